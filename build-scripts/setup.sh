@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# build-scripts/setup.sh — install what is missing, quickly and idempotently.
+# As root on Debian/Ubuntu: apt-installs the toolchain and libraries, then `npm ci` when
+# node_modules is missing or older than package-lock.json. Anywhere else: prints exactly what is
+# missing and how to get it, and exits non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# command-or-header : Debian package
+NEEDS=(
+  "cmd:cmake:cmake"
+  "cmd:g++:g++"
+  "cmd:em++:emscripten"
+  "hdr:xtensor/xtensor.hpp:libxtensor-dev"
+  "hdr:xsimd/xsimd.hpp:libxsimd-dev"
+  "hdr:catch2/catch.hpp:catch2"
+  "hdr:nlohmann/json.hpp:nlohmann-json3-dev"
+  "hdr:CLI/CLI.hpp:libcli11-dev"
+  "cmd:chromium:chromium"
+)
+missing_pkgs=()
+for need in "${NEEDS[@]}"; do
+  IFS=: read -r kind what pkg <<<"$need"
+  if [ "$kind" = cmd ]; then
+    command -v "$what" >/dev/null 2>&1 || missing_pkgs+=("$pkg")
+  else
+    [ -f "/usr/include/$what" ] || missing_pkgs+=("$pkg")
+  fi
+done
+
+if [ ${#missing_pkgs[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "setup: installing ${missing_pkgs[*]} (apt-get)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends "${missing_pkgs[@]}" >/dev/null
+  else
+    echo "setup: these are missing: ${missing_pkgs[*]}" >&2
+    if command -v apt-get >/dev/null 2>&1; then
+      echo "  install them with: sudo apt-get install ${missing_pkgs[*]}" >&2
+    else
+      echo "  on macOS: brew install cmake xtensor xsimd catch2@2 nlohmann-json cli11 chromium," >&2
+      echo "  and Emscripten through emsdk (https://emscripten.org/docs/getting_started/downloads.html)" >&2
+    fi
+    exit 1
+  fi
+fi
+
+for tool in node npm; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "setup: $tool is missing: install Node.js 20 or newer" >&2; exit 1; }
+done
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+  touch node_modules
+fi

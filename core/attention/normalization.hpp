@@ -1,0 +1,55 @@
+// core/attention/normalization.hpp — the interface of an attention normalization: a map from a
+// row of logits to a row of weights, with its backward, and its row-sum property. A row has
+// `n` visible keys (the causal prefix, or all keys); weights of masked keys are 0, and a row
+// with n = 0 is all 0 (never NaN). Entries that need it can also transform q and k first
+// (cosine: ℓ2-normalize; linear/performer: feature maps) and own parameters.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/config.hpp"
+#include "model/options.hpp"
+#include "model/params.hpp"
+#include "position/position.hpp"
+
+namespace ap {
+
+class Normalization {
+ public:
+  virtual ~Normalization() = default;
+  // Scale τ applied to q·k before the bias (default 1/√HS).
+  virtual float scale(int head_size) const;
+  // a[0..n) = N(s[0..n)); a[n..T) = 0 is set by the caller.
+  virtual void row_forward(const float* s, float* a, int n) const = 0;
+  // ds[0..n) += ∂L/∂s given a = N(s) and da = ∂L/∂a.
+  virtual void row_backward(const float* s, const float* a, const float* da, float* ds,
+                            int n) const = 0;
+  // Optional transform of q, k (B,NH,T,HS) before the scores; in place, with a backward that
+  // maps dq, dk in place. Entries that use it keep what they need from the forward.
+  virtual bool maps_qk() const { return false; }
+  virtual void qk_forward(int layer, float* q, float* k, const AttnShape& s) {}
+  virtual void qk_backward(int layer, float* dq, float* dk, const AttnShape& s) {}
+};
+
+enum class RowSum { One, Varies };
+
+struct NormalizationEntry {
+  const char* name;
+  const char* title;
+  const char* formula;   // LaTeX
+  const char* note;
+  RowSum row_sum;        // rows sum to 1 (row-stochastic), or not
+  bool accepts_bias;     // false for entries that never form logits (linear, performer)
+  bool stable;           // finite for logits of ±80 and rows of 512 keys
+  std::vector<OptionSpec> options;
+  std::unique_ptr<Normalization> (*make)(const Config& cfg, ParamStore& params);
+};
+
+const std::vector<NormalizationEntry>& normalization_registry();
+const NormalizationEntry& find_normalization(const std::string& name);
+nlohmann::json describe_normalization(const NormalizationEntry& e, const Config& cfg);
+
+}  // namespace ap

@@ -1,0 +1,44 @@
+// core/attention/registry.cpp — the one table of attention normalizations. Adding one is a file
+// in core/attention/ plus one line here.
+#include <cmath>
+#include <stdexcept>
+
+#include "attention/normalization.hpp"
+
+namespace ap {
+
+NormalizationEntry normalization_softmax();
+
+const std::vector<NormalizationEntry>& normalization_registry() {
+  static const std::vector<NormalizationEntry> table = {
+      normalization_softmax(),
+  };
+  return table;
+}
+
+float Normalization::scale(int head_size) const { return 1.0f / std::sqrt(float(head_size)); }
+
+const NormalizationEntry& find_normalization(const std::string& name) {
+  std::vector<std::string> names;
+  for (auto& e : normalization_registry()) {
+    if (name == e.name) return e;
+    names.push_back(e.name);
+  }
+  throw std::invalid_argument("normalization: unknown name '" + name + "'; valid names are: " +
+                              join_names(names));
+}
+
+nlohmann::json describe_normalization(const NormalizationEntry& e, const Config& cfg) {
+  nlohmann::json opts = nlohmann::json::array();
+  for (auto& o : e.options) opts.push_back(o.to_json());
+  return {{"name", e.name},
+          {"title", e.title},
+          {"formula", e.formula},
+          {"note", e.note},
+          {"row_sum", e.row_sum == RowSum::One ? "one" : "varies"},
+          {"accepts_bias", e.accepts_bias},
+          {"stable", e.stable},
+          {"options", opts}};
+}
+
+}  // namespace ap

@@ -1,0 +1,17 @@
+# core/bindings/wasm.cmake — the wasm module, two flavours from the same objects:
+#   attnplay.mjs + attnplay.wasm         ES module for browsers and workers (Vite imports it)
+#   attnplay.node.js + attnplay.node.wasm CommonJS for Node tests (given wasmBinary, see STYLE)
+set(AP_EMBIND_FLAGS --bind -sMODULARIZE=1 -sEXPORT_NAME=createAttnplay -sALLOW_MEMORY_GROWTH=1
+    -sINITIAL_MEMORY=33554432 -sFILESYSTEM=0 -fwasm-exceptions)
+add_library(apbind OBJECT ${CMAKE_SOURCE_DIR}/core/bindings/bindings.cpp)
+target_link_libraries(apbind PUBLIC apcore)
+
+add_executable(ap_web $<TARGET_OBJECTS:apbind>)
+target_link_libraries(ap_web PRIVATE apcore)
+set_target_properties(ap_web PROPERTIES OUTPUT_NAME attnplay SUFFIX .mjs)
+target_link_options(ap_web PRIVATE ${AP_EMBIND_FLAGS} -sEXPORT_ES6=1 -sENVIRONMENT=web,worker)
+
+add_executable(ap_node $<TARGET_OBJECTS:apbind>)
+target_link_libraries(ap_node PRIVATE apcore)
+set_target_properties(ap_node PROPERTIES OUTPUT_NAME attnplay.node SUFFIX .js)
+target_link_options(ap_node PRIVATE ${AP_EMBIND_FLAGS} -sENVIRONMENT=node)

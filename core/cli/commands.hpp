@@ -1,0 +1,21 @@
+// core/cli/commands.hpp — the subcommands of `attnplay`; each returns the process exit code.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ap::cli {
+
+struct TrainArgs {
+  std::string config_file, out, metrics;
+  std::vector<std::string> sets;
+  bool json = false;
+};
+int list(const std::string& what, bool json);
+int train(const TrainArgs& a);
+int eval(const std::string& model, const std::vector<std::string>& sets, bool json);
+int grads(const std::string& model, const std::string& batch_file, const std::string& out);
+int sweep(const std::vector<std::string>& sets, const std::string& grid, const std::string& out,
+          int jobs, const std::string& self);
+
+
+}  // namespace ap::cli

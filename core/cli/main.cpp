@@ -1,0 +1,65 @@
+// core/cli/main.cpp — `attnplay`: argument parsing (CLI11) and dispatch. Every error is one line
+// on stderr and a non-zero exit code, never a crash.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"attnplay — train tiny transformers and see how they learn position"};
+  app.require_subcommand(1);
+
+  std::string what;
+  bool json = false;
+  auto* list = app.add_subcommand("list", "list tasks, position encodings and normalizations");
+  list->add_option("what", what, "tasks | positions | normalizations (default: all)")
+      ->check(CLI::IsMember({"tasks", "positions", "normalizations"}));
+  list->add_flag("--json", json, "print JSON");
+
+  ap::cli::TrainArgs ta;
+  auto* train = app.add_subcommand("train", "train a model from a config");
+  train->add_option("--config", ta.config_file, "JSON config file")->check(CLI::ExistingFile);
+  train->add_option("--set", ta.sets, "override a field: key=value (repeatable)");
+  train->add_option("--out", ta.out, "write the trained model (safetensors)");
+  train->add_option("--metrics", ta.metrics, "write per-step metrics (CSV)");
+  train->add_flag("--json", ta.json, "print one JSON object as the last line");
+
+  std::string model;
+  std::vector<std::string> sets;
+  auto* eval = app.add_subcommand("eval", "evaluate a saved model on held-out data");
+  eval->add_option("--model", model, "model file (safetensors)")->required()->check(CLI::ExistingFile);
+  eval->add_option("--set", sets, "override eval_len, eval_batches: key=value");
+  eval->add_flag("--json", json, "print JSON");
+
+  std::string batch, out;
+  auto* grads = app.add_subcommand("grads", "loss and every parameter's gradient for a batch");
+  grads->add_option("--model", model, "model file")->required()->check(CLI::ExistingFile);
+  grads->add_option("--batch", batch, "batch JSON: {inputs, targets, mask}")->required()->check(CLI::ExistingFile);
+  grads->add_option("--out", out, "gradients (safetensors)")->required();
+
+  std::string grid;
+  int jobs = 2;
+  auto* sweep = app.add_subcommand("sweep", "train a grid of configs in parallel processes");
+  sweep->add_option("--set", sets, "fields shared by every run: key=value");
+  sweep->add_option("--grid", grid, "\"position=a,b normalization=c,d seed=1,2\"")->required();
+  sweep->add_option("--out", out, "results CSV, one row per run")->required();
+  sweep->add_option("--jobs", jobs, "parallel processes")->check(CLI::Range(1, 64));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    if (*list) return ap::cli::list(what, json);
+    if (*train) return ap::cli::train(ta);
+    if (*eval) return ap::cli::eval(model, sets, json);
+    if (*grads) return ap::cli::grads(model, batch, out);
+    if (*sweep) return ap::cli::sweep(sets, grid, out, jobs, argv[0]);
+  } catch (const std::exception& e) {
+    std::cerr << "attnplay: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

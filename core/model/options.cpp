@@ -1,0 +1,80 @@
+// core/model/options.cpp — checking and parsing declared registry options.
+#include "model/options.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace ap {
+
+std::string join_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+  return out;
+}
+
+static std::string show(const nlohmann::json& v) { return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump(); }
+
+void OptionSpec::check(const nlohmann::json& v) const {
+  auto fail = [&](const std::string& allowed) {
+    throw std::invalid_argument(key + ": " + show(v) + " is not allowed; expected " + allowed);
+  };
+  std::ostringstream range;
+  range << "from " << min << " to " << max;
+  if (kind == "bool") {
+    if (!v.is_boolean()) fail("true or false");
+  } else if (kind == "enum") {
+    if (!v.is_string()) fail("one of " + join_names(choices));
+    for (auto& c : choices)
+      if (c == v.get<std::string>()) return;
+    fail("one of " + join_names(choices));
+  } else if (kind == "int") {
+    if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>())
+      fail("a whole number " + range.str());
+    if (v.get<double>() < min || v.get<double>() > max) fail("a whole number " + range.str());
+  } else {  // float
+    if (!v.is_number() || !std::isfinite(v.get<double>())) fail("a number " + range.str());
+    if (v.get<double>() < min || v.get<double>() > max) fail("a number " + range.str());
+  }
+}
+
+nlohmann::json OptionSpec::parse(const std::string& text) const {
+  if (kind == "enum") return text;
+  if (kind == "bool") {
+    if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
+    if (text == "false" || text == "0" || text == "no" || text == "off") return false;
+    throw std::invalid_argument(key + ": '" + text + "' is not allowed; expected true or false");
+  }
+  try {
+    size_t used = 0;
+    double d = std::stod(text, &used);
+    if (used != text.size()) throw std::invalid_argument("trailing");
+    if (kind == "int" && std::floor(d) == d) return (long long)d;
+    return d;
+  } catch (const std::exception&) {
+    throw std::invalid_argument(key + ": '" + text + "' is not a number");
+  }
+}
+
+nlohmann::json OptionSpec::to_json() const {
+  nlohmann::json j{{"key", key}, {"kind", kind}, {"default", default_value}, {"help", help}};
+  if (kind == "int" || kind == "float") j["min"] = min, j["max"] = max;
+  if (kind == "enum") j["choices"] = choices;
+  return j;
+}
+
+OptionSpec opt_int(std::string key, int def, int lo, int hi, std::string help) {
+  return {std::move(key), "int", def, double(lo), double(hi), {}, std::move(help)};
+}
+OptionSpec opt_float(std::string key, double def, double lo, double hi, std::string help) {
+  return {std::move(key), "float", def, lo, hi, {}, std::move(help)};
+}
+OptionSpec opt_bool(std::string key, bool def, std::string help) {
+  return {std::move(key), "bool", def, 0, 1, {}, std::move(help)};
+}
+OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices,
+                    std::string help) {
+  return {std::move(key), "enum", def, 0, 0, std::move(choices), std::move(help)};
+}
+
+}  // namespace ap

@@ -1,0 +1,48 @@
+// core/model/params.cpp — declaration, allocation and initialisation of parameters.
+#include "model/params.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace ap {
+
+int ParamStore::add(std::string name, std::vector<int> shape, Init init, float std, bool decay) {
+  assert(data_.empty() && "declare every parameter before allocate()");
+  ParamInfo p;
+  p.name = std::move(name);
+  p.shape = std::move(shape);
+  p.size = 1;
+  for (int d : p.shape) p.size *= size_t(d);
+  p.offset = total_;
+  p.init = init;
+  p.std = std;
+  p.decay = decay;
+  total_ += p.size;
+  infos_.push_back(std::move(p));
+  return int(infos_.size()) - 1;
+}
+
+void ParamStore::allocate(Rng& rng) {
+  data_.assign(total_, 0.0f);
+  grad_.assign(total_, 0.0f);
+  for (auto& p : infos_) {
+    float* d = data_.data() + p.offset;
+    switch (p.init) {
+      case Init::Zeros: break;
+      case Init::Ones: std::fill(d, d + p.size, 1.0f); break;
+      case Init::Normal:
+        for (size_t i = 0; i < p.size; ++i) d[i] = p.std * rng.normal();
+        break;
+    }
+  }
+}
+
+int ParamStore::find(const std::string& name) const {
+  for (size_t i = 0; i < infos_.size(); ++i)
+    if (infos_[i].name == name) return int(i);
+  return -1;
+}
+
+void ParamStore::zero_grad() { std::fill(grad_.begin(), grad_.end(), 0.0f); }
+
+}  // namespace ap

@@ -1,0 +1,100 @@
+// core/model/transformer_backward.cpp — the backward pass: the layers of forward in reverse,
+// accumulating parameter gradients into the ParamStore (the caller zeroes them once per step).
+#include <algorithm>
+#include <cassert>
+
+#include "model/transformer.hpp"
+#include "tensor/kernels.hpp"
+
+namespace ap {
+
+void Transformer::backward() {
+  assert(!targets_.empty() && "backward() needs a forward with targets");
+  const int C = cfg_.d_model, O = shape_.O, B = B_, T = T_, N = rows();
+  const size_t BT = size_t(B) * T;
+  std::vector<float> dlogits(size_t(N) * O, 0.0f), dlnf(BT * C, 0.0f);
+  cross_entropy_backward(dlogits.data(), probs_.data(), targets_.data(),
+                         mask_.empty() ? nullptr : mask_.data(), N, O);
+  if (shape_.per_sequence) {
+    std::vector<float> dpooled(size_t(B) * C, 0.0f);
+    linear_backward(dpooled.data(), params_.grad(headw_), params_.grad(headb_), dlogits.data(),
+                    pooled_.data(), params_.data(headw_), B, C, O);
+    for (int b = 0; b < B; ++b) {
+      if (cfg_.pool == "cls") {
+        for (int c = 0; c < C; ++c) dlnf[size_t(b) * T * C + c] += dpooled[size_t(b) * C + c];
+      } else {
+        for (int t = 0; t < T; ++t)
+          for (int c = 0; c < C; ++c) dlnf[(size_t(b) * T + t) * C + c] += dpooled[size_t(b) * C + c] / T;
+      }
+    }
+  } else {
+    linear_backward(dlnf.data(), params_.grad(headw_), params_.grad(headb_), dlogits.data(),
+                    lnf_.data(), params_.data(headw_), N, C, O);
+  }
+  std::vector<float> dx(BT * C, 0.0f), dprev(BT * C);
+  const float* last = cfg_.layers > 0 ? blocks_.back().out.data() : emb_.data();
+  layernorm_backward(dx.data(), params_.grad(lnfw_), params_.grad(lnfb_), dlnf.data(), last,
+                     params_.data(lnfw_), lnf_mean_.data(), lnf_rstd_.data(), int(BT), C);
+  for (int l = cfg_.layers - 1; l >= 0; --l) {
+    std::fill(dprev.begin(), dprev.end(), 0.0f);
+    block_backward(l, dprev.data(), dx.data());
+    dx.swap(dprev);
+  }
+  if (pos_->adds() && cfg_.placement == "embed") pos_->add_backward(-1, dx.data(), B, T, C);
+  embedding_backward(params_.grad(tok_emb_), dx.data(), ids_in_.data(), int(BT), C);
+}
+
+// dx (B,T,C) += ∂L/∂x of block l given dout = ∂L/∂out.
+void Transformer::block_backward(int l, float* dx, const float* dout) {
+  const int C = cfg_.d_model, F = cfg_.ffn, N = B_ * T_;
+  const size_t NC = size_t(N) * C;
+  const BlockIds& id = ids_[l];
+  BlockActs& a = blocks_[l];
+  const bool pre = cfg_.norm_position == "pre";
+  std::vector<float> ds2(NC, 0.0f), dmid(NC, 0.0f), dm(NC, 0.0f), dact(size_t(N) * F, 0.0f),
+      dfc(size_t(N) * F, 0.0f), dmlp_in(NC, 0.0f), ds1(NC, 0.0f), dp(NC, 0.0f), datt(NC, 0.0f),
+      dqkv(size_t(N) * 3 * C, 0.0f), datt_in(NC, 0.0f);
+  // out = s2 (pre) or LN2(s2) (post)
+  if (pre) std::copy(dout, dout + NC, ds2.begin());
+  else layernorm_backward(ds2.data(), params_.grad(id.ln2w), params_.grad(id.ln2b), dout,
+                          a.s2.data(), params_.data(id.ln2w), a.ln2_mean.data(), a.ln2_rstd.data(), N, C);
+  // s2 = mid + Drop(FC2(act(FC(mlp_in))))
+  std::copy(ds2.begin(), ds2.end(), dmid.begin());
+  if (!a.fc2_keep.empty() && training_ && cfg_.dropout > 0)
+    dropout_backward(dm.data(), a.fc2_keep, ds2.data(), NC, cfg_.dropout);
+  else std::copy(ds2.begin(), ds2.end(), dm.begin());
+  linear_backward(dact.data(), params_.grad(id.fc2w), params_.grad(id.fc2b), dm.data(),
+                  a.act.data(), params_.data(id.fc2w), N, F, C);
+  if (cfg_.activation == "relu") relu_backward(dfc.data(), a.fc.data(), dact.data(), size_t(N) * F);
+  else gelu_backward(dfc.data(), a.fc.data(), dact.data(), size_t(N) * F,
+                     cfg_.activation == "gelu_erf" ? GeluKind::Erf : GeluKind::Tanh);
+  const float* mlp_in = pre ? a.ln2.data() : a.mid.data();
+  linear_backward(dmlp_in.data(), params_.grad(id.fcw), params_.grad(id.fcb), dfc.data(), mlp_in,
+                  params_.data(id.fcw), N, C, F);
+  if (pre) layernorm_backward(dmid.data(), params_.grad(id.ln2w), params_.grad(id.ln2b),
+                              dmlp_in.data(), a.mid.data(), params_.data(id.ln2w),
+                              a.ln2_mean.data(), a.ln2_rstd.data(), N, C);
+  else for (size_t i = 0; i < NC; ++i) dmid[i] += dmlp_in[i];
+  // mid = s1 (pre) or LN1(s1) (post)
+  if (pre) ds1 = dmid;
+  else layernorm_backward(ds1.data(), params_.grad(id.ln1w), params_.grad(id.ln1b), dmid.data(),
+                          a.s1.data(), params_.data(id.ln1w), a.ln1_mean.data(), a.ln1_rstd.data(), N, C);
+  // s1 = x + Drop(Proj(Attn(att_in)))
+  for (size_t i = 0; i < NC; ++i) dx[i] += ds1[i];
+  if (!a.proj_keep.empty() && training_ && cfg_.dropout > 0)
+    dropout_backward(dp.data(), a.proj_keep, ds1.data(), NC, cfg_.dropout);
+  else dp = ds1;
+  linear_backward(datt.data(), params_.grad(id.projw), params_.grad(id.projb), dp.data(),
+                  a.att_out.data(), params_.data(id.projw), N, C, C);
+  AttentionCtx ctx{l, attn_shape(training_), pos_.get(), norm_.get(), cfg_.attn_dropout, rng_};
+  attention_backward(dqkv.data(), datt.data(), a.att, ctx);
+  const float* att_in = pre ? a.ln1.data() : a.x.data();
+  linear_backward(datt_in.data(), params_.grad(id.qkvw), params_.grad(id.qkvb), dqkv.data(),
+                  att_in, params_.data(id.qkvw), N, C, 3 * C);
+  if (pre) layernorm_backward(dx, params_.grad(id.ln1w), params_.grad(id.ln1b), datt_in.data(),
+                              a.x.data(), params_.data(id.ln1w), a.ln1_mean.data(), a.ln1_rstd.data(), N, C);
+  else for (size_t i = 0; i < NC; ++i) dx[i] += datt_in[i];
+  if (pos_->adds() && cfg_.placement == "layerwise") pos_->add_backward(l, dx, B_, T_, C);
+}
+
+}  // namespace ap

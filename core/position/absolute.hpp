@@ -1,0 +1,17 @@
+// core/position/absolute.hpp — shared helpers of the absolute encodings (learned, sinusoidal):
+// adding a (T, C) table to every sequence of x (B, T, C), and the display of a table.
+#pragma once
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace ap {
+
+// x(B,T,C) += P(T,C) row by row.
+void add_table(float* x, const float* P, int B, int T, int C);
+// dP(T,C) += Σ_b dx(b,T,C).
+void add_table_backward(float* dP, const float* dx, int B, int T, int C);
+// {"matrix": P (T×C), "similarity": cos(P_i, P_j) (T×T)} for the UI.
+nlohmann::json table_display(const float* P, int T, int C);
+
+}  // namespace ap

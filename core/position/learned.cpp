@@ -1,0 +1,75 @@
+// core/position/learned.cpp — learned absolute positions (BERT/GPT-2): h⁰_p = E[t_p] + P[p],
+// P of shape (max_len, C), trained. Placement "embed" adds one table at the embedding,
+// "layerwise" gives every block its own table added at the block's input (TDLM's
+// 'layerwise_learnable'). No extrapolation: P[p] does not exist for p ≥ max_len.
+#include <stdexcept>
+#include <string>
+
+#include "position/absolute.hpp"
+#include "position/position.hpp"
+
+namespace ap {
+
+namespace {
+class Learned : public PositionEncoding {
+ public:
+  Learned(const Config& cfg, ParamStore& ps) : ps_(ps), len_(cfg.table_len()), C_(cfg.d_model) {
+    if (cfg.placement == "layerwise") {
+      for (int l = 0; l < cfg.layers; ++l)
+        ids_.push_back(ps.add("blocks." + std::to_string(l) + ".pos_emb.weight", {len_, C_},
+                              Init::Normal, 0.02f, false));
+    } else {
+      ids_.push_back(ps.add("pos_emb.weight", {len_, C_}, Init::Normal, 0.02f, false));
+    }
+    layerwise_ = cfg.placement == "layerwise";
+  }
+  bool adds() const override { return true; }
+  void add_forward(int layer, float* x, int B, int T, int C) override {
+    check_len(T);
+    add_table(x, ps_.data(id(layer)), B, T, C);
+  }
+  void add_backward(int layer, const float* dx, int B, int T, int C) override {
+    add_table_backward(ps_.grad(id(layer)), dx, B, T, C);
+  }
+  int max_length() const override { return len_; }
+  nlohmann::json display(int T) const override {
+    int n = std::min(T, len_);
+    auto j = table_display(ps_.data(ids_[0]), n, C_);
+    j["kind"] = "absolute";
+    return j;
+  }
+
+ private:
+  int id(int layer) const { return layerwise_ ? ids_[layer] : ids_[0]; }
+  void check_len(int T) const {
+    if (T > len_)
+      throw std::invalid_argument(
+          "position: learned positions exist only for lengths up to " + std::to_string(len_) +
+          ", and this sequence has " + std::to_string(T) +
+          " tokens; learned positions do not extrapolate (set max_len, or pick an encoding "
+          "that does, such as sinusoidal, rope or alibi)");
+  }
+  ParamStore& ps_;
+  int len_, C_;
+  bool layerwise_ = false;
+  std::vector<int> ids_;
+};
+}  // namespace
+
+PositionEntry position_learned() {
+  return {"learned",
+          "Learned absolute positions",
+          R"(h^0_p = E[t_p] + P_p,\quad P \in \mathbb{R}^{L_{\max} \times d})",
+          "added to the token embedding (or to every block's input when layerwise)",
+          "Each position has its own trained vector. It can represent any position pattern, "
+          "but positions beyond the table do not exist, so it cannot extrapolate.",
+          true,
+          false,
+          false,
+          {},
+          [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+            return std::make_unique<Learned>(cfg, ps);
+          }};
+}
+
+}  // namespace ap

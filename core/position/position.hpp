@@ -1,0 +1,89 @@
+// core/position/position.hpp — the interface every position encoding implements, and its
+// registry. An encoding overrides only the hooks it needs; the defaults do nothing:
+//   add        x(B,T,C) += P[t]                     absolute: at the embedding, or every layer
+//   rotate     q,k(B,NH,T,HS) rotated in place      RoPE, xPos
+//   bias       logits(B,NH,T,T) += b(i,j) [q,k]     ALiBi, T5, FIRE, contextual
+//   weights    a'(B,NH,T,T) = a ⊙ M                 URPE
+//   values     o_i(B,NH,T,HS) += Σ_j a_ij r(i,j)    Shaw relative values
+// Backward hooks accumulate parameter gradients into the ParamStore and input gradients with +=.
+// Positions are 0-based; query i, key j (see shared reference §0 for sign conventions).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/config.hpp"
+#include "model/options.hpp"
+#include "model/params.hpp"
+
+namespace ap {
+
+struct AttnShape {
+  int B, T, NH, HS;
+  bool causal;
+  bool training;  // false during evaluation (RoPE scaling applies at evaluation only)
+};
+
+class PositionEncoding {
+ public:
+  virtual ~PositionEncoding() = default;
+
+  // -- absolute: add to the residual stream. layer = -1 at the embedding, else the block index.
+  virtual bool adds() const { return false; }
+  virtual void add_forward(int layer, float* x, int B, int T, int C) {}
+  virtual void add_backward(int layer, const float* dx, int B, int T, int C) {}
+
+  // -- rotate q and k (B,NH,T,HS) in place; backward rotates dq, dk back in place.
+  virtual bool rotates() const { return false; }
+  virtual void rotate_forward(int layer, float* q, float* k, const AttnShape& s) {}
+  virtual void rotate_backward(int layer, float* dq, float* dk, const AttnShape& s) {}
+
+  // -- additive logit bias (B,NH,T,T), applied after the q·k scale; may read q, k.
+  virtual bool biases() const { return false; }
+  virtual void bias_forward(int layer, float* logits, const float* q, const float* k,
+                            const AttnShape& s) {}
+  virtual void bias_backward(int layer, const float* dlogits, const float* q, const float* k,
+                             float* dq, float* dk, const AttnShape& s) {}
+
+  // -- multiply the normalized weights: out = a ⊙ M.
+  virtual bool multiplies() const { return false; }
+  virtual void weights_forward(int layer, const float* a, float* out, const AttnShape& s) {}
+  virtual void weights_backward(int layer, const float* a, const float* dout, float* da,
+                                const AttnShape& s) {}
+
+  // -- value term: o (B,NH,T,HS) += Σ_j a_ij r(i,j).
+  virtual bool adds_values() const { return false; }
+  virtual void values_forward(int layer, const float* a, float* o, const AttnShape& s) {}
+  virtual void values_backward(int layer, const float* a, const float* dout, float* da,
+                               const AttnShape& s) {}
+
+  // Data for display at length T: {"kind": ..., matrices...} (encoding matrix, similarity,
+  // angles, bias per head, buckets — whichever applies).
+  virtual nlohmann::json display(int T) const { return nlohmann::json::object(); }
+  // Longest length the encoding can address (learned: its table); -1 = unbounded.
+  virtual int max_length() const { return -1; }
+};
+
+struct PositionEntry {
+  const char* name;
+  const char* title;        // "Rotary (RoPE)"
+  const char* formula;      // LaTeX
+  const char* where;        // "added to the embedding", "rotates q and k in every layer", ...
+  const char* note;         // a plain-language sentence or two for the UI
+  bool absolute;            // adds a vector per position (placement embed|layerwise applies)
+  bool logits_only;         // acts only through the attention logits (Lemma 1 applies)
+  bool extrapolates;        // defined beyond the training length
+  std::vector<OptionSpec> options;
+  // Declare parameters in `params` (allocated later) and return the encoding.
+  std::unique_ptr<PositionEncoding> (*make)(const Config& cfg, ParamStore& params);
+};
+
+const std::vector<PositionEntry>& position_registry();
+const PositionEntry& find_position(const std::string& name);  // throws listing valid names
+// Parameter count the entry adds for a config (declares into a scratch store).
+size_t position_param_count(const Config& cfg);
+nlohmann::json describe_position(const PositionEntry& e, const Config& cfg);
+
+}  // namespace ap

@@ -1,0 +1,56 @@
+// core/position/registry.cpp — the one table of position encodings. Adding an encoding is one
+// file in core/position/ plus one line here; the table feeds the model, the config validation,
+// the CLI's `list`, the bindings and the UI.
+#include <stdexcept>
+
+#include "position/position.hpp"
+
+namespace ap {
+
+PositionEntry position_none();
+PositionEntry position_learned();
+PositionEntry position_sinusoidal();
+
+const std::vector<PositionEntry>& position_registry() {
+  static const std::vector<PositionEntry> table = {
+      position_none(),
+      position_learned(),
+      position_sinusoidal(),
+  };
+  return table;
+}
+
+const PositionEntry& find_position(const std::string& name) {
+  std::vector<std::string> names;
+  for (auto& e : position_registry()) {
+    if (name == e.name) return e;
+    names.push_back(e.name);
+  }
+  throw std::invalid_argument("position: unknown encoding '" + name + "'; valid names are: " +
+                              join_names(names));
+}
+
+size_t position_param_count(const Config& cfg) {
+  ParamStore scratch;
+  find_position(cfg.position).make(cfg, scratch);
+  return scratch.size();
+}
+
+nlohmann::json describe_position(const PositionEntry& e, const Config& cfg) {
+  nlohmann::json opts = nlohmann::json::array();
+  for (auto& o : e.options) opts.push_back(o.to_json());
+  Config c = cfg;
+  c.position = e.name;
+  size_t params = 0;
+  try {
+    params = position_param_count(c);
+  } catch (const std::exception&) {
+  }
+  return {{"name", e.name},           {"title", e.title},
+          {"formula", e.formula},     {"where", e.where},
+          {"note", e.note},           {"absolute", e.absolute},
+          {"logits_only", e.logits_only}, {"extrapolates", e.extrapolates},
+          {"params", params},         {"options", opts}};
+}
+
+}  // namespace ap

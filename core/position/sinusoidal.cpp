@@ -1,0 +1,76 @@
+// core/position/sinusoidal.cpp — fixed sinusoids (Vaswani et al. §3.5), no parameters.
+//   interleaved (default): PE(p,2i) = sin(p ω_i), PE(p,2i+1) = cos(p ω_i), ω_i = base^(−2i/d)
+//   concat:                PE(p,i) = sin(p ω_i), PE(p,d/2+i) = cos(p ω_i)   (x-transformers)
+// Reference §7.3: d = 8, p = 1 → [0.8414709848, 0.5403023059, 0.0998334166, 0.9950041653, ...].
+#include <cmath>
+#include <vector>
+
+#include "position/absolute.hpp"
+#include "position/position.hpp"
+
+namespace ap {
+
+// Table (T, C) of the sinusoidal encoding; odd C leaves the last column 0.
+std::vector<float> sinusoidal_table(int T, int C, double base, bool concat) {
+  std::vector<float> P(size_t(T) * C, 0.0f);
+  const int half = C / 2;
+  for (int p = 0; p < T; ++p)
+    for (int i = 0; i < half; ++i) {
+      double w = std::pow(base, -2.0 * i / C);
+      float s = float(std::sin(p * w)), c = float(std::cos(p * w));
+      if (concat) P[size_t(p) * C + i] = s, P[size_t(p) * C + half + i] = c;
+      else P[size_t(p) * C + 2 * i] = s, P[size_t(p) * C + 2 * i + 1] = c;
+    }
+  return P;
+}
+
+namespace {
+class Sinusoidal : public PositionEncoding {
+ public:
+  Sinusoidal(const Config& cfg)
+      : C_(cfg.d_model),
+        base_(cfg.option_number("sinusoidal_base", 10000.0)),
+        concat_(cfg.option_string("sinusoidal_layout", "interleaved") == "concat") {}
+  bool adds() const override { return true; }
+  void add_forward(int layer, float* x, int B, int T, int C) override {
+    add_table(x, table(T), B, T, C);
+  }
+  nlohmann::json display(int T) const override {
+    auto P = sinusoidal_table(T, C_, base_, concat_);
+    auto j = table_display(P.data(), T, C_);
+    j["kind"] = "absolute";
+    return j;
+  }
+
+ private:
+  const float* table(int T) {
+    if (T_ != T) P_ = sinusoidal_table(T, C_, base_, concat_), T_ = T;
+    return P_.data();
+  }
+  int C_;
+  double base_;
+  bool concat_;
+  int T_ = -1;
+  std::vector<float> P_;
+};
+}  // namespace
+
+PositionEntry position_sinusoidal() {
+  return {"sinusoidal",
+          "Sinusoidal absolute positions",
+          R"(PE_{p,2i} = \sin(p\,\omega_i),\; PE_{p,2i+1} = \cos(p\,\omega_i),\; \omega_i = 10000^{-2i/d})",
+          "added to the token embedding (or to every block's input when layerwise)",
+          "Fixed waves of geometrically spaced frequencies; defined at every position, but "
+          "models trained at one length degrade quickly beyond it.",
+          true,
+          false,
+          true,
+          {opt_enum("sinusoidal_layout", "interleaved", {"interleaved", "concat"},
+                    "interleaved sin/cos pairs (Vaswani) or [sin | cos] halves (x-transformers)"),
+           opt_float("sinusoidal_base", 10000.0, 2.0, 1e9, "the base of the frequencies")},
+          [](const Config& cfg, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+            return std::make_unique<Sinusoidal>(cfg);
+          }};
+}
+
+}  // namespace ap

@@ -1,0 +1,218 @@
+// core/session.cpp — training and evaluation. (Inspection: session_inspect.cpp; model files:
+// session_io.cpp.)
+#include "session.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "io/sha256.hpp"
+#include "tensor/kernels.hpp"
+
+namespace ap {
+
+nlohmann::json StepMetrics::to_json() const {
+  nlohmann::json j{{"step", step}, {"loss", loss}, {"token_accuracy", token_accuracy},
+                   {"sequence_accuracy", sequence_accuracy}, {"bits_per_token", bits_per_token},
+                   {"grad_norm", grad_norm}, {"lr", lr}, {"tokens_per_s", tokens_per_s},
+                   {"refused", refused}};
+  if (!message.empty()) j["message"] = message;
+  return j;
+}
+
+nlohmann::json EvalMetrics::to_json() const {
+  return {{"step", step}, {"length", length}, {"loss", loss}, {"token_accuracy", token_accuracy},
+          {"sequence_accuracy", sequence_accuracy}, {"bits_per_token", bits_per_token}};
+}
+
+Session::Session(const Config& cfg) : cfg_(cfg) {
+  cfg_.validate();
+  task_ = find_task(cfg_.task).make(cfg_.to_json());
+  const int anchor_tokens = cfg_.anchors == "cls_sep" ? 2 : (cfg_.anchors == "none" ? 0 : 1);
+  model_ = std::make_unique<Transformer>(
+      cfg_, ModelShape{task_->vocab_size() + anchor_tokens, task_->num_classes(), task_->per_sequence()});
+  opt_ = std::make_unique<AdamW>(model_->params().size());
+  Rng root(uint64_t(cfg_.seed) ^ 0xA77E17105EEDull);
+  data_rng_ = root.fork(1);
+  dropout_rng_ = root.fork(2);
+}
+
+std::unique_ptr<Session> Session::from_json(const nlohmann::json& config) {
+  return std::make_unique<Session>(Config::from_json(config));
+}
+
+std::string Session::token_name(int id) const {
+  const int V = task_->vocab_size();
+  if (id < V) return task_->token_name(id);
+  if (cfg_.anchors == "bos") return "<bos>";
+  return id == V ? "[CLS]" : "[SEP]";
+}
+
+Batch Session::make_batch(Rng& rng, int B, int T, Split split) const {
+  Batch raw;
+  task_->generate(rng, B, T, split, raw);
+  const int k = cfg_.anchor_count();
+  if (k == 0) return raw;
+  const int V = task_->vocab_size(), Tm = T + k;
+  const int lead = 1;  // cls, cls_sep and bos all put one token in front
+  Batch out;
+  out.B = B, out.T = Tm;
+  out.inputs.assign(size_t(B) * Tm, 0);
+  for (int b = 0; b < B; ++b) {
+    out.inputs[size_t(b) * Tm] = V;  // [CLS] or <bos>
+    for (int t = 0; t < T; ++t) out.inputs[size_t(b) * Tm + lead + t] = raw.inputs[size_t(b) * T + t];
+    if (cfg_.anchors == "cls_sep") out.inputs[size_t(b) * Tm + Tm - 1] = V + 1;  // [SEP]
+  }
+  if (task_->per_sequence()) {
+    out.targets = raw.targets;
+    return out;
+  }
+  out.targets.assign(size_t(B) * Tm, 0);
+  out.mask.assign(size_t(B) * Tm, 0);
+  for (int b = 0; b < B; ++b)
+    for (int t = 0; t < T; ++t) {
+      out.targets[size_t(b) * Tm + lead + t] = raw.targets[size_t(b) * T + t];
+      out.mask[size_t(b) * Tm + lead + t] = raw.mask[size_t(b) * T + t];
+    }
+  return out;
+}
+
+// Loss-free metrics of the model's last forward on batch b.
+float Session::metrics_of(const Batch& b, float* token_acc, float* seq_acc) const {
+  const auto& probs = model_->probs();
+  const int O = model_->shape().O;
+  auto argmax = [&](size_t row) {
+    const float* p = &probs[row * O];
+    int best = 0;
+    for (int c = 1; c < O; ++c) if (p[c] > p[best]) best = c;
+    return best;
+  };
+  long correct = 0, counted = 0, seq_ok = 0;
+  for (int s = 0; s < b.B; ++s) {
+    bool all = true;
+    if (task_->per_sequence()) {
+      bool ok = argmax(s) == b.targets[s];
+      correct += ok, counted += 1, all = ok;
+    } else {
+      for (int t = 0; t < b.T; ++t) {
+        size_t r = size_t(s) * b.T + t;
+        if (!b.mask[r]) continue;
+        bool ok = argmax(r) == b.targets[r];
+        correct += ok, counted += 1, all = all && ok;
+      }
+    }
+    seq_ok += all;
+  }
+  *token_acc = counted ? float(correct) / counted : 0.0f;
+  *seq_acc = float(seq_ok) / b.B;
+  return float(counted);
+}
+
+StepMetrics Session::step() {
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  StepMetrics m;
+  Batch b = make_batch(data_rng_, cfg_.batch, cfg_.seq_len, Split::Train);
+  ParamStore& ps = model_->params();
+  ps.zero_grad();
+  m.loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
+                           b.mask.empty() ? nullptr : b.mask.data(), true, &dropout_rng_);
+  metrics_of(b, &m.token_accuracy, &m.sequence_accuracy);
+  m.bits_per_token = m.loss / std::log(2.0f);
+  m.lr = learning_rate(cfg_, step_);
+  if (std::isfinite(m.loss)) model_->backward();
+  const double norm = grad_norm(ps, ps.all_grads());
+  m.grad_norm = float(norm);
+  if (!std::isfinite(m.loss) || !std::isfinite(norm)) {
+    m.refused = true;
+    std::ostringstream os;
+    os << "step " << step_ + 1 << ": the " << (std::isfinite(m.loss) ? "gradients" : "loss")
+       << " became " << (std::isnan(std::isfinite(m.loss) ? norm : m.loss) ? "NaN" : "infinite")
+       << ", so the update was refused and the model keeps its last good weights; lower lr "
+          "(now " << cfg_.lr << ") or set clip (now " << cfg_.clip << ")";
+    m.message = os.str();
+  } else {
+    const float scale = (cfg_.clip > 0 && norm > cfg_.clip) ? float(cfg_.clip / norm) : 1.0f;
+    opt_->step(ps, cfg_, m.lr, scale);
+    ++step_;
+  }
+  m.step = step_;
+  const double secs = std::chrono::duration<double>(clock::now() - t0).count();
+  m.tokens_per_s = float(double(b.B) * b.T / std::max(secs, 1e-9));
+  history_.push_back(m);
+  return m;
+}
+
+StepMetrics Session::train(int n) {
+  StepMetrics last;
+  for (int i = 0; i < n; ++i) {
+    last = step();
+    if (last.refused) break;
+    if (cfg_.eval_every > 0 && step_ % cfg_.eval_every == 0) evaluate_periodic();
+  }
+  return last;
+}
+
+bool Session::can_address(int length) const {
+  const int limit = model_->position().max_length();
+  return limit < 0 || length + cfg_.anchor_count() <= limit;
+}
+
+void Session::evaluate_periodic() {
+  evaluate(cfg_.seq_len);
+  const int L = cfg_.effective_eval_len();
+  if (L != cfg_.seq_len && can_address(L)) evaluate(L);
+}
+
+EvalMetrics Session::evaluate(int length) {
+  const int T = length > 0 ? length : cfg_.seq_len;
+  Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);  // the same held-out examples every time
+  EvalMetrics e;
+  e.step = step_, e.length = T;
+  double loss = 0, tok = 0, seq = 0;
+  for (int i = 0; i < cfg_.eval_batches; ++i) {
+    Batch b = make_batch(rng, cfg_.batch, T, Split::Heldout);
+    loss += model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
+                            b.mask.empty() ? nullptr : b.mask.data(), false, nullptr);
+    float ta, sa;
+    metrics_of(b, &ta, &sa);
+    tok += ta, seq += sa;
+  }
+  const int n = cfg_.eval_batches;
+  e.loss = float(loss / n), e.token_accuracy = float(tok / n), e.sequence_accuracy = float(seq / n);
+  e.bits_per_token = e.loss / std::log(2.0f);
+  evals_.push_back(e);
+  return e;
+}
+
+float Session::gradients(const Batch& b, std::vector<std::pair<std::string, std::vector<float>>>& out) {
+  const int V = model_->shape().V, O = model_->shape().O;
+  const bool per_seq = task_->per_sequence();
+  if (b.B < 1 || b.T < 1 || b.inputs.size() != size_t(b.B) * b.T)
+    throw std::invalid_argument("batch: inputs must be B rows of T token ids");
+  if (b.targets.size() != (per_seq ? size_t(b.B) : size_t(b.B) * b.T))
+    throw std::invalid_argument(per_seq ? "batch: targets must hold one class per sequence"
+                                        : "batch: targets must have the shape of inputs");
+  if (!per_seq && b.mask.size() != b.inputs.size())
+    throw std::invalid_argument("batch: mask must have the shape of inputs");
+  for (int id : b.inputs)
+    if (id < 0 || id >= V) throw std::invalid_argument("batch: input id " + std::to_string(id) + " is outside [0, " + std::to_string(V) + ")");
+  for (int id : b.targets)
+    if (id < 0 || id >= O) throw std::invalid_argument("batch: target " + std::to_string(id) + " is outside [0, " + std::to_string(O) + ")");
+  ParamStore& ps = model_->params();
+  ps.zero_grad();
+  float loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
+                               b.mask.empty() ? nullptr : b.mask.data(), false, nullptr);
+  model_->backward();
+  out.clear();
+  for (auto& p : ps.infos())
+    out.emplace_back(p.name, std::vector<float>(ps.all_grads().begin() + p.offset,
+                                                ps.all_grads().begin() + p.offset + p.size));
+  return loss;
+}
+
+std::string Session::weights_sha256() const {
+  const auto& w = model_->params().all_data();
+  return sha256_hex(reinterpret_cast<const uint8_t*>(w.data()), w.size() * sizeof(float));
+}
+
+}  // namespace ap

@@ -1,0 +1,91 @@
+// core/session.hpp — the one facade over the engine, used by the CLI and the wasm bindings and
+// nothing else: create from a config, train, evaluate, inspect (predictions, attention maps,
+// position-encoding data), save and load (safetensors). Results cross as JSON objects so that
+// every front end sees the same names.
+#pragma once
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/config.hpp"
+#include "model/transformer.hpp"
+#include "optim/adamw.hpp"
+#include "tasks/task.hpp"
+
+namespace ap {
+
+struct StepMetrics {
+  int step = 0;               // steps taken after this one
+  float loss = 0, token_accuracy = 0, sequence_accuracy = 0, bits_per_token = 0;
+  float grad_norm = 0, lr = 0, tokens_per_s = 0;
+  bool refused = false;       // NaN/Inf: the update was not applied
+  std::string message;        // why, in a sentence (empty when fine)
+  nlohmann::json to_json() const;
+};
+
+struct EvalMetrics {
+  int step = 0, length = 0;
+  float loss = 0, token_accuracy = 0, sequence_accuracy = 0, bits_per_token = 0;
+  nlohmann::json to_json() const;
+};
+
+class Session {
+ public:
+  explicit Session(const Config& cfg);  // validates; throws std::invalid_argument
+  static std::unique_ptr<Session> from_json(const nlohmann::json& config);
+
+  StepMetrics step();                   // one training step
+  StepMetrics train(int n);             // n steps; evaluates every eval_every; returns the last
+  EvalMetrics evaluate(int length = 0); // held-out data at `length` (0 = seq_len)
+  // At seq_len, and at eval_len too when it differs and the encoding can address it.
+  void evaluate_periodic();
+  bool can_address(int length) const;   // the position encoding reaches this length
+  // Loss and every parameter's gradient for a given batch (ids in the model's vocabulary,
+  // anchors included), without updating: {name -> gradient} in parameter order.
+  float gradients(const Batch& b, std::vector<std::pair<std::string, std::vector<float>>>& out);
+  // SHA-256 of the weights' bytes (little-endian float32, parameter order).
+  std::string weights_sha256() const;
+
+  // A batch of n examples (held-out unless train=true) at `length`, with the model's outputs:
+  // {"inputs": [[tok...]], "targets", "predictions", "mask", "probs" (of the predicted class)}.
+  nlohmann::json predictions(int n, int length = 0, bool train = false);
+  // Attention logits and weights of every layer and head for one example (the first of a
+  // held-out batch at `length`): {"tokens": [...], "layers": [{"heads": [{"weights": T×T,
+  // "logits": T×T, "row_sums": T}]}]}.
+  nlohmann::json attention(int length = 0, int example = 0);
+  // Forward on given token ids (B=1, no targets): class probabilities per row, hidden states.
+  nlohmann::json run(const std::vector<int32_t>& ids);
+  nlohmann::json position_display(int length = 0);
+  nlohmann::json info() const;          // config, vocabulary, parameter list, registry entries
+
+  std::vector<uint8_t> save() const;    // safetensors bytes (weights, optimizer, metadata)
+  static std::unique_ptr<Session> load(const uint8_t* bytes, size_t size);
+
+  const Config& config() const { return cfg_; }
+  int steps_done() const { return step_; }
+  const std::vector<StepMetrics>& history() const { return history_; }
+  const std::vector<EvalMetrics>& evals() const { return evals_; }
+  Transformer& model() { return *model_; }
+  const Task& task() const { return *task_; }
+
+  // A task batch with the anchors added: inputs (B, T + anchors), targets/mask shifted.
+  Batch make_batch(Rng& rng, int B, int T, Split split) const;
+  std::string token_name(int id) const;
+
+ private:
+  float metrics_of(const Batch& b, float* token_acc, float* seq_acc) const;
+  Config cfg_;
+  std::unique_ptr<Task> task_;
+  std::unique_ptr<Transformer> model_;
+  std::unique_ptr<AdamW> opt_;
+  Rng data_rng_, dropout_rng_;
+  int step_ = 0;
+  std::vector<StepMetrics> history_;
+  std::vector<EvalMetrics> evals_;
+  friend struct SessionIO;
+};
+
+}  // namespace ap

@@ -1,0 +1,130 @@
+// core/session_inspect.cpp — what the UI and the CLI look at: predictions on held-out data,
+// attention maps, position-encoding data, hidden states, and a description of the session.
+#include <algorithm>
+#include <stdexcept>
+
+#include "session.hpp"
+
+namespace ap {
+
+namespace {
+using Matrix = std::vector<std::vector<float>>;
+Matrix square(const float* p, int T) {
+  Matrix m(T, std::vector<float>(T));
+  for (int i = 0; i < T; ++i) std::copy(p + size_t(i) * T, p + size_t(i + 1) * T, m[i].begin());
+  return m;
+}
+}  // namespace
+
+nlohmann::json Session::predictions(int n, int length, bool train) {
+  if (n < 1 || n > 1024) throw std::invalid_argument("predictions: n must be from 1 to 1024");
+  const int T = length > 0 ? length : cfg_.effective_eval_len();
+  Rng rng(uint64_t(cfg_.seed) ^ (train ? 0x7EA1ull : 0x5EED0E7A1ull));
+  Batch b = make_batch(rng, n, T, train ? Split::Train : Split::Heldout);
+  model_->forward(b.inputs.data(), b.B, b.T, nullptr, nullptr, false, nullptr);
+  const auto& probs = model_->probs();
+  const int O = model_->shape().O;
+  nlohmann::json out{{"per_sequence", task_->per_sequence()}, {"examples", nlohmann::json::array()}};
+  for (int s = 0; s < b.B; ++s) {
+    nlohmann::json ex;
+    std::vector<std::string> toks;
+    for (int t = 0; t < b.T; ++t) toks.push_back(token_name(b.inputs[size_t(s) * b.T + t]));
+    ex["inputs"] = toks;
+    auto pred = [&](size_t row, nlohmann::json& dst) {
+      const float* p = &probs[row * O];
+      int best = int(std::max_element(p, p + O) - p);
+      dst["prediction"].push_back(task_->class_name(best));
+      dst["confidence"].push_back(p[best]);
+      return best;
+    };
+    if (task_->per_sequence()) {
+      int best = pred(s, ex);
+      ex["target"] = task_->class_name(b.targets[s]);
+      ex["correct"] = best == b.targets[s];
+    } else {
+      bool all = true;
+      for (int t = 0; t < b.T; ++t) {
+        size_t r = size_t(s) * b.T + t;
+        int best = pred(r, ex);
+        ex["target"].push_back(b.mask[r] ? task_->class_name(b.targets[r]) : "");
+        ex["mask"].push_back(b.mask[r] != 0);
+        if (b.mask[r] && best != b.targets[r]) all = false;
+      }
+      ex["correct"] = all;
+    }
+    out["examples"].push_back(ex);
+  }
+  return out;
+}
+
+nlohmann::json Session::attention(int length, int example) {
+  const int T = length > 0 ? length : cfg_.effective_eval_len();
+  if (example < 0 || example > 63) throw std::invalid_argument("attention: example must be from 0 to 63");
+  Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);
+  Batch b = make_batch(rng, example + 1, T, Split::Heldout);
+  std::vector<int32_t> ids(b.inputs.begin() + size_t(example) * b.T, b.inputs.begin() + size_t(example + 1) * b.T);
+  return run(ids);
+}
+
+nlohmann::json Session::run(const std::vector<int32_t>& ids) {
+  const int T = int(ids.size()), V = model_->shape().V, C = cfg_.d_model, NH = cfg_.heads;
+  if (T < 1) throw std::invalid_argument("run: the token list is empty");
+  for (int id : ids)
+    if (id < 0 || id >= V)
+      throw std::invalid_argument("run: token id " + std::to_string(id) + " is outside the vocabulary [0, " + std::to_string(V) + ")");
+  model_->forward(ids.data(), 1, T, nullptr, nullptr, false, nullptr);
+  nlohmann::json out;
+  std::vector<std::string> toks;
+  for (int id : ids) toks.push_back(token_name(id));
+  out["tokens"] = toks;
+  out["layers"] = nlohmann::json::array();
+  for (int l = 0; l < cfg_.layers; ++l) {
+    const AttentionActs& a = model_->attention(l);
+    nlohmann::json heads = nlohmann::json::array();
+    for (int h = 0; h < NH; ++h) {
+      const size_t off = size_t(h) * T * T;
+      const float* w = a.used_weights().data() + off;
+      std::vector<float> sums(T, 0.0f);
+      for (int i = 0; i < T; ++i)
+        for (int j = 0; j < T; ++j) sums[i] += w[size_t(i) * T + j];
+      heads.push_back({{"weights", square(w, T)}, {"logits", square(a.logits.data() + off, T)}, {"row_sums", sums}});
+    }
+    out["layers"].push_back({{"heads", heads}});
+  }
+  const auto& probs = model_->probs();
+  const int O = model_->shape().O, rows = model_->rows();
+  Matrix p(rows, std::vector<float>(O));
+  for (int r = 0; r < rows; ++r) std::copy(&probs[size_t(r) * O], &probs[size_t(r + 1) * O], p[r].begin());
+  out["probs"] = p;
+  const auto& h = model_->hidden();
+  Matrix hid(T, std::vector<float>(C));
+  for (int t = 0; t < T; ++t) std::copy(&h[size_t(t) * C], &h[size_t(t + 1) * C], hid[t].begin());
+  out["hidden"] = hid;
+  return out;
+}
+
+nlohmann::json Session::position_display(int length) {
+  const int T = length > 0 ? length : cfg_.model_len();
+  nlohmann::json j = model_->position().display(T);
+  j["describe"] = describe_position(find_position(cfg_.position), cfg_);
+  return j;
+}
+
+nlohmann::json Session::info() const {
+  nlohmann::json params = nlohmann::json::array();
+  for (auto& p : model_->params().infos()) params.push_back({{"name", p.name}, {"shape", p.shape}});
+  std::vector<std::string> vocab, classes;
+  for (int i = 0; i < model_->shape().V; ++i) vocab.push_back(token_name(i));
+  for (int i = 0; i < model_->shape().O; ++i) classes.push_back(task_->class_name(i));
+  return {{"config", cfg_.to_json()},
+          {"step", step_},
+          {"vocab", vocab},
+          {"classes", classes},
+          {"per_sequence", task_->per_sequence()},
+          {"parameters", params},
+          {"parameter_count", model_->params().size()},
+          {"position", describe_position(find_position(cfg_.position), cfg_)},
+          {"normalization", describe_normalization(find_normalization(cfg_.normalization), cfg_)}};
+}
+
+}  // namespace ap

@@ -1,0 +1,108 @@
+// core/session_io.cpp — a session as a safetensors file: the model's tensors under their
+// PyTorch-style names, then the AdamW moments as "optimizer.exp_avg.<name>" and
+// "optimizer.exp_avg_sq.<name>", and in __metadata__ the config (JSON), the step, the RNG
+// states and the format version. Loading checks every name, shape and value (docs/model-format.md).
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "io/safetensors.hpp"
+#include "session.hpp"
+
+namespace ap {
+
+namespace {
+constexpr const char* kFormat = "attention-playground/1";
+
+std::string rng_text(const Rng& r) {
+  std::ostringstream os;
+  for (auto x : r.state()) os << x << ' ';
+  return os.str();
+}
+Rng rng_from(const std::string& s, const char* field) {
+  std::istringstream is(s);
+  std::array<uint64_t, 4> st{};
+  for (auto& x : st)
+    if (!(is >> x)) throw std::invalid_argument(std::string("model file: metadata '") + field + "' is not four integers");
+  Rng r;
+  r.set_state(st);
+  return r;
+}
+}  // namespace
+
+std::vector<uint8_t> Session::save() const {
+  std::vector<NamedTensor> tensors;
+  const ParamStore& ps = model_->params();
+  auto add = [&](const std::string& name, const ParamInfo& p, const float* src) {
+    NamedTensor t{name, {}, std::vector<float>(src, src + p.size)};
+    for (int d : p.shape) t.shape.push_back(d);
+    tensors.push_back(std::move(t));
+  };
+  for (auto& p : ps.infos()) add(p.name, p, ps.all_data().data() + p.offset);
+  for (auto& p : ps.infos()) add("optimizer.exp_avg." + p.name, p, opt_->m.data() + p.offset);
+  for (auto& p : ps.infos()) add("optimizer.exp_avg_sq." + p.name, p, opt_->v.data() + p.offset);
+  std::map<std::string, std::string> meta{{"format", kFormat},
+                                          {"config", cfg_.to_json().dump()},
+                                          {"step", std::to_string(step_)},
+                                          {"optimizer_t", std::to_string(opt_->t)},
+                                          {"data_rng", rng_text(data_rng_)},
+                                          {"dropout_rng", rng_text(dropout_rng_)}};
+  return safetensors_write(tensors, meta);
+}
+
+std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size) {
+  SafetensorsFile f = safetensors_read(bytes, size);
+  auto meta = [&](const char* key) -> const std::string& {
+    auto it = f.metadata.find(key);
+    if (it == f.metadata.end())
+      throw std::invalid_argument(std::string("model file: __metadata__ has no '") + key +
+                                  "' entry; this is not an Attention Playground model file");
+    return it->second;
+  };
+  if (meta("format") != kFormat)
+    throw std::invalid_argument("model file: format '" + meta("format") + "' is not supported; expected " + kFormat);
+  nlohmann::json cfg = nlohmann::json::parse(meta("config"), nullptr, false);
+  if (cfg.is_discarded()) throw std::invalid_argument("model file: metadata 'config' is not valid JSON");
+  auto s = std::make_unique<Session>(Config::from_json(cfg));
+  ParamStore& ps = s->model_->params();
+  auto fill = [&](const std::string& name, const ParamInfo& p, float* dst, bool required) {
+    const NamedTensor* t = f.find(name);
+    if (!t) {
+      if (required) throw std::invalid_argument("model file: tensor '" + name + "' is missing");
+      return;
+    }
+    std::vector<int64_t> want(p.shape.begin(), p.shape.end());
+    if (t->shape != want) {
+      std::ostringstream os;
+      os << "model file: tensor '" << name << "' has shape " << nlohmann::json(t->shape).dump()
+         << " but this config needs " << nlohmann::json(want).dump();
+      throw std::invalid_argument(os.str());
+    }
+    for (float x : t->data)
+      if (!std::isfinite(x)) throw std::invalid_argument("model file: tensor '" + name + "' holds NaN or infinite values");
+    std::copy(t->data.begin(), t->data.end(), dst);
+  };
+  size_t known = 0;
+  for (auto& p : ps.infos()) fill(p.name, p, ps.all_data().data() + p.offset, true), ++known;
+  for (auto& p : ps.infos()) {
+    known += f.find("optimizer.exp_avg." + p.name) != nullptr;
+    known += f.find("optimizer.exp_avg_sq." + p.name) != nullptr;
+    fill("optimizer.exp_avg." + p.name, p, s->opt_->m.data() + p.offset, false);
+    fill("optimizer.exp_avg_sq." + p.name, p, s->opt_->v.data() + p.offset, false);
+  }
+  if (known != f.tensors.size())
+    for (auto& t : f.tensors)
+      if (ps.find(t.name) < 0 && t.name.rfind("optimizer.", 0) != 0)
+        throw std::invalid_argument("model file: tensor '" + t.name + "' is not part of a " + s->cfg_.position + " model of this config");
+  try {
+    s->step_ = std::stoi(meta("step"));
+    s->opt_->t = f.metadata.count("optimizer_t") ? std::stoi(meta("optimizer_t")) : s->step_;
+  } catch (const std::logic_error&) {
+    throw std::invalid_argument("model file: metadata 'step' is not a whole number");
+  }
+  if (f.metadata.count("data_rng")) s->data_rng_ = rng_from(meta("data_rng"), "data_rng");
+  if (f.metadata.count("dropout_rng")) s->dropout_rng_ = rng_from(meta("dropout_rng"), "dropout_rng");
+  return s;
+}
+
+}  // namespace ap

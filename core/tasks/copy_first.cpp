@@ -1,0 +1,37 @@
+// core/tasks/copy_first.cpp — copy_first: every position outputs the first token of the
+// sequence (an attention sink / absolute-position test: attend to position 0 from anywhere).
+//   T = 6   in   7 2 9 2 0 4
+//           tgt  7 7 7 7 7 7
+//           mask 1 1 1 1 1 1
+// Option: vocab (number of symbols).
+#include "tasks/task_util.hpp"
+
+namespace ap {
+namespace {
+
+class CopyFirstTask : public NamedTask {
+ public:
+  explicit CopyFirstTask(int V) : NamedTask("copy_first"), V_(V) { add_symbols(V); }
+  int min_len() const override { return 1; }
+  void generate(Rng& rng, int B, int T, Split split, Batch& out) const override {
+    fill_rows(rng, B, T, split, out, [&](Rng& r, int32_t* x, int32_t* y, uint8_t* m) {
+      for (int t = 0; t < T; ++t) {
+        x[t] = r.uniform_int(V_);
+        y[t] = x[0];
+        m[t] = 1;
+      }
+    });
+  }
+
+ private:
+  int V_;
+};
+
+}  // namespace
+
+std::unique_ptr<Task> make_copy_first(const nlohmann::json& config) {
+  TaskOptions opt(config, "copy_first");
+  return std::make_unique<CopyFirstTask>(opt.get_int("vocab", 2, 64));
+}
+
+}  // namespace ap

@@ -1,0 +1,66 @@
+// core/tasks/task.hpp — what a task is: a seeded generator of (input, target) batches at any
+// length, with its vocabulary and the model defaults it wants. One file per task in core/tasks/,
+// listed once in core/tasks/registry.cpp.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tensor/rng.hpp"
+
+namespace ap {
+
+// One batch of B sequences of length T.
+struct Batch {
+  int B = 0, T = 0;
+  std::vector<int32_t> inputs;   // (B, T) token ids in [0, vocab_size)
+  // per-token tasks: (B, T) class ids in [0, num_classes); per-sequence tasks: (B) class ids
+  std::vector<int32_t> targets;
+  // per-token tasks: (B, T), 1 where the target counts in the loss and accuracy (e.g. only the
+  // answer half of a copy task); per-sequence tasks: empty
+  std::vector<uint8_t> mask;
+};
+
+enum class Split { Train, Heldout };
+
+class Task {
+ public:
+  virtual ~Task() = default;
+  virtual int vocab_size() const = 0;    // input tokens
+  virtual int num_classes() const = 0;   // outputs of the head (often == vocab_size)
+  virtual bool per_sequence() const { return false; }  // one label per sequence (pooled head)
+  virtual int min_len() const { return 2; }            // shortest T the task can make
+  // Longest T the task can make (probe: one class per position, so T <= num_classes()).
+  virtual int max_len() const { return 1 << 20; }
+  // Fill `out` with B sequences of length T. The generator draws only from `rng`, so the same
+  // rng state gives the same batch. `split` lets tasks with a small example space keep train and
+  // held-out examples disjoint where possible.
+  virtual void generate(Rng& rng, int B, int T, Split split, Batch& out) const = 0;
+  // Human-readable token / class names, for the UI and the CLI ("a", "7", "<sep>", "(").
+  virtual std::string token_name(int id) const;
+  virtual std::string class_name(int id) const { return token_name(id); }
+};
+
+// Registry ------------------------------------------------------------------------------------
+struct TaskEntry {
+  const char* name;
+  const char* description;  // one sentence for the UI
+  const char* example;      // one encoded example, as in the file header
+  // Config defaults this task wants (seq_len, causal, steps, d_model ...), as flat config keys.
+  // Keys that are not core config fields are the task's own options (e.g. "copy_back_k", "text"),
+  // prefixed with the task name or otherwise unambiguous; the UI shows them with the task.
+  nlohmann::json defaults;
+  // Help for each of the task's own options: {"copy_back_k": "offset k in y_t = x_{t-k}", ...}
+  nlohmann::json option_help;
+  // Build the task from the full flat config (it reads its own keys, e.g. "text", "k").
+  // Throws std::invalid_argument naming the field for bad values.
+  std::unique_ptr<Task> (*make)(const nlohmann::json& config);
+};
+
+const std::vector<TaskEntry>& task_registry();
+const TaskEntry& find_task(const std::string& name);  // throws listing the valid names
+
+}  // namespace ap

@@ -1,0 +1,114 @@
+// core/tasks/task_util.cpp — NamedTask, TaskOptions and SlotAnswerTask (see task_util.hpp).
+#include "tasks/task_util.hpp"
+
+#include <stdexcept>
+
+namespace ap {
+
+std::string NamedTask::token_name(int id) const {
+  if (id < 0 || id >= int(tokens_.size())) return "?" + std::to_string(id);
+  return tokens_[size_t(id)];
+}
+
+std::string NamedTask::class_name(int id) const {
+  if (classes_.empty()) return token_name(id);
+  if (id < 0 || id >= int(classes_.size())) return "?" + std::to_string(id);
+  return classes_[size_t(id)];
+}
+
+int NamedTask::add_token(const std::string& name) {
+  tokens_.push_back(name);
+  return int(tokens_.size()) - 1;
+}
+
+int NamedTask::add_symbols(int n) {
+  const int first = int(tokens_.size());
+  for (int i = 0; i < n; ++i) tokens_.push_back(std::to_string(i));
+  return first;
+}
+
+void NamedTask::start_batch(int B, int T, Batch& out) const {
+  if (B < 1)
+    throw std::invalid_argument("task '" + name_ + "': batch size B = " + std::to_string(B) +
+                                " must be at least 1");
+  if (T < min_len() || T > max_len())
+    throw std::invalid_argument("task '" + name_ + "': sequence length T = " +
+                                std::to_string(T) + " is outside [" + std::to_string(min_len()) +
+                                ", " + std::to_string(max_len()) + "]");
+  out.B = B;
+  out.T = T;
+  out.inputs.assign(size_t(B) * T, 0);
+  out.targets.assign(per_sequence() ? size_t(B) : size_t(B) * T, 0);
+  out.mask.assign(per_sequence() ? 0 : size_t(B) * T, uint8_t(0));
+}
+
+// ---- options ----------------------------------------------------------------------------------
+TaskOptions::TaskOptions(const nlohmann::json& config, const char* task)
+    : config_(config), task_(task) {
+  if (!config.is_null() && !config.is_object())
+    throw std::invalid_argument("task '" + task_ + "': the config must be a JSON object, not " +
+                                config.dump());
+}
+
+const nlohmann::json& TaskOptions::value(const char* key) const {
+  if (config_.is_object()) {
+    auto it = config_.find(key);
+    if (it != config_.end()) return *it;
+  }
+  const nlohmann::json& defaults = find_task(task_).defaults;
+  auto it = defaults.find(key);
+  if (it == defaults.end())
+    throw std::logic_error("task '" + task_ + "': option '" + key + "' has no default");
+  return *it;
+}
+
+void TaskOptions::fail(const char* key, const std::string& allowed) const {
+  throw std::invalid_argument("task '" + task_ + "': field '" + key + "' = " +
+                              value(key).dump() + " is invalid; allowed: " + allowed);
+}
+
+int TaskOptions::get_int(const char* key, int lo, int hi) const {
+  const nlohmann::json& v = value(key);
+  const std::string allowed =
+      "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  if (!v.is_number()) fail(key, allowed);
+  const double d = v.get<double>();
+  if (d != double(int64_t(d)) || d < lo || d > hi) fail(key, allowed);
+  return int(d);
+}
+
+bool TaskOptions::get_bool(const char* key) const {
+  const nlohmann::json& v = value(key);
+  if (!v.is_boolean()) fail(key, "true or false");
+  return v.get<bool>();
+}
+
+std::string TaskOptions::get_string(const char* key) const {
+  const nlohmann::json& v = value(key);
+  if (!v.is_string()) fail(key, "a string");
+  return v.get<std::string>();
+}
+
+// ---- question, then answer slots -----------------------------------------------------------
+SlotAnswerTask::SlotAnswerTask(std::string name, int symbols)
+    : NamedTask(std::move(name)), V_(symbols) {
+  add_symbols(V_);
+  slot_ = add_token("_");
+  pad_ = add_token(".");
+}
+
+void SlotAnswerTask::generate(Rng& rng, int B, int T, Split split, Batch& out) const {
+  const int n = T / 2;
+  fill_rows(rng, B, T, split, out, [&](Rng& r, int32_t* x, int32_t* y, uint8_t* m) {
+    for (int i = 0; i < n; ++i) x[i] = r.uniform_int(V_);
+    answer(x, n, y + n);  // targets of the slots
+    for (int i = 0; i < n; ++i) {
+      y[i] = pad_;  // not scored
+      x[n + i] = slot_;
+      m[n + i] = 1;
+    }
+    for (int t = 2 * n; t < T; ++t) x[t] = y[t] = pad_;
+  });
+}
+
+}  // namespace ap

@@ -1,0 +1,111 @@
+// core/tasks/text.cpp — text: a character language model on the config's "text" (empty or
+// absent: the built-in corpus below). Characters are bytes; the vocabulary is the sorted set of
+// bytes in the text. A row is a random window: input = text[s .. s+T), target = text[s+1 ..
+// s+T+1), every position scored. Train windows come from the first 90% of the text, held-out
+// windows from the last 10%; a window longer than its region wraps around within the region.
+//   T = 8   in   T h e ␣ o r d e          ("␣" is the space character)
+//           tgt  h e ␣ o r d e r
+//           mask 1 1 1 1 1 1 1 1
+// Option: text.
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "tasks/task_util.hpp"
+
+namespace ap {
+namespace {
+
+// Original prose, written for this project.
+const char* const kCorpus =
+    "The order of words carries meaning. A dog that bites a man is ordinary news, but a man "
+    "who bites a dog is a story, and the only difference between the two sentences is where "
+    "each word stands. A model that reads text must therefore know not only which tokens are "
+    "present but also where they are, and attention, left to itself, does not know this.\n\n"
+    "Attention compares every position with every other position. Each token asks a question, "
+    "the query, and every token offers an answer to be matched, the key. The better a key "
+    "fits a query, the more of that token's value flows into the result. The rule is elegant "
+    "and fast, yet it is blind to order: shuffle the tokens and the same weights come out, "
+    "merely shuffled along with them. A bag of words cannot tell the dog from the man.\n\n"
+    "So we give the model a sense of place. The oldest trick adds a fixed pattern of waves to "
+    "each token, slow waves and fast waves, so that every position wears a distinct signature "
+    "and nearby positions wear similar ones. Another trick learns one vector per position, "
+    "which works well until the text grows longer than anything seen in training, when the "
+    "model meets positions it has never learned. A third trick rotates queries and keys by an "
+    "angle that grows with position, so that the score between two tokens depends only on "
+    "how far apart they are. A fourth simply tilts the scores, charging a small penalty for "
+    "every step of distance, and lets nearby words speak louder than distant ones.\n\n"
+    "Each choice is a bet about language. Rotations bet that relative distance matters more "
+    "than absolute place. Penalties bet that recent words matter most. Learned vectors bet "
+    "that the training lengths are all the lengths there will ever be. None of the bets is "
+    "free, and the way to see what each one buys is to train small models on small tasks: "
+    "copy a string, reverse it, find the first token, count the brackets, recall a value from "
+    "its key. Then stretch the sequences beyond the training length and watch which models "
+    "keep their footing and which ones stumble.\n\n"
+    "How the scores become weights matters too. The softmax turns any row of scores into "
+    "weights that are positive and sum to one, so a token must always spend its whole budget "
+    "of attention somewhere, even when nothing deserves it. Some variants allow a row to sum "
+    "to less than one, or let weights reach exactly zero, and a model built on them may learn "
+    "to ignore what it does not need. Small experiments, run in a browser in a few seconds, "
+    "make these differences visible: a heat map of the weights shows a diagonal where a model "
+    "copies, an anti-diagonal where it reverses, and a bright first column where it keeps "
+    "returning to the start.\n";
+
+class TextTask : public NamedTask {
+ public:
+  explicit TextTask(std::string text) : NamedTask("text"), text_(std::move(text)) {
+    bool seen[256] = {};
+    for (unsigned char c : text_) seen[c] = true;
+    for (int c = 0; c < 256; ++c) {
+      id_of_[c] = -1;
+      if (!seen[c]) continue;
+      id_of_[c] = add_token(char_name(c));
+    }
+    cut_ = int(text_.size()) * 9 / 10;
+  }
+  int min_len() const override { return 1; }
+  void generate(Rng& rng, int B, int T, Split split, Batch& out) const override {
+    start_batch(B, T, out);
+    const int lo = split == Split::Train ? 0 : cut_;
+    const int len = split == Split::Train ? cut_ : int(text_.size()) - cut_;
+    for (int b = 0; b < B; ++b) {
+      // start so that the T+1 characters fit in the region when they can; wrap otherwise
+      const int s = T + 1 <= len ? rng.uniform_int(len - T) : rng.uniform_int(len);
+      for (int t = 0; t < T; ++t) {
+        const size_t i = size_t(b) * T + t;
+        out.inputs[i] = at(lo + (s + t) % len);
+        out.targets[i] = at(lo + (s + t + 1) % len);
+        out.mask[i] = 1;
+      }
+    }
+  }
+  static std::string char_name(int c) {
+    if (c == ' ') return "\u2423";  // ␣
+    if (c == '\n') return "\\n";
+    if (c == '\t') return "\\t";
+    if (c > ' ' && c < 127) return std::string(1, char(c));
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02x", c);
+    return buf;
+  }
+
+ private:
+  int at(int i) const { return id_of_[(unsigned char)text_[size_t(i)]]; }
+  std::string text_;
+  int id_of_[256];
+  int cut_;
+};
+
+}  // namespace
+
+std::unique_ptr<Task> make_text(const nlohmann::json& config) {
+  TaskOptions opt(config, "text");
+  std::string text = opt.get_string("text");
+  if (text.empty()) text = kCorpus;
+  // the held-out 10% must hold at least two characters (one input, one target)
+  if (text.size() < 20)
+    opt.fail("text", "an empty string (the built-in corpus) or at least 20 characters");
+  return std::make_unique<TextTask>(std::move(text));
+}
+
+}  // namespace ap

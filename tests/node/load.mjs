@@ -1,0 +1,17 @@
+// Loads a wasm variant's CommonJS flavour under Node. Emscripten 3.1.6's loader would try
+// fetch() on a file path under Node 20, so the binary is read here and passed as wasmBinary.
+import { createRequire } from 'node:module';
+import { readFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const require = createRequire(import.meta.url);
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** @param {'simd'|'scalar'} variant */
+export async function loadModule(variant) {
+  const dir = resolve(ROOT, 'build', `wasm-${variant}`);
+  const js = resolve(dir, 'attnplay.node.js');
+  if (!existsSync(js)) throw new Error(`${js} is missing: run npm run build:wasm`);
+  const factory = require(js);
+  return factory({ wasmBinary: readFileSync(resolve(dir, 'attnplay.node.wasm')) });
+}
