@@ -49,7 +49,7 @@ class Session {
   // SHA-256 of the weights' bytes (little-endian float32, parameter order).
   std::string weights_sha256() const;
 
-  // A batch of n examples (held-out unless train=true) at `length`, with the model's outputs:
+  // A batch of n examples (held-out unless train=true) at `length` (0 = seq_len), with the model's outputs:
   // {"inputs": [[tok...]], "targets", "predictions", "mask", "probs" (of the predicted class)}.
   nlohmann::json predictions(int n, int length = 0, bool train = false);
   // Attention logits and weights of every layer and head for one example (the first of a

@@ -18,7 +18,7 @@ Matrix square(const float* p, int T) {
 
 nlohmann::json Session::predictions(int n, int length, bool train) {
   if (n < 1 || n > 1024) throw std::invalid_argument("predictions: n must be from 1 to 1024");
-  const int T = length > 0 ? length : cfg_.effective_eval_len();
+  const int T = length > 0 ? length : cfg_.seq_len;
   Rng rng(uint64_t(cfg_.seed) ^ (train ? 0x7EA1ull : 0x5EED0E7A1ull));
   Batch b = make_batch(rng, n, T, train ? Split::Train : Split::Heldout);
   model_->forward(b.inputs.data(), b.B, b.T, nullptr, nullptr, false, nullptr);
@@ -58,7 +58,7 @@ nlohmann::json Session::predictions(int n, int length, bool train) {
 }
 
 nlohmann::json Session::attention(int length, int example) {
-  const int T = length > 0 ? length : cfg_.effective_eval_len();
+  const int T = length > 0 ? length : cfg_.seq_len;
   if (example < 0 || example > 63) throw std::invalid_argument("attention: example must be from 0 to 63");
   Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);
   Batch b = make_batch(rng, example + 1, T, Split::Heldout);

@@ -1,14 +1,116 @@
-// core/bindings/bindings.cpp — the Embind surface of the wasm module. The only file that
-// includes <emscripten/...>. Every C++ exception is turned into a JS Error carrying its message,
-// so that a bad config is an error the page can show, and the module stays alive.
+// core/bindings/bindings.cpp — the Embind surface of the wasm module over the Session facade.
+// The only file that includes <emscripten/...>. Structured results cross as JSON strings (the
+// same objects the CLI prints); model files cross as Uint8Array copies, never as views into
+// wasm memory. Every C++ exception becomes a JS Error with its message, and the module lives on.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <memory>
 #include <string>
 
+#include "attention/normalization.hpp"
+#include "position/position.hpp"
+#include "session.hpp"
+#include "tasks/task.hpp"
 #include "tensor/kernels.hpp"
 
+using emscripten::val;
+
 namespace {
+
+[[noreturn]] void throw_js(const std::exception& e) {
+  val::global("Error").new_(std::string(e.what())).throw_();
+  __builtin_unreachable();
+}
+
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    throw_js(e);
+  }
+}
+
+nlohmann::json parse(const std::string& text, const char* what) {
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded()) throw std::invalid_argument(std::string(what) + ": not valid JSON");
+  return j;
+}
+
+std::string registry_json() {
+  ap::Config d;
+  nlohmann::json out{{"tasks", nlohmann::json::array()}, {"positions", nlohmann::json::array()},
+                     {"normalizations", nlohmann::json::array()}, {"config", ap::config_schema()}};
+  for (auto& t : ap::task_registry())
+    out["tasks"].push_back({{"name", t.name}, {"description", t.description}, {"example", t.example},
+                            {"defaults", t.defaults}, {"options", t.option_help}});
+  for (auto& e : ap::position_registry()) out["positions"].push_back(ap::describe_position(e, d));
+  for (auto& e : ap::normalization_registry()) out["normalizations"].push_back(ap::describe_normalization(e, d));
+  return out.dump();
+}
+
+// "" when the config is valid, else the message; the full config (with task defaults) otherwise.
+std::string check_config(const std::string& text) {
+  try {
+    ap::Config c = ap::Config::from_json(parse(text, "config"));
+    return nlohmann::json{{"ok", true}, {"config", c.to_json()}}.dump();
+  } catch (const std::exception& e) {
+    return nlohmann::json{{"ok", false}, {"error", e.what()}}.dump();
+  }
+}
+
+class JsSession {
+ public:
+  explicit JsSession(const std::string& config)
+      : s_(guarded([&] { return ap::Session::from_json(parse(config, "config")); })) {}
+  explicit JsSession(std::unique_ptr<ap::Session> s) : s_(std::move(s)) {}
+
+  // n steps; returns {"steps": [metrics...], "evals": [new evaluations...]}.
+  std::string train(int n) {
+    return guarded([&] {
+      const size_t e0 = s_->evals().size();
+      nlohmann::json steps = nlohmann::json::array();
+      for (int i = 0; i < n; ++i) {
+        auto m = s_->step();
+        steps.push_back(m.to_json());
+        if (m.refused) break;
+        const auto& c = s_->config();
+        if (c.eval_every > 0 && s_->steps_done() % c.eval_every == 0) s_->evaluate_periodic();
+      }
+      nlohmann::json evals = nlohmann::json::array();
+      for (size_t i = e0; i < s_->evals().size(); ++i) evals.push_back(s_->evals()[i].to_json());
+      return nlohmann::json{{"steps", steps}, {"evals", evals}}.dump();
+    });
+  }
+  std::string evaluate(int length) { return guarded([&] { return s_->evaluate(length).to_json().dump(); }); }
+  std::string predictions(int n, int length) { return guarded([&] { return s_->predictions(n, length).dump(); }); }
+  std::string attention(int length, int example) { return guarded([&] { return s_->attention(length, example).dump(); }); }
+  std::string run(const std::string& ids) {
+    return guarded([&] { return s_->run(parse(ids, "ids").get<std::vector<int32_t>>()).dump(); });
+  }
+  std::string positions(int length) { return guarded([&] { return s_->position_display(length).dump(); }); }
+  std::string info() { return guarded([&] { return s_->info().dump(); }); }
+  int step() const { return s_->steps_done(); }
+  val save() {
+    return guarded([&] {
+      std::vector<uint8_t> bytes = s_->save();
+      // The Uint8Array constructor copies out of wasm memory.
+      return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data()));
+    });
+  }
+  static JsSession* load(const val& bytes) {
+    return guarded([&] {
+      if (!bytes.instanceof(val::global("Uint8Array")))
+        throw std::invalid_argument("model file: expected the file's bytes as a Uint8Array");
+      std::vector<uint8_t> b = emscripten::convertJSArrayToNumberVector<uint8_t>(bytes);
+      return new JsSession(ap::Session::load(b.data(), b.size()));
+    });
+  }
+
+ private:
+  std::unique_ptr<ap::Session> s_;
+};
 
 std::string version() { return AP_VERSION; }
 std::string simd_arch() { return ap::simd_arch_name(); }
@@ -20,4 +122,18 @@ EMSCRIPTEN_BINDINGS(attnplay) {
   emscripten::function("version", &version);
   emscripten::function("simdArch", &simd_arch);
   emscripten::function("simdEnabled", &simd_enabled);
+  emscripten::function("registry", &registry_json);
+  emscripten::function("checkConfig", &check_config);
+  emscripten::class_<JsSession>("Session")
+      .constructor<const std::string&>()
+      .class_function("load", &JsSession::load, emscripten::allow_raw_pointers())
+      .function("train", &JsSession::train)
+      .function("evaluate", &JsSession::evaluate)
+      .function("predictions", &JsSession::predictions)
+      .function("attention", &JsSession::attention)
+      .function("run", &JsSession::run)
+      .function("positions", &JsSession::positions)
+      .function("info", &JsSession::info)
+      .function("step", &JsSession::step)
+      .function("save", &JsSession::save);
 }

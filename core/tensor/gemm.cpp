@@ -64,6 +64,9 @@ inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int
 #pragma GCC unroll 4
     for (int b = 0; b < NB; ++b)
       acc[r][b] = full ? simd::load(C + (std::ptrdiff_t)r * ldc + b * W) : fbatch(0.f);
+#ifdef AP_GEMM_KU
+#pragma GCC unroll AP_GEMM_KU
+#endif
   for (int k = 0; k < kc; ++k) {
     fbatch bv[NB];
 #pragma GCC unroll 4

@@ -25,6 +25,8 @@ constexpr int MR = 12, NB = 2;  // 24 accumulators of the 32 zmm registers
 constexpr int MR = 4, NB = 2;  // 8 accumulators of the 16 xmm (15 usable by V8 for wasm)
 #endif
 constexpr int NR = NB * W;
+#elif defined(AP_GEMM_MR)
+constexpr int MR = AP_GEMM_MR, NR = AP_GEMM_NB;
 #else
 constexpr int MR = 4, NR = 4;  // scalar: 16 float accumulators
 #endif
@@ -117,7 +119,8 @@ inline void pack_b(float* Bp, View B, int kc, int nc) {
       const float* src = B.p + (j + c) * B.cs;
       for (int k = c < c0 ? k0 : 0; k < kc; ++k) dst[k * NR + c] = src[k * B.rs];
     }
-    for (int k = 0; k < kc; ++k) std::fill(dst + k * NR + nr, dst + (k + 1) * NR, 0.f);
+    if (nr < NR)
+      for (int k = 0; k < kc; ++k) std::fill(dst + k * NR + nr, dst + (k + 1) * NR, 0.f);
   }
 }
 

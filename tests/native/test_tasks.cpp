@@ -357,8 +357,10 @@ TEST_CASE("modular_addition: the answer is the sum of the terms mod p", "[tasks]
   auto task = make("modular_addition");
   const Batch train = gen(*task, 1, 2000, 5), held = gen(*task, 2, 200, 5, Split::Heldout);
   std::set<std::pair<int, int>> tr, he;
-  for (int i = 0; i < 2000; ++i) tr.emplace(train.inputs[size_t(i) * 5], train.inputs[size_t(i) * 5 + 2]);
-  for (int i = 0; i < 200; ++i) he.emplace(held.inputs[size_t(i) * 5], held.inputs[size_t(i) * 5 + 2]);
+  const int32_t* x = train.inputs.data();
+  for (int i = 0; i < 2000; ++i) tr.emplace(x[5 * i], x[5 * i + 2]);
+  x = held.inputs.data();
+  for (int i = 0; i < 200; ++i) he.emplace(x[5 * i], x[5 * i + 2]);
   for (const auto& ab : he) CHECK(tr.count(ab) == 0);
   CHECK(tr.size() + he.size() == 121);  // all of the 11 x 11 table is reachable
   CHECK(he.size() >= 5);

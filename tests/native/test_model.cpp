@@ -1,0 +1,115 @@
+// tests/native/test_model.cpp — the whole model: gradient checks over the registries and the
+// architecture options, save/load, determinism, refusal of non-finite updates.
+#include <catch2/catch.hpp>
+
+#include "model_check.hpp"
+
+using aptest::tiny;
+
+TEST_CASE("whole-model gradients match central differences, every position encoding", "[model][grad]") {
+  std::vector<std::string> names;
+  for (auto& e : ap::position_registry()) names.push_back(e.name);
+  auto name = GENERATE_COPY(from_range(names));
+  auto causal = GENERATE(true, false);
+  INFO("position " << name << ", causal " << causal);
+  ap::Session s(ap::Config::from_json(tiny({{"position", name}, {"causal", causal}})));
+  aptest::check_model_gradients(s);
+}
+
+TEST_CASE("whole-model gradients, every normalization", "[model][grad]") {
+  std::vector<std::string> names;
+  for (auto& e : ap::normalization_registry()) names.push_back(e.name);
+  auto name = GENERATE_COPY(from_range(names));
+  auto causal = GENERATE(true, false);
+  INFO("normalization " << name << ", causal " << causal);
+  ap::Session s(ap::Config::from_json(tiny({{"normalization", name}, {"causal", causal}, {"position", "none"}})));
+  aptest::check_model_gradients(s);
+}
+
+TEST_CASE("whole-model gradients: post-norm, erf GELU, layerwise, anchors, pooled heads", "[model][grad]") {
+  auto extra = GENERATE(
+      nlohmann::json{{"norm_position", "post"}},
+      nlohmann::json{{"activation", "gelu_erf"}},
+      nlohmann::json{{"placement", "layerwise"}, {"position", "learned"}},
+      nlohmann::json{{"placement", "layerwise"}, {"position", "sinusoidal"}},
+      nlohmann::json{{"anchors", "cls_sep"}, {"causal", false}},
+      nlohmann::json{{"anchors", "bos"}},
+      nlohmann::json{{"task", "order"}, {"seq_len", 8}},
+      nlohmann::json{{"task", "order"}, {"seq_len", 8}, {"anchors", "cls"}, {"pool", "cls"}},
+      nlohmann::json{{"task", "probe"}, {"seq_len", 6}, {"eval_len", 6}});
+  INFO(extra.dump());
+  ap::Session s(ap::Config::from_json(tiny(extra)));
+  aptest::check_model_gradients(s);
+}
+
+TEST_CASE("save then load gives identical predictions and bit-identical continued training", "[model][io]") {
+  ap::Session a(ap::Config::from_json(tiny({{"dropout", 0.1}, {"attn_dropout", 0.1}})));
+  a.train(20);
+  auto bytes = a.save();
+  auto b = ap::Session::load(bytes.data(), bytes.size());
+  CHECK(b->steps_done() == 20);
+  CHECK(b->weights_sha256() == a.weights_sha256());
+  CHECK(a.predictions(4).dump() == b->predictions(4).dump());
+  for (int i = 0; i < 10; ++i) {
+    auto ma = a.step(), mb = b->step();
+    CHECK(ma.loss == mb.loss);  // bit-identical, not approximately equal
+  }
+  CHECK(a.weights_sha256() == b->weights_sha256());
+}
+
+TEST_CASE("the same seed and config give a bit-identical loss curve; another seed does not", "[model]") {
+  auto run = [](int seed) {
+    ap::Session s(ap::Config::from_json(tiny({{"seed", seed}, {"dropout", 0.1}})));
+    std::vector<float> losses;
+    for (int i = 0; i < 15; ++i) losses.push_back(s.step().loss);
+    return losses;
+  };
+  CHECK(run(3) == run(3));
+  CHECK(run(3) != run(4));
+}
+
+TEST_CASE("a non-finite loss refuses the update and keeps the last good weights", "[model]") {
+  ap::Session s(ap::Config::from_json(tiny()));
+  s.train(3);
+  const std::string before = s.weights_sha256();
+  // Poison one weight: the next forward gives a NaN loss.
+  s.model().params().all_data()[0] = std::nanf("");
+  auto m = s.step();
+  CHECK(m.refused);
+  CHECK(s.steps_done() == 3);
+  CHECK_THAT(m.message, Catch::Matchers::Contains("refused") && Catch::Matchers::Contains("lr"));
+}
+
+TEST_CASE("config errors name the field, the value and what is allowed", "[model][config]") {
+  using Catch::Matchers::Contains;
+  auto err = [](nlohmann::json j) {
+    try {
+      ap::Config::from_json(j);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(err({{"d_model", 30}, {"heads", 4}}), Contains("d_model") && Contains("heads"));
+  CHECK_THAT(err({{"position", "wat"}}), Contains("position") && Contains("learned"));
+  CHECK_THAT(err({{"task", "wat"}}), Contains("task") && Contains("copy"));
+  CHECK_THAT(err({{"normalization", "wat"}}), Contains("softmax"));
+  CHECK_THAT(err({{"layers", 0}}), Contains("layers"));
+  CHECK_THAT(err({{"batch", -1}}), Contains("batch"));
+  CHECK_THAT(err({{"lr", "fast"}}), Contains("lr") && Contains("number"));
+  CHECK_THAT(err({{"causal", 3}}), Contains("causal") && Contains("true or false"));
+  CHECK_THAT(err({{"bogus", 1}}), Contains("unknown field 'bogus'"));
+  CHECK_THAT(err({{"schedule", "exp"}}), Contains("schedule") && Contains("cosine"));
+  CHECK_THAT(err({{"placement", "layerwise"}, {"position", "none"}}), Contains("placement"));
+  CHECK_THAT(err({{"max_len", 4}, {"seq_len", 8}}), Contains("max_len"));
+  CHECK_THAT(err({{"pool", "cls"}}), Contains("anchors"));
+  CHECK_THAT(err({{"batch", 4096}, {"seq_len", 4096}, {"d_model", 1024}}), Contains("memory"));
+  CHECK(err(tiny()) == "no error");
+}
+
+TEST_CASE("learned positions refuse lengths beyond their table with a clear message", "[model]") {
+  ap::Session s(ap::Config::from_json(tiny({{"position", "learned"}})));
+  CHECK_THROWS_WITH(s.evaluate(16), Catch::Matchers::Contains("do not extrapolate"));
+  ap::Session t(ap::Config::from_json(tiny({{"position", "sinusoidal"}})));
+  CHECK(std::isfinite(t.evaluate(16).loss));
+}
