@@ -45,8 +45,8 @@ double measure(const Shape& s, double target, int reps) {
   // alpha is small so that C, which accumulates over thousands of calls, stays well scaled
   auto call = [&] {
     if (s.naive)
-      ap::gemm_batched_naive(s.op, s.count, s.M, s.N, s.K, 1e-3f, A.data(), lda, sA, B.data(),
-                             ldb, sB, C.data(), ldc, sC);
+      ap::gemm_batched_naive(s.op, s.count, s.M, s.N, s.K, 1e-3f, A.data(), lda, sA, B.data(), ldb,
+                             sB, C.data(), ldc, sC);
     else
       ap::gemm_batched(s.op, s.count, s.M, s.N, s.K, 1e-3f, A.data(), lda, sA, B.data(), ldb, sB,
                        C.data(), ldc, sC);
@@ -81,10 +81,10 @@ int main(int argc, char** argv) {
   const int reps = quick ? 2 : 5;
 
   const std::vector<Shape> shapes = {
-      {"1024x64·64x192", ap::Op::NN, 1024, 192, 64, 1, false},   // qkv projection
-      {"1024x64·64x256", ap::Op::NN, 1024, 256, 64, 1, false},   // MLP up
-      {"1024x256·256x64", ap::Op::NN, 1024, 64, 256, 1, false},  // MLP down
-      {"1024x64·64x64", ap::Op::NN, 1024, 64, 64, 1, false},     // attention output
+      {"1024x64·64x192", ap::Op::NN, 1024, 192, 64, 1, false},       // qkv projection
+      {"1024x64·64x256", ap::Op::NN, 1024, 256, 64, 1, false},       // MLP up
+      {"1024x256·256x64", ap::Op::NN, 1024, 64, 256, 1, false},      // MLP down
+      {"1024x64·64x64", ap::Op::NN, 1024, 64, 64, 1, false},         // attention output
       {"(1024x64)T·1024x256", ap::Op::TN, 64, 256, 1024, 1, false},  // weight gradient
       {"64x(64x16·(64x16)T)", ap::Op::NT, 64, 64, 16, 64, false},    // attention scores
       {"512x512·512x512", ap::Op::NN, 512, 512, 512, 1, false},

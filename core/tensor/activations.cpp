@@ -6,17 +6,17 @@
 //         g'(x) = ½(1 + tanh u) + ½x(1 − tanh²u)·s(1 + 3·0.044715x²)
 //   erf:  g(x) = ½x(1 + erf(x/√2))
 //         g'(x) = ½(1 + erf(x/√2)) + x·φ(x),  φ(x) = exp(−x²/2)/√(2π)
+#include <cmath>
+
 #include "tensor/kernels.hpp"
 #include "tensor/simd.hpp"
-
-#include <cmath>
 
 namespace ap {
 namespace {
 
-constexpr float kS = 0.7978845608028654f;       // √(2/π)
+constexpr float kS = 0.7978845608028654f;  // √(2/π)
 constexpr float kC = 0.044715f;
-constexpr float kInvSqrt2 = 0.7071067811865476f;  // 1/√2
+constexpr float kInvSqrt2 = 0.7071067811865476f;    // 1/√2
 constexpr float kInvSqrt2Pi = 0.3989422804014327f;  // 1/√(2π)
 
 // Scalar formulas, shared by the naive twins and the SIMD tails.
@@ -64,8 +64,7 @@ void gelu_forward(float* out, const float* inp, std::size_t n, GeluKind kind) {
   for (; i < n; ++i) out[i] = gelu_s(inp[i], kind);
 }
 
-void gelu_backward(float* dinp, const float* inp, const float* dout, std::size_t n,
-                   GeluKind kind) {
+void gelu_backward(float* dinp, const float* inp, const float* dout, std::size_t n, GeluKind kind) {
   std::size_t i = 0;
 #if AP_SIMD
   for (; i + W <= n; i += W) {
@@ -98,8 +97,8 @@ void relu_backward(float* dinp, const float* inp, const float* dout, std::size_t
   std::size_t i = 0;
 #if AP_SIMD
   for (; i + W <= n; i += W) {
-    const fbatch g = xsimd::select(simd::load(inp + i) > fbatch(0.f), simd::load(dout + i),
-                                   fbatch(0.f));
+    const fbatch g =
+        xsimd::select(simd::load(inp + i) > fbatch(0.f), simd::load(dout + i), fbatch(0.f));
     simd::store(dinp + i, simd::load(dinp + i) + g);
   }
 #endif

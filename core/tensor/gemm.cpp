@@ -16,14 +16,14 @@
 //   sse4.1 / wasm SIMD128: 4 × (2·4). wasm has no FMA, so each step is a mul + an add and the
 //                          ceiling is ~3 vector ops per cycle ≈ 12 flop/cycle.
 //   avx512:               12 × (2·16), real FMAs.
-//   no SIMD (wasm scalar): 4 × 4 floats.
-#include "tensor/kernels.hpp"
-#include "tensor/gemm_pack.hpp"
-
+//   no SIMD (wasm scalar): 4 × 2 floats.
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <vector>
+
+#include "tensor/gemm_pack.hpp"
+#include "tensor/kernels.hpp"
 
 namespace ap {
 namespace {
@@ -90,7 +90,7 @@ inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int
     for (int b = 0; b < NB; ++b) acc[r][b].store_aligned(tile + r * NR + b * W);
   add_tile(C, ldc, tile, mr, nr);
 #else
-  // Scalar twin for builds without SIMD: a 4×4 register tile of floats.
+  // Scalar twin for builds without SIMD: an MR×NR register tile of floats.
   float acc[MR][NR];
   for (int r = 0; r < MR; ++r)
     for (int c = 0; c < NR; ++c) acc[r][c] = full ? C[(std::ptrdiff_t)r * ldc + c] : 0.f;
@@ -129,8 +129,8 @@ void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int
         for (int jr = 0; jr < nc; jr += NR)
           for (int ir = 0; ir < mc; ir += MR)
             micro_kernel(kc, Ap + (std::ptrdiff_t)ir * kc, Bp + (std::ptrdiff_t)jr * kc,
-                         C + (std::ptrdiff_t)(ic + ir) * ldc + jc + jr, ldc,
-                         std::min(MR, mc - ir), std::min(NR, nc - jr));
+                         C + (std::ptrdiff_t)(ic + ir) * ldc + jc + jr, ldc, std::min(MR, mc - ir),
+                         std::min(NR, nc - jr));
       }
     }
   }
@@ -166,9 +166,15 @@ void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const floa
     const float* b = B + i * strideB;
     float* c = C + i * strideC;
     switch (op) {
-      case Op::NN: gemm_nn(M, N, K, alpha, a, lda, b, ldb, c, ldc); break;
-      case Op::NT: gemm_nt(M, N, K, alpha, a, lda, b, ldb, c, ldc); break;
-      case Op::TN: gemm_tn(M, N, K, alpha, a, lda, b, ldb, c, ldc); break;
+      case Op::NN:
+        gemm_nn(M, N, K, alpha, a, lda, b, ldb, c, ldc);
+        break;
+      case Op::NT:
+        gemm_nt(M, N, K, alpha, a, lda, b, ldb, c, ldc);
+        break;
+      case Op::TN:
+        gemm_tn(M, N, K, alpha, a, lda, b, ldb, c, ldc);
+        break;
     }
   }
 }

@@ -11,7 +11,8 @@ void gemm_nn_naive(int M, int N, int K, float alpha, const float* A, int lda, co
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float s = 0.f;
-      for (int k = 0; k < K; ++k) s += A[(std::ptrdiff_t)i * lda + k] * B[(std::ptrdiff_t)k * ldb + j];
+      for (int k = 0; k < K; ++k)
+        s += A[(std::ptrdiff_t)i * lda + k] * B[(std::ptrdiff_t)k * ldb + j];
       C[(std::ptrdiff_t)i * ldc + j] += alpha * s;
     }
 }
@@ -22,7 +23,8 @@ void gemm_nt_naive(int M, int N, int K, float alpha, const float* A, int lda, co
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float s = 0.f;
-      for (int k = 0; k < K; ++k) s += A[(std::ptrdiff_t)i * lda + k] * B[(std::ptrdiff_t)j * ldb + k];
+      for (int k = 0; k < K; ++k)
+        s += A[(std::ptrdiff_t)i * lda + k] * B[(std::ptrdiff_t)j * ldb + k];
       C[(std::ptrdiff_t)i * ldc + j] += alpha * s;
     }
 }
@@ -33,22 +35,29 @@ void gemm_tn_naive(int M, int N, int K, float alpha, const float* A, int lda, co
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float s = 0.f;
-      for (int k = 0; k < K; ++k) s += A[(std::ptrdiff_t)k * lda + i] * B[(std::ptrdiff_t)k * ldb + j];
+      for (int k = 0; k < K; ++k)
+        s += A[(std::ptrdiff_t)k * lda + i] * B[(std::ptrdiff_t)k * ldb + j];
       C[(std::ptrdiff_t)i * ldc + j] += alpha * s;
     }
 }
 
-void gemm_batched_naive(Op op, int count, int M, int N, int K, float alpha, const float* A,
-                        int lda, std::ptrdiff_t strideA, const float* B, int ldb,
-                        std::ptrdiff_t strideB, float* C, int ldc, std::ptrdiff_t strideC) {
+void gemm_batched_naive(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
+                        std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB,
+                        float* C, int ldc, std::ptrdiff_t strideC) {
   for (int b = 0; b < count; ++b) {
     const float* a = A + b * strideA;
     const float* bb = B + b * strideB;
     float* c = C + b * strideC;
     switch (op) {
-      case Op::NN: gemm_nn_naive(M, N, K, alpha, a, lda, bb, ldb, c, ldc); break;
-      case Op::NT: gemm_nt_naive(M, N, K, alpha, a, lda, bb, ldb, c, ldc); break;
-      case Op::TN: gemm_tn_naive(M, N, K, alpha, a, lda, bb, ldb, c, ldc); break;
+      case Op::NN:
+        gemm_nn_naive(M, N, K, alpha, a, lda, bb, ldb, c, ldc);
+        break;
+      case Op::NT:
+        gemm_nt_naive(M, N, K, alpha, a, lda, bb, ldb, c, ldc);
+        break;
+      case Op::TN:
+        gemm_tn_naive(M, N, K, alpha, a, lda, bb, ldb, c, ldc);
+        break;
     }
   }
 }

@@ -6,10 +6,10 @@
 //     dbias += dout,  dweight += n ⊙ dout,
 //     dinp  += rstd · (g − mean(g) − n · mean(g ⊙ n))
 // The variance is the two-pass biased one (divide by C), as in PyTorch.
+#include <cmath>
+
 #include "tensor/kernels.hpp"
 #include "tensor/simd.hpp"
-
-#include <cmath>
 
 namespace ap {
 
@@ -51,8 +51,8 @@ void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, c
 }
 
 void layernorm_backward(float* dinp, float* dweight, float* dbias, const float* dout,
-                        const float* inp, const float* weight, const float* mean,
-                        const float* rstd, int N, int C) {
+                        const float* inp, const float* weight, const float* mean, const float* rstd,
+                        int N, int C) {
   for (int n = 0; n < N; ++n) {
     const float* x = inp + (std::ptrdiff_t)n * C;
     const float* dy = dout + (std::ptrdiff_t)n * C;
@@ -112,7 +112,8 @@ void layernorm_forward_naive(float* out, float* mean, float* rstd, const float* 
     float v = 0.f;
     for (int i = 0; i < C; ++i) v += (x[i] - m) * (x[i] - m);
     const float s = 1.f / std::sqrt(v / C + eps);
-    for (int i = 0; i < C; ++i) out[(std::ptrdiff_t)n * C + i] = (x[i] - m) * s * weight[i] + bias[i];
+    for (int i = 0; i < C; ++i)
+      out[(std::ptrdiff_t)n * C + i] = (x[i] - m) * s * weight[i] + bias[i];
     mean[n] = m;
     rstd[n] = s;
   }

@@ -5,12 +5,12 @@
 //   m = β1·m + (1−β1)·g,   v = β2·v + (1−β2)·g²
 //   m̂ = m / (1−β1ᵗ),      v̂ = v / (1−β2ᵗ)
 //   p −= lr · ( m̂ / (√v̂ + eps) + wd·p )
-#include "tensor/kernels.hpp"
-#include "tensor/simd.hpp"
-
 #include <cassert>
 #include <cmath>
 #include <cstring>
+
+#include "tensor/kernels.hpp"
+#include "tensor/simd.hpp"
 
 namespace ap {
 
@@ -58,8 +58,7 @@ void adamw_update_naive(float* params, const float* grads, float* m, float* v, s
 void embedding_forward(float* out, const int32_t* ids, const float* table, int N, int C) {
   for (int n = 0; n < N; ++n) {
     assert(ids[n] >= 0);
-    std::memcpy(out + (std::ptrdiff_t)n * C, table + (std::ptrdiff_t)ids[n] * C,
-                sizeof(float) * C);
+    std::memcpy(out + (std::ptrdiff_t)n * C, table + (std::ptrdiff_t)ids[n] * C, sizeof(float) * C);
   }
 }
 

@@ -11,9 +11,8 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-#include <xsimd/xsimd.hpp>
-
 #include <cstddef>
+#include <xsimd/xsimd.hpp>
 
 #if defined(XSIMD_NO_SUPPORTED_ARCHITECTURE)
 #define AP_SIMD 0

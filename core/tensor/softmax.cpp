@@ -8,12 +8,12 @@
 //             dlogits += (softmax(x) − onehot(t)) / count
 // Rows with mask 0 are skipped entirely (their target is never read), so callers may pad
 // sequences with any target id.
-#include "tensor/kernels.hpp"
-#include "tensor/simd.hpp"
-
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+
+#include "tensor/kernels.hpp"
+#include "tensor/simd.hpp"
 
 namespace ap {
 namespace {

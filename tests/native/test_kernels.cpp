@@ -9,13 +9,12 @@
 //   ‖analytic − numeric‖₂ ≤ 1e-2 · max(‖analytic‖₂, ‖numeric‖₂).
 // ReLU inputs are kept at |x| ≥ 0.05 (> h) so no difference straddles the kink at 0.
 #include <catch2/catch.hpp>
-#include <xsimd/xsimd.hpp>
-
 #include <cmath>
 #include <functional>
 #include <random>
 #include <string>
 #include <vector>
+#include <xsimd/xsimd.hpp>
 
 #include "tensor/kernels.hpp"
 
@@ -38,8 +37,8 @@ Vec random_vec(std::size_t n, std::mt19937& rng, float lo = -1.f, float hi = 1.f
 void expect_close(const Vec& got, const Vec& ref, float rel, float abs, const std::string& what) {
   REQUIRE(got.size() == ref.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
-    const bool ok = std::fabs(got[i] - ref[i]) <= abs ||
-                    std::fabs(got[i] - ref[i]) <= rel * std::fabs(ref[i]);
+    const bool ok =
+        std::fabs(got[i] - ref[i]) <= abs || std::fabs(got[i] - ref[i]) <= rel * std::fabs(ref[i]);
     if (!ok) {
       INFO(what << " index " << i);
       CHECK_THAT(got[i], WithinRel(ref[i], rel) || WithinAbs(ref[i], abs));
@@ -121,7 +120,11 @@ TEST_CASE("kernels are compiled for the expected SIMD architecture", "[kernels]"
 
 TEST_CASE("gemm nn/nt/tn match naive on every size combination", "[kernels][gemm]") {
   std::mt19937 rng(1234);
-  struct Form { const char* name; GemmFn fast, naive; bool ta, tb; };
+  struct Form {
+    const char* name;
+    GemmFn fast, naive;
+    bool ta, tb;
+  };
   const Form forms[] = {{"nn", ap::gemm_nn, ap::gemm_nn_naive, false, false},
                         {"nt", ap::gemm_nt, ap::gemm_nt_naive, false, true},
                         {"tn", ap::gemm_tn, ap::gemm_tn_naive, true, false}};
@@ -203,8 +206,8 @@ TEST_CASE("layernorm matches naive; backward matches central differences", "[ker
     const Vec R = random_vec(N * C, rng);
     Vec out(N * C), mean(N), rstd(N);
     auto loss = [&] {
-      ap::layernorm_forward(out.data(), mean.data(), rstd.data(), x.data(), w.data(), b.data(),
-                            N, C);
+      ap::layernorm_forward(out.data(), mean.data(), rstd.data(), x.data(), w.data(), b.data(), N,
+                            C);
       return dot(out, R);
     };
     loss();
@@ -247,13 +250,24 @@ TEST_CASE("gelu and relu match naive; backward matches central differences", "[k
   for (ap::GeluKind kind : {ap::GeluKind::Tanh, ap::GeluKind::Erf}) {
     Vec x = random_vec(n, rng, -4.f, 4.f), dx(n, 0.f);
     ap::gelu_backward(dx.data(), x.data(), R.data(), n, kind);
-    grad_check(x, dx, [&] { ap::gelu_forward(y.data(), x.data(), n, kind); return dot(y, R); },
-               kind == ap::GeluKind::Tanh ? "gelu tanh" : "gelu erf");
+    grad_check(
+        x, dx,
+        [&] {
+          ap::gelu_forward(y.data(), x.data(), n, kind);
+          return dot(y, R);
+        },
+        kind == ap::GeluKind::Tanh ? "gelu tanh" : "gelu erf");
   }
   Vec x = random_vec(n, rng, 0.05f, 1.f), dx(n, 0.f);
   for (int i = 0; i < n; i += 2) x[i] = -x[i];  // half negative, all |x| >= 0.05
   ap::relu_backward(dx.data(), x.data(), R.data(), n);
-  grad_check(x, dx, [&] { ap::relu_forward(y.data(), x.data(), n); return dot(y, R); }, "relu");
+  grad_check(
+      x, dx,
+      [&] {
+        ap::relu_forward(y.data(), x.data(), n);
+        return dot(y, R);
+      },
+      "relu");
 }
 
 TEST_CASE("softmax matches naive; backward matches central differences", "[kernels]") {
@@ -278,8 +292,13 @@ TEST_CASE("softmax matches naive; backward matches central differences", "[kerne
     const Vec R = random_vec(rows * cols, rng);
     ap::softmax_forward(y.data(), x.data(), rows, cols);
     ap::softmax_backward(dx.data(), y.data(), R.data(), rows, cols);
-    grad_check(x, dx, [&] { ap::softmax_forward(y.data(), x.data(), rows, cols); return dot(y, R); },
-               "softmax cols=" + std::to_string(cols));
+    grad_check(
+        x, dx,
+        [&] {
+          ap::softmax_forward(y.data(), x.data(), rows, cols);
+          return dot(y, R);
+        },
+        "softmax cols=" + std::to_string(cols));
   }
 }
 
@@ -314,17 +333,20 @@ TEST_CASE("cross-entropy with and without a mask", "[kernels]") {
     // gradient check of the masked mean loss
     Vec g(N * V, 0.f);
     ap::cross_entropy_backward(g.data(), p.data(), tg.data(), mask.data(), N, V);
-    grad_check(x, g,
-               [&] { return ap::cross_entropy_forward(p.data(), x.data(), tg.data(), mask.data(), N, V); },
-               "cross-entropy V=" + std::to_string(V));
+    grad_check(
+        x, g,
+        [&] { return ap::cross_entropy_forward(p.data(), x.data(), tg.data(), mask.data(), N, V); },
+        "cross-entropy V=" + std::to_string(V));
   }
   // no mask: every row counts; all rows masked: loss 0, no gradient
   const int V = 5;
   const Vec x = random_vec(N * V, rng);
   const std::vector<int32_t> tg = {0, 1, 2, 3, 4, 0};
   Vec p(N * V), p2(N * V);
-  CHECK_THAT(ap::cross_entropy_forward(p.data(), x.data(), tg.data(), nullptr, N, V),
-             WithinRel(ap::cross_entropy_forward_naive(p2.data(), x.data(), tg.data(), nullptr, N, V), 1e-5f));
+  CHECK_THAT(
+      ap::cross_entropy_forward(p.data(), x.data(), tg.data(), nullptr, N, V),
+      WithinRel(ap::cross_entropy_forward_naive(p2.data(), x.data(), tg.data(), nullptr, N, V),
+                1e-5f));
   const std::vector<uint8_t> none(N, 0);
   CHECK(ap::cross_entropy_forward(p.data(), x.data(), tg.data(), none.data(), N, V) == 0.f);
   Vec d(N * V, 0.f);
@@ -354,10 +376,10 @@ TEST_CASE("adamw: hand-computed steps and naive twin", "[kernels]") {
     Vec p1 = random_vec(sz, rng), g = random_vec(sz, rng), m1 = random_vec(sz, rng, -0.1f, 0.1f),
         v1 = random_vec(sz, rng, 0.f, 0.01f);
     Vec p2 = p1, m2 = m1, v2 = v1;
-    ap::adamw_update(p1.data(), g.data(), m1.data(), v1.data(), sz, 1e-3f, 0.9f, 0.95f, 1e-8f,
-                     0.1f, 7);
-    ap::adamw_update_naive(p2.data(), g.data(), m2.data(), v2.data(), sz, 1e-3f, 0.9f, 0.95f,
-                           1e-8f, 0.1f, 7);
+    ap::adamw_update(p1.data(), g.data(), m1.data(), v1.data(), sz, 1e-3f, 0.9f, 0.95f, 1e-8f, 0.1f,
+                     7);
+    ap::adamw_update_naive(p2.data(), g.data(), m2.data(), v2.data(), sz, 1e-3f, 0.9f, 0.95f, 1e-8f,
+                           0.1f, 7);
     expect_close(p1, p2, 1e-5f, 1e-7f, "adamw params");
     expect_close(m1, m2, 1e-5f, 1e-8f, "adamw m");
     expect_close(v1, v2, 1e-5f, 1e-9f, "adamw v");
@@ -380,9 +402,12 @@ TEST_CASE("embedding gather and scatter-add", "[kernels]") {
     expect_close(d, d2, 1e-6f, 1e-6f, "embedding backward");
     Vec g(V * C, 0.f);
     ap::embedding_backward(g.data(), R.data(), ids.data(), N, C);
-    grad_check(table, g, [&] {
-      ap::embedding_forward(out.data(), ids.data(), table.data(), N, C);
-      return dot(out, R);
-    }, "embedding C=" + std::to_string(C));
+    grad_check(
+        table, g,
+        [&] {
+          ap::embedding_forward(out.data(), ids.data(), table.data(), N, C);
+          return dot(out, R);
+        },
+        "embedding C=" + std::to_string(C));
   }
 }

@@ -1,0 +1,74 @@
+// build-scripts/bench.mjs — `npm run bench [-- --json] [-- --quick]`: builds what is missing,
+// then runs the GEMM and training benchmarks in every flavour and prints GFLOP/s and ratios.
+// Speed is reported, never asserted: there are no timed pass/fail tests.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const asJson = args.includes('--json');
+const quick = args.includes('--quick');
+const log = (...a) => (asJson ? console.error(...a) : console.log(...a));
+
+const flavours = [
+  { name: 'native-best', dir: 'native', run: (p) => [resolve(ROOT, 'build/native', p)] },
+  { name: 'native-sse', dir: 'native-sse', run: (p) => [resolve(ROOT, 'build/native-sse', p)] },
+  { name: 'wasm-simd', dir: 'wasm-simd', run: (p) => ['node', resolve(ROOT, 'build/wasm-simd', `${p}.js`)] },
+  { name: 'wasm-scalar', dir: 'wasm-scalar', run: (p) => ['node', resolve(ROOT, 'build/wasm-scalar', `${p}.js`)] },
+];
+
+function ensureBuilt() {
+  const missing = flavours.some((f) => !existsSync(resolve(ROOT, 'build', f.dir, f.dir.startsWith('wasm') ? 'apbench.js' : 'apbench')));
+  if (!missing) return;
+  log('bench: building native and wasm first');
+  execFileSync('bash', ['build-scripts/build-native.sh'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  execFileSync('bash', ['build-scripts/build-wasm.sh'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+}
+
+function runJson(cmd) {
+  const [exe, ...rest] = cmd;
+  const r = spawnSync(exe, [...rest, ...(quick ? ['--quick'] : [])], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed: ${r.stderr}`);
+  const lines = r.stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+ensureBuilt();
+const result = { gemm: {}, train: {}, ratios: {} };
+for (const f of flavours) {
+  log(`bench: ${f.name} GEMM`);
+  result.gemm[f.name] = runJson(f.run('apbench'));
+  log(`bench: ${f.name} training`);
+  result.train[f.name] = runJson(f.run('apbench-train'));
+}
+
+// Table: one row per GEMM shape, one column per flavour, then the two ratios.
+const shapes = result.gemm['native-best'].gemm.map((g) => g.name);
+const gf = (fl, name) => result.gemm[fl].gemm.find((g) => g.name === name)?.gflops ?? NaN;
+const pad = (s, n) => String(s).padEnd(n);
+const num = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+const cols = flavours.map((f) => f.name);
+log(`\nGEMM GFLOP/s (single thread)`);
+log(pad('shape', 26) + cols.map((c) => pad(c, 13)).join('') + pad('simd/scalar', 13) + 'simd/native-sse');
+result.ratios.gemm = {};
+for (const s of shapes) {
+  const simd = gf('wasm-simd', s), scalar = gf('wasm-scalar', s), sse = gf('native-sse', s);
+  result.ratios.gemm[s] = { wasm_simd_over_scalar: simd / scalar, wasm_simd_over_native_sse: simd / sse };
+  log(pad(s, 26) + cols.map((c) => pad(num(gf(c, s)), 13)).join('') + pad(num(simd / scalar, 2), 13) + num(simd / sse, 2));
+}
+log(`\ntiny-ref training (729.8 MFLOP per step, batch 16 x 64 tokens)`);
+log(pad('flavour', 14) + pad('steps/s', 10) + pad('tokens/s', 12) + pad('GFLOP/s', 10) + 'achieved / GEMM');
+result.ratios.train = {};
+for (const c of cols) {
+  const t = result.train[c];
+  // GEMM reference for the fraction: the mean over the model shapes of that build
+  const modelShapes = shapes.filter((s) => !s.startsWith('512') && !s.includes('naive'));
+  const gemmMean = modelShapes.reduce((a, s) => a + gf(c, s), 0) / modelShapes.length;
+  result.ratios.train[c] = { achieved_over_gemm: t.gflops / gemmMean };
+  log(pad(c, 14) + pad(num(t.steps_per_s), 10) + pad(num(t.tokens_per_s, 0), 12) + pad(num(t.gflops), 10) + num(t.gflops / gemmMean, 2));
+}
+const ts = result.train;
+result.ratios.train_wasm_simd_over_scalar = ts['wasm-simd'].steps_per_s / ts['wasm-scalar'].steps_per_s;
+log(`\nwasm-simd / wasm-scalar training: ${num(result.ratios.train_wasm_simd_over_scalar, 2)}x`);
+if (asJson) console.log(JSON.stringify(result));
