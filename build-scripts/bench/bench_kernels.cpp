@@ -26,6 +26,13 @@ struct Shape {
 
 const char* op_name(ap::Op op) { return op == ap::Op::NN ? "nn" : op == ap::Op::NT ? "nt" : "tn"; }
 
+// Left-aligns a UTF-8 name in `width` columns (printf pads by bytes, and "·" is two bytes).
+std::string pad(const std::string& s, std::size_t width) {
+  std::size_t cols = 0;
+  for (unsigned char ch : s) cols += (ch & 0xC0) != 0x80;
+  return s + std::string(cols < width ? width - cols : 0, ' ');
+}
+
 double now() {
   using clock = std::chrono::steady_clock;
   return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
@@ -100,8 +107,8 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < shapes.size(); ++i) {
     const Shape& s = shapes[i];
     const double g = measure(s, target, reps);
-    std::fprintf(stderr, "%-25s %-3s %5d %5d %5d %5d %9.2f\n", s.name.c_str(), op_name(s.op), s.M,
-                 s.N, s.K, s.count, g);
+    std::fprintf(stderr, "%s %-3s %5d %5d %5d %5d %9.2f\n", pad(s.name, 24).c_str(), op_name(s.op),
+                 s.M, s.N, s.K, s.count, g);
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   "%s{\"name\":\"%s\",\"op\":\"%s\",\"M\":%d,\"N\":%d,\"K\":%d,\"count\":%d,"

@@ -32,6 +32,18 @@ class Normalization {
   virtual bool maps_qk() const { return false; }
   virtual void qk_forward(int layer, float* q, float* k, const AttnShape& s) {}
   virtual void qk_backward(int layer, float* dq, float* dk, const AttnShape& s) {}
+  // Optional replacement of the scores τ q·kᵀ, for kernel entries whose feature dimension is
+  // not HS (performer: s_ij = φ(q_i)·φ(k_j) with m random features). scores_forward writes
+  // logits (B,NH,T,T) from q, k (B,NH,T,HS) after rotation; scores_backward adds into dq, dk.
+  virtual bool forms_scores() const { return false; }
+  virtual void scores_forward(int layer, const float* q, const float* k, float* logits,
+                              const AttnShape& s) {}
+  virtual void scores_backward(int layer, const float* dlogits, float* dq, float* dk,
+                               const AttnShape& s) {}
+  // Called before the rows of a layer are normalized (forward and backward): entries whose row
+  // map depends on the full row length T, not only on the n visible keys, keep it here
+  // (relu2 with divisor "row"). Without a call, T is taken as n.
+  virtual void prepare_rows(int layer, const AttnShape& s) {}
 };
 
 enum class RowSum { One, Varies };

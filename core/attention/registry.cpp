@@ -8,10 +8,28 @@
 namespace ap {
 
 NormalizationEntry normalization_softmax();
+NormalizationEntry normalization_l2();
+NormalizationEntry normalization_relu2();
+NormalizationEntry normalization_swish_l2();
+NormalizationEntry normalization_exp();
+NormalizationEntry normalization_sigmoid();
+NormalizationEntry normalization_softmax1();
+NormalizationEntry normalization_cosine();
+NormalizationEntry normalization_linear();
+NormalizationEntry normalization_performer();
 
 const std::vector<NormalizationEntry>& normalization_registry() {
   static const std::vector<NormalizationEntry> table = {
       normalization_softmax(),
+      normalization_l2(),
+      normalization_relu2(),
+      normalization_swish_l2(),
+      normalization_exp(),
+      normalization_sigmoid(),
+      normalization_softmax1(),
+      normalization_cosine(),
+      normalization_linear(),
+      normalization_performer(),
   };
   return table;
 }

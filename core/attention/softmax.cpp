@@ -1,29 +1,22 @@
 // core/attention/softmax.cpp — a_j = e^{s_j − m} / Σ_k e^{s_k − m}, m = max_k s_k.
 // Backward: ds_j = a_j (da_j − Σ_k a_k da_k). Rows sum to 1 (row-stochastic), which is why
 // position that enters only through the logits cannot break the symmetry of identical tokens
-// (reference §2, Lemma 1).
+// (reference §2, Lemma 1). Source: reference §3.1; the row kernels live in row_ops.hpp.
 #include <algorithm>
 #include <cmath>
 
 #include "attention/normalization.hpp"
+#include "attention/row_ops.hpp"
 
 namespace ap {
 
 namespace {
 class Softmax : public Normalization {
  public:
-  void row_forward(const float* s, float* a, int n) const override {
-    if (n <= 0) return;
-    float m = *std::max_element(s, s + n), sum = 0.0f;
-    for (int j = 0; j < n; ++j) sum += (a[j] = std::exp(s[j] - m));
-    float inv = 1.0f / sum;
-    for (int j = 0; j < n; ++j) a[j] *= inv;
-  }
-  void row_backward(const float* s, const float* a, const float* da, float* ds,
+  void row_forward(const float* s, float* a, int n) const override { softmax_row_forward(s, a, n); }
+  void row_backward(const float*, const float* a, const float* da, float* ds,
                     int n) const override {
-    float dot = 0.0f;
-    for (int j = 0; j < n; ++j) dot += a[j] * da[j];
-    for (int j = 0; j < n; ++j) ds[j] += a[j] * (da[j] - dot);
+    softmax_row_backward(a, da, ds, n);
   }
 };
 }  // namespace

@@ -1,6 +1,7 @@
 // core/model/attention.cpp — multi-head attention with position hooks and a pluggable row
 // normalization. Forward order (reference §0):
-//   q,k,v ← split(qkv); [norm feature map]; [rotate q,k]; s = τ q kᵀ; [s += bias];
+//   q,k,v ← split(qkv); [norm feature map]; [rotate q,k]; s = τ q kᵀ (or the norm's kernel
+//   scores φ(q)·φ(k)); [s += bias];
 //   a = N(s) over the visible keys (causal prefix or all); [a ⊙ M]; [dropout];
 //   o = a v; [o += Σ_j a_ij r_ij]; out = merge(o)
 // Backward runs the same steps in reverse.
@@ -53,7 +54,8 @@ int visible(const AttnShape& s, int i) { return s.causal ? i + 1 : s.T; }
 }  // namespace
 
 void attention_forward(float* out, AttentionActs& a, const float* qkv, const AttentionCtx& ctx) {
-  const AttnShape& s = ctx.shape;
+  AttnShape s = ctx.shape;
+  s.tau = ctx.norm->scale(s.HS);  // position hooks that add q-dependent biases use the same τ
   const int BH = s.B * s.NH, T = s.T, HS = s.HS;
   a.resize(s.B, T, s.NH, HS);
   split_heads(a.q.data(), qkv, 0, s);
@@ -63,11 +65,15 @@ void attention_forward(float* out, AttentionActs& a, const float* qkv, const Att
   if (ctx.pos->rotates()) ctx.pos->rotate_forward(ctx.layer, a.q.data(), a.k.data(), s);
 
   std::fill(a.logits.begin(), a.logits.end(), 0.0f);
-  gemm_batched(Op::NT, BH, T, T, HS, ctx.norm->scale(HS), a.q.data(), HS, size_t(T) * HS,
-               a.k.data(), HS, size_t(T) * HS, a.logits.data(), T, size_t(T) * T);
+  if (ctx.norm->forms_scores())
+    ctx.norm->scores_forward(ctx.layer, a.q.data(), a.k.data(), a.logits.data(), s);
+  else
+    gemm_batched(Op::NT, BH, T, T, HS, ctx.norm->scale(HS), a.q.data(), HS, size_t(T) * HS,
+                 a.k.data(), HS, size_t(T) * HS, a.logits.data(), T, size_t(T) * T);
   if (ctx.pos->biases()) ctx.pos->bias_forward(ctx.layer, a.logits.data(), a.q.data(), a.k.data(), s);
 
   std::fill(a.weights.begin(), a.weights.end(), 0.0f);
+  ctx.norm->prepare_rows(ctx.layer, s);
   for (size_t r = 0; r < size_t(BH) * T; ++r) {
     const int i = int(r % T);
     ctx.norm->row_forward(&a.logits[r * T], &a.weights[r * T], visible(s, i));
@@ -98,10 +104,14 @@ void attention_forward(float* out, AttentionActs& a, const float* qkv, const Att
 }
 
 void attention_backward(float* dqkv, const float* dout, AttentionActs& a, const AttentionCtx& ctx) {
-  const AttnShape& s = ctx.shape;
+  AttnShape s = ctx.shape;
+  s.tau = ctx.norm->scale(s.HS);
   const int BH = s.B * s.NH, T = s.T, HS = s.HS, C = s.NH * HS;
   const size_t hd = size_t(BH) * T * HS, tt = size_t(BH) * T * T;
-  std::vector<float> d_o(hd), dq(hd, 0.0f), dk(hd, 0.0f), dv(hd, 0.0f), dw(tt, 0.0f), ds(tt, 0.0f);
+  std::vector<float>&d_o = a.d_o, &dq = a.dq, &dk = a.dk, &dv = a.dv, &dw = a.dw, &ds = a.ds;
+  d_o.resize(hd);
+  for (auto* v : {&dq, &dk, &dv}) v->assign(hd, 0.0f);
+  for (auto* v : {&dw, &ds}) v->assign(tt, 0.0f);
   // dout (B,T,C) -> d_o (B,NH,T,HS)
   for (int b = 0; b < s.B; ++b)
     for (int t = 0; t < T; ++t)
@@ -116,25 +126,32 @@ void attention_backward(float* dqkv, const float* dout, AttentionActs& a, const 
   gemm_batched(Op::TN, BH, T, HS, T, 1.0f, w.data(), T, size_t(T) * T, d_o.data(), HS,
                size_t(T) * HS, dv.data(), HS, size_t(T) * HS);
   if (!a.weights_drop.empty()) {
-    std::vector<float> tmp(tt, 0.0f);
+    std::vector<float>& tmp = a.dtmp;
+    tmp.assign(tt, 0.0f);
     dropout_backward(tmp.data(), a.drop_keep, dw.data(), tt, ctx.attn_dropout);
     dw.swap(tmp);
   }
   if (!a.weights_mult.empty()) {
-    std::vector<float> tmp(tt, 0.0f);
+    std::vector<float>& tmp = a.dtmp;
+    tmp.assign(tt, 0.0f);
     ctx.pos->weights_backward(ctx.layer, a.weights.data(), dw.data(), tmp.data(), s);
     dw.swap(tmp);
   }
+  ctx.norm->prepare_rows(ctx.layer, s);
   for (size_t r = 0; r < size_t(BH) * T; ++r) {
     const int i = int(r % T);
     ctx.norm->row_backward(&a.logits[r * T], &a.weights[r * T], &dw[r * T], &ds[r * T], visible(s, i));
   }
   if (ctx.pos->biases()) ctx.pos->bias_backward(ctx.layer, ds.data(), a.q.data(), a.k.data(), dq.data(), dk.data(), s);
-  const float tau = ctx.norm->scale(HS);
-  gemm_batched(Op::NN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, a.k.data(), HS,
-               size_t(T) * HS, dq.data(), HS, size_t(T) * HS);
-  gemm_batched(Op::TN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, a.q.data(), HS,
-               size_t(T) * HS, dk.data(), HS, size_t(T) * HS);
+  if (ctx.norm->forms_scores()) {
+    ctx.norm->scores_backward(ctx.layer, ds.data(), dq.data(), dk.data(), s);
+  } else {
+    const float tau = ctx.norm->scale(HS);
+    gemm_batched(Op::NN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, a.k.data(), HS,
+                 size_t(T) * HS, dq.data(), HS, size_t(T) * HS);
+    gemm_batched(Op::TN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, a.q.data(), HS,
+                 size_t(T) * HS, dk.data(), HS, size_t(T) * HS);
+  }
   if (ctx.pos->rotates()) ctx.pos->rotate_backward(ctx.layer, dq.data(), dk.data(), s);
   if (ctx.norm->maps_qk()) ctx.norm->qk_backward(ctx.layer, dq.data(), dk.data(), s);
   merge_heads_add(dqkv, 3 * C, 0, dq.data(), s);

@@ -81,6 +81,9 @@ void Config::validate() const {
   if (pool == "cls" && !(anchors == "cls" || anchors == "cls_sep"))
     fail("pool: 'cls' needs a [CLS] token; set anchors to cls or cls_sep, or use pool=mean");
 
+  // Rules of the entry itself (xpos needs causal=true, ...), declared on the entry.
+  if (pe.check) pe.check(*this);
+
   // Encodings that bias the logits need a normalization that has logits.
   ParamStore scratch;
   auto penc = pe.make(*this, scratch);

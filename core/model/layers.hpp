@@ -30,6 +30,8 @@ struct AttentionActs {
   std::vector<float> weights_drop;   // (B,NH,T,T)  after attention dropout (empty if none)
   std::vector<uint8_t> drop_keep;
   std::vector<float> o;              // (B,NH,T,HS)
+  // backward scratch, kept across steps (no allocation per step)
+  std::vector<float> d_o, dq, dk, dv, dw, ds, dtmp;
   void resize(int B, int T, int NH, int HS);
   const std::vector<float>& used_weights() const;  // what multiplies v
 };

@@ -30,6 +30,7 @@ void ParamStore::allocate(Rng& rng) {
     switch (p.init) {
       case Init::Zeros: break;
       case Init::Ones: std::fill(d, d + p.size, 1.0f); break;
+      case Init::Constant: std::fill(d, d + p.size, p.std); break;
       case Init::Normal:
         for (size_t i = 0; i < p.size; ++i) d[i] = p.std * rng.normal();
         break;

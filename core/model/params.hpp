@@ -9,14 +9,14 @@
 
 namespace ap {
 
-enum class Init { Zeros, Ones, Normal };
+enum class Init { Zeros, Ones, Normal, Constant };  // Constant: every entry = `std`
 
 struct ParamInfo {
   std::string name;          // "blocks.0.attn.qkv.weight"
   std::vector<int> shape;    // PyTorch layout: an nn.Linear weight is (out, in)
   size_t offset = 0, size = 0;
   Init init = Init::Normal;
-  float std = 0.02f;         // for Init::Normal
+  float std = 0.02f;         // for Init::Normal (the value for Init::Constant)
   bool decay = true;         // AdamW weight decay applies (weights yes; biases, norms no)
 };
 

@@ -82,6 +82,12 @@ class Transformer {
   std::vector<uint8_t> mask_;
   std::vector<float> emb_, lnf_, lnf_mean_, lnf_rstd_, pooled_, logits_, probs_;
   std::vector<BlockActs> blocks_;
+  // Backward scratch, kept across steps so that a step allocates nothing (shared by all blocks:
+  // they run one after another).
+  struct Grads {
+    std::vector<float> dlogits, dpooled, dlnf, dx, dprev;
+    std::vector<float> ds2, dmid, dm, dact, dfc, dmlp_in, ds1, dp, datt, dqkv, datt_in;
+  } g_;
 };
 
 }  // namespace ap

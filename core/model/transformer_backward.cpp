@@ -8,15 +8,27 @@
 
 namespace ap {
 
+namespace {
+// Size v to n zeros, reusing its memory.
+float* zeros(std::vector<float>& v, size_t n) {
+  v.assign(n, 0.0f);
+  return v.data();
+}
+}  // namespace
+
 void Transformer::backward() {
   assert(!targets_.empty() && "backward() needs a forward with targets");
   const int C = cfg_.d_model, O = shape_.O, B = B_, T = T_, N = rows();
   const size_t BT = size_t(B) * T;
-  std::vector<float> dlogits(size_t(N) * O, 0.0f), dlnf(BT * C, 0.0f);
+  std::vector<float>& dlogits = g_.dlogits;
+  std::vector<float>& dlnf = g_.dlnf;
+  zeros(dlogits, size_t(N) * O);
+  zeros(dlnf, BT * C);
   cross_entropy_backward(dlogits.data(), probs_.data(), targets_.data(),
                          mask_.empty() ? nullptr : mask_.data(), N, O);
   if (shape_.per_sequence) {
-    std::vector<float> dpooled(size_t(B) * C, 0.0f);
+    std::vector<float>& dpooled = g_.dpooled;
+    zeros(dpooled, size_t(B) * C);
     linear_backward(dpooled.data(), params_.grad(headw_), params_.grad(headb_), dlogits.data(),
                     pooled_.data(), params_.data(headw_), B, C, O);
     for (int b = 0; b < B; ++b) {
@@ -31,7 +43,10 @@ void Transformer::backward() {
     linear_backward(dlnf.data(), params_.grad(headw_), params_.grad(headb_), dlogits.data(),
                     lnf_.data(), params_.data(headw_), N, C, O);
   }
-  std::vector<float> dx(BT * C, 0.0f), dprev(BT * C);
+  std::vector<float>& dx = g_.dx;
+  std::vector<float>& dprev = g_.dprev;
+  zeros(dx, BT * C);
+  dprev.resize(BT * C);
   const float* last = cfg_.layers > 0 ? blocks_.back().out.data() : emb_.data();
   layernorm_backward(dx.data(), params_.grad(lnfw_), params_.grad(lnfb_), dlnf.data(), last,
                      params_.data(lnfw_), lnf_mean_.data(), lnf_rstd_.data(), int(BT), C);
@@ -51,9 +66,14 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   const BlockIds& id = ids_[l];
   BlockActs& a = blocks_[l];
   const bool pre = cfg_.norm_position == "pre";
-  std::vector<float> ds2(NC, 0.0f), dmid(NC, 0.0f), dm(NC, 0.0f), dact(size_t(N) * F, 0.0f),
-      dfc(size_t(N) * F, 0.0f), dmlp_in(NC, 0.0f), ds1(NC, 0.0f), dp(NC, 0.0f), datt(NC, 0.0f),
-      dqkv(size_t(N) * 3 * C, 0.0f), datt_in(NC, 0.0f);
+  auto& g = g_;
+  std::vector<float>&ds2 = g.ds2, &dmid = g.dmid, &dm = g.dm, &dact = g.dact, &dfc = g.dfc,
+      &dmlp_in = g.dmlp_in, &ds1 = g.ds1, &dp = g.dp, &datt = g.datt, &dqkv = g.dqkv,
+      &datt_in = g.datt_in;
+  for (auto* v : {&ds2, &dmid, &dm, &dmlp_in, &ds1, &dp, &datt, &datt_in}) zeros(*v, NC);
+  zeros(dact, size_t(N) * F);
+  zeros(dfc, size_t(N) * F);
+  zeros(dqkv, size_t(N) * 3 * C);
   // out = s2 (pre) or LN2(s2) (post)
   if (pre) std::copy(dout, dout + NC, ds2.begin());
   else layernorm_backward(ds2.data(), params_.grad(id.ln2w), params_.grad(id.ln2b), dout,

@@ -11,6 +11,8 @@ namespace ap {
 void add_table(float* x, const float* P, int B, int T, int C);
 // dP(T,C) += Σ_b dx(b,T,C).
 void add_table_backward(float* dP, const float* dx, int B, int T, int C);
+// Sinusoidal table (T, C) (sinusoidal.cpp): Vaswani interleaved, or [sin | cos] when concat.
+std::vector<float> sinusoidal_table(int T, int C, double base, bool concat);
 // {"matrix": P (T×C), "similarity": cos(P_i, P_j) (T×T)} for the UI.
 nlohmann::json table_display(const float* P, int T, int C);
 

@@ -24,6 +24,7 @@ struct AttnShape {
   int B, T, NH, HS;
   bool causal;
   bool training;  // false during evaluation (RoPE scaling applies at evaluation only)
+  float tau = 1.0f;  // the normalization's logit scale τ (set by attention.cpp), for q-dependent biases
 };
 
 class PositionEncoding {
@@ -78,6 +79,9 @@ struct PositionEntry {
   std::vector<OptionSpec> options;
   // Declare parameters in `params` (allocated later) and return the encoding.
   std::unique_ptr<PositionEncoding> (*make)(const Config& cfg, ParamStore& params);
+  // Optional: reject configs this entry cannot run (e.g. xpos needs causal=true) by throwing
+  // std::invalid_argument naming the field. Called by Config::validate().
+  void (*check)(const Config& cfg) = nullptr;
 };
 
 const std::vector<PositionEntry>& position_registry();

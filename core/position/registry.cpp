@@ -10,12 +10,30 @@ namespace ap {
 PositionEntry position_none();
 PositionEntry position_learned();
 PositionEntry position_sinusoidal();
+PositionEntry position_rope();
+PositionEntry position_alibi();
+PositionEntry position_t5_bias();
+PositionEntry position_shaw();
+PositionEntry position_contextual1();
+PositionEntry position_contextual2();
+PositionEntry position_urpe();
+PositionEntry position_xpos();
+PositionEntry position_fire();
 
 const std::vector<PositionEntry>& position_registry() {
   static const std::vector<PositionEntry> table = {
       position_none(),
       position_learned(),
       position_sinusoidal(),
+      position_rope(),
+      position_alibi(),
+      position_t5_bias(),
+      position_shaw(),
+      position_contextual1(),
+      position_contextual2(),
+      position_urpe(),
+      position_xpos(),
+      position_fire(),
   };
   return table;
 }

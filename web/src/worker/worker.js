@@ -1,17 +1,123 @@
 // The only owner of the wasm module. Requests arrive as {id, cmd, args}; each gets exactly one
-// reply {id, ok, result} or {id, ok: false, error}. No DOM here.
+// reply {id, ok, result} or {id, ok: false, error}. Training runs in chunks between which the
+// worker yields, so pause/step messages are handled promptly; after each chunk it posts an event
+// {event: 'metrics', sid, steps, evals, step}. {event: 'state', sid, playing, reason} says when a
+// session stops by itself. One worker may host several sessions (ids `sid`); they take turns.
+// No DOM here.
 import { loadModule } from './load-module.js';
+import { SessionHost } from './session-host.js';
 
+/** @type {import('../wasm-api').AttnplayModule | null} */
 let mod = null;
 let variant = null;
+let nextSid = 1;
+/** @type {Map<number, SessionHost>} */
+const hosts = new Map();
+
+function host(sid) {
+  const h = hosts.get(sid);
+  if (!h) throw new Error(`worker: no session ${sid} (it was disposed)`);
+  return h;
+}
+
+function add(h) {
+  const sid = nextSid++;
+  hosts.set(sid, h);
+  return { sid, info: h.info() };
+}
+
+const emit = (msg, transfer) => self.postMessage(msg, transfer ?? []);
 
 const commands = {
   async init({ variant: wanted }) {
-    mod = await loadModule(wanted);
-    variant = wanted;
+    if (!mod) {
+      mod = await loadModule(wanted);
+      variant = wanted;
+    }
     return { variant, version: mod.version(), simdArch: mod.simdArch(), simd: mod.simdEnabled() };
   },
+  registry: () => JSON.parse(mod.registry()),
+  checkConfig: ({ config }) => JSON.parse(mod.checkConfig(JSON.stringify(config))),
+  create: ({ config }) => add(SessionHost.create(mod, config)),
+  info: ({ sid }) => host(sid).info(),
+  reset({ sid }) {
+    const h = host(sid);
+    h.reset();
+    return h.info();
+  },
+  play({ sid, until = 0, speed = 0, every = 1 }) {
+    const h = host(sid);
+    Object.assign(h, { until, speed, every, playing: true });
+    schedule();
+    return { step: h.step() };
+  },
+  pause({ sid }) {
+    const h = host(sid);
+    h.playing = false;
+    return { step: h.step() };
+  },
+  step({ sid, n = 1 }) {
+    const h = host(sid);
+    const r = h.train(n);
+    emit({ event: 'metrics', sid, ...r });
+    return { step: r.step };
+  },
+  evaluate: ({ sid, length = 0 }) => JSON.parse(host(sid).session.evaluate(length)),
+  snapshot: ({ sid, ...parts }) => host(sid).snapshot(parts),
+  run: ({ sid, ids }) => JSON.parse(host(sid).session.run(JSON.stringify(ids))),
+  exportModel: ({ sid }) => host(sid).save(),
+  importModel({ sid, bytes }) {
+    if (sid && hosts.has(sid)) {
+      const h = host(sid);
+      h.load(bytes);
+      return { sid, info: h.info() };
+    }
+    return add(SessionHost.load(mod, bytes));
+  },
+  dispose({ sid }) {
+    hosts.get(sid)?.dispose();
+    hosts.delete(sid);
+    return true;
+  },
 };
+
+// Training loop: one chunk of one playing session per turn, round-robin, then yield through a
+// MessageChannel (no 4 ms setTimeout clamp) so queued messages run before the next chunk.
+const tick = new MessageChannel();
+let scheduled = false;
+let turn = 0;
+
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  tick.port2.postMessage(null);
+}
+
+tick.port1.onmessage = () => {
+  scheduled = false;
+  const playing = [...hosts.entries()].filter(([, h]) => h.playing);
+  if (playing.length === 0) return;
+  const [sid, h] = playing[turn++ % playing.length];
+  const n = h.chunkSize();
+  if (n > 0) {
+    try {
+      const r = h.train(n);
+      emit({ event: 'metrics', sid, steps: r.steps, evals: r.evals, step: r.step });
+      if (r.refused) stop(sid, h, r.refused);
+    } catch (err) {
+      stop(sid, h, String(err?.message ?? err));
+    }
+  }
+  if (h.playing && h.until > 0 && h.step() >= h.until) stop(sid, h, 'done');
+  // A fixed speed means steps per animation frame: wait out the rest of the frame.
+  if (h.speed > 0 && playing.length === 1) setTimeout(schedule, 16);
+  else schedule();
+};
+
+function stop(sid, h, reason) {
+  h.playing = false;
+  emit({ event: 'state', sid, playing: false, step: h.step(), reason });
+}
 
 self.onmessage = async (event) => {
   const { id, cmd, args } = event.data;
@@ -20,7 +126,8 @@ self.onmessage = async (event) => {
     if (!handler) throw new Error(`worker: unknown command '${cmd}'`);
     if (cmd !== 'init' && !mod) throw new Error('worker: the module is not loaded yet');
     const result = await handler(args ?? {});
-    self.postMessage({ id, ok: true, result });
+    const transfer = result instanceof Uint8Array ? [result.buffer] : [];
+    self.postMessage({ id, ok: true, result }, transfer);
   } catch (err) {
     self.postMessage({ id, ok: false, error: String(err?.message ?? err) });
   }

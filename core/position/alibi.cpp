@@ -1,0 +1,111 @@
+// core/position/alibi.cpp — ALiBi (Press et al. 2021; ofirpress/attention_with_linear_biases
+// fairseq/models/transformer.py, x-transformers AlibiPositionalBias; reference §1.4): a fixed
+// logit bias, linear in the distance, one slope m_h per head. No parameters.
+//   causal:     b_ij = −m_h (i − j), j ≤ i (future keys are masked)
+//   symmetric:  b_ij = −m_h |i − j|                        (x-transformers, bidirectional)
+//   asymmetric: b_ij = −m_h (i − j) for j ≤ i, −r·m_h (j − i) for j > i, r = alibi_ratio
+// alibi_mode = auto picks causal for causal models and symmetric otherwise. The full matrix is
+// built (not the reference code's row-shift m_h·j, valid only for shift-invariant normalizations).
+// Slopes: exact get_slopes, including non-power-of-2 head counts (relative.cpp).
+#include <cmath>
+#include <stdexcept>
+
+#include "position/position.hpp"
+#include "position/relative.hpp"
+
+namespace ap {
+
+namespace {
+
+std::string alibi_mode(const Config& cfg) {
+  std::string m = cfg.option_string("alibi_mode", "auto");
+  if (m == "auto") m = cfg.causal ? "causal" : "symmetric";
+  return m;
+}
+
+class Alibi : public PositionEncoding {
+ public:
+  explicit Alibi(const Config& cfg)
+      : NH_(cfg.heads), mode_(alibi_mode(cfg)), ratio_(cfg.option_number("alibi_ratio", 2.0)),
+        slopes_(alibi_slopes(cfg.heads)) {}
+
+  bool biases() const override { return true; }
+  void bias_forward(int, float* logits, const float*, const float*, const AttnShape& s) override {
+    const float* bias = table(s.T);
+    const size_t TT = size_t(s.T) * s.T;
+    for (int b = 0; b < s.B; ++b)
+      for (int h = 0; h < s.NH; ++h) {
+        float* L = logits + (size_t(b) * s.NH + h) * TT;
+        const float* M = bias + size_t(h) * TT;
+        for (size_t x = 0; x < TT; ++x) L[x] += M[x];
+      }
+  }
+  // Fixed bias: nothing to learn, and it does not depend on q or k.
+
+  nlohmann::json display(int T) const override {
+    std::vector<float> m(size_t(NH_) * T * T);
+    fill(m.data(), T);
+    nlohmann::json heads = nlohmann::json::array();
+    for (int h = 0; h < NH_; ++h) heads.push_back(as_matrix(m.data() + size_t(h) * T * T, T, T));
+    return {{"kind", "bias"}, {"mode", mode_}, {"slopes", slopes_}, {"bias", heads}};
+  }
+
+ private:
+  void fill(float* out, int T) const {
+    for (int h = 0; h < NH_; ++h)
+      for (int i = 0; i < T; ++i)
+        for (int j = 0; j < T; ++j) {
+          const double m = slopes_[h], d = i - j;
+          double b;
+          if (mode_ == "symmetric") b = -m * std::fabs(d);
+          else if (mode_ == "asymmetric") b = d >= 0 ? -m * d : ratio_ * m * d;
+          else b = -m * d;  // causal: only j ≤ i is ever visible
+          out[(size_t(h) * T + i) * T + j] = float(b);
+        }
+  }
+  const float* table(int T) {
+    if (T != T_) bias_.resize(size_t(NH_) * T * T), fill(bias_.data(), T), T_ = T;
+    return bias_.data();
+  }
+  int NH_;
+  std::string mode_;
+  double ratio_;
+  std::vector<double> slopes_;
+  int T_ = -1;
+  std::vector<float> bias_;  // (NH, T, T), cached per T
+};
+
+void check_alibi(const Config& cfg) {
+  if (cfg.option_string("alibi_mode", "auto") == "causal" && !cfg.causal)
+    throw std::invalid_argument(
+        "alibi_mode: 'causal' (−m(i−j)) needs causal=true; it would reward keys to the right "
+        "without bound. Use alibi_mode=symmetric or asymmetric for a bidirectional model, or auto");
+}
+
+}  // namespace
+
+PositionEntry position_alibi() {
+  PositionEntry e{
+      "alibi",
+      "ALiBi (attention with linear biases)",
+      R"(s_{ij} = \tau\, q_i\cdot k_j - m_h\,(i-j),\quad m_h = 2^{-8h/H})",
+      "adds a fixed bias to the attention logits of every head in every layer",
+      "Each head penalizes distant keys linearly, with its own slope. It extrapolates well "
+      "because it never sees an unknown position, but it acts only on the logits, so the probe "
+      "stays at 1/n with softmax. With 1–2 heads the slopes are tiny (≤ 1/16) and ALiBi is "
+      "nearly no position at all.",
+      false,
+      true,
+      true,
+      {opt_enum("alibi_mode", "auto", {"auto", "causal", "symmetric", "asymmetric"},
+                "auto = causal −m(i−j) for causal models, symmetric −m|i−j| otherwise; asymmetric "
+                "uses a steeper slope (alibi_ratio·m) for keys to the right"),
+       opt_float("alibi_ratio", 2.0, 0.0, 100.0, "asymmetric mode: right slope / left slope")},
+      [](const Config& cfg, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<Alibi>(cfg);
+      }};
+  e.check = check_alibi;
+  return e;
+}
+
+}  // namespace ap

@@ -1,0 +1,154 @@
+// core/position/fire.cpp — FIRE, functional interpolation for relative positions (Li et al. 2023,
+// arXiv 2310.04418; mcleish7/arithmetic cramming/architectures/embeddings.py class FIRE;
+// reference §1.12): a logit bias from a small MLP of a normalized log distance,
+//   b_h(i, j) = f_θ( ψ(i − j) / (ψ(max(i, L)) + ε) )_h,  ψ(x) = ln(|c x| + 1),
+//   f_θ = Linear(1 → H1) → ReLU → Linear(H1 → NH),  L = |L_mult · fire_length|,  ε = 1e-6,
+// with c (init 0.1) and L_mult (init 1) learned. Sign: i − j (query − key), as FIRE. FIRE is
+// causal; for bidirectional models ψ keeps the sign of i − j (sign(x)·ln(|cx| + 1)) so that left
+// and right differ — our extension, say so in the UI.
+// Parameters SHARED by all layers: "fire.mlp.0.weight" (H1, 1), "fire.mlp.0.bias" (H1),
+// "fire.mlp.2.weight" (NH, H1), "fire.mlp.2.bias" (NH), "fire.c" (1), "fire.L_multiplier" (1).
+// Init: first layer N(0, 1) (PyTorch's U(±1) scale for fan-in 1, away from the ReLU kink at
+// u = 0), second N(0, 0.1), bias 0.
+#include <cmath>
+#include <string>
+
+#include "position/position.hpp"
+#include "position/relative.hpp"
+
+namespace ap {
+
+namespace {
+
+class Fire : public PositionEncoding {
+ public:
+  Fire(const Config& cfg, ParamStore& ps)
+      : ps_(ps), NH_(cfg.heads), H1_(int(cfg.option_number("fire_hidden", 32))),
+        base_L_(cfg.option_number("fire_length", 512.0)), signed_(!cfg.causal) {
+    w1_ = ps.add("fire.mlp.0.weight", {H1_, 1}, Init::Normal, 1.0f, true);
+    b1_ = ps.add("fire.mlp.0.bias", {H1_}, Init::Normal, 1.0f, false);
+    w2_ = ps.add("fire.mlp.2.weight", {NH_, H1_}, Init::Normal, 0.1f, true);
+    b2_ = ps.add("fire.mlp.2.bias", {NH_}, Init::Zeros, 0.0f, false);
+    c_ = ps.add("fire.c", {1}, Init::Constant, 0.1f, false);
+    lm_ = ps.add("fire.L_multiplier", {1}, Init::Ones, 0.0f, false);
+  }
+
+  bool biases() const override { return true; }
+  void bias_forward(int, float* logits, const float*, const float*, const AttnShape& s) override {
+    const int T = s.T;
+    compute(T);
+    for (int b = 0; b < s.B; ++b)
+      for (int h = 0; h < s.NH; ++h) {
+        float* L = logits + (size_t(b) * s.NH + h) * T * T;
+        const float* M = &bias_[size_t(h) * T * T];
+        for (int i = 0; i < T; ++i)
+          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j) L[size_t(i) * T + j] += M[size_t(i) * T + j];
+      }
+  }
+  void bias_backward(int, const float* ds, const float*, const float*, float*, float*,
+                     const AttnShape& s) override {
+    const int T = s.T;
+    compute(T);  // u, bias for the current parameters (unchanged since forward)
+    dB_.assign(size_t(NH_) * T * T, 0.0f);
+    for (int b = 0; b < s.B; ++b)
+      for (int h = 0; h < s.NH; ++h) {
+        const float* D = ds + (size_t(b) * s.NH + h) * T * T;
+        float* G = &dB_[size_t(h) * T * T];
+        for (int i = 0; i < T; ++i)
+          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j) G[size_t(i) * T + j] += D[size_t(i) * T + j];
+      }
+    const float *W1 = ps_.data(w1_), *B1 = ps_.data(b1_), *W2 = ps_.data(w2_);
+    float *dW1 = ps_.grad(w1_), *dB1 = ps_.grad(b1_), *dW2 = ps_.grad(w2_), *dB2 = ps_.grad(b2_);
+    const double c = ps_.data(c_)[0], ac = std::fabs(c), sc = c >= 0 ? 1 : -1;
+    const double Lm = ps_.data(lm_)[0], L = std::fabs(Lm * base_L_);
+    double dc = 0, dLm = 0;
+    for (int i = 0; i < T; ++i)
+      for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j) {
+        const size_t ij = size_t(i) * T + j;
+        const float u = u_[ij];
+        float du = 0;
+        for (int k = 0; k < H1_; ++k) {
+          const float pre = W1[k] * u + B1[k];
+          float dh = 0;
+          for (int h = 0; h < NH_; ++h) {
+            const float g = dB_[size_t(h) * T * T + ij];
+            dh += W2[h * H1_ + k] * g;
+            if (pre > 0) dW2[h * H1_ + k] += g * pre;
+          }
+          if (pre <= 0) continue;
+          dW1[k] += dh * u, dB1[k] += dh, du += dh * W1[k];
+        }
+        for (int h = 0; h < NH_; ++h) dB2[h] += dB_[size_t(h) * T * T + ij];
+        // u = sgn ψ(|d|) / (ψ(M) + ε), ψ(x) = ln(|c| x + 1), M = max(i, L).
+        const double d = std::fabs(double(i - j)), sg = (signed_ && i < j) ? -1 : 1;
+        const double M = std::max(double(i), L), den = std::log(ac * M + 1) + 1e-6;
+        const double num = std::log(ac * d + 1);
+        const double dnum_dc = sc * d / (ac * d + 1), dden_dc = sc * M / (ac * M + 1);
+        dc += du * sg * (dnum_dc * den - num * dden_dc) / (den * den);
+        if (L >= i) dLm += du * sg * (-num / (den * den)) * (ac / (ac * L + 1)) * base_L_ * (Lm >= 0 ? 1 : -1);
+      }
+    ps_.grad(c_)[0] += float(dc);
+    ps_.grad(lm_)[0] += float(dLm);
+  }
+
+  nlohmann::json display(int T) const override {
+    compute(T);
+    nlohmann::json heads = nlohmann::json::array();
+    for (int h = 0; h < NH_; ++h) heads.push_back(as_matrix(&bias_[size_t(h) * T * T], T, T));
+    return {{"kind", "bias"}, {"normalized_distance", as_matrix(u_.data(), T, T)}, {"bias", heads},
+            {"c", ps_.data(c_)[0]}, {"L", std::fabs(ps_.data(lm_)[0] * base_L_)}};
+  }
+
+ private:
+  // u (T, T) and bias (NH, T, T) for the current parameters.
+  void compute(int T) const {
+    u_.resize(size_t(T) * T), bias_.resize(size_t(NH_) * T * T);
+    const double ac = std::fabs(ps_.data(c_)[0]), L = std::fabs(ps_.data(lm_)[0] * base_L_);
+    const float *W1 = ps_.data(w1_), *B1 = ps_.data(b1_), *W2 = ps_.data(w2_), *B2 = ps_.data(b2_);
+    for (int i = 0; i < T; ++i) {
+      const double den = std::log(ac * std::max(double(i), L) + 1) + 1e-6;
+      for (int j = 0; j < T; ++j) {
+        const double sg = (signed_ && i < j) ? -1 : 1;
+        const float u = float(sg * std::log(ac * std::fabs(double(i - j)) + 1) / den);
+        const size_t ij = size_t(i) * T + j;
+        u_[ij] = u;
+        for (int h = 0; h < NH_; ++h) bias_[size_t(h) * T * T + ij] = B2[h];
+        for (int k = 0; k < H1_; ++k) {
+          const float a = W1[k] * u + B1[k];
+          if (a <= 0) continue;
+          for (int h = 0; h < NH_; ++h) bias_[size_t(h) * T * T + ij] += W2[h * H1_ + k] * a;
+        }
+      }
+    }
+  }
+  ParamStore& ps_;
+  int NH_, H1_;
+  double base_L_;
+  bool signed_;
+  int w1_, b1_, w2_, b2_, c_, lm_;
+  mutable std::vector<float> u_, bias_;  // (T, T), (NH, T, T): scratch of compute()
+  std::vector<float> dB_;                // (NH, T, T)
+};
+
+}  // namespace
+
+PositionEntry position_fire() {
+  return {"fire",
+          "FIRE (functional interpolation)",
+          R"(b_h(i,j) = f_\theta\!\left(\frac{\psi(i-j)}{\psi(\max(i, L)) + \epsilon}\right)_h,\ \psi(x) = \ln(|c\,x| + 1))",
+          "adds an MLP-computed bias to the logits of every head in every layer; one MLP shared by all layers",
+          "A small network maps a log-scaled, length-normalized distance to a bias per head, so it "
+          "can learn any smooth distance profile and interpolate to longer inputs. Acts only on the "
+          "logits. With L = 512 and short sequences the normalizer is a constant; set fire_length "
+          "near half the training length to see the interpolation.",
+          false,
+          true,
+          true,
+          {opt_int("fire_hidden", 32, 1, 1024, "hidden units of the MLP"),
+           opt_float("fire_length", 512.0, 1.0, 1e6, "L: the normalizer uses max(i, L·L_multiplier)")},
+          [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+            return std::make_unique<Fire>(cfg, ps);
+          }};
+}
+
+}  // namespace ap

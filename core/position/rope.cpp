@@ -1,0 +1,146 @@
+// core/position/rope.cpp — rotary position embedding (Su et al., RoFormer §3.4): q and k of every
+// head are rotated in every layer by an angle proportional to their position, so that
+// q̃_m·k̃_n depends on m − n only. No parameters. Owns the rope_* options:
+//   rope_layout   interleaved (default; the TDLM seed's rotate_every_two, bert4keras, GPT-J) |
+//                 half (GPT-NeoX/LLaMA rotate_half); same model family, different pairing
+//   rope_base     θ_i = base^(−2i/d_rot)            (10000; small bases rotate more at toy lengths)
+//   rope_fraction d_rot = 2⌊fraction·HS/2⌋ dims rotate, the rest pass through (partial rotary)
+//   rope_scaling  none | pi | ntk | yarn, with rope_factor s — context extension, applied only at
+//                 evaluation (AttnShape::training = false) and only when T exceeds the training
+//                 length (seq_len + anchors), so evaluation at the training length is unchanged.
+// Backward: the rotation is orthogonal (times YaRN's mscale), so dq = mscale·R(−mθ)·dq̃.
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "position/position.hpp"
+#include "position/rotary.hpp"
+
+namespace ap {
+
+namespace {
+
+int rope_dims(const Config& cfg) {
+  const int HS = cfg.d_model / cfg.heads;
+  return 2 * int(std::floor(cfg.option_number("rope_fraction", 1.0) * HS / 2 + 1e-9));
+}
+
+class Rope : public PositionEncoding {
+ public:
+  explicit Rope(const Config& cfg)
+      : HS_(cfg.d_model / cfg.heads),
+        d_rot_(rope_dims(cfg)),
+        half_(cfg.option_string("rope_layout", "interleaved") == "half"),
+        base_(cfg.option_number("rope_base", 10000.0)),
+        kind_(rope_scaling_from(cfg.option_string("rope_scaling", "none"))),
+        factor_(cfg.option_number("rope_factor", 2.0)),
+        train_len_(cfg.model_len()),
+        plain_(rope_scale(d_rot_, base_, RopeScaling::None, 1.0, train_len_)),
+        scaled_(rope_scale(d_rot_, base_, kind_, factor_, train_len_)) {}
+
+  bool rotates() const override { return true; }
+  void rotate_forward(int, float* q, float* k, const AttnShape& s) override { apply(q, k, s, false); }
+  void rotate_backward(int, float* dq, float* dk, const AttnShape& s) override { apply(dq, dk, s, true); }
+
+  nlohmann::json display(int T) const override {
+    const int half = d_rot_ / 2;
+    std::vector<std::vector<float>> angles(T, std::vector<float>(half));
+    std::vector<std::vector<float>> sim(T, std::vector<float>(T)), sim_scaled(T, std::vector<float>(T));
+    std::vector<double> wavelengths;
+    for (double t : plain_.theta) wavelengths.push_back(2 * 3.14159265358979323846 / t);
+    for (int m = 0; m < T; ++m)
+      for (int i = 0; i < half; ++i) angles[m][i] = float(m * plain_.theta[i]);
+    // Position similarity: the score of q = k = all-ones at distance m − n, normalized,
+    // r(m−n) = (1/(d/2)) Σ_i cos((m−n)θ_i) (RoFormer's long-range decay, reference §7.6).
+    for (int m = 0; m < T; ++m)
+      for (int n = 0; n < T; ++n) {
+        double a = 0, b = 0;
+        for (int i = 0; i < half; ++i)
+          a += std::cos((m - n) * plain_.theta[i]), b += std::cos((m - n) * scaled_.theta[i]);
+        sim[m][n] = float(a / std::max(half, 1));
+        sim_scaled[m][n] = float(scaled_.mscale * scaled_.mscale * b / std::max(half, 1));
+      }
+    nlohmann::json j{{"kind", "rotary"},
+                     {"rotated_dims", d_rot_},
+                     {"head_size", HS_},
+                     {"layout", half_ ? "half" : "interleaved"},
+                     {"theta", plain_.theta},
+                     {"wavelengths", wavelengths},
+                     {"angles", angles},
+                     {"similarity", sim}};
+    if (kind_ != RopeScaling::None) {
+      std::vector<double> ratio;
+      for (int i = 0; i < half; ++i) ratio.push_back(scaled_.theta[i] / plain_.theta[i]);
+      j["scaling"] = {{"factor", factor_}, {"theta", scaled_.theta}, {"ratio", ratio},
+                      {"mscale", scaled_.mscale}, {"base", scaled_.base},
+                      {"applies_above", train_len_}, {"similarity", sim_scaled}};
+    }
+    return j;
+  }
+
+ private:
+  void apply(float* q, float* k, const AttnShape& s, bool inverse) {
+    const bool scaled = !s.training && kind_ != RopeScaling::None && s.T > train_len_;
+    Cache& c = scaled ? scaled_cache_ : plain_cache_;
+    if (c.T != s.T) {
+      const ScaledThetas& th = scaled ? scaled_ : plain_;
+      rope_tables(c.cos, c.sin, s.T, th.theta, th.mscale);
+      c.T = s.T;
+    }
+    const int rows = s.B * s.NH;
+    rope_apply(q, rows, s.T, s.HS, d_rot_, half_, c.cos.data(), c.sin.data(), nullptr, inverse);
+    rope_apply(k, rows, s.T, s.HS, d_rot_, half_, c.cos.data(), c.sin.data(), nullptr, inverse);
+  }
+  struct Cache { int T = -1; std::vector<float> cos, sin; };
+  int HS_, d_rot_;
+  bool half_;
+  double base_;
+  RopeScaling kind_;
+  double factor_;
+  int train_len_;
+  ScaledThetas plain_, scaled_;
+  Cache plain_cache_, scaled_cache_;
+};
+
+void check_rope(const Config& cfg) {
+  const int HS = cfg.d_model / cfg.heads, d = rope_dims(cfg);
+  if (d < 2)
+    throw std::invalid_argument("rope_fraction: " + std::to_string(cfg.option_number("rope_fraction", 1.0)) +
+                                " of a head of " + std::to_string(HS) +
+                                " dims rotates no pair; raise rope_fraction or the head size (d_model/heads)");
+  if (cfg.option_string("rope_scaling", "none") == "ntk" && d <= 2)
+    throw std::invalid_argument("rope_scaling: 'ntk' needs at least 4 rotated dims (base·s^(d/(d−2))); "
+                                "raise rope_fraction or the head size, or use pi or yarn");
+}
+
+}  // namespace
+
+PositionEntry position_rope() {
+  PositionEntry e{
+      "rope",
+      "Rotary (RoPE)",
+      R"(\tilde q_m = R_{m\theta}\, q_m,\ \tilde k_n = R_{n\theta}\, k_n,\ \tilde q_m^\top \tilde k_n = q_m^\top R_{(n-m)\theta} k_n,\ \theta_i = b^{-2i/d})",
+      "rotates q and k of every head in every layer",
+      "Each pair of dimensions turns by an angle proportional to the position, so attention "
+      "scores depend on the distance only. Position lives only in the logits: with softmax and "
+      "identical tokens every position looks the same (the probe stays at 1/n) unless anchors "
+      "are added. Low-frequency pairs barely turn at toy lengths (base 10000).",
+      false,
+      true,
+      true,
+      {opt_enum("rope_layout", "interleaved", {"interleaved", "half"},
+                "pairs (2i, 2i+1) as in the TDLM seed and Su's code, or (i, i+d/2) as in GPT-NeoX/LLaMA"),
+       opt_float("rope_base", 10000.0, 2.0, 1e9, "base of the frequencies θ_i = base^(−2i/d)"),
+       opt_float("rope_fraction", 1.0, 0.0, 1.0, "fraction of each head's dims that rotate (partial rotary)"),
+       opt_enum("rope_scaling", "none", {"none", "pi", "ntk", "yarn"},
+                "context extension at evaluation beyond the training length: position interpolation, "
+                "NTK-aware base, or YaRN"),
+       opt_float("rope_factor", 2.0, 1.0, 64.0, "scaling factor s (target length / training length)")},
+      [](const Config& cfg, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<Rope>(cfg);
+      }};
+  e.check = check_rope;
+  return e;
+}
+
+}  // namespace ap

@@ -1,0 +1,112 @@
+// core/position/t5_bias.cpp — T5 relative position bias (Raffel et al.; HF modeling_t5.py
+// T5Attention.compute_bias, reference §1.5): a learned scalar per (bucket, head) added to the
+// logits, b_ij = W[bucket(j − i), h], with rel = j − i (key − query, the T5 sign). Buckets are
+// exact for small distances and logarithmic up to t5_max_distance; bidirectional models give
+// keys to the right the upper half, causal models use the one-sided buckets.
+// Parameters: "t5_bias.weight" (num_buckets, NH), ONE table shared by all layers, as HF T5
+// computes it in the first layer and reuses it. The bias is added after τ q·k (HF T5 does not
+// scale q·k at all; here the content keeps the model's τ and the bias is unscaled).
+#include <cmath>
+#include <stdexcept>
+
+#include "position/position.hpp"
+#include "position/relative.hpp"
+
+namespace ap {
+
+namespace {
+
+class T5Bias : public PositionEncoding {
+ public:
+  T5Bias(const Config& cfg, ParamStore& ps)
+      : ps_(ps), NH_(cfg.heads), NB_(int(cfg.option_number("t5_num_buckets", 32))),
+        maxd_(int(cfg.option_number("t5_max_distance", 128))), bidir_(!cfg.causal) {
+    // HF T5 _init_weights: relative_attention_bias ~ N(0, d_model^−1/2).
+    id_ = ps.add("t5_bias.weight", {NB_, NH_}, Init::Normal, 1.0f / std::sqrt(float(cfg.d_model)), false);
+  }
+  bool biases() const override { return true; }
+  void bias_forward(int, float* logits, const float*, const float*, const AttnShape& s) override {
+    const int T = s.T;
+    const int* bk = buckets(T);
+    const float* W = ps_.data(id_);
+    for (int b = 0; b < s.B; ++b)
+      for (int h = 0; h < s.NH; ++h) {
+        float* L = logits + (size_t(b) * s.NH + h) * T * T;
+        for (int i = 0; i < T; ++i)
+          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j)
+            L[size_t(i) * T + j] += W[bk[size_t(i) * T + j] * NH_ + h];
+      }
+  }
+  void bias_backward(int, const float* dlogits, const float*, const float*, float*, float*,
+                     const AttnShape& s) override {
+    const int T = s.T;
+    const int* bk = buckets(T);
+    float* dW = ps_.grad(id_);
+    for (int b = 0; b < s.B; ++b)
+      for (int h = 0; h < s.NH; ++h) {
+        const float* D = dlogits + (size_t(b) * s.NH + h) * T * T;
+        for (int i = 0; i < T; ++i)
+          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j)
+            dW[bk[size_t(i) * T + j] * NH_ + h] += D[size_t(i) * T + j];
+      }
+  }
+  nlohmann::json display(int T) const override {
+    std::vector<int> bk(size_t(T) * T);
+    for (int i = 0; i < T; ++i)
+      for (int j = 0; j < T; ++j) bk[size_t(i) * T + j] = t5_bucket(j - i, bidir_, NB_, maxd_);
+    const float* W = ps_.data(id_);
+    nlohmann::json heads = nlohmann::json::array();
+    for (int h = 0; h < NH_; ++h) {
+      std::vector<float> m(size_t(T) * T);
+      for (size_t x = 0; x < m.size(); ++x) m[x] = W[bk[x] * NH_ + h];
+      heads.push_back(as_matrix(m.data(), T, T));
+    }
+    return {{"kind", "bias"}, {"buckets", as_matrix(bk.data(), T, T)}, {"bias", heads},
+            {"num_buckets", NB_}, {"max_distance", maxd_}, {"bidirectional", bidir_}};
+  }
+
+ private:
+  const int* buckets(int T) {
+    return table_.get(T, [&](int i, int j) { return t5_bucket(j - i, bidir_, NB_, maxd_); });
+  }
+  ParamStore& ps_;
+  int NH_, NB_, maxd_;
+  bool bidir_;
+  int id_;
+  IndexTable table_;
+};
+
+void check_t5(const Config& cfg) {
+  const int nb = int(cfg.option_number("t5_num_buckets", 32)), md = int(cfg.option_number("t5_max_distance", 128));
+  const int exact = cfg.causal ? nb / 2 : nb / 4;
+  if (md <= exact)
+    throw std::invalid_argument("t5_max_distance: " + std::to_string(md) + " must exceed the " +
+                                std::to_string(exact) + " exact buckets of t5_num_buckets = " +
+                                std::to_string(nb) + "; raise t5_max_distance or lower t5_num_buckets");
+}
+
+}  // namespace
+
+PositionEntry position_t5_bias() {
+  PositionEntry e{
+      "t5_bias",
+      "T5 relative bias (bucketed)",
+      R"(s_{ij} = \tau\, q_i\cdot k_j + w_{h,\,\mathrm{bucket}(j-i)})",
+      "adds a learned bias per distance bucket and head to the logits; one table shared by all layers",
+      "Nearby distances get their own learned bias, far ones share logarithmic buckets, and "
+      "everything beyond max_distance shares the last bucket — which is why it extrapolates. "
+      "Position acts only through the logits: with softmax the probe stays at 1/n unless "
+      "anchors ([CLS]/[SEP]) give the positions something to measure against.",
+      false,
+      true,
+      true,
+      {opt_int("t5_num_buckets", 32, 4, 512, "number of buckets (half per direction when bidirectional)"),
+       opt_int("t5_max_distance", 128, 2, 65536, "distances from here on share the last bucket")},
+      [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<T5Bias>(cfg, ps);
+      }};
+  e.check = check_t5;
+  return e;
+}
+
+}  // namespace ap

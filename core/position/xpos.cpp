@@ -1,0 +1,112 @@
+// core/position/xpos.cpp — xPos (Sun et al. 2022; torchscale xpos_relative_position.py, reference
+// §1.11): RoPE (interleaved, all dims) plus a per-pair exponential scale, q at position n times
+// ζ_i^{(n−c)/γ} and k at m times ζ_i^{−(m−c)/γ}, ζ_i = (2i + 0.4d)/(1.4d), c = ⌊T/2⌋. Then
+// q̃_n·k̃_m picks up ζ_i^{(n−m)/γ} < 1 for n > m: a decay with distance. The scale grows for
+// future keys, hence causal only (x-transformers asserts the same). No parameters.
+// Options: xpos_gamma (γ, scale_base; 512 in torchscale — at toy lengths 32–64 shows the decay),
+// xpos_base (the RoPE base). Backward: the map is diagonal-scale × rotation, so its transpose
+// applies the same scale with the inverse rotation.
+#include <cmath>
+#include <stdexcept>
+
+#include "position/position.hpp"
+#include "position/rotary.hpp"
+
+namespace ap {
+
+namespace {
+
+class XPos : public PositionEncoding {
+ public:
+  explicit XPos(const Config& cfg)
+      : HS_(cfg.d_model / cfg.heads),
+        d_rot_(2 * (HS_ / 2)),
+        gamma_(cfg.option_number("xpos_gamma", 512.0)),
+        theta_(rope_thetas(d_rot_, cfg.option_number("xpos_base", 10000.0))) {}
+
+  bool rotates() const override { return true; }
+  void rotate_forward(int, float* q, float* k, const AttnShape& s) override { apply(q, k, s, false); }
+  void rotate_backward(int, float* dq, float* dk, const AttnShape& s) override { apply(dq, dk, s, true); }
+
+  nlohmann::json display(int T) const override {
+    const int half = d_rot_ / 2;
+    std::vector<double> zeta(half);
+    for (int i = 0; i < half; ++i) zeta[i] = this->zeta(i);
+    // Relative factor of the score, mean over pairs: ζ^{(i−j)/γ}, and the RoPE-times-decay
+    // score of q = k = all-ones (visible keys only).
+    std::vector<std::vector<float>> decay(T, std::vector<float>(T)), sim(T, std::vector<float>(T));
+    for (int i = 0; i < T; ++i)
+      for (int j = 0; j < T; ++j) {
+        double d = 0, s = 0;
+        for (int p = 0; p < half; ++p) {
+          const double f = std::pow(zeta[p], (i - j) / gamma_);
+          d += f, s += f * std::cos((i - j) * theta_[p]);
+        }
+        decay[i][j] = float(d / std::max(half, 1));
+        sim[i][j] = j <= i ? float(s / std::max(half, 1)) : 0.0f;
+      }
+    return {{"kind", "rotary"}, {"rotated_dims", d_rot_}, {"theta", theta_}, {"zeta", zeta},
+            {"gamma", gamma_}, {"decay", decay}, {"similarity", sim}};
+  }
+
+ private:
+  double zeta(int i) const { return (2.0 * i + 0.4 * d_rot_) / (1.4 * d_rot_); }
+  void apply(float* q, float* k, const AttnShape& s, bool inverse) {
+    const int half = d_rot_ / 2;
+    if (T_ != s.T) {
+      rope_tables(cos_, sin_, s.T, theta_, 1.0);
+      qs_.resize(size_t(s.T) * half), ks_.resize(size_t(s.T) * half);
+      const int c = s.T / 2;  // centring keeps the scales near 1 (torchscale: −len//2)
+      for (int t = 0; t < s.T; ++t)
+        for (int i = 0; i < half; ++i) {
+          const double e = (t - c) / gamma_;
+          qs_[size_t(t) * half + i] = float(std::pow(zeta(i), e));
+          ks_[size_t(t) * half + i] = float(std::pow(zeta(i), -e));
+        }
+      T_ = s.T;
+    }
+    const int rows = s.B * s.NH;
+    rope_apply(q, rows, s.T, s.HS, d_rot_, false, cos_.data(), sin_.data(), qs_.data(), inverse);
+    rope_apply(k, rows, s.T, s.HS, d_rot_, false, cos_.data(), sin_.data(), ks_.data(), inverse);
+  }
+  int HS_, d_rot_;
+  double gamma_;
+  std::vector<double> theta_;
+  int T_ = -1;
+  std::vector<float> cos_, sin_, qs_, ks_;
+};
+
+void check_xpos(const Config& cfg) {
+  if (!cfg.causal)
+    throw std::invalid_argument(
+        "causal: position=xpos needs causal=true; its scale ζ^{(i−j)/γ} decays towards past keys "
+        "but grows without bound towards future ones (x-transformers refuses the same). Set "
+        "causal=true, or use rope for a bidirectional model");
+  if (cfg.d_model / cfg.heads < 2)
+    throw std::invalid_argument("heads: xpos needs at least 2 dims per head (d_model/heads)");
+}
+
+}  // namespace
+
+PositionEntry position_xpos() {
+  PositionEntry e{
+      "xpos",
+      "xPos (RoPE with exponential decay)",
+      R"(\tilde q_n = \zeta^{\,n/\gamma} R_{n\theta} q_n,\ \tilde k_m = \zeta^{-m/\gamma} R_{m\theta} k_m,\ \zeta_i = \frac{2i + 0.4d}{1.4d})",
+      "rotates and scales q and k of every head in every layer (causal models only)",
+      "RoPE whose scores also shrink with distance, by a factor ζ^{(i−j)/γ} per frequency pair. "
+      "Like RoPE it acts only on the logits. With γ = 512 the decay is invisible at toy lengths; "
+      "try xpos_gamma = 32.",
+      false,
+      true,
+      true,
+      {opt_float("xpos_gamma", 512.0, 1.0, 1e6, "scale base γ: the decay per token is ζ^(1/γ)"),
+       opt_float("xpos_base", 10000.0, 2.0, 1e9, "base of the rotation frequencies")},
+      [](const Config& cfg, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<XPos>(cfg);
+      }};
+  e.check = check_xpos;
+  return e;
+}
+
+}  // namespace ap

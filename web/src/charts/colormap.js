@@ -1,0 +1,25 @@
+// Colour maps for heatmaps: a sequential map (viridis, sampled) for non-negative values and a
+// diverging blue-white-red map for signed values. Both return [r, g, b] in 0..255.
+
+const VIRIDIS = [
+  [68, 1, 84], [72, 40, 120], [62, 74, 137], [49, 104, 142], [38, 130, 142],
+  [31, 158, 137], [53, 183, 121], [109, 205, 89], [180, 222, 44], [253, 231, 37],
+];
+
+function lerp(stops, t) {
+  const x = Math.min(1, Math.max(0, t)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(x));
+  const f = x - i;
+  return stops[i].map((a, k) => Math.round(a + f * (stops[i + 1][k] - a)));
+}
+
+/** @param {number} t in [0, 1] */
+export const sequential = (t) => lerp(VIRIDIS, t);
+
+const DIVERGING = [[33, 102, 172], [146, 197, 222], [247, 247, 247], [244, 165, 130], [178, 24, 43]];
+
+/** @param {number} t in [-1, 1] */
+export const diverging = (t) => lerp(DIVERGING, (t + 1) / 2);
+
+/** CSS colour of an [r, g, b] triple. */
+export const css = ([r, g, b]) => `rgb(${r},${g},${b})`;

@@ -1,0 +1,181 @@
+// A matrix drawn on a canvas, one cell per entry, with optional row and column labels and a
+// column of per-row values at the right (e.g. row sums). Hover, or focus and use the arrow keys,
+// to read a cell: the `describe(i, j, value)` text shows in a tooltip. Non-finite entries
+// (masked logits) are drawn grey. Signed data use a diverging map centred on 0.
+import { sequential, diverging } from './colormap.js';
+
+/**
+ * @typedef {object} HeatmapOptions
+ * @property {string} label accessible name
+ * @property {number} [maxSize] largest side in CSS pixels (cells shrink to fit)
+ * @property {number} [maxCell] largest cell in CSS pixels
+ * @property {(i: number, j: number, v: number) => string} [describe]
+ */
+
+const LABEL_W = 34;
+const SIDE_W = 40;
+
+export class Heatmap {
+  /** @param {HTMLElement} container @param {HeatmapOptions} opts */
+  constructor(container, { label, maxSize = 260, maxCell = 18, describe } = {}) {
+    this.wrap = document.createElement('div');
+    this.wrap.className = 'heatmap';
+    this.canvas = document.createElement('canvas');
+    this.canvas.tabIndex = 0;
+    this.canvas.setAttribute('role', 'img');
+    this.canvas.setAttribute('aria-label', label);
+    this.tip = document.createElement('div');
+    this.tip.className = 'heatmap-tip';
+    this.tip.setAttribute('role', 'status');
+    this.tip.hidden = true;
+    this.wrap.append(this.canvas, this.tip);
+    container.append(this.wrap);
+    Object.assign(this, { label, maxSize, maxCell, describe, matrix: [], cursor: null });
+    this.canvas.addEventListener('mousemove', (e) => this.#hover(e));
+    this.canvas.addEventListener('mouseleave', () => this.#show(null));
+    this.canvas.addEventListener('keydown', (e) => this.#key(e));
+    this.canvas.addEventListener('focus', () => this.matrix.length && this.#show([0, 0]));
+    this.canvas.addEventListener('blur', () => this.#show(null));
+  }
+
+  /**
+   * Draw a matrix.
+   * @param {number[][]} matrix rows × cols
+   * @param {{rowLabels?: string[], colLabels?: string[], side?: number[], sideLabel?: string,
+   *   range?: [number, number]}} [opts] range: fixed colour range (default: the data's)
+   */
+  update(matrix, { rowLabels, colLabels, side, sideLabel, range } = {}) {
+    Object.assign(this, { matrix, rowLabels, colLabels, side, sideLabel });
+    const rows = matrix.length;
+    const cols = matrix[0]?.length ?? 0;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const row of matrix) for (const v of row) if (Number.isFinite(v)) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
+    if (range) [lo, hi] = range;
+    if (!Number.isFinite(lo)) (lo = 0), (hi = 1);
+    this.signed = lo < 0;
+    this.scale = this.signed ? Math.max(Math.abs(lo), Math.abs(hi)) || 1 : hi > lo ? hi - lo : 1;
+    this.lo = this.signed ? -this.scale : Math.min(lo, 0);
+    this.hi = this.signed ? this.scale : hi;
+    const labels = Boolean(rowLabels);
+    this.offX = labels ? LABEL_W : 0;
+    this.offY = colLabels ? 16 : 0;
+    const avail = this.maxSize - this.offX - (side ? SIDE_W : 0);
+    this.cell = Math.max(1, Math.min(this.maxCell, Math.floor(avail / Math.max(rows, cols, 1))));
+    const w = this.offX + cols * this.cell + (side ? SIDE_W : 0);
+    const h = this.offY + rows * this.cell;
+    this.#draw(w, h);
+  }
+
+  #color(v) {
+    if (!Number.isFinite(v)) return [218, 220, 224];
+    if (this.signed) return diverging(v / this.scale);
+    return sequential((v - this.lo) / (this.hi - this.lo || 1));
+  }
+
+  #draw(w, h) {
+    const dpr = window.devicePixelRatio || 1;
+    const c = this.canvas;
+    c.width = Math.round(w * dpr);
+    c.height = Math.round(h * dpr);
+    c.style.width = `${w}px`;
+    c.style.height = `${h}px`;
+    const g = c.getContext('2d');
+    g.scale(dpr, dpr);
+    const { matrix, cell, offX, offY } = this;
+    const cols = matrix[0]?.length ?? 0;
+    // Cells through an ImageData at one pixel per cell, scaled up without smoothing.
+    const img = new ImageData(Math.max(cols, 1), Math.max(matrix.length, 1));
+    matrix.forEach((row, i) =>
+      row.forEach((v, j) => {
+        const [r, gg, b] = this.#color(v);
+        img.data.set([r, gg, b, 255], 4 * (i * cols + j));
+      }),
+    );
+    const tmp = document.createElement('canvas');
+    tmp.width = img.width;
+    tmp.height = img.height;
+    tmp.getContext('2d').putImageData(img, 0, 0);
+    g.imageSmoothingEnabled = false;
+    if (matrix.length) g.drawImage(tmp, offX, offY, cols * cell, matrix.length * cell);
+    g.fillStyle = '#3c4043';
+    g.font = `${Math.min(11, Math.max(8, cell - 2))}px system-ui, sans-serif`;
+    g.textBaseline = 'middle';
+    const short = (s) => (String(s).length > 4 ? `${String(s).slice(0, 3)}…` : String(s));
+    if (this.rowLabels && cell >= 8) {
+      g.textAlign = 'right';
+      this.rowLabels.forEach((t, i) => g.fillText(short(t), offX - 3, offY + (i + 0.5) * cell));
+    }
+    if (this.colLabels && cell >= 8) {
+      g.textAlign = 'center';
+      this.colLabels.forEach((t, j) => g.fillText(short(t), offX + (j + 0.5) * cell, 8));
+    }
+    if (this.side) {
+      g.textAlign = 'left';
+      const x = offX + cols * cell + 4;
+      if (this.sideLabel && offY) g.fillText(this.sideLabel, x, 8);
+      if (cell >= 8) this.side.forEach((v, i) => g.fillText(fmt(v), x, offY + (i + 0.5) * cell));
+    }
+    if (this.cursor) {
+      const [i, j] = this.cursor;
+      g.strokeStyle = '#202124';
+      g.lineWidth = 1.5;
+      g.strokeRect(offX + j * cell + 0.75, offY + i * cell + 0.75, cell - 1.5, cell - 1.5);
+    }
+  }
+
+  #cellAt(e) {
+    const r = this.canvas.getBoundingClientRect();
+    const j = Math.floor((e.clientX - r.left - this.offX) / this.cell);
+    const i = Math.floor((e.clientY - r.top - this.offY) / this.cell);
+    const rows = this.matrix.length;
+    const cols = this.matrix[0]?.length ?? 0;
+    return i >= 0 && j >= 0 && i < rows && j < cols ? [i, j] : null;
+  }
+
+  #hover(e) {
+    this.#show(this.#cellAt(e));
+  }
+
+  #key(e) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (e.key === 'Escape') return this.#show(null);
+    const d = moves[e.key];
+    if (!d || !this.matrix.length) return;
+    e.preventDefault();
+    const [i, j] = this.cursor ?? [0, 0];
+    const rows = this.matrix.length;
+    const cols = this.matrix[0].length;
+    this.#show([Math.min(rows - 1, Math.max(0, i + d[0])), Math.min(cols - 1, Math.max(0, j + d[1]))]);
+  }
+
+  #show(cell) {
+    this.cursor = cell;
+    const dpr = window.devicePixelRatio || 1;
+    this.#draw(this.canvas.width / dpr, this.canvas.height / dpr);
+    if (!cell) {
+      this.tip.hidden = true;
+      return;
+    }
+    const [i, j] = cell;
+    const v = this.matrix[i][j];
+    this.tip.textContent = this.describe ? this.describe(i, j, v) : `row ${i}, column ${j}: ${fmt(v)}`;
+    this.tip.hidden = false;
+    this.tip.style.left = `${this.offX + (j + 1) * this.cell + 6}px`;
+    this.tip.style.top = `${this.offY + i * this.cell}px`;
+  }
+
+  destroy() {
+    this.wrap.remove();
+  }
+}
+
+/** A compact number: 3 significant digits, or '−∞' / 'masked' for non-finite values. */
+export function fmt(v) {
+  if (v === null || v === undefined || Number.isNaN(v)) return '–';
+  if (v === -Infinity) return '−∞';
+  if (!Number.isFinite(v)) return String(v);
+  const a = Math.abs(v);
+  if (a !== 0 && (a < 1e-3 || a >= 1e4)) return v.toExponential(1);
+  return Number(v.toPrecision(3)).toString();
+}

@@ -1,0 +1,207 @@
+// An append-only line chart over uPlot, as in TensorFlow Playground: addDataPoint() and reset().
+// A run can be pinned: its curves stay, in other colours and with its own label, while the next
+// run trains. Values show on hover (uPlot's live legend); export as CSV text or a PNG blob.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+const PINNED_COLORS = ['#e8710a', '#c5221f', '#b06000', '#a142f4'];
+
+/**
+ * @typedef {{key: string, label: string, color: string, dash?: number[], points?: boolean}} SeriesSpec
+ */
+
+export class LineChart {
+  /**
+   * @param {HTMLElement} container
+   * @param {{title: string, series: SeriesSpec[], logScale?: boolean, height?: number, yRange?: [number, number]}} opts
+   */
+  constructor(container, { title, series, logScale = false, height = 170, yRange }) {
+    this.container = container;
+    this.title = title;
+    this.series = series;
+    this.logScale = logScale;
+    this.height = height;
+    this.yRange = yRange;
+    this.run = LineChart.#emptyRun(series);
+    this.pinned = null; // {label, run}
+    this.plot = null;
+    this.frame = 0;
+    this.resize = new ResizeObserver(() => this.plot?.setSize(this.#size()));
+    this.resize.observe(container);
+    this.#build();
+  }
+
+  static #emptyRun(series) {
+    return { xs: [], cols: Object.fromEntries(series.map((s) => [s.key, []])) };
+  }
+
+  /**
+   * Append values at x (merged into the last point when x repeats); missing keys are gaps.
+   * @param {number} x
+   * @param {Record<string, number|null>} values
+   */
+  addDataPoint(x, values) {
+    const { xs, cols } = this.run;
+    const last = xs.length - 1;
+    if (last >= 0 && xs[last] === x) {
+      for (const s of this.series) if (values[s.key] != null) cols[s.key][last] = values[s.key];
+    } else {
+      xs.push(x);
+      for (const s of this.series) cols[s.key].push(values[s.key] ?? null);
+    }
+    this.#schedule();
+  }
+
+  /** Forget the current run (a pinned run stays). */
+  reset() {
+    this.run = LineChart.#emptyRun(this.series);
+    this.#schedule();
+  }
+
+  /** Keep the current run's curves under `label`; the current run starts empty. */
+  pin(label) {
+    this.pinned = { label, run: this.run };
+    this.run = LineChart.#emptyRun(this.series);
+    this.#build();
+  }
+
+  /** Relabel the pinned run (e.g. when what differs changes). */
+  setPinnedLabel(label) {
+    if (!this.pinned || this.pinned.label === label) return;
+    this.pinned.label = label;
+    this.#build();
+  }
+
+  unpin() {
+    this.pinned = null;
+    this.#build();
+  }
+
+  /** Rename series ({key: label}); the chart is rebuilt. */
+  setLabels(labels) {
+    for (const s of this.series) if (labels[s.key]) s.label = labels[s.key];
+    this.#build();
+  }
+
+  setLogScale(on) {
+    if (this.logScale === on) return;
+    this.logScale = on;
+    this.#build();
+  }
+
+  #size() {
+    return { width: Math.max(200, this.container.clientWidth), height: this.height };
+  }
+
+  #uplotSeries() {
+    const out = [{ label: 'step' }];
+    for (const s of this.series)
+      out.push({ label: s.label, stroke: s.color, width: 1.5, dash: s.dash, spanGaps: true, points: { show: s.points ?? false, size: 4 } });
+    if (this.pinned)
+      this.series.forEach((s, i) =>
+        out.push({
+          label: `${s.label} · ${this.pinned.label}`,
+          stroke: PINNED_COLORS[i % PINNED_COLORS.length],
+          width: 1.25,
+          dash: s.dash ?? [6, 3],
+          spanGaps: true,
+          points: { show: s.points ?? false, size: 4 },
+        }),
+      );
+    return out;
+  }
+
+  #build() {
+    this.plot?.destroy();
+    const y = this.logScale ? { distr: 3 } : { auto: true, range: this.yRange ? () => this.yRange : undefined };
+    this.plot = new uPlot(
+      {
+        ...this.#size(),
+        scales: { x: { time: false }, y },
+        axes: [{ label: 'step', size: 36, labelSize: 14 }, { size: 48 }],
+        series: this.#uplotSeries(),
+        legend: { live: true },
+        cursor: { drag: { x: false, y: false } },
+      },
+      this.#data(),
+      this.container,
+    );
+  }
+
+  #schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.plot?.setData(this.#data());
+    });
+  }
+
+  /** Columns aligned on the union of the x values: [xs, current..., pinned...]. */
+  #data() {
+    const cur = this.run;
+    const clean = (v) => (v == null || (this.logScale && v <= 0) ? null : v);
+    if (!this.pinned) return [cur.xs.slice(), ...this.series.map((s) => cur.cols[s.key].map(clean))];
+    const pin = this.pinned.run;
+    const xs = [];
+    const colsA = this.series.map(() => []);
+    const colsB = this.series.map(() => []);
+    let i = 0;
+    let j = 0;
+    while (i < cur.xs.length || j < pin.xs.length) {
+      const a = cur.xs[i] ?? Infinity;
+      const b = pin.xs[j] ?? Infinity;
+      const x = Math.min(a, b);
+      xs.push(x);
+      this.series.forEach((s, k) => {
+        colsA[k].push(a === x ? clean(cur.cols[s.key][i]) : null);
+        colsB[k].push(b === x ? clean(pin.cols[s.key][j]) : null);
+      });
+      if (a === x) i++;
+      if (b === x) j++;
+    }
+    return [xs, ...colsA, ...colsB];
+  }
+
+  /** The chart's data as CSV (one column per series, pinned run included). */
+  toCSV() {
+    const data = this.#data();
+    const labels = this.#uplotSeries().map((s) => `"${String(s.label).replaceAll('"', '""')}"`);
+    const rows = [labels.join(',')];
+    for (let r = 0; r < data[0].length; r++) rows.push(data.map((col) => col[r] ?? '').join(','));
+    return `${rows.join('\n')}\n`;
+  }
+
+  /** The chart as a PNG (title, plot, legend) on white. @returns {Promise<Blob>} */
+  toPNG() {
+    const src = this.plot.ctx.canvas;
+    const series = this.#uplotSeries().slice(1);
+    const dpr = src.width / this.plot.width || 1;
+    const legendH = 18 * series.length;
+    const out = document.createElement('canvas');
+    out.width = src.width;
+    out.height = src.height + (28 + legendH) * dpr;
+    const g = out.getContext('2d');
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, out.width, out.height);
+    g.scale(dpr, dpr);
+    g.fillStyle = '#202124';
+    g.font = '600 14px system-ui, sans-serif';
+    g.fillText(this.title, 8, 18);
+    g.drawImage(src, 0, 24, src.width / dpr, src.height / dpr);
+    g.font = '12px system-ui, sans-serif';
+    series.forEach((s, k) => {
+      const y = 24 + src.height / dpr + 14 + 18 * k;
+      g.fillStyle = s.stroke;
+      g.fillRect(8, y - 8, 14, 4);
+      g.fillStyle = '#202124';
+      g.fillText(s.label, 28, y);
+    });
+    return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
+  }
+
+  destroy() {
+    cancelAnimationFrame(this.frame);
+    this.resize.disconnect();
+    this.plot?.destroy();
+  }
+}

@@ -1,0 +1,100 @@
+// A held-out batch: input, target and prediction per position, errors highlighted; and a
+// free-input box that runs the model on the user's own tokens when every vocabulary entry is a
+// single character (text tasks, digit tasks).
+import { el } from './dom.js';
+
+const SPACE = '␣';
+
+export class PredictionsPanel {
+  /**
+   * @param {HTMLElement} list where examples go
+   * @param {HTMLElement} free the free-input area
+   * @param {(ids: number[]) => Promise<object>} run forward pass on token ids
+   */
+  constructor(list, free, run) {
+    Object.assign(this, { list, free, run, info: null });
+  }
+
+  /** Draw a Predictions object. */
+  update(pred) {
+    const n = pred.examples.length;
+    const ok = pred.examples.filter((e) => e.correct).length;
+    this.list.replaceChildren(
+      el('p', { class: 'summary' }, `${ok} of ${n} held-out examples entirely correct.`),
+      ...pred.examples.map((ex, k) => (pred.per_sequence ? sequenceRow(ex, k) : tokenRows(ex, k))),
+    );
+  }
+
+  /** Set up the free-input box for a model (hidden when its vocabulary is not characters). */
+  setModel(info) {
+    this.info = info;
+    const chars = info.vocab.every((t) => [...t].length === 1 || t === SPACE || /^\[.*\]$/.test(t));
+    this.free.hidden = !chars;
+    this.free.querySelector('.free-out').replaceChildren();
+  }
+
+  /** Map the typed text to ids, run the model, show its prediction at every position. */
+  async runText(text) {
+    const { vocab, classes, config } = this.info;
+    const out = this.free.querySelector('.free-out');
+    const ids = [];
+    const unknown = new Set();
+    for (const ch of text) {
+      const id = vocab.indexOf(ch === ' ' ? SPACE : ch);
+      if (id < 0) unknown.add(ch);
+      else ids.push(id);
+    }
+    if (unknown.size) {
+      out.replaceChildren(el('p', { class: 'error' }, `Not in the vocabulary: ${[...unknown].map((c) => `“${c}”`).join(' ')}. It has: ${vocab.join(' ')}`));
+      return;
+    }
+    // The anchors the model was trained with go around the input, as in training.
+    const anchor = (name) => vocab.indexOf(name);
+    if (config.anchors === 'cls' || config.anchors === 'cls_sep') ids.unshift(anchor('[CLS]'));
+    if (config.anchors === 'bos') ids.unshift(anchor('[BOS]'));
+    if (config.anchors === 'cls_sep') ids.push(anchor('[SEP]'));
+    if (ids.length === 0 || ids.includes(-1)) {
+      out.replaceChildren(el('p', { class: 'error' }, 'Type at least one token.'));
+      return;
+    }
+    try {
+      const r = await this.run(ids);
+      const best = r.probs.map((row) => row.indexOf(Math.max(...row)));
+      const conf = r.probs.map((row) => Math.max(...row));
+      out.replaceChildren(
+        el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...r.tokens.map((t) => tok(t))),
+        el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'model'),
+          ...best.map((c, i) => tok(classes[c], { title: `p = ${conf[i].toFixed(2)}`, style: `opacity:${0.35 + 0.65 * conf[i]}` }))),
+      );
+    } catch (err) {
+      out.replaceChildren(el('p', { class: 'error' }, err.message));
+    }
+  }
+
+  clear() {
+    this.list.replaceChildren();
+  }
+}
+
+function tok(text, attrs = {}) {
+  return el('span', { class: 'tok', ...attrs }, text === '' ? '·' : text);
+}
+
+function tokenRows(ex, k) {
+  const cls = (i) => (!ex.mask[i] ? 'tok off' : ex.prediction[i] === ex.target[i] ? 'tok right' : 'tok wrong');
+  return el('div', { class: `example ${ex.correct ? 'correct' : 'incorrect'}`, 'aria-label': `example ${k + 1}, ${ex.correct ? 'correct' : 'has errors'}` },
+    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
+    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), ...ex.target.map((t, i) => tok(ex.mask[i] ? t : '', { class: ex.mask[i] ? 'tok' : 'tok off' }))),
+    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'model'),
+      ...ex.prediction.map((t, i) => tok(t, { class: cls(i), title: `p = ${ex.confidence[i].toFixed(2)}${ex.mask[i] && t !== ex.target[i] ? ' (wrong)' : ''}` }))),
+  );
+}
+
+function sequenceRow(ex, k) {
+  const right = ex.correct;
+  return el('div', { class: `example ${right ? 'correct' : 'incorrect'}`, 'aria-label': `example ${k + 1}, ${right ? 'correct' : 'wrong'}` },
+    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
+    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), tok(ex.target),
+      el('span', { class: 'row-label' }, 'model'), tok(ex.prediction[0], { class: right ? 'tok right' : 'tok wrong', title: `p = ${ex.confidence[0].toFixed(2)}` })),
+  );
+}

@@ -1,0 +1,109 @@
+// The one typed property list behind the controls, the URL hash and the config sent to the core.
+// Every entry comes from the core's registry (module.registry()): the config schema, each task's
+// options and defaults, each encoding's and normalization's options. Nothing here is a second,
+// hand-written list of names; only the grouping of config keys into panels is chosen here.
+
+/**
+ * @typedef {object} Property
+ * @property {string} key config key (or a view setting)
+ * @property {'int'|'float'|'bool'|'enum'|'string'} kind
+ * @property {string} group controls panel the property belongs to
+ * @property {string} help
+ * @property {number|boolean|string} default
+ * @property {{value: string, label: string}[]} [choices]
+ * @property {number} [min]
+ * @property {number} [max]
+ * @property {{task?: string, position?: string, normalization?: string}} [scope] only active then
+ * @property {boolean} [view] a view setting, not part of the model config
+ */
+
+const GROUPS = {
+  task: ['task', 'seq_len', 'eval_len', 'batch', 'seed'],
+  model: ['d_model', 'heads', 'layers', 'ffn', 'activation', 'causal', 'norm_position', 'pool', 'dropout', 'attn_dropout'],
+  position: ['position', 'placement', 'anchors', 'max_len'],
+  normalization: ['normalization'],
+  optimizer: ['lr', 'warmup', 'schedule', 'steps', 'weight_decay', 'clip', 'beta1', 'beta2', 'eps'],
+};
+export const GROUP_TITLES = {
+  task: 'Task and data',
+  model: 'Model',
+  position: 'Position encoding',
+  normalization: 'Attention normalization',
+  optimizer: 'Optimizer',
+  advanced: 'Advanced',
+};
+
+function groupOf(key) {
+  for (const [g, keys] of Object.entries(GROUPS)) if (keys.includes(key)) return g;
+  return 'advanced';
+}
+
+// float32 defaults arrive as 0.003000000026077032: show and store them as the user would type them.
+const tidy = (v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
+
+function fromSchema(f, group, scope) {
+  const p = { key: f.key, kind: f.kind, group, help: f.help ?? '', default: tidy(f.default), scope };
+  if (f.choices) p.choices = f.choices.map((c) => ({ value: c, label: c }));
+  if (f.min !== undefined) p.min = tidy(f.min);
+  if (f.max !== undefined) p.max = tidy(f.max);
+  return p;
+}
+
+function kindOfValue(v) {
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'string') return 'string';
+  return Number.isInteger(v) ? 'int' : 'float';
+}
+
+/**
+ * Build the property list from the registry.
+ * @param {import('../wasm-api').Registry} registry
+ * @returns {Property[]}
+ */
+export function buildProperties(registry) {
+  const props = [];
+  const named = {
+    task: registry.tasks.map((t) => ({ value: t.name, label: t.name.replaceAll('_', ' ') })),
+    position: registry.positions.map((e) => ({ value: e.name, label: e.title ?? e.name })),
+    normalization: registry.normalizations.map((e) => ({ value: e.name, label: e.title ?? e.name })),
+  };
+  for (const f of registry.config) {
+    const p = fromSchema(f, groupOf(f.key));
+    if (named[f.key]) Object.assign(p, { kind: 'enum', choices: named[f.key] });
+    props.push(p);
+    // Each variant's own options follow the selector that chooses it.
+    if (f.key === 'task') {
+      for (const t of registry.tasks)
+        for (const [key, help] of Object.entries(t.options ?? {})) {
+          const v = t.defaults[key];
+          props.push({ key, kind: kindOfValue(v), group: 'task', help, default: tidy(v), scope: { task: t.name } });
+        }
+    }
+    for (const sel of ['position', 'normalization'])
+      if (f.key === sel)
+        for (const e of registry[`${sel}s`]) for (const o of e.options ?? []) props.push(fromSchema(o, sel, { [sel]: e.name }));
+  }
+  return props;
+}
+
+/** View settings that live in the hash too but are not sent to the core. */
+export const VIEW_PROPERTIES = [
+  { key: 'speed', kind: 'int', group: 'view', help: 'steps per frame (0 = as fast as possible)', default: 0, min: 0, max: 1000, view: true },
+  { key: 'log', kind: 'bool', group: 'view', help: 'log-scale charts', default: false, view: true },
+  { key: 'example', kind: 'int', group: 'view', help: 'held-out example shown in the attention maps', default: 0, min: 0, max: 63, view: true },
+];
+
+/** Whether a property applies to the state's current task, encoding and normalization. */
+export function isActive(p, state) {
+  if (!p.scope) return true;
+  return Object.entries(p.scope).every(([k, v]) => state[k] === v);
+}
+
+/**
+ * The active property for a key in a state (a task option key such as `vocab` is shared by several
+ * tasks: the one scoped to the current task wins).
+ */
+export function propertyFor(props, key, state) {
+  const all = props.filter((p) => p.key === key);
+  return all.find((p) => isActive(p, state)) ?? all[0];
+}

@@ -1,0 +1,76 @@
+// The playground's state: one plain object {key: value} over the property list. Choosing a task
+// applies that task's defaults (as the core does for a config that names only the task); choosing
+// an encoding or normalization brings in its options at their defaults.
+import { VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
+
+const SELECTORS = ['task', 'position', 'normalization'];
+
+/** Defaults of the options and task-set fields that follow from the selectors in `state`. */
+function selectorDefaults(props, registry, state) {
+  const out = {};
+  for (const p of props) if (p.scope && isActive(p, state)) out[p.key] = p.default;
+  const task = registry.tasks.find((t) => t.name === state.task);
+  Object.assign(out, task?.defaults ?? {});
+  return out;
+}
+
+/**
+ * The default state for a task (the schema's default task when none is given).
+ * @param {import('./properties.js').Property[]} props
+ * @param {import('../wasm-api').Registry} registry
+ */
+export function defaultState(props, registry, task) {
+  const state = {};
+  for (const p of [...props, ...VIEW_PROPERTIES]) if (!p.scope) state[p.key] = p.default;
+  if (task) state.task = task;
+  return { ...state, ...selectorDefaults(props, registry, state) };
+}
+
+/** Keep only the properties active for the state's selectors (drops another task's options). */
+function prune(props, state) {
+  const out = {};
+  for (const [k, v] of Object.entries(state)) {
+    const p = propertyFor(props, k, state) ?? VIEW_PROPERTIES.find((q) => q.key === k);
+    if (p && isActive(p, state)) out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * A new state with one value changed, following the rules above.
+ * @returns {object}
+ */
+export function withValue(props, registry, state, key, value) {
+  let next = { ...state, [key]: value };
+  if (!SELECTORS.includes(key)) return next;
+  const defaults = selectorDefaults(props, registry, next);
+  if (key === 'task') next = { ...next, ...defaults };
+  else for (const p of props) if (p.scope?.[key] === value && !(p.key in state)) next[p.key] = defaults[p.key];
+  return prune(props, next);
+}
+
+/** The config the core gets: every active model property, no view settings. */
+export function toConfig(props, state) {
+  const config = {};
+  for (const [k, v] of Object.entries(state)) {
+    const p = propertyFor(props, k, state);
+    if (p && !p.view && isActive(p, state)) config[k] = v;
+  }
+  return config;
+}
+
+/** The state a core config describes (e.g. after importing a model), keeping view settings. */
+export function fromConfig(props, registry, config, view = {}) {
+  let state = defaultState(props, registry, config.task);
+  for (const [k, v] of Object.entries(config)) if (propertyFor(props, k, { ...state, ...config })) state[k] = v;
+  state = prune(props, state);
+  for (const p of VIEW_PROPERTIES) state[p.key] = view[p.key] ?? p.default;
+  return state;
+}
+
+/** Keys whose values differ between two states, as "key=value" (value from `a`). */
+export function differences(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  const view = new Set(VIEW_PROPERTIES.map((p) => p.key));
+  return [...keys].filter((k) => !view.has(k) && a[k] !== b[k] && k in a).map((k) => `${k}=${a[k]}`);
+}

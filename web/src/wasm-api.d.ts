@@ -1,0 +1,174 @@
+// Hand-written types of the Embind API of web/src/wasm/{simd,scalar}/attnplay.mjs (Emscripten
+// 3.1.6 has no --emit-tsd). Structured results cross the boundary as JSON strings; model files as
+// Uint8Array copies. Every method throws a JS Error with a readable message on bad input.
+// Every Session must be .delete()d (try/finally).
+
+/** One field of the config schema, or one option of an encoding / normalization. */
+export interface FieldSchema {
+  key: string;
+  kind: 'int' | 'float' | 'bool' | 'enum' | 'string';
+  default: number | boolean | string;
+  help: string;
+  choices?: string[];
+  min?: number;
+  max?: number;
+}
+
+export interface TaskEntry {
+  name: string;
+  description: string;
+  /** One encoded example: "in: ... | tgt: ... | mask: ..." */
+  example: string;
+  /** Config values the task sets, including its own options (e.g. vocab). */
+  defaults: Record<string, number | boolean | string>;
+  /** Task option key -> help text (the value kind follows from `defaults`). */
+  options: Record<string, string>;
+}
+
+/** A position encoding or attention normalization, as described by the core. */
+export interface VariantDescription {
+  name: string;
+  title: string;
+  /** LaTeX */
+  formula: string;
+  note: string;
+  options: FieldSchema[];
+  // positions: absolute, extrapolates, logits_only, params, where
+  // normalizations: accepts_bias, row_sum ('one' | ...), stable
+  [key: string]: unknown;
+}
+
+export interface Registry {
+  tasks: TaskEntry[];
+  positions: VariantDescription[];
+  normalizations: VariantDescription[];
+  config: FieldSchema[];
+}
+
+/** Every config field by key; task / encoding / normalization options included. */
+export type Config = Record<string, number | boolean | string>;
+
+export type CheckResult = { ok: true; config: Config } | { ok: false; error: string };
+
+export interface StepMetrics {
+  step: number;
+  loss: number;
+  token_accuracy: number;
+  sequence_accuracy: number;
+  bits_per_token: number;
+  grad_norm: number;
+  lr: number;
+  tokens_per_s: number;
+  /** NaN/Inf: the update was not applied; `message` says why */
+  refused: boolean;
+  message?: string;
+}
+
+export interface EvalMetrics {
+  step: number;
+  length: number;
+  loss: number;
+  token_accuracy: number;
+  sequence_accuracy: number;
+  bits_per_token: number;
+}
+
+export interface TrainResult {
+  steps: StepMetrics[];
+  evals: EvalMetrics[];
+}
+
+export interface PredictionExample {
+  inputs: string[];
+  /** per token ("" where unmasked), or one class name for per-sequence tasks */
+  target: string[] | string;
+  prediction: string[];
+  confidence: number[];
+  mask?: boolean[];
+  correct: boolean;
+}
+
+export interface Predictions {
+  per_sequence: boolean;
+  examples: PredictionExample[];
+}
+
+export type Matrix = number[][];
+
+export interface HeadAttention {
+  weights: Matrix; // (T, T) query rows, key columns
+  logits: Matrix; // (T, T)
+  row_sums: number[]; // (T)
+}
+
+export interface RunResult {
+  tokens: string[];
+  layers: { heads: HeadAttention[] }[];
+  probs: Matrix; // (rows, classes)
+  hidden: Matrix; // (T, C)
+}
+
+/** Position-encoding display data: `kind`, `describe`, then any numeric arrays or scalars
+ * (matrix, similarity, bias (NH×T×T), buckets, angles, slopes, theta, ...). */
+export interface PositionDisplay {
+  kind: string;
+  describe: VariantDescription & { where: string; extrapolates: boolean; params: number };
+  [key: string]: unknown;
+}
+
+export interface SessionInfo {
+  config: Config;
+  step: number;
+  vocab: string[];
+  classes: string[];
+  per_sequence: boolean;
+  parameters: { name: string; shape: number[] }[];
+  parameter_count: number;
+  position: VariantDescription;
+  normalization: VariantDescription;
+}
+
+/** Embind class: `new module.Session(configJson)`. */
+export interface Session {
+  /** n steps (evaluating every eval_every): JSON of TrainResult */
+  train(n: number): string;
+  /** JSON of EvalMetrics on held-out data at `length` (0 = seq_len) */
+  evaluate(length: number): string;
+  /** JSON of Predictions: n held-out examples at `length` (0 = seq_len); deterministic per seed */
+  predictions(n: number, length: number): string;
+  /** JSON of RunResult for held-out example `example` (0..63) at `length` (0 = seq_len) */
+  attention(length: number, example: number): string;
+  /** JSON of RunResult for the given token ids (JSON array, anchors included) */
+  run(idsJson: string): string;
+  /** JSON of PositionDisplay at `length` (0 = the model's length) */
+  positions(length: number): string;
+  /** JSON of SessionInfo */
+  info(): string;
+  /** steps done */
+  step(): number;
+  /** safetensors bytes (weights, optimizer state, metadata): a copy, not a view */
+  save(): Uint8Array;
+  delete(): void;
+}
+
+export interface SessionConstructor {
+  new (configJson: string): Session;
+  load(bytes: Uint8Array): Session;
+}
+
+export interface AttnplayModule {
+  version(): string;
+  /** 'sse4.1' in the SIMD build, 'scalar' otherwise */
+  simdArch(): string;
+  simdEnabled(): boolean;
+  /** JSON of Registry */
+  registry(): string;
+  /** JSON of CheckResult (never throws for a bad config) */
+  checkConfig(configJson: string): string;
+  Session: SessionConstructor;
+}
+
+export default function createAttnplay(options?: {
+  locateFile?: (path: string) => string;
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}): Promise<AttnplayModule>;
