@@ -110,8 +110,8 @@ void attention_backward(float* dqkv, const float* dout, AttentionActs& a, const 
   const size_t hd = size_t(BH) * T * HS, tt = size_t(BH) * T * T;
   std::vector<float>&d_o = a.d_o, &dq = a.dq, &dk = a.dk, &dv = a.dv, &dw = a.dw, &ds = a.ds;
   d_o.resize(hd);
-  for (auto* v : {&dq, &dk, &dv}) v->assign(hd, 0.0f);
-  for (auto* v : {&dw, &ds}) v->assign(tt, 0.0f);
+  for (auto* v : {&dq, &dk, &dv}) zero_fill(*v, hd);
+  for (auto* v : {&dw, &ds}) zero_fill(*v, tt);
   // dout (B,T,C) -> d_o (B,NH,T,HS)
   for (int b = 0; b < s.B; ++b)
     for (int t = 0; t < T; ++t)
@@ -127,13 +127,13 @@ void attention_backward(float* dqkv, const float* dout, AttentionActs& a, const 
                size_t(T) * HS, dv.data(), HS, size_t(T) * HS);
   if (!a.weights_drop.empty()) {
     std::vector<float>& tmp = a.dtmp;
-    tmp.assign(tt, 0.0f);
+    zero_fill(tmp, tt);
     dropout_backward(tmp.data(), a.drop_keep, dw.data(), tt, ctx.attn_dropout);
     dw.swap(tmp);
   }
   if (!a.weights_mult.empty()) {
     std::vector<float>& tmp = a.dtmp;
-    tmp.assign(tt, 0.0f);
+    zero_fill(tmp, tt);
     ctx.pos->weights_backward(ctx.layer, a.weights.data(), dw.data(), tmp.data(), s);
     dw.swap(tmp);
   }

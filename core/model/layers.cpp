@@ -1,13 +1,17 @@
 // core/model/layers.cpp — linear and dropout layers. (Attention: attention.cpp.)
 #include "model/layers.hpp"
 
+#include <cstring>
+
 #include "tensor/kernels.hpp"
 
 namespace ap {
 
 void linear_forward(float* out, const float* inp, const float* W, const float* b, int N, int I, int O) {
-  for (int n = 0; n < N; ++n)
-    for (int o = 0; o < O; ++o) out[size_t(n) * O + o] = b ? b[o] : 0.0f;
+  for (int n = 0; n < N; ++n) {
+    if (b) std::memcpy(out + size_t(n) * O, b, size_t(O) * sizeof(float));
+    else std::memset(out + size_t(n) * O, 0, size_t(O) * sizeof(float));
+  }
   gemm_nt(N, O, I, 1.0f, inp, I, W, I, out, O);
 }
 

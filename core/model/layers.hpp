@@ -1,6 +1,7 @@
 // core/model/layers.hpp — the layers a block is made of, each an explicit forward/backward pair
 // (outputs first, inputs after; backward accumulates with +=). Shapes: N = B*T rows.
 #pragma once
+#include <cstring>
 #include <vector>
 
 #include "attention/normalization.hpp"
@@ -8,6 +9,13 @@
 #include "tensor/rng.hpp"
 
 namespace ap {
+
+// Size v to n zeros, reusing its memory (no allocation once it has grown).
+inline float* zero_fill(std::vector<float>& v, size_t n) {
+  v.resize(n);
+  std::memset(v.data(), 0, n * sizeof(float));
+  return v.data();
+}
 
 // out(N,O) = inp(N,I) · W(O,I)ᵀ + b(O)   (PyTorch nn.Linear layout)
 void linear_forward(float* out, const float* inp, const float* W, const float* b, int N, int I, int O);

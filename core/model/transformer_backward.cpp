@@ -2,6 +2,7 @@
 // accumulating parameter gradients into the ParamStore (the caller zeroes them once per step).
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 
 #include "model/transformer.hpp"
 #include "tensor/kernels.hpp"
@@ -9,11 +10,7 @@
 namespace ap {
 
 namespace {
-// Size v to n zeros, reusing its memory.
-float* zeros(std::vector<float>& v, size_t n) {
-  v.assign(n, 0.0f);
-  return v.data();
-}
+float* zeros(std::vector<float>& v, size_t n) { return zero_fill(v, n); }
 }  // namespace
 
 void Transformer::backward() {
@@ -70,7 +67,10 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   std::vector<float>&ds2 = g.ds2, &dmid = g.dmid, &dm = g.dm, &dact = g.dact, &dfc = g.dfc,
       &dmlp_in = g.dmlp_in, &ds1 = g.ds1, &dp = g.dp, &datt = g.datt, &dqkv = g.dqkv,
       &datt_in = g.datt_in;
-  for (auto* v : {&ds2, &dmid, &dm, &dmlp_in, &ds1, &dp, &datt, &datt_in}) zeros(*v, NC);
+  // ds2, dmid, dm, ds1 and dp are overwritten before use; the rest accumulate.
+  for (auto* v : {&ds2, &dmid, &dm, &ds1, &dp}) v->resize(NC);
+  if (!pre) zeros(ds2, NC), zeros(ds1, NC);
+  for (auto* v : {&dmlp_in, &datt, &datt_in}) zeros(*v, NC);
   zeros(dact, size_t(N) * F);
   zeros(dfc, size_t(N) * F);
   zeros(dqkv, size_t(N) * 3 * C);
@@ -81,7 +81,7 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   // s2 = mid + Drop(FC2(act(FC(mlp_in))))
   std::copy(ds2.begin(), ds2.end(), dmid.begin());
   if (!a.fc2_keep.empty() && training_ && cfg_.dropout > 0)
-    dropout_backward(dm.data(), a.fc2_keep, ds2.data(), NC, cfg_.dropout);
+    zeros(dm, NC), dropout_backward(dm.data(), a.fc2_keep, ds2.data(), NC, cfg_.dropout);
   else std::copy(ds2.begin(), ds2.end(), dm.begin());
   linear_backward(dact.data(), params_.grad(id.fc2w), params_.grad(id.fc2b), dm.data(),
                   a.act.data(), params_.data(id.fc2w), N, F, C);
@@ -102,7 +102,7 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   // s1 = x + Drop(Proj(Attn(att_in)))
   for (size_t i = 0; i < NC; ++i) dx[i] += ds1[i];
   if (!a.proj_keep.empty() && training_ && cfg_.dropout > 0)
-    dropout_backward(dp.data(), a.proj_keep, ds1.data(), NC, cfg_.dropout);
+    zeros(dp, NC), dropout_backward(dp.data(), a.proj_keep, ds1.data(), NC, cfg_.dropout);
   else dp = ds1;
   linear_backward(datt.data(), params_.grad(id.projw), params_.grad(id.projb), dp.data(),
                   a.att_out.data(), params_.data(id.projw), N, C, C);

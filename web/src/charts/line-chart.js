@@ -23,7 +23,9 @@ export class LineChart {
     this.height = height;
     this.yRange = yRange;
     this.run = LineChart.#emptyRun(series);
-    this.pinned = null; // {label, run}
+    this.pinned = null; // {label, run, keys}
+    this.shown = new Set(); // series keys of the current run that have data (only those are drawn)
+    this.rebuild = false;
     this.plot = null;
     this.frame = 0;
     this.resize = new ResizeObserver(() => this.plot?.setSize(this.#size()));
@@ -42,6 +44,8 @@ export class LineChart {
    */
   addDataPoint(x, values) {
     const { xs, cols } = this.run;
+    for (const s of this.series)
+      if (values[s.key] != null && !this.shown.has(s.key)) this.shown.add(s.key), (this.rebuild = true);
     const last = xs.length - 1;
     if (last >= 0 && xs[last] === x) {
       for (const s of this.series) if (values[s.key] != null) cols[s.key][last] = values[s.key];
@@ -55,13 +59,16 @@ export class LineChart {
   /** Forget the current run (a pinned run stays). */
   reset() {
     this.run = LineChart.#emptyRun(this.series);
+    this.shown.clear();
+    this.rebuild = true;
     this.#schedule();
   }
 
   /** Keep the current run's curves under `label`; the current run starts empty. */
   pin(label) {
-    this.pinned = { label, run: this.run };
+    this.pinned = { label, run: this.run, keys: new Set(this.shown) };
     this.run = LineChart.#emptyRun(this.series);
+    this.shown.clear();
     this.#build();
   }
 
@@ -93,15 +100,24 @@ export class LineChart {
     return { width: Math.max(200, this.container.clientWidth), height: this.height };
   }
 
+  // The series drawn: those with data (all of them before any data, so the legend says what comes).
+  #current() {
+    return this.shown.size ? this.series.filter((s) => this.shown.has(s.key)) : this.series.slice(0, 1);
+  }
+
+  #pinnedSeries() {
+    return this.pinned ? this.series.filter((s) => this.pinned.keys.has(s.key)) : [];
+  }
+
   #uplotSeries() {
     const out = [{ label: 'step' }];
-    for (const s of this.series)
+    for (const s of this.#current())
       out.push({ label: s.label, stroke: s.color, width: 1.5, dash: s.dash, spanGaps: true, points: { show: s.points ?? false, size: 4 } });
     if (this.pinned)
-      this.series.forEach((s, i) =>
+      this.#pinnedSeries().forEach((s) =>
         out.push({
           label: `${s.label} · ${this.pinned.label}`,
-          stroke: PINNED_COLORS[i % PINNED_COLORS.length],
+          stroke: PINNED_COLORS[this.series.indexOf(s) % PINNED_COLORS.length],
           width: 1.25,
           dash: s.dash ?? [6, 3],
           spanGaps: true,
@@ -112,6 +128,7 @@ export class LineChart {
   }
 
   #build() {
+    this.rebuild = false;
     this.plot?.destroy();
     const y = this.logScale ? { distr: 3 } : { auto: true, range: this.yRange ? () => this.yRange : undefined };
     this.plot = new uPlot(
@@ -132,7 +149,8 @@ export class LineChart {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.plot?.setData(this.#data());
+      if (this.rebuild) this.#build();
+      else this.plot?.setData(this.#data());
     });
   }
 
@@ -140,11 +158,13 @@ export class LineChart {
   #data() {
     const cur = this.run;
     const clean = (v) => (v == null || (this.logScale && v <= 0) ? null : v);
-    if (!this.pinned) return [cur.xs.slice(), ...this.series.map((s) => cur.cols[s.key].map(clean))];
+    const curSeries = this.#current();
+    if (!this.pinned) return [cur.xs.slice(), ...curSeries.map((s) => cur.cols[s.key].map(clean))];
     const pin = this.pinned.run;
+    const pinSeries = this.#pinnedSeries();
     const xs = [];
-    const colsA = this.series.map(() => []);
-    const colsB = this.series.map(() => []);
+    const colsA = curSeries.map(() => []);
+    const colsB = pinSeries.map(() => []);
     let i = 0;
     let j = 0;
     while (i < cur.xs.length || j < pin.xs.length) {
@@ -152,10 +172,8 @@ export class LineChart {
       const b = pin.xs[j] ?? Infinity;
       const x = Math.min(a, b);
       xs.push(x);
-      this.series.forEach((s, k) => {
-        colsA[k].push(a === x ? clean(cur.cols[s.key][i]) : null);
-        colsB[k].push(b === x ? clean(pin.cols[s.key][j]) : null);
-      });
+      curSeries.forEach((s, k) => colsA[k].push(a === x ? clean(cur.cols[s.key][i]) : null));
+      pinSeries.forEach((s, k) => colsB[k].push(b === x ? clean(pin.cols[s.key][j]) : null));
       if (a === x) i++;
       if (b === x) j++;
     }
