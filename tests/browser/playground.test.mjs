@@ -6,9 +6,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startHarness, openPage, shot, RESULTS } from './harness.mjs';
+import { startHarness, openPage, shot as fullShot, RESULTS } from './harness.mjs';
 
 let h;
+// Full-page screenshots from the top, so that the sticky toolbar sits where a person sees it.
+async function shot(page, name) {
+  await page.evaluate(() => scrollTo(0, 0));
+  await fullShot(page, name);
+}
+
 before(async () => { h = await startHarness(); });
 after(async () => { await h?.close(); });
 
@@ -100,6 +106,16 @@ test('trains copy for 200 steps: the loss falls and charts and heatmaps draw', a
   const box = await map.boundingBox();
   await map.hover({ position: { x: box.width * 0.5, y: box.height * 0.6 } });
   assert.match(await page.locator('#attention .heatmap-tip:visible').textContent(), /query \d+ “.+” → key \d+ “.+”: weight [\d.e-]+ \(row sum/);
+
+  // Free input: the copy task's tokens are characters; the trained model copies what we type.
+  await page.fill('#free-input', '52814736________'); // the training format: 8 digits, 8 blanks
+  await page.click('#free-run');
+  const model = page.locator('.free-out .tok-row').nth(1);
+  await model.waitFor();
+  assert.match(await model.textContent(), /^model.{8}52814736$/);
+  await page.fill('#free-input', 'x');
+  await page.click('#free-run');
+  await page.locator('.free-out .error:text("Not in the vocabulary: “x”")').waitFor();
   await shot(page, 'playground-trained');
   assert.deepEqual(errors, []);
 });
@@ -247,4 +263,22 @@ test('at 375 px the controls collapse, nothing overflows, and the keyboard alone
   assert.match(await page.locator('#attention .heatmap-tip:visible').textContent(), /query 0 .* key 1/);
   await shot(page, 'playground-375-open');
   assert.deepEqual(errors, []);
+});
+
+test('needs no network: every request stays on the page\'s own server', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const origin = new URL(h.url).origin;
+  const outside = [];
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    outside.push(url);
+    return route.abort();
+  });
+  await page.goto(h.url);
+  await ready(page);
+  await page.click('#step');
+  await page.waitForFunction(() => document.getElementById('step-counter').textContent === '1');
+  assert.deepEqual(outside, []);
+  await page.close();
 });

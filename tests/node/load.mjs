@@ -7,9 +7,12 @@ import { resolve } from 'node:path';
 const require = createRequire(import.meta.url);
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-/** @param {'simd'|'scalar'} variant */
+/**
+ * @param {'simd'|'scalar'} variant
+ * The build folder is ROOT/build unless ATTNPLAY_BUILD_DIR names another (e.g. a snapshot's).
+ */
 export async function loadModule(variant) {
-  const dir = resolve(ROOT, 'build', `wasm-${variant}`);
+  const dir = resolve(process.env.ATTNPLAY_BUILD_DIR ?? resolve(ROOT, 'build'), `wasm-${variant}`);
   const js = resolve(dir, 'attnplay.node.js');
   if (!existsSync(js)) throw new Error(`${js} is missing: run npm run build:wasm`);
   const factory = require(js);

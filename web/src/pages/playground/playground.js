@@ -130,6 +130,7 @@ export class Playground {
   // A new model, a reset or an import: empty charts, counters from the model, panels redrawn.
   #fresh(info) {
     this.charts.reset();
+    $('charts-empty').hidden = false;
     this.charts.setEvalLengths(info.config.seq_len, info.config.eval_len);
     this.attention.clear();
     this.positions.clear();
@@ -141,6 +142,7 @@ export class Playground {
   }
 
   #onMetrics({ steps, evals, step }) {
+    $('charts-empty').hidden = true;
     this.charts.add({ steps, evals });
     this.toolbar.metrics(steps, step);
   }

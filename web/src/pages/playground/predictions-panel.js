@@ -28,7 +28,8 @@ export class PredictionsPanel {
   /** Set up the free-input box for a model (hidden when its vocabulary is not characters). */
   setModel(info) {
     this.info = info;
-    const chars = info.vocab.every((t) => [...t].length === 1 || t === SPACE || /^\[.*\]$/.test(t));
+    // Single characters, anchors ("[CLS]") and escapes ("\n", not typeable in one line) allowed.
+    const chars = info.vocab.every((t) => [...t].length === 1 || /^\[.*\]$/.test(t) || /^\\.$/.test(t));
     this.free.hidden = !chars;
     this.free.querySelector('.free-out').replaceChildren();
   }
