@@ -62,7 +62,10 @@ class Session {
   nlohmann::json info() const;          // config, vocabulary, parameter list, registry entries
 
   std::vector<uint8_t> save() const;    // safetensors bytes (weights, optimizer, metadata)
-  static std::unique_ptr<Session> load(const uint8_t* bytes, size_t size);
+  // `overrides` replaces config fields of the file (e.g. rope_scaling for an evaluation); the
+  // result must still validate and match the file's tensors.
+  static std::unique_ptr<Session> load(const uint8_t* bytes, size_t size,
+                                       const nlohmann::json& overrides = nlohmann::json::object());
 
   const Config& config() const { return cfg_; }
   int steps_done() const { return step_; }

@@ -50,7 +50,8 @@ std::vector<uint8_t> Session::save() const {
   return safetensors_write(tensors, meta);
 }
 
-std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size) {
+std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
+                                       const nlohmann::json& overrides) {
   SafetensorsFile f = safetensors_read(bytes, size);
   auto meta = [&](const char* key) -> const std::string& {
     auto it = f.metadata.find(key);
@@ -62,7 +63,10 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size) {
   if (meta("format") != kFormat)
     throw std::invalid_argument("model file: format '" + meta("format") + "' is not supported; expected " + kFormat);
   nlohmann::json cfg = nlohmann::json::parse(meta("config"), nullptr, false);
-  if (cfg.is_discarded()) throw std::invalid_argument("model file: metadata 'config' is not valid JSON");
+  if (cfg.is_discarded() || !cfg.is_object())
+    throw std::invalid_argument("model file: metadata 'config' is not a JSON object");
+  if (!overrides.is_object()) throw std::invalid_argument("load: overrides must be a JSON object");
+  for (auto& [k, v] : overrides.items()) cfg[k] = v;
   auto s = std::make_unique<Session>(Config::from_json(cfg));
   ParamStore& ps = s->model_->params();
   auto fill = [&](const std::string& name, const ParamInfo& p, float* dst, bool required) {

@@ -42,9 +42,7 @@ std::string registry_json() {
   ap::Config d;
   nlohmann::json out{{"tasks", nlohmann::json::array()}, {"positions", nlohmann::json::array()},
                      {"normalizations", nlohmann::json::array()}, {"config", ap::config_schema()}};
-  for (auto& t : ap::task_registry())
-    out["tasks"].push_back({{"name", t.name}, {"description", t.description}, {"example", t.example},
-                            {"defaults", t.defaults}, {"options", t.option_help}});
+  for (auto& t : ap::task_registry()) out["tasks"].push_back(ap::describe_task(t));
   for (auto& e : ap::position_registry()) out["positions"].push_back(ap::describe_position(e, d));
   for (auto& e : ap::normalization_registry()) out["normalizations"].push_back(ap::describe_normalization(e, d));
   return out.dump();
@@ -69,6 +67,7 @@ class JsSession {
   // n steps; returns {"steps": [metrics...], "evals": [new evaluations...]}.
   std::string train(int n) {
     return guarded([&] {
+      if (n < 0 || n > 1000000) throw std::invalid_argument("train: n must be from 0 to 1000000");
       const size_t e0 = s_->evals().size();
       nlohmann::json steps = nlohmann::json::array();
       for (int i = 0; i < n; ++i) {
@@ -99,14 +98,18 @@ class JsSession {
       return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data()));
     });
   }
-  static JsSession* load(const val& bytes) {
+  // load(bytes) or load(bytes, overridesJson): a session from a model file, optionally with
+  // config fields replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation).
+  static JsSession* load(const val& bytes, const std::string& overrides) {
     return guarded([&] {
       if (!bytes.instanceof(val::global("Uint8Array")))
         throw std::invalid_argument("model file: expected the file's bytes as a Uint8Array");
       std::vector<uint8_t> b = emscripten::convertJSArrayToNumberVector<uint8_t>(bytes);
-      return new JsSession(ap::Session::load(b.data(), b.size()));
+      auto o = overrides.empty() ? nlohmann::json::object() : parse(overrides, "overrides");
+      return new JsSession(ap::Session::load(b.data(), b.size(), o));
     });
   }
+  static JsSession* load1(const val& bytes) { return load(bytes, ""); }
 
  private:
   std::unique_ptr<ap::Session> s_;
@@ -126,7 +129,8 @@ EMSCRIPTEN_BINDINGS(attnplay) {
   emscripten::function("checkConfig", &check_config);
   emscripten::class_<JsSession>("Session")
       .constructor<const std::string&>()
-      .class_function("load", &JsSession::load, emscripten::allow_raw_pointers())
+      .class_function("load", &JsSession::load1, emscripten::allow_raw_pointers())
+      .class_function("loadWith", &JsSession::load, emscripten::allow_raw_pointers())
       .function("train", &JsSession::train)
       .function("evaluate", &JsSession::evaluate)
       .function("predictions", &JsSession::predictions)

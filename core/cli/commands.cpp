@@ -54,9 +54,7 @@ int list(const std::string& what, bool json) {
   nlohmann::json out;
   if (what.empty() || what == "tasks") {
     out["tasks"] = nlohmann::json::array();
-    for (auto& t : task_registry())
-      out["tasks"].push_back({{"name", t.name}, {"description", t.description}, {"example", t.example},
-                              {"defaults", t.defaults}, {"options", t.option_help}});
+    for (auto& t : task_registry()) out["tasks"].push_back(describe_task(t));
   }
   if (what.empty() || what == "positions") {
     out["positions"] = nlohmann::json::array();

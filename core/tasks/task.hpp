@@ -62,5 +62,7 @@ struct TaskEntry {
 
 const std::vector<TaskEntry>& task_registry();
 const TaskEntry& find_task(const std::string& name);  // throws listing the valid names
+// {name, description, example, defaults, options: [{key, kind, default, help}]} for CLI and UI.
+nlohmann::json describe_task(const TaskEntry& t);
 
 }  // namespace ap

@@ -21,8 +21,8 @@ export interface TaskEntry {
   example: string;
   /** Config values the task sets, including its own options (e.g. vocab). */
   defaults: Record<string, number | boolean | string>;
-  /** Task option key -> help text (the value kind follows from `defaults`). */
-  options: Record<string, string>;
+  /** The task's own options (kind from the default's type; ranges are checked by the core). */
+  options: FieldSchema[];
 }
 
 /** A position encoding or attention normalization, as described by the core. */
@@ -154,6 +154,8 @@ export interface Session {
 export interface SessionConstructor {
   new (configJson: string): Session;
   load(bytes: Uint8Array): Session;
+  /** A session from a model file with config fields replaced, e.g. '{"rope_scaling":"ntk"}'. */
+  loadWith(bytes: Uint8Array, overridesJson: string): Session;
 }
 
 export interface AttnplayModule {

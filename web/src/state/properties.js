@@ -74,10 +74,7 @@ export function buildProperties(registry) {
     // Each variant's own options follow the selector that chooses it.
     if (f.key === 'task') {
       for (const t of registry.tasks)
-        for (const [key, help] of Object.entries(t.options ?? {})) {
-          const v = t.defaults[key];
-          props.push({ key, kind: kindOfValue(v), group: 'task', help, default: tidy(v), scope: { task: t.name } });
-        }
+        for (const o of t.options ?? []) props.push(fromSchema({ ...o, kind: o.kind ?? kindOfValue(o.default) }, 'task', { task: t.name }));
     }
     for (const sel of ['position', 'normalization'])
       if (f.key === sel)
