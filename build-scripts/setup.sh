@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# command-or-header : Debian package
+# command-or-header-or-glob : Debian package
 NEEDS=(
   "cmd:cmake:cmake"
   "cmd:g++:g++"
@@ -17,12 +17,17 @@ NEEDS=(
   "hdr:nlohmann/json.hpp:nlohmann-json3-dev"
   "hdr:CLI/CLI.hpp:libcli11-dev"
   "cmd:chromium:chromium"
+  # fuzzing (build-scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes
+  "cmd:clang++:clang"
+  "glob:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev"
 )
 missing_pkgs=()
 for need in "${NEEDS[@]}"; do
   IFS=: read -r kind what pkg <<<"$need"
   if [ "$kind" = cmd ]; then
     command -v "$what" >/dev/null 2>&1 || missing_pkgs+=("$pkg")
+  elif [ "$kind" = glob ]; then
+    compgen -G "$what" >/dev/null || missing_pkgs+=("$pkg")
   else
     [ -f "/usr/include/$what" ] || missing_pkgs+=("$pkg")
   fi

@@ -2,10 +2,12 @@
 // session_io.cpp.)
 #include "session.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "io/sha256.hpp"
+#include "model/options.hpp"
 #include "tensor/kernels.hpp"
 
 namespace ap {
@@ -107,6 +109,20 @@ float Session::metrics_of(const Batch& b, float* token_acc, float* seq_acc) cons
   return float(counted);
 }
 
+void Session::configure(const nlohmann::json& fields) {
+  static const std::vector<std::string> kLive = {"lr", "clip", "warmup", "schedule", "weight_decay", "steps"};
+  if (!fields.is_object())
+    throw std::invalid_argument("configure: expected a JSON object of optimizer fields");
+  nlohmann::json j = cfg_.to_json();
+  for (auto& [k, v] : fields.items()) {
+    if (std::find(kLive.begin(), kLive.end(), k) == kLive.end())
+      throw std::invalid_argument("configure: '" + k + "' cannot change while a model trains; only " +
+                                  join_names(kLive) + " can (the others need a new model)");
+    j[k] = v;
+  }
+  cfg_ = Config::from_json(j);  // validates the whole config; nothing changes when it throws
+}
+
 StepMetrics Session::step() {
   using clock = std::chrono::steady_clock;
   const auto t0 = clock::now();
@@ -124,13 +140,26 @@ StepMetrics Session::step() {
   m.grad_norm = float(norm);
   if (!std::isfinite(m.loss) || !std::isfinite(norm)) {
     m.refused = true;
+    // A non-finite loss means the current weights are already bad: go back to the weights of the
+    // last finite loss (saved before the previous update). Non-finite gradients with a finite
+    // loss: the current weights are good, only this update is refused.
+    const int attempted = step_ + 1;
+    const bool rolled_back = !std::isfinite(m.loss) && good_.valid;
+    if (rolled_back) {
+      ps.all_data() = good_.weights;
+      opt_->m = good_.m, opt_->v = good_.v, opt_->t = good_.t;
+      step_ = good_.step;
+    }
     std::ostringstream os;
-    os << "step " << step_ + 1 << ": the " << (std::isfinite(m.loss) ? "gradients" : "loss")
+    os << "step " << attempted << ": the " << (std::isfinite(m.loss) ? "gradients" : "loss")
        << " became " << (std::isnan(std::isfinite(m.loss) ? norm : m.loss) ? "NaN" : "infinite")
-       << ", so the update was refused and the model keeps its last good weights; lower lr "
-          "(now " << cfg_.lr << ") or set clip (now " << cfg_.clip << ")";
+       << ", so the update was refused and training paused at the last good weights (step "
+       << step_ << "); lower lr (now " << cfg_.lr << ") or set clip (now " << cfg_.clip
+       << "), then continue";
     m.message = os.str();
   } else {
+    good_.weights = ps.all_data();  // these weights gave a finite loss
+    good_.m = opt_->m, good_.v = opt_->v, good_.t = opt_->t, good_.step = step_, good_.valid = true;
     const float scale = (cfg_.clip > 0 && norm > cfg_.clip) ? float(cfg_.clip / norm) : 1.0f;
     opt_->step(ps, cfg_, m.lr, scale);
     ++step_;

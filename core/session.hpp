@@ -37,6 +37,11 @@ class Session {
   explicit Session(const Config& cfg);  // validates; throws std::invalid_argument
   static std::unique_ptr<Session> from_json(const nlohmann::json& config);
 
+  // Change the optimizer settings of a live session (only lr, clip, warmup, schedule,
+  // weight_decay and steps), e.g. to continue after a refused step: validated like a new config;
+  // weights, optimizer moments and the step count are kept. Throws std::invalid_argument naming
+  // the field (other fields need a new session).
+  void configure(const nlohmann::json& fields);
   StepMetrics step();                   // one training step
   StepMetrics train(int n);             // n steps; evaluates every eval_every; returns the last
   EvalMetrics evaluate(int length = 0); // held-out data at `length` (0 = seq_len)
@@ -59,6 +64,17 @@ class Session {
   // Forward on given token ids (B=1, no targets): class probabilities per row, hidden states.
   nlohmann::json run(const std::vector<int32_t>& ids);
   nlohmann::json position_display(int length = 0);
+
+  // Continue a prompt (task token ids, anchors excluded). Next-token tasks (text, elman, ...)
+  // sample autoregressively and need a causal model; answer-slot tasks (copy, sort, addition
+  // ...) fill max_new answer slots after the prompt in one forward. temperature 0 = greedy;
+  // top_k 0 = all classes. Result: {"mode", "ids", "tokens", "probs" (model probability of
+  // each chosen token), "text" (joined)}. See session_generate.cpp.
+  nlohmann::json generate(const std::vector<int32_t>& prompt, int max_new, float temperature,
+                          int top_k, uint64_t seed);
+  // Text to task token ids: characters for character vocabularies, else whitespace-separated
+  // token names. Throws naming the first unknown token.
+  std::vector<int32_t> tokenize(const std::string& text) const;
   nlohmann::json info() const;          // config, vocabulary, parameter list, registry entries
 
   std::vector<uint8_t> save() const;    // safetensors bytes (weights, optimizer, metadata)
@@ -86,6 +102,13 @@ class Session {
   std::unique_ptr<AdamW> opt_;
   Rng data_rng_, dropout_rng_;
   int step_ = 0;
+  // The weights and optimizer state of the last step whose loss was finite, taken before its
+  // update: where training goes back to when a loss turns NaN/Inf.
+  struct Good {
+    std::vector<float> weights, m, v;
+    int t = 0, step = 0;
+    bool valid = false;
+  } good_;
   std::vector<StepMetrics> history_;
   std::vector<EvalMetrics> evals_;
   friend struct SessionIO;

@@ -28,6 +28,16 @@ Rng rng_from(const std::string& s, const char* field) {
   r.set_state(st);
   return r;
 }
+// A step count: digits only (no sign, no trailing text), at most 10^9.
+int count_from(const std::string& text, const char* field) {
+  const bool digits = !text.empty() && text.size() <= 10 &&
+                      text.find_first_not_of("0123456789") == std::string::npos;
+  const long long n = digits ? std::stoll(text) : -1;
+  if (n < 0 || n > 1000000000)
+    throw std::invalid_argument(std::string("model file: metadata '") + field + "' is '" +
+                                text.substr(0, 40) + "', not a whole number from 0 to 1000000000");
+  return int(n);
+}
 }  // namespace
 
 std::vector<uint8_t> Session::save() const {
@@ -66,10 +76,24 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
   if (cfg.is_discarded() || !cfg.is_object())
     throw std::invalid_argument("model file: metadata 'config' is not a JSON object");
   if (!overrides.is_object()) throw std::invalid_argument("load: overrides must be a JSON object");
+  const nlohmann::json file_cfg = cfg;
   for (auto& [k, v] : overrides.items()) cfg[k] = v;
-  auto s = std::make_unique<Session>(Config::from_json(cfg));
+  Config c;
+  try {
+    c = Config::from_json(cfg);
+  } catch (const std::invalid_argument& e) {
+    // Say whose fault it is: the file's own config, or what the caller replaced in it.
+    try {
+      Config::from_json(file_cfg);
+    } catch (const std::invalid_argument& own) {
+      throw std::invalid_argument(std::string("model file: its config is not valid: ") + own.what());
+    }
+    throw;
+  }
+  auto s = std::make_unique<Session>(c);
   ParamStore& ps = s->model_->params();
-  auto fill = [&](const std::string& name, const ParamInfo& p, float* dst, bool required) {
+  auto fill = [&](const std::string& name, const ParamInfo& p, float* dst, bool required,
+                  bool non_negative = false) {
     const NamedTensor* t = f.find(name);
     if (!t) {
       if (required) throw std::invalid_argument("model file: tensor '" + name + "' is missing");
@@ -82,8 +106,11 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
          << " but this config needs " << nlohmann::json(want).dump();
       throw std::invalid_argument(os.str());
     }
-    for (float x : t->data)
+    for (float x : t->data) {
       if (!std::isfinite(x)) throw std::invalid_argument("model file: tensor '" + name + "' holds NaN or infinite values");
+      if (non_negative && x < 0)  // a second moment below 0 would make the next update NaN
+        throw std::invalid_argument("model file: tensor '" + name + "' holds negative values; it must be >= 0");
+    }
     std::copy(t->data.begin(), t->data.end(), dst);
   };
   size_t known = 0;
@@ -92,18 +119,20 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
     known += f.find("optimizer.exp_avg." + p.name) != nullptr;
     known += f.find("optimizer.exp_avg_sq." + p.name) != nullptr;
     fill("optimizer.exp_avg." + p.name, p, s->opt_->m.data() + p.offset, false);
-    fill("optimizer.exp_avg_sq." + p.name, p, s->opt_->v.data() + p.offset, false);
+    fill("optimizer.exp_avg_sq." + p.name, p, s->opt_->v.data() + p.offset, false, true);
   }
   if (known != f.tensors.size())
-    for (auto& t : f.tensors)
-      if (ps.find(t.name) < 0 && t.name.rfind("optimizer.", 0) != 0)
-        throw std::invalid_argument("model file: tensor '" + t.name + "' is not part of a " + s->cfg_.position + " model of this config");
-  try {
-    s->step_ = std::stoi(meta("step"));
-    s->opt_->t = f.metadata.count("optimizer_t") ? std::stoi(meta("optimizer_t")) : s->step_;
-  } catch (const std::logic_error&) {
-    throw std::invalid_argument("model file: metadata 'step' is not a whole number");
-  }
+    for (auto& t : f.tensors) {
+      const std::string& n = t.name;
+      std::string param = n;
+      for (const char* pre : {"optimizer.exp_avg.", "optimizer.exp_avg_sq."})
+        if (n.rfind(pre, 0) == 0) param = n.substr(std::string(pre).size());
+      if (ps.find(param) < 0)
+        throw std::invalid_argument("model file: tensor '" + n + "' is not part of a " +
+                                    s->cfg_.position + " model of this config");
+    }
+  s->step_ = count_from(meta("step"), "step");
+  s->opt_->t = f.metadata.count("optimizer_t") ? count_from(meta("optimizer_t"), "optimizer_t") : s->step_;
   if (f.metadata.count("data_rng")) s->data_rng_ = rng_from(meta("data_rng"), "data_rng");
   if (f.metadata.count("dropout_rng")) s->dropout_rng_ = rng_from(meta("dropout_rng"), "dropout_rng");
   return s;

@@ -14,6 +14,13 @@ export default defineConfig({
     outDir: resolve(root, '../dist'),
     emptyOutDir: true,
     target: 'es2022',
-    rollupOptions: { input: { index: resolve(root, 'index.html') } },
+    rollupOptions: {
+      input: {
+        index: resolve(root, 'index.html'),
+        permutation: resolve(root, 'permutation.html'),
+        probe: resolve(root, 'probe.html'),
+        extrapolation: resolve(root, 'extrapolation.html'),
+      },
+    },
   },
 });

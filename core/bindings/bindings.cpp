@@ -89,7 +89,20 @@ class JsSession {
     return guarded([&] { return s_->run(parse(ids, "ids").get<std::vector<int32_t>>()).dump(); });
   }
   std::string positions(int length) { return guarded([&] { return s_->position_display(length).dump(); }); }
+  std::string generate(const std::string& prompt, int max_new, float temperature, int top_k, double seed) {
+    return guarded([&] {
+      return s_->generate(s_->tokenize(prompt), max_new, temperature, top_k, uint64_t(seed)).dump();
+    });
+  }
   std::string info() { return guarded([&] { return s_->info().dump(); }); }
+  // configure('{"lr":0.001,"clip":1}'): optimizer fields of the live session (Session::configure);
+  // returns the whole config after the change.
+  std::string configure(const std::string& fields) {
+    return guarded([&] {
+      s_->configure(parse(fields, "configure"));
+      return s_->config().to_json().dump();
+    });
+  }
   int step() const { return s_->steps_done(); }
   val save() {
     return guarded([&] {
@@ -138,6 +151,8 @@ EMSCRIPTEN_BINDINGS(attnplay) {
       .function("run", &JsSession::run)
       .function("positions", &JsSession::positions)
       .function("info", &JsSession::info)
+      .function("configure", &JsSession::configure)
+      .function("generate", &JsSession::generate)
       .function("step", &JsSession::step)
       .function("save", &JsSession::save);
 }

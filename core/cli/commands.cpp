@@ -190,4 +190,14 @@ int grads(const std::string& model, const std::string& batch_file, const std::st
   return 0;
 }
 
+int sample(const std::string& model, const std::string& prompt, int tokens, float temperature,
+           int top_k, long long seed, bool json) {
+  auto bytes = read_bytes(model);
+  auto s = Session::load(bytes.data(), bytes.size());
+  auto r = s->generate(s->tokenize(prompt), tokens, temperature, top_k, uint64_t(seed));
+  if (json) std::cout << r.dump() << "\n";
+  else std::cout << r["text"].get<std::string>() << "\n";
+  return 0;
+}
+
 }  // namespace ap::cli

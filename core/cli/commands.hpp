@@ -14,6 +14,8 @@ int list(const std::string& what, bool json);
 int train(const TrainArgs& a);
 int eval(const std::string& model, const std::vector<std::string>& sets, bool json);
 int grads(const std::string& model, const std::string& batch_file, const std::string& out);
+int sample(const std::string& model, const std::string& prompt, int tokens, float temperature,
+           int top_k, long long seed, bool json);
 int sweep(const std::vector<std::string>& sets, const std::string& grid, const std::string& out,
           int jobs, const std::string& self);
 

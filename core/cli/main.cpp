@@ -38,6 +38,19 @@ int main(int argc, char** argv) {
   grads->add_option("--batch", batch, "batch JSON: {inputs, targets, mask}")->required()->check(CLI::ExistingFile);
   grads->add_option("--out", out, "gradients (safetensors)")->required();
 
+  std::string prompt;
+  int tokens = 32, top_k = 0;
+  float temperature = 1.0f;
+  long long seed = 1;
+  auto* sample = app.add_subcommand("sample", "continue a prompt with a trained causal model");
+  sample->add_option("--model", model, "model file")->required()->check(CLI::ExistingFile);
+  sample->add_option("--prompt", prompt, "prompt text (characters, or space-separated tokens)");
+  sample->add_option("--tokens", tokens, "tokens to generate")->check(CLI::Range(1, 4096));
+  sample->add_option("--temperature", temperature, "0 = greedy")->check(CLI::Range(0.0, 100.0));
+  sample->add_option("--top-k", top_k, "sample among the k most likely (0 = all)")->check(CLI::NonNegativeNumber);
+  sample->add_option("--seed", seed, "sampling seed");
+  sample->add_flag("--json", json, "print JSON");
+
   std::string grid;
   int jobs = 2;
   auto* sweep = app.add_subcommand("sweep", "train a grid of configs in parallel processes");
@@ -56,6 +69,7 @@ int main(int argc, char** argv) {
     if (*train) return ap::cli::train(ta);
     if (*eval) return ap::cli::eval(model, sets, json);
     if (*grads) return ap::cli::grads(model, batch, out);
+    if (*sample) return ap::cli::sample(model, prompt, tokens, temperature, top_k, seed, json);
     if (*sweep) return ap::cli::sweep(sets, grid, out, jobs, argv[0]);
   } catch (const std::exception& e) {
     std::cerr << "attnplay: " << e.what() << "\n";

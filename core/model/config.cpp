@@ -114,7 +114,36 @@ std::string float_text(float x) {
 }
 
 std::string show(const nlohmann::json& v) {
+  if (v.is_number_float() && !std::isfinite(v.get<double>()))  // dump() says null
+    return std::isnan(v.get<double>()) ? "NaN" : v.get<double>() > 0 ? "inf" : "-inf";
   return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump();
+}
+
+[[noreturn]] void out_of_range(const std::string& key, const std::string& value, const Field& f,
+                               const char* what) {
+  std::ostringstream os;
+  os << key << ": " << value << " is out of range; allowed: " << what << " from " << f.min
+     << " to " << f.max;
+  throw std::invalid_argument(os.str());
+}
+
+// A task option's value must have the kind of the task's default (vocab: a whole number, ...).
+void check_task_option(const std::string& key, const nlohmann::json& v) {
+  for (auto& t : task_registry()) {
+    if (!t.defaults.contains(key)) continue;
+    const auto& d = t.defaults[key];
+    const char* expected = nullptr;
+    if (d.is_boolean() && !v.is_boolean()) expected = "true or false";
+    if (d.is_string() && !v.is_string()) expected = "a string";
+    if (d.is_number_integer() &&
+        !(v.is_number() && std::isfinite(v.get<double>()) && std::floor(v.get<double>()) == v.get<double>()))
+      expected = "a whole number";
+    if (d.is_number_float() && !(v.is_number() && std::isfinite(v.get<double>()))) expected = "a number";
+    if (expected)
+      throw std::invalid_argument(key + ": " + show(v) + " is not allowed; expected " + expected +
+                                  " (an option of task " + t.name + ")");
+    return;
+  }
 }
 
 // Assign one JSON value to the field or option `key`, checking its type (not its range).
@@ -136,22 +165,25 @@ void assign(Config& c, const std::string& key, const nlohmann::json& v) {
             if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>())
               bad("a whole number");
             double d = v.get<double>();
-            if (d < f->min || d > f->max) {
-              std::ostringstream os;
-              os << key << ": " << show(v) << " is out of range; allowed: " << f->min << " to "
-                 << f->max;
-              throw std::invalid_argument(os.str());
-            }
+            if (d < f->min || d > f->max) out_of_range(key, show(v), *f, "a whole number");
             c.*member = T(d);
           } else {
-            if (!v.is_number()) bad("a number");
-            c.*member = v.get<float>();
+            if (!v.is_number() || !std::isfinite(v.get<double>())) bad("a finite number");
+            double d = v.get<double>();
+            if (d < f->min || d > f->max) out_of_range(key, show(v), *f, "a number");
+            c.*member = float(d);
           }
         },
         f->member);
     return;
   }
-  if (find_option(key) || is_task_option(key)) {
+  if (const OptionSpec* o = find_option(key)) {
+    o->check(v);  // also when its entry is not the one chosen: a bad value is never kept
+    c.options[key] = v;
+    return;
+  }
+  if (is_task_option(key)) {
+    check_task_option(key, v);
     c.options[key] = v;
     return;
   }
@@ -181,6 +213,29 @@ nlohmann::json parse_text(const std::string& key, const std::string& text) {
 
 
 }  // namespace
+
+void check_fields(const Config& c) {
+  for (auto& f : fields())
+    std::visit(
+        [&](auto member) {
+          using T = std::decay_t<decltype(c.*member)>;
+          const T& v = c.*member;
+          if constexpr (std::is_same_v<T, std::string>) {
+            if (f.choices.empty()) return;  // registry names: checked by their find_*()
+            for (auto& ch : f.choices)
+              if (ch == v) return;
+            throw std::invalid_argument(std::string(f.name) + ": '" + v +
+                                        "' is not allowed; expected one of " + join_names(f.choices));
+          } else if constexpr (!std::is_same_v<T, bool>) {
+            const double d = double(v);
+            if (std::isnan(d)) throw std::invalid_argument(std::string(f.name) + ": NaN is not a number");
+            if (d < f.min || d > f.max)
+              out_of_range(f.name, std::is_integral_v<T> ? std::to_string(v) : float_text(float(v)), f,
+                           std::is_integral_v<T> ? "a whole number" : "a number");
+          }
+        },
+        f.member);
+}
 
 Config Config::from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw std::invalid_argument("config: expected a JSON object of fields");

@@ -61,6 +61,10 @@ nlohmann::json config_value(const std::string& key, const std::string& text);
 // Split "key=value" into its parts; throws when there is no '='.
 std::pair<std::string, std::string> split_assignment(const std::string& kv);
 
+// Every core field against the field table: numbers within their range (NaN refused), fixed
+// names among their choices. Part of validate(); throws std::invalid_argument naming the field.
+void check_fields(const Config& c);
+
 // Metadata of every field (core fields and registry options) for the CLI help and the UI.
 nlohmann::json config_schema();
 

@@ -15,52 +15,33 @@ namespace {
 
 [[noreturn]] void fail(const std::string& msg) { throw std::invalid_argument(msg); }
 
-void choice(const char* key, const std::string& v, std::vector<std::string> ok) {
-  for (auto& c : ok)
-    if (c == v) return;
-  fail(std::string(key) + ": '" + v + "' is not allowed; expected one of " + join_names(ok));
-}
-
-void range(const char* key, double v, double lo, double hi, const char* what = "a value") {
-  if (!(v >= lo && v <= hi)) {
-    std::ostringstream os;
-    os << key << ": " << v << " is out of range; expected " << what << " from " << lo << " to " << hi;
-    fail(os.str());
-  }
-}
-
 }  // namespace
 
 void Config::validate() const {
   const TaskEntry& te = find_task(task);
   const PositionEntry& pe = find_position(position);
   const NormalizationEntry& ne = find_normalization(normalization);
-  choice("placement", placement, {"embed", "layerwise"});
-  choice("anchors", anchors, {"none", "cls", "cls_sep", "bos"});
-  choice("activation", activation, {"gelu", "gelu_erf", "relu"});
-  choice("norm_position", norm_position, {"pre", "post"});
-  choice("pool", pool, {"mean", "cls"});
-  choice("schedule", schedule, {"constant", "linear", "cosine"});
-  range("d_model", d_model, 1, 1024, "a size");
-  range("heads", heads, 1, 64, "a count");
-  range("layers", layers, 1, 16, "a count");
-  range("ffn", ffn, 1, 8192, "a size");
-  range("batch", batch, 1, 4096, "a size");
-  range("lr", lr, 1e-7, 1.0);
-  range("dropout", dropout, 0, 0.95);
-  range("attn_dropout", attn_dropout, 0, 0.95);
-  range("weight_decay", weight_decay, 0, 1);
-  range("clip", clip, 0, 1e6);
+  check_fields(*this);  // every field's range and fixed names, from the one field table
   if (d_model % heads != 0)
     fail("d_model: " + std::to_string(d_model) + " is not divisible by heads = " +
          std::to_string(heads) + "; choose d_model as a multiple of heads");
 
-  // Registry options: each declared option checks its own value.
+  // Refuse before anything is allocated (the task's data, the encoding's tables below).
+  const double mb = memory_estimate_mb();
+  if (mb > memory_limit_mb) {
+    std::ostringstream os;
+    os << "memory: this config needs about " << std::lround(mb) << " MB, above the limit of "
+       << memory_limit_mb << " MB (memory_limit_mb); reduce batch, seq_len, d_model or layers";
+    fail(os.str());
+  }
+
+  // Registry options: each declared option checks its own value, whether or not its entry is
+  // the chosen one (a config built in code may hold any of them).
   for (auto& [key, value] : options.items()) {
-    const OptionSpec* spec = nullptr;
-    for (auto& o : pe.options) if (o.key == key) spec = &o;
-    for (auto& o : ne.options) if (o.key == key) spec = &o;
-    if (spec) spec->check(value);
+    for (auto& e : position_registry())
+      for (auto& o : e.options) if (o.key == key) o.check(value);
+    for (auto& e : normalization_registry())
+      for (auto& o : e.options) if (o.key == key) o.check(value);
   }
   // The task checks its own options and lengths.
   auto t = te.make(to_json());
@@ -91,21 +72,15 @@ void Config::validate() const {
     fail("normalization: " + normalization + " never forms attention logits, so it cannot take "
          "the logit bias of position=" + position + "; choose a logit-based normalization "
          "(softmax, l2, sigmoid, ...) or a position encoding that does not bias the logits");
-
-  double mb = memory_estimate_mb();
-  if (mb > memory_limit_mb) {
-    std::ostringstream os;
-    os << "memory: this config needs about " << std::lround(mb) << " MB, above the limit of "
-       << memory_limit_mb << " MB (memory_limit_mb); reduce batch, seq_len, d_model or layers";
-    fail(os.str());
-  }
 }
 
 double Config::memory_estimate_mb() const {
   const double C = d_model, F = ffn, L = layers, B = batch;
   const double T = std::max(model_len(), effective_eval_len() + anchor_count());
   const double V = 256;  // upper bound of the built-in vocabularies for embedding + head
-  const double params = 2 * V * C + L * (4 * C * C + 2 * C * F + 9 * C + F) + T * C * L;
+  // Position tables: up to (max(T, max_len), C) per layer (learned, layerwise).
+  const double params = 2 * V * C + L * (4 * C * C + 2 * C * F + 9 * C + F) +
+                        std::max<double>(T, table_len()) * C * L;
   const double acts_per_layer = B * T * (12 * C + 2 * F) + 4 * B * heads * T * T;
   const double floats = 4 * params + L * acts_per_layer + 3 * B * T * V;
   return floats * 4 / (1024.0 * 1024.0);

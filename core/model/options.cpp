@@ -13,7 +13,11 @@ std::string join_names(const std::vector<std::string>& names) {
   return out;
 }
 
-static std::string show(const nlohmann::json& v) { return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump(); }
+static std::string show(const nlohmann::json& v) {
+  if (v.is_number_float() && !std::isfinite(v.get<double>()))  // dump() says null
+    return std::isnan(v.get<double>()) ? "NaN" : v.get<double>() > 0 ? "inf" : "-inf";
+  return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump();
+}
 
 void OptionSpec::check(const nlohmann::json& v) const {
   auto fail = [&](const std::string& allowed) {
@@ -49,7 +53,8 @@ nlohmann::json OptionSpec::parse(const std::string& text) const {
     size_t used = 0;
     double d = std::stod(text, &used);
     if (used != text.size()) throw std::invalid_argument("trailing");
-    if (kind == "int" && std::floor(d) == d) return (long long)d;
+    // Whole numbers as integers, but only where the cast is defined (|d| < 2^53).
+    if (kind == "int" && std::floor(d) == d && std::fabs(d) < 9007199254740992.0) return (long long)d;
     return d;
   } catch (const std::exception&) {
     throw std::invalid_argument(key + ": '" + text + "' is not a number");

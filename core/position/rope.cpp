@@ -104,6 +104,11 @@ class Rope : public PositionEncoding {
 
 void check_rope(const Config& cfg) {
   const int HS = cfg.d_model / cfg.heads, d = rope_dims(cfg);
+  if (HS % 2 != 0)
+    throw std::invalid_argument("heads: position=rope rotates pairs of dims, so the head size "
+                                "d_model/heads must be even, and " + std::to_string(cfg.d_model) +
+                                "/" + std::to_string(cfg.heads) + " = " + std::to_string(HS) +
+                                " is odd; change d_model or heads");
   if (d < 2)
     throw std::invalid_argument("rope_fraction: " + std::to_string(cfg.option_number("rope_fraction", 1.0)) +
                                 " of a head of " + std::to_string(HS) +

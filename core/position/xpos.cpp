@@ -82,8 +82,11 @@ void check_xpos(const Config& cfg) {
         "causal: position=xpos needs causal=true; its scale ζ^{(i−j)/γ} decays towards past keys "
         "but grows without bound towards future ones (x-transformers refuses the same). Set "
         "causal=true, or use rope for a bidirectional model");
-  if (cfg.d_model / cfg.heads < 2)
-    throw std::invalid_argument("heads: xpos needs at least 2 dims per head (d_model/heads)");
+  if (cfg.d_model / cfg.heads < 2 || (cfg.d_model / cfg.heads) % 2 != 0)
+    throw std::invalid_argument("heads: position=xpos rotates pairs of dims, so the head size "
+                                "d_model/heads must be even (and at least 2), and " +
+                                std::to_string(cfg.d_model) + "/" + std::to_string(cfg.heads) +
+                                " = " + std::to_string(cfg.d_model / cfg.heads) + " is not");
 }
 
 }  // namespace

@@ -42,6 +42,13 @@ class Task {
   // Human-readable token / class names, for the UI and the CLI ("a", "7", "<sep>", "(").
   virtual std::string token_name(int id) const;
   virtual std::string class_name(int id) const { return token_name(id); }
+  // The raw text a token stands for (the text task: the character itself, e.g. " " where the
+  // name is "␣"); prompts are read and continuations written with it.
+  virtual std::string token_text(int id) const { return token_name(id); }
+  // The input token placed where the answer is expected (answer-slot layouts: copy, sort,
+  // addition ...), or -1 for next-token tasks. Generation fills slots instead of feeding
+  // its own outputs back.
+  virtual int answer_slot() const { return -1; }
 };
 
 // Registry ------------------------------------------------------------------------------------

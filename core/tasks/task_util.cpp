@@ -1,6 +1,7 @@
 // core/tasks/task_util.cpp — NamedTask, TaskOptions and SlotAnswerTask (see task_util.hpp).
 #include "tasks/task_util.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 namespace ap {
@@ -8,6 +9,12 @@ namespace ap {
 std::string NamedTask::token_name(int id) const {
   if (id < 0 || id >= int(tokens_.size())) return "?" + std::to_string(id);
   return tokens_[size_t(id)];
+}
+
+int NamedTask::answer_slot() const {
+  for (size_t i = 0; i < tokens_.size(); ++i)
+    if (tokens_[i] == "_") return int(i);
+  return -1;
 }
 
 std::string NamedTask::class_name(int id) const {
@@ -73,7 +80,7 @@ int TaskOptions::get_int(const char* key, int lo, int hi) const {
       "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   if (!v.is_number()) fail(key, allowed);
   const double d = v.get<double>();
-  if (d != double(int64_t(d)) || d < lo || d > hi) fail(key, allowed);
+  if (!(d >= lo && d <= hi) || d != std::floor(d)) fail(key, allowed);  // range first: the cast
   return int(d);
 }
 

@@ -21,6 +21,8 @@ class NamedTask : public Task {
   }
   std::string token_name(int id) const override;
   std::string class_name(int id) const override;
+  // By convention the answer slot is the token named "_" (see SlotAnswerTask, addition, ...).
+  int answer_slot() const override;
 
  protected:
   int add_token(const std::string& name);  // returns the new id

@@ -60,10 +60,12 @@ class TextTask : public NamedTask {
       id_of_[c] = -1;
       if (!seen[c]) continue;
       id_of_[c] = add_token(char_name(c));
+      chars_.push_back(char(c));
     }
     cut_ = int(text_.size()) * 9 / 10;
   }
   int min_len() const override { return 1; }
+  std::string token_text(int id) const override { return std::string(1, chars_.at(size_t(id))); }
   void generate(Rng& rng, int B, int T, Split split, Batch& out) const override {
     start_batch(B, T, out);
     const int lo = split == Split::Train ? 0 : cut_;
@@ -93,6 +95,7 @@ class TextTask : public NamedTask {
   int at(int i) const { return id_of_[(unsigned char)text_[size_t(i)]]; }
   std::string text_;
   int id_of_[256];
+  std::string chars_;  // token id -> character
   int cut_;
 };
 

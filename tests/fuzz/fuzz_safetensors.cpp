@@ -1,8 +1,12 @@
-// tests/fuzz/fuzz_safetensors.cpp — libFuzzer target for the safetensors reader (not built by
-// CMake). Any input must either load or throw std::invalid_argument; anything else (a crash,
-// an out-of-bounds read or UB caught by the sanitizers, another exception type) is a finding.
+// tests/fuzz/fuzz_safetensors.cpp — libFuzzer target for the safetensors reader and, on top of
+// it, Session::load (config JSON from the metadata, tensor names, shapes and values). Any input
+// must either load or throw std::invalid_argument; anything else (a crash, an out-of-bounds read
+// or UB caught by the sanitizers, another exception type) is a finding. The seeds in
+// tests/fuzz/corpus/fuzz_safetensors/ include a whole tiny model file, so that mutations reach
+// the session loader.
 //
-// Build and run (clang 14, from the repository root):
+// Built and run by build-scripts/fuzz.sh (tests/fuzz/CMakeLists.txt). The reader alone, by hand
+// (clang 14, from the repository root):
 //   clang++ -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 //     -Icore tests/fuzz/fuzz_safetensors.cpp core/io/safetensors.cpp -o /tmp/fuzz_safetensors
 //   mkdir -p /tmp/st-corpus && python3 -c "import json,struct; h=json.dumps({'__metadata__':
@@ -19,11 +23,18 @@
 #include <vector>
 
 #include "io/safetensors.hpp"
+#include "session.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Low max_bytes so that hostile sizes meet the limit checks too.
   try {
     ap::safetensors_read(data, size, 1u << 16);
+  } catch (const std::invalid_argument&) {
+  }
+  // The session loader: a hostile file must not get past the memory limit the caller sets (the
+  // page keeps its own limit the same way), so that the fuzzer never allocates gigabytes.
+  try {
+    ap::Session::load(data, size, {{"memory_limit_mb", 64}});
   } catch (const std::invalid_argument&) {
   }
   // Also fuzz the writer -> reader path: bytes become names, shapes and values.

@@ -144,6 +144,12 @@ export interface Session {
   positions(length: number): string;
   /** JSON of SessionInfo */
   info(): string;
+  /**
+   * Change optimizer fields of the live session (only lr, clip, warmup, schedule, weight_decay,
+   * steps), e.g. '{"lr":0.001}' after a refused step; weights and step are kept. Returns the
+   * whole config as JSON; throws an Error naming the field when the change is not allowed.
+   */
+  configure(fieldsJson: string): string;
   /** steps done */
   step(): number;
   /** safetensors bytes (weights, optimizer state, metadata): a copy, not a view */

@@ -98,7 +98,12 @@ export class Heatmap {
     tmp.getContext('2d').putImageData(img, 0, 0);
     g.imageSmoothingEnabled = false;
     if (matrix.length) g.drawImage(tmp, offX, offY, cols * cell, matrix.length * cell);
-    g.fillStyle = '#3c4043';
+    // Label and cursor colours: the CSS custom properties --heatmap-ink / --heatmap-cursor where
+    // set (the widget's themes), else dark grey on white.
+    const css = getComputedStyle(c);
+    const ink = css.getPropertyValue('--heatmap-ink').trim() || '#3c4043';
+    const cursor = css.getPropertyValue('--heatmap-cursor').trim() || '#202124';
+    g.fillStyle = ink;
     g.font = `${Math.min(11, Math.max(8, cell - 2))}px system-ui, sans-serif`;
     g.textBaseline = 'middle';
     const short = (s) => (String(s).length > 4 ? `${String(s).slice(0, 3)}…` : String(s));
@@ -118,7 +123,7 @@ export class Heatmap {
     }
     if (this.cursor) {
       const [i, j] = this.cursor;
-      g.strokeStyle = '#202124';
+      g.strokeStyle = cursor;
       g.lineWidth = 1.5;
       g.strokeRect(offX + j * cell + 0.75, offY + i * cell + 0.75, cell - 1.5, cell - 1.5);
     }

@@ -13,15 +13,19 @@ const PINNED_COLORS = ['#e8710a', '#c5221f', '#b06000', '#a142f4'];
 export class LineChart {
   /**
    * @param {HTMLElement} container
-   * @param {{title: string, series: SeriesSpec[], logScale?: boolean, height?: number, yRange?: [number, number]}} opts
+   * @param {{title: string, series: SeriesSpec[], logScale?: boolean, height?: number, yRange?: [number, number],
+   *   xLabel?: string, markers?: {x: number, label: string}[]}} opts xLabel: the x axis' name (default
+   *   'step'); markers: dashed vertical lines with a label (e.g. the training length)
    */
-  constructor(container, { title, series, logScale = false, height = 170, yRange }) {
+  constructor(container, { title, series, logScale = false, height = 170, yRange, xLabel = 'step', markers = [] }) {
     this.container = container;
     this.title = title;
     this.series = series;
     this.logScale = logScale;
     this.height = height;
     this.yRange = yRange;
+    this.xLabel = xLabel;
+    this.markers = markers;
     this.run = LineChart.#emptyRun(series);
     this.pinned = null; // {label, run, keys}
     this.shown = new Set(); // series keys of the current run that have data (only those are drawn)
@@ -110,7 +114,7 @@ export class LineChart {
   }
 
   #uplotSeries() {
-    const out = [{ label: 'step' }];
+    const out = [{ label: this.xLabel }];
     for (const s of this.#current())
       out.push({ label: s.label, stroke: s.color, width: 1.5, dash: s.dash, spanGaps: true, points: { show: s.points ?? false, size: 4 } });
     if (this.pinned)
@@ -135,14 +139,53 @@ export class LineChart {
       {
         ...this.#size(),
         scales: { x: { time: false }, y },
-        axes: [{ label: 'step', size: 36, labelSize: 14 }, { size: 48 }],
+        axes: [{ label: this.xLabel, size: 36, labelSize: 14, ...this.#axisColors() }, { size: 48, ...this.#axisColors() }],
         series: this.#uplotSeries(),
         legend: { live: true },
         cursor: { drag: { x: false, y: false } },
+        hooks: this.markers.length ? { draw: [(u) => this.#drawMarkers(u)] } : {},
       },
       this.#data(),
       this.container,
     );
+  }
+
+  // Axis text and grid colours from the CSS custom properties --chart-ink and --chart-grid where the
+  // container's styles set them (the widget's themes); uPlot's defaults otherwise.
+  #axisColors() {
+    const css = getComputedStyle(this.container);
+    const ink = css.getPropertyValue('--chart-ink').trim();
+    const grid = css.getPropertyValue('--chart-grid').trim();
+    if (!ink && !grid) return {};
+    return { ...(ink && { stroke: ink }), ...(grid && { grid: { stroke: grid }, ticks: { stroke: grid } }) };
+  }
+
+  /** Redraw with the current CSS colours (after a theme change). */
+  restyle() {
+    this.#build();
+  }
+
+  #drawMarkers(u) {
+    const g = u.ctx;
+    const dpr = uPlot.pxRatio || 1;
+    g.save();
+    g.strokeStyle = '#5f6368';
+    g.fillStyle = '#3c4043';
+    g.lineWidth = dpr;
+    g.setLineDash([4 * dpr, 4 * dpr]);
+    g.font = `${11 * dpr}px system-ui, sans-serif`;
+    g.textBaseline = 'top';
+    g.textAlign = 'left';
+    for (const { x, label } of this.markers) {
+      const px = Math.round(u.valToPos(x, 'x', true));
+      if (px < u.bbox.left - 1 || px > u.bbox.left + u.bbox.width + 1) continue;
+      g.beginPath();
+      g.moveTo(px + 0.5, u.bbox.top);
+      g.lineTo(px + 0.5, u.bbox.top + u.bbox.height);
+      g.stroke();
+      if (label) g.fillText(label, px + 4 * dpr, u.bbox.top + 2 * dpr);
+    }
+    g.restore();
   }
 
   #schedule() {

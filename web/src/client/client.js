@@ -1,23 +1,54 @@
 // Promise API over one worker that owns one wasm module instance. Each call posts
 // {id, cmd, args} and resolves with the reply; events the worker posts on its own (metrics,
 // state) are routed to the Model they belong to. Pages and widgets use this, never the worker.
+//
+// Recovery: when the worker dies (an 'error' event) or its module traps (a reply with fatal: true
+// or a {event: 'fatal'} message), pending calls reject, the client fires 'crash' ({error}),
+// starts a new worker with the same module variant, recreates each of its models from the last
+// snapshot the Model kept (or from its config when it has none) and fires 'recovered'
+// ({error, models}). Other clients (other widgets, other pool workers) are untouched.
 import { bestVariant } from './simd-support.js';
 import { Model } from './model.js';
 
-export class EngineClient {
+// Module workers must come from the page's origin. When this script was loaded from another one
+// (say, the widget from a CDN), start the worker from a same-origin blob: module that imports it;
+// its own imports (the wasm loader, the .wasm) still resolve against its real URL. Named Worker so
+// that Vite still sees `new Worker(new URL(...), ...)` below and bundles the worker.
+function Worker(url, options) {
+  const u = new URL(url, location.href);
+  if (u.origin === location.origin || u.protocol === 'blob:' || u.protocol === 'data:') return new globalThis.Worker(url, options);
+  const boot = new Blob([`import ${JSON.stringify(u.href)};`], { type: 'text/javascript' });
+  return new globalThis.Worker(URL.createObjectURL(boot), options);
+}
+
+const MAX_CRASHES_PER_MINUTE = 3;
+
+export class EngineClient extends EventTarget {
   /** Starts the worker; call init() before anything else. */
   constructor() {
-    this.worker = new Worker(new URL('../worker/worker.js', import.meta.url), { type: 'module' });
+    super();
     this.nextId = 1;
     this.pending = new Map();
     /** @type {Map<number, Model>} */
     this.models = new Map();
     this.engine = null;
+    this.variant = undefined;
+    this.recovering = null; // the promise of a recovery in progress
+    this.crashes = 0;
+    this.#spawn();
+  }
+
+  #spawn() {
+    this.worker = new Worker(new URL('../worker/worker.js', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e) => this.#onMessage(e.data);
-    this.worker.onerror = (e) => this.#failAll(new Error(`worker error: ${e.message ?? 'unknown'}`));
+    this.worker.onerror = (e) => {
+      e.preventDefault?.();
+      this.#crash(new Error(`the engine's worker failed: ${e.message || 'unknown error'}`));
+    };
   }
 
   #onMessage(msg) {
+    if (msg.event === 'fatal') return this.#crash(new Error(msg.error));
     if (msg.event) {
       this.models.get(msg.sid)?._onEvent(msg);
       return;
@@ -27,6 +58,47 @@ export class EngineClient {
     this.pending.delete(msg.id);
     if (msg.ok) p.resolve(msg.result);
     else p.reject(new Error(msg.error));
+    if (msg.fatal) this.#crash(new Error(msg.error));
+  }
+
+  /** Replace a dead worker and restore its models (see the header). Resolves when done. */
+  #crash(error) {
+    if (this.disposed) return;
+    // A worker that dies again and again (say, its script cannot load) is not restarted forever.
+    const now = Date.now();
+    this.crashTimes = [...(this.crashTimes ?? []).filter((t) => now - t < 60000), now];
+    if (this.crashTimes.length > MAX_CRASHES_PER_MINUTE && !this.recovering) {
+      this.#failAll(error);
+      this.dispatchEvent(new CustomEvent('crash', { detail: { error, final: true } }));
+      return;
+    }
+    this.recovering ??= (async () => {
+      this.crashes++;
+      this.worker.terminate();
+      this.#failAll(error);
+      this.dispatchEvent(new CustomEvent('crash', { detail: { error } }));
+      this.#spawn();
+      this.engine = null;
+      const models = [...this.models.values()];
+      this.models.clear();
+      try {
+        await this.init(this.variant);
+        for (const m of models) await m._restore();
+        this.dispatchEvent(new CustomEvent('recovered', { detail: { error, models } }));
+      } catch (err) {
+        this.dispatchEvent(new CustomEvent('recovered', { detail: { error, models, failed: err } }));
+      } finally {
+        this.recovering = null;
+      }
+    })();
+    return this.recovering;
+  }
+
+  /** @internal a model recreated after a crash takes its new session id */
+  _rebind(model, sid) {
+    this.models.delete(model.sid);
+    model.sid = sid;
+    this.models.set(sid, model);
   }
 
   #failAll(err) {
@@ -53,6 +125,7 @@ export class EngineClient {
    * @returns {Promise<{variant: 'simd'|'scalar', version: string, simdArch: string, simd: boolean}>}
    */
   async init(variant = bestVariant()) {
+    this.variant = variant;
     this.engine ??= this.call('init', { variant });
     return this.engine;
   }
@@ -77,14 +150,26 @@ export class EngineClient {
   }
 
   /**
-   * Create a model from a safetensors file's bytes (the config comes from the file).
+   * Create a model from a safetensors file's bytes (the config comes from the file, with the
+   * fields in `overrides` replaced when given: Session.loadWith).
    * @param {Uint8Array} bytes
+   * @param {object} [overrides] e.g. {rope_scaling: 'ntk', rope_factor: 2}
    * @returns {Promise<Model>}
    */
-  async importModel(bytes) {
+  async importModel(bytes, overrides) {
     const copy = bytes.slice();
-    const { sid, info } = await this.call('importModel', { bytes: copy }, [copy.buffer]);
+    const { sid, info } = await this.call('importModel', { bytes: copy, overrides }, [copy.buffer]);
     return this.#adopt(sid, info);
+  }
+
+  /**
+   * A new model in this worker from the weights of model `sid` with config fields replaced
+   * (Session.loadWith), e.g. {rope_scaling: 'yarn', rope_factor: 4} for an evaluation.
+   * @returns {Promise<Model>}
+   */
+  async derive(sid, overrides) {
+    const r = await this.call('derive', { sid, overrides });
+    return this.#adopt(r.sid, r.info);
   }
 
   #adopt(sid, info) {
@@ -100,6 +185,7 @@ export class EngineClient {
 
   /** Stop the worker; every pending call rejects. */
   dispose() {
+    this.disposed = true;
     this.worker.terminate();
     this.models.clear();
     this.#failAll(new Error('client disposed'));

@@ -1,6 +1,13 @@
 // One model training in a worker, seen from the page: promise methods plus events.
 // Events: 'metrics' (detail {steps, evals, step}) after every chunk of training, and 'state'
-// (detail {playing, step, reason}) when training starts or stops ('done', 'paused', or an error).
+// (detail {playing, step, reason}) when training starts or stops ('done', 'paused', or an error;
+// 'restored' after the client recreated it in a new worker, see client.js), and 'snapshot'
+// (detail {bytes}) when a new snapshot was kept.
+// While it trains, the model keeps a snapshot (its safetensors bytes, on the main thread) at
+// most every SNAPSHOT_MS and whenever training stops, so that a crashed worker loses little.
+
+/** Minimum time between two snapshots while training (ms). */
+export const SNAPSHOT_MS = 5000;
 
 export class Model extends EventTarget {
   /**
@@ -15,6 +22,44 @@ export class Model extends EventTarget {
     this.info = info;
     this.playing = false;
     this.disposed = false;
+    /** @type {Uint8Array|null} the last snapshot (model file bytes) */
+    this.snapshotBytes = null;
+    this.snapshotAt = 0;
+    this.snapshotting = null;
+  }
+
+  /** Take a snapshot now (unless one is being taken); resolves with the bytes or null. */
+  keepSnapshot() {
+    if (this.disposed) return Promise.resolve(null);
+    this.snapshotting ??= this.exportModel()
+      .then((bytes) => {
+        this.snapshotBytes = bytes;
+        this.snapshotAt = Date.now();
+        if (bytes) this.dispatchEvent(new CustomEvent('snapshot', { detail: { bytes } }));
+        return bytes;
+      })
+      .catch(() => null)
+      .finally(() => { this.snapshotting = null; });
+    return this.snapshotting;
+  }
+
+  /**
+   * @internal called by the client after a crash: recreate this model in the new worker from its
+   * last snapshot, or from its config (step 0) when it has none.
+   */
+  async _restore() {
+    const fromSnapshot = Boolean(this.snapshotBytes);
+    let r;
+    if (fromSnapshot) {
+      const copy = this.snapshotBytes.slice();
+      r = await this.client.call('importModel', { bytes: copy }, [copy.buffer]);
+    } else {
+      r = await this.client.call('create', { config: this.info.config });
+    }
+    this.client._rebind(this, r.sid);
+    this.info = r.info;
+    this.playing = false;
+    this.dispatchEvent(new CustomEvent('state', { detail: { playing: false, step: r.info.step, reason: 'restored', fromSnapshot } }));
   }
 
   #call(cmd, args = {}, transfer) {
@@ -26,8 +71,10 @@ export class Model extends EventTarget {
   _onEvent(msg) {
     if (msg.event === 'metrics') {
       this.dispatchEvent(new CustomEvent('metrics', { detail: { steps: msg.steps, evals: msg.evals, step: msg.step } }));
+      if (Date.now() - this.snapshotAt >= SNAPSHOT_MS) this.keepSnapshot();
     } else if (msg.event === 'state') {
       this.#setPlaying(msg.playing, msg.step, msg.reason);
+      if (!msg.playing) this.keepSnapshot(); // a refused step keeps the last good weights: keep them too
     }
   }
 
@@ -59,9 +106,24 @@ export class Model extends EventTarget {
     return this.#call('step', { n });
   }
 
+  /**
+   * Change optimizer fields of the live model (lr, clip, warmup, schedule, weight_decay, steps),
+   * e.g. after training stopped on NaN/Inf: the weights and step are kept, play() continues.
+   * Rejects with the core's message (naming the field) when the change is not allowed.
+   * @param {{lr?: number, clip?: number, warmup?: number, schedule?: string, weight_decay?: number, steps?: number}} fields
+   * @returns {Promise<object>} the whole config after the change
+   */
+  async configure(fields) {
+    const config = await this.#call('configure', { fields });
+    this.info = { ...this.info, config };
+    this.keepSnapshot(); // the file holds the config: a restore must not bring the old lr back
+    return config;
+  }
+
   /** Start over from the same config and seed. Resolves with the new info. */
   async reset() {
     this.info = await this.#call('reset');
+    this.snapshotBytes = null; // the old run's weights must not come back after a crash
     if (this.playing) this.#setPlaying(false, 0, 'reset');
     return this.info;
   }
@@ -95,8 +157,19 @@ export class Model extends EventTarget {
     const copy = bytes.slice();
     const { info } = await this.#call('importModel', { bytes: copy }, [copy.buffer]);
     this.info = info;
+    this.snapshotBytes = bytes.slice();
     if (this.playing) this.#setPlaying(false, info.step, 'import');
     return info;
+  }
+
+  /**
+   * A new model (same worker) from this one's current weights with config fields replaced, e.g.
+   * {rope_scaling: 'ntk', rope_factor: 2} to evaluate with RoPE scaling. Dispose it when done.
+   * @returns {Promise<Model>}
+   */
+  derive(overrides) {
+    if (this.disposed) return Promise.reject(new Error('model disposed'));
+    return this.client.derive(this.sid, overrides);
   }
 
   /** Free the session in the worker. */

@@ -33,6 +33,14 @@ export class SessionHost {
     return new SessionHost(mod, mod.Session.load(bytes));
   }
 
+  /**
+   * A host for a session loaded from safetensors bytes with config fields replaced (evaluation-time
+   * options such as RoPE scaling: `{rope_scaling: 'ntk', rope_factor: 2}`).
+   */
+  static loadWith(mod, bytes, overrides) {
+    return new SessionHost(mod, mod.Session.loadWith(bytes, JSON.stringify(overrides)));
+  }
+
   /** Replace the session by a fresh one from the same config (same seed: same run). */
   reset() {
     const fresh = new this.mod.Session(JSON.stringify(this.config));
@@ -52,6 +60,16 @@ export class SessionHost {
 
   info() {
     return JSON.parse(this.session.info());
+  }
+
+  /**
+   * Change optimizer fields of the live session (lr, clip, warmup, schedule, weight_decay, steps);
+   * a later reset() starts from the changed config. Throws (naming the field) when not allowed.
+   * @returns {object} the whole config after the change
+   */
+  configure(fields) {
+    this.config = JSON.parse(this.session.configure(JSON.stringify(fields)));
+    return this.config;
   }
 
   step() {

@@ -3,7 +3,9 @@
 // worker yields, so pause/step messages are handled promptly; after each chunk it posts an event
 // {event: 'metrics', sid, steps, evals, step}. {event: 'state', sid, playing, reason} says when a
 // session stops by itself. One worker may host several sessions (ids `sid`); they take turns.
-// No DOM here.
+// A wasm trap (WebAssembly.RuntimeError, Emscripten's abort) leaves the module unusable: the
+// reply then carries `fatal: true` (or, during training, {event: 'fatal', error} is posted) and
+// every later command fails, so that the client replaces this worker. No DOM here.
 import { loadModule } from './load-module.js';
 import { SessionHost } from './session-host.js';
 
@@ -11,6 +13,10 @@ import { SessionHost } from './session-host.js';
 let mod = null;
 let variant = null;
 let nextSid = 1;
+let dead = null; // the message of the trap that killed the module, once one has
+
+/** Whether an error is a trap of the wasm module (after which it must not be used again). */
+const isTrap = (err) => err instanceof WebAssembly.RuntimeError || /^Aborted\(/.test(String(err?.message ?? ''));
 /** @type {Map<number, SessionHost>} */
 const hosts = new Map();
 
@@ -62,11 +68,19 @@ const commands = {
     emit({ event: 'metrics', sid, ...r });
     return { step: r.step };
   },
+  // Optimizer fields of a live session (lr, clip, warmup, schedule, weight_decay, steps), e.g. to
+  // continue after a refused step. Resolves with the session's whole config.
+  configure: ({ sid, fields }) => host(sid).configure(fields),
+  // For tests of the recovery path: behaves as a trap of the module would.
+  trap() {
+    throw new WebAssembly.RuntimeError('unreachable (simulated trap)');
+  },
   evaluate: ({ sid, length = 0 }) => JSON.parse(host(sid).session.evaluate(length)),
   snapshot: ({ sid, ...parts }) => host(sid).snapshot(parts),
   run: ({ sid, ids }) => JSON.parse(host(sid).session.run(JSON.stringify(ids))),
   exportModel: ({ sid }) => host(sid).save(),
-  importModel({ sid, bytes }) {
+  importModel({ sid, bytes, overrides }) {
+    if (overrides) return add(SessionHost.loadWith(mod, bytes, overrides));
     if (sid && hosts.has(sid)) {
       const h = host(sid);
       h.load(bytes);
@@ -74,6 +88,9 @@ const commands = {
     }
     return add(SessionHost.load(mod, bytes));
   },
+  // A new session from this one's weights with config fields replaced (Session.loadWith), e.g. to
+  // evaluate with RoPE scaling; the original keeps training untouched.
+  derive: ({ sid, overrides }) => add(SessionHost.loadWith(mod, host(sid).session.save(), overrides)),
   dispose({ sid }) {
     hosts.get(sid)?.dispose();
     hosts.delete(sid);
@@ -105,6 +122,7 @@ tick.port1.onmessage = () => {
       emit({ event: 'metrics', sid, steps: r.steps, evals: r.evals, step: r.step });
       if (r.refused) stop(sid, h, r.refused);
     } catch (err) {
+      if (isTrap(err)) return die(err);
       stop(sid, h, String(err?.message ?? err));
     }
   }
@@ -113,6 +131,12 @@ tick.port1.onmessage = () => {
   if (h.speed > 0 && playing.length === 1) setTimeout(schedule, 16);
   else schedule();
 };
+
+function die(err) {
+  dead = String(err?.message ?? err);
+  for (const h of hosts.values()) h.playing = false;
+  emit({ event: 'fatal', error: dead });
+}
 
 function stop(sid, h, reason) {
   h.playing = false;
@@ -124,11 +148,14 @@ self.onmessage = async (event) => {
   try {
     const handler = commands[cmd];
     if (!handler) throw new Error(`worker: unknown command '${cmd}'`);
+    if (dead) throw new Error(`worker: the engine crashed earlier (${dead})`);
     if (cmd !== 'init' && !mod) throw new Error('worker: the module is not loaded yet');
     const result = await handler(args ?? {});
     const transfer = result instanceof Uint8Array ? [result.buffer] : [];
     self.postMessage({ id, ok: true, result }, transfer);
   } catch (err) {
-    self.postMessage({ id, ok: false, error: String(err?.message ?? err) });
+    const fatal = Boolean(dead) || isTrap(err);
+    if (fatal && !dead) dead = String(err?.message ?? err);
+    self.postMessage({ id, ok: false, error: String(err?.message ?? err), fatal });
   }
 };

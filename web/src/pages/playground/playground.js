@@ -12,9 +12,13 @@ import { PredictionsPanel } from './predictions-panel.js';
 import { renderExplanation } from './explain-panel.js';
 import { Toolbar } from './toolbar.js';
 import { download, readFile } from './dom.js';
+import { Recovery } from './recovery.js';
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 500; // attention/predictions/positions while training (they serialize matrices)
+// Optimizer fields that change on the live model after training stopped on NaN/Inf (Model.configure).
+const LIVE_KEYS = ['lr', 'clip', 'warmup', 'schedule', 'weight_decay', 'steps'];
+const STOP_REASONS = ['done', 'paused', 'play', 'reset', 'import', 'restored'];
 
 export class Playground {
   /**
@@ -37,9 +41,12 @@ export class Playground {
     this.positions = new PositionsPanel($('positions'));
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.model.run(ids));
     this.toolbar = new Toolbar(this);
+    this.recovery = new Recovery(this);
+    this.stalled = false; // training stopped on a refused (NaN/Inf) step
   }
 
   async start() {
+    await this.recovery.load(); // before the first model replaces the saved snapshot
     this.#readHash();
     addEventListener('hashchange', () => this.#readHash().then(() => this.apply()));
     await this.apply();
@@ -53,6 +60,7 @@ export class Playground {
 
   #setState(state) {
     this.state = state;
+    this.recovery.stateChanged(state);
     this.controls.render(state);
     this.toolbar.showView(state);
     this.charts.setLogScale(state.log);
@@ -70,9 +78,28 @@ export class Playground {
     if (this.state[key] === value) return;
     const view = VIEW_PROPERTIES.some((p) => p.key === key);
     this.#setState(withValue(this.props, this.registry, this.state, key, value));
+    if (this.stalled && this.model && LIVE_KEYS.includes(key)) return this.#configureLive(key, value);
     if (!view) return this.apply();
     if (key === 'speed' && this.model?.playing) this.play();
     if (key === 'example') this.refresh();
+  }
+
+  // After a refused step: change the optimizer field on the live model and keep its weights.
+  async #configureLive(key, value) {
+    const box = $('config-error');
+    try {
+      await this.model.configure({ [key]: value });
+      box.hidden = true;
+      this.notice(`${key} is now ${value}. Press Play to continue from step ${this.toolbar.step} with the last good weights.`);
+    } catch (err) {
+      box.hidden = false;
+      box.textContent = `This change cannot apply to the running model: ${err.message}`;
+    }
+  }
+
+  /** The client recreated the model in a new worker (recovery.js): redraw from its state. */
+  restored(model) {
+    if (model === this.model) return this.#fresh(model.info);
   }
 
   /** Show a notice under the header (null hides it). */
@@ -124,11 +151,13 @@ export class Playground {
     this.model = model;
     model.addEventListener('metrics', (e) => this.#onMetrics(e.detail));
     model.addEventListener('state', (e) => this.#onState(e.detail));
+    this.recovery.watch(model);
     if (fresh) this.#fresh(model.info);
   }
 
   // A new model, a reset or an import: empty charts, counters from the model, panels redrawn.
   #fresh(info) {
+    this.stalled = false;
     this.charts.reset();
     $('charts-empty').hidden = false;
     this.charts.setEvalLengths(info.config.seq_len, info.config.eval_len);
@@ -152,7 +181,8 @@ export class Playground {
     clearInterval(this.refreshTimer);
     if (playing) this.refreshTimer = setInterval(() => this.refresh(), REFRESH_MS);
     else this.refresh();
-    if (!playing && !['done', 'paused', 'play', 'reset', 'import'].includes(reason)) this.notice(`Training stopped: ${reason}`);
+    this.stalled = !playing && !STOP_REASONS.includes(reason);
+    if (this.stalled) this.notice(`Training stopped: ${reason}. Change lr or clip in Optimizer and press Play to continue.`);
   }
 
   /**
@@ -242,7 +272,11 @@ export class Playground {
   /** Load a model file: its config becomes the page's state; training continues from its step. */
   async importModel(input) {
     const file = await readFile(input);
-    if (!file) return;
+    if (file) return this.loadModelBytes(file);
+  }
+
+  /** Load model file bytes ({name, bytes}) as importModel does (also used to restore saved work). */
+  async loadModelBytes(file) {
     try {
       ++this.applyToken; // a pending config change must not replace the imported model
       this.#status('building');

@@ -1,0 +1,233 @@
+// `npm run build`: writes dist/, a folder that works from any static host, copied anywhere.
+//   1. the pages (web/vite.config.mjs: playground and demo pages) with relative URLs (base './');
+//   2. the widget: dist/attention-playground.js (ES module defining <attention-playground>), its
+//      chunks, worker, both wasm variants (URLs relative to the script: new URL(..., import.meta.url))
+//      and dist/embed.html, the iframe route;
+//   3. dist/examples/ (the example post, loading ../attention-playground.js as a host page would)
+//      and dist/README.md (the usage snippet);
+//   4. the gzipped size of everything one widget downloads, per kind of preset; fails above BUDGET.
+// In the widget build, CSS that a module imports is adopted by each widget's shadow root instead of
+// going into the host page (plugin below), and `katex` is the light tex-lite renderer.
+import { build } from 'vite';
+import { resolve, dirname, basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+
+const WEB = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(WEB, '..');
+const DIST = resolve(ROOT, 'dist');
+export const BUDGET = 350_000; // bytes, gzipped, everything one widget downloads
+const STYLES = resolve(WEB, 'src/widgets/styles.js');
+const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
+let quiet = process.argv.includes('--quiet');
+
+// The playground page's stylesheet, which the widget reuses for the panels it borrows: only the
+// rules for those components ship in the widget (page layout, header, toolbar ... do not).
+const PAGE_CSS = /\/pages\/playground\/style\.css\?inline$/;
+const WIDGET_SELECTORS = /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.error)/;
+
+/** Keep the top-level rules of `css` all of whose selectors match `keep` (no @-rules, no :root). */
+export function pruneCss(css, keep) {
+  const out = [];
+  let i = 0;
+  css = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  while (i < css.length) {
+    const open = css.indexOf('{', i);
+    if (open < 0) break;
+    let depth = 1;
+    let j = open + 1;
+    for (; j < css.length && depth; j++) depth += css[j] === '{' ? 1 : css[j] === '}' ? -1 : 0;
+    const selector = css.slice(i, open).trim();
+    if (!selector.startsWith('@') && selector.split(',').every((s) => keep.test(s.trim()))) out.push(css.slice(i, j).trim());
+    i = j;
+  }
+  return out.join('\n');
+}
+
+/** The widget build's plugin: CSS imports become addStyle(text); katex becomes tex-lite. */
+function widgetPlugin() {
+  return {
+    name: 'attention-playground-widget',
+    enforce: 'pre',
+    transform(code, id) {
+      return PAGE_CSS.test(id) ? { code: pruneCss(code, WIDGET_SELECTORS), map: null } : null;
+    },
+    async resolveId(source, importer, options) {
+      if (source === 'katex') return TEX_LITE;
+      if (/^katex\/dist\/.*\.css\?inline$/.test(source)) return '\0ap-empty-css';
+      if (/\.css$/.test(source) && importer && !importer.includes('.html')) {
+        const r = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (r) return `\0ap-style:${r.id}.js`; // not *.css: Vite's CSS plugin must not take it
+      }
+      return null;
+    },
+    load(id) {
+      if (id === '\0ap-empty-css') return 'export default "";';
+      if (id.startsWith('\0ap-style:')) {
+        const file = id.slice('\0ap-style:'.length, -'.js'.length);
+        return `import css from ${JSON.stringify(`${file}?inline`)};\nimport { addStyle } from ${JSON.stringify(STYLES)};\naddStyle(css);\n`;
+      }
+      return null;
+    },
+  };
+}
+
+async function buildPages() {
+  await build({
+    configFile: resolve(WEB, 'vite.config.mjs'),
+    base: './',
+    logLevel: quiet ? 'warn' : 'info',
+    build: { outDir: DIST, emptyOutDir: true },
+  });
+}
+
+export async function buildWidget() {
+  const out = await build({
+    configFile: false,
+    root: WEB,
+    base: './',
+    publicDir: false,
+    logLevel: quiet ? 'warn' : 'info',
+    plugins: [widgetPlugin()],
+    worker: { format: 'es' },
+    build: {
+      outDir: DIST,
+      emptyOutDir: false,
+      target: 'es2022',
+      modulePreload: false, // nothing goes into the host page's <head>
+      rollupOptions: {
+        input: { 'attention-playground': resolve(WEB, 'attention-playground.js'), embed: resolve(WEB, 'embed.html') },
+        output: {
+          entryFileNames: (c) => (c.name === 'attention-playground' ? '[name].js' : 'assets/[name]-[hash].js'),
+          chunkFileNames: 'assets/[name]-[hash].js',
+          assetFileNames: 'assets/[name]-[hash][extname]',
+        },
+      },
+    },
+  });
+  return Array.isArray(out) ? out[0] : out;
+}
+
+function copyExamples() {
+  const from = resolve(WEB, 'examples');
+  const to = resolve(DIST, 'examples');
+  mkdirSync(to, { recursive: true });
+  for (const f of readdirSync(from)) copyFileSync(resolve(from, f), resolve(to, f));
+}
+
+const README = `# Attention Playground widget
+
+Train a tiny transformer in your reader's browser, inside your page.
+
+\`\`\`html
+<script type="module" src="./attention-playground.js"></script>
+
+<attention-playground preset="probe" autoplay></attention-playground>
+<attention-playground preset="rope" steps="400" view="chart,positions" autoplay></attention-playground>
+<attention-playground task="reverse" position="alibi" d-model="64" controls="play,reset,position"></attention-playground>
+\`\`\`
+
+Where scripts are not allowed, use the iframe route:
+
+\`\`\`html
+<iframe src="./embed.html#preset=permutation" loading="lazy" style="width:100%;height:640px;border:0"></iframe>
+\`\`\`
+
+Copy this folder anywhere (any static host, no special headers): the worker and the wasm files
+are found relative to attention-playground.js. Attributes: preset (playground, permutation, probe,
+extrapolation, or a position encoding such as rope or alibi), any config field with '_' written
+'-', controls, view (chart, attention, positions, predictions), steps, height, theme (light, dark,
+auto), autoplay. The element fires \`ready\` when it can train.
+`;
+
+/** Gzipped size of a file's bytes, as `gzip -9 | wc -c` counts it (Node's zlib where there is no gzip). */
+export function gzipSize(bytes) {
+  try {
+    return execFileSync('gzip', ['-9', '-c', '-n'], { input: bytes, maxBuffer: 1 << 28 }).length;
+  } catch {
+    return gzipSync(bytes, { level: 9 }).length;
+  }
+}
+
+/**
+ * Gzipped bytes of everything one widget downloads, per kind of preset. From the entry: its static
+ * and dynamic imports, and every file whose name appears in the code loaded (the worker, the
+ * module's glue, the wasm), counting one wasm variant (the larger) and one glue file (the larger).
+ */
+export function measure(output) {
+  const files = new Map(output.output.map((o) => [o.fileName, o]));
+  const text = (o) => (o.type === 'chunk' ? o.code : typeof o.source === 'string' ? o.source : Buffer.from(o.source));
+  const gz = new Map();
+  const gzip = (f) => gz.get(f) ?? gz.set(f, gzipSize(Buffer.from(text(files.get(f))))).get(f);
+  // Chunks loaded for one kind of preset only: the demos and the widget's own view.
+  const facade = (f) => (files.get(f)?.type === 'chunk' ? files.get(f).facadeModuleId ?? '' : '');
+  const demoOf = (f) => /\/src\/demos\/([^/]+)\.js$/.exec(facade(f))?.[1];
+  const isDemo = (f) => Boolean(demoOf(f)) && files.get(f).isDynamicEntry;
+  const lazy = (f) => isDemo(f) || facade(f).endsWith('/widgets/widget-app.js');
+  const names = [...files.keys()];
+
+  function closure(starts) {
+    const seen = new Set();
+    const stack = [...starts];
+    while (stack.length) {
+      const f = stack.pop();
+      if (seen.has(f) || !files.has(f)) continue;
+      seen.add(f);
+      const o = files.get(f);
+      if (o.type === 'chunk') stack.push(...o.imports, ...o.dynamicImports.filter((d) => !lazy(d)));
+      if (f.endsWith('.js')) {
+        const code = String(text(o));
+        for (const n of names) if (n !== f && !seen.has(n) && !lazy(n) && !n.endsWith('.html') && code.includes(basename(n))) stack.push(n);
+      }
+    }
+    return seen;
+  }
+  // One variant: of files with the same stem (attnplay-<hash>.wasm ×2, its glue ×2) keep the largest.
+  function total(set) {
+    const groups = new Map();
+    for (const f of set) {
+      const key = f.replace(/-[A-Za-z0-9_-]{8}(\.\w+)$/, '$1');
+      const cur = groups.get(key);
+      if (!cur || gzip(f) > gzip(cur)) groups.set(key, f);
+    }
+    const list = [...groups.values()];
+    return { bytes: list.reduce((s, f) => s + gzip(f), 0), files: list.map((f) => [f, gzip(f)]).sort((a, b) => b[1] - a[1]) };
+  }
+  const entry = 'attention-playground.js';
+  const base = closure([entry]);
+  const app = names.find((f) => lazy(f) && !isDemo(f));
+  const kinds = { 'playground / encoding presets': total(new Set([...base, ...closure([app])])) };
+  for (const f of files.keys()) if (isDemo(f)) kinds[`${demoOf(f)} preset`] = total(new Set([...base, ...closure([f])]));
+  return kinds;
+}
+
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+
+/** Build everything; `quiet` keeps Vite to warnings. Sets process.exitCode = 1 over the budget. */
+export async function main(opts = {}) {
+  if (opts.quiet) quiet = true;
+  for (const v of ['simd', 'scalar'])
+    if (!existsSync(resolve(WEB, `src/wasm/${v}/attnplay.wasm`))) throw new Error(`web/src/wasm/${v}/attnplay.wasm is missing: run npm run build:wasm first`);
+  const pages = existsSync(resolve(WEB, 'vite.config.mjs'));
+  if (pages) await buildPages();
+  const output = await buildWidget();
+  copyExamples();
+  writeFileSync(resolve(DIST, 'README.md'), README);
+  const kinds = measure(output);
+  console.log('\nWhat one <attention-playground> downloads (gzip -9), per kind of preset:');
+  let worst = 0;
+  for (const [kind, { bytes, files }] of Object.entries(kinds)) {
+    worst = Math.max(worst, bytes);
+    console.log(`  ${kind.padEnd(32)} ${kb(bytes).padStart(9)}   (${files.map(([f, b]) => `${basename(f)} ${kb(b)}`).join(', ')})`);
+  }
+  console.log(`  budget${' '.repeat(26)} ${kb(BUDGET).padStart(9)}: ${worst <= BUDGET ? 'within' : 'OVER'}`);
+  writeFileSync(resolve(DIST, 'size.json'), `${JSON.stringify({ budget: BUDGET, worst, kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v.bytes])) }, null, 2)}\n`);
+  if (worst > BUDGET) {
+    console.error(`build-widget: a widget downloads ${kb(worst)} gzipped, more than the ${kb(BUDGET)} budget`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

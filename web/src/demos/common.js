@@ -1,0 +1,178 @@
+// Shared pieces of the demo modules: an element builder, styles injected into the demo's root
+// (an element or a ShadowRoot, so the demos also work inside the embeddable widget), KaTeX
+// formulas, number formats and the config overrides a demo accepts. No global document queries.
+import katex from 'katex';
+import katexCss from 'katex/dist/katex.min.css?inline';
+import uplotCss from 'uplot/dist/uPlot.min.css?inline';
+import demoCss from './demos.css?inline';
+
+/**
+ * el('div', {class: 'x', onclick: f}, child, 'text', ...)
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs] `class`, `on*` handlers, `dataset`, `style`, properties, attributes
+ * @param {...(Node|string|null|undefined|false)} children
+ * @returns {HTMLElement}
+ */
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (k === 'style' && typeof v === 'object') Object.assign(e.style, v);
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k in e && typeof v !== 'string') e[k] = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+const fontDocs = new WeakSet();
+
+/**
+ * Put the demos' CSS (with uPlot's and KaTeX's) into `root`. Inside a ShadowRoot, @font-face
+ * rules are ignored, so KaTeX's stylesheet also goes once into the owning document's head.
+ * @param {HTMLElement|ShadowRoot} root
+ * @returns {HTMLStyleElement}
+ */
+export function injectStyles(root) {
+  const style = document.createElement('style');
+  style.dataset.demoStyles = '';
+  style.textContent = `${uplotCss}\n${katexCss}\n${demoCss}`;
+  root.prepend(style);
+  const doc = root.ownerDocument ?? document;
+  if (typeof ShadowRoot !== 'undefined' && root instanceof ShadowRoot && !fontDocs.has(doc)) {
+    fontDocs.add(doc);
+    const fonts = doc.createElement('style');
+    fonts.dataset.katexFonts = '';
+    fonts.textContent = katexCss;
+    doc.head.append(fonts);
+  }
+  return style;
+}
+
+/**
+ * A KaTeX formula element (display or inline).
+ * @param {string} tex
+ * @param {boolean} [display]
+ */
+export function tex(tex, display = false) {
+  const box = el(display ? 'div' : 'span', { class: display ? 'apd-formula' : 'apd-math' });
+  try {
+    katex.render(tex, box, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
+  } catch {
+    box.textContent = tex;
+  }
+  return box;
+}
+
+/**
+ * A paragraph from a template of text and inline math: p`text ${m('x')} more`.
+ * Parts are strings or nodes.
+ */
+export function para(...parts) {
+  return el('p', {}, ...parts);
+}
+
+/** Inline math. */
+export const m = (s) => tex(s, false);
+
+/** A difference or spread: '0' when exactly zero, else 2 significant digits in scientific form. */
+export function sci(v) {
+  if (v == null || Number.isNaN(v)) return '–';
+  if (v === 0) return '0';
+  if (!Number.isFinite(v)) return String(v);
+  const a = Math.abs(v);
+  if (a >= 0.01 && a < 1e4) return Number(v.toPrecision(2)).toString();
+  const [mant, exp] = v.toExponential(1).split('e');
+  const sup = { '-': '⁻', '+': '', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+  return `${mant}×10${[...exp].map((ch) => sup[ch]).join('')}`;
+}
+
+/** An accuracy as a percentage without trailing noise. */
+export const pct = (v) => (v == null || Number.isNaN(v) ? '–' : `${(100 * v).toFixed(v >= 0.9995 || v === 0 ? 0 : 1)}%`);
+
+/** Keys of a demo's options.config that go straight into every model's config. */
+const MODEL_KEYS = ['d_model', 'heads', 'layers', 'ffn', 'batch', 'seed', 'lr', 'warmup', 'seq_len', 'eval_every', 'eval_batches', 'activation', 'norm_position'];
+
+/** The model-config subset of `overrides` (URL parameters or embedding options). */
+export function modelOverrides(overrides = {}) {
+  const out = {};
+  for (const k of MODEL_KEYS) if (overrides[k] !== undefined && overrides[k] !== '') out[k] = overrides[k];
+  return out;
+}
+
+/** A list option: an array, or a comma-separated string. */
+export function listOption(v, fallback) {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && v.trim()) return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return fallback;
+}
+
+/** A boolean option from true/false, 1/0, 'true'/'false'. */
+export function boolOption(v, fallback) {
+  if (v === undefined || v === null || v === '') return fallback;
+  if (typeof v === 'boolean') return v;
+  return !['0', 'false', 'no', 'off'].includes(String(v).toLowerCase());
+}
+
+/** A number option, or the fallback. */
+export function numOption(v, fallback) {
+  const n = Number(v);
+  return v === undefined || v === null || v === '' || !Number.isFinite(n) ? fallback : n;
+}
+
+/** Max |a − b| over two equally shaped matrices. */
+export function maxAbsDiff(a, b) {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) for (let j = 0; j < a[i].length; j++) d = Math.max(d, Math.abs(a[i][j] - b[i][j]));
+  return d;
+}
+
+/** A disposable group of event listeners and timers. */
+export class Disposer {
+  constructor() {
+    this.fns = [];
+  }
+  add(fn) {
+    this.fns.push(fn);
+    return fn;
+  }
+  listen(target, type, fn) {
+    target.addEventListener(type, fn);
+    this.fns.push(() => target.removeEventListener(type, fn));
+  }
+  interval(fn, ms) {
+    const id = setInterval(fn, ms);
+    this.fns.push(() => clearInterval(id));
+    return id;
+  }
+  run() {
+    for (const f of this.fns.splice(0).reverse()) {
+      try {
+        f();
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+}
+
+/** Colours for curves, one per encoding, stable across demos. */
+export const ENCODING_COLORS = {
+  none: '#5f6368',
+  learned: '#1a73e8',
+  sinusoidal: '#188038',
+  rope: '#e8710a',
+  alibi: '#a142f4',
+  t5_bias: '#c5221f',
+  shaw: '#12b5cb',
+  urpe: '#b06000',
+  fire: '#9334e6',
+  xpos: '#f538a0',
+  contextual1: '#7cb342',
+  contextual2: '#00897b',
+};
+
+export const colorOf = (name) => ENCODING_COLORS[name] ?? '#3c4043';

@@ -1,0 +1,39 @@
+// Entry of the demo pages (permutation.html, probe.html, extrapolation.html): starts a worker
+// pool, says which engine runs, and mounts the demo module named by <body data-demo>. URL
+// parameters become the demo's options: ?steps=300&autoplay=0&compact=1&encodings=rope,alibi ...
+import { WorkerPool } from '../../client/pool.js';
+import '../playground/style.css';
+import './page.css';
+
+const DEMOS = {
+  permutation: () => import('../../demos/permutation.js'),
+  probe: () => import('../../demos/probe.js'),
+  extrapolation: () => import('../../demos/extrapolation.js'),
+};
+
+const status = document.getElementById('module-status');
+const name = document.body.dataset.demo;
+const params = Object.fromEntries(new URLSearchParams(location.search));
+const flag = (v, fallback) => (v === undefined ? fallback : !['0', 'false', 'no', 'off'].includes(v.toLowerCase()));
+
+try {
+  const pool = new WorkerPool(params.workers ? { size: Number(params.workers) } : {});
+  const [engine, { mount }] = await Promise.all([pool.engine(), DEMOS[name]()]);
+  const kind = engine.variant === 'simd' ? 'WebAssembly SIMD' : 'scalar WebAssembly';
+  status.textContent = `Engine ${engine.version} · ${kind} (${engine.simdArch}) · ${pool.size} workers`;
+  status.dataset.variant = engine.variant;
+  status.dataset.ready = 'true';
+  const demo = mount(document.getElementById('demo'), {
+    pool,
+    compact: flag(params.compact, false),
+    autoplay: flag(params.autoplay, true),
+    config: params,
+  });
+  window.demo = demo; // for the console and the browser tests
+  window.demoPool = pool;
+  addEventListener('pagehide', () => pool.dispose());
+} catch (err) {
+  status.textContent = `The demo failed to load: ${err.message}`;
+  status.dataset.error = 'true';
+  console.error(err);
+}

@@ -1,0 +1,91 @@
+// The playground's safety net: says when the engine's worker crashed and was restarted (the
+// client restores the model from its last snapshot, see client/client.js), keeps the settings
+// and the last snapshot in IndexedDB (state/saved-work.js), and after a reload or a crashed tab
+// offers to restore them. No training logic here.
+import { saveState, saveSnapshot, clearSnapshot, loadWork } from '../../state/saved-work.js';
+import { stateToHash } from '../../state/hash.js';
+
+const $ = (id) => document.getElementById(id);
+const SAVE_STATE_MS = 300; // settings are written at most this often
+
+export class Recovery {
+  /** @param {import('./playground.js').Playground} pg */
+  constructor(pg) {
+    this.pg = pg;
+    this.saved = null;
+    this.stateTimer = 0;
+    pg.client.addEventListener('crash', (e) => this.#onCrash(e.detail));
+    pg.client.addEventListener('recovered', (e) => this.#onRecovered(e.detail));
+  }
+
+  #onCrash({ error, final }) {
+    document.body.dataset.engine = final ? 'failed' : 'restarting';
+    this.pg.notice(final
+      ? `The training engine crashed again (${error.message}) and was not restarted. Reload the page: your settings and the last snapshot are saved.`
+      : `The training engine crashed (${error.message}). Restarting it…`);
+  }
+
+  async #onRecovered({ error, failed }) {
+    if (failed) {
+      document.body.dataset.engine = 'failed';
+      this.pg.notice(`The training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page: your work is saved.`);
+      return;
+    }
+    const m = this.pg.model;
+    await this.pg.restored(m);
+    document.body.dataset.engine = 'restored';
+    const from = m?.snapshotBytes ? `its last snapshot, at step ${m.info.step}` : 'its settings (no snapshot yet, so from step 0)';
+    this.pg.notice(`The training engine crashed (${error.message}) and was restarted; the model was restored from ${from}.`);
+  }
+
+  /** Read what a previous visit saved (call before the first model is built). */
+  async load() {
+    this.saved = await loadWork();
+  }
+
+  /** Keep a model's snapshots while it is the page's current model; a new model drops the old one. */
+  watch(model) {
+    this.#offer(); // shows the offer once, from what load() read
+    clearSnapshot();
+    model.addEventListener('snapshot', (e) => {
+      if (model !== this.pg.model) return;
+      saveSnapshot({ bytes: e.detail.bytes, step: this.pg.toolbar.step, task: this.pg.state.task });
+    });
+  }
+
+  /** The settings changed: save them (debounced). */
+  stateChanged(state) {
+    clearTimeout(this.stateTimer);
+    this.stateTimer = setTimeout(() => saveState(state), SAVE_STATE_MS);
+  }
+
+  // The saved snapshot, or saved settings when the page was opened without any: one offer.
+  #offer() {
+    const saved = this.saved;
+    this.saved = null;
+    if (!saved) return;
+    const { snapshot, state } = saved;
+    if (snapshot && snapshot.step > 0) {
+      const when = new Date(snapshot.savedAt).toLocaleString();
+      this.#show(`Saved work from ${when}: ${snapshot.task} at step ${snapshot.step}.`, 'Restore the model', () =>
+        this.pg.loadModelBytes({ name: 'the saved model', bytes: snapshot.bytes }));
+    } else if (state && !location.hash.replace(/^#/, '')) {
+      this.#show('Settings from your last visit are saved.', 'Restore the settings', () => {
+        location.hash = stateToHash(state); // the hash listener reads and applies it
+      });
+    }
+  }
+
+  #show(text, action, onRestore) {
+    const box = document.createElement('div');
+    box.id = 'restore-offer';
+    box.className = 'notice';
+    box.setAttribute('role', 'status');
+    const restore = Object.assign(document.createElement('button'), { type: 'button', id: 'restore-saved', textContent: action });
+    const dismiss = Object.assign(document.createElement('button'), { type: 'button', id: 'dismiss-saved', textContent: 'Dismiss' });
+    box.append(`${text} `, restore, ' ', dismiss);
+    restore.addEventListener('click', () => { box.remove(); onRestore(); });
+    dismiss.addEventListener('click', () => box.remove());
+    $('notice').after(box);
+  }
+}

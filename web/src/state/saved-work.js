@@ -1,0 +1,78 @@
+// The playground's saved work in the browser (IndexedDB): the current settings and the last model
+// snapshot (safetensors bytes), so that a reload or a crashed tab can offer to restore them.
+// Two records in one object store: 'state' (the property values) and 'snapshot' ({bytes, step,
+// task, savedAt}). Every function resolves (never rejects) so that a browser without IndexedDB,
+// or with storage blocked, simply has nothing saved.
+
+const DB_NAME = 'attention-playground';
+const STORE = 'saved-work';
+
+let opening = null;
+
+/** @returns {Promise<IDBDatabase|null>} */
+function open() {
+  opening ??= new Promise((resolve) => {
+    try {
+      const req = indexedDB.open(DB_NAME, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => resolve(null);
+      req.onblocked = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+  return opening;
+}
+
+/** Run one request in a transaction; resolves with its result, or `fallback` on any failure. */
+async function request(mode, make, fallback = null) {
+  const db = await open();
+  if (!db) return fallback;
+  return new Promise((resolve) => {
+    try {
+      const tx = db.transaction(STORE, mode);
+      const req = make(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(req.result ?? fallback);
+      tx.onerror = tx.onabort = () => resolve(fallback);
+    } catch {
+      resolve(fallback);
+    }
+  });
+}
+
+/** Save the settings (a plain object of property values). */
+export function saveState(state) {
+  return request('readwrite', (s) => s.put({ ...state }, 'state'));
+}
+
+/**
+ * Save the last snapshot of the current model.
+ * @param {{bytes: Uint8Array, step: number, task: string}} snap
+ */
+export function saveSnapshot({ bytes, step, task }) {
+  return request('readwrite', (s) => s.put({ bytes: bytes.slice(), step, task, savedAt: Date.now() }, 'snapshot'));
+}
+
+/** Forget the snapshot (the model it belonged to was replaced). */
+export function clearSnapshot() {
+  return request('readwrite', (s) => s.delete('snapshot'));
+}
+
+/** Forget everything saved. */
+export function clearWork() {
+  return request('readwrite', (s) => s.clear());
+}
+
+/**
+ * What was saved: {state, snapshot} (each null when absent).
+ * @returns {Promise<{state: object|null, snapshot: {bytes: Uint8Array, step: number, task: string, savedAt: number}|null}>}
+ */
+export async function loadWork() {
+  const [state, snapshot] = await Promise.all([
+    request('readonly', (s) => s.get('state')),
+    request('readonly', (s) => s.get('snapshot')),
+  ]);
+  const okSnap = snapshot && snapshot.bytes instanceof Uint8Array && snapshot.bytes.length > 0 ? snapshot : null;
+  return { state: state && typeof state === 'object' ? state : null, snapshot: okSnap };
+}

@@ -1,0 +1,289 @@
+// <attention-playground>: an embeddable widget that trains a tiny transformer in the reader's
+// browser, in the manner of distill.pub's d-figure: nothing loads or trains until it scrolls into
+// view (IntersectionObserver); it pauses off screen and while the tab is hidden; it fires `ready`
+// once it can train. Everything renders inside an open shadow root, so the page's CSS and the
+// widget's cannot meet. All widgets of a page share one module download and one worker pool
+// (shared.js). Attributes are data: they reach the page only as text (see attributes.js).
+//
+//   <script type="module" src=".../attention-playground.js"></script>
+//   <attention-playground preset="rope" steps="400" view="chart,positions"></attention-playground>
+import { adoptStyles, releaseStyles } from './styles.js';
+import { readAttributes } from './attributes.js';
+import { sharedEngine, sharedPool } from './shared.js';
+import { el } from '../pages/playground/dom.js';
+
+// The demo modules (web/src/demos/*.js) that exist in this build, loaded only when a preset needs one.
+const DEMOS = import.meta.glob(['../demos/*.js', '!../demos/common.js']);
+const demoLoader = (name) => DEMOS[`../demos/${name}.js`];
+
+// One IntersectionObserver and one visibilitychange listener for every widget on the page.
+let observer = null;
+const widgets = new Set();
+function observe(w) {
+  observer ??= new IntersectionObserver((entries) => {
+    for (const e of entries) e.target._onIntersect(e.isIntersecting);
+  });
+  observer.observe(w);
+  if (!widgets.size) document.addEventListener('visibilitychange', onVisibility);
+  widgets.add(w);
+}
+function unobserve(w) {
+  observer?.unobserve(w);
+  widgets.delete(w);
+  if (!widgets.size) document.removeEventListener('visibilitychange', onVisibility);
+}
+function onVisibility() {
+  for (const w of widgets) w._updateVisible();
+}
+
+// Widgets that came into view start one per task, so that a page of widgets scrolled into view at
+// once does not build them all in one long main-thread task.
+let startQueue = Promise.resolve();
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+function enqueueStart(w) {
+  startQueue = startQueue.then(nextTask).then(() => w._start()).catch(() => {});
+}
+
+const dark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+export class AttentionPlaygroundElement extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    adoptStyles(this.shadowRoot);
+    this.card = el('div', { class: 'ap', part: 'card' });
+    this.shadowRoot.append(this.card);
+    this.#applyTheme();
+    /** 'idle' (not yet on screen), 'loading', 'ready', 'error' */
+    this.status = 'idle';
+    this.error = null;
+    this.app = null; // WidgetApp (config presets)
+    this.demo = null; // {handle: a demo's {start, pause, dispose, ready}, models, wantPlay, visible}
+    this.intersecting = false;
+    this.started = false;
+    this.#placeholder();
+  }
+
+  connectedCallback() {
+    clearTimeout(this.disposeTimer);
+    this.#applyTheme(); // attributes set before the element was attached
+    observe(this);
+    adoptStyles(this.shadowRoot);
+    this.attrObserver ??= new MutationObserver((records) => this.#attributesChanged(records));
+    this.attrObserver.observe(this, { attributes: true });
+    this.onScheme = () => this.#themeChanged();
+    dark?.addEventListener?.('change', this.onScheme);
+  }
+
+  disconnectedCallback() {
+    unobserve(this);
+    this.attrObserver?.disconnect();
+    dark?.removeEventListener?.('change', this.onScheme);
+    // A widget moved elsewhere in the page is reconnected in the same task: keep it then.
+    this.disposeTimer = setTimeout(() => this.#teardown(), 0);
+  }
+
+  /** @internal from the shared IntersectionObserver */
+  _onIntersect(on) {
+    this.intersecting = on;
+    if (on && !this.started) {
+      this.started = true;
+      this.#setStatus('loading');
+      enqueueStart(this);
+    }
+    this._updateVisible();
+  }
+
+  /** @internal on screen and the tab visible */
+  _updateVisible() {
+    const on = this.intersecting && document.visibilityState !== 'hidden';
+    if (this.app?.setVisible) this.app.setVisible(on);
+    else if (this.demo) this.#demoVisible(on);
+  }
+
+  /** The training step reached (the furthest of a demo's models). */
+  get step() {
+    return this.app?.last.step ?? this.demoStep ?? 0;
+  }
+
+  /** Start training now (it pauses off screen and resumes on screen). */
+  play() {
+    if (this.app?.play) return this.app.play();
+    if (this.demo) {
+      this.demo.wantPlay = true;
+      return this.demo.handle.start();
+    }
+    this.playWanted = true; // not built yet: it plays as soon as it is (on screen)
+  }
+
+  /** Stop training. */
+  pause() {
+    if (this.app?.pause) return this.app.pause();
+    if (this.demo) {
+      this.demo.wantPlay = false;
+      return this.demo.handle.pause();
+    }
+  }
+
+  // light / dark: the theme attribute, else (none or "auto") the reader's preference.
+  #applyTheme() {
+    const t = (this.getAttribute('theme') ?? '').trim();
+    const isDark = t === 'dark' || (t !== 'light' && Boolean(dark?.matches));
+    this.card.classList.toggle('dark', isDark);
+    return isDark;
+  }
+
+  #themeChanged() {
+    const was = this.card.classList.contains('dark');
+    if (this.#applyTheme() !== was) requestAnimationFrame(() => this.app?.restyle?.());
+  }
+
+  #setStatus(s) {
+    this.status = s;
+    this.card.dataset.status = s;
+  }
+
+  #placeholder() {
+    const preset = this.getAttribute('preset') || 'playground';
+    this.card.replaceChildren(el('div', { class: 'ap-placeholder' },
+      el('div', {}, el('strong', {}, 'Attention Playground'), el('div', {}, `A tiny transformer (${preset}) will train here, in your browser, when this box is on screen.`))));
+  }
+
+  /** @internal load the engine and build the widget (from the start queue) */
+  async _start() {
+    const token = (this.startToken = (this.startToken ?? 0) + 1);
+    let engine;
+    try {
+      engine = await sharedEngine();
+      if (token !== this.startToken) return;
+      const settings = readAttributes(this.getAttributeNames().map((n) => [n, this.getAttribute(n)]), engine);
+      if (settings.errors.length) throw Object.assign(new Error('bad attributes'), { list: settings.errors });
+      if (this.playWanted) settings.autoplay = true;
+      if (settings.preset.demo) await this.#startDemo(engine, settings, token);
+      else await this.#startApp(engine, settings, token);
+      if (token !== this.startToken) return;
+      this.#setStatus('ready');
+      this._updateVisible();
+      this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true, detail: { preset: settings.preset.name, engine: engine.info } }));
+    } catch (err) {
+      if (token === this.startToken) this.#fail(err);
+    }
+  }
+
+  async #startApp(engine, settings, token) {
+    const { WidgetApp } = await import('./widget-app.js');
+    await nextTask(); // the chunk's evaluation and the widget's construction in separate tasks
+    if (token !== this.startToken) return;
+    const card = el('div', { class: 'ap-body' });
+    const app = new WidgetApp(card, engine, settings);
+    this.card.replaceChildren(card);
+    this.app = app;
+    try {
+      await app.init();
+    } catch (err) {
+      this.app = null;
+      app.dispose();
+      throw err;
+    }
+  }
+
+  async #startDemo(engine, { preset, overrides, autoplay }, token) {
+    const load = demoLoader(preset.demo);
+    if (!load) throw new Error(`The ${preset.demo} demo is not part of this build (web/src/demos/${preset.demo}.js is missing).`);
+    const mod = await load();
+    if (token !== this.startToken) return;
+    const models = new Set();
+    const pool = trackedPool(engine.pool, models, (step) => (this.demoStep = Math.max(this.demoStep ?? 0, step)));
+    const root = el('div', { class: 'ap-demo' });
+    this.card.replaceChildren(root);
+    this.card.classList.add('has-demo');
+    const handle = mod.mount(root, { pool, compact: true, autoplay: false, config: { ...overrides } });
+    this.demo = { handle, models, wantPlay: autoplay, visible: false };
+    await handle.ready;
+    // Whether the demo is training: any of its models is playing.
+    this.demo.playing = () => [...models].some((m) => m.playing && !m.disposed);
+  }
+
+  #demoVisible(on) {
+    const d = this.demo;
+    if (!d || d.visible === on || this.status !== 'ready') return;
+    d.visible = on;
+    if (on && d.wantPlay) d.handle.start();
+    if (!on && d.playing()) {
+      d.wantPlay = true;
+      d.handle.pause();
+    } else if (!on) d.wantPlay = false;
+  }
+
+  #fail(err) {
+    this.card.classList.remove('has-demo');
+    this.#setStatus('error');
+    this.error = err.list ? err.list.join(' ') : err.message;
+    const items = err.list ?? [String(err.message ?? err)];
+    this.card.replaceChildren(el('div', { class: 'ap-error', role: 'alert' },
+      el('strong', {}, 'This widget could not start.'),
+      el('ul', {}, ...items.map((t) => el('li', {}, t)))));
+    this.dispatchEvent(new CustomEvent('widget-error', { bubbles: true, composed: true, detail: { message: this.error } }));
+  }
+
+  async #teardown() {
+    this.startToken = (this.startToken ?? 0) + 1;
+    const app = this.app;
+    const demo = this.demo;
+    this.app = null;
+    this.demo = null;
+    this.demoStep = 0;
+    this.started = false;
+    releaseStyles(this.shadowRoot);
+    await app?.dispose();
+    await demo?.handle.dispose();
+    this.card.classList.remove('has-demo');
+    this.#setStatus('idle');
+    this.#placeholder();
+  }
+
+  // An attribute changed after the widget started: build it again from its new attributes (a new
+  // theme only needs the canvases redrawn).
+  #attributesChanged(records) {
+    if (records.some((r) => r.attributeName === 'theme')) this.#themeChanged();
+    if (records.every((r) => r.attributeName === 'theme')) return;
+    if (!this.started) {
+      if (!this.app) this.#placeholder();
+      return;
+    }
+    this.#setStatus('loading');
+    clearTimeout(this.rebuildTimer);
+    this.rebuildTimer = setTimeout(async () => {
+      const app = this.app;
+      const demo = this.demo;
+      this.app = null;
+      this.demo = null;
+      await app?.dispose();
+      await demo?.handle.dispose();
+      this.card.classList.remove('has-demo');
+      this.#setStatus('loading');
+      enqueueStart(this);
+    }, 50);
+  }
+}
+
+/** The pool, as seen by a demo: its models are remembered, to know whether it is training. */
+function trackedPool(pool, models, onStep) {
+  return new Proxy(pool, {
+    get(target, key) {
+      if (key === 'create')
+        return async (config) => {
+          const m = await target.create(config);
+          models.add(m);
+          m.addEventListener('metrics', (e) => onStep(e.detail.step));
+          return m;
+        };
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+if (!customElements.get('attention-playground')) customElements.define('attention-playground', AttentionPlaygroundElement);
+
+export { sharedPool };

@@ -1,0 +1,53 @@
+// Styles of the widget, adopted by each widget's shadow root and never by the page. The widget's
+// own sheet and uPlot's come in as text (`?inline`); in the library build, any other CSS a module
+// of the widget's graph imports (e.g. a demo's) is turned into addStyle(text) by the build's
+// plugin (web/build-widget.mjs), so that it lands here instead of in the host page's <head>.
+import uplotCss from 'uplot/dist/uPlot.min.css?inline';
+import pageCss from '../pages/playground/style.css?inline';
+import widgetCss from './widget.css?inline';
+
+const texts = [uplotCss, pageCss, widgetCss];
+const sheets = new Map(); // text -> CSSStyleSheet (shared by every widget)
+const roots = new Set();
+
+/** Register a style text; every widget (present and future) adopts it. */
+export function addStyle(text) {
+  if (!text || texts.includes(text)) return;
+  texts.splice(texts.length - 1, 0, text); // the widget's own sheet stays last (it wins)
+  for (const r of roots) adoptStyles(r);
+}
+
+function sheetFor(text) {
+  let s = sheets.get(text);
+  if (!s) {
+    s = new CSSStyleSheet();
+    s.replaceSync(text);
+    sheets.set(text, s);
+  }
+  return s;
+}
+
+/**
+ * Give a shadow root every registered style (constructable sheets where supported, <style>
+ * elements with textContent otherwise).
+ * @param {ShadowRoot} root
+ */
+export function adoptStyles(root) {
+  roots.add(root);
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
+    root.adoptedStyleSheets = texts.map(sheetFor);
+    return;
+  }
+  root.querySelectorAll('style[data-ap]').forEach((s) => s.remove());
+  for (const t of texts.slice().reverse()) {
+    const s = document.createElement('style');
+    s.dataset.ap = '';
+    s.textContent = t;
+    root.prepend(s);
+  }
+}
+
+/** Stop updating a root (its widget left the page). */
+export function releaseStyles(root) {
+  roots.delete(root);
+}

@@ -1,0 +1,342 @@
+// The widget's own view for presets that are a config (playground, one per encoding): a header
+// with Play / Step / Reset and counters, the controls it was asked for, and the panels named in
+// `view` (the playground's panels and charts, reused). It owns one Model from the shared pool and
+// only renders on the main thread: metrics are buffered and drawn every FLUSH_MS, snapshots
+// (attention, positions, predictions) are taken every SNAPSHOT_MS while training and visible.
+import { LineChart } from '../charts/line-chart.js';
+import { fmt } from '../charts/heatmap.js';
+import { AttentionPanel } from '../pages/playground/attention-panel.js';
+import { PositionsPanel } from '../pages/playground/positions-panel.js';
+import { PredictionsPanel } from '../pages/playground/predictions-panel.js';
+import { Controls } from '../pages/playground/controls.js';
+import { el } from '../pages/playground/dom.js';
+import { toConfig, withValue } from '../state/state.js';
+
+const FLUSH_MS = 250;
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+const SNAPSHOT_MS = 1500;
+const TRAIN = '#1a73e8';
+const EVAL = '#188038';
+const LONG = '#9334e6';
+const PANEL_TITLES = { chart: 'Training curves', attention: 'Attention (one held-out example)', positions: 'Position encoding', predictions: 'Predictions' };
+
+/** The labels of the evaluation series for a config (or state). */
+function evalLabels({ seq_len: seqLen, eval_len: evalLen }) {
+  return { eval: `eval @ length ${seqLen}`, long: evalLen && evalLen !== seqLen ? `eval @ length ${evalLen}` : 'eval long (off)' };
+}
+
+export class WidgetApp {
+  /**
+   * @param {HTMLElement} box the widget's card, inside its shadow root
+   * @param {{pool: import('../client/pool.js').WorkerPool, registry: object, props: object[], info: object}} engine
+   * @param {{preset: import('./presets.js').Preset, state: object, view: string[], controls: string[],
+   *   height: number, autoplay: boolean}} settings
+   */
+  constructor(box, engine, settings) {
+    Object.assign(this, { box, engine, settings, state: settings.state });
+    this.model = null;
+    this.visible = false;
+    this.wantPlay = settings.autoplay;
+    this.pending = { steps: [], evals: [] };
+    this.last = { step: 0, loss: null, acc: null };
+    this.timers = {};
+    this.token = 0;
+    this.#build();
+  }
+
+  #build() {
+    const { preset, view, controls, height } = this.settings;
+    const has = (c) => controls.includes(c);
+    this.ui = {};
+    const ui = this.ui;
+    ui.play = el('button', { type: 'button', class: 'primary', hidden: !has('play'), onclick: () => (this.wantPlay ? this.pause() : this.play()) }, 'Play');
+    ui.step = el('button', { type: 'button', hidden: !has('step'), onclick: () => this.step() }, 'Step');
+    ui.reset = el('button', { type: 'button', hidden: !has('reset'), onclick: () => this.reset() }, 'Reset');
+    ui.stepCount = el('dd', { class: 'ap-step' }, '0');
+    ui.loss = el('dd', { class: 'ap-loss' }, '–');
+    ui.acc = el('dd', { class: 'ap-acc' }, '–');
+    ui.subtitle = el('span', { class: 'muted' });
+    const head = el('header', { class: 'ap-head' },
+      el('div', { class: 'ap-title' }, el('div', {}, preset.title), ui.subtitle),
+      el('div', { class: 'ap-transport' }, ui.play, ui.step, ui.reset),
+      el('dl', { class: 'ap-stats', 'aria-live': 'off' },
+        el('div', {}, el('dt', {}, 'step'), ui.stepCount),
+        el('div', {}, el('dt', {}, 'loss'), ui.loss),
+        el('div', {}, el('dt', {}, 'accuracy'), ui.acc)));
+
+    ui.form = el('form', { class: 'controls ap-controls', 'aria-label': 'Settings' });
+    ui.configError = el('p', { class: 'config-error', role: 'alert', hidden: true });
+    const fields = this.engine.props.filter((p) => controls.includes(p.key));
+    this.controls = new Controls(ui.form, fields, this.engine.registry, (k, v) => this.set(k, v));
+    this.controls.render(this.state);
+    ui.form.hidden = fields.length === 0;
+
+    const panels = el('div', { class: 'ap-panels' });
+    for (const v of view) {
+      const body = el('div', { class: v === 'chart' ? 'ap-charts' : 'ap-scroll' });
+      panels.append(el('section', { class: 'ap-panel', dataset: { view: v }, 'aria-label': PANEL_TITLES[v] },
+        v === 'chart' ? null : el('h3', {}, PANEL_TITLES[v]), body));
+      if (v === 'chart') this.chartBody = body;
+      if (v === 'attention') this.attention = new AttentionPanel(el('div', { class: 'attention-grid' }));
+      if (v === 'attention') body.append(this.attention.grid);
+      if (v === 'positions') body.append((this.positions = new PositionsPanel(el('div', { class: 'positions-body' }))).body);
+      if (v === 'predictions') {
+        const list = el('div', { class: 'predictions' });
+        body.append(list);
+        this.predictions = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => this.model.run(ids));
+      }
+    }
+    ui.engine = el('span', {});
+    ui.params = el('span', {});
+    this.box.replaceChildren(head, ui.form, ui.configError, panels, el('footer', { class: 'ap-foot' }, ui.engine, ui.params));
+    const e = this.engine.info;
+    ui.engine.textContent = `Trains in your browser · ${e.variant === 'simd' ? 'WebAssembly SIMD' : 'scalar WebAssembly'}`;
+  }
+
+  // The charts are made one per task (a uPlot chart lays out and draws when created), so that a
+  // page of widgets starting together never blocks the main thread for long.
+  async #charts(body, height) {
+    const series = () => [
+      { key: 'train', label: 'train', color: TRAIN },
+      { key: 'eval', label: 'eval', color: EVAL, points: true },
+      { key: 'long', label: 'eval long', color: LONG, points: true, dash: [4, 3] },
+    ];
+    const labels = evalLabels(this.state);
+    this.labels = JSON.stringify(labels);
+    const chart = (title, yRange) => {
+      const box = el('div', { class: 'ap-chart-body' });
+      body.append(el('figure', { class: 'ap-chart', style: 'margin:0' }, el('figcaption', { class: 'ap-chart-title' }, title), box));
+      return new LineChart(box, { title, series: series().map((s) => ({ ...s, label: labels[s.key] ?? s.label })), height, yRange });
+    };
+    this.charts = [];
+    for (const [title, range, metric] of [['Loss', undefined, 'loss'], ['Token accuracy', [0, 1], 'token_accuracy']]) {
+      await nextTask();
+      if (this.disposed) return;
+      this.charts.push([chart(title, range), metric]);
+    }
+  }
+
+  /** Check the config and build the model; throws with a readable message when it cannot train. */
+  async init() {
+    if (this.chartBody) await this.#charts(this.chartBody, this.settings.height);
+    await this.#apply(true);
+  }
+
+  async #apply(first = false) {
+    const token = ++this.token;
+    const config = toConfig(this.engine.props, this.state);
+    const check = await this.engine.pool.clients[0].checkConfig(config);
+    if (token !== this.token) return;
+    this.controls.clearErrors();
+    this.ui.configError.hidden = check.ok;
+    if (!check.ok) {
+      if (first) throw new Error(`This combination cannot train: ${check.error}`);
+      this.ui.configError.textContent = `This combination cannot train: ${check.error}`;
+      for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, 'see the message above');
+      this.#enable(false);
+      return;
+    }
+    const old = this.model;
+    this.model = null;
+    await old?.dispose();
+    const model = await this.engine.pool.create(config);
+    if (token !== this.token || this.disposed) return model.dispose();
+    this.model = model;
+    model.addEventListener('metrics', (e) => this.#onMetrics(e.detail));
+    model.addEventListener('state', (e) => this.#onState(e.detail));
+    await this.#fresh(model.info);
+    if (this.wantPlay && this.visible) this.#run();
+  }
+
+  async #fresh(info) {
+    const c = info.config;
+    this.pending = { steps: [], evals: [] };
+    this.last = { step: info.step, loss: null, acc: null };
+    // Each of these rebuilds the uPlot charts: only when needed (startup stays short).
+    const labels = evalLabels(c);
+    const relabel = JSON.stringify(labels) !== this.labels;
+    this.labels = JSON.stringify(labels);
+    for (const [chart] of this.charts ?? []) {
+      if (this.drawn) chart.reset();
+      if (relabel) chart.setLabels(labels);
+    }
+    this.drawn = false;
+    const pos = this.engine.registry.positions.find((p) => p.name === c.position);
+    this.ui.subtitle.textContent = `${c.task.replaceAll('_', ' ')} · ${pos?.title ?? c.position} · ${c.normalization}`;
+    this.ui.params.textContent = `${info.parameter_count.toLocaleString('en')} parameters`;
+    this.attention?.clear();
+    this.positions?.clear();
+    this.predictions?.setModel(info);
+    this.#stats();
+    this.#enable(true);
+    await this.refresh();
+  }
+
+  #enable(on) {
+    for (const b of [this.ui.play, this.ui.step, this.ui.reset]) b.disabled = !on;
+  }
+
+  /** Change one setting from a control: a new model. */
+  set(key, value) {
+    if (this.state[key] === value) return;
+    this.state = withValue(this.engine.props, this.engine.registry, this.state, key, value);
+    this.controls.render(this.state);
+    return this.#apply().catch((err) => this.#notice(err.message));
+  }
+
+  #notice(text) {
+    this.ui.configError.hidden = !text;
+    this.ui.configError.textContent = text ?? '';
+  }
+
+  // --- training -------------------------------------------------------------------------------
+
+  /** Train (now if visible, else as soon as the widget is on screen). */
+  play() {
+    this.wantPlay = true;
+    this.#label();
+    if (this.visible) return this.#run();
+  }
+
+  /** Stop training (it stays stopped when the widget comes back on screen). */
+  pause() {
+    this.wantPlay = false;
+    this.#label();
+    return this.model?.pause();
+  }
+
+  #run() {
+    const m = this.model;
+    if (!m || m.playing) return;
+    const steps = this.state.steps;
+    const until = steps > this.last.step ? steps : 0; // past the end, Play continues without limit
+    this.#label(true);
+    return m.play({ until, every: Math.max(1, Math.ceil(steps / 500)) });
+  }
+
+  async step() {
+    await this.model?.step(1);
+    return this.refresh();
+  }
+
+  async reset() {
+    if (!this.model) return;
+    const info = await this.model.reset();
+    await this.#fresh(info);
+    if (this.wantPlay && this.visible) this.#run();
+  }
+
+  /** On or off screen (or tab hidden): training pauses off screen and resumes on screen. */
+  setVisible(on) {
+    if (this.visible === on) return;
+    this.visible = on;
+    if (on && this.wantPlay) this.#run();
+    if (!on && this.model?.playing) this.model.pause();
+  }
+
+  #label(playing = this.model?.playing) {
+    this.ui.play.textContent = this.wantPlay || playing ? 'Pause' : 'Play';
+  }
+
+  #onState({ playing, reason }) {
+    clearInterval(this.timers.snap);
+    if (playing) {
+      this.timers.flush ??= setInterval(() => this.#flush(), FLUSH_MS);
+      if (this.#needsSnapshots()) this.timers.snap = setInterval(() => this.refresh(), SNAPSHOT_MS);
+    } else {
+      this.#flush();
+      clearInterval(this.timers.flush);
+      this.timers.flush = undefined;
+      if (reason === 'done') this.wantPlay = false;
+      else if (!['paused', 'play', 'reset', 'import'].includes(reason)) {
+        this.wantPlay = false;
+        this.#notice(`Training stopped: ${reason}`);
+      }
+      this.refresh();
+    }
+    this.#label(playing);
+  }
+
+  #onMetrics({ steps, evals }) {
+    this.pending.steps.push(...steps);
+    this.pending.evals.push(...evals);
+    if (!this.timers.flush) this.#flush();
+  }
+
+  // Draw what arrived since the last flush (the charts themselves redraw once per frame at most).
+  #flush() {
+    const { steps, evals } = this.pending;
+    if (!steps.length && !evals.length) return;
+    this.pending = { steps: [], evals: [] };
+    this.drawn = true;
+    const seqLen = this.model?.info.config.seq_len;
+    for (const [chart, metric] of this.charts ?? []) {
+      for (const s of steps) chart.addDataPoint(s.step, { train: s[metric] });
+      for (const e of evals) chart.addDataPoint(e.step, { [e.length === seqLen ? 'eval' : 'long']: e[metric] });
+    }
+    const s = steps[steps.length - 1];
+    if (s) Object.assign(this.last, { step: s.step, loss: s.loss, acc: s.token_accuracy });
+    const e = evals.filter((x) => x.length === seqLen).pop();
+    if (e) this.last.acc = e.token_accuracy;
+    this.#stats();
+  }
+
+  #stats() {
+    this.ui.stepCount.textContent = String(this.last.step);
+    this.ui.loss.textContent = this.last.loss == null ? '–' : fmt(this.last.loss);
+    this.ui.acc.textContent = this.last.acc == null ? '–' : `${Math.round(100 * this.last.acc)}%`;
+  }
+
+  #needsSnapshots() {
+    return Boolean(this.attention || this.positions || this.predictions);
+  }
+
+  /** Redraw the snapshot panels (one request at a time; calls during one are merged). */
+  refresh() {
+    if (!this.#needsSnapshots() || this.disposed) return Promise.resolve();
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.again = false;
+        const model = this.model;
+        if (!model) break;
+        try {
+          const snap = await model.snapshot({
+            attention: this.attention ? {} : undefined,
+            positions: this.positions ? {} : undefined,
+            predictions: this.predictions ? { n: 3 } : undefined,
+          });
+          if (model !== this.model || this.disposed) break;
+          this.attention?.update(snap.attention);
+          this.positions?.update(snap.positions);
+          this.predictions?.update(snap.predictions);
+        } catch (err) {
+          if (model === this.model && !model.disposed) this.#notice(`Could not read the model: ${err.message}`);
+        }
+      } while (this.again);
+      this.refreshing = null;
+    })();
+    return this.refreshing;
+  }
+
+  /** Redraw the canvases with the current theme's colours. */
+  restyle() {
+    for (const [chart] of this.charts ?? []) chart.restyle();
+    if (this.attention?.last) this.attention.update(this.attention.last);
+    this.refresh();
+  }
+
+  async dispose() {
+    this.disposed = true;
+    this.token++;
+    clearInterval(this.timers.flush);
+    clearInterval(this.timers.snap);
+    for (const [chart] of this.charts ?? []) chart.destroy();
+    const m = this.model;
+    this.model = null;
+    await m?.dispose();
+  }
+}
