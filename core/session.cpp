@@ -45,7 +45,7 @@ std::unique_ptr<Session> Session::from_json(const nlohmann::json& config) {
 std::string Session::token_name(int id) const {
   const int V = task_->vocab_size();
   if (id < V) return task_->token_name(id);
-  if (cfg_.anchors == "bos") return "<bos>";
+  if (cfg_.anchors == "bos") return "[BOS]";
   return id == V ? "[CLS]" : "[SEP]";
 }
 

@@ -143,6 +143,8 @@ export interface Session {
   /** JSON of PositionDisplay at `length` (0 = the model's length) */
   positions(length: number): string;
   /** JSON of SessionInfo */
+  /** Continue a prompt: JSON {mode, ids, tokens, probs, text}; see core/session.hpp. */
+  generate(prompt: string, maxNew: number, temperature: number, topK: number, seed: number): string;
   info(): string;
   /**
    * Change optimizer fields of the live session (only lr, clip, warmup, schedule, weight_decay,

@@ -147,6 +147,14 @@ export class Model extends EventTarget {
     return this.#call('run', { ids });
   }
 
+  /**
+   * Continue a prompt (text: characters, or space-separated token names).
+   * @returns {Promise<{mode: 'next_token'|'slots', ids: number[], tokens: string[], probs: number[], text: string}>}
+   */
+  generate(prompt, { maxNew = 32, temperature = 1, topK = 0, seed = 1 } = {}) {
+    return this.#call('generate', { prompt, maxNew, temperature, topK, seed });
+  }
+
   /** @returns {Promise<Uint8Array>} the model as a safetensors file */
   exportModel() {
     return this.#call('exportModel');

@@ -78,6 +78,8 @@ const commands = {
   evaluate: ({ sid, length = 0 }) => JSON.parse(host(sid).session.evaluate(length)),
   snapshot: ({ sid, ...parts }) => host(sid).snapshot(parts),
   run: ({ sid, ids }) => JSON.parse(host(sid).session.run(JSON.stringify(ids))),
+  generate: ({ sid, prompt, maxNew, temperature, topK, seed }) =>
+    JSON.parse(host(sid).session.generate(prompt, maxNew, temperature, topK, seed)),
   exportModel: ({ sid }) => host(sid).save(),
   importModel({ sid, bytes, overrides }) {
     if (overrides) return add(SessionHost.loadWith(mod, bytes, overrides));

@@ -9,6 +9,7 @@ import { ChartsPanel } from './charts-panel.js';
 import { AttentionPanel } from './attention-panel.js';
 import { PositionsPanel } from './positions-panel.js';
 import { PredictionsPanel } from './predictions-panel.js';
+import { GeneratePanel } from './generate-panel.js';
 import { renderExplanation } from './explain-panel.js';
 import { Toolbar } from './toolbar.js';
 import { download, readFile } from './dom.js';
@@ -40,6 +41,7 @@ export class Playground {
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.model.run(ids));
+    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.model.snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.toolbar = new Toolbar(this);
     this.recovery = new Recovery(this);
     this.stalled = false; // training stopped on a refused (NaN/Inf) step
@@ -164,6 +166,7 @@ export class Playground {
     this.attention.clear();
     this.positions.clear();
     this.predictions.setModel(info);
+    this.generate.setModel(info);
     this.toolbar.newRun(info);
     this.toolbar.enable(true);
     $('eval-every').textContent = String(info.config.eval_every);
