@@ -57,6 +57,18 @@ done
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
   echo "setup: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  # npm ci refuses a lock file without an entry for every platform's optional package (rollup's
+  # android/darwin/... builds); a registry mirror that lacks them yields such a lock. Then
+  # `npm install --no-save` installs the same pinned versions from the lock without rewriting it.
+  if ! npm ci --no-audit --no-fund --loglevel=error 2>/tmp/attnplay-npm-ci.log; then
+    if grep -q "EUSAGE\|in sync" /tmp/attnplay-npm-ci.log; then
+      echo "setup: npm ci refused the lock file's missing optional platform packages; npm install --no-save"
+      npm install --no-save --no-audit --no-fund --loglevel=error
+    else
+      cat /tmp/attnplay-npm-ci.log >&2
+      echo "setup: npm ci failed (is the npm registry reachable?)" >&2
+      exit 1
+    fi
+  fi
   touch node_modules
 fi
