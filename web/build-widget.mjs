@@ -6,8 +6,10 @@
 //   3. dist/examples/ (the example post, loading ../attention-playground.js as a host page would)
 //      and dist/README.md (the usage snippet);
 //   4. the gzipped size of everything one widget downloads, per kind of preset; fails above BUDGET.
-// In the widget build, CSS that a module imports is adopted by each widget's shadow root instead of
-// going into the host page (plugin below), and `katex` is the light tex-lite renderer.
+// In the widget build (plugin below), CSS that a module imports is adopted by each widget's shadow
+// root instead of going into the host page, and two heavy dependencies are swapped for light ones
+// with the same API, to keep a widget's download within BUDGET: `katex` (70 KB gzipped, plus fonts)
+// for tex-lite.js, and charts/line-chart.js (uPlot, 25 KB) for mini-chart.js. The pages keep both.
 import { build } from 'vite';
 import { resolve, dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +23,7 @@ const DIST = resolve(ROOT, 'dist');
 export const BUDGET = 350_000; // bytes, gzipped, everything one widget downloads
 const STYLES = resolve(WEB, 'src/widgets/styles.js');
 const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
+const MINI_CHART = resolve(WEB, 'src/widgets/mini-chart.js');
 let quiet = process.argv.includes('--quiet');
 
 // The playground page's stylesheet, which the widget reuses for the panels it borrows: only the
@@ -46,7 +49,7 @@ export function pruneCss(css, keep) {
   return out.join('\n');
 }
 
-/** The widget build's plugin: CSS imports become addStyle(text); katex becomes tex-lite. */
+/** The widget build's plugin: CSS imports become addStyle(text); katex and uPlot become light twins. */
 function widgetPlugin() {
   return {
     name: 'attention-playground-widget',
@@ -56,7 +59,8 @@ function widgetPlugin() {
     },
     async resolveId(source, importer, options) {
       if (source === 'katex') return TEX_LITE;
-      if (/^katex\/dist\/.*\.css\?inline$/.test(source)) return '\0ap-empty-css';
+      if (/(^|\/)charts\/line-chart\.js$/.test(source)) return MINI_CHART;
+      if (/^katex\/dist\/.*\.css\?inline$/.test(source) || /^uplot\/dist\/.*\.css\?inline$/.test(source)) return '\0ap-empty-css';
       if (/\.css$/.test(source) && importer && !importer.includes('.html')) {
         const r = await this.resolve(source, importer, { ...options, skipSelf: true });
         if (r) return `\0ap-style:${r.id}.js`; // not *.css: Vite's CSS plugin must not take it
