@@ -4,6 +4,8 @@ export const SCRIPT = '<script type="module" src="/attention-playground.js"></sc
 export const page = (body, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">${head}${SCRIPT}</head><body>${body}</body></html>`;
 
 export const FIXTURES = {
+  // view="generate": continue a prompt with the widget's model (issue: generation).
+  '/fixtures/generate.html': page('<attention-playground task="text" seq-len="16" steps="60" autoplay view="chart,generate"></attention-playground>'),
   '/fixtures/one.html': page('<attention-playground preset="sinusoidal" steps="60" autoplay></attention-playground>'),
   // Six widgets at once, in a grid, under a page stylesheet that would wreck anything it reached.
   '/fixtures/six.html': page(

@@ -272,3 +272,16 @@ test('everything one widget downloads is within the 350 KB gzipped budget', asyn
   assert.ok(total <= size.budget, `one widget downloaded ${total} bytes gzipped: ${sent.join(', ')}`);
   await p.close();
 });
+
+test('view="generate": a prompt typed into the widget gets a continuation', async () => {
+  const { page: p, errors } = await open('/fixtures/generate.html');
+  await trained(p, 0, 60);
+  const root = widget(p, 0);
+  await root.locator('#gen-prompt').fill('The ');
+  await root.locator('#gen-tokens').fill('12');
+  await root.locator('#gen-run').click();
+  await root.locator('.gen-out[data-generated="12"]').waitFor({ timeout: 20000 });
+  assert.equal(await root.locator('.gen-tok').count(), 12);
+  await p.screenshot({ path: resolve(RESULTS, 'widgets-generate.png') });
+  assert.deepEqual(errors, []);
+});

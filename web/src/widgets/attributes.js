@@ -8,7 +8,7 @@ import { parseValue } from '../state/hash.js';
 import { defaultState, withValue } from '../state/state.js';
 import { presetFor, presetNames } from './presets.js';
 
-export const VIEWS = ['chart', 'attention', 'positions', 'predictions'];
+export const VIEWS = ['chart', 'attention', 'positions', 'predictions', 'generate'];
 export const TRANSPORT = ['play', 'step', 'reset'];
 const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme'];
 // Attributes any HTML element may carry; the widget leaves them to the browser.

@@ -8,6 +8,7 @@ import { fmt } from '../charts/heatmap.js';
 import { AttentionPanel } from '../pages/playground/attention-panel.js';
 import { PositionsPanel } from '../pages/playground/positions-panel.js';
 import { PredictionsPanel } from '../pages/playground/predictions-panel.js';
+import { GeneratePanel } from '../pages/playground/generate-panel.js';
 import { Controls } from '../pages/playground/controls.js';
 import { el } from '../pages/playground/dom.js';
 import { toConfig, withValue } from '../state/state.js';
@@ -18,7 +19,7 @@ const SNAPSHOT_MS = 1500;
 const TRAIN = '#1a73e8';
 const EVAL = '#188038';
 const LONG = '#9334e6';
-const PANEL_TITLES = { chart: 'Training curves', attention: 'Attention (one held-out example)', positions: 'Position encoding', predictions: 'Predictions' };
+const PANEL_TITLES = { chart: 'Training curves', attention: 'Attention (one held-out example)', positions: 'Position encoding', predictions: 'Predictions', generate: 'Generate' };
 
 /** The labels of the evaluation series for a config (or state). */
 function evalLabels({ seq_len: seqLen, eval_len: evalLen }) {
@@ -84,6 +85,12 @@ export class WidgetApp {
         const list = el('div', { class: 'predictions' });
         body.append(list);
         this.predictions = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => this.model.run(ids));
+      }
+      if (v === 'generate') {
+        const box = el('div', { class: 'generate' });
+        body.append(box);
+        this.generate = new GeneratePanel(box, () => this.model,
+          () => this.model.snapshot({ predictions: { n: 1 } }).then((snap) => snap.predictions));
       }
     }
     ui.engine = el('span', {});
@@ -167,6 +174,7 @@ export class WidgetApp {
     this.attention?.clear();
     this.positions?.clear();
     this.predictions?.setModel(info);
+    this.generate?.setModel(info);
     this.#stats();
     this.#enable(true);
     await this.refresh();
