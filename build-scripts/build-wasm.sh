@@ -6,6 +6,10 @@
 # --module-only skips the test and bench programs (used by `npm start`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# ccache (if installed): paths relative to the clone, so another clone of the same sources hits
+# the cache; precompiled headers need the pch sloppiness.
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
 # Debian's emscripten runs its JS tools under the system Node and needs its modules.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 jobs=$(nproc 2>/dev/null || echo 2)

@@ -17,6 +17,7 @@ NEEDS=(
   "hdr:nlohmann/json.hpp:nlohmann-json3-dev"
   "hdr:CLI/CLI.hpp:libcli11-dev"
   "cmd:chromium:chromium"
+  "cmd:ccache:ccache"
   # fuzzing (build-scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes
   "cmd:clang++:clang"
   "glob:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev"
