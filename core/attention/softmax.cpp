@@ -7,16 +7,21 @@
 
 #include "attention/normalization.hpp"
 #include "attention/row_ops.hpp"
+#include "tensor/kernels.hpp"
 
 namespace ap {
 
 namespace {
 class Softmax : public Normalization {
  public:
-  void row_forward(const float* s, float* a, int n) const override { softmax_row_forward(s, a, n); }
+  // The SIMD row kernels of core/tensor (xsimd exp); row_ops.hpp keeps the scalar forms that
+  // the other entries build on.
+  void row_forward(const float* s, float* a, int n) const override {
+    if (n > 0) softmax_forward(a, s, 1, n);
+  }
   void row_backward(const float*, const float* a, const float* da, float* ds,
                     int n) const override {
-    softmax_row_backward(a, da, ds, n);
+    if (n > 0) softmax_backward(ds, a, da, 1, n);
   }
 };
 }  // namespace

@@ -129,7 +129,7 @@ void Transformer::block_forward(int l, const float* x, bool training, Rng* rng) 
     p = a.proj_drop.data();
   }
   add_into(a.s1.data(), a.x.data(), p, NC);
-  if (pre) a.mid = a.s1;
+  if (pre) a.mid.swap(a.s1);  // the stream itself (s1 is not needed again in pre-norm)
   else layernorm_forward(a.mid.data(), a.ln1_mean.data(), a.ln1_rstd.data(), a.s1.data(),
                          params_.data(id.ln1w), params_.data(id.ln1b), N, C);
   // feed-forward sublayer
@@ -151,7 +151,7 @@ void Transformer::block_forward(int l, const float* x, bool training, Rng* rng) 
     m = a.fc2_drop.data();
   }
   add_into(a.s2.data(), a.mid.data(), m, NC);
-  if (pre) a.out = a.s2;
+  if (pre) a.out.swap(a.s2);  // likewise
   else layernorm_forward(a.out.data(), a.ln2_mean.data(), a.ln2_rstd.data(), a.s2.data(),
                          params_.data(id.ln2w), params_.data(id.ln2b), N, C);
 }

@@ -67,23 +67,28 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   std::vector<float>&ds2 = g.ds2, &dmid = g.dmid, &dm = g.dm, &dact = g.dact, &dfc = g.dfc,
       &dmlp_in = g.dmlp_in, &ds1 = g.ds1, &dp = g.dp, &datt = g.datt, &dqkv = g.dqkv,
       &datt_in = g.datt_in;
-  // ds2, dmid, dm, ds1 and dp are overwritten before use; the rest accumulate.
+  // ds2, dmid, dm, ds1 and dp are overwritten before use (or skipped: pointers alias the
+  // gradient they equal); the rest accumulate.
   for (auto* v : {&ds2, &dmid, &dm, &ds1, &dp}) v->resize(NC);
   if (!pre) zeros(ds2, NC), zeros(ds1, NC);
   for (auto* v : {&dmlp_in, &datt, &datt_in}) zeros(*v, NC);
   zeros(dact, size_t(N) * F);
   zeros(dfc, size_t(N) * F);
   zeros(dqkv, size_t(N) * 3 * C);
+  const bool drop = training_ && cfg_.dropout > 0;
   // out = s2 (pre) or LN2(s2) (post)
-  if (pre) std::copy(dout, dout + NC, ds2.begin());
-  else layernorm_backward(ds2.data(), params_.grad(id.ln2w), params_.grad(id.ln2b), dout,
-                          a.s2.data(), params_.data(id.ln2w), a.ln2_mean.data(), a.ln2_rstd.data(), N, C);
+  const float* g_s2 = dout;
+  if (!pre) {
+    layernorm_backward(ds2.data(), params_.grad(id.ln2w), params_.grad(id.ln2b), dout,
+                       a.s2.data(), params_.data(id.ln2w), a.ln2_mean.data(), a.ln2_rstd.data(), N, C);
+    g_s2 = ds2.data();
+  }
   // s2 = mid + Drop(FC2(act(FC(mlp_in))))
-  std::copy(ds2.begin(), ds2.end(), dmid.begin());
-  if (!a.fc2_keep.empty() && training_ && cfg_.dropout > 0)
-    zeros(dm, NC), dropout_backward(dm.data(), a.fc2_keep, ds2.data(), NC, cfg_.dropout);
-  else std::copy(ds2.begin(), ds2.end(), dm.begin());
-  linear_backward(dact.data(), params_.grad(id.fc2w), params_.grad(id.fc2b), dm.data(),
+  std::copy(g_s2, g_s2 + NC, dmid.begin());
+  const float* g_m = g_s2;
+  if (drop && !a.fc2_keep.empty())
+    zeros(dm, NC), dropout_backward(dm.data(), a.fc2_keep, g_s2, NC, cfg_.dropout), g_m = dm.data();
+  linear_backward(dact.data(), params_.grad(id.fc2w), params_.grad(id.fc2b), g_m,
                   a.act.data(), params_.data(id.fc2w), N, F, C);
   if (cfg_.activation == "relu") relu_backward(dfc.data(), a.fc.data(), dact.data(), size_t(N) * F);
   else gelu_backward(dfc.data(), a.fc.data(), dact.data(), size_t(N) * F,
@@ -96,15 +101,18 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
                               a.ln2_mean.data(), a.ln2_rstd.data(), N, C);
   else for (size_t i = 0; i < NC; ++i) dmid[i] += dmlp_in[i];
   // mid = s1 (pre) or LN1(s1) (post)
-  if (pre) ds1 = dmid;
-  else layernorm_backward(ds1.data(), params_.grad(id.ln1w), params_.grad(id.ln1b), dmid.data(),
-                          a.s1.data(), params_.data(id.ln1w), a.ln1_mean.data(), a.ln1_rstd.data(), N, C);
+  const float* g_s1 = dmid.data();
+  if (!pre) {
+    layernorm_backward(ds1.data(), params_.grad(id.ln1w), params_.grad(id.ln1b), dmid.data(),
+                       a.s1.data(), params_.data(id.ln1w), a.ln1_mean.data(), a.ln1_rstd.data(), N, C);
+    g_s1 = ds1.data();
+  }
   // s1 = x + Drop(Proj(Attn(att_in)))
-  for (size_t i = 0; i < NC; ++i) dx[i] += ds1[i];
-  if (!a.proj_keep.empty() && training_ && cfg_.dropout > 0)
-    zeros(dp, NC), dropout_backward(dp.data(), a.proj_keep, ds1.data(), NC, cfg_.dropout);
-  else dp = ds1;
-  linear_backward(datt.data(), params_.grad(id.projw), params_.grad(id.projb), dp.data(),
+  for (size_t i = 0; i < NC; ++i) dx[i] += g_s1[i];
+  const float* g_p = g_s1;
+  if (drop && !a.proj_keep.empty())
+    zeros(dp, NC), dropout_backward(dp.data(), a.proj_keep, g_s1, NC, cfg_.dropout), g_p = dp.data();
+  linear_backward(datt.data(), params_.grad(id.projw), params_.grad(id.projb), g_p,
                   a.att_out.data(), params_.data(id.projw), N, C, C);
   AttentionCtx ctx{l, attn_shape(training_), pos_.get(), norm_.get(), cfg_.attn_dropout, rng_};
   attention_backward(dqkv.data(), datt.data(), a.att, ctx);
