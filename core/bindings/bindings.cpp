@@ -33,9 +33,15 @@ auto guarded(F&& f) -> decltype(f()) {
 }
 
 nlohmann::json parse(const std::string& text, const char* what) {
-  auto j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded()) throw std::invalid_argument(std::string(what) + ": not valid JSON");
-  return j;
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    // e.what(): "[json.exception.parse_error.101] parse error at line 1, column 24: ..."
+    std::string detail = e.what();
+    const auto at = detail.find("] ");
+    if (at != std::string::npos) detail = detail.substr(at + 2);
+    throw std::invalid_argument(std::string(what) + ": not valid JSON (" + detail + ")");
+  }
 }
 
 std::string registry_json() {

@@ -52,7 +52,7 @@ test('checkConfig(): fills in task defaults, and explains what is wrong', () => 
   assert.match(bad({ task: 'copy', bogus: 1 }), /unknown field 'bogus'; valid fields are: task,/);
   assert.match(bad({ task: 'copy', vocab: 500 }), /field 'vocab' = 500 is invalid; allowed: an integer in \[2, 64\]/);
   assert.match(bad({ task: 'copy', seed: 1.5 }), /seed: 1.5 is not a whole number/);
-  assert.match(bad({ task: 'copy', lr: 'x' }), /lr: 'x' is not a number/);
+  assert.match(bad({ task: 'copy', lr: 'x' }), /lr: 'x' is not a (finite )?number/);
   assert.match(bad({ position: 'none', placement: 'layerwise' }), /placement: 'layerwise' applies to absolute encodings/);
   assert.match(bad('not json'), /config: not valid JSON/);
 });

@@ -4,6 +4,8 @@
 import { el } from './dom.js';
 
 const SPACE = '␣';
+// A probability for a tooltip (null when the model produced NaN).
+const pct = (p, d) => (Number.isFinite(p) ? p.toFixed(d) : 'NaN');
 
 export class PredictionsPanel {
   /**
@@ -65,7 +67,7 @@ export class PredictionsPanel {
       out.replaceChildren(
         el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...r.tokens.map((t) => tok(t))),
         el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'model'),
-          ...best.map((c, i) => tok(classes[c], { title: `p = ${conf[i].toFixed(2)}`, style: `opacity:${0.35 + 0.65 * conf[i]}` }))),
+          ...best.map((c, i) => tok(classes[c], { title: `p = ${pct(conf[i], 2)}`, style: `opacity:${0.35 + 0.65 * conf[i]}` }))),
       );
     } catch (err) {
       out.replaceChildren(el('p', { class: 'error' }, err.message));
@@ -87,7 +89,7 @@ function tokenRows(ex, k) {
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), ...ex.target.map((t, i) => tok(ex.mask[i] ? t : '', { class: ex.mask[i] ? 'tok' : 'tok off' }))),
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'model'),
-      ...ex.prediction.map((t, i) => tok(t, { class: cls(i), title: `p = ${ex.confidence[i].toFixed(2)}${ex.mask[i] && t !== ex.target[i] ? ' (wrong)' : ''}` }))),
+      ...ex.prediction.map((t, i) => tok(t, { class: cls(i), title: `p = ${pct(ex.confidence[i], 2)}${ex.mask[i] && t !== ex.target[i] ? ' (wrong)' : ''}` }))),
   );
 }
 
@@ -96,6 +98,6 @@ function sequenceRow(ex, k) {
   return el('div', { class: `example ${right ? 'correct' : 'incorrect'}`, 'aria-label': `example ${k + 1}, ${right ? 'correct' : 'wrong'}` },
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), tok(ex.target),
-      el('span', { class: 'row-label' }, 'model'), tok(ex.prediction[0], { class: right ? 'tok right' : 'tok wrong', title: `p = ${ex.confidence[0].toFixed(2)}` })),
+      el('span', { class: 'row-label' }, 'model'), tok(ex.prediction[0], { class: right ? 'tok right' : 'tok wrong', title: `p = ${pct(ex.confidence[0], 2)}` })),
   );
 }

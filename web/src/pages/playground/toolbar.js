@@ -82,7 +82,7 @@ export class Toolbar {
     const last = steps[steps.length - 1];
     if (!last) return;
     $('tokens-per-s').textContent = Math.round(last.tokens_per_s).toLocaleString('en-US');
-    $('last-loss').textContent = last.loss.toFixed(3);
+    $('last-loss').textContent = Number.isFinite(last.loss) ? last.loss.toFixed(3) : 'NaN'; // a refused step's loss arrives as null
   }
 
   playing(on) {
