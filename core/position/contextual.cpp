@@ -153,14 +153,6 @@ class Contextual : public PositionEncoding {
         axpy(dW + size_t(o) * C_, g, E + size_t(x) * C_, C_);
       }
   }
-  static float dot(const float* a, const float* b, int n) {
-    float s = 0;
-    for (int i = 0; i < n; ++i) s += a[i] * b[i];
-    return s;
-  }
-  static void axpy(float* y, float a, const float* x, int n) {
-    for (int i = 0; i < n; ++i) y[i] += a * x[i];
-  }
   ParamStore& ps_;
   bool p2c_;
   int C_, NB_, maxd_;

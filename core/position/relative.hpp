@@ -41,6 +41,16 @@ class IndexTable {
 // Keys query row i can see.
 inline int visible_keys(bool causal, int T, int i) { return causal ? i + 1 : T; }
 
+// Small vector helpers of the relative entries (Shaw, contextual): a·b and y += a·x over n.
+inline float dot(const float* a, const float* b, int n) {
+  float s = 0;
+  for (int i = 0; i < n; ++i) s += a[i] * b[i];
+  return s;
+}
+inline void axpy(float* y, float a, const float* x, int n) {
+  for (int i = 0; i < n; ++i) y[i] += a * x[i];
+}
+
 // A matrix as nested JSON-friendly vectors.
 std::vector<std::vector<float>> as_matrix(const float* p, int rows, int cols);
 std::vector<std::vector<int>> as_matrix(const int* p, int rows, int cols);

@@ -110,14 +110,6 @@ class Shaw : public PositionEncoding {
   }
 
  private:
-  static float dot(const float* a, const float* b, int n) {
-    float s = 0;
-    for (int i = 0; i < n; ++i) s += a[i] * b[i];
-    return s;
-  }
-  static void axpy(float* y, float a, const float* x, int n) {
-    for (int i = 0; i < n; ++i) y[i] += a * x[i];
-  }
   const int* index(int T) { return table_.get(T, [&](int i, int j) { return clip_rel(j - i, k_) + k_; }); }
   ParamStore& ps_;
   int k_, HS_;

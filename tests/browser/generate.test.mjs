@@ -2,16 +2,12 @@
 // (text) and on an answer-slot task (copy, with a held-out example and the right answer).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPage, shot } from './harness.mjs';
+import { startHarness, openPage, shot, ready } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
 after(async () => { await h?.close(); });
 
-async function ready(page) {
-  await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
-  await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 30000 });
-}
 
 test('text task: typing a prompt and pressing Generate shows a continuation', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}#task=text&seq_len=16&steps=60`);

@@ -5,16 +5,12 @@
 // restored. Screenshots go to test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPage, shot } from './harness.mjs';
+import { startHarness, openPage, shot, ready } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
 after(async () => { await h?.close(); });
 
-async function ready(page) {
-  await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
-  await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 30000 });
-}
 const counter = async (page) => Number(await page.locator('#step-counter').textContent());
 const playButtonBack = (page) => page.waitForFunction(() => document.getElementById('play').textContent === 'Play', null, { timeout: 60000 });
 

@@ -50,3 +50,9 @@ export async function openPage(browser, url, { width = 1280, height = 900 } = {}
 }
 
 export const shot = (page, name) => page.screenshot({ path: resolve(RESULTS, `${name}.png`), fullPage: true });
+
+/** Wait until the playground's engine is loaded and its first model is built. */
+export async function ready(page) {
+  await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
+  await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 30000 });
+}

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startHarness, openPage, shot as fullShot, RESULTS } from './harness.mjs';
+import { startHarness, openPage, shot as fullShot, RESULTS, ready } from './harness.mjs';
 
 let h;
 // Full-page screenshots from the top, so that the sticky toolbar sits where a person sees it.
@@ -19,10 +19,6 @@ before(async () => { h = await startHarness(); });
 after(async () => { await h?.close(); });
 
 /** Wait until the page has a model for its current settings and has drawn it. */
-async function ready(page) {
-  await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
-  await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 30000 });
-}
 
 /** Type a value into a settings field, as a person would, and wait for the rebuilt model. */
 async function setField(page, key, value) {
