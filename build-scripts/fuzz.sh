@@ -5,14 +5,17 @@
 # read-only inputs; what the fuzzer finds goes to build/fuzz/corpus/<target>/ (FUZZ_KEEP=1
 # merges the new coverage back into tests/fuzz/corpus). A crash leaves its input in
 # build/fuzz/crashes/ and makes the script exit non-zero: turn it into a Catch2 regression test
-# in tests/native/test_fuzz_regressions.cpp. Targets: fuzz_config fuzz_safetensors.
+# in tests/native/test_fuzz_regressions.cpp. Targets: fuzz_config (Config JSON and key=value
+# lines), fuzz_safetensors (model files: load, then evaluate and generate once), fuzz_generate
+# (the prompt tokenizer and generate's arguments), fuzz_session_json (the JSON of run, configure
+# and a grads batch), fuzz_grid (the sweep --grid parser).
 # FUZZ_JOBS sets the build's parallelism (default 2).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_config fuzz_safetensors)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_config fuzz_safetensors fuzz_generate fuzz_session_json fuzz_grid)
 
 command -v clang++ >/dev/null 2>&1 || { echo "fuzz: clang++ is missing (npm run setup)" >&2; exit 1; }
 cmake -S tests/fuzz -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE= >/dev/null ||
@@ -25,15 +28,17 @@ for t in "${targets[@]}"; do
   seeds="tests/fuzz/corpus/$t" work="build/fuzz/corpus/$t" crashes="build/fuzz/crashes"
   mkdir -p "$seeds" "$work" "$crashes"
   dict=(); [ "$t" = fuzz_config ] && dict=(-dict=tests/fuzz/config.dict)
+  # fuzz_config takes long inputs, so that nesting far past the depth limit is reachable.
+  max_len=16384; [ "$t" = fuzz_config ] && max_len=131072
   echo "=== $t: ${secs}s"
   # -rss_limit_mb: the session loader may build models up to the 64 MB limit the target sets.
-  if ! "build/fuzz/$t" "$work" "$seeds" "${dict[@]}" -max_total_time="$secs" -max_len=16384 \
+  if ! "build/fuzz/$t" "$work" "$seeds" "${dict[@]}" -max_total_time="$secs" -max_len="$max_len" \
       -timeout=20 -rss_limit_mb=2560 -print_final_stats=1 -artifact_prefix="$crashes/$t-" \
       2> >(grep -E '^(#[0-9]+.*DONE|Done|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY|.*(crash|leak|timeout|oom)-)' >&2); then
     failed+=("$t")
   fi
   if [ "${FUZZ_KEEP:-0}" = 1 ]; then
-    "build/fuzz/$t" -merge=1 "$seeds" "$work" -max_len=16384 >/dev/null 2>&1 || true
+    "build/fuzz/$t" -merge=1 "$seeds" "$work" -max_len="$max_len" >/dev/null 2>&1 || true
   fi
 done
 if [ ${#failed[@]} -gt 0 ]; then

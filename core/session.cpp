@@ -6,6 +6,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "io/json.hpp"
 #include "io/sha256.hpp"
 #include "model/options.hpp"
 #include "tensor/kernels.hpp"
@@ -116,7 +117,7 @@ void Session::configure(const nlohmann::json& fields) {
   nlohmann::json j = cfg_.to_json();
   for (auto& [k, v] : fields.items()) {
     if (std::find(kLive.begin(), kLive.end(), k) == kLive.end())
-      throw std::invalid_argument("configure: '" + k + "' cannot change while a model trains; only " +
+      throw std::invalid_argument("configure: " + show_text(k) + " cannot change while a model trains; only " +
                                   join_names(kLive) + " can (the others need a new model)");
     j[k] = v;
   }

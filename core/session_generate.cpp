@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "session.hpp"
+#include "session_json.hpp"
 
 namespace ap {
 
@@ -34,50 +35,7 @@ int sample(const float* p, int O, float temperature, int top_k, Rng& rng) {
 
 }  // namespace
 
-std::vector<int32_t> Session::tokenize(const std::string& text) const {
-  const int V = task_->vocab_size();
-  auto find = [&](const std::string& t) {
-    for (int i = 0; i < V; ++i)
-      if (task_->token_text(i) == t) return i;
-    return -1;
-  };
-  auto unknown = [&](const std::string& t) {
-    std::string valid;
-    for (int i = 0; i < std::min(V, 24); ++i) valid += (i ? " " : "") + task_->token_name(i);
-    return std::invalid_argument("prompt: '" + t + "' is not a token of task " + cfg_.task +
-                                 "; its tokens are: " + valid + (V > 24 ? " ..." : ""));
-  };
-  std::vector<int32_t> ids;
-  if (find(" ") >= 0) {  // a character vocabulary with a space: every character is a token
-    for (char c : text) {
-      int id = find(std::string(1, c));
-      if (id < 0) throw unknown(std::string(1, c));
-      ids.push_back(id);
-    }
-    return ids;
-  }
-  // Whitespace-separated token names; a word that is not a name is read character by character
-  // ("31415" = 3 1 4 1 5).
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace((unsigned char)text[i])) ++i;
-    size_t j = i;
-    while (j < text.size() && !std::isspace((unsigned char)text[j])) ++j;
-    if (j == i) break;
-    const std::string word = text.substr(i, j - i);
-    if (int id = find(word); id >= 0) {
-      ids.push_back(id);
-    } else {
-      for (char c : word) {
-        int cid = find(std::string(1, c));
-        if (cid < 0) throw unknown(word);
-        ids.push_back(cid);
-      }
-    }
-    i = j;
-  }
-  return ids;
-}
+// Session::tokenize: session_tokenize.cpp.
 
 nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new,
                                  float temperature, int top_k, uint64_t seed) {
@@ -132,10 +90,12 @@ nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new
     const int first = int(ids.size());
     ids.insert(ids.end(), max_new, slot);
     if (suffix) ids.push_back(V + 1);
+    check_forward_memory(cfg_, 1, int(ids.size()), "prompt");  // a long prompt is not cut here
     model_->forward(ids.data(), 1, int(ids.size()), nullptr, nullptr, false, nullptr);
     for (int i = 0; i < max_new; ++i) emit(&model_->probs()[size_t(first + i) * O]);
   } else {
     const int window = limit >= 0 ? limit : std::max(4 * cfg_.model_len(), int(prefix.size() + prompt.size()));
+    check_forward_memory(cfg_, 1, window, "prompt");  // the first window holds the whole prompt
     std::vector<int32_t> ctx(prompt.begin(), prompt.end());
     for (int i = 0; i < max_new; ++i) {
       const int keep = window - int(prefix.size());

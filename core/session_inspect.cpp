@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "session.hpp"
+#include "session_json.hpp"
 
 namespace ap {
 
@@ -69,6 +70,7 @@ nlohmann::json Session::attention(int length, int example) {
 nlohmann::json Session::run(const std::vector<int32_t>& ids) {
   const int T = int(ids.size()), V = model_->shape().V, C = cfg_.d_model, NH = cfg_.heads;
   if (T < 1) throw std::invalid_argument("run: the token list is empty");
+  check_forward_memory(cfg_, 1, T, "run");
   for (int id : ids)
     if (id < 0 || id >= V)
       throw std::invalid_argument("run: token id " + std::to_string(id) + " is outside the vocabulary [0, " + std::to_string(V) + ")");

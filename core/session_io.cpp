@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "io/json.hpp"
 #include "io/safetensors.hpp"
 #include "session.hpp"
 
@@ -71,9 +72,10 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
     return it->second;
   };
   if (meta("format") != kFormat)
-    throw std::invalid_argument("model file: format '" + meta("format") + "' is not supported; expected " + kFormat);
-  nlohmann::json cfg = nlohmann::json::parse(meta("config"), nullptr, false);
-  if (cfg.is_discarded() || !cfg.is_object())
+    throw std::invalid_argument("model file: format " + show_text(meta("format")) + " is not supported; expected " + kFormat);
+  // Bounded in size and depth: a deeply nested value would overflow the stack later (dump, copy).
+  nlohmann::json cfg = parse_json(meta("config"), "model file: metadata 'config'", kConfigJson);
+  if (!cfg.is_object())
     throw std::invalid_argument("model file: metadata 'config' is not a JSON object");
   if (!overrides.is_object()) throw std::invalid_argument("load: overrides must be a JSON object");
   const nlohmann::json file_cfg = cfg;
@@ -128,7 +130,7 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
       for (const char* pre : {"optimizer.exp_avg.", "optimizer.exp_avg_sq."})
         if (n.rfind(pre, 0) == 0) param = n.substr(std::string(pre).size());
       if (ps.find(param) < 0)
-        throw std::invalid_argument("model file: tensor '" + n + "' is not part of a " +
+        throw std::invalid_argument("model file: tensor " + show_text(n) + " is not part of a " +
                                     s->cfg_.position + " model of this config");
     }
   s->step_ = count_from(meta("step"), "step");

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "attention/normalization.hpp"
+#include "io/json.hpp"
 
 namespace ap {
 
@@ -42,7 +43,7 @@ const NormalizationEntry& find_normalization(const std::string& name) {
     if (name == e.name) return e;
     names.push_back(e.name);
   }
-  throw std::invalid_argument("normalization: unknown name '" + name + "'; valid names are: " +
+  throw std::invalid_argument("normalization: unknown name " + show_text(name) + "; valid names are: " +
                               join_names(names));
 }
 

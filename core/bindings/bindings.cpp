@@ -10,7 +10,9 @@
 
 #include "attention/normalization.hpp"
 #include "position/position.hpp"
+#include "io/json.hpp"
 #include "session.hpp"
+#include "session_json.hpp"
 #include "tasks/task.hpp"
 #include "tensor/kernels.hpp"
 
@@ -32,16 +34,19 @@ auto guarded(F&& f) -> decltype(f()) {
   }
 }
 
+// Strings from JS arrive as val and are copied inside C++. An Embind std::string argument is a
+// buffer that the generated JS invoker mallocs and frees only after the call returns, so every
+// call that threw (a rejected config) leaked its whole argument: 400 rejections of a 200 KB
+// config grew the heap by 77 MB. The copy made here is freed by C++ unwinding like any local.
+std::string text_of(const val& v, const char* what) {
+  if (!v.isString()) throw std::invalid_argument(std::string(what) + ": expected a string");
+  return v.as<std::string>();
+}
+
+// Bounded in size and nesting (io/json.hpp): a 100000-deep config once overflowed the stack,
+// which in wasm is a RangeError that names nothing and leaks the heap.
 nlohmann::json parse(const std::string& text, const char* what) {
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    // e.what(): "[json.exception.parse_error.101] parse error at line 1, column 24: ..."
-    std::string detail = e.what();
-    const auto at = detail.find("] ");
-    if (at != std::string::npos) detail = detail.substr(at + 2);
-    throw std::invalid_argument(std::string(what) + ": not valid JSON (" + detail + ")");
-  }
+  return ap::parse_json(text, what, ap::kConfigJson);
 }
 
 std::string registry_json() {
@@ -54,20 +59,24 @@ std::string registry_json() {
   return out.dump();
 }
 
-// "" when the config is valid, else the message; the full config (with task defaults) otherwise.
-std::string check_config(const std::string& text) {
+// {"ok": true, "config": the full config (with task defaults)} or {"ok": false, "error": message},
+// for any input (not JSON, deep, huge, not a string): it never throws.
+std::string check_config(const val& text) {
   try {
-    ap::Config c = ap::Config::from_json(parse(text, "config"));
+    ap::Config c = ap::Config::from_json(parse(text_of(text, "config"), "config"));
     return nlohmann::json{{"ok", true}, {"config", c.to_json()}}.dump();
   } catch (const std::exception& e) {
-    return nlohmann::json{{"ok", false}, {"error", e.what()}}.dump();
+    // replace: a message that quotes invalid UTF-8 must not make dump() throw here
+    return nlohmann::json{{"ok", false}, {"error", e.what()}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  } catch (...) {  // never throw to JS: the page shows this message
+    return nlohmann::json{{"ok", false}, {"error", "config: could not be checked"}}.dump();
   }
 }
 
 class JsSession {
  public:
-  explicit JsSession(const std::string& config)
-      : s_(guarded([&] { return ap::Session::from_json(parse(config, "config")); })) {}
+  explicit JsSession(const val& config)
+      : s_(guarded([&] { return ap::Session::from_json(parse(text_of(config, "config"), "config")); })) {}
   explicit JsSession(std::unique_ptr<ap::Session> s) : s_(std::move(s)) {}
 
   // n steps; returns {"steps": [metrics...], "evals": [new evaluations...]}.
@@ -91,21 +100,21 @@ class JsSession {
   std::string evaluate(int length) { return guarded([&] { return s_->evaluate(length).to_json().dump(); }); }
   std::string predictions(int n, int length) { return guarded([&] { return s_->predictions(n, length).dump(); }); }
   std::string attention(int length, int example) { return guarded([&] { return s_->attention(length, example).dump(); }); }
-  std::string run(const std::string& ids) {
-    return guarded([&] { return s_->run(parse(ids, "ids").get<std::vector<int32_t>>()).dump(); });
+  std::string run(const val& ids) {
+    return guarded([&] { return s_->run(ap::run_ids_from_json(text_of(ids, "ids"))).dump(); });
   }
   std::string positions(int length) { return guarded([&] { return s_->position_display(length).dump(); }); }
-  std::string generate(const std::string& prompt, int max_new, float temperature, int top_k, double seed) {
+  std::string generate(const val& prompt, int max_new, float temperature, int top_k, double seed) {
     return guarded([&] {
-      return s_->generate(s_->tokenize(prompt), max_new, temperature, top_k, uint64_t(seed)).dump();
+      return s_->generate(s_->tokenize(text_of(prompt, "prompt")), max_new, temperature, top_k, uint64_t(seed)).dump();
     });
   }
   std::string info() { return guarded([&] { return s_->info().dump(); }); }
   // configure('{"lr":0.001,"clip":1}'): optimizer fields of the live session (Session::configure);
   // returns the whole config after the change.
-  std::string configure(const std::string& fields) {
+  std::string configure(const val& fields) {
     return guarded([&] {
-      s_->configure(parse(fields, "configure"));
+      ap::configure_from_json(*s_, text_of(fields, "configure"));
       return s_->config().to_json().dump();
     });
   }
@@ -119,16 +128,17 @@ class JsSession {
   }
   // load(bytes) or load(bytes, overridesJson): a session from a model file, optionally with
   // config fields replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation).
-  static JsSession* load(const val& bytes, const std::string& overrides) {
+  static JsSession* load(const val& bytes, const val& overrides) {
     return guarded([&] {
       if (!bytes.instanceof(val::global("Uint8Array")))
         throw std::invalid_argument("model file: expected the file's bytes as a Uint8Array");
       std::vector<uint8_t> b = emscripten::convertJSArrayToNumberVector<uint8_t>(bytes);
-      auto o = overrides.empty() ? nlohmann::json::object() : parse(overrides, "overrides");
+      const std::string text = overrides.isUndefined() ? "" : text_of(overrides, "overrides");
+      auto o = text.empty() ? nlohmann::json::object() : parse(text, "overrides");
       return new JsSession(ap::Session::load(b.data(), b.size(), o));
     });
   }
-  static JsSession* load1(const val& bytes) { return load(bytes, ""); }
+  static JsSession* load1(const val& bytes) { return load(bytes, val::undefined()); }
 
  private:
   std::unique_ptr<ap::Session> s_;
@@ -147,7 +157,7 @@ EMSCRIPTEN_BINDINGS(attnplay) {
   emscripten::function("registry", &registry_json);
   emscripten::function("checkConfig", &check_config);
   emscripten::class_<JsSession>("Session")
-      .constructor<const std::string&>()
+      .constructor<const val&>()
       .class_function("load", &JsSession::load1, emscripten::allow_raw_pointers())
       .class_function("loadWith", &JsSession::load, emscripten::allow_raw_pointers())
       .function("train", &JsSession::train)

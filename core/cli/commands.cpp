@@ -13,19 +13,30 @@
 #include "attention/normalization.hpp"
 #include "io/safetensors.hpp"
 #include "position/position.hpp"
+#include "io/json.hpp"
 #include "session.hpp"
+#include "session_json.hpp"
 #include "tasks/task.hpp"
 
 namespace ap::cli {
 
 namespace {
 
-nlohmann::json read_json_file(const std::string& path, const char* what) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument(std::string(what) + " '" + path + "' cannot be opened");
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-  if (j.is_discarded()) throw std::invalid_argument(std::string(what) + " '" + path + "' is not valid JSON");
-  return j;
+// Size and depth bounded by `limits` (io/json.hpp); the message names the file.
+nlohmann::json read_json_file(const std::string& path, const char* what, JsonLimits limits = kConfigJson) {
+  const std::string name = std::string(what) + " '" + path + "'";
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) throw std::invalid_argument(name + " cannot be opened");
+  const std::streamoff size = in.tellg();
+  if (size < 0) throw std::invalid_argument(name + " cannot be read");
+  if (uint64_t(size) > limits.bytes)  // before reading it: refused at once, however large
+    throw std::invalid_argument(name + ": " + std::to_string(size) +
+                                " bytes of JSON are above the limit of " + std::to_string(limits.bytes) + " bytes");
+  std::string text(static_cast<size_t>(size), '\0');
+  in.seekg(0);
+  if (size > 0 && !in.read(text.data(), size)) throw std::invalid_argument(name + " cannot be read");
+  // Bounded depth, and errors that say where and why: "...: not valid JSON at byte 9 (line 2, ...)".
+  return parse_json(text, name, limits);
 }
 
 std::vector<uint8_t> read_bytes(const std::string& path) {
@@ -156,26 +167,8 @@ int eval(const std::string& model, const std::vector<std::string>& sets, bool js
 int grads(const std::string& model, const std::string& batch_file, const std::string& out) {
   auto bytes = read_bytes(model);
   auto s = Session::load(bytes.data(), bytes.size());
-  nlohmann::json j = read_json_file(batch_file, "batch file");
-  Batch b;
-  try {
-    auto inputs = j.at("inputs").get<std::vector<std::vector<int32_t>>>();
-    b.B = int(inputs.size()), b.T = inputs.empty() ? 0 : int(inputs[0].size());
-    for (auto& row : inputs) {
-      if (int(row.size()) != b.T) throw std::invalid_argument("batch: every input row must have the same length");
-      b.inputs.insert(b.inputs.end(), row.begin(), row.end());
-    }
-    if (s->task().per_sequence()) b.targets = j.at("targets").get<std::vector<int32_t>>();
-    else {
-      for (auto& row : j.at("targets").get<std::vector<std::vector<int32_t>>>()) b.targets.insert(b.targets.end(), row.begin(), row.end());
-      if (j.contains("mask"))
-        for (auto& row : j["mask"].get<std::vector<std::vector<int>>>())
-          for (int m : row) b.mask.push_back(uint8_t(m != 0));
-      else b.mask.assign(b.inputs.size(), 1);
-    }
-  } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(std::string("batch file: expected {\"inputs\": [[ids]], \"targets\": ..., \"mask\": [[0|1]]}: ") + e.what());
-  }
+  // Shapes, types and sizes checked with messages that name the entry (session_json.cpp).
+  Batch b = batch_from_json(*s, read_json_file(batch_file, "batch file", kBatchJson));
   std::vector<std::pair<std::string, std::vector<float>>> g;
   float loss = s->gradients(b, g);
   std::vector<NamedTensor> tensors;

@@ -9,7 +9,9 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "io/json.hpp"
 #include "model/config.hpp"
+#include "model/grid.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -23,37 +25,12 @@ std::string quote(const std::string& s) {
   return q + "'";
 }
 
-// "position=a,b seed=1,2" -> [("position", [a, b]), ("seed", [1, 2])]
-std::vector<std::pair<std::string, std::vector<std::string>>> parse_grid(const std::string& grid) {
-  std::vector<std::pair<std::string, std::vector<std::string>>> axes;
-  std::istringstream in(grid);
-  std::string item;
-  while (in >> item) {
-    auto [key, values] = split_assignment(item);
-    std::vector<std::string> vs;
-    std::istringstream vin(values);
-    std::string v;
-    while (std::getline(vin, v, ','))
-      if (!v.empty()) vs.push_back(v), config_value(key, v);  // type-check every value now
-    if (vs.empty()) throw std::invalid_argument("grid: '" + key + "' has no values");
-    axes.emplace_back(key, vs);
-  }
-  if (axes.empty()) throw std::invalid_argument("grid: give at least one key=v1,v2 axis");
-  return axes;
-}
-
 }  // namespace
 
 int sweep(const std::vector<std::string>& sets, const std::string& grid, const std::string& out,
           int jobs, const std::string& self) {
-  auto axes = parse_grid(grid);
-  std::vector<std::vector<std::string>> runs{{}};
-  for (auto& [key, values] : axes) {
-    std::vector<std::vector<std::string>> next;
-    for (auto& r : runs)
-      for (auto& v : values) next.push_back(r), next.back().push_back(v);
-    runs.swap(next);
-  }
+  const GridAxes axes = parse_grid(grid);  // model/grid.cpp (fuzzed by tests/fuzz/fuzz_grid)
+  const std::vector<std::vector<std::string>> runs = grid_runs(axes);
   std::ofstream csv(out);
   if (!csv) throw std::invalid_argument("cannot write '" + out + "'");
   std::vector<std::string> rows(runs.size());
@@ -77,7 +54,11 @@ int sweep(const std::vector<std::string>& sets, const std::string& grid, const s
         if (!line.empty()) last = line;
       std::ostringstream row;
       for (auto& v : runs[i]) row << v << ',';
-      nlohmann::json r = nlohmann::json::parse(last, nullptr, false);
+      nlohmann::json r;  // the run's last line: its JSON result, or its error message
+      try {
+        r = parse_json(last, "run", kConfigJson);
+      } catch (const std::invalid_argument&) {
+      }
       if (r.is_object() && r.contains("eval_loss")) {
         row << r["steps"] << ',' << r["train_loss"] << ',' << r["eval_loss"] << ',' << r["eval_accuracy"]
             << ',' << r["tokens_per_s"] << ',' << r["weights_sha256"].get<std::string>() << ',';

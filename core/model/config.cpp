@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "attention/normalization.hpp"
+#include "io/json.hpp"
 #include "position/position.hpp"
 #include "tasks/task.hpp"
 
@@ -101,7 +102,7 @@ std::string kind_of(const Member& m) {
 [[noreturn]] void unknown_field(const std::string& key) {
   std::vector<std::string> names;
   for (auto& f : fields()) names.push_back(f.name);
-  throw std::invalid_argument("config: unknown field '" + key + "'; valid fields are: " +
+  throw std::invalid_argument("config: unknown field " + show_text(key) + "; valid fields are: " +
                               join_names(names) +
                               ", and the options of the encodings, normalizations and tasks "
                               "(see `attnplay list --json`)");
@@ -113,11 +114,8 @@ std::string float_text(float x) {
   return buf;
 }
 
-std::string show(const nlohmann::json& v) {
-  if (v.is_number_float() && !std::isfinite(v.get<double>()))  // dump() says null
-    return std::isnan(v.get<double>()) ? "NaN" : v.get<double>() > 0 ? "inf" : "-inf";
-  return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump();
-}
+// A value in a message: cut to ~60 characters, never a recursive dump of a whole tree.
+std::string show(const nlohmann::json& v) { return show_value(v); }
 
 [[noreturn]] void out_of_range(const std::string& key, const std::string& value, const Field& f,
                                const char* what) {
@@ -224,8 +222,8 @@ void check_fields(const Config& c) {
             if (f.choices.empty()) return;  // registry names: checked by their find_*()
             for (auto& ch : f.choices)
               if (ch == v) return;
-            throw std::invalid_argument(std::string(f.name) + ": '" + v +
-                                        "' is not allowed; expected one of " + join_names(f.choices));
+            throw std::invalid_argument(std::string(f.name) + ": " + show_text(v) +
+                                        " is not allowed; expected one of " + join_names(f.choices));
           } else if constexpr (!std::is_same_v<T, bool>) {
             const double d = double(v);
             if (std::isnan(d)) throw std::invalid_argument(std::string(f.name) + ": NaN is not a number");
@@ -298,7 +296,7 @@ nlohmann::json config_value(const std::string& key, const std::string& text) {
 std::pair<std::string, std::string> split_assignment(const std::string& kv) {
   auto eq = kv.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw std::invalid_argument("'" + kv + "' is not a key=value assignment");
+    throw std::invalid_argument(show_text(kv) + " is not a key=value assignment");
   return {kv.substr(0, eq), kv.substr(eq + 1)};
 }
 

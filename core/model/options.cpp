@@ -1,6 +1,8 @@
 // core/model/options.cpp — checking and parsing declared registry options.
 #include "model/options.hpp"
 
+#include "io/json.hpp"
+
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -13,11 +15,7 @@ std::string join_names(const std::vector<std::string>& names) {
   return out;
 }
 
-static std::string show(const nlohmann::json& v) {
-  if (v.is_number_float() && !std::isfinite(v.get<double>()))  // dump() says null
-    return std::isnan(v.get<double>()) ? "NaN" : v.get<double>() > 0 ? "inf" : "-inf";
-  return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump();
-}
+static std::string show(const nlohmann::json& v) { return show_value(v); }  // cut to ~60 chars
 
 void OptionSpec::check(const nlohmann::json& v) const {
   auto fail = [&](const std::string& allowed) {
@@ -47,7 +45,7 @@ nlohmann::json OptionSpec::parse(const std::string& text) const {
   if (kind == "bool") {
     if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
     if (text == "false" || text == "0" || text == "no" || text == "off") return false;
-    throw std::invalid_argument(key + ": '" + text + "' is not allowed; expected true or false");
+    throw std::invalid_argument(key + ": " + show_text(text) + " is not allowed; expected true or false");
   }
   try {
     size_t used = 0;
@@ -57,7 +55,7 @@ nlohmann::json OptionSpec::parse(const std::string& text) const {
     if (kind == "int" && std::floor(d) == d && std::fabs(d) < 9007199254740992.0) return (long long)d;
     return d;
   } catch (const std::exception&) {
-    throw std::invalid_argument(key + ": '" + text + "' is not a number");
+    throw std::invalid_argument(key + ": " + show_text(text) + " is not a number");
   }
 }
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "position/position.hpp"
+#include "io/json.hpp"
 
 namespace ap {
 
@@ -44,7 +45,7 @@ const PositionEntry& find_position(const std::string& name) {
     if (name == e.name) return e;
     names.push_back(e.name);
   }
-  throw std::invalid_argument("position: unknown encoding '" + name + "'; valid names are: " +
+  throw std::invalid_argument("position: unknown encoding " + show_text(name) + "; valid names are: " +
                               join_names(names));
 }
 

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "io/json.hpp"
+
 namespace ap {
 
 RopeScaling rope_scaling_from(const std::string& name) {
@@ -13,7 +15,7 @@ RopeScaling rope_scaling_from(const std::string& name) {
   if (name == "ntk") return RopeScaling::NTK;
   if (name == "yarn") return RopeScaling::YaRN;
   if (name == "none") return RopeScaling::None;
-  throw std::invalid_argument("rope_scaling: '" + name + "' is not allowed; expected one of none, pi, ntk, yarn");
+  throw std::invalid_argument("rope_scaling: " + show_text(name) + " is not allowed; expected one of none, pi, ntk, yarn");
 }
 
 std::vector<double> rope_thetas(int d_rot, double base) {

@@ -26,6 +26,7 @@
 #include <stdexcept>
 
 #include "tasks/task.hpp"
+#include "io/json.hpp"
 
 namespace ap {
 
@@ -184,7 +185,7 @@ const TaskEntry& find_task(const std::string& name) {
     if (name == e.name) return e;
   std::string valid;
   for (const TaskEntry& e : reg) valid += (valid.empty() ? "" : ", ") + std::string(e.name);
-  throw std::invalid_argument("task: unknown name '" + name + "'; valid names are: " + valid);
+  throw std::invalid_argument("task: unknown name " + show_text(name) + "; valid names are: " + valid);
 }
 
 }  // namespace ap

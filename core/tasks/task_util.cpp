@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "io/json.hpp"
+
 namespace ap {
 
 std::string NamedTask::token_name(int id) const {
@@ -54,7 +56,7 @@ TaskOptions::TaskOptions(const nlohmann::json& config, const char* task)
     : config_(config), task_(task) {
   if (!config.is_null() && !config.is_object())
     throw std::invalid_argument("task '" + task_ + "': the config must be a JSON object, not " +
-                                config.dump());
+                                show_json(config));
 }
 
 const nlohmann::json& TaskOptions::value(const char* key) const {
@@ -71,7 +73,7 @@ const nlohmann::json& TaskOptions::value(const char* key) const {
 
 void TaskOptions::fail(const char* key, const std::string& allowed) const {
   throw std::invalid_argument("task '" + task_ + "': field '" + key + "' = " +
-                              value(key).dump() + " is invalid; allowed: " + allowed);
+                              show_json(value(key)) + " is invalid; allowed: " + allowed);
 }
 
 int TaskOptions::get_int(const char* key, int lo, int hi) const {

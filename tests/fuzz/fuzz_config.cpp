@@ -1,28 +1,32 @@
 // tests/fuzz/fuzz_config.cpp — libFuzzer target for the config boundary: the bytes as a JSON
-// document for ap::Config::from_json, and as "key=value" lines for Config::set (the CLI's --set,
+// document, read as the engine reads every config (ap::parse_json with its depth, size and value
+// limits), for ap::Config::from_json, and as "key=value" lines for Config::set (the CLI's --set,
 // the URL hash, widget attributes) followed by validate(). Either path must succeed or throw
 // std::invalid_argument; any other exception, a crash or UB caught by the sanitizers is a
 // finding. An accepted config must survive to_json -> from_json unchanged.
 //
 // Built and run by build-scripts/fuzz.sh (tests/fuzz/CMakeLists.txt); by hand:
-//   bash build-scripts/fuzz.sh 60        # both targets, 60 s each, corpus in tests/fuzz/corpus
+//   bash build-scripts/fuzz.sh 60 fuzz_config   # 60 s, corpus in tests/fuzz/corpus/fuzz_config
+// Inputs up to 1 MiB are taken (fuzz.sh passes -max_len=131072 for this target), so that nesting
+// far beyond the depth limit (which once crashed show() with SIGSEGV) is reachable.
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
+#include "io/json.hpp"
 #include "model/config.hpp"
 
 namespace {
 
 void from_json(const uint8_t* data, size_t size) {
-  nlohmann::json j = nlohmann::json::parse(data, data + size, nullptr, false);
-  if (j.is_discarded()) return;
   ap::Config c;
   try {
-    c = ap::Config::from_json(j);
+    c = ap::Config::from_json(
+        ap::parse_json(std::string_view(reinterpret_cast<const char*>(data), size), "config", ap::kConfigJson));
   } catch (const std::invalid_argument&) {
     return;
   }
@@ -57,7 +61,7 @@ void set_lines(const uint8_t* data, size_t size) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size > 4096) return 0;  // configs are small; long inputs only slow the search
+  if (size > (size_t(1) << 20)) return 0;  // deep nesting needs room; longer only slows the search
   from_json(data, size);
   set_lines(data, size);
   return 0;

@@ -1,7 +1,10 @@
 // tests/fuzz/fuzz_safetensors.cpp — libFuzzer target for the safetensors reader and, on top of
-// it, Session::load (config JSON from the metadata, tensor names, shapes and values). Any input
-// must either load or throw std::invalid_argument; anything else (a crash, an out-of-bounds read
-// or UB caught by the sanitizers, another exception type) is a finding. The seeds in
+// it, Session::load (config JSON from the metadata, tensor names, shapes and values), and then
+// what a person does with a loaded file: evaluate it once and generate once from it. Any input
+// must either load or throw std::invalid_argument, and so must the evaluation and the
+// generation of a loaded model (weights that overflow the forward pass included); anything else
+// (a crash, an out-of-bounds read or UB caught by the sanitizers, another exception type) is a
+// finding. The seeds in
 // tests/fuzz/corpus/fuzz_safetensors/ include a whole tiny model file, so that mutations reach
 // the session loader.
 //
@@ -18,6 +21,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -33,9 +37,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   // The session loader: a hostile file must not get past the memory limit the caller sets (the
   // page keeps its own limit the same way), so that the fuzzer never allocates gigabytes.
+  std::unique_ptr<ap::Session> s;
   try {
-    ap::Session::load(data, size, {{"memory_limit_mb", 64}});
+    s = ap::Session::load(data, size, {{"memory_limit_mb", 64}});
   } catch (const std::invalid_argument&) {
+  }
+  if (s) {  // evaluate and generate once, as `attnplay eval` and `attnplay sample` would
+    try {
+      s->evaluate();
+    } catch (const std::invalid_argument&) {
+    }
+    try {
+      s->generate({0}, 4, 1.0f, 0, size);
+    } catch (const std::invalid_argument&) {  // per-sequence tasks, encoders, NaN outputs
+    }
   }
   // Also fuzz the writer -> reader path: bytes become names, shapes and values.
   if (size >= 4 && data[0] == 'S' && data[1] == 'E' && data[2] == 'E' && data[3] == 'D') {

@@ -5,10 +5,10 @@ set -uo pipefail
 bin=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-fails=0
+fails=0 passes=0
 check() { # description command...
   local what=$1; shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fails=$((fails + 1)); fi
+  if "$@"; then echo "ok   $what"; passes=$((passes + 1)); else echo "FAIL $what"; fails=$((fails + 1)); fi
 }
 
 check "list --json names every family" bash -c "'$bin' list --json | grep -q '\"positions\"'"
@@ -25,5 +25,30 @@ check "sweep runs a grid into a CSV" bash -c "'$bin' sweep --set task=probe --se
 for bad in "train --set heads=3" "train --set position=wat" "train --set bogus=1" "eval --model /nonexistent" "train --set lr=fast"; do
   check "bad arguments '$bad' exit non-zero with one line" bash -c "out=\$('$bin' $bad 2>&1 >/dev/null); rc=\$?; [ \$rc -ne 0 ] && [ \$(printf '%s\n' \"\$out\" | wc -l) -le 2 ] && ! printf '%s' \"\$out\" | grep -qi 'terminate\\|abort\\|core dumped'"
 done
-echo "cli: $((15 - fails)) passed, $fails failed"
+# Bounded JSON (core/io/json.cpp): a config file, or a model file's config, nested 10000 or
+# 100000 levels deep is refused in one line that names the input and the limit (it once crashed
+# with SIGSEGV); JSON errors say where and why; a bad grads batch names the entry.
+json_error() { # expected-text command...: exit 1..127 (not a signal), one line, holding the text
+  local want=$1 out rc; shift
+  out=$("$@" 2>&1 >/dev/null); rc=$?
+  [ $rc -ne 0 ] && [ $rc -lt 128 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -qF -- "$want"
+}
+for d in 10000 100000; do
+  node -e 'const d=+process.argv[1];process.stdout.write("{\"task\":\"copy\",\"lr\":"+"[".repeat(d)+"1"+"]".repeat(d)+"}")' $d > "$dir/deep$d.json"
+  node -e 'const fs=require("fs");const [src,dst,d]=process.argv.slice(1);const b=fs.readFileSync(src);const n=Number(b.readBigUInt64LE(0));
+    const h=JSON.parse(b.subarray(8,8+n).toString());const c=JSON.parse(h.__metadata__.config);c.lr="DEEP";
+    h.__metadata__.config=JSON.stringify(c).replace("\"DEEP\"","[".repeat(+d)+"1"+"]".repeat(+d));
+    let t=JSON.stringify(h);t+=" ".repeat((8-t.length%8)%8);const len=Buffer.alloc(8);len.writeBigUInt64LE(BigInt(t.length));
+    fs.writeFileSync(dst,Buffer.concat([len,Buffer.from(t),b.subarray(8+n)]))' "$dir/copy.safetensors" "$dir/deep$d.safetensors" $d
+  check "train --config nested $d deep: one line naming the limit" json_error "config file '$dir/deep$d.json': JSON nests arrays and objects deeper than the limit of 64 levels" "$bin" train --config "$dir/deep$d.json"
+  check "eval of a model whose config nests $d deep: one line" json_error "model file: metadata 'config': JSON nests arrays and objects deeper than the limit of 64" "$bin" eval --model "$dir/deep$d.safetensors"
+  check "sample of a model whose config nests $d deep: one line" json_error "model file: metadata 'config': JSON nests" "$bin" sample --model "$dir/deep$d.safetensors" --prompt '1 2'
+done
+printf '{"task": "copy",\n "lr": 0.1,\n}' > "$dir/bad.json"
+check "a JSON error in a config file gives the byte, line, column and reason" json_error "config file '$dir/bad.json': not valid JSON at byte 30 (line 3, column 1): syntax error" "$bin" train --config "$dir/bad.json"
+head -c 9000000 /dev/zero | tr '\0' ' ' > "$dir/huge.json"
+check "a config file above 4 MiB is refused before it is read" json_error "9000000 bytes of JSON are above the limit of 4194304 bytes" "$bin" train --config "$dir/huge.json"
+echo '{"inputs": [[1,2,3]], "targets": [[1,"x",3]]}' > "$dir/badbatch.json"
+check "a bad grads batch names the entry, no library exception" json_error "batch: targets[0][1]: 'x' is not a whole number" "$bin" grads --model "$dir/copy.safetensors" --batch "$dir/badbatch.json" --out "$dir/g2.safetensors"
+echo "cli: $passes passed, $fails failed"
 [ $fails -eq 0 ]
