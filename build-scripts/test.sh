@@ -19,8 +19,8 @@ for b in native native-sse wasm-simd wasm-scalar; do
   suite "Catch2 ($b)" ctest --test-dir "build/$b" --output-on-failure
 done
 suite "wasm module under Node" node --test tests/node/
-# Fuzzing (libFuzzer, ASan + UBSan): 60 s per target in CI, 10 s locally.
-suite "fuzz (config, safetensors)" bash build-scripts/fuzz.sh "$([ "${CI:-}" = true ] && echo 60 || echo 10)"
+# Fuzzing (libFuzzer, ASan + UBSan): five targets, 60 s each in CI, 10 s locally.
+suite "fuzz (config, safetensors, generate, session JSON, grid)" bash build-scripts/fuzz.sh "$([ "${CI:-}" = true ] && echo 60 || echo 10)"
 suite "browser (Chromium)" node --test --test-concurrency=1 tests/browser/
 
 echo
