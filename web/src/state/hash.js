@@ -1,9 +1,17 @@
 // The state <-> URL hash, as in TensorFlow Playground: "#task=copy&d_model=32&...". Every active
 // property is written (not only those that differ from the defaults), so a copied link reproduces
 // the same run with the same seed even if defaults change. Reading is forgiving: whatever cannot
-// be used is dropped, and listed so the page can say what it ignored.
+// be used is dropped, and listed so the page can say what it ignored. An imported config file
+// is read by the same rules (configToState). Only fields the registry declares come through, each
+// with a value of its kind and range; the lists of what was dropped are text for a notice.
 import { VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
 import { defaultState, withValue } from './state.js';
+
+// Selectors first, so that their options and the task's defaults are in place. Null prototype:
+// a key such as 'constructor' must not find Object's members.
+const ORDER = Object.assign(Object.create(null), { task: 0, position: 1, normalization: 2 });
+const bySelector = (a, b) => (ORDER[a[0]] ?? 3) - (ORDER[b[0]] ?? 3);
+const cut = (t, n = 60) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
 
 /**
  * Parse one raw value for a property.
@@ -55,30 +63,68 @@ export function hashToState(hash, props, registry) {
       key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
       raw = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
     } catch {
-      ignored.push(`${part} (not URL-encoded properly)`);
+      ignored.push(`${cut(part)} (not URL-encoded properly)`);
       continue;
     }
     entries.push([key, raw]);
   }
-  // Selectors first, so that their options and the task's defaults are in place.
-  const order = { task: 0, position: 1, normalization: 2 };
-  entries.sort((a, b) => (order[a[0]] ?? 3) - (order[b[0]] ?? 3));
+  entries.sort(bySelector);
   let state = defaultState(props, registry);
   const all = [...props, ...VIEW_PROPERTIES];
   for (const [key, raw] of entries) {
     const p = propertyFor(all, key, state);
+    const shown = `${cut(key, 40)}=${cut(raw)}`;
     if (!p) {
-      ignored.push(`${key}=${raw} (unknown setting)`);
+      ignored.push(`${shown} (unknown setting)`);
       continue;
     }
     if (!isActive(p, state)) {
       const [sel] = Object.keys(p.scope);
-      ignored.push(`${key}=${raw} (not an option of ${sel} ${state[sel]})`);
+      ignored.push(`${shown} (not an option of ${sel} ${state[sel]})`);
       continue;
     }
     const r = parseValue(p, raw);
-    if ('error' in r) ignored.push(`${key}=${raw} (${r.error})`);
+    if ('error' in r) ignored.push(`${shown} (${r.error})`);
     else state = withValue(props, registry, state, key, r.value);
+  }
+  return { state, ignored };
+}
+
+const JSON_TYPE = { int: 'number', float: 'number', bool: 'boolean', enum: 'string', string: 'string' };
+
+/**
+ * Read an imported config (parsed JSON) into a state, by the rules of hashToState: the defaults,
+ * then each field the registry declares whose value has the field's JSON type and passes
+ * parseValue; view settings come from `view`.
+ * @param {unknown} config
+ * @param {object} [view] the page's current state, for its view settings
+ * @returns {{state: object, ignored: string[]}} ignored: "key (why)" for each field dropped
+ */
+export function configToState(config, props, registry, view = {}) {
+  const ignored = [];
+  let state = defaultState(props, registry);
+  if (!config || typeof config !== 'object' || Array.isArray(config)) ignored.push('the file (not a JSON object)');
+  else {
+    for (const [key, v] of Object.entries(config).sort(bySelector)) {
+      const p = propertyFor(props, key, state);
+      const shown = cut(key, 40);
+      if (!p) {
+        ignored.push(`${shown} (unknown field)`);
+        continue;
+      }
+      if (!isActive(p, state)) {
+        const [sel] = Object.keys(p.scope);
+        ignored.push(`${shown} (not an option of ${sel} ${state[sel]})`);
+        continue;
+      }
+      const r = typeof v === JSON_TYPE[p.kind] ? parseValue(p, String(v)) : { error: `expected a ${JSON_TYPE[p.kind]}` };
+      if ('error' in r) ignored.push(`${shown} (${r.error})`);
+      else state = withValue(props, registry, state, key, r.value);
+    }
+  }
+  for (const p of VIEW_PROPERTIES) {
+    const r = view[p.key] === undefined ? { error: 'none' } : parseValue(p, String(view[p.key]));
+    state[p.key] = 'error' in r ? p.default : r.value;
   }
   return { state, ignored };
 }

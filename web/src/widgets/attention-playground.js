@@ -8,7 +8,7 @@
 //   <script type="module" src=".../attention-playground.js"></script>
 //   <attention-playground preset="rope" steps="400" view="chart,positions"></attention-playground>
 import { adoptStyles, releaseStyles } from './styles.js';
-import { readAttributes } from './attributes.js';
+import { allowedAttributes, readAttributes } from './attributes.js';
 import { sharedEngine, sharedPool } from './shared.js';
 import { el } from '../pages/playground/dom.js';
 
@@ -156,6 +156,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     try {
       engine = await sharedEngine();
       if (token !== this.startToken) return;
+      this.#adoptLink(engine);
       const settings = readAttributes(this.getAttributeNames().map((n) => [n, this.getAttribute(n)]), engine);
       if (settings.errors.length) throw Object.assign(new Error('bad attributes'), { list: settings.errors });
       if (this.playWanted) settings.autoplay = true;
@@ -163,11 +164,36 @@ export class AttentionPlaygroundElement extends HTMLElement {
       else await this.#startApp(engine, settings, token);
       if (token !== this.startToken) return;
       this.#setStatus('ready');
+      this.#showIgnored();
       this._updateVisible();
       this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true, detail: { preset: settings.preset.name, engine: engine.info } }));
     } catch (err) {
-      if (token === this.startToken) this.#fail(err);
+      if (token === this.startToken) {
+        this.#fail(err);
+        this.#showIgnored();
+      }
     }
+  }
+
+  /**
+   * Settings from a link (embed.html's hash), given by a script as data: [name, value] pairs in
+   * `linkSettings`. Once the registry is known, only the names the widget declares become
+   * attributes (read as any other, without a rebuild); the rest is listed in the ignored notice.
+   */
+  #adoptLink(engine) {
+    if (!this.linkSettings) return;
+    const { allowed, ignored } = allowedAttributes(this.linkSettings, engine);
+    this.linkSettings = null;
+    for (const [k, v] of allowed) this.setAttribute(k, v);
+    this.attrObserver?.takeRecords(); // read just below: not an attribute change to rebuild for
+    this.ignored = ignored;
+  }
+
+  // What a link gave that is no setting of the widget, as text above the widget's content.
+  #showIgnored() {
+    if (!this.ignored?.length) return;
+    this.card.prepend(el('p', { class: 'ap-ignored', role: 'status' },
+      el('strong', {}, 'Ignored from the link'), ` (not settings of this widget): ${this.ignored.join(', ')}.`));
   }
 
   async #startApp(engine, settings, token) {

@@ -3,6 +3,8 @@
 // '-' (d-model="64", seq-len="32", position="rope"). Values are parsed by the same rules as the
 // playground's URL (state/hash.js); anything that cannot be used is reported, never guessed.
 // Nothing here touches the DOM: values only ever reach the page as text.
+// The names a widget accepts are an allow-list built from the same tables (declaredAttributes):
+// the embed route (embed.html#...) sets no other attribute, so a link cannot add onfocus, style ...
 import { isActive, propertyFor } from '../state/properties.js';
 import { parseValue } from '../state/hash.js';
 import { defaultState, withValue } from '../state/state.js';
@@ -10,14 +12,73 @@ import { presetFor, presetNames } from './presets.js';
 
 export const VIEWS = ['chart', 'attention', 'positions', 'predictions', 'generate'];
 export const TRANSPORT = ['play', 'step', 'reset'];
-const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme'];
-// Attributes any HTML element may carry; the widget leaves them to the browser.
+export const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme'];
+// Attributes any HTML element may carry; the widget leaves them to the browser (a blogger's own
+// id, class or style on the element). They are never settings, so never on the allow-list.
 const GLOBAL_ATTRS = new Set(['id', 'class', 'style', 'title', 'hidden', 'lang', 'dir', 'tabindex', 'slot', 'part',
   'role', 'nonce', 'is', 'inert', 'draggable', 'translate', 'spellcheck', 'accesskey', 'autofocus', 'popover',
   'exportparts', 'itemscope', 'itemprop', 'itemtype', 'itemid', 'itemref', 'autocapitalize', 'enterkeyhint',
   'inputmode', 'contenteditable', 'loading']);
 const isGlobal = (name) => GLOBAL_ATTRS.has(name) || /^(data-|aria-|on)/.test(name);
-const SELECTOR_ORDER = { task: 0, position: 1, normalization: 2 };
+// Null prototype: a key such as 'constructor' must not find Object's members.
+const SELECTOR_ORDER = Object.assign(Object.create(null), { task: 0, position: 1, normalization: 2 });
+const NAME = /^[a-z][a-z0-9_-]*$/;
+
+/**
+ * A URL hash as [attribute, value] pairs, names lower-case with '_' written '-' (embed.html's
+ * format). Every pair is returned, hostile ones too: allowedAttributes() decides.
+ * @param {string} hash location.hash
+ * @returns {[string, string][]}
+ */
+export function hashAttributes(hash) {
+  // Not URL-encoded properly: kept as it came (and reported, as it is no declared name).
+  const decode = (t) => {
+    try {
+      return decodeURIComponent(t);
+    } catch {
+      return t;
+    }
+  };
+  const out = [];
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = decode(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? '' : decode(part.slice(eq + 1).replaceAll('+', ' '));
+    out.push([key.trim().toLowerCase().replaceAll('_', '-'), value]);
+  }
+  return out;
+}
+
+/**
+ * Every attribute name a widget reads, from the engine's tables: the widget's own settings, each
+ * config field and variant option of the registry ('_' written '-'), and the options the demo
+ * presets declare. HTML's own names (on*, style, id ...) are never on it.
+ * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
+ * @returns {Set<string>}
+ */
+export function declaredAttributes({ registry, props }) {
+  const names = new Set(WIDGET_ATTRS);
+  for (const p of props) if (!p.view) names.add(p.key.replaceAll('_', '-'));
+  for (const n of presetNames(registry)) for (const o of presetFor(n, registry)?.options ?? []) names.add(o.replaceAll('_', '-'));
+  for (const n of names) if (isGlobal(n) || !NAME.test(n)) names.delete(n);
+  return names;
+}
+
+/**
+ * Split name/value pairs from an untrusted source (a URL) into those the widget declares and the
+ * rest, as `name="value"` text for the page's "ignored" notice. Only `allowed` may become
+ * attributes (a name given twice: the last wins, as setAttribute does).
+ * @param {[string, string][]} pairs
+ * @param {{registry: object, props: object[]}} engine
+ * @returns {{allowed: [string, string][], ignored: string[]}}
+ */
+export function allowedAttributes(pairs, engine) {
+  const declared = declaredAttributes(engine);
+  const allowed = pairs.filter(([k]) => declared.has(k));
+  const ignored = pairs.filter(([k]) => !declared.has(k)).map(([k, v]) => quoted(k, v));
+  return { allowed, ignored };
+}
 
 /** Whether a boolean attribute is on: present, and not "false" / "0" / "no". */
 export function flag(value) {
@@ -25,7 +86,9 @@ export function flag(value) {
 }
 
 const list = (v) => v.split(/[\s,]+/).filter(Boolean);
-const quoted = (name, value) => `${name}="${value.length > 60 ? `${value.slice(0, 57)}…` : value}"`;
+const cut = (t, n) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
+/** `name="value"` for messages, both cut short (they are shown as text, never as markup). */
+export const quoted = (name, value) => `${cut(name, 40)}="${cut(value, 60)}"`;
 
 /**
  * Read a widget's attributes against the engine's registry.
@@ -50,18 +113,22 @@ export function readAttributes(attrs, { registry, props }) {
   let state = null;
   if (preset && !preset.demo) {
     const base = preset.config ?? {};
-    state = defaultState(props, registry, entries.find(([k]) => k === 'task')?.[1] ?? base.task);
+    // The task attribute picks the defaults only when it names a task (else it is reported below).
+    const taskAttr = entries.find(([k]) => k === 'task')?.[1].trim();
+    const known = registry.tasks.some((t) => t.name === taskAttr);
+    state = defaultState(props, registry, known ? taskAttr : base.task);
     for (const [k, v] of Object.entries(base).sort((a, b) => (SELECTOR_ORDER[a[0]] ?? 3) - (SELECTOR_ORDER[b[0]] ?? 3)))
-      if (k !== 'task' || !entries.some(([key]) => key === 'task')) state = withValue(props, registry, state, k, v);
+      if (k !== 'task' || !known) state = withValue(props, registry, state, k, v);
   }
   for (const [key, raw, attr] of entries) {
     const p = propertyFor(props, key, state ?? {});
-    if ((!p || p.view) && preset?.demo) {
-      overrides[key] = raw; // a demo's own option (e.g. encoding="rope"): the demo reads it
+    if ((!p || p.view) && preset?.options?.includes(key)) {
+      overrides[key] = raw; // an option the demo declares (e.g. encoding="rope"): the demo reads it
       continue;
     }
     if (!p || p.view) {
-      errors.push(`${quoted(attr, raw)}: unknown attribute. Use a config field (${props.filter((q) => !q.scope).map((q) => q.key.replaceAll('_', '-')).join(', ')}, or an option of the task, encoding or normalization) or one of ${WIDGET_ATTRS.join(', ')}.`);
+      const own = preset?.options?.length ? `, an option of this demo (${preset.options.map((o) => o.replaceAll('_', '-')).join(', ')})` : '';
+      errors.push(`${quoted(attr, raw)}: unknown attribute. Use a config field (${props.filter((q) => !q.scope).map((q) => q.key.replaceAll('_', '-')).join(', ')}, or an option of the task, encoding or normalization)${own} or one of ${WIDGET_ATTRS.join(', ')}.`);
       continue;
     }
     if (state && !isActive(p, state)) {
@@ -91,10 +158,11 @@ export function readAttributes(attrs, { registry, props }) {
   let view = preset?.view ?? ['chart'];
   const viewAttr = get('view');
   if (viewAttr !== null) {
-    view = list(viewAttr);
-    const bad = view.filter((v) => !VIEWS.includes(v));
-    if (bad.length) errors.push(`${quoted('view', viewAttr)}: unknown panel ${bad.join(', ')}. Panels: ${VIEWS.join(', ')}.`);
-    if (!view.length) errors.push(`${quoted('view', viewAttr)}: name at least one panel (${VIEWS.join(', ')}).`);
+    const words = list(viewAttr);
+    view = words.filter((v) => VIEWS.includes(v));
+    const bad = words.filter((v) => !VIEWS.includes(v));
+    if (bad.length) errors.push(`${quoted('view', viewAttr)}: unknown panel ${cut(bad.join(', '), 60)}. Panels: ${VIEWS.join(', ')}.`);
+    else if (!view.length) errors.push(`${quoted('view', viewAttr)}: name at least one panel (${VIEWS.join(', ')}).`);
   }
 
   let controls = preset?.controls ?? TRANSPORT;
@@ -102,9 +170,9 @@ export function readAttributes(attrs, { registry, props }) {
   if (controlsAttr !== null) {
     const words = list(controlsAttr).map((w) => w.replaceAll('-', '_'));
     const keys = new Set(props.map((p) => p.key));
-    controls = words.flatMap((w) => (w === 'all' ? [...TRANSPORT, ...keys] : w === 'none' ? [] : [w]));
+    controls = words.flatMap((w) => (w === 'all' ? [...TRANSPORT, ...keys] : w === 'none' || !(TRANSPORT.includes(w) || keys.has(w)) ? [] : [w]));
     const bad = words.filter((w) => !['all', 'none', ...TRANSPORT].includes(w) && !keys.has(w));
-    if (bad.length) errors.push(`${quoted('controls', controlsAttr)}: unknown control ${bad.join(', ')}. Use ${TRANSPORT.join(', ')}, none, all or config fields.`);
+    if (bad.length) errors.push(`${quoted('controls', controlsAttr)}: unknown control ${cut(bad.join(', '), 60)}. Use ${TRANSPORT.join(', ')}, none, all or config fields.`);
   }
 
   let height = 150;

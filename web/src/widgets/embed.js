@@ -1,37 +1,24 @@
 // The iframe route, for platforms that allow iframes but not scripts: embed.html#preset=probe&...
-// The hash holds the widget's attributes as key=value pairs (config fields with '_' or '-', plus
-// preset, view, controls, steps, height, theme, autoplay); they become attributes of one
-// <attention-playground>, by setAttribute only. The page tells its parent its height
+// The hash holds the widget's settings as key=value pairs (config fields with '_' or '-', plus
+// preset, view, controls, steps, height, theme, autoplay, and a demo's declared options). It
+// never chooses attribute names: the widget's own settings (WIDGET_ATTRS, a fixed list) are set
+// at once, everything else goes to the widget as data (`linkSettings`), which sets as attributes
+// only the names it declares once the engine's registry is loaded (attributes.js) and lists the
+// rest (onfocus, style, tabindex, src ...) in its "ignored" notice, as text. Nothing loads before
+// the widget is on screen, as for any widget. The page tells its parent its height
 // ({type: 'attention-playground:height', height}) so that the host can size the iframe.
 import './attention-playground.js';
+import { WIDGET_ATTRS, hashAttributes } from './attributes.js';
 
-const NAME = /^[a-z][a-z0-9_-]*$/;
-
-/** The hash as [attribute, value] pairs (invalid names are dropped: they cannot be attributes). */
-export function hashAttributes(hash) {
-  const out = [];
-  for (const part of hash.replace(/^#/, '').split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    let key;
-    let value;
-    try {
-      key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase().replaceAll('_', '-');
-      value = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1).replaceAll('+', ' '));
-    } catch {
-      continue;
-    }
-    if (NAME.test(key)) out.push([key, value]);
-  }
-  return out;
-}
+export { hashAttributes };
 
 function build() {
   const w = document.createElement('attention-playground');
-  const attrs = hashAttributes(location.hash);
-  for (const [k, v] of attrs) w.setAttribute(k, v);
+  const pairs = hashAttributes(location.hash);
+  for (const [k, v] of pairs) if (WIDGET_ATTRS.includes(k)) w.setAttribute(k, v);
+  w.linkSettings = pairs.filter(([k]) => !WIDGET_ATTRS.includes(k));
   // In an iframe the widget is the page: it plays when shown unless the hash says otherwise.
-  if (!attrs.some(([k]) => k === 'autoplay')) w.setAttribute('autoplay', '');
+  if (!w.hasAttribute('autoplay')) w.setAttribute('autoplay', '');
   document.body.replaceChildren(w);
 }
 

@@ -11,6 +11,7 @@
  * @property {Record<string, number|boolean|string>} [config] config fields over the task's defaults
  * @property {string[]} [view] panels: chart, attention, positions, predictions
  * @property {string[]} [controls] play, step, reset, and config keys
+ * @property {string[]} [options] a demo's own option names (the only other names it accepts)
  */
 
 /** The hand-made presets. */
@@ -21,9 +22,10 @@ export const PRESETS = {
     view: ['chart', 'attention'],
     controls: ['play', 'step', 'reset', 'task', 'position', 'normalization'],
   },
-  permutation: { title: 'Is attention order-blind? The permutation test', demo: 'permutation' },
-  probe: { title: 'Which position can the model read? A probe', demo: 'probe' },
-  extrapolation: { title: 'Longer than in training: extrapolation', demo: 'extrapolation' },
+  // A demo's `options`: the names it reads besides config fields and steps (web/src/demos/*.js).
+  permutation: { title: 'Is attention order-blind? The permutation test', demo: 'permutation', options: ['encoding', 'check_position', 'check_causal'] },
+  probe: { title: 'Which position can the model read? A probe', demo: 'probe', options: ['positions', 'normalizations', 'anchors', 'causal'] },
+  extrapolation: { title: 'Longer than in training: extrapolation', demo: 'extrapolation', options: ['encodings', 'task2', 'scaling', 'factor', 'copy_back_k'] },
 };
 
 // The task every encoding preset trains: y_t = x_{t-k} needs relative position, learns in a few

@@ -3,7 +3,7 @@
 // from its metric events and periodic snapshots. No math here: the core computes, panels draw.
 import { buildProperties, VIEW_PROPERTIES } from '../../state/properties.js';
 import { defaultState, withValue, toConfig, fromConfig, differences } from '../../state/state.js';
-import { hashToState, stateToHash } from '../../state/hash.js';
+import { configToState, hashToState, stateToHash } from '../../state/hash.js';
 import { Controls } from './controls.js';
 import { ChartsPanel } from './charts-panel.js';
 import { AttentionPanel } from './attention-panel.js';
@@ -307,9 +307,9 @@ export class Playground {
     } catch (err) {
       return this.notice(`Could not read ${file.name}: ${err.message}`);
     }
-    const state = fromConfig(this.props, this.registry, config, this.state);
-    const unknown = Object.keys(config).filter((k) => !(k in state));
-    this.notice(unknown.length ? `Ignored from ${file.name}: ${unknown.join(', ')}.` : `Loaded ${file.name}.`);
+    // Only declared fields with values of their kind come through (state/hash.js).
+    const { state, ignored } = configToState(config, this.props, this.registry, this.state);
+    this.notice(ignored.length ? `Ignored from ${file.name}: ${ignored.join('; ')}.` : `Loaded ${file.name}.`);
     this.#setState(state);
     await this.apply();
   }
