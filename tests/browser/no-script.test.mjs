@@ -174,13 +174,25 @@ test('a demo page with hostile query parameters (dev server): no script, no fore
   await g.page.close();
 });
 
-test('built dist/: embed.html with the hostile hash and the example post run under their CSP', async () => {
+test('built dist/: embed.html with the hostile hash, the pages and the example post run under their CSP', async () => {
   const g = await guarded(h.browser, `${dist.url}/embed.html${EMBED_HASH}`);
   await checkEmbed(g.page);
   await assertClean(g, dist.url);
   assert.deepEqual(g.errors, []);
   await assertCsp(g.page);
   await g.page.close();
+
+  // The built pages: the playground (KaTeX, uPlot) and a demo page, with hostile hash and query.
+  for (const path of [`/index.html${hash([['task', 'copy'], ...HOSTILE])}`, `/extrapolation.html?autoplay=0&steps=5&onload=${encodeURIComponent(PWN)}`]) {
+    const pg = await guarded(h.browser, `${dist.url}${path}`);
+    await pg.page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
+    await pg.page.locator('.katex').first().waitFor({ timeout: 30000 });
+    await pg.page.waitForTimeout(500);
+    await assertClean(pg, dist.url);
+    assert.deepEqual(pg.errors, [], path);
+    await assertCsp(pg.page);
+    await pg.page.close();
+  }
 
   const post = await guarded(h.browser, `${dist.url}/examples/blog-post.html`, { width: 1000, height: 700 });
   await post.page.waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
