@@ -25,9 +25,11 @@ struct NamedTensor {
   std::vector<float> data;     // row-major, product(shape) elements
 };
 
-// Largest JSON header the reader accepts (the reference implementation allows 100 MB; a tiny
-// transformer's header is a few KiB).
-constexpr size_t kSafetensorsMaxHeaderBytes = size_t(16) << 20;
+// Largest JSON header the reader accepts (the reference implementation allows 100 MB). A tiny
+// transformer's header is a few KiB, plus its config: at most 4 MiB (io/json.hpp, a text corpus),
+// which escaping inside a JSON string can at worst double. Parsing costs ~15 ns a byte, so a
+// header above the limit is refused at once, and the largest one accepted parses in ~0.1 s.
+constexpr size_t kSafetensorsMaxHeaderBytes = size_t(8) << 20;
 
 // Serialize F32 tensors + string metadata. Tensors are laid out contiguously in the given order;
 // the header lists "__metadata__" first (omitted when empty), then the tensors in that order,

@@ -6,6 +6,7 @@
 // characters as UTF-8 characters and reads through NUL; the sweep grid is bounded.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -105,6 +106,13 @@ TEST_CASE("a deep value is refused with the field named: config, metadata, confi
     CHECK_THAT(error_of([&] { ap::batch_from_text(s, R"({"inputs":)" + deep + "}"); }),
                StartsWith("batch: JSON nests arrays and objects deeper than the limit of 64"));
   }
+  // A header above 8 MiB is refused by its length, before any parsing.
+  const std::string junk = R"({"__metadata__":{"junk":")" + std::string(9 << 20, 'x') + R"("}})";
+  std::vector<uint8_t> huge(8 + junk.size());
+  for (int i = 0; i < 8; ++i) huge[i] = uint8_t(uint64_t(junk.size()) >> (8 * i));
+  std::copy(junk.begin(), junk.end(), huge.begin() + 8);
+  CHECK_THAT(error_of([&] { ap::Session::load(huge.data(), huge.size()); }),
+             StartsWith("model file: header length " + std::to_string(junk.size()) + " is above the limit of 8388608 bytes"));
   // The session is untouched and still works.
   CHECK(s.run(ap::run_ids_from_json("[1,2,3]"))["tokens"].size() == 3);
 }
