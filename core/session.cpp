@@ -158,7 +158,9 @@ StepMetrics Session::step() {
        << step_ << "); lower lr (now " << cfg_.lr << ") or set clip (now " << cfg_.clip
        << "), then continue";
     m.message = os.str();
+    stopped_ = m.message;
   } else {
+    stopped_.clear();
     good_.weights = ps.all_data();  // these weights gave a finite loss
     good_.m = opt_->m, good_.v = opt_->v, good_.t = opt_->t, good_.step = step_, good_.valid = true;
     const float scale = (cfg_.clip > 0 && norm > cfg_.clip) ? float(cfg_.clip / norm) : 1.0f;
@@ -168,7 +170,6 @@ StepMetrics Session::step() {
   m.step = step_;
   const double secs = std::chrono::duration<double>(clock::now() - t0).count();
   m.tokens_per_s = float(double(b.B) * b.T / std::max(secs, 1e-9));
-  history_.push_back(m);
   return m;
 }
 

@@ -85,7 +85,9 @@ class Session {
 
   const Config& config() const { return cfg_; }
   int steps_done() const { return step_; }
-  const std::vector<StepMetrics>& history() const { return history_; }
+  // Why training last stopped on a refused step ("" after a step that went through). Saved in
+  // the model file's metadata ("stopped"), so a file written after a divergence says so.
+  const std::string& stopped() const { return stopped_; }
   const std::vector<EvalMetrics>& evals() const { return evals_; }
   Transformer& model() { return *model_; }
   const Task& task() const { return *task_; }
@@ -102,6 +104,7 @@ class Session {
   std::unique_ptr<AdamW> opt_;
   Rng data_rng_, dropout_rng_;
   int step_ = 0;
+  std::string stopped_;
   // The weights and optimizer state of the last step whose loss was finite, taken before its
   // update: where training goes back to when a loss turns NaN/Inf.
   struct Good {
@@ -109,7 +112,6 @@ class Session {
     int t = 0, step = 0;
     bool valid = false;
   } good_;
-  std::vector<StepMetrics> history_;
   std::vector<EvalMetrics> evals_;
   friend struct SessionIO;
 };

@@ -75,6 +75,10 @@ nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new
     return false;
   }();
   auto emit = [&](const float* p) {
+    // Weights that are finite but huge can overflow the forward: no token can be chosen then.
+    if (!std::all_of(p, p + O, [](float x) { return std::isfinite(x); }))
+      throw std::invalid_argument("generate: the model's output probabilities are NaN or infinite (its weights "
+                                  "overflow the forward pass), so no token can be chosen; retrain or load another model");
     int c = sample(p, O, temperature, top_k, rng);
     out["ids"].push_back(c);
     out["tokens"].push_back(task_->class_name(c));

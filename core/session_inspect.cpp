@@ -120,6 +120,7 @@ nlohmann::json Session::info() const {
   for (int i = 0; i < model_->shape().O; ++i) classes.push_back(task_->class_name(i));
   return {{"config", cfg_.to_json()},
           {"step", step_},
+          {"stopped", stopped_},
           {"vocab", vocab},
           {"classes", classes},
           {"per_sequence", task_->per_sequence()},

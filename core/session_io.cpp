@@ -58,6 +58,7 @@ std::vector<uint8_t> Session::save() const {
                                           {"optimizer_t", std::to_string(opt_->t)},
                                           {"data_rng", rng_text(data_rng_)},
                                           {"dropout_rng", rng_text(dropout_rng_)}};
+  if (!stopped_.empty()) meta["stopped"] = stopped_;  // written after a refused step
   return safetensors_write(tensors, meta);
 }
 
@@ -137,6 +138,7 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
   s->opt_->t = f.metadata.count("optimizer_t") ? count_from(meta("optimizer_t"), "optimizer_t") : s->step_;
   if (f.metadata.count("data_rng")) s->data_rng_ = rng_from(meta("data_rng"), "data_rng");
   if (f.metadata.count("dropout_rng")) s->dropout_rng_ = rng_from(meta("dropout_rng"), "dropout_rng");
+  if (f.metadata.count("stopped")) s->stopped_ = meta("stopped").substr(0, 1000);
   return s;
 }
 

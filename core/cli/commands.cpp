@@ -1,5 +1,7 @@
-// core/cli/commands.cpp — list, train, eval and grads. Each goes through the Session facade.
+// core/cli/commands.cpp — list, eval, grads and sample (train: train.cpp; sweep: sweep.cpp).
+// Each goes through the Session facade.
 #include "cli/commands.hpp"
+#include "cli/files.hpp"
 
 #include <unistd.h>
 
@@ -13,52 +15,11 @@
 #include "attention/normalization.hpp"
 #include "io/safetensors.hpp"
 #include "position/position.hpp"
-#include "io/json.hpp"
 #include "session.hpp"
 #include "session_json.hpp"
 #include "tasks/task.hpp"
 
 namespace ap::cli {
-
-namespace {
-
-// Size and depth bounded by `limits` (io/json.hpp); the message names the file.
-nlohmann::json read_json_file(const std::string& path, const char* what, JsonLimits limits = kConfigJson) {
-  const std::string name = std::string(what) + " '" + path + "'";
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) throw std::invalid_argument(name + " cannot be opened");
-  const std::streamoff size = in.tellg();
-  if (size < 0) throw std::invalid_argument(name + " cannot be read");
-  if (uint64_t(size) > limits.bytes)  // before reading it: refused at once, however large
-    throw std::invalid_argument(name + ": " + std::to_string(size) +
-                                " bytes of JSON are above the limit of " + std::to_string(limits.bytes) + " bytes");
-  std::string text(static_cast<size_t>(size), '\0');
-  in.seekg(0);
-  if (size > 0 && !in.read(text.data(), size)) throw std::invalid_argument(name + " cannot be read");
-  // Bounded depth, and errors that say where and why: "...: not valid JSON at byte 9 (line 2, ...)".
-  return parse_json(text, name, limits);
-}
-
-std::vector<uint8_t> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument("model file '" + path + "' cannot be opened");
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
-}
-
-void write_bytes(const std::string& path, const std::vector<uint8_t>& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-  if (!out) throw std::invalid_argument("cannot write '" + path + "'");
-}
-
-void apply_sets(nlohmann::json& j, const std::vector<std::string>& sets) {
-  for (auto& kv : sets) {
-    auto [k, v] = split_assignment(kv);
-    j[k] = config_value(k, v);
-  }
-}
-
-}  // namespace
 
 int list(const std::string& what, bool json) {
   Config d;
@@ -91,62 +52,6 @@ int list(const std::string& what, bool json) {
   return 0;
 }
 
-int train(const TrainArgs& a) {
-  nlohmann::json j = a.config_file.empty() ? nlohmann::json::object() : read_json_file(a.config_file, "config file");
-  apply_sets(j, a.sets);
-  Session s(Config::from_json(j));
-  const Config& cfg = s.config();
-  std::ofstream csv;
-  if (!a.metrics.empty()) {
-    csv.open(a.metrics);
-    if (!csv) throw std::invalid_argument("cannot write metrics file '" + a.metrics + "'");
-    csv << "step,loss,token_accuracy,sequence_accuracy,bits_per_token,grad_norm,lr,tokens_per_s,eval_loss,eval_token_accuracy\n";
-  }
-  const bool tty = isatty(STDERR_FILENO);
-  double tokens = 0, secs = 0;
-  StepMetrics m;
-  for (int i = 0; i < cfg.steps; ++i) {
-    m = s.step();
-    if (m.refused) {
-      std::cerr << "attnplay: " << m.message << "\n";
-      return 3;
-    }
-    tokens += double(cfg.batch) * cfg.model_len();
-    secs += double(cfg.batch) * cfg.model_len() / std::max(1e-9f, m.tokens_per_s);
-    EvalMetrics e;
-    bool evaluated = cfg.eval_every > 0 && m.step % cfg.eval_every == 0;
-    if (evaluated) s.evaluate_periodic(), e = s.evals()[s.evals().size() - (s.evals().back().length == cfg.seq_len ? 1 : 2)];
-    if (csv) {
-      csv << m.step << ',' << m.loss << ',' << m.token_accuracy << ',' << m.sequence_accuracy << ','
-          << m.bits_per_token << ',' << m.grad_norm << ',' << m.lr << ',' << m.tokens_per_s << ',';
-      if (evaluated) csv << e.loss << ',' << e.token_accuracy;
-      else csv << ',';
-      csv << '\n';
-    }
-    if (tty && (m.step % 10 == 0 || m.step == cfg.steps))
-      std::fprintf(stderr, "\rstep %d/%d  loss %.4f  acc %.3f  %.0f tok/s   ", m.step, cfg.steps,
-                   m.loss, m.token_accuracy, m.tokens_per_s);
-  }
-  if (tty) std::fprintf(stderr, "\n");
-  EvalMetrics e = s.evaluate(cfg.seq_len);
-  const int L = cfg.effective_eval_len();
-  nlohmann::json extra = nullptr;
-  if (L != cfg.seq_len) {
-    if (s.can_address(L)) extra = s.evaluate(L).to_json();
-    else extra = {{"length", L}, {"error", "the position encoding cannot address this length"}};
-  }
-  if (!a.out.empty()) write_bytes(a.out, s.save());
-  nlohmann::json r{{"steps", s.steps_done()}, {"train_loss", m.loss}, {"train_accuracy", m.token_accuracy},
-                   {"eval_loss", e.loss}, {"eval_accuracy", e.token_accuracy},
-                   {"eval_sequence_accuracy", e.sequence_accuracy}, {"eval_len", e.length},
-                   {"tokens_per_s", secs > 0 ? tokens / secs : 0.0}, {"weights_sha256", s.weights_sha256()},
-                   {"eval_at_eval_len", extra}, {"config", cfg.to_json()}};
-  if (a.json) std::cout << r.dump() << "\n";
-  else std::printf("trained %d steps: train loss %.4f, eval loss %.4f, eval accuracy %.4f (length %d)\n",
-                   s.steps_done(), m.loss, e.loss, e.token_accuracy, e.length);
-  return 0;
-}
-
 int eval(const std::string& model, const std::vector<std::string>& sets, bool json) {
   auto bytes = read_bytes(model);
   auto s = Session::load(bytes.data(), bytes.size());
@@ -158,9 +63,17 @@ int eval(const std::string& model, const std::vector<std::string>& sets, bool js
     if (len < 1) throw std::invalid_argument("eval_len: must be at least 1");
   }
   EvalMetrics e = s->evaluate(len);
-  if (json) std::cout << e.to_json().dump() << "\n";
+  if (!std::isfinite(e.loss))  // finite but huge weights can overflow the forward pass
+    throw std::invalid_argument("eval: the model's held-out loss is " + std::string(std::isnan(e.loss) ? "NaN" : "infinite") +
+                                ": its weights overflow the forward pass, so there is nothing to report; "
+                                "retrain it (lower lr or set clip) or load another model");
+  nlohmann::json r = e.to_json();
+  if (!s->stopped().empty()) r["stopped"] = s->stopped();
+  if (json) std::cout << r.dump() << "\n";
   else std::printf("step %d, length %d: loss %.4f, token accuracy %.4f, sequence accuracy %.4f\n",
                    e.step, e.length, e.loss, e.token_accuracy, e.sequence_accuracy);
+  if (!json && !s->stopped().empty())
+    std::printf("(training stopped at step %d: %s)\n", e.step, s->stopped().c_str());
   return 0;
 }
 

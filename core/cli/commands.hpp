@@ -6,12 +6,15 @@
 namespace ap::cli {
 
 struct TrainArgs {
-  std::string config_file, out, metrics;
+  std::string config_file, resume, out, metrics;  // resume: a model file to continue
   std::vector<std::string> sets;
   bool json = false;
 };
 int list(const std::string& what, bool json);
 int train(const TrainArgs& a);
+// The config's (or a model file's) tensors, shapes and descriptions, without training.
+int info(const std::string& config_file, const std::string& model, const std::vector<std::string>& sets,
+         bool json);
 int eval(const std::string& model, const std::vector<std::string>& sets, bool json);
 int grads(const std::string& model, const std::string& batch_file, const std::string& out);
 int sample(const std::string& model, const std::string& prompt, int tokens, float temperature,

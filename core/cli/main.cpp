@@ -19,14 +19,23 @@ int main(int argc, char** argv) {
 
   ap::cli::TrainArgs ta;
   auto* train = app.add_subcommand("train", "train a model from a config");
-  train->add_option("--config", ta.config_file, "JSON config file")->check(CLI::ExistingFile);
+  auto* config = train->add_option("--config", ta.config_file, "JSON config file")->check(CLI::ExistingFile);
+  train->add_option("--resume", ta.resume, "continue a saved model (to its config's total steps); "
+                    "--set then changes lr, clip, warmup, schedule, weight_decay or steps")
+      ->check(CLI::ExistingFile)->excludes(config);
   train->add_option("--set", ta.sets, "override a field: key=value (repeatable)");
   train->add_option("--out", ta.out, "write the trained model (safetensors)");
   train->add_option("--metrics", ta.metrics, "write per-step metrics (CSV)");
   train->add_flag("--json", ta.json, "print one JSON object as the last line");
 
-  std::string model;
+  std::string model, info_config;
   std::vector<std::string> sets;
+  auto* info = app.add_subcommand("info", "tensor names and shapes of a config or a model file, without training");
+  auto* info_cfg = info->add_option("--config", info_config, "JSON config file")->check(CLI::ExistingFile);
+  info->add_option("--set", sets, "a config field: key=value (repeatable)");
+  info->add_option("--model", model, "a model file (safetensors) instead of a config")
+      ->check(CLI::ExistingFile)->excludes(info_cfg);
+  info->add_flag("--json", json, "print JSON");
   auto* eval = app.add_subcommand("eval", "evaluate a saved model on held-out data");
   eval->add_option("--model", model, "model file (safetensors)")->required()->check(CLI::ExistingFile);
   eval->add_option("--set", sets, "override eval_len, eval_batches: key=value");
@@ -67,6 +76,7 @@ int main(int argc, char** argv) {
   try {
     if (*list) return ap::cli::list(what, json);
     if (*train) return ap::cli::train(ta);
+    if (*info) return ap::cli::info(info_config, model, sets, json);
     if (*eval) return ap::cli::eval(model, sets, json);
     if (*grads) return ap::cli::grads(model, batch, out);
     if (*sample) return ap::cli::sample(model, prompt, tokens, temperature, top_k, seed, json);

@@ -15,6 +15,7 @@ check "list --json names every family" bash -c "'$bin' list --json | grep -q '\"
 check "train copy (--json, --out, --metrics)" bash -c "'$bin' train --set task=copy --set steps=300 --set seq_len=12 --json --out '$dir/copy.safetensors' --metrics '$dir/m.csv' > '$dir/train.json'"
 check "train --json has the promised keys" bash -c "tail -n 1 '$dir/train.json' | grep -q weights_sha256 && tail -n 1 '$dir/train.json' | grep -q tokens_per_s && tail -n 1 '$dir/train.json' | grep -q eval_accuracy"
 check "metrics CSV has a row per step" bash -c "[ \$(wc -l < '$dir/m.csv') -eq 301 ]"
+check "info lists every tensor of a config with its shape" bash -c "'$bin' info --set task=copy --set position=learned --set layers=1 | grep -q 'pos_emb.weight *\\[' && '$bin' info --model '$dir/copy.safetensors' --json | grep -q '\"parameter_count\"'"
 check "eval of the saved model" bash -c "'$bin' eval --model '$dir/copy.safetensors' --json | grep -q token_accuracy"
 check "the same seed gives the same weights" bash -c "'$bin' train --set task=copy --set steps=300 --set seq_len=12 --json | tail -n 1 | grep -q \$(tail -n 1 '$dir/train.json' | sed 's/.*weights_sha256\":\"\\([0-9a-f]*\\).*/\\1/')"
 echo '{"inputs": [[1,2,3,4,5,6,10,10,10,10,10,10]], "targets": [[0,0,0,0,0,0,1,2,3,4,5,6]], "mask": [[0,0,0,0,0,0,1,1,1,1,1,1]]}' > "$dir/batch.json"
@@ -22,6 +23,21 @@ check "grads writes a safetensors file" bash -c "'$bin' grads --model '$dir/copy
 check "train a text model and sample from it" bash -c "'$bin' train --set task=text --set steps=30 --set seq_len=16 --out '$dir/text.safetensors' > /dev/null && '$bin' sample --model '$dir/text.safetensors' --prompt 'The ' --tokens 12 --seed 3 > '$dir/s1' && [ -s '$dir/s1' ]"
 check "sampling is seeded" bash -c "'$bin' sample --model '$dir/text.safetensors' --prompt 'The ' --tokens 12 --seed 3 | cmp -s - '$dir/s1'"
 check "sweep runs a grid into a CSV" bash -c "'$bin' sweep --set task=probe --set steps=20 --grid 'position=none,learned seed=1,2' --out '$dir/sweep.csv' --jobs 2 > /dev/null && [ \$(wc -l < '$dir/sweep.csv') -eq 5 ]"
+# The user's weights are never thrown away: a diverging run (exp attention, lr 0.05, no clip)
+# still writes --out with the last good weights, marked as stopped, and exits 3.
+check "a refused step exits 3 and still writes --out" bash -c "'$bin' train --set task=copy --set normalization=exp --set lr=0.05 --set warmup=0 --set clip=0 --set steps=300 --out '$dir/div.safetensors' 2> '$dir/div.err'; [ \$? -eq 3 ] && [ -s '$dir/div.safetensors' ] && grep -q 'Saved them to' '$dir/div.err' && grep -q -- '--resume' '$dir/div.err'"
+check "the stopped file loads, says it stopped, and evaluates" bash -c "'$bin' eval --model '$dir/div.safetensors' | grep -q 'stopped at step'"
+check "--resume with a lower lr and clip continues it to the end" bash -c "'$bin' train --resume '$dir/div.safetensors' --set lr=0.001 --set clip=1 --set steps=40 --json | tail -n 1 | grep -q '\"steps\":40'"
+check "--resume refuses a field that needs a new model, naming it" bash -c "'$bin' train --resume '$dir/div.safetensors' --set d_model=64 2>&1 | grep -q \"'d_model' cannot change\""
+"$bin" train --set task=copy --set steps=80 --set dropout=0.1 --json 2>/dev/null | tail -n 1 > "$dir/full.json"
+"$bin" train --set task=copy --set steps=40 --set dropout=0.1 --out "$dir/half.safetensors" > /dev/null 2>&1
+full=$(sed 's/.*weights_sha256":"\([0-9a-f]*\).*/\1/' "$dir/full.json")
+check "--resume is bit-identical to an uninterrupted run" bash -c "[ ${#full} -eq 64 ] && '$bin' train --resume '$dir/half.safetensors' --set steps=80 --json | tail -n 1 | grep -q '$full'"
+# Finite but huge weights (every float of the file set to 3e38) overflow the forward pass:
+# eval and sample fail with a message and a non-zero exit instead of printing NaN or tokens.
+node -e "const fs=require('fs');const b=fs.readFileSync(process.argv[1]);const n=Number(b.readBigUInt64LE(0));for(let o=8+n;o+4<=b.length;o+=4)b.writeFloatLE(3e38,o);fs.writeFileSync(process.argv[2],b)" "$dir/text.safetensors" "$dir/huge.safetensors"
+check "eval of a model that overflows fails clearly" bash -c "out=\$('$bin' eval --model '$dir/huge.safetensors' 2>&1); [ \$? -ne 0 ] && printf '%s' \"\$out\" | grep -q 'overflow' && ! printf '%s' \"\$out\" | grep -qi 'loss -\\?nan'"
+check "sample of a model that overflows prints no tokens" bash -c "out=\$('$bin' sample --model '$dir/huge.safetensors' --prompt 'The ' --tokens 5 2>/dev/null); rc=\$?; [ \$rc -ne 0 ] && [ -z \"\$out\" ]"
 for bad in "train --set heads=3" "train --set position=wat" "train --set bogus=1" "eval --model /nonexistent" "train --set lr=fast"; do
   check "bad arguments '$bad' exit non-zero with one line" bash -c "out=\$('$bin' $bad 2>&1 >/dev/null); rc=\$?; [ \$rc -ne 0 ] && [ \$(printf '%s\n' \"\$out\" | wc -l) -le 2 ] && ! printf '%s' \"\$out\" | grep -qi 'terminate\\|abort\\|core dumped'"
 done

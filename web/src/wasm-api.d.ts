@@ -119,6 +119,8 @@ export interface PositionDisplay {
 export interface SessionInfo {
   config: Config;
   step: number;
+  /** Why training last stopped on a refused (NaN/Inf) step; "" when the last step went through. */
+  stopped: string;
   vocab: string[];
   classes: string[];
   per_sequence: boolean;

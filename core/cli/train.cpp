@@ -1,0 +1,133 @@
+// core/cli/train.cpp — `attnplay train`: a new model from a config, or `--resume FILE` to
+// continue a saved one (its optimizer fields changed with --set, through Session::configure, the
+// same path the playground uses after a refused step). Training runs to the config's `steps`
+// (a total, so a resumed run ends where an uninterrupted one would, bit for bit).
+//
+// A refused step (NaN/Inf) stops the run with exit code 3. The user's weights are never thrown
+// away: with --out, the file is still written, with the last good weights and the reason in its
+// metadata ("stopped"), and the message says how to continue.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/files.hpp"
+#include "session.hpp"
+
+namespace ap::cli {
+
+namespace {
+
+constexpr const char* kCsvHeader =
+    "step,loss,token_accuracy,sequence_accuracy,bits_per_token,grad_norm,lr,tokens_per_s,eval_loss,eval_token_accuracy\n";
+
+// The session to train: a new one from --config/--set, or the --resume file with --set applied
+// as live optimizer changes (anything else is refused by configure(), naming the field).
+std::unique_ptr<Session> open_session(const TrainArgs& a) {
+  if (a.resume.empty()) {
+    nlohmann::json j = a.config_file.empty() ? nlohmann::json::object() : read_json_file(a.config_file, "config file");
+    for (auto& kv : a.sets) {
+      auto [k, v] = split_assignment(kv);
+      j[k] = config_value(k, v);
+    }
+    return Session::from_json(j);
+  }
+  auto bytes = read_bytes(a.resume);
+  auto s = Session::load(bytes.data(), bytes.size());
+  nlohmann::json fields = nlohmann::json::object();
+  for (auto& kv : a.sets) {
+    auto [k, v] = split_assignment(kv);
+    fields[k] = config_value(k, v);
+  }
+  if (!fields.empty()) s->configure(fields);
+  if (s->steps_done() >= s->config().steps)
+    throw std::invalid_argument("--resume: the model in '" + a.resume + "' has already trained " +
+                                std::to_string(s->steps_done()) + " of its " + std::to_string(s->config().steps) +
+                                " steps; raise the total with --set steps=N");
+  return s;
+}
+
+// Appends to an existing metrics file when resuming, so the CSV covers the whole run.
+std::ofstream open_metrics(const TrainArgs& a) {
+  std::ofstream csv;
+  if (a.metrics.empty()) return csv;
+  const bool append = !a.resume.empty() && std::ifstream(a.metrics).good();
+  csv.open(a.metrics, append ? std::ios::app : std::ios::trunc);
+  if (!csv) throw std::invalid_argument("cannot write metrics file '" + a.metrics + "'");
+  if (!append) csv << kCsvHeader;
+  return csv;
+}
+
+// What to tell the user when a step was refused: where the weights went and how to go on.
+std::string stop_advice(const Session& s, const TrainArgs& a) {
+  std::ostringstream os;
+  if (a.out.empty()) {
+    os << ". They were not saved: give --out FILE to keep them";
+  } else {
+    os << ". Saved them to " << a.out << " (marked as stopped at step " << s.steps_done()
+       << "); continue with: attnplay train --resume " << a.out << " --set lr=" << s.config().lr / 10;
+  }
+  return os.str();
+}
+
+}  // namespace
+
+int train(const TrainArgs& a) {
+  auto session = open_session(a);
+  Session& s = *session;
+  const Config& cfg = s.config();
+  std::ofstream csv = open_metrics(a);
+  const bool tty = isatty(STDERR_FILENO);
+  double tokens = 0, secs = 0;
+  StepMetrics m;
+  while (s.steps_done() < cfg.steps) {
+    m = s.step();
+    if (m.refused) break;
+    tokens += double(cfg.batch) * cfg.model_len();
+    secs += double(cfg.batch) * cfg.model_len() / std::max(1e-9f, m.tokens_per_s);
+    EvalMetrics e;
+    const bool evaluated = cfg.eval_every > 0 && m.step % cfg.eval_every == 0;
+    if (evaluated) s.evaluate_periodic(), e = s.evals()[s.evals().size() - (s.evals().back().length == cfg.seq_len ? 1 : 2)];
+    if (csv) {
+      csv << m.step << ',' << m.loss << ',' << m.token_accuracy << ',' << m.sequence_accuracy << ','
+          << m.bits_per_token << ',' << m.grad_norm << ',' << m.lr << ',' << m.tokens_per_s << ',';
+      if (evaluated) csv << e.loss << ',' << e.token_accuracy;
+      else csv << ',';
+      csv << '\n';
+    }
+    if (tty && (m.step % 10 == 0 || m.step == cfg.steps))
+      std::fprintf(stderr, "\rstep %d/%d  loss %.4f  acc %.3f  %.0f tok/s   ", m.step, cfg.steps,
+                   m.loss, m.token_accuracy, m.tokens_per_s);
+  }
+  if (tty) std::fprintf(stderr, "\n");
+  if (!a.out.empty()) write_bytes(a.out, s.save());
+  if (m.refused) {
+    std::cerr << "attnplay: " << m.message << stop_advice(s, a) << "\n";
+    if (a.json)
+      std::cout << nlohmann::json{{"steps", s.steps_done()}, {"stopped", m.message},
+                                  {"out", a.out.empty() ? nullptr : nlohmann::json(a.out)},
+                                  {"weights_sha256", s.weights_sha256()}}.dump() << "\n";
+    return 3;
+  }
+  EvalMetrics e = s.evaluate(cfg.seq_len);
+  const int L = cfg.effective_eval_len();
+  nlohmann::json extra = nullptr;
+  if (L != cfg.seq_len) {
+    if (s.can_address(L)) extra = s.evaluate(L).to_json();
+    else extra = {{"length", L}, {"error", "the position encoding cannot address this length"}};
+  }
+  nlohmann::json r{{"steps", s.steps_done()}, {"train_loss", m.loss}, {"train_accuracy", m.token_accuracy},
+                   {"eval_loss", e.loss}, {"eval_accuracy", e.token_accuracy},
+                   {"eval_sequence_accuracy", e.sequence_accuracy}, {"eval_len", e.length},
+                   {"tokens_per_s", secs > 0 ? tokens / secs : 0.0}, {"weights_sha256", s.weights_sha256()},
+                   {"eval_at_eval_len", extra}, {"config", cfg.to_json()}};
+  if (a.json) std::cout << r.dump() << "\n";
+  else std::printf("trained %d steps: train loss %.4f, eval loss %.4f, eval accuracy %.4f (length %d)\n",
+                   s.steps_done(), m.loss, e.loss, e.token_accuracy, e.length);
+  return 0;
+}
+
+}  // namespace ap::cli
