@@ -2,13 +2,20 @@
 // {id, cmd, args} and resolves with the reply; events the worker posts on its own (metrics,
 // state) are routed to the Model they belong to. Pages and widgets use this, never the worker.
 //
-// Recovery: when the worker dies (an 'error' event) or its module traps (a reply with fatal: true
-// or a {event: 'fatal'} message), pending calls reject, the client fires 'crash' ({error}),
-// starts a new worker with the same module variant, recreates each of its models from the last
-// snapshot the Model kept (or from its config when it has none) and fires 'recovered'
-// ({error, models}). Other clients (other widgets, other pool workers) are untouched.
+// Recovery: the worker counts as crashed when it dies (an 'error' event), when its module traps
+// (a reply with fatal: true or a {event: 'fatal'} message), and when it is gone without a word
+// (terminated by the browser, out of memory): the Watchdog notices that through a Web Lock the
+// worker holds, or through its heartbeat going silent (see watchdog.js). Then pending calls
+// reject with the reason, the client fires 'crash' ({error}), starts a new worker with the same
+// module variant, recreates each of its models from the last snapshot the Model kept (or from
+// its config when it has none; a model that was training trains on) and fires 'recovered'
+// ({error, models}). Calls made meanwhile wait for the recovery and then go to the new worker. A
+// worker that dies again during a recovery starts the recovery over; one that dies more than
+// MAX_CRASHES_PER_MINUTE times a minute is not restarted ('crash' with final: true). Other
+// clients (other widgets, other pool workers) are untouched.
 import { bestVariant } from './simd-support.js';
 import { Model } from './model.js';
+import { Watchdog } from './watchdog.js';
 
 // Module workers must come from the page's origin. When this script was loaded from another one
 // (say, the widget from a CDN), start the worker from a same-origin blob: module that imports it;
@@ -35,19 +42,28 @@ export class EngineClient extends EventTarget {
     this.variant = undefined;
     this.recovering = null; // the promise of a recovery in progress
     this.crashes = 0;
+    this.crashTimes = [];
+    this.generation = 0; // which worker this is (one more after every crash)
+    this.dead = null; // the error, once the worker is not restarted any more
     this.#spawn();
   }
 
   #spawn() {
+    const gen = ++this.generation;
+    const crash = (error) => gen === this.generation && this.#crash(error);
     this.worker = new Worker(new URL('../worker/worker.js', import.meta.url), { type: 'module' });
-    this.worker.onmessage = (e) => this.#onMessage(e.data);
+    this.watchdog = new Watchdog((reason) => crash(new Error(reason)));
+    this.worker.onmessage = (e) => gen === this.generation && this.#onMessage(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault?.();
-      this.#crash(new Error(`the engine's worker failed: ${e.message || 'unknown error'}`));
+      crash(new Error(`the engine's worker failed: ${e.message || 'unknown error'}`));
     };
   }
 
   #onMessage(msg) {
+    this.watchdog.heard(msg);
+    if (msg.event === 'beat') return;
+    if (msg.event === 'lock') return this.watchdog.watchLock(msg.name);
     if (msg.event === 'fatal') return this.#crash(new Error(msg.error));
     if (msg.event) {
       this.models.get(msg.sid)?._onEvent(msg);
@@ -61,37 +77,54 @@ export class EngineClient extends EventTarget {
     if (msg.fatal) this.#crash(new Error(msg.error));
   }
 
-  /** Replace a dead worker and restore its models (see the header). Resolves when done. */
+  /** Retire the dead worker and start a new one that takes its models over (see the header). */
   #crash(error) {
-    if (this.disposed) return;
+    if (this.disposed || this.dead) return;
+    this.watchdog.stop();
+    this.worker.terminate();
+    this.#failAll(error); // a recovery's own calls to this worker too: it then starts over
     // A worker that dies again and again (say, its script cannot load) is not restarted forever.
     const now = Date.now();
-    this.crashTimes = [...(this.crashTimes ?? []).filter((t) => now - t < 60000), now];
-    if (this.crashTimes.length > MAX_CRASHES_PER_MINUTE && !this.recovering) {
-      this.#failAll(error);
+    this.crashTimes = [...this.crashTimes.filter((t) => now - t < 60000), now];
+    this.crashes++;
+    if (this.crashTimes.length > MAX_CRASHES_PER_MINUTE) {
+      this.dead = error;
       this.dispatchEvent(new CustomEvent('crash', { detail: { error, final: true } }));
       return;
     }
-    this.recovering ??= (async () => {
-      this.crashes++;
-      this.worker.terminate();
-      this.#failAll(error);
-      this.dispatchEvent(new CustomEvent('crash', { detail: { error } }));
-      this.#spawn();
-      this.engine = null;
-      const models = [...this.models.values()];
-      this.models.clear();
-      try {
-        await this.init(this.variant);
-        for (const m of models) await m._restore();
-        this.dispatchEvent(new CustomEvent('recovered', { detail: { error, models } }));
-      } catch (err) {
-        this.dispatchEvent(new CustomEvent('recovered', { detail: { error, models, failed: err } }));
-      } finally {
-        this.recovering = null;
+    this.dispatchEvent(new CustomEvent('crash', { detail: { error } }));
+    this.#spawn();
+    this.engine = null;
+    const gen = this.generation;
+    const attempt = this.#recover(error, gen);
+    this.recovering = attempt;
+    attempt.finally(() => {
+      if (this.recovering === attempt && this.generation === gen) this.recovering = null;
+    });
+  }
+
+  // Bring every model back in worker `gen`; stops quietly when a newer crash took over.
+  async #recover(error, gen) {
+    // Models not restored by an earlier, interrupted recovery are still to do.
+    const models = [...new Set([...(this.toRestore ?? []), ...this.models.values()])];
+    this.toRestore = models;
+    this.models.clear();
+    let failed = null;
+    try {
+      await this.init(this.variant);
+      for (const m of models) {
+        if (gen !== this.generation) return;
+        if (!m.disposed) await m._restore();
+        this.toRestore = this.toRestore.filter((x) => x !== m);
       }
-    })();
-    return this.recovering;
+    } catch (err) {
+      if (gen !== this.generation || this.dead) return; // the new worker died too: see #crash
+      failed = err;
+    }
+    if (gen !== this.generation) return;
+    this.toRestore = null;
+    this.recovering = null; // calls that waited go out now, before the listeners hear of it
+    this.dispatchEvent(new CustomEvent('recovered', { detail: failed ? { error, models, failed } : { error, models } }));
   }
 
   /** @internal a model recreated after a crash takes its new session id */
@@ -107,12 +140,21 @@ export class EngineClient extends EventTarget {
   }
 
   /**
-   * Send one command; resolves with its result.
+   * Send one command; resolves with its result. During a recovery it waits for the new worker.
    * @param {string} cmd
-   * @param {object} [args]
+   * @param {object|(() => object)} [args] (a function: read when sent, e.g. for a session id that
+   *   a recovery may change meanwhile)
    * @param {Transferable[]} [transfer]
    */
-  call(cmd, args, transfer = []) {
+  async call(cmd, args, transfer = []) {
+    while (this.recovering && !this.dead) await this.recovering.catch(() => {});
+    return this._post(cmd, typeof args === 'function' ? args() : args, transfer);
+  }
+
+  /** @internal send now, to the current worker (the recovery uses this) */
+  _post(cmd, args, transfer = []) {
+    if (this.dead) return Promise.reject(new Error(`the training engine crashed and was not restarted (${this.dead.message})`));
+    if (this.disposed) return Promise.reject(new Error('client disposed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -126,7 +168,7 @@ export class EngineClient extends EventTarget {
    */
   async init(variant = bestVariant()) {
     this.variant = variant;
-    this.engine ??= this.call('init', { variant });
+    this.engine ??= this._post('init', { variant });
     return this.engine;
   }
 
@@ -186,6 +228,7 @@ export class EngineClient extends EventTarget {
   /** Stop the worker; every pending call rejects. */
   dispose() {
     this.disposed = true;
+    this.watchdog.stop();
     this.worker.terminate();
     this.models.clear();
     this.#failAll(new Error('client disposed'));

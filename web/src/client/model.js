@@ -1,8 +1,10 @@
 // One model training in a worker, seen from the page: promise methods plus events.
-// Events: 'metrics' (detail {steps, evals, step}) after every chunk of training, and 'state'
-// (detail {playing, step, reason}) when training starts or stops ('done', 'paused', or an error;
-// 'restored' after the client recreated it in a new worker, see client.js), and 'snapshot'
-// (detail {bytes}) when a new snapshot was kept.
+// Events: 'metrics' (detail {steps, evals, step}) after every chunk of training; 'state'
+// (detail {playing, step, reason}) when training starts or stops ('done', 'paused', or an error);
+// 'restored' (detail {playing, step, fromSnapshot}) after the client recreated it in a new worker
+// (see client.js): a model that was training trains on from there (and also fires 'state' with
+// reason 'restored'), one that was not stays paused; and 'snapshot' (detail {bytes, step}) when
+// a new snapshot was kept.
 // While it trains, the model keeps a snapshot (its safetensors bytes, on the main thread) at
 // most every SNAPSHOT_MS and whenever training stops, so that a crashed worker loses little.
 
@@ -21,6 +23,8 @@ export class Model extends EventTarget {
     this.sid = sid;
     this.info = info;
     this.playing = false;
+    this.playOpts = null; // the options of the last play(), to train on after a recovery
+    this.lastStep = info.step; // the last step the worker reported
     this.disposed = false;
     /** @type {Uint8Array|null} the last snapshot (model file bytes) */
     this.snapshotBytes = null;
@@ -35,7 +39,8 @@ export class Model extends EventTarget {
       .then((bytes) => {
         this.snapshotBytes = bytes;
         this.snapshotAt = Date.now();
-        if (bytes) this.dispatchEvent(new CustomEvent('snapshot', { detail: { bytes } }));
+        // Replies and events keep their order: the last step reported is the snapshot's.
+        if (bytes) this.dispatchEvent(new CustomEvent('snapshot', { detail: { bytes, step: this.lastStep } }));
         return bytes;
       })
       .catch(() => null)
@@ -48,31 +53,42 @@ export class Model extends EventTarget {
    * last snapshot, or from its config (step 0) when it has none.
    */
   async _restore() {
+    const resume = this.playing ? this.playOpts : null;
     const fromSnapshot = Boolean(this.snapshotBytes);
     let r;
     if (fromSnapshot) {
       const copy = this.snapshotBytes.slice();
-      r = await this.client.call('importModel', { bytes: copy }, [copy.buffer]);
+      r = await this.client._post('importModel', { bytes: copy }, [copy.buffer]);
     } else {
-      r = await this.client.call('create', { config: this.info.config });
+      r = await this.client._post('create', { config: this.info.config });
     }
     this.client._rebind(this, r.sid);
     this.info = r.info;
+    this.lastStep = r.info.step;
     this.playing = false;
-    this.dispatchEvent(new CustomEvent('state', { detail: { playing: false, step: r.info.step, reason: 'restored', fromSnapshot } }));
+    if (resume) {
+      await this.client._post('play', { sid: this.sid, ...resume }); // the worker says 'done' if it is
+      this.playing = true;
+    }
+    const detail = { playing: this.playing, step: this.lastStep, reason: 'restored', fromSnapshot };
+    this.dispatchEvent(new CustomEvent('restored', { detail }));
+    if (resume) this.dispatchEvent(new CustomEvent('state', { detail }));
   }
 
+  // The session id is read when the call goes out: a recovery may change it meanwhile.
   #call(cmd, args = {}, transfer) {
     if (this.disposed) return Promise.reject(new Error('model disposed'));
-    return this.client.call(cmd, { sid: this.sid, ...args }, transfer);
+    return this.client.call(cmd, () => ({ sid: this.sid, ...args }), transfer);
   }
 
   /** @internal called by the client with the worker's events for this model */
   _onEvent(msg) {
     if (msg.event === 'metrics') {
+      this.lastStep = msg.step;
       this.dispatchEvent(new CustomEvent('metrics', { detail: { steps: msg.steps, evals: msg.evals, step: msg.step } }));
       if (Date.now() - this.snapshotAt >= SNAPSHOT_MS) this.keepSnapshot();
     } else if (msg.event === 'state') {
+      this.lastStep = msg.step;
       this.#setPlaying(msg.playing, msg.step, msg.reason);
       if (!msg.playing) this.keepSnapshot(); // a refused step keeps the last good weights: keep them too
     }
@@ -89,6 +105,7 @@ export class Model extends EventTarget {
    *   fast as the page stays responsive); every: post every k-th step's metrics
    */
   async play(opts = {}) {
+    this.playOpts = { ...opts };
     const r = await this.#call('play', opts);
     this.#setPlaying(true, r.step, 'play');
     return r;
@@ -123,6 +140,7 @@ export class Model extends EventTarget {
   /** Start over from the same config and seed. Resolves with the new info. */
   async reset() {
     this.info = await this.#call('reset');
+    this.lastStep = this.info.step;
     this.snapshotBytes = null; // the old run's weights must not come back after a crash
     if (this.playing) this.#setPlaying(false, 0, 'reset');
     return this.info;
@@ -165,6 +183,7 @@ export class Model extends EventTarget {
     const copy = bytes.slice();
     const { info } = await this.#call('importModel', { bytes: copy }, [copy.buffer]);
     this.info = info;
+    this.lastStep = info.step;
     this.snapshotBytes = bytes.slice();
     if (this.playing) this.#setPlaying(false, info.step, 'import');
     return info;

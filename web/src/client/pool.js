@@ -1,11 +1,15 @@
 // A pool of engine workers for pages that train several models at once. Each model runs
 // single-threaded inside one worker (no SharedArrayBuffer, no COOP/COEP); the pool starts
 // workers lazily, up to navigator.hardwareConcurrency, and puts a new model on the least busy one.
+// Each worker recovers from its own crash (client.js); the pool passes its 'crash' and
+// 'recovered' events on (detail as the client's, plus `client`), so that a page can say so, and
+// gives no new model to a worker that was not restarted.
 import { EngineClient } from './client.js';
 
-export class WorkerPool {
+export class WorkerPool extends EventTarget {
   /** @param {{size?: number, variant?: 'simd'|'scalar'}} [opts] */
   constructor({ size = navigator.hardwareConcurrency || 2, variant } = {}) {
+    super();
     this.size = Math.max(1, size);
     this.variant = variant;
     /** @type {EngineClient[]} */
@@ -17,21 +21,37 @@ export class WorkerPool {
     return c.load + (this.reserved.get(c) ?? 0);
   }
 
-  /** The worker with the fewest models (a new one while the pool is not full); not yet started. */
-  client() {
-    const idle = this.clients.find((c) => this.#load(c) === 0);
-    let c = idle;
-    if (!c && this.clients.length < this.size) {
-      c = new EngineClient();
-      this.clients.push(c);
-    }
-    c ??= this.clients.reduce((a, b) => (this.#load(b) < this.#load(a) ? b : a));
+  #add() {
+    const c = new EngineClient();
+    for (const type of ['crash', 'recovered'])
+      c.addEventListener(type, (e) => this.dispatchEvent(new CustomEvent(type, { detail: { ...e.detail, client: c } })));
+    this.clients.push(c);
     return c;
   }
 
-  /** Engine info ({variant, version, simdArch}) of the pool's first worker. */
+  /** The worker with the fewest models (a new one while the pool is not full); not yet started. */
+  client() {
+    const live = this.clients.filter((c) => !c.dead);
+    let c = live.find((x) => this.#load(x) === 0);
+    if (!c && live.length < this.size) c = this.#add();
+    c ??= live.reduce((a, b) => (this.#load(b) < this.#load(a) ? b : a));
+    return c;
+  }
+
+  /** Engine info ({variant, version, simdArch}) of the pool's first live worker. */
   async engine() {
-    return (this.clients[0] ?? this.client()).init(this.variant);
+    return this.#first().init(this.variant);
+  }
+
+  /** Check a config (Session.checkConfig) on a live worker. */
+  async checkConfig(config) {
+    const c = this.#first();
+    await c.init(this.variant);
+    return c.checkConfig(config);
+  }
+
+  #first() {
+    return this.clients.find((c) => !c.dead) ?? this.client();
   }
 
   /** @returns {Promise<import('./model.js').Model>} a new model on the least busy worker */

@@ -1,8 +1,9 @@
 // The playground's saved work in the browser (IndexedDB): the current settings and the last model
 // snapshot (safetensors bytes), so that a reload or a crashed tab can offer to restore them.
 // Two records in one object store: 'state' (the property values) and 'snapshot' ({bytes, step,
-// task, savedAt}). Every function resolves (never rejects) so that a browser without IndexedDB,
-// or with storage blocked, simply has nothing saved.
+// task, savedAt}). The snapshot stays until a newer one replaces it or clearSnapshot() (the user
+// dismissed the offer of it). Every function resolves (never rejects) so that a browser without
+// IndexedDB, or with storage blocked, simply has nothing saved.
 
 const DB_NAME = 'attention-playground';
 const STORE = 'saved-work';
@@ -54,9 +55,20 @@ export function saveSnapshot({ bytes, step, task }) {
   return request('readwrite', (s) => s.put({ bytes: bytes.slice(), step, task, savedAt: Date.now() }, 'snapshot'));
 }
 
-/** Forget the snapshot (the model it belonged to was replaced). */
-export function clearSnapshot() {
-  return request('readwrite', (s) => s.delete('snapshot'));
+/**
+ * Forget the snapshot (the user dismissed the offer of it). With `savedAt`, only the snapshot
+ * saved at that time: one saved since (a newer model) stays.
+ * @param {number} [savedAt]
+ */
+export function clearSnapshot(savedAt) {
+  return request('readwrite', (s) => {
+    if (savedAt === undefined) return s.delete('snapshot');
+    const get = s.get('snapshot');
+    get.onsuccess = () => {
+      if (get.result?.savedAt === savedAt) s.delete('snapshot');
+    };
+    return get;
+  });
 }
 
 /** Forget everything saved. */

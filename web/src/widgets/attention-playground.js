@@ -11,6 +11,7 @@ import { adoptStyles, releaseStyles } from './styles.js';
 import { allowedAttributes, readAttributes } from './attributes.js';
 import { sharedEngine, sharedPool } from './shared.js';
 import { el } from '../pages/playground/dom.js';
+import { engineNotice } from '../pages/demos/engine-notice.js';
 
 // The demo modules (web/src/demos/*.js) that exist in this build, loaded only when a preset needs one.
 const DEMOS = import.meta.glob(['../demos/*.js', '!../demos/common.js']);
@@ -41,7 +42,30 @@ function onVisibility() {
 let startQueue = Promise.resolve();
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 function enqueueStart(w) {
+  warmCanvasFonts();
   startQueue = startQueue.then(nextTask).then(() => w._start()).catch(() => {});
+}
+
+// The first text a page draws on a canvas in a given font loads that font (15 to 40 ms of main
+// thread on a slow machine, once per font). Done ahead, one font per idle task, while the engine
+// loads: the charts' and heatmaps' first draws then stay short. The fonts of mini-chart.js and
+// charts/heatmap.js.
+let fontsWarm = false;
+function warmCanvasFonts() {
+  if (fontsWarm) return;
+  fontsWarm = true;
+  const fonts = ['11px', '600 11px', '10px', '9px', '8px'].map((f) => `${f} system-ui, sans-serif`);
+  const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 1));
+  const next = () => {
+    const font = fonts.shift();
+    if (!font) return;
+    const g = document.createElement('canvas').getContext('2d');
+    if (!g) return;
+    g.font = font;
+    g.fillText('0.5 step', 0, 10);
+    idle(next, { timeout: 500 });
+  };
+  idle(next, { timeout: 500 });
 }
 
 const dark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
@@ -224,7 +248,9 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this.card.replaceChildren(root);
     this.card.classList.add('has-demo');
     const handle = mod.mount(root, { pool, compact: true, autoplay: false, config: { ...overrides } });
-    this.demo = { handle, models, wantPlay: autoplay, visible: false };
+    // The notice that a worker of this demo crashed and was restarted.
+    const unnotice = engineNotice(engine.pool, root, (m) => models.has(m));
+    this.demo = { handle, models, wantPlay: autoplay, visible: false, unnotice };
     await handle.ready;
     // Whether the demo is training: any of its models is playing.
     this.demo.playing = () => [...models].some((m) => m.playing && !m.disposed);
@@ -262,6 +288,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this.started = false;
     releaseStyles(this.shadowRoot);
     await app?.dispose();
+    demo?.unnotice();
     await demo?.handle.dispose();
     this.card.classList.remove('has-demo');
     this.#setStatus('idle');
@@ -285,6 +312,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       this.app = null;
       this.demo = null;
       await app?.dispose();
+      demo?.unnotice();
       await demo?.handle.dispose();
       this.card.classList.remove('has-demo');
       this.#setStatus('loading');

@@ -3,6 +3,8 @@
 // `view` (the playground's panels and charts, reused). It owns one Model from the shared pool and
 // only renders on the main thread: metrics are buffered and drawn every FLUSH_MS, snapshots
 // (attention, positions, predictions) are taken every SNAPSHOT_MS while training and visible.
+// When the model's worker crashes or goes silent, the client restores the model from its last
+// snapshot (client/client.js); the widget says so in its notice and trains on.
 import { LineChart } from '../charts/line-chart.js';
 import { fmt } from '../charts/heatmap.js';
 import { AttentionPanel } from '../pages/playground/attention-panel.js';
@@ -12,6 +14,7 @@ import { GeneratePanel } from '../pages/playground/generate-panel.js';
 import { Controls } from '../pages/playground/controls.js';
 import { el } from '../pages/playground/dom.js';
 import { toConfig, withValue } from '../state/state.js';
+import { engineNotice } from '../pages/demos/engine-notice.js';
 
 const FLUSH_MS = 250;
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
@@ -20,6 +23,12 @@ const TRAIN = '#1a73e8';
 const EVAL = '#188038';
 const LONG = '#9334e6';
 const PANEL_TITLES = { chart: 'Training curves', attention: 'Attention (one held-out example)', positions: 'Position encoding', predictions: 'Predictions', generate: 'Generate' };
+
+/**
+ * 12345 -> '12,345'. Not toLocaleString(): the first Intl call of a page loads ICU's locale data,
+ * 40 to 120 ms of main thread on a slow machine (a long task in a page of widgets).
+ */
+const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** The labels of the evaluation series for a config (or state). */
 function evalLabels({ seq_len: seqLen, eval_len: evalLen }) {
@@ -96,6 +105,8 @@ export class WidgetApp {
     ui.engine = el('span', {});
     ui.params = el('span', {});
     this.box.replaceChildren(head, ui.form, ui.configError, panels, el('footer', { class: 'ap-foot' }, ui.engine, ui.params));
+    // Says when this model's worker crashed and was restarted (the model comes back by itself).
+    this.unnotice = engineNotice(this.engine.pool, this.box, (model) => model === this.model);
     const e = this.engine.info;
     ui.engine.textContent = `Trains in your browser · ${e.variant === 'simd' ? 'WebAssembly SIMD' : 'scalar WebAssembly'}`;
   }
@@ -132,7 +143,7 @@ export class WidgetApp {
   async #apply(first = false) {
     const token = ++this.token;
     const config = toConfig(this.engine.props, this.state);
-    const check = await this.engine.pool.clients[0].checkConfig(config);
+    const check = await this.engine.pool.checkConfig(config);
     if (token !== this.token) return;
     this.controls.clearErrors();
     this.ui.configError.hidden = check.ok;
@@ -151,6 +162,7 @@ export class WidgetApp {
     this.model = model;
     model.addEventListener('metrics', (e) => this.#onMetrics(e.detail));
     model.addEventListener('state', (e) => this.#onState(e.detail));
+    model.addEventListener('restored', (e) => this.#onRestored(model, e.detail));
     await this.#fresh(model.info);
     if (this.wantPlay && this.visible) this.#run();
   }
@@ -170,7 +182,7 @@ export class WidgetApp {
     this.drawn = false;
     const pos = this.engine.registry.positions.find((p) => p.name === c.position);
     this.ui.subtitle.textContent = `${c.task.replaceAll('_', ' ')} · ${pos?.title ?? c.position} · ${c.normalization}`;
-    this.ui.params.textContent = `${info.parameter_count.toLocaleString('en')} parameters`;
+    this.ui.params.textContent = `${thousands(info.parameter_count)} parameters`;
     this.attention?.clear();
     this.positions?.clear();
     this.predictions?.setModel(info);
@@ -195,6 +207,18 @@ export class WidgetApp {
   #notice(text) {
     this.ui.configError.hidden = !text;
     this.ui.configError.textContent = text ?? '';
+  }
+
+  // The model is back at the step of its snapshot: the curves start over from there.
+  #onRestored(model, { step, playing }) {
+    if (model !== this.model) return;
+    this.pending = { steps: [], evals: [] };
+    for (const [chart] of this.charts ?? []) chart.reset();
+    this.drawn = false;
+    this.last = { step, loss: null, acc: null };
+    this.#stats();
+    this.refresh();
+    if (!playing && this.wantPlay && this.visible) this.#run();
   }
 
   // --- training -------------------------------------------------------------------------------
@@ -256,7 +280,7 @@ export class WidgetApp {
       clearInterval(this.timers.flush);
       this.timers.flush = undefined;
       if (reason === 'done') this.wantPlay = false;
-      else if (!['paused', 'play', 'reset', 'import'].includes(reason)) {
+      else if (!['paused', 'play', 'reset', 'import', 'restored'].includes(reason)) {
         this.wantPlay = false;
         this.#notice(`Training stopped: ${reason}`);
       }
@@ -289,10 +313,12 @@ export class WidgetApp {
     this.#stats();
   }
 
+  // Text written only when it changes: each write dirties the page's layout.
   #stats() {
-    this.ui.stepCount.textContent = String(this.last.step);
-    this.ui.loss.textContent = this.last.loss == null ? '–' : fmt(this.last.loss);
-    this.ui.acc.textContent = this.last.acc == null ? '–' : `${Math.round(100 * this.last.acc)}%`;
+    const set = (node, text) => node.textContent !== text && (node.textContent = text);
+    set(this.ui.stepCount, String(this.last.step));
+    set(this.ui.loss, this.last.loss == null ? '–' : fmt(this.last.loss));
+    set(this.ui.acc, this.last.acc == null ? '–' : `${Math.round(100 * this.last.acc)}%`);
   }
 
   #needsSnapshots() {
@@ -317,10 +343,16 @@ export class WidgetApp {
             positions: this.positions ? {} : undefined,
             predictions: this.predictions ? { n: 3 } : undefined,
           });
+          // One panel per task: a page of widgets refreshing together stays responsive.
+          const parts = [[this.attention, snap.attention], [this.positions, snap.positions], [this.predictions, snap.predictions]];
+          let first = true;
+          for (const [panel, part] of parts.filter(([p]) => p)) {
+            if (!first) await nextTask();
+            first = false;
+            if (model !== this.model || this.disposed) break;
+            panel.update(part);
+          }
           if (model !== this.model || this.disposed) break;
-          this.attention?.update(snap.attention);
-          this.positions?.update(snap.positions);
-          this.predictions?.update(snap.predictions);
         } catch (err) {
           if (model === this.model && !model.disposed) this.#notice(`Could not read the model: ${err.message}`);
         }
@@ -343,6 +375,7 @@ export class WidgetApp {
     clearInterval(this.timers.flush);
     clearInterval(this.timers.snap);
     for (const [chart] of this.charts ?? []) chart.destroy();
+    this.unnotice?.();
     const m = this.model;
     this.model = null;
     await m?.dispose();

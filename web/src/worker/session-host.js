@@ -76,9 +76,14 @@ export class SessionHost {
     return this.session.step();
   }
 
-  /** How many steps the next chunk should take. */
+  /** How many steps take about TARGET_MS (at least 1). */
+  adaptiveChunk() {
+    return Math.max(1, Math.min(MAX_CHUNK, Math.floor(TARGET_MS / this.msPerStep)));
+  }
+
+  /** How many steps the next chunk of play should take. */
   chunkSize() {
-    const adaptive = Math.max(1, Math.min(MAX_CHUNK, Math.floor(TARGET_MS / this.msPerStep)));
+    const adaptive = this.adaptiveChunk();
     let n = this.speed > 0 ? Math.min(this.speed, adaptive) : adaptive;
     if (this.until > 0) n = Math.min(n, this.until - this.step());
     return Math.max(0, n);

@@ -6,8 +6,38 @@
 // A wasm trap (WebAssembly.RuntimeError, Emscripten's abort) leaves the module unusable: the
 // reply then carries `fatal: true` (or, during training, {event: 'fatal', error} is posted) and
 // every later command fails, so that the client replaces this worker. No DOM here.
+// Signs of life for the client's watchdog (client/watchdog.js): the worker holds a Web Lock with a
+// name of its own for its whole life and announces it ({event: 'lock', name}), so the page learns
+// of its death the moment the browser releases the lock; and it posts {event: 'beat', longest}
+// every BEAT_MS (longest: its longest synchronous piece of work so far, in ms), which needs its
+// event loop free: training, even a long `step`, runs in bounded chunks with yields between them.
 import { loadModule } from './load-module.js';
 import { SessionHost } from './session-host.js';
+
+const BEAT_MS = 1000; // client/watchdog.js expects a beat about this often
+let longest = 0; // ms, the longest synchronous piece of work so far
+
+/** Run fn (synchronous work), keeping the longest duration for the heartbeat. */
+function timed(fn) {
+  const t0 = performance.now();
+  try {
+    return fn();
+  } finally {
+    longest = Math.max(longest, performance.now() - t0);
+  }
+}
+
+/** Let queued messages and timers run (a MessageChannel round trip: no 4 ms clamp). */
+function yieldToEvents() {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      resolve();
+    };
+    ch.port2.postMessage(null);
+  });
+}
 
 /** @type {import('../wasm-api').AttnplayModule | null} */
 let mod = null;
@@ -62,11 +92,20 @@ const commands = {
     h.playing = false;
     return { step: h.step() };
   },
-  step({ sid, n = 1 }) {
-    const h = host(sid);
-    const r = h.train(n);
-    emit({ event: 'metrics', sid, ...r });
-    return { step: r.step };
+  // n steps now, in chunks of about one play chunk each, yielding between them (see the header).
+  async step({ sid, n = 1 }) {
+    let left = n;
+    let r = null;
+    while (left > 0) {
+      const h = host(sid);
+      const k = Math.min(left, h.adaptiveChunk());
+      r = timed(() => h.train(k));
+      left -= k;
+      emit({ event: 'metrics', sid, steps: r.steps, evals: r.evals, step: r.step });
+      if (r.refused || left <= 0) break;
+      await yieldToEvents();
+    }
+    return { step: r ? r.step : host(sid).step() };
   },
   // Optimizer fields of a live session (lr, clip, warmup, schedule, weight_decay, steps), e.g. to
   // continue after a refused step. Resolves with the session's whole config.
@@ -120,7 +159,7 @@ tick.port1.onmessage = () => {
   const n = h.chunkSize();
   if (n > 0) {
     try {
-      const r = h.train(n);
+      const r = timed(() => h.train(n));
       emit({ event: 'metrics', sid, steps: r.steps, evals: r.evals, step: r.step });
       if (r.refused) stop(sid, h, r.refused);
     } catch (err) {
@@ -152,7 +191,7 @@ self.onmessage = async (event) => {
     if (!handler) throw new Error(`worker: unknown command '${cmd}'`);
     if (dead) throw new Error(`worker: the engine crashed earlier (${dead})`);
     if (cmd !== 'init' && !mod) throw new Error('worker: the module is not loaded yet');
-    const result = await handler(args ?? {});
+    const result = await timed(() => handler(args ?? {})); // an async handler's awaits are not counted: timed() sees its first piece
     const transfer = result instanceof Uint8Array ? [result.buffer] : [];
     self.postMessage({ id, ok: true, result }, transfer);
   } catch (err) {
@@ -161,3 +200,13 @@ self.onmessage = async (event) => {
     self.postMessage({ id, ok: false, error: String(err?.message ?? err), fatal });
   }
 };
+
+// Signs of life (see the header). The lock is never released while this worker lives.
+setInterval(() => emit({ event: 'beat', longest: Math.round(longest) }), BEAT_MS);
+if (self.navigator?.locks?.request) {
+  const name = `attention-playground-engine-${self.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`}`;
+  self.navigator.locks.request(name, () => {
+    emit({ event: 'lock', name });
+    return new Promise(() => {});
+  }).catch(() => {}); // no lock: the client relies on the heartbeat
+}

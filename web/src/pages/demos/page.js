@@ -2,6 +2,7 @@
 // pool, says which engine runs, and mounts the demo module named by <body data-demo>. URL
 // parameters become the demo's options: ?steps=300&autoplay=0&compact=1&encodings=rope,alibi ...
 import { WorkerPool } from '../../client/pool.js';
+import { engineNotice } from './engine-notice.js';
 import '../playground/style.css';
 import './page.css';
 
@@ -31,6 +32,7 @@ try {
   });
   window.demo = demo; // for the console and the browser tests
   window.demoPool = pool;
+  engineNotice(pool, document.getElementById('demo')); // says when a worker crashed and was restarted
   addEventListener('pagehide', () => pool.dispose());
 } catch (err) {
   status.textContent = `The demo failed to load: ${err.message}`;

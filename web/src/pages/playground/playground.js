@@ -100,8 +100,10 @@ export class Playground {
   }
 
   /** The client recreated the model in a new worker (recovery.js): redraw from its state. */
-  restored(model) {
-    if (model === this.model) return this.#fresh(model.info);
+  async restored(model) {
+    if (model !== this.model) return;
+    await this.#fresh(model.info);
+    if (model.playing) this.#onState({ playing: true, reason: 'restored' }); // it trains on
   }
 
   /** Show a notice under the header (null hides it). */
@@ -278,8 +280,15 @@ export class Playground {
     if (file) return this.loadModelBytes(file);
   }
 
-  /** Load model file bytes ({name, bytes}) as importModel does (also used to restore saved work). */
+  /**
+   * Load model file bytes ({name, bytes}) as importModel does (also used to restore saved work).
+   * A file that fails to load leaves the page as it was: the same model (the worker keeps its
+   * session when a file is refused), training again if it was, or the model of the current
+   * settings when the import cut a config change short.
+   */
   async loadModelBytes(file) {
+    const before = document.body.dataset.run;
+    const wasPlaying = Boolean(this.model?.playing);
     try {
       ++this.applyToken; // a pending config change must not replace the imported model
       this.#status('building');
@@ -293,6 +302,9 @@ export class Playground {
       await this.#fresh(loaded);
     } catch (err) {
       this.notice(`Could not import ${file.name}: ${err.message}`);
+      if (!this.model || this.model.disposed) return this.apply();
+      this.#status(before === 'invalid' ? 'invalid' : 'ready');
+      if (wasPlaying) await this.play();
     }
   }
 

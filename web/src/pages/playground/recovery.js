@@ -1,7 +1,9 @@
-// The playground's safety net: says when the engine's worker crashed and was restarted (the
-// client restores the model from its last snapshot, see client/client.js), keeps the settings
-// and the last snapshot in IndexedDB (state/saved-work.js), and after a reload or a crashed tab
-// offers to restore them. No training logic here.
+// The playground's safety net: says when the engine's worker crashed, trapped or went silent and
+// was restarted (the client restores the model from its last snapshot, see client/client.js),
+// keeps the settings and the last snapshot in IndexedDB (state/saved-work.js), and after a
+// reload or a crashed tab offers to restore them. The saved snapshot stays until a newer one
+// (of a model trained past step 0) replaces it or the user dismisses the offer: opening the page
+// again and again without answering loses nothing. No training logic here.
 import { saveState, saveSnapshot, clearSnapshot, loadWork } from '../../state/saved-work.js';
 import { stateToHash } from '../../state/hash.js';
 
@@ -35,7 +37,8 @@ export class Recovery {
     await this.pg.restored(m);
     document.body.dataset.engine = 'restored';
     const from = m?.snapshotBytes ? `its last snapshot, at step ${m.info.step}` : 'its settings (no snapshot yet, so from step 0)';
-    this.pg.notice(`The training engine crashed (${error.message}) and was restarted; the model was restored from ${from}.`);
+    const on = m?.playing ? ', and trains on' : '';
+    this.pg.notice(`The training engine crashed (${error.message}) and was restarted; the model was restored from ${from}${on}.`);
   }
 
   /** Read what a previous visit saved (call before the first model is built). */
@@ -43,13 +46,15 @@ export class Recovery {
     this.saved = await loadWork();
   }
 
-  /** Keep a model's snapshots while it is the page's current model; a new model drops the old one. */
+  /**
+   * Keep a model's snapshots while it is the page's current model. The saved one is replaced
+   * only by a snapshot past step 0: a new, untrained model keeps nothing from being offered again.
+   */
   watch(model) {
     this.#offer(); // shows the offer once, from what load() read
-    clearSnapshot();
     model.addEventListener('snapshot', (e) => {
-      if (model !== this.pg.model) return;
-      saveSnapshot({ bytes: e.detail.bytes, step: this.pg.toolbar.step, task: this.pg.state.task });
+      if (model !== this.pg.model || !(e.detail.step > 0)) return;
+      saveSnapshot({ bytes: e.detail.bytes, step: e.detail.step, task: model.info.config.task });
     });
   }
 
@@ -68,7 +73,7 @@ export class Recovery {
     if (snapshot && snapshot.step > 0) {
       const when = new Date(snapshot.savedAt).toLocaleString();
       this.#show(`Saved work from ${when}: ${snapshot.task} at step ${snapshot.step}.`, 'Restore the model', () =>
-        this.pg.loadModelBytes({ name: 'the saved model', bytes: snapshot.bytes }));
+        this.pg.loadModelBytes({ name: 'the saved model', bytes: snapshot.bytes }), () => clearSnapshot(snapshot.savedAt));
     } else if (state && !location.hash.replace(/^#/, '')) {
       this.#show('Settings from your last visit are saved.', 'Restore the settings', () => {
         location.hash = stateToHash(state); // the hash listener reads and applies it
@@ -76,7 +81,7 @@ export class Recovery {
     }
   }
 
-  #show(text, action, onRestore) {
+  #show(text, action, onRestore, onDismiss = () => {}) {
     const box = document.createElement('div');
     box.id = 'restore-offer';
     box.className = 'notice';
@@ -85,7 +90,7 @@ export class Recovery {
     const dismiss = Object.assign(document.createElement('button'), { type: 'button', id: 'dismiss-saved', textContent: 'Dismiss' });
     box.append(`${text} `, restore, ' ', dismiss);
     restore.addEventListener('click', () => { box.remove(); onRestore(); });
-    dismiss.addEventListener('click', () => box.remove());
+    dismiss.addEventListener('click', () => { box.remove(); onDismiss(); });
     $('notice').after(box);
   }
 }

@@ -1,0 +1,120 @@
+// The user's weights are never thrown away by the page: the snapshot saved in IndexedDB stays
+// through any number of reloads until a newer snapshot replaces it or the user dismisses the
+// offer; a model file that fails to import leaves the page as it was (the same model, usable,
+// training again if it was, body[data-run] not stuck at "building"). Screenshots in test-results/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, shot, ready } from './harness.mjs';
+
+let h;
+before(async () => { h = await startHarness(); });
+after(async () => { await h?.close(); });
+
+const counter = async (page) => Number(await page.locator('#step-counter').textContent());
+const playButtonBack = (page) => page.waitForFunction(() => document.getElementById('play').textContent === 'Play', null, { timeout: 60000 });
+
+/** The snapshot record in IndexedDB ({step, task}) or null. */
+const savedSnapshot = (page) => page.evaluate(() => new Promise((resolve) => {
+  const req = indexedDB.open('attention-playground', 1);
+  req.onupgradeneeded = () => req.result.createObjectStore('saved-work');
+  req.onsuccess = () => {
+    const get = req.result.transaction('saved-work').objectStore('saved-work').get('snapshot');
+    get.onsuccess = () => {
+      resolve(get.result ? { step: get.result.step, task: get.result.task } : null);
+      req.result.close();
+    };
+    get.onerror = () => resolve(null);
+  };
+  req.onerror = () => resolve(null);
+}));
+
+async function trainAndSave(page, steps) {
+  await ready(page);
+  await page.click('#play');
+  await page.waitForFunction((n) => Number(document.getElementById('step-counter').textContent) >= n, steps, { timeout: 60000 });
+  await playButtonBack(page);
+  for (let i = 0; i < 50 && (await savedSnapshot(page))?.step !== steps; i++) await page.waitForTimeout(100);
+  assert.deepEqual(await savedSnapshot(page), { step: steps, task: 'copy' });
+}
+
+test('the saved snapshot survives reloads without an answer, and restores', { timeout: 180000 }, async () => {
+  const ctx = await h.browser.newContext();
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${h.url}#task=copy&steps=20&seed=9`);
+  await trainAndSave(page, 20);
+  for (const visit of [1, 2, 3]) {
+    await page.reload();
+    await ready(page);
+    const offer = page.locator('#restore-offer');
+    await offer.waitFor({ timeout: 10000 });
+    assert.match(await offer.textContent(), /copy at step 20/, `visit ${visit}`);
+    await page.waitForTimeout(600); // the page's own saves (settings) are done
+    assert.deepEqual(await savedSnapshot(page), { step: 20, task: 'copy' }, `visit ${visit}: still saved`);
+  }
+  await page.click('#restore-saved');
+  await page.locator('#notice', { hasText: 'at step 20' }).waitFor({ timeout: 30000 });
+  await ready(page);
+  assert.equal(await counter(page), 20);
+  assert.deepEqual(await savedSnapshot(page), { step: 20, task: 'copy' }, 'restoring keeps it');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('dismissing the offer forgets the snapshot; a newer snapshot replaces it', { timeout: 180000 }, async () => {
+  const ctx = await h.browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(`${h.url}#task=copy&steps=12&seed=4`);
+  await trainAndSave(page, 12);
+  // A newer model trained past step 0 replaces it (an untrained one does not).
+  await page.reload();
+  await ready(page);
+  await page.locator('#restore-offer').waitFor({ timeout: 10000 });
+  await page.click('#step');
+  await page.waitForFunction(() => document.getElementById('step-counter').textContent === '1');
+  for (let i = 0; i < 50 && (await savedSnapshot(page))?.step !== 1; i++) await page.waitForTimeout(100);
+  assert.deepEqual(await savedSnapshot(page), { step: 1, task: 'copy' });
+  // Dismissed: gone for good.
+  await page.reload();
+  await ready(page);
+  await page.locator('#restore-offer', { hasText: 'copy at step 1.' }).waitFor({ timeout: 10000 });
+  await page.click('#dismiss-saved');
+  await page.waitForTimeout(300);
+  assert.equal(await savedSnapshot(page), null);
+  await page.reload();
+  await ready(page);
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('#restore-offer').count(), 0);
+  await ctx.close();
+});
+
+test('a model file that fails to import leaves the page as it was, usable', { timeout: 180000 }, async () => {
+  const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${h.url}#task=copy&steps=10&seed=3`);
+  await ready(page);
+  await page.click('#play');
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 10, null, { timeout: 60000 });
+  await playButtonBack(page);
+  const broken = { name: 'broken.safetensors', mimeType: 'application/octet-stream', buffer: Buffer.from('this is not a model file') };
+  // Paused: the same model, still ready, at the same step; Play trains it.
+  await page.setInputFiles('#import-model', broken);
+  await page.locator('#notice', { hasText: 'Could not import broken.safetensors' }).waitFor({ timeout: 10000 });
+  await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 10000 });
+  assert.equal(await counter(page), 10);
+  assert.equal(await page.locator('#play').isDisabled(), false);
+  await page.click('#play');
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 15, null, { timeout: 30000 });
+  // Training: it trains on after the failed import.
+  await page.setInputFiles('#import-model', { ...broken, name: 'broken-2.safetensors' });
+  await page.locator('#notice', { hasText: 'Could not import broken-2.safetensors' }).waitFor({ timeout: 10000 });
+  await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 10000 });
+  const at = await counter(page);
+  await page.waitForFunction((s) => Number(document.getElementById('step-counter').textContent) > s + 5, at, { timeout: 30000 });
+  assert.equal(await page.locator('#play').textContent(), 'Pause');
+  await shot(page, 'saved-work-failed-import');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
