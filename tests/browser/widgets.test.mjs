@@ -1,9 +1,9 @@
 // The embeddable widget, from the built folder (dist/, `npm run build`) served by a plain static
 // server on 127.0.0.1, as any static host would: the example post loads; each widget starts only
-// when scrolled into view, trains and shows its chart; six widgets train together with no main-
-// thread task over 100 ms and one download of the module; a bad attribute is explained inside its
-// own box while the others train; attributes never become HTML; the iframe route works; dark
-// theme; what one widget downloads stays within the budget. Screenshots go to test-results/.
+// when scrolled into view, trains and shows its chart; six widgets train together with one
+// download of the module (their long tasks: long-tasks.test.mjs); a bad attribute is explained
+// inside its own box while the others train; attributes never become HTML; the iframe route
+// works; dark theme; what one widget downloads stays within the budget. Screenshots go to test-results/.
 // ATTNPLAY_SKIP_BUILD=1 reuses an existing dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -155,7 +155,7 @@ test('a widget pauses when scrolled off screen or when the tab is hidden, and re
   await p.close();
 });
 
-test('six widgets train together: no main-thread task over 100 ms, one module download, page CSS kept out', async () => {
+test('six widgets train together: one module download, page CSS kept out', async () => {
   server.hits.clear();
   const { page: p, errors } = await open('/fixtures/six.html', { width: 1400, height: 1400, longTasks: true });
   for (let i = 0; i < 6; i++) await trained(p, i, 100, 90000);
@@ -164,7 +164,8 @@ test('six widgets train together: no main-thread task over 100 ms, one module do
   const long = await p.evaluate(() => window.__longTasks);
   console.log(`main-thread tasks over 50 ms while six widgets loaded and trained: ${long.map((t) => `${t.ms} ms`).join(', ') || 'none'}`);
   await p.screenshot({ path: resolve(RESULTS, 'widgets-six.png'), fullPage: true });
-  assert.deepEqual(long.filter((t) => t.ms > 100), [], `long tasks: ${JSON.stringify(long)}`);
+  // The count of tasks over 100 ms is asserted in long-tasks.test.mjs, which keeps Playwright's
+  // own injected script (a long task of its own under load) out of the measurement.
   assert.equal(wasmHits(), 1, 'the wasm is downloaded once for six widgets');
   assert.equal(server.hits.get('/attention-playground.js'), 1);
   // The page's `button { display: none }` and fonts do not reach inside.

@@ -76,28 +76,23 @@ export class Heatmap {
   #draw(w, h) {
     const dpr = window.devicePixelRatio || 1;
     const c = this.canvas;
-    c.width = Math.round(w * dpr);
-    c.height = Math.round(h * dpr);
-    c.style.width = `${w}px`;
-    c.style.height = `${h}px`;
+    // Resized only when the size changes: a resize dirties the layout, and the style reads below
+    // (and the font) would then force a layout per map (the widget's sheet has container queries).
+    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
+      c.width = Math.round(w * dpr);
+      c.height = Math.round(h * dpr);
+      c.style.width = `${w}px`;
+      c.style.height = `${h}px`;
+    }
     const g = c.getContext('2d');
-    g.scale(dpr, dpr);
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, w, h);
     const { matrix, cell, offX, offY } = this;
     const cols = matrix[0]?.length ?? 0;
-    // Cells through an ImageData at one pixel per cell, scaled up without smoothing.
-    const img = new ImageData(Math.max(cols, 1), Math.max(matrix.length, 1));
-    matrix.forEach((row, i) =>
-      row.forEach((v, j) => {
-        const [r, gg, b] = this.#color(v);
-        img.data.set([r, gg, b, 255], 4 * (i * cols + j));
-      }),
-    );
-    const tmp = document.createElement('canvas');
-    tmp.width = img.width;
-    tmp.height = img.height;
-    tmp.getContext('2d').putImageData(img, 0, 0);
-    g.imageSmoothingEnabled = false;
-    if (matrix.length) g.drawImage(tmp, offX, offY, cols * cell, matrix.length * cell);
+    // Cells written straight into the canvas's device pixels (putImageData). Not a one-pixel-per-
+    // cell canvas scaled up with drawImage: in a software canvas that copy flushes and costs a few
+    // ms per map, which adds up to a long main-thread task for a panel of heads.
+    if (matrix.length && cols) this.#cells(g, dpr);
     // Label and cursor colours: the CSS custom properties --heatmap-ink / --heatmap-cursor where
     // set (the widget's themes), else dark grey on white.
     const css = getComputedStyle(c);
@@ -127,6 +122,28 @@ export class Heatmap {
       g.lineWidth = 1.5;
       g.strokeRect(offX + j * cell + 0.75, offY + i * cell + 0.75, cell - 1.5, cell - 1.5);
     }
+  }
+
+  // One device-pixel row per row of cells (native fills of 32-bit RGBA), copied down the cell.
+  #cells(g, dpr) {
+    const { matrix, cell, offX, offY } = this;
+    const rows = matrix.length;
+    const cols = matrix[0].length;
+    const edges = (n) => Array.from({ length: n + 1 }, (_, k) => Math.round(k * cell * dpr));
+    const ex = edges(cols);
+    const ey = edges(rows);
+    const W = ex[cols];
+    const img = g.createImageData(W, ey[rows]);
+    const px = new Uint32Array(img.data.buffer); // RGBA bytes: little-endian ABGR words
+    for (let i = 0; i < rows; i++) {
+      const top = ey[i] * W;
+      for (let j = 0; j < cols; j++) {
+        const [r, gg, b] = this.#color(matrix[i][j]);
+        px.fill(((255 << 24) | (b << 16) | (gg << 8) | r) >>> 0, top + ex[j], top + ex[j + 1]);
+      }
+      for (let y = ey[i] + 1; y < ey[i + 1]; y++) px.copyWithin(y * W, top, top + W);
+    }
+    g.putImageData(img, Math.round(offX * dpr), Math.round(offY * dpr));
   }
 
   #cellAt(e) {

@@ -4,6 +4,9 @@
 // behaviour where it shows: series appear when they get data, gaps are spanned, eval series get
 // points, a pinned run is drawn dashed; hovering shows every series' value at that step in the
 // legend, as uPlot's live legend does. Colours of text and grid: --chart-ink and --chart-grid.
+// Drawing reads no layout (the width comes from the ResizeObserver, the colours are read once
+// per theme), and the charts of a page share one frame queue that stops after FRAME_MS of
+// drawing and goes on in the next frame: a page of six widgets gets no long main-thread task.
 
 const PINNED_COLORS = ['#e8710a', '#c5221f', '#b06000', '#a142f4'];
 const PAD = { left: 46, right: 10, top: 8, bottom: 34 };
@@ -18,6 +21,21 @@ function ticks(lo, hi, n) {
   const out = [];
   for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Number(v.toPrecision(12)));
   return out;
+}
+
+// One queue of charts to draw for the whole page (see the header).
+const FRAME_MS = 8;
+const queue = new Set();
+let frame = 0;
+function drawQueued() {
+  frame = 0;
+  const t0 = performance.now();
+  for (const chart of queue) {
+    queue.delete(chart);
+    chart._draw();
+    if (performance.now() - t0 > FRAME_MS) break;
+  }
+  if (queue.size) frame = requestAnimationFrame(drawQueued);
 }
 
 const label = (v) => (Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(0) : String(Number(v.toPrecision(4))));
@@ -35,7 +53,6 @@ export class LineChart {
     this.pinned = null;
     this.shown = new Set();
     this.hover = -1;
-    this.frame = 0;
     this.canvas = document.createElement('canvas');
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', title);
@@ -45,9 +62,10 @@ export class LineChart {
     container.append(this.canvas, this.legend);
     this.canvas.addEventListener('mousemove', (e) => this.#hoverAt(e));
     this.canvas.addEventListener('mouseleave', () => this.#hoverAt(null));
-    this.width = 0;
-    this.resize = new ResizeObserver(() => {
-      if (this.container.clientWidth !== this.width) this.#schedule();
+    this.width = 0; // the container's width, from the ResizeObserver (0: not measured yet)
+    this.resize = new ResizeObserver((entries) => {
+      const w = Math.round(entries[entries.length - 1].contentRect.width);
+      if (w !== this.width) (this.width = w), this.#schedule();
     });
     this.resize.observe(container);
     this.#legend();
@@ -114,6 +132,7 @@ export class LineChart {
 
   /** Redraw with the current CSS colours (after a theme change). */
   restyle() {
+    this.colors = null;
     this.#legend();
     this.#schedule();
   }
@@ -154,11 +173,13 @@ export class LineChart {
   }
 
   #schedule() {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.#draw();
-    });
+    queue.add(this);
+    frame ||= requestAnimationFrame(drawQueued);
+  }
+
+  /** @internal from the frame queue */
+  _draw() {
+    if (this.width > 0 && !this.destroyed) this.#draw(); // not measured yet: the observer schedules it
   }
 
   #scales(w, h) {
@@ -186,9 +207,8 @@ export class LineChart {
   }
 
   #draw() {
-    const w = Math.max(200, this.container.clientWidth);
+    const w = Math.max(200, this.width);
     const h = this.height;
-    this.width = this.container.clientWidth;
     const dpr = window.devicePixelRatio || 1;
     const c = this.canvas;
     if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
@@ -200,9 +220,11 @@ export class LineChart {
     const g = c.getContext('2d');
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, w, h);
-    const css = getComputedStyle(this.container);
-    const ink = css.getPropertyValue('--chart-ink').trim() || '#3c4043';
-    const grid = css.getPropertyValue('--chart-grid').trim() || 'rgba(0,0,0,0.07)';
+    if (!this.colors) {
+      const css = getComputedStyle(this.container);
+      this.colors = { ink: css.getPropertyValue('--chart-ink').trim() || '#3c4043', grid: css.getPropertyValue('--chart-grid').trim() || 'rgba(0,0,0,0.07)' };
+    }
+    const { ink, grid } = this.colors;
     const sc = (this.sc = this.#scales(w, h));
     g.font = '11px system-ui, sans-serif';
     g.lineWidth = 1;
@@ -308,7 +330,8 @@ export class LineChart {
   }
 
   destroy() {
-    cancelAnimationFrame(this.frame);
+    this.destroyed = true;
+    queue.delete(this);
     this.resize.disconnect();
     this.canvas.remove();
     this.legend.remove();

@@ -87,7 +87,7 @@ export class WidgetApp {
       panels.append(el('section', { class: 'ap-panel', dataset: { view: v }, 'aria-label': PANEL_TITLES[v] },
         v === 'chart' ? null : el('h3', {}, PANEL_TITLES[v]), body));
       if (v === 'chart') this.chartBody = body;
-      if (v === 'attention') this.attention = new AttentionPanel(el('div', { class: 'attention-grid' }));
+      if (v === 'attention') this.attention = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 });
       if (v === 'attention') body.append(this.attention.grid);
       if (v === 'positions') body.append((this.positions = new PositionsPanel(el('div', { class: 'positions-body' }))).body);
       if (v === 'predictions') {
