@@ -4,20 +4,12 @@
 // stays usable. Every Session is deleted (try/finally), as pages must.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule } from './load.mjs';
+import { loadModule, sessionWith } from './load.mjs';
 
 let m;
 before(async () => { m = await loadModule('simd'); });
 
-/** Run f with a new Session, deleting it afterwards. */
-function withSession(config, f) {
-  const s = new m.Session(JSON.stringify(config));
-  try {
-    return f(s);
-  } finally {
-    s.delete();
-  }
-}
+const withSession = (config, f) => sessionWith(m, config, f);
 
 const parse = (s) => JSON.parse(s);
 

@@ -4,7 +4,7 @@
 // chunk size adapts to the measured time per step so that the page stays responsive.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule } from './load.mjs';
+import { loadModule, sessionWith } from './load.mjs';
 import { SessionHost } from '../../web/src/worker/session-host.js';
 
 let m;
@@ -12,14 +12,7 @@ before(async () => { m = await loadModule('simd'); });
 
 const TINY = { task: 'copy', d_model: 16, heads: 2, layers: 1, ffn: 16, batch: 2, seq_len: 8, eval_every: 0, seed: 3 };
 
-function withSession(config, f) {
-  const s = new m.Session(JSON.stringify(config));
-  try {
-    return f(s);
-  } finally {
-    s.delete();
-  }
-}
+const withSession = (config, f) => sessionWith(m, config, f);
 
 test('checkConfig(): non-finite and out-of-range numbers name the field', () => {
   const err = (text) => JSON.parse(m.checkConfig(text)).error;

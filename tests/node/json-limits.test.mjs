@@ -6,7 +6,7 @@
 // call once leaked its whole argument); the prompt tokenizer names é and NUL as characters.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule } from './load.mjs';
+import { loadModule, sessionWith } from './load.mjs';
 
 let m;
 before(async () => { m = await loadModule('simd'); });
@@ -16,14 +16,7 @@ const nested = (depth, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(de
 const deepConfig = (depth) => `{"task":"copy","lr":${nested(depth)}}`;
 const DEEP = /JSON nests arrays and objects deeper than the limit of 64 levels \(at byte \d+\)/;
 
-function withSession(config, f) {
-  const s = new m.Session(JSON.stringify(config));
-  try {
-    return f(s);
-  } finally {
-    s.delete();
-  }
-}
+const withSession = (config, f) => sessionWith(m, config, f);
 
 // A copy of a model file whose metadata "config" is replaced by `configText`.
 function withConfigText(bytes, configText) {

@@ -18,3 +18,13 @@ export async function loadModule(variant) {
   const factory = require(js);
   return factory({ wasmBinary: readFileSync(resolve(dir, 'attnplay.node.wasm')) });
 }
+
+/** Run f with a new Session of module m, deleting it afterwards (as pages must). */
+export function sessionWith(m, config, f) {
+  const s = new m.Session(JSON.stringify(config));
+  try {
+    return f(s);
+  } finally {
+    s.delete();
+  }
+}
