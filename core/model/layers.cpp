@@ -7,21 +7,41 @@
 
 namespace ap {
 
-void linear_forward(float* out, const float* inp, const float* W, const float* b, int N, int I, int O) {
-  for (int n = 0; n < N; ++n) {
-    if (b) std::memcpy(out + size_t(n) * O, b, size_t(O) * sizeof(float));
-    else std::memset(out + size_t(n) * O, 0, size_t(O) * sizeof(float));
-  }
-  gemm_nt(N, O, I, 1.0f, inp, I, W, I, out, O);
+namespace {
+// The sizes (N, I, O) of a linear layer from its shapes: W (O, I), inp (N, I), out (N, O), b (O).
+struct LinearSizes {
+  int N, I, O;
+};
+LinearSizes linear_sizes(const CView<2>& inp, const CView<2>& W, const Shape<2>& out,
+                         const Shape<1>& b, const char* out_name) {
+  const size_t N = inp.shape(0), I = inp.shape(1), O = W.shape(0);
+  expect_shape(W, Shape<2>{O, I}, "linear weight (out, in) for this input");
+  expect_extents(out, Shape<2>{N, O}, out_name);
+  expect_extents(b, Shape<1>{O}, "linear bias");
+  return {int(N), int(I), int(O)};
+}
+}  // namespace
+
+void linear_forward(FView<2> out, const CView<2>& inp, const CView<2>& W, const CView<1>& b) {
+  const auto [N, I, O] = linear_sizes(inp, W, out.shape(), b.shape(), "linear output");
+  float* o = out.data();
+  for (int n = 0; n < N; ++n) std::memcpy(o + size_t(n) * O, b.data(), size_t(O) * sizeof(float));
+  gemm_nt(N, O, I, 1.0f, inp.data(), I, W.data(), I, o, O);
 }
 
-void linear_backward(float* dinp, float* dW, float* db, const float* dout, const float* inp,
-                     const float* W, int N, int I, int O) {
-  if (dinp) gemm_nn(N, I, O, 1.0f, dout, O, W, I, dinp, I);
-  gemm_tn(O, I, N, 1.0f, dout, O, inp, I, dW, I);
-  if (db)
-    for (int n = 0; n < N; ++n)
-      for (int o = 0; o < O; ++o) db[o] += dout[size_t(n) * O + o];
+void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& dout,
+                     const CView<2>& inp, const CView<2>& W) {
+  const auto [N, I, O] = linear_sizes(inp, W, dout.shape(), db.shape(), "linear output gradient");
+  expect_shape(dinp, Shape<2>{size_t(N), size_t(I)}, "linear input gradient");
+  expect_shape(dW, Shape<2>{size_t(O), size_t(I)}, "linear weight gradient");
+  gemm_nn(N, I, O, 1.0f, dout.data(), O, W.data(), I, dinp.data(), I);
+  gemm_tn(O, I, N, 1.0f, dout.data(), O, inp.data(), I, dW.data(), I);
+  // db += Σ_n dout[n, :]. A plain loop: this runs on every step, and xt::sum over axis 0 walks
+  // the rows with generic steppers (see docs/xtensor.md).
+  float* d = db.data();
+  const float* g = dout.data();
+  for (int n = 0; n < N; ++n)
+    for (int o = 0; o < O; ++o) d[o] += g[size_t(n) * O + o];
 }
 
 void dropout_forward(float* out, std::vector<uint8_t>& keep, const float* inp, size_t n, float p, Rng& rng) {

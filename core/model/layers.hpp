@@ -1,5 +1,8 @@
 // core/model/layers.hpp — the layers a block is made of, each an explicit forward/backward pair
 // (outputs first, inputs after; backward accumulates with +=). Shapes: N = B*T rows.
+// Tensors cross these functions as xtensor views that carry their shapes (tensor/xt.hpp): the
+// parameters from ParamStore::tensor/grad_tensor, the activation buffers through mat()/cmat(); a
+// layer derives its sizes from the shapes and throws ShapeError when they do not fit together.
 #pragma once
 #include <cstring>
 #include <vector>
@@ -7,6 +10,7 @@
 #include "attention/normalization.hpp"
 #include "position/position.hpp"
 #include "tensor/rng.hpp"
+#include "tensor/xt.hpp"
 
 namespace ap {
 
@@ -17,11 +21,20 @@ inline float* zero_fill(std::vector<float>& v, size_t n) {
   return v.data();
 }
 
+// An activation buffer as a (rows, cols) view; it must hold exactly rows·cols values.
+inline FView<2> mat(std::vector<float>& v, int rows, int cols) {
+  return shaped(v, Shape<2>{size_t(rows), size_t(cols)}, "activation");
+}
+// Read-only (rows, cols) view of memory whose size the caller vouches for.
+inline CView<2> cmat(const float* p, int rows, int cols) {
+  return shaped(p, Shape<2>{size_t(rows), size_t(cols)});
+}
+
 // out(N,O) = inp(N,I) · W(O,I)ᵀ + b(O)   (PyTorch nn.Linear layout)
-void linear_forward(float* out, const float* inp, const float* W, const float* b, int N, int I, int O);
+void linear_forward(FView<2> out, const CView<2>& inp, const CView<2>& W, const CView<1>& b);
 // dinp(N,I) += dout·W ; dW(O,I) += doutᵀ·inp ; db(O) += Σ_n dout
-void linear_backward(float* dinp, float* dW, float* db, const float* dout, const float* inp,
-                     const float* W, int N, int I, int O);
+void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& dout,
+                     const CView<2>& inp, const CView<2>& W);
 
 // Inverted dropout: out = inp ⊙ keep / (1−p). keep(n) is drawn from rng and saved (1 or 0).
 void dropout_forward(float* out, std::vector<uint8_t>& keep, const float* inp, size_t n, float p, Rng& rng);

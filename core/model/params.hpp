@@ -1,11 +1,15 @@
 // core/model/params.hpp — every trainable tensor of a model in one flat buffer (so AdamW, the
 // gradient norm and the model file each take one pass), addressed by PyTorch-style names.
+// The layer code reads each tensor as an xtensor view with its declared shape (tensor<N>(id),
+// grad_tensor<N>(id)), so that a tensor used with the wrong rank or shape throws ShapeError naming
+// it; the kernels take the view's data() pointer.
 #pragma once
 #include <cstddef>
 #include <string>
 #include <vector>
 
 #include "tensor/rng.hpp"
+#include "tensor/xt.hpp"
 
 namespace ap {
 
@@ -28,6 +32,12 @@ class ParamStore {
   float* data(int id) { return data_.data() + infos_[id].offset; }
   const float* data(int id) const { return data_.data() + infos_[id].offset; }
   float* grad(int id) { return grad_.data() + infos_[id].offset; }
+  // The values (read-only) or the gradient of tensor id with its declared shape; N must be its
+  // rank (ShapeError otherwise).
+  template <std::size_t N>
+  CView<N> tensor(int id) const { return shaped<N>(data(id), shape_of<N>(id)); }
+  template <std::size_t N>
+  FView<N> grad_tensor(int id) { return shaped<N>(grad(id), shape_of<N>(id)); }
   const ParamInfo& info(int id) const { return infos_[id]; }
   const std::vector<ParamInfo>& infos() const { return infos_; }
   int find(const std::string& name) const;  // -1 when absent
@@ -38,6 +48,17 @@ class ParamStore {
   std::vector<float>& all_grads() { return grad_; }
 
  private:
+  template <std::size_t N>
+  Shape<N> shape_of(int id) const {
+    const ParamInfo& p = infos_[id];
+    if (p.shape.size() != N)
+      throw ShapeError(p.name + " is " + shape_text(p.shape) + ", read as a tensor of rank " +
+                       std::to_string(N));
+    Shape<N> s;
+    for (std::size_t i = 0; i < N; ++i) s[i] = std::size_t(p.shape[i]);
+    return s;
+  }
+
   std::vector<ParamInfo> infos_;
   std::vector<float> data_, grad_;
   size_t total_ = 0;

@@ -26,8 +26,10 @@ void Transformer::backward() {
   if (shape_.per_sequence) {
     std::vector<float>& dpooled = g_.dpooled;
     zeros(dpooled, size_t(B) * C);
-    linear_backward(dpooled.data(), params_.grad(headw_), params_.grad(headb_), dlogits.data(),
-                    pooled_.data(), params_.data(headw_), B, C, O);
+    linear_backward(mat(dpooled, B, C), params_.grad_tensor<2>(headw_), params_.grad_tensor<1>(headb_),
+                    cmat(dlogits.data(), B, O), cmat(pooled_.data(), B, C), params_.tensor<2>(headw_));
+    // the pooling backward: into the [CLS] row, or spread evenly over T. Loops: the xtensor
+    // broadcast dlnf += (dpooled / T)[:, None, :] measured ~100x slower here (docs/xtensor.md).
     for (int b = 0; b < B; ++b) {
       if (cfg_.pool == "cls") {
         for (int c = 0; c < C; ++c) dlnf[size_t(b) * T * C + c] += dpooled[size_t(b) * C + c];
@@ -37,8 +39,8 @@ void Transformer::backward() {
       }
     }
   } else {
-    linear_backward(dlnf.data(), params_.grad(headw_), params_.grad(headb_), dlogits.data(),
-                    lnf_.data(), params_.data(headw_), N, C, O);
+    linear_backward(mat(dlnf, N, C), params_.grad_tensor<2>(headw_), params_.grad_tensor<1>(headb_),
+                    cmat(dlogits.data(), N, O), cmat(lnf_.data(), N, C), params_.tensor<2>(headw_));
   }
   std::vector<float>& dx = g_.dx;
   std::vector<float>& dprev = g_.dprev;
@@ -88,14 +90,14 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   const float* g_m = g_s2;
   if (drop && !a.fc2_keep.empty())
     zeros(dm, NC), dropout_backward(dm.data(), a.fc2_keep, g_s2, NC, cfg_.dropout), g_m = dm.data();
-  linear_backward(dact.data(), params_.grad(id.fc2w), params_.grad(id.fc2b), g_m,
-                  a.act.data(), params_.data(id.fc2w), N, F, C);
+  linear_backward(mat(dact, N, F), params_.grad_tensor<2>(id.fc2w), params_.grad_tensor<1>(id.fc2b),
+                  cmat(g_m, N, C), cmat(a.act.data(), N, F), params_.tensor<2>(id.fc2w));
   if (cfg_.activation == "relu") relu_backward(dfc.data(), a.fc.data(), dact.data(), size_t(N) * F);
   else gelu_backward(dfc.data(), a.fc.data(), dact.data(), size_t(N) * F,
                      cfg_.activation == "gelu_erf" ? GeluKind::Erf : GeluKind::Tanh);
   const float* mlp_in = pre ? a.ln2.data() : a.mid.data();
-  linear_backward(dmlp_in.data(), params_.grad(id.fcw), params_.grad(id.fcb), dfc.data(), mlp_in,
-                  params_.data(id.fcw), N, C, F);
+  linear_backward(mat(dmlp_in, N, C), params_.grad_tensor<2>(id.fcw), params_.grad_tensor<1>(id.fcb),
+                  cmat(dfc.data(), N, F), cmat(mlp_in, N, C), params_.tensor<2>(id.fcw));
   if (pre) layernorm_backward(dmid.data(), params_.grad(id.ln2w), params_.grad(id.ln2b),
                               dmlp_in.data(), a.mid.data(), params_.data(id.ln2w),
                               a.ln2_mean.data(), a.ln2_rstd.data(), N, C);
@@ -112,13 +114,13 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   const float* g_p = g_s1;
   if (drop && !a.proj_keep.empty())
     zeros(dp, NC), dropout_backward(dp.data(), a.proj_keep, g_s1, NC, cfg_.dropout), g_p = dp.data();
-  linear_backward(datt.data(), params_.grad(id.projw), params_.grad(id.projb), g_p,
-                  a.att_out.data(), params_.data(id.projw), N, C, C);
+  linear_backward(mat(datt, N, C), params_.grad_tensor<2>(id.projw), params_.grad_tensor<1>(id.projb),
+                  cmat(g_p, N, C), cmat(a.att_out.data(), N, C), params_.tensor<2>(id.projw));
   AttentionCtx ctx{l, attn_shape(training_), pos_.get(), norm_.get(), cfg_.attn_dropout, rng_};
   attention_backward(dqkv.data(), datt.data(), a.att, ctx);
   const float* att_in = pre ? a.ln1.data() : a.x.data();
-  linear_backward(datt_in.data(), params_.grad(id.qkvw), params_.grad(id.qkvb), dqkv.data(),
-                  att_in, params_.data(id.qkvw), N, C, 3 * C);
+  linear_backward(mat(datt_in, N, C), params_.grad_tensor<2>(id.qkvw), params_.grad_tensor<1>(id.qkvb),
+                  cmat(dqkv.data(), N, 3 * C), cmat(att_in, N, C), params_.tensor<2>(id.qkvw));
   if (pre) layernorm_backward(dx, params_.grad(id.ln1w), params_.grad(id.ln1b), datt_in.data(),
                               a.x.data(), params_.data(id.ln1w), a.ln1_mean.data(), a.ln1_rstd.data(), N, C);
   else for (size_t i = 0; i < NC; ++i) dx[i] += datt_in[i];

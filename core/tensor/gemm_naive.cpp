@@ -1,65 +1,52 @@
-// core/tensor/gemm_naive.cpp — the obviously-correct reference GEMMs (triple loops, float
-// accumulation in k order). Tests compare the packed kernels in gemm.cpp against these, and the
-// benchmark prints the naive 512³ figure for scale.
+// core/tensor/gemm_naive.cpp — the obviously-correct reference GEMMs, as xtensor expressions over
+// strided views of the operands (xt.hpp `strided`: the leading dimension is the row stride, a
+// transposed operand is the same memory read with swapped strides). Each row of C gains
+// alpha·Σ_k op(A)[i,k]·op(B)[k,:], the sum taken in k order in float. Tests compare the packed
+// kernels in gemm.cpp against these; the benchmark prints the naive 512³ figure for scale.
 #include "tensor/kernels.hpp"
+#include "tensor/xt.hpp"
 
 namespace ap {
 
-// C(M,N) += alpha * A(M,K)·B(K,N)
+namespace {
+
+// C(M,N) += alpha · op(A)(M,K) · op(B)(K,N)
+void gemm_ref(bool ta, bool tb, int M, int N, int K, float alpha, const float* A, int lda,
+              const float* B, int ldb, float* C, int ldc) {
+  const auto a = strided(A, M, K, lda, ta);  // (M,K)
+  const auto b = strided(B, K, N, ldb, tb);  // (K,N)
+  auto c = strided(C, M, N, ldc, false);     // (M,N)
+  xt::xtensor<float, 1> row = xt::zeros<float>({std::size_t(N)});
+  for (int i = 0; i < M; ++i) {
+    row.fill(0.f);
+    for (int k = 0; k < K; ++k) row += a(i, k) * xt::row(b, k);
+    xt::row(c, i) += alpha * row;
+  }
+}
+
+}  // namespace
+
 void gemm_nn_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B,
                    int ldb, float* C, int ldc) {
-  for (int i = 0; i < M; ++i)
-    for (int j = 0; j < N; ++j) {
-      float s = 0.f;
-      for (int k = 0; k < K; ++k)
-        s += A[(std::ptrdiff_t)i * lda + k] * B[(std::ptrdiff_t)k * ldb + j];
-      C[(std::ptrdiff_t)i * ldc + j] += alpha * s;
-    }
+  gemm_ref(false, false, M, N, K, alpha, A, lda, B, ldb, C, ldc);
 }
 
-// C(M,N) += alpha * A(M,K)·B(N,K)ᵀ
 void gemm_nt_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B,
                    int ldb, float* C, int ldc) {
-  for (int i = 0; i < M; ++i)
-    for (int j = 0; j < N; ++j) {
-      float s = 0.f;
-      for (int k = 0; k < K; ++k)
-        s += A[(std::ptrdiff_t)i * lda + k] * B[(std::ptrdiff_t)j * ldb + k];
-      C[(std::ptrdiff_t)i * ldc + j] += alpha * s;
-    }
+  gemm_ref(false, true, M, N, K, alpha, A, lda, B, ldb, C, ldc);
 }
 
-// C(M,N) += alpha * A(K,M)ᵀ·B(K,N)
 void gemm_tn_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B,
                    int ldb, float* C, int ldc) {
-  for (int i = 0; i < M; ++i)
-    for (int j = 0; j < N; ++j) {
-      float s = 0.f;
-      for (int k = 0; k < K; ++k)
-        s += A[(std::ptrdiff_t)k * lda + i] * B[(std::ptrdiff_t)k * ldb + j];
-      C[(std::ptrdiff_t)i * ldc + j] += alpha * s;
-    }
+  gemm_ref(true, false, M, N, K, alpha, A, lda, B, ldb, C, ldc);
 }
 
 void gemm_batched_naive(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
                         std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB,
                         float* C, int ldc, std::ptrdiff_t strideC) {
-  for (int b = 0; b < count; ++b) {
-    const float* a = A + b * strideA;
-    const float* bb = B + b * strideB;
-    float* c = C + b * strideC;
-    switch (op) {
-      case Op::NN:
-        gemm_nn_naive(M, N, K, alpha, a, lda, bb, ldb, c, ldc);
-        break;
-      case Op::NT:
-        gemm_nt_naive(M, N, K, alpha, a, lda, bb, ldb, c, ldc);
-        break;
-      case Op::TN:
-        gemm_tn_naive(M, N, K, alpha, a, lda, bb, ldb, c, ldc);
-        break;
-    }
-  }
+  for (int b = 0; b < count; ++b)
+    gemm_ref(op == Op::TN, op == Op::NT, M, N, K, alpha, A + b * strideA, lda, B + b * strideB, ldb,
+             C + b * strideC, ldc);
 }
 
 }  // namespace ap

@@ -1,5 +1,5 @@
 // core/tensor/layernorm.cpp — LayerNorm over the last axis (Ba, Kiros & Hinton 2016), forward
-// and backward, with scalar *_naive twins. Layout follows llm.c's layernorm_forward/backward.
+// and backward with xsimd (the xtensor *_naive twins: naive.cpp). Layout follows llm.c's layernorm_forward/backward.
 //
 //   forward:  μ = mean(x), rstd = 1/√(var(x) + eps), n = (x − μ)·rstd, out = n·w + b
 //   backward (per row, with g = w ⊙ dout):
@@ -98,46 +98,6 @@ void layernorm_backward(float* dinp, float* dweight, float* dbias, const float* 
       dbias[i] += dy[i];
       dweight[i] += nrm * dy[i];
       dx[i] += (weight[i] * dy[i] - mg - nrm * mgn) * s;
-    }
-  }
-}
-
-void layernorm_forward_naive(float* out, float* mean, float* rstd, const float* inp,
-                             const float* weight, const float* bias, int N, int C, float eps) {
-  for (int n = 0; n < N; ++n) {
-    const float* x = inp + (std::ptrdiff_t)n * C;
-    float m = 0.f;
-    for (int i = 0; i < C; ++i) m += x[i];
-    m /= C;
-    float v = 0.f;
-    for (int i = 0; i < C; ++i) v += (x[i] - m) * (x[i] - m);
-    const float s = 1.f / std::sqrt(v / C + eps);
-    for (int i = 0; i < C; ++i)
-      out[(std::ptrdiff_t)n * C + i] = (x[i] - m) * s * weight[i] + bias[i];
-    mean[n] = m;
-    rstd[n] = s;
-  }
-}
-
-void layernorm_backward_naive(float* dinp, float* dweight, float* dbias, const float* dout,
-                              const float* inp, const float* weight, const float* mean,
-                              const float* rstd, int N, int C) {
-  for (int n = 0; n < N; ++n) {
-    const float* x = inp + (std::ptrdiff_t)n * C;
-    const float* dy = dout + (std::ptrdiff_t)n * C;
-    float mg = 0.f, mgn = 0.f;
-    for (int i = 0; i < C; ++i) {
-      const float nrm = (x[i] - mean[n]) * rstd[n];
-      mg += weight[i] * dy[i];
-      mgn += weight[i] * dy[i] * nrm;
-    }
-    mg /= C;
-    mgn /= C;
-    for (int i = 0; i < C; ++i) {
-      const float nrm = (x[i] - mean[n]) * rstd[n];
-      dbias[i] += dy[i];
-      dweight[i] += nrm * dy[i];
-      dinp[(std::ptrdiff_t)n * C + i] += (weight[i] * dy[i] - mg - nrm * mgn) * rstd[n];
     }
   }
 }

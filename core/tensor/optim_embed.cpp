@@ -1,5 +1,5 @@
 // core/tensor/optim_embed.cpp — the AdamW parameter update and the embedding gather /
-// scatter-add, with scalar *_naive twins.
+// scatter-add, with xsimd (the xtensor *_naive twins: naive.cpp).
 //
 // AdamW (Loshchilov & Hutter 2019, decoupled weight decay), step t = 1, 2, ...:
 //   m = β1·m + (1−β1)·g,   v = β2·v + (1−β2)·g²
@@ -43,17 +43,6 @@ void adamw_update(float* params, const float* grads, float* m, float* v, std::si
   }
 }
 
-void adamw_update_naive(float* params, const float* grads, float* m, float* v, std::size_t n,
-                        float lr, float beta1, float beta2, float eps, float weight_decay, int t) {
-  for (std::size_t i = 0; i < n; ++i) {
-    m[i] = beta1 * m[i] + (1.f - beta1) * grads[i];
-    v[i] = beta2 * v[i] + (1.f - beta2) * grads[i] * grads[i];
-    const float mhat = m[i] / (1.f - std::pow(beta1, float(t)));
-    const float vhat = v[i] / (1.f - std::pow(beta2, float(t)));
-    params[i] -= lr * (mhat / (std::sqrt(vhat) + eps) + weight_decay * params[i]);
-  }
-}
-
 // out(N,C) = table(V,C)[ids[n]]: one row copy each.
 void embedding_forward(float* out, const int32_t* ids, const float* table, int N, int C) {
   for (int n = 0; n < N; ++n) {
@@ -75,18 +64,6 @@ void embedding_backward(float* dtable, const float* dout, const int32_t* ids, in
 #endif
     for (; i < C; ++i) d[i] += g[i];
   }
-}
-
-void embedding_forward_naive(float* out, const int32_t* ids, const float* table, int N, int C) {
-  for (int n = 0; n < N; ++n)
-    for (int i = 0; i < C; ++i)
-      out[(std::ptrdiff_t)n * C + i] = table[(std::ptrdiff_t)ids[n] * C + i];
-}
-
-void embedding_backward_naive(float* dtable, const float* dout, const int32_t* ids, int N, int C) {
-  for (int n = 0; n < N; ++n)
-    for (int i = 0; i < C; ++i)
-      dtable[(std::ptrdiff_t)ids[n] * C + i] += dout[(std::ptrdiff_t)n * C + i];
 }
 
 }  // namespace ap

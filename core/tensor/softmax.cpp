@@ -1,5 +1,5 @@
 // core/tensor/softmax.cpp — row softmax (max-subtracted) and cross-entropy from logits, forward
-// and backward, with scalar *_naive twins.
+// and backward with xsimd (the xtensor *_naive twins: naive.cpp).
 //
 //   softmax:  y = exp(x − max x) / Σ exp(x − max x)          (max subtraction: no overflow)
 //             dinp += y ⊙ (dout − <dout, y>)                 (Jacobian diag(y) − y yᵀ)
@@ -58,18 +58,6 @@ float softmax_row(float* y, const float* x, int cols) {
   return mx + std::log(sum);
 }
 
-float softmax_row_naive(float* y, const float* x, int cols) {
-  float mx = -INFINITY;
-  for (int i = 0; i < cols; ++i) mx = std::max(mx, x[i]);
-  float sum = 0.f;
-  for (int i = 0; i < cols; ++i) {
-    y[i] = std::exp(x[i] - mx);
-    sum += y[i];
-  }
-  for (int i = 0; i < cols; ++i) y[i] /= sum;
-  return mx + std::log(sum);
-}
-
 // Number of rows that count towards the mean (all when mask is null).
 int counted_rows(const uint8_t* mask, int N) {
   if (!mask) return N;
@@ -107,20 +95,6 @@ void softmax_backward(float* dinp, const float* out, const float* dout, int rows
   }
 }
 
-void softmax_forward_naive(float* out, const float* inp, int rows, int cols) {
-  for (int r = 0; r < rows; ++r)
-    softmax_row_naive(out + (std::ptrdiff_t)r * cols, inp + (std::ptrdiff_t)r * cols, cols);
-}
-
-void softmax_backward_naive(float* dinp, const float* out, const float* dout, int rows, int cols) {
-  for (int r = 0; r < rows; ++r) {
-    const std::ptrdiff_t o = (std::ptrdiff_t)r * cols;
-    float dot = 0.f;
-    for (int i = 0; i < cols; ++i) dot += out[o + i] * dout[o + i];
-    for (int i = 0; i < cols; ++i) dinp[o + i] += out[o + i] * (dout[o + i] - dot);
-  }
-}
-
 float cross_entropy_forward(float* probs, const float* logits, const int32_t* targets,
                             const uint8_t* mask, int N, int V) {
   const int count = counted_rows(mask, N);
@@ -154,31 +128,6 @@ void cross_entropy_backward(float* dlogits, const float* probs, const int32_t* t
     for (; i < V; ++i) d[i] += p[i] * scale;
     assert(targets[n] >= 0 && targets[n] < V);
     d[targets[n]] -= scale;
-  }
-}
-
-float cross_entropy_forward_naive(float* probs, const float* logits, const int32_t* targets,
-                                  const uint8_t* mask, int N, int V) {
-  const int count = counted_rows(mask, N);
-  double total = 0.0;
-  for (int n = 0; n < N; ++n) {
-    const float* x = logits + (std::ptrdiff_t)n * V;
-    const float lse = softmax_row_naive(probs + (std::ptrdiff_t)n * V, x, V);
-    if (mask && !mask[n]) continue;
-    total += lse - x[targets[n]];
-  }
-  return count ? float(total / count) : 0.f;
-}
-
-void cross_entropy_backward_naive(float* dlogits, const float* probs, const int32_t* targets,
-                                  const uint8_t* mask, int N, int V) {
-  const int count = counted_rows(mask, N);
-  for (int n = 0; n < N; ++n) {
-    if (mask && !mask[n]) continue;
-    for (int i = 0; i < V; ++i) {
-      const float onehot = i == targets[n] ? 1.f : 0.f;
-      dlogits[(std::ptrdiff_t)n * V + i] += (probs[(std::ptrdiff_t)n * V + i] - onehot) / count;
-    }
   }
 }
 
