@@ -7,6 +7,14 @@
 
 namespace ap {
 
+// Out of line, like ParamStore::tensor: one copy of the view construction in the wasm module.
+FView<2> mat(std::vector<float>& v, int rows, int cols) {
+  return shaped(v, Shape<2>{size_t(rows), size_t(cols)}, "activation");
+}
+CView<2> cmat(const float* p, int rows, int cols) {
+  return shaped(p, Shape<2>{size_t(rows), size_t(cols)});
+}
+
 namespace {
 // The sizes (N, I, O) of a linear layer from its shapes: W (O, I), inp (N, I), out (N, O), b (O).
 struct LinearSizes {

@@ -22,13 +22,9 @@ inline float* zero_fill(std::vector<float>& v, size_t n) {
 }
 
 // An activation buffer as a (rows, cols) view; it must hold exactly rows·cols values.
-inline FView<2> mat(std::vector<float>& v, int rows, int cols) {
-  return shaped(v, Shape<2>{size_t(rows), size_t(cols)}, "activation");
-}
+FView<2> mat(std::vector<float>& v, int rows, int cols);
 // Read-only (rows, cols) view of memory whose size the caller vouches for.
-inline CView<2> cmat(const float* p, int rows, int cols) {
-  return shaped(p, Shape<2>{size_t(rows), size_t(cols)});
-}
+CView<2> cmat(const float* p, int rows, int cols);
 
 // out(N,O) = inp(N,I) · W(O,I)ᵀ + b(O)   (PyTorch nn.Linear layout)
 void linear_forward(FView<2> out, const CView<2>& inp, const CView<2>& W, const CView<1>& b);

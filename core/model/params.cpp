@@ -44,6 +44,34 @@ int ParamStore::find(const std::string& name) const {
   return -1;
 }
 
+template <std::size_t N>
+Shape<N> ParamStore::shape_of(int id) const {
+  const ParamInfo& p = infos_[id];
+  if (p.shape.size() != N)
+    throw ShapeError(p.name + " is " + shape_text(p.shape) + ", read as a tensor of rank " +
+                     std::to_string(N));
+  Shape<N> s;
+  for (std::size_t i = 0; i < N; ++i) s[i] = std::size_t(p.shape[i]);
+  return s;
+}
+
+template <std::size_t N>
+CView<N> ParamStore::tensor(int id) const {
+  return shaped<N>(data(id), shape_of<N>(id));
+}
+
+template <std::size_t N>
+FView<N> ParamStore::grad_tensor(int id) {
+  return shaped<N>(grad(id), shape_of<N>(id));
+}
+
+template CView<1> ParamStore::tensor<1>(int) const;
+template CView<2> ParamStore::tensor<2>(int) const;
+template CView<3> ParamStore::tensor<3>(int) const;
+template FView<1> ParamStore::grad_tensor<1>(int);
+template FView<2> ParamStore::grad_tensor<2>(int);
+template FView<3> ParamStore::grad_tensor<3>(int);
+
 void ParamStore::zero_grad() { std::fill(grad_.begin(), grad_.end(), 0.0f); }
 
 }  // namespace ap

@@ -33,11 +33,12 @@ class ParamStore {
   const float* data(int id) const { return data_.data() + infos_[id].offset; }
   float* grad(int id) { return grad_.data() + infos_[id].offset; }
   // The values (read-only) or the gradient of tensor id with its declared shape; N must be its
-  // rank (ShapeError otherwise).
+  // rank (ShapeError otherwise). Defined in params.cpp for N = 1, 2, 3: out of line, so that the
+  // wasm module holds one copy of each view's construction (docs/xtensor.md, code size).
   template <std::size_t N>
-  CView<N> tensor(int id) const { return shaped<N>(data(id), shape_of<N>(id)); }
+  CView<N> tensor(int id) const;
   template <std::size_t N>
-  FView<N> grad_tensor(int id) { return shaped<N>(grad(id), shape_of<N>(id)); }
+  FView<N> grad_tensor(int id);
   const ParamInfo& info(int id) const { return infos_[id]; }
   const std::vector<ParamInfo>& infos() const { return infos_; }
   int find(const std::string& name) const;  // -1 when absent
@@ -48,16 +49,9 @@ class ParamStore {
   std::vector<float>& all_grads() { return grad_; }
 
  private:
+  // The declared shape of id; throws ShapeError naming the tensor unless its rank is N.
   template <std::size_t N>
-  Shape<N> shape_of(int id) const {
-    const ParamInfo& p = infos_[id];
-    if (p.shape.size() != N)
-      throw ShapeError(p.name + " is " + shape_text(p.shape) + ", read as a tensor of rank " +
-                       std::to_string(N));
-    Shape<N> s;
-    for (std::size_t i = 0; i < N; ++i) s[i] = std::size_t(p.shape[i]);
-    return s;
-  }
+  Shape<N> shape_of(int id) const;
 
   std::vector<ParamInfo> infos_;
   std::vector<float> data_, grad_;

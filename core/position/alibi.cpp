@@ -12,7 +12,6 @@
 
 #include "position/position.hpp"
 #include "position/relative.hpp"
-#include "tensor/xt.hpp"
 
 namespace ap {
 
@@ -52,14 +51,18 @@ class Alibi : public PositionEncoding {
   }
 
  private:
-  // out (NH, T, T) = the bias of every head, from m[:, None, None] and d = i − j (query − key)
+  // A loop, not xtensor (size in the wasm module): alibi_bias_naive in tables_naive.cpp.
   void fill(float* out, int T) const {
-    const xt::xtensor<double, 3> d = xt::view(xt::cast<double>(-key_minus_query(T)), xt::newaxis(), xt::all(), xt::all());
-    const xt::xtensor<double, 3> m = xt::view(xt::adapt(slopes_), xt::all(), xt::newaxis(), xt::newaxis());
-    auto bias = shaped(out, Shape<3>{size_t(NH_), size_t(T), size_t(T)});
-    if (mode_ == "symmetric") bias = xt::cast<float>(-m * xt::abs(d));
-    else if (mode_ == "asymmetric") bias = xt::cast<float>(xt::where(d >= 0, -m * d, ratio_ * m * d));
-    else bias = xt::cast<float>(-m * d);  // causal: only j ≤ i is ever visible
+    for (int h = 0; h < NH_; ++h)
+      for (int i = 0; i < T; ++i)
+        for (int j = 0; j < T; ++j) {
+          const double m = slopes_[h], d = i - j;
+          double b;
+          if (mode_ == "symmetric") b = -m * std::fabs(d);
+          else if (mode_ == "asymmetric") b = d >= 0 ? -m * d : ratio_ * m * d;
+          else b = -m * d;  // causal: only j ≤ i is ever visible
+          out[(size_t(h) * T + i) * T + j] = float(b);
+        }
   }
   const float* table(int T) {
     if (T != T_) bias_.resize(size_t(NH_) * T * T), fill(bias_.data(), T), T_ = T;

@@ -111,19 +111,18 @@ class Contextual : public PositionEncoding {
   }
 
   nlohmann::json display(int T) const override {
-    const IndexGrid bk = bucket_grid(T);
+    std::vector<int> bk(size_t(T) * T);
+    for (int i = 0; i < T; ++i)
+      for (int j = 0; j < T; ++j) bk[size_t(i) * T + j] = bucket(i, j);
     return {{"kind", "relative"}, {"buckets", as_matrix(bk.data(), T, T)},
             {"embedding", as_matrix(ps_.data(emb_), NB_, C_)}, {"num_buckets", NB_}};
   }
 
  private:
-  // bucket(i − j) bidirectional (the seed's sign); causal: the one-sided T5 buckets of j − i
-  IndexGrid bucket_grid(int T) const {
-    return bidir_ ? t5_bucket(-key_minus_query(T), true, NB_, maxd_) : t5_bucket(key_minus_query(T), false, NB_, maxd_);
-  }
+  int bucket(int i, int j) const { return bidir_ ? t5_bucket(i - j, true, NB_, maxd_) : t5_bucket(j - i, false, NB_, maxd_); }
   const int* buckets(int T) {
     if (kx_.size() != size_t(T) * NB_) kx_.resize(size_t(T) * NB_);
-    return table_.get(T, [&](int T) { return bucket_grid(T); });
+    return table_.get(T, [&](int i, int j) { return bucket(i, j); });
   }
   int qkv(int l) {
     if (int(qkv_.size()) <= l) qkv_.resize(l + 1, -1);

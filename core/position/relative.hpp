@@ -1,45 +1,41 @@
 // core/position/relative.hpp — shared helpers of the relative encodings (t5_bias, alibi, shaw,
 // contextual, urpe, fire): bucket and slope functions pinned by tests (reference §7.1, §7.2), and
-// a (T, T) index table cached per length so that no hot loop recomputes a bucket. The tables are
-// xtensor expressions over the grid of relative positions (NumPy-like: j[None, :] − i[:, None]).
+// a (T, T) index table cached per length so that no hot loop recomputes a bucket.
 // Sign conventions (reference §0): query i, key j; each entry says which difference it uses.
 #pragma once
 #include <functional>
 #include <vector>
 
-#include <xtensor/xtensor.hpp>
-
 namespace ap {
 
-using IndexGrid = xt::xtensor<int, 2>;
-
-// rel(i, j) = j − i over (T, T): key − query (negate it for query − key).
-IndexGrid key_minus_query(int T);
-
-// T5 `_relative_position_bucket` (HF modeling_t5.py) of every entry of rel (= j − i, key − query,
-// in T5). Bidirectional: keys to the right get the upper half of the buckets. Causal: rel > 0 → 0.
-IndexGrid t5_bucket(const IndexGrid& rel, bool bidirectional, int num_buckets, int max_distance);
-int t5_bucket(int rel, bool bidirectional, int num_buckets, int max_distance);  // one entry
+// T5 `_relative_position_bucket` (HF modeling_t5.py), rel = j − i (key − query).
+// Bidirectional: keys to the right get the upper half of the buckets. Causal: rel > 0 → 0.
+int t5_bucket(int rel, bool bidirectional, int num_buckets, int max_distance);
 
 // ALiBi head slopes (ofirpress get_slopes): 2^(−8h/n) for n a power of 2; otherwise the
 // 2^⌊log2 n⌋ set followed by the even-indexed slopes of the doubled set.
 std::vector<double> alibi_slopes(int n);
 
-// clip(rel, k) = max(−k, min(k, rel)) elementwise (Shaw et al.); + k gives a table row in [0, 2k].
-IndexGrid clip_rel(const IndexGrid& rel, int k);
+// clip(x, k) = max(−k, min(k, x)) (Shaw et al.).
+inline int clip_rel(int x, int k) { return x < -k ? -k : (x > k ? k : x); }
 
-// A (T, T) index table (row-major, idx[i*T + j]) made by make(T), rebuilt only when T changes.
+// A (T, T) table idx[i*T + j] = f(i, j), rebuilt only when T changes.
 class IndexTable {
  public:
-  const int* get(int T, const std::function<IndexGrid(int)>& make) {
-    if (T != T_) idx_ = make(T), T_ = T;
+  const int* get(int T, const std::function<int(int, int)>& f) {
+    if (T != T_) {
+      idx_.resize(size_t(T) * T);
+      for (int i = 0; i < T; ++i)
+        for (int j = 0; j < T; ++j) idx_[size_t(i) * T + j] = f(i, j);
+      T_ = T;
+    }
     return idx_.data();
   }
   void reset() { T_ = -1; }
 
  private:
   int T_ = -1;
-  IndexGrid idx_;
+  std::vector<int> idx_;
 };
 
 // Keys query row i can see.

@@ -7,6 +7,7 @@
 // Only the first d_rot dims of each head rotate (partial rotary); the rest pass through.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ap {
@@ -25,10 +26,16 @@ struct ScaledThetas {
 // PI: θ/s. NTK: base' = base·s^(d/(d−2)). YaRN (β_fast 32, β_slow 1, L_train): ramp between θ
 // and θ/s per pair, mscale = 0.1 ln s + 1. factor s ≥ 1.
 ScaledThetas rope_scale(int d_rot, double base, RopeScaling kind, double factor, int train_len);
+// YaRN's ramp (low, high) over the pair index: pairs below low keep θ, above high take θ/s.
+std::pair<double, double> yarn_ramp(int d_rot, double base, int train_len);
 
 // cos/sin tables (T, d_rot/2) in float: c[t*half+i] = mscale·cos(tθ_i), likewise sin.
 void rope_tables(std::vector<float>& cos, std::vector<float>& sin, int T,
                  const std::vector<double>& theta, double mscale);
+
+// xPos scales (T, d_rot/2) (xpos.cpp): q ζ_i^{(t−c)/γ}, k ζ_i^{−(t−c)/γ}, ζ_i = (2i + 0.4d)/(1.4d),
+// c = ⌊T/2⌋.
+void xpos_scales(std::vector<float>& qs, std::vector<float>& ks, int T, int d_rot, double gamma);
 
 // x (rows, T, HS) rotated in place by position t; inverse = the transpose (used by backward).
 // scale (T, d_rot/2) multiplies each rotated pair (xPos), or null.

@@ -100,7 +100,9 @@ class Shaw : public PositionEncoding {
   }
 
   nlohmann::json display(int T) const override {
-    const IndexGrid ix = clip_rel(key_minus_query(T), k_);
+    std::vector<int> ix(size_t(T) * T);
+    for (int i = 0; i < T; ++i)
+      for (int j = 0; j < T; ++j) ix[size_t(i) * T + j] = clip_rel(j - i, k_);
     nlohmann::json j{{"kind", "relative"}, {"clip", k_}, {"relative_index", as_matrix(ix.data(), T, T)},
                      {"key_table", as_matrix(ps_.data(key_[0]), 2 * k_ + 1, HS_)}};
     if (values_) j["value_table"] = as_matrix(ps_.data(val_[0]), 2 * k_ + 1, HS_);
@@ -108,9 +110,7 @@ class Shaw : public PositionEncoding {
   }
 
  private:
-  const int* index(int T) {
-    return table_.get(T, [&](int T) { return IndexGrid(clip_rel(key_minus_query(T), k_) + k_); });
-  }
+  const int* index(int T) { return table_.get(T, [&](int i, int j) { return clip_rel(j - i, k_) + k_; }); }
   ParamStore& ps_;
   int k_, HS_;
   bool values_;

@@ -5,27 +5,23 @@
 #include <cmath>
 #include <vector>
 
-#include <xtensor/xmath.hpp>
-
 #include "position/absolute.hpp"
 #include "position/position.hpp"
-#include "tensor/xt.hpp"
 
 namespace ap {
 
-// Table (T, C) of the sinusoidal encoding; odd C leaves the last column 0.
+// Table (T, C) of the sinusoidal encoding; odd C leaves the last column 0. A loop, not xtensor:
+// this ships in the wasm module, where xtensor costs size (tables_naive.hpp holds its xtensor twin).
 std::vector<float> sinusoidal_table(int T, int C, double base, bool concat) {
-  const long half = C / 2;
-  // angle(p, i) = p·ω_i, ω_i = base^(−2i/C): (T, C/2)
-  const xt::xtensor<double, 1> w = xt::pow(base, -2.0 * xt::arange<double>(half) / C);
-  const xt::xtensor<double, 2> angle = xt::view(xt::arange<double>(T), xt::all(), xt::newaxis()) * w;
   std::vector<float> P(size_t(T) * C, 0.0f);
-  auto table = shaped(P, Shape<2>{size_t(T), size_t(C)}, "sinusoidal table");
-  // concat: sin in columns [0, C/2), cos in [C/2, C); interleaved: sin in 0, 2, 4 …, cos in 1, 3, 5 …
-  auto sin_cols = concat ? xt::range(0L, half, 1L) : xt::range(0L, 2 * half, 2L);
-  auto cos_cols = concat ? xt::range(half, 2 * half, 1L) : xt::range(1L, 2 * half, 2L);
-  xt::view(table, xt::all(), sin_cols) = xt::cast<float>(xt::sin(angle));
-  xt::view(table, xt::all(), cos_cols) = xt::cast<float>(xt::cos(angle));
+  const int half = C / 2;
+  for (int p = 0; p < T; ++p)
+    for (int i = 0; i < half; ++i) {
+      double w = std::pow(base, -2.0 * i / C);
+      float s = float(std::sin(p * w)), c = float(std::cos(p * w));
+      if (concat) P[size_t(p) * C + i] = s, P[size_t(p) * C + half + i] = c;
+      else P[size_t(p) * C + 2 * i] = s, P[size_t(p) * C + 2 * i + 1] = c;
+    }
   return P;
 }
 

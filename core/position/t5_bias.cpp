@@ -51,12 +51,14 @@ class T5Bias : public PositionEncoding {
       }
   }
   nlohmann::json display(int T) const override {
-    const IndexGrid bk = t5_bucket(key_minus_query(T), bidir_, NB_, maxd_);
+    std::vector<int> bk(size_t(T) * T);
+    for (int i = 0; i < T; ++i)
+      for (int j = 0; j < T; ++j) bk[size_t(i) * T + j] = t5_bucket(j - i, bidir_, NB_, maxd_);
     const float* W = ps_.data(id_);
     nlohmann::json heads = nlohmann::json::array();
     for (int h = 0; h < NH_; ++h) {
       std::vector<float> m(size_t(T) * T);
-      for (size_t x = 0; x < m.size(); ++x) m[x] = W[bk.data()[x] * NH_ + h];
+      for (size_t x = 0; x < m.size(); ++x) m[x] = W[bk[x] * NH_ + h];
       heads.push_back(as_matrix(m.data(), T, T));
     }
     return {{"kind", "bias"}, {"buckets", as_matrix(bk.data(), T, T)}, {"bias", heads},
@@ -65,7 +67,7 @@ class T5Bias : public PositionEncoding {
 
  private:
   const int* buckets(int T) {
-    return table_.get(T, [&](int T) { return t5_bucket(key_minus_query(T), bidir_, NB_, maxd_); });
+    return table_.get(T, [&](int i, int j) { return t5_bucket(j - i, bidir_, NB_, maxd_); });
   }
   ParamStore& ps_;
   int NH_, NB_, maxd_;

@@ -57,18 +57,16 @@ class Urpe : public PositionEncoding {
     const float* C = ps_.data(id_);
     nlohmann::json heads = nlohmann::json::array();
     std::vector<float> m(size_t(T) * T);
-    const IndexGrid row = rows(T);
     for (int h = 0; h < NH_; ++h) {
-      for (size_t x = 0; x < m.size(); ++x) m[x] = C[row.data()[x] * NH_ + h];
+      for (int i = 0; i < T; ++i)
+        for (int j = 0; j < T; ++j) m[size_t(i) * T + j] = C[(clip_rel(i - j, K_) + K_) * NH_ + h];
       heads.push_back(as_matrix(m.data(), T, T));
     }
     return {{"kind", "multiplier"}, {"max_distance", K_}, {"multiplier", heads}};
   }
 
  private:
-  // row of C for (query i, key j): clip(i − j, K) + K
-  IndexGrid rows(int T) const { return clip_rel(-key_minus_query(T), K_) + K_; }
-  const int* index(int T) { return table_.get(T, [&](int T) { return rows(T); }); }
+  const int* index(int T) { return table_.get(T, [&](int i, int j) { return clip_rel(i - j, K_) + K_; }); }
   ParamStore& ps_;
   int NH_, K_, id_;
   IndexTable table_;

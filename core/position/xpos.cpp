@@ -11,9 +11,21 @@
 
 #include "position/position.hpp"
 #include "position/rotary.hpp"
-#include "tensor/xt.hpp"
 
 namespace ap {
+
+// A loop, not xtensor: see tables_naive.hpp (its xtensor twin, xpos_scales_naive).
+void xpos_scales(std::vector<float>& qs, std::vector<float>& ks, int T, int d_rot, double gamma) {
+  const int half = d_rot / 2;
+  qs.resize(size_t(T) * half), ks.resize(size_t(T) * half);
+  const int c = T / 2;  // centring keeps the scales near 1 (torchscale: −len//2)
+  for (int t = 0; t < T; ++t)
+    for (int i = 0; i < half; ++i) {
+      const double e = (t - c) / gamma, zeta = (2.0 * i + 0.4 * d_rot) / (1.4 * d_rot);
+      qs[size_t(t) * half + i] = float(std::pow(zeta, e));
+      ks[size_t(t) * half + i] = float(std::pow(zeta, -e));
+    }
+}
 
 namespace {
 
@@ -31,8 +43,8 @@ class XPos : public PositionEncoding {
 
   nlohmann::json display(int T) const override {
     const int half = d_rot_ / 2;
-    const xt::xtensor<double, 1> zt = zetas();
-    const std::vector<double> zeta(zt.begin(), zt.end());
+    std::vector<double> zeta(half);
+    for (int i = 0; i < half; ++i) zeta[i] = this->zeta(i);
     // Relative factor of the score, mean over pairs: ζ^{(i−j)/γ}, and the RoPE-times-decay
     // score of q = k = all-ones (visible keys only).
     std::vector<std::vector<float>> decay(T, std::vector<float>(T)), sim(T, std::vector<float>(T));
@@ -51,22 +63,11 @@ class XPos : public PositionEncoding {
   }
 
  private:
-  // ζ_i = (2i + 0.4d)/(1.4d), i = 0 … d/2 − 1
-  xt::xtensor<double, 1> zetas() const {
-    return (2.0 * xt::arange<double>(d_rot_ / 2) + 0.4 * d_rot_) / (1.4 * d_rot_);
-  }
+  double zeta(int i) const { return (2.0 * i + 0.4 * d_rot_) / (1.4 * d_rot_); }
   void apply(float* q, float* k, const AttnShape& s, bool inverse) {
-    const int half = d_rot_ / 2;
     if (T_ != s.T) {
       rope_tables(cos_, sin_, s.T, theta_, 1.0);
-      const Shape<2> shape{size_t(s.T), size_t(half)};
-      qs_.resize(shape_size(shape)), ks_.resize(shape_size(shape));
-      const int c = s.T / 2;  // centring keeps the scales near 1 (torchscale: −len//2)
-      // q scale ζ_i^{(t−c)/γ}, k scale ζ_i^{−(t−c)/γ}: (T, d_rot/2)
-      const xt::xtensor<double, 2> e = xt::view((xt::arange<double>(s.T) - c) / gamma_, xt::all(), xt::newaxis());
-      const xt::xtensor<double, 1> z = zetas();
-      shaped(qs_, shape, "xpos q scale") = xt::cast<float>(xt::pow(z, e));
-      shaped(ks_, shape, "xpos k scale") = xt::cast<float>(xt::pow(z, -e));
+      xpos_scales(qs_, ks_, s.T, d_rot_, gamma_);
       T_ = s.T;
     }
     const int rows = s.B * s.NH;

@@ -56,14 +56,19 @@ std::size_t shape_size(const Seq& s) {
   return n;
 }
 
+// The checks, out of line (xt.cpp) so that each call site stays a compare and a call: the wasm
+// module pays for the message once.
+void check_extents(const std::size_t* got, std::size_t got_rank, const std::size_t* want,
+                   std::size_t rank, const char* what);
+void check_size(std::size_t have, const std::size_t* shape, std::size_t rank, const char* what);
+
 // got == want, else ShapeError "<what> is (2, 3), expected (3, 2)".
 template <class Seq, std::size_t N>
 void expect_extents(const Seq& got, const Shape<N>& want, const char* what) {
-  bool ok = got.size() == N;
-  for (std::size_t i = 0; ok && i < N; ++i) ok = std::size_t(got[i]) == want[i];
-  if (!ok)
-    throw ShapeError(std::string(what) + " is " + shape_text(got) + ", expected " +
-                     shape_text(want));
+  Shape<N> g{};
+  const std::size_t rank = got.size();
+  for (std::size_t i = 0; i < N && i < rank; ++i) g[i] = std::size_t(got[i]);
+  check_extents(g.data(), rank, want.data(), N, what);
 }
 template <class E, std::size_t N>
 void expect_shape(const E& e, const Shape<N>& want, const char* what) {
@@ -79,16 +84,12 @@ View<T, N> shaped(T* p, const Shape<N>& shape) {
 // The same over a whole vector, which must hold exactly the product of the extents.
 template <std::size_t N, class T>
 View<T, N> shaped(std::vector<T>& v, const Shape<N>& shape, const char* what) {
-  if (v.size() != shape_size(shape))
-    throw ShapeError(std::string(what) + " holds " + std::to_string(v.size()) +
-                     " values, not a " + shape_text(shape) + " tensor");
+  check_size(v.size(), shape.data(), N, what);
   return shaped<N>(v.data(), shape);
 }
 template <std::size_t N, class T>
 View<const T, N> shaped(const std::vector<T>& v, const Shape<N>& shape, const char* what) {
-  if (v.size() != shape_size(shape))
-    throw ShapeError(std::string(what) + " holds " + std::to_string(v.size()) +
-                     " values, not a " + shape_text(shape) + " tensor");
+  check_size(v.size(), shape.data(), N, what);
   return shaped<N>(v.data(), shape);
 }
 

@@ -1,6 +1,6 @@
 // tests/native/test_shapes.cpp — the xtensor seams (core/tensor/xt.hpp): parameters and
 // activations read as shaped views, a shape mistake throws ShapeError naming the tensor, and the
-// tables written as xtensor expressions equal the scalar formulas they replaced, bit for bit.
+// position tables equal their xtensor twins (position/tables_naive.hpp) bit for bit.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -8,9 +8,11 @@
 
 #include "model/layers.hpp"
 #include "model/params.hpp"
+#include "model_check.hpp"
 #include "position/absolute.hpp"
 #include "position/relative.hpp"
 #include "position/rotary.hpp"
+#include "position/tables_naive.hpp"
 #include "tensor/xt.hpp"
 
 using Catch::Matchers::Contains;
@@ -63,41 +65,63 @@ TEST_CASE("linear layer: shapes decide the sizes, a mismatch throws", "[shapes]"
                   ap::ShapeError);
 }
 
-TEST_CASE("tables as xtensor expressions equal the scalar formulas exactly", "[shapes][position]") {
-  // sinusoidal (T, C), both layouts, odd C
+TEST_CASE("the tables equal their xtensor twins bit for bit", "[shapes][position]") {
   for (bool concat : {false, true})
-    for (int C : {7, 8, 64}) {
-      const int T = 33, half = C / 2;
-      const auto P = ap::sinusoidal_table(T, C, 10000.0, concat);
-      for (int p = 0; p < T; ++p)
-        for (int i = 0; i < half; ++i) {
-          const double w = std::pow(10000.0, -2.0 * i / C);
-          CHECK(P[size_t(p) * C + (concat ? i : 2 * i)] == float(std::sin(p * w)));
-          CHECK(P[size_t(p) * C + (concat ? half + i : 2 * i + 1)] == float(std::cos(p * w)));
-        }
-      if (C % 2) CHECK(P[size_t(T) * C - 1] == 0.0f);
+    for (int C : {1, 7, 8, 64})
+      CHECK(ap::sinusoidal_table(33, C, 10000.0, concat) ==
+            ap::sinusoidal_table_naive(33, C, 10000.0, concat));
+  for (int d : {2, 12, 16, 32}) {
+    CHECK(ap::rope_thetas(d, 500.0) == ap::rope_thetas_naive(d, 500.0));
+    for (auto kind : {ap::RopeScaling::None, ap::RopeScaling::PI, ap::RopeScaling::NTK,
+                      ap::RopeScaling::YaRN}) {
+      if (kind == ap::RopeScaling::NTK && d <= 2) continue;  // needs 4 rotated dims (check_rope)
+      for (int L : {32, 128}) {
+        const auto a = ap::rope_scale(d, 10000.0, kind, 3.0, L);
+        const auto b = ap::rope_scale_naive(d, 10000.0, kind, 3.0, L);
+        CHECK(a.theta == b.theta);
+        CHECK(a.mscale == b.mscale);
+        CHECK(a.base == b.base);
+        std::vector<float> c1, s1, c2, s2;
+        ap::rope_tables(c1, s1, 40, a.theta, a.mscale);
+        ap::rope_tables_naive(c2, s2, 40, b.theta, b.mscale);
+        CHECK(c1 == c2);
+        CHECK(s1 == s2);
+      }
     }
-  // RoPE cos/sin with mscale
-  const auto theta = ap::rope_thetas(12, 500.0);
-  std::vector<float> c, s;
-  ap::rope_tables(c, s, 9, theta, 1.25);
-  for (int t = 0; t < 9; ++t)
-    for (int i = 0; i < 6; ++i) {
-      CHECK(theta[i] == std::pow(500.0, -2.0 * i / 12));
-      CHECK(c[size_t(t) * 6 + i] == float(1.25 * std::cos(t * theta[i])));
-      CHECK(s[size_t(t) * 6 + i] == float(1.25 * std::sin(t * theta[i])));
-    }
-  // T5 buckets of the whole grid = the bucket of each distance
-  const ap::IndexGrid rel = ap::key_minus_query(40);
-  for (bool bidir : {false, true}) {
-    const ap::IndexGrid g = ap::t5_bucket(rel, bidir, 16, 24);
-    for (int i = 0; i < 40; ++i)
-      for (int j = 0; j < 40; ++j) CHECK(g(i, j) == ap::t5_bucket(j - i, bidir, 16, 24));
   }
-  // ALiBi slopes, 6 heads: 2^(−8h/4) for h = 1..4, then 2^(−8h/8) for h = 1, 3
-  const auto m = ap::alibi_slopes(6);
-  const double want[6] = {std::exp2(-2.0), std::exp2(-4.0), std::exp2(-6.0), std::exp2(-8.0),
-                          std::exp2(-1.0), std::exp2(-3.0)};
-  REQUIRE(m.size() == 6);
-  for (int h = 0; h < 6; ++h) CHECK(m[h] == want[h]);
+  for (int n : {1, 2, 3, 5, 6, 8, 12, 16}) CHECK(ap::alibi_slopes(n) == ap::alibi_slopes_naive(n));
+  const ap::IndexGrid rel = ap::key_minus_query(300);
+  for (bool bidir : {false, true})
+    for (int nb : {8, 32}) {
+      const ap::IndexGrid g = ap::t5_bucket_naive(rel, bidir, nb, 128);
+      bool same = true;
+      for (int i = 0; i < 300; ++i)
+        for (int j = 0; j < 300; ++j) same = same && g(i, j) == ap::t5_bucket(j - i, bidir, nb, 128);
+      CHECK(same);
+    }
+  for (int T : {1, 9, 64}) {
+    std::vector<float> q1, k1, q2, k2;
+    ap::xpos_scales(q1, k1, T, 8, 32.0);
+    ap::xpos_scales_naive(q2, k2, T, 8, 32.0);
+    CHECK(q1 == q2);
+    CHECK(k1 == k2);
+  }
+}
+
+TEST_CASE("the ALiBi bias of every mode equals its xtensor twin bit for bit", "[shapes][position]") {
+  for (const char* mode : {"causal", "symmetric", "asymmetric"}) {
+    ap::Session s(ap::Config::from_json(aptest::tiny({{"position", "alibi"}, {"heads", 4},
+                                                      {"causal", std::string(mode) == "causal"},
+                                                      {"alibi_mode", mode}, {"alibi_ratio", 1.5}})));
+    const int T = 7;
+    const auto d = s.model().position().display(T);
+    const auto want = ap::alibi_bias_naive(ap::alibi_slopes(4), T, mode, 1.5);
+    bool same = true;
+    for (int h = 0; h < 4; ++h)
+      for (int i = 0; i < T; ++i)
+        for (int j = 0; j < T; ++j)
+          same = same && d["bias"][h][i][j].get<float>() == want[(size_t(h) * T + i) * T + j];
+    INFO(mode);
+    CHECK(same);
+  }
 }
