@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "io/json.hpp"
 #include "session.hpp"

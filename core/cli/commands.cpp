@@ -12,7 +12,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "io/safetensors.hpp"
 #include "position/position.hpp"
 #include "session.hpp"

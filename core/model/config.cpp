@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <variant>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "io/json.hpp"
 #include "position/position.hpp"
 #include "tasks/task.hpp"

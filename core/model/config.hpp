@@ -14,7 +14,7 @@ struct Config {
   std::string task = "copy";
   std::string position = "learned";     // core/position registry
   std::string placement = "embed";      // absolute encodings: embed (once) | layerwise
-  std::string normalization = "softmax";  // core/attention registry
+  std::string normalization = "softmax";  // core/normalization registry
   std::string anchors = "none";         // none | cls | cls_sep | bos
   int d_model = 32, heads = 2, layers = 2, ffn = 128;
   std::string activation = "gelu";      // gelu (tanh form) | gelu_erf | relu

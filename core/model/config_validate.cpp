@@ -4,7 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "model/config.hpp"
 #include "position/position.hpp"
 #include "tasks/task.hpp"

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <vector>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "tensor/rng.hpp"
 

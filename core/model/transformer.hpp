@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "model/config.hpp"
 #include "model/layers.hpp"
 #include "model/params.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "model/config.hpp"
 #include "position/position.hpp"
 #include "tasks/task.hpp"

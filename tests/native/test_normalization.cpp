@@ -9,8 +9,8 @@
 #include <map>
 #include <vector>
 
-#include "attention/kernel_attention.hpp"
-#include "attention/normalization.hpp"
+#include "normalization/kernel_attention.hpp"
+#include "normalization/normalization.hpp"
 #include "model_check.hpp"
 #include "session.hpp"
 

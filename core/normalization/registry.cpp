@@ -1,9 +1,9 @@
-// core/attention/registry.cpp — the one table of attention normalizations. Adding one is a file
-// in core/attention/ plus one line here.
+// core/normalization/registry.cpp — the one table of attention normalizations. Adding one is a file
+// in core/normalization/ plus one line here.
 #include <cmath>
 #include <stdexcept>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "io/json.hpp"
 
 namespace ap {

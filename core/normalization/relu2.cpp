@@ -1,4 +1,4 @@
-// core/attention/relu2.cpp — squared ReLU over a divisor, the GAU attention (Hua et al. 2022,
+// core/normalization/relu2.cpp — squared ReLU over a divisor, the GAU attention (Hua et al. 2022,
 // arXiv 2202.10447; Su/bert4keras `attention_normalize`; reference §3.3, Lemma 3):
 //   a_j = relu(s_j)² / N,   with N chosen by relu2_divisor:
 //     fixed   N = relu2_n (0: the training length, seq_len plus anchors) — Su found a fixed n
@@ -12,7 +12,7 @@
 // logits are ≤ 0 the row is 0 and gets no gradient.
 #include <cmath>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 
 namespace ap {
 

@@ -1,4 +1,4 @@
-// core/attention/normalization.hpp — the interface of an attention normalization: a map from a
+// core/normalization/normalization.hpp — the interface of an attention normalization: a map from a
 // row of logits to a row of weights, with its backward, and its row-sum property. A row has
 // `n` visible keys (the causal prefix, or all keys); weights of masked keys are 0, and a row
 // with n = 0 is all 0 (never NaN). Entries that need it can also transform q and k first

@@ -1,4 +1,4 @@
-// core/attention/cosine.cpp — cosine-similarity attention with a learned temperature (Swin
+// core/normalization/cosine.cpp — cosine-similarity attention with a learned temperature (Swin
 // Transformer v2, microsoft/Swin-Transformer `WindowAttention`; reference §3.8):
 //   s_ij = τ_h · q̂_i·k̂_j (+ bias),  q̂ = q / max(‖q‖, 1e-12),  τ_h = exp(min(λ_h, ln 100)),
 //   λ_h initialised to ln 10, one per head and layer; then a softmax over the row.
@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "attention/normalization.hpp"
-#include "attention/row_ops.hpp"
+#include "normalization/normalization.hpp"
+#include "normalization/row_ops.hpp"
 
 namespace ap {
 

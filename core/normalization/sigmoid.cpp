@@ -1,4 +1,4 @@
-// core/attention/sigmoid.cpp — sigmoid attention (Ramapuram et al. 2024, arXiv 2409.04431;
+// core/normalization/sigmoid.cpp — sigmoid attention (Ramapuram et al. 2024, arXiv 2409.04431;
 // apple/ml-sigmoid-attention; reference §3.6):
 //   a_j = σ(s_j + b),   b = −ln n (sigmoid_bias = auto; n = the row's visible keys, so a causal
 //   row i uses −ln(i+1)) or b = sigmoid_b (sigmoid_bias = fixed).
@@ -8,8 +8,8 @@
 // form, so logits of any size are finite. Row sum R ∈ (0, n): not row-stochastic.
 #include <cmath>
 
-#include "attention/normalization.hpp"
-#include "attention/row_ops.hpp"
+#include "normalization/normalization.hpp"
+#include "normalization/row_ops.hpp"
 
 namespace ap {
 

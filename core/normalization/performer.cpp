@@ -1,4 +1,4 @@
-// core/attention/performer.cpp — Performer FAVOR+: positive orthogonal random features that
+// core/normalization/performer.cpp — Performer FAVOR+: positive orthogonal random features that
 // estimate softmax attention (Choromanski et al. 2020, arXiv 2009.14794; lucidrains/
 // performer-pytorch `softmax_kernel`, `gaussian_orthogonal_random_matrix`; reference §3.10):
 //   x' = d^{-1/4} x (d = HS),   φ(x)_r = m^{-1/2} exp(ω_r·x' − ‖x'‖²/2),   r = 1..m,
@@ -25,8 +25,8 @@
 #include <cmath>
 #include <vector>
 
-#include "attention/normalization.hpp"
-#include "attention/row_ops.hpp"
+#include "normalization/normalization.hpp"
+#include "normalization/row_ops.hpp"
 #include "tensor/kernels.hpp"
 #include "tensor/rng.hpp"
 

@@ -1,4 +1,4 @@
-// core/attention/exp.cpp — "no denominator": raw exponentials (Su, kexue.fm/archives/9105:
+// core/normalization/exp.cpp — "no denominator": raw exponentials (Su, kexue.fm/archives/9105:
 // "不除以该分母的Transformer确实能成功地完成前述探针测试"; reference §3.5), with optional logit
 // soft-capping (x-transformers `softclamp`):
 //   a_j = e^{ŝ_j},   ŝ_j = c·tanh(s_j / c) if exp_softcap = c > 0, else s_j.
@@ -9,7 +9,7 @@
 // Row sum R = Σ e^{ŝ} ∈ (0, ∞): n for zero logits.
 #include <cmath>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 
 namespace ap {
 
