@@ -49,15 +49,7 @@ nlohmann::json parse(const std::string& text, const char* what) {
   return ap::parse_json(text, what, ap::kConfigJson);
 }
 
-std::string registry_json() {
-  ap::Config d;
-  nlohmann::json out{{"tasks", nlohmann::json::array()}, {"positions", nlohmann::json::array()},
-                     {"normalizations", nlohmann::json::array()}, {"config", ap::config_schema()}};
-  for (auto& t : ap::task_registry()) out["tasks"].push_back(ap::describe_task(t));
-  for (auto& e : ap::position_registry()) out["positions"].push_back(ap::describe_position(e, d));
-  for (auto& e : ap::normalization_registry()) out["normalizations"].push_back(ap::describe_normalization(e, d));
-  return out.dump();
-}
+std::string registry_json() { return ap::registry_json().dump(); }
 
 // {"ok": true, "config": the full config (with task defaults)} or {"ok": false, "error": message},
 // for any input (not JSON, deep, huge, not a string): it never throws.

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "normalization/normalization.hpp"
-#include "model/config.hpp"
+#include "config/config.hpp"
 #include "model/layers.hpp"
-#include "model/params.hpp"
+#include "common/params.hpp"
 #include "position/position.hpp"
 
 namespace ap {
@@ -68,6 +68,7 @@ class Transformer {
   AttnShape attn_shape(bool training) const;
 
   Config cfg_;
+  ModelChoices choice_;  // placement, norm_position, activation, pool as enums
   ModelShape shape_;
   ParamStore params_;
   std::unique_ptr<PositionEncoding> pos_;

@@ -48,11 +48,11 @@ void normalize_backward(float* d, const float* xhat, float inv_norm, int HS) {
 
 class Cosine : public Normalization {
  public:
-  Cosine(const Config& cfg, ParamStore& ps) : ps_(ps) {
-    for (int l = 0; l < cfg.layers; ++l)
-      ids_.push_back(ps.add("blocks." + std::to_string(l) + ".attn.cosine_scale", {cfg.heads},
+  Cosine(const MakeContext& ctx, ParamStore& ps) : ps_(ps) {
+    for (int l = 0; l < ctx.sizes.layers; ++l)
+      ids_.push_back(ps.add("blocks." + std::to_string(l) + ".attn.cosine_scale", {ctx.sizes.heads},
                             Init::Zeros, 0.0f, false));
-    saved_.resize(cfg.layers);
+    saved_.resize(ctx.sizes.layers);
   }
   float scale(int) const override { return 1.0f; }
   void row_forward(const float* s, float* a, int n) const override { softmax_row_forward(s, a, n); }
@@ -114,8 +114,8 @@ NormalizationEntry normalization_cosine() {
           true,
           true,
           {},
-          [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Cosine>(cfg, ps);
+          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<Normalization> {
+            return std::make_unique<Cosine>(ctx, ps);
           }};
 }
 

@@ -50,8 +50,8 @@ NormalizationEntry normalization_exp() {
           false,  // stable only with exp_softcap > 0
           {opt_float("exp_softcap", 0.0, 0.0, 80.0,
                      "soft cap c: logits pass through c·tanh(s/c) before exp (0 = off)")},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Exp>(float(cfg.option_number("exp_softcap", 0.0)));
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+            return std::make_unique<Exp>(float(ctx.options.number("exp_softcap")));
           }};
 }
 

@@ -50,7 +50,7 @@ NormalizationEntry normalization_l2() {
           true,
           true,
           {},
-          [](const Config&, ParamStore&) -> std::unique_ptr<Normalization> {
+          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<L2Exp>();
           }};
 }

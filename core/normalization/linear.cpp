@@ -98,8 +98,8 @@ NormalizationEntry normalization_linear() {
           false,
           true,
           {},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Linear>(cfg.layers);
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+            return std::make_unique<Linear>(ctx.sizes.layers);
           }};
 }
 

@@ -70,9 +70,9 @@ std::vector<float> draw_features(Rng& rng, int m, int d) {
 
 class Performer : public Normalization {
  public:
-  Performer(const Config& cfg, int m, bool redraw)
-      : m_(m), d_(cfg.d_model / cfg.heads), seed_(uint64_t(cfg.seed)), redraw_(redraw),
-        omega_(cfg.layers), saved_(cfg.layers) {
+  Performer(const MakeContext& ctx, int m, bool redraw)
+      : m_(m), d_(ctx.sizes.d_model / ctx.sizes.heads), seed_(uint64_t(ctx.sizes.seed)), redraw_(redraw),
+        omega_(ctx.sizes.layers), saved_(ctx.sizes.layers) {
     draw_all();
   }
   float scale(int) const override { return 1.0f; }
@@ -185,10 +185,10 @@ NormalizationEntry normalization_performer() {
                    "number of random features m (0: ⌊d_h ln d_h⌋)"),
            opt_bool("performer_redraw", false,
                     "draw new random features at every training step (else fixed from the seed)")},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<Normalization> {
-            int m = int(cfg.option_number("performer_features", 0));
-            if (m <= 0) m = performer_default_features(cfg.d_model / cfg.heads);
-            return std::make_unique<Performer>(cfg, m, cfg.option_bool("performer_redraw", false));
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+            int m = int(ctx.options.number("performer_features"));
+            if (m <= 0) m = performer_default_features(ctx.sizes.d_model / ctx.sizes.heads);
+            return std::make_unique<Performer>(ctx, m, ctx.options.flag("performer_redraw"));
           }};
 }
 

@@ -47,7 +47,7 @@ const NormalizationEntry& find_normalization(const std::string& name) {
                               join_names(names));
 }
 
-nlohmann::json describe_normalization(const NormalizationEntry& e, const Config& cfg) {
+nlohmann::json normalization_json(const NormalizationEntry& e) {
   nlohmann::json opts = nlohmann::json::array();
   for (auto& o : e.options) opts.push_back(o.to_json());
   return {{"name", e.name},

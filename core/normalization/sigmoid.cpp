@@ -45,9 +45,9 @@ NormalizationEntry normalization_sigmoid() {
           {opt_enum("sigmoid_bias", "auto", {"auto", "fixed"},
                     "b in σ(s + b): auto = −ln n (n visible keys), or fixed = sigmoid_b"),
            opt_float("sigmoid_b", 0.0, -50.0, 50.0, "the bias b of sigmoid_bias=fixed")},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Sigmoid>(cfg.option_string("sigmoid_bias", "auto") != "fixed",
-                                             float(cfg.option_number("sigmoid_b", 0.0)));
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+            return std::make_unique<Sigmoid>(ctx.options.text("sigmoid_bias") != "fixed",
+                                             float(ctx.options.number("sigmoid_b")));
           }};
 }
 

@@ -36,7 +36,7 @@ NormalizationEntry normalization_softmax() {
           true,
           true,
           {},
-          [](const Config&, ParamStore&) -> std::unique_ptr<Normalization> {
+          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<Softmax>();
           }};
 }

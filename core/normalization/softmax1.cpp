@@ -42,7 +42,7 @@ NormalizationEntry normalization_softmax1() {
           true,
           true,
           {},
-          [](const Config&, ParamStore&) -> std::unique_ptr<Normalization> {
+          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<Softmax1>();
           }};
 }

@@ -57,7 +57,7 @@ NormalizationEntry normalization_swish_l2() {
           true,
           true,
           {},
-          [](const Config&, ParamStore&) -> std::unique_ptr<Normalization> {
+          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<SwishL2>();
           }};
 }

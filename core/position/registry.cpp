@@ -49,26 +49,14 @@ const PositionEntry& find_position(const std::string& name) {
                               join_names(names));
 }
 
-size_t position_param_count(const Config& cfg) {
-  ParamStore scratch;
-  find_position(cfg.position).make(cfg, scratch);
-  return scratch.size();
-}
-
-nlohmann::json describe_position(const PositionEntry& e, const Config& cfg) {
+nlohmann::json position_json(const PositionEntry& e, size_t params) {
   nlohmann::json opts = nlohmann::json::array();
   for (auto& o : e.options) opts.push_back(o.to_json());
-  Config c = cfg;
-  c.position = e.name;
-  size_t params = 0;
-  try {
-    params = position_param_count(c);
-  } catch (const std::exception&) {
-  }
   return {{"name", e.name},           {"title", e.title},
           {"formula", e.formula},     {"where", e.where},
           {"note", e.note},           {"absolute", e.absolute},
           {"logits_only", e.logits_only}, {"extrapolates", e.extrapolates},
+          {"biases_logits", e.biases_logits},
           {"params", params},         {"options", opts}};
 }
 

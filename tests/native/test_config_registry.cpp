@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "normalization/normalization.hpp"
-#include "model/config.hpp"
+#include "config/config.hpp"
 #include "position/position.hpp"
 #include "tasks/task.hpp"
 

@@ -1,6 +1,6 @@
-// core/model/config.cpp — the field table of Config and everything driven by it: JSON in and
+// core/config/config.cpp — the field table of Config and everything driven by it: JSON in and
 // out, --set, validation with messages that name the field, the value and what is allowed.
-#include "model/config.hpp"
+#include "config/config.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -235,15 +235,37 @@ void check_fields(const Config& c) {
         f.member);
 }
 
-Config Config::from_json(const nlohmann::json& j) {
+Config Config::parse(const nlohmann::json& j) {
   if (!j.is_object()) throw std::invalid_argument("config: expected a JSON object of fields");
   Config c;
   if (j.contains("task")) assign(c, "task", j["task"]);
   const TaskEntry& task = find_task(c.task);
   for (auto& [k, v] : task.defaults.items()) assign(c, k, v);
   for (auto& [k, v] : j.items()) assign(c, k, v);
+  return c;
+}
+
+Config Config::from_json(const nlohmann::json& j) {
+  Config c = parse(j);
   c.validate();
   return c;
+}
+
+ModelChoices Config::choices() const {
+  auto pick = [](const std::string& field, const std::string& value, auto... named) {
+    for (auto& [name, e] : {named...})
+      if (value == name) return e;
+    throw std::logic_error(field + ": " + value + " was not validated");
+  };
+  using P = std::pair<const char*, Placement>;
+  using N = std::pair<const char*, NormPosition>;
+  using A = std::pair<const char*, Activation>;
+  using Q = std::pair<const char*, Pool>;
+  return {pick("placement", placement, P{"embed", Placement::Embed}, P{"layerwise", Placement::Layerwise}),
+          pick("norm_position", norm_position, N{"pre", NormPosition::Pre}, N{"post", NormPosition::Post}),
+          pick("activation", activation, A{"gelu", Activation::Gelu}, A{"gelu_erf", Activation::GeluErf},
+               A{"relu", Activation::Relu}),
+          pick("pool", pool, Q{"mean", Pool::Mean}, Q{"cls", Pool::Cls})};
 }
 
 nlohmann::json Config::to_json() const {
@@ -274,19 +296,6 @@ void Config::set(const std::string& key, const std::string& value) {
 int Config::anchor_count() const {
   if (anchors == "cls_sep") return 2;
   return anchors == "none" ? 0 : 1;
-}
-
-double Config::option_number(const std::string& key, double fallback) const {
-  auto it = options.find(key);
-  return it != options.end() && it->is_number() ? it->get<double>() : fallback;
-}
-std::string Config::option_string(const std::string& key, const std::string& fallback) const {
-  auto it = options.find(key);
-  return it != options.end() && it->is_string() ? it->get<std::string>() : fallback;
-}
-bool Config::option_bool(const std::string& key, bool fallback) const {
-  auto it = options.find(key);
-  return it != options.end() && it->is_boolean() ? it->get<bool>() : fallback;
 }
 
 nlohmann::json config_value(const std::string& key, const std::string& text) {

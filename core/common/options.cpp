@@ -1,5 +1,5 @@
-// core/model/options.cpp — checking and parsing declared registry options.
-#include "model/options.hpp"
+// core/common/options.cpp — checking and parsing declared registry options.
+#include "common/options.hpp"
 
 #include "io/json.hpp"
 
@@ -64,6 +64,33 @@ nlohmann::json OptionSpec::to_json() const {
   if (kind == "int" || kind == "float") j["min"] = min, j["max"] = max;
   if (kind == "enum") j["choices"] = choices;
   return j;
+}
+
+const OptionSpec* find_spec(const std::vector<OptionSpec>& specs, const std::string& key) {
+  for (auto& o : specs)
+    if (o.key == key) return &o;
+  return nullptr;
+}
+
+const nlohmann::json& OptionValues::value(const std::string& key) const {
+  const OptionSpec* spec = find_spec(specs_, key);
+  if (!spec) throw std::logic_error("option " + key + " is read but not declared by its entry");
+  auto it = values_.find(key);
+  return it != values_.end() ? *it : spec->default_value;
+}
+
+// A set value of the wrong kind cannot pass validation; reading falls back to the default anyway.
+double OptionValues::number(const std::string& key) const {
+  const nlohmann::json& v = value(key);
+  return v.is_number() ? v.get<double>() : find_spec(specs_, key)->default_value.get<double>();
+}
+bool OptionValues::flag(const std::string& key) const {
+  const nlohmann::json& v = value(key);
+  return v.is_boolean() ? v.get<bool>() : find_spec(specs_, key)->default_value.get<bool>();
+}
+std::string OptionValues::text(const std::string& key) const {
+  const nlohmann::json& v = value(key);
+  return v.is_string() ? v.get<std::string>() : find_spec(specs_, key)->default_value.get<std::string>();
 }
 
 OptionSpec opt_int(std::string key, int def, int lo, int hi, std::string help) {
