@@ -25,6 +25,8 @@ void OptionSpec::check(const nlohmann::json& v) const {
   range << "from " << min << " to " << max;
   if (kind == "bool") {
     if (!v.is_boolean()) fail("true or false");
+  } else if (kind == "string") {
+    if (!v.is_string()) fail("a string");
   } else if (kind == "enum") {
     if (!v.is_string()) fail("one of " + join_names(choices));
     for (auto& c : choices)
@@ -41,7 +43,7 @@ void OptionSpec::check(const nlohmann::json& v) const {
 }
 
 nlohmann::json OptionSpec::parse(const std::string& text) const {
-  if (kind == "enum") return text;
+  if (kind == "enum" || kind == "string") return text;
   if (kind == "bool") {
     if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
     if (text == "false" || text == "0" || text == "no" || text == "off") return false;
@@ -105,6 +107,9 @@ OptionSpec opt_bool(std::string key, bool def, std::string help) {
 OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices,
                     std::string help) {
   return {std::move(key), "enum", def, 0, 0, std::move(choices), std::move(help)};
+}
+OptionSpec opt_string(std::string key, std::string def, std::string help) {
+  return {std::move(key), "string", def, 0, 0, {}, std::move(help)};
 }
 
 }  // namespace ap

@@ -11,7 +11,7 @@ namespace ap {
 
 struct OptionSpec {
   std::string key;    // flat config key, unique across all registries
-  std::string kind;   // "int" | "float" | "bool" | "enum"
+  std::string kind;   // "int" | "float" | "bool" | "enum" | "string" (free text)
   nlohmann::json default_value;
   double min = 0, max = 0;            // int / float range, inclusive
   std::vector<std::string> choices;   // enum
@@ -29,6 +29,7 @@ OptionSpec opt_float(std::string key, double def, double lo, double hi, std::str
 OptionSpec opt_bool(std::string key, bool def, std::string help);
 OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices,
                     std::string help);
+OptionSpec opt_string(std::string key, std::string def, std::string help);
 
 // An entry's option values: the config's value where it is set (validated before), else the
 // default declared in the entry's spec. Reading an undeclared key is a programming error

@@ -1,5 +1,6 @@
-// core/normalization/registry.cpp — the one table of attention normalizations. Adding one is a file
-// in core/normalization/ plus one line here.
+// core/normalization/registry.cpp — the one table of attention normalizations. Adding one is a
+// file in core/normalization/ (its class and its entry function) plus two lines here: the entry
+// function's declaration and its row in the table.
 #include <cmath>
 #include <stdexcept>
 

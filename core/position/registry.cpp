@@ -1,6 +1,7 @@
 // core/position/registry.cpp — the one table of position encodings. Adding an encoding is one
-// file in core/position/ plus one line here; the table feeds the model, the config validation,
-// the CLI's `list`, the bindings and the UI.
+// file in core/position/ (its class and its entry function) plus two lines here: the entry
+// function's declaration and its row in the table. The table feeds the model, the config
+// validation, the CLI's `list`, the bindings and the UI.
 #include <stdexcept>
 
 #include "position/position.hpp"
