@@ -118,9 +118,10 @@ class JsSession {
       return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data()));
     });
   }
-  // load(bytes) or load(bytes, overridesJson): a session from a model file, optionally with
-  // config fields replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation).
-  static JsSession* load(const val& bytes, const val& overrides) {
+  // Session.loadWith(bytes, overridesJson): a session from a model file with config fields
+  // replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation); Session.load(bytes)
+  // without. The C++ names are the JS names.
+  static JsSession* load_with(const val& bytes, const val& overrides) {
     return guarded([&] {
       if (!bytes.instanceof(val::global("Uint8Array")))
         throw std::invalid_argument("model file: expected the file's bytes as a Uint8Array");
@@ -130,7 +131,7 @@ class JsSession {
       return new JsSession(ap::Session::load(b.data(), b.size(), o));
     });
   }
-  static JsSession* load1(const val& bytes) { return load(bytes, val::undefined()); }
+  static JsSession* load(const val& bytes) { return load_with(bytes, val::undefined()); }
 
  private:
   std::unique_ptr<ap::Session> s_;
@@ -150,8 +151,8 @@ EMSCRIPTEN_BINDINGS(attnplay) {
   emscripten::function("checkConfig", &check_config);
   emscripten::class_<JsSession>("Session")
       .constructor<const val&>()
-      .class_function("load", &JsSession::load1, emscripten::allow_raw_pointers())
-      .class_function("loadWith", &JsSession::load, emscripten::allow_raw_pointers())
+      .class_function("load", &JsSession::load, emscripten::allow_raw_pointers())
+      .class_function("loadWith", &JsSession::load_with, emscripten::allow_raw_pointers())
       .function("train", &JsSession::train)
       .function("evaluate", &JsSession::evaluate)
       .function("predictions", &JsSession::predictions)

@@ -124,13 +124,13 @@ void Transformer::block_forward(int l, const float* x, bool training, Rng* rng) 
   AttentionCtx ctx{l, attn_shape(training), pos_.get(), norm_.get(), cfg_.attn_dropout, rng};
   attention_forward(a.att_out.data(), a.att, a.qkv.data(), ctx);
   linear_forward(a.proj.data(), a.att_out.data(), params_.data(id.projw), params_.data(id.projb), N, C, C);
-  const float* p = a.proj.data();
+  const float* attn_branch = a.proj.data();  // the attention sublayer's output, after dropout
   if (training && cfg_.dropout > 0) {
     resize(a.proj_drop, NC);
-    dropout_forward(a.proj_drop.data(), a.proj_keep, p, NC, cfg_.dropout, *rng);
-    p = a.proj_drop.data();
+    dropout_forward(a.proj_drop.data(), a.proj_keep, attn_branch, NC, cfg_.dropout, *rng);
+    attn_branch = a.proj_drop.data();
   }
-  add_into(a.s1.data(), a.x.data(), p, NC);
+  add_into(a.s1.data(), a.x.data(), attn_branch, NC);
   if (pre) a.mid.swap(a.s1);  // the stream itself (s1 is not needed again in pre-norm)
   else layernorm_forward(a.mid.data(), a.ln1_mean.data(), a.ln1_rstd.data(), a.s1.data(),
                          params_.data(id.ln1w), params_.data(id.ln1b), N, C);
@@ -146,13 +146,13 @@ void Transformer::block_forward(int l, const float* x, bool training, Rng* rng) 
   else gelu_forward(a.act.data(), a.fc.data(), size_t(N) * F,
                     choice_.activation == Activation::GeluErf ? GeluKind::Erf : GeluKind::Tanh);
   linear_forward(a.fc2.data(), a.act.data(), params_.data(id.fc2w), params_.data(id.fc2b), N, F, C);
-  const float* m = a.fc2.data();
+  const float* mlp_branch = a.fc2.data();  // the feed-forward sublayer's output, after dropout
   if (training && cfg_.dropout > 0) {
     resize(a.fc2_drop, NC);
-    dropout_forward(a.fc2_drop.data(), a.fc2_keep, m, NC, cfg_.dropout, *rng);
-    m = a.fc2_drop.data();
+    dropout_forward(a.fc2_drop.data(), a.fc2_keep, mlp_branch, NC, cfg_.dropout, *rng);
+    mlp_branch = a.fc2_drop.data();
   }
-  add_into(a.s2.data(), a.mid.data(), m, NC);
+  add_into(a.s2.data(), a.mid.data(), mlp_branch, NC);
   if (pre) a.out.swap(a.s2);  // likewise
   else layernorm_forward(a.out.data(), a.ln2_mean.data(), a.ln2_rstd.data(), a.s2.data(),
                          params_.data(id.ln2w), params_.data(id.ln2b), N, C);

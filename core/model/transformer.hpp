@@ -87,7 +87,7 @@ class Transformer {
   // they run one after another).
   struct Grads {
     std::vector<float> dlogits, dpooled, dlnf, dx, dprev;
-    std::vector<float> ds2, dmid, dm, dact, dfc, dmlp_in, ds1, dp, datt, dqkv, datt_in;
+    std::vector<float> ds2, dmid, dfc2_out, dact, dfc, dmlp_in, ds1, dproj_out, datt, dqkv, datt_in;
   } g_;
 };
 

@@ -64,12 +64,12 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   BlockActs& a = blocks_[l];
   const bool pre = choice_.norm_position == NormPosition::Pre;
   auto& g = g_;
-  std::vector<float>&ds2 = g.ds2, &dmid = g.dmid, &dm = g.dm, &dact = g.dact, &dfc = g.dfc,
-      &dmlp_in = g.dmlp_in, &ds1 = g.ds1, &dp = g.dp, &datt = g.datt, &dqkv = g.dqkv,
+  std::vector<float>&ds2 = g.ds2, &dmid = g.dmid, &dfc2_out = g.dfc2_out, &dact = g.dact, &dfc = g.dfc,
+      &dmlp_in = g.dmlp_in, &ds1 = g.ds1, &dproj_out = g.dproj_out, &datt = g.datt, &dqkv = g.dqkv,
       &datt_in = g.datt_in;
-  // ds2, dmid, dm, ds1 and dp are overwritten before use (or skipped: pointers alias the
+  // ds2, dmid, dfc2_out, ds1 and dproj_out are overwritten before use (or skipped: pointers alias the
   // gradient they equal); the rest accumulate.
-  for (auto* v : {&ds2, &dmid, &dm, &ds1, &dp}) v->resize(NC);
+  for (auto* v : {&ds2, &dmid, &dfc2_out, &ds1, &dproj_out}) v->resize(NC);
   if (!pre) zeros(ds2, NC), zeros(ds1, NC);
   for (auto* v : {&dmlp_in, &datt, &datt_in}) zeros(*v, NC);
   zeros(dact, size_t(N) * F);
@@ -87,7 +87,7 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   std::copy(g_s2, g_s2 + NC, dmid.begin());
   const float* g_m = g_s2;
   if (drop && !a.fc2_keep.empty())
-    zeros(dm, NC), dropout_backward(dm.data(), a.fc2_keep, g_s2, NC, cfg_.dropout), g_m = dm.data();
+    zeros(dfc2_out, NC), dropout_backward(dfc2_out.data(), a.fc2_keep, g_s2, NC, cfg_.dropout), g_m = dfc2_out.data();
   linear_backward(dact.data(), params_.grad(id.fc2w), params_.grad(id.fc2b), g_m,
                   a.act.data(), params_.data(id.fc2w), N, F, C);
   if (choice_.activation == Activation::Relu) relu_backward(dfc.data(), a.fc.data(), dact.data(), size_t(N) * F);
@@ -111,7 +111,7 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   for (size_t i = 0; i < NC; ++i) dx[i] += g_s1[i];
   const float* g_p = g_s1;
   if (drop && !a.proj_keep.empty())
-    zeros(dp, NC), dropout_backward(dp.data(), a.proj_keep, g_s1, NC, cfg_.dropout), g_p = dp.data();
+    zeros(dproj_out, NC), dropout_backward(dproj_out.data(), a.proj_keep, g_s1, NC, cfg_.dropout), g_p = dproj_out.data();
   linear_backward(datt.data(), params_.grad(id.projw), params_.grad(id.projb), g_p,
                   a.att_out.data(), params_.data(id.projw), N, C, C);
   AttentionCtx ctx{l, attn_shape(training_), pos_.get(), norm_.get(), cfg_.attn_dropout, rng_};
