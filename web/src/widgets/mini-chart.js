@@ -5,9 +5,12 @@
 // points, a pinned run is drawn dashed; hovering shows every series' value at that step in the
 // legend, as uPlot's live legend does. Colours of text and grid: --chart-ink and --chart-grid.
 // Drawing reads no layout (the width comes from the ResizeObserver, the colours are read once
-// per theme), and the charts of a page share one frame queue that stops after FRAME_MS of
+// per theme, the picture is drawn off the page: charts/detached-canvas.js), and the charts of a page share one frame queue that stops after FRAME_MS of
 // drawing and goes on in the next frame: a page of six widgets gets no long main-thread task.
 
+import { DetachedCanvas, cssColors, styleChanged } from '../charts/detached-canvas.js';
+
+const CHART_COLORS = { '--chart-ink': '#3c4043', '--chart-grid': 'rgba(0,0,0,0.07)' };
 const PINNED_COLORS = ['#e8710a', '#c5221f', '#b06000', '#a142f4'];
 const PAD = { left: 46, right: 10, top: 8, bottom: 34 };
 
@@ -57,6 +60,8 @@ export class LineChart {
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', title);
     this.canvas.style.display = 'block';
+    this.surface = new DetachedCanvas(this.canvas);
+    this.styleCache = {};
     this.legend = document.createElement('div');
     this.legend.className = 'mc-legend';
     container.append(this.canvas, this.legend);
@@ -65,6 +70,7 @@ export class LineChart {
     this.width = 0; // the container's width, from the ResizeObserver (0: not measured yet)
     this.resize = new ResizeObserver((entries) => {
       const w = Math.round(entries[entries.length - 1].contentRect.width);
+      cssColors(container, CHART_COLORS, this.styleCache); // here, after layout, reading style is free
       if (w !== this.width) (this.width = w), this.#schedule();
     });
     this.resize.observe(container);
@@ -132,7 +138,7 @@ export class LineChart {
 
   /** Redraw with the current CSS colours (after a theme change). */
   restyle() {
-    this.colors = null;
+    styleChanged();
     this.#legend();
     this.#schedule();
   }
@@ -209,22 +215,8 @@ export class LineChart {
   #draw() {
     const w = Math.max(200, this.width);
     const h = this.height;
-    const dpr = window.devicePixelRatio || 1;
-    const c = this.canvas;
-    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
-      c.width = Math.round(w * dpr);
-      c.height = Math.round(h * dpr);
-      c.style.width = `${w}px`;
-      c.style.height = `${h}px`;
-    }
-    const g = c.getContext('2d');
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.clearRect(0, 0, w, h);
-    if (!this.colors) {
-      const css = getComputedStyle(this.container);
-      this.colors = { ink: css.getPropertyValue('--chart-ink').trim() || '#3c4043', grid: css.getPropertyValue('--chart-grid').trim() || 'rgba(0,0,0,0.07)' };
-    }
-    const { ink, grid } = this.colors;
+    const g = this.surface.begin(w, h, window.devicePixelRatio || 1);
+    const { '--chart-ink': ink, '--chart-grid': grid } = cssColors(this.container, CHART_COLORS, this.styleCache);
     const sc = (this.sc = this.#scales(w, h));
     g.font = '11px system-ui, sans-serif';
     g.lineWidth = 1;
@@ -301,6 +293,7 @@ export class LineChart {
       g.lineTo(x, h - PAD.bottom);
       g.stroke();
     }
+    this.surface.end();
   }
 
   // Hover: the nearest step with data; its values go into the legend.
