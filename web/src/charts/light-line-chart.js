@@ -5,10 +5,13 @@
 // dashed; hovering shows every series' value at that step in the legend, as uPlot's live legend
 // does. Colours of text and grid: --chart-ink and --chart-grid.
 // Drawing reads no layout (the width comes from the ResizeObserver, the colours are read once
-// per theme), and the charts of a page share one frame queue that stops after FRAME_MS of
-// drawing and goes on in the next frame: a page of six widgets gets no long main-thread task.
+// per theme, the picture is drawn off the page: charts/detached-canvas.js), and the charts of a
+// page share one frame queue that stops after FRAME_MS of drawing and goes on in the next frame:
+// a page of six widgets gets no long main-thread task.
 import { LineChartBase } from './line-chart-base.js';
+import { DetachedCanvas, cssColors, styleChanged } from './detached-canvas.js';
 
+const CHART_COLORS = { '--chart-ink': '#3c4043', '--chart-grid': 'rgba(0,0,0,0.07)' };
 const PAD = { left: 46, right: 10, top: 8, bottom: 34 };
 
 /** Ticks at 1, 2 or 5 × 10^k covering [lo, hi], about `n` of them. */
@@ -53,6 +56,8 @@ export class LightLineChart extends LineChartBase {
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', this.title);
     this.canvas.style.display = 'block';
+    this.surface = new DetachedCanvas(this.canvas);
+    this.styleCache = {};
     this.legend = document.createElement('div');
     this.legend.className = 'mc-legend';
     container.append(this.canvas, this.legend);
@@ -61,6 +66,7 @@ export class LightLineChart extends LineChartBase {
     this.width = 0; // the container's width, from the ResizeObserver (0: not measured yet)
     this.resize = new ResizeObserver((entries) => {
       const w = Math.round(entries[entries.length - 1].contentRect.width);
+      cssColors(container, CHART_COLORS, this.styleCache); // here, after layout, reading style is free
       if (w !== this.width) (this.width = w), this.#schedule();
     });
     this.resize.observe(container);
@@ -76,7 +82,7 @@ export class LightLineChart extends LineChartBase {
 
   /** Redraw with the current CSS colours (after a theme change). */
   restyle() {
-    this.colors = null;
+    styleChanged();
     this.#legend();
     this.#schedule();
   }
@@ -143,22 +149,8 @@ export class LightLineChart extends LineChartBase {
   #draw() {
     const w = Math.max(200, this.width);
     const h = this.height;
-    const dpr = window.devicePixelRatio || 1;
-    const c = this.canvas;
-    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
-      c.width = Math.round(w * dpr);
-      c.height = Math.round(h * dpr);
-      c.style.width = `${w}px`;
-      c.style.height = `${h}px`;
-    }
-    const g = c.getContext('2d');
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.clearRect(0, 0, w, h);
-    if (!this.colors) {
-      const css = getComputedStyle(this.container);
-      this.colors = { ink: css.getPropertyValue('--chart-ink').trim() || '#3c4043', grid: css.getPropertyValue('--chart-grid').trim() || 'rgba(0,0,0,0.07)' };
-    }
-    const { ink, grid } = this.colors;
+    const g = this.surface.begin(w, h, window.devicePixelRatio || 1);
+    const { '--chart-ink': ink, '--chart-grid': grid } = cssColors(this.container, CHART_COLORS, this.styleCache);
     const sc = (this.sc = this.#scales(w, h));
     g.font = '11px system-ui, sans-serif';
     g.lineWidth = 1;
@@ -235,6 +227,7 @@ export class LightLineChart extends LineChartBase {
       g.lineTo(x, h - PAD.bottom);
       g.stroke();
     }
+    this.surface.end();
   }
 
   // Hover: the nearest step with data; its values go into the legend.

@@ -6,6 +6,7 @@
 // predictions) are taken every SNAPSHOT_MS while training and visible.
 // When the model's worker crashes or goes silent, the client restores the model from its last
 // snapshot (client/client.js); the widget says so in its notice and trains on.
+import { styleChanged } from '../charts/detached-canvas.js';
 import { LightLineChart } from '../charts/light-line-chart.js';
 import { fmt } from '../charts/heatmap.js';
 import { AttentionPanel } from '../panels/attention-panel.js';
@@ -316,6 +317,7 @@ export class WidgetApp {
 
   /** Redraw the canvases with the current theme's colours. */
   restyle() {
+    styleChanged(); // heatmaps read their colours again
     for (const [chart] of this.charts ?? []) chart.restyle();
     if (this.attention?.last) this.attention.update(this.attention.last);
     this.refresh();
