@@ -9,6 +9,7 @@
 // mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.
 import { el, injectStyles, modelOverrides, listOption, numOption, Disposer, colorOf } from '../common.js';
 import { demoLists } from '../lists.js';
+import { RunController } from '../../run/run-controller.js';
 import { buildDom, SECOND_TASKS, SCALINGS } from './view.js';
 import { drawResults } from './results.js';
 import { ropeTable } from './rope-table.js';
@@ -56,21 +57,24 @@ export function mount(root, options = {}) {
   // --- runs: one model per (task, encoding) ------------------------------------------------------
   function newRun(task, pos) {
     const run = { task, pos, key: `${task}|${pos}`, model: null, step: 0, loss: null, state: 'building', points: new Map(), scaled: {} };
-    run.created = pool.create({ ...base, ...taskConfig(task), task, position: pos }).then((model) => {
-      if (s.disposed || s.runs.get(run.key) !== run) return model.dispose();
-      run.model = model;
-      run.state = 'idle';
-      model.addEventListener('metrics', (e) => {
-        run.step = e.detail.step;
-        const last = e.detail.steps[e.detail.steps.length - 1];
+    // One run controller per model (run/run-controller.js): its lifecycle and its events.
+    run.ctl = new RunController(pool, {
+      metrics: ({ steps: batch, step }) => {
+        run.step = step;
+        const last = batch[batch.length - 1];
         if (last) run.loss = last.loss;
         run.state = 'training';
         showStatus();
-      });
-      model.addEventListener('state', (e) => {
-        if (!e.detail.playing && e.detail.step >= steps) evaluateRun(run);
-        else if (!e.detail.playing && !['paused', 'reset', 'play'].includes(e.detail.reason)) (run.state = 'error'), (run.error = e.detail.reason), showStatus();
-      });
+      },
+      state: ({ playing, step, reason }) => {
+        if (!playing && step >= steps) evaluateRun(run);
+        else if (!playing && !['paused', 'reset', 'play'].includes(reason)) (run.state = 'error'), (run.error = reason), showStatus();
+      },
+    });
+    run.created = run.ctl.apply({ ...base, ...taskConfig(task), task, position: pos }, { check: false }).then(() => {
+      if (s.disposed || s.runs.get(run.key) !== run) return run.ctl.dispose();
+      run.model = run.ctl.model;
+      run.state = 'idle';
       showStatus();
     }, (err) => {
       run.state = 'error';
@@ -128,7 +132,7 @@ export function mount(root, options = {}) {
     for (const [key, run] of s.runs)
       if (!want.has(key)) {
         s.runs.delete(key);
-        run.created.then(() => run.model?.dispose());
+        run.created.then(() => run.ctl.dispose());
       }
     for (const key of want)
       if (!s.runs.has(key)) {
@@ -175,14 +179,14 @@ export function mount(root, options = {}) {
     showPlaying();
     await Promise.all([...s.runs.values()].map(async (r) => {
       await r.created;
-      if (r.model && r.state !== 'done' && r.state !== 'error' && !r.evaluating) await r.model.play({ until: steps, every: 25 });
+      if (r.model && r.state !== 'done' && r.state !== 'error' && !r.evaluating) await r.ctl.play({ until: steps, every: 25 });
     }));
   }
 
   async function pause() {
     s.playing = false;
     showPlaying();
-    await Promise.all([...s.runs.values()].map((r) => r.model?.playing && r.model.pause()));
+    await Promise.all([...s.runs.values()].map((r) => r.model?.playing && r.ctl.pause()));
   }
 
   // --- wiring -------------------------------------------------------------------------------------
@@ -232,7 +236,7 @@ export function mount(root, options = {}) {
     async dispose() {
       s.disposed = true;
       bag.run();
-      await Promise.all([...s.runs.values()].map((r) => r.created.then(() => r.model?.dispose())));
+      await Promise.all([...s.runs.values()].map((r) => r.created.then(() => r.ctl.dispose())));
       await table.dispose();
       for (const b of ui.blocks) b.acc.destroy(), b.loss.destroy();
       ui.box.remove();

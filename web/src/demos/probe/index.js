@@ -7,6 +7,7 @@
 // mount(root, {pool, registry, compact, autoplay, config}) → {start, pause, dispose, ready}.
 import { injectStyles, modelOverrides, listOption, boolOption, numOption, Disposer } from '../common.js';
 import { demoLists } from '../lists.js';
+import { RunController } from '../../run/run-controller.js';
 import { buildDom, ANCHORS } from './view.js';
 import { spreads, outcomeOf, drawCell as draw } from './cells.js';
 
@@ -34,7 +35,7 @@ export function mount(root, options = {}) {
   const s = {
     anchors: ANCHORS.some(([k]) => k === cfg.anchors) ? cfg.anchors : 'none',
     causal: boolOption(cfg.causal, false),
-    cells: [], // {pos, norm, td, model, accs, final, spread, mirror, state}
+    cells: [], // {pos, norm, td, run, model, accs, final, spread, mirror, state}
     playing: false,
     disposed: false,
     token: 0,
@@ -89,7 +90,7 @@ export function mount(root, options = {}) {
     const token = ++s.token;
     const old = s.cells;
     s.cells = [];
-    await Promise.all(old.map((c) => c.model?.dispose()));
+    await Promise.all(old.map((c) => c.run?.dispose()));
     for (const td of ui.tds) {
       const c = { pos: td.dataset.pos, norm: td.dataset.norm, td, accs: [], state: 'idle', step: 0 };
       s.cells.push(c);
@@ -98,25 +99,28 @@ export function mount(root, options = {}) {
     progress();
     await Promise.all(s.cells.map(async (c) => {
       try {
-        const model = await pool.create(config(c.pos, c.norm));
-        if (token !== s.token || s.disposed) return model.dispose();
-        c.model = model;
-        model.addEventListener('metrics', (e) => {
-          for (const st of e.detail.steps) c.accs.push(st.token_accuracy);
-          if (c.accs.length > 120) c.accs = c.accs.filter((_, i) => i % 2 === 0);
-          c.step = e.detail.step;
-          drawCell(c);
-        });
-        model.addEventListener('state', (e) => {
-          if (!e.detail.playing && e.detail.step >= steps) finish(c);
-          else if (!e.detail.playing && !['paused', 'reset', 'play'].includes(e.detail.reason)) {
-            c.state = 'invalid';
-            c.outcome = 'invalid';
-            c.error = e.detail.reason;
-            c.verdict = 'stopped';
+        // One run controller per cell (run/run-controller.js): its model, its events.
+        c.run = new RunController(pool, {
+          metrics: ({ steps: batch, step }) => {
+            for (const st of batch) c.accs.push(st.token_accuracy);
+            if (c.accs.length > 120) c.accs = c.accs.filter((_, i) => i % 2 === 0);
+            c.step = step;
             drawCell(c);
-          }
+          },
+          state: ({ playing, step, reason }) => {
+            if (!playing && step >= steps) finish(c);
+            else if (!playing && !['paused', 'reset', 'play'].includes(reason)) {
+              c.state = 'invalid';
+              c.outcome = 'invalid';
+              c.error = reason;
+              c.verdict = 'stopped';
+              drawCell(c);
+            }
+          },
         });
+        if ((await c.run.apply(config(c.pos, c.norm), { check: false })) !== 'ready') return;
+        if (token !== s.token || s.disposed) return c.run.dispose();
+        c.model = c.run.model;
       } catch (err) {
         c.state = 'invalid';
         c.outcome = 'invalid';
@@ -140,14 +144,14 @@ export function mount(root, options = {}) {
     showPlaying();
     const live = s.cells.filter((c) => c.model && c.state !== 'invalid' && c.state !== 'done');
     for (const c of live) c.state = 'training';
-    await Promise.all(live.map((c) => c.model.play({ until: steps, every: 10 })));
+    await Promise.all(live.map((c) => c.run.play({ until: steps, every: 10 })));
     progress();
   }
 
   async function pause() {
     s.playing = false;
     showPlaying();
-    await Promise.all(s.cells.filter((c) => c.model && c.state === 'training').map((c) => c.model.pause()));
+    await Promise.all(s.cells.filter((c) => c.model && c.state === 'training').map((c) => c.run.pause()));
   }
 
   async function rebuild() {
@@ -183,7 +187,7 @@ export function mount(root, options = {}) {
       s.disposed = true;
       s.token++;
       bag.run();
-      await Promise.all(s.cells.map((c) => c.model?.dispose()));
+      await Promise.all(s.cells.map((c) => c.run?.dispose()));
       ui.box.remove();
       style.remove();
     },
