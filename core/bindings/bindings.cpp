@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "io/json.hpp"
 #include "session.hpp"
@@ -49,15 +49,7 @@ nlohmann::json parse(const std::string& text, const char* what) {
   return ap::parse_json(text, what, ap::kConfigJson);
 }
 
-std::string registry_json() {
-  ap::Config d;
-  nlohmann::json out{{"tasks", nlohmann::json::array()}, {"positions", nlohmann::json::array()},
-                     {"normalizations", nlohmann::json::array()}, {"config", ap::config_schema()}};
-  for (auto& t : ap::task_registry()) out["tasks"].push_back(ap::describe_task(t));
-  for (auto& e : ap::position_registry()) out["positions"].push_back(ap::describe_position(e, d));
-  for (auto& e : ap::normalization_registry()) out["normalizations"].push_back(ap::describe_normalization(e, d));
-  return out.dump();
-}
+std::string registry_json() { return ap::registry_json().dump(); }
 
 // {"ok": true, "config": the full config (with task defaults)} or {"ok": false, "error": message},
 // for any input (not JSON, deep, huge, not a string): it never throws.
@@ -126,9 +118,10 @@ class JsSession {
       return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data()));
     });
   }
-  // load(bytes) or load(bytes, overridesJson): a session from a model file, optionally with
-  // config fields replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation).
-  static JsSession* load(const val& bytes, const val& overrides) {
+  // Session.loadWith(bytes, overridesJson): a session from a model file with config fields
+  // replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation); Session.load(bytes)
+  // without. The C++ names are the JS names.
+  static JsSession* load_with(const val& bytes, const val& overrides) {
     return guarded([&] {
       if (!bytes.instanceof(val::global("Uint8Array")))
         throw std::invalid_argument("model file: expected the file's bytes as a Uint8Array");
@@ -138,7 +131,7 @@ class JsSession {
       return new JsSession(ap::Session::load(b.data(), b.size(), o));
     });
   }
-  static JsSession* load1(const val& bytes) { return load(bytes, val::undefined()); }
+  static JsSession* load(const val& bytes) { return load_with(bytes, val::undefined()); }
 
  private:
   std::unique_ptr<ap::Session> s_;
@@ -158,8 +151,8 @@ EMSCRIPTEN_BINDINGS(attnplay) {
   emscripten::function("checkConfig", &check_config);
   emscripten::class_<JsSession>("Session")
       .constructor<const val&>()
-      .class_function("load", &JsSession::load1, emscripten::allow_raw_pointers())
-      .class_function("loadWith", &JsSession::load, emscripten::allow_raw_pointers())
+      .class_function("load", &JsSession::load, emscripten::allow_raw_pointers())
+      .class_function("loadWith", &JsSession::load_with, emscripten::allow_raw_pointers())
       .function("train", &JsSession::train)
       .function("evaluate", &JsSession::evaluate)
       .function("predictions", &JsSession::predictions)

@@ -9,8 +9,8 @@
 #include <map>
 #include <vector>
 
-#include "attention/kernel_attention.hpp"
-#include "attention/normalization.hpp"
+#include "normalization/kernel_attention.hpp"
+#include "normalization/normalization.hpp"
 #include "model_check.hpp"
 #include "session.hpp"
 
@@ -36,7 +36,7 @@ std::unique_ptr<Made> make(const std::string& name, nlohmann::json options = nlo
   cfg.d_model = d_model, cfg.heads = heads, cfg.layers = 1;
   cfg.options = options;
   auto m = std::make_unique<Made>();
-  m->norm = ap::find_normalization(name).make(cfg, m->ps);
+  m->norm = ap::make_variant(ap::find_normalization(name), cfg, m->ps);
   ap::Rng rng(1);
   m->ps.allocate(rng);
   return m;
@@ -370,7 +370,7 @@ TEST_CASE("performer: FAVOR+ approaches softmax as features grow, error ~ m^-1/2
       cfg.d_model = d, cfg.heads = 1, cfg.layers = 1, cfg.seed = seed;
       cfg.options = {{"performer_features", m}};
       ap::ParamStore ps;
-      auto norm = ap::find_normalization("performer").make(cfg, ps);
+      auto norm = ap::make_variant(ap::find_normalization("performer"), cfg, ps);
       ap::AttnShape shape{1, T, 1, d, false, false};
       std::vector<float> logits(T * T, 0.0f), a(T * T, 0.0f);
       norm->scores_forward(0, q.data(), k.data(), logits.data(), shape);
@@ -408,7 +408,7 @@ TEST_CASE("performer: the features estimate e^{q'Â·k'} without bias (reference Â
   cfg.d_model = d, cfg.heads = 1, cfg.layers = 1, cfg.seed = 3;
   cfg.options = {{"performer_features", m}};
   ap::ParamStore ps;
-  auto norm = ap::find_normalization("performer").make(cfg, ps);
+  auto norm = ap::make_variant(ap::find_normalization("performer"), cfg, ps);
   std::vector<float> logits(4, 0.0f), a(4, 0.0f);
   norm->scores_forward(0, q.data(), k.data(), logits.data(), ap::AttnShape{1, 2, 1, d, false, false});
   norm->row_forward(logits.data(), a.data(), 2);
@@ -455,7 +455,7 @@ TEST_CASE("linear and performer refuse logit-bias position encodings with a clea
     c.position = e.name;
     ap::ParamStore scratch;
     try {
-      if (e.make(c, scratch)->biases()) { bias_pos = e.name; break; }
+      if (ap::make_variant(e, c, scratch)->biases()) { bias_pos = e.name; break; }
     } catch (const std::exception&) {
     }
   }

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "model/layers.hpp"
-#include "model/params.hpp"
+#include "common/params.hpp"
 #include "model_check.hpp"
 #include "position/absolute.hpp"
 #include "position/relative.hpp"

@@ -1,0 +1,70 @@
+// core/normalization/normalization.hpp — the interface of an attention normalization: a map from a
+// row of logits to a row of weights, with its backward, and its row-sum property. A row has
+// `n` visible keys (the causal prefix, or all keys); weights of masked keys are 0, and a row
+// with n = 0 is all 0 (never NaN). Entries that need it can also transform q and k first
+// (cosine: ℓ2-normalize; linear/performer: feature maps) and own parameters.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/attn_shape.hpp"
+#include "common/make_context.hpp"
+#include "common/options.hpp"
+#include "common/params.hpp"
+
+namespace ap {
+
+class Normalization {
+ public:
+  virtual ~Normalization() = default;
+  // Scale τ applied to q·k before the bias (default 1/√HS).
+  virtual float scale(int head_size) const;
+  // a[0..n) = N(s[0..n)); a[n..T) = 0 is set by the caller.
+  virtual void row_forward(const float* s, float* a, int n) const = 0;
+  // ds[0..n) += ∂L/∂s given a = N(s) and da = ∂L/∂a.
+  virtual void row_backward(const float* s, const float* a, const float* da, float* ds,
+                            int n) const = 0;
+  // Optional transform of q, k (B,NH,T,HS) before the scores; in place, with a backward that
+  // maps dq, dk in place. Entries that use it keep what they need from the forward.
+  virtual bool maps_qk() const { return false; }
+  virtual void qk_forward(int layer, float* q, float* k, const AttnShape& s) {}
+  virtual void qk_backward(int layer, float* dq, float* dk, const AttnShape& s) {}
+  // Optional replacement of the scores τ q·kᵀ, for kernel entries whose feature dimension is
+  // not HS (performer: s_ij = φ(q_i)·φ(k_j) with m random features). scores_forward writes
+  // logits (B,NH,T,T) from q, k (B,NH,T,HS) after rotation; scores_backward adds into dq, dk.
+  virtual bool forms_scores() const { return false; }
+  virtual void scores_forward(int layer, const float* q, const float* k, float* logits,
+                              const AttnShape& s) {}
+  virtual void scores_backward(int layer, const float* dlogits, float* dq, float* dk,
+                               const AttnShape& s) {}
+  // Called before the rows of a layer are normalized (forward and backward): entries whose row
+  // map depends on the full row length T, not only on the n visible keys, keep it here
+  // (relu2 with divisor "row"). Without a call, T is taken as n.
+  virtual void prepare_rows(int layer, const AttnShape& s) {}
+};
+
+enum class RowSum { One, Varies };
+
+struct NormalizationEntry {
+  const char* name;
+  const char* title;
+  const char* formula;   // LaTeX
+  const char* note;
+  RowSum row_sum;        // rows sum to 1 (row-stochastic), or not
+  bool accepts_bias;     // false for entries that never form logits (linear, performer)
+  bool stable;           // finite for logits of ±80 and rows of 512 keys
+  std::vector<OptionSpec> options;
+  // Declare parameters in `params` and return the normalization; the context holds the
+  // model's sizes and this entry's options.
+  std::unique_ptr<Normalization> (*make)(const MakeContext& ctx, ParamStore& params);
+};
+
+const std::vector<NormalizationEntry>& normalization_registry();
+const NormalizationEntry& find_normalization(const std::string& name);
+// The entry's metadata and options as JSON (the CLI's `list --json`, the bindings, the UI).
+nlohmann::json normalization_json(const NormalizationEntry& e);
+
+}  // namespace ap

@@ -1,0 +1,81 @@
+// Attention maps of every layer and head for one held-out example: rows are queries, columns
+// keys; the Σ column shows each row's sum (1 under softmax, anything under other normalizations).
+// With {frameMs} (the widget, several to a page), the maps are drawn a few per task, each task
+// stopping after frameMs, and a new grid only after the frame that lays it out, so that a panel
+// of many heads never makes one long main-thread task.
+import { Heatmap, fmt } from '../charts/heatmap.js';
+import { el } from './dom.js';
+
+export class AttentionPanel {
+  /** @param {HTMLElement} grid @param {{frameMs?: number}} [opts] */
+  constructor(grid, { frameMs = Infinity } = {}) {
+    this.grid = grid;
+    this.frameMs = frameMs;
+    this.drawing = 0; // bumped to drop the maps still queued from an older update
+    this.maps = [];
+    this.shape = '';
+    this.show = 'weights';
+  }
+
+  /** @param {'weights'|'logits'} what */
+  setShow(what) {
+    this.show = what;
+    if (this.last) this.update(this.last);
+  }
+
+  /** Draw a RunResult ({tokens, layers: [{heads: [{weights, logits, row_sums}]}]}). */
+  update(att) {
+    this.last = att;
+    const tokens = att.tokens;
+    const shape = `${att.layers.length}x${att.layers[0]?.heads.length}`;
+    const built = shape !== this.shape;
+    if (built) this.#build(att, shape);
+    const jobs = att.layers.flatMap((layer, l) =>
+      layer.heads.map((head, h) => () => {
+        const map = this.maps[l][h];
+        map.head = head;
+        map.tokens = tokens;
+        const m = this.show === 'logits' ? head.logits.map((r) => r.map((v) => (v === null ? -Infinity : v))) : head.weights;
+        map.update(m, { rowLabels: tokens, colLabels: tokens, side: head.row_sums, sideLabel: 'Σ' });
+      }),
+    );
+    const token = ++this.drawing;
+    const run = () => {
+      if (token !== this.drawing) return;
+      const t0 = performance.now();
+      while (jobs.length && performance.now() - t0 < this.frameMs) jobs.shift()();
+      if (jobs.length) setTimeout(run, 0);
+    };
+    // A new grid is laid out by the next frame first: drawn now, its first map would force that
+    // layout inside this task.
+    if (built && Number.isFinite(this.frameMs)) requestAnimationFrame(() => setTimeout(run, 0));
+    else run();
+  }
+
+  #build(att, shape) {
+    this.grid.replaceChildren();
+    this.shape = shape;
+    this.maps = att.layers.map((layer, l) => {
+      const row = el('div', { class: 'attn-layer' }, el('h3', {}, `Layer ${l + 1}`));
+      this.grid.append(row);
+      return layer.heads.map((_, h) => {
+        const cell = el('figure', { class: 'attn-head' }, el('figcaption', {}, `head ${h + 1}`));
+        row.append(cell);
+        const map = new Heatmap(cell, {
+          label: `Attention of layer ${l + 1}, head ${h + 1}: queries down, keys across`,
+          maxSize: 250,
+          describe: (i, j, v) =>
+            `query ${i} “${map.tokens[i]}” → key ${j} “${map.tokens[j]}”: ${this.show === 'logits' ? 'logit' : 'weight'} ${fmt(v)} (row sum ${fmt(map.head.row_sums[i])})`,
+        });
+        return map;
+      });
+    });
+  }
+
+  clear() {
+    this.drawing++;
+    this.grid.replaceChildren();
+    this.shape = '';
+    this.last = null;
+  }
+}

@@ -1,0 +1,124 @@
+// The settings form, generated from the property list (so from the core's registries): one
+// fieldset per group, one labelled control per active property, help text as its description.
+// Reports edits through onChange(key, value); shows invalid values and config errors inline.
+import { el } from './dom.js';
+import { GROUP_TITLES, isActive } from '../state/properties.js';
+import { parseValue } from '../state/hash.js';
+
+const pretty = (key) => key.replaceAll('_', ' ');
+
+export class Controls {
+  /**
+   * @param {HTMLFormElement} form
+   * @param {import('../state/properties.js').Property[]} props
+   * @param {import('../wasm-api').Registry} registry
+   * @param {(key: string, value: any) => void} onChange
+   */
+  constructor(form, props, registry, onChange) {
+    Object.assign(this, { form, props, registry, onChange, timers: {} });
+    form.addEventListener('submit', (e) => e.preventDefault());
+  }
+
+  /** Rebuild the form for a state (which properties show depends on the selectors). */
+  render(state) {
+    const open = new Set([...this.form.querySelectorAll('details[open]')].map((d) => d.dataset.group));
+    const first = this.form.children.length === 0;
+    this.form.replaceChildren();
+    const seen = new Set();
+    for (const [group, title] of Object.entries(GROUP_TITLES)) {
+      const fields = this.props.filter((p) => p.group === group && isActive(p, state) && !seen.has(p.key) && seen.add(p.key));
+      if (!fields.length) continue;
+      const isOpen = first ? group !== 'advanced' : open.has(group);
+      this.form.append(
+        el('details', { class: 'group', open: isOpen, dataset: { group } },
+          el('summary', {}, title),
+          ...fields.map((p) => this.#field(p, state[p.key], state))),
+      );
+    }
+  }
+
+  #field(p, value, state) {
+    const id = `ctl-${p.key}`;
+    const help = el('small', { class: 'help', id: `help-${p.key}` }, this.#helpText(p, value));
+    const msg = el('small', { class: 'field-error', id: `err-${p.key}`, hidden: true });
+    const describedby = `help-${p.key} err-${p.key}`;
+    let input;
+    if (p.kind === 'bool') {
+      input = el('input', { type: 'checkbox', id, checked: Boolean(value), 'aria-describedby': describedby,
+        onchange: () => this.onChange(p.key, input.checked) });
+      return el('div', { class: 'field check' }, input, el('label', { for: id }, pretty(p.key)), help, msg);
+    }
+    if (p.kind === 'enum') {
+      input = el('select', { id, 'aria-describedby': describedby, onchange: () => this.onChange(p.key, input.value) },
+        ...p.choices.map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)));
+    } else if (p.key === 'text') {
+      input = el('textarea', { id, rows: 3, 'aria-describedby': describedby, placeholder: '(the built-in corpus)' });
+      input.value = value ?? '';
+      input.addEventListener('input', () => this.#later(p, input));
+    } else {
+      const numeric = p.kind === 'int' || p.kind === 'float';
+      input = el('input', {
+        id, type: numeric ? 'number' : 'text', 'aria-describedby': describedby,
+        inputmode: numeric ? (p.kind === 'int' ? 'numeric' : 'decimal') : undefined,
+        min: p.min, max: p.max, step: p.kind === 'int' ? 1 : 'any',
+      });
+      input.value = String(value ?? '');
+      input.addEventListener('input', () => this.#later(p, input));
+      input.addEventListener('change', () => this.#commit(p, input));
+    }
+    return el('div', { class: 'field' }, el('label', { for: id }, pretty(p.key)), input, help, msg);
+  }
+
+  #helpText(p, value) {
+    if (p.key === 'task') {
+      const t = this.registry.tasks.find((x) => x.name === value);
+      return t ? `${t.description} e.g. ${t.example}` : p.help;
+    }
+    if (p.key === 'position' || p.key === 'normalization') {
+      const e = this.registry[`${p.key}s`].find((x) => x.name === value);
+      return e?.note ?? p.help;
+    }
+    return p.help;
+  }
+
+  // Typing: apply after a pause, so that "3" on the way to "32" does not rebuild the model.
+  #later(p, input) {
+    clearTimeout(this.timers[p.key]);
+    this.timers[p.key] = setTimeout(() => this.#commit(p, input), 400);
+  }
+
+  #commit(p, input) {
+    clearTimeout(this.timers[p.key]);
+    const r = parseValue(p, input.value);
+    if ('error' in r) return this.fieldError(p.key, `${input.value || '(empty)'} is ${r.error}`);
+    this.fieldError(p.key, null);
+    this.onChange(p.key, r.value);
+  }
+
+  /** Mark one field invalid with a message (null clears it). */
+  fieldError(key, message) {
+    const input = this.form.querySelector(`#ctl-${CSS.escape(key)}`);
+    const msg = this.form.querySelector(`#err-${CSS.escape(key)}`);
+    if (!input || !msg) return false;
+    input.toggleAttribute('aria-invalid', Boolean(message));
+    msg.hidden = !message;
+    msg.textContent = message ?? '';
+    return true;
+  }
+
+  /** Clear every field's error mark. */
+  clearErrors() {
+    for (const m of this.form.querySelectorAll('.field-error')) (m.hidden = true), (m.textContent = '');
+    for (const i of this.form.querySelectorAll('[aria-invalid]')) i.removeAttribute('aria-invalid');
+  }
+
+  /** The keys a core error message names ("d_model: ...", "field 'vocab'", "heads = 4") that have a control. */
+  keysIn(message) {
+    const keys = new Set();
+    const lead = /^([a-z_0-9]+):/.exec(message);
+    if (lead) keys.add(lead[1]);
+    for (const m of message.matchAll(/field '([a-z_0-9]+)'/g)) keys.add(m[1]);
+    for (const m of message.matchAll(/\b([a-z][a-z0-9_]*) = /g)) keys.add(m[1]);
+    return [...keys].filter((k) => this.form.querySelector(`#ctl-${CSS.escape(k)}`));
+  }
+}

@@ -1,0 +1,43 @@
+// The one element builder of the site, el('div', {class: 'x', onclick: f}, child, 'text', ...),
+// used by the panels, the pages, the widgets and the demos; and file download / upload helpers.
+
+/**
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs] `class`, `on*` handlers, `dataset`, `style` (a string or an
+ *   object of properties), properties, attributes
+ * @param {...(Node|string|null|undefined|false)} children
+ * @returns {HTMLElement}
+ */
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (k === 'style' && typeof v === 'object') Object.assign(e.style, v);
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k in e && typeof v !== 'string') e[k] = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+/** Save a Blob as a file. */
+export function download(blob, name) {
+  const a = el('a', { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** Ask for one file; resolves with its bytes and name (or null when cancelled). */
+export function readFile(input) {
+  return new Promise((resolve) => {
+    const f = input.files?.[0];
+    if (!f) return resolve(null);
+    f.arrayBuffer().then((b) => resolve({ name: f.name, bytes: new Uint8Array(b) }));
+    input.value = '';
+  });
+}

@@ -1,0 +1,48 @@
+// The notice that one of a WorkerPool's workers crashed (or went silent) and was restarted, for
+// the demo pages and the widgets (their own view and the demos inside them). The client brings each model back from its last
+// snapshot and the ones that were training train on (client/client.js), so a demo needs nothing
+// but this box. Kept out of src/demos/ (every module there is a lazily loaded demo of the widget)
+// and free of KaTeX and CSS, so that the widget's first chunk can carry it.
+import { el } from './dom.js';
+
+/**
+ * Say in `root` when one of the pool's workers crashed (or went silent) and was restarted: a
+ * notice (role=status, data-engine = restarting | restored | failed) above the demo. The client
+ * brings each model back from its last snapshot and the ones that were training train on
+ * (client/client.js), so the demo needs nothing else. Returns a function that removes it.
+ * @param {EventTarget} pool a WorkerPool (its 'crash' and 'recovered' events)
+ * @param {HTMLElement|ShadowRoot} root
+ * @param {(model: object) => boolean} [owns] whether a model is this view's (a pool shared by
+ *   several widgets: only the ones with a model on the crashed worker say so, of their models)
+ */
+export function engineNotice(pool, root, owns = () => true) {
+  // Inline styles: the same box shows on the demo pages and inside a widget's shadow root.
+  const box = el('p', { class: 'apd-engine-notice', role: 'status', hidden: true, style: 'margin: 0 0 10px; padding: 8px 12px; border-radius: 6px; background: #fef7e0; border: 1px solid #f9ab00; color: #3c2f00; font-size: 0.9rem' });
+  root.prepend(box);
+  const show = (state, text) => {
+    box.hidden = false;
+    box.dataset.engine = state;
+    box.textContent = text;
+  };
+  const concerns = (client) => [...client.models.values(), ...(client.toRestore ?? [])].some(owns);
+  const onCrash = ({ detail: { error, final, client } }) => concerns(client) && show(final ? 'failed' : 'restarting', final
+    ? `A training engine crashed again (${error.message}) and was not restarted: reload the page to train its models.`
+    : `A training engine crashed (${error.message}). Restarting it…`);
+  const onRecovered = ({ detail: { error, models, failed } }) => {
+    const live = models.filter((mdl) => !mdl.disposed && owns(mdl));
+    if (!live.length) return;
+    if (failed) return show('failed', `A training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page.`);
+    const on = live.some((mdl) => mdl.playing) ? ', and training goes on' : '';
+    const one = live.length === 1 && (live[0].snapshotBytes ? `its last snapshot, at step ${live[0].info.step}` : 'the start (it had no snapshot yet)');
+    const back = one ? `; its model came back from ${one}` : live.length ? `; its ${live.length} models came back from their last snapshots` : '';
+    show('restored', `A training engine crashed (${error.message}) and was restarted${back}${on}.`);
+  };
+  pool.addEventListener('crash', onCrash);
+  pool.addEventListener('recovered', onRecovered);
+  return () => {
+    pool.removeEventListener('crash', onCrash);
+    pool.removeEventListener('recovered', onRecovered);
+    box.remove();
+  };
+}
+

@@ -1,0 +1,97 @@
+// Generate panel: continue a prompt with the model being trained, token by token, each token
+// coloured by the probability the model gave it. Next-token tasks (text, elman ...) sample
+// autoregressively; answer-slot tasks (copy, sort, addition ...) fill the answer slots, and a
+// held-out example can be loaded so that the model's answer stands next to the right one.
+// Works while training runs or is paused (the worker interleaves requests between chunks).
+import { el } from './dom.js';
+
+/** Background colour for a probability: red (unsure) to green (sure). */
+export function probColour(p) {
+  const hue = Math.round(120 * Math.max(0, Math.min(1, p)));
+  return `hsl(${hue} 70% 85%)`;
+}
+
+export class GeneratePanel {
+  /**
+   * @param {HTMLElement} root the panel body
+   * @param {() => import('../client/model.js').Model|null} getModel
+   * @param {() => Promise<object>} heldOut resolves with a predictions object (for slot tasks)
+   */
+  constructor(root, getModel, heldOut) {
+    Object.assign(this, { root, getModel, heldOut, info: null, expected: null });
+    const field = (id, label, attrs) =>
+      el('label', { class: 'gen-field', for: id }, label, el('input', { id, ...attrs }));
+    this.prompt = el('input', { id: 'gen-prompt', type: 'text', autocomplete: 'off', spellcheck: false });
+    this.tokens = field('gen-tokens', 'tokens', { type: 'number', min: 1, max: 512, value: 32 });
+    this.temp = field('gen-temperature', 'temperature', { type: 'number', min: 0, max: 5, step: 0.1, value: 0.8 });
+    this.topk = field('gen-topk', 'top-k (0 = all)', { type: 'number', min: 0, max: 1000, value: 0 });
+    this.seed = field('gen-seed', 'seed', { type: 'number', min: 0, value: 1 });
+    this.example = el('button', { type: 'button', class: 'gen-example', onclick: () => this.#loadExample() }, 'Held-out example');
+    this.out = el('div', { class: 'gen-out', 'aria-live': 'polite' });
+    this.form = el(
+      'form',
+      { class: 'gen-form', onsubmit: (e) => (e.preventDefault(), this.generate()) },
+      el('label', { for: 'gen-prompt' }, 'Prompt'),
+      el('div', { class: 'free-row' }, this.prompt, el('button', { type: 'submit', id: 'gen-run' }, 'Generate')),
+      el('div', { class: 'gen-options' }, this.tokens, this.temp, this.topk, this.seed, this.example),
+    );
+    root.replaceChildren(this.form, this.out);
+  }
+
+  /** A new model: say what generation means for its task. */
+  setModel(info) {
+    this.info = info;
+    this.expected = null;
+    const slots = info.vocab.includes('_');
+    const bidirectional = !info.config.causal;
+    this.example.hidden = !slots;
+    this.form.hidden = info.per_sequence || (!slots && bidirectional);
+    const note = info.per_sequence
+      ? 'This task labels whole sequences: there is nothing to continue.'
+      : !slots && bidirectional
+        ? 'Generation needs a causal model (turn causal on): an encoder never learned to predict the next token.'
+        : slots
+          ? 'The model fills the answer slots after your prompt; load a held-out example to compare with the right answer.'
+          : 'The model continues your prompt one token at a time, sampling with the temperature.';
+    this.out.replaceChildren(el('p', { class: 'muted' }, note));
+    if (!this.prompt.value) this.prompt.value = info.config.task === 'text' ? 'The ' : '';
+  }
+
+  async #loadExample() {
+    const pred = await this.heldOut();
+    const ex = pred.examples[0];
+    const slot = ex.inputs.indexOf('_');
+    const question = ex.inputs.slice(ex.inputs[0].startsWith('[') ? 1 : 0, slot);
+    this.prompt.value = question.join(' ');
+    const answer = ex.target.slice(slot).filter((t, i) => ex.mask[slot + i]);
+    this.expected = answer;
+    this.tokens.querySelector('input').value = String(answer.length);
+    return this.generate();
+  }
+
+  /** Run the generation and draw the tokens. */
+  async generate() {
+    const model = this.getModel();
+    if (!model) return;
+    const num = (f) => Number(f.querySelector('input').value);
+    try {
+      const r = await model.generate(this.prompt.value, {
+        maxNew: num(this.tokens), temperature: num(this.temp), topK: num(this.topk), seed: num(this.seed),
+      });
+      const toks = r.tokens.map((t, i) =>
+        el('span', { class: 'gen-tok', title: `p = ${r.probs[i].toFixed(3)}`, style: `background:${probColour(r.probs[i])}` }, t),
+      );
+      const rows = [el('div', { class: 'gen-line' }, el('span', { class: 'gen-label' }, 'model'), ...toks)];
+      if (this.expected && r.mode === 'slots') {
+        const right = this.expected.every((t, i) => r.tokens[i] === t);
+        rows.push(el('div', { class: 'gen-line' }, el('span', { class: 'gen-label' }, 'right'),
+          ...this.expected.map((t) => el('span', { class: 'gen-tok' }, t))));
+        rows.push(el('p', { class: right ? 'ok' : 'error' }, right ? 'The model’s answer is right.' : 'The model’s answer differs.'));
+      }
+      this.out.replaceChildren(...rows);
+      this.out.dataset.generated = String(r.tokens.length);
+    } catch (err) {
+      this.out.replaceChildren(el('p', { class: 'error' }, err.message));
+    }
+  }
+}

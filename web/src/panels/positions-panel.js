@@ -1,0 +1,132 @@
+// The position encoding of the model being trained, rendered generically from positions():
+// any 2-D numeric array becomes a labelled heatmap, a list of 2-D arrays one heatmap per head,
+// a 1-D array a small bar chart, nested objects a subsection, scalars a key/value list. New
+// encodings' keys (bias, buckets, angles, slopes, ...) show without code here; CAPTIONS only adds
+// a sentence for the keys we know.
+import { Heatmap, fmt } from '../charts/heatmap.js';
+import { drawBarList } from '../charts/bar-list.js';
+import { el } from './dom.js';
+
+const CAPTIONS = {
+  matrix: 'the encoding: one row per position, one column per dimension',
+  similarity: 'similarity of positions: row p, column q compares the encodings of p and q',
+  bias: 'bias added to the attention logits (query down, key across)',
+  buckets: 'relative-distance bucket of each query/key pair',
+  angles: 'rotation angle of each position (down) and frequency (across)',
+  slopes: 'slope of the distance penalty, per head',
+  theta: 'rotation frequency of each dimension pair',
+  wavelengths: 'wavelength (in positions) of each frequency',
+  embedding: 'learned vector of each relative-distance bucket',
+  normalized_distance: 'the normalized distance fed to the bias MLP',
+};
+
+const is2D = (v) => Array.isArray(v) && v.length > 0 && Array.isArray(v[0]) && typeof v[0][0] === 'number';
+const is3D = (v) => Array.isArray(v) && v.length > 0 && is2D(v[0]);
+const is1D = (v) => Array.isArray(v) && v.length > 0 && typeof v[0] === 'number';
+
+export class PositionsPanel {
+  /** @param {HTMLElement} body */
+  constructor(body) {
+    this.body = body;
+    this.maps = new Map(); // path -> Heatmap
+    this.layout = '';
+  }
+
+  /** Draw a PositionDisplay. */
+  update(pos) {
+    const layout = JSON.stringify(shapeOf(pos));
+    if (layout !== this.layout) {
+      this.layout = layout;
+      this.maps.clear();
+      this.body.replaceChildren();
+      this.#section(this.body, pos, '');
+      if (!this.body.children.length)
+        this.body.append(el('p', { class: 'muted' }, `${pos.describe?.title ?? 'This encoding'} has nothing to draw: ${pos.describe?.where ?? 'no position data'}.`));
+    }
+    this.#fill(pos, '');
+  }
+
+  #section(parent, obj, prefix) {
+    const scalars = el('dl', { class: 'kv' });
+    for (const [k, v] of Object.entries(obj)) {
+      if (k === 'describe' || k === 'kind') continue;
+      const path = prefix + k;
+      if (is3D(v)) {
+        const fig = el('figure', { class: 'pos-figure wide' }, el('figcaption', {}, title(k, v, `${v.length} heads`)));
+        const row = el('div', { class: 'pos-heads' });
+        fig.append(row);
+        v.forEach((_, h) => {
+          const cell = el('div', { class: 'pos-head' }, el('span', { class: 'muted' }, `head ${h + 1}`));
+          row.append(cell);
+          this.maps.set(`${path}.${h}`, this.#map(cell, `${k}, head ${h + 1}`));
+        });
+        parent.append(fig);
+      } else if (is2D(v)) {
+        const fig = el('figure', { class: 'pos-figure' }, el('figcaption', {}, title(k, v, `${v.length}×${v[0].length}`)));
+        parent.append(fig);
+        this.maps.set(path, this.#map(fig, k));
+      } else if (is1D(v)) {
+        const fig = el('figure', { class: 'pos-figure bars', dataset: { path } }, el('figcaption', {}, title(k, v, `${v.length} values`)));
+        parent.append(fig);
+      } else if (v && typeof v === 'object' && !Array.isArray(v)) {
+        const sub = el('div', { class: 'pos-sub' }, el('h3', {}, k.replaceAll('_', ' ')));
+        parent.append(sub);
+        this.#section(sub, v, `${path}.`);
+      } else {
+        scalars.append(el('dt', {}, k.replaceAll('_', ' ')), el('dd', { dataset: { path } }));
+      }
+    }
+    if (scalars.children.length) parent.prepend(scalars);
+  }
+
+  #map(parent, name) {
+    return new Heatmap(parent, {
+      label: `position encoding: ${name}`,
+      maxSize: 250,
+      describe: (i, j, v) => `${name}: row ${i}, column ${j}: ${fmt(v)}`,
+    });
+  }
+
+  #fill(obj, prefix) {
+    for (const [k, v] of Object.entries(obj)) {
+      if (k === 'describe' || k === 'kind') continue;
+      const path = prefix + k;
+      if (is3D(v)) v.forEach((m, h) => this.maps.get(`${path}.${h}`)?.update(m, axisLabels(m)));
+      else if (is2D(v)) this.maps.get(path)?.update(v, axisLabels(v));
+      else if (is1D(v)) {
+        const fig = this.body.querySelector(`figure[data-path="${CSS.escape(path)}"]`);
+        fig?.querySelector('canvas')?.remove();
+        if (fig) drawBarList(fig, v, { label: k });
+      } else if (v && typeof v === 'object' && !Array.isArray(v)) this.#fill(v, `${path}.`);
+      else {
+        const dd = this.body.querySelector(`dd[data-path="${CSS.escape(path)}"]`);
+        if (dd) dd.textContent = typeof v === 'number' ? fmt(v) : String(v);
+      }
+    }
+  }
+
+  clear() {
+    this.body.replaceChildren();
+    this.layout = '';
+    this.maps.clear();
+  }
+}
+
+function title(key, _v, dims) {
+  const caption = CAPTIONS[key];
+  return [el('strong', {}, key.replaceAll('_', ' ')), ` (${dims})`, caption ? el('span', { class: 'muted' }, ` — ${caption}`) : null];
+}
+
+function axisLabels(m) {
+  // Index labels only when the matrix is small enough to read them.
+  if (m.length > 24 || m[0].length > 24) return {};
+  return { rowLabels: m.map((_, i) => String(i)), colLabels: m[0].map((_, j) => String(j)) };
+}
+
+function shapeOf(v) {
+  if (is3D(v)) return [v.length, v[0].length, v[0][0].length];
+  if (is2D(v)) return [v.length, v[0].length];
+  if (is1D(v)) return [v.length];
+  if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'describe').map(([k, x]) => [k, shapeOf(x)]));
+  return typeof v;
+}
