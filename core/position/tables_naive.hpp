@@ -2,8 +2,9 @@
 // expressions (NumPy-like): the *_naive twins of the loops in sinusoidal.cpp, rotary.cpp,
 // relative.cpp, alibi.cpp and xpos.cpp, which tests pin to these bit for bit (test_shapes.cpp).
 // Why twins and not the runtime code: each broadcasting xtensor expression instantiates its own
-// stepper and assignment code, and the tables written this way added ~110 KB (raw) to the wasm
-// module, ~37 KB gzipped, more than the widget's whole download budget leaves (docs/xtensor.md).
+// stepper and assignment code. A first version that built the run-time tables this way (with the
+// shape checks still inline) grew the wasm module by 108 KB raw, 37 KB gzipped, and put a widget's
+// download over its 350 KB budget (docs/xtensor.md).
 // The linker keeps none of this file in the module: only tests call it.
 #pragma once
 #include <string>
