@@ -52,7 +52,8 @@ nlohmann::json parse(const std::string& text, const char* what) {
 std::string registry_json() {
   ap::Config d;
   nlohmann::json out{{"tasks", nlohmann::json::array()}, {"positions", nlohmann::json::array()},
-                     {"normalizations", nlohmann::json::array()}, {"config", ap::config_schema()}};
+                     {"normalizations", nlohmann::json::array()}, {"config", ap::config_schema()},
+                     {"live_keys", ap::Session::live_keys()}};
   for (auto& t : ap::task_registry()) out["tasks"].push_back(ap::describe_task(t));
   for (auto& e : ap::position_registry()) out["positions"].push_back(ap::describe_position(e, d));
   for (auto& e : ap::normalization_registry()) out["normalizations"].push_back(ap::describe_normalization(e, d));
@@ -73,30 +74,16 @@ std::string check_config(const val& text) {
   }
 }
 
-class JsSession {
+// ap::Session as JS sees it (module.Session): the same object under the same name, with JSON
+// strings and Uint8Arrays at the doors. Owns its ap::Session; JS must .delete() it.
+class Session {
  public:
-  explicit JsSession(const val& config)
+  explicit Session(const val& config)
       : s_(guarded([&] { return ap::Session::from_json(parse(text_of(config, "config"), "config")); })) {}
-  explicit JsSession(std::unique_ptr<ap::Session> s) : s_(std::move(s)) {}
+  explicit Session(std::unique_ptr<ap::Session> s) : s_(std::move(s)) {}
 
-  // n steps; returns {"steps": [metrics...], "evals": [new evaluations...]}.
-  std::string train(int n) {
-    return guarded([&] {
-      if (n < 0 || n > 1000000) throw std::invalid_argument("train: n must be from 0 to 1000000");
-      const size_t e0 = s_->evals().size();
-      nlohmann::json steps = nlohmann::json::array();
-      for (int i = 0; i < n; ++i) {
-        auto m = s_->step();
-        steps.push_back(m.to_json());
-        if (m.refused) break;
-        const auto& c = s_->config();
-        if (c.eval_every > 0 && s_->steps_done() % c.eval_every == 0) s_->evaluate_periodic();
-      }
-      nlohmann::json evals = nlohmann::json::array();
-      for (size_t i = e0; i < s_->evals().size(); ++i) evals.push_back(s_->evals()[i].to_json());
-      return nlohmann::json{{"steps", steps}, {"evals", evals}}.dump();
-    });
-  }
+  // n steps (Session::train_chunk): JSON {"steps": [metrics...], "evals": [new evaluations...]}.
+  std::string train(int n) { return guarded([&] { return s_->train_chunk(n).to_json().dump(); }); }
   std::string evaluate(int length) { return guarded([&] { return s_->evaluate(length).to_json().dump(); }); }
   std::string predictions(int n, int length) { return guarded([&] { return s_->predictions(n, length).dump(); }); }
   std::string attention(int length, int example) { return guarded([&] { return s_->attention(length, example).dump(); }); }
@@ -126,19 +113,20 @@ class JsSession {
       return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data()));
     });
   }
-  // load(bytes) or load(bytes, overridesJson): a session from a model file, optionally with
-  // config fields replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation).
-  static JsSession* load(const val& bytes, const val& overrides) {
+  // Session.loadWith(bytes, overridesJson): a session from a model file with config fields
+  // replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation).
+  static Session* load_with(const val& bytes, const val& overrides) {
     return guarded([&] {
       if (!bytes.instanceof(val::global("Uint8Array")))
         throw std::invalid_argument("model file: expected the file's bytes as a Uint8Array");
       std::vector<uint8_t> b = emscripten::convertJSArrayToNumberVector<uint8_t>(bytes);
       const std::string text = overrides.isUndefined() ? "" : text_of(overrides, "overrides");
       auto o = text.empty() ? nlohmann::json::object() : parse(text, "overrides");
-      return new JsSession(ap::Session::load(b.data(), b.size(), o));
+      return new Session(ap::Session::load(b.data(), b.size(), o));
     });
   }
-  static JsSession* load1(const val& bytes) { return load(bytes, val::undefined()); }
+  // Session.load(bytes): a session from a model file as saved.
+  static Session* load(const val& bytes) { return load_with(bytes, val::undefined()); }
 
  private:
   std::unique_ptr<ap::Session> s_;
@@ -156,19 +144,19 @@ EMSCRIPTEN_BINDINGS(attnplay) {
   emscripten::function("simdEnabled", &simd_enabled);
   emscripten::function("registry", &registry_json);
   emscripten::function("checkConfig", &check_config);
-  emscripten::class_<JsSession>("Session")
+  emscripten::class_<Session>("Session")
       .constructor<const val&>()
-      .class_function("load", &JsSession::load1, emscripten::allow_raw_pointers())
-      .class_function("loadWith", &JsSession::load, emscripten::allow_raw_pointers())
-      .function("train", &JsSession::train)
-      .function("evaluate", &JsSession::evaluate)
-      .function("predictions", &JsSession::predictions)
-      .function("attention", &JsSession::attention)
-      .function("run", &JsSession::run)
-      .function("positions", &JsSession::positions)
-      .function("info", &JsSession::info)
-      .function("configure", &JsSession::configure)
-      .function("generate", &JsSession::generate)
-      .function("step", &JsSession::step)
-      .function("save", &JsSession::save);
+      .class_function("load", &Session::load, emscripten::allow_raw_pointers())
+      .class_function("loadWith", &Session::load_with, emscripten::allow_raw_pointers())
+      .function("train", &Session::train)
+      .function("evaluate", &Session::evaluate)
+      .function("predictions", &Session::predictions)
+      .function("attention", &Session::attention)
+      .function("run", &Session::run)
+      .function("positions", &Session::positions)
+      .function("info", &Session::info)
+      .function("configure", &Session::configure)
+      .function("generate", &Session::generate)
+      .function("step", &Session::step)
+      .function("save", &Session::save);
 }

@@ -3,7 +3,7 @@
 // accuracy and one of loss against evaluation length per task, one curve per encoding. Learned
 // positions cannot be evaluated past their table: their curve ends at L, with the engine's reason.
 // RoPE can be evaluated with PI / NTK-aware / YaRN scaling (Session.loadWith through
-// Model.derive, factor s = ℓ/L); the table beside shows the scaled frequencies the engine reports.
+// Session.derive, factor s = ℓ/L); the table beside shows the scaled frequencies the engine reports.
 // mount(root, {pool, compact, autoplay, config}) → {start, pause, dispose, ready}.
 import { LineChart } from '../charts/line-chart.js';
 import { el, injectStyles, m, pct, modelOverrides, listOption, numOption, Disposer, colorOf } from './common.js';
