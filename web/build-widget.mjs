@@ -7,9 +7,9 @@
 //      and dist/README.md (the usage snippet);
 //   4. the gzipped size of everything one widget downloads, per kind of preset; fails above BUDGET.
 // In the widget build (plugin below), CSS that a module imports is adopted by each widget's shadow
-// root instead of going into the host page, and two heavy dependencies are swapped for light ones
-// with the same API, to keep a widget's download within BUDGET: `katex` (70 KB gzipped, plus fonts)
-// for tex-lite.js, and charts/line-chart.js (uPlot, 25 KB) for mini-chart.js. The pages keep both.
+// root instead of going into the host page, and `katex` (70 KB gzipped, plus fonts) is swapped for
+// tex-lite.js, with the same API, to keep a widget's download within BUDGET (the pages keep KaTeX).
+// The widget's charts need no swap: it imports charts/light-line-chart.js itself.
 import { build } from 'vite';
 import { resolve, dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,12 +23,11 @@ const DIST = resolve(ROOT, 'dist');
 export const BUDGET = 350_000; // bytes, gzipped, everything one widget downloads
 const STYLES = resolve(WEB, 'src/widgets/styles.js');
 const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
-const MINI_CHART = resolve(WEB, 'src/widgets/mini-chart.js');
 let quiet = process.argv.includes('--quiet');
 
-// The playground page's stylesheet, which the widget reuses for the panels it borrows: only the
+// The site's stylesheet (panels/style.css), which the widget reuses for the panels it borrows: only the
 // rules for those components ship in the widget (page layout, header, toolbar ... do not).
-const PAGE_CSS = /\/pages\/playground\/style\.css\?inline$/;
+const PAGE_CSS = /\/panels\/style\.css\?inline$/;
 const WIDGET_SELECTORS = /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.error)/;
 
 /** Keep the top-level rules of `css` all of whose selectors match `keep` (no @-rules, no :root). */
@@ -49,7 +48,7 @@ export function pruneCss(css, keep) {
   return out.join('\n');
 }
 
-/** The widget build's plugin: CSS imports become addStyle(text); katex and uPlot become light twins. */
+/** The widget build's plugin: CSS imports become addStyle(text); katex becomes its light twin. */
 function widgetPlugin() {
   return {
     name: 'attention-playground-widget',
@@ -59,7 +58,6 @@ function widgetPlugin() {
     },
     async resolveId(source, importer, options) {
       if (source === 'katex') return TEX_LITE;
-      if (/(^|\/)charts\/line-chart\.js$/.test(source)) return MINI_CHART;
       if (/^katex\/dist\/.*\.css\?inline$/.test(source) || /^uplot\/dist\/.*\.css\?inline$/.test(source)) return '\0ap-empty-css';
       if (/\.css$/.test(source) && importer && !importer.includes('.html')) {
         const r = await this.resolve(source, importer, { ...options, skipSelf: true });
@@ -167,7 +165,7 @@ export function measure(output) {
   const gzip = (f) => gz.get(f) ?? gz.set(f, gzipSize(Buffer.from(text(files.get(f))))).get(f);
   // Chunks loaded for one kind of preset only: the demos and the widget's own view.
   const facade = (f) => (files.get(f)?.type === 'chunk' ? files.get(f).facadeModuleId ?? '' : '');
-  const demoOf = (f) => /\/src\/demos\/([^/]+)\.js$/.exec(facade(f))?.[1];
+  const demoOf = (f) => /\/src\/demos\/([^/]+)\/index\.js$/.exec(facade(f))?.[1];
   const isDemo = (f) => Boolean(demoOf(f)) && files.get(f).isDynamicEntry;
   const lazy = (f) => isDemo(f) || facade(f).endsWith('/widgets/widget-app.js');
   const names = [...files.keys()];

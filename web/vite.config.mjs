@@ -1,13 +1,20 @@
-// Vite serves and builds the pages under web/. The wasm files are imported as assets (`?url`)
-// by the worker, so the dev server serves them and the build copies them.
+// Vite serves and builds the pages under web/: the playground (index.html) and the three demo
+// pages, made from one shell by src/pages/demos/pages.mjs. The wasm files are imported as assets
+// (`?url`) by the worker, so the dev server serves them and the build copies them.
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { demoPagesPlugin, demoPageInputs } from './src/pages/demos/pages.mjs';
 
 const root = resolve(import.meta.dirname);
+// The dev server serves files from the clone and from node_modules where it really is (a git
+// worktree may link it from another clone): KaTeX's fonts are requested from there.
+const allow = [resolve(root, '..'), realpathSync(resolve(root, '../node_modules'))];
 
 export default defineConfig({
   root,
-  server: { port: 5173, strictPort: true, host: 'localhost' },
+  plugins: [demoPagesPlugin(root)],
+  server: { port: 5173, strictPort: true, host: 'localhost', fs: { allow } },
   preview: { port: 5173, strictPort: true, host: 'localhost' },
   worker: { format: 'es' },
   build: {
@@ -17,9 +24,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         index: resolve(root, 'index.html'),
-        permutation: resolve(root, 'permutation.html'),
-        probe: resolve(root, 'probe.html'),
-        extrapolation: resolve(root, 'extrapolation.html'),
+        ...demoPageInputs(root),
       },
     },
   },

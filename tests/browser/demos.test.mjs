@@ -212,8 +212,9 @@ test('the demo modules mount inside a Shadow DOM, styles included', async () => 
     const host = document.createElement('div');
     document.body.append(host);
     const shadow = host.attachShadow({ mode: 'open' });
-    const { mount } = await import('/src/demos/permutation.js');
-    const d = mount(shadow, { pool: window.demoPool, compact: true, config: { steps: 50 } });
+    const { mount } = await import('/src/demos/permutation/index.js');
+    const { LightLineChart } = await import('/src/charts/light-line-chart.js');
+    const d = mount(shadow, { pool: window.demoPool, LineChart: LightLineChart, compact: true, config: { steps: 50 } });
     await d.ready;
     await new Promise((res) => setTimeout(res, 500));
     const card = shadow.querySelector('.apd-card');

@@ -4,7 +4,7 @@
 // no Playwright call runs in the page while it is measured (Playwright's injected script takes a
 // long task of its own to compile). A count, not a timing of the machine. The causes a profile
 // found, and their fixes: the first Intl call loading ICU (widget-app.js: no toLocaleString);
-// charts and heatmaps drawn all at once with forced layouts (mini-chart.js: one frame queue with
+// charts and heatmaps drawn all at once with forced layouts (light-line-chart.js: one frame queue with
 // a budget, width from the ResizeObserver; attention-panel.js: a few maps per task; heatmap.js:
 // putImageData, no resize when unchanged); a canvas font loaded in the middle of a draw
 // (attention-playground.js: fonts loaded in idle time).

@@ -3,6 +3,7 @@
 // to read a cell: the `describe(i, j, value)` text shows in a tooltip. Non-finite entries
 // (masked logits) are drawn grey. Signed data use a diverging map centred on 0.
 import { sequential, diverging } from './colormap.js';
+import { DetachedCanvas, cssColors } from './detached-canvas.js';
 
 /**
  * @typedef {object} HeatmapOptions
@@ -12,6 +13,7 @@ import { sequential, diverging } from './colormap.js';
  * @property {(i: number, j: number, v: number) => string} [describe]
  */
 
+const HEATMAP_COLORS = { '--heatmap-ink': '#3c4043', '--heatmap-cursor': '#202124' };
 const LABEL_W = 34;
 const SIDE_W = 40;
 
@@ -75,18 +77,9 @@ export class Heatmap {
 
   #draw(w, h) {
     const dpr = window.devicePixelRatio || 1;
-    const c = this.canvas;
-    // Resized only when the size changes: a resize dirties the layout, and the style reads below
-    // (and the font) would then force a layout per map (the widget's sheet has container queries).
-    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
-      c.width = Math.round(w * dpr);
-      c.height = Math.round(h * dpr);
-      c.style.width = `${w}px`;
-      c.style.height = `${h}px`;
-    }
-    const g = c.getContext('2d');
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.clearRect(0, 0, w, h);
+    // Off the page (charts/detached-canvas.js): the font and the colours force no layout.
+    this.surface ??= new DetachedCanvas(this.canvas);
+    const g = this.surface.begin(w, h, dpr);
     const { matrix, cell, offX, offY } = this;
     const cols = matrix[0]?.length ?? 0;
     // Cells written straight into the canvas's device pixels (putImageData). Not a one-pixel-per-
@@ -95,9 +88,7 @@ export class Heatmap {
     if (matrix.length && cols) this.#cells(g, dpr);
     // Label and cursor colours: the CSS custom properties --heatmap-ink / --heatmap-cursor where
     // set (the widget's themes), else dark grey on white.
-    const css = getComputedStyle(c);
-    const ink = css.getPropertyValue('--heatmap-ink').trim() || '#3c4043';
-    const cursor = css.getPropertyValue('--heatmap-cursor').trim() || '#202124';
+    const { '--heatmap-ink': ink, '--heatmap-cursor': cursor } = cssColors(this.canvas, HEATMAP_COLORS, (this.styleCache ??= {}));
     g.fillStyle = ink;
     g.font = `${Math.min(11, Math.max(8, cell - 2))}px system-ui, sans-serif`;
     g.textBaseline = 'middle';
@@ -122,6 +113,7 @@ export class Heatmap {
       g.lineWidth = 1.5;
       g.strokeRect(offX + j * cell + 0.75, offY + i * cell + 0.75, cell - 1.5, cell - 1.5);
     }
+    this.surface.end();
   }
 
   // One device-pixel row per row of cells (native fills of 32-bit RGBA), copied down the cell.

@@ -1,32 +1,13 @@
-// Shared pieces of the demo modules: an element builder, styles injected into the demo's root
-// (an element or a ShadowRoot, so the demos also work inside the embeddable widget), KaTeX
-// formulas, number formats and the config overrides a demo accepts. No global document queries.
+// Shared pieces of the demo modules: the site's element builder (re-exported from panels/dom.js),
+// styles injected into the demo's root (an element or a ShadowRoot, so the demos also work inside
+// the embeddable widget), KaTeX formulas, number formats and the config overrides a demo accepts. No global document queries.
 import katex from 'katex';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import uplotCss from 'uplot/dist/uPlot.min.css?inline';
 import demoCss from './demos.css?inline';
+import { el } from '../panels/dom.js';
 
-/**
- * el('div', {class: 'x', onclick: f}, child, 'text', ...)
- * @param {string} tag
- * @param {Record<string, any>} [attrs] `class`, `on*` handlers, `dataset`, `style`, properties, attributes
- * @param {...(Node|string|null|undefined|false)} children
- * @returns {HTMLElement}
- */
-export function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'dataset') Object.assign(e.dataset, v);
-    else if (k === 'style' && typeof v === 'object') Object.assign(e.style, v);
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k in e && typeof v !== 'string') e[k] = v;
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
+export { el };
 
 const fontDocs = new WeakSet();
 

@@ -10,12 +10,12 @@
 import { adoptStyles, releaseStyles } from './styles.js';
 import { allowedAttributes, readAttributes } from './attributes.js';
 import { sharedEngine, sharedPool } from './shared.js';
-import { el } from '../pages/playground/dom.js';
-import { engineNotice } from '../pages/demos/engine-notice.js';
+import { el } from '../panels/dom.js';
+import { engineNotice } from '../panels/engine-notice.js';
 
-// The demo modules (web/src/demos/*.js) that exist in this build, loaded only when a preset needs one.
-const DEMOS = import.meta.glob(['../demos/*.js', '!../demos/common.js']);
-const demoLoader = (name) => DEMOS[`../demos/${name}.js`];
+// The demo modules (web/src/demos/<name>/index.js) that exist in this build, loaded only when a preset needs one.
+const DEMOS = import.meta.glob('../demos/*/index.js');
+const demoLoader = (name) => DEMOS[`../demos/${name}/index.js`];
 
 // One IntersectionObserver and one visibilitychange listener for every widget on the page.
 let observer = null;
@@ -48,7 +48,7 @@ function enqueueStart(w) {
 
 // The first text a page draws on a canvas in a given font loads that font (15 to 40 ms of main
 // thread on a slow machine, once per font). Done ahead, one font per idle task, while the engine
-// loads: the charts' and heatmaps' first draws then stay short. The fonts of mini-chart.js and
+// loads: the charts' and heatmaps' first draws then stay short. The fonts of light-line-chart.js and
 // charts/heatmap.js.
 let fontsWarm = false;
 function warmCanvasFonts() {
@@ -239,15 +239,16 @@ export class AttentionPlaygroundElement extends HTMLElement {
 
   async #startDemo(engine, { preset, overrides, autoplay }, token) {
     const load = demoLoader(preset.demo);
-    if (!load) throw new Error(`The ${preset.demo} demo is not part of this build (web/src/demos/${preset.demo}.js is missing).`);
-    const mod = await load();
+    if (!load) throw new Error(`The ${preset.demo} demo is not part of this build (web/src/demos/${preset.demo}/index.js is missing).`);
+    // The demo draws its charts with the light chart (the pages give it uPlot's).
+    const [mod, { LightLineChart }] = await Promise.all([load(), import('../charts/light-line-chart.js')]);
     if (token !== this.startToken) return;
     const models = new Set();
     const pool = trackedPool(engine.pool, models, (step) => (this.demoStep = Math.max(this.demoStep ?? 0, step)));
     const root = el('div', { class: 'ap-demo' });
     this.card.replaceChildren(root);
     this.card.classList.add('has-demo');
-    const handle = mod.mount(root, { pool, compact: true, autoplay: false, config: { ...overrides } });
+    const handle = mod.mount(root, { pool, registry: engine.registry, LineChart: LightLineChart, compact: true, autoplay: false, config: { ...overrides } });
     // The notice that a worker of this demo crashed and was restarted.
     const unnotice = engineNotice(engine.pool, root, (m) => models.has(m));
     this.demo = { handle, models, wantPlay: autoplay, visible: false, unnotice };

@@ -3,7 +3,7 @@
 // of the widget's graph imports (e.g. a demo's) is turned into addStyle(text) by the build's
 // plugin (web/build-widget.mjs), so that it lands here instead of in the host page's <head>.
 import uplotCss from 'uplot/dist/uPlot.min.css?inline';
-import pageCss from '../pages/playground/style.css?inline';
+import pageCss from '../panels/style.css?inline';
 import widgetCss from './widget.css?inline';
 
 const texts = [uplotCss, pageCss, widgetCss];

@@ -1,20 +1,23 @@
 // The widget's own view for presets that are a config (playground, one per encoding): a header
 // with Play / Step / Reset and counters, the controls it was asked for, and the panels named in
-// `view` (the playground's panels and charts, reused). It owns one Model from the shared pool and
-// only renders on the main thread: metrics are buffered and drawn every FLUSH_MS, snapshots
-// (attention, positions, predictions) are taken every SNAPSHOT_MS while training and visible.
+// `view` (the panels of web/src/panels/, and light line charts). Its model runs through the run
+// controller (run/run-controller.js) on the shared pool; the widget only renders on the main
+// thread: metrics are buffered and drawn every FLUSH_MS, snapshots (attention, positions,
+// predictions) are taken every SNAPSHOT_MS while training and visible.
 // When the model's worker crashes or goes silent, the client restores the model from its last
 // snapshot (client/client.js); the widget says so in its notice and trains on.
-import { LineChart } from '../charts/line-chart.js';
+import { styleChanged } from '../charts/detached-canvas.js';
+import { LightLineChart } from '../charts/light-line-chart.js';
 import { fmt } from '../charts/heatmap.js';
-import { AttentionPanel } from '../pages/playground/attention-panel.js';
-import { PositionsPanel } from '../pages/playground/positions-panel.js';
-import { PredictionsPanel } from '../pages/playground/predictions-panel.js';
-import { GeneratePanel } from '../pages/playground/generate-panel.js';
-import { Controls } from '../pages/playground/controls.js';
-import { el } from '../pages/playground/dom.js';
+import { AttentionPanel } from '../panels/attention-panel.js';
+import { PositionsPanel } from '../panels/positions-panel.js';
+import { PredictionsPanel } from '../panels/predictions-panel.js';
+import { GeneratePanel } from '../panels/generate-panel.js';
+import { Controls } from '../panels/controls.js';
+import { el } from '../panels/dom.js';
 import { toConfig, withValue } from '../state/state.js';
-import { engineNotice } from '../pages/demos/engine-notice.js';
+import { engineNotice } from '../panels/engine-notice.js';
+import { RunController } from '../run/run-controller.js';
 
 const FLUSH_MS = 250;
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
@@ -44,14 +47,50 @@ export class WidgetApp {
    */
   constructor(box, engine, settings) {
     Object.assign(this, { box, engine, settings, state: settings.state });
-    this.model = null;
     this.visible = false;
     this.wantPlay = settings.autoplay;
-    this.pending = { steps: [], evals: [] };
     this.last = { step: 0, loss: null, acc: null };
-    this.timers = {};
-    this.token = 0;
     this.#build();
+    this.run = new RunController(engine.pool, this.#views(), { refreshMs: SNAPSHOT_MS, flushMs: FLUSH_MS });
+  }
+
+  /** The current model (null while none). */
+  get model() {
+    return this.run?.model ?? null;
+  }
+
+  // What the widget shows at each point of a run (run/run-controller.js calls these).
+  #views() {
+    const ui = this.ui;
+    return {
+      checked: (check) => {
+        this.controls.clearErrors();
+        ui.configError.hidden = check.ok;
+        if (check.ok) return;
+        if (!this.started) throw new Error(`This combination cannot train: ${check.error}`);
+        ui.configError.textContent = `This combination cannot train: ${check.error}`;
+        for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, 'see the message above');
+        this.#enable(false);
+      },
+      fresh: (info) => this.#fresh(info),
+      ready: () => this.wantPlay && this.visible && this.#run(),
+      metrics: (batch) => this.#draw(batch),
+      state: ({ playing, reason, stalled }) => {
+        if (!playing && (reason === 'done' || stalled)) this.wantPlay = false;
+        if (stalled) this.#notice(`Training stopped: ${reason}`);
+        this.#label(playing);
+      },
+      restored: (model, { step, playing }) => {
+        for (const [chart] of this.charts ?? []) chart.reset();
+        this.drawn = false;
+        this.last = { step, loss: null, acc: null };
+        this.#stats();
+        this.refresh();
+        if (!playing && this.wantPlay && this.visible) this.#run();
+      },
+      snapshot: this.#needsSnapshots() ? (model, current) => this.#snapshot(model, current) : undefined,
+      error: (err) => this.#notice(`Could not read the model: ${err.message}`),
+    };
   }
 
   #build() {
@@ -124,7 +163,7 @@ export class WidgetApp {
     const chart = (title, yRange) => {
       const box = el('div', { class: 'ap-chart-body' });
       body.append(el('figure', { class: 'ap-chart', style: 'margin:0' }, el('figcaption', { class: 'ap-chart-title' }, title), box));
-      return new LineChart(box, { title, series: series().map((s) => ({ ...s, label: labels[s.key] ?? s.label })), height, yRange });
+      return new LightLineChart(box, { title, series: series().map((s) => ({ ...s, label: labels[s.key] ?? s.label })), height, yRange });
     };
     this.charts = [];
     for (const [title, range, metric] of [['Loss', undefined, 'loss'], ['Token accuracy', [0, 1], 'token_accuracy']]) {
@@ -137,41 +176,15 @@ export class WidgetApp {
   /** Check the config and build the model; throws with a readable message when it cannot train. */
   async init() {
     if (this.chartBody) await this.#charts(this.chartBody, this.settings.height);
-    await this.#apply(true);
-  }
-
-  async #apply(first = false) {
-    const token = ++this.token;
-    const config = toConfig(this.engine.props, this.state);
-    const check = await this.engine.pool.checkConfig(config);
-    if (token !== this.token) return;
-    this.controls.clearErrors();
-    this.ui.configError.hidden = check.ok;
-    if (!check.ok) {
-      if (first) throw new Error(`This combination cannot train: ${check.error}`);
-      this.ui.configError.textContent = `This combination cannot train: ${check.error}`;
-      for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, 'see the message above');
-      this.#enable(false);
-      return;
-    }
-    const old = this.model;
-    this.model = null;
-    await old?.dispose();
-    const model = await this.engine.pool.create(config);
-    if (token !== this.token || this.disposed) return model.dispose();
-    this.model = model;
-    model.addEventListener('metrics', (e) => this.#onMetrics(e.detail));
-    model.addEventListener('state', (e) => this.#onState(e.detail));
-    model.addEventListener('restored', (e) => this.#onRestored(model, e.detail));
-    await this.#fresh(model.info);
-    if (this.wantPlay && this.visible) this.#run();
+    if (this.disposed) return;
+    await this.run.apply(toConfig(this.engine.props, this.state));
+    this.started = true;
   }
 
   async #fresh(info) {
     const c = info.config;
-    this.pending = { steps: [], evals: [] };
     this.last = { step: info.step, loss: null, acc: null };
-    // Each of these rebuilds the uPlot charts: only when needed (startup stays short).
+    // Reset and relabel only when needed (startup stays short).
     const labels = evalLabels(c);
     const relabel = JSON.stringify(labels) !== this.labels;
     this.labels = JSON.stringify(labels);
@@ -189,7 +202,6 @@ export class WidgetApp {
     this.generate?.setModel(info);
     this.#stats();
     this.#enable(true);
-    await this.refresh();
   }
 
   #enable(on) {
@@ -201,24 +213,12 @@ export class WidgetApp {
     if (this.state[key] === value) return;
     this.state = withValue(this.engine.props, this.engine.registry, this.state, key, value);
     this.controls.render(this.state);
-    return this.#apply().catch((err) => this.#notice(err.message));
+    return this.run.apply(toConfig(this.engine.props, this.state)).catch((err) => this.#notice(err.message));
   }
 
   #notice(text) {
     this.ui.configError.hidden = !text;
     this.ui.configError.textContent = text ?? '';
-  }
-
-  // The model is back at the step of its snapshot: the curves start over from there.
-  #onRestored(model, { step, playing }) {
-    if (model !== this.model) return;
-    this.pending = { steps: [], evals: [] };
-    for (const [chart] of this.charts ?? []) chart.reset();
-    this.drawn = false;
-    this.last = { step, loss: null, acc: null };
-    this.#stats();
-    this.refresh();
-    if (!playing && this.wantPlay && this.visible) this.#run();
   }
 
   // --- training -------------------------------------------------------------------------------
@@ -241,21 +241,17 @@ export class WidgetApp {
     const m = this.model;
     if (!m || m.playing) return;
     const steps = this.state.steps;
-    const until = steps > this.last.step ? steps : 0; // past the end, Play continues without limit
     this.#label(true);
-    return m.play({ until, every: Math.max(1, Math.ceil(steps / 500)) });
+    // past the end, Play continues without limit
+    return this.run.play({ steps, every: Math.max(1, Math.ceil(steps / 500)) });
   }
 
-  async step() {
-    await this.model?.step(1);
-    return this.refresh();
+  step() {
+    return this.run.stepBy(1);
   }
 
-  async reset() {
-    if (!this.model) return;
-    const info = await this.model.reset();
-    await this.#fresh(info);
-    if (this.wantPlay && this.visible) this.#run();
+  reset() {
+    return this.run.reset(); // then `ready` plays on when wanted
   }
 
   /** On or off screen (or tab hidden): training pauses off screen and resumes on screen. */
@@ -270,36 +266,8 @@ export class WidgetApp {
     this.ui.play.textContent = this.wantPlay || playing ? 'Pause' : 'Play';
   }
 
-  #onState({ playing, reason }) {
-    clearInterval(this.timers.snap);
-    if (playing) {
-      this.timers.flush ??= setInterval(() => this.#flush(), FLUSH_MS);
-      if (this.#needsSnapshots()) this.timers.snap = setInterval(() => this.refresh(), SNAPSHOT_MS);
-    } else {
-      this.#flush();
-      clearInterval(this.timers.flush);
-      this.timers.flush = undefined;
-      if (reason === 'done') this.wantPlay = false;
-      else if (!['paused', 'play', 'reset', 'import', 'restored'].includes(reason)) {
-        this.wantPlay = false;
-        this.#notice(`Training stopped: ${reason}`);
-      }
-      this.refresh();
-    }
-    this.#label(playing);
-  }
-
-  #onMetrics({ steps, evals }) {
-    this.pending.steps.push(...steps);
-    this.pending.evals.push(...evals);
-    if (!this.timers.flush) this.#flush();
-  }
-
   // Draw what arrived since the last flush (the charts themselves redraw once per frame at most).
-  #flush() {
-    const { steps, evals } = this.pending;
-    if (!steps.length && !evals.length) return;
-    this.pending = { steps: [], evals: [] };
+  #draw({ steps, evals }) {
     this.drawn = true;
     const seqLen = this.model?.info.config.seq_len;
     for (const [chart, metric] of this.charts ?? []) {
@@ -327,43 +295,29 @@ export class WidgetApp {
 
   /** Redraw the snapshot panels (one request at a time; calls during one are merged). */
   refresh() {
-    if (!this.#needsSnapshots() || this.disposed) return Promise.resolve();
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
+    return this.run.refresh();
+  }
+
+  // One panel per task: a page of widgets refreshing together stays responsive.
+  async #snapshot(model, current) {
+    const snap = await model.snapshot({
+      attention: this.attention ? {} : undefined,
+      positions: this.positions ? {} : undefined,
+      predictions: this.predictions ? { n: 3 } : undefined,
+    });
+    const parts = [[this.attention, snap.attention], [this.positions, snap.positions], [this.predictions, snap.predictions]];
+    let first = true;
+    for (const [panel, part] of parts.filter(([p]) => p)) {
+      if (!first) await nextTask();
+      first = false;
+      if (!current()) return;
+      panel.update(part);
     }
-    this.refreshing = (async () => {
-      do {
-        this.again = false;
-        const model = this.model;
-        if (!model) break;
-        try {
-          const snap = await model.snapshot({
-            attention: this.attention ? {} : undefined,
-            positions: this.positions ? {} : undefined,
-            predictions: this.predictions ? { n: 3 } : undefined,
-          });
-          // One panel per task: a page of widgets refreshing together stays responsive.
-          const parts = [[this.attention, snap.attention], [this.positions, snap.positions], [this.predictions, snap.predictions]];
-          let first = true;
-          for (const [panel, part] of parts.filter(([p]) => p)) {
-            if (!first) await nextTask();
-            first = false;
-            if (model !== this.model || this.disposed) break;
-            panel.update(part);
-          }
-          if (model !== this.model || this.disposed) break;
-        } catch (err) {
-          if (model === this.model && !model.disposed) this.#notice(`Could not read the model: ${err.message}`);
-        }
-      } while (this.again);
-      this.refreshing = null;
-    })();
-    return this.refreshing;
   }
 
   /** Redraw the canvases with the current theme's colours. */
   restyle() {
+    styleChanged(); // heatmaps read their colours again
     for (const [chart] of this.charts ?? []) chart.restyle();
     if (this.attention?.last) this.attention.update(this.attention.last);
     this.refresh();
@@ -371,13 +325,8 @@ export class WidgetApp {
 
   async dispose() {
     this.disposed = true;
-    this.token++;
-    clearInterval(this.timers.flush);
-    clearInterval(this.timers.snap);
     for (const [chart] of this.charts ?? []) chart.destroy();
     this.unnotice?.();
-    const m = this.model;
-    this.model = null;
-    await m?.dispose();
+    await this.run.dispose();
   }
 }

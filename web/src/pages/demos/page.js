@@ -2,14 +2,15 @@
 // pool, says which engine runs, and mounts the demo module named by <body data-demo>. URL
 // parameters become the demo's options: ?steps=300&autoplay=0&compact=1&encodings=rope,alibi ...
 import { WorkerPool } from '../../client/pool.js';
-import { engineNotice } from './engine-notice.js';
-import '../playground/style.css';
+import { engineNotice } from '../../panels/engine-notice.js';
+import { LineChart } from '../../charts/line-chart.js';
+import '../../panels/style.css';
 import './page.css';
 
 const DEMOS = {
-  permutation: () => import('../../demos/permutation.js'),
-  probe: () => import('../../demos/probe.js'),
-  extrapolation: () => import('../../demos/extrapolation.js'),
+  permutation: () => import('../../demos/permutation/index.js'),
+  probe: () => import('../../demos/probe/index.js'),
+  extrapolation: () => import('../../demos/extrapolation/index.js'),
 };
 
 const status = document.getElementById('module-status');
@@ -20,12 +21,15 @@ const flag = (v, fallback) => (v === undefined ? fallback : !['0', 'false', 'no'
 try {
   const pool = new WorkerPool(params.workers ? { size: Number(params.workers) } : {});
   const [engine, { mount }] = await Promise.all([pool.engine(), DEMOS[name]()]);
+  const registry = await pool.clients[0].registry(); // the demos' lists of encodings come from it
   const kind = engine.variant === 'simd' ? 'WebAssembly SIMD' : 'scalar WebAssembly';
   status.textContent = `Engine ${engine.version} · ${kind} (${engine.simdArch}) · ${pool.size} workers`;
   status.dataset.variant = engine.variant;
   status.dataset.ready = 'true';
   const demo = mount(document.getElementById('demo'), {
     pool,
+    registry,
+    LineChart, // uPlot on the pages; the widget mounts the demos with its LightLineChart
     compact: flag(params.compact, false),
     autoplay: flag(params.autoplay, true),
     config: params,

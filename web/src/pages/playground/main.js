@@ -2,7 +2,7 @@
 // over to the Playground wiring. No training logic here.
 import { EngineClient } from '../../client/client.js';
 import { Playground } from './playground.js';
-import './style.css';
+import '../../panels/style.css';
 
 const status = document.getElementById('module-status');
 const client = new EngineClient();

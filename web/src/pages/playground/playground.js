@@ -1,23 +1,24 @@
-// The playground's wiring: state <-> controls <-> URL hash, the current model's lifecycle
-// (create on every valid config change, play/pause/step/reset, import/export), and the panels fed
-// from its metric events and periodic snapshots. No math here: the core computes, panels draw.
+// The playground's wiring: state <-> controls <-> URL hash, import/export, and what the page
+// shows at each point of a run. The run itself (config check, model lifecycle, training, the
+// coalescing snapshot refresh) is the run controller's (run/run-controller.js). No math here:
+// the core computes, panels draw.
 import { buildProperties, VIEW_PROPERTIES } from '../../state/properties.js';
 import { defaultState, withValue, toConfig, fromConfig, differences } from '../../state/state.js';
 import { configToState, hashToState, stateToHash } from '../../state/hash.js';
-import { Controls } from './controls.js';
-import { ChartsPanel } from './charts-panel.js';
-import { AttentionPanel } from './attention-panel.js';
-import { PositionsPanel } from './positions-panel.js';
-import { PredictionsPanel } from './predictions-panel.js';
-import { GeneratePanel } from './generate-panel.js';
-import { renderExplanation } from './explain-panel.js';
+import { Controls } from '../../panels/controls.js';
+import { ChartsPanel } from '../../panels/charts-panel.js';
+import { AttentionPanel } from '../../panels/attention-panel.js';
+import { PositionsPanel } from '../../panels/positions-panel.js';
+import { PredictionsPanel } from '../../panels/predictions-panel.js';
+import { GeneratePanel } from '../../panels/generate-panel.js';
+import { renderExplanation } from '../../panels/explain-panel.js';
 import { Toolbar } from './toolbar.js';
-import { download, readFile } from './dom.js';
+import { download, readFile } from '../../panels/dom.js';
 import { Recovery } from './recovery.js';
+import { RunController } from '../../run/run-controller.js';
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 500; // attention/predictions/positions while training (they serialize matrices)
-const STOP_REASONS = ['done', 'paused', 'play', 'reset', 'import', 'restored'];
 
 export class Playground {
   /**
@@ -29,9 +30,8 @@ export class Playground {
     this.registry = registry;
     this.props = buildProperties(registry);
     this.state = defaultState(this.props, registry);
-    this.model = null;
     this.pinned = null; // the state of the pinned run
-    this.applyToken = 0;
+    this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS });
     this.controls = new Controls($('controls'), this.props, registry, (k, v) =>
       Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message)),
     );
@@ -42,7 +42,47 @@ export class Playground {
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.model.snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.toolbar = new Toolbar(this);
     this.recovery = new Recovery(this);
-    this.stalled = false; // training stopped on a refused (NaN/Inf) step
+  }
+
+  /** The current model (null while none). */
+  get model() {
+    return this.run.model;
+  }
+
+  // What the page shows at each point of a run (run/run-controller.js calls these).
+  #views() {
+    const box = () => $('config-error');
+    return {
+      building: () => this.#status('building'),
+      checked: (check) => {
+        this.controls.clearErrors();
+        box().hidden = check.ok;
+        if (check.ok) return;
+        box().textContent = `This combination cannot train: ${check.error}`;
+        for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, 'see the message above');
+        this.toolbar.enable(false);
+        this.#status('invalid');
+      },
+      failed: (err) => {
+        box().hidden = false;
+        box().textContent = `The model could not be created: ${err.message}`;
+        this.#status('invalid');
+      },
+      adopted: (model) => this.recovery.watch(model),
+      fresh: (info) => this.#fresh(info),
+      ready: () => this.#status('ready'),
+      metrics: ({ steps, evals, step }) => {
+        $('charts-empty').hidden = true;
+        this.charts.add({ steps, evals });
+        this.toolbar.metrics(steps, step);
+      },
+      state: ({ playing, reason, stalled }) => {
+        this.toolbar.playing(playing);
+        if (stalled) this.notice(`Training stopped: ${reason}. Change lr or clip in Optimizer and press Play to continue.`);
+      },
+      snapshot: (model, current) => this.#snapshot(model, current),
+      error: (err) => this.notice(`Could not read the model: ${err.message}`),
+    };
   }
 
   async start() {
@@ -79,7 +119,7 @@ export class Playground {
     const view = VIEW_PROPERTIES.some((p) => p.key === key);
     this.#setState(withValue(this.props, this.registry, this.state, key, value));
     // Optimizer fields that change on the live model after a refused step: the core's one list.
-    if (this.stalled && this.model && this.registry.live_keys.includes(key)) return this.#configureLive(key, value);
+    if (this.run.stalled && this.model && this.registry.live_keys.includes(key)) return this.#configureLive(key, value);
     if (!view) return this.apply();
     if (key === 'speed' && this.model?.playing) this.play();
     if (key === 'example') this.refresh();
@@ -101,8 +141,8 @@ export class Playground {
   /** The client recreated the model in a new worker (recovery.js): redraw from its state. */
   async restored(model) {
     if (model !== this.model) return;
-    await this.#fresh(model.info);
-    if (model.playing) this.#onState({ playing: true, reason: 'restored' }); // it trains on
+    await this.run.fresh(model.info);
+    if (model.playing) this.run.stateChanged({ playing: true, reason: 'restored' }); // it trains on
   }
 
   /** Show a notice under the header (null hides it). */
@@ -114,35 +154,7 @@ export class Playground {
 
   /** Check the current config; when valid, replace the model by a new one (paused, step 0). */
   async apply() {
-    const token = ++this.applyToken;
-    this.#status('building');
-    const config = toConfig(this.props, this.state);
-    const check = await this.client.checkConfig(config);
-    if (token !== this.applyToken) return;
-    this.controls.clearErrors();
-    const box = $('config-error');
-    box.hidden = check.ok;
-    if (!check.ok) {
-      box.textContent = `This combination cannot train: ${check.error}`;
-      for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, 'see the message above');
-      this.toolbar.enable(false);
-      this.#status('invalid');
-      return;
-    }
-    const old = this.model;
-    this.model = null;
-    await old?.dispose();
-    let model;
-    try {
-      model = await this.client.create(config);
-    } catch (err) {
-      box.hidden = false;
-      box.textContent = `The model could not be created: ${err.message}`;
-      this.#status('invalid');
-      return;
-    }
-    if (token !== this.applyToken) return model.dispose();
-    this.#adopt(model);
+    await this.run.apply(toConfig(this.props, this.state));
   }
 
   // body[data-run]: building | ready | invalid, for tests and styles.
@@ -150,17 +162,8 @@ export class Playground {
     document.body.dataset.run = s;
   }
 
-  #adopt(model, fresh = true) {
-    this.model = model;
-    model.addEventListener('metrics', (e) => this.#onMetrics(e.detail));
-    model.addEventListener('state', (e) => this.#onState(e.detail));
-    this.recovery.watch(model);
-    if (fresh) this.#fresh(model.info);
-  }
-
   // A new model, a reset or an import: empty charts, counters from the model, panels redrawn.
   #fresh(info) {
-    this.stalled = false;
     this.charts.reset();
     $('charts-empty').hidden = false;
     this.charts.setEvalLengths(info.config.seq_len, info.config.eval_len);
@@ -171,78 +174,37 @@ export class Playground {
     this.toolbar.newRun(info);
     this.toolbar.enable(true);
     $('eval-every').textContent = String(info.config.eval_every);
-    return this.refresh().then(() => this.#status('ready'));
   }
 
-  #onMetrics({ steps, evals, step }) {
-    $('charts-empty').hidden = true;
-    this.charts.add({ steps, evals });
-    this.toolbar.metrics(steps, step);
-  }
-
-  #onState({ playing, reason }) {
-    this.toolbar.playing(playing);
-    clearInterval(this.refreshTimer);
-    if (playing) this.refreshTimer = setInterval(() => this.refresh(), REFRESH_MS);
-    else this.refresh();
-    this.stalled = !playing && !STOP_REASONS.includes(reason);
-    if (this.stalled) this.notice(`Training stopped: ${reason}. Change lr or clip in Optimizer and press Play to continue.`);
-  }
-
-  /**
-   * Redraw attention, predictions and positions from a snapshot. One request at a time; a call
-   * during one makes it run once more, and resolves when the panels show the latest state.
-   */
+  /** Redraw attention, predictions and positions (resolves when they show the latest state). */
   refresh() {
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return this.refreshing;
-    }
-    this.refreshing = (async () => {
-      do {
-        this.refreshAgain = false;
-        await this.#refreshOnce();
-      } while (this.refreshAgain);
-      this.refreshing = null;
-    })();
-    return this.refreshing;
+    return this.run.refresh();
   }
 
-  async #refreshOnce() {
-    const model = this.model;
-    if (!model) return;
-    try {
-      const snap = await model.snapshot({ attention: { example: this.state.example }, predictions: { n: 4 }, positions: {} });
-      if (model !== this.model) return;
-      this.attention.update(snap.attention);
-      this.positions.update(snap.positions);
-      this.predictions.update(snap.predictions);
-      const d = snap.positions.describe;
-      $('positions-note').textContent = d ? `${d.title}: ${d.where}.` : '';
-    } catch (err) {
-      if (model === this.model && !model.disposed) this.notice(`Could not read the model: ${err.message}`);
-    }
+  async #snapshot(model, current) {
+    const snap = await model.snapshot({ attention: { example: this.state.example }, predictions: { n: 4 }, positions: {} });
+    if (!current()) return;
+    this.attention.update(snap.attention);
+    this.positions.update(snap.positions);
+    this.predictions.update(snap.predictions);
+    const d = snap.positions.describe;
+    $('positions-note').textContent = d ? `${d.title}: ${d.where}.` : '';
   }
 
   play() {
-    const step = this.toolbar.step;
-    const until = this.state.steps > step ? this.state.steps : 0;
-    return this.model?.play({ until, speed: this.state.speed });
+    return this.run.play({ steps: this.state.steps, speed: this.state.speed });
   }
 
   pause() {
-    return this.model?.pause();
+    return this.run.pause();
   }
 
-  async step(n = 1) {
-    await this.model?.step(n);
-    return this.refresh();
+  step(n = 1) {
+    return this.run.stepBy(n);
   }
 
-  async reset() {
-    if (!this.model) return;
-    const info = await this.model.reset();
-    return this.#fresh(info);
+  reset() {
+    return this.run.reset();
   }
 
   togglePin() {
@@ -289,16 +251,16 @@ export class Playground {
     const before = document.body.dataset.run;
     const wasPlaying = Boolean(this.model?.playing);
     try {
-      ++this.applyToken; // a pending config change must not replace the imported model
+      this.run.cancel(); // a pending config change must not replace the imported model
       this.#status('building');
       await this.model?.pause();
       const info = this.model ? await this.model.importModel(file.bytes) : null;
-      if (!info) this.#adopt(await this.client.importModel(file.bytes), false);
+      if (!info) await this.run.adopt(await this.client.importModel(file.bytes), { fresh: false });
       const loaded = info ?? this.model.info;
       $('config-error').hidden = true;
       this.#setState(fromConfig(this.props, this.registry, loaded.config, this.state));
       this.notice(`Loaded ${file.name}: ${loaded.config.task} at step ${loaded.step}.`);
-      await this.#fresh(loaded);
+      await this.run.fresh(loaded);
     } catch (err) {
       this.notice(`Could not import ${file.name}: ${err.message}`);
       if (!this.model || this.model.disposed) return this.apply();

@@ -2,16 +2,16 @@
 // fieldset per group, one labelled control per active property, help text as its description.
 // Reports edits through onChange(key, value); shows invalid values and config errors inline.
 import { el } from './dom.js';
-import { GROUP_TITLES, isActive } from '../../state/properties.js';
-import { parseValue } from '../../state/hash.js';
+import { GROUP_TITLES, isActive } from '../state/properties.js';
+import { parseValue } from '../state/hash.js';
 
 const pretty = (key) => key.replaceAll('_', ' ');
 
 export class Controls {
   /**
    * @param {HTMLFormElement} form
-   * @param {import('../../state/properties.js').Property[]} props
-   * @param {import('../../wasm-api').Registry} registry
+   * @param {import('../state/properties.js').Property[]} props
+   * @param {import('../wasm-api').Registry} registry
    * @param {(key: string, value: any) => void} onChange
    */
   constructor(form, props, registry, onChange) {

@@ -3,7 +3,7 @@
 // With {frameMs} (the widget, several to a page), the maps are drawn a few per task, each task
 // stopping after frameMs, and a new grid only after the frame that lays it out, so that a panel
 // of many heads never makes one long main-thread task.
-import { Heatmap, fmt } from '../../charts/heatmap.js';
+import { Heatmap, fmt } from '../charts/heatmap.js';
 import { el } from './dom.js';
 
 export class AttentionPanel {

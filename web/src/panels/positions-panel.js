@@ -3,8 +3,8 @@
 // a 1-D array a small bar chart, nested objects a subsection, scalars a key/value list. New
 // encodings' keys (bias, buckets, angles, slopes, ...) show without code here; CAPTIONS only adds
 // a sentence for the keys we know.
-import { Heatmap, fmt } from '../../charts/heatmap.js';
-import { drawBarList } from '../../charts/bar-list.js';
+import { Heatmap, fmt } from '../charts/heatmap.js';
+import { drawBarList } from '../charts/bar-list.js';
 import { el } from './dom.js';
 
 const CAPTIONS = {

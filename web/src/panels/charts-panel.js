@@ -1,6 +1,6 @@
 // The training curves: which metric goes on which chart, and the panel's buttons (CSV, PNG per
 // chart). Feeds the charts from the model's metric events; the charts do the rest.
-import { LineChart } from '../../charts/line-chart.js';
+import { LineChart } from '../charts/line-chart.js';
 import { el, download } from './dom.js';
 
 const TRAIN = '#1a73e8';

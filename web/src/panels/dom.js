@@ -1,8 +1,10 @@
-// A tiny element builder: el('div', {class: 'x', onclick: f}, child, 'text', ...).
+// The one element builder of the site, el('div', {class: 'x', onclick: f}, child, 'text', ...),
+// used by the panels, the pages, the widgets and the demos; and file download / upload helpers.
 
 /**
  * @param {string} tag
- * @param {Record<string, any>} [attrs] `class`, `on*` handlers, `dataset`, properties, attributes
+ * @param {Record<string, any>} [attrs] `class`, `on*` handlers, `dataset`, `style` (a string or an
+ *   object of properties), properties, attributes
  * @param {...(Node|string|null|undefined|false)} children
  * @returns {HTMLElement}
  */
@@ -12,6 +14,7 @@ export function el(tag, attrs = {}, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k === 'class') e.className = v;
     else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (k === 'style' && typeof v === 'object') Object.assign(e.style, v);
     else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
     else if (k in e && typeof v !== 'string') e[k] = v;
     else e.setAttribute(k, v === true ? '' : v);

@@ -3,7 +3,7 @@
 // snapshot and the ones that were training train on (client/client.js), so a demo needs nothing
 // but this box. Kept out of src/demos/ (every module there is a lazily loaded demo of the widget)
 // and free of KaTeX and CSS, so that the widget's first chunk can carry it.
-import { el } from '../playground/dom.js';
+import { el } from './dom.js';
 
 /**
  * Say in `root` when one of the pool's workers crashed (or went silent) and was restarted: a

@@ -1,14 +1,17 @@
-// The widget build's line chart: the API of charts/line-chart.js (addDataPoint, reset, pin,
-// setLabels, restyle, ...; web/build-widget.mjs maps line-chart.js here) drawn on one canvas in
-// about 3 KB instead of uPlot's 25 KB, so that a widget stays within its download budget. Same
-// behaviour where it shows: series appear when they get data, gaps are spanned, eval series get
-// points, a pinned run is drawn dashed; hovering shows every series' value at that step in the
-// legend, as uPlot's live legend does. Colours of text and grid: --chart-ink and --chart-grid.
+// The light line chart: the runs, pinning and CSV of line-chart-base.js (shared with the pages'
+// uPlot LineChart) drawn on one canvas in about 3 KB instead of uPlot's 25 KB, so that a widget
+// stays within its download budget; the widget and the demos mounted inside it use it. Series
+// appear when they get data, gaps are spanned, eval series get points, a pinned run is drawn
+// dashed; hovering shows every series' value at that step in the legend, as uPlot's live legend
+// does. Colours of text and grid: --chart-ink and --chart-grid.
 // Drawing reads no layout (the width comes from the ResizeObserver, the colours are read once
-// per theme), and the charts of a page share one frame queue that stops after FRAME_MS of
-// drawing and goes on in the next frame: a page of six widgets gets no long main-thread task.
+// per theme, the picture is drawn off the page: charts/detached-canvas.js), and the charts of a
+// page share one frame queue that stops after FRAME_MS of drawing and goes on in the next frame:
+// a page of six widgets gets no long main-thread task.
+import { LineChartBase } from './line-chart-base.js';
+import { DetachedCanvas, cssColors, styleChanged } from './detached-canvas.js';
 
-const PINNED_COLORS = ['#e8710a', '#c5221f', '#b06000', '#a142f4'];
+const CHART_COLORS = { '--chart-ink': '#3c4043', '--chart-grid': 'rgba(0,0,0,0.07)' };
 const PAD = { left: 46, right: 10, top: 8, bottom: 34 };
 
 /** Ticks at 1, 2 or 5 × 10^k covering [lo, hi], about `n` of them. */
@@ -40,23 +43,21 @@ function drawQueued() {
 
 const label = (v) => (Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(0) : String(Number(v.toPrecision(4))));
 
-export class LineChart {
+export class LightLineChart extends LineChartBase {
   /**
    * @param {HTMLElement} container
-   * @param {{title: string, series: {key: string, label: string, color: string, dash?: number[], points?: boolean}[],
-   *   logScale?: boolean, height?: number, yRange?: [number, number], xLabel?: string,
-   *   markers?: {x: number, label: string}[]}} opts
+   * @param {ConstructorParameters<typeof LineChartBase>[0]} opts
    */
-  constructor(container, { title, series, logScale = false, height = 170, yRange, xLabel = 'step', markers = [] }) {
-    Object.assign(this, { container, title, series, logScale, height, yRange, xLabel, markers });
-    this.run = LineChart.#emptyRun(series);
-    this.pinned = null;
-    this.shown = new Set();
+  constructor(container, opts) {
+    super(opts);
+    this.container = container;
     this.hover = -1;
     this.canvas = document.createElement('canvas');
     this.canvas.setAttribute('role', 'img');
-    this.canvas.setAttribute('aria-label', title);
+    this.canvas.setAttribute('aria-label', this.title);
     this.canvas.style.display = 'block';
+    this.surface = new DetachedCanvas(this.canvas);
+    this.styleCache = {};
     this.legend = document.createElement('div');
     this.legend.className = 'mc-legend';
     container.append(this.canvas, this.legend);
@@ -65,6 +66,7 @@ export class LineChart {
     this.width = 0; // the container's width, from the ResizeObserver (0: not measured yet)
     this.resize = new ResizeObserver((entries) => {
       const w = Math.round(entries[entries.length - 1].contentRect.width);
+      cssColors(container, CHART_COLORS, this.styleCache); // here, after layout, reading style is free
       if (w !== this.width) (this.width = w), this.#schedule();
     });
     this.resize.observe(container);
@@ -72,83 +74,21 @@ export class LineChart {
     this.#schedule();
   }
 
-  static #emptyRun(series) {
-    return { xs: [], cols: Object.fromEntries(series.map((s) => [s.key, []])) };
-  }
-
-  /** Append values at x (merged into the last point when x repeats); missing keys are gaps. */
-  addDataPoint(x, values) {
-    const { xs, cols } = this.run;
-    let grew = false;
-    for (const s of this.series) if (values[s.key] != null && !this.shown.has(s.key)) this.shown.add(s.key), (grew = true);
-    const last = xs.length - 1;
-    if (last >= 0 && xs[last] === x) {
-      for (const s of this.series) if (values[s.key] != null) cols[s.key][last] = values[s.key];
-    } else {
-      xs.push(x);
-      for (const s of this.series) cols[s.key].push(values[s.key] ?? null);
-    }
-    if (grew) this.#legend();
-    this.#schedule();
-  }
-
-  /** Forget the current run (a pinned run stays). */
-  reset() {
-    this.run = LineChart.#emptyRun(this.series);
-    this.shown.clear();
-    this.#legend();
-    this.#schedule();
-  }
-
-  /** Keep the current run's curves, dashed, under `label`; the current run starts empty. */
-  pin(label) {
-    this.pinned = { label, run: this.run, keys: new Set(this.shown) };
-    this.reset();
-  }
-
-  setPinnedLabel(label) {
-    if (!this.pinned) return;
-    this.pinned.label = label;
-    this.#legend();
-  }
-
-  unpin() {
-    this.pinned = null;
-    this.#legend();
-    this.#schedule();
-  }
-
-  /** Rename series ({key: label}). */
-  setLabels(labels) {
-    for (const s of this.series) if (labels[s.key]) s.label = labels[s.key];
-    this.#legend();
-    this.#schedule();
-  }
-
-  setLogScale(on) {
-    this.logScale = on;
+  /** @param {'data'|'series'|'rebuild'} kind */
+  redraw(kind) {
+    if (kind !== 'data') this.#legend();
     this.#schedule();
   }
 
   /** Redraw with the current CSS colours (after a theme change). */
   restyle() {
-    this.colors = null;
+    styleChanged();
     this.#legend();
     this.#schedule();
   }
 
-  // What is drawn: the current run's series with data (the first before any), then the pinned run.
-  #lines() {
-    const cur = this.shown.size ? this.series.filter((s) => this.shown.has(s.key)) : this.series.slice(0, 1);
-    const out = cur.map((s) => ({ s, run: this.run, color: s.color, dash: s.dash, name: s.label }));
-    if (this.pinned)
-      for (const s of this.series.filter((q) => this.pinned.keys.has(q.key)))
-        out.push({ s, run: this.pinned.run, color: PINNED_COLORS[this.series.indexOf(s) % PINNED_COLORS.length], dash: s.dash ?? [6, 3], name: `${s.label} · ${this.pinned.label}` });
-    return out;
-  }
-
   #legend() {
-    this.items = this.#lines().map((l) => {
+    this.items = this.lines().map((l) => {
       const swatch = document.createElement('i');
       swatch.style.cssText = `display:inline-block;width:10px;height:10px;border:2px solid ${l.color};border-radius:2px;margin-right:4px;vertical-align:-1px`;
       const value = document.createElement('b');
@@ -183,7 +123,7 @@ export class LineChart {
   }
 
   #scales(w, h) {
-    const lines = this.#lines();
+    const lines = this.lines();
     const xs = lines.flatMap((l) => l.run.xs);
     const ys = lines.flatMap((l) => l.run.cols[l.s.key]).filter((v) => v != null && Number.isFinite(v) && (!this.logScale || v > 0));
     let [x0, x1] = xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, 1];
@@ -209,22 +149,8 @@ export class LineChart {
   #draw() {
     const w = Math.max(200, this.width);
     const h = this.height;
-    const dpr = window.devicePixelRatio || 1;
-    const c = this.canvas;
-    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
-      c.width = Math.round(w * dpr);
-      c.height = Math.round(h * dpr);
-      c.style.width = `${w}px`;
-      c.style.height = `${h}px`;
-    }
-    const g = c.getContext('2d');
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.clearRect(0, 0, w, h);
-    if (!this.colors) {
-      const css = getComputedStyle(this.container);
-      this.colors = { ink: css.getPropertyValue('--chart-ink').trim() || '#3c4043', grid: css.getPropertyValue('--chart-grid').trim() || 'rgba(0,0,0,0.07)' };
-    }
-    const { ink, grid } = this.colors;
+    const g = this.surface.begin(w, h, window.devicePixelRatio || 1);
+    const { '--chart-ink': ink, '--chart-grid': grid } = cssColors(this.container, CHART_COLORS, this.styleCache);
     const sc = (this.sc = this.#scales(w, h));
     g.font = '11px system-ui, sans-serif';
     g.lineWidth = 1;
@@ -301,6 +227,7 @@ export class LineChart {
       g.lineTo(x, h - PAD.bottom);
       g.stroke();
     }
+    this.surface.end();
   }
 
   // Hover: the nearest step with data; its values go into the legend.
@@ -319,14 +246,6 @@ export class LineChart {
     }
     this.#values();
     this.#schedule();
-  }
-
-  /** The chart's data as CSV (current run; one column per series). */
-  toCSV() {
-    const keys = this.series.map((s) => s.key);
-    const rows = [[this.xLabel, ...this.series.map((s) => `"${s.label.replaceAll('"', '""')}"`)].join(',')];
-    this.run.xs.forEach((x, i) => rows.push([x, ...keys.map((k) => this.run.cols[k][i] ?? '')].join(',')));
-    return `${rows.join('\n')}\n`;
   }
 
   destroy() {

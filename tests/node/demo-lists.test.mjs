@@ -1,0 +1,41 @@
+// The demos' lists of encodings and normalizations (web/src/demos/lists.js): from the registry,
+// the lists the demos had before the registry flags (an engine without `biases_logits`), or, with
+// the flags, every registered encoding, so that a new one appears in the demos without an edit.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { demoLists } from '../../web/src/demos/lists.js';
+
+const names = ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'contextual1', 'contextual2', 'urpe', 'xpos', 'fire'];
+const norms = ['softmax', 'l2', 'relu2', 'swish_l2', 'exp', 'sigmoid', 'softmax1', 'cosine', 'linear', 'performer'];
+const registry = (flags) => ({
+  positions: names.map((name) => ({ name, extrapolates: name !== 'learned', logits_only: false, ...(flags && { biases_logits: false }) })),
+  normalizations: norms.map((name) => ({ name })),
+});
+
+test('without the flags: the hand-made lists, as the demos had them', () => {
+  const l = demoLists(registry(false));
+  assert.deepEqual(l.permutation, ['learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'urpe', 'fire', 'xpos']);
+  assert.deepEqual(l.extrapolation, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'fire', 'xpos']);
+  assert.deepEqual(l.extrapolationDefault, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias']);
+  assert.equal(l.probePositions.length * l.probeNormalizations.length, 40, 'the probe grid stays 8 × 5');
+  assert.deepEqual(demoLists(undefined), l, 'no registry (yet): the same');
+});
+
+test('with the flags: a new encoding appears in the permutation and extrapolation demos', () => {
+  const r = registry(true);
+  r.positions.push({ name: 'brand_new', extrapolates: true, logits_only: true, biases_logits: true });
+  const l = demoLists(r);
+  assert.ok(l.permutation.includes('brand_new'));
+  assert.ok(!l.permutation.includes('none'), 'the permutation demo checks encodings against none');
+  assert.ok(l.extrapolation.includes('brand_new'));
+  assert.deepEqual(l.extrapolationDefault, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias']);
+});
+
+test('names the registry does not have are dropped', () => {
+  const r = registry(false);
+  r.positions = r.positions.filter((e) => e.name !== 'xpos');
+  r.normalizations = r.normalizations.filter((e) => e.name !== 'sigmoid');
+  const l = demoLists(r);
+  assert.ok(!l.permutation.includes('xpos'));
+  assert.ok(!l.probeNormalizations.includes('sigmoid'));
+});

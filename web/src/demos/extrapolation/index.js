@@ -1,0 +1,246 @@
+// Extrapolation demo: each chosen position encoding trains at length L on copy_back (y_t = x_{t−k})
+// and on a second task of the reader's choice, then is evaluated at lengths L … 4L. One chart of
+// accuracy and one of loss against evaluation length per task, one curve per encoding. Learned
+// positions cannot be evaluated past their table: their curve ends at L, with the engine's reason.
+// RoPE can be evaluated with PI / NTK-aware / YaRN scaling (Session.loadWith through
+// Session.derive, factor s = ℓ/L); the table beside shows the scaled frequencies the engine reports.
+// This file owns the runs (one model per task and encoding), their evaluation and the wiring;
+// view.js builds the DOM, results.js draws the curves, rope-table.js the RoPE table.
+// mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.
+import { el, injectStyles, modelOverrides, listOption, numOption, Disposer, colorOf } from '../common.js';
+import { demoLists } from '../lists.js';
+import { RunController } from '../../run/run-controller.js';
+import { buildDom, SECOND_TASKS, SCALINGS } from './view.js';
+import { drawResults } from './results.js';
+import { ropeTable } from './rope-table.js';
+
+const MULTIPLES = [1, 1.5, 2, 3, 4];
+
+/**
+ * Mount the extrapolation demo into `root`.
+ * @param {HTMLElement|ShadowRoot} root
+ * @param {{pool: import('../../client/pool.js').WorkerPool, compact?: boolean, autoplay?: boolean,
+ *   config?: Record<string, any>, LineChart: typeof import('../charts/line-chart-base.js').LineChartBase}} options
+ *   LineChart: the chart class (the pages' uPlot LineChart or the widget's LightLineChart); config: steps (default 800), seq_len (L, default 16),
+ *   encodings (list), task2, scaling (list of pi, ntk, yarn shown at start), copy_back_k, seed,
+ *   d_model, heads, layers, batch, lr
+ * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
+ *   root: HTMLElement, results(): object}}
+ */
+export function mount(root, options = {}) {
+  const { pool, registry, compact = false, autoplay = false, config: cfg = {}, LineChart } = options;
+  if (!pool) throw new Error('extrapolation demo: options.pool (a WorkerPool) is required');
+  if (!LineChart) throw new Error('extrapolation demo: options.LineChart (a line chart class of web/src/charts/) is required');
+  const lists = demoLists(registry);
+  const steps = numOption(cfg.steps, 800);
+  const L = numOption(cfg.seq_len, 16);
+  const lengths = [...new Set(MULTIPLES.map((k) => Math.round(k * L)))];
+  const k = numOption(cfg.copy_back_k, 2);
+  const base = { causal: true, d_model: 32, heads: 4, layers: 2, seed: 1, ...modelOverrides(cfg), seq_len: L, steps, eval_every: Math.max(steps, 1) };
+  const s = {
+    encodings: listOption(cfg.encodings, lists.extrapolationDefault).filter((e) => lists.extrapolation.includes(e)),
+    tasks: ['copy_back', SECOND_TASKS.includes(cfg.task2) ? cfg.task2 : 'copy_first'],
+    scaling: new Set(listOption(cfg.scaling, []).filter((x) => SCALINGS.includes(x))),
+    factor: numOption(cfg.factor, 2),
+    runs: new Map(), // `${task}|${pos}` -> run
+    playing: false,
+    disposed: false,
+    refusal: null, // the engine's message for learned past L
+  };
+  const bag = new Disposer();
+  const style = injectStyles(root);
+  const ui = buildDom(LineChart, compact, s, L, k, lengths, lists.extrapolation);
+  root.append(ui.box);
+
+  const taskConfig = (task) => (task === 'copy_back' ? { copy_back_k: k } : {});
+
+  // --- runs: one model per (task, encoding) ------------------------------------------------------
+  function newRun(task, pos) {
+    const run = { task, pos, key: `${task}|${pos}`, model: null, step: 0, loss: null, state: 'building', points: new Map(), scaled: {} };
+    // One run controller per model (run/run-controller.js): its lifecycle and its events.
+    run.ctl = new RunController(pool, {
+      metrics: ({ steps: batch, step }) => {
+        run.step = step;
+        const last = batch[batch.length - 1];
+        if (last) run.loss = last.loss;
+        run.state = 'training';
+        showStatus();
+      },
+      state: ({ playing, step, reason }) => {
+        if (!playing && step >= steps) evaluateRun(run);
+        else if (!playing && !['paused', 'reset', 'play'].includes(reason)) (run.state = 'error'), (run.error = reason), showStatus();
+      },
+    });
+    run.created = run.ctl.apply({ ...base, ...taskConfig(task), task, position: pos }, { check: false }).then(() => {
+      if (s.disposed || s.runs.get(run.key) !== run) return run.ctl.dispose();
+      run.model = run.ctl.model;
+      run.state = 'idle';
+      showStatus();
+    }, (err) => {
+      run.state = 'error';
+      run.error = err.message;
+      showStatus();
+    });
+    return run;
+  }
+
+  async function evaluateRun(run) {
+    if (run.evaluating || !run.model) return;
+    run.evaluating = true;
+    run.state = 'evaluating';
+    showStatus();
+    try {
+      for (const len of lengths) {
+        try {
+          const ev = await run.model.evaluate(len);
+          run.points.set(len, { accuracy: ev.token_accuracy, loss: ev.loss });
+        } catch (err) {
+          run.points.set(len, null);
+          run.refusedAt ??= len;
+          if (run.pos === 'learned' && run.refusedAt === len) s.refusal = err.message;
+        }
+      }
+      if (run.pos === 'rope')
+        for (const method of SCALINGS) {
+          const pts = new Map([[L, run.points.get(L)]]);
+          for (const len of lengths.filter((x) => x > L)) {
+            const d = await run.model.derive({ rope_scaling: method, rope_factor: len / L });
+            try {
+              const ev = await d.evaluate(len);
+              pts.set(len, { accuracy: ev.token_accuracy, loss: ev.loss });
+            } finally {
+              d.dispose();
+            }
+          }
+          run.scaled[method] = pts;
+        }
+      run.state = 'done';
+    } catch (err) {
+      if (s.disposed) return;
+      run.state = 'error';
+      run.error = err.message;
+    } finally {
+      run.evaluating = false;
+    }
+    drawCharts();
+    showStatus();
+  }
+
+  function sync() {
+    const want = new Set();
+    for (const task of s.tasks) for (const pos of s.encodings) want.add(`${task}|${pos}`);
+    for (const [key, run] of s.runs)
+      if (!want.has(key)) {
+        s.runs.delete(key);
+        run.created.then(() => run.ctl.dispose());
+      }
+    for (const key of want)
+      if (!s.runs.has(key)) {
+        const [task, pos] = key.split('|');
+        s.runs.set(key, newRun(task, pos));
+      }
+    for (const block of ui.blocks) block.title.textContent = titleOf(block.index === 0 ? 'copy_back' : s.tasks[1]);
+    drawCharts();
+    showStatus();
+    return Promise.all([...s.runs.values()].map((r) => r.created));
+  }
+
+  const titleOf = (task) => (task === 'copy_back' ? `copy_back (k = ${k}): y_t = x_{t−${k}}` : task.replaceAll('_', ' '));
+
+  // --- drawing -------------------------------------------------------------------------------------
+  const drawCharts = () => drawResults(ui, s, { lengths, L });
+
+  function showStatus() {
+    const runs = [...s.runs.values()];
+    const done = runs.filter((r) => r.state === 'done' || r.state === 'error').length;
+    ui.status.replaceChildren(...runs.map((r) => el('li', { dataset: { key: r.key, state: r.state } },
+      el('span', { class: 'apd-swatch', style: { background: colorOf(r.pos) } }),
+      `${r.pos} · ${r.task}: ${r.state === 'error' ? `error: ${r.error}` : r.state === 'done' ? 'evaluated' : r.state === 'evaluating' ? 'evaluating…' : `step ${r.step}/${steps}${r.loss == null ? '' : `, loss ${r.loss.toFixed(3)}`}`}`)));
+    ui.progress.textContent = `${done} of ${runs.length} models trained and evaluated`;
+    ui.box.dataset.complete = String(runs.length > 0 && done === runs.length);
+    if (done === runs.length && s.playing) {
+      s.playing = false;
+      showPlaying();
+    }
+  }
+
+  function showPlaying() {
+    ui.play.textContent = s.playing ? 'Pause' : 'Train';
+    ui.box.dataset.playing = String(s.playing);
+  }
+
+  const table = ropeTable({ pool, config: { ...base, ...taskConfig('copy_back'), task: 'copy_back', position: 'rope', steps: 1 }, ui, s, L });
+  const drawTable = () => table.draw();
+
+  async function start() {
+    await ready;
+    if (s.disposed) return;
+    s.playing = true;
+    showPlaying();
+    await Promise.all([...s.runs.values()].map(async (r) => {
+      await r.created;
+      if (r.model && r.state !== 'done' && r.state !== 'error' && !r.evaluating) await r.ctl.play({ until: steps, every: 25 });
+    }));
+  }
+
+  async function pause() {
+    s.playing = false;
+    showPlaying();
+    await Promise.all([...s.runs.values()].map((r) => r.model?.playing && r.ctl.pause()));
+  }
+
+  // --- wiring -------------------------------------------------------------------------------------
+  for (const box of ui.encodingBoxes)
+    box.addEventListener('change', async () => {
+      s.encodings = ui.encodingBoxes.filter((b) => b.checked).map((b) => b.value);
+      await sync();
+      if (s.playing) start();
+    });
+  ui.task2.addEventListener('change', async () => {
+    s.tasks[1] = ui.task2.value;
+    await sync();
+    if (s.playing || autoplay) start();
+  });
+  for (const box of ui.scalingBoxes)
+    box.addEventListener('change', () => {
+      if (box.checked) s.scaling.add(box.value);
+      else s.scaling.delete(box.value);
+      drawCharts();
+    });
+  ui.factor.addEventListener('change', () => {
+    s.factor = Number(ui.factor.value);
+    drawTable();
+  });
+  ui.play.addEventListener('click', () => (s.playing ? pause() : start()));
+  bag.interval(showStatus, 1000);
+
+  const ready = Promise.all([sync(), drawTable()]).then(() => { ui.box.dataset.ready = 'true'; });
+  ready.catch((err) => { ui.error.hidden = false; ui.error.textContent = err.message; });
+  if (autoplay) ready.then(start);
+
+  return {
+    root: ui.box,
+    ready,
+    start,
+    pause,
+    /** {task: {encoding: {length: {accuracy, loss} | null}}} for the evaluated models. */
+    results() {
+      const out = {};
+      for (const r of s.runs.values()) {
+        out[r.task] ??= {};
+        out[r.task][r.pos] = Object.fromEntries([...r.points.entries()]);
+        for (const [mm, pts] of Object.entries(r.scaled)) out[r.task][`rope+${mm}`] = Object.fromEntries([...pts.entries()]);
+      }
+      return out;
+    },
+    async dispose() {
+      s.disposed = true;
+      bag.run();
+      await Promise.all([...s.runs.values()].map((r) => r.created.then(() => r.ctl.dispose())));
+      await table.dispose();
+      for (const b of ui.blocks) b.acc.destroy(), b.loss.destroy();
+      ui.box.remove();
+      style.remove();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The extrapolation demo's RoPE table: θ_i, the wavelength 2π/θ_i and θ'_i/θ_i under PI, NTK
+// and YaRN at the chosen factor s, as the engine reports them (positions() of one untrained RoPE
+// model, loaded with each scaling through Session.derive).
+import { el, m } from '../common.js';
+import { SCALINGS, SCALING_TITLES } from './view.js';
+
+/**
+ * @param {{pool: object, config: object, ui: object, s: {factor: number, disposed: boolean}, L: number}} ctx
+ *   config: the RoPE model's
+ * @returns {{draw(): Promise<void>, dispose(): Promise<void>}}
+ */
+export function ropeTable({ pool, config, ui, s, L }) {
+  let drawn = 0;
+  let model = null;
+  async function draw() {
+    const token = ++drawn;
+    model ??= pool.create(config);
+    const probe = await model;
+    const plain = (await probe.snapshot({ positions: {} })).positions;
+    const scaled = {};
+    for (const method of SCALINGS) {
+      const d = await probe.derive({ rope_scaling: method, rope_factor: s.factor });
+      try {
+        scaled[method] = (await d.snapshot({ positions: {} })).positions.scaling;
+      } finally {
+        d.dispose();
+      }
+    }
+    if (token !== drawn || s.disposed) return;
+    const theta = plain.theta;
+    const f = (v) => (v >= 0.01 ? v.toFixed(4) : v.toPrecision(3));
+    ui.table.replaceChildren(
+      el('thead', {}, el('tr', {}, el('th', {}, 'i'), el('th', {}, m('\\theta_i')), el('th', {}, m('2\\pi/\\theta_i')),
+        ...SCALINGS.map((mm) => el('th', { title: SCALING_TITLES[mm] }, m(`\\theta'/\\theta`), ` ${mm}`)))),
+      el('tbody', {}, ...theta.map((t, i) => el('tr', {}, el('td', {}, String(i)), el('td', {}, f(t)), el('td', {}, (2 * Math.PI / t).toFixed(1)),
+        ...SCALINGS.map((mm) => el('td', {}, scaled[mm] ? scaled[mm].ratio[i].toFixed(4) : '–'))))),
+    );
+    ui.tableNote.replaceChildren(
+      `s = ${s.factor}, training length ${L}. NTK base: ${scaled.ntk ? scaled.ntk.base.toFixed(1) : '–'}; YaRN scales q·k by mscale² = ${scaled.yarn ? (scaled.yarn.mscale ** 2).toFixed(4) : '–'}. Head size ${plain.head_size}: ${theta.length} frequency pairs.`);
+    ui.tableBox.dataset.factor = String(s.factor);
+    ui.tableBox.dataset.ratios = JSON.stringify(Object.fromEntries(SCALINGS.map((mm) => [mm, scaled[mm]?.ratio])));
+  }
+
+  return {
+    draw,
+    async dispose() {
+      (await model?.catch(() => null))?.dispose();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// The demos' lists of position encodings and normalizations, from the engine's registry: the one
+// place that decides which variants each demo offers. With the registry flags that describe what
+// a variant does (`biases_logits`, `extrapolates`, `logits_only` on the encodings), a new encoding
+// appears in the demos without an edit here; a registry without them (an older engine) gets the
+// lists the demos had before the flags existed. Switching for good: FROM_FLAGS below.
+// Names a demo is given (URL parameters, widget attributes) are filtered by these lists.
+
+/** The registry flag whose presence says the lists can be derived (see the header). */
+const FROM_FLAGS = 'biases_logits';
+
+// Before the flags: the hand-made lists (only the names the registry has are kept).
+const FALLBACK = {
+  permutation: ['learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'urpe', 'fire', 'xpos'],
+  extrapolation: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'fire', 'xpos'],
+};
+
+// What each demo trains when nothing is asked: a few that show the point, not every variant (the
+// probe is one model per cell).
+const DEFAULTS = {
+  extrapolation: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias'],
+  probePositions: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'urpe'],
+  probeNormalizations: ['softmax', 'l2', 'relu2', 'sigmoid', 'softmax1'],
+};
+
+/**
+ * @typedef {object} DemoLists
+ * @property {string[]} permutation encodings the permutation demo's second and checked models offer (not 'none')
+ * @property {string[]} extrapolation encodings the extrapolation demo offers
+ * @property {string[]} extrapolationDefault the ones it trains unless told
+ * @property {string[]} probePositions the probe grid's rows unless told
+ * @property {string[]} probeNormalizations its columns unless told
+ */
+
+/**
+ * The demos' lists for `registry` (the engine's registry(); without one, the hand-made lists).
+ * @param {{positions: {name: string, [flag: string]: unknown}[], normalizations: {name: string}[]}} [registry]
+ * @returns {DemoLists}
+ */
+export function demoLists(registry) {
+  const positions = registry?.positions ?? [];
+  const names = positions.map((e) => e.name);
+  const known = (list) => (names.length ? list.filter((n) => names.includes(n)) : list.slice());
+  const norms = (registry?.normalizations ?? []).map((e) => e.name);
+  const knownNorm = (list) => (norms.length ? list.filter((n) => norms.includes(n)) : list.slice());
+  const flags = positions.length > 0 && positions.every((e) => FROM_FLAGS in e);
+  // Every encoding changes what an encoder without positions computes, so the permutation demo
+  // can check each; every one can be trained short and evaluated long (one that cannot
+  // extrapolate ends at L, with the engine's reason: that is the demo's point).
+  const permutation = flags ? names.filter((n) => n !== 'none') : known(FALLBACK.permutation);
+  const extrapolation = flags ? names : known(FALLBACK.extrapolation);
+  return {
+    permutation,
+    extrapolation,
+    extrapolationDefault: DEFAULTS.extrapolation.filter((n) => extrapolation.includes(n)),
+    probePositions: known(DEFAULTS.probePositions),
+    probeNormalizations: knownNorm(DEFAULTS.probeNormalizations),
+  };
+}

@@ -1,0 +1,139 @@
+// The permutation demo's check: run one model on X and on πX (run() in the worker) and compare
+// f(πX) with πf(X) (three maps and their largest difference) and the pooled predictions. The
+// model checked is one of the training pair when it matches the chosen (position, causal), else
+// a model of its own that trains a few steps on `order` too (a fresh RoPE model's logits are
+// nearly flat, which would hide how much the encoding matters). Refreshes coalesce (run/coalesce.js).
+import { coalesce } from '../../run/coalesce.js';
+import { el, sci } from '../common.js';
+
+/**
+ * @param {{pool: object, base: object, steps: number, ui: object,
+ *   s: {vocab: string[], x: number[], perm: number[], checkPosition: string, checkCausal: boolean,
+ *   encoding: string, models: {a: object|null, b: object|null}, disposed: boolean}}} ctx
+ */
+export function equivarianceCheck({ pool, base, steps, ui, s }) {
+  const CHECK_STEPS = Math.min(steps, 150);
+  const extra = new Map(); // `${position}|${causal}` -> Promise<Session>: untrained-pair checks
+
+  async function checkModel() {
+    const pos = s.checkPosition;
+    if (!s.checkCausal && pos === 'none') return { model: s.models.a, label: 'the left model of the training below' };
+    if (!s.checkCausal && pos === s.encoding) return { model: s.models.b, label: 'the right model of the training below' };
+    const key = `${pos}|${s.checkCausal}`;
+    if (!extra.has(key))
+      extra.set(key, pool.create({ ...base, position: pos, causal: s.checkCausal }).then((mdl) => {
+        mdl.addEventListener('state', (e) => {
+          if (e.detail.playing) return;
+          if (`${s.checkPosition}|${s.checkCausal}` === key) refresh();
+          ui.box.dataset.checkTrained = String(e.detail.step >= CHECK_STEPS);
+        });
+        mdl.play({ until: CHECK_STEPS, every: 10 });
+        return mdl;
+      }));
+    const model = await extra.get(key);
+    return { model, label: `a model of its own (position = ${pos}${s.checkCausal ? ', causal mask' : ''}), trained ${CHECK_STEPS} steps on order with the same seed` };
+  }
+
+  function showError(err) {
+    ui.error.hidden = false;
+    ui.error.textContent = err.message;
+  }
+
+  async function refreshOnce() {
+    try {
+      const { model, label } = await checkModel();
+      if (!model || s.disposed) return;
+      const px = s.perm.map((p) => s.x[p]);
+      const [fx, fpx] = await Promise.all([model.run(s.x), model.run(px)]);
+      if (s.disposed) return;
+      ui.error.hidden = true;
+      showMaps(fx, fpx, px);
+      showPooled(model, fx, fpx, px);
+      const step = await model.snapshot({}).then((r) => r.step).catch(() => 0);
+      ui.modelNote.textContent = `Checked model: ${label}; now at step ${step}. Training changes how large a difference is, not whether the identity holds without positions.`;
+      ui.box.dataset.checked = `${s.checkPosition}|${s.checkCausal}`;
+      ui.box.dataset.checkStep = String(step);
+    } catch (err) {
+      if (!s.disposed) showError(err);
+    }
+  }
+
+  // f(πX), πf(X), their difference (same colour range), and the largest difference.
+  function showMaps(fx, fpx, px) {
+    const pfx = s.perm.map((p) => fx.hidden[p]); // πf(X)
+    const hp = fpx.hidden; // f(πX)
+    const diff = hp.map((row, i) => row.map((v, c) => v - pfx[i][c]));
+    let maxDiff = 0;
+    let scale = 0;
+    for (let i = 0; i < hp.length; i++)
+      for (let c = 0; c < hp[i].length; c++) {
+        maxDiff = Math.max(maxDiff, Math.abs(diff[i][c]));
+        scale = Math.max(scale, Math.abs(hp[i][c]), Math.abs(pfx[i][c]));
+      }
+    const labels = px.map((id) => s.vocab[id]);
+    const range = [-scale || -1, scale || 1];
+    ui.maps.fpx.update(hp, { rowLabels: labels, range });
+    ui.maps.pfx.update(pfx, { rowLabels: labels, range });
+    ui.maps.diff.update(diff, { rowLabels: labels, range });
+    const equivariant = maxDiff < 1e-5;
+    ui.diff.textContent = sci(maxDiff);
+    ui.diffBox.dataset.diff = String(maxDiff);
+    ui.diffBox.classList.toggle('good', equivariant);
+    ui.diffBox.classList.toggle('bad', !equivariant);
+    const what = s.checkPosition === 'none' ? 'no position encoding' : `position = ${s.checkPosition}`;
+    ui.diffNote.textContent = equivariant
+      ? `Equal up to float rounding: with ${what}${s.checkCausal ? '' : ' and no mask'}, reordering the input only reorders the outputs.`
+      : `Not equal: ${what}${s.checkCausal ? ' with the causal mask' : ''} makes the outputs depend on where each token sits.`;
+  }
+
+  // The pooled (per-sequence) prediction for X and for πX.
+  function showPooled(model, fx, fpx, px) {
+    const classes = model.info.classes;
+    const pred = (probs) => {
+      const row = probs[0] ?? [];
+      let k = 0;
+      row.forEach((v, j) => { if (v > row[k]) k = j; });
+      return { k, p: row[k] ?? NaN, row };
+    };
+    const a = pred(fx.probs);
+    const b = pred(fpx.probs);
+    const truth = (ids) => {
+      const ia = ids.indexOf(s.vocab.indexOf('A'));
+      const ib = ids.indexOf(s.vocab.indexOf('B'));
+      return ia < 0 || ib < 0 ? '–' : ia < ib ? 'AB' : 'BA';
+    };
+    const delta = Math.max(...a.row.map((v, j) => Math.abs(v - b.row[j])));
+    const same = a.k === b.k && delta < 1e-5;
+    ui.pooled.replaceChildren(
+      predLine('f(X)', classes[a.k], a.p, truth(s.x)),
+      predLine('f(πX)', classes[b.k], b.p, truth(px)),
+      el('p', { class: 'apd-small' }, same
+        ? `The same answer; the probabilities differ by ${sci(delta)}: the mean over positions cannot see the order.`
+        : `Different (probabilities differ by ${sci(delta)}).`),
+    );
+    ui.pooled.dataset.same = String(same);
+    ui.pooled.dataset.delta = String(delta);
+  }
+
+  function predLine(label, cls, p, truth) {
+    return el('div', { class: 'apd-pred' }, el('span', { class: 'apd-pred-label' }, label), ' predicts ',
+      el('strong', {}, cls ?? '?'), ` (p = ${Number.isFinite(p) ? p.toFixed(4) : '–'})`,
+      el('span', { class: 'apd-small' }, ` · true answer ${truth}`));
+  }
+
+  const refresh = coalesce(refreshOnce, () => s.disposed);
+  return {
+    refresh,
+    showError,
+    /** Refresh while the checked model trains (called periodically). */
+    async tick() {
+      const { model } = await checkModel();
+      if (model?.playing) refresh();
+    },
+    /** The check's own models. */
+    async dispose() {
+      const models = await Promise.all([...extra.values()].map((p) => p.catch(() => null)));
+      await Promise.all(models.filter(Boolean).map((mdl) => mdl.dispose()));
+    },
+  };
+}

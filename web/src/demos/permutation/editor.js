@@ -1,0 +1,99 @@
+// The permutation demo's sequence editor: the row X (click or ↑/↓ changes a token) and the row
+// πX (drag, or ←/→, reorders), Shuffle / Reverse / Original order. It edits `s.x` and `s.perm`
+// and calls `changed()` after each edit; it knows nothing of models.
+import { el } from '../common.js';
+
+const START_TOKENS = ['c', 'A', 'e', 'd', 'B', 'f', 'c', 'e'];
+
+/**
+ * @param {{xRow: HTMLElement, pRow: HTMLElement, permNote: HTMLElement, shuffle: HTMLElement,
+ *   reverse: HTMLElement, identity: HTMLElement}} ui
+ * @param {{vocab: string[], x: number[], perm: number[]}} s the sequence (token ids) and π
+ * @param {() => void} changed
+ */
+export function sequenceEditor(ui, s, changed) {
+  const name = (id) => s.vocab[id] ?? '?';
+  const edited = () => (render(), changed());
+
+  function render() {
+    ui.xRow.replaceChildren(...s.x.map((id, i) => el('button', {
+      type: 'button', class: `apd-chip tok-${name(id)}`, dataset: { index: i },
+      title: 'Click (or ↑/↓) to change this token',
+      'aria-label': `X position ${i}: ${name(id)}; click to change`,
+      onclick: (e) => editToken(i, e.shiftKey ? -1 : 1),
+      onkeydown: (e) => {
+        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') { e.preventDefault(); editToken(i, e.key === 'ArrowUp' ? -1 : 1); }
+      },
+    }, name(id), el('sub', {}, String(i)))));
+    ui.pRow.replaceChildren(...s.perm.map((src, i) => permChip(src, i)));
+    const identity = s.perm.every((p, i) => p === i);
+    ui.permNote.textContent = identity ? 'π is the identity: reorder the second row.' : `π = (${s.perm.join(' ')})`;
+  }
+
+  function permChip(src, i) {
+    const chip = el('button', {
+      type: 'button', class: `apd-chip tok-${name(s.x[src])}`, draggable: 'true', dataset: { index: i, src },
+      title: 'Drag to reorder (or focus and use ←/→)',
+      'aria-label': `πX position ${i}: ${name(s.x[src])} from X position ${src}; arrow keys move it`,
+      onkeydown: (e) => {
+        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+        e.preventDefault();
+        const j = i + (e.key === 'ArrowLeft' ? -1 : 1);
+        if (j < 0 || j >= s.perm.length) return;
+        move(i, j);
+        ui.pRow.children[j]?.focus();
+      },
+      ondragstart: (e) => { e.dataTransfer.setData('text/plain', String(i)); e.dataTransfer.effectAllowed = 'move'; chip.classList.add('dragging'); },
+      ondragend: () => chip.classList.remove('dragging'),
+      ondragover: (e) => { e.preventDefault(); chip.classList.add('drop'); },
+      ondragleave: () => chip.classList.remove('drop'),
+      ondrop: (e) => {
+        e.preventDefault();
+        const from = Number(e.dataTransfer.getData('text/plain'));
+        if (Number.isInteger(from) && from !== i) move(from, i);
+      },
+    }, name(s.x[src]), el('sub', {}, String(src)));
+    return chip;
+  }
+
+  function editToken(i, dir) {
+    const n = s.vocab.length;
+    s.x[i] = (s.x[i] + dir + n) % n;
+    render();
+    ui.xRow.children[i]?.focus();
+    changed();
+  }
+
+  function move(from, to) {
+    const [v] = s.perm.splice(from, 1);
+    s.perm.splice(to, 0, v);
+    edited();
+  }
+
+  function shuffle() {
+    const p = s.perm.slice();
+    do {
+      for (let i = p.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [p[i], p[j]] = [p[j], p[i]];
+      }
+    } while (p.every((v, i) => v === i) && p.length > 1);
+    s.perm = p;
+    edited();
+  }
+
+  ui.shuffle.addEventListener('click', shuffle);
+  ui.reverse.addEventListener('click', () => { s.perm.reverse(); edited(); });
+  ui.identity.addEventListener('click', () => { s.perm = s.x.map((_, i) => i); edited(); });
+
+  return {
+    /** The first sequence, once the vocabulary is known (the model's). */
+    start(vocab, seqLen) {
+      s.vocab = vocab;
+      s.x = START_TOKENS.slice(0, seqLen).map((t) => Math.max(0, vocab.indexOf(t)));
+      while (s.x.length < seqLen) s.x.push(2 + (s.x.length % Math.max(1, vocab.length - 2)));
+      s.perm = s.x.length === 8 ? [6, 4, 2, 7, 1, 3, 0, 5] : s.x.map((_, i) => s.x.length - 1 - i);
+      render();
+    },
+  };
+}

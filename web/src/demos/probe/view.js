@@ -1,0 +1,90 @@
+// The probe demo's page: the intro, the toolbar (Train, Restart, anchors, causal mask), the grid of
+// cells (one per encoding × normalization, each a sparkline and its numbers), the legend and the
+// explanation of Lemmas 1 and 2. Static DOM only; index.js wires it, cells.js fills the cells.
+import { el, tex, m, pct } from '../common.js';
+
+/** The anchor settings offered: [config value, label]. */
+export const ANCHORS = [
+  ['none', 'none'],
+  ['cls_sep', '[CLS] … [SEP]'],
+  ['cls', '[CLS] only'],
+  ['bos', 'BOS'],
+];
+
+/**
+ * @param {boolean} compact
+ * @param {string[]} positions the grid's rows
+ * @param {string[]} norms its columns
+ * @param {number} n the sequence length
+ */
+export function buildDom(compact, positions, norms, n) {
+  const anchors = el('select', { class: 'apd-anchors', 'aria-label': 'anchor tokens' }, ...ANCHORS.map(([v, t]) => el('option', { value: v }, t)));
+  const causal = el('input', { type: 'checkbox', class: 'apd-causal' });
+  const play = el('button', { type: 'button', class: 'apd-play primary' }, 'Train');
+  const restart = el('button', { type: 'button', class: 'apd-restart' }, 'Restart');
+  const progress = el('output', { class: 'apd-progress', 'aria-live': 'polite' });
+  const tds = [];
+  const table = el('table', { class: 'apd-grid' },
+    el('caption', { class: 'apd-small' }, 'Rows: position encodings. Columns: attention normalizations. Each cell is one model.'),
+    el('thead', {}, el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm)))),
+    el('tbody', {}, ...positions.map((pos) => el('tr', {}, el('th', { scope: 'row' }, pos), ...norms.map((nm) => {
+      const td = el('td', { class: 'apd-cell', dataset: { pos, norm: nm }, tabindex: '0' },
+        el('canvas', { 'aria-hidden': 'true' }),
+        el('div', { class: 'apd-acc' }, '–'),
+        el('div', { class: 'apd-spread' }),
+        el('div', { class: 'apd-spread apd-mirror' }),
+        el('div', { class: 'apd-verdict' }));
+      tds.push(td);
+      return td;
+    })))));
+  const legend = el('ul', { class: 'apd-legend' },
+    el('li', {}, el('span', { class: 'apd-swatch', style: { background: '#e6f4ea' } }), 'learns (≥ 90%)'),
+    el('li', {}, el('span', { class: 'apd-swatch', style: { background: '#fce8e6' } }), 'collapsed: all positions identical (spread ≈ 0), accuracy 1/n'),
+    el('li', {}, el('span', { class: 'apd-swatch', style: { background: '#fef7e0' } }), 'mirror-limited: ', m('h_i = h_{n-1-i}')),
+    el('li', {}, el('span', { class: 'apd-swatch', style: { background: '#e8f0fe' } }), 'partly'),
+    el('li', {}, 'dashed line: chance, 1/n'));
+
+  const explain = el('section', { class: 'apd-card apd-explain-card' },
+    el('h3', {}, 'Why'),
+    el('div', { class: 'apd-explain' },
+      el('div', {},
+        el('h4', {}, 'Rows that sum to 1 erase relative positions'),
+        el('p', {}, 'Attention mixes the values, ', m('o_i = \\sum_j a_{ij} v_j'), '. With identical tokens every value is the same vector ', m('v'), ', so'),
+        tex('o_i = \\sum_j a_{ij}\\, v = \\Big(\\sum_j a_{ij}\\Big) v = v \\quad\\text{when}\\quad \\sum_j a_{ij} = 1.', true),
+        el('p', {}, 'RoPE, ALiBi and T5 put position only into the logits ', m('s_{ij}'), ', so they change how each row is spread but not its sum under softmax. Residual, LayerNorm and the feed-forward network act on each token alone: every layer maps a constant sequence to a constant sequence. All positions keep the same hidden state for the whole of training and the model can only guess, ',
+          m(`1/n = ${pct(1 / n).replace('%', '\\%')}`), '. The spread of the red cells is 0 up to float rounding (a few ', m('10^{-7}'), ': each row adds the same vector with its own weights, in float); without any encoding, mask or anchors, where every position computes the very same sums, it is exactly 0, for every normalization (the encoder is permutation-equivariant). The causal mask does not rescue softmax: each row still sums to 1 over the keys it may see, and the red cells stay red.')),
+      el('div', {},
+        el('h4', {}, 'What fixes it'),
+        el('p', {}, el('strong', {}, 'Absolute encodings'), ' (learned, sinusoidal) make the inputs differ: ', m('x + p_i'), '. ',
+          el('strong', {}, 'Shaw'), ' adds a relative vector to the values, ', m('o_i = \\sum_j a_{ij}(v_j + r^V_{i-j})'), '; ',
+          el('strong', {}, 'URPE'), ' multiplies the weights by a Toeplitz matrix, ', m('a_{ij}\\,c_{i-j}'), ': the rows no longer sum to 1.'),
+        el('p', {}, el('strong', {}, 'A normalization without a fixed row sum'), ': ℓ2 ', m('a_{ij} = e^{s_{ij}} / \\sqrt{\\textstyle\\sum_k e^{2 s_{ik}}}'),
+          ' (row sum between 1 and ', m('\\sqrt n'), ', depending on how peaked the row is), relu² ', m('\\mathrm{relu}(s_{ij})^2/n'), ', sigmoid ', m('\\sigma(s_{ij} - \\ln n)'),
+          ', softmax1 ', m('e^{s_{ij}} / (1 + \\sum_k e^{s_{ik}})'), '. Now ', m('o_i = r_i\\, v'), ' with a row sum ', m('r_i'), ' that the relative bias can make depend on ', m('i'), '.'),
+        el('p', {}, el('strong', {}, 'Anchors'), ': with ', el('code', {}, '[CLS] x … x [SEP]'), ' the values are no longer all equal, ',
+          m('o_i = a_{i,\\mathrm{CLS}} v_{\\mathrm{CLS}} + a_{i,\\mathrm{SEP}} v_{\\mathrm{SEP}} + (1 - a_{i,\\mathrm{CLS}} - a_{i,\\mathrm{SEP}})\\, v'),
+          ', and the weights on the anchors depend on the distance to them. Switch the anchors on above: the softmax column of RoPE, ALiBi and T5 turns green.')),
+      el('div', {},
+        el('h4', {}, 'The mirror limit of symmetric ALiBi'),
+        el('p', {}, 'Bidirectional ALiBi adds ', m('-m\\,\\lvert i-j\\rvert'), ', which is the same seen from either end: ', m('b(i,j) = b(n{-}1{-}i,\\ n{-}1{-}j)'),
+          '. Position ', m('i'), ' and its mirror ', m('n-1-i'), ' see the same biases on the same values, so ', m('h_i = h_{n-1-i}'),
+          ' in every layer, for every normalization. The model cannot tell a position from its mirror image: accuracy at most ', m('\\lceil n/2\\rceil/n'),
+          ` = ${pct(Math.ceil(n / 2) / n)} here. The mirror gap `, m('\\max_i \\lVert h_i - h_{n-1-i}\\rVert_\\infty'), ' shows it: 0 up to float rounding in the amber cells. The causal mask or anchors at the ends break the symmetry.'),
+        el('p', { class: 'apd-small' }, 'Spread: ', m('\\max_i \\lVert h_i - h_0\\rVert_\\infty'), ' of the final hidden states (anchors left out), computed by the engine\'s forward pass after training. Accuracy: held-out, at the training length n = ', String(n), '.'))));
+
+  const box = el('div', { class: `apd apd-probe${compact ? ' compact' : ''}` },
+    el('section', { class: 'apd-intro' },
+      el('h2', {}, 'The probe: can the model tell where it is?'),
+      el('p', {}, 'Feed ', m(`n = ${n}`), ' identical tokens ', el('code', {}, 'x x … x'), ' and ask every position for its own index ', m('0, 1, \\dots, n-1'),
+        '. Nothing in the input says where a token is, so a model passes only if it can find positions by itself. Below, one small model per cell (',
+        'd_model 32, 4 heads, 2 layers) learns this, all at once on the worker pool, one Web Worker per CPU core.')),
+    el('section', { class: 'apd-card' },
+      el('div', { class: 'apd-tools' }, play, restart,
+        el('label', {}, 'anchors ', anchors),
+        el('label', {}, causal, ' causal mask'),
+        progress),
+      el('div', { class: 'apd-grid-wrap' }, table),
+      legend),
+    explain);
+  return { box, anchors, causal, play, restart, progress, tds };
+}

@@ -1,0 +1,78 @@
+// The demo pages (permutation.html, probe.html, extrapolation.html): one HTML shell (shell.html)
+// filled with each page's words. Read by web/vite.config.mjs, which serves the pages in dev and
+// writes them in the build; the page's script (page.js) mounts the demo named by <body data-demo>.
+// Runs under Node (the Vite config): no DOM here.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** name -> the words of its page; the order is the header's. */
+export const DEMO_PAGES = {
+  permutation: {
+    title: 'Permutation',
+    description: 'Reorder a sequence and watch an encoder without positions reorder its outputs, exactly.',
+    tagline: 'Without positions, attention is blind to order.',
+  },
+  probe: {
+    title: 'Probe',
+    description: 'Forty tiny models try to output their own position from identical tokens.',
+    tagline: 'Which encodings can count positions?',
+  },
+  extrapolation: {
+    title: 'Extrapolation',
+    description: 'Train at length L, evaluate up to 4L: which encodings keep working?',
+    tagline: 'What happens past the training length?',
+  },
+};
+
+const SHELL = resolve(import.meta.dirname, 'shell.html');
+
+/**
+ * The HTML of the demo page `name`.
+ * @param {string} name a key of DEMO_PAGES
+ * @returns {string}
+ */
+export function demoPageHtml(name) {
+  const page = DEMO_PAGES[name];
+  if (!page) throw new Error(`no demo page "${name}": one of ${Object.keys(DEMO_PAGES).join(', ')}`);
+  const link = (href, text, current) => `        <a href="./${href}"${current ? ' aria-current="page"' : ''}>${text}</a>`;
+  const links = [link('index.html', 'Playground', false), ...Object.entries(DEMO_PAGES).map(([n, p]) => link(`${n}.html`, p.title, n === name))];
+  const words = { DEMO: name, TITLE: page.title, DESCRIPTION: page.description, TAGLINE: page.tagline, LINKS: links.join('\n') };
+  return readFileSync(SHELL, 'utf8').replace(/%([A-Z]+)%/g, (all, key) => words[key] ?? all);
+}
+
+/**
+ * The Vite plugin that makes the demo pages out of the shell: in dev, /<name>.html is served
+ * from it (through Vite's HTML transform); in the build, the inputs <root>/<name>.html are loaded
+ * from it, so they land in dist/ as <name>.html. URLs stay those of three files.
+ * @param {string} root the Vite root (web/)
+ * @returns {import('vite').Plugin}
+ */
+export function demoPagesPlugin(root) {
+  const byId = new Map(Object.keys(DEMO_PAGES).map((n) => [resolve(root, `${n}.html`), n]));
+  return {
+    name: 'attention-playground-demo-pages',
+    enforce: 'pre',
+    resolveId(id) {
+      return byId.has(id) ? id : null;
+    },
+    load(id) {
+      return byId.has(id) ? demoPageHtml(byId.get(id)) : null;
+    },
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const name = /^\/([a-z]+)\.html(?:[?#]|$)/.exec(req.url ?? '')?.[1];
+        if (!name || !Object.hasOwn(DEMO_PAGES, name)) return next();
+        try {
+          const html = await server.transformIndexHtml(req.url, demoPageHtml(name), req.originalUrl);
+          res.setHeader('Content-Type', 'text/html');
+          res.end(html);
+        } catch (err) {
+          next(err);
+        }
+      });
+    },
+  };
+}
+
+/** Rollup inputs of the demo pages: {name: <root>/<name>.html}. */
+export const demoPageInputs = (root) => Object.fromEntries(Object.keys(DEMO_PAGES).map((n) => [n, resolve(root, `${n}.html`)]));

@@ -1,0 +1,214 @@
+// The one run controller: config -> client -> training loop -> refresh of the views. The
+// playground page, the widgets and the demos all drive their models through it. It owns the
+// current model's lifecycle (check the config, dispose the old model, create the new one, drop a
+// result that a newer request overtook), its events (metrics, optionally buffered and delivered
+// every `flushMs`; play/stop, with the reasons that mean training stopped on a refused step;
+// restored after a worker crash), and the periodic, coalescing snapshot refresh while it trains.
+// It knows no DOM: what a page shows is in the `views` hooks, all optional.
+import { coalesce } from './coalesce.js';
+
+/** Reasons a model stops without anything being wrong (any other reason: a refused NaN/Inf step). */
+export const STOP_REASONS = ['done', 'paused', 'play', 'reset', 'import', 'restored'];
+
+/**
+ * @typedef {object} RunViews what a page does at each point of a run (every hook optional; a hook
+ *   may throw to abort the call that reached it, e.g. a widget whose first config is refused)
+ * @property {() => void} [building] a new config is being checked and built
+ * @property {(check: {ok: boolean, error?: string}) => void} [checked] the engine's verdict on the config
+ * @property {(err: Error) => void} [failed] the model could not be created (without it, apply() throws)
+ * @property {(model: object) => void} [adopted] a model became the current one (before `fresh`)
+ * @property {(info: object) => (void|Promise<void>)} [fresh] a new model, a reset or an import: start the views over
+ * @property {(info: object) => void} [ready] after `fresh` and the first refresh
+ * @property {(batch: {steps: object[], evals: object[], step: number}) => void} [metrics]
+ * @property {(state: {playing: boolean, reason: string, step: number, stalled: boolean}) => void} [state]
+ * @property {(model: object, detail: {playing: boolean, step: number}) => void} [restored]
+ * @property {(model: object, current: () => boolean) => Promise<void>} [snapshot] one refresh of the
+ *   snapshot views; `current()` says whether the model is still the current one (check after awaits)
+ * @property {(err: Error) => void} [error] a snapshot of the current model failed
+ */
+
+export class RunController {
+  /**
+   * @param {{checkConfig(config: object): Promise<{ok: boolean, error?: string}>, create(config: object): Promise<object>}} client
+   *   an EngineClient or a WorkerPool
+   * @param {RunViews} views
+   * @param {{refreshMs?: number, flushMs?: number}} [timing] refreshMs: snapshot refresh period
+   *   while training (0: only when training stops); flushMs: metrics are buffered and delivered
+   *   this often while training (0: as they come)
+   */
+  constructor(client, views, { refreshMs = 0, flushMs = 0 } = {}) {
+    Object.assign(this, { client, views, refreshMs, flushMs });
+    /** @type {any} the current model (null while none) */
+    this.model = null;
+    this.step = 0; // the last step the current model reported
+    this.stalled = false; // training stopped on a refused (NaN/Inf) step
+    this.token = 0;
+    this.disposed = false;
+    this.timers = { flush: 0, refresh: 0 };
+    this.pending = { steps: [], evals: [], step: 0 };
+    /** Redraw the snapshot views (one request at a time; calls during one are merged). */
+    this.refresh = coalesce(() => this.#refreshOnce(), () => this.disposed);
+  }
+
+  /**
+   * Check `config` and replace the current model by a new one (paused at its step 0).
+   * @param {object} config
+   * @param {{check?: boolean}} [opts] check: false skips the engine's check (demos with fixed configs)
+   * @returns {Promise<'ready'|'invalid'|'failed'|'stale'>} 'stale': a newer request overtook this one
+   */
+  async apply(config, { check = true } = {}) {
+    const token = ++this.token;
+    this.views.building?.();
+    if (check) {
+      const result = await this.client.checkConfig(config);
+      if (token !== this.token) return 'stale';
+      this.views.checked?.(result);
+      if (!result.ok) return 'invalid';
+    }
+    const old = this.model;
+    this.model = null;
+    this.#stopTimers();
+    await old?.dispose();
+    let model;
+    try {
+      model = await this.client.create(config);
+    } catch (err) {
+      if (token !== this.token) return 'stale';
+      if (!this.views.failed) throw err;
+      this.views.failed(err);
+      return 'failed';
+    }
+    if (token !== this.token || this.disposed) {
+      await model.dispose();
+      return 'stale';
+    }
+    await this.adopt(model);
+    return 'ready';
+  }
+
+  /** Forget a pending apply() (its model is disposed when it arrives). */
+  cancel() {
+    this.token++;
+  }
+
+  /**
+   * Make `model` the current one and listen to it.
+   * @param {any} model
+   * @param {{fresh?: boolean}} [opts] fresh: false leaves the views as they are (the caller freshens them)
+   */
+  async adopt(model, { fresh = true } = {}) {
+    this.model = model;
+    const mine = (f) => (e) => model === this.model && f(e.detail);
+    model.addEventListener('metrics', mine((d) => this.#onMetrics(d)));
+    model.addEventListener('state', mine((d) => this.stateChanged(d)));
+    model.addEventListener('restored', mine((d) => {
+      this.step = d.step;
+      this.pending = { steps: [], evals: [], step: d.step };
+      this.views.restored?.(model, d);
+    }));
+    this.views.adopted?.(model);
+    if (fresh) await this.fresh(model.info);
+  }
+
+  /** The views start over from `info` (a new model, a reset, an import, a restore). */
+  async fresh(info) {
+    this.stalled = false;
+    this.step = info.step;
+    this.pending = { steps: [], evals: [], step: info.step };
+    await this.views.fresh?.(info);
+    await this.refresh();
+    this.views.ready?.(info);
+  }
+
+  /**
+   * Train the current model: until `steps` when it has not reached them, else without limit.
+   * @param {{steps?: number, until?: number} & Record<string, any>} [opts] steps; or `until`, the
+   *   step to stop at whatever the model reached; the rest goes to Session.play (speed, every)
+   */
+  play({ steps = 0, until = steps > this.step ? steps : 0, ...rest } = {}) {
+    return this.model?.play({ until, ...rest });
+  }
+
+  pause() {
+    return this.model?.pause();
+  }
+
+  /** n steps, then the snapshot views. */
+  async stepBy(n = 1) {
+    await this.model?.step(n);
+    return this.refresh();
+  }
+
+  /** Back to step 0 with the same seed. */
+  async reset() {
+    if (!this.model) return;
+    const info = await this.model.reset();
+    await this.fresh(info);
+  }
+
+  /**
+   * The current model started or stopped (its 'state' event, or a caller that knows, e.g. after a
+   * restore): timers, the final flush and refresh, and the views' `state` hook.
+   * @param {{playing: boolean, reason: string, step?: number}} detail
+   */
+  stateChanged(detail) {
+    const { playing, reason } = detail;
+    clearInterval(this.timers.refresh);
+    this.timers.refresh = 0;
+    if (playing) {
+      if (this.flushMs && !this.timers.flush) this.timers.flush = setInterval(() => this.flush(), this.flushMs);
+      if (this.refreshMs && this.views.snapshot) this.timers.refresh = setInterval(() => this.refresh(), this.refreshMs);
+    } else {
+      this.flush();
+      clearInterval(this.timers.flush);
+      this.timers.flush = 0;
+    }
+    this.stalled = !playing && !STOP_REASONS.includes(reason);
+    this.views.state?.({ step: this.step, ...detail, stalled: this.stalled });
+    if (!playing) this.refresh();
+  }
+
+  #onMetrics(batch) {
+    this.step = batch.step;
+    if (!this.flushMs) return this.views.metrics?.(batch);
+    this.pending.steps.push(...batch.steps);
+    this.pending.evals.push(...batch.evals);
+    this.pending.step = batch.step;
+    if (!this.timers.flush) this.flush();
+  }
+
+  /** Deliver the buffered metrics now (nothing when none arrived). */
+  flush() {
+    const batch = this.pending;
+    if (!batch.steps.length && !batch.evals.length) return;
+    this.pending = { steps: [], evals: [], step: batch.step };
+    this.views.metrics?.(batch);
+  }
+
+  async #refreshOnce() {
+    const model = this.model;
+    if (!model || !this.views.snapshot || this.disposed) return;
+    const current = () => model === this.model && !this.disposed;
+    try {
+      await this.views.snapshot(model, current);
+    } catch (err) {
+      if (current() && !model.disposed) this.views.error?.(err);
+    }
+  }
+
+  #stopTimers() {
+    clearInterval(this.timers.flush);
+    clearInterval(this.timers.refresh);
+    this.timers = { flush: 0, refresh: 0 };
+  }
+
+  /** Stop the timers and dispose the current model; later events and requests are ignored. */
+  async dispose() {
+    this.disposed = true;
+    this.token++;
+    this.#stopTimers();
+    const model = this.model;
+    this.model = null;
+    await model?.dispose();
+  }
+}
