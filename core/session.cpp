@@ -8,7 +8,7 @@
 
 #include "io/json.hpp"
 #include "io/sha256.hpp"
-#include "model/options.hpp"
+#include "common/options.hpp"
 #include "tensor/kernels.hpp"
 
 namespace ap {
@@ -34,9 +34,9 @@ nlohmann::json TrainChunk::to_json() const {
   return j;
 }
 
-Session::Session(const Config& cfg) : cfg_(cfg) {
-  cfg_.validate();
-  task_ = find_task(cfg_.task).make(cfg_.to_json());
+Session::Session(const Config& cfg) : Session(cfg, cfg.checked_task()) {}
+
+Session::Session(const Config& cfg, std::unique_ptr<Task> task) : cfg_(cfg), task_(std::move(task)) {
   const int anchor_tokens = cfg_.anchors == "cls_sep" ? 2 : (cfg_.anchors == "none" ? 0 : 1);
   model_ = std::make_unique<Transformer>(
       cfg_, ModelShape{task_->vocab_size() + anchor_tokens, task_->num_classes(), task_->per_sequence()});
@@ -47,7 +47,8 @@ Session::Session(const Config& cfg) : cfg_(cfg) {
 }
 
 std::unique_ptr<Session> Session::from_json(const nlohmann::json& config) {
-  return std::make_unique<Session>(Config::from_json(config));
+  const Config c = Config::parse(config);
+  return std::unique_ptr<Session>(new Session(c, c.checked_task()));  // validated once
 }
 
 std::string Session::token_name(int id) const {

@@ -10,7 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/config.hpp"
+#include "config/config.hpp"
+#include "config/variants.hpp"
 #include "model/transformer.hpp"
 #include "optim/adamw.hpp"
 #include "tasks/task.hpp"
@@ -112,6 +113,8 @@ class Session {
   std::string token_name(int id) const;
 
  private:
+  // cfg already validated; task is the one its validation built (checked_task()).
+  Session(const Config& cfg, std::unique_ptr<Task> task);
   float metrics_of(const Batch& b, float* token_acc, float* seq_acc) const;
   // One step, then the periodic evaluation when it falls due (appended to *evals when given).
   StepMetrics step_then_evaluate(std::vector<EvalMetrics>* evals);

@@ -82,8 +82,10 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
   const nlohmann::json file_cfg = cfg;
   for (auto& [k, v] : overrides.items()) cfg[k] = v;
   Config c;
+  std::unique_ptr<Task> task;
   try {
-    c = Config::from_json(cfg);
+    c = Config::parse(cfg);
+    task = c.checked_task();  // validates once; the session keeps the task it built
   } catch (const std::invalid_argument& e) {
     // Say whose fault it is: the file's own config, or what the caller replaced in it.
     try {
@@ -93,7 +95,7 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
     }
     throw;
   }
-  auto s = std::make_unique<Session>(c);
+  std::unique_ptr<Session> s(new Session(c, std::move(task)));
   ParamStore& ps = s->model_->params();
   auto fill = [&](const std::string& name, const ParamInfo& p, float* dst, bool required,
                   bool non_negative = false) {

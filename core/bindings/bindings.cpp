@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "io/json.hpp"
 #include "session.hpp"
@@ -49,14 +49,11 @@ nlohmann::json parse(const std::string& text, const char* what) {
   return ap::parse_json(text, what, ap::kConfigJson);
 }
 
+// The registry JSON of the CLI's `list --json`, plus the fields a live Session's configure() may
+// change (Session::live_keys), which the page reads instead of keeping its own list.
 std::string registry_json() {
-  ap::Config d;
-  nlohmann::json out{{"tasks", nlohmann::json::array()}, {"positions", nlohmann::json::array()},
-                     {"normalizations", nlohmann::json::array()}, {"config", ap::config_schema()},
-                     {"live_keys", ap::Session::live_keys()}};
-  for (auto& t : ap::task_registry()) out["tasks"].push_back(ap::describe_task(t));
-  for (auto& e : ap::position_registry()) out["positions"].push_back(ap::describe_position(e, d));
-  for (auto& e : ap::normalization_registry()) out["normalizations"].push_back(ap::describe_normalization(e, d));
+  nlohmann::json out = ap::registry_json();
+  out["live_keys"] = ap::Session::live_keys();
   return out.dump();
 }
 
@@ -114,7 +111,8 @@ class Session {
     });
   }
   // Session.loadWith(bytes, overridesJson): a session from a model file with config fields
-  // replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation).
+  // replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation); Session.load(bytes)
+  // without. The C++ names are the JS names.
   static Session* load_with(const val& bytes, const val& overrides) {
     return guarded([&] {
       if (!bytes.instanceof(val::global("Uint8Array")))
@@ -125,7 +123,6 @@ class Session {
       return new Session(ap::Session::load(b.data(), b.size(), o));
     });
   }
-  // Session.load(bytes): a session from a model file as saved.
   static Session* load(const val& bytes) { return load_with(bytes, val::undefined()); }
 
  private:

@@ -12,9 +12,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "attention/normalization.hpp"
 #include "io/safetensors.hpp"
-#include "position/position.hpp"
 #include "session.hpp"
 #include "session_json.hpp"
 #include "tasks/task.hpp"
@@ -22,21 +20,7 @@
 namespace ap::cli {
 
 int list(const std::string& what, bool json) {
-  Config d;
-  nlohmann::json out;
-  if (what.empty() || what == "tasks") {
-    out["tasks"] = nlohmann::json::array();
-    for (auto& t : task_registry()) out["tasks"].push_back(describe_task(t));
-  }
-  if (what.empty() || what == "positions") {
-    out["positions"] = nlohmann::json::array();
-    for (auto& e : position_registry()) out["positions"].push_back(describe_position(e, d));
-  }
-  if (what.empty() || what == "normalizations") {
-    out["normalizations"] = nlohmann::json::array();
-    for (auto& e : normalization_registry()) out["normalizations"].push_back(describe_normalization(e, d));
-  }
-  if (what.empty()) out["config"] = config_schema();
+  const nlohmann::json out = registry_json(what);
   if (json) {
     std::cout << out.dump() << "\n";
     return 0;

@@ -10,8 +10,8 @@
 
 #include "cli/commands.hpp"
 #include "io/json.hpp"
-#include "model/config.hpp"
-#include "model/grid.hpp"
+#include "config/config.hpp"
+#include "config/grid.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -53,110 +53,110 @@ int visible(const AttnShape& s, int i) { return s.causal ? i + 1 : s.T; }
 
 }  // namespace
 
-void attention_forward(float* out, AttentionActs& a, const float* qkv, const AttentionCtx& ctx) {
-  AttnShape s = ctx.shape;
-  s.tau = ctx.norm->scale(s.HS);  // position hooks that add q-dependent biases use the same τ
-  const int BH = s.B * s.NH, T = s.T, HS = s.HS;
-  a.resize(s.B, T, s.NH, HS);
-  split_heads(a.q.data(), qkv, 0, s);
-  split_heads(a.k.data(), qkv, 1, s);
-  split_heads(a.v.data(), qkv, 2, s);
-  if (ctx.norm->maps_qk()) ctx.norm->qk_forward(ctx.layer, a.q.data(), a.k.data(), s);
-  if (ctx.pos->rotates()) ctx.pos->rotate_forward(ctx.layer, a.q.data(), a.k.data(), s);
+void attention_forward(float* out, AttentionActs& acts, const float* qkv, const AttentionCtx& ctx) {
+  AttnShape shape = ctx.shape;
+  shape.tau = ctx.norm->scale(shape.HS);  // position hooks that add q-dependent biases use the same τ
+  const int BH = shape.B * shape.NH, T = shape.T, HS = shape.HS;
+  acts.resize(shape.B, T, shape.NH, HS);
+  split_heads(acts.q.data(), qkv, 0, shape);
+  split_heads(acts.k.data(), qkv, 1, shape);
+  split_heads(acts.v.data(), qkv, 2, shape);
+  if (ctx.norm->maps_qk()) ctx.norm->qk_forward(ctx.layer, acts.q.data(), acts.k.data(), shape);
+  if (ctx.pos->rotates()) ctx.pos->rotate_forward(ctx.layer, acts.q.data(), acts.k.data(), shape);
 
-  std::fill(a.logits.begin(), a.logits.end(), 0.0f);
+  std::fill(acts.logits.begin(), acts.logits.end(), 0.0f);
   if (ctx.norm->forms_scores())
-    ctx.norm->scores_forward(ctx.layer, a.q.data(), a.k.data(), a.logits.data(), s);
+    ctx.norm->scores_forward(ctx.layer, acts.q.data(), acts.k.data(), acts.logits.data(), shape);
   else
-    gemm_batched(Op::NT, BH, T, T, HS, ctx.norm->scale(HS), a.q.data(), HS, size_t(T) * HS,
-                 a.k.data(), HS, size_t(T) * HS, a.logits.data(), T, size_t(T) * T);
-  if (ctx.pos->biases()) ctx.pos->bias_forward(ctx.layer, a.logits.data(), a.q.data(), a.k.data(), s);
+    gemm_batched(Op::NT, BH, T, T, HS, ctx.norm->scale(HS), acts.q.data(), HS, size_t(T) * HS,
+                 acts.k.data(), HS, size_t(T) * HS, acts.logits.data(), T, size_t(T) * T);
+  if (ctx.pos->biases()) ctx.pos->bias_forward(ctx.layer, acts.logits.data(), acts.q.data(), acts.k.data(), shape);
 
-  std::fill(a.weights.begin(), a.weights.end(), 0.0f);
-  ctx.norm->prepare_rows(ctx.layer, s);
+  std::fill(acts.weights.begin(), acts.weights.end(), 0.0f);
+  ctx.norm->prepare_rows(ctx.layer, shape);
   for (size_t r = 0; r < size_t(BH) * T; ++r) {
     const int i = int(r % T);
-    ctx.norm->row_forward(&a.logits[r * T], &a.weights[r * T], visible(s, i));
+    ctx.norm->row_forward(&acts.logits[r * T], &acts.weights[r * T], visible(shape, i));
   }
-  const float* w = a.weights.data();
+  const float* w = acts.weights.data();
   if (ctx.pos->multiplies()) {
-    a.weights_mult.resize(a.weights.size());
-    ctx.pos->weights_forward(ctx.layer, w, a.weights_mult.data(), s);
-    w = a.weights_mult.data();
+    acts.weights_mult.resize(acts.weights.size());
+    ctx.pos->weights_forward(ctx.layer, w, acts.weights_mult.data(), shape);
+    w = acts.weights_mult.data();
   } else {
-    a.weights_mult.clear();
+    acts.weights_mult.clear();
   }
-  if (ctx.attn_dropout > 0 && s.training) {
-    a.weights_drop.resize(a.weights.size());
-    dropout_forward(a.weights_drop.data(), a.drop_keep, w, a.weights.size(), ctx.attn_dropout, *ctx.rng);
-    w = a.weights_drop.data();
+  if (ctx.attn_dropout > 0 && shape.training) {
+    acts.weights_drop.resize(acts.weights.size());
+    dropout_forward(acts.weights_drop.data(), acts.drop_keep, w, acts.weights.size(), ctx.attn_dropout, *ctx.rng);
+    w = acts.weights_drop.data();
   } else {
-    a.weights_drop.clear();
+    acts.weights_drop.clear();
   }
 
-  std::fill(a.o.begin(), a.o.end(), 0.0f);
-  gemm_batched(Op::NN, BH, T, HS, T, 1.0f, w, T, size_t(T) * T, a.v.data(), HS, size_t(T) * HS,
-               a.o.data(), HS, size_t(T) * HS);
-  if (ctx.pos->adds_values()) ctx.pos->values_forward(ctx.layer, w, a.o.data(), s);
+  std::fill(acts.o.begin(), acts.o.end(), 0.0f);
+  gemm_batched(Op::NN, BH, T, HS, T, 1.0f, w, T, size_t(T) * T, acts.v.data(), HS, size_t(T) * HS,
+               acts.o.data(), HS, size_t(T) * HS);
+  if (ctx.pos->adds_values()) ctx.pos->values_forward(ctx.layer, w, acts.o.data(), shape);
 
-  std::fill(out, out + size_t(s.B) * T * s.NH * HS, 0.0f);
-  merge_heads_add(out, s.NH * HS, 0, a.o.data(), s);
+  std::fill(out, out + size_t(shape.B) * T * shape.NH * HS, 0.0f);
+  merge_heads_add(out, shape.NH * HS, 0, acts.o.data(), shape);
 }
 
-void attention_backward(float* dqkv, const float* dout, AttentionActs& a, const AttentionCtx& ctx) {
-  AttnShape s = ctx.shape;
-  s.tau = ctx.norm->scale(s.HS);
-  const int BH = s.B * s.NH, T = s.T, HS = s.HS, C = s.NH * HS;
+void attention_backward(float* dqkv, const float* dout, AttentionActs& acts, const AttentionCtx& ctx) {
+  AttnShape shape = ctx.shape;
+  shape.tau = ctx.norm->scale(shape.HS);
+  const int BH = shape.B * shape.NH, T = shape.T, HS = shape.HS, C = shape.NH * HS;
   const size_t hd = size_t(BH) * T * HS, tt = size_t(BH) * T * T;
-  std::vector<float>&d_o = a.d_o, &dq = a.dq, &dk = a.dk, &dv = a.dv, &dw = a.dw, &ds = a.ds;
-  d_o.resize(hd);
+  std::vector<float>&dheads = acts.dheads, &dq = acts.dq, &dk = acts.dk, &dv = acts.dv, &dw = acts.dw, &ds = acts.ds;
+  dheads.resize(hd);
   for (auto* v : {&dq, &dk, &dv}) zero_fill(*v, hd);
   for (auto* v : {&dw, &ds}) zero_fill(*v, tt);
-  // dout (B,T,C) -> d_o (B,NH,T,HS)
-  for (int b = 0; b < s.B; ++b)
+  // dout (B,T,C) -> dheads (B,NH,T,HS)
+  for (int b = 0; b < shape.B; ++b)
     for (int t = 0; t < T; ++t)
-      for (int h = 0; h < s.NH; ++h)
-        std::memcpy(&d_o[((size_t(b) * s.NH + h) * T + t) * HS], dout + (size_t(b) * T + t) * C + h * HS,
+      for (int h = 0; h < shape.NH; ++h)
+        std::memcpy(&dheads[((size_t(b) * shape.NH + h) * T + t) * HS], dout + (size_t(b) * T + t) * C + h * HS,
                     HS * sizeof(float));
 
-  const std::vector<float>& w = a.used_weights();
-  if (ctx.pos->adds_values()) ctx.pos->values_backward(ctx.layer, w.data(), d_o.data(), dw.data(), s);
-  gemm_batched(Op::NT, BH, T, T, HS, 1.0f, d_o.data(), HS, size_t(T) * HS, a.v.data(), HS,
+  const std::vector<float>& w = acts.used_weights();
+  if (ctx.pos->adds_values()) ctx.pos->values_backward(ctx.layer, w.data(), dheads.data(), dw.data(), shape);
+  gemm_batched(Op::NT, BH, T, T, HS, 1.0f, dheads.data(), HS, size_t(T) * HS, acts.v.data(), HS,
                size_t(T) * HS, dw.data(), T, size_t(T) * T);
-  gemm_batched(Op::TN, BH, T, HS, T, 1.0f, w.data(), T, size_t(T) * T, d_o.data(), HS,
+  gemm_batched(Op::TN, BH, T, HS, T, 1.0f, w.data(), T, size_t(T) * T, dheads.data(), HS,
                size_t(T) * HS, dv.data(), HS, size_t(T) * HS);
-  if (!a.weights_drop.empty()) {
-    std::vector<float>& tmp = a.dtmp;
+  if (!acts.weights_drop.empty()) {
+    std::vector<float>& tmp = acts.dtmp;
     zero_fill(tmp, tt);
-    dropout_backward(tmp.data(), a.drop_keep, dw.data(), tt, ctx.attn_dropout);
+    dropout_backward(tmp.data(), acts.drop_keep, dw.data(), tt, ctx.attn_dropout);
     dw.swap(tmp);
   }
-  if (!a.weights_mult.empty()) {
-    std::vector<float>& tmp = a.dtmp;
+  if (!acts.weights_mult.empty()) {
+    std::vector<float>& tmp = acts.dtmp;
     zero_fill(tmp, tt);
-    ctx.pos->weights_backward(ctx.layer, a.weights.data(), dw.data(), tmp.data(), s);
+    ctx.pos->weights_backward(ctx.layer, acts.weights.data(), dw.data(), tmp.data(), shape);
     dw.swap(tmp);
   }
-  ctx.norm->prepare_rows(ctx.layer, s);
+  ctx.norm->prepare_rows(ctx.layer, shape);
   for (size_t r = 0; r < size_t(BH) * T; ++r) {
     const int i = int(r % T);
-    ctx.norm->row_backward(&a.logits[r * T], &a.weights[r * T], &dw[r * T], &ds[r * T], visible(s, i));
+    ctx.norm->row_backward(&acts.logits[r * T], &acts.weights[r * T], &dw[r * T], &ds[r * T], visible(shape, i));
   }
-  if (ctx.pos->biases()) ctx.pos->bias_backward(ctx.layer, ds.data(), a.q.data(), a.k.data(), dq.data(), dk.data(), s);
+  if (ctx.pos->biases()) ctx.pos->bias_backward(ctx.layer, ds.data(), acts.q.data(), acts.k.data(), dq.data(), dk.data(), shape);
   if (ctx.norm->forms_scores()) {
-    ctx.norm->scores_backward(ctx.layer, ds.data(), dq.data(), dk.data(), s);
+    ctx.norm->scores_backward(ctx.layer, ds.data(), dq.data(), dk.data(), shape);
   } else {
     const float tau = ctx.norm->scale(HS);
-    gemm_batched(Op::NN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, a.k.data(), HS,
+    gemm_batched(Op::NN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.k.data(), HS,
                  size_t(T) * HS, dq.data(), HS, size_t(T) * HS);
-    gemm_batched(Op::TN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, a.q.data(), HS,
+    gemm_batched(Op::TN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.q.data(), HS,
                  size_t(T) * HS, dk.data(), HS, size_t(T) * HS);
   }
-  if (ctx.pos->rotates()) ctx.pos->rotate_backward(ctx.layer, dq.data(), dk.data(), s);
-  if (ctx.norm->maps_qk()) ctx.norm->qk_backward(ctx.layer, dq.data(), dk.data(), s);
-  merge_heads_add(dqkv, 3 * C, 0, dq.data(), s);
-  merge_heads_add(dqkv, 3 * C, C, dk.data(), s);
-  merge_heads_add(dqkv, 3 * C, 2 * C, dv.data(), s);
+  if (ctx.pos->rotates()) ctx.pos->rotate_backward(ctx.layer, dq.data(), dk.data(), shape);
+  if (ctx.norm->maps_qk()) ctx.norm->qk_backward(ctx.layer, dq.data(), dk.data(), shape);
+  merge_heads_add(dqkv, 3 * C, 0, dq.data(), shape);
+  merge_heads_add(dqkv, 3 * C, C, dk.data(), shape);
+  merge_heads_add(dqkv, 3 * C, 2 * C, dv.data(), shape);
 }
 
 }  // namespace ap

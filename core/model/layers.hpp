@@ -4,7 +4,7 @@
 #include <cstring>
 #include <vector>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "tensor/rng.hpp"
 
@@ -39,7 +39,7 @@ struct AttentionActs {
   std::vector<uint8_t> drop_keep;
   std::vector<float> o;              // (B,NH,T,HS)
   // backward scratch, kept across steps (no allocation per step)
-  std::vector<float> d_o, dq, dk, dv, dw, ds, dtmp;
+  std::vector<float> dheads, dq, dk, dv, dw, ds, dtmp;  // dheads: ∂L/∂o (B,NH,T,HS)
   void resize(int B, int T, int NH, int HS);
   const std::vector<float>& used_weights() const;  // what multiplies v
 };

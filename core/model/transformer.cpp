@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "config/variants.hpp"
 #include "tensor/kernels.hpp"
 
 namespace ap {
@@ -19,12 +20,13 @@ void add_into(float* out, const float* a, const float* b, size_t n) {
 }
 }  // namespace
 
-Transformer::Transformer(const Config& cfg, const ModelShape& shape) : cfg_(cfg), shape_(shape) {
+Transformer::Transformer(const Config& cfg, const ModelShape& shape)
+    : cfg_(cfg), choice_(cfg.choices()), shape_(shape) {
   const int C = cfg.d_model, F = cfg.ffn, L = cfg.layers;
   const float proj_std = 0.02f / std::sqrt(2.0f * L);
   tok_emb_ = params_.add("tok_emb.weight", {shape.V, C}, Init::Normal, 0.02f, true);
-  pos_ = find_position(cfg.position).make(cfg, params_);
-  norm_ = find_normalization(cfg.normalization).make(cfg, params_);
+  pos_ = make_variant(find_position(cfg.position), cfg, params_);
+  norm_ = make_variant(find_normalization(cfg.normalization), cfg, params_);
   for (int l = 0; l < L; ++l) {
     const std::string p = "blocks." + std::to_string(l) + ".";
     BlockIds b;
@@ -63,7 +65,7 @@ float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targ
   ids_in_.assign(ids, ids + BT);
   resize(emb_, BT * C);
   embedding_forward(emb_.data(), ids, params_.data(tok_emb_), int(BT), C);
-  if (pos_->adds() && cfg_.placement == "embed") pos_->add_forward(-1, emb_.data(), B, T, C);
+  if (pos_->adds() && choice_.placement == Placement::Embed) pos_->add_forward(-1, emb_.data(), B, T, C);
   const float* x = emb_.data();
   for (int l = 0; l < cfg_.layers; ++l) {
     block_forward(l, x, training, rng);
@@ -76,7 +78,7 @@ float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targ
   if (shape_.per_sequence) {
     pooled_.assign(size_t(B) * C, 0.0f);
     for (int b = 0; b < B; ++b) {
-      if (cfg_.pool == "cls") {
+      if (choice_.pool == Pool::Cls) {
         std::memcpy(&pooled_[size_t(b) * C], &lnf_[size_t(b) * T * C], C * sizeof(float));
       } else {
         for (int t = 0; t < T; ++t)
@@ -105,9 +107,9 @@ void Transformer::block_forward(int l, const float* x, bool training, Rng* rng) 
   const size_t NC = size_t(N) * C;
   const BlockIds& id = ids_[l];
   BlockActs& a = blocks_[l];
-  const bool pre = cfg_.norm_position == "pre";
+  const bool pre = choice_.norm_position == NormPosition::Pre;
   a.x.assign(x, x + NC);
-  if (pos_->adds() && cfg_.placement == "layerwise") pos_->add_forward(l, a.x.data(), B_, T_, C);
+  if (pos_->adds() && choice_.placement == Placement::Layerwise) pos_->add_forward(l, a.x.data(), B_, T_, C);
   for (auto* v : {&a.ln1, &a.att_out, &a.proj, &a.s1, &a.mid, &a.ln2, &a.fc2, &a.s2, &a.out}) resize(*v, NC);
   for (auto* v : {&a.ln1_mean, &a.ln1_rstd, &a.ln2_mean, &a.ln2_rstd}) resize(*v, N);
   resize(a.qkv, size_t(N) * 3 * C); resize(a.fc, size_t(N) * F); resize(a.act, size_t(N) * F);
@@ -122,13 +124,13 @@ void Transformer::block_forward(int l, const float* x, bool training, Rng* rng) 
   AttentionCtx ctx{l, attn_shape(training), pos_.get(), norm_.get(), cfg_.attn_dropout, rng};
   attention_forward(a.att_out.data(), a.att, a.qkv.data(), ctx);
   linear_forward(a.proj.data(), a.att_out.data(), params_.data(id.projw), params_.data(id.projb), N, C, C);
-  const float* p = a.proj.data();
+  const float* attn_branch = a.proj.data();  // the attention sublayer's output, after dropout
   if (training && cfg_.dropout > 0) {
     resize(a.proj_drop, NC);
-    dropout_forward(a.proj_drop.data(), a.proj_keep, p, NC, cfg_.dropout, *rng);
-    p = a.proj_drop.data();
+    dropout_forward(a.proj_drop.data(), a.proj_keep, attn_branch, NC, cfg_.dropout, *rng);
+    attn_branch = a.proj_drop.data();
   }
-  add_into(a.s1.data(), a.x.data(), p, NC);
+  add_into(a.s1.data(), a.x.data(), attn_branch, NC);
   if (pre) a.mid.swap(a.s1);  // the stream itself (s1 is not needed again in pre-norm)
   else layernorm_forward(a.mid.data(), a.ln1_mean.data(), a.ln1_rstd.data(), a.s1.data(),
                          params_.data(id.ln1w), params_.data(id.ln1b), N, C);
@@ -140,17 +142,17 @@ void Transformer::block_forward(int l, const float* x, bool training, Rng* rng) 
     mlp_in = a.ln2.data();
   }
   linear_forward(a.fc.data(), mlp_in, params_.data(id.fcw), params_.data(id.fcb), N, C, F);
-  if (cfg_.activation == "relu") relu_forward(a.act.data(), a.fc.data(), size_t(N) * F);
+  if (choice_.activation == Activation::Relu) relu_forward(a.act.data(), a.fc.data(), size_t(N) * F);
   else gelu_forward(a.act.data(), a.fc.data(), size_t(N) * F,
-                    cfg_.activation == "gelu_erf" ? GeluKind::Erf : GeluKind::Tanh);
+                    choice_.activation == Activation::GeluErf ? GeluKind::Erf : GeluKind::Tanh);
   linear_forward(a.fc2.data(), a.act.data(), params_.data(id.fc2w), params_.data(id.fc2b), N, F, C);
-  const float* m = a.fc2.data();
+  const float* mlp_branch = a.fc2.data();  // the feed-forward sublayer's output, after dropout
   if (training && cfg_.dropout > 0) {
     resize(a.fc2_drop, NC);
-    dropout_forward(a.fc2_drop.data(), a.fc2_keep, m, NC, cfg_.dropout, *rng);
-    m = a.fc2_drop.data();
+    dropout_forward(a.fc2_drop.data(), a.fc2_keep, mlp_branch, NC, cfg_.dropout, *rng);
+    mlp_branch = a.fc2_drop.data();
   }
-  add_into(a.s2.data(), a.mid.data(), m, NC);
+  add_into(a.s2.data(), a.mid.data(), mlp_branch, NC);
   if (pre) a.out.swap(a.s2);  // likewise
   else layernorm_forward(a.out.data(), a.ln2_mean.data(), a.ln2_rstd.data(), a.s2.data(),
                          params_.data(id.ln2w), params_.data(id.ln2b), N, C);

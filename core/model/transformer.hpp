@@ -7,10 +7,10 @@
 #include <memory>
 #include <vector>
 
-#include "attention/normalization.hpp"
-#include "model/config.hpp"
+#include "normalization/normalization.hpp"
+#include "config/config.hpp"
 #include "model/layers.hpp"
-#include "model/params.hpp"
+#include "common/params.hpp"
 #include "position/position.hpp"
 
 namespace ap {
@@ -68,6 +68,7 @@ class Transformer {
   AttnShape attn_shape(bool training) const;
 
   Config cfg_;
+  ModelChoices choice_;  // placement, norm_position, activation, pool as enums
   ModelShape shape_;
   ParamStore params_;
   std::unique_ptr<PositionEncoding> pos_;
@@ -86,7 +87,7 @@ class Transformer {
   // they run one after another).
   struct Grads {
     std::vector<float> dlogits, dpooled, dlnf, dx, dprev;
-    std::vector<float> ds2, dmid, dm, dact, dfc, dmlp_in, ds1, dp, datt, dqkv, datt_in;
+    std::vector<float> ds2, dmid, dfc2_out, dact, dfc, dmlp_in, ds1, dproj_out, datt, dqkv, datt_in;
   } g_;
 };
 

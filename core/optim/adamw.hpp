@@ -4,8 +4,8 @@
 #pragma once
 #include <vector>
 
-#include "model/config.hpp"
-#include "model/params.hpp"
+#include "config/config.hpp"
+#include "common/params.hpp"
 
 namespace ap {
 

@@ -17,17 +17,17 @@ namespace ap {
 
 namespace {
 
-std::string alibi_mode(const Config& cfg) {
-  std::string m = cfg.option_string("alibi_mode", "auto");
-  if (m == "auto") m = cfg.causal ? "causal" : "symmetric";
+std::string alibi_mode(const MakeContext& ctx) {
+  std::string m = ctx.options.text("alibi_mode");
+  if (m == "auto") m = ctx.sizes.causal ? "causal" : "symmetric";
   return m;
 }
 
 class Alibi : public PositionEncoding {
  public:
-  explicit Alibi(const Config& cfg)
-      : NH_(cfg.heads), mode_(alibi_mode(cfg)), ratio_(cfg.option_number("alibi_ratio", 2.0)),
-        slopes_(alibi_slopes(cfg.heads)) {}
+  explicit Alibi(const MakeContext& ctx)
+      : NH_(ctx.sizes.heads), mode_(alibi_mode(ctx)), ratio_(ctx.options.number("alibi_ratio")),
+        slopes_(alibi_slopes(ctx.sizes.heads)) {}
 
   bool biases() const override { return true; }
   void bias_forward(int, float* logits, const float*, const float*, const AttnShape& s) override {
@@ -75,8 +75,8 @@ class Alibi : public PositionEncoding {
   std::vector<float> bias_;  // (NH, T, T), cached per T
 };
 
-void check_alibi(const Config& cfg) {
-  if (cfg.option_string("alibi_mode", "auto") == "causal" && !cfg.causal)
+void check_alibi(const MakeContext& ctx) {
+  if (ctx.options.text("alibi_mode") == "causal" && !ctx.sizes.causal)
     throw std::invalid_argument(
         "alibi_mode: 'causal' (−m(i−j)) needs causal=true; it would reward keys to the right "
         "without bound. Use alibi_mode=symmetric or asymmetric for a bidirectional model, or auto");
@@ -101,10 +101,11 @@ PositionEntry position_alibi() {
                 "auto = causal −m(i−j) for causal models, symmetric −m|i−j| otherwise; asymmetric "
                 "uses a steeper slope (alibi_ratio·m) for keys to the right"),
        opt_float("alibi_ratio", 2.0, 0.0, 100.0, "asymmetric mode: right slope / left slope")},
-      [](const Config& cfg, ParamStore&) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<Alibi>(cfg);
+      [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<Alibi>(ctx);
       }};
   e.check = check_alibi;
+  e.biases_logits = true;
   return e;
 }
 

@@ -24,9 +24,9 @@ namespace {
 
 class Contextual : public PositionEncoding {
  public:
-  Contextual(const Config& cfg, ParamStore& ps, bool p2c)
-      : ps_(ps), p2c_(p2c), C_(cfg.d_model), NB_(int(cfg.option_number("contextual_num_buckets", 32))),
-        maxd_(int(cfg.option_number("contextual_max_distance", 128))), bidir_(!cfg.causal) {
+  Contextual(const MakeContext& ctx, ParamStore& ps, bool p2c)
+      : ps_(ps), p2c_(p2c), C_(ctx.sizes.d_model), NB_(int(ctx.options.number("contextual_num_buckets"))),
+        maxd_(int(ctx.options.number("contextual_max_distance"))), bidir_(!ctx.sizes.causal) {
     emb_ = ps.add("contextual.rel_emb.weight", {NB_, C_}, Init::Normal, 0.02f, false);
     if (!p2c_) to_r_ = ps.add("contextual.to_r.weight", {C_, C_}, Init::Normal, 0.02f, true);
     for (auto* v : {&KR_, &QR_, &dKR_, &dQR_}) v->resize(size_t(NB_) * C_);
@@ -170,10 +170,10 @@ std::vector<OptionSpec> contextual_options() {
           opt_int("contextual_max_distance", 128, 2, 65536, "distances from here on share the last bucket")};
 }
 
-void check_contextual(const Config& cfg) {
-  const int nb = int(cfg.option_number("contextual_num_buckets", 32));
-  const int md = int(cfg.option_number("contextual_max_distance", 128));
-  const int exact = cfg.causal ? nb / 2 : nb / 4;
+void check_contextual(const MakeContext& ctx) {
+  const int nb = int(ctx.options.number("contextual_num_buckets"));
+  const int md = int(ctx.options.number("contextual_max_distance"));
+  const int exact = ctx.sizes.causal ? nb / 2 : nb / 4;
   if (md <= exact)
     throw std::invalid_argument("contextual_max_distance: " + std::to_string(md) + " must exceed the " +
                                 std::to_string(exact) + " exact buckets of contextual_num_buckets = " +
@@ -191,10 +191,11 @@ PositionEntry position_contextual1() {
       "Each distance bucket has a learned vector; the query decides how much it cares about it "
       "(content-to-position, as in DeBERTa). Acts only on the logits.",
       false, true, true, contextual_options(),
-      [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<Contextual>(cfg, ps, false);
+      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<Contextual>(ctx, ps, false);
       }};
   e.check = check_contextual;
+  e.biases_logits = true;
   return e;
 }
 
@@ -208,10 +209,11 @@ PositionEntry position_contextual2() {
       "with the relative vectors projected by the layer's own query and key weights. Acts only on "
       "the logits.",
       false, true, true, contextual_options(),
-      [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<Contextual>(cfg, ps, true);
+      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<Contextual>(ctx, ps, true);
       }};
   e.check = check_contextual;
+  e.biases_logits = true;
   return e;
 }
 

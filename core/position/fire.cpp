@@ -22,9 +22,9 @@ namespace {
 
 class Fire : public PositionEncoding {
  public:
-  Fire(const Config& cfg, ParamStore& ps)
-      : ps_(ps), NH_(cfg.heads), H1_(int(cfg.option_number("fire_hidden", 32))),
-        base_L_(cfg.option_number("fire_length", 512.0)), signed_(!cfg.causal) {
+  Fire(const MakeContext& ctx, ParamStore& ps)
+      : ps_(ps), NH_(ctx.sizes.heads), H1_(int(ctx.options.number("fire_hidden"))),
+        base_L_(ctx.options.number("fire_length")), signed_(!ctx.sizes.causal) {
     w1_ = ps.add("fire.mlp.0.weight", {H1_, 1}, Init::Normal, 1.0f, true);
     b1_ = ps.add("fire.mlp.0.bias", {H1_}, Init::Normal, 1.0f, false);
     w2_ = ps.add("fire.mlp.2.weight", {NH_, H1_}, Init::Normal, 0.1f, true);
@@ -133,7 +133,7 @@ class Fire : public PositionEncoding {
 }  // namespace
 
 PositionEntry position_fire() {
-  return {"fire",
+  PositionEntry e{"fire",
           "FIRE (functional interpolation)",
           R"(b_h(i,j) = f_\theta\!\left(\frac{\psi(i-j)}{\psi(\max(i, L)) + \epsilon}\right)_h,\ \psi(x) = \ln(|c\,x| + 1))",
           "adds an MLP-computed bias to the logits of every head in every layer; one MLP shared by all layers",
@@ -146,9 +146,11 @@ PositionEntry position_fire() {
           true,
           {opt_int("fire_hidden", 32, 1, 1024, "hidden units of the MLP"),
            opt_float("fire_length", 512.0, 1.0, 1e6, "L: the normalizer uses max(i, L·L_multiplier)")},
-          [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Fire>(cfg, ps);
+          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+            return std::make_unique<Fire>(ctx, ps);
           }};
+  e.biases_logits = true;
+  return e;
 }
 
 }  // namespace ap

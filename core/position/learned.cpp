@@ -13,15 +13,15 @@ namespace ap {
 namespace {
 class Learned : public PositionEncoding {
  public:
-  Learned(const Config& cfg, ParamStore& ps) : ps_(ps), len_(cfg.table_len()), C_(cfg.d_model) {
-    if (cfg.placement == "layerwise") {
-      for (int l = 0; l < cfg.layers; ++l)
+  Learned(const MakeContext& ctx, ParamStore& ps) : ps_(ps), len_(ctx.sizes.table_len), C_(ctx.sizes.d_model) {
+    if (ctx.sizes.layerwise) {
+      for (int l = 0; l < ctx.sizes.layers; ++l)
         ids_.push_back(ps.add("blocks." + std::to_string(l) + ".pos_emb.weight", {len_, C_},
                               Init::Normal, 0.02f, false));
     } else {
       ids_.push_back(ps.add("pos_emb.weight", {len_, C_}, Init::Normal, 0.02f, false));
     }
-    layerwise_ = cfg.placement == "layerwise";
+    layerwise_ = ctx.sizes.layerwise;
   }
   bool adds() const override { return true; }
   void add_forward(int layer, float* x, int B, int T, int C) override {
@@ -67,8 +67,8 @@ PositionEntry position_learned() {
           false,
           false,
           {},
-          [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Learned>(cfg, ps);
+          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+            return std::make_unique<Learned>(ctx, ps);
           }};
 }
 

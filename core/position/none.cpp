@@ -22,7 +22,7 @@ PositionEntry position_none() {
           false,
           true,
           {},
-          [](const Config&, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+          [](const MakeContext&, ParamStore&) -> std::unique_ptr<PositionEncoding> {
             return std::make_unique<NoPosition>();
           }};
 }

@@ -14,18 +14,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/config.hpp"
-#include "model/options.hpp"
-#include "model/params.hpp"
+#include "common/attn_shape.hpp"
+#include "common/make_context.hpp"
+#include "common/options.hpp"
+#include "common/params.hpp"
 
 namespace ap {
-
-struct AttnShape {
-  int B, T, NH, HS;
-  bool causal;
-  bool training;  // false during evaluation (RoPE scaling applies at evaluation only)
-  float tau = 1.0f;  // the normalization's logit scale τ (set by attention.cpp), for q-dependent biases
-};
 
 class PositionEncoding {
  public:
@@ -77,17 +71,22 @@ struct PositionEntry {
   bool logits_only;         // acts only through the attention logits (Lemma 1 applies)
   bool extrapolates;        // defined beyond the training length
   std::vector<OptionSpec> options;
-  // Declare parameters in `params` (allocated later) and return the encoding.
-  std::unique_ptr<PositionEncoding> (*make)(const Config& cfg, ParamStore& params);
+  // Declare parameters in `params` (allocated later) and return the encoding. The context holds
+  // the model's sizes and this entry's options (core/config/variants.cpp fills it).
+  std::unique_ptr<PositionEncoding> (*make)(const MakeContext& ctx, ParamStore& params);
   // Optional: reject configs this entry cannot run (e.g. xpos needs causal=true) by throwing
-  // std::invalid_argument naming the field. Called by Config::validate().
-  void (*check)(const Config& cfg) = nullptr;
+  // std::invalid_argument naming the field. Called once, by Config::validate().
+  void (*check)(const MakeContext& ctx) = nullptr;
+  // Adds a bias to the attention logits (its encodings' biases() is true): such an entry needs
+  // a normalization that forms logits. Declared here so that validation need not build it; a
+  // registry-wide test checks it against the built encoding.
+  bool biases_logits = false;
 };
 
 const std::vector<PositionEntry>& position_registry();
 const PositionEntry& find_position(const std::string& name);  // throws listing valid names
-// Parameter count the entry adds for a config (declares into a scratch store).
-size_t position_param_count(const Config& cfg);
-nlohmann::json describe_position(const PositionEntry& e, const Config& cfg);
+// The entry's metadata and options as JSON (the CLI's `list --json`, the bindings, the UI);
+// `params` is the parameter count it adds for the default config.
+nlohmann::json position_json(const PositionEntry& e, size_t params);
 
 }  // namespace ap

@@ -1,6 +1,7 @@
 // core/position/registry.cpp — the one table of position encodings. Adding an encoding is one
-// file in core/position/ plus one line here; the table feeds the model, the config validation,
-// the CLI's `list`, the bindings and the UI.
+// file in core/position/ (its class and its entry function) plus two lines here: the entry
+// function's declaration and its row in the table. The table feeds the model, the config
+// validation, the CLI's `list`, the bindings and the UI.
 #include <stdexcept>
 
 #include "position/position.hpp"
@@ -49,26 +50,14 @@ const PositionEntry& find_position(const std::string& name) {
                               join_names(names));
 }
 
-size_t position_param_count(const Config& cfg) {
-  ParamStore scratch;
-  find_position(cfg.position).make(cfg, scratch);
-  return scratch.size();
-}
-
-nlohmann::json describe_position(const PositionEntry& e, const Config& cfg) {
+nlohmann::json position_json(const PositionEntry& e, size_t params) {
   nlohmann::json opts = nlohmann::json::array();
   for (auto& o : e.options) opts.push_back(o.to_json());
-  Config c = cfg;
-  c.position = e.name;
-  size_t params = 0;
-  try {
-    params = position_param_count(c);
-  } catch (const std::exception&) {
-  }
   return {{"name", e.name},           {"title", e.title},
           {"formula", e.formula},     {"where", e.where},
           {"note", e.note},           {"absolute", e.absolute},
           {"logits_only", e.logits_only}, {"extrapolates", e.extrapolates},
+          {"biases_logits", e.biases_logits},
           {"params", params},         {"options", opts}};
 }
 

@@ -20,21 +20,21 @@ namespace ap {
 
 namespace {
 
-int rope_dims(const Config& cfg) {
-  const int HS = cfg.d_model / cfg.heads;
-  return 2 * int(std::floor(cfg.option_number("rope_fraction", 1.0) * HS / 2 + 1e-9));
+int rope_dims(const MakeContext& ctx) {
+  const int HS = ctx.sizes.d_model / ctx.sizes.heads;
+  return 2 * int(std::floor(ctx.options.number("rope_fraction") * HS / 2 + 1e-9));
 }
 
 class Rope : public PositionEncoding {
  public:
-  explicit Rope(const Config& cfg)
-      : HS_(cfg.d_model / cfg.heads),
-        d_rot_(rope_dims(cfg)),
-        half_(cfg.option_string("rope_layout", "interleaved") == "half"),
-        base_(cfg.option_number("rope_base", 10000.0)),
-        kind_(rope_scaling_from(cfg.option_string("rope_scaling", "none"))),
-        factor_(cfg.option_number("rope_factor", 2.0)),
-        train_len_(cfg.model_len()),
+  explicit Rope(const MakeContext& ctx)
+      : HS_(ctx.sizes.d_model / ctx.sizes.heads),
+        d_rot_(rope_dims(ctx)),
+        half_(ctx.options.text("rope_layout") == "half"),
+        base_(ctx.options.number("rope_base")),
+        kind_(rope_scaling_from(ctx.options.text("rope_scaling"))),
+        factor_(ctx.options.number("rope_factor")),
+        train_len_(ctx.sizes.model_len),
         plain_(rope_scale(d_rot_, base_, RopeScaling::None, 1.0, train_len_)),
         scaled_(rope_scale(d_rot_, base_, kind_, factor_, train_len_)) {}
 
@@ -102,18 +102,18 @@ class Rope : public PositionEncoding {
   Cache plain_cache_, scaled_cache_;
 };
 
-void check_rope(const Config& cfg) {
-  const int HS = cfg.d_model / cfg.heads, d = rope_dims(cfg);
+void check_rope(const MakeContext& ctx) {
+  const int HS = ctx.sizes.d_model / ctx.sizes.heads, d = rope_dims(ctx);
   if (HS % 2 != 0)
     throw std::invalid_argument("heads: position=rope rotates pairs of dims, so the head size "
-                                "d_model/heads must be even, and " + std::to_string(cfg.d_model) +
-                                "/" + std::to_string(cfg.heads) + " = " + std::to_string(HS) +
+                                "d_model/heads must be even, and " + std::to_string(ctx.sizes.d_model) +
+                                "/" + std::to_string(ctx.sizes.heads) + " = " + std::to_string(HS) +
                                 " is odd; change d_model or heads");
   if (d < 2)
-    throw std::invalid_argument("rope_fraction: " + std::to_string(cfg.option_number("rope_fraction", 1.0)) +
+    throw std::invalid_argument("rope_fraction: " + std::to_string(ctx.options.number("rope_fraction")) +
                                 " of a head of " + std::to_string(HS) +
                                 " dims rotates no pair; raise rope_fraction or the head size (d_model/heads)");
-  if (cfg.option_string("rope_scaling", "none") == "ntk" && d <= 2)
+  if (ctx.options.text("rope_scaling") == "ntk" && d <= 2)
     throw std::invalid_argument("rope_scaling: 'ntk' needs at least 4 rotated dims (base·s^(d/(d−2))); "
                                 "raise rope_fraction or the head size, or use pi or yarn");
 }
@@ -141,8 +141,8 @@ PositionEntry position_rope() {
                 "context extension at evaluation beyond the training length: position interpolation, "
                 "NTK-aware base, or YaRN"),
        opt_float("rope_factor", 2.0, 1.0, 64.0, "scaling factor s (target length / training length)")},
-      [](const Config& cfg, ParamStore&) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<Rope>(cfg);
+      [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<Rope>(ctx);
       }};
   e.check = check_rope;
   return e;

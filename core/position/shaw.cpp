@@ -20,11 +20,11 @@ namespace {
 
 class Shaw : public PositionEncoding {
  public:
-  Shaw(const Config& cfg, ParamStore& ps)
-      : ps_(ps), k_(int(cfg.option_number("shaw_clip", 16))), HS_(cfg.d_model / cfg.heads),
-        values_(cfg.option_bool("shaw_values", true)) {
+  Shaw(const MakeContext& ctx, ParamStore& ps)
+      : ps_(ps), k_(int(ctx.options.number("shaw_clip"))), HS_(ctx.sizes.d_model / ctx.sizes.heads),
+        values_(ctx.options.flag("shaw_values")) {
     const int R = 2 * k_ + 1;
-    for (int l = 0; l < cfg.layers; ++l) {
+    for (int l = 0; l < ctx.sizes.layers; ++l) {
       const std::string p = "blocks." + std::to_string(l) + ".attn.shaw.";
       key_.push_back(ps.add(p + "key.weight", {R, HS_}, Init::Normal, 0.02f, false));
       if (values_) val_.push_back(ps.add(p + "value.weight", {R, HS_}, Init::Normal, 0.02f, false));
@@ -122,7 +122,7 @@ class Shaw : public PositionEncoding {
 }  // namespace
 
 PositionEntry position_shaw() {
-  return {"shaw",
+  PositionEntry e{"shaw",
           "Shaw relative positions (keys and values)",
           R"(e_{ij} = \tau\, q_i\cdot(k_j + w^K_{\mathrm{clip}(j-i,k)}),\quad z_i = \sum_j \alpha_{ij}\,(v_j + w^V_{\mathrm{clip}(j-i,k)}))",
           "adds a learned vector per clipped distance to the keys (a logit term) and to the values, in every layer",
@@ -134,9 +134,11 @@ PositionEntry position_shaw() {
           true,
           {opt_int("shaw_clip", 16, 1, 1024, "k: distances beyond ±k share the outermost vector"),
            opt_bool("shaw_values", true, "also add the relative value vectors a^V (off = keys only, logits only)")},
-          [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Shaw>(cfg, ps);
+          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+            return std::make_unique<Shaw>(ctx, ps);
           }};
+  e.biases_logits = true;
+  return e;
 }
 
 }  // namespace ap

@@ -27,10 +27,10 @@ std::vector<float> sinusoidal_table(int T, int C, double base, bool concat) {
 namespace {
 class Sinusoidal : public PositionEncoding {
  public:
-  Sinusoidal(const Config& cfg)
-      : C_(cfg.d_model),
-        base_(cfg.option_number("sinusoidal_base", 10000.0)),
-        concat_(cfg.option_string("sinusoidal_layout", "interleaved") == "concat") {}
+  Sinusoidal(const MakeContext& ctx)
+      : C_(ctx.sizes.d_model),
+        base_(ctx.options.number("sinusoidal_base")),
+        concat_(ctx.options.text("sinusoidal_layout") == "concat") {}
   bool adds() const override { return true; }
   void add_forward(int layer, float* x, int B, int T, int C) override {
     add_table(x, table(T), B, T, C);
@@ -68,8 +68,8 @@ PositionEntry position_sinusoidal() {
           {opt_enum("sinusoidal_layout", "interleaved", {"interleaved", "concat"},
                     "interleaved sin/cos pairs (Vaswani) or [sin | cos] halves (x-transformers)"),
            opt_float("sinusoidal_base", 10000.0, 2.0, 1e9, "the base of the frequencies")},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Sinusoidal>(cfg);
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+            return std::make_unique<Sinusoidal>(ctx);
           }};
 }
 

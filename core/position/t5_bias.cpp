@@ -18,11 +18,11 @@ namespace {
 
 class T5Bias : public PositionEncoding {
  public:
-  T5Bias(const Config& cfg, ParamStore& ps)
-      : ps_(ps), NH_(cfg.heads), NB_(int(cfg.option_number("t5_num_buckets", 32))),
-        maxd_(int(cfg.option_number("t5_max_distance", 128))), bidir_(!cfg.causal) {
+  T5Bias(const MakeContext& ctx, ParamStore& ps)
+      : ps_(ps), NH_(ctx.sizes.heads), NB_(int(ctx.options.number("t5_num_buckets"))),
+        maxd_(int(ctx.options.number("t5_max_distance"))), bidir_(!ctx.sizes.causal) {
     // HF T5 _init_weights: relative_attention_bias ~ N(0, d_model^−1/2).
-    id_ = ps.add("t5_bias.weight", {NB_, NH_}, Init::Normal, 1.0f / std::sqrt(float(cfg.d_model)), false);
+    id_ = ps.add("t5_bias.weight", {NB_, NH_}, Init::Normal, 1.0f / std::sqrt(float(ctx.sizes.d_model)), false);
   }
   bool biases() const override { return true; }
   void bias_forward(int, float* logits, const float*, const float*, const AttnShape& s) override {
@@ -76,9 +76,9 @@ class T5Bias : public PositionEncoding {
   IndexTable table_;
 };
 
-void check_t5(const Config& cfg) {
-  const int nb = int(cfg.option_number("t5_num_buckets", 32)), md = int(cfg.option_number("t5_max_distance", 128));
-  const int exact = cfg.causal ? nb / 2 : nb / 4;
+void check_t5(const MakeContext& ctx) {
+  const int nb = int(ctx.options.number("t5_num_buckets")), md = int(ctx.options.number("t5_max_distance"));
+  const int exact = ctx.sizes.causal ? nb / 2 : nb / 4;
   if (md <= exact)
     throw std::invalid_argument("t5_max_distance: " + std::to_string(md) + " must exceed the " +
                                 std::to_string(exact) + " exact buckets of t5_num_buckets = " +
@@ -102,10 +102,11 @@ PositionEntry position_t5_bias() {
       true,
       {opt_int("t5_num_buckets", 32, 4, 512, "number of buckets (half per direction when bidirectional)"),
        opt_int("t5_max_distance", 128, 2, 65536, "distances from here on share the last bucket")},
-      [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<T5Bias>(cfg, ps);
+      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<T5Bias>(ctx, ps);
       }};
   e.check = check_t5;
+  e.biases_logits = true;
   return e;
 }
 

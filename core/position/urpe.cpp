@@ -17,14 +17,14 @@ namespace ap {
 
 namespace {
 
-int urpe_k(const Config& cfg) {
-  const int k = int(cfg.option_number("urpe_max_distance", 0));
-  return k > 0 ? k : std::max(1, cfg.model_len() - 1);
+int urpe_k(const MakeContext& ctx) {
+  const int k = int(ctx.options.number("urpe_max_distance"));
+  return k > 0 ? k : std::max(1, ctx.sizes.model_len - 1);
 }
 
 class Urpe : public PositionEncoding {
  public:
-  Urpe(const Config& cfg, ParamStore& ps) : ps_(ps), NH_(cfg.heads), K_(urpe_k(cfg)) {
+  Urpe(const MakeContext& ctx, ParamStore& ps) : ps_(ps), NH_(ctx.sizes.heads), K_(urpe_k(ctx)) {
     id_ = ps.add("urpe.weight", {2 * K_ + 1, NH_}, Init::Ones, 0.0f, false);
   }
   bool multiplies() const override { return true; }
@@ -87,8 +87,8 @@ PositionEntry position_urpe() {
           true,
           {opt_int("urpe_max_distance", 0, 0, 16384,
                    "distances beyond this share the outermost entry (0 = training length − 1)")},
-          [](const Config& cfg, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Urpe>(cfg, ps);
+          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+            return std::make_unique<Urpe>(ctx, ps);
           }};
 }
 

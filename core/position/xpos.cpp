@@ -18,11 +18,11 @@ namespace {
 
 class XPos : public PositionEncoding {
  public:
-  explicit XPos(const Config& cfg)
-      : HS_(cfg.d_model / cfg.heads),
+  explicit XPos(const MakeContext& ctx)
+      : HS_(ctx.sizes.d_model / ctx.sizes.heads),
         d_rot_(2 * (HS_ / 2)),
-        gamma_(cfg.option_number("xpos_gamma", 512.0)),
-        theta_(rope_thetas(d_rot_, cfg.option_number("xpos_base", 10000.0))) {}
+        gamma_(ctx.options.number("xpos_gamma")),
+        theta_(rope_thetas(d_rot_, ctx.options.number("xpos_base"))) {}
 
   bool rotates() const override { return true; }
   void rotate_forward(int, float* q, float* k, const AttnShape& s) override { apply(q, k, s, false); }
@@ -76,17 +76,17 @@ class XPos : public PositionEncoding {
   std::vector<float> cos_, sin_, qs_, ks_;
 };
 
-void check_xpos(const Config& cfg) {
-  if (!cfg.causal)
+void check_xpos(const MakeContext& ctx) {
+  if (!ctx.sizes.causal)
     throw std::invalid_argument(
         "causal: position=xpos needs causal=true; its scale ζ^{(i−j)/γ} decays towards past keys "
         "but grows without bound towards future ones (x-transformers refuses the same). Set "
         "causal=true, or use rope for a bidirectional model");
-  if (cfg.d_model / cfg.heads < 2 || (cfg.d_model / cfg.heads) % 2 != 0)
+  if (ctx.sizes.d_model / ctx.sizes.heads < 2 || (ctx.sizes.d_model / ctx.sizes.heads) % 2 != 0)
     throw std::invalid_argument("heads: position=xpos rotates pairs of dims, so the head size "
                                 "d_model/heads must be even (and at least 2), and " +
-                                std::to_string(cfg.d_model) + "/" + std::to_string(cfg.heads) +
-                                " = " + std::to_string(cfg.d_model / cfg.heads) + " is not");
+                                std::to_string(ctx.sizes.d_model) + "/" + std::to_string(ctx.sizes.heads) +
+                                " = " + std::to_string(ctx.sizes.d_model / ctx.sizes.heads) + " is not");
 }
 
 }  // namespace
@@ -105,8 +105,8 @@ PositionEntry position_xpos() {
       true,
       {opt_float("xpos_gamma", 512.0, 1.0, 1e6, "scale base γ: the decay per token is ζ^(1/γ)"),
        opt_float("xpos_base", 10000.0, 2.0, 1e9, "base of the rotation frequencies")},
-      [](const Config& cfg, ParamStore&) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<XPos>(cfg);
+      [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<XPos>(ctx);
       }};
   e.check = check_xpos;
   return e;

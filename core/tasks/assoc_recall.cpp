@@ -51,7 +51,17 @@ class AssocRecallTask : public NamedTask {
 
 std::unique_ptr<Task> make_assoc_recall(const nlohmann::json& config) {
   TaskOptions opt(config, "assoc_recall");
-  return std::make_unique<AssocRecallTask>(opt.get_int("assoc_recall_keys", 1, 26));
+  return std::make_unique<AssocRecallTask>(opt.get_int("assoc_recall_keys"));
+}
+
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_assoc_recall() {
+  return {"assoc_recall", "Key-value pairs, then a query key: give its value.",
+          "in: c 7 a 2 f 9 e 1 ? a | tgt: . . . . . . . . . 2 | mask: 0 0 0 0 0 0 0 0 0 1",
+          task_model_defaults(18, true, 4000, 64, 4, 2, 32),
+          {opt_int("assoc_recall_keys", 26, 1, 26, "number of distinct keys (letters a..z); at most this many pairs")},
+          make_assoc_recall};
 }
 
 }  // namespace ap

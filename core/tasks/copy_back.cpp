@@ -32,8 +32,19 @@ class CopyBackTask : public NamedTask {
 
 std::unique_ptr<Task> make_copy_back(const nlohmann::json& config) {
   TaskOptions opt(config, "copy_back");
-  const int k = opt.get_int("copy_back_k", 1, 1024);
-  return std::make_unique<CopyBackTask>(k, opt.get_int("vocab", 2, 64));
+  const int k = opt.get_int("copy_back_k");
+  return std::make_unique<CopyBackTask>(k, opt.get_int("vocab"));
+}
+
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_copy_back() {
+  return {"copy_back", "Output the token k positions back: y_t = x_{t-k}.",
+          "in: 3 1 4 1 5 9 2 6 | tgt: . 3 1 4 1 5 9 2 | mask: 0 1 1 1 1 1 1 1",
+          task_model_defaults(16, true, 1000, 32, 2, 1, 32),
+          {opt_int("copy_back_k", 1, 1, 1024, "offset k in y_t = x_{t-k}; the first k positions are not scored"),
+           opt_int("vocab", 10, 2, 64, kVocabHelp)},
+          make_copy_back};
 }
 
 }  // namespace ap

@@ -39,8 +39,19 @@ class CopyMemoryTask : public NamedTask {
 
 std::unique_ptr<Task> make_copy_memory(const nlohmann::json& config) {
   TaskOptions opt(config, "copy_memory");
-  const int k = opt.get_int("copy_memory_k", 1, 64);
-  return std::make_unique<CopyMemoryTask>(k, opt.get_int("vocab", 2, 64));
+  const int k = opt.get_int("copy_memory_k");
+  return std::make_unique<CopyMemoryTask>(k, opt.get_int("vocab"));
+}
+
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_copy_memory() {
+  return {"copy_memory", "Recall the first k symbols after a long blank stretch and a delimiter.",
+          "in: 4 1 6 - - - - - : - - - | tgt: . . . . . . . . . 4 1 6 | mask: 0 0 0 0 0 0 0 0 0 1 1 1",
+          task_model_defaults(24, true, 2000, 32, 2, 2, 32),
+          {opt_int("copy_memory_k", 4, 1, 64, "how many symbols to remember (min_len = 2k + 1)"),
+           opt_int("vocab", 8, 2, 64, kVocabHelp)},
+          make_copy_memory};
 }
 
 }  // namespace ap

@@ -53,8 +53,19 @@ class DyckTask : public NamedTask {
 
 std::unique_ptr<Task> make_dyck(const nlohmann::json& config) {
   TaskOptions opt(config, "dyck");
-  const int kinds = opt.get_int("dyck_types", 1, 4);
-  return std::make_unique<DyckTask>(kinds, opt.get_int("dyck_max_depth", 1, 64));
+  const int kinds = opt.get_int("dyck_types");
+  return std::make_unique<DyckTask>(kinds, opt.get_int("dyck_max_depth"));
+}
+
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_dyck() {
+  return {"dyck", "Nesting depth of well-nested brackets, at every position.",
+          "in: ( [ ] ( ) ) [ ] | tgt: 1 2 1 2 1 0 1 0 | mask: 1 1 1 1 1 1 1 1",
+          task_model_defaults(16, true, 2000, 32, 2, 2, 32),
+          {opt_int("dyck_max_depth", 8, 1, 64, "deepest nesting generated; the classes are depths 0..this"),
+           opt_int("dyck_types", 2, 1, 4, "bracket kinds, 1..4 of () [] {} <>")},
+          make_dyck};
 }
 
 }  // namespace ap

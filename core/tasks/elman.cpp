@@ -79,4 +79,15 @@ std::unique_ptr<Task> make_elman(const nlohmann::json& config) {
   return std::make_unique<ElmanTask>();
 }
 
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_elman() {
+  return {"elman", "Next-word prediction in Elman's (1990) toy grammar of short sentences.",
+          "in: man eat cookie . dragon smash glass . | tgt: eat cookie . dragon smash glass . cat | "
+          "mask: 1 1 1 1 1 1 1 1",
+          task_model_defaults(16, true, 2000, 32, 2, 2, 32),
+          {},
+          make_elman};
+}
+
 }  // namespace ap

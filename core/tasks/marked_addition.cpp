@@ -51,7 +51,17 @@ class MarkedAdditionTask : public NamedTask {
 
 std::unique_ptr<Task> make_marked_addition(const nlohmann::json& config) {
   TaskOptions opt(config, "marked_addition");
-  return std::make_unique<MarkedAdditionTask>(opt.get_int("marked_addition_count", 1, 16));
+  return std::make_unique<MarkedAdditionTask>(opt.get_int("marked_addition_count"));
+}
+
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_marked_addition() {
+  return {"marked_addition", "Sum of the marked digits modulo 10 (the adding problem).",
+          "in: 3 7* 1 4 2* 9 = _ | tgt: . . . . . . . 9 | mask: 0 0 0 0 0 0 0 1",
+          task_model_defaults(12, true, 3000, 32, 2, 2, 32),
+          {opt_int("marked_addition_count", 2, 1, 16, "how many digits are marked")},
+          make_marked_addition};
 }
 
 }  // namespace ap

@@ -40,4 +40,14 @@ std::unique_ptr<Task> make_probe(const nlohmann::json& config) {
   return std::make_unique<ProbeTask>(std::max(seq_len, opt.get_int("eval_len", 1, 4096)));
 }
 
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_probe() {
+  return {"probe", "Identical tokens; each position must output its own index.",
+          "in: x x x x x x x x | tgt: 0 1 2 3 4 5 6 7 | mask: 1 1 1 1 1 1 1 1",
+          task_model_defaults(8, false, 600, 32, 2, 1, 16),
+          {},
+          make_probe};
+}
+
 }  // namespace ap

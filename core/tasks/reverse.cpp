@@ -26,7 +26,17 @@ class ReverseTask : public SlotAnswerTask {
 
 std::unique_ptr<Task> make_reverse(const nlohmann::json& config) {
   TaskOptions opt(config, "reverse");
-  return std::make_unique<ReverseTask>(opt.get_int("vocab", 2, 64));
+  return std::make_unique<ReverseTask>(opt.get_int("vocab"));
+}
+
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_reverse() {
+  return {"reverse", "Write a random digit string backwards.",
+          "in: 3 1 4 1 5 _ _ _ _ _ | tgt: . . . . . 5 1 4 1 3 | mask: 0 0 0 0 0 1 1 1 1 1",
+          task_model_defaults(16, true, 3000, 32, 2, 2, 32),
+          {opt_int("vocab", 10, 2, 64, kVocabHelp)},
+          make_reverse};
 }
 
 }  // namespace ap

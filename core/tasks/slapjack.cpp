@@ -46,4 +46,14 @@ std::unique_ptr<Task> make_slapjack(const nlohmann::json& config) {
   return std::make_unique<SlapjackTask>(opt.get_bool("slapjack_doubles"));
 }
 
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_slapjack() {
+  return {"slapjack", "Slap every jack (and, optionally, every card equal to the previous one).",
+          "in: 7 J 3 K K J 9 2 | tgt: - slap - - - slap - - | mask: 1 1 1 1 1 1 1 1",
+          task_model_defaults(16, true, 500, 32, 2, 1, 32),
+          {opt_bool("slapjack_doubles", false, "also slap a card equal to the previous card")},
+          make_slapjack};
+}
+
 }  // namespace ap

@@ -1,6 +1,6 @@
 // core/tasks/task.hpp — what a task is: a seeded generator of (input, target) batches at any
-// length, with its vocabulary and the model defaults it wants. One file per task in core/tasks/,
-// listed once in core/tasks/registry.cpp.
+// length, with its vocabulary and the model defaults it wants. One file per task in core/tasks/
+// (the generator, its make() and its registry entry), listed in core/tasks/registry.cpp.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/options.hpp"
 #include "tensor/rng.hpp"
 
 namespace ap {
@@ -56,20 +57,24 @@ struct TaskEntry {
   const char* name;
   const char* description;  // one sentence for the UI
   const char* example;      // one encoded example, as in the file header
-  // Config defaults this task wants (seq_len, causal, steps, d_model ...), as flat config keys.
-  // Keys that are not core config fields are the task's own options (e.g. "copy_back_k", "text"),
-  // prefixed with the task name or otherwise unambiguous; the UI shows them with the task.
+  // Core config defaults this task wants (seq_len, eval_len, causal, steps, lr, d_model, heads,
+  // layers, batch), as flat config keys.
   nlohmann::json defaults;
-  // Help for each of the task's own options: {"copy_back_k": "offset k in y_t = x_{t-k}", ...}
-  nlohmann::json option_help;
-  // Build the task from the full flat config (it reads its own keys, e.g. "text", "k").
-  // Throws std::invalid_argument naming the field for bad values.
+  // The task's own options ("copy_back_k", "text", "vocab"), each with its one default, range
+  // and help: the same type as the options of encodings and normalizations. Keys are prefixed
+  // with the task name, or shared with one meaning (vocab); the UI shows them with the task.
+  std::vector<OptionSpec> options;
+  // Build the task from the full flat config (it reads its own keys; an absent one takes its
+  // declared default). Throws std::invalid_argument naming the field for bad values.
   std::unique_ptr<Task> (*make)(const nlohmann::json& config);
 };
 
 const std::vector<TaskEntry>& task_registry();
 const TaskEntry& find_task(const std::string& name);  // throws listing the valid names
-// {name, description, example, defaults, options: [{key, kind, default, help}]} for CLI and UI.
+// What choosing the task sets: its core defaults plus each option's declared default.
+nlohmann::json task_defaults(const TaskEntry& t);
+// {name, description, example, defaults (task_defaults), options: [{key, kind, default, help,
+// min, max}]} for CLI and UI.
 nlohmann::json describe_task(const TaskEntry& t);
 
 }  // namespace ap

@@ -64,7 +64,9 @@ const nlohmann::json& TaskOptions::value(const char* key) const {
     auto it = config_.find(key);
     if (it != config_.end()) return *it;
   }
-  const nlohmann::json& defaults = find_task(task_).defaults;
+  const TaskEntry& entry = find_task(task_);
+  if (const OptionSpec* spec = find_spec(entry.options, key)) return spec->default_value;
+  const nlohmann::json& defaults = entry.defaults;
   auto it = defaults.find(key);
   if (it == defaults.end())
     throw std::logic_error("task '" + task_ + "': option '" + key + "' has no default");
@@ -86,6 +88,13 @@ int TaskOptions::get_int(const char* key, int lo, int hi) const {
   return int(d);
 }
 
+int TaskOptions::get_int(const char* key) const {
+  const OptionSpec* spec = find_spec(find_task(task_).options, key);
+  if (!spec || spec->kind != "int")
+    throw std::logic_error("task '" + task_ + "': option '" + key + "' is not a declared int option");
+  return get_int(key, int(spec->min), int(spec->max));
+}
+
 bool TaskOptions::get_bool(const char* key) const {
   const nlohmann::json& v = value(key);
   if (!v.is_boolean()) fail(key, "true or false");
@@ -96,6 +105,13 @@ std::string TaskOptions::get_string(const char* key) const {
   const nlohmann::json& v = value(key);
   if (!v.is_string()) fail(key, "a string");
   return v.get<std::string>();
+}
+
+nlohmann::json task_model_defaults(int seq_len, bool causal, int steps, int d_model, int heads,
+                                   int layers, int batch, double lr) {
+  return {{"seq_len", seq_len}, {"eval_len", 2 * seq_len}, {"causal", causal},
+          {"steps", steps},     {"lr", lr},                {"d_model", d_model},
+          {"heads", heads},     {"layers", layers},        {"batch", batch}};
 }
 
 // ---- question, then answer slots -----------------------------------------------------------

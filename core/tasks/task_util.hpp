@@ -58,13 +58,21 @@ void NamedTask::fill_rows(Rng& rng, int B, int T, Split split, Batch& out, Draw 
   }
 }
 
-// A task's options, read from the flat config; an absent key takes the value in the task's
-// registry `defaults` (the one place defaults are written). Bad values throw
+// The core config defaults of a task entry (seq_len, eval_len = 2 seq_len, causal, steps, lr,
+// d_model, heads, layers, batch).
+nlohmann::json task_model_defaults(int seq_len, bool causal, int steps, int d_model, int heads,
+                                   int layers, int batch, double lr = 3e-3);
+inline constexpr const char* kVocabHelp = "number of distinct symbols in the input";
+
+// A task's options, read from the flat config; an absent key takes the default declared with
+// the option in the task's entry (the one place it is written), or for a core field the entry's
+// `defaults`. Bad values throw
 // std::invalid_argument("task 'copy': field 'vocab' = 1 is invalid; allowed: ...").
 class TaskOptions {
  public:
   TaskOptions(const nlohmann::json& config, const char* task);
-  int get_int(const char* key, int lo, int hi) const;
+  int get_int(const char* key) const;  // a declared int option, within its declared range
+  int get_int(const char* key, int lo, int hi) const;  // a core field (probe: seq_len)
   bool get_bool(const char* key) const;
   std::string get_string(const char* key) const;
   [[noreturn]] void fail(const char* key, const std::string& allowed) const;

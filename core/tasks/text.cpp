@@ -111,4 +111,14 @@ std::unique_ptr<Task> make_text(const nlohmann::json& config) {
   return std::make_unique<TextTask>(std::move(text));
 }
 
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_text() {
+  return {"text", "Character language model on a text (a built-in essay if none is given).",
+          "in: T h e \u2423 o r d e | tgt: h e \u2423 o r d e r | mask: 1 1 1 1 1 1 1 1",
+          task_model_defaults(32, true, 3000, 64, 4, 2, 32),
+          {opt_string("text", "", "training text; empty = the built-in corpus; the last 10% is held out")},
+          make_text};
+}
+
 }  // namespace ap

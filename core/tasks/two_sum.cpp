@@ -67,4 +67,14 @@ std::unique_ptr<Task> make_two_sum(const nlohmann::json& config) {
   return std::make_unique<TwoSumTask>();
 }
 
+// The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
+// the model defaults this task wants, and its own options.
+TaskEntry task_two_sum() {
+  return {"two_sum", "Do two of the digits sum to the target (mod 10)?",
+          "in: 4 0 7 2 6 1 : 3 ? | tgt: . . . . . . . . yes | mask: 0 0 0 0 0 0 0 0 1",
+          task_model_defaults(11, true, 3000, 64, 4, 2, 32),
+          {},
+          make_two_sum};
+}
+
 }  // namespace ap

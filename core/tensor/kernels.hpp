@@ -36,7 +36,7 @@ void gemm_tn_naive(int M, int N, int K, float alpha, const float* A, int lda, co
 
 // Batched small GEMM for attention: `count` independent products; operand i starts at
 // A + i*strideA (likewise B, C). Same op conventions as above. Used for the B·NH products
-// (T×HS)·(HS×T)ᵀ (scores: gemm_batched_nt) and (T×T)·(T×HS) (values: gemm_batched_nn).
+// (T×HS)·(HS×T)ᵀ (scores: gemm_batched with Op::NT) and (T×T)·(T×HS) (values: Op::NN).
 enum class Op { NN, NT, TN };
 void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
                   std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB, float* C,

@@ -18,7 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/json.hpp"
-#include "model/config.hpp"
+#include "config/config.hpp"
 
 namespace {
 

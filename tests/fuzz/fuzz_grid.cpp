@@ -1,5 +1,5 @@
 // tests/fuzz/fuzz_grid.cpp — libFuzzer target for the grid of `attnplay sweep --grid
-// "position=a,b seed=1,2"` (core/model/grid.cpp): the bytes are the grid text. parse_grid must
+// "position=a,b seed=1,2"` (core/config/grid.cpp): the bytes are the grid text. parse_grid must
 // return axes or throw std::invalid_argument; accepted axes are non-empty, every value
 // non-empty and without separators, the product within kMaxGridRuns, and grid_runs() lists
 // exactly that many runs, each one value per axis. Each run's assignments are then applied to a
@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "model/config.hpp"
-#include "model/grid.hpp"
+#include "config/config.hpp"
+#include "config/grid.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string grid(reinterpret_cast<const char*>(data), size);

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "attention/normalization.hpp"
-#include "model/config.hpp"
+#include "normalization/normalization.hpp"
+#include "config/config.hpp"
 #include "position/position.hpp"
 #include "tasks/task.hpp"
 

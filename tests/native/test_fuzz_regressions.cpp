@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/config.hpp"
+#include "config/config.hpp"
 #include "session.hpp"
 
 using Catch::Matchers::Contains;

@@ -12,7 +12,7 @@
 
 #include "io/json.hpp"
 #include "io/safetensors.hpp"
-#include "model/grid.hpp"
+#include "config/grid.hpp"
 #include "session.hpp"
 #include "session_json.hpp"
 

@@ -60,7 +60,7 @@ TEST_CASE("probe: row-stochastic entries stay at 1/n with t5_bias and rope", "[n
         ap::Config c;
         c.position = pos;
         ap::ParamStore scratch;
-        if (ap::find_position(pos).make(c, scratch)->biases()) {
+        if (ap::make_variant(ap::find_position(pos), c, scratch)->biases()) {
           CHECK_THROWS_WITH(ap::Config::from_json({{"task", "probe"}, {"position", pos}, {"normalization", norm}}),
                             Catch::Matchers::Contains("cannot take"));
           continue;

@@ -422,7 +422,7 @@ TEST_CASE("rotate hooks: backward is the adjoint of forward, with and without ev
   INFO(extra.dump() << " training " << training);
   ap::Config cfg = ap::Config::from_json(tiny(extra));
   ap::ParamStore ps;
-  auto enc = ap::find_position(cfg.position).make(cfg, ps);
+  auto enc = ap::make_variant(ap::find_position(cfg.position), cfg, ps);
   REQUIRE(enc->rotates());
   const ap::AttnShape s{2, 20, cfg.heads, cfg.d_model / cfg.heads, cfg.causal, training};  // T > seq_len
   const size_t n = size_t(s.B) * s.NH * s.T * s.HS;
@@ -435,7 +435,7 @@ TEST_CASE("rotate hooks: backward is the adjoint of forward, with and without ev
   CHECK(dot(rq, gq) == Approx(dot(q, bq)).epsilon(1e-4));
   CHECK(dot(rk, gk) == Approx(dot(k, bk)).epsilon(1e-4));
   // Scaling changes the evaluation rotation only (YaRN's mscale also the norm).
-  const bool scaled = !training && cfg.option_string("rope_scaling", "none") != "none";
+  const bool scaled = !training && cfg.options.value("rope_scaling", "none") != "none";
   ap::AttnShape plain = s;
   plain.training = true;
   auto pq = q, pk = k;

@@ -155,16 +155,15 @@ TEST_CASE("every task documents an example in its own tokens, and its defaults",
   const TaskEntry& e = find_task(name);
   auto task = make(name);
   CHECK(std::string(e.description).size() > 10);
-  // defaults: the core keys, and help for every other key
+  // defaults: the core keys only; every other key is a declared option with its default and help
   const std::set<std::string> core = {"seq_len", "eval_len", "causal", "steps", "lr",
                                       "d_model", "heads",    "layers", "batch"};
   for (const std::string& k : core) CHECK(e.defaults.contains(k));
   CHECK(e.defaults.at("eval_len").get<int>() >= e.defaults.at("seq_len").get<int>());
-  for (auto it = e.defaults.begin(); it != e.defaults.end(); ++it)
-    if (!core.count(it.key())) CHECK(e.option_help.contains(it.key()));
-  for (auto it = e.option_help.begin(); it != e.option_help.end(); ++it) {
-    CHECK(e.defaults.contains(it.key()));
-    CHECK(it.value().get<std::string>().size() > 5);
+  for (auto it = e.defaults.begin(); it != e.defaults.end(); ++it) CHECK(core.count(it.key()));
+  for (const auto& o : e.options) {
+    CHECK(!o.default_value.is_null());
+    CHECK(o.help.size() > 5);
   }
   // make() with an empty config falls back on the defaults
   auto bare = find_task(name).make(json::object());
@@ -216,17 +215,17 @@ TEST_CASE("every task documents an example in its own tokens, and its defaults",
 TEST_CASE("every task option rejects a bad value, naming the field", "[tasks]") {
   const std::string name = GENERATE(from_range(registry_names()));
   const TaskEntry& e = find_task(name);
-  for (auto it = e.option_help.begin(); it != e.option_help.end(); ++it) {
-    const json& good = e.defaults.at(it.key());
+  for (const auto& o : e.options) {
+    const json& good = o.default_value;
     const json bad = good.is_string() ? json("x") : good.is_boolean() ? json("yes") : json(-1000);
-    INFO("task " << name << ", option " << it.key() << " = " << bad.dump());
-    json config = e.defaults;
-    config[it.key()] = bad;
-    CHECK_THROWS_WITH(e.make(config), Catch::Contains("'" + it.key() + "'") &&
+    INFO("task " << name << ", option " << o.key << " = " << bad.dump());
+    json config = ap::task_defaults(e);
+    config[o.key] = bad;
+    CHECK_THROWS_WITH(e.make(config), Catch::Contains("'" + o.key + "'") &&
                                           Catch::Contains(bad.dump()) &&
                                           Catch::Contains("allowed"));
     if (!good.is_string()) {
-      config[it.key()] = "not a number";
+      config[o.key] = "not a number";
       CHECK_THROWS_AS(e.make(config), std::invalid_argument);
     }
   }

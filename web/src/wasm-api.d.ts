@@ -36,7 +36,7 @@ export interface VariantDescription {
   formula: string;
   note: string;
   options: FieldSchema[];
-  // positions: absolute, extrapolates, logits_only, params, where
+  // positions: absolute, biases_logits, extrapolates, logits_only, params, where
   // normalizations: accepts_bias, row_sum ('one' | ...), stable
   [key: string]: unknown;
 }

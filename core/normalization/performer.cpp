@@ -1,4 +1,4 @@
-// core/attention/performer.cpp — Performer FAVOR+: positive orthogonal random features that
+// core/normalization/performer.cpp — Performer FAVOR+: positive orthogonal random features that
 // estimate softmax attention (Choromanski et al. 2020, arXiv 2009.14794; lucidrains/
 // performer-pytorch `softmax_kernel`, `gaussian_orthogonal_random_matrix`; reference §3.10):
 //   x' = d^{-1/4} x (d = HS),   φ(x)_r = m^{-1/2} exp(ω_r·x' − ‖x'‖²/2),   r = 1..m,
@@ -25,8 +25,8 @@
 #include <cmath>
 #include <vector>
 
-#include "attention/normalization.hpp"
-#include "attention/row_ops.hpp"
+#include "normalization/normalization.hpp"
+#include "normalization/row_ops.hpp"
 #include "tensor/kernels.hpp"
 #include "tensor/rng.hpp"
 
@@ -70,9 +70,9 @@ std::vector<float> draw_features(Rng& rng, int m, int d) {
 
 class Performer : public Normalization {
  public:
-  Performer(const Config& cfg, int m, bool redraw)
-      : m_(m), d_(cfg.d_model / cfg.heads), seed_(uint64_t(cfg.seed)), redraw_(redraw),
-        omega_(cfg.layers), saved_(cfg.layers) {
+  Performer(const MakeContext& ctx, int m, bool redraw)
+      : m_(m), d_(ctx.sizes.d_model / ctx.sizes.heads), seed_(uint64_t(ctx.sizes.seed)), redraw_(redraw),
+        omega_(ctx.sizes.layers), saved_(ctx.sizes.layers) {
     draw_all();
   }
   float scale(int) const override { return 1.0f; }
@@ -185,10 +185,10 @@ NormalizationEntry normalization_performer() {
                    "number of random features m (0: ⌊d_h ln d_h⌋)"),
            opt_bool("performer_redraw", false,
                     "draw new random features at every training step (else fixed from the seed)")},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<Normalization> {
-            int m = int(cfg.option_number("performer_features", 0));
-            if (m <= 0) m = performer_default_features(cfg.d_model / cfg.heads);
-            return std::make_unique<Performer>(cfg, m, cfg.option_bool("performer_redraw", false));
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+            int m = int(ctx.options.number("performer_features"));
+            if (m <= 0) m = performer_default_features(ctx.sizes.d_model / ctx.sizes.heads);
+            return std::make_unique<Performer>(ctx, m, ctx.options.flag("performer_redraw"));
           }};
 }
 

@@ -1,4 +1,4 @@
-// core/model/params.hpp — every trainable tensor of a model in one flat buffer (so AdamW, the
+// core/common/params.hpp — every trainable tensor of a model in one flat buffer (so AdamW, the
 // gradient norm and the model file each take one pass), addressed by PyTorch-style names.
 #pragma once
 #include <cstddef>

@@ -1,4 +1,4 @@
-// core/attention/softmax1.cpp — softmax1, "off-by-one" or quiet attention (Evan Miller,
+// core/normalization/softmax1.cpp — softmax1, "off-by-one" or quiet attention (Evan Miller,
 // evanmiller.org/attention-is-off-by-one.html; reference §3.7):
 //   a_j = e^{s_j} / (1 + Σ_k e^{s_k}),
 // a softmax over n+1 keys whose extra key has logit 0 and value 0 (x-transformers add_zero_kv).
@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attention/normalization.hpp"
-#include "attention/row_ops.hpp"
+#include "normalization/normalization.hpp"
+#include "normalization/row_ops.hpp"
 
 namespace ap {
 
@@ -42,7 +42,7 @@ NormalizationEntry normalization_softmax1() {
           true,
           true,
           {},
-          [](const Config&, ParamStore&) -> std::unique_ptr<Normalization> {
+          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<Softmax1>();
           }};
 }

@@ -1,5 +1,5 @@
-// core/model/params.cpp — declaration, allocation and initialisation of parameters.
-#include "model/params.hpp"
+// core/common/params.cpp — declaration, allocation and initialisation of parameters.
+#include "common/params.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -1,4 +1,4 @@
-// core/attention/sigmoid.cpp — sigmoid attention (Ramapuram et al. 2024, arXiv 2409.04431;
+// core/normalization/sigmoid.cpp — sigmoid attention (Ramapuram et al. 2024, arXiv 2409.04431;
 // apple/ml-sigmoid-attention; reference §3.6):
 //   a_j = σ(s_j + b),   b = −ln n (sigmoid_bias = auto; n = the row's visible keys, so a causal
 //   row i uses −ln(i+1)) or b = sigmoid_b (sigmoid_bias = fixed).
@@ -8,8 +8,8 @@
 // form, so logits of any size are finite. Row sum R ∈ (0, n): not row-stochastic.
 #include <cmath>
 
-#include "attention/normalization.hpp"
-#include "attention/row_ops.hpp"
+#include "normalization/normalization.hpp"
+#include "normalization/row_ops.hpp"
 
 namespace ap {
 
@@ -45,9 +45,9 @@ NormalizationEntry normalization_sigmoid() {
           {opt_enum("sigmoid_bias", "auto", {"auto", "fixed"},
                     "b in σ(s + b): auto = −ln n (n visible keys), or fixed = sigmoid_b"),
            opt_float("sigmoid_b", 0.0, -50.0, 50.0, "the bias b of sigmoid_bias=fixed")},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Sigmoid>(cfg.option_string("sigmoid_bias", "auto") != "fixed",
-                                             float(cfg.option_number("sigmoid_b", 0.0)));
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+            return std::make_unique<Sigmoid>(ctx.options.text("sigmoid_bias") != "fixed",
+                                             float(ctx.options.number("sigmoid_b")));
           }};
 }
 

@@ -1,4 +1,4 @@
-// core/attention/exp.cpp — "no denominator": raw exponentials (Su, kexue.fm/archives/9105:
+// core/normalization/exp.cpp — "no denominator": raw exponentials (Su, kexue.fm/archives/9105:
 // "不除以该分母的Transformer确实能成功地完成前述探针测试"; reference §3.5), with optional logit
 // soft-capping (x-transformers `softclamp`):
 //   a_j = e^{ŝ_j},   ŝ_j = c·tanh(s_j / c) if exp_softcap = c > 0, else s_j.
@@ -9,7 +9,7 @@
 // Row sum R = Σ e^{ŝ} ∈ (0, ∞): n for zero logits.
 #include <cmath>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 
 namespace ap {
 
@@ -50,8 +50,8 @@ NormalizationEntry normalization_exp() {
           false,  // stable only with exp_softcap > 0
           {opt_float("exp_softcap", 0.0, 0.0, 80.0,
                      "soft cap c: logits pass through c·tanh(s/c) before exp (0 = off)")},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Exp>(float(cfg.option_number("exp_softcap", 0.0)));
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+            return std::make_unique<Exp>(float(ctx.options.number("exp_softcap")));
           }};
 }
 

@@ -1,5 +1,5 @@
-// core/model/options.cpp — checking and parsing declared registry options.
-#include "model/options.hpp"
+// core/common/options.cpp — checking and parsing declared registry options.
+#include "common/options.hpp"
 
 #include "io/json.hpp"
 
@@ -25,6 +25,8 @@ void OptionSpec::check(const nlohmann::json& v) const {
   range << "from " << min << " to " << max;
   if (kind == "bool") {
     if (!v.is_boolean()) fail("true or false");
+  } else if (kind == "string") {
+    if (!v.is_string()) fail("a string");
   } else if (kind == "enum") {
     if (!v.is_string()) fail("one of " + join_names(choices));
     for (auto& c : choices)
@@ -41,7 +43,7 @@ void OptionSpec::check(const nlohmann::json& v) const {
 }
 
 nlohmann::json OptionSpec::parse(const std::string& text) const {
-  if (kind == "enum") return text;
+  if (kind == "enum" || kind == "string") return text;
   if (kind == "bool") {
     if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
     if (text == "false" || text == "0" || text == "no" || text == "off") return false;
@@ -66,6 +68,33 @@ nlohmann::json OptionSpec::to_json() const {
   return j;
 }
 
+const OptionSpec* find_spec(const std::vector<OptionSpec>& specs, const std::string& key) {
+  for (auto& o : specs)
+    if (o.key == key) return &o;
+  return nullptr;
+}
+
+const nlohmann::json& OptionValues::value(const std::string& key) const {
+  const OptionSpec* spec = find_spec(specs_, key);
+  if (!spec) throw std::logic_error("option " + key + " is read but not declared by its entry");
+  auto it = values_.find(key);
+  return it != values_.end() ? *it : spec->default_value;
+}
+
+// A set value of the wrong kind cannot pass validation; reading falls back to the default anyway.
+double OptionValues::number(const std::string& key) const {
+  const nlohmann::json& v = value(key);
+  return v.is_number() ? v.get<double>() : find_spec(specs_, key)->default_value.get<double>();
+}
+bool OptionValues::flag(const std::string& key) const {
+  const nlohmann::json& v = value(key);
+  return v.is_boolean() ? v.get<bool>() : find_spec(specs_, key)->default_value.get<bool>();
+}
+std::string OptionValues::text(const std::string& key) const {
+  const nlohmann::json& v = value(key);
+  return v.is_string() ? v.get<std::string>() : find_spec(specs_, key)->default_value.get<std::string>();
+}
+
 OptionSpec opt_int(std::string key, int def, int lo, int hi, std::string help) {
   return {std::move(key), "int", def, double(lo), double(hi), {}, std::move(help)};
 }
@@ -78,6 +107,9 @@ OptionSpec opt_bool(std::string key, bool def, std::string help) {
 OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices,
                     std::string help) {
   return {std::move(key), "enum", def, 0, 0, std::move(choices), std::move(help)};
+}
+OptionSpec opt_string(std::string key, std::string def, std::string help) {
+  return {std::move(key), "string", def, 0, 0, {}, std::move(help)};
 }
 
 }  // namespace ap

@@ -1,6 +1,6 @@
-// core/model/config.cpp — the field table of Config and everything driven by it: JSON in and
+// core/config/config.cpp — the field table of Config and everything driven by it: JSON in and
 // out, --set, validation with messages that name the field, the value and what is allowed.
-#include "model/config.hpp"
+#include "config/config.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <variant>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "io/json.hpp"
 #include "position/position.hpp"
 #include "tasks/task.hpp"
@@ -84,11 +84,14 @@ const OptionSpec* find_option(const std::string& key) {
   return nullptr;
 }
 
-bool is_task_option(const std::string& key) {
+// The first task that declares the option `key`, and its spec; {null, null} when none does.
+std::pair<const TaskEntry*, const OptionSpec*> find_task_option(const std::string& key) {
   for (auto& t : task_registry())
-    if (t.defaults.contains(key) && !find_field(key)) return true;
-  return false;
+    if (const OptionSpec* o = find_spec(t.options, key)) return {&t, o};
+  return {nullptr, nullptr};
 }
+
+bool is_task_option(const std::string& key) { return find_task_option(key).second != nullptr; }
 
 std::string kind_of(const Member& m) {
   switch (m.index()) {
@@ -125,23 +128,21 @@ std::string show(const nlohmann::json& v) { return show_value(v); }
   throw std::invalid_argument(os.str());
 }
 
-// A task option's value must have the kind of the task's default (vocab: a whole number, ...).
+// A task option's value must have its declared kind (vocab: a whole number, ...); its range is
+// the task's to check (tasks share "vocab" with different ranges), when the task is built.
 void check_task_option(const std::string& key, const nlohmann::json& v) {
-  for (auto& t : task_registry()) {
-    if (!t.defaults.contains(key)) continue;
-    const auto& d = t.defaults[key];
-    const char* expected = nullptr;
-    if (d.is_boolean() && !v.is_boolean()) expected = "true or false";
-    if (d.is_string() && !v.is_string()) expected = "a string";
-    if (d.is_number_integer() &&
-        !(v.is_number() && std::isfinite(v.get<double>()) && std::floor(v.get<double>()) == v.get<double>()))
-      expected = "a whole number";
-    if (d.is_number_float() && !(v.is_number() && std::isfinite(v.get<double>()))) expected = "a number";
-    if (expected)
-      throw std::invalid_argument(key + ": " + show(v) + " is not allowed; expected " + expected +
-                                  " (an option of task " + t.name + ")");
-    return;
-  }
+  auto [t, o] = find_task_option(key);
+  if (!o) return;
+  const char* expected = nullptr;
+  if (o->kind == "bool" && !v.is_boolean()) expected = "true or false";
+  if (o->kind == "string" && !v.is_string()) expected = "a string";
+  if (o->kind == "int" &&
+      !(v.is_number() && std::isfinite(v.get<double>()) && std::floor(v.get<double>()) == v.get<double>()))
+    expected = "a whole number";
+  if (o->kind == "float" && !(v.is_number() && std::isfinite(v.get<double>()))) expected = "a number";
+  if (expected)
+    throw std::invalid_argument(key + ": " + show(v) + " is not allowed; expected " + expected +
+                                " (an option of task " + t->name + ")");
 }
 
 // Assign one JSON value to the field or option `key`, checking its type (not its range).
@@ -196,16 +197,7 @@ nlohmann::json parse_text(const std::string& key, const std::string& text) {
     return as.parse(text);
   }
   if (const OptionSpec* o = find_option(key)) return o->parse(text);
-  if (is_task_option(key)) {  // typed like the task's default value
-    for (auto& t : task_registry())
-      if (t.defaults.contains(key)) {
-        const auto& d = t.defaults[key];
-        if (d.is_string()) return text;
-        OptionSpec as{key, d.is_boolean() ? "bool" : (d.is_number_integer() ? "int" : "float"),
-                      nullptr, 0, 0, {}, ""};
-        return as.parse(text);
-      }
-  }
+  if (const OptionSpec* o = find_task_option(key).second) return o->parse(text);  // its kind
   unknown_field(key);
 }
 
@@ -235,15 +227,38 @@ void check_fields(const Config& c) {
         f.member);
 }
 
-Config Config::from_json(const nlohmann::json& j) {
+Config Config::parse(const nlohmann::json& j) {
   if (!j.is_object()) throw std::invalid_argument("config: expected a JSON object of fields");
   Config c;
   if (j.contains("task")) assign(c, "task", j["task"]);
   const TaskEntry& task = find_task(c.task);
-  for (auto& [k, v] : task.defaults.items()) assign(c, k, v);
+  const nlohmann::json defaults = task_defaults(task);  // kept alive through the loop
+  for (auto& [k, v] : defaults.items()) assign(c, k, v);
   for (auto& [k, v] : j.items()) assign(c, k, v);
+  return c;
+}
+
+Config Config::from_json(const nlohmann::json& j) {
+  Config c = parse(j);
   c.validate();
   return c;
+}
+
+ModelChoices Config::choices() const {
+  auto pick = [](const std::string& field, const std::string& value, auto... named) {
+    for (auto& [name, e] : {named...})
+      if (value == name) return e;
+    throw std::logic_error(field + ": " + value + " was not validated");
+  };
+  using P = std::pair<const char*, Placement>;
+  using N = std::pair<const char*, NormPosition>;
+  using A = std::pair<const char*, Activation>;
+  using Q = std::pair<const char*, Pool>;
+  return {pick("placement", placement, P{"embed", Placement::Embed}, P{"layerwise", Placement::Layerwise}),
+          pick("norm_position", norm_position, N{"pre", NormPosition::Pre}, N{"post", NormPosition::Post}),
+          pick("activation", activation, A{"gelu", Activation::Gelu}, A{"gelu_erf", Activation::GeluErf},
+               A{"relu", Activation::Relu}),
+          pick("pool", pool, Q{"mean", Pool::Mean}, Q{"cls", Pool::Cls})};
 }
 
 nlohmann::json Config::to_json() const {
@@ -265,7 +280,8 @@ void Config::set(const std::string& key, const std::string& value) {
   if (key == "task") {  // a new task brings its defaults, as from_json does
     find_task(value);
     task = value;
-    for (auto& [k, v] : find_task(value).defaults.items()) assign(*this, k, v);
+    const nlohmann::json defaults = task_defaults(find_task(value));
+    for (auto& [k, v] : defaults.items()) assign(*this, k, v);
     return;
   }
   assign(*this, key, parse_text(key, value));
@@ -274,19 +290,6 @@ void Config::set(const std::string& key, const std::string& value) {
 int Config::anchor_count() const {
   if (anchors == "cls_sep") return 2;
   return anchors == "none" ? 0 : 1;
-}
-
-double Config::option_number(const std::string& key, double fallback) const {
-  auto it = options.find(key);
-  return it != options.end() && it->is_number() ? it->get<double>() : fallback;
-}
-std::string Config::option_string(const std::string& key, const std::string& fallback) const {
-  auto it = options.find(key);
-  return it != options.end() && it->is_string() ? it->get<std::string>() : fallback;
-}
-bool Config::option_bool(const std::string& key, bool fallback) const {
-  auto it = options.find(key);
-  return it != options.end() && it->is_boolean() ? it->get<bool>() : fallback;
 }
 
 nlohmann::json config_value(const std::string& key, const std::string& text) {

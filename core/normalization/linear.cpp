@@ -1,4 +1,4 @@
-// core/attention/linear.cpp — linear attention with the feature map φ(x) = elu(x) + 1
+// core/normalization/linear.cpp — linear attention with the feature map φ(x) = elu(x) + 1
 // (Katharopoulos et al. 2020, arXiv 2006.16236; idiap/fast-transformers; reference §3.9):
 //   a_ij = φ(q_i)·φ(k_j) / (Σ_{k visible} φ(q_i)·φ(k_k) + ε),   ε = 1e-6.
 // Here as two pieces: qk_forward maps q ← φ(q), k ← φ(k) in place (scale() = 1), so the model's
@@ -17,9 +17,9 @@
 #include <cmath>
 #include <vector>
 
-#include "attention/kernel_attention.hpp"
-#include "attention/normalization.hpp"
-#include "attention/row_ops.hpp"
+#include "normalization/kernel_attention.hpp"
+#include "normalization/normalization.hpp"
+#include "normalization/row_ops.hpp"
 
 namespace ap {
 
@@ -98,8 +98,8 @@ NormalizationEntry normalization_linear() {
           false,
           true,
           {},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Linear>(cfg.layers);
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+            return std::make_unique<Linear>(ctx.sizes.layers);
           }};
 }
 

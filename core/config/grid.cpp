@@ -1,11 +1,11 @@
-// core/model/grid.cpp — see grid.hpp.
-#include "model/grid.hpp"
+// core/config/grid.cpp — see grid.hpp.
+#include "config/grid.hpp"
 
 #include <sstream>
 #include <stdexcept>
 
 #include "io/json.hpp"
-#include "model/config.hpp"
+#include "config/config.hpp"
 
 namespace ap {
 

@@ -1,4 +1,4 @@
-// core/attention/l2.cpp — ℓ2-normalized exp (Su, kexue.fm/archives/9105; reference §3.2):
+// core/normalization/l2.cpp — ℓ2-normalized exp (Su, kexue.fm/archives/9105; reference §3.2):
 //   a_j = e^{s_j} / √(Σ_k e^{2 s_k}).
 // Stable form: u ↦ u/‖u‖₂ is invariant to u → c·u (c > 0), so the max subtraction of softmax is
 // exact here too: u_j = e^{s_j − m}, m = max_k s_k, a_j = u_j / √(Σ_k u_k²) (Σ u² ≥ 1).
@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 
 namespace ap {
 
@@ -50,7 +50,7 @@ NormalizationEntry normalization_l2() {
           true,
           true,
           {},
-          [](const Config&, ParamStore&) -> std::unique_ptr<Normalization> {
+          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<L2Exp>();
           }};
 }

@@ -1,4 +1,4 @@
-// core/attention/row_ops.hpp — small row kernels shared by several normalizations: the softmax
+// core/normalization/row_ops.hpp — small row kernels shared by several normalizations: the softmax
 // pair (softmax, cosine, and softmax1 in its backward), the divide-by-the-row-sum pair of the
 // kernel entries (linear, performer), and a stable logistic. Rows are short (T ≤ 128 typically):
 // plain loops, sums accumulated in double so that row sums hold to ~1e-7 even at 512 keys.

@@ -1,9 +1,10 @@
-// core/attention/registry.cpp — the one table of attention normalizations. Adding one is a file
-// in core/attention/ plus one line here.
+// core/normalization/registry.cpp — the one table of attention normalizations. Adding one is a
+// file in core/normalization/ (its class and its entry function) plus two lines here: the entry
+// function's declaration and its row in the table.
 #include <cmath>
 #include <stdexcept>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 #include "io/json.hpp"
 
 namespace ap {
@@ -47,7 +48,7 @@ const NormalizationEntry& find_normalization(const std::string& name) {
                               join_names(names));
 }
 
-nlohmann::json describe_normalization(const NormalizationEntry& e, const Config& cfg) {
+nlohmann::json normalization_json(const NormalizationEntry& e) {
   nlohmann::json opts = nlohmann::json::array();
   for (auto& o : e.options) opts.push_back(o.to_json());
   return {{"name", e.name},

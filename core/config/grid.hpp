@@ -1,4 +1,4 @@
-// core/model/grid.hpp — the grid of `attnplay sweep --grid "position=a,b seed=1,2"`: axes of
+// core/config/grid.hpp — the grid of `attnplay sweep --grid "position=a,b seed=1,2"`: axes of
 // config values whose cartesian product is the list of runs. Every value is type-checked
 // against its field when the grid is read, and the product is bounded, so that a typo fails
 // before any run starts and a grid cannot ask for billions of runs.

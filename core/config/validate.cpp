@@ -1,12 +1,11 @@
-// core/model/config_validate.cpp — Config::validate(): every field's range and names, then the
+// core/config/validate.cpp — Config::validate(): every field's range and names, then the
 // rules that relate fields to each other. Runs once at every boundary (file, CLI, bindings).
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
 
-#include "attention/normalization.hpp"
-#include "model/config.hpp"
-#include "position/position.hpp"
+#include "config/config.hpp"
+#include "config/variants.hpp"
 #include "tasks/task.hpp"
 
 namespace ap {
@@ -17,7 +16,9 @@ namespace {
 
 }  // namespace
 
-void Config::validate() const {
+void Config::validate() const { checked_task(); }
+
+std::unique_ptr<Task> Config::checked_task() const {
   const TaskEntry& te = find_task(task);
   const PositionEntry& pe = find_position(position);
   const NormalizationEntry& ne = find_normalization(normalization);
@@ -63,15 +64,15 @@ void Config::validate() const {
     fail("pool: 'cls' needs a [CLS] token; set anchors to cls or cls_sep, or use pool=mean");
 
   // Rules of the entry itself (xpos needs causal=true, ...), declared on the entry.
-  if (pe.check) pe.check(*this);
+  check_variant(pe, *this);
 
-  // Encodings that bias the logits need a normalization that has logits.
-  ParamStore scratch;
-  auto penc = pe.make(*this, scratch);
-  if (penc->biases() && !ne.accepts_bias)
+  // Encodings that bias the logits need a normalization that has logits (flags of the entries:
+  // nothing is built to ask them).
+  if (pe.biases_logits && !ne.accepts_bias)
     fail("normalization: " + normalization + " never forms attention logits, so it cannot take "
          "the logit bias of position=" + position + "; choose a logit-based normalization "
          "(softmax, l2, sigmoid, ...) or a position encoding that does not bias the logits");
+  return t;
 }
 
 double Config::memory_estimate_mb() const {

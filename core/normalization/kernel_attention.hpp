@@ -1,4 +1,4 @@
-// core/attention/kernel_attention.hpp — the O(T) forms of the kernel (feature-map) entries,
+// core/normalization/kernel_attention.hpp — the O(T) forms of the kernel (feature-map) entries,
 // linear and performer. The model materializes the T×T weights a_ij = φ(q_i)·φ(k_j) / D_i
 // because the UI draws them; these functions compute the same outputs the efficient way
 // (Katharopoulos et al. 2020; idiap/fast-transformers `linear_attention.py`, performer-pytorch

@@ -1,4 +1,4 @@
-// core/attention/normalization.hpp — the interface of an attention normalization: a map from a
+// core/normalization/normalization.hpp — the interface of an attention normalization: a map from a
 // row of logits to a row of weights, with its backward, and its row-sum property. A row has
 // `n` visible keys (the causal prefix, or all keys); weights of masked keys are 0, and a row
 // with n = 0 is all 0 (never NaN). Entries that need it can also transform q and k first
@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/config.hpp"
-#include "model/options.hpp"
-#include "model/params.hpp"
-#include "position/position.hpp"
+#include "common/attn_shape.hpp"
+#include "common/make_context.hpp"
+#include "common/options.hpp"
+#include "common/params.hpp"
 
 namespace ap {
 
@@ -57,11 +57,14 @@ struct NormalizationEntry {
   bool accepts_bias;     // false for entries that never form logits (linear, performer)
   bool stable;           // finite for logits of ±80 and rows of 512 keys
   std::vector<OptionSpec> options;
-  std::unique_ptr<Normalization> (*make)(const Config& cfg, ParamStore& params);
+  // Declare parameters in `params` and return the normalization; the context holds the
+  // model's sizes and this entry's options.
+  std::unique_ptr<Normalization> (*make)(const MakeContext& ctx, ParamStore& params);
 };
 
 const std::vector<NormalizationEntry>& normalization_registry();
 const NormalizationEntry& find_normalization(const std::string& name);
-nlohmann::json describe_normalization(const NormalizationEntry& e, const Config& cfg);
+// The entry's metadata and options as JSON (the CLI's `list --json`, the bindings, the UI).
+nlohmann::json normalization_json(const NormalizationEntry& e);
 
 }  // namespace ap

@@ -1,12 +1,12 @@
-// core/attention/softmax.cpp — a_j = e^{s_j − m} / Σ_k e^{s_k − m}, m = max_k s_k.
+// core/normalization/softmax.cpp — a_j = e^{s_j − m} / Σ_k e^{s_k − m}, m = max_k s_k.
 // Backward: ds_j = a_j (da_j − Σ_k a_k da_k). Rows sum to 1 (row-stochastic), which is why
 // position that enters only through the logits cannot break the symmetry of identical tokens
 // (reference §2, Lemma 1). Source: reference §3.1; the row kernels live in row_ops.hpp.
 #include <algorithm>
 #include <cmath>
 
-#include "attention/normalization.hpp"
-#include "attention/row_ops.hpp"
+#include "normalization/normalization.hpp"
+#include "normalization/row_ops.hpp"
 #include "tensor/kernels.hpp"
 
 namespace ap {
@@ -36,7 +36,7 @@ NormalizationEntry normalization_softmax() {
           true,
           true,
           {},
-          [](const Config&, ParamStore&) -> std::unique_ptr<Normalization> {
+          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<Softmax>();
           }};
 }

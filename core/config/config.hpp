@@ -1,4 +1,4 @@
-// core/model/config.hpp — the one flat configuration object. The same names are used by the JSON
+// core/config/config.hpp — the one flat configuration object. The same names are used by the JSON
 // file, the CLI's --set, the URL hash and the widget attributes. A table of field specs
 // (config.cpp) drives parsing, printing, validation and the UI's control list.
 #pragma once
@@ -6,15 +6,32 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+
 #include <nlohmann/json.hpp>
 
 namespace ap {
+
+class Task;  // tasks/task.hpp; the model, which includes this header, never sees the tasks
+
+// The fixed-name fields the model branches on, resolved once when it is built (the hot path
+// compares no strings).
+enum class Placement { Embed, Layerwise };
+enum class NormPosition { Pre, Post };
+enum class Activation { Gelu, GeluErf, Relu };
+enum class Pool { Mean, Cls };
+struct ModelChoices {
+  Placement placement;
+  NormPosition norm_position;
+  Activation activation;
+  Pool pool;
+};
 
 struct Config {
   std::string task = "copy";
   std::string position = "learned";     // core/position registry
   std::string placement = "embed";      // absolute encodings: embed (once) | layerwise
-  std::string normalization = "softmax";  // core/attention registry
+  std::string normalization = "softmax";  // core/normalization registry
   std::string anchors = "none";         // none | cls | cls_sep | bos
   int d_model = 32, heads = 2, layers = 2, ffn = 128;
   std::string activation = "gelu";      // gelu (tanh form) | gelu_erf | relu
@@ -38,19 +55,22 @@ struct Config {
 
   // Parse a flat JSON object: task defaults first, then the given keys. Validates.
   static Config from_json(const nlohmann::json& j);
+  // The same without validate(): for callers that validate with checked_task() next.
+  static Config parse(const nlohmann::json& j);
   nlohmann::json to_json() const;  // flat, every field, plus options
   // Set one field from text ("heads=4" in the CLI, the URL hash, an attribute). Not validated.
   void set(const std::string& key, const std::string& value);
   void validate() const;  // throws std::invalid_argument naming the field, value and what is allowed
+  // validate(), returning the task it built to check the task's options and lengths, so that a
+  // caller that needs the task (Session) builds it once.
+  std::unique_ptr<Task> checked_task() const;
+  // placement, norm_position, activation and pool as enums (the config must be valid).
+  ModelChoices choices() const;
 
   int effective_eval_len() const { return eval_len > 0 ? eval_len : seq_len; }
   int anchor_count() const;  // extra tokens the anchors add to every sequence
   int model_len() const { return seq_len + anchor_count(); }
   int table_len() const { return max_len > 0 ? max_len : model_len(); }
-  // Option value of a registry entry, falling back to the declared default.
-  double option_number(const std::string& key, double fallback) const;
-  std::string option_string(const std::string& key, const std::string& fallback) const;
-  bool option_bool(const std::string& key, bool fallback) const;
   // Rough bytes of parameters, optimizer state and activations for one training step.
   double memory_estimate_mb() const;
 };

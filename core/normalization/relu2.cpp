@@ -1,4 +1,4 @@
-// core/attention/relu2.cpp — squared ReLU over a divisor, the GAU attention (Hua et al. 2022,
+// core/normalization/relu2.cpp — squared ReLU over a divisor, the GAU attention (Hua et al. 2022,
 // arXiv 2202.10447; Su/bert4keras `attention_normalize`; reference §3.3, Lemma 3):
 //   a_j = relu(s_j)² / N,   with N chosen by relu2_divisor:
 //     fixed   N = relu2_n (0: the training length, seq_len plus anchors) — Su found a fixed n
@@ -12,7 +12,7 @@
 // logits are ≤ 0 the row is 0 and gets no gradient.
 #include <cmath>
 
-#include "attention/normalization.hpp"
+#include "normalization/normalization.hpp"
 
 namespace ap {
 
@@ -68,10 +68,10 @@ NormalizationEntry normalization_relu2() {
                     "(causal: i+1)"),
            opt_int("relu2_n", 0, 0, 16384,
                    "the fixed n of relu2_divisor=fixed (0: the training length)")},
-          [](const Config& cfg, ParamStore&) -> std::unique_ptr<Normalization> {
-            const std::string d = cfg.option_string("relu2_divisor", "fixed");
-            int n = int(cfg.option_number("relu2_n", 0));
-            if (n <= 0) n = cfg.model_len();
+          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+            const std::string d = ctx.options.text("relu2_divisor");
+            int n = int(ctx.options.number("relu2_n"));
+            if (n <= 0) n = ctx.sizes.model_len;
             return std::make_unique<Relu2>(d == "row" ? Divisor::Row
                                            : d == "visible" ? Divisor::Visible
                                                             : Divisor::Fixed,

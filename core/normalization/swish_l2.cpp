@@ -1,4 +1,4 @@
-// core/attention/swish_l2.cpp — swish then ℓ2 normalization (Su, kexue.fm/archives/9105,
+// core/normalization/swish_l2.cpp — swish then ℓ2 normalization (Su, kexue.fm/archives/9105,
 // "有一定的可行性"; reference §3.4):
 //   u_j = swish(s_j) = s_j σ(s_j),   N = √(Σ_k u_k² + ε²),   a_j = u_j / N,   ε = 1e-6.
 // Backward: ∂a_j/∂u_k = (δ_jk − a_j a_k)/N, so
@@ -8,8 +8,8 @@
 // negative; the row sum is unconstrained (can be 0 or negative).
 #include <cmath>
 
-#include "attention/normalization.hpp"
-#include "attention/row_ops.hpp"
+#include "normalization/normalization.hpp"
+#include "normalization/row_ops.hpp"
 
 namespace ap {
 
@@ -57,7 +57,7 @@ NormalizationEntry normalization_swish_l2() {
           true,
           true,
           {},
-          [](const Config&, ParamStore&) -> std::unique_ptr<Normalization> {
+          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<SwishL2>();
           }};
 }

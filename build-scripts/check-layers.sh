@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# build-scripts/check-layers.sh — the core's folders form layers, and this check keeps them so:
+#   tensor/, io/           leaves (kernels; JSON and model files)
+#   common/                shapes and types the model and the registries share (AttnShape,
+#                          OptionSpec, ParamStore, MakeContext)
+#   position/, normalization/, tasks/   the registries: they know no model, no config and not
+#                          each other (the two axes are independent)
+#   config/                Config, its field table and validation: above the registries
+#   model/, optim/         the transformer and its optimizer: above config, never the tasks
+#   session*, bindings/, cli/   the facade and its two users
+# Every `#include "dir/..."` from a folder to one it must not see is reported, and the exit
+# code is 1. Usage: check-layers.sh [CORE_DIR]   (default: core/ of this clone). Run by ctest.
+set -uo pipefail
+core=${1:-"$(dirname "$0")/../core"}
+[ -d "$core" ] || { echo "check-layers: no folder $core" >&2; exit 2; }
+
+# folder: the folders (and "session" for core/session*.hpp) it must not include
+rules=(
+  "tensor:io common position normalization tasks config model optim session"
+  "io:common position normalization tasks config model optim session"
+  "common:position normalization tasks config model optim session"
+  "position:normalization tasks config model optim session"
+  "normalization:position tasks config model optim session"
+  "tasks:position normalization config model optim session"
+  "config:model optim session"
+  "model:tasks optim session"
+  "optim:tasks model session"
+)
+
+bad=0
+for rule in "${rules[@]}"; do
+  from=${rule%%:*}
+  [ -d "$core/$from" ] || continue
+  for to in ${rule#*:}; do
+    pattern="^[[:space:]]*#[[:space:]]*include[[:space:]]*\"$to[/.]"
+    [ "$to" = session ] && pattern="^[[:space:]]*#[[:space:]]*include[[:space:]]*\"session"
+    while IFS= read -r hit; do
+      [ -n "$hit" ] || continue
+      echo "check-layers: ${hit#"$core"/}  — $from/ must not include $to/" >&2
+      bad=1
+    done < <(grep -rnE "$pattern" "$core/$from" --include='*.hpp' --include='*.cpp' 2>/dev/null)
+  done
+done
+[ $bad -eq 0 ] && echo "check-layers: core/ layering holds (${#rules[@]} rules)"
+exit $bad
