@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: set up what is missing, build native and wasm, run every suite, and exit non-zero
 # if any suite fails. Suites: Catch2 (native, native-sse, wasm-simd, wasm-scalar, through ctest;
-# the wasm ones run under Node), the wasm module's API under Node, browser tests in Chromium.
+# the wasm ones run under Node), the wasm module's API under Node, the type check of the web
+# sources (tsc), browser tests in Chromium.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash build-scripts/setup.sh || { echo "npm test: setup failed" >&2; exit 1; }
@@ -19,6 +20,7 @@ for b in native native-sse wasm-simd wasm-scalar; do
   suite "Catch2 ($b)" ctest --test-dir "build/$b" --output-on-failure
 done
 suite "wasm module under Node" node --test tests/node/
+suite "types (tsc --checkJs on the web sources, tsconfig.json)" node build-scripts/typecheck.mjs
 # Fuzzing (libFuzzer, ASan + UBSan): five targets, 60 s each in CI, 10 s locally.
 suite "fuzz (config, safetensors, generate, session JSON, grid)" bash build-scripts/fuzz.sh "$([ "${CI:-}" = true ] && echo 60 || echo 10)"
 suite "browser (Chromium)" node --test --test-concurrency=1 tests/browser/

@@ -27,6 +27,13 @@ nlohmann::json EvalMetrics::to_json() const {
           {"sequence_accuracy", sequence_accuracy}, {"bits_per_token", bits_per_token}};
 }
 
+nlohmann::json TrainChunk::to_json() const {
+  nlohmann::json j{{"steps", nlohmann::json::array()}, {"evals", nlohmann::json::array()}};
+  for (auto& m : steps) j["steps"].push_back(m.to_json());
+  for (auto& e : evals) j["evals"].push_back(e.to_json());
+  return j;
+}
+
 Session::Session(const Config& cfg) : Session(cfg, cfg.checked_task()) {}
 
 Session::Session(const Config& cfg, std::unique_ptr<Task> task) : cfg_(cfg), task_(std::move(task)) {
@@ -111,15 +118,20 @@ float Session::metrics_of(const Batch& b, float* token_acc, float* seq_acc) cons
   return float(counted);
 }
 
+const std::vector<std::string>& Session::live_keys() {
+  static const std::vector<std::string> keys = {"lr", "clip", "warmup", "schedule", "weight_decay", "steps"};
+  return keys;
+}
+
 void Session::configure(const nlohmann::json& fields) {
-  static const std::vector<std::string> kLive = {"lr", "clip", "warmup", "schedule", "weight_decay", "steps"};
+  const auto& live = live_keys();
   if (!fields.is_object())
     throw std::invalid_argument("configure: expected a JSON object of optimizer fields");
   nlohmann::json j = cfg_.to_json();
   for (auto& [k, v] : fields.items()) {
-    if (std::find(kLive.begin(), kLive.end(), k) == kLive.end())
+    if (std::find(live.begin(), live.end(), k) == live.end())
       throw std::invalid_argument("configure: " + show_text(k) + " cannot change while a model trains; only " +
-                                  join_names(kLive) + " can (the others need a new model)");
+                                  join_names(live) + " can (the others need a new model)");
     j[k] = v;
   }
   cfg_ = Config::from_json(j);  // validates the whole config; nothing changes when it throws
@@ -174,14 +186,29 @@ StepMetrics Session::step() {
   return m;
 }
 
+StepMetrics Session::step_then_evaluate(std::vector<EvalMetrics>* evals) {
+  StepMetrics m = step();
+  if (!m.refused && cfg_.eval_every > 0 && step_ % cfg_.eval_every == 0) {
+    auto made = evaluate_periodic();
+    if (evals) evals->insert(evals->end(), made.begin(), made.end());
+  }
+  return m;
+}
+
 StepMetrics Session::train(int n) {
   StepMetrics last;
-  for (int i = 0; i < n; ++i) {
-    last = step();
-    if (last.refused) break;
-    if (cfg_.eval_every > 0 && step_ % cfg_.eval_every == 0) evaluate_periodic();
-  }
+  for (int i = 0; i < n && !last.refused; ++i) last = step_then_evaluate(nullptr);
   return last;
+}
+
+TrainChunk Session::train_chunk(int n) {
+  if (n < 0 || n > kMaxChunk)
+    throw std::invalid_argument("train: n must be from 0 to " + std::to_string(kMaxChunk) + " (got " +
+                                std::to_string(n) + ")");
+  TrainChunk chunk;
+  for (int i = 0; i < n && (chunk.steps.empty() || !chunk.steps.back().refused); ++i)
+    chunk.steps.push_back(step_then_evaluate(&chunk.evals));
+  return chunk;
 }
 
 bool Session::can_address(int length) const {
@@ -189,10 +216,11 @@ bool Session::can_address(int length) const {
   return limit < 0 || length + cfg_.anchor_count() <= limit;
 }
 
-void Session::evaluate_periodic() {
-  evaluate(cfg_.seq_len);
+std::vector<EvalMetrics> Session::evaluate_periodic() {
+  std::vector<EvalMetrics> made{evaluate(cfg_.seq_len)};
   const int L = cfg_.effective_eval_len();
-  if (L != cfg_.seq_len && can_address(L)) evaluate(L);
+  if (L != cfg_.seq_len && can_address(L)) made.push_back(evaluate(L));
+  return made;
 }
 
 EvalMetrics Session::evaluate(int length) {

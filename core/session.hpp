@@ -33,6 +33,13 @@ struct EvalMetrics {
   nlohmann::json to_json() const;
 };
 
+// What one Session::train_chunk(n) did: the chunk a front end trains between two yields and posts.
+struct TrainChunk {
+  std::vector<StepMetrics> steps;  // one per step taken; a refused step is the last
+  std::vector<EvalMetrics> evals;  // the periodic evaluations (eval_every) made meanwhile
+  nlohmann::json to_json() const;  // {"steps": [...], "evals": [...]}
+};
+
 class Session {
  public:
   explicit Session(const Config& cfg);  // validates; throws std::invalid_argument
@@ -43,11 +50,19 @@ class Session {
   // weights, optimizer moments and the step count are kept. Throws std::invalid_argument naming
   // the field (other fields need a new session).
   void configure(const nlohmann::json& fields);
+  // The fields configure() may change: the one list (the registry JSON gives it to the UI as
+  // "live_keys").
+  static const std::vector<std::string>& live_keys();
   StepMetrics step();                   // one training step
   StepMetrics train(int n);             // n steps; evaluates every eval_every; returns the last
+  // The same n steps as train(n), keeping every step's metrics and the evaluations made meanwhile
+  // (the wasm worker's unit of work). Throws std::invalid_argument unless 0 <= n <= kMaxChunk.
+  TrainChunk train_chunk(int n);
+  static constexpr int kMaxChunk = 1000000;
   EvalMetrics evaluate(int length = 0); // held-out data at `length` (0 = seq_len)
-  // At seq_len, and at eval_len too when it differs and the encoding can address it.
-  void evaluate_periodic();
+  // At seq_len, and at eval_len too when it differs and the encoding can address it; returns
+  // the evaluations made.
+  std::vector<EvalMetrics> evaluate_periodic();
   bool can_address(int length) const;   // the position encoding reaches this length
   // Loss and every parameter's gradient for a given batch (ids in the model's vocabulary,
   // anchors included), without updating: {name -> gradient} in parameter order.
@@ -101,6 +116,8 @@ class Session {
   // cfg already validated; task is the one its validation built (checked_task()).
   Session(const Config& cfg, std::unique_ptr<Task> task);
   float metrics_of(const Batch& b, float* token_acc, float* seq_acc) const;
+  // One step, then the periodic evaluation when it falls due (appended to *evals when given).
+  StepMetrics step_then_evaluate(std::vector<EvalMetrics>* evals);
   Config cfg_;
   std::unique_ptr<Task> task_;
   std::unique_ptr<Transformer> model_;

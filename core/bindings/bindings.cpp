@@ -49,7 +49,13 @@ nlohmann::json parse(const std::string& text, const char* what) {
   return ap::parse_json(text, what, ap::kConfigJson);
 }
 
-std::string registry_json() { return ap::registry_json().dump(); }
+// The registry JSON of the CLI's `list --json`, plus the fields a live Session's configure() may
+// change (Session::live_keys), which the page reads instead of keeping its own list.
+std::string registry_json() {
+  nlohmann::json out = ap::registry_json();
+  out["live_keys"] = ap::Session::live_keys();
+  return out.dump();
+}
 
 // {"ok": true, "config": the full config (with task defaults)} or {"ok": false, "error": message},
 // for any input (not JSON, deep, huge, not a string): it never throws.
@@ -65,30 +71,16 @@ std::string check_config(const val& text) {
   }
 }
 
-class JsSession {
+// ap::Session as JS sees it (module.Session): the same object under the same name, with JSON
+// strings and Uint8Arrays at the doors. Owns its ap::Session; JS must .delete() it.
+class Session {
  public:
-  explicit JsSession(const val& config)
+  explicit Session(const val& config)
       : s_(guarded([&] { return ap::Session::from_json(parse(text_of(config, "config"), "config")); })) {}
-  explicit JsSession(std::unique_ptr<ap::Session> s) : s_(std::move(s)) {}
+  explicit Session(std::unique_ptr<ap::Session> s) : s_(std::move(s)) {}
 
-  // n steps; returns {"steps": [metrics...], "evals": [new evaluations...]}.
-  std::string train(int n) {
-    return guarded([&] {
-      if (n < 0 || n > 1000000) throw std::invalid_argument("train: n must be from 0 to 1000000");
-      const size_t e0 = s_->evals().size();
-      nlohmann::json steps = nlohmann::json::array();
-      for (int i = 0; i < n; ++i) {
-        auto m = s_->step();
-        steps.push_back(m.to_json());
-        if (m.refused) break;
-        const auto& c = s_->config();
-        if (c.eval_every > 0 && s_->steps_done() % c.eval_every == 0) s_->evaluate_periodic();
-      }
-      nlohmann::json evals = nlohmann::json::array();
-      for (size_t i = e0; i < s_->evals().size(); ++i) evals.push_back(s_->evals()[i].to_json());
-      return nlohmann::json{{"steps", steps}, {"evals", evals}}.dump();
-    });
-  }
+  // n steps (Session::train_chunk): JSON {"steps": [metrics...], "evals": [new evaluations...]}.
+  std::string train(int n) { return guarded([&] { return s_->train_chunk(n).to_json().dump(); }); }
   std::string evaluate(int length) { return guarded([&] { return s_->evaluate(length).to_json().dump(); }); }
   std::string predictions(int n, int length) { return guarded([&] { return s_->predictions(n, length).dump(); }); }
   std::string attention(int length, int example) { return guarded([&] { return s_->attention(length, example).dump(); }); }
@@ -121,17 +113,17 @@ class JsSession {
   // Session.loadWith(bytes, overridesJson): a session from a model file with config fields
   // replaced (e.g. '{"rope_scaling":"ntk","rope_factor":4}' for an evaluation); Session.load(bytes)
   // without. The C++ names are the JS names.
-  static JsSession* load_with(const val& bytes, const val& overrides) {
+  static Session* load_with(const val& bytes, const val& overrides) {
     return guarded([&] {
       if (!bytes.instanceof(val::global("Uint8Array")))
         throw std::invalid_argument("model file: expected the file's bytes as a Uint8Array");
       std::vector<uint8_t> b = emscripten::convertJSArrayToNumberVector<uint8_t>(bytes);
       const std::string text = overrides.isUndefined() ? "" : text_of(overrides, "overrides");
       auto o = text.empty() ? nlohmann::json::object() : parse(text, "overrides");
-      return new JsSession(ap::Session::load(b.data(), b.size(), o));
+      return new Session(ap::Session::load(b.data(), b.size(), o));
     });
   }
-  static JsSession* load(const val& bytes) { return load_with(bytes, val::undefined()); }
+  static Session* load(const val& bytes) { return load_with(bytes, val::undefined()); }
 
  private:
   std::unique_ptr<ap::Session> s_;
@@ -149,19 +141,19 @@ EMSCRIPTEN_BINDINGS(attnplay) {
   emscripten::function("simdEnabled", &simd_enabled);
   emscripten::function("registry", &registry_json);
   emscripten::function("checkConfig", &check_config);
-  emscripten::class_<JsSession>("Session")
+  emscripten::class_<Session>("Session")
       .constructor<const val&>()
-      .class_function("load", &JsSession::load, emscripten::allow_raw_pointers())
-      .class_function("loadWith", &JsSession::load_with, emscripten::allow_raw_pointers())
-      .function("train", &JsSession::train)
-      .function("evaluate", &JsSession::evaluate)
-      .function("predictions", &JsSession::predictions)
-      .function("attention", &JsSession::attention)
-      .function("run", &JsSession::run)
-      .function("positions", &JsSession::positions)
-      .function("info", &JsSession::info)
-      .function("configure", &JsSession::configure)
-      .function("generate", &JsSession::generate)
-      .function("step", &JsSession::step)
-      .function("save", &JsSession::save);
+      .class_function("load", &Session::load, emscripten::allow_raw_pointers())
+      .class_function("loadWith", &Session::load_with, emscripten::allow_raw_pointers())
+      .function("train", &Session::train)
+      .function("evaluate", &Session::evaluate)
+      .function("predictions", &Session::predictions)
+      .function("attention", &Session::attention)
+      .function("run", &Session::run)
+      .function("positions", &Session::positions)
+      .function("info", &Session::info)
+      .function("configure", &Session::configure)
+      .function("generate", &Session::generate)
+      .function("step", &Session::step)
+      .function("save", &Session::save);
 }

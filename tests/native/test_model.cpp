@@ -6,25 +6,27 @@
 
 using aptest::tiny;
 
+// Every (entry, causal) pair is checked with its declared tolerance, or is a declared skip
+// (grad_spec.hpp) that the config must refuse.
+static void check_entry(const std::string& family, const std::string& name, bool causal, nlohmann::json cfg) {
+  INFO(family << " " << name << ", causal " << causal);
+  const std::string skip = aptest::grad_skip(family, name, causal);
+  if (!skip.empty()) {
+    INFO("declared skip: " << skip);
+    // The config must refuse it (else the skip is stale: remove its line), naming the field.
+    CHECK_THROWS_WITH(ap::Config::from_json(cfg), Catch::Matchers::Contains("causal"));
+    return;
+  }
+  ap::Session s(ap::Config::from_json(cfg));
+  aptest::check_model_gradients(s, 12, aptest::grad_tolerance("model", family, name));
+}
+
 TEST_CASE("whole-model gradients match central differences, every position encoding", "[model][grad]") {
   std::vector<std::string> names;
   for (auto& e : ap::position_registry()) names.push_back(e.name);
   auto name = GENERATE_COPY(from_range(names));
   auto causal = GENERATE(true, false);
-  INFO("position " << name << ", causal " << causal);
-  const auto cfg = tiny({{"position", name}, {"causal", causal}});
-  if (ap::find_position(name).check) {  // entries that refuse a mask (xpos: causal only)
-    ap::Config c = ap::Config::from_json(tiny({{"position", name}}));
-    c.causal = causal;
-    try {
-      ap::check_variant(ap::find_position(name), c);
-    } catch (const std::invalid_argument& e) {
-      CHECK_THAT(e.what(), Catch::Matchers::Contains("causal"));
-      return;
-    }
-  }
-  ap::Session s(ap::Config::from_json(cfg));
-  aptest::check_model_gradients(s);
+  check_entry("position", name, causal, tiny({{"position", name}, {"causal", causal}}));
 }
 
 TEST_CASE("whole-model gradients, every normalization", "[model][grad]") {
@@ -32,9 +34,27 @@ TEST_CASE("whole-model gradients, every normalization", "[model][grad]") {
   for (auto& e : ap::normalization_registry()) names.push_back(e.name);
   auto name = GENERATE_COPY(from_range(names));
   auto causal = GENERATE(true, false);
-  INFO("normalization " << name << ", causal " << causal);
-  ap::Session s(ap::Config::from_json(tiny({{"normalization", name}, {"causal", causal}, {"position", "none"}})));
-  aptest::check_model_gradients(s);
+  check_entry("normalization", name, causal, tiny({{"normalization", name}, {"causal", causal}, {"position", "none"}}));
+}
+
+TEST_CASE("the declared gradient skips and tolerances name registered entries", "[model][grad]") {
+  auto registered = [](const std::string& family, const std::string& entry) {
+    if (family == "position")
+      for (auto& e : ap::position_registry()) if (entry == e.name) return true;
+    if (family == "normalization")
+      for (auto& e : ap::normalization_registry()) if (entry == e.name) return true;
+    return false;
+  };
+  for (auto& s : aptest::grad_skips()) {
+    INFO(s.family << " " << s.entry);
+    CHECK(registered(s.family, s.entry));
+    CHECK(std::string(s.why).size() > 20);  // a reason, not a placeholder
+  }
+  for (auto& o : aptest::grad_overrides()) {
+    INFO(o.family << " " << o.entry);
+    CHECK(registered(o.family, o.entry));
+    CHECK((std::string(o.harness) == "model" || std::string(o.harness) == "hooks"));
+  }
 }
 
 TEST_CASE("whole-model gradients: post-norm, erf GELU, layerwise, anchors, pooled heads", "[model][grad]") {

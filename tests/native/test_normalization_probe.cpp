@@ -8,7 +8,7 @@
 // Tagged [learning]: each run trains the probe's default one-layer model (d_model 32, 2 heads,
 // batch 16) for 1200 steps (softmax1 needs about that many: its rows start near n/(n+1) ≈ 1,
 // a weak signal), or 300 steps where nothing can be learned; < 1 s each natively.
-// Encodings not yet registered are skipped with a WARN.
+// Every encoding named here is registered: an unknown name fails the test (find_position throws).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -20,27 +20,17 @@ namespace {
 
 const int kN = 8;
 
-bool has_position(const std::string& name) {
-  for (auto& e : ap::position_registry())
-    if (name == e.name) return true;
-  return false;
-}
-
-struct Outcome { bool ran = false; float acc = 0, loss = 0; std::string what; };
+struct Outcome { float acc = 0, loss = 0; std::string what; };
 
 Outcome probe(const std::string& norm, const std::string& pos, nlohmann::json extra = {},
               int steps = 1200) {
-  if (!has_position(pos)) {
-    WARN("position '" << pos << "' is not registered yet: probe with " << norm << " skipped");
-    return {};
-  }
   nlohmann::json cfg{{"task", "probe"}, {"seq_len", kN}, {"eval_len", kN}, {"position", pos},
                      {"normalization", norm}, {"seed", 1}, {"steps", steps}, {"eval_every", 0}};
   for (auto& [k, v] : extra.items()) cfg[k] = v;
   ap::Session s(ap::Config::from_json(cfg));
   s.train(steps);
   auto e = s.evaluate();
-  return {true, e.token_accuracy, e.loss,
+  return {e.token_accuracy, e.loss,
           "probe " + norm + " + " + pos + " " + extra.dump() + ": accuracy " +
               std::to_string(e.token_accuracy) + ", loss " + std::to_string(e.loss)};
 }
@@ -49,14 +39,12 @@ Outcome probe(const std::string& norm, const std::string& pos, nlohmann::json ex
 // outputs at every position; after training all classes are near-tied, so rounding may pick a
 // different argmax at one position — the loss is the exact witness).
 void check_collapsed(const Outcome& o) {
-  if (!o.ran) return;
   INFO(o.what);
   CHECK(o.loss == Approx(std::log(double(kN))).margin(2e-3));
   CHECK(o.acc <= 2.0f / kN + 1e-6f);
 }
 
 void check_learned(const Outcome& o, float at_least) {
-  if (!o.ran) return;
   INFO(o.what);
   CHECK(o.acc >= at_least);
 }
@@ -67,7 +55,7 @@ TEST_CASE("probe: row-stochastic entries stay at 1/n with t5_bias and rope", "[n
   for (const char* pos : {"t5_bias", "rope"}) {
     for (const char* norm : {"softmax", "cosine", "linear", "performer"}) {
       INFO(norm << " + " << pos);
-      if (has_position(pos) && !ap::find_normalization(norm).accepts_bias) {
+      if (!ap::find_normalization(norm).accepts_bias) {
         // linear/performer cannot take a logit bias: the config is refused instead.
         ap::Config c;
         c.position = pos;
@@ -100,7 +88,7 @@ TEST_CASE("probe: l2 with t5_bias reaches >= 0.9 (the probe demo's claim)", "[no
 TEST_CASE("probe: symmetric ALiBi with l2 is mirror-limited, <= 0.5 + 1/n", "[normalization][learning]") {
   auto o = probe("l2", "alibi", {{"alibi_mode", "symmetric"}, {"heads", 4}});
   INFO(o.what);
-  if (o.ran) CHECK(o.acc <= 0.5f + 1.0f / kN + 1e-6f);
+  CHECK(o.acc <= 0.5f + 1.0f / kN + 1e-6f);
 }
 
 TEST_CASE("probe: learned absolute positions work under every normalization", "[normalization][learning]") {

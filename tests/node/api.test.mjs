@@ -156,9 +156,9 @@ test('save() then Session.load(): the same model, and training resumes identical
   });
 });
 
-test("the worker's SessionHost: chunked training, snapshot, save/load, handles deleted", async () => {
-  const { SessionHost } = await import('../../web/src/worker/session-host.js');
-  const h = SessionHost.create(m, { task: 'copy', steps: 40 });
+test("the worker's Session: chunked training, snapshot, save/load, handles deleted", async () => {
+  const { Session } = await import('../../web/src/worker/session.js');
+  const h = Session.create(m, { task: 'copy', steps: 40 });
   try {
     h.until = 40;
     let posted = 0;
@@ -186,5 +186,6 @@ test("the worker's SessionHost: chunked training, snapshot, save/load, handles d
   } finally {
     h.dispose();
   }
-  assert.equal(h.session, null);
+  assert.equal(h.core, null);
+  assert.throws(() => h.info(), /worker: this session was disposed/);
 });

@@ -5,7 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
-import { SessionHost } from '../../web/src/worker/session-host.js';
+import { Session } from '../../web/src/worker/session.js';
 
 let m;
 before(async () => { m = await loadModule('simd'); });
@@ -60,8 +60,8 @@ test('Session.configure(): optimizer fields change live, training continues from
   });
 });
 
-test('SessionHost: configure() also changes what reset() rebuilds', () => {
-  const h = SessionHost.create(m, TINY);
+test('worker Session: configure() also changes what reset() rebuilds', () => {
+  const h = Session.create(m, TINY);
   try {
     h.configure({ lr: 0.002 });
     h.reset();
@@ -71,8 +71,8 @@ test('SessionHost: configure() also changes what reset() rebuilds', () => {
   }
 });
 
-test('SessionHost: chunk size adapts to the time per step (the page stays responsive)', () => {
-  const h = SessionHost.create(m, TINY);
+test('worker Session: chunk size adapts to the time per step (the page stays responsive)', () => {
+  const h = Session.create(m, TINY);
   try {
     h.msPerStep = 50; // slow steps: one per chunk
     assert.equal(h.chunkSize(), 1);

@@ -11,7 +11,7 @@ import { coalesce } from '../../web/src/run/coalesce.js';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
-/** A fake Model: an EventTarget with the methods the controller calls, recording them. */
+/** A fake Session (client/session.js): an EventTarget with the methods the controller calls, recording them. */
 class FakeModel extends EventTarget {
   constructor(config) {
     super();

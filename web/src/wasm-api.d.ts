@@ -1,7 +1,10 @@
 // Hand-written types of the Embind API of web/src/wasm/{simd,scalar}/attnplay.mjs (Emscripten
 // 3.1.6 has no --emit-tsd). Structured results cross the boundary as JSON strings; model files as
 // Uint8Array copies. Every method throws a JS Error with a readable message on bad input.
-// Every Session must be .delete()d (try/finally).
+// Every Session must be .delete()d (try/finally). This file is the contract of the type check
+// (tsconfig.json, run by npm test): web/src/wasm/*/attnplay.d.mts re-export it.
+// One name per thing: Session is ap::Session (core/session.hpp) as Embind exposes it; the worker
+// wraps it in worker/session.js and the page sees it as client/session.js, both named Session.
 
 /** One field of the config schema, or one option of an encoding / normalization. */
 export interface FieldSchema {
@@ -43,6 +46,8 @@ export interface Registry {
   positions: VariantDescription[];
   normalizations: VariantDescription[];
   config: FieldSchema[];
+  /** The config fields a live Session's configure() may change (Session::live_keys). */
+  live_keys: string[];
 }
 
 /** Every config field by key; task / encoding / normalization options included. */
@@ -132,7 +137,7 @@ export interface SessionInfo {
 
 /** Embind class: `new module.Session(configJson)`. */
 export interface Session {
-  /** n steps (evaluating every eval_every): JSON of TrainResult */
+  /** n steps, 0..1000000 (Session::train_chunk; evaluating every eval_every): JSON of TrainResult */
   train(n: number): string;
   /** JSON of EvalMetrics on held-out data at `length` (0 = seq_len) */
   evaluate(length: number): string;
@@ -144,14 +149,15 @@ export interface Session {
   run(idsJson: string): string;
   /** JSON of PositionDisplay at `length` (0 = the model's length) */
   positions(length: number): string;
-  /** JSON of SessionInfo */
   /** Continue a prompt: JSON {mode, ids, tokens, probs, text}; see core/session.hpp. */
   generate(prompt: string, maxNew: number, temperature: number, topK: number, seed: number): string;
+  /** JSON of SessionInfo */
   info(): string;
   /**
-   * Change optimizer fields of the live session (only lr, clip, warmup, schedule, weight_decay,
-   * steps), e.g. '{"lr":0.001}' after a refused step; weights and step are kept. Returns the
-   * whole config as JSON; throws an Error naming the field when the change is not allowed.
+   * Change optimizer fields of the live session (only Registry.live_keys: lr, clip, warmup,
+   * schedule, weight_decay, steps), e.g. '{"lr":0.001}' after a refused step; weights and step
+   * are kept. Returns the whole config as JSON; throws an Error naming the field when the change
+   * is not allowed.
    */
   configure(fieldsJson: string): string;
   /** steps done */

@@ -1,56 +1,80 @@
 // Promise API over one worker that owns one wasm module instance. Each call posts
 // {id, cmd, args} and resolves with the reply; events the worker posts on its own (metrics,
-// state) are routed to the Model they belong to. Pages and widgets use this, never the worker.
+// state) are routed to the Session they belong to (session.js). The command names are the
+// worker's (worker/protocol.js). Pages and widgets use this, never the worker.
 //
 // Recovery: the worker counts as crashed when it dies (an 'error' event), when its module traps
 // (a reply with fatal: true or a {event: 'fatal'} message), and when it is gone without a word
 // (terminated by the browser, out of memory): the Watchdog notices that through a Web Lock the
 // worker holds, or through its heartbeat going silent (see watchdog.js). Then pending calls
 // reject with the reason, the client fires 'crash' ({error}), starts a new worker with the same
-// module variant, recreates each of its models from the last snapshot the Model kept (or from
+// module variant, recreates each of its models from the last snapshot the Session kept (or from
 // its config when it has none; a model that was training trains on) and fires 'recovered'
 // ({error, models}). Calls made meanwhile wait for the recovery and then go to the new worker. A
 // worker that dies again during a recovery starts the recovery over; one that dies more than
 // MAX_CRASHES_PER_MINUTE times a minute is not restarted ('crash' with final: true). Other
 // clients (other widgets, other pool workers) are untouched.
 import { bestVariant } from './simd-support.js';
-import { Model } from './model.js';
+import { Session } from './session.js';
 import { Watchdog } from './watchdog.js';
 
 // Module workers must come from the page's origin. When this script was loaded from another one
 // (say, the widget from a CDN), start the worker from a same-origin blob: module that imports it;
 // its own imports (the wasm loader, the .wasm) still resolve against its real URL. Named Worker so
 // that Vite still sees `new Worker(new URL(...), ...)` below and bundles the worker.
-function Worker(url, options) {
-  const u = new URL(url, location.href);
-  if (u.origin === location.origin || u.protocol === 'blob:' || u.protocol === 'data:') return new globalThis.Worker(url, options);
-  const boot = new Blob([`import ${JSON.stringify(u.href)};`], { type: 'text/javascript' });
-  return new globalThis.Worker(URL.createObjectURL(boot), options);
-}
+const Worker = /** @type {{new (url: URL, options?: WorkerOptions): globalThis.Worker}} */ (/** @type {unknown} */ (
+  /**
+   * @param {URL} url
+   * @param {WorkerOptions} [options]
+   */
+  function Worker(url, options) {
+    const u = new URL(url, location.href);
+    if (u.origin === location.origin || u.protocol === 'blob:' || u.protocol === 'data:') return new globalThis.Worker(url, options);
+    const boot = new Blob([`import ${JSON.stringify(u.href)};`], { type: 'text/javascript' });
+    return new globalThis.Worker(URL.createObjectURL(boot), options);
+  }
+));
 
 const MAX_CRASHES_PER_MINUTE = 3;
+
+/** @typedef {import('../worker/protocol.js').Command} Command */
+/** @typedef {import('../wasm-api').Config} Config */
+/** @typedef {{variant: 'simd'|'scalar', version: string, simdArch: string, simd: boolean}} EngineInfo */
 
 export class EngineClient extends EventTarget {
   /** Starts the worker; call init() before anything else. */
   constructor() {
     super();
     this.nextId = 1;
+    /** @type {Map<number, {resolve: (value: any) => void, reject: (err: Error) => void}>} */
     this.pending = new Map();
-    /** @type {Map<number, Model>} */
+    /** @type {Map<number, Session>} the sessions living in this worker, by session id */
     this.models = new Map();
+    /** @type {Session[]|null} sessions an interrupted recovery has still to bring back */
+    this.toRestore = null;
+    /** @type {Promise<EngineInfo>|null} */
     this.engine = null;
+    /** @type {'simd'|'scalar'|undefined} */
     this.variant = undefined;
-    this.recovering = null; // the promise of a recovery in progress
+    /** @type {Promise<void>|null} the promise of a recovery in progress */
+    this.recovering = null;
     this.crashes = 0;
+    /** @type {number[]} */
     this.crashTimes = [];
     this.generation = 0; // which worker this is (one more after every crash)
-    this.dead = null; // the error, once the worker is not restarted any more
+    /** @type {Error|null} the error, once the worker is not restarted any more */
+    this.dead = null;
+    this.disposed = false;
+    /** @type {globalThis.Worker} */
+    this.worker;
+    /** @type {Watchdog} */
+    this.watchdog;
     this.#spawn();
   }
 
   #spawn() {
     const gen = ++this.generation;
-    const crash = (error) => gen === this.generation && this.#crash(error);
+    const crash = (/** @type {Error} */ error) => gen === this.generation && this.#crash(error);
     this.worker = new Worker(new URL('../worker/worker.js', import.meta.url), { type: 'module' });
     this.watchdog = new Watchdog((reason) => crash(new Error(reason)));
     this.worker.onmessage = (e) => gen === this.generation && this.#onMessage(e.data);
@@ -60,6 +84,10 @@ export class EngineClient extends EventTarget {
     };
   }
 
+  /**
+   * An event ({event, ...}) or the reply to a request ({id, ok, result | error, fatal}).
+   * @param {{event?: import('../worker/protocol.js').WorkerEvent, id?: number, [key: string]: any}} msg
+   */
   #onMessage(msg) {
     this.watchdog.heard(msg);
     if (msg.event === 'beat') return;
@@ -69,6 +97,7 @@ export class EngineClient extends EventTarget {
       this.models.get(msg.sid)?._onEvent(msg);
       return;
     }
+    if (msg.id === undefined) return;
     const p = this.pending.get(msg.id);
     if (!p) return;
     this.pending.delete(msg.id);
@@ -77,7 +106,10 @@ export class EngineClient extends EventTarget {
     if (msg.fatal) this.#crash(new Error(msg.error));
   }
 
-  /** Retire the dead worker and start a new one that takes its models over (see the header). */
+  /**
+   * Retire the dead worker and start a new one that takes its models over (see the header).
+   * @param {Error} error
+   */
   #crash(error) {
     if (this.disposed || this.dead) return;
     this.watchdog.stop();
@@ -103,7 +135,11 @@ export class EngineClient extends EventTarget {
     });
   }
 
-  // Bring every model back in worker `gen`; stops quietly when a newer crash took over.
+  /**
+   * Bring every model back in worker `gen`; stops quietly when a newer crash took over.
+   * @param {Error} error
+   * @param {number} gen
+   */
   async #recover(error, gen) {
     // Models not restored by an earlier, interrupted recovery are still to do.
     const models = [...new Set([...(this.toRestore ?? []), ...this.models.values()])];
@@ -115,7 +151,7 @@ export class EngineClient extends EventTarget {
       for (const m of models) {
         if (gen !== this.generation) return;
         if (!m.disposed) await m._restore();
-        this.toRestore = this.toRestore.filter((x) => x !== m);
+        this.toRestore = (this.toRestore ?? []).filter((x) => x !== m);
       }
     } catch (err) {
       if (gen !== this.generation || this.dead) return; // the new worker died too: see #crash
@@ -127,13 +163,18 @@ export class EngineClient extends EventTarget {
     this.dispatchEvent(new CustomEvent('recovered', { detail: failed ? { error, models, failed } : { error, models } }));
   }
 
-  /** @internal a model recreated after a crash takes its new session id */
+  /**
+   * @internal a session recreated after a crash takes its new session id
+   * @param {Session} model
+   * @param {number} sid
+   */
   _rebind(model, sid) {
     this.models.delete(model.sid);
     model.sid = sid;
     this.models.set(sid, model);
   }
 
+  /** @param {Error} err */
   #failAll(err) {
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
@@ -141,17 +182,24 @@ export class EngineClient extends EventTarget {
 
   /**
    * Send one command; resolves with its result. During a recovery it waits for the new worker.
-   * @param {string} cmd
+   * @param {Command} cmd
    * @param {object|(() => object)} [args] (a function: read when sent, e.g. for a session id that
    *   a recovery may change meanwhile)
    * @param {Transferable[]} [transfer]
+   * @returns {Promise<any>}
    */
   async call(cmd, args, transfer = []) {
     while (this.recovering && !this.dead) await this.recovering.catch(() => {});
     return this._post(cmd, typeof args === 'function' ? args() : args, transfer);
   }
 
-  /** @internal send now, to the current worker (the recovery uses this) */
+  /**
+   * @internal send now, to the current worker (the recovery uses this)
+   * @param {Command} cmd
+   * @param {object} [args]
+   * @param {Transferable[]} [transfer]
+   * @returns {Promise<any>}
+   */
   _post(cmd, args, transfer = []) {
     if (this.dead) return Promise.reject(new Error(`the training engine crashed and was not restarted (${this.dead.message})`));
     if (this.disposed) return Promise.reject(new Error('client disposed'));
@@ -164,7 +212,8 @@ export class EngineClient extends EventTarget {
 
   /**
    * Load the best module variant this browser supports (or the one asked for).
-   * @returns {Promise<{variant: 'simd'|'scalar', version: string, simdArch: string, simd: boolean}>}
+   * @param {'simd'|'scalar'} [variant]
+   * @returns {Promise<EngineInfo>}
    */
   async init(variant = bestVariant()) {
     this.variant = variant;
@@ -177,14 +226,18 @@ export class EngineClient extends EventTarget {
     return this.call('registry');
   }
 
-  /** @returns {Promise<import('../wasm-api').CheckResult>} whether the config is valid, and why not */
+  /**
+   * @param {Config} config
+   * @returns {Promise<import('../wasm-api').CheckResult>} whether the config is valid, and why not
+   */
   checkConfig(config) {
     return this.call('checkConfig', { config });
   }
 
   /**
-   * Create a model (a training session) from a plain config object.
-   * @returns {Promise<Model>}
+   * Create a training session from a plain config object.
+   * @param {Config} config
+   * @returns {Promise<Session>}
    */
   async create(config) {
     const { sid, info } = await this.call('create', { config });
@@ -195,8 +248,8 @@ export class EngineClient extends EventTarget {
    * Create a model from a safetensors file's bytes (the config comes from the file, with the
    * fields in `overrides` replaced when given: Session.loadWith).
    * @param {Uint8Array} bytes
-   * @param {object} [overrides] e.g. {rope_scaling: 'ntk', rope_factor: 2}
-   * @returns {Promise<Model>}
+   * @param {Config} [overrides] e.g. {rope_scaling: 'ntk', rope_factor: 2}
+   * @returns {Promise<Session>}
    */
   async importModel(bytes, overrides) {
     const copy = bytes.slice();
@@ -207,15 +260,21 @@ export class EngineClient extends EventTarget {
   /**
    * A new model in this worker from the weights of model `sid` with config fields replaced
    * (Session.loadWith), e.g. {rope_scaling: 'yarn', rope_factor: 4} for an evaluation.
-   * @returns {Promise<Model>}
+   * @param {number} sid
+   * @param {Config} overrides
+   * @returns {Promise<Session>}
    */
   async derive(sid, overrides) {
     const r = await this.call('derive', { sid, overrides });
     return this.#adopt(r.sid, r.info);
   }
 
+  /**
+   * @param {number} sid
+   * @param {import('../wasm-api').SessionInfo} info
+   */
   #adopt(sid, info) {
-    const m = new Model(this, sid, info);
+    const m = new Session(this, sid, info);
     this.models.set(sid, m);
     return m;
   }

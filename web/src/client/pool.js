@@ -17,6 +17,7 @@ export class WorkerPool extends EventTarget {
     this.reserved = new Map(); // client -> models being created on it
   }
 
+  /** @param {EngineClient} c */
   #load(c) {
     return c.load + (this.reserved.get(c) ?? 0);
   }
@@ -24,7 +25,7 @@ export class WorkerPool extends EventTarget {
   #add() {
     const c = new EngineClient();
     for (const type of ['crash', 'recovered'])
-      c.addEventListener(type, (e) => this.dispatchEvent(new CustomEvent(type, { detail: { ...e.detail, client: c } })));
+      c.addEventListener(type, (e) => this.dispatchEvent(new CustomEvent(type, { detail: { .../** @type {CustomEvent} */ (e).detail, client: c } })));
     this.clients.push(c);
     return c;
   }
@@ -43,7 +44,10 @@ export class WorkerPool extends EventTarget {
     return this.#first().init(this.variant);
   }
 
-  /** Check a config (Session.checkConfig) on a live worker. */
+  /**
+   * Check a config (Session.checkConfig) on a live worker.
+   * @param {import('../wasm-api').Config} config
+   */
   async checkConfig(config) {
     const c = this.#first();
     await c.init(this.variant);
@@ -54,7 +58,10 @@ export class WorkerPool extends EventTarget {
     return this.clients.find((c) => !c.dead) ?? this.client();
   }
 
-  /** @returns {Promise<import('./model.js').Model>} a new model on the least busy worker */
+  /**
+   * @param {import('../wasm-api').Config} config
+   * @returns {Promise<import('./session.js').Session>} a new session on the least busy worker
+   */
   async create(config) {
     const c = this.client();
     this.reserved.set(c, (this.reserved.get(c) ?? 0) + 1);

@@ -51,16 +51,22 @@ export class Watchdog {
     return Boolean(this.locks?.request);
   }
 
-  /** Any message from the worker: it is alive. */
+  /**
+   * Any message from the worker: it is alive.
+   * @param {{longest?: number, [key: string]: any}} [msg]
+   */
   heard(msg) {
     this.spoke = true;
     this.lastHeard = this.now();
-    if (msg && Number.isFinite(msg.longest)) this.longest = Math.max(this.longest, msg.longest);
+    if (msg && typeof msg.longest === 'number' && Number.isFinite(msg.longest)) this.longest = Math.max(this.longest, msg.longest);
   }
 
-  /** The worker holds the lock `name` (its {event: 'lock'}): watch it. */
+  /**
+   * The worker holds the lock `name` (its {event: 'lock'}): watch it.
+   * @param {string} name
+   */
   watchLock(name) {
-    if (!this.lockable || this.locked || this.stopped) return;
+    if (!this.locks || !this.lockable || this.locked || this.stopped) return;
     this.locked = true;
     const opts = this.abort ? { signal: this.abort.signal } : {};
     this.locks.request(name, opts, () => {
@@ -88,6 +94,7 @@ export class Watchdog {
     if (silent > this.limit) this.#dead(`the engine's worker stopped responding (no sign of life for ${Math.round(silent / 1000)} s)`);
   }
 
+  /** @param {string} reason */
   #dead(reason) {
     this.stop();
     this.onDead(reason);

@@ -123,7 +123,7 @@ export class RunController {
   /**
    * Train the current model: until `steps` when it has not reached them, else without limit.
    * @param {{steps?: number, until?: number} & Record<string, any>} [opts] steps; or `until`, the
-   *   step to stop at whatever the model reached; the rest goes to Model.play (speed, every)
+   *   step to stop at whatever the model reached; the rest goes to Session.play (speed, every)
    */
   play({ steps = 0, until = steps > this.step ? steps : 0, ...rest } = {}) {
     return this.model?.play({ until, ...rest });

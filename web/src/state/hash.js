@@ -7,15 +7,24 @@
 import { VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
 import { defaultState, withValue } from './state.js';
 
+/** @typedef {import('./properties.js').Property} Property */
+/** @typedef {import('./properties.js').State} State */
+/** @typedef {import('./properties.js').Value} Value */
+/** @typedef {import('../wasm-api').Registry} Registry */
+
 // Selectors first, so that their options and the task's defaults are in place. Null prototype:
 // a key such as 'constructor' must not find Object's members.
+/** @type {Record<string, number>} */
 const ORDER = Object.assign(Object.create(null), { task: 0, position: 1, normalization: 2 });
+/** @type {(a: [string, unknown], b: [string, unknown]) => number} */
 const bySelector = (a, b) => (ORDER[a[0]] ?? 3) - (ORDER[b[0]] ?? 3);
-const cut = (t, n = 60) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
+const cut = (/** @type {string} */ t, n = 60) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
 
 /**
  * Parse one raw value for a property.
- * @returns {{value: any} | {error: string}}
+ * @param {Property} p
+ * @param {string} raw
+ * @returns {{value: Value} | {error: string}}
  */
 export function parseValue(p, raw) {
   switch (p.kind) {
@@ -41,7 +50,10 @@ export function parseValue(p, raw) {
   }
 }
 
-/** The hash for a state (with the leading '#'). */
+/**
+ * The hash for a state (with the leading '#').
+ * @param {State} state
+ */
 export function stateToHash(state) {
   const parts = Object.entries(state).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
   return `#${parts.join('&')}`;
@@ -50,10 +62,14 @@ export function stateToHash(state) {
 /**
  * Read a hash into a state: defaults for the task it names, then each value that parses.
  * @param {string} hash location.hash
- * @returns {{state: object, ignored: string[]}} ignored: "key=value (why)" for each entry dropped
+ * @param {Property[]} props
+ * @param {Registry} registry
+ * @returns {{state: State, ignored: string[]}} ignored: "key=value (why)" for each entry dropped
  */
 export function hashToState(hash, props, registry) {
+  /** @type {[string, string][]} */
   const entries = [];
+  /** @type {string[]} */
   const ignored = [];
   for (const part of hash.replace(/^#/, '').split('&')) {
     if (!part) continue;
@@ -79,7 +95,7 @@ export function hashToState(hash, props, registry) {
       continue;
     }
     if (!isActive(p, state)) {
-      const [sel] = Object.keys(p.scope);
+      const [sel] = Object.keys(p.scope ?? {});
       ignored.push(`${shown} (not an option of ${sel} ${state[sel]})`);
       continue;
     }
@@ -90,6 +106,7 @@ export function hashToState(hash, props, registry) {
   return { state, ignored };
 }
 
+/** @type {Record<Property['kind'], string>} */
 const JSON_TYPE = { int: 'number', float: 'number', bool: 'boolean', enum: 'string', string: 'string' };
 
 /**
@@ -97,10 +114,13 @@ const JSON_TYPE = { int: 'number', float: 'number', bool: 'boolean', enum: 'stri
  * then each field the registry declares whose value has the field's JSON type and passes
  * parseValue; view settings come from `view`.
  * @param {unknown} config
- * @param {object} [view] the page's current state, for its view settings
- * @returns {{state: object, ignored: string[]}} ignored: "key (why)" for each field dropped
+ * @param {Property[]} props
+ * @param {Registry} registry
+ * @param {State} [view] the page's current state, for its view settings
+ * @returns {{state: State, ignored: string[]}} ignored: "key (why)" for each field dropped
  */
 export function configToState(config, props, registry, view = {}) {
+  /** @type {string[]} */
   const ignored = [];
   let state = defaultState(props, registry);
   if (!config || typeof config !== 'object' || Array.isArray(config)) ignored.push('the file (not a JSON object)');
@@ -113,16 +133,18 @@ export function configToState(config, props, registry, view = {}) {
         continue;
       }
       if (!isActive(p, state)) {
-        const [sel] = Object.keys(p.scope);
+        const [sel] = Object.keys(p.scope ?? {});
         ignored.push(`${shown} (not an option of ${sel} ${state[sel]})`);
         continue;
       }
+      /** @type {{value: Value} | {error: string}} */
       const r = typeof v === JSON_TYPE[p.kind] ? parseValue(p, String(v)) : { error: `expected a ${JSON_TYPE[p.kind]}` };
       if ('error' in r) ignored.push(`${shown} (${r.error})`);
       else state = withValue(props, registry, state, key, r.value);
     }
   }
   for (const p of VIEW_PROPERTIES) {
+    /** @type {{value: Value} | {error: string}} */
     const r = view[p.key] === undefined ? { error: 'none' } : parseValue(p, String(view[p.key]));
     state[p.key] = 'error' in r ? p.default : r.value;
   }

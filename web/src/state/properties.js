@@ -13,10 +13,14 @@
  * @property {{value: string, label: string}[]} [choices]
  * @property {number} [min]
  * @property {number} [max]
- * @property {{task?: string, position?: string, normalization?: string}} [scope] only active then
+ * @property {Record<string, string>} [scope] only active then ({task}, {position} or {normalization})
  * @property {boolean} [view] a view setting, not part of the model config
  */
 
+/** @typedef {number|boolean|string} Value */
+/** A state: one value per property key (model config and view settings). @typedef {Record<string, Value>} State */
+
+/** @type {Record<string, string[]>} */
 const GROUPS = {
   task: ['task', 'seq_len', 'eval_len', 'batch', 'seed'],
   model: ['d_model', 'heads', 'layers', 'ffn', 'activation', 'causal', 'norm_position', 'pool', 'dropout', 'attn_dropout'],
@@ -33,22 +37,34 @@ export const GROUP_TITLES = {
   advanced: 'Advanced',
 };
 
+/** @param {string} key */
 function groupOf(key) {
   for (const [g, keys] of Object.entries(GROUPS)) if (keys.includes(key)) return g;
   return 'advanced';
 }
 
 // float32 defaults arrive as 0.003000000026077032: show and store them as the user would type them.
-const tidy = (v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
+const tidy = (/** @type {Value} */ v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
 
+/**
+ * @param {import('../wasm-api').FieldSchema} f
+ * @param {string} group
+ * @param {Property['scope']} [scope]
+ * @returns {Property}
+ */
 function fromSchema(f, group, scope) {
+  /** @type {Property} */
   const p = { key: f.key, kind: f.kind, group, help: f.help ?? '', default: tidy(f.default), scope };
   if (f.choices) p.choices = f.choices.map((c) => ({ value: c, label: c }));
-  if (f.min !== undefined) p.min = tidy(f.min);
-  if (f.max !== undefined) p.max = tidy(f.max);
+  if (f.min !== undefined) p.min = Number(tidy(f.min));
+  if (f.max !== undefined) p.max = Number(tidy(f.max));
   return p;
 }
 
+/**
+ * @param {Value} v
+ * @returns {Property['kind']}
+ */
 function kindOfValue(v) {
   if (typeof v === 'boolean') return 'bool';
   if (typeof v === 'string') return 'string';
@@ -61,12 +77,15 @@ function kindOfValue(v) {
  * @returns {Property[]}
  */
 export function buildProperties(registry) {
+  /** @type {Property[]} */
   const props = [];
+  /** @type {Record<string, {value: string, label: string}[]>} */
   const named = {
     task: registry.tasks.map((t) => ({ value: t.name, label: t.name.replaceAll('_', ' ') })),
     position: registry.positions.map((e) => ({ value: e.name, label: e.title ?? e.name })),
     normalization: registry.normalizations.map((e) => ({ value: e.name, label: e.title ?? e.name })),
   };
+  const variants = { position: registry.positions, normalization: registry.normalizations };
   for (const f of registry.config) {
     const p = fromSchema(f, groupOf(f.key));
     if (named[f.key]) Object.assign(p, { kind: 'enum', choices: named[f.key] });
@@ -76,21 +95,28 @@ export function buildProperties(registry) {
       for (const t of registry.tasks)
         for (const o of t.options ?? []) props.push(fromSchema({ ...o, kind: o.kind ?? kindOfValue(o.default) }, 'task', { task: t.name }));
     }
-    for (const sel of ['position', 'normalization'])
+    for (const sel of /** @type {const} */ (['position', 'normalization']))
       if (f.key === sel)
-        for (const e of registry[`${sel}s`]) for (const o of e.options ?? []) props.push(fromSchema(o, sel, { [sel]: e.name }));
+        for (const e of variants[sel]) for (const o of e.options ?? []) props.push(fromSchema(o, sel, { [sel]: e.name }));
   }
   return props;
 }
 
-/** View settings that live in the hash too but are not sent to the core. */
+/**
+ * View settings that live in the hash too but are not sent to the core.
+ * @type {Property[]}
+ */
 export const VIEW_PROPERTIES = [
   { key: 'speed', kind: 'int', group: 'view', help: 'steps per frame (0 = as fast as possible)', default: 0, min: 0, max: 1000, view: true },
   { key: 'log', kind: 'bool', group: 'view', help: 'log-scale charts', default: false, view: true },
   { key: 'example', kind: 'int', group: 'view', help: 'held-out example shown in the attention maps', default: 0, min: 0, max: 63, view: true },
 ];
 
-/** Whether a property applies to the state's current task, encoding and normalization. */
+/**
+ * Whether a property applies to the state's current task, encoding and normalization.
+ * @param {Property} p
+ * @param {State} state
+ */
 export function isActive(p, state) {
   if (!p.scope) return true;
   return Object.entries(p.scope).every(([k, v]) => state[k] === v);
@@ -99,6 +125,10 @@ export function isActive(p, state) {
 /**
  * The active property for a key in a state (a task option key such as `vocab` is shared by several
  * tasks: the one scoped to the current task wins).
+ * @param {Property[]} props
+ * @param {string} key
+ * @param {State} state
+ * @returns {Property|undefined}
  */
 export function propertyFor(props, key, state) {
   const all = props.filter((p) => p.key === key);

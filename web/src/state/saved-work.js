@@ -8,6 +8,7 @@
 const DB_NAME = 'attention-playground';
 const STORE = 'saved-work';
 
+/** @type {Promise<IDBDatabase|null>|null} */
 let opening = null;
 
 /** @returns {Promise<IDBDatabase|null>} */
@@ -26,7 +27,13 @@ function open() {
   return opening;
 }
 
-/** Run one request in a transaction; resolves with its result, or `fallback` on any failure. */
+/**
+ * Run one request in a transaction; resolves with its result, or `fallback` on any failure.
+ * @param {IDBTransactionMode} mode
+ * @param {(store: IDBObjectStore) => IDBRequest} make
+ * @param {any} [fallback]
+ * @returns {Promise<any>}
+ */
 async function request(mode, make, fallback = null) {
   const db = await open();
   if (!db) return fallback;
@@ -42,7 +49,10 @@ async function request(mode, make, fallback = null) {
   });
 }
 
-/** Save the settings (a plain object of property values). */
+/**
+ * Save the settings (a plain object of property values).
+ * @param {import('./properties.js').State} state
+ */
 export function saveState(state) {
   return request('readwrite', (s) => s.put({ ...state }, 'state'));
 }

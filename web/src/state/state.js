@@ -3,10 +3,21 @@
 // an encoding or normalization brings in its options at their defaults.
 import { VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
 
+/** @typedef {import('./properties.js').Property} Property */
+/** @typedef {import('./properties.js').State} State */
+/** @typedef {import('../wasm-api').Registry} Registry */
+
 const SELECTORS = ['task', 'position', 'normalization'];
 
-/** Defaults of the options and task-set fields that follow from the selectors in `state`. */
+/**
+ * Defaults of the options and task-set fields that follow from the selectors in `state`.
+ * @param {Property[]} props
+ * @param {Registry} registry
+ * @param {State} state
+ * @returns {State}
+ */
 function selectorDefaults(props, registry, state) {
+  /** @type {State} */
   const out = {};
   for (const p of props) if (p.scope && isActive(p, state)) out[p.key] = p.default;
   const task = registry.tasks.find((t) => t.name === state.task);
@@ -16,18 +27,27 @@ function selectorDefaults(props, registry, state) {
 
 /**
  * The default state for a task (the schema's default task when none is given).
- * @param {import('./properties.js').Property[]} props
- * @param {import('../wasm-api').Registry} registry
+ * @param {Property[]} props
+ * @param {Registry} registry
+ * @param {string} [task]
+ * @returns {State}
  */
 export function defaultState(props, registry, task) {
+  /** @type {State} */
   const state = {};
   for (const p of [...props, ...VIEW_PROPERTIES]) if (!p.scope) state[p.key] = p.default;
   if (task) state.task = task;
   return { ...state, ...selectorDefaults(props, registry, state) };
 }
 
-/** Keep only the properties active for the state's selectors (drops another task's options). */
+/**
+ * Keep only the properties active for the state's selectors (drops another task's options).
+ * @param {Property[]} props
+ * @param {State} state
+ * @returns {State}
+ */
 function prune(props, state) {
+  /** @type {State} */
   const out = {};
   for (const [k, v] of Object.entries(state)) {
     const p = propertyFor(props, k, state) ?? VIEW_PROPERTIES.find((q) => q.key === k);
@@ -38,7 +58,12 @@ function prune(props, state) {
 
 /**
  * A new state with one value changed, following the rules above.
- * @returns {object}
+ * @param {Property[]} props
+ * @param {Registry} registry
+ * @param {State} state
+ * @param {string} key
+ * @param {import('./properties.js').Value} value
+ * @returns {State}
  */
 export function withValue(props, registry, state, key, value) {
   let next = { ...state, [key]: value };
@@ -49,8 +74,14 @@ export function withValue(props, registry, state, key, value) {
   return prune(props, next);
 }
 
-/** The config the core gets: every active model property, no view settings. */
+/**
+ * The config the core gets: every active model property, no view settings.
+ * @param {Property[]} props
+ * @param {State} state
+ * @returns {import('../wasm-api').Config}
+ */
 export function toConfig(props, state) {
+  /** @type {import('../wasm-api').Config} */
   const config = {};
   for (const [k, v] of Object.entries(state)) {
     const p = propertyFor(props, k, state);
@@ -59,16 +90,27 @@ export function toConfig(props, state) {
   return config;
 }
 
-/** The state a core config describes (e.g. after importing a model), keeping view settings. */
+/**
+ * The state a core config describes (e.g. after importing a model), keeping view settings.
+ * @param {Property[]} props
+ * @param {Registry} registry
+ * @param {import('../wasm-api').Config} config
+ * @param {State} [view]
+ * @returns {State}
+ */
 export function fromConfig(props, registry, config, view = {}) {
-  let state = defaultState(props, registry, config.task);
+  let state = defaultState(props, registry, typeof config.task === 'string' ? config.task : undefined);
   for (const [k, v] of Object.entries(config)) if (propertyFor(props, k, { ...state, ...config })) state[k] = v;
   state = prune(props, state);
   for (const p of VIEW_PROPERTIES) state[p.key] = view[p.key] ?? p.default;
   return state;
 }
 
-/** Keys whose values differ between two states, as "key=value" (value from `a`). */
+/**
+ * Keys whose values differ between two states, as "key=value" (value from `a`).
+ * @param {State} a
+ * @param {State} b
+ */
 export function differences(a, b) {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   const view = new Set(VIEW_PROPERTIES.map((p) => p.key));

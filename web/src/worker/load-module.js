@@ -1,5 +1,6 @@
 // Loads one variant of the Emscripten module inside the worker. Both variants are imported by
-// literal paths so that Vite bundles them and copies their .wasm files.
+// literal paths so that Vite bundles them and copies their .wasm files. The type checker reads
+// each module's types from the attnplay.d.mts beside it (which re-exports web/src/wasm-api.d.ts).
 import simdWasmUrl from '../wasm/simd/attnplay.wasm?url';
 import scalarWasmUrl from '../wasm/scalar/attnplay.wasm?url';
 
@@ -10,7 +11,7 @@ const variants = {
 
 /**
  * @param {'simd'|'scalar'} variant
- * @returns {Promise<object>} the instantiated Embind module
+ * @returns {Promise<import('../wasm-api').AttnplayModule>} the instantiated Embind module
  */
 export async function loadModule(variant) {
   const v = variants[variant];

@@ -1,4 +1,5 @@
-// The only owner of the wasm module. Requests arrive as {id, cmd, args}; each gets exactly one
+// The only owner of the wasm module. Requests arrive as {id, cmd, args} (the names: protocol.js,
+// shared with the client); each gets exactly one
 // reply {id, ok, result} or {id, ok: false, error}. Training runs in chunks between which the
 // worker yields, so pause/step messages are handled promptly; after each chunk it posts an event
 // {event: 'metrics', sid, steps, evals, step}. {event: 'state', sid, playing, reason} says when a
@@ -12,12 +13,26 @@
 // every BEAT_MS (longest: its longest synchronous piece of work so far, in ms), which needs its
 // event loop free: training, even a long `step`, runs in bounded chunks with yields between them.
 import { loadModule } from './load-module.js';
-import { SessionHost } from './session-host.js';
+import { Session } from './session.js';
+import { COMMANDS } from './protocol.js';
+
+/** @typedef {import('./protocol.js').Command} Command */
+/** @typedef {import('./protocol.js').WorkerEvent} WorkerEvent */
 
 const BEAT_MS = 1000; // client/watchdog.js expects a beat about this often
+// This worker's global scope as it is used here (the DOM library types `self` as a Window).
+const scope = /** @type {{postMessage(msg: unknown, transfer?: Transferable[]): void,
+  onmessage: ((e: MessageEvent) => void) | null, navigator?: Navigator, crypto?: Crypto}} */ (/** @type {unknown} */ (self));
+/** @param {unknown} err the message of an Error, or the thrown value as text */
+const messageOf = (err) => String(/** @type {any} */ (err)?.message ?? err);
 let longest = 0; // ms, the longest synchronous piece of work so far
 
-/** Run fn (synchronous work), keeping the longest duration for the heartbeat. */
+/**
+ * Run fn (synchronous work), keeping the longest duration for the heartbeat.
+ * @template T
+ * @param {() => T} fn
+ * @returns {T}
+ */
 function timed(fn) {
   const t0 = performance.now();
   try {
@@ -27,7 +42,10 @@ function timed(fn) {
   }
 }
 
-/** Let queued messages and timers run (a MessageChannel round trip: no 4 ms clamp). */
+/**
+ * Let queued messages and timers run (a MessageChannel round trip: no 4 ms clamp).
+ * @returns {Promise<void>}
+ */
 function yieldToEvents() {
   return new Promise((resolve) => {
     const ch = new MessageChannel();
@@ -41,29 +59,47 @@ function yieldToEvents() {
 
 /** @type {import('../wasm-api').AttnplayModule | null} */
 let mod = null;
+/** @type {string|null} */
 let variant = null;
 let nextSid = 1;
-let dead = null; // the message of the trap that killed the module, once one has
+/** @type {string|null} the message of the trap that killed the module, once one has */
+let dead = null;
 
-/** Whether an error is a trap of the wasm module (after which it must not be used again). */
-const isTrap = (err) => err instanceof WebAssembly.RuntimeError || /^Aborted\(/.test(String(err?.message ?? ''));
-/** @type {Map<number, SessionHost>} */
-const hosts = new Map();
+/**
+ * Whether an error is a trap of the wasm module (after which it must not be used again).
+ * @param {unknown} err
+ */
+const isTrap = (err) => err instanceof WebAssembly.RuntimeError || /^Aborted\(/.test(String(/** @type {any} */ (err)?.message ?? ''));
+/** @type {Map<number, Session>} */
+const sessions = new Map();
 
-function host(sid) {
-  const h = hosts.get(sid);
+/** @param {number} sid */
+function session(sid) {
+  const h = sessions.get(sid);
   if (!h) throw new Error(`worker: no session ${sid} (it was disposed)`);
   return h;
 }
 
+/** @param {Session} h */
 function add(h) {
   const sid = nextSid++;
-  hosts.set(sid, h);
+  sessions.set(sid, h);
   return { sid, info: h.info() };
 }
 
-const emit = (msg, transfer) => self.postMessage(msg, transfer ?? []);
+/** The module, once init has loaded it (every other command runs after that). */
+function engine() {
+  if (!mod) throw new Error('worker: the module is not loaded yet');
+  return mod;
+}
 
+/** @param {{event: WorkerEvent} & Record<string, any>} msg */
+const emit = (msg) => scope.postMessage(msg);
+
+/**
+ * One handler per command of protocol.js: the type makes a missing or extra name an error.
+ * @type {{[K in Command]: (args: any) => any}}
+ */
 const commands = {
   async init({ variant: wanted }) {
     if (!mod) {
@@ -72,32 +108,33 @@ const commands = {
     }
     return { variant, version: mod.version(), simdArch: mod.simdArch(), simd: mod.simdEnabled() };
   },
-  registry: () => JSON.parse(mod.registry()),
-  checkConfig: ({ config }) => JSON.parse(mod.checkConfig(JSON.stringify(config))),
-  create: ({ config }) => add(SessionHost.create(mod, config)),
-  info: ({ sid }) => host(sid).info(),
+  registry: () => JSON.parse(engine().registry()),
+  checkConfig: ({ config }) => JSON.parse(engine().checkConfig(JSON.stringify(config))),
+  create: ({ config }) => add(Session.create(engine(), config)),
+  info: ({ sid }) => session(sid).info(),
   reset({ sid }) {
-    const h = host(sid);
+    const h = session(sid);
     h.reset();
     return h.info();
   },
   play({ sid, until = 0, speed = 0, every = 1 }) {
-    const h = host(sid);
+    const h = session(sid);
     Object.assign(h, { until, speed, every, playing: true });
     schedule();
     return { step: h.step() };
   },
   pause({ sid }) {
-    const h = host(sid);
+    const h = session(sid);
     h.playing = false;
     return { step: h.step() };
   },
   // n steps now, in chunks of about one play chunk each, yielding between them (see the header).
   async step({ sid, n = 1 }) {
     let left = n;
+    /** @type {import('./session.js').ChunkResult|null} */
     let r = null;
     while (left > 0) {
-      const h = host(sid);
+      const h = session(sid);
       const k = Math.min(left, h.adaptiveChunk());
       r = timed(() => h.train(k));
       left -= k;
@@ -105,36 +142,36 @@ const commands = {
       if (r.refused || left <= 0) break;
       await yieldToEvents();
     }
-    return { step: r ? r.step : host(sid).step() };
+    return { step: r ? r.step : session(sid).step() };
   },
   // Optimizer fields of a live session (lr, clip, warmup, schedule, weight_decay, steps), e.g. to
   // continue after a refused step. Resolves with the session's whole config.
-  configure: ({ sid, fields }) => host(sid).configure(fields),
+  configure: ({ sid, fields }) => session(sid).configure(fields),
   // For tests of the recovery path: behaves as a trap of the module would.
   trap() {
     throw new WebAssembly.RuntimeError('unreachable (simulated trap)');
   },
-  evaluate: ({ sid, length = 0 }) => JSON.parse(host(sid).session.evaluate(length)),
-  snapshot: ({ sid, ...parts }) => host(sid).snapshot(parts),
-  run: ({ sid, ids }) => JSON.parse(host(sid).session.run(JSON.stringify(ids))),
+  evaluate: ({ sid, length = 0 }) => JSON.parse(session(sid).live.evaluate(length)),
+  snapshot: ({ sid, ...parts }) => session(sid).snapshot(parts),
+  run: ({ sid, ids }) => JSON.parse(session(sid).live.run(JSON.stringify(ids))),
   generate: ({ sid, prompt, maxNew, temperature, topK, seed }) =>
-    JSON.parse(host(sid).session.generate(prompt, maxNew, temperature, topK, seed)),
-  exportModel: ({ sid }) => host(sid).save(),
+    JSON.parse(session(sid).live.generate(prompt, maxNew, temperature, topK, seed)),
+  exportModel: ({ sid }) => session(sid).save(),
   importModel({ sid, bytes, overrides }) {
-    if (overrides) return add(SessionHost.loadWith(mod, bytes, overrides));
-    if (sid && hosts.has(sid)) {
-      const h = host(sid);
+    if (overrides) return add(Session.loadWith(engine(), bytes, overrides));
+    if (sid && sessions.has(sid)) {
+      const h = session(sid);
       h.load(bytes);
       return { sid, info: h.info() };
     }
-    return add(SessionHost.load(mod, bytes));
+    return add(Session.load(engine(), bytes));
   },
   // A new session from this one's weights with config fields replaced (Session.loadWith), e.g. to
   // evaluate with RoPE scaling; the original keeps training untouched.
-  derive: ({ sid, overrides }) => add(SessionHost.loadWith(mod, host(sid).session.save(), overrides)),
+  derive: ({ sid, overrides }) => add(Session.loadWith(engine(), session(sid).live.save(), overrides)),
   dispose({ sid }) {
-    hosts.get(sid)?.dispose();
-    hosts.delete(sid);
+    sessions.get(sid)?.dispose();
+    sessions.delete(sid);
     return true;
   },
 };
@@ -153,7 +190,7 @@ function schedule() {
 
 tick.port1.onmessage = () => {
   scheduled = false;
-  const playing = [...hosts.entries()].filter(([, h]) => h.playing);
+  const playing = [...sessions.entries()].filter(([, h]) => h.playing);
   if (playing.length === 0) return;
   const [sid, h] = playing[turn++ % playing.length];
   const n = h.chunkSize();
@@ -164,7 +201,7 @@ tick.port1.onmessage = () => {
       if (r.refused) stop(sid, h, r.refused);
     } catch (err) {
       if (isTrap(err)) return die(err);
-      stop(sid, h, String(err?.message ?? err));
+      stop(sid, h, messageOf(err));
     }
   }
   if (h.playing && h.until > 0 && h.step() >= h.until) stop(sid, h, 'done');
@@ -173,39 +210,47 @@ tick.port1.onmessage = () => {
   else schedule();
 };
 
+/** @param {unknown} err */
 function die(err) {
-  dead = String(err?.message ?? err);
-  for (const h of hosts.values()) h.playing = false;
+  dead = messageOf(err);
+  for (const h of sessions.values()) h.playing = false;
   emit({ event: 'fatal', error: dead });
 }
 
+/**
+ * @param {number} sid
+ * @param {Session} h
+ * @param {string} reason
+ */
 function stop(sid, h, reason) {
   h.playing = false;
   emit({ event: 'state', sid, playing: false, step: h.step(), reason });
 }
 
-self.onmessage = async (event) => {
+/** @param {MessageEvent<{id: number, cmd: Command, args?: object}>} event */
+scope.onmessage = async (event) => {
   const { id, cmd, args } = event.data;
   try {
-    const handler = commands[cmd];
-    if (!handler) throw new Error(`worker: unknown command '${cmd}'`);
+    const handler = COMMANDS.includes(cmd) ? commands[cmd] : null;
+    if (!handler) throw new Error(`worker: unknown command '${cmd}'; the commands are ${COMMANDS.join(', ')}`);
     if (dead) throw new Error(`worker: the engine crashed earlier (${dead})`);
     if (cmd !== 'init' && !mod) throw new Error('worker: the module is not loaded yet');
     const result = await timed(() => handler(args ?? {})); // an async handler's awaits are not counted: timed() sees its first piece
     const transfer = result instanceof Uint8Array ? [result.buffer] : [];
-    self.postMessage({ id, ok: true, result }, transfer);
+    scope.postMessage({ id, ok: true, result }, transfer);
   } catch (err) {
     const fatal = Boolean(dead) || isTrap(err);
-    if (fatal && !dead) dead = String(err?.message ?? err);
-    self.postMessage({ id, ok: false, error: String(err?.message ?? err), fatal });
+    if (fatal && !dead) dead = messageOf(err);
+    scope.postMessage({ id, ok: false, error: messageOf(err), fatal });
   }
 };
 
 // Signs of life (see the header). The lock is never released while this worker lives.
 setInterval(() => emit({ event: 'beat', longest: Math.round(longest) }), BEAT_MS);
-if (self.navigator?.locks?.request) {
-  const name = `attention-playground-engine-${self.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`}`;
-  self.navigator.locks.request(name, () => {
+const locks = scope.navigator?.locks;
+if (locks?.request) {
+  const name = `attention-playground-engine-${scope.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`}`;
+  locks.request(name, () => {
     emit({ event: 'lock', name });
     return new Promise(() => {});
   }).catch(() => {}); // no lock: the client relies on the heartbeat

@@ -3,7 +3,7 @@
 // accuracy and one of loss against evaluation length per task, one curve per encoding. Learned
 // positions cannot be evaluated past their table: their curve ends at L, with the engine's reason.
 // RoPE can be evaluated with PI / NTK-aware / YaRN scaling (Session.loadWith through
-// Model.derive, factor s = ℓ/L); the table beside shows the scaled frequencies the engine reports.
+// Session.derive, factor s = ℓ/L); the table beside shows the scaled frequencies the engine reports.
 // This file owns the runs (one model per task and encoding), their evaluation and the wiring;
 // view.js builds the DOM, results.js draws the curves, rope-table.js the RoPE table.
 // mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.

@@ -1,6 +1,6 @@
 // The extrapolation demo's RoPE table: θ_i, the wavelength 2π/θ_i and θ'_i/θ_i under PI, NTK
 // and YaRN at the chosen factor s, as the engine reports them (positions() of one untrained RoPE
-// model, loaded with each scaling through Model.derive).
+// model, loaded with each scaling through Session.derive).
 import { el, m } from '../common.js';
 import { SCALINGS, SCALING_TITLES } from './view.js';
 

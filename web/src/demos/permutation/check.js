@@ -13,7 +13,7 @@ import { el, sci } from '../common.js';
  */
 export function equivarianceCheck({ pool, base, steps, ui, s }) {
   const CHECK_STEPS = Math.min(steps, 150);
-  const extra = new Map(); // `${position}|${causal}` -> Promise<Model>: untrained-pair checks
+  const extra = new Map(); // `${position}|${causal}` -> Promise<Session>: untrained-pair checks
 
   async function checkModel() {
     const pos = s.checkPosition;

@@ -19,8 +19,6 @@ import { RunController } from '../../run/run-controller.js';
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 500; // attention/predictions/positions while training (they serialize matrices)
-// Optimizer fields that change on the live model after training stopped on NaN/Inf (Model.configure).
-const LIVE_KEYS = ['lr', 'clip', 'warmup', 'schedule', 'weight_decay', 'steps'];
 
 export class Playground {
   /**
@@ -120,7 +118,8 @@ export class Playground {
     if (this.state[key] === value) return;
     const view = VIEW_PROPERTIES.some((p) => p.key === key);
     this.#setState(withValue(this.props, this.registry, this.state, key, value));
-    if (this.run.stalled && this.model && LIVE_KEYS.includes(key)) return this.#configureLive(key, value);
+    // Optimizer fields that change on the live model after a refused step: the core's one list.
+    if (this.run.stalled && this.model && this.registry.live_keys.includes(key)) return this.#configureLive(key, value);
     if (!view) return this.apply();
     if (key === 'speed' && this.model?.playing) this.play();
     if (key === 'example') this.refresh();

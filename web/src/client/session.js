@@ -1,21 +1,29 @@
-// One model training in a worker, seen from the page: promise methods plus events.
+// One training session, seen from the page: the page's side of the one Session (core/session.hpp
+// in C++, module.Session through Embind, worker/session.js in the worker). Promise methods plus
+// events.
 // Events: 'metrics' (detail {steps, evals, step}) after every chunk of training; 'state'
 // (detail {playing, step, reason}) when training starts or stops ('done', 'paused', or an error);
 // 'restored' (detail {playing, step, fromSnapshot}) after the client recreated it in a new worker
 // (see client.js): a model that was training trains on from there (and also fires 'state' with
 // reason 'restored'), one that was not stays paused; and 'snapshot' (detail {bytes, step}) when
 // a new snapshot was kept.
-// While it trains, the model keeps a snapshot (its safetensors bytes, on the main thread) at
+// While it trains, the session keeps a snapshot (its safetensors bytes, on the main thread) at
 // most every SNAPSHOT_MS and whenever training stops, so that a crashed worker loses little.
 
 /** Minimum time between two snapshots while training (ms). */
 export const SNAPSHOT_MS = 5000;
 
-export class Model extends EventTarget {
+/** @typedef {import('../wasm-api').SessionInfo} SessionInfo */
+/** @typedef {import('../wasm-api').Config} Config */
+/** @typedef {import('../worker/protocol.js').Command} Command */
+/** @typedef {import('../worker/session.js').SnapshotParts} SnapshotParts */
+/** @typedef {{until?: number, speed?: number, every?: number}} PlayOptions */
+
+export class Session extends EventTarget {
   /**
    * @param {import('./client.js').EngineClient} client
    * @param {number} sid the session id inside the worker
-   * @param {import('../wasm-api').SessionInfo} info
+   * @param {SessionInfo} info
    */
   constructor(client, sid, info) {
     super();
@@ -23,16 +31,21 @@ export class Model extends EventTarget {
     this.sid = sid;
     this.info = info;
     this.playing = false;
-    this.playOpts = null; // the options of the last play(), to train on after a recovery
+    /** @type {PlayOptions|null} the options of the last play(), to train on after a recovery */
+    this.playOpts = null;
     this.lastStep = info.step; // the last step the worker reported
     this.disposed = false;
     /** @type {Uint8Array|null} the last snapshot (model file bytes) */
     this.snapshotBytes = null;
     this.snapshotAt = 0;
+    /** @type {Promise<Uint8Array|null>|null} */
     this.snapshotting = null;
   }
 
-  /** Take a snapshot now (unless one is being taken); resolves with the bytes or null. */
+  /**
+   * Take a snapshot now (unless one is being taken); resolves with the bytes or null.
+   * @returns {Promise<Uint8Array|null>}
+   */
   keepSnapshot() {
     if (this.disposed) return Promise.resolve(null);
     this.snapshotting ??= this.exportModel()
@@ -54,10 +67,12 @@ export class Model extends EventTarget {
    */
   async _restore() {
     const resume = this.playing ? this.playOpts : null;
-    const fromSnapshot = Boolean(this.snapshotBytes);
+    const bytes = this.snapshotBytes;
+    const fromSnapshot = Boolean(bytes);
+    /** @type {{sid: number, info: SessionInfo}} */
     let r;
-    if (fromSnapshot) {
-      const copy = this.snapshotBytes.slice();
+    if (bytes) {
+      const copy = bytes.slice();
       r = await this.client._post('importModel', { bytes: copy }, [copy.buffer]);
     } else {
       r = await this.client._post('create', { config: this.info.config });
@@ -75,13 +90,22 @@ export class Model extends EventTarget {
     if (resume) this.dispatchEvent(new CustomEvent('state', { detail }));
   }
 
-  // The session id is read when the call goes out: a recovery may change it meanwhile.
+  /**
+   * The session id is read when the call goes out: a recovery may change it meanwhile.
+   * @param {Command} cmd
+   * @param {object} [args]
+   * @param {Transferable[]} [transfer]
+   * @returns {Promise<any>}
+   */
   #call(cmd, args = {}, transfer) {
     if (this.disposed) return Promise.reject(new Error('model disposed'));
     return this.client.call(cmd, () => ({ sid: this.sid, ...args }), transfer);
   }
 
-  /** @internal called by the client with the worker's events for this model */
+  /**
+   * @internal called by the client with the worker's events for this session
+   * @param {{event?: string, [key: string]: any}} msg
+   */
   _onEvent(msg) {
     if (msg.event === 'metrics') {
       this.lastStep = msg.step;
@@ -94,6 +118,11 @@ export class Model extends EventTarget {
     }
   }
 
+  /**
+   * @param {boolean} playing
+   * @param {number} step
+   * @param {string} reason
+   */
   #setPlaying(playing, step, reason) {
     this.playing = playing;
     this.dispatchEvent(new CustomEvent('state', { detail: { playing, step, reason } }));
@@ -101,7 +130,7 @@ export class Model extends EventTarget {
 
   /**
    * Train until paused (or until step `until`), in chunks; metrics arrive as events.
-   * @param {{until?: number, speed?: number, every?: number}} opts speed: steps per frame (0 = as
+   * @param {PlayOptions} opts speed: steps per frame (0 = as
    *   fast as the page stays responsive); every: post every k-th step's metrics
    */
   async play(opts = {}) {
@@ -128,7 +157,7 @@ export class Model extends EventTarget {
    * e.g. after training stopped on NaN/Inf: the weights and step are kept, play() continues.
    * Rejects with the core's message (naming the field) when the change is not allowed.
    * @param {{lr?: number, clip?: number, warmup?: number, schedule?: string, weight_decay?: number, steps?: number}} fields
-   * @returns {Promise<object>} the whole config after the change
+   * @returns {Promise<Config>} the whole config after the change
    */
   async configure(fields) {
     const config = await this.#call('configure', { fields });
@@ -153,20 +182,25 @@ export class Model extends EventTarget {
 
   /**
    * What the model looks like now; each part only when asked for.
-   * @param {{attention?: {length?: number, example?: number}, predictions?: {n?: number, length?: number},
-   *   positions?: {length?: number}, info?: boolean}} parts
+   * @param {SnapshotParts} parts
    */
   snapshot(parts) {
     return this.#call('snapshot', parts);
   }
 
-  /** Forward pass on token ids (anchors included): {tokens, layers, probs, hidden}. */
+  /**
+   * Forward pass on token ids (anchors included): {tokens, layers, probs, hidden}.
+   * @param {number[]} ids
+   * @returns {Promise<import('../wasm-api').RunResult>}
+   */
   run(ids) {
     return this.#call('run', { ids });
   }
 
   /**
    * Continue a prompt (text: characters, or space-separated token names).
+   * @param {string} prompt
+   * @param {{maxNew?: number, temperature?: number, topK?: number, seed?: number}} [options]
    * @returns {Promise<{mode: 'next_token'|'slots', ids: number[], tokens: string[], probs: number[], text: string}>}
    */
   generate(prompt, { maxNew = 32, temperature = 1, topK = 0, seed = 1 } = {}) {
@@ -178,7 +212,11 @@ export class Model extends EventTarget {
     return this.#call('exportModel');
   }
 
-  /** Replace this model by one from a safetensors file. Resolves with the new info. */
+  /**
+   * Replace this model by one from a safetensors file. Resolves with the new info.
+   * @param {Uint8Array} bytes
+   * @returns {Promise<SessionInfo>}
+   */
   async importModel(bytes) {
     const copy = bytes.slice();
     const { info } = await this.#call('importModel', { bytes: copy }, [copy.buffer]);
@@ -192,7 +230,8 @@ export class Model extends EventTarget {
   /**
    * A new model (same worker) from this one's current weights with config fields replaced, e.g.
    * {rope_scaling: 'ntk', rope_factor: 2} to evaluate with RoPE scaling. Dispose it when done.
-   * @returns {Promise<Model>}
+   * @param {Config} overrides
+   * @returns {Promise<Session>}
    */
   derive(overrides) {
     if (this.disposed) return Promise.reject(new Error('model disposed'));

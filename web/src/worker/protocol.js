@@ -1,0 +1,37 @@
+// The worker's message protocol, written once: the command names the client sends and the worker
+// handles, and the event names the worker posts on its own. worker.js types its handler table as
+// Record<Command, ...> and client/ sends only Command values, so `npm test`'s type check
+// (tsconfig.json) fails when a name is missing, extra or misspelt on either side; the worker
+// also answers an unknown name with an error that lists these.
+//   request  {id, cmd: Command, args}      reply  {id, ok: true, result} | {id, ok: false, error, fatal}
+//   event    {event: WorkerEvent, ...}     (see worker.js for each event's fields)
+
+/** Every command the worker handles, in the order of worker.js. */
+export const COMMANDS = /** @type {const} */ ([
+  'init', // {variant} -> {variant, version, simdArch, simd}
+  'registry', // -> Registry (wasm-api.d.ts)
+  'checkConfig', // {config} -> CheckResult
+  'create', // {config} -> {sid, info}
+  'info', // {sid} -> SessionInfo
+  'reset', // {sid} -> SessionInfo
+  'play', // {sid, until, speed, every} -> {step}
+  'pause', // {sid} -> {step}
+  'step', // {sid, n} -> {step}
+  'configure', // {sid, fields} -> Config
+  'trap', // (tests) behaves as a trap of the module
+  'evaluate', // {sid, length} -> EvalMetrics
+  'snapshot', // {sid, ...parts} -> {step, attention?, predictions?, positions?, info?}
+  'run', // {sid, ids} -> RunResult
+  'generate', // {sid, prompt, maxNew, temperature, topK, seed} -> generation
+  'exportModel', // {sid} -> Uint8Array (safetensors)
+  'importModel', // {sid?, bytes, overrides?} -> {sid, info}
+  'derive', // {sid, overrides} -> {sid, info}
+  'dispose', // {sid} -> true
+]);
+
+/** Events the worker posts without a request. */
+export const EVENTS = /** @type {const} */ (['metrics', 'state', 'fatal', 'beat', 'lock']);
+
+/** @typedef {typeof COMMANDS[number]} Command */
+/** @typedef {typeof EVENTS[number]} WorkerEvent */
+

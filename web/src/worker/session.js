@@ -1,0 +1,181 @@
+// One training session inside the worker: the worker's side of the one Session (core/session.hpp
+// in C++, module.Session through Embind, client/session.js on the page). Owns the Embind Session
+// handle (deleted on reset, load and dispose), parses the JSON the core returns, and trains in
+// chunks whose size adapts so that one chunk takes about `targetMs`. No DOM, no messaging:
+// worker.js does that.
+
+/** @typedef {import('../wasm-api').AttnplayModule} AttnplayModule */
+/** @typedef {import('../wasm-api').Session} CoreSession the Embind handle of the core's Session */
+/** @typedef {import('../wasm-api').Config} Config */
+/** @typedef {import('../wasm-api').SessionInfo} SessionInfo */
+/** @typedef {import('../wasm-api').StepMetrics} StepMetrics */
+/** @typedef {import('../wasm-api').EvalMetrics} EvalMetrics */
+/** @typedef {import('../wasm-api').TrainResult} TrainResult */
+
+/**
+ * The parts of a snapshot: each only when asked for.
+ * @typedef {{attention?: {length?: number, example?: number}, predictions?: {n?: number, length?: number},
+ *   positions?: {length?: number}, info?: boolean}} SnapshotParts
+ */
+
+/**
+ * What one chunk of training posts: the kept metrics, the new evaluations, the step reached,
+ * and why training stopped by itself (a refused step's message), else null.
+ * @typedef {{steps: StepMetrics[], evals: EvalMetrics[], step: number, refused: string|null}} ChunkResult
+ */
+
+const TARGET_MS = 25;
+const MAX_CHUNK = 2000;
+
+export class Session {
+  /**
+   * @param {AttnplayModule} mod
+   * @param {CoreSession} core an Embind Session this one now owns
+   */
+  constructor(mod, core) {
+    this.mod = mod;
+    /** @type {CoreSession|null} */
+    this.core = core;
+    /** @type {Config} */
+    this.config = JSON.parse(core.info()).config;
+    this.playing = false;
+    this.until = 0; // stop when step() reaches this (0 = never)
+    this.speed = 0; // steps per chunk (0 = adaptive)
+    this.every = 1; // post every k-th step's metrics (the last of a chunk always)
+    this.msPerStep = 5; // running estimate
+  }
+
+  /** The Embind handle; throws once disposed. */
+  get live() {
+    if (!this.core) throw new Error('worker: this session was disposed');
+    return this.core;
+  }
+
+  /**
+   * A session from a plain config object.
+   * @param {AttnplayModule} mod
+   * @param {Config} config
+   */
+  static create(mod, config) {
+    return new Session(mod, new mod.Session(JSON.stringify(config)));
+  }
+
+  /**
+   * A session loaded from safetensors bytes.
+   * @param {AttnplayModule} mod
+   * @param {Uint8Array} bytes
+   */
+  static load(mod, bytes) {
+    return new Session(mod, mod.Session.load(bytes));
+  }
+
+  /**
+   * A session loaded from safetensors bytes with config fields replaced (evaluation-time options
+   * such as RoPE scaling: `{rope_scaling: 'ntk', rope_factor: 2}`).
+   * @param {AttnplayModule} mod
+   * @param {Uint8Array} bytes
+   * @param {Config} overrides
+   */
+  static loadWith(mod, bytes, overrides) {
+    return new Session(mod, mod.Session.loadWith(bytes, JSON.stringify(overrides)));
+  }
+
+  /** Replace the core session by a fresh one from the same config (same seed: same run). */
+  reset() {
+    const fresh = new this.mod.Session(JSON.stringify(this.config));
+    this.live.delete();
+    this.core = fresh;
+    this.playing = false;
+  }
+
+  /**
+   * Replace the core session by one loaded from safetensors bytes; the config follows the file.
+   * @param {Uint8Array} bytes
+   */
+  load(bytes) {
+    const loaded = this.mod.Session.load(bytes);
+    this.live.delete();
+    this.core = loaded;
+    this.config = this.info().config;
+    this.playing = false;
+  }
+
+  /** @returns {SessionInfo} */
+  info() {
+    return JSON.parse(this.live.info());
+  }
+
+  /**
+   * Change optimizer fields of the live session (the registry's live_keys); a later reset()
+   * starts from the changed config. Throws (naming the field) when not allowed.
+   * @param {Config} fields
+   * @returns {Config} the whole config after the change
+   */
+  configure(fields) {
+    this.config = JSON.parse(this.live.configure(JSON.stringify(fields)));
+    return this.config;
+  }
+
+  /** @returns {number} steps done */
+  step() {
+    return this.live.step();
+  }
+
+  /** How many steps take about TARGET_MS (at least 1). */
+  adaptiveChunk() {
+    return Math.max(1, Math.min(MAX_CHUNK, Math.floor(TARGET_MS / this.msPerStep)));
+  }
+
+  /** How many steps the next chunk of play should take. */
+  chunkSize() {
+    const adaptive = this.adaptiveChunk();
+    let n = this.speed > 0 ? Math.min(this.speed, adaptive) : adaptive;
+    if (this.until > 0) n = Math.min(n, this.until - this.step());
+    return Math.max(0, n);
+  }
+
+  /**
+   * Train n steps now (the core's Session::train_chunk). Returns the metrics to post (thinned to
+   * every k-th step) and whether training stopped on its own (a refused step).
+   * @param {number} n
+   * @returns {ChunkResult}
+   */
+  train(n) {
+    const t0 = performance.now();
+    /** @type {TrainResult} */
+    const { steps, evals } = JSON.parse(this.live.train(n));
+    const ms = performance.now() - t0;
+    if (steps.length > 0) this.msPerStep = 0.7 * this.msPerStep + 0.3 * (ms / steps.length);
+    const last = steps[steps.length - 1];
+    const kept = this.every > 1 ? steps.filter((s, i) => s.step % this.every === 0 || i === steps.length - 1) : steps;
+    return { steps: kept, evals, step: this.step(), refused: last?.refused ? last.message || 'a step was refused' : null };
+  }
+
+  /**
+   * Inspection data; each part only when asked for.
+   * @param {SnapshotParts} [parts]
+   */
+  snapshot({ attention, predictions, positions, info } = {}) {
+    const s = this.live;
+    /** @type {{step: number, attention?: import('../wasm-api').RunResult,
+     *   predictions?: import('../wasm-api').Predictions, positions?: import('../wasm-api').PositionDisplay,
+     *   info?: SessionInfo}} */
+    const out = { step: s.step() };
+    if (attention) out.attention = JSON.parse(s.attention(attention.length ?? 0, attention.example ?? 0));
+    if (predictions) out.predictions = JSON.parse(s.predictions(predictions.n ?? 4, predictions.length ?? 0));
+    if (positions) out.positions = JSON.parse(s.positions(positions.length ?? 0));
+    if (info) out.info = this.info();
+    return out;
+  }
+
+  /** @returns {Uint8Array} safetensors bytes, copied into a buffer the worker can transfer */
+  save() {
+    return this.live.save().slice();
+  }
+
+  dispose() {
+    this.core?.delete();
+    this.core = null;
+    this.playing = false;
+  }
+}
