@@ -1,6 +1,6 @@
 // core/normalization/registry.cpp — the one table of attention normalizations. Adding one is a
-// file in core/normalization/ (its class and its entry function) plus two lines here: the entry
-// function's declaration and its row in the table.
+// file in core/normalization/ (its class and its entry function) plus one line here, X(name) in
+// the list below.
 #include <cmath>
 #include <stdexcept>
 
@@ -9,29 +9,28 @@
 
 namespace ap {
 
-NormalizationEntry normalization_softmax();
-NormalizationEntry normalization_l2();
-NormalizationEntry normalization_relu2();
-NormalizationEntry normalization_swish_l2();
-NormalizationEntry normalization_exp();
-NormalizationEntry normalization_sigmoid();
-NormalizationEntry normalization_softmax1();
-NormalizationEntry normalization_cosine();
-NormalizationEntry normalization_linear();
-NormalizationEntry normalization_performer();
+// The list: one line per normalization, X(name) for the entry function normalization_<name>() in its own file.
+#define AP_NORMALIZATIONS(X) \
+  X(softmax)      \
+  X(l2)           \
+  X(relu2)        \
+  X(swish_l2)     \
+  X(exp)          \
+  X(sigmoid)      \
+  X(softmax1)     \
+  X(cosine)       \
+  X(linear)       \
+  X(performer)
+
+#define AP_DECLARE(name) NormalizationEntry normalization_##name();
+AP_NORMALIZATIONS(AP_DECLARE)
+#undef AP_DECLARE
 
 const std::vector<NormalizationEntry>& normalization_registry() {
   static const std::vector<NormalizationEntry> table = {
-      normalization_softmax(),
-      normalization_l2(),
-      normalization_relu2(),
-      normalization_swish_l2(),
-      normalization_exp(),
-      normalization_sigmoid(),
-      normalization_softmax1(),
-      normalization_cosine(),
-      normalization_linear(),
-      normalization_performer(),
+#define AP_ROW(name) normalization_##name(),
+      AP_NORMALIZATIONS(AP_ROW)
+#undef AP_ROW
   };
   return table;
 }

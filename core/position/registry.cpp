@@ -1,7 +1,7 @@
 // core/position/registry.cpp — the one table of position encodings. Adding an encoding is one
-// file in core/position/ (its class and its entry function) plus two lines here: the entry
-// function's declaration and its row in the table. The table feeds the model, the config
-// validation, the CLI's `list`, the bindings and the UI.
+// file in core/position/ (its class and its entry function) plus one line here, X(name) in
+// the list below. The table feeds the model, the config validation, the CLI's `list`, the
+// bindings and the UI.
 #include <stdexcept>
 
 #include "position/position.hpp"
@@ -9,33 +9,30 @@
 
 namespace ap {
 
-PositionEntry position_none();
-PositionEntry position_learned();
-PositionEntry position_sinusoidal();
-PositionEntry position_rope();
-PositionEntry position_alibi();
-PositionEntry position_t5_bias();
-PositionEntry position_shaw();
-PositionEntry position_contextual1();
-PositionEntry position_contextual2();
-PositionEntry position_urpe();
-PositionEntry position_xpos();
-PositionEntry position_fire();
+// The list: one line per encoding, X(name) for the entry function position_<name>() in its own file.
+#define AP_POSITIONS(X) \
+  X(none)           \
+  X(learned)        \
+  X(sinusoidal)     \
+  X(rope)           \
+  X(alibi)          \
+  X(t5_bias)        \
+  X(shaw)           \
+  X(contextual1)    \
+  X(contextual2)    \
+  X(urpe)           \
+  X(xpos)           \
+  X(fire)
+
+#define AP_DECLARE(name) PositionEntry position_##name();
+AP_POSITIONS(AP_DECLARE)
+#undef AP_DECLARE
 
 const std::vector<PositionEntry>& position_registry() {
   static const std::vector<PositionEntry> table = {
-      position_none(),
-      position_learned(),
-      position_sinusoidal(),
-      position_rope(),
-      position_alibi(),
-      position_t5_bias(),
-      position_shaw(),
-      position_contextual1(),
-      position_contextual2(),
-      position_urpe(),
-      position_xpos(),
-      position_fire(),
+#define AP_ROW(name) position_##name(),
+      AP_POSITIONS(AP_ROW)
+#undef AP_ROW
   };
   return table;
 }

@@ -1,7 +1,7 @@
 // core/tasks/registry.cpp — the table of synthetic tasks. Each task's file holds its generator
 // and its entry (name, description, one encoded example, model defaults, options with their
-// defaults and help, constructor). Adding a task = one file in core/tasks/ plus two lines here:
-// the declaration of its entry function and its row in the table.
+// defaults and help, constructor). Adding a task = one file in core/tasks/ plus one line here:
+// X(name) in the list below.
 //
 // Example strings (also in each file's header) read "in: <tokens> | tgt: <classes> | mask:
 // <0/1>" for per-token tasks, where "." marks a target that is not scored (mask 0), and
@@ -35,53 +35,40 @@ using json = nlohmann::json;
 
 std::string Task::token_name(int id) const { return std::to_string(id); }
 
-TaskEntry task_copy();
-TaskEntry task_reverse();
-TaskEntry task_sort();
-TaskEntry task_repeat();
-TaskEntry task_parity();
-TaskEntry task_addition();
-TaskEntry task_modular_addition();
-TaskEntry task_marked_addition();
-TaskEntry task_two_sum();
-TaskEntry task_dyck();
-TaskEntry task_elman();
-TaskEntry task_copy_memory();
-TaskEntry task_temporal_order();
-TaskEntry task_slapjack();
-TaskEntry task_zeros();
-TaskEntry task_random();
-TaskEntry task_probe();
-TaskEntry task_order();
-TaskEntry task_copy_back();
-TaskEntry task_copy_first();
-TaskEntry task_assoc_recall();
-TaskEntry task_text();
+// The list: one line per task, X(name) for the entry function task_<name>() in its own file.
+#define AP_TASKS(X) \
+  X(copy)                \
+  X(reverse)             \
+  X(sort)                \
+  X(repeat)              \
+  X(parity)              \
+  X(addition)            \
+  X(modular_addition)    \
+  X(marked_addition)     \
+  X(two_sum)             \
+  X(dyck)                \
+  X(elman)               \
+  X(copy_memory)         \
+  X(temporal_order)      \
+  X(slapjack)            \
+  X(zeros)               \
+  X(random)              \
+  X(probe)               \
+  X(order)               \
+  X(copy_back)           \
+  X(copy_first)          \
+  X(assoc_recall)        \
+  X(text)
+
+#define AP_DECLARE(name) TaskEntry task_##name();
+AP_TASKS(AP_DECLARE)
+#undef AP_DECLARE
 
 const std::vector<TaskEntry>& task_registry() {
   static const std::vector<TaskEntry> registry = {
-      task_copy(),
-      task_reverse(),
-      task_sort(),
-      task_repeat(),
-      task_parity(),
-      task_addition(),
-      task_modular_addition(),
-      task_marked_addition(),
-      task_two_sum(),
-      task_dyck(),
-      task_elman(),
-      task_copy_memory(),
-      task_temporal_order(),
-      task_slapjack(),
-      task_zeros(),
-      task_random(),
-      task_probe(),
-      task_order(),
-      task_copy_back(),
-      task_copy_first(),
-      task_assoc_recall(),
-      task_text(),
+#define AP_ROW(name) task_##name(),
+      AP_TASKS(AP_ROW)
+#undef AP_ROW
   };
   return registry;
 }
