@@ -5,7 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
-import { Session } from '../../web/src/worker/session.js';
+import { Session, TARGET_MS } from '../../web/src/worker/session.js';
 
 let m;
 before(async () => { m = await loadModule('simd'); });
@@ -74,12 +74,14 @@ test('worker Session: configure() also changes what reset() rebuilds', () => {
 test('worker Session: chunk size adapts to the time per step (the page stays responsive)', () => {
   const h = Session.create(m, TINY);
   try {
-    h.msPerStep = 50; // slow steps: one per chunk
+    assert.equal(h.chunkSize(), 1, 'the first chunk is one step, which measures the time per step');
+    h.msPerStep = 80; // slow steps: one per chunk
     assert.equal(h.chunkSize(), 1);
     h.msPerStep = 0.001; // fast steps: capped
     assert.equal(h.chunkSize(), 2000);
     h.msPerStep = 1;
-    assert.equal(h.chunkSize(), 25); // about 25 ms of work per chunk
+    assert.equal(h.chunkSize(), TARGET_MS); // about TARGET_MS of work per chunk: a few messages per second
+    assert.ok(TARGET_MS >= 50 && TARGET_MS <= 100);
     h.speed = 5; // a fixed speed caps it
     assert.equal(h.chunkSize(), 5);
     h.speed = 0;

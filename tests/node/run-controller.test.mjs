@@ -3,10 +3,11 @@
 // playground, the widgets and the demos rely on: a refused config creates nothing; a newer
 // config overtakes an older one (whose model is disposed); metrics are buffered and flushed;
 // training that stops on a refused step is "stalled"; refreshes never overlap and a burst of
-// calls costs one more pass; play continues past the configured steps without a limit.
+// calls costs one more pass; play continues past the configured steps without a limit; the
+// refresh keeps within its inspection budget (INSPECT_SHARE of the wall time); the rate and ETA.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { RunController, STOP_REASONS } from '../../web/src/run/run-controller.js';
+import { RunController, STOP_REASONS, INSPECT_SHARE } from '../../web/src/run/run-controller.js';
 import { coalesce } from '../../web/src/run/coalesce.js';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
@@ -22,6 +23,9 @@ class FakeModel extends EventTarget {
     this.snapshots = 0;
     this.inFlight = 0;
     this.maxInFlight = 0;
+    this.snapshotMs = 0; // what each snapshot reports as the worker's time for it
+    this.inspectMs = 0;
+    this.inspectAt = 0;
   }
   emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail }));
@@ -51,7 +55,9 @@ class FakeModel extends EventTarget {
     await tick(5);
     this.inFlight--;
     this.snapshots++;
-    return { step: this.info.step };
+    this.inspectMs += this.snapshotMs;
+    this.inspectAt = performance.now();
+    return { step: this.info.step, ms: this.snapshotMs };
   }
   async dispose() {
     this.disposed = true;
@@ -249,6 +255,50 @@ test('refresh: while training, periodic and never overlapping; a burst of calls 
   const stopped = m.snapshots;
   await tick(40);
   assert.ok(m.snapshots - stopped <= 1, 'no periodic refresh once stopped');
+  await run.dispose();
+});
+
+test('refresh: within the inspection budget, by wall time: after a snapshot that cost d ms, the next waits 19·d', async () => {
+  assert.equal(INSPECT_SHARE, 0.05);
+  const { views } = recordingViews();
+  const run = new RunController(fakeClient(), views, { refreshMs: 5 });
+  await run.apply({});
+  const m = run.model;
+  m.snapshotMs = 20; // the worker says each snapshot took 20 ms: the next one waits >= 380 ms
+  await run.play({ steps: 100 });
+  const base = m.snapshots;
+  const t0 = performance.now();
+  await tick(900);
+  const n = m.snapshots - base;
+  const wall = performance.now() - t0;
+  assert.ok(n >= 1 && n <= 3, `${n} snapshots in ${wall.toFixed(0)} ms (at most 1 + 900/380)`);
+  assert.ok(run.inspectCost >= 20, `the cost counts the worker's time (${run.inspectCost})`);
+  m.snapshotMs = 0; // cheap snapshots: refreshMs rules again
+  await tick(450); // the pending wait from the last costly one
+  const cheap = m.snapshots;
+  await tick(100);
+  assert.ok(m.snapshots - cheap >= 3, `cheap refreshes come every refreshMs (${m.snapshots - cheap})`);
+  await run.dispose();
+});
+
+test('progress: steps/s and tokens/s over wall time, and the time left to the configured steps', async () => {
+  const run = new RunController(fakeClient(), {});
+  await run.apply({ batch: 2, seq_len: 5 });
+  assert.deepEqual(run.progress(), { stepsPerS: null, tokensPerS: null, etaS: null });
+  await run.play({ steps: 1000 });
+  const m = run.model;
+  for (let s = 10; s <= 50; s += 10) {
+    await tick(100);
+    m.emit('metrics', { steps: [], evals: [], step: s });
+  }
+  const p = run.progress();
+  assert.ok(p.stepsPerS > 50 && p.stepsPerS < 110, `about 100 steps/s (${p.stepsPerS})`);
+  assert.equal(p.tokensPerS, p.stepsPerS * 10);
+  assert.ok(Math.abs(p.etaS - 950 / p.stepsPerS) < 1e-9);
+  await run.pause();
+  assert.equal(run.progress().etaS, null, 'no ETA while paused');
+  await run.play({ steps: 0 });
+  assert.equal(run.progress().etaS, null, 'no ETA without a step count');
   await run.dispose();
 });
 

@@ -40,6 +40,8 @@ export class Session extends EventTarget {
     this.snapshotAt = 0;
     /** @type {Promise<Uint8Array|null>|null} */
     this.snapshotting = null;
+    this.inspectMs = 0; // the worker's time spent on snapshot() so far (ms)
+    this.inspectAt = 0; // performance.now() when the last snapshot() reply arrived
   }
 
   /**
@@ -181,11 +183,15 @@ export class Session extends EventTarget {
   }
 
   /**
-   * What the model looks like now; each part only when asked for.
+   * What the model looks like now; each part only when asked for. Counts the worker's time for it
+   * in `inspectMs` (the run controller's inspection budget).
    * @param {SnapshotParts} parts
    */
-  snapshot(parts) {
-    return this.#call('snapshot', parts);
+  async snapshot(parts) {
+    const snap = await this.#call('snapshot', parts);
+    this.inspectMs += snap.ms ?? 0;
+    this.inspectAt = performance.now();
+    return snap;
   }
 
   /**

@@ -3,11 +3,21 @@
 import { LineChart } from '../charts/line-chart.js';
 import { el, download } from './dom.js';
 
+/** @typedef {import('../wasm-api').StepMetrics} StepMetrics */
+/** @typedef {import('../wasm-api').EvalMetrics} EvalMetrics */
+/** @typedef {'train'|'eval'|'long'} SeriesKey */
+/** @typedef {'loss'|'token_accuracy'|'bits_per_token'|'grad_norm'|'lr'} Metric */
+/**
+ * One chart: its title, file name, series [key, label, colour, metric] and y range.
+ * @typedef {[string, string, [SeriesKey, string, string, Metric][], ([number, number]|undefined)?]} ChartSpec
+ */
+/** @typedef {LineChart & {metrics: [SeriesKey, Metric][]}} MetricChart a chart and which metric feeds each series */
+
 const TRAIN = '#1a73e8';
 const EVAL = '#188038';
 const LONG = '#9334e6';
 
-// chart: [title, file name, [[series key, label, colour, from metric, kind]], y range]
+/** @type {ChartSpec[]} */
 const CHARTS = [
   ['Loss (cross-entropy, nats)', 'loss', [['train', 'train', TRAIN, 'loss'], ['eval', 'eval', EVAL, 'loss'], ['long', 'eval long', LONG, 'loss']]],
   ['Token accuracy', 'accuracy', [['train', 'train', TRAIN, 'token_accuracy'], ['eval', 'eval', EVAL, 'token_accuracy'], ['long', 'eval long', LONG, 'token_accuracy']], [0, 1]],
@@ -17,8 +27,14 @@ const CHARTS = [
 ];
 
 export class ChartsPanel {
-  /** @param {HTMLElement} grid where the chart cards go */
+  /**
+   * @param {HTMLElement} grid where the chart cards go
+   * @param {{logScale?: boolean}} [opts]
+   */
   constructor(grid, { logScale = false } = {}) {
+    /** @type {number|undefined} the training length: evaluations at it are 'eval', others 'long' */
+    this.seqLen = undefined;
+    /** @type {MetricChart[]} */
     this.charts = CHARTS.map(([title, file, series, yRange]) => {
       const body = el('div', { class: 'chart-body' });
       const card = el('figure', { class: 'chart-card', dataset: { chart: file } },
@@ -29,39 +45,56 @@ export class ChartsPanel {
             el('button', { type: 'button', class: 'small', 'aria-label': `Download ${title} as PNG`, onclick: () => this.#png(chart, file) }, 'PNG'))),
         body);
       grid.append(card);
-      const chart = new LineChart(body, {
+      const chart = /** @type {MetricChart} */ (new LineChart(body, {
         title, logScale, yRange,
         series: series.map(([key, label, color]) => ({ key, label, color, points: key !== 'train', dash: key === 'long' ? [4, 3] : undefined })),
-      });
-      chart.metrics = series.map(([key, , , metric]) => [key, metric]);
+      }));
+      chart.metrics = series.map(([key, , , metric]) => /** @type {[SeriesKey, Metric]} */ ([key, metric]));
       return chart;
     });
   }
 
+  /**
+   * @param {LineChart} chart
+   * @param {string} file
+   */
   #csv(chart, file) {
     download(new Blob([chart.toCSV()], { type: 'text/csv' }), `attnplay-${file}.csv`);
   }
 
+  /**
+   * @param {LineChart} chart
+   * @param {string} file
+   */
   async #png(chart, file) {
     download(await chart.toPNG(), `attnplay-${file}.png`);
   }
 
-  /** Label the evaluation series by their lengths. */
+  /**
+   * Label the evaluation series by their lengths.
+   * @param {number} seqLen
+   * @param {number} [evalLen] 0 or seqLen: no longer evaluation
+   */
   setEvalLengths(seqLen, evalLen) {
     this.seqLen = seqLen;
     const long = evalLen && evalLen !== seqLen ? `eval @ length ${evalLen}` : 'eval @ longer length (off)';
     for (const c of this.charts) c.setLabels({ eval: `eval @ length ${seqLen}`, long });
   }
 
-  /** Append one metrics event ({steps, evals}). */
+  /**
+   * Append one metrics event's new points (only those: the charts keep the history).
+   * @param {{steps: StepMetrics[], evals: EvalMetrics[]}} batch
+   */
   add({ steps, evals }) {
-    for (const c of this.charts)
-      for (const m of steps) c.addDataPoint(m.step, { train: m[c.metrics.find(([k]) => k === 'train')[1]] });
+    for (const c of this.charts) {
+      const train = c.metrics.find(([k]) => k === 'train');
+      if (train) for (const m of steps) c.addDataPoint(m.step, { train: m[train[1]] });
+    }
     for (const e of evals) {
       const key = e.length === this.seqLen ? 'eval' : 'long';
       for (const c of this.charts) {
         const pair = c.metrics.find(([k]) => k === key);
-        if (pair) c.addDataPoint(e.step, { [key]: e[pair[1]] });
+        if (pair && pair[1] in e) c.addDataPoint(e.step, { [key]: e[/** @type {keyof EvalMetrics} */ (pair[1])] });
       }
     }
   }
@@ -70,6 +103,7 @@ export class ChartsPanel {
     for (const c of this.charts) c.reset();
   }
 
+  /** @param {string} label */
   pin(label) {
     for (const c of this.charts) c.pin(label);
   }
@@ -78,10 +112,12 @@ export class ChartsPanel {
     for (const c of this.charts) c.unpin();
   }
 
+  /** @param {string} label */
   setPinnedLabel(label) {
     for (const c of this.charts) c.setPinnedLabel(label);
   }
 
+  /** @param {boolean} on */
   setLogScale(on) {
     for (const c of this.charts) c.setLogScale(on);
   }

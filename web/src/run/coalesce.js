@@ -10,6 +10,7 @@
  * @returns {() => Promise<void>} resolves when the pass that covers this call has finished
  */
 export function coalesce(pass, stop = () => false) {
+  /** @type {Promise<void>|null} */
   let running = null;
   let again = false;
   return function run() {

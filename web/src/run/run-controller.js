@@ -3,12 +3,35 @@
 // current model's lifecycle (check the config, dispose the old model, create the new one, drop a
 // result that a newer request overtook), its events (metrics, optionally buffered and delivered
 // every `flushMs`; play/stop, with the reasons that mean training stopped on a refused step;
-// restored after a worker crash), and the periodic, coalescing snapshot refresh while it trains.
+// restored after a worker crash), the coalescing snapshot refresh while it trains, and the rate
+// a person reads (rate.js: steps/s and tokens/s over the last seconds, the time left).
+// The refresh is throttled by wall time, not by steps: after a refresh that cost d ms (the worker's
+// time for the snapshot plus the page's time to draw it), the next one waits max(refreshMs,
+// d·(1/INSPECT_SHARE − 1)), so inspection takes at most INSPECT_SHARE of the time while training.
 // It knows no DOM: what a page shows is in the `views` hooks, all optional.
 import { coalesce } from './coalesce.js';
+import { RateMeter, tokensPerStep } from './rate.js';
 
 /** Reasons a model stops without anything being wrong (any other reason: a refused NaN/Inf step). */
 export const STOP_REASONS = ['done', 'paused', 'play', 'reset', 'import', 'restored'];
+/** The largest share of wall time that snapshot refreshes may take while training. */
+export const INSPECT_SHARE = 0.05;
+
+/** @typedef {{steps: object[], evals: object[], step: number}} MetricsBatch */
+/** @typedef {{playing: boolean, reason: string, step?: number}} StateDetail */
+/**
+ * What the controller needs of a model: client/session.js's Session (or a test's fake).
+ * @typedef {EventTarget & {info: {step: number, config: Record<string, any>} & Record<string, any>,
+ *   playing?: boolean, disposed?: boolean, inspectMs?: number, inspectAt?: number,
+ *   play(opts: Record<string, any>): Promise<unknown>, pause(): Promise<unknown>,
+ *   step(n: number): Promise<unknown>, reset(): Promise<any>, dispose(): Promise<void>}} RunModel
+ *   inspectMs: the worker's time spent on snapshots so far (ms); inspectAt: when the last snapshot
+ *   reply arrived (performance.now())
+ */
+/**
+ * @typedef {{checkConfig(config: object): Promise<{ok: boolean, error?: string}>, create(config: object): Promise<any>}} RunClient
+ *   an EngineClient or a WorkerPool
+ */
 
 /**
  * @typedef {object} RunViews what a page does at each point of a run (every hook optional; a hook
@@ -16,36 +39,46 @@ export const STOP_REASONS = ['done', 'paused', 'play', 'reset', 'import', 'resto
  * @property {() => void} [building] a new config is being checked and built
  * @property {(check: {ok: boolean, error?: string}) => void} [checked] the engine's verdict on the config
  * @property {(err: Error) => void} [failed] the model could not be created (without it, apply() throws)
- * @property {(model: object) => void} [adopted] a model became the current one (before `fresh`)
- * @property {(info: object) => (void|Promise<void>)} [fresh] a new model, a reset or an import: start the views over
- * @property {(info: object) => void} [ready] after `fresh` and the first refresh
- * @property {(batch: {steps: object[], evals: object[], step: number}) => void} [metrics]
+ * @property {(model: any) => void} [adopted] a model became the current one (before `fresh`)
+ * @property {(info: any) => (void|Promise<void>)} [fresh] a new model, a reset or an import: start the views over
+ * @property {(info: any) => void} [ready] after `fresh` and the first refresh
+ * @property {(batch: MetricsBatch) => void} [metrics] (read the rate with progress())
  * @property {(state: {playing: boolean, reason: string, step: number, stalled: boolean}) => void} [state]
- * @property {(model: object, detail: {playing: boolean, step: number}) => void} [restored]
- * @property {(model: object, current: () => boolean) => Promise<void>} [snapshot] one refresh of the
+ * @property {(model: any, detail: {playing: boolean, step: number}) => void} [restored]
+ * @property {(model: any, current: () => boolean) => Promise<void>} [snapshot] one refresh of the
  *   snapshot views; `current()` says whether the model is still the current one (check after awaits)
  * @property {(err: Error) => void} [error] a snapshot of the current model failed
  */
 
 export class RunController {
   /**
-   * @param {{checkConfig(config: object): Promise<{ok: boolean, error?: string}>, create(config: object): Promise<object>}} client
-   *   an EngineClient or a WorkerPool
+   * @param {RunClient} client
    * @param {RunViews} views
-   * @param {{refreshMs?: number, flushMs?: number}} [timing] refreshMs: snapshot refresh period
-   *   while training (0: only when training stops); flushMs: metrics are buffered and delivered
-   *   this often while training (0: as they come)
+   * @param {{refreshMs?: number, flushMs?: number}} [timing] refreshMs: the shortest time between
+   *   two snapshot refreshes while training (0: refresh only when training stops; see the header
+   *   for the longest); flushMs: metrics are buffered and delivered this often while training (0: as they come)
    */
   constructor(client, views, { refreshMs = 0, flushMs = 0 } = {}) {
-    Object.assign(this, { client, views, refreshMs, flushMs });
-    /** @type {any} the current model (null while none) */
+    this.client = client;
+    this.views = views;
+    this.refreshMs = refreshMs;
+    this.flushMs = flushMs;
+    /** @type {any} the current model (null while none): a RunModel */
     this.model = null;
     this.step = 0; // the last step the current model reported
+    this.until = 0; // the step the current play() stops at (0: no limit)
+    this.playing = false;
     this.stalled = false; // training stopped on a refused (NaN/Inf) step
     this.token = 0;
     this.disposed = false;
+    /** @type {{flush: any, refresh: any}} timer ids */
     this.timers = { flush: 0, refresh: 0 };
+    /** @type {MetricsBatch} */
     this.pending = { steps: [], evals: [], step: 0 };
+    /** steps/s over the last seconds while training (rate.js) */
+    this.rate = new RateMeter();
+    /** ms: what the last snapshot refresh cost (worker + page) */
+    this.inspectCost = 0;
     /** Redraw the snapshot views (one request at a time; calls during one are merged). */
     this.refresh = coalesce(() => this.#refreshOnce(), () => this.disposed);
   }
@@ -67,6 +100,7 @@ export class RunController {
     }
     const old = this.model;
     this.model = null;
+    this.playing = false;
     this.#stopTimers();
     await old?.dispose();
     let model;
@@ -75,7 +109,7 @@ export class RunController {
     } catch (err) {
       if (token !== this.token) return 'stale';
       if (!this.views.failed) throw err;
-      this.views.failed(err);
+      this.views.failed(/** @type {Error} */ (err));
       return 'failed';
     }
     if (token !== this.token || this.disposed) {
@@ -98,11 +132,14 @@ export class RunController {
    */
   async adopt(model, { fresh = true } = {}) {
     this.model = model;
-    const mine = (f) => (e) => model === this.model && f(e.detail);
+    this.playing = Boolean(model.playing);
+    /** @type {(f: (detail: any) => void) => (e: Event) => void} */
+    const mine = (f) => (e) => model === this.model && f(/** @type {CustomEvent} */ (e).detail);
     model.addEventListener('metrics', mine((d) => this.#onMetrics(d)));
     model.addEventListener('state', mine((d) => this.stateChanged(d)));
     model.addEventListener('restored', mine((d) => {
       this.step = d.step;
+      this.rate = new RateMeter();
       this.pending = { steps: [], evals: [], step: d.step };
       this.views.restored?.(model, d);
     }));
@@ -110,10 +147,14 @@ export class RunController {
     if (fresh) await this.fresh(model.info);
   }
 
-  /** The views start over from `info` (a new model, a reset, an import, a restore). */
+  /**
+   * The views start over from `info` (a new model, a reset, an import, a restore).
+   * @param {{step: number} & Record<string, any>} info
+   */
   async fresh(info) {
     this.stalled = false;
     this.step = info.step;
+    this.rate = new RateMeter();
     this.pending = { steps: [], evals: [], step: info.step };
     await this.views.fresh?.(info);
     await this.refresh();
@@ -126,14 +167,33 @@ export class RunController {
    *   step to stop at whatever the model reached; the rest goes to Session.play (speed, every)
    */
   play({ steps = 0, until = steps > this.step ? steps : 0, ...rest } = {}) {
+    if (this.model) this.until = until;
     return this.model?.play({ until, ...rest });
+  }
+
+  /**
+   * The rate a person reads: steps/s and tokens/s over the last seconds of training (null until
+   * known), and the seconds left to the step play() stops at (null without one, or unknown).
+   * @returns {{stepsPerS: number|null, tokensPerS: number|null, etaS: number|null}}
+   */
+  progress() {
+    const stepsPerS = this.rate.stepsPerS;
+    const perStep = tokensPerStep(this.model?.info?.config ?? {});
+    return {
+      stepsPerS,
+      tokensPerS: stepsPerS === null || !perStep ? null : stepsPerS * perStep,
+      etaS: this.playing ? this.rate.etaSeconds(this.step, this.until) : null,
+    };
   }
 
   pause() {
     return this.model?.pause();
   }
 
-  /** n steps, then the snapshot views. */
+  /**
+   * n steps, then the snapshot views.
+   * @param {number} [n]
+   */
   async stepBy(n = 1) {
     await this.model?.step(n);
     return this.refresh();
@@ -149,16 +209,19 @@ export class RunController {
   /**
    * The current model started or stopped (its 'state' event, or a caller that knows, e.g. after a
    * restore): timers, the final flush and refresh, and the views' `state` hook.
-   * @param {{playing: boolean, reason: string, step?: number}} detail
+   * @param {StateDetail} detail
    */
   stateChanged(detail) {
     const { playing, reason } = detail;
-    clearInterval(this.timers.refresh);
+    clearTimeout(this.timers.refresh);
     this.timers.refresh = 0;
+    this.playing = playing;
     if (playing) {
+      this.rate.start(detail.step ?? this.step, performance.now());
       if (this.flushMs && !this.timers.flush) this.timers.flush = setInterval(() => this.flush(), this.flushMs);
-      if (this.refreshMs && this.views.snapshot) this.timers.refresh = setInterval(() => this.refresh(), this.refreshMs);
+      this.#armRefresh();
     } else {
+      this.rate.stop();
       this.flush();
       clearInterval(this.timers.flush);
       this.timers.flush = 0;
@@ -168,8 +231,10 @@ export class RunController {
     if (!playing) this.refresh();
   }
 
+  /** @param {MetricsBatch} batch */
   #onMetrics(batch) {
     this.step = batch.step;
+    this.rate.add(batch.step, performance.now());
     if (!this.flushMs) return this.views.metrics?.(batch);
     this.pending.steps.push(...batch.steps);
     this.pending.evals.push(...batch.evals);
@@ -186,19 +251,40 @@ export class RunController {
   }
 
   async #refreshOnce() {
+    /** @type {RunModel|null} */
     const model = this.model;
     if (!model || !this.views.snapshot || this.disposed) return;
     const current = () => model === this.model && !this.disposed;
+    const t0 = performance.now();
+    const worker0 = model.inspectMs ?? 0;
     try {
       await this.views.snapshot(model, current);
     } catch (err) {
-      if (current() && !model.disposed) this.views.error?.(err);
+      if (current() && !model.disposed) this.views.error?.(/** @type {Error} */ (err));
     }
+    // The cost: the worker's time for the snapshot(s), and the page's from the reply to the end.
+    const t1 = performance.now();
+    const worker = (model.inspectMs ?? 0) - worker0;
+    const replied = model.inspectAt !== undefined && model.inspectAt >= t0 ? model.inspectAt : t0;
+    this.inspectCost = worker + (t1 - replied);
+    if (current()) this.#armRefresh();
+  }
+
+  // While training: the next refresh, at max(refreshMs, the budget after the last one's cost).
+  #armRefresh() {
+    clearTimeout(this.timers.refresh);
+    this.timers.refresh = 0;
+    if (!this.playing || !this.refreshMs || !this.views.snapshot || this.disposed) return;
+    const wait = Math.max(this.refreshMs, this.inspectCost * (1 / INSPECT_SHARE - 1));
+    this.timers.refresh = setTimeout(() => {
+      this.timers.refresh = 0;
+      this.refresh();
+    }, wait);
   }
 
   #stopTimers() {
     clearInterval(this.timers.flush);
-    clearInterval(this.timers.refresh);
+    clearTimeout(this.timers.refresh);
     this.timers = { flush: 0, refresh: 0 };
   }
 

@@ -1,8 +1,9 @@
 // One training session inside the worker: the worker's side of the one Session (core/session.hpp
 // in C++, module.Session through Embind, client/session.js on the page). Owns the Embind Session
 // handle (deleted on reset, load and dispose), parses the JSON the core returns, and trains in
-// chunks whose size adapts so that one chunk takes about `targetMs`. No DOM, no messaging:
-// worker.js does that.
+// chunks sized by wall time: one chunk takes about TARGET_MS, so that a fast model posts a few
+// messages per second rather than one per step, and a pause still answers within a chunk.
+// No DOM, no messaging: worker.js does that.
 
 /** @typedef {import('../wasm-api').AttnplayModule} AttnplayModule */
 /** @typedef {import('../wasm-api').Session} CoreSession the Embind handle of the core's Session */
@@ -24,7 +25,8 @@
  * @typedef {{steps: StepMetrics[], evals: EvalMetrics[], step: number, refused: string|null}} ChunkResult
  */
 
-const TARGET_MS = 25;
+/** The wall time one chunk of training aims at (ms). */
+export const TARGET_MS = 75;
 const MAX_CHUNK = 2000;
 
 export class Session {
@@ -42,7 +44,8 @@ export class Session {
     this.until = 0; // stop when step() reaches this (0 = never)
     this.speed = 0; // steps per chunk (0 = adaptive)
     this.every = 1; // post every k-th step's metrics (the last of a chunk always)
-    this.msPerStep = 5; // running estimate
+    this.msPerStep = TARGET_MS; // running estimate: the first chunk is one step, which measures it
+    this.measured = false; // whether msPerStep comes from a chunk yet
   }
 
   /** The Embind handle; throws once disposed. */
@@ -145,26 +148,33 @@ export class Session {
     /** @type {TrainResult} */
     const { steps, evals } = JSON.parse(this.live.train(n));
     const ms = performance.now() - t0;
-    if (steps.length > 0) this.msPerStep = 0.7 * this.msPerStep + 0.3 * (ms / steps.length);
+    if (steps.length > 0) {
+      const per = ms / steps.length;
+      this.msPerStep = this.measured ? 0.7 * this.msPerStep + 0.3 * per : per;
+      this.measured = true;
+    }
     const last = steps[steps.length - 1];
     const kept = this.every > 1 ? steps.filter((s, i) => s.step % this.every === 0 || i === steps.length - 1) : steps;
     return { steps: kept, evals, step: this.step(), refused: last?.refused ? last.message || 'a step was refused' : null };
   }
 
   /**
-   * Inspection data; each part only when asked for.
+   * Inspection data; each part only when asked for. `ms`: the time it took here, which the page
+   * counts against its inspection budget (run/run-controller.js).
    * @param {SnapshotParts} [parts]
    */
   snapshot({ attention, predictions, positions, info } = {}) {
+    const t0 = performance.now();
     const s = this.live;
-    /** @type {{step: number, attention?: import('../wasm-api').RunResult,
+    /** @type {{step: number, ms: number, attention?: import('../wasm-api').RunResult,
      *   predictions?: import('../wasm-api').Predictions, positions?: import('../wasm-api').PositionDisplay,
      *   info?: SessionInfo}} */
-    const out = { step: s.step() };
+    const out = { step: s.step(), ms: 0 };
     if (attention) out.attention = JSON.parse(s.attention(attention.length ?? 0, attention.example ?? 0));
     if (predictions) out.predictions = JSON.parse(s.predictions(predictions.n ?? 4, predictions.length ?? 0));
     if (positions) out.positions = JSON.parse(s.positions(positions.length ?? 0));
     if (info) out.info = this.info();
+    out.ms = performance.now() - t0;
     return out;
   }
 

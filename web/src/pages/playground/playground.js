@@ -18,7 +18,10 @@ import { Recovery } from './recovery.js';
 import { RunController } from '../../run/run-controller.js';
 
 const $ = (id) => document.getElementById(id);
-const REFRESH_MS = 500; // attention/predictions/positions while training (they serialize matrices)
+// While training: attention/predictions/positions at most this often (and within the run
+// controller's inspection budget: they serialize matrices); the charts and counters this often.
+const REFRESH_MS = 500;
+const FLUSH_MS = 250;
 
 export class Playground {
   /**
@@ -31,7 +34,7 @@ export class Playground {
     this.props = buildProperties(registry);
     this.state = defaultState(this.props, registry);
     this.pinned = null; // the state of the pinned run
-    this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS });
+    this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS, flushMs: FLUSH_MS });
     this.controls = new Controls($('controls'), this.props, registry, (k, v) =>
       Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message)),
     );
@@ -74,10 +77,11 @@ export class Playground {
       metrics: ({ steps, evals, step }) => {
         $('charts-empty').hidden = true;
         this.charts.add({ steps, evals });
-        this.toolbar.metrics(steps, step);
+        this.toolbar.metrics(steps, step, this.run.progress());
       },
       state: ({ playing, reason, stalled }) => {
         this.toolbar.playing(playing);
+        this.toolbar.rate(this.run.progress());
         if (stalled) this.notice(`Training stopped: ${reason}. Change lr or clip in Optimizer and press Play to continue.`);
       },
       snapshot: (model, current) => this.#snapshot(model, current),

@@ -1,6 +1,9 @@
-// The training toolbar: play/pause, step, reset, speed; the step counter, tokens/s, elapsed time,
-// last loss; pin; export/import buttons; the settings toggle for narrow screens. Calls back into
+// The training toolbar: play/pause, step, reset, speed; the step counter, steps/s and tokens/s
+// (over the last seconds: run/rate.js), elapsed time, the time left to the configured steps, last
+// loss; pin; export/import buttons; the settings toggle for narrow screens. Calls back into
 // the Playground; shows what it is told.
+import { formatDuration, formatRate } from '../../run/rate.js';
+
 const $ = (id) => document.getElementById(id);
 
 export class Toolbar {
@@ -69,20 +72,40 @@ export class Toolbar {
     this.elapsedMs = 0;
     this.since = 0;
     $('step-counter').textContent = String(info.step);
-    $('tokens-per-s').textContent = '–';
+    this.rate({ stepsPerS: null, tokensPerS: null, etaS: null });
     $('last-loss').textContent = '–';
     $('param-count').textContent = info.parameter_count.toLocaleString('en-US');
     $('elapsed').textContent = '0.0 s';
     this.playing(false);
   }
 
-  metrics(steps, step) {
+  /**
+   * New metrics: the step, the rate (the run controller's progress()) and the last loss.
+   * @param {{loss: number}[]} steps
+   * @param {number} step
+   * @param {{stepsPerS: number|null, tokensPerS: number|null, etaS: number|null}} progress
+   */
+  metrics(steps, step, progress) {
     this.step = step;
     $('step-counter').textContent = String(step);
+    this.rate(progress);
     const last = steps[steps.length - 1];
     if (!last) return;
-    $('tokens-per-s').textContent = Math.round(last.tokens_per_s).toLocaleString('en-US');
     $('last-loss').textContent = Number.isFinite(last.loss) ? last.loss.toFixed(3) : 'NaN'; // a refused step's loss arrives as null
+  }
+
+  /**
+   * Steps/s and tokens/s (smoothed), and the time left; '–' where unknown. The steps/s readout
+   * carries its number in data-value (the bench and the tests read it).
+   * @param {{stepsPerS: number|null, tokensPerS: number|null, etaS: number|null}} progress
+   */
+  rate({ stepsPerS, tokensPerS, etaS }) {
+    const sps = $('steps-per-s');
+    sps.textContent = formatRate(stepsPerS);
+    if (stepsPerS === null) delete sps.dataset.value;
+    else sps.dataset.value = stepsPerS.toFixed(3);
+    $('tokens-per-s').textContent = tokensPerS === null ? '–' : Math.round(tokensPerS).toLocaleString('en-US');
+    $('eta').textContent = formatDuration(etaS);
   }
 
   playing(on) {
