@@ -4,6 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { measureInTab } from './bench-tab.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -71,4 +72,17 @@ for (const c of cols) {
 const ts = result.train;
 result.ratios.train_wasm_simd_over_scalar = ts['wasm-simd'].steps_per_s / ts['wasm-scalar'].steps_per_s;
 log(`\nwasm-simd / wasm-scalar training: ${num(result.ratios.train_wasm_simd_over_scalar, 2)}x`);
+
+// The in-tab row: the built playground in Chromium at max speed, tiny-ref from the URL hash
+// (bench-tab.mjs), against wasm-simd under Node from this same run.
+result.in_tab = await measureInTab({ quick, log });
+if ('skipped' in result.in_tab) {
+  log(`\nin-tab: skipped: ${result.in_tab.skipped}`);
+} else {
+  const tab = result.in_tab;
+  result.ratios.in_tab_over_wasm_simd = tab.steps_per_s / ts['wasm-simd'].steps_per_s;
+  log(`\nin-tab tiny-ref (Chromium, built playground, max speed): ${num(tab.steps_per_s)} steps/s` +
+    ` (the page's readout: ${num(tab.readout_steps_per_s ?? NaN)}; inspection ${num(100 * (tab.inspect_share ?? NaN))}% of the time)`);
+  log(`in-tab / wasm-simd under Node: ${num(result.ratios.in_tab_over_wasm_simd, 2)}`);
+}
 if (asJson) console.log(JSON.stringify(result));

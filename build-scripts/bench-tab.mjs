@@ -1,0 +1,90 @@
+// build-scripts/bench-tab.mjs — the in-tab row of `npm run bench`: Debian's Chromium (through
+// playwright-core) opens the built playground (dist/, served as a static host would) with the
+// reference model tiny-ref in the URL hash, plays at max speed, and reads the training rate from
+// the page: the step counter as it changes, with the page's own clock, over a window after a
+// warm-up (and the page's smoothed steps/s readout beside it). Also run alone:
+//   node build-scripts/bench-tab.mjs [--quick] [--json] [--dist DIR]   (DIR: a built site, as it is)
+// Skips (returns {skipped: reason}) when Chromium or playwright-core is missing.
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-quic', '--no-first-run', '--disable-sync'];
+
+/** tiny-ref as in bench/bench_train.cpp, as the playground's URL hash (steps: never reached). */
+export const TINY_REF = {
+  task: 'random', vocab: 64, seq_len: 64, batch: 16, d_model: 64, heads: 4, layers: 2, ffn: 256,
+  activation: 'gelu', norm_position: 'pre', position: 'learned', causal: true, lr: 0.003,
+  eval_every: 0, seed: 1, steps: 1000000, speed: 0,
+};
+export const tinyRefHash = () => `#${Object.entries(TINY_REF).map(([k, v]) => `${k}=${v}`).join('&')}`;
+
+/**
+ * Measure tiny-ref's steps/s in the tab.
+ * @param {{quick?: boolean, dist?: string, log?: (...a: unknown[]) => void}} [opts] dist: serve this
+ *   built folder as it is (default: dist/, rebuilt when older than web/src)
+ * @returns {Promise<{steps_per_s: number, readout_steps_per_s: number|null, steps: number, seconds: number,
+ *   inspect_share: number|null} | {skipped: string}>}
+ */
+export async function measureInTab({ quick = false, dist, log = console.error } = {}) {
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)` };
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    return { skipped: 'playwright-core is not installed (npm install)' };
+  }
+  const { ensureDist, DIST } = await import('../tests/browser/dist.mjs');
+  const { serveStatic } = await import('../tests/browser/static-server.mjs');
+  log('bench: in-tab (Chromium, built site) tiny-ref');
+  if (!dist) await ensureDist();
+  const server = await serveStatic(dist ?? DIST);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/index.html${tinyRefHash()}`);
+    await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 60000 });
+    await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 60000 });
+    const notice = await page.locator('#notice').textContent();
+    if (/Ignored/.test(notice ?? '')) throw new Error(`the page did not take tiny-ref's hash: ${notice}`);
+    // Every change of the step counter, with the page's clock.
+    await page.evaluate(() => {
+      const out = /** @type {HTMLElement} */ (document.getElementById('step-counter'));
+      const seen = [];
+      Object.assign(window, { benchSeen: seen });
+      new MutationObserver(() => seen.push([Number(out.textContent), performance.now()]))
+        .observe(out, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click('#play');
+    const [warm, span] = quick ? [1500, 2500] : [4000, 12000];
+    await page.waitForTimeout(warm);
+    const start = await page.evaluate(() => ({ n: window.benchSeen.length, inspect: window.playground.model?.inspectMs ?? null, t: performance.now() }));
+    await page.waitForTimeout(span);
+    const r = await page.evaluate((s) => {
+      const seen = window.benchSeen.slice(s.n);
+      const readout = document.getElementById('steps-per-s')?.dataset.value;
+      const inspect = window.playground.model?.inspectMs;
+      return { seen, readout: readout ? Number(readout) : null, inspect: s.inspect === null || inspect == null ? null : inspect - s.inspect, wall: performance.now() - s.t };
+    }, start);
+    if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
+    if (r.seen.length < 2) throw new Error('the step counter did not move');
+    const [[s0, t0], [s1, t1]] = [r.seen[0], r.seen[r.seen.length - 1]];
+    const seconds = (t1 - t0) / 1000;
+    return { steps_per_s: (s1 - s0) / seconds, readout_steps_per_s: r.readout, steps: s1 - s0, seconds,
+      inspect_share: r.inspect === null ? null : r.inspect / r.wall };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--dist');
+  const r = await measureInTab({ quick: args.includes('--quick'), dist: at >= 0 ? args[at + 1] : undefined });
+  if (args.includes('--json')) console.log(JSON.stringify(r));
+  else console.log(r);
+}
