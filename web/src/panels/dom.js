@@ -1,12 +1,14 @@
 // The one element builder of the site, el('div', {class: 'x', onclick: f}, child, 'text', ...),
 // used by the panels, the pages, the widgets and the demos; and file download / upload helpers.
 
+/** @typedef {Node|string|null|undefined|false} Child */
+
 /**
  * @template {string} K
  * @param {K} tag
  * @param {Record<string, any>} [attrs] `class`, `on*` handlers, `dataset`, `style` (a string or an
  *   object of properties), properties, attributes
- * @param {...(Node|string|null|undefined|false)} children
+ * @param {...(Child|Child[])} children (arrays are flattened one level)
  * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement} the
  *   element type of `tag` (HTMLInputElement for 'input' ...)
  */
