@@ -9,6 +9,17 @@ import { el } from '../panels/dom.js';
 
 export { el };
 
+/**
+ * What each demo module (permutation/, probe/, extrapolation/) exports, as the demo pages and the
+ * widget load it: mount(root, options) -> a handle.
+ * @typedef {{pool: import('../client/pool.js').WorkerPool, registry?: import('../wasm-api').Registry,
+ *   LineChart?: import('../charts/line-chart-base.js').LineChartClass, compact?: boolean, autoplay?: boolean,
+ *   config?: Record<string, any>}} DemoOptions
+ * @typedef {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
+ *   root: HTMLElement}} DemoHandle
+ * @typedef {{mount(root: HTMLElement|ShadowRoot, options: DemoOptions): DemoHandle}} DemoModule
+ */
+
 const fontDocs = new WeakSet();
 
 /**
