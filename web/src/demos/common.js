@@ -95,13 +95,13 @@ const MODEL_KEYS = ['d_model', 'heads', 'layers', 'ffn', 'batch', 'seed', 'lr', 
 
 /**
  * The model-config subset of `overrides` (URL parameters or embedding options).
- * @param {Record<string, any>} [overrides]
- * @returns {Record<string, any>}
+ * @param {Record<string, unknown>} [overrides]
+ * @returns {import('../wasm-api').Config} (values as given: the engine checks them)
  */
 export function modelOverrides(overrides = {}) {
-  /** @type {Record<string, any>} */
+  /** @type {import('../wasm-api').Config} */
   const out = {};
-  for (const k of MODEL_KEYS) if (overrides[k] !== undefined && overrides[k] !== '') out[k] = overrides[k];
+  for (const k of MODEL_KEYS) if (overrides[k] !== undefined && overrides[k] !== '') out[k] = /** @type {string|number|boolean} */ (overrides[k]);
   return out;
 }
 
