@@ -41,7 +41,7 @@ void dropout_backward(float* dinp, const std::vector<uint8_t>& keep, const float
 // shows (logits and weights of every head).
 struct AttentionActs {
   std::vector<float> q, k, v;        // (B,NH,T,HS), after feature maps / rotation
-  std::vector<float> logits;         // (B,NH,T,T)  τ q·k + bias
+  std::vector<float> logits;         // (B,NH,T,T)  τ q·k + bias (causal: only j <= i is meaningful)
   std::vector<float> weights;        // (B,NH,T,T)  N(logits), masked keys 0
   std::vector<float> weights_mult;   // (B,NH,T,T)  after a position's ⊙ M (empty if none)
   std::vector<float> weights_drop;   // (B,NH,T,T)  after attention dropout (empty if none)
@@ -62,6 +62,7 @@ struct AttentionCtx {
   Rng* rng;
 };
 
+// forward writes out (B,T,C); backward writes dqkv (B,T,3C) (both overwrite, not accumulate).
 void attention_forward(float* out, AttentionActs& acts, const float* qkv, const AttentionCtx& ctx);
 void attention_backward(float* dqkv, const float* dout, AttentionActs& acts, const AttentionCtx& ctx);
 

@@ -76,7 +76,7 @@ void Transformer::block_backward(int l, float* dx, const float* dout) {
   for (auto* v : {&dmlp_in, &datt, &datt_in}) zeros(*v, NC);
   zeros(dact, size_t(N) * F);
   zeros(dfc, size_t(N) * F);
-  zeros(dqkv, size_t(N) * 3 * C);
+  dqkv.resize(size_t(N) * 3 * C);  // attention_backward writes all of it
   const bool drop = training_ && cfg_.dropout > 0;
   // out = s2 (pre) or LN2(s2) (post)
   const float* g_s2 = dout;
