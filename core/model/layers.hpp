@@ -28,9 +28,9 @@ CView<2> cmat(const float* p, int rows, int cols);
 
 // out(N,O) = inp(N,I) · W(O,I)ᵀ + b(O)   (PyTorch nn.Linear layout)
 void linear_forward(FView<2> out, const CView<2>& inp, const CView<2>& W, const CView<1>& b);
-// dinp(N,I) += dout·W ; dW(O,I) += doutᵀ·inp ; db(O) += Σ_n dout
+// dinp(N,I) = dinp_beta·dinp + dout·W (beta 1 accumulates, 0 writes without reading dinp); dW(O,I) += doutᵀ·inp ; db(O) += Σ_n dout
 void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& dout,
-                     const CView<2>& inp, const CView<2>& W);
+                     const CView<2>& inp, const CView<2>& W, float dinp_beta = 1.f);
 
 // Inverted dropout: out = inp ⊙ keep / (1−p). keep(n) is drawn from rng and saved (1 or 0).
 void dropout_forward(float* out, std::vector<uint8_t>& keep, const float* inp, size_t n, float p, Rng& rng);
