@@ -136,8 +136,9 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
     showError,
     /** Refresh while the checked model trains (called periodically). */
     async tick() {
-      const { model } = await checkModel();
-      if (model?.playing) refresh();
+      // a model that cannot be built (a hostile check_position) was already reported by refresh()
+      const found = await checkModel().catch(() => null);
+      if (found?.model?.playing) refresh();
     },
     /** The check's own models. */
     async dispose() {
