@@ -28,9 +28,9 @@ CView<2> cmat(const float* p, int rows, int cols);
 
 // out(N,O) = inp(N,I) · W(O,I)ᵀ + b(O)   (PyTorch nn.Linear layout)
 void linear_forward(FView<2> out, const CView<2>& inp, const CView<2>& W, const CView<1>& b);
-// dinp(N,I) += dout·W ; dW(O,I) += doutᵀ·inp ; db(O) += Σ_n dout
+// dinp(N,I) = dinp_beta·dinp + dout·W (beta 1 accumulates, 0 writes without reading dinp); dW(O,I) += doutᵀ·inp ; db(O) += Σ_n dout
 void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& dout,
-                     const CView<2>& inp, const CView<2>& W);
+                     const CView<2>& inp, const CView<2>& W, float dinp_beta = 1.f);
 
 // Inverted dropout: out = inp ⊙ keep / (1−p). keep(n) is drawn from rng and saved (1 or 0).
 void dropout_forward(float* out, std::vector<uint8_t>& keep, const float* inp, size_t n, float p, Rng& rng);
@@ -41,7 +41,7 @@ void dropout_backward(float* dinp, const std::vector<uint8_t>& keep, const float
 // shows (logits and weights of every head).
 struct AttentionActs {
   std::vector<float> q, k, v;        // (B,NH,T,HS), after feature maps / rotation
-  std::vector<float> logits;         // (B,NH,T,T)  τ q·k + bias
+  std::vector<float> logits;         // (B,NH,T,T)  τ q·k + bias (causal: only j <= i is meaningful)
   std::vector<float> weights;        // (B,NH,T,T)  N(logits), masked keys 0
   std::vector<float> weights_mult;   // (B,NH,T,T)  after a position's ⊙ M (empty if none)
   std::vector<float> weights_drop;   // (B,NH,T,T)  after attention dropout (empty if none)
@@ -62,6 +62,7 @@ struct AttentionCtx {
   Rng* rng;
 };
 
+// forward writes out (B,T,C); backward writes dqkv (B,T,3C) (both overwrite, not accumulate).
 void attention_forward(float* out, AttentionActs& acts, const float* qkv, const AttentionCtx& ctx);
 void attention_backward(float* dqkv, const float* dout, AttentionActs& acts, const AttentionCtx& ctx);
 

@@ -17,19 +17,21 @@ export const STOP_REASONS = ['done', 'paused', 'play', 'reset', 'import', 'resto
 /** The largest share of wall time that snapshot refreshes may take while training. */
 export const INSPECT_SHARE = 0.05;
 
-/** @typedef {{steps: object[], evals: object[], step: number}} MetricsBatch */
-/** @typedef {{playing: boolean, reason: string, step?: number}} StateDetail */
+/** @typedef {import('../wasm-api').StepMetrics} StepMetrics */
+/** @typedef {import('../wasm-api').EvalMetrics} EvalMetrics */
+/** @typedef {import('../wasm-api').SessionInfo} SessionInfo */
+/** @typedef {import('../wasm-api').CheckResult} CheckResult */
+/** @typedef {import('../wasm-api').Config} Config */
 /**
- * What the controller needs of a model: client/session.js's Session (or a test's fake).
- * @typedef {EventTarget & {info: {step: number, config: Record<string, any>} & Record<string, any>,
- *   playing?: boolean, disposed?: boolean, inspectMs?: number, inspectAt?: number,
- *   play(opts: Record<string, any>): Promise<unknown>, pause(): Promise<unknown>,
- *   step(n: number): Promise<unknown>, reset(): Promise<any>, dispose(): Promise<void>}} RunModel
- *   inspectMs: the worker's time spent on snapshots so far (ms); inspectAt: when the last snapshot
- *   reply arrived (performance.now())
+ * A model: client/session.js's Session (inspectMs: the worker's time spent on snapshots so far;
+ * inspectAt: when the last snapshot reply arrived).
+ * @typedef {import('../client/session.js').Session} Session
  */
+/** @typedef {{steps: StepMetrics[], evals: EvalMetrics[], step: number}} MetricsBatch */
+/** @typedef {{playing: boolean, reason: string, step?: number}} StateDetail */
+/** @typedef {{playing: boolean, reason: string, step: number, stalled: boolean}} RunState */
 /**
- * @typedef {{checkConfig(config: object): Promise<{ok: boolean, error?: string}>, create(config: object): Promise<any>}} RunClient
+ * @typedef {{checkConfig(config: Config): Promise<CheckResult>, create(config: Config): Promise<Session>}} RunClient
  *   an EngineClient or a WorkerPool
  */
 
@@ -37,15 +39,15 @@ export const INSPECT_SHARE = 0.05;
  * @typedef {object} RunViews what a page does at each point of a run (every hook optional; a hook
  *   may throw to abort the call that reached it, e.g. a widget whose first config is refused)
  * @property {() => void} [building] a new config is being checked and built
- * @property {(check: {ok: boolean, error?: string}) => void} [checked] the engine's verdict on the config
+ * @property {(check: CheckResult) => void} [checked] the engine's verdict on the config
  * @property {(err: Error) => void} [failed] the model could not be created (without it, apply() throws)
- * @property {(model: any) => void} [adopted] a model became the current one (before `fresh`)
- * @property {(info: any) => (void|Promise<void>)} [fresh] a new model, a reset or an import: start the views over
- * @property {(info: any) => void} [ready] after `fresh` and the first refresh
+ * @property {(model: Session) => void} [adopted] a model became the current one (before `fresh`)
+ * @property {(info: SessionInfo) => (void|Promise<void>)} [fresh] a new model, a reset or an import: start the views over
+ * @property {(info: SessionInfo) => void} [ready] after `fresh` and the first refresh
  * @property {(batch: MetricsBatch) => void} [metrics] (read the rate with progress())
- * @property {(state: {playing: boolean, reason: string, step: number, stalled: boolean}) => void} [state]
- * @property {(model: any, detail: {playing: boolean, step: number}) => void} [restored]
- * @property {(model: any, current: () => boolean) => Promise<void>} [snapshot] one refresh of the
+ * @property {(state: RunState) => void} [state]
+ * @property {(model: Session, detail: {playing: boolean, step: number}) => void} [restored]
+ * @property {(model: Session, current: () => boolean) => Promise<void>} [snapshot] one refresh of the
  *   snapshot views; `current()` says whether the model is still the current one (check after awaits)
  * @property {(err: Error) => void} [error] a snapshot of the current model failed
  */
@@ -63,7 +65,7 @@ export class RunController {
     this.views = views;
     this.refreshMs = refreshMs;
     this.flushMs = flushMs;
-    /** @type {any} the current model (null while none): a RunModel */
+    /** @type {Session|null} the current model (null while none) */
     this.model = null;
     this.step = 0; // the last step the current model reported
     this.until = 0; // the step the current play() stops at (0: no limit)
@@ -85,7 +87,7 @@ export class RunController {
 
   /**
    * Check `config` and replace the current model by a new one (paused at its step 0).
-   * @param {object} config
+   * @param {Config} config
    * @param {{check?: boolean}} [opts] check: false skips the engine's check (demos with fixed configs)
    * @returns {Promise<'ready'|'invalid'|'failed'|'stale'>} 'stale': a newer request overtook this one
    */
@@ -149,7 +151,7 @@ export class RunController {
 
   /**
    * The views start over from `info` (a new model, a reset, an import, a restore).
-   * @param {{step: number} & Record<string, any>} info
+   * @param {SessionInfo} info
    */
   async fresh(info) {
     this.stalled = false;
@@ -251,7 +253,6 @@ export class RunController {
   }
 
   async #refreshOnce() {
-    /** @type {RunModel|null} */
     const model = this.model;
     if (!model || !this.views.snapshot || this.disposed) return;
     const current = () => model === this.model && !this.disposed;
