@@ -1,6 +1,7 @@
 // core/session_inspect.cpp — what the UI and the CLI look at: predictions on held-out data,
 // attention maps, position-encoding data, hidden states, and a description of the session.
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "session.hpp"
@@ -10,9 +11,13 @@ namespace ap {
 
 namespace {
 using Matrix = std::vector<std::vector<float>>;
-Matrix square(const float* p, int T) {
+// (T,T) rows; with `causal`, the keys j > i a query cannot see are -inf (JSON null: masked).
+Matrix square(const float* p, int T, bool causal = false) {
   Matrix m(T, std::vector<float>(T));
-  for (int i = 0; i < T; ++i) std::copy(p + size_t(i) * T, p + size_t(i + 1) * T, m[i].begin());
+  for (int i = 0; i < T; ++i) {
+    std::copy(p + size_t(i) * T, p + size_t(i + 1) * T, m[i].begin());
+    if (causal) std::fill(m[i].begin() + i + 1, m[i].end(), -std::numeric_limits<float>::infinity());
+  }
   return m;
 }
 }  // namespace
@@ -89,7 +94,7 @@ nlohmann::json Session::run(const std::vector<int32_t>& ids) {
       std::vector<float> sums(T, 0.0f);
       for (int i = 0; i < T; ++i)
         for (int j = 0; j < T; ++j) sums[i] += w[size_t(i) * T + j];
-      heads.push_back({{"weights", square(w, T)}, {"logits", square(a.logits.data() + off, T)}, {"row_sums", sums}});
+      heads.push_back({{"weights", square(w, T)}, {"logits", square(a.logits.data() + off, T, cfg_.causal)}, {"row_sums", sums}});
     }
     out["layers"].push_back({{"heads", heads}});
   }

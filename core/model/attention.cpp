@@ -22,8 +22,8 @@ void AttentionActs::resize(const AttnShape& s) {
   const Shape<4> heads{size_t(s.B), size_t(s.NH), size_t(s.T), size_t(s.HS)};
   const Shape<4> square{size_t(s.B), size_t(s.NH), size_t(s.T), size_t(s.T)};
   for (ActTensor<4>* t : {&q, &k, &v, &o}) t->resize(heads);
-  logits.zeros(square);
-  weights.zeros(square);
+  logits.resize(square);
+  weights.resize(square);
 }
 
 const ActTensor<4>& AttentionActs::used_weights() const {
@@ -51,8 +51,8 @@ void split_heads(ActTensor<4>& heads, const CView<3>& qkv, int part) {
         std::memcpy(heads.data() + ((b * NH + h) * T + t) * HS, src + h * HS, HS * sizeof(float));
     }
 }
-// out (B,T,width) at column offset += heads (B,NH,T,HS) merged.
-void merge_heads_add(FView<3>& out, size_t offset, const ActTensor<4>& heads) {
+// out (B,T,width) at column offset = heads (B,NH,T,HS) merged (every column of the block is written).
+void merge_heads(FView<3>& out, size_t offset, const ActTensor<4>& heads) {
   const auto [B, NH, T, HS] = heads.shape();
   const size_t width = out.shape(2);
   for (size_t b = 0; b < B; ++b)
@@ -60,12 +60,21 @@ void merge_heads_add(FView<3>& out, size_t offset, const ActTensor<4>& heads) {
       float* dst = out.data() + (b * T + t) * width + offset;
       for (size_t h = 0; h < NH; ++h) {
         const float* src = heads.data() + ((b * NH + h) * T + t) * HS;
-        for (size_t i = 0; i < HS; ++i) dst[h * HS + i] += src[i];
+        std::memcpy(dst + h * HS, src, HS * sizeof(float));
       }
     }
 }
 
 int visible(const AttnShape& s, int i) { return s.causal ? i + 1 : s.T; }
+
+// The triangles of a causal model's attention GEMMs (kernels.hpp): scores and dweights are
+// needed on and below the diagonal only; weights and dscores are zero above it.
+struct CausalTri {
+  Tri scores, lower_a, upper_a;
+  explicit CausalTri(bool causal)
+      : scores(causal ? Tri::LowerC : Tri::Full), lower_a(causal ? Tri::LowerA : Tri::Full),
+        upper_a(causal ? Tri::UpperA : Tri::Full) {}
+};
 
 }  // namespace
 
@@ -82,17 +91,22 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
   if (ctx.norm->maps_qk()) ctx.norm->qk_forward(ctx.layer, acts.q.data(), acts.k.data(), shape);
   if (ctx.pos->rotates()) ctx.pos->rotate_forward(ctx.layer, acts.q.data(), acts.k.data(), shape);
 
-  if (ctx.norm->forms_scores())
+  const CausalTri tri(shape.causal);
+  if (ctx.norm->forms_scores()) {
+    std::fill(acts.logits.begin(), acts.logits.end(), 0.0f);
     ctx.norm->scores_forward(ctx.layer, acts.q.data(), acts.k.data(), acts.logits.data(), shape);
-  else
+  } else {  // beta = 0: written, not accumulated, so no zeroing pass
     gemm_batched(Op::NT, BH, T, T, HS, ctx.norm->scale(HS), acts.q.data(), HS, size_t(T) * HS,
-                 acts.k.data(), HS, size_t(T) * HS, acts.logits.data(), T, size_t(T) * T);
+                 acts.k.data(), HS, size_t(T) * HS, acts.logits.data(), T, size_t(T) * T, 0.f, tri.scores);
+  }
   if (ctx.pos->biases()) ctx.pos->bias_forward(ctx.layer, acts.logits.data(), acts.q.data(), acts.k.data(), shape);
 
   ctx.norm->prepare_rows(ctx.layer, shape);
   for (size_t r = 0; r < size_t(BH) * T; ++r) {
-    const int i = int(r % T);
-    ctx.norm->row_forward(acts.logits.data() + r * T, acts.weights.data() + r * T, visible(shape, i));
+    const int n = visible(shape, int(r % T));
+    float* w_row = acts.weights.data() + r * T;
+    ctx.norm->row_forward(acts.logits.data() + r * T, w_row, n);
+    std::fill(w_row + n, w_row + T, 0.0f);  // masked keys, while the row is in cache
   }
   const float* w = acts.weights.data();
   if (ctx.pos->multiplies()) {
@@ -110,13 +124,11 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
     acts.weights_drop.clear();
   }
 
-  std::fill(acts.o.begin(), acts.o.end(), 0.0f);
   gemm_batched(Op::NN, BH, T, HS, T, 1.0f, w, T, size_t(T) * T, acts.v.data(), HS, size_t(T) * HS,
-               acts.o.data(), HS, size_t(T) * HS);
+               acts.o.data(), HS, size_t(T) * HS, 0.f, tri.lower_a);
   if (ctx.pos->adds_values()) ctx.pos->values_forward(ctx.layer, w, acts.o.data(), shape);
 
-  std::fill(out.data(), out.data() + out.size(), 0.0f);
-  merge_heads_add(out, 0, acts.o);
+  merge_heads(out, 0, acts.o);
 }
 
 void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts, const AttentionCtx& ctx) {
@@ -129,17 +141,22 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
   const size_t C = size_t(shape.NH) * HS, tt = size_t(BH) * T * T;
   ActTensor<4>&dheads = acts.dheads, &dq = acts.dq, &dk = acts.dk, &dv = acts.dv, &dw = acts.dweights,
       &ds = acts.dlogits;  // dw = ∂L/∂weights, ds = ∂L/∂s (the logits)
-  dheads.resize(acts.o.shape());
-  for (ActTensor<4>* t : {&dq, &dk, &dv}) t->zeros(acts.q.shape());
-  for (ActTensor<4>* t : {&dw, &ds}) t->zeros(acts.logits.shape());
+  const CausalTri tri(shape.causal);
+  // Hooks that add into dw (values) or dq, dk (biases, kernel scores) need them zeroed and the
+  // GEMMs accumulating; otherwise the GEMMs write (beta = 0) and nothing is zeroed.
+  const bool hook_dw = ctx.pos->adds_values(), hook_dqk = ctx.pos->biases() || ctx.norm->forms_scores();
+  for (ActTensor<4>* t : {&dheads, &dv}) t->resize(acts.q.shape());
+  for (ActTensor<4>* t : {&dq, &dk}) hook_dqk ? (void)t->zeros(acts.q.shape()) : (void)t->resize(acts.q.shape());
+  hook_dw ? (void)dw.zeros(acts.logits.shape()) : (void)dw.resize(acts.logits.shape());
+  ds.resize(acts.logits.shape());
   split_heads(dheads, dout, 0);  // dout (B,T,C) -> dheads (B,NH,T,HS)
 
   const ActTensor<4>& w = acts.used_weights();
   if (ctx.pos->adds_values()) ctx.pos->values_backward(ctx.layer, w.data(), dheads.data(), dw.data(), shape);
   gemm_batched(Op::NT, BH, T, T, HS, 1.0f, dheads.data(), HS, size_t(T) * HS, acts.v.data(), HS,
-               size_t(T) * HS, dw.data(), T, size_t(T) * T);
+               size_t(T) * HS, dw.data(), T, size_t(T) * T, hook_dw ? 1.f : 0.f, tri.scores);
   gemm_batched(Op::TN, BH, T, HS, T, 1.0f, w.data(), T, size_t(T) * T, dheads.data(), HS,
-               size_t(T) * HS, dv.data(), HS, size_t(T) * HS);
+               size_t(T) * HS, dv.data(), HS, size_t(T) * HS, 0.f, tri.upper_a);
   if (!acts.weights_drop.empty()) {
     ActTensor<4>& tmp = acts.dscratch;
     tmp.zeros(dw.shape());
@@ -154,25 +171,27 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
   }
   ctx.norm->prepare_rows(ctx.layer, shape);
   for (size_t r = 0; r < size_t(BH) * T; ++r) {
-    const int i = int(r % T);
+    float* ds_row = ds.data() + r * T;
+    std::fill(ds_row, ds_row + T, 0.0f);  // row_backward adds into the visible part; the rest stays 0
     ctx.norm->row_backward(acts.logits.data() + r * T, acts.weights.data() + r * T, dw.data() + r * T,
-                           ds.data() + r * T, visible(shape, i));
+                           ds_row, visible(shape, int(r % T)));
   }
   if (ctx.pos->biases()) ctx.pos->bias_backward(ctx.layer, ds.data(), acts.q.data(), acts.k.data(), dq.data(), dk.data(), shape);
   if (ctx.norm->forms_scores()) {
     ctx.norm->scores_backward(ctx.layer, ds.data(), dq.data(), dk.data(), shape);
   } else {
     const float tau = ctx.norm->scale(HS);
+    const float beta = hook_dqk ? 1.f : 0.f;
     gemm_batched(Op::NN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.k.data(), HS,
-                 size_t(T) * HS, dq.data(), HS, size_t(T) * HS);
+                 size_t(T) * HS, dq.data(), HS, size_t(T) * HS, beta, tri.lower_a);
     gemm_batched(Op::TN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.q.data(), HS,
-                 size_t(T) * HS, dk.data(), HS, size_t(T) * HS);
+                 size_t(T) * HS, dk.data(), HS, size_t(T) * HS, beta, tri.upper_a);
   }
   if (ctx.pos->rotates()) ctx.pos->rotate_backward(ctx.layer, dq.data(), dk.data(), shape);
   if (ctx.norm->maps_qk()) ctx.norm->qk_backward(ctx.layer, dq.data(), dk.data(), shape);
-  merge_heads_add(dqkv, 0, dq);
-  merge_heads_add(dqkv, C, dk);
-  merge_heads_add(dqkv, 2 * C, dv);
+  merge_heads(dqkv, 0, dq);  // the three write all of dqkv
+  merge_heads(dqkv, C, dk);
+  merge_heads(dqkv, 2 * C, dv);
 }
 
 }  // namespace ap

@@ -40,11 +40,11 @@ void linear_forward(FView<2> out, const CView<2>& inp, const CView<2>& W, const 
 }
 
 void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& dout,
-                     const CView<2>& inp, const CView<2>& W) {
+                     const CView<2>& inp, const CView<2>& W, float dinp_beta) {
   const auto [N, I, O] = linear_sizes(inp, W, dout.shape(), db.shape(), "linear output gradient");
   expect_shape(dinp, Shape<2>{size_t(N), size_t(I)}, "linear input gradient");
   expect_shape(dW, Shape<2>{size_t(O), size_t(I)}, "linear weight gradient");
-  gemm_nn(N, I, O, 1.0f, dout.data(), O, W.data(), I, dinp.data(), I);
+  gemm_nn(N, I, O, 1.0f, dout.data(), O, W.data(), I, dinp.data(), I, dinp_beta);
   gemm_tn(O, I, N, 1.0f, dout.data(), O, inp.data(), I, dW.data(), I);
   // db += Σ_n dout[n, :]. A plain loop: this runs on every step, and xt::sum over axis 0 walks
   // the rows with generic steppers (see docs/xtensor.md).

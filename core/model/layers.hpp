@@ -24,9 +24,9 @@ CView<2> cmat(const float* p, int rows, int cols);
 
 // out(N,O) = inp(N,I) · W(O,I)ᵀ + b(O)   (PyTorch nn.Linear layout)
 void linear_forward(FView<2> out, const CView<2>& inp, const CView<2>& W, const CView<1>& b);
-// dinp(N,I) += dout·W ; dW(O,I) += doutᵀ·inp ; db(O) += Σ_n dout
+// dinp(N,I) = dinp_beta·dinp + dout·W (beta 1 accumulates, 0 writes without reading dinp); dW(O,I) += doutᵀ·inp ; db(O) += Σ_n dout
 void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& dout,
-                     const CView<2>& inp, const CView<2>& W);
+                     const CView<2>& inp, const CView<2>& W, float dinp_beta = 1.f);
 
 // LayerNorm over the last axis (ε 1e-5): out(N,C), and mean(N), rstd(N) saved for backward.
 void layernorm_forward(FView<2> out, FView<1> mean, FView<1> rstd, const CView<2>& inp,
@@ -49,7 +49,7 @@ void dropout_backward(float* dinp, const std::vector<uint8_t>& keep, const float
 // shows (logits and weights of every head).
 struct AttentionActs {
   ActTensor<4> q{"attention q"}, k{"attention k"}, v{"attention v"};  // (B,NH,T,HS), after feature maps / rotation
-  ActTensor<4> logits{"attention logits"};           // (B,NH,T,T)  τ q·k + bias
+  ActTensor<4> logits{"attention logits"};           // (B,NH,T,T)  τ q·k + bias (causal: only j <= i is meaningful)
   ActTensor<4> weights{"attention weights"};         // (B,NH,T,T)  N(logits), masked keys 0
   ActTensor<4> weights_mult{"attention weights ⊙ M"};  // (B,NH,T,T) after a position's ⊙ M (empty if none)
   ActTensor<4> weights_drop{"attention weights after dropout"};  // (B,NH,T,T) (empty if none)
@@ -75,7 +75,7 @@ struct AttentionCtx {
 
 // out (B,T,C) = attention over qkv (B,T,3C); the shapes must agree with ctx.shape (ShapeError).
 void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, const AttentionCtx& ctx);
-// dqkv (B,T,3C) += ∂L/∂qkv given dout (B,T,C) = ∂L/∂out.
+// dqkv (B,T,3C) = ∂L/∂qkv given dout (B,T,C) = ∂L/∂out. Both write (overwrite, not accumulate).
 void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts, const AttentionCtx& ctx);
 
 }  // namespace ap

@@ -69,7 +69,7 @@ class Transformer {
     ActTensor<3> out{"block output"};
   };
   void block_forward(int layer, const ActTensor<3>& input, bool training, Rng* rng);
-  // dinput (B,T,C) += ∂L/∂input of block `layer` given doutput = ∂L/∂output.
+  // dinput (B,T,C) = ∂L/∂input of block `layer` given doutput = ∂L/∂output (written, not accumulated).
   void block_backward(int layer, ActTensor<3>& dinput, const ActTensor<3>& doutput);
   AttnShape attn_shape(bool training) const;
 

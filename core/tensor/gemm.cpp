@@ -1,4 +1,5 @@
-// core/tensor/gemm.cpp — the fast GEMMs: C(M,N) += alpha · op(A)(M,K) · op(B)(K,N).
+// core/tensor/gemm.cpp — the fast GEMMs: C(M,N) = beta·C + alpha · op(A)(M,K) · op(B)(K,N),
+// optionally over a triangle only (causal attention; kernels.hpp).
 //
 // Structure (Goto/BLIS): the three public forms differ only in how op(A) and op(B) are read, so
 // each becomes a strided view {p, rs, cs} (element (i,j) at p[i*rs + j*cs]) and one driver
@@ -45,14 +46,19 @@ float* scratch(std::vector<float>& buf, std::size_t n) {
   return reinterpret_cast<float*>((addr + 63) & ~std::uintptr_t(63));
 }
 
-// Adds tile(MR,NR) to the valid mr×nr corner of C (edge tiles only).
-inline void add_tile(float* C, int ldc, const float* tile, int mr, int nr) {
+// Adds (from_c) or copies tile(MR,NR) to the valid mr×nr corner of C (edge tiles only).
+inline void put_tile(float* C, int ldc, const float* tile, int mr, int nr, bool from_c) {
   for (int r = 0; r < mr; ++r)
-    for (int c = 0; c < nr; ++c) C[(std::ptrdiff_t)r * ldc + c] += tile[r * NR + c];
+    for (int c = 0; c < nr; ++c)
+      C[(std::ptrdiff_t)r * ldc + c] = (from_c ? C[(std::ptrdiff_t)r * ldc + c] : 0.f) + tile[r * NR + c];
+}
+inline void zero_tile(float* C, int ldc, int mr, int nr) {
+  for (int r = 0; r < mr; ++r) std::fill(C + (std::ptrdiff_t)r * ldc, C + (std::ptrdiff_t)r * ldc + nr, 0.f);
 }
 
-// C(mr,nr) += Ap(kc, MR) · Bp(kc, NR) (alpha is already in Ap). A full tile starts its
-// accumulators from C and stores them back: no separate add pass, which matters at K = 16.
+// C(mr,nr) = [C +] Ap(kc, MR) · Bp(kc, NR) (alpha is already in Ap). A full tile starts its
+// accumulators from C (from_c) or from 0 (beta = 0) and stores them back: no separate add or
+// zeroing pass, which matters at K = 16.
 // The fixed-trip loops are fully unrolled so that acc[][] lives in registers; the k loop bumps
 // pointers so that every load in wasm is a static offset from one address (indexing by k cost
 // two i32 ops per operand per step, ~6 %). Unrolling k further measured slower under V8.
@@ -60,14 +66,14 @@ inline void add_tile(float* C, int ldc, const float* tile, int mr, int nr) {
 // below wasm SIMD128, which V8 lowers to vbroadcastss on this machine.
 template <bool kFull>  // kFull: mr == MR and nr == NR
 inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int ldc, int mr,
-                         int nr) {
+                         int nr, bool from_c) {
 #if AP_SIMD
   fbatch acc[MR][NB];
 #pragma GCC unroll 16
   for (int r = 0; r < MR; ++r)
 #pragma GCC unroll 4
     for (int b = 0; b < NB; ++b)
-      acc[r][b] = kFull ? simd::load(C + (std::ptrdiff_t)r * ldc + b * W) : fbatch(0.f);
+      acc[r][b] = kFull && from_c ? simd::load(C + (std::ptrdiff_t)r * ldc + b * W) : fbatch(0.f);
   for (int k = 0; k < kc; ++k, Ap += MR, Bp += NR) {
     fbatch bv[NB];
 #pragma GCC unroll 4
@@ -89,12 +95,12 @@ inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int
   alignas(64) float tile[MR * NR];
   for (int r = 0; r < MR; ++r)
     for (int b = 0; b < NB; ++b) acc[r][b].store_aligned(tile + r * NR + b * W);
-  add_tile(C, ldc, tile, mr, nr);
+  put_tile(C, ldc, tile, mr, nr, from_c);
 #else
   // Scalar twin for builds without SIMD: an MR×NR register tile of floats.
   float acc[MR][NR];
   for (int r = 0; r < MR; ++r)
-    for (int c = 0; c < NR; ++c) acc[r][c] = kFull ? C[(std::ptrdiff_t)r * ldc + c] : 0.f;
+    for (int c = 0; c < NR; ++c) acc[r][c] = kFull && from_c ? C[(std::ptrdiff_t)r * ldc + c] : 0.f;
   for (int k = 0; k < kc; ++k) {
     const float* b = Bp + k * NR;
     for (int r = 0; r < MR; ++r) {
@@ -107,38 +113,87 @@ inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int
       for (int c = 0; c < NR; ++c) C[(std::ptrdiff_t)r * ldc + c] = acc[r][c];
     return;
   }
-  add_tile(C, ldc, &acc[0][0], mr, nr);
+  put_tile(C, ldc, &acc[0][0], mr, nr, from_c);
 #endif
 }
 
 std::vector<float> g_apack, g_bpack;
 
-// C(M,N) += alpha · A(M,K) · B(K,N) for strided views A and B; C is row-major with ldc.
-void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int ldc) {
-  if (M <= 0 || N <= 0 || K <= 0 || alpha == 0.f) return;
+// Zeroes the packed entries of an MR-row sliver (global rows i0.., global columns k0..k0+kc)
+// that a triangular op(A) takes as 0, within the k range its tile reads (see tile_k_range).
+void mask_sliver(float* ap, int kc, int i0, int k0, Tri tri) {
+  // only the block's columns k0 + k in [i0, i0 + MR) can be partly masked (the diagonal block)
+  const int k_lo = std::max(0, i0 - k0), k_hi = std::min(kc, i0 + MR - k0);
+  for (int k = k_lo; k < k_hi; ++k)
+    for (int r = 0; r < MR; ++r) {
+      const int gk = k0 + k, gi = i0 + r;
+      if (tri == Tri::LowerA ? gk > gi : gk < gi) ap[k * MR + r] = 0.f;
+    }
+}
+
+// The k range [lo, hi) of a KC block (global start k0, length kc) that rows i0..i0+MR of a
+// triangular op(A) can reach; the rest of the block is zero for every row of the tile.
+inline void tile_k_range(Tri tri, int i0, int k0, int kc, int& lo, int& hi) {
+  lo = 0, hi = kc;
+  if (tri == Tri::LowerA) hi = std::clamp(i0 + MR - k0, 0, kc);
+  if (tri == Tri::UpperA) lo = std::clamp(i0 - k0, 0, kc);
+}
+
+// C(M,N) = [C +] alpha · A(M,K) · B(K,N) for strided views A and B (beta 0 or 1); C is row-major
+// with ldc. `tri` skips the tiles a causal product does not need (kernels.hpp).
+void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int ldc, float beta,
+                 Tri tri) {
+  if (M <= 0 || N <= 0) return;
+  if (beta != 0.f && beta != 1.f) {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) C[(std::ptrdiff_t)i * ldc + j] *= beta;
+    beta = 1.f;
+  }
+  if (K <= 0 || alpha == 0.f) {
+    if (beta == 0.f) zero_tile(C, ldc, M, N);
+    return;
+  }
   const int ncmax = std::min(N, NC), kcmax = std::min(K, KC), mcmax = std::min(M, MC);
   float* Bp = scratch(g_bpack, (std::size_t)kcmax * ((ncmax + NR - 1) / NR) * NR);
   float* Ap = scratch(g_apack, (std::size_t)kcmax * ((mcmax + MR - 1) / MR) * MR);
+  const bool triA = tri == Tri::LowerA || tri == Tri::UpperA;
   for (int jc = 0; jc < N; jc += NC) {
     const int nc = std::min(NC, N - jc);
     for (int pc = 0; pc < K; pc += KC) {
       const int kc = std::min(KC, K - pc);
+      const bool from_c = pc > 0 || beta != 0.f, last = pc + kc == K;
       pack_b(Bp, View{B.p + pc * B.rs + jc * B.cs, B.rs, B.cs}, kc, nc);
       for (int ic = 0; ic < M; ic += MC) {
         const int mc = std::min(MC, M - ic);
         pack_a(Ap, View{A.p + ic * A.rs + pc * A.cs, A.rs, A.cs}, mc, kc, alpha);
+        if (triA)
+          for (int ir = 0; ir < mc; ir += MR) mask_sliver(Ap + (std::ptrdiff_t)ir * kc, kc, ic + ir, pc, tri);
         for (int jr = 0; jr < nc; jr += NR) {
+          const int nr = std::min(NR, nc - jr), j0 = jc + jr;
           const float* bp = Bp + (std::ptrdiff_t)jr * kc;
           const float* ap = Ap;
-          float* c = C + (std::ptrdiff_t)ic * ldc + jc + jr;
-          const int nr = std::min(NR, nc - jr);
-          int ir = 0;
-          // full tiles on a lean path (per-tile overhead is ~20 % of the work at K = 16)
-          if (nr == NR)
-            for (; ir + MR <= mc; ir += MR, ap += MR * kc, c += (std::ptrdiff_t)MR * ldc)
-              micro_kernel<true>(kc, ap, bp, c, ldc, MR, NR);
-          for (; ir < mc; ir += MR, ap += MR * kc, c += (std::ptrdiff_t)MR * ldc)
-            micro_kernel<false>(kc, ap, bp, c, ldc, std::min(MR, mc - ir), nr);
+          float* c = C + (std::ptrdiff_t)ic * ldc + j0;
+          for (int ir = 0; ir < mc; ir += MR, ap += MR * kc, c += (std::ptrdiff_t)MR * ldc) {
+            const int mr = std::min(MR, mc - ir), i0 = ic + ir;
+            if (tri == Tri::LowerC && j0 > i0 + mr - 1) {  // wholly above the diagonal
+              if (!from_c) zero_tile(c, ldc, mr, nr);
+              continue;
+            }
+            int lo = 0, hi = kc;
+            if (triA) tile_k_range(tri, i0, pc, kc, lo, hi);
+            if (hi <= lo) {
+              if (!from_c) zero_tile(c, ldc, mr, nr);
+              continue;
+            }
+            // full tiles on a lean path (per-tile overhead is ~20 % of the work at K = 16)
+            if (mr == MR && nr == NR)
+              micro_kernel<true>(hi - lo, ap + lo * MR, bp + lo * NR, c, ldc, MR, NR, from_c);
+            else
+              micro_kernel<false>(hi - lo, ap + lo * MR, bp + lo * NR, c, ldc, mr, nr, from_c);
+            if (tri == Tri::LowerC && beta == 0.f && last && j0 + nr - 1 > i0)  // crosses it
+              for (int r = 0; r < mr; ++r)
+                for (int j = std::max(0, i0 + r + 1 - j0); j < nr; ++j) c[(std::ptrdiff_t)r * ldc + j] = 0.f;
+          }
         }
       }
     }
@@ -148,26 +203,26 @@ void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int
 }  // namespace
 
 void gemm_nn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc) {
+             float* C, int ldc, float beta, Tri tri) {
   assert(lda >= K && ldb >= N && ldc >= N);
-  gemm_driver(M, N, K, alpha, View{A, lda, 1}, View{B, ldb, 1}, C, ldc);
+  gemm_driver(M, N, K, alpha, View{A, lda, 1}, View{B, ldb, 1}, C, ldc, beta, tri);
 }
 
 void gemm_nt(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc) {
+             float* C, int ldc, float beta, Tri tri) {
   assert(lda >= K && ldb >= K && ldc >= N);
-  gemm_driver(M, N, K, alpha, View{A, lda, 1}, View{B, 1, ldb}, C, ldc);
+  gemm_driver(M, N, K, alpha, View{A, lda, 1}, View{B, 1, ldb}, C, ldc, beta, tri);
 }
 
 void gemm_tn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc) {
+             float* C, int ldc, float beta, Tri tri) {
   assert(lda >= M && ldb >= N && ldc >= N);
-  gemm_driver(M, N, K, alpha, View{A, 1, lda}, View{B, ldb, 1}, C, ldc);
+  gemm_driver(M, N, K, alpha, View{A, 1, lda}, View{B, ldb, 1}, C, ldc, beta, tri);
 }
 
 void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
                   std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB, float* C,
-                  int ldc, std::ptrdiff_t strideC) {
+                  int ldc, std::ptrdiff_t strideC, float beta, Tri tri) {
   // Attention products are small (T×HS·HS×T); one driver call each keeps the packing per
   // product, which is cheap next to the 2·M·N·K flops it feeds.
   for (int i = 0; i < count; ++i) {
@@ -176,13 +231,13 @@ void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const floa
     float* c = C + i * strideC;
     switch (op) {
       case Op::NN:
-        gemm_nn(M, N, K, alpha, a, lda, b, ldb, c, ldc);
+        gemm_nn(M, N, K, alpha, a, lda, b, ldb, c, ldc, beta, tri);
         break;
       case Op::NT:
-        gemm_nt(M, N, K, alpha, a, lda, b, ldb, c, ldc);
+        gemm_nt(M, N, K, alpha, a, lda, b, ldb, c, ldc, beta, tri);
         break;
       case Op::TN:
-        gemm_tn(M, N, K, alpha, a, lda, b, ldb, c, ldc);
+        gemm_tn(M, N, K, alpha, a, lda, b, ldb, c, ldc, beta, tri);
         break;
     }
   }

@@ -16,34 +16,45 @@
 namespace ap {
 
 // ---- GEMM -------------------------------------------------------------------------------------
-// C(M,N) += alpha * op(A)(M,K) · op(B)(K,N), row-major with leading dimensions (row strides).
+// C(M,N) = beta·C + alpha · op(A)(M,K) · op(B)(K,N), row-major with leading dimensions (row
+// strides). beta is 1 (accumulate, the default, as every backward does) or 0 (write: C's old
+// contents are never read, so a caller need not zero C first); other values scale C first.
 //   gemm_nn: A is (M,K) lda>=K,  B is (K,N) ldb>=N
 //   gemm_nt: A is (M,K) lda>=K,  B is (N,K) ldb>=K   (C += A·Bᵀ)
 //   gemm_tn: A is (K,M) lda>=M,  B is (K,N) ldb>=N   (C += Aᵀ·B)
-// Any M, N, K >= 0 (zero sizes are no-ops). Packed and register-blocked.
+// Any M, N, K >= 0 (zero sizes leave C as beta·C). Packed and register-blocked.
+//
+// Triangles, for causal attention (square products, M = N or M = K):
+//   Tri::LowerC  only C(i,j) with j <= i is computed. With beta = 0 the rest of C is set to 0;
+//                with beta = 1 it is not meaningful afterwards (callers must not read it).
+//   Tri::LowerA  op(A)(i,k) is taken as 0 for k > i (whatever is stored there): C = A_lower·B.
+//   Tri::UpperA  op(A)(i,k) is taken as 0 for k < i: C = A_upper·B.
+// The skipped tiles are not computed, which halves the attention GEMMs of a causal model.
+enum class Tri { Full, LowerC, LowerA, UpperA };
 void gemm_nn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc);
+             float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
 void gemm_nt(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc);
+             float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
 void gemm_tn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc);
+             float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
 void gemm_nn_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B,
-                   int ldb, float* C, int ldc);
+                   int ldb, float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
 void gemm_nt_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B,
-                   int ldb, float* C, int ldc);
+                   int ldb, float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
 void gemm_tn_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B,
-                   int ldb, float* C, int ldc);
+                   int ldb, float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
 
 // Batched small GEMM for attention: `count` independent products; operand i starts at
-// A + i*strideA (likewise B, C). Same op conventions as above. Used for the B·NH products
-// (T×HS)·(HS×T)ᵀ (scores: gemm_batched with Op::NT) and (T×T)·(T×HS) (values: Op::NN).
+// A + i*strideA (likewise B, C). Same op, beta and triangle conventions as above. Used for the
+// B·NH products (T×HS)·(HS×T)ᵀ (scores: Op::NT) and (T×T)·(T×HS) (values: Op::NN).
 enum class Op { NN, NT, TN };
 void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
                   std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB, float* C,
-                  int ldc, std::ptrdiff_t strideC);
+                  int ldc, std::ptrdiff_t strideC, float beta = 1.f, Tri tri = Tri::Full);
 void gemm_batched_naive(Op op, int count, int M, int N, int K, float alpha, const float* A,
                         int lda, std::ptrdiff_t strideA, const float* B, int ldb,
-                        std::ptrdiff_t strideB, float* C, int ldc, std::ptrdiff_t strideC);
+                        std::ptrdiff_t strideB, float* C, int ldc, std::ptrdiff_t strideC,
+                        float beta = 1.f, Tri tri = Tri::Full);
 
 // ---- LayerNorm --------------------------------------------------------------------------------
 // out(N,C) = (inp - mean) * rstd * weight(C) + bias(C); saves mean(N), rstd(N) for backward.

@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -76,7 +77,8 @@ double dot(const Vec& a, const Vec& b) {
   return s;
 }
 
-using GemmFn = void (*)(int, int, int, float, const float*, int, const float*, int, float*, int);
+using GemmFn = void (*)(int, int, int, float, const float*, int, const float*, int, float*, int, float,
+                        ap::Tri);
 
 // One fast-vs-naive GEMM comparison with padded leading dimensions (pad = 0 → tight).
 // ta/tb: op(A)/op(B) stored transposed. C has ldc = N + pad; the padding must stay untouched.
@@ -87,8 +89,8 @@ void check_gemm(GemmFn fast, GemmFn naive, bool ta, bool tb, int M, int N, int K
   const Vec B = random_vec((std::size_t)(tb ? N : K) * ldb, rng);
   Vec C = random_vec((std::size_t)M * ldc, rng);
   Vec Cref = C;
-  fast(M, N, K, alpha, A.data(), lda, B.data(), ldb, C.data(), ldc);
-  naive(M, N, K, alpha, A.data(), lda, B.data(), ldb, Cref.data(), ldc);
+  fast(M, N, K, alpha, A.data(), lda, B.data(), ldb, C.data(), ldc, 1.f, ap::Tri::Full);
+  naive(M, N, K, alpha, A.data(), lda, B.data(), ldb, Cref.data(), ldc, 1.f, ap::Tri::Full);
   // |A·B| entries sum K products of magnitude ≤ 1: rounding grows ~K·ε in the worst case.
   const float tol = 2e-6f * (K + 8) * std::max(1.f, std::fabs(alpha));
   expect_close(C, Cref, 1e-5f, tol,
@@ -149,10 +151,50 @@ TEST_CASE("gemm with padded leading dimensions, alpha != 1, zero sizes", "[kerne
   // K = 0 (and M or N = 0) leave C untouched
   Vec C = {1.f, 2.f, 3.f};
   const float one = 1.f;
-  ap::gemm_nn(1, 3, 0, 1.f, &one, 1, &one, 3, C.data(), 3);
+  ap::gemm_nn(1, 3, 0, 1.f, &one, 1, &one, 3, C.data(), 3);  // beta = 1: accumulate nothing
   ap::gemm_nt(0, 3, 2, 1.f, &one, 2, &one, 2, C.data(), 3);
   ap::gemm_tn(1, 0, 2, 1.f, &one, 1, &one, 1, C.data(), 3);
   CHECK(C == Vec{1.f, 2.f, 3.f});
+}
+
+// beta = 0 writes C without reading it (NaN there must not leak); the triangles of causal
+// attention match the naive twin on the part they define, and LowerC with beta = 0 zeroes the rest.
+TEST_CASE("gemm beta = 0 and causal triangles match naive", "[kernels][gemm]") {
+  std::mt19937 rng(2024);
+  struct Form {
+    ap::Op op;
+    GemmFn fast, naive;
+  };
+  const Form forms[] = {{ap::Op::NN, ap::gemm_nn, ap::gemm_nn_naive},
+                        {ap::Op::NT, ap::gemm_nt, ap::gemm_nt_naive},
+                        {ap::Op::TN, ap::gemm_tn, ap::gemm_tn_naive}};
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (const Form& f : forms)
+    for (ap::Tri tri : {ap::Tri::Full, ap::Tri::LowerC, ap::Tri::LowerA, ap::Tri::UpperA})
+      for (float beta : {0.f, 1.f})
+        for (int T : {1, 5, 17, 64, 65, 300})
+          for (int other : {3, 16, 33}) {
+            // square where the triangle lives: C (T×T) for LowerC, op(A) (T×T) for the others
+            const bool triC = tri == ap::Tri::LowerC;
+            const int M = T, N = triC ? T : other, K = triC ? other : T;
+            const bool ta = f.op == ap::Op::TN, tb = f.op == ap::Op::NT;
+            const int lda = (ta ? M : K) + 1, ldb = (tb ? K : N) + 2, ldc = N + 3;
+            const Vec A = random_vec((std::size_t)(ta ? K : M) * lda, rng);
+            const Vec B = random_vec((std::size_t)(tb ? N : K) * ldb, rng);
+            Vec C = random_vec((std::size_t)M * ldc, rng);
+            if (beta == 0.f)
+              for (int i = 0; i < M; ++i) std::fill(C.begin() + i * ldc, C.begin() + i * ldc + N, nan);
+            Vec Cref = C;
+            f.fast(M, N, K, 0.5f, A.data(), lda, B.data(), ldb, C.data(), ldc, beta, tri);
+            f.naive(M, N, K, 0.5f, A.data(), lda, B.data(), ldb, Cref.data(), ldc, beta, tri);
+            if (triC && beta != 0.f)  // the part above the diagonal is unspecified then
+              for (int i = 0; i < M; ++i)
+                for (int j = i + 1; j < N; ++j) C[i * ldc + j] = Cref[i * ldc + j];
+            expect_close(C, Cref, 1e-5f, 2e-6f * (K + 8),
+                         "op " + std::to_string(int(f.op)) + " tri " + std::to_string(int(tri)) +
+                             " beta " + std::to_string(beta) + " T " + std::to_string(T) +
+                             " other " + std::to_string(other));
+          }
 }
 
 TEST_CASE("gemm_batched matches naive", "[kernels][gemm]") {

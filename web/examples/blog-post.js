@@ -1,7 +1,7 @@
 // The example post's own script (a file, not inline: the post's Content-Security-Policy allows
 // scripts from the site only, as a careful blog would).
 // The page's theme switch also sets the widgets' `theme` attribute.
-const toggle = document.getElementById('theme-toggle');
+const toggle = /** @type {HTMLElement} */ (document.getElementById('theme-toggle'));
 toggle.addEventListener('click', () => {
   const dark = document.body.classList.toggle('dark');
   toggle.setAttribute('aria-pressed', String(dark));
@@ -10,6 +10,6 @@ toggle.addEventListener('click', () => {
 });
 // The iframe tells its height; fit the frame to it.
 addEventListener('message', (e) => {
-  const frame = document.getElementById('embed-frame');
+  const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('embed-frame'));
   if (e.source === frame.contentWindow && e.data?.type === 'attention-playground:height') frame.height = String(e.data.height);
 });

@@ -23,10 +23,10 @@ export function drawBarList(container, values, { label, width = 260, height = 70
   const hi = Math.max(0, ...finite);
   c.setAttribute('aria-label', `${label}: ${values.length} values from ${fmt(lo)} to ${fmt(hi)}`);
   c.title = values.map((v, i) => `${i}: ${fmt(v)}`).join('  ');
-  const g = c.getContext('2d');
+  const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
   g.scale(dpr, dpr);
   const plotH = height - 14;
-  const y = (v) => plotH - ((v - lo) / (hi - lo || 1)) * (plotH - 2) - 1;
+  const y = (/** @type {number} */ v) => plotH - ((v - lo) / (hi - lo || 1)) * (plotH - 2) - 1;
   const bw = width / Math.max(values.length, 1);
   g.fillStyle = '#1a73e8';
   values.forEach((v, i) => {

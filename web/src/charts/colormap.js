@@ -6,11 +6,18 @@ const VIRIDIS = [
   [31, 158, 137], [53, 183, 121], [109, 205, 89], [180, 222, 44], [253, 231, 37],
 ];
 
+/** @typedef {[number, number, number]} RGB */
+
+/**
+ * @param {number[][]} stops
+ * @param {number} t in [0, 1]
+ * @returns {RGB}
+ */
 function lerp(stops, t) {
   const x = Math.min(1, Math.max(0, t)) * (stops.length - 1);
   const i = Math.min(stops.length - 2, Math.floor(x));
   const f = x - i;
-  return stops[i].map((a, k) => Math.round(a + f * (stops[i + 1][k] - a)));
+  return /** @type {RGB} */ (stops[i].map((a, k) => Math.round(a + f * (stops[i + 1][k] - a))));
 }
 
 /** @param {number} t in [0, 1] */
@@ -21,5 +28,5 @@ const DIVERGING = [[33, 102, 172], [146, 197, 222], [247, 247, 247], [244, 165, 
 /** @param {number} t in [-1, 1] */
 export const diverging = (t) => lerp(DIVERGING, (t + 1) / 2);
 
-/** CSS colour of an [r, g, b] triple. */
+/** CSS colour of an [r, g, b] triple. @param {RGB | number[]} rgb */
 export const css = ([r, g, b]) => `rgb(${r},${g},${b})`;

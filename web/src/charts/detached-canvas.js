@@ -39,6 +39,10 @@ export class DetachedCanvas {
   /**
    * A cleared 2D context of w × h CSS pixels at device ratio dpr, to draw the next picture on.
    * The visible canvas is resized only when its size changes (a resize dirties the layout).
+   * @param {number} w
+   * @param {number} h
+   * @param {number} dpr
+   * @returns {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D}
    */
   begin(w, h, dpr) {
     const c = this.canvas;
@@ -50,12 +54,13 @@ export class DetachedCanvas {
       c.style.width = `${w}px`;
       c.style.height = `${h}px`;
     }
-    let g;
+    /** @type {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null} */
+    let g = null;
     if (typeof OffscreenCanvas === 'function') {
       if (!this.off || this.off.width !== W || this.off.height !== H) this.off = new OffscreenCanvas(W, H);
       g = this.off.getContext('2d');
     }
-    g ??= c.getContext('2d');
+    g ??= /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, w, h);
     return g;
@@ -64,7 +69,7 @@ export class DetachedCanvas {
   /** Show what was drawn since begin(). */
   end() {
     if (!this.off) return;
-    const g = this.canvas.getContext('2d');
+    const g = /** @type {CanvasRenderingContext2D} */ (this.canvas.getContext('2d'));
     g.setTransform(1, 0, 0, 1, 0, 0);
     g.clearRect(0, 0, this.canvas.width, this.canvas.height);
     g.drawImage(this.off, 0, 0);

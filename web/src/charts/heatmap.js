@@ -19,7 +19,7 @@ const SIDE_W = 40;
 
 export class Heatmap {
   /** @param {HTMLElement} container @param {HeatmapOptions} opts */
-  constructor(container, { label, maxSize = 260, maxCell = 18, describe } = {}) {
+  constructor(container, { label, maxSize = 260, maxCell = 18, describe }) {
     this.wrap = document.createElement('div');
     this.wrap.className = 'heatmap';
     this.canvas = document.createElement('canvas');
@@ -32,7 +32,34 @@ export class Heatmap {
     this.tip.hidden = true;
     this.wrap.append(this.canvas, this.tip);
     container.append(this.wrap);
-    Object.assign(this, { label, maxSize, maxCell, describe, matrix: [], cursor: null });
+    this.label = label;
+    this.maxSize = maxSize;
+    this.maxCell = maxCell;
+    this.describe = describe;
+    /** @type {number[][]} */
+    this.matrix = [];
+    /** @type {[number, number]|null} the cell read by hover or keys */
+    this.cursor = null;
+    /** @type {string[]|undefined} */
+    this.rowLabels = undefined;
+    /** @type {string[]|undefined} */
+    this.colLabels = undefined;
+    /** @type {number[]|undefined} */
+    this.side = undefined;
+    /** @type {string|undefined} */
+    this.sideLabel = undefined;
+    // The layout and colour range of the last update() (none drawn before it).
+    this.signed = false;
+    this.scale = 1;
+    this.lo = 0;
+    this.hi = 1;
+    this.offX = 0;
+    this.offY = 0;
+    this.cell = 0;
+    /** @type {DetachedCanvas|undefined} */
+    this.surface = undefined;
+    /** @type {{epoch?: number, colors?: Record<string, string>}|undefined} */
+    this.styleCache = undefined;
     this.canvas.addEventListener('mousemove', (e) => this.#hover(e));
     this.canvas.addEventListener('mouseleave', () => this.#show(null));
     this.canvas.addEventListener('keydown', (e) => this.#key(e));
@@ -47,7 +74,11 @@ export class Heatmap {
    *   range?: [number, number]}} [opts] range: fixed colour range (default: the data's)
    */
   update(matrix, { rowLabels, colLabels, side, sideLabel, range } = {}) {
-    Object.assign(this, { matrix, rowLabels, colLabels, side, sideLabel });
+    this.matrix = matrix;
+    this.rowLabels = rowLabels;
+    this.colLabels = colLabels;
+    this.side = side;
+    this.sideLabel = sideLabel;
     const rows = matrix.length;
     const cols = matrix[0]?.length ?? 0;
     let lo = Infinity;
@@ -69,12 +100,14 @@ export class Heatmap {
     this.#draw(w, h);
   }
 
+  /** @param {number} v @returns {number[]} [r, g, b] */
   #color(v) {
     if (!Number.isFinite(v)) return [218, 220, 224];
     if (this.signed) return diverging(v / this.scale);
     return sequential((v - this.lo) / (this.hi - this.lo || 1));
   }
 
+  /** @param {number} w @param {number} h */
   #draw(w, h) {
     const dpr = window.devicePixelRatio || 1;
     // Off the page (charts/detached-canvas.js): the font and the colours force no layout.
@@ -92,7 +125,7 @@ export class Heatmap {
     g.fillStyle = ink;
     g.font = `${Math.min(11, Math.max(8, cell - 2))}px system-ui, sans-serif`;
     g.textBaseline = 'middle';
-    const short = (s) => (String(s).length > 4 ? `${String(s).slice(0, 3)}…` : String(s));
+    const short = (/** @type {string} */ s) => (String(s).length > 4 ? `${String(s).slice(0, 3)}…` : String(s));
     if (this.rowLabels && cell >= 8) {
       g.textAlign = 'right';
       this.rowLabels.forEach((t, i) => g.fillText(short(t), offX - 3, offY + (i + 0.5) * cell));
@@ -117,11 +150,12 @@ export class Heatmap {
   }
 
   // One device-pixel row per row of cells (native fills of 32-bit RGBA), copied down the cell.
+  /** @param {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} g @param {number} dpr */
   #cells(g, dpr) {
     const { matrix, cell, offX, offY } = this;
     const rows = matrix.length;
     const cols = matrix[0].length;
-    const edges = (n) => Array.from({ length: n + 1 }, (_, k) => Math.round(k * cell * dpr));
+    const edges = (/** @type {number} */ n) => Array.from({ length: n + 1 }, (_, k) => Math.round(k * cell * dpr));
     const ex = edges(cols);
     const ey = edges(rows);
     const W = ex[cols];
@@ -138,6 +172,7 @@ export class Heatmap {
     g.putImageData(img, Math.round(offX * dpr), Math.round(offY * dpr));
   }
 
+  /** @param {MouseEvent} e @returns {[number, number]|null} */
   #cellAt(e) {
     const r = this.canvas.getBoundingClientRect();
     const j = Math.floor((e.clientX - r.left - this.offX) / this.cell);
@@ -147,11 +182,14 @@ export class Heatmap {
     return i >= 0 && j >= 0 && i < rows && j < cols ? [i, j] : null;
   }
 
+  /** @param {MouseEvent} e */
   #hover(e) {
     this.#show(this.#cellAt(e));
   }
 
+  /** @param {KeyboardEvent} e */
   #key(e) {
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (e.key === 'Escape') return this.#show(null);
     const d = moves[e.key];
@@ -163,6 +201,7 @@ export class Heatmap {
     this.#show([Math.min(rows - 1, Math.max(0, i + d[0])), Math.min(cols - 1, Math.max(0, j + d[1]))]);
   }
 
+  /** @param {[number, number]|null} cell */
   #show(cell) {
     this.cursor = cell;
     const dpr = window.devicePixelRatio || 1;
@@ -184,7 +223,10 @@ export class Heatmap {
   }
 }
 
-/** A compact number: 3 significant digits, or '−∞' / 'masked' for non-finite values. */
+/**
+ * A compact number: 3 significant digits, or '−∞' / 'masked' for non-finite values.
+ * @param {number|null|undefined} v
+ */
 export function fmt(v) {
   if (v === null || v === undefined || Number.isNaN(v)) return '–';
   if (v === -Infinity) return '−∞';

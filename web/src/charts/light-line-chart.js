@@ -14,7 +14,12 @@ import { DetachedCanvas, cssColors, styleChanged } from './detached-canvas.js';
 const CHART_COLORS = { '--chart-ink': '#3c4043', '--chart-grid': 'rgba(0,0,0,0.07)' };
 const PAD = { left: 46, right: 10, top: 8, bottom: 34 };
 
-/** Ticks at 1, 2 or 5 × 10^k covering [lo, hi], about `n` of them. */
+/**
+ * Ticks at 1, 2 or 5 × 10^k covering [lo, hi], about `n` of them.
+ * @param {number} lo
+ * @param {number} hi
+ * @param {number} n
+ */
 function ticks(lo, hi, n) {
   if (!(hi > lo)) return [lo];
   const raw = (hi - lo) / Math.max(1, n);
@@ -28,6 +33,7 @@ function ticks(lo, hi, n) {
 
 // One queue of charts to draw for the whole page (see the header).
 const FRAME_MS = 8;
+/** @type {Set<LightLineChart>} */
 const queue = new Set();
 let frame = 0;
 function drawQueued() {
@@ -41,22 +47,36 @@ function drawQueued() {
   if (queue.size) frame = requestAnimationFrame(drawQueued);
 }
 
-const label = (v) => (Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(0) : String(Number(v.toPrecision(4))));
+/**
+ * @typedef {{lines: import('./line-chart-base.js').Line[], x0: number, x1: number, y0: number, y1: number,
+ *   f: (v: number) => number, X: (x: number) => number, Y: (y: number) => number, invX: (px: number) => number}} Scales
+ *   a drawing's axes: data to pixels (X, Y) and back (invX)
+ */
+
+const label = (/** @type {number} */ v) => (Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(0) : String(Number(v.toPrecision(4))));
 
 export class LightLineChart extends LineChartBase {
   /**
    * @param {HTMLElement} container
-   * @param {ConstructorParameters<typeof LineChartBase>[0]} opts
+   * @param {import('./line-chart-base.js').LineChartOptions} opts
    */
   constructor(container, opts) {
     super(opts);
     this.container = container;
     this.hover = -1;
+    /** @type {number|null} the hovered step */
+    this.hoverX = null;
+    this.destroyed = false;
+    /** @type {Scales|undefined} the scales of the last drawing */
+    this.sc = undefined;
+    /** @type {{l: import('./line-chart-base.js').Line, value: HTMLElement, item: HTMLElement}[]|undefined} */
+    this.items = undefined;
     this.canvas = document.createElement('canvas');
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', this.title);
     this.canvas.style.display = 'block';
     this.surface = new DetachedCanvas(this.canvas);
+    /** @type {{epoch?: number, colors?: Record<string, string>}} */
     this.styleCache = {};
     this.legend = document.createElement('div');
     this.legend.className = 'mc-legend';
@@ -122,14 +142,19 @@ export class LightLineChart extends LineChartBase {
     if (this.width > 0 && !this.destroyed) this.#draw(); // not measured yet: the observer schedules it
   }
 
+  /**
+   * @param {number} w
+   * @param {number} h
+   * @returns {Scales}
+   */
   #scales(w, h) {
     const lines = this.lines();
     const xs = lines.flatMap((l) => l.run.xs);
-    const ys = lines.flatMap((l) => l.run.cols[l.s.key]).filter((v) => v != null && Number.isFinite(v) && (!this.logScale || v > 0));
+    const ys = lines.flatMap((l) => l.run.cols[l.s.key]).filter((v) => v != null && Number.isFinite(v) && (!this.logScale || v > 0)).map(Number);
     let [x0, x1] = xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, 1];
     for (const m of this.markers) (x0 = Math.min(x0, m.x)), (x1 = Math.max(x1, m.x));
     if (x1 === x0) x1 = x0 + 1;
-    const f = this.logScale ? Math.log10 : (v) => v;
+    const f = this.logScale ? Math.log10 : (/** @type {number} */ v) => v;
     let [y0, y1] = this.yRange && !this.logScale ? this.yRange : ys.length ? [Math.min(...ys.map(f)), Math.max(...ys.map(f))] : [0, 1];
     if (y1 === y0) (y0 -= 0.5), (y1 += 0.5);
     else if (!this.yRange || this.logScale) {
@@ -140,9 +165,9 @@ export class LightLineChart extends LineChartBase {
     const ph = h - PAD.top - PAD.bottom;
     return {
       lines, x0, x1, y0, y1, f,
-      X: (x) => PAD.left + ((x - x0) / (x1 - x0)) * pw,
-      Y: (y) => PAD.top + (1 - (f(y) - y0) / (y1 - y0)) * ph,
-      invX: (px) => x0 + ((px - PAD.left) / pw) * (x1 - x0),
+      X: (/** @type {number} */ x) => PAD.left + ((x - x0) / (x1 - x0)) * pw,
+      Y: (/** @type {number} */ y) => PAD.top + (1 - (f(y) - y0) / (y1 - y0)) * ph,
+      invX: (/** @type {number} */ px) => x0 + ((px - PAD.left) / pw) * (x1 - x0),
     };
   }
 
@@ -231,6 +256,7 @@ export class LightLineChart extends LineChartBase {
   }
 
   // Hover: the nearest step with data; its values go into the legend.
+  /** @param {MouseEvent|null} e */
   #hoverAt(e) {
     if (!e || !this.sc) {
       this.hover = -1;

@@ -8,12 +8,13 @@ import { LineChartBase } from './line-chart-base.js';
 export class LineChart extends LineChartBase {
   /**
    * @param {HTMLElement} container
-   * @param {ConstructorParameters<typeof LineChartBase>[0]} opts
+   * @param {import('./line-chart-base.js').LineChartOptions} opts
    */
   constructor(container, opts) {
     super(opts);
     this.container = container;
     this.rebuild = false;
+    /** @type {uPlot|null} */
     this.plot = null;
     this.frame = 0;
     this.resize = new ResizeObserver(() => this.plot?.setSize(this.#size()));
@@ -32,7 +33,9 @@ export class LineChart extends LineChartBase {
     return { width: Math.max(200, this.container.clientWidth), height: this.height };
   }
 
+  /** @returns {(uPlot.Series & {label: string})[]} the x series, then one per line */
   #uplotSeries() {
+    /** @type {(uPlot.Series & {label: string})[]} */
     const out = [{ label: this.xLabel }];
     for (const l of this.lines())
       out.push({ label: l.name, stroke: l.color, width: l.pinned ? 1.25 : 1.5, dash: l.dash, spanGaps: true, points: { show: l.s.points ?? false, size: 4 } });
@@ -42,7 +45,9 @@ export class LineChart extends LineChartBase {
   #build() {
     this.rebuild = false;
     this.plot?.destroy();
-    const y = this.logScale ? { distr: 3 } : { auto: true, range: this.yRange ? () => this.yRange : undefined };
+    const yRange = this.yRange; // set once, by the constructor
+    /** @type {uPlot.Scale} */
+    const y = this.logScale ? { distr: 3 } : { auto: true, range: yRange ? () => yRange : undefined };
     this.plot = new uPlot(
       {
         ...this.#size(),
@@ -73,6 +78,7 @@ export class LineChart extends LineChartBase {
     this.#build();
   }
 
+  /** @param {uPlot} u */
   #drawMarkers(u) {
     const g = u.ctx;
     const dpr = uPlot.pxRatio || 1;
@@ -107,14 +113,15 @@ export class LineChart extends LineChartBase {
 
   /** The chart as a PNG (title, plot, legend) on white. @returns {Promise<Blob>} */
   toPNG() {
-    const src = this.plot.ctx.canvas;
+    const plot = /** @type {uPlot} */ (this.plot); // built by the constructor
+    const src = plot.ctx.canvas;
     const series = this.#uplotSeries().slice(1);
-    const dpr = src.width / this.plot.width || 1;
+    const dpr = src.width / plot.width || 1;
     const legendH = 18 * series.length;
     const out = document.createElement('canvas');
     out.width = src.width;
     out.height = src.height + (28 + legendH) * dpr;
-    const g = out.getContext('2d');
+    const g = /** @type {CanvasRenderingContext2D} */ (out.getContext('2d'));
     g.fillStyle = '#fff';
     g.fillRect(0, 0, out.width, out.height);
     g.scale(dpr, dpr);
@@ -125,12 +132,12 @@ export class LineChart extends LineChartBase {
     g.font = '12px system-ui, sans-serif';
     series.forEach((s, k) => {
       const y = 24 + src.height / dpr + 14 + 18 * k;
-      g.fillStyle = s.stroke;
+      g.fillStyle = /** @type {string} */ (s.stroke);
       g.fillRect(8, y - 8, 14, 4);
       g.fillStyle = '#202124';
       g.fillText(s.label, 28, y);
     });
-    return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
+    return new Promise((resolve) => out.toBlob((blob) => resolve(/** @type {Blob} */ (blob)), 'image/png'));
   }
 
   destroy() {

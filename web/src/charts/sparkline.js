@@ -14,10 +14,10 @@ export function drawSparkline(canvas, values, { lo = 0, hi = 1, color = '#1a73e8
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
   }
-  const g = canvas.getContext('2d');
+  const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   g.setTransform(dpr, 0, 0, dpr, 0, 0);
   g.clearRect(0, 0, width, height);
-  const y = (v) => height - 2 - ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo || 1)) * (height - 4);
+  const y = (/** @type {number} */ v) => height - 2 - ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo || 1)) * (height - 4);
   if (reference != null) {
     g.strokeStyle = '#9aa0a6';
     g.setLineDash([3, 3]);

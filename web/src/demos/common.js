@@ -9,6 +9,17 @@ import { el } from '../panels/dom.js';
 
 export { el };
 
+/**
+ * What each demo module (permutation/, probe/, extrapolation/) exports, as the demo pages and the
+ * widget load it: mount(root, options) -> a handle.
+ * @typedef {{pool: import('../client/pool.js').WorkerPool, registry?: import('../wasm-api').Registry,
+ *   LineChart?: import('../charts/line-chart-base.js').LineChartClass, compact?: boolean, autoplay?: boolean,
+ *   config?: Record<string, any>}} DemoOptions
+ * @typedef {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
+ *   root: HTMLElement}} DemoHandle
+ * @typedef {{mount(root: HTMLElement|ShadowRoot, options: DemoOptions): DemoHandle}} DemoModule
+ */
+
 const fontDocs = new WeakSet();
 
 /**
@@ -51,15 +62,19 @@ export function tex(tex, display = false) {
 /**
  * A paragraph from a template of text and inline math: p`text ${m('x')} more`.
  * Parts are strings or nodes.
+ * @param {...import('../panels/dom.js').Child} parts
  */
 export function para(...parts) {
   return el('p', {}, ...parts);
 }
 
 /** Inline math. */
-export const m = (s) => tex(s, false);
+export const m = (/** @type {string} */ s) => tex(s, false);
 
-/** A difference or spread: '0' when exactly zero, else 2 significant digits in scientific form. */
+/**
+ * A difference or spread: '0' when exactly zero, else 2 significant digits in scientific form.
+ * @param {number|null|undefined} v
+ */
 export function sci(v) {
   if (v == null || Number.isNaN(v)) return '–';
   if (v === 0) return '0';
@@ -67,44 +82,72 @@ export function sci(v) {
   const a = Math.abs(v);
   if (a >= 0.01 && a < 1e4) return Number(v.toPrecision(2)).toString();
   const [mant, exp] = v.toExponential(1).split('e');
+  /** @type {Record<string, string>} */
   const sup = { '-': '⁻', '+': '', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
   return `${mant}×10${[...exp].map((ch) => sup[ch]).join('')}`;
 }
 
 /** An accuracy as a percentage without trailing noise. */
-export const pct = (v) => (v == null || Number.isNaN(v) ? '–' : `${(100 * v).toFixed(v >= 0.9995 || v === 0 ? 0 : 1)}%`);
+export const pct = (/** @type {number|null|undefined} */ v) => (v == null || Number.isNaN(v) ? '–' : `${(100 * v).toFixed(v >= 0.9995 || v === 0 ? 0 : 1)}%`);
 
 /** Keys of a demo's options.config that go straight into every model's config. */
 const MODEL_KEYS = ['d_model', 'heads', 'layers', 'ffn', 'batch', 'seed', 'lr', 'warmup', 'seq_len', 'eval_every', 'eval_batches', 'activation', 'norm_position'];
 
-/** The model-config subset of `overrides` (URL parameters or embedding options). */
+/**
+ * The model-config subset of `overrides` (URL parameters or embedding options).
+ * @param {Record<string, unknown>} [overrides]
+ * @returns {import('../wasm-api').Config} (values as given: the engine checks them)
+ */
 export function modelOverrides(overrides = {}) {
+  /** @type {import('../wasm-api').Config} */
   const out = {};
-  for (const k of MODEL_KEYS) if (overrides[k] !== undefined && overrides[k] !== '') out[k] = overrides[k];
+  for (const k of MODEL_KEYS) if (overrides[k] !== undefined && overrides[k] !== '') out[k] = /** @type {string|number|boolean} */ (overrides[k]);
   return out;
 }
 
-/** A list option: an array, or a comma-separated string. */
+/**
+ * A list option: an array, or a comma-separated string.
+ * @template T
+ * @param {unknown} v
+ * @param {T} fallback
+ * @returns {string[]|T}
+ */
 export function listOption(v, fallback) {
   if (Array.isArray(v)) return v.map(String);
   if (typeof v === 'string' && v.trim()) return v.split(',').map((s) => s.trim()).filter(Boolean);
   return fallback;
 }
 
-/** A boolean option from true/false, 1/0, 'true'/'false'. */
+/**
+ * A boolean option from true/false, 1/0, 'true'/'false'.
+ * @template T
+ * @param {unknown} v
+ * @param {T} fallback
+ * @returns {boolean|T}
+ */
 export function boolOption(v, fallback) {
   if (v === undefined || v === null || v === '') return fallback;
   if (typeof v === 'boolean') return v;
   return !['0', 'false', 'no', 'off'].includes(String(v).toLowerCase());
 }
 
-/** A number option, or the fallback. */
+/**
+ * A number option, or the fallback.
+ * @template T
+ * @param {unknown} v
+ * @param {T} fallback
+ * @returns {number|T}
+ */
 export function numOption(v, fallback) {
   const n = Number(v);
   return v === undefined || v === null || v === '' || !Number.isFinite(n) ? fallback : n;
 }
 
-/** Max |a − b| over two equally shaped matrices. */
+/**
+ * Max |a − b| over two equally shaped matrices.
+ * @param {number[][]} a
+ * @param {number[][]} b
+ */
 export function maxAbsDiff(a, b) {
   let d = 0;
   for (let i = 0; i < a.length; i++) for (let j = 0; j < a[i].length; j++) d = Math.max(d, Math.abs(a[i][j] - b[i][j]));
@@ -114,16 +157,27 @@ export function maxAbsDiff(a, b) {
 /** A disposable group of event listeners and timers. */
 export class Disposer {
   constructor() {
+    /** @type {(() => void)[]} */
     this.fns = [];
   }
+  /**
+   * @template {() => void} F
+   * @param {F} fn
+   */
   add(fn) {
     this.fns.push(fn);
     return fn;
   }
+  /**
+   * @param {EventTarget} target
+   * @param {string} type
+   * @param {EventListener} fn
+   */
   listen(target, type, fn) {
     target.addEventListener(type, fn);
     this.fns.push(() => target.removeEventListener(type, fn));
   }
+  /** @param {() => void} fn @param {number} ms */
   interval(fn, ms) {
     const id = setInterval(fn, ms);
     this.fns.push(() => clearInterval(id));
@@ -141,6 +195,7 @@ export class Disposer {
 }
 
 /** Colours for curves, one per encoding, stable across demos. */
+/** @type {Record<string, string>} */
 export const ENCODING_COLORS = {
   none: '#5f6368',
   learned: '#1a73e8',
@@ -156,4 +211,4 @@ export const ENCODING_COLORS = {
   contextual2: '#00897b',
 };
 
-export const colorOf = (name) => ENCODING_COLORS[name] ?? '#3c4043';
+export const colorOf = (/** @type {string} */ name) => ENCODING_COLORS[name] ?? '#3c4043';

@@ -39,9 +39,9 @@ const DEFAULTS = {
 export function demoLists(registry) {
   const positions = registry?.positions ?? [];
   const names = positions.map((e) => e.name);
-  const known = (list) => (names.length ? list.filter((n) => names.includes(n)) : list.slice());
+  const known = (/** @type {string[]} */ list) => (names.length ? list.filter((n) => names.includes(n)) : list.slice());
   const norms = (registry?.normalizations ?? []).map((e) => e.name);
-  const knownNorm = (list) => (norms.length ? list.filter((n) => norms.includes(n)) : list.slice());
+  const knownNorm = (/** @type {string[]} */ list) => (norms.length ? list.filter((n) => norms.includes(n)) : list.slice());
   const flags = positions.length > 0 && positions.every((e) => FROM_FLAGS in e);
   // Every encoding changes what an encoder without positions computes, so the permutation demo
   // can check each; every one can be trained short and evaluated long (one that cannot

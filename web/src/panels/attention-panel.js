@@ -6,15 +6,23 @@
 import { Heatmap, fmt } from '../charts/heatmap.js';
 import { el } from './dom.js';
 
+/** @typedef {import('../wasm-api').RunResult} RunResult */
+/** A head's map, with what its tooltip reads (set before each draw). */
+/** @typedef {Heatmap & {head: import('../wasm-api').HeadAttention, tokens: string[]}} HeadMap */
+
 export class AttentionPanel {
   /** @param {HTMLElement} grid @param {{frameMs?: number}} [opts] */
   constructor(grid, { frameMs = Infinity } = {}) {
     this.grid = grid;
     this.frameMs = frameMs;
     this.drawing = 0; // bumped to drop the maps still queued from an older update
+    /** @type {HeadMap[][]} by layer, then head */
     this.maps = [];
     this.shape = '';
+    /** @type {'weights'|'logits'} */
     this.show = 'weights';
+    /** @type {RunResult|null} the last update's data */
+    this.last = null;
   }
 
   /** @param {'weights'|'logits'} what */
@@ -23,7 +31,7 @@ export class AttentionPanel {
     if (this.last) this.update(this.last);
   }
 
-  /** Draw a RunResult ({tokens, layers: [{heads: [{weights, logits, row_sums}]}]}). */
+  /** Draw a RunResult ({tokens, layers: [{heads: [{weights, logits, row_sums}]}]}). @param {RunResult} att */
   update(att) {
     this.last = att;
     const tokens = att.tokens;
@@ -43,7 +51,7 @@ export class AttentionPanel {
     const run = () => {
       if (token !== this.drawing) return;
       const t0 = performance.now();
-      while (jobs.length && performance.now() - t0 < this.frameMs) jobs.shift()();
+      while (jobs.length && performance.now() - t0 < this.frameMs) /** @type {() => void} */ (jobs.shift())();
       if (jobs.length) setTimeout(run, 0);
     };
     // A new grid is laid out by the next frame first: drawn now, its first map would force that
@@ -52,6 +60,7 @@ export class AttentionPanel {
     else run();
   }
 
+  /** @param {RunResult} att @param {string} shape */
   #build(att, shape) {
     this.grid.replaceChildren();
     this.shape = shape;
@@ -61,12 +70,12 @@ export class AttentionPanel {
       return layer.heads.map((_, h) => {
         const cell = el('figure', { class: 'attn-head' }, el('figcaption', {}, `head ${h + 1}`));
         row.append(cell);
-        const map = new Heatmap(cell, {
+        const map = /** @type {HeadMap} */ (new Heatmap(cell, {
           label: `Attention of layer ${l + 1}, head ${h + 1}: queries down, keys across`,
           maxSize: 250,
           describe: (i, j, v) =>
             `query ${i} “${map.tokens[i]}” → key ${j} “${map.tokens[j]}”: ${this.show === 'logits' ? 'logit' : 'weight'} ${fmt(v)} (row sum ${fmt(map.head.row_sums[i])})`,
-        });
+        }));
         return map;
       });
     });

@@ -5,7 +5,11 @@ import { el } from './dom.js';
 import { GROUP_TITLES, isActive } from '../state/properties.js';
 import { parseValue } from '../state/hash.js';
 
-const pretty = (key) => key.replaceAll('_', ' ');
+/** @typedef {import('../state/properties.js').Property} Property */
+/** @typedef {import('../state/properties.js').State} State */
+/** @typedef {import('../state/properties.js').Value} Value */
+
+const pretty = (/** @type {string} */ key) => key.replaceAll('_', ' ');
 
 export class Controls {
   /**
@@ -15,13 +19,18 @@ export class Controls {
    * @param {(key: string, value: any) => void} onChange
    */
   constructor(form, props, registry, onChange) {
-    Object.assign(this, { form, props, registry, onChange, timers: {} });
+    this.form = form;
+    this.props = props;
+    this.registry = registry;
+    this.onChange = onChange;
+    /** @type {Record<string, ReturnType<typeof setTimeout>>} a pending edit per key (see #later) */
+    this.timers = {};
     form.addEventListener('submit', (e) => e.preventDefault());
   }
 
-  /** Rebuild the form for a state (which properties show depends on the selectors). */
+  /** Rebuild the form for a state (which properties show depends on the selectors). @param {State} state */
   render(state) {
-    const open = new Set([...this.form.querySelectorAll('details[open]')].map((d) => d.dataset.group));
+    const open = new Set([...this.form.querySelectorAll('details[open]')].map((d) => /** @type {HTMLElement} */ (d).dataset.group));
     const first = this.form.children.length === 0;
     this.form.replaceChildren();
     const seen = new Set();
@@ -37,56 +46,71 @@ export class Controls {
     }
   }
 
+  /**
+   * @param {Property} p
+   * @param {Value|undefined} value
+   * @param {State} state
+   */
   #field(p, value, state) {
     const id = `ctl-${p.key}`;
     const help = el('small', { class: 'help', id: `help-${p.key}` }, this.#helpText(p, value));
     const msg = el('small', { class: 'field-error', id: `err-${p.key}`, hidden: true });
     const describedby = `help-${p.key} err-${p.key}`;
-    let input;
     if (p.kind === 'bool') {
-      input = el('input', { type: 'checkbox', id, checked: Boolean(value), 'aria-describedby': describedby,
+      const input = el('input', { type: 'checkbox', id, checked: Boolean(value), 'aria-describedby': describedby,
         onchange: () => this.onChange(p.key, input.checked) });
       return el('div', { class: 'field check' }, input, el('label', { for: id }, pretty(p.key)), help, msg);
     }
+    /** @type {HTMLSelectElement|HTMLTextAreaElement|HTMLInputElement} */
+    let input;
     if (p.kind === 'enum') {
-      input = el('select', { id, 'aria-describedby': describedby, onchange: () => this.onChange(p.key, input.value) },
-        ...p.choices.map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)));
+      const select = el('select', { id, 'aria-describedby': describedby, onchange: () => this.onChange(p.key, select.value) },
+        ...(p.choices ?? []).map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)));
+      input = select;
     } else if (p.key === 'text') {
-      input = el('textarea', { id, rows: 3, 'aria-describedby': describedby, placeholder: '(the built-in corpus)' });
-      input.value = value ?? '';
-      input.addEventListener('input', () => this.#later(p, input));
+      const area = el('textarea', { id, rows: 3, 'aria-describedby': describedby, placeholder: '(the built-in corpus)' });
+      area.value = /** @type {string} */ (value ?? '');
+      area.addEventListener('input', () => this.#later(p, area));
+      input = area;
     } else {
       const numeric = p.kind === 'int' || p.kind === 'float';
-      input = el('input', {
+      const field = el('input', {
         id, type: numeric ? 'number' : 'text', 'aria-describedby': describedby,
         inputmode: numeric ? (p.kind === 'int' ? 'numeric' : 'decimal') : undefined,
         min: p.min, max: p.max, step: p.kind === 'int' ? 1 : 'any',
       });
-      input.value = String(value ?? '');
-      input.addEventListener('input', () => this.#later(p, input));
-      input.addEventListener('change', () => this.#commit(p, input));
+      field.value = String(value ?? '');
+      field.addEventListener('input', () => this.#later(p, field));
+      field.addEventListener('change', () => this.#commit(p, field));
+      input = field;
     }
     return el('div', { class: 'field' }, el('label', { for: id }, pretty(p.key)), input, help, msg);
   }
 
+  /**
+   * @param {Property} p
+   * @param {Value|undefined} value
+   */
   #helpText(p, value) {
     if (p.key === 'task') {
       const t = this.registry.tasks.find((x) => x.name === value);
       return t ? `${t.description} e.g. ${t.example}` : p.help;
     }
     if (p.key === 'position' || p.key === 'normalization') {
-      const e = this.registry[`${p.key}s`].find((x) => x.name === value);
+      const e = this.registry[p.key === 'position' ? 'positions' : 'normalizations'].find((x) => x.name === value);
       return e?.note ?? p.help;
     }
     return p.help;
   }
 
   // Typing: apply after a pause, so that "3" on the way to "32" does not rebuild the model.
+  /** @param {Property} p @param {HTMLInputElement|HTMLTextAreaElement} input */
   #later(p, input) {
     clearTimeout(this.timers[p.key]);
     this.timers[p.key] = setTimeout(() => this.#commit(p, input), 400);
   }
 
+  /** @param {Property} p @param {HTMLInputElement|HTMLTextAreaElement} input */
   #commit(p, input) {
     clearTimeout(this.timers[p.key]);
     const r = parseValue(p, input.value);
@@ -95,10 +119,14 @@ export class Controls {
     this.onChange(p.key, r.value);
   }
 
-  /** Mark one field invalid with a message (null clears it). */
+  /**
+   * Mark one field invalid with a message (null clears it).
+   * @param {string} key
+   * @param {string|null} message
+   */
   fieldError(key, message) {
     const input = this.form.querySelector(`#ctl-${CSS.escape(key)}`);
-    const msg = this.form.querySelector(`#err-${CSS.escape(key)}`);
+    const msg = /** @type {HTMLElement|null} */ (this.form.querySelector(`#err-${CSS.escape(key)}`));
     if (!input || !msg) return false;
     input.toggleAttribute('aria-invalid', Boolean(message));
     msg.hidden = !message;
@@ -108,12 +136,16 @@ export class Controls {
 
   /** Clear every field's error mark. */
   clearErrors() {
-    for (const m of this.form.querySelectorAll('.field-error')) (m.hidden = true), (m.textContent = '');
+    for (const m of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll('.field-error'))) (m.hidden = true), (m.textContent = '');
     for (const i of this.form.querySelectorAll('[aria-invalid]')) i.removeAttribute('aria-invalid');
   }
 
-  /** The keys a core error message names ("d_model: ...", "field 'vocab'", "heads = 4") that have a control. */
+  /**
+   * The keys a core error message names ("d_model: ...", "field 'vocab'", "heads = 4") that have a control.
+   * @param {string} message
+   */
   keysIn(message) {
+    /** @type {Set<string>} */
     const keys = new Set();
     const lead = /^([a-z_0-9]+):/.exec(message);
     if (lead) keys.add(lead[1]);

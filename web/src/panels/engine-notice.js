@@ -5,6 +5,11 @@
 // and free of KaTeX and CSS, so that the widget's first chunk can carry it.
 import { el } from './dom.js';
 
+/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../client/client.js').EngineClient} EngineClient */
+/** @typedef {CustomEvent<{error: Error, final?: boolean, client: EngineClient}>} CrashEvent a pool's 'crash' */
+/** @typedef {CustomEvent<{error: Error, models: Session[], failed?: Error}>} RecoveredEvent a pool's 'recovered' */
+
 /**
  * Say in `root` when one of the pool's workers crashed (or went silent) and was restarted: a
  * notice (role=status, data-engine = restarting | restored | failed) above the demo. The client
@@ -12,23 +17,28 @@ import { el } from './dom.js';
  * (client/client.js), so the demo needs nothing else. Returns a function that removes it.
  * @param {EventTarget} pool a WorkerPool (its 'crash' and 'recovered' events)
  * @param {HTMLElement|ShadowRoot} root
- * @param {(model: object) => boolean} [owns] whether a model is this view's (a pool shared by
+ * @param {(model: Session) => boolean} [owns] whether a model is this view's (a pool shared by
  *   several widgets: only the ones with a model on the crashed worker say so, of their models)
  */
 export function engineNotice(pool, root, owns = () => true) {
   // Inline styles: the same box shows on the demo pages and inside a widget's shadow root.
   const box = el('p', { class: 'apd-engine-notice', role: 'status', hidden: true, style: 'margin: 0 0 10px; padding: 8px 12px; border-radius: 6px; background: #fef7e0; border: 1px solid #f9ab00; color: #3c2f00; font-size: 0.9rem' });
   root.prepend(box);
+  /** @param {string} state @param {string} text */
   const show = (state, text) => {
     box.hidden = false;
     box.dataset.engine = state;
     box.textContent = text;
   };
-  const concerns = (client) => [...client.models.values(), ...(client.toRestore ?? [])].some(owns);
-  const onCrash = ({ detail: { error, final, client } }) => concerns(client) && show(final ? 'failed' : 'restarting', final
-    ? `A training engine crashed again (${error.message}) and was not restarted: reload the page to train its models.`
-    : `A training engine crashed (${error.message}). Restarting it…`);
-  const onRecovered = ({ detail: { error, models, failed } }) => {
+  const concerns = (/** @type {EngineClient} */ client) => [...client.models.values(), ...(client.toRestore ?? [])].some(owns);
+  const onCrash = (/** @type {Event} */ e) => {
+    const { error, final, client } = /** @type {CrashEvent} */ (e).detail;
+    return concerns(client) && show(final ? 'failed' : 'restarting', final
+      ? `A training engine crashed again (${error.message}) and was not restarted: reload the page to train its models.`
+      : `A training engine crashed (${error.message}). Restarting it…`);
+  };
+  const onRecovered = (/** @type {Event} */ e) => {
+    const { error, models, failed } = /** @type {RecoveredEvent} */ (e).detail;
     const live = models.filter((mdl) => !mdl.disposed && owns(mdl));
     if (!live.length) return;
     if (failed) return show('failed', `A training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page.`);

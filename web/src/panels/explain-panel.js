@@ -4,6 +4,7 @@ import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import { el } from './dom.js';
 
+/** @param {string} tex */
 function formula(tex) {
   const box = el('div', { class: 'formula' });
   try {
@@ -17,7 +18,8 @@ function formula(tex) {
 /**
  * Fill the panel.
  * @param {HTMLElement} body
- * @param {{task?: object, position?: object, normalization?: object}} parts registry entries
+ * @param {{task?: import('../wasm-api').TaskEntry, position?: import('../wasm-api').VariantDescription,
+ *   normalization?: import('../wasm-api').VariantDescription}} parts registry entries
  */
 export function renderExplanation(body, { task, position, normalization }) {
   const cards = [];

@@ -5,7 +5,7 @@
 // Works while training runs or is paused (the worker interleaves requests between chunks).
 import { el } from './dom.js';
 
-/** Background colour for a probability: red (unsure) to green (sure). */
+/** Background colour for a probability: red (unsure) to green (sure). @param {number} p */
 export function probColour(p) {
   const hue = Math.round(120 * Math.max(0, Math.min(1, p)));
   return `hsl(${hue} 70% 85%)`;
@@ -15,10 +15,17 @@ export class GeneratePanel {
   /**
    * @param {HTMLElement} root the panel body
    * @param {() => import('../client/session.js').Session|null} getModel
-   * @param {() => Promise<object>} heldOut resolves with a predictions object (for slot tasks)
+   * @param {() => Promise<import('../wasm-api').Predictions>} heldOut resolves with a predictions object (for slot tasks)
    */
   constructor(root, getModel, heldOut) {
-    Object.assign(this, { root, getModel, heldOut, info: null, expected: null });
+    this.root = root;
+    this.getModel = getModel;
+    this.heldOut = heldOut;
+    /** @type {import('../wasm-api').SessionInfo|null} */
+    this.info = null;
+    /** @type {string[]|null} the held-out example's answer, shown under the model's */
+    this.expected = null;
+    /** @type {(id: string, label: string, attrs: Record<string, any>) => HTMLLabelElement} */
     const field = (id, label, attrs) =>
       el('label', { class: 'gen-field', for: id }, label, el('input', { id, ...attrs }));
     this.prompt = el('input', { id: 'gen-prompt', type: 'text', autocomplete: 'off', spellcheck: false });
@@ -30,7 +37,7 @@ export class GeneratePanel {
     this.out = el('div', { class: 'gen-out', 'aria-live': 'polite' });
     this.form = el(
       'form',
-      { class: 'gen-form', onsubmit: (e) => (e.preventDefault(), this.generate()) },
+      { class: 'gen-form', onsubmit: (/** @type {Event} */ e) => (e.preventDefault(), this.generate()) },
       el('label', { for: 'gen-prompt' }, 'Prompt'),
       el('div', { class: 'free-row' }, this.prompt, el('button', { type: 'submit', id: 'gen-run' }, 'Generate')),
       el('div', { class: 'gen-options' }, this.tokens, this.temp, this.topk, this.seed, this.example),
@@ -38,7 +45,7 @@ export class GeneratePanel {
     root.replaceChildren(this.form, this.out);
   }
 
-  /** A new model: say what generation means for its task. */
+  /** A new model: say what generation means for its task. @param {import('../wasm-api').SessionInfo} info */
   setModel(info) {
     this.info = info;
     this.expected = null;
@@ -63,9 +70,9 @@ export class GeneratePanel {
     const slot = ex.inputs.indexOf('_');
     const question = ex.inputs.slice(ex.inputs[0].startsWith('[') ? 1 : 0, slot);
     this.prompt.value = question.join(' ');
-    const answer = ex.target.slice(slot).filter((t, i) => ex.mask[slot + i]);
+    const answer = /** @type {string[]} */ (ex.target).slice(slot).filter((t, i) => /** @type {boolean[]} */ (ex.mask)[slot + i]);
     this.expected = answer;
-    this.tokens.querySelector('input').value = String(answer.length);
+    /** @type {HTMLInputElement} */ (this.tokens.querySelector('input')).value = String(answer.length);
     return this.generate();
   }
 
@@ -73,7 +80,7 @@ export class GeneratePanel {
   async generate() {
     const model = this.getModel();
     if (!model) return;
-    const num = (f) => Number(f.querySelector('input').value);
+    const num = (/** @type {HTMLElement} */ f) => Number(/** @type {HTMLInputElement} */ (f.querySelector('input')).value);
     try {
       const r = await model.generate(this.prompt.value, {
         maxNew: num(this.tokens), temperature: num(this.temp), topK: num(this.topk), seed: num(this.seed),
@@ -91,7 +98,7 @@ export class GeneratePanel {
       this.out.replaceChildren(...rows);
       this.out.dataset.generated = String(r.tokens.length);
     } catch (err) {
-      this.out.replaceChildren(el('p', { class: 'error' }, err.message));
+      this.out.replaceChildren(el('p', { class: 'error' }, /** @type {Error} */ (err).message));
     }
   }
 }

@@ -7,6 +7,7 @@ import { Heatmap, fmt } from '../charts/heatmap.js';
 import { drawBarList } from '../charts/bar-list.js';
 import { el } from './dom.js';
 
+/** @type {Record<string, string>} */
 const CAPTIONS = {
   matrix: 'the encoding: one row per position, one column per dimension',
   similarity: 'similarity of positions: row p, column q compares the encodings of p and q',
@@ -20,19 +21,23 @@ const CAPTIONS = {
   normalized_distance: 'the normalized distance fed to the bias MLP',
 };
 
+/** @type {(v: unknown) => v is number[][]} */
 const is2D = (v) => Array.isArray(v) && v.length > 0 && Array.isArray(v[0]) && typeof v[0][0] === 'number';
+/** @type {(v: unknown) => v is number[][][]} */
 const is3D = (v) => Array.isArray(v) && v.length > 0 && is2D(v[0]);
+/** @type {(v: unknown) => v is number[]} */
 const is1D = (v) => Array.isArray(v) && v.length > 0 && typeof v[0] === 'number';
 
 export class PositionsPanel {
   /** @param {HTMLElement} body */
   constructor(body) {
     this.body = body;
+    /** @type {Map<string, Heatmap>} */
     this.maps = new Map(); // path -> Heatmap
     this.layout = '';
   }
 
-  /** Draw a PositionDisplay. */
+  /** Draw a PositionDisplay. @param {import('../wasm-api').PositionDisplay} pos */
   update(pos) {
     const layout = JSON.stringify(shapeOf(pos));
     if (layout !== this.layout) {
@@ -46,6 +51,11 @@ export class PositionsPanel {
     this.#fill(pos, '');
   }
 
+  /**
+   * @param {HTMLElement} parent
+   * @param {object} obj
+   * @param {string} prefix
+   */
   #section(parent, obj, prefix) {
     const scalars = el('dl', { class: 'kv' });
     for (const [k, v] of Object.entries(obj)) {
@@ -79,6 +89,7 @@ export class PositionsPanel {
     if (scalars.children.length) parent.prepend(scalars);
   }
 
+  /** @param {HTMLElement} parent @param {string} name */
   #map(parent, name) {
     return new Heatmap(parent, {
       label: `position encoding: ${name}`,
@@ -87,6 +98,7 @@ export class PositionsPanel {
     });
   }
 
+  /** @param {object} obj @param {string} prefix */
   #fill(obj, prefix) {
     for (const [k, v] of Object.entries(obj)) {
       if (k === 'describe' || k === 'kind') continue;
@@ -94,7 +106,7 @@ export class PositionsPanel {
       if (is3D(v)) v.forEach((m, h) => this.maps.get(`${path}.${h}`)?.update(m, axisLabels(m)));
       else if (is2D(v)) this.maps.get(path)?.update(v, axisLabels(v));
       else if (is1D(v)) {
-        const fig = this.body.querySelector(`figure[data-path="${CSS.escape(path)}"]`);
+        const fig = /** @type {HTMLElement|null} */ (this.body.querySelector(`figure[data-path="${CSS.escape(path)}"]`));
         fig?.querySelector('canvas')?.remove();
         if (fig) drawBarList(fig, v, { label: k });
       } else if (v && typeof v === 'object' && !Array.isArray(v)) this.#fill(v, `${path}.`);
@@ -112,17 +124,20 @@ export class PositionsPanel {
   }
 }
 
+/** @param {string} key @param {unknown} _v @param {string} dims */
 function title(key, _v, dims) {
   const caption = CAPTIONS[key];
   return [el('strong', {}, key.replaceAll('_', ' ')), ` (${dims})`, caption ? el('span', { class: 'muted' }, ` — ${caption}`) : null];
 }
 
+/** @param {number[][]} m */
 function axisLabels(m) {
   // Index labels only when the matrix is small enough to read them.
   if (m.length > 24 || m[0].length > 24) return {};
   return { rowLabels: m.map((_, i) => String(i)), colLabels: m[0].map((_, j) => String(j)) };
 }
 
+/** @param {unknown} v @returns {unknown} */
 function shapeOf(v) {
   if (is3D(v)) return [v.length, v[0].length, v[0][0].length];
   if (is2D(v)) return [v.length, v[0].length];

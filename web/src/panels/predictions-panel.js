@@ -5,19 +5,23 @@ import { el } from './dom.js';
 
 const SPACE = '␣';
 // A probability for a tooltip (null when the model produced NaN).
-const pct = (p, d) => (Number.isFinite(p) ? p.toFixed(d) : 'NaN');
+const pct = (/** @type {number} */ p, /** @type {number} */ d) => (Number.isFinite(p) ? p.toFixed(d) : 'NaN');
 
 export class PredictionsPanel {
   /**
    * @param {HTMLElement} list where examples go
    * @param {HTMLElement} free the free-input area
-   * @param {(ids: number[]) => Promise<object>} run forward pass on token ids
+   * @param {(ids: number[]) => Promise<import('../wasm-api').RunResult>} run forward pass on token ids
    */
   constructor(list, free, run) {
-    Object.assign(this, { list, free, run, info: null });
+    this.list = list;
+    this.free = free;
+    this.run = run;
+    /** @type {import('../wasm-api').SessionInfo|null} */
+    this.info = null;
   }
 
-  /** Draw a Predictions object. */
+  /** Draw a Predictions object. @param {import('../wasm-api').Predictions} pred */
   update(pred) {
     const n = pred.examples.length;
     const ok = pred.examples.filter((e) => e.correct).length;
@@ -27,20 +31,28 @@ export class PredictionsPanel {
     );
   }
 
-  /** Set up the free-input box for a model (hidden when its vocabulary is not characters). */
+  /**
+   * Set up the free-input box for a model (hidden when its vocabulary is not characters).
+   * @param {import('../wasm-api').SessionInfo} info
+   */
   setModel(info) {
     this.info = info;
     // Single characters, anchors ("[CLS]") and escapes ("\n", not typeable in one line) allowed.
     const chars = info.vocab.every((t) => [...t].length === 1 || /^\[.*\]$/.test(t) || /^\\.$/.test(t));
     this.free.hidden = !chars;
-    this.free.querySelector('.free-out').replaceChildren();
+    /** @type {HTMLElement} */ (this.free.querySelector('.free-out')).replaceChildren();
   }
 
-  /** Map the typed text to ids, run the model, show its prediction at every position. */
+  /**
+   * Map the typed text to ids, run the model, show its prediction at every position.
+   * @param {string} text
+   */
   async runText(text) {
-    const { vocab, classes, config } = this.info;
-    const out = this.free.querySelector('.free-out');
+    const { vocab, classes, config } = /** @type {import('../wasm-api').SessionInfo} */ (this.info); // setModel() came first
+    const out = /** @type {HTMLElement} */ (this.free.querySelector('.free-out'));
+    /** @type {number[]} */
     const ids = [];
+    /** @type {Set<string>} */
     const unknown = new Set();
     for (const ch of text) {
       const id = vocab.indexOf(ch === ' ' ? SPACE : ch);
@@ -52,7 +64,7 @@ export class PredictionsPanel {
       return;
     }
     // The anchors the model was trained with go around the input, as in training.
-    const anchor = (name) => vocab.indexOf(name);
+    const anchor = (/** @type {string} */ name) => vocab.indexOf(name);
     if (config.anchors === 'cls' || config.anchors === 'cls_sep') ids.unshift(anchor('[CLS]'));
     if (config.anchors === 'bos') ids.unshift(anchor('[BOS]'));
     if (config.anchors === 'cls_sep') ids.push(anchor('[SEP]'));
@@ -70,7 +82,7 @@ export class PredictionsPanel {
           ...best.map((c, i) => tok(classes[c], { title: `p = ${pct(conf[i], 2)}`, style: `opacity:${0.35 + 0.65 * conf[i]}` }))),
       );
     } catch (err) {
-      out.replaceChildren(el('p', { class: 'error' }, err.message));
+      out.replaceChildren(el('p', { class: 'error' }, /** @type {Error} */ (err).message));
     }
   }
 
@@ -79,25 +91,35 @@ export class PredictionsPanel {
   }
 }
 
+/**
+ * @param {string} text
+ * @param {Record<string, string>} [attrs]
+ */
 function tok(text, attrs = {}) {
   return el('span', { class: 'tok', ...attrs }, text === '' ? '·' : text);
 }
 
+/** @typedef {import('../wasm-api').PredictionExample} Example */
+
+/** @param {Example} ex @param {number} k */
 function tokenRows(ex, k) {
-  const cls = (i) => (!ex.mask[i] ? 'tok off' : ex.prediction[i] === ex.target[i] ? 'tok right' : 'tok wrong');
+  const mask = /** @type {boolean[]} */ (ex.mask); // per-token examples have one
+  const target = /** @type {string[]} */ (ex.target);
+  const cls = (/** @type {number} */ i) => (!mask[i] ? 'tok off' : ex.prediction[i] === target[i] ? 'tok right' : 'tok wrong');
   return el('div', { class: `example ${ex.correct ? 'correct' : 'incorrect'}`, 'aria-label': `example ${k + 1}, ${ex.correct ? 'correct' : 'has errors'}` },
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
-    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), ...ex.target.map((t, i) => tok(ex.mask[i] ? t : '', { class: ex.mask[i] ? 'tok' : 'tok off' }))),
+    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), ...target.map((t, i) => tok(mask[i] ? t : '', { class: mask[i] ? 'tok' : 'tok off' }))),
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'model'),
-      ...ex.prediction.map((t, i) => tok(t, { class: cls(i), title: `p = ${pct(ex.confidence[i], 2)}${ex.mask[i] && t !== ex.target[i] ? ' (wrong)' : ''}` }))),
+      ...ex.prediction.map((t, i) => tok(t, { class: cls(i), title: `p = ${pct(ex.confidence[i], 2)}${mask[i] && t !== target[i] ? ' (wrong)' : ''}` }))),
   );
 }
 
+/** @param {Example} ex @param {number} k */
 function sequenceRow(ex, k) {
   const right = ex.correct;
   return el('div', { class: `example ${right ? 'correct' : 'incorrect'}`, 'aria-label': `example ${k + 1}, ${right ? 'correct' : 'wrong'}` },
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
-    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), tok(ex.target),
+    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), tok(/** @type {string} */ (ex.target)),
       el('span', { class: 'row-label' }, 'model'), tok(ex.prediction[0], { class: right ? 'tok right' : 'tok wrong', title: `p = ${pct(ex.confidence[0], 2)}` })),
   );
 }

@@ -15,19 +15,32 @@ import { engineNotice } from '../panels/engine-notice.js';
 
 // The demo modules (web/src/demos/<name>/index.js) that exist in this build, loaded only when a preset needs one.
 const DEMOS = import.meta.glob('../demos/*/index.js');
-const demoLoader = (name) => DEMOS[`../demos/${name}/index.js`];
+/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('./shared.js').WidgetEngine} WidgetEngine */
+/** @typedef {import('./attributes.js').WidgetSettings} WidgetSettings */
+/**
+ * A demo preset's running demo.
+ * @typedef {{handle: import('../demos/common.js').DemoHandle, models: Set<Session>, wantPlay: boolean, visible: boolean,
+ *   unnotice: () => void, playing?: () => boolean}} RunningDemo
+ */
+const demoLoader = (/** @type {string|undefined} */ name) =>
+  /** @type {(() => Promise<import('../demos/common.js').DemoModule>)|undefined} */ (DEMOS[`../demos/${name}/index.js`]);
 
 // One IntersectionObserver and one visibilitychange listener for every widget on the page.
+/** @type {IntersectionObserver|null} */
 let observer = null;
+/** @type {Set<AttentionPlaygroundElement>} */
 const widgets = new Set();
+/** @param {AttentionPlaygroundElement} w */
 function observe(w) {
   observer ??= new IntersectionObserver((entries) => {
-    for (const e of entries) e.target._onIntersect(e.isIntersecting);
+    for (const e of entries) /** @type {AttentionPlaygroundElement} */ (e.target)._onIntersect(e.isIntersecting);
   });
   observer.observe(w);
   if (!widgets.size) document.addEventListener('visibilitychange', onVisibility);
   widgets.add(w);
 }
+/** @param {AttentionPlaygroundElement} w */
 function unobserve(w) {
   observer?.unobserve(w);
   widgets.delete(w);
@@ -41,6 +54,7 @@ function onVisibility() {
 // once does not build them all in one long main-thread task.
 let startQueue = Promise.resolve();
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
+/** @param {AttentionPlaygroundElement} w */
 function enqueueStart(w) {
   warmCanvasFonts();
   startQueue = startQueue.then(nextTask).then(() => w._start()).catch(() => {});
@@ -74,25 +88,43 @@ export class AttentionPlaygroundElement extends HTMLElement {
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
-    adoptStyles(this.shadowRoot);
+    adoptStyles(this.#shadow);
     this.card = el('div', { class: 'ap', part: 'card' });
-    this.shadowRoot.append(this.card);
+    this.#shadow.append(this.card);
     this.#applyTheme();
     /** 'idle' (not yet on screen), 'loading', 'ready', 'error' */
     this.status = 'idle';
+    /** @type {string|null} */
     this.error = null;
+    /** @type {import('./widget-app.js').WidgetApp|null} */
     this.app = null; // WidgetApp (config presets)
+    /** @type {RunningDemo|null} */
     this.demo = null; // {handle: a demo's {start, pause, dispose, ready}, models, wantPlay, visible}
+    // Set later (declarations only):
+    /** @type {[string, string][]|null|undefined} settings from a link (embed.js), as data */ this.linkSettings;
+    /** @type {string[]|undefined} what the link set that the widget does not declare */ this.ignored;
+    /** @type {boolean|undefined} play() came before the widget was built */ this.playWanted;
+    /** @type {number|undefined} the furthest step of a demo's models */ this.demoStep;
+    /** @type {number|undefined} bumped to drop a start that a newer one overtook */ this.startToken;
+    /** @type {MutationObserver|undefined} */ this.attrObserver;
+    /** @type {() => void} set on connect (disconnect comes after) */ this.onScheme;
+    /** @type {ReturnType<typeof setTimeout>|undefined} */ this.disposeTimer;
+    /** @type {ReturnType<typeof setTimeout>|undefined} */ this.rebuildTimer;
     this.intersecting = false;
     this.started = false;
     this.#placeholder();
+  }
+
+  /** The open shadow root (attached by the constructor). */
+  get #shadow() {
+    return /** @type {ShadowRoot} */ (this.shadowRoot);
   }
 
   connectedCallback() {
     clearTimeout(this.disposeTimer);
     this.#applyTheme(); // attributes set before the element was attached
     observe(this);
-    adoptStyles(this.shadowRoot);
+    adoptStyles(this.#shadow);
     this.attrObserver ??= new MutationObserver((records) => this.#attributesChanged(records));
     this.attrObserver.observe(this, { attributes: true });
     this.onScheme = () => this.#themeChanged();
@@ -107,7 +139,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this.disposeTimer = setTimeout(() => this.#teardown(), 0);
   }
 
-  /** @internal from the shared IntersectionObserver */
+  /** @internal from the shared IntersectionObserver @param {boolean} on */
   _onIntersect(on) {
     this.intersecting = on;
     if (on && !this.started) {
@@ -162,6 +194,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     if (this.#applyTheme() !== was) requestAnimationFrame(() => this.app?.restyle?.());
   }
 
+  /** @param {'idle'|'loading'|'ready'|'error'} s */
   #setStatus(s) {
     this.status = s;
     this.card.dataset.status = s;
@@ -181,19 +214,20 @@ export class AttentionPlaygroundElement extends HTMLElement {
       engine = await sharedEngine();
       if (token !== this.startToken) return;
       this.#adoptLink(engine);
-      const settings = readAttributes(this.getAttributeNames().map((n) => [n, this.getAttribute(n)]), engine);
+      const settings = readAttributes(this.getAttributeNames().map((n) => /** @type {[string, string]} */ ([n, this.getAttribute(n)])), engine);
       if (settings.errors.length) throw Object.assign(new Error('bad attributes'), { list: settings.errors });
       if (this.playWanted) settings.autoplay = true;
-      if (settings.preset.demo) await this.#startDemo(engine, settings, token);
+      const preset = /** @type {import('./presets.js').Preset} */ (settings.preset); // no errors: a preset
+      if (preset.demo) await this.#startDemo(engine, settings, token);
       else await this.#startApp(engine, settings, token);
       if (token !== this.startToken) return;
       this.#setStatus('ready');
       this.#showIgnored();
       this._updateVisible();
-      this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true, detail: { preset: settings.preset.name, engine: engine.info } }));
+      this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true, detail: { preset: preset.name, engine: engine.info } }));
     } catch (err) {
       if (token === this.startToken) {
-        this.#fail(err);
+        this.#fail(/** @type {Error & {list?: string[]}} */ (err));
         this.#showIgnored();
       }
     }
@@ -203,6 +237,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
    * Settings from a link (embed.html's hash), given by a script as data: [name, value] pairs in
    * `linkSettings`. Once the registry is known, only the names the widget declares become
    * attributes (read as any other, without a rebuild); the rest is listed in the ignored notice.
+   * @param {WidgetEngine} engine
    */
   #adoptLink(engine) {
     if (!this.linkSettings) return;
@@ -220,12 +255,13 @@ export class AttentionPlaygroundElement extends HTMLElement {
       el('strong', {}, 'Ignored from the link'), ` (not settings of this widget): ${this.ignored.join(', ')}.`));
   }
 
+  /** @param {WidgetEngine} engine @param {WidgetSettings} settings @param {number} token */
   async #startApp(engine, settings, token) {
     const { WidgetApp } = await import('./widget-app.js');
     await nextTask(); // the chunk's evaluation and the widget's construction in separate tasks
     if (token !== this.startToken) return;
     const card = el('div', { class: 'ap-body' });
-    const app = new WidgetApp(card, engine, settings);
+    const app = new WidgetApp(card, engine, /** @type {ConstructorParameters<typeof WidgetApp>[2]} */ (settings)); // a config preset: a state
     this.card.replaceChildren(card);
     this.app = app;
     try {
@@ -237,12 +273,16 @@ export class AttentionPlaygroundElement extends HTMLElement {
     }
   }
 
-  async #startDemo(engine, { preset, overrides, autoplay }, token) {
+  /** @param {WidgetEngine} engine @param {WidgetSettings} settings @param {number} token */
+  async #startDemo(engine, settings, token) {
+    const { overrides, autoplay } = settings;
+    const preset = /** @type {import('./presets.js').Preset} */ (settings.preset);
     const load = demoLoader(preset.demo);
     if (!load) throw new Error(`The ${preset.demo} demo is not part of this build (web/src/demos/${preset.demo}/index.js is missing).`);
     // The demo draws its charts with the light chart (the pages give it uPlot's).
     const [mod, { LightLineChart }] = await Promise.all([load(), import('../charts/light-line-chart.js')]);
     if (token !== this.startToken) return;
+    /** @type {Set<Session>} */
     const models = new Set();
     const pool = trackedPool(engine.pool, models, (step) => (this.demoStep = Math.max(this.demoStep ?? 0, step)));
     const root = el('div', { class: 'ap-demo' });
@@ -257,17 +297,19 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this.demo.playing = () => [...models].some((m) => m.playing && !m.disposed);
   }
 
+  /** @param {boolean} on */
   #demoVisible(on) {
     const d = this.demo;
     if (!d || d.visible === on || this.status !== 'ready') return;
     d.visible = on;
     if (on && d.wantPlay) d.handle.start();
-    if (!on && d.playing()) {
+    if (!on && /** @type {() => boolean} */ (d.playing)()) { // set once the demo is ready
       d.wantPlay = true;
       d.handle.pause();
     } else if (!on) d.wantPlay = false;
   }
 
+  /** @param {Error & {list?: string[]}} err */
   #fail(err) {
     this.card.classList.remove('has-demo');
     this.#setStatus('error');
@@ -287,7 +329,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this.demo = null;
     this.demoStep = 0;
     this.started = false;
-    releaseStyles(this.shadowRoot);
+    releaseStyles(this.#shadow);
     await app?.dispose();
     demo?.unnotice();
     await demo?.handle.dispose();
@@ -298,6 +340,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
 
   // An attribute changed after the widget started: build it again from its new attributes (a new
   // theme only needs the canvases redrawn).
+  /** @param {MutationRecord[]} records */
   #attributesChanged(records) {
     if (records.some((r) => r.attributeName === 'theme')) this.#themeChanged();
     if (records.every((r) => r.attributeName === 'theme')) return;
@@ -322,15 +365,20 @@ export class AttentionPlaygroundElement extends HTMLElement {
   }
 }
 
-/** The pool, as seen by a demo: its models are remembered, to know whether it is training. */
+/**
+ * The pool, as seen by a demo: its models are remembered, to know whether it is training.
+ * @param {import('../client/pool.js').WorkerPool} pool
+ * @param {Set<Session>} models
+ * @param {(step: number) => void} onStep
+ */
 function trackedPool(pool, models, onStep) {
   return new Proxy(pool, {
     get(target, key) {
       if (key === 'create')
-        return async (config) => {
+        return async (/** @type {import('../wasm-api').Config} */ config) => {
           const m = await target.create(config);
           models.add(m);
-          m.addEventListener('metrics', (e) => onStep(e.detail.step));
+          m.addEventListener('metrics', (e) => onStep(/** @type {CustomEvent<{step: number}>} */ (e).detail.step));
           return m;
         };
       const v = Reflect.get(target, key, target);

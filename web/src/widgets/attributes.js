@@ -10,6 +10,14 @@ import { parseValue } from '../state/hash.js';
 import { defaultState, withValue } from '../state/state.js';
 import { presetFor, presetNames } from './presets.js';
 
+/** @typedef {import('../state/properties.js').State} State */
+/** @typedef {import('../state/properties.js').Value} Value */
+/**
+ * A widget's settings, read from its attributes (readAttributes).
+ * @typedef {{preset: import('./presets.js').Preset|null, state: State|null, overrides: Record<string, Value>,
+ *   view: string[], controls: string[], height: number, autoplay: boolean, errors: string[]}} WidgetSettings
+ */
+
 export const VIEWS = ['chart', 'attention', 'positions', 'predictions', 'generate'];
 export const TRANSPORT = ['play', 'step', 'reset'];
 export const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme'];
@@ -19,7 +27,7 @@ const GLOBAL_ATTRS = new Set(['id', 'class', 'style', 'title', 'hidden', 'lang',
   'role', 'nonce', 'is', 'inert', 'draggable', 'translate', 'spellcheck', 'accesskey', 'autofocus', 'popover',
   'exportparts', 'itemscope', 'itemprop', 'itemtype', 'itemid', 'itemref', 'autocapitalize', 'enterkeyhint',
   'inputmode', 'contenteditable', 'loading']);
-const isGlobal = (name) => GLOBAL_ATTRS.has(name) || /^(data-|aria-|on)/.test(name);
+const isGlobal = (/** @type {string} */ name) => GLOBAL_ATTRS.has(name) || /^(data-|aria-|on)/.test(name);
 // Null prototype: a key such as 'constructor' must not find Object's members.
 const SELECTOR_ORDER = Object.assign(Object.create(null), { task: 0, position: 1, normalization: 2 });
 const NAME = /^[a-z][a-z0-9_-]*$/;
@@ -32,13 +40,14 @@ const NAME = /^[a-z][a-z0-9_-]*$/;
  */
 export function hashAttributes(hash) {
   // Not URL-encoded properly: kept as it came (and reported, as it is no declared name).
-  const decode = (t) => {
+  const decode = (/** @type {string} */ t) => {
     try {
       return decodeURIComponent(t);
     } catch {
       return t;
     }
   };
+  /** @type {[string, string][]} */
   const out = [];
   for (const part of hash.replace(/^#/, '').split('&')) {
     if (!part) continue;
@@ -70,7 +79,7 @@ export function declaredAttributes({ registry, props }) {
  * rest, as `name="value"` text for the page's "ignored" notice. Only `allowed` may become
  * attributes (a name given twice: the last wins, as setAttribute does).
  * @param {[string, string][]} pairs
- * @param {{registry: object, props: object[]}} engine
+ * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
  * @returns {{allowed: [string, string][], ignored: string[]}}
  */
 export function allowedAttributes(pairs, engine) {
@@ -80,26 +89,26 @@ export function allowedAttributes(pairs, engine) {
   return { allowed, ignored };
 }
 
-/** Whether a boolean attribute is on: present, and not "false" / "0" / "no". */
+/** Whether a boolean attribute is on: present, and not "false" / "0" / "no". @param {string|null|undefined} value */
 export function flag(value) {
   return value !== null && value !== undefined && !/^(false|0|no|off)$/i.test(value.trim());
 }
 
-const list = (v) => v.split(/[\s,]+/).filter(Boolean);
-const cut = (t, n) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
+const list = (/** @type {string} */ v) => v.split(/[\s,]+/).filter(Boolean);
+const cut = (/** @type {string} */ t, /** @type {number} */ n) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
 /** `name="value"` for messages, both cut short (they are shown as text, never as markup). */
-export const quoted = (name, value) => `${cut(name, 40)}="${cut(value, 60)}"`;
+export const quoted = (/** @type {string} */ name, /** @type {string} */ value) => `${cut(name, 40)}="${cut(value, 60)}"`;
 
 /**
  * Read a widget's attributes against the engine's registry.
  * @param {[string, string][]} attrs name/value pairs (names lower-case, as the DOM gives them)
  * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
- * @returns {{preset: import('./presets.js').Preset|null, state: object|null, overrides: object,
- *   view: string[], controls: string[], height: number, autoplay: boolean, errors: string[]}}
+ * @returns {WidgetSettings}
  */
 export function readAttributes(attrs, { registry, props }) {
+  /** @type {string[]} */
   const errors = [];
-  const get = (n) => attrs.find(([k]) => k === n)?.[1] ?? null;
+  const get = (/** @type {string} */ n) => attrs.find(([k]) => k === n)?.[1] ?? null;
   const name = (get('preset') ?? 'playground').trim() || 'playground';
   const preset = presetFor(name, registry);
   if (!preset) errors.push(`${quoted('preset', name)}: no such preset. Presets: ${presetNames(registry).join(', ')}.`);
@@ -109,14 +118,16 @@ export function readAttributes(attrs, { registry, props }) {
     .filter(([k]) => !WIDGET_ATTRS.includes(k) && !isGlobal(k))
     .map(([k, v]) => [k.replaceAll('-', '_'), v, k])
     .sort((a, b) => (SELECTOR_ORDER[a[0]] ?? 3) - (SELECTOR_ORDER[b[0]] ?? 3));
+  /** @type {Record<string, Value>} */
   const overrides = {};
+  /** @type {State|null} */
   let state = null;
   if (preset && !preset.demo) {
     const base = preset.config ?? {};
     // The task attribute picks the defaults only when it names a task (else it is reported below).
     const taskAttr = entries.find(([k]) => k === 'task')?.[1].trim();
     const known = registry.tasks.some((t) => t.name === taskAttr);
-    state = defaultState(props, registry, known ? taskAttr : base.task);
+    state = defaultState(props, registry, known ? taskAttr : /** @type {string|undefined} */ (base.task));
     for (const [k, v] of Object.entries(base).sort((a, b) => (SELECTOR_ORDER[a[0]] ?? 3) - (SELECTOR_ORDER[b[0]] ?? 3)))
       if (k !== 'task' || !known) state = withValue(props, registry, state, k, v);
   }
@@ -132,7 +143,7 @@ export function readAttributes(attrs, { registry, props }) {
       continue;
     }
     if (state && !isActive(p, state)) {
-      const [sel] = Object.keys(p.scope);
+      const [sel] = Object.keys(/** @type {Record<string, string>} */ (p.scope)); // inactive: it has a scope
       errors.push(`${quoted(attr, raw)}: not an option of ${sel} ${state[sel]}.`);
       continue;
     }

@@ -13,7 +13,7 @@ import { WIDGET_ATTRS, hashAttributes } from './attributes.js';
 export { hashAttributes };
 
 function build() {
-  const w = document.createElement('attention-playground');
+  const w = /** @type {import('./attention-playground.js').AttentionPlaygroundElement} */ (document.createElement('attention-playground'));
   const pairs = hashAttributes(location.hash);
   for (const [k, v] of pairs) if (WIDGET_ATTRS.includes(k)) w.setAttribute(k, v);
   w.linkSettings = pairs.filter(([k]) => !WIDGET_ATTRS.includes(k));

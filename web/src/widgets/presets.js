@@ -14,7 +14,7 @@
  * @property {string[]} [options] a demo's own option names (the only other names it accepts)
  */
 
-/** The hand-made presets. */
+/** The hand-made presets. @type {Record<string, Omit<Preset, 'name'>>} */
 export const PRESETS = {
   playground: {
     title: 'Attention playground',
@@ -47,7 +47,10 @@ export function encodingPreset(entry) {
   };
 }
 
-/** Every preset name: the hand-made ones, then one per encoding. */
+/**
+ * Every preset name: the hand-made ones, then one per encoding.
+ * @param {import('../wasm-api').Registry} [registry]
+ */
 export function presetNames(registry) {
   return [...Object.keys(PRESETS), ...(registry?.positions ?? []).map((e) => e.name).filter((n) => !(n in PRESETS))];
 }

@@ -8,7 +8,15 @@ import { buildProperties } from '../state/properties.js';
 // Leave one core to the page, so that rendering never waits behind training; 4 at most.
 const POOL_SIZE = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
 
+/**
+ * What the widgets of a page share (see the header).
+ * @typedef {{pool: WorkerPool, info: import('../client/client.js').EngineInfo, registry: import('../wasm-api').Registry,
+ *   props: import('../state/properties.js').Property[]}} WidgetEngine
+ */
+
+/** @type {WorkerPool|null} */
 let pool = null;
+/** @type {Promise<WidgetEngine>|null} */
 let engine = null;
 
 /** The page's worker pool (not started until a widget asks for the engine). */
@@ -19,8 +27,7 @@ export function sharedPool() {
 
 /**
  * Start the first worker, load the module, read the registry: resolves once per page.
- * @returns {Promise<{pool: WorkerPool, info: object, registry: import('../wasm-api').Registry,
- *   props: import('../state/properties.js').Property[]}>}
+ * @returns {Promise<WidgetEngine>}
  */
 export function sharedEngine() {
   engine ??= (async () => {

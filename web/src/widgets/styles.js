@@ -7,16 +7,19 @@ import pageCss from '../panels/style.css?inline';
 import widgetCss from './widget.css?inline';
 
 const texts = [uplotCss, pageCss, widgetCss];
+/** @type {Map<string, CSSStyleSheet>} */
 const sheets = new Map(); // text -> CSSStyleSheet (shared by every widget)
+/** @type {Set<ShadowRoot>} */
 const roots = new Set();
 
-/** Register a style text; every widget (present and future) adopts it. */
+/** Register a style text; every widget (present and future) adopts it. @param {string} text */
 export function addStyle(text) {
   if (!text || texts.includes(text)) return;
   texts.splice(texts.length - 1, 0, text); // the widget's own sheet stays last (it wins)
   for (const r of roots) adoptStyles(r);
 }
 
+/** @param {string} text */
 function sheetFor(text) {
   let s = sheets.get(text);
   if (!s) {
@@ -47,7 +50,7 @@ export function adoptStyles(root) {
   }
 }
 
-/** Stop updating a root (its widget left the page). */
+/** Stop updating a root (its widget left the page). @param {ShadowRoot} root */
 export function releaseStyles(root) {
   roots.delete(root);
 }

@@ -4,6 +4,7 @@
 // formulas stay readable without KaTeX's ~70 KB of script and its fonts. It builds DOM nodes
 // only (textContent), never HTML strings. The pages keep the real KaTeX.
 
+/** @type {Record<string, string>} */
 const SYMBOLS = {
   alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ',
   vartheta: 'ϑ', iota: 'ι', kappa: 'κ', lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ',
@@ -25,8 +26,11 @@ const IGNORED = ['left', 'right', 'big', 'Big', 'bigg', 'Bigg', 'bigl', 'bigr', 
 const TEXT = ['operatorname', 'mathrm', 'text', 'textrm', 'mathbf', 'textbf', 'boldsymbol', 'mathit', 'mathsf', 'mathtt', 'mathcal', 'mathbb', 'textit'];
 const FRACS = ['frac', 'tfrac', 'dfrac'];
 
-/** Tokens: {cmd}, {ch}, '{', '}', '^', '_'. */
+/** @typedef {{cmd?: string, op?: string, ch?: string}} Token one of them set */
+
+/** Tokens: {cmd}, {ch}, '{', '}', '^', '_'. @param {string} src */
 function tokenize(src) {
+  /** @type {Token[]} */
   const out = [];
   for (let i = 0; i < src.length; ) {
     const c = src[i];
@@ -45,10 +49,14 @@ function tokenize(src) {
 }
 
 class Parser {
+  /** @param {Token[]} tokens @param {Document} doc */
   constructor(tokens, doc) {
-    Object.assign(this, { t: tokens, i: 0, doc });
+    this.t = tokens;
+    this.i = 0;
+    this.doc = doc;
   }
 
+  /** @param {string} tag @param {...(Node|string)} kids */
   node(tag, ...kids) {
     const e = this.doc.createElement(tag);
     e.append(...kids);
@@ -56,6 +64,7 @@ class Parser {
   }
 
   // A group: {...} or one token.
+  /** @returns {Node} */
   atom(upright = false) {
     const tok = this.t[this.i];
     if (!tok) return this.doc.createTextNode('');
@@ -69,6 +78,7 @@ class Parser {
   }
 
   // Items until `end` (or one item when `one`).
+  /** @param {string|null} end */
   list(end, upright = false, one = false) {
     const f = this.doc.createDocumentFragment();
     while (this.i < this.t.length) {
@@ -84,7 +94,8 @@ class Parser {
       else if (tok.cmd !== undefined) item = this.command(tok.cmd);
       else {
         this.i++;
-        item = !upright && /[A-Za-z]/.test(tok.ch) ? this.node('i', tok.ch) : this.doc.createTextNode(tok.ch === '~' ? '\u00a0' : tok.ch === '&' ? ' ' : tok.ch);
+        const ch = /** @type {string} */ (tok.ch); // neither an op nor a command
+        item = !upright && /[A-Za-z]/.test(ch) ? this.node('i', ch) : this.doc.createTextNode(ch === '~' ? '\u00a0' : ch === '&' ? ' ' : ch);
       }
       f.append(item);
       if (one) break;
@@ -92,9 +103,10 @@ class Parser {
     return f;
   }
 
+  /** @param {string} cmd @returns {Node} */
   command(cmd) {
     this.i++;
-    const text = (s) => this.doc.createTextNode(s);
+    const text = (/** @type {string} */ s) => this.doc.createTextNode(s);
     if (Object.hasOwn(SYMBOLS, cmd)) return text(SYMBOLS[cmd]);
     if (NAMES.includes(cmd)) return text(cmd);
     if (IGNORED.includes(cmd)) return text('');
@@ -103,7 +115,7 @@ class Parser {
     if (FRACS.includes(cmd)) {
       const num = this.node('span', this.atom());
       const den = this.node('span', this.atom());
-      const wrap = (e) => (e.textContent.length > 1 ? [text('('), e, text(')')] : [e]);
+      const wrap = (/** @type {HTMLElement} */ e) => (e.textContent.length > 1 ? [text('('), e, text(')')] : [e]);
       return this.node('span', ...wrap(num), text('/'), ...wrap(den));
     }
     if (cmd === 'sqrt') {
@@ -111,6 +123,7 @@ class Parser {
       return this.node('span', text('√'), ...(arg.textContent.length > 1 ? [text('('), arg, text(')')] : [arg]));
     }
     if (['hat', 'bar', 'tilde', 'vec', 'overline', 'widehat', 'widetilde'].includes(cmd)) {
+      /** @type {Record<string, string>} */
       const marks = { hat: '\u0302', widehat: '\u0302', bar: '\u0304', overline: '\u0305', tilde: '\u0303', widetilde: '\u0303', vec: '\u20d7' };
       const arg = this.node('span', this.atom());
       arg.append(text(marks[cmd]));

@@ -25,15 +25,29 @@ const SNAPSHOT_MS = 1500;
 const TRAIN = '#1a73e8';
 const EVAL = '#188038';
 const LONG = '#9334e6';
+/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../state/properties.js').Value} Value */
+/**
+ * The widget's elements (#build).
+ * @typedef {{play: HTMLButtonElement, step: HTMLButtonElement, reset: HTMLButtonElement, stepCount: HTMLElement,
+ *   loss: HTMLElement, acc: HTMLElement, subtitle: HTMLElement, form: HTMLFormElement, configError: HTMLElement,
+ *   engine: HTMLElement, params: HTMLElement}} WidgetUi
+ */
+
+/** @type {Record<string, string>} */
 const PANEL_TITLES = { chart: 'Training curves', attention: 'Attention (one held-out example)', positions: 'Position encoding', predictions: 'Predictions', generate: 'Generate' };
 
 /**
  * 12345 -> '12,345'. Not toLocaleString(): the first Intl call of a page loads ICU's locale data,
  * 40 to 120 ms of main thread on a slow machine (a long task in a page of widgets).
  */
-const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const thousands = (/** @type {number} */ n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** The labels of the evaluation series for a config (or state). */
+/**
+ * The labels of the evaluation series for a config (or state).
+ * @param {Record<string, Value>} config
+ * @returns {Record<string, string>}
+ */
 function evalLabels({ seq_len: seqLen, eval_len: evalLen }) {
   return { eval: `eval @ length ${seqLen}`, long: evalLen && evalLen !== seqLen ? `eval @ length ${evalLen}` : 'eval long (off)' };
 }
@@ -41,15 +55,33 @@ function evalLabels({ seq_len: seqLen, eval_len: evalLen }) {
 export class WidgetApp {
   /**
    * @param {HTMLElement} box the widget's card, inside its shadow root
-   * @param {{pool: import('../client/pool.js').WorkerPool, registry: object, props: object[], info: object}} engine
-   * @param {{preset: import('./presets.js').Preset, state: object, view: string[], controls: string[],
-   *   height: number, autoplay: boolean}} settings
+   * @param {import('./shared.js').WidgetEngine} engine
+   * @param {import('./attributes.js').WidgetSettings & {preset: import('./presets.js').Preset,
+   *   state: import('../state/properties.js').State}} settings a config preset's (so with a state)
    */
   constructor(box, engine, settings) {
-    Object.assign(this, { box, engine, settings, state: settings.state });
+    this.box = box;
+    this.engine = engine;
+    this.settings = settings;
+    this.state = settings.state;
     this.visible = false;
     this.wantPlay = settings.autoplay;
+    /** @type {{step: number, loss: number|null, acc: number|null}} the counters shown */
     this.last = { step: 0, loss: null, acc: null };
+    // Set by #build() (the panels only when in `view`), #charts() and the run:
+    /** @type {WidgetUi} */ this.ui;
+    /** @type {Controls} */ this.controls;
+    /** @type {HTMLElement|undefined} */ this.chartBody;
+    /** @type {AttentionPanel|undefined} */ this.attention;
+    /** @type {PositionsPanel|undefined} */ this.positions;
+    /** @type {PredictionsPanel|undefined} */ this.predictions;
+    /** @type {GeneratePanel|undefined} */ this.generate;
+    /** @type {(() => void)|undefined} */ this.unnotice;
+    /** @type {[LightLineChart, 'loss'|'token_accuracy'][]|undefined} each chart and the metric it shows */ this.charts;
+    /** @type {string|undefined} the charts' eval labels (JSON), to relabel only on a change */ this.labels;
+    /** @type {boolean|undefined} */ this.started;
+    /** @type {boolean|undefined} the charts have points since the last reset */ this.drawn;
+    /** @type {boolean|undefined} */ this.disposed;
     this.#build();
     this.run = new RunController(engine.pool, this.#views(), { refreshMs: SNAPSHOT_MS, flushMs: FLUSH_MS });
   }
@@ -59,7 +91,15 @@ export class WidgetApp {
     return this.run?.model ?? null;
   }
 
-  // What the widget shows at each point of a run (run/run-controller.js calls these).
+  /** The current model, where the caller runs only while there is one. @returns {Session} */
+  #current() {
+    return /** @type {Session} */ (this.model);
+  }
+
+  /**
+   * What the widget shows at each point of a run (run/run-controller.js calls these).
+   * @returns {import('../run/run-controller.js').RunViews}
+   */
   #views() {
     const ui = this.ui;
     return {
@@ -95,8 +135,8 @@ export class WidgetApp {
 
   #build() {
     const { preset, view, controls, height } = this.settings;
-    const has = (c) => controls.includes(c);
-    this.ui = {};
+    const has = (/** @type {string} */ c) => controls.includes(c);
+    this.ui = /** @type {WidgetUi} */ ({}); // filled below
     const ui = this.ui;
     ui.play = el('button', { type: 'button', class: 'primary', hidden: !has('play'), onclick: () => (this.wantPlay ? this.pause() : this.play()) }, 'Play');
     ui.step = el('button', { type: 'button', hidden: !has('step'), onclick: () => this.step() }, 'Step');
@@ -127,18 +167,18 @@ export class WidgetApp {
         v === 'chart' ? null : el('h3', {}, PANEL_TITLES[v]), body));
       if (v === 'chart') this.chartBody = body;
       if (v === 'attention') this.attention = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 });
-      if (v === 'attention') body.append(this.attention.grid);
+      if (v === 'attention') body.append(/** @type {AttentionPanel} */ (this.attention).grid);
       if (v === 'positions') body.append((this.positions = new PositionsPanel(el('div', { class: 'positions-body' }))).body);
       if (v === 'predictions') {
         const list = el('div', { class: 'predictions' });
         body.append(list);
-        this.predictions = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => this.model.run(ids));
+        this.predictions = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => this.#current().run(ids));
       }
       if (v === 'generate') {
         const box = el('div', { class: 'generate' });
         body.append(box);
         this.generate = new GeneratePanel(box, () => this.model,
-          () => this.model.snapshot({ predictions: { n: 1 } }).then((snap) => snap.predictions));
+          () => this.#current().snapshot({ predictions: { n: 1 } }).then((snap) => snap.predictions));
       }
     }
     ui.engine = el('span', {});
@@ -152,6 +192,7 @@ export class WidgetApp {
 
   // The charts are made one per task (a uPlot chart lays out and draws when created), so that a
   // page of widgets starting together never blocks the main thread for long.
+  /** @param {HTMLElement} body @param {number} height */
   async #charts(body, height) {
     const series = () => [
       { key: 'train', label: 'train', color: TRAIN },
@@ -160,13 +201,15 @@ export class WidgetApp {
     ];
     const labels = evalLabels(this.state);
     this.labels = JSON.stringify(labels);
-    const chart = (title, yRange) => {
+    const chart = (/** @type {string} */ title, /** @type {[number, number]|undefined} */ yRange) => {
       const box = el('div', { class: 'ap-chart-body' });
       body.append(el('figure', { class: 'ap-chart', style: 'margin:0' }, el('figcaption', { class: 'ap-chart-title' }, title), box));
       return new LightLineChart(box, { title, series: series().map((s) => ({ ...s, label: labels[s.key] ?? s.label })), height, yRange });
     };
     this.charts = [];
-    for (const [title, range, metric] of [['Loss', undefined, 'loss'], ['Token accuracy', [0, 1], 'token_accuracy']]) {
+    /** @type {[string, [number, number]|undefined, 'loss'|'token_accuracy'][]} */
+    const kinds = [['Loss', undefined, 'loss'], ['Token accuracy', [0, 1], 'token_accuracy']];
+    for (const [title, range, metric] of kinds) {
       await nextTask();
       if (this.disposed) return;
       this.charts.push([chart(title, range), metric]);
@@ -181,6 +224,7 @@ export class WidgetApp {
     this.started = true;
   }
 
+  /** @param {import('../wasm-api').SessionInfo} info */
   async #fresh(info) {
     const c = info.config;
     this.last = { step: info.step, loss: null, acc: null };
@@ -194,7 +238,7 @@ export class WidgetApp {
     }
     this.drawn = false;
     const pos = this.engine.registry.positions.find((p) => p.name === c.position);
-    this.ui.subtitle.textContent = `${c.task.replaceAll('_', ' ')} · ${pos?.title ?? c.position} · ${c.normalization}`;
+    this.ui.subtitle.textContent = `${/** @type {string} */ (c.task).replaceAll('_', ' ')} · ${pos?.title ?? c.position} · ${c.normalization}`;
     this.ui.params.textContent = `${thousands(info.parameter_count)} parameters`;
     this.attention?.clear();
     this.positions?.clear();
@@ -204,11 +248,16 @@ export class WidgetApp {
     this.#enable(true);
   }
 
+  /** @param {boolean} on */
   #enable(on) {
     for (const b of [this.ui.play, this.ui.step, this.ui.reset]) b.disabled = !on;
   }
 
-  /** Change one setting from a control: a new model. */
+  /**
+   * Change one setting from a control: a new model.
+   * @param {string} key
+   * @param {Value} value
+   */
   set(key, value) {
     if (this.state[key] === value) return;
     this.state = withValue(this.engine.props, this.engine.registry, this.state, key, value);
@@ -216,6 +265,7 @@ export class WidgetApp {
     return this.run.apply(toConfig(this.engine.props, this.state)).catch((err) => this.#notice(err.message));
   }
 
+  /** @param {string|null} text */
   #notice(text) {
     this.ui.configError.hidden = !text;
     this.ui.configError.textContent = text ?? '';
@@ -240,7 +290,7 @@ export class WidgetApp {
   #run() {
     const m = this.model;
     if (!m || m.playing) return;
-    const steps = this.state.steps;
+    const steps = /** @type {number} */ (this.state.steps);
     this.#label(true);
     // past the end, Play continues without limit
     return this.run.play({ steps, every: Math.max(1, Math.ceil(steps / 500)) });
@@ -254,7 +304,7 @@ export class WidgetApp {
     return this.run.reset(); // then `ready` plays on when wanted
   }
 
-  /** On or off screen (or tab hidden): training pauses off screen and resumes on screen. */
+  /** On or off screen (or tab hidden): training pauses off screen and resumes on screen. @param {boolean} on */
   setVisible(on) {
     if (this.visible === on) return;
     this.visible = on;
@@ -262,11 +312,13 @@ export class WidgetApp {
     if (!on && this.model?.playing) this.model.pause();
   }
 
+  /** @param {boolean} [playing] */
   #label(playing = this.model?.playing) {
     this.ui.play.textContent = this.wantPlay || playing ? 'Pause' : 'Play';
   }
 
   // Draw what arrived since the last flush (the charts themselves redraw once per frame at most).
+  /** @param {import('../run/run-controller.js').MetricsBatch} batch */
   #draw({ steps, evals }) {
     this.drawn = true;
     const seqLen = this.model?.info.config.seq_len;
@@ -283,12 +335,13 @@ export class WidgetApp {
 
   // Text written only when it changes: each write dirties the page's layout.
   #stats() {
-    const set = (node, text) => node.textContent !== text && (node.textContent = text);
+    const set = (/** @type {HTMLElement} */ node, /** @type {string} */ text) => node.textContent !== text && (node.textContent = text);
     set(this.ui.stepCount, String(this.last.step));
     set(this.ui.loss, this.last.loss == null ? '–' : fmt(this.last.loss));
     set(this.ui.acc, this.last.acc == null ? '–' : `${Math.round(100 * this.last.acc)}%`);
   }
 
+  /** @returns {boolean} */
   #needsSnapshots() {
     return Boolean(this.attention || this.positions || this.predictions);
   }
@@ -299,6 +352,7 @@ export class WidgetApp {
   }
 
   // One panel per task: a page of widgets refreshing together stays responsive.
+  /** @param {Session} model @param {() => boolean} current */
   async #snapshot(model, current) {
     const snap = await model.snapshot({
       attention: this.attention ? {} : undefined,

@@ -16,12 +16,26 @@ import { ropeTable } from './rope-table.js';
 
 const MULTIPLES = [1, 1.5, 2, 3, 4];
 
+/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {{accuracy: number, loss: number}} Point a model evaluated at one length */
+/**
+ * One model (task, encoding): its controller, training progress and evaluation by length.
+ * @typedef {{task: string, pos: string, key: string, model: Session|null, step: number, loss: number|null,
+ *   state: string, points: Map<number, Point|null>, scaled: Record<string, Map<number, Point|null|undefined>>,
+ *   ctl: RunController, created: Promise<unknown>, error?: string, refusedAt?: number, evaluating?: boolean}} Run
+ */
+/**
+ * @typedef {{encodings: string[], tasks: string[], scaling: Set<string>, factor: number, runs: Map<string, Run>,
+ *   playing: boolean, disposed: boolean, refusal: string|null}} ExtrapolationState
+ */
+
 /**
  * Mount the extrapolation demo into `root`.
  * @param {HTMLElement|ShadowRoot} root
- * @param {{pool: import('../../client/pool.js').WorkerPool, compact?: boolean, autoplay?: boolean,
- *   config?: Record<string, any>, LineChart: typeof import('../charts/line-chart-base.js').LineChartBase}} options
- *   LineChart: the chart class (the pages' uPlot LineChart or the widget's LightLineChart); config: steps (default 800), seq_len (L, default 16),
+ * @param {{pool?: import('../../client/pool.js').WorkerPool, registry?: import('../../wasm-api').Registry,
+ *   compact?: boolean, autoplay?: boolean, config?: Record<string, any>,
+ *   LineChart?: import('../../charts/line-chart-base.js').LineChartClass}} options pool and LineChart are required;
+ *   registry: the engine's (the encodings offered, demos/lists.js); LineChart: the chart class (the pages' uPlot LineChart or the widget's LightLineChart); config: steps (default 800), seq_len (L, default 16),
  *   encodings (list), task2, scaling (list of pi, ntk, yarn shown at start), copy_back_k, seed,
  *   d_model, heads, layers, batch, lr
  * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
@@ -37,6 +51,7 @@ export function mount(root, options = {}) {
   const lengths = [...new Set(MULTIPLES.map((k) => Math.round(k * L)))];
   const k = numOption(cfg.copy_back_k, 2);
   const base = { causal: true, d_model: 32, heads: 4, layers: 2, seed: 1, ...modelOverrides(cfg), seq_len: L, steps, eval_every: Math.max(steps, 1) };
+  /** @type {ExtrapolationState} */
   const s = {
     encodings: listOption(cfg.encodings, lists.extrapolationDefault).filter((e) => lists.extrapolation.includes(e)),
     tasks: ['copy_back', SECOND_TASKS.includes(cfg.task2) ? cfg.task2 : 'copy_first'],
@@ -52,13 +67,16 @@ export function mount(root, options = {}) {
   const ui = buildDom(LineChart, compact, s, L, k, lengths, lists.extrapolation);
   root.append(ui.box);
 
+  /** @type {(task: string) => import('../../wasm-api').Config} */
   const taskConfig = (task) => (task === 'copy_back' ? { copy_back_k: k } : {});
 
   // --- runs: one model per (task, encoding) ------------------------------------------------------
+  /** @param {string} task @param {string} pos */
   function newRun(task, pos) {
-    const run = { task, pos, key: `${task}|${pos}`, model: null, step: 0, loss: null, state: 'building', points: new Map(), scaled: {} };
+    // A Run once its controller and `created` are set, just below.
+    const run = /** @type {Run} */ ({ task, pos, key: `${task}|${pos}`, model: null, step: 0, loss: null, state: 'building', points: new Map(), scaled: {} });
     // One run controller per model (run/run-controller.js): its lifecycle and its events.
-    run.ctl = new RunController(pool, {
+    run.ctl = new RunController(/** @type {import('../../client/pool.js').WorkerPool} */ (pool), { // (checked above)
       metrics: ({ steps: batch, step }) => {
         run.step = step;
         const last = batch[batch.length - 1];
@@ -76,7 +94,7 @@ export function mount(root, options = {}) {
       run.model = run.ctl.model;
       run.state = 'idle';
       showStatus();
-    }, (err) => {
+    }, (/** @type {Error} */ err) => {
       run.state = 'error';
       run.error = err.message;
       showStatus();
@@ -84,6 +102,7 @@ export function mount(root, options = {}) {
     return run;
   }
 
+  /** @param {Run} run */
   async function evaluateRun(run) {
     if (run.evaluating || !run.model) return;
     run.evaluating = true;
@@ -97,7 +116,7 @@ export function mount(root, options = {}) {
         } catch (err) {
           run.points.set(len, null);
           run.refusedAt ??= len;
-          if (run.pos === 'learned' && run.refusedAt === len) s.refusal = err.message;
+          if (run.pos === 'learned' && run.refusedAt === len) s.refusal = /** @type {Error} */ (err).message;
         }
       }
       if (run.pos === 'rope')
@@ -118,7 +137,7 @@ export function mount(root, options = {}) {
     } catch (err) {
       if (s.disposed) return;
       run.state = 'error';
-      run.error = err.message;
+      run.error = /** @type {Error} */ (err).message;
     } finally {
       run.evaluating = false;
     }
@@ -145,7 +164,7 @@ export function mount(root, options = {}) {
     return Promise.all([...s.runs.values()].map((r) => r.created));
   }
 
-  const titleOf = (task) => (task === 'copy_back' ? `copy_back (k = ${k}): y_t = x_{t−${k}}` : task.replaceAll('_', ' '));
+  const titleOf = (/** @type {string} */ task) => (task === 'copy_back' ? `copy_back (k = ${k}): y_t = x_{t−${k}}` : task.replaceAll('_', ' '));
 
   // --- drawing -------------------------------------------------------------------------------------
   const drawCharts = () => drawResults(ui, s, { lengths, L });
@@ -225,6 +244,7 @@ export function mount(root, options = {}) {
     pause,
     /** {task: {encoding: {length: {accuracy, loss} | null}}} for the evaluated models. */
     results() {
+      /** @type {Record<string, Record<string, Record<number, Point|null|undefined>>>} */
       const out = {};
       for (const r of s.runs.values()) {
         out[r.task] ??= {};

@@ -7,16 +7,18 @@ import { SCALINGS } from './view.js';
 
 /**
  * Redraw every task block from the runs.
- * @param {{blocks: object[]}} ui
- * @param {{tasks: string[], encodings: string[], runs: Map<string, object>, scaling: Set<string>, refusal: string|null}} s
+ * @param {{blocks: import('./view.js').ExtrapolationUi['blocks']}} ui
+ * @param {import('./index.js').ExtrapolationState} s
  * @param {{lengths: number[], L: number}} at the evaluation lengths and the training length
  */
 export function drawResults(ui, s, { lengths, L }) {
   ui.blocks.forEach((block, bi) => {
     const task = s.tasks[bi];
-    const runs = s.encodings.map((pos) => s.runs.get(`${task}|${pos}`)).filter(Boolean);
+    const runs = s.encodings.map((pos) => s.runs.get(`${task}|${pos}`)).filter((r) => r !== undefined);
+    /** @type {{key: string, last: number}[]} */
     const curves = [];
     for (const chart of [block.acc, block.loss]) chart.reset();
+    /** @type {[string, Map<number, import('./index.js').Point|null|undefined>][]} */
     const series = [];
     for (const run of runs) {
       if (run.state !== 'done') continue;
@@ -24,7 +26,9 @@ export function drawResults(ui, s, { lengths, L }) {
       for (const method of SCALINGS) if (run.pos === 'rope' && s.scaling.has(method) && run.scaled[method]) series.push([`rope+${method}`, run.scaled[method]]);
     }
     for (const len of lengths) {
+      /** @type {Record<string, number|null>} */
       const acc = {};
+      /** @type {Record<string, number|null>} */
       const loss = {};
       for (const [key, pts] of series) {
         const p = pts.get(len);

@@ -5,18 +5,21 @@ import { el, m } from '../common.js';
 import { SCALINGS, SCALING_TITLES } from './view.js';
 
 /**
- * @param {{pool: object, config: object, ui: object, s: {factor: number, disposed: boolean}, L: number}} ctx
+ * @param {{pool: import('../../client/pool.js').WorkerPool, config: import('../../wasm-api').Config,
+ *   ui: import('./view.js').ExtrapolationUi, s: {factor: number, disposed: boolean}, L: number}} ctx
  *   config: the RoPE model's
  * @returns {{draw(): Promise<void>, dispose(): Promise<void>}}
  */
 export function ropeTable({ pool, config, ui, s, L }) {
   let drawn = 0;
+  /** @type {Promise<import('../../client/session.js').Session>|null} */
   let model = null;
   async function draw() {
     const token = ++drawn;
     model ??= pool.create(config);
     const probe = await model;
     const plain = (await probe.snapshot({ positions: {} })).positions;
+    /** @type {Record<string, {ratio: number[], base: number, mscale: number}>} the engine's `scaling` entry per method */
     const scaled = {};
     for (const method of SCALINGS) {
       const d = await probe.derive({ rope_scaling: method, rope_factor: s.factor });
@@ -27,8 +30,9 @@ export function ropeTable({ pool, config, ui, s, L }) {
       }
     }
     if (token !== drawn || s.disposed) return;
+    /** @type {number[]} */
     const theta = plain.theta;
-    const f = (v) => (v >= 0.01 ? v.toFixed(4) : v.toPrecision(3));
+    const f = (/** @type {number} */ v) => (v >= 0.01 ? v.toFixed(4) : v.toPrecision(3));
     ui.table.replaceChildren(
       el('thead', {}, el('tr', {}, el('th', {}, 'i'), el('th', {}, m('\\theta_i')), el('th', {}, m('2\\pi/\\theta_i')),
         ...SCALINGS.map((mm) => el('th', { title: SCALING_TITLES[mm] }, m(`\\theta'/\\theta`), ` ${mm}`)))),

@@ -6,10 +6,13 @@ import { el, m, colorOf } from '../common.js';
 
 export const SECOND_TASKS = ['copy_first', 'repeat', 'copy', 'reverse', 'sort', 'dyck'];
 export const SCALINGS = ['pi', 'ntk', 'yarn'];
+/** @type {Record<string, string>} */
 export const SCALING_TITLES = { pi: 'position interpolation', ntk: 'NTK-aware base', yarn: 'YaRN' };
 
+/** @typedef {ReturnType<typeof buildDom>} ExtrapolationUi the demo's elements and charts */
+
 /**
- * @param {typeof import('../../charts/line-chart-base.js').LineChartBase} LineChart
+ * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart
  * @param {boolean} compact
  * @param {{encodings: string[], scaling: Set<string>, tasks: string[], factor: number}} s the demo's state
  * @param {number} L the training length
@@ -38,9 +41,11 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
       ': the fastest pair stays, the slowest is divided by s. YaRN keeps the pairs that turn many times within L, interpolates the slow ones and scales the logits by ',
       m('(0.1\\ln s + 1)^2'), '. Values from the engine (positions() of a RoPE model loaded with each scaling). In the charts, s = ℓ/L for each evaluation length ℓ.'));
 
-  const colorize = (key) => {
+  /** @type {Record<string, number[]>} */
+  const dashes = { pi: [2, 3], ntk: [8, 4], yarn: [12, 3, 2, 3] };
+  const colorize = (/** @type {string} */ key) => {
     const [pos, method] = key.split('+');
-    return { key, label: method ? `rope + ${method}` : pos, color: colorOf(pos), dash: method ? { pi: [2, 3], ntk: [8, 4], yarn: [12, 3, 2, 3] }[method] : undefined, points: true };
+    return { key, label: method ? `rope + ${method}` : pos, color: colorOf(pos), dash: method ? dashes[method] : undefined, points: true };
   };
   const seriesKeys = [...encodings, ...SCALINGS.map((x) => `rope+${x}`)];
   const blocks = [0, 1].map((index) => {

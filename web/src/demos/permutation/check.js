@@ -6,15 +6,18 @@
 import { coalesce } from '../../run/coalesce.js';
 import { el, sci } from '../common.js';
 
+/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {import('../../wasm-api').RunResult} RunResult */
+
 /**
- * @param {{pool: object, base: object, steps: number, ui: object,
- *   s: {vocab: string[], x: number[], perm: number[], checkPosition: string, checkCausal: boolean,
- *   encoding: string, models: {a: object|null, b: object|null}, disposed: boolean}}} ctx
+ * @param {import('./index.js').PermutationContext} ctx
  */
 export function equivarianceCheck({ pool, base, steps, ui, s }) {
   const CHECK_STEPS = Math.min(steps, 150);
+  /** @type {Map<string, Promise<Session>>} */
   const extra = new Map(); // `${position}|${causal}` -> Promise<Session>: untrained-pair checks
 
+  /** @returns {Promise<{model: Session|null|undefined, label: string}>} */
   async function checkModel() {
     const pos = s.checkPosition;
     if (!s.checkCausal && pos === 'none') return { model: s.models.a, label: 'the left model of the training below' };
@@ -22,7 +25,8 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
     const key = `${pos}|${s.checkCausal}`;
     if (!extra.has(key))
       extra.set(key, pool.create({ ...base, position: pos, causal: s.checkCausal }).then((mdl) => {
-        mdl.addEventListener('state', (e) => {
+        mdl.addEventListener('state', (ev) => {
+          const e = /** @type {CustomEvent<{playing: boolean, step: number}>} */ (ev);
           if (e.detail.playing) return;
           if (`${s.checkPosition}|${s.checkCausal}` === key) refresh();
           ui.box.dataset.checkTrained = String(e.detail.step >= CHECK_STEPS);
@@ -34,6 +38,7 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
     return { model, label: `a model of its own (position = ${pos}${s.checkCausal ? ', causal mask' : ''}), trained ${CHECK_STEPS} steps on order with the same seed` };
   }
 
+  /** @param {Error} err */
   function showError(err) {
     ui.error.hidden = false;
     ui.error.textContent = err.message;
@@ -54,11 +59,12 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
       ui.box.dataset.checked = `${s.checkPosition}|${s.checkCausal}`;
       ui.box.dataset.checkStep = String(step);
     } catch (err) {
-      if (!s.disposed) showError(err);
+      if (!s.disposed) showError(/** @type {Error} */ (err));
     }
   }
 
   // f(πX), πf(X), their difference (same colour range), and the largest difference.
+  /** @param {RunResult} fx @param {RunResult} fpx @param {number[]} px */
   function showMaps(fx, fpx, px) {
     const pfx = s.perm.map((p) => fx.hidden[p]); // πf(X)
     const hp = fpx.hidden; // f(πX)
@@ -71,6 +77,7 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
         scale = Math.max(scale, Math.abs(hp[i][c]), Math.abs(pfx[i][c]));
       }
     const labels = px.map((id) => s.vocab[id]);
+    /** @type {[number, number]} */
     const range = [-scale || -1, scale || 1];
     ui.maps.fpx.update(hp, { rowLabels: labels, range });
     ui.maps.pfx.update(pfx, { rowLabels: labels, range });
@@ -87,9 +94,10 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
   }
 
   // The pooled (per-sequence) prediction for X and for πX.
+  /** @param {Session} model @param {RunResult} fx @param {RunResult} fpx @param {number[]} px */
   function showPooled(model, fx, fpx, px) {
     const classes = model.info.classes;
-    const pred = (probs) => {
+    const pred = (/** @type {number[][]} */ probs) => {
       const row = probs[0] ?? [];
       let k = 0;
       row.forEach((v, j) => { if (v > row[k]) k = j; });
@@ -97,7 +105,7 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
     };
     const a = pred(fx.probs);
     const b = pred(fpx.probs);
-    const truth = (ids) => {
+    const truth = (/** @type {number[]} */ ids) => {
       const ia = ids.indexOf(s.vocab.indexOf('A'));
       const ib = ids.indexOf(s.vocab.indexOf('B'));
       return ia < 0 || ib < 0 ? '–' : ia < ib ? 'AB' : 'BA';
@@ -115,6 +123,7 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
     ui.pooled.dataset.delta = String(delta);
   }
 
+  /** @param {string} label @param {string|undefined} cls @param {number} p @param {string} truth */
   function predLine(label, cls, p, truth) {
     return el('div', { class: 'apd-pred' }, el('span', { class: 'apd-pred-label' }, label), ' predicts ',
       el('strong', {}, cls ?? '?'), ` (p = ${Number.isFinite(p) ? p.toFixed(4) : '–'})`,
@@ -127,13 +136,14 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
     showError,
     /** Refresh while the checked model trains (called periodically). */
     async tick() {
-      const { model } = await checkModel();
-      if (model?.playing) refresh();
+      // a model that cannot be built (a hostile check_position) was already reported by refresh()
+      const found = await checkModel().catch(() => null);
+      if (found?.model?.playing) refresh();
     },
     /** The check's own models. */
     async dispose() {
       const models = await Promise.all([...extra.values()].map((p) => p.catch(() => null)));
-      await Promise.all(models.filter(Boolean).map((mdl) => mdl.dispose()));
+      await Promise.all(models.filter((mdl) => mdl !== null).map((mdl) => mdl.dispose()));
     },
   };
 }

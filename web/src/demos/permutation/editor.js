@@ -12,7 +12,7 @@ const START_TOKENS = ['c', 'A', 'e', 'd', 'B', 'f', 'c', 'e'];
  * @param {() => void} changed
  */
 export function sequenceEditor(ui, s, changed) {
-  const name = (id) => s.vocab[id] ?? '?';
+  const name = (/** @type {number} */ id) => s.vocab[id] ?? '?';
   const edited = () => (render(), changed());
 
   function render() {
@@ -20,8 +20,8 @@ export function sequenceEditor(ui, s, changed) {
       type: 'button', class: `apd-chip tok-${name(id)}`, dataset: { index: i },
       title: 'Click (or ↑/↓) to change this token',
       'aria-label': `X position ${i}: ${name(id)}; click to change`,
-      onclick: (e) => editToken(i, e.shiftKey ? -1 : 1),
-      onkeydown: (e) => {
+      onclick: (/** @type {MouseEvent} */ e) => editToken(i, e.shiftKey ? -1 : 1),
+      onkeydown: (/** @type {KeyboardEvent} */ e) => {
         if (e.key === 'ArrowUp' || e.key === 'ArrowDown') { e.preventDefault(); editToken(i, e.key === 'ArrowUp' ? -1 : 1); }
       },
     }, name(id), el('sub', {}, String(i)))));
@@ -30,40 +30,43 @@ export function sequenceEditor(ui, s, changed) {
     ui.permNote.textContent = identity ? 'π is the identity: reorder the second row.' : `π = (${s.perm.join(' ')})`;
   }
 
+  /** @param {number} src @param {number} i */
   function permChip(src, i) {
     const chip = el('button', {
       type: 'button', class: `apd-chip tok-${name(s.x[src])}`, draggable: 'true', dataset: { index: i, src },
       title: 'Drag to reorder (or focus and use ←/→)',
       'aria-label': `πX position ${i}: ${name(s.x[src])} from X position ${src}; arrow keys move it`,
-      onkeydown: (e) => {
+      onkeydown: (/** @type {KeyboardEvent} */ e) => {
         if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
         e.preventDefault();
         const j = i + (e.key === 'ArrowLeft' ? -1 : 1);
         if (j < 0 || j >= s.perm.length) return;
         move(i, j);
-        ui.pRow.children[j]?.focus();
+        /** @type {HTMLElement|undefined} */ (ui.pRow.children[j])?.focus();
       },
-      ondragstart: (e) => { e.dataTransfer.setData('text/plain', String(i)); e.dataTransfer.effectAllowed = 'move'; chip.classList.add('dragging'); },
+      ondragstart: (/** @type {DragEvent} */ e) => { const dt = /** @type {DataTransfer} */ (e.dataTransfer); dt.setData('text/plain', String(i)); dt.effectAllowed = 'move'; chip.classList.add('dragging'); },
       ondragend: () => chip.classList.remove('dragging'),
-      ondragover: (e) => { e.preventDefault(); chip.classList.add('drop'); },
+      ondragover: (/** @type {DragEvent} */ e) => { e.preventDefault(); chip.classList.add('drop'); },
       ondragleave: () => chip.classList.remove('drop'),
-      ondrop: (e) => {
+      ondrop: (/** @type {DragEvent} */ e) => {
         e.preventDefault();
-        const from = Number(e.dataTransfer.getData('text/plain'));
+        const from = Number(/** @type {DataTransfer} */ (e.dataTransfer).getData('text/plain'));
         if (Number.isInteger(from) && from !== i) move(from, i);
       },
     }, name(s.x[src]), el('sub', {}, String(src)));
     return chip;
   }
 
+  /** @param {number} i @param {number} dir */
   function editToken(i, dir) {
     const n = s.vocab.length;
     s.x[i] = (s.x[i] + dir + n) % n;
     render();
-    ui.xRow.children[i]?.focus();
+    /** @type {HTMLElement|undefined} */ (ui.xRow.children[i])?.focus();
     changed();
   }
 
+  /** @param {number} from @param {number} to */
   function move(from, to) {
     const [v] = s.perm.splice(from, 1);
     s.perm.splice(to, 0, v);
@@ -87,7 +90,11 @@ export function sequenceEditor(ui, s, changed) {
   ui.identity.addEventListener('click', () => { s.perm = s.x.map((_, i) => i); edited(); });
 
   return {
-    /** The first sequence, once the vocabulary is known (the model's). */
+    /**
+     * The first sequence, once the vocabulary is known (the model's).
+     * @param {string[]} vocab
+     * @param {number} seqLen
+     */
     start(vocab, seqLen) {
       s.vocab = vocab;
       s.x = START_TOKENS.slice(0, seqLen).map((t) => Math.max(0, vocab.indexOf(t)));

@@ -13,12 +13,23 @@ import { sequenceEditor } from './editor.js';
 import { equivarianceCheck } from './check.js';
 import { trainingPair } from './pair.js';
 
+/** @typedef {import('../../client/session.js').Session} Session */
+/**
+ * What the parts share: the sequence X and π, the two trained models, the checked model's settings.
+ * @typedef {{encoding: string, checkPosition: string, checkCausal: boolean, vocab: string[], x: number[],
+ *   perm: number[], models: {a: Session|null, b: Session|null}, playing: boolean, disposed: boolean}} PermutationState
+ */
+/**
+ * @typedef {{pool: import('../../client/pool.js').WorkerPool, base: import('../../wasm-api').Config, steps: number,
+ *   ui: import('./view.js').PermutationUi, s: PermutationState}} PermutationContext
+ */
+
 /**
  * Mount the permutation demo into `root`.
  * @param {HTMLElement|ShadowRoot} root
- * @param {{pool: import('../../client/pool.js').WorkerPool, registry?: import('../../wasm-api').Registry,
- *   LineChart: typeof import('../../charts/line-chart-base.js').LineChartBase, compact?: boolean,
- *   autoplay?: boolean, config?: Record<string, any>}} options registry: the engine's (the
+ * @param {{pool?: import('../../client/pool.js').WorkerPool, registry?: import('../../wasm-api').Registry,
+ *   LineChart?: import('../../charts/line-chart-base.js').LineChartClass, compact?: boolean,
+ *   autoplay?: boolean, config?: Record<string, any>}} options pool and LineChart are required; registry: the engine's (the
  *   encodings offered, demos/lists.js); LineChart: the pages' uPlot chart or the widget's light
  *   one; config: steps, encoding (the second model's), seed, d_model, heads, layers, batch, lr ...;
  *   check_position / check_causal (the model checked first)
@@ -39,6 +50,7 @@ export function mount(root, options = {}) {
   const ui = buildDom(LineChart, compact, encodings);
   root.append(ui.box);
 
+  /** @type {PermutationState} */
   const s = {
     encoding: encodings.includes(cfg.encoding) ? cfg.encoding : 'learned',
     checkPosition: cfg.check_position ?? 'none',
@@ -57,7 +69,7 @@ export function mount(root, options = {}) {
 
   async function buildPair() {
     if (!(await pair.build())) return;
-    if (s.vocab.length === 0) editor.start(s.models.a.info.vocab, base.seq_len);
+    if (s.vocab.length === 0) editor.start(/** @type {Session} */ (s.models.a).info.vocab, base.seq_len);
   }
 
   async function start() {

@@ -4,19 +4,26 @@
 import { RunController } from '../../run/run-controller.js';
 import { pct, colorOf } from '../common.js';
 
+/** @typedef {import('../../wasm-api').EvalMetrics} EvalMetrics */
+
 /**
- * @param {{pool: object, base: object, steps: number, ui: object,
- *   s: {encoding: string, models: {a: object|null, b: object|null}, disposed: boolean, playing: boolean}}} ctx
+ * @param {import('./index.js').PermutationContext} ctx
  * @param {(playing: boolean) => void} onPlaying when either model starts or stops
  */
 export function trainingPair({ pool, base, steps, ui, s }, onPlaying) {
+  /** @type {{a?: EvalMetrics, b?: EvalMetrics}} */
   const last = {}; // the last held-out evaluation of each model
+  /** @type {{a?: number, b?: number}} */
   const at = {}; // the step each model reached
   const runs = {
     a: new RunController(pool, { metrics: (d) => metrics('a', d), state: () => stateChanged() }),
     b: new RunController(pool, { metrics: (d) => metrics('b', d), state: () => stateChanged() }),
   };
 
+  /**
+   * @param {'a'|'b'} key
+   * @param {import('../../run/run-controller.js').MetricsBatch} batch
+   */
   function metrics(key, { evals, step }) {
     for (const ev of evals) {
       ui.acc.addDataPoint(ev.step, { [key]: ev.token_accuracy });
@@ -54,8 +61,8 @@ export function trainingPair({ pool, base, steps, ui, s }, onPlaying) {
         chart.series[1].color = colorOf(s.encoding);
         chart.setLabels({ b: s.encoding });
       }
-      for (const k of Object.keys(last)) delete last[k];
-      for (const k of Object.keys(at)) delete at[k];
+      for (const k of /** @type {('a'|'b')[]} */ (Object.keys(last))) delete last[k];
+      for (const k of /** @type {('a'|'b')[]} */ (Object.keys(at))) delete at[k];
       ui.nameB.textContent = s.encoding;
       ui.nameB.style.color = colorOf(s.encoding);
       const done = await Promise.all([runs.a.apply(base, { check: false }), runs.b.apply({ ...base, position: s.encoding }, { check: false })]);

@@ -3,14 +3,16 @@
 import { Heatmap } from '../../charts/heatmap.js';
 import { el, tex, m, colorOf } from '../common.js';
 
+/** @typedef {ReturnType<typeof buildDom>} PermutationUi the demo's elements and charts */
+
 /**
  * Build the demo's DOM.
- * @param {typeof import('../../charts/line-chart-base.js').LineChartBase} LineChart
+ * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart
  * @param {boolean} compact
  * @param {string[]} encodings the encodings offered (the registry's, demos/lists.js)
  */
 export function buildDom(LineChart, compact, encodings) {
-  const opt = (v, label = v) => el('option', { value: v }, label);
+  const opt = (/** @type {string} */ v, label = v) => el('option', { value: v }, label);
   const position = el('select', { class: 'apd-position', 'aria-label': 'position encoding of the checked model' },
     opt('none', 'none'), ...encodings.map((e) => opt(e)));
   const causal = el('input', { type: 'checkbox', class: 'apd-causal' });
@@ -28,7 +30,7 @@ export function buildDom(LineChart, compact, encodings) {
   const pooled = el('div', { class: 'apd-pooled', 'aria-live': 'polite' });
   const modelNote = el('p', { class: 'apd-small apd-model-note' });
   const error = el('p', { class: 'apd-error', role: 'alert', hidden: true });
-  const mapBox = (title, tip) => {
+  const mapBox = (/** @type {import('../../panels/dom.js').Child} */ title, /** @type {string} */ tip) => {
     const fig = el('figure', { class: 'apd-map' }, el('figcaption', {}, title));
     const h = new Heatmap(fig, { label: tip, maxSize: compact ? 270 : 330, maxCell: 9 });
     return { fig, h };
@@ -88,7 +90,7 @@ export function buildDom(LineChart, compact, encodings) {
       el('p', { class: 'apd-small' }, 'Held-out accuracy and loss every 25 steps. Chance is 50%: without positions the model gives ',
         m('X'), ' and every reordering of it the same answer, and half of the reorderings swap A and B. Its loss stays near ', m('\\ln 2 \\approx 0.693'), '.')));
 
-  const series = (label) => [
+  const series = (/** @type {string} */ label) => [
     { key: 'a', label: 'none', color: colorOf('none'), points: true },
     { key: 'b', label, color: colorOf('learned'), points: true },
   ];

@@ -4,6 +4,14 @@
 import { drawSparkline } from '../../charts/sparkline.js';
 import { sci, pct } from '../common.js';
 
+/**
+ * One cell of the grid: a model (position × normalization), its progress and what it measured.
+ * @typedef {{pos: string, norm: string, td: HTMLElement, accs: number[], state: string, step: number,
+ *   final?: number, spread?: number, mirror?: number, outcome?: string, verdict?: string, error?: string,
+ *   run?: import('../../run/run-controller.js').RunController, model?: import('../../client/session.js').Session|null,
+ *   finishing?: boolean}} Cell
+ */
+
 export const ZERO = 1e-5; // a spread or mirror gap below this is "equal" (float rounding)
 
 /**
@@ -41,24 +49,28 @@ export function outcomeOf({ spread, mirror, final }, n) {
 
 /**
  * Draw one cell from its state.
- * @param {object} c {pos, norm, td, accs, state, step, final, spread, mirror, outcome, verdict, error}
+ * @param {Cell} c
  * @param {{n: number, compact: boolean}} opts
  */
 export function drawCell(c, { n, compact }) {
   const td = c.td;
-  const sparkColor = { learns: '#137333', collapsed: '#c5221f', mirror: '#b06000' }[c.outcome] ?? '#1a73e8';
-  drawSparkline(td.querySelector('canvas'), c.accs, { color: sparkColor, reference: 1 / n, width: compact ? 80 : 96, height: compact ? 22 : 28 });
+  /** @type {Record<string, string>} */
+  const colors = { learns: '#137333', collapsed: '#c5221f', mirror: '#b06000' };
+  const sparkColor = colors[c.outcome ?? ''] ?? '#1a73e8';
+  /** @type {(selector: string) => Element} the cell's parts (view.js builds them all) */
+  const part = (selector) => /** @type {Element} */ (td.querySelector(selector));
+  drawSparkline(/** @type {HTMLCanvasElement} */ (part('canvas')), c.accs, { color: sparkColor, reference: 1 / n, width: compact ? 80 : 96, height: compact ? 22 : 28 });
   const acc = c.final ?? c.accs[c.accs.length - 1];
-  td.querySelector('.apd-acc').textContent = c.state === 'invalid' ? 'n/a' : pct(acc);
-  td.querySelector('.apd-spread').textContent = c.spread == null ? '' : `spread ${sci(c.spread)}${c.spread > 0 && c.spread < ZERO ? ' ≈ 0' : ''}`;
-  td.querySelector('.apd-mirror').textContent = c.outcome === 'mirror' ? `mirror gap ${sci(c.mirror)}${c.mirror > 0 ? ' ≈ 0' : ''}` : '';
-  td.querySelector('.apd-verdict').textContent = c.verdict ?? (c.state === 'training' ? `step ${c.step ?? 0}` : '');
+  part('.apd-acc').textContent = c.state === 'invalid' ? 'n/a' : pct(acc);
+  part('.apd-spread').textContent = c.spread == null ? '' : `spread ${sci(c.spread)}${c.spread > 0 && c.spread < ZERO ? ' ≈ 0' : ''}`;
+  part('.apd-mirror').textContent = c.outcome === 'mirror' ? `mirror gap ${sci(c.mirror)}${/** @type {number} */ (c.mirror) > 0 ? ' ≈ 0' : ''}` : '';
+  part('.apd-verdict').textContent = c.verdict ?? (c.state === 'training' ? `step ${c.step ?? 0}` : '');
   td.dataset.state = c.state;
   td.dataset.outcome = c.outcome ?? '';
   td.dataset.acc = c.final == null ? '' : String(c.final);
   td.dataset.spread = c.spread == null ? '' : String(c.spread);
   td.dataset.mirror = c.mirror == null ? '' : String(c.mirror);
-  td.title = c.state === 'invalid' ? c.error
+  td.title = c.state === 'invalid' ? /** @type {string} */ (c.error)
     : `${c.pos} × ${c.norm}: accuracy ${pct(acc)}${c.spread == null ? '' : `, spread max‖h_i − h_0‖∞ = ${c.spread}, mirror gap max‖h_i − h_(n−1−i)‖∞ = ${c.mirror}`}`;
   td.setAttribute('aria-label', `${c.pos}, ${c.norm}: ${td.title}`);
 }

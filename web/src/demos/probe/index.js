@@ -11,11 +11,13 @@ import { RunController } from '../../run/run-controller.js';
 import { buildDom, ANCHORS } from './view.js';
 import { spreads, outcomeOf, drawCell as draw } from './cells.js';
 
+/** @typedef {import('./cells.js').Cell} Cell */
+
 /**
  * Mount the probe grid into `root`.
  * @param {HTMLElement|ShadowRoot} root
- * @param {{pool: import('../../client/pool.js').WorkerPool, compact?: boolean, autoplay?: boolean,
- *   registry?: import('../../wasm-api').Registry, config?: Record<string, any>}} options registry: the
+ * @param {{pool?: import('../../client/pool.js').WorkerPool, compact?: boolean, autoplay?: boolean,
+ *   registry?: import('../../wasm-api').Registry, config?: Record<string, any>}} options pool is required; registry: the
  *   engine's (the default rows and columns, demos/lists.js); config: steps (default 600), anchors, causal,
  *   positions / normalizations (lists or comma-separated), seed, d_model, heads, layers, batch, lr
  * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
@@ -32,6 +34,7 @@ export function mount(root, options = {}) {
   const n = base.seq_len;
   const bag = new Disposer();
   const style = injectStyles(root);
+  /** @type {{anchors: string, causal: boolean, cells: Cell[], playing: boolean, disposed: boolean, token: number}} */
   const s = {
     anchors: ANCHORS.some(([k]) => k === cfg.anchors) ? cfg.anchors : 'none',
     causal: boolOption(cfg.causal, false),
@@ -45,11 +48,12 @@ export function mount(root, options = {}) {
   ui.anchors.value = s.anchors;
   ui.causal.checked = s.causal;
 
+  /** @param {string} pos @param {string} norm */
   function config(pos, norm) {
     return { ...base, position: pos, normalization: norm, anchors: s.anchors, causal: s.causal };
   }
 
-  const drawCell = (c) => draw(c, { n, compact });
+  const drawCell = (/** @type {Cell} */ c) => draw(c, { n, compact });
 
   function progress() {
     const done = s.cells.filter((c) => c.state === 'done' || c.state === 'invalid').length;
@@ -59,6 +63,7 @@ export function mount(root, options = {}) {
     ui.box.dataset.complete = String(done === s.cells.length && s.cells.length > 0);
   }
 
+  /** @param {Cell} c */
   async function finish(c) {
     if (c.finishing || !c.model) return;
     c.finishing = true;
@@ -68,12 +73,12 @@ export function mount(root, options = {}) {
       c.final = ev.token_accuracy;
       c.step = snap.step;
       c.state = 'done';
-      Object.assign(c, outcomeOf(c, n));
+      Object.assign(c, outcomeOf(/** @type {Cell & {spread: number, mirror: number, final: number}} */ (c), n));
     } catch (err) {
       if (s.disposed || c.model?.disposed) return;
       c.state = 'invalid';
       c.outcome = 'invalid';
-      c.error = err.message;
+      c.error = /** @type {Error} */ (err).message;
       c.verdict = 'error';
     } finally {
       c.finishing = false;
@@ -92,7 +97,8 @@ export function mount(root, options = {}) {
     s.cells = [];
     await Promise.all(old.map((c) => c.run?.dispose()));
     for (const td of ui.tds) {
-      const c = { pos: td.dataset.pos, norm: td.dataset.norm, td, accs: [], state: 'idle', step: 0 };
+      /** @type {Cell} */
+      const c = { pos: /** @type {string} */ (td.dataset.pos), norm: /** @type {string} */ (td.dataset.norm), td, accs: [], state: 'idle', step: 0 };
       s.cells.push(c);
       drawCell(c);
     }
@@ -100,7 +106,7 @@ export function mount(root, options = {}) {
     await Promise.all(s.cells.map(async (c) => {
       try {
         // One run controller per cell (run/run-controller.js): its model, its events.
-        c.run = new RunController(pool, {
+        const run = new RunController(/** @type {import('../../client/pool.js').WorkerPool} */ (pool), { // (checked above)
           metrics: ({ steps: batch, step }) => {
             for (const st of batch) c.accs.push(st.token_accuracy);
             if (c.accs.length > 120) c.accs = c.accs.filter((_, i) => i % 2 === 0);
@@ -118,13 +124,14 @@ export function mount(root, options = {}) {
             }
           },
         });
-        if ((await c.run.apply(config(c.pos, c.norm), { check: false })) !== 'ready') return;
-        if (token !== s.token || s.disposed) return c.run.dispose();
-        c.model = c.run.model;
+        c.run = run;
+        if ((await run.apply(config(c.pos, c.norm), { check: false })) !== 'ready') return;
+        if (token !== s.token || s.disposed) return run.dispose();
+        c.model = run.model;
       } catch (err) {
         c.state = 'invalid';
         c.outcome = 'invalid';
-        c.error = err.message;
+        c.error = /** @type {Error} */ (err).message;
         c.verdict = 'cannot build';
         drawCell(c);
       }
@@ -144,14 +151,14 @@ export function mount(root, options = {}) {
     showPlaying();
     const live = s.cells.filter((c) => c.model && c.state !== 'invalid' && c.state !== 'done');
     for (const c of live) c.state = 'training';
-    await Promise.all(live.map((c) => c.run.play({ until: steps, every: 10 })));
+    await Promise.all(live.map((c) => c.run?.play({ until: steps, every: 10 })));
     progress();
   }
 
   async function pause() {
     s.playing = false;
     showPlaying();
-    await Promise.all(s.cells.filter((c) => c.model && c.state === 'training').map((c) => c.run.pause()));
+    await Promise.all(s.cells.filter((c) => c.model && c.state === 'training').map((c) => c.run?.pause()));
   }
 
   async function rebuild() {

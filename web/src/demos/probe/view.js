@@ -23,6 +23,7 @@ export function buildDom(compact, positions, norms, n) {
   const play = el('button', { type: 'button', class: 'apd-play primary' }, 'Train');
   const restart = el('button', { type: 'button', class: 'apd-restart' }, 'Restart');
   const progress = el('output', { class: 'apd-progress', 'aria-live': 'polite' });
+  /** @type {HTMLTableCellElement[]} */
   const tds = [];
   const table = el('table', { class: 'apd-grid' },
     el('caption', { class: 'apd-small' }, 'Rows: position encodings. Columns: attention normalizations. Each cell is one model.'),

@@ -7,16 +7,17 @@ import { LineChart } from '../../charts/line-chart.js';
 import '../../panels/style.css';
 import './page.css';
 
+/** @type {Record<string, () => Promise<import('../../demos/common.js').DemoModule>>} */
 const DEMOS = {
   permutation: () => import('../../demos/permutation/index.js'),
   probe: () => import('../../demos/probe/index.js'),
   extrapolation: () => import('../../demos/extrapolation/index.js'),
 };
 
-const status = document.getElementById('module-status');
-const name = document.body.dataset.demo;
+const status = /** @type {HTMLElement} */ (document.getElementById('module-status'));
+const name = /** @type {string} */ (document.body.dataset.demo);
 const params = Object.fromEntries(new URLSearchParams(location.search));
-const flag = (v, fallback) => (v === undefined ? fallback : !['0', 'false', 'no', 'off'].includes(v.toLowerCase()));
+const flag = (/** @type {string|undefined} */ v, /** @type {boolean} */ fallback) => (v === undefined ? fallback : !['0', 'false', 'no', 'off'].includes(v.toLowerCase()));
 
 try {
   const pool = new WorkerPool(params.workers ? { size: Number(params.workers) } : {});
@@ -26,7 +27,8 @@ try {
   status.textContent = `Engine ${engine.version} · ${kind} (${engine.simdArch}) · ${pool.size} workers`;
   status.dataset.variant = engine.variant;
   status.dataset.ready = 'true';
-  const demo = mount(document.getElementById('demo'), {
+  const box = /** @type {HTMLElement} */ (document.getElementById('demo'));
+  const demo = mount(box, {
     pool,
     registry,
     LineChart, // uPlot on the pages; the widget mounts the demos with its LightLineChart
@@ -36,10 +38,10 @@ try {
   });
   window.demo = demo; // for the console and the browser tests
   window.demoPool = pool;
-  engineNotice(pool, document.getElementById('demo')); // says when a worker crashed and was restarted
+  engineNotice(pool, box); // says when a worker crashed and was restarted
   addEventListener('pagehide', () => pool.dispose());
 } catch (err) {
-  status.textContent = `The demo failed to load: ${err.message}`;
+  status.textContent = `The demo failed to load: ${/** @type {Error} */ (err).message}`;
   status.dataset.error = 'true';
   console.error(err);
 }

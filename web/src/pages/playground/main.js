@@ -4,7 +4,7 @@ import { EngineClient } from '../../client/client.js';
 import { Playground } from './playground.js';
 import '../../panels/style.css';
 
-const status = document.getElementById('module-status');
+const status = /** @type {HTMLElement} */ (document.getElementById('module-status'));
 const client = new EngineClient();
 
 try {
@@ -18,7 +18,7 @@ try {
   await playground.start();
   window.playground = playground; // for the console and the browser tests
 } catch (err) {
-  status.textContent = `The training engine failed to load: ${err.message}`;
+  status.textContent = `The training engine failed to load: ${/** @type {Error} */ (err).message}`;
   status.dataset.error = 'true';
   console.error(err);
 }

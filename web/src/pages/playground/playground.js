@@ -17,7 +17,11 @@ import { download, readFile } from '../../panels/dom.js';
 import { Recovery } from './recovery.js';
 import { RunController } from '../../run/run-controller.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {import('../../state/properties.js').State} State */
+/** @typedef {import('../../state/properties.js').Value} Value */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id)); // index.html has them
 const REFRESH_MS = 500; // attention/predictions/positions while training (they serialize matrices)
 
 export class Playground {
@@ -30,16 +34,17 @@ export class Playground {
     this.registry = registry;
     this.props = buildProperties(registry);
     this.state = defaultState(this.props, registry);
+    /** @type {State|null} */
     this.pinned = null; // the state of the pinned run
     this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS });
-    this.controls = new Controls($('controls'), this.props, registry, (k, v) =>
+    this.controls = new Controls(/** @type {HTMLFormElement} */ ($('controls')), this.props, registry, (k, v) =>
       Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message)),
     );
     this.charts = new ChartsPanel($('charts'));
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
-    this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.model.run(ids));
-    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.model.snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
+    this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.#current().run(ids));
+    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.toolbar = new Toolbar(this);
     this.recovery = new Recovery(this);
   }
@@ -49,7 +54,15 @@ export class Playground {
     return this.run.model;
   }
 
-  // What the page shows at each point of a run (run/run-controller.js calls these).
+  /** The current model, where the caller runs only while there is one. @returns {Session} */
+  #current() {
+    return /** @type {Session} */ (this.model);
+  }
+
+  /**
+   * What the page shows at each point of a run (run/run-controller.js calls these).
+   * @returns {import('../../run/run-controller.js').RunViews}
+   */
   #views() {
     const box = () => $('config-error');
     return {
@@ -98,12 +111,13 @@ export class Playground {
     this.#setState(state);
   }
 
+  /** @param {State} state */
   #setState(state) {
     this.state = state;
     this.recovery.stateChanged(state);
     this.controls.render(state);
     this.toolbar.showView(state);
-    this.charts.setLogScale(state.log);
+    this.charts.setLogScale(/** @type {boolean} */ (state.log));
     history.replaceState(null, '', stateToHash(state));
     renderExplanation($('explain'), {
       task: this.registry.tasks.find((t) => t.name === state.task),
@@ -113,7 +127,11 @@ export class Playground {
     this.#labelPinned();
   }
 
-  /** Change one property (from a control); a model property rebuilds the model. */
+  /**
+   * Change one property (from a control); a model property rebuilds the model.
+   * @param {string} key
+   * @param {Value} value
+   */
   set(key, value) {
     if (this.state[key] === value) return;
     const view = VIEW_PROPERTIES.some((p) => p.key === key);
@@ -126,26 +144,31 @@ export class Playground {
   }
 
   // After a refused step: change the optimizer field on the live model and keep its weights.
+  /** @param {string} key @param {Value} value */
   async #configureLive(key, value) {
     const box = $('config-error');
     try {
-      await this.model.configure({ [key]: value });
+      await this.#current().configure({ [key]: value });
       box.hidden = true;
       this.notice(`${key} is now ${value}. Press Play to continue from step ${this.toolbar.step} with the last good weights.`);
     } catch (err) {
       box.hidden = false;
-      box.textContent = `This change cannot apply to the running model: ${err.message}`;
+      box.textContent = `This change cannot apply to the running model: ${/** @type {Error} */ (err).message}`;
     }
   }
 
-  /** The client recreated the model in a new worker (recovery.js): redraw from its state. */
+  /**
+   * The client recreated the model in a new worker (recovery.js): redraw from its state.
+   * @param {Session|null} model
+   */
   async restored(model) {
     if (model !== this.model) return;
-    await this.run.fresh(model.info);
-    if (model.playing) this.run.stateChanged({ playing: true, reason: 'restored' }); // it trains on
+    // A null model (none when the worker crashed) throws here: a known gap, kept as it was.
+    await this.run.fresh(/** @type {Session} */ (model).info);
+    if (/** @type {Session} */ (model).playing) this.run.stateChanged({ playing: true, reason: 'restored' }); // it trains on
   }
 
-  /** Show a notice under the header (null hides it). */
+  /** Show a notice under the header (null hides it). @param {string|null} text */
   notice(text) {
     const n = $('notice');
     n.hidden = !text;
@@ -158,15 +181,17 @@ export class Playground {
   }
 
   // body[data-run]: building | ready | invalid, for tests and styles.
+  /** @param {'building'|'ready'|'invalid'} s */
   #status(s) {
     document.body.dataset.run = s;
   }
 
   // A new model, a reset or an import: empty charts, counters from the model, panels redrawn.
+  /** @param {import('../../wasm-api').SessionInfo} info */
   #fresh(info) {
     this.charts.reset();
     $('charts-empty').hidden = false;
-    this.charts.setEvalLengths(info.config.seq_len, info.config.eval_len);
+    this.charts.setEvalLengths(/** @type {number} */ (info.config.seq_len), /** @type {number} */ (info.config.eval_len));
     this.attention.clear();
     this.positions.clear();
     this.predictions.setModel(info);
@@ -181,8 +206,9 @@ export class Playground {
     return this.run.refresh();
   }
 
+  /** @param {Session} model @param {() => boolean} current */
   async #snapshot(model, current) {
-    const snap = await model.snapshot({ attention: { example: this.state.example }, predictions: { n: 4 }, positions: {} });
+    const snap = await model.snapshot({ attention: { example: /** @type {number} */ (this.state.example) }, predictions: { n: 4 }, positions: {} });
     if (!current()) return;
     this.attention.update(snap.attention);
     this.positions.update(snap.positions);
@@ -192,7 +218,7 @@ export class Playground {
   }
 
   play() {
-    return this.run.play({ steps: this.state.steps, speed: this.state.speed });
+    return this.run.play({ steps: /** @type {number} */ (this.state.steps), speed: /** @type {number} */ (this.state.speed) });
   }
 
   pause() {
@@ -226,8 +252,8 @@ export class Playground {
   }
 
   async exportModel() {
-    const bytes = await this.model.exportModel();
-    download(new Blob([bytes], { type: 'application/octet-stream' }), `attnplay-${this.state.task}-step${this.toolbar.step}.safetensors`);
+    const bytes = await this.#current().exportModel();
+    download(new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)], { type: 'application/octet-stream' }), `attnplay-${this.state.task}-step${this.toolbar.step}.safetensors`);
   }
 
   exportConfig() {
@@ -235,7 +261,10 @@ export class Playground {
     download(new Blob([`${json}\n`], { type: 'application/json' }), `attnplay-${this.state.task}.json`);
   }
 
-  /** Load a model file: its config becomes the page's state; training continues from its step. */
+  /**
+   * Load a model file: its config becomes the page's state; training continues from its step.
+   * @param {HTMLInputElement} input
+   */
   async importModel(input) {
     const file = await readFile(input);
     if (file) return this.loadModelBytes(file);
@@ -246,6 +275,7 @@ export class Playground {
    * A file that fails to load leaves the page as it was: the same model (the worker keeps its
    * session when a file is refused), training again if it was, or the model of the current
    * settings when the import cut a config change short.
+   * @param {{name: string, bytes: Uint8Array}} file
    */
   async loadModelBytes(file) {
     const before = document.body.dataset.run;
@@ -256,20 +286,23 @@ export class Playground {
       await this.model?.pause();
       const info = this.model ? await this.model.importModel(file.bytes) : null;
       if (!info) await this.run.adopt(await this.client.importModel(file.bytes), { fresh: false });
-      const loaded = info ?? this.model.info;
+      const loaded = info ?? this.#current().info;
       $('config-error').hidden = true;
       this.#setState(fromConfig(this.props, this.registry, loaded.config, this.state));
       this.notice(`Loaded ${file.name}: ${loaded.config.task} at step ${loaded.step}.`);
       await this.run.fresh(loaded);
     } catch (err) {
-      this.notice(`Could not import ${file.name}: ${err.message}`);
+      this.notice(`Could not import ${file.name}: ${/** @type {Error} */ (err).message}`);
       if (!this.model || this.model.disposed) return this.apply();
       this.#status(before === 'invalid' ? 'invalid' : 'ready');
       if (wasPlaying) await this.play();
     }
   }
 
-  /** Load a config file (JSON): unknown keys are listed, the rest is checked as usual. */
+  /**
+   * Load a config file (JSON): unknown keys are listed, the rest is checked as usual.
+   * @param {HTMLInputElement} input
+   */
   async importConfig(input) {
     const file = await readFile(input);
     if (!file) return;
@@ -278,7 +311,7 @@ export class Playground {
       config = JSON.parse(new TextDecoder().decode(file.bytes));
       if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error('expected a JSON object');
     } catch (err) {
-      return this.notice(`Could not read ${file.name}: ${err.message}`);
+      return this.notice(`Could not read ${file.name}: ${/** @type {Error} */ (err).message}`);
     }
     // Only declared fields with values of their kind come through (state/hash.js).
     const { state, ignored } = configToState(config, this.props, this.registry, this.state);

@@ -7,19 +7,26 @@
 import { saveState, saveSnapshot, clearSnapshot, loadWork } from '../../state/saved-work.js';
 import { stateToHash } from '../../state/hash.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {CustomEvent<{error: Error, final?: boolean}>} CrashEvent the client's 'crash' */
+/** @typedef {CustomEvent<{error: Error, models: Session[], failed?: Error}>} RecoveredEvent the client's 'recovered' */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id)); // the page has them
 const SAVE_STATE_MS = 300; // settings are written at most this often
 
 export class Recovery {
   /** @param {import('./playground.js').Playground} pg */
   constructor(pg) {
     this.pg = pg;
+    /** @type {Awaited<ReturnType<typeof loadWork>>|null} what a previous visit saved, until offered */
     this.saved = null;
-    this.stateTimer = 0;
-    pg.client.addEventListener('crash', (e) => this.#onCrash(e.detail));
-    pg.client.addEventListener('recovered', (e) => this.#onRecovered(e.detail));
+    /** @type {ReturnType<typeof setTimeout>|undefined} */
+    this.stateTimer = undefined;
+    pg.client.addEventListener('crash', (e) => this.#onCrash(/** @type {CrashEvent} */ (e).detail));
+    pg.client.addEventListener('recovered', (e) => this.#onRecovered(/** @type {RecoveredEvent} */ (e).detail));
   }
 
+  /** @param {CrashEvent['detail']} detail */
   #onCrash({ error, final }) {
     document.body.dataset.engine = final ? 'failed' : 'restarting';
     this.pg.notice(final
@@ -27,6 +34,7 @@ export class Recovery {
       : `The training engine crashed (${error.message}). Restarting it…`);
   }
 
+  /** @param {RecoveredEvent['detail']} detail */
   async #onRecovered({ error, failed }) {
     if (failed) {
       document.body.dataset.engine = 'failed';
@@ -49,16 +57,19 @@ export class Recovery {
   /**
    * Keep a model's snapshots while it is the page's current model. The saved one is replaced
    * only by a snapshot past step 0: a new, untrained model keeps nothing from being offered again.
+   * @param {Session} model
    */
   watch(model) {
+    /** @typedef {CustomEvent<{bytes: Uint8Array, step: number}>} SnapshotEvent a Session's 'snapshot' */
     this.#offer(); // shows the offer once, from what load() read
-    model.addEventListener('snapshot', (e) => {
+    model.addEventListener('snapshot', (ev) => {
+      const e = /** @type {SnapshotEvent} */ (ev);
       if (model !== this.pg.model || !(e.detail.step > 0)) return;
-      saveSnapshot({ bytes: e.detail.bytes, step: e.detail.step, task: model.info.config.task });
+      saveSnapshot({ bytes: e.detail.bytes, step: e.detail.step, task: String(model.info.config.task) });
     });
   }
 
-  /** The settings changed: save them (debounced). */
+  /** The settings changed: save them (debounced). @param {import('../../state/properties.js').State} state */
   stateChanged(state) {
     clearTimeout(this.stateTimer);
     this.stateTimer = setTimeout(() => saveState(state), SAVE_STATE_MS);
@@ -76,11 +87,17 @@ export class Recovery {
         this.pg.loadModelBytes({ name: 'the saved model', bytes: snapshot.bytes }), () => clearSnapshot(snapshot.savedAt));
     } else if (state && !location.hash.replace(/^#/, '')) {
       this.#show('Settings from your last visit are saved.', 'Restore the settings', () => {
-        location.hash = stateToHash(state); // the hash listener reads and applies it
+        location.hash = stateToHash(/** @type {import('../../state/properties.js').State} */ (state)); // the hash listener reads and applies it
       });
     }
   }
 
+  /**
+   * @param {string} text
+   * @param {string} action the restore button's text
+   * @param {() => void} onRestore
+   * @param {() => void} [onDismiss]
+   */
   #show(text, action, onRestore, onDismiss = () => {}) {
     const box = document.createElement('div');
     box.id = 'restore-offer';

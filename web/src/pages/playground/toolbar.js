@@ -1,45 +1,53 @@
 // The training toolbar: play/pause, step, reset, speed; the step counter, tokens/s, elapsed time,
 // last loss; pin; export/import buttons; the settings toggle for narrow screens. Calls back into
 // the Playground; shows what it is told.
-const $ = (id) => document.getElementById(id);
+// The page's elements (index.html has them all), typed as what they are.
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const $button = (/** @type {string} */ id) => /** @type {HTMLButtonElement} */ ($(id));
+const $input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+/** The input or select an event came from. */
+const target = (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target);
 
 export class Toolbar {
   /** @param {import('./playground.js').Playground} pg */
   constructor(pg) {
     this.pg = pg;
     // A click can race a model rebuild; report failures in the notice, never as uncaught errors.
+    /** @type {(f: (e: Event) => unknown) => (e: Event) => Promise<unknown>} */
     const safe = (f) => (e) => Promise.resolve().then(() => f(e)).catch((err) => {
       if (!/disposed/.test(err.message)) pg.notice(err.message);
     });
     this.step = 0;
     this.elapsedMs = 0;
     this.since = 0; // performance.now() when play started (0 = paused)
-    this.tickTimer = 0;
+    /** @type {ReturnType<typeof setInterval>|undefined} */
+    this.tickTimer = undefined;
     $('play').addEventListener('click', safe(() => (pg.model?.playing ? pg.pause() : pg.play())));
     $('step').addEventListener('click', safe(() => pg.step(1)));
     $('reset').addEventListener('click', safe(() => pg.reset()));
-    $('speed').addEventListener('change', safe((e) => pg.set('speed', Number(e.target.value))));
-    $('log-scale').addEventListener('change', (e) => pg.set('log', e.target.checked));
+    $('speed').addEventListener('change', safe((e) => pg.set('speed', Number(target(e).value))));
+    $('log-scale').addEventListener('change', (e) => pg.set('log', target(e).checked));
     $('attn-example').addEventListener('change', (e) => {
-      const v = Math.min(63, Math.max(0, Math.round(Number(e.target.value) || 0)));
-      e.target.value = String(v);
+      const v = Math.min(63, Math.max(0, Math.round(Number(target(e).value) || 0)));
+      target(e).value = String(v);
       pg.set('example', v);
     });
-    $('attn-show').addEventListener('change', (e) => pg.attention.setShow(e.target.value));
+    $('attn-show').addEventListener('change', (e) => pg.attention.setShow(/** @type {'weights'|'logits'} */ (target(e).value)));
     $('pin').addEventListener('click', () => pg.togglePin());
     $('export-model').addEventListener('click', safe(() => pg.exportModel()));
     $('export-config').addEventListener('click', () => pg.exportConfig());
-    $('import-model').addEventListener('change', safe((e) => pg.importModel(e.target)));
-    $('import-config').addEventListener('change', safe((e) => pg.importConfig(e.target)));
+    $('import-model').addEventListener('change', safe((e) => pg.importModel(target(e))));
+    $('import-config').addEventListener('change', safe((e) => pg.importConfig(target(e))));
     $('free-input-form').addEventListener('submit', (e) => {
       e.preventDefault();
-      safe(() => pg.predictions.runText($('free-input').value))();
+      safe(() => pg.predictions.runText($input('free-input').value))(e);
     });
     const toggle = $('controls-toggle');
     toggle.addEventListener('click', () => this.#showControls(toggle.getAttribute('aria-expanded') !== 'true'));
     if (matchMedia('(max-width: 800px)').matches) this.#showControls(false);
   }
 
+  /** @param {boolean} show */
   #showControls(show) {
     const toggle = $('controls-toggle');
     toggle.setAttribute('aria-expanded', String(show));
@@ -47,23 +55,27 @@ export class Toolbar {
     $('controls').hidden = !show;
   }
 
-  /** Reflect the view settings of a state in their controls. */
+  /**
+   * Reflect the view settings of a state in their controls.
+   * @param {import('../../state/properties.js').State} state
+   */
   showView(state) {
-    const speed = $('speed');
+    const speed = /** @type {HTMLSelectElement} */ ($('speed'));
     if (![...speed.options].some((o) => Number(o.value) === state.speed))
       speed.append(new Option(String(state.speed), String(state.speed)));
     speed.value = String(state.speed);
-    $('log-scale').checked = state.log;
-    $('attn-example').value = String(state.example);
+    $input('log-scale').checked = /** @type {boolean} */ (state.log);
+    $input('attn-example').value = String(state.example);
   }
 
+  /** @param {boolean} on */
   enable(on) {
-    for (const id of ['play', 'step', 'reset', 'export-model']) $(id).disabled = !on;
-    $('export-config').disabled = false;
-    $('pin').disabled = false;
+    for (const id of ['play', 'step', 'reset', 'export-model']) $button(id).disabled = !on;
+    $button('export-config').disabled = false;
+    $button('pin').disabled = false;
   }
 
-  /** A new run: counters from the model's info. */
+  /** A new run: counters from the model's info. @param {import('../../wasm-api').SessionInfo} info */
   newRun(info) {
     this.step = info.step;
     this.elapsedMs = 0;
@@ -76,6 +88,10 @@ export class Toolbar {
     this.playing(false);
   }
 
+  /**
+   * @param {import('../../wasm-api').StepMetrics[]} steps
+   * @param {number} step
+   */
   metrics(steps, step) {
     this.step = step;
     $('step-counter').textContent = String(step);
@@ -85,11 +101,12 @@ export class Toolbar {
     $('last-loss').textContent = Number.isFinite(last.loss) ? last.loss.toFixed(3) : 'NaN'; // a refused step's loss arrives as null
   }
 
+  /** @param {boolean} on */
   playing(on) {
     const b = $('play');
     b.textContent = on ? 'Pause' : 'Play';
     b.setAttribute('aria-pressed', String(on));
-    $('step').disabled = on || !this.pg.model;
+    $button('step').disabled = on || !this.pg.model;
     const now = performance.now();
     if (on && !this.since) {
       this.since = now;
@@ -107,6 +124,7 @@ export class Toolbar {
     $('elapsed').textContent = `${(ms / 1000).toFixed(1)} s`;
   }
 
+  /** @param {boolean} on */
   pinned(on) {
     $('pin').textContent = on ? 'Unpin' : 'Pin this run';
     $('pin').setAttribute('aria-pressed', String(on));
