@@ -5,6 +5,11 @@
 //   a = N(s) over the visible keys (causal prefix or all); [a ⊙ M]; [dropout];
 //   o = a v; [o += Σ_j a_ij r_ij]; out = merge(o)
 // Backward runs the same steps in reverse.
+// The activations are ActTensors (act_tensor.hpp) and the block's streams cross as views, so the
+// shapes are checked where they enter; the head split/merge, the row loop of the normalization
+// and the GEMMs read the data() pointers. The position and normalization hooks keep raw pointers
+// plus AttnShape: they run inside every attention call, and views there would only add
+// construction and checks to loops the shapes above already guard (docs/xtensor.md).
 #include <algorithm>
 #include <cstring>
 
@@ -13,13 +18,15 @@
 
 namespace ap {
 
-void AttentionActs::resize(int B, int T, int NH, int HS) {
-  const size_t hd = size_t(B) * NH * T * HS, tt = size_t(B) * NH * T * T;
-  q.resize(hd); k.resize(hd); v.resize(hd); o.resize(hd);
-  logits.resize(tt); weights.resize(tt);
+void AttentionActs::resize(const AttnShape& s) {
+  const Shape<4> heads{size_t(s.B), size_t(s.NH), size_t(s.T), size_t(s.HS)};
+  const Shape<4> square{size_t(s.B), size_t(s.NH), size_t(s.T), size_t(s.T)};
+  for (ActTensor<4>* t : {&q, &k, &v, &o}) t->resize(heads);
+  logits.resize(square);
+  weights.resize(square);
 }
 
-const std::vector<float>& AttentionActs::used_weights() const {
+const ActTensor<4>& AttentionActs::used_weights() const {
   if (!weights_drop.empty()) return weights_drop;
   if (!weights_mult.empty()) return weights_mult;
   return weights;
@@ -27,24 +34,33 @@ const std::vector<float>& AttentionActs::used_weights() const {
 
 namespace {
 
-// heads (B,NH,T,HS) = slice `part` (0 q, 1 k, 2 v) of qkv (B,T,3C).
-void split_heads(float* heads, const float* qkv, int part, const AttnShape& s) {
-  const int C = s.NH * s.HS;
-  for (int b = 0; b < s.B; ++b)
-    for (int t = 0; t < s.T; ++t) {
-      const float* src = qkv + (size_t(b) * s.T + t) * 3 * C + part * C;
-      for (int h = 0; h < s.NH; ++h)
-        std::memcpy(heads + ((size_t(b) * s.NH + h) * s.T + t) * s.HS, src + h * s.HS, s.HS * sizeof(float));
+// The (B,T,3C) qkv tensor or (B,T,C) stream that goes with this attention shape, else ShapeError.
+void expect_stream(const Shape<3>& got, const AttnShape& s, int parts, const char* what) {
+  expect_extents(got, Shape<3>{size_t(s.B), size_t(s.T), size_t(parts * s.NH * s.HS)}, what);
+}
+
+// heads (B,NH,T,HS) = slice `part` (0 q, 1 k, 2 v) of qkv (B,T,3C). The copies run over the
+// views' data(): a transposed xtensor view measured ~40x slower here (docs/xtensor.md).
+void split_heads(ActTensor<4>& heads, const CView<3>& qkv, int part) {
+  const auto [B, NH, T, HS] = heads.shape();
+  const size_t C = NH * HS, row = qkv.shape(2);
+  for (size_t b = 0; b < B; ++b)
+    for (size_t t = 0; t < T; ++t) {
+      const float* src = qkv.data() + (b * T + t) * row + part * C;
+      for (size_t h = 0; h < NH; ++h)
+        std::memcpy(heads.data() + ((b * NH + h) * T + t) * HS, src + h * HS, HS * sizeof(float));
     }
 }
-// out (B,T,stride) at column offset = heads (B,NH,T,HS) merged (every column of the block is written).
-void merge_heads(float* out, int stride, int offset, const float* heads, const AttnShape& s) {
-  for (int b = 0; b < s.B; ++b)
-    for (int t = 0; t < s.T; ++t) {
-      float* dst = out + (size_t(b) * s.T + t) * stride + offset;
-      for (int h = 0; h < s.NH; ++h) {
-        const float* src = heads + ((size_t(b) * s.NH + h) * s.T + t) * s.HS;
-        std::memcpy(dst + h * s.HS, src, s.HS * sizeof(float));
+// out (B,T,width) at column offset = heads (B,NH,T,HS) merged (every column of the block is written).
+void merge_heads(FView<3>& out, size_t offset, const ActTensor<4>& heads) {
+  const auto [B, NH, T, HS] = heads.shape();
+  const size_t width = out.shape(2);
+  for (size_t b = 0; b < B; ++b)
+    for (size_t t = 0; t < T; ++t) {
+      float* dst = out.data() + (b * T + t) * width + offset;
+      for (size_t h = 0; h < NH; ++h) {
+        const float* src = heads.data() + ((b * NH + h) * T + t) * HS;
+        std::memcpy(dst + h * HS, src, HS * sizeof(float));
       }
     }
 }
@@ -62,14 +78,16 @@ struct CausalTri {
 
 }  // namespace
 
-void attention_forward(float* out, AttentionActs& acts, const float* qkv, const AttentionCtx& ctx) {
+void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, const AttentionCtx& ctx) {
   AttnShape shape = ctx.shape;
+  expect_stream(qkv.shape(), shape, 3, "attention input qkv");
+  expect_stream(out.shape(), shape, 1, "attention output");
   shape.tau = ctx.norm->scale(shape.HS);  // position hooks that add q-dependent biases use the same τ
   const int BH = shape.B * shape.NH, T = shape.T, HS = shape.HS;
-  acts.resize(shape.B, T, shape.NH, HS);
-  split_heads(acts.q.data(), qkv, 0, shape);
-  split_heads(acts.k.data(), qkv, 1, shape);
-  split_heads(acts.v.data(), qkv, 2, shape);
+  acts.resize(shape);
+  split_heads(acts.q, qkv, 0);
+  split_heads(acts.k, qkv, 1);
+  split_heads(acts.v, qkv, 2);
   if (ctx.norm->maps_qk()) ctx.norm->qk_forward(ctx.layer, acts.q.data(), acts.k.data(), shape);
   if (ctx.pos->rotates()) ctx.pos->rotate_forward(ctx.layer, acts.q.data(), acts.k.data(), shape);
 
@@ -86,20 +104,20 @@ void attention_forward(float* out, AttentionActs& acts, const float* qkv, const 
   ctx.norm->prepare_rows(ctx.layer, shape);
   for (size_t r = 0; r < size_t(BH) * T; ++r) {
     const int n = visible(shape, int(r % T));
-    float* w_row = &acts.weights[r * T];
-    ctx.norm->row_forward(&acts.logits[r * T], w_row, n);
+    float* w_row = acts.weights.data() + r * T;
+    ctx.norm->row_forward(acts.logits.data() + r * T, w_row, n);
     std::fill(w_row + n, w_row + T, 0.0f);  // masked keys, while the row is in cache
   }
   const float* w = acts.weights.data();
   if (ctx.pos->multiplies()) {
-    acts.weights_mult.resize(acts.weights.size());
+    acts.weights_mult.resize(acts.weights.shape());
     ctx.pos->weights_forward(ctx.layer, w, acts.weights_mult.data(), shape);
     w = acts.weights_mult.data();
   } else {
     acts.weights_mult.clear();
   }
   if (ctx.attn_dropout > 0 && shape.training) {
-    acts.weights_drop.resize(acts.weights.size());
+    acts.weights_drop.resize(acts.weights.shape());
     dropout_forward(acts.weights_drop.data(), acts.drop_keep, w, acts.weights.size(), ctx.attn_dropout, *ctx.rng);
     w = acts.weights_drop.data();
   } else {
@@ -110,53 +128,53 @@ void attention_forward(float* out, AttentionActs& acts, const float* qkv, const 
                acts.o.data(), HS, size_t(T) * HS, 0.f, tri.lower_a);
   if (ctx.pos->adds_values()) ctx.pos->values_forward(ctx.layer, w, acts.o.data(), shape);
 
-  merge_heads(out, shape.NH * HS, 0, acts.o.data(), shape);
+  merge_heads(out, 0, acts.o);
 }
 
-void attention_backward(float* dqkv, const float* dout, AttentionActs& acts, const AttentionCtx& ctx) {
+void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts, const AttentionCtx& ctx) {
   AttnShape shape = ctx.shape;
+  expect_stream(dout.shape(), shape, 1, "attention output gradient");
+  expect_stream(dqkv.shape(), shape, 3, "attention input gradient dqkv");
+  acts.q.expect(Shape<4>{size_t(shape.B), size_t(shape.NH), size_t(shape.T), size_t(shape.HS)});
   shape.tau = ctx.norm->scale(shape.HS);
-  const int BH = shape.B * shape.NH, T = shape.T, HS = shape.HS, C = shape.NH * HS;
-  const size_t hd = size_t(BH) * T * HS, tt = size_t(BH) * T * T;
-  std::vector<float>&dheads = acts.dheads, &dq = acts.dq, &dk = acts.dk, &dv = acts.dv, &dw = acts.dw, &ds = acts.ds;
+  const int BH = shape.B * shape.NH, T = shape.T, HS = shape.HS;
+  const size_t C = size_t(shape.NH) * HS, tt = size_t(BH) * T * T;
+  ActTensor<4>&dheads = acts.dheads, &dq = acts.dq, &dk = acts.dk, &dv = acts.dv, &dw = acts.dweights,
+      &ds = acts.dlogits;  // dw = ∂L/∂weights, ds = ∂L/∂s (the logits)
   const CausalTri tri(shape.causal);
   // Hooks that add into dw (values) or dq, dk (biases, kernel scores) need them zeroed and the
   // GEMMs accumulating; otherwise the GEMMs write (beta = 0) and nothing is zeroed.
   const bool hook_dw = ctx.pos->adds_values(), hook_dqk = ctx.pos->biases() || ctx.norm->forms_scores();
-  for (auto* v : {&dheads, &dv}) v->resize(hd);
-  for (auto* v : {&dq, &dk}) hook_dqk ? (void)zero_fill(*v, hd) : v->resize(hd);
-  hook_dw ? (void)zero_fill(dw, tt) : dw.resize(tt);
-  ds.resize(tt);
-  // dout (B,T,C) -> dheads (B,NH,T,HS)
-  for (int b = 0; b < shape.B; ++b)
-    for (int t = 0; t < T; ++t)
-      for (int h = 0; h < shape.NH; ++h)
-        std::memcpy(&dheads[((size_t(b) * shape.NH + h) * T + t) * HS], dout + (size_t(b) * T + t) * C + h * HS,
-                    HS * sizeof(float));
+  for (ActTensor<4>* t : {&dheads, &dv}) t->resize(acts.q.shape());
+  for (ActTensor<4>* t : {&dq, &dk}) hook_dqk ? (void)t->zeros(acts.q.shape()) : (void)t->resize(acts.q.shape());
+  hook_dw ? (void)dw.zeros(acts.logits.shape()) : (void)dw.resize(acts.logits.shape());
+  ds.resize(acts.logits.shape());
+  split_heads(dheads, dout, 0);  // dout (B,T,C) -> dheads (B,NH,T,HS)
 
-  const std::vector<float>& w = acts.used_weights();
+  const ActTensor<4>& w = acts.used_weights();
   if (ctx.pos->adds_values()) ctx.pos->values_backward(ctx.layer, w.data(), dheads.data(), dw.data(), shape);
   gemm_batched(Op::NT, BH, T, T, HS, 1.0f, dheads.data(), HS, size_t(T) * HS, acts.v.data(), HS,
                size_t(T) * HS, dw.data(), T, size_t(T) * T, hook_dw ? 1.f : 0.f, tri.scores);
   gemm_batched(Op::TN, BH, T, HS, T, 1.0f, w.data(), T, size_t(T) * T, dheads.data(), HS,
                size_t(T) * HS, dv.data(), HS, size_t(T) * HS, 0.f, tri.upper_a);
   if (!acts.weights_drop.empty()) {
-    std::vector<float>& tmp = acts.dtmp;
-    zero_fill(tmp, tt);
+    ActTensor<4>& tmp = acts.dscratch;
+    tmp.zeros(dw.shape());
     dropout_backward(tmp.data(), acts.drop_keep, dw.data(), tt, ctx.attn_dropout);
     dw.swap(tmp);
   }
   if (!acts.weights_mult.empty()) {
-    std::vector<float>& tmp = acts.dtmp;
-    zero_fill(tmp, tt);
+    ActTensor<4>& tmp = acts.dscratch;
+    tmp.zeros(dw.shape());
     ctx.pos->weights_backward(ctx.layer, acts.weights.data(), dw.data(), tmp.data(), shape);
     dw.swap(tmp);
   }
   ctx.norm->prepare_rows(ctx.layer, shape);
   for (size_t r = 0; r < size_t(BH) * T; ++r) {
-    float* ds_row = &ds[r * T];
+    float* ds_row = ds.data() + r * T;
     std::fill(ds_row, ds_row + T, 0.0f);  // row_backward adds into the visible part; the rest stays 0
-    ctx.norm->row_backward(&acts.logits[r * T], &acts.weights[r * T], &dw[r * T], ds_row, visible(shape, int(r % T)));
+    ctx.norm->row_backward(acts.logits.data() + r * T, acts.weights.data() + r * T, dw.data() + r * T,
+                           ds_row, visible(shape, int(r % T)));
   }
   if (ctx.pos->biases()) ctx.pos->bias_backward(ctx.layer, ds.data(), acts.q.data(), acts.k.data(), dq.data(), dk.data(), shape);
   if (ctx.norm->forms_scores()) {
@@ -171,9 +189,9 @@ void attention_backward(float* dqkv, const float* dout, AttentionActs& acts, con
   }
   if (ctx.pos->rotates()) ctx.pos->rotate_backward(ctx.layer, dq.data(), dk.data(), shape);
   if (ctx.norm->maps_qk()) ctx.norm->qk_backward(ctx.layer, dq.data(), dk.data(), shape);
-  merge_heads(dqkv, 3 * C, 0, dq.data(), shape);  // the three write all of dqkv
-  merge_heads(dqkv, 3 * C, C, dk.data(), shape);
-  merge_heads(dqkv, 3 * C, 2 * C, dv.data(), shape);
+  merge_heads(dqkv, 0, dq);  // the three write all of dqkv
+  merge_heads(dqkv, C, dk);
+  merge_heads(dqkv, 2 * C, dv);
 }
 
 }  // namespace ap

@@ -1,4 +1,6 @@
-// core/model/layers.cpp — linear and dropout layers. (Attention: attention.cpp.)
+// core/model/layers.cpp — the linear, LayerNorm, nonlinearity and dropout layers over shaped
+// views: each checks its shapes, then calls its kernel on the data() pointers. (Attention:
+// attention.cpp.)
 #include "model/layers.hpp"
 
 #include <cstring>
@@ -50,6 +52,54 @@ void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& do
   const float* g = dout.data();
   for (int n = 0; n < N; ++n)
     for (int o = 0; o < O; ++o) d[o] += g[size_t(n) * O + o];
+}
+
+void layernorm_forward(FView<2> out, FView<1> mean, FView<1> rstd, const CView<2>& inp,
+                       const CView<1>& weight, const CView<1>& bias) {
+  const size_t N = inp.shape(0), C = inp.shape(1);
+  expect_shape(out, Shape<2>{N, C}, "LayerNorm output");
+  expect_shape(mean, Shape<1>{N}, "LayerNorm mean");
+  expect_shape(rstd, Shape<1>{N}, "LayerNorm rstd");
+  expect_shape(weight, Shape<1>{C}, "LayerNorm weight");
+  expect_shape(bias, Shape<1>{C}, "LayerNorm bias");
+  layernorm_forward(out.data(), mean.data(), rstd.data(), inp.data(), weight.data(), bias.data(),
+                    int(N), int(C));
+}
+
+void layernorm_backward(FView<2> dinp, FView<1> dweight, FView<1> dbias, const CView<2>& dout,
+                        const CView<2>& inp, const CView<1>& weight, const CView<1>& mean,
+                        const CView<1>& rstd) {
+  const size_t N = inp.shape(0), C = inp.shape(1);
+  expect_shape(dinp, Shape<2>{N, C}, "LayerNorm input gradient");
+  expect_shape(dout, Shape<2>{N, C}, "LayerNorm output gradient");
+  expect_shape(dweight, Shape<1>{C}, "LayerNorm weight gradient");
+  expect_shape(dbias, Shape<1>{C}, "LayerNorm bias gradient");
+  expect_shape(weight, Shape<1>{C}, "LayerNorm weight");
+  expect_shape(mean, Shape<1>{N}, "LayerNorm mean");
+  expect_shape(rstd, Shape<1>{N}, "LayerNorm rstd");
+  layernorm_backward(dinp.data(), dweight.data(), dbias.data(), dout.data(), inp.data(),
+                     weight.data(), mean.data(), rstd.data(), int(N), int(C));
+}
+
+namespace {
+GeluKind gelu_kind(Activation kind) { return kind == Activation::GeluErf ? GeluKind::Erf : GeluKind::Tanh; }
+}  // namespace
+
+void nonlinearity_forward(FView<2> out, const CView<2>& inp, Activation kind) {
+  const Shape<2> shape{inp.shape(0), inp.shape(1)};
+  expect_shape(out, shape, "nonlinearity output");
+  const size_t n = shape_size(shape);
+  if (kind == Activation::Relu) relu_forward(out.data(), inp.data(), n);
+  else gelu_forward(out.data(), inp.data(), n, gelu_kind(kind));
+}
+
+void nonlinearity_backward(FView<2> dinp, const CView<2>& inp, const CView<2>& dout, Activation kind) {
+  const Shape<2> shape{inp.shape(0), inp.shape(1)};
+  expect_shape(dinp, shape, "nonlinearity input gradient");
+  expect_shape(dout, shape, "nonlinearity output gradient");
+  const size_t n = shape_size(shape);
+  if (kind == Activation::Relu) relu_backward(dinp.data(), inp.data(), dout.data(), n);
+  else gelu_backward(dinp.data(), inp.data(), dout.data(), n, gelu_kind(kind));
 }
 
 void dropout_forward(float* out, std::vector<uint8_t>& keep, const float* inp, size_t n, float p, Rng& rng) {

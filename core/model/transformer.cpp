@@ -14,9 +14,13 @@
 namespace ap {
 
 namespace {
-void resize(std::vector<float>& v, size_t n) { v.resize(n); }
-void add_into(float* out, const float* a, const float* b, size_t n) {
-  for (size_t i = 0; i < n; ++i) out[i] = a[i] + b[i];
+// The residual sum out = stream + branch, all of one shape. A loop over data(): contiguous, and
+// as fast as the xtensor expression (docs/xtensor.md), without its code in the module.
+void residual_add(ActTensor<3>& out, const ActTensor<3>& stream, const ActTensor<3>& branch) {
+  branch.expect(stream.shape());
+  float* sum = out.resize(stream.shape());
+  const float *from_stream = stream.data(), *from_branch = branch.data();
+  for (size_t i = 0, n = out.size(); i < n; ++i) sum[i] = from_stream[i] + from_branch[i];
 }
 }  // namespace
 
@@ -27,22 +31,22 @@ Transformer::Transformer(const Config& cfg, const ModelShape& shape)
   tok_emb_ = params_.add("tok_emb.weight", {shape.V, C}, Init::Normal, 0.02f, true);
   pos_ = make_variant(find_position(cfg.position), cfg, params_);
   norm_ = make_variant(find_normalization(cfg.normalization), cfg, params_);
-  for (int l = 0; l < L; ++l) {
-    const std::string p = "blocks." + std::to_string(l) + ".";
-    BlockIds b;
-    b.ln1w = params_.add(p + "ln1.weight", {C}, Init::Ones, 0, false);
-    b.ln1b = params_.add(p + "ln1.bias", {C}, Init::Zeros, 0, false);
-    b.qkvw = params_.add(p + "attn.qkv.weight", {3 * C, C}, Init::Normal, 0.02f, true);
-    b.qkvb = params_.add(p + "attn.qkv.bias", {3 * C}, Init::Zeros, 0, false);
-    b.projw = params_.add(p + "attn.proj.weight", {C, C}, Init::Normal, proj_std, true);
-    b.projb = params_.add(p + "attn.proj.bias", {C}, Init::Zeros, 0, false);
-    b.ln2w = params_.add(p + "ln2.weight", {C}, Init::Ones, 0, false);
-    b.ln2b = params_.add(p + "ln2.bias", {C}, Init::Zeros, 0, false);
-    b.fcw = params_.add(p + "mlp.fc.weight", {F, C}, Init::Normal, 0.02f, true);
-    b.fcb = params_.add(p + "mlp.fc.bias", {F}, Init::Zeros, 0, false);
-    b.fc2w = params_.add(p + "mlp.proj.weight", {C, F}, Init::Normal, proj_std, true);
-    b.fc2b = params_.add(p + "mlp.proj.bias", {C}, Init::Zeros, 0, false);
-    ids_.push_back(b);
+  for (int layer = 0; layer < L; ++layer) {
+    const std::string prefix = "blocks." + std::to_string(layer) + ".";
+    BlockIds block;
+    block.ln1w = params_.add(prefix + "ln1.weight", {C}, Init::Ones, 0, false);
+    block.ln1b = params_.add(prefix + "ln1.bias", {C}, Init::Zeros, 0, false);
+    block.qkvw = params_.add(prefix + "attn.qkv.weight", {3 * C, C}, Init::Normal, 0.02f, true);
+    block.qkvb = params_.add(prefix + "attn.qkv.bias", {3 * C}, Init::Zeros, 0, false);
+    block.projw = params_.add(prefix + "attn.proj.weight", {C, C}, Init::Normal, proj_std, true);
+    block.projb = params_.add(prefix + "attn.proj.bias", {C}, Init::Zeros, 0, false);
+    block.ln2w = params_.add(prefix + "ln2.weight", {C}, Init::Ones, 0, false);
+    block.ln2b = params_.add(prefix + "ln2.bias", {C}, Init::Zeros, 0, false);
+    block.fcw = params_.add(prefix + "mlp.fc.weight", {F, C}, Init::Normal, 0.02f, true);
+    block.fcb = params_.add(prefix + "mlp.fc.bias", {F}, Init::Zeros, 0, false);
+    block.fc2w = params_.add(prefix + "mlp.proj.weight", {C, F}, Init::Normal, proj_std, true);
+    block.fc2b = params_.add(prefix + "mlp.proj.bias", {C}, Init::Zeros, 0, false);
+    ids_.push_back(block);
   }
   lnfw_ = params_.add("ln_f.weight", {C}, Init::Ones, 0, false);
   lnfb_ = params_.add("ln_f.bias", {C}, Init::Zeros, 0, false);
@@ -62,105 +66,116 @@ float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targ
   const int C = cfg_.d_model, O = shape_.O;
   B_ = B, T_ = T, training_ = training, rng_ = rng;
   const size_t BT = size_t(B) * T;
+  const Shape<3> stream{size_t(B), size_t(T), size_t(C)};
   ids_in_.assign(ids, ids + BT);
-  resize(emb_, BT * C);
-  embedding_forward(emb_.data(), ids, params_.data(tok_emb_), int(BT), C);
+  embedding_forward(emb_.resize(stream), ids, params_.data(tok_emb_), int(BT), C);
   if (pos_->adds() && choice_.placement == Placement::Embed) pos_->add_forward(-1, emb_.data(), B, T, C);
-  const float* x = emb_.data();
-  for (int l = 0; l < cfg_.layers; ++l) {
-    block_forward(l, x, training, rng);
-    x = blocks_[l].out.data();
+  const ActTensor<3>* states = &emb_;
+  for (int layer = 0; layer < cfg_.layers; ++layer) {
+    block_forward(layer, *states, training, rng);
+    states = &blocks_[layer].out;
   }
-  resize(lnf_, BT * C); resize(lnf_mean_, BT); resize(lnf_rstd_, BT);
-  layernorm_forward(lnf_.data(), lnf_mean_.data(), lnf_rstd_.data(), x, params_.data(lnfw_),
-                    params_.data(lnfb_), int(BT), C);
-  const float* head_in = lnf_.data();
+  lnf_.resize(stream), lnf_mean_.resize({BT}), lnf_rstd_.resize({BT});
+  layernorm_forward(lnf_.rows(), lnf_mean_.view(), lnf_rstd_.view(), states->crows(),
+                    params_.tensor<1>(lnfw_), params_.tensor<1>(lnfb_));
   if (shape_.per_sequence) {
     // pooled (B,C) = the [CLS] row, or the mean over T, of the final states (B,T,C). Loops, not
     // xt::sum(states / T, {1}): that reduction measured ~15x slower here, on every step
     // (docs/xtensor.md).
-    pooled_.assign(size_t(B) * C, 0.0f);
+    float* pooled = pooled_.zeros({size_t(B), size_t(C)});
+    const float* final_states = lnf_.data();
     for (int b = 0; b < B; ++b) {
       if (choice_.pool == Pool::Cls) {
-        std::memcpy(&pooled_[size_t(b) * C], &lnf_[size_t(b) * T * C], C * sizeof(float));
+        std::memcpy(&pooled[size_t(b) * C], &final_states[size_t(b) * T * C], C * sizeof(float));
       } else {
         for (int t = 0; t < T; ++t)
-          for (int c = 0; c < C; ++c) pooled_[size_t(b) * C + c] += lnf_[(size_t(b) * T + t) * C + c] / T;
+          for (int c = 0; c < C; ++c) pooled[size_t(b) * C + c] += final_states[(size_t(b) * T + t) * C + c] / T;
       }
     }
-    head_in = pooled_.data();
   }
-  const int N = rows();
-  resize(logits_, size_t(N) * O); resize(probs_, size_t(N) * O);
-  linear_forward(mat(logits_, N, O), cmat(head_in, N, C), params_.tensor<2>(headw_), params_.tensor<1>(headb_));
+  const size_t N = size_t(rows());
+  logits_.resize({N, size_t(O)}), probs_.resize({N, size_t(O)});
+  // the head reads the pooled states (B,C) or every final state (B·T,C)
+  linear_forward(logits_.view(), shape_.per_sequence ? pooled_.cview() : lnf_.crows(),
+                 params_.tensor<2>(headw_), params_.tensor<1>(headb_));
   if (!targets) {
     targets_.clear();
-    softmax_forward(probs_.data(), logits_.data(), N, O);
+    softmax_forward(probs_.data(), logits_.data(), int(N), O);
     return 0.0f;
   }
   targets_.assign(targets, targets + N);
   if (mask && !shape_.per_sequence) mask_.assign(mask, mask + N);
   else mask_.clear();
   return cross_entropy_forward(probs_.data(), logits_.data(), targets_.data(),
-                               mask_.empty() ? nullptr : mask_.data(), N, O);
+                               mask_.empty() ? nullptr : mask_.data(), int(N), O);
 }
 
-void Transformer::block_forward(int l, const float* x, bool training, Rng* rng) {
-  const int C = cfg_.d_model, F = cfg_.ffn, N = B_ * T_;
-  const size_t NC = size_t(N) * C;
-  const BlockIds& id = ids_[l];
-  BlockActs& a = blocks_[l];
+void Transformer::block_forward(int layer, const ActTensor<3>& input, bool training, Rng* rng) {
+  const BlockIds& id = ids_[layer];
+  BlockActs& acts = blocks_[layer];
   const bool pre = choice_.norm_position == NormPosition::Pre;
-  a.x.assign(x, x + NC);
-  if (pos_->adds() && choice_.placement == Placement::Layerwise) pos_->add_forward(l, a.x.data(), B_, T_, C);
-  for (auto* v : {&a.ln1, &a.att_out, &a.proj, &a.s1, &a.mid, &a.ln2, &a.fc2, &a.s2, &a.out}) resize(*v, NC);
-  for (auto* v : {&a.ln1_mean, &a.ln1_rstd, &a.ln2_mean, &a.ln2_rstd}) resize(*v, N);
-  resize(a.qkv, size_t(N) * 3 * C); resize(a.fc, size_t(N) * F); resize(a.act, size_t(N) * F);
+  const Shape<3> stream = input.shape();  // (B,T,C)
+  const auto [B, T, C] = stream;
+  const size_t N = B * T, F = size_t(cfg_.ffn);
+  std::copy(input.begin(), input.end(), acts.x.resize(stream));
+  if (pos_->adds() && choice_.placement == Placement::Layerwise)
+    pos_->add_forward(layer, acts.x.data(), int(B), int(T), int(C));
   // attention sublayer
-  const float* att_in = a.x.data();
+  const ActTensor<3>* att_in = &acts.x;
   if (pre) {
-    layernorm_forward(a.ln1.data(), a.ln1_mean.data(), a.ln1_rstd.data(), a.x.data(),
-                      params_.data(id.ln1w), params_.data(id.ln1b), N, C);
-    att_in = a.ln1.data();
+    acts.ln1.resize(stream), acts.ln1_mean.resize({N}), acts.ln1_rstd.resize({N});
+    layernorm_forward(acts.ln1.rows(), acts.ln1_mean.view(), acts.ln1_rstd.view(), acts.x.crows(),
+                      params_.tensor<1>(id.ln1w), params_.tensor<1>(id.ln1b));
+    att_in = &acts.ln1;
   }
-  linear_forward(mat(a.qkv, N, 3 * C), cmat(att_in, N, C), params_.tensor<2>(id.qkvw), params_.tensor<1>(id.qkvb));
-  AttentionCtx ctx{l, attn_shape(training), pos_.get(), norm_.get(), cfg_.attn_dropout, rng};
-  attention_forward(a.att_out.data(), a.att, a.qkv.data(), ctx);
-  linear_forward(mat(a.proj, N, C), cmat(a.att_out.data(), N, C), params_.tensor<2>(id.projw),
-                 params_.tensor<1>(id.projb));
-  const float* attn_branch = a.proj.data();  // the attention sublayer's output, after dropout
+  acts.qkv.resize({B, T, 3 * C});
+  linear_forward(acts.qkv.rows(), att_in->crows(), params_.tensor<2>(id.qkvw), params_.tensor<1>(id.qkvb));
+  AttentionCtx ctx{layer, attn_shape(training), pos_.get(), norm_.get(), cfg_.attn_dropout, rng};
+  acts.att_out.resize(stream);
+  attention_forward(acts.att_out.view(), acts.att, acts.qkv.cview(), ctx);
+  acts.proj.resize(stream);
+  linear_forward(acts.proj.rows(), acts.att_out.crows(), params_.tensor<2>(id.projw), params_.tensor<1>(id.projb));
+  const ActTensor<3>* attn_branch = &acts.proj;  // the attention sublayer's output, after dropout
   if (training && cfg_.dropout > 0) {
-    resize(a.proj_drop, NC);
-    dropout_forward(a.proj_drop.data(), a.proj_keep, attn_branch, NC, cfg_.dropout, *rng);
-    attn_branch = a.proj_drop.data();
+    dropout_forward(acts.proj_drop.resize(stream), acts.proj_keep, acts.proj.data(), acts.proj.size(),
+                    cfg_.dropout, *rng);
+    attn_branch = &acts.proj_drop;
   }
-  add_into(a.s1.data(), a.x.data(), attn_branch, NC);
-  if (pre) a.mid.swap(a.s1);  // the stream itself (s1 is not needed again in pre-norm)
-  else layernorm_forward(a.mid.data(), a.ln1_mean.data(), a.ln1_rstd.data(), a.s1.data(),
-                         params_.data(id.ln1w), params_.data(id.ln1b), N, C);
+  residual_add(acts.s1, acts.x, *attn_branch);
+  if (pre) {
+    acts.mid.swap(acts.s1);  // the stream itself (s1 is not needed again in pre-norm)
+  } else {
+    acts.mid.resize(stream), acts.ln1_mean.resize({N}), acts.ln1_rstd.resize({N});
+    layernorm_forward(acts.mid.rows(), acts.ln1_mean.view(), acts.ln1_rstd.view(), acts.s1.crows(),
+                      params_.tensor<1>(id.ln1w), params_.tensor<1>(id.ln1b));
+  }
   // feed-forward sublayer
-  const float* mlp_in = a.mid.data();
+  const ActTensor<3>* mlp_in = &acts.mid;
   if (pre) {
-    layernorm_forward(a.ln2.data(), a.ln2_mean.data(), a.ln2_rstd.data(), a.mid.data(),
-                      params_.data(id.ln2w), params_.data(id.ln2b), N, C);
-    mlp_in = a.ln2.data();
+    acts.ln2.resize(stream), acts.ln2_mean.resize({N}), acts.ln2_rstd.resize({N});
+    layernorm_forward(acts.ln2.rows(), acts.ln2_mean.view(), acts.ln2_rstd.view(), acts.mid.crows(),
+                      params_.tensor<1>(id.ln2w), params_.tensor<1>(id.ln2b));
+    mlp_in = &acts.ln2;
   }
-  linear_forward(mat(a.fc, N, F), cmat(mlp_in, N, C), params_.tensor<2>(id.fcw), params_.tensor<1>(id.fcb));
-  if (choice_.activation == Activation::Relu) relu_forward(a.act.data(), a.fc.data(), size_t(N) * F);
-  else gelu_forward(a.act.data(), a.fc.data(), size_t(N) * F,
-                    choice_.activation == Activation::GeluErf ? GeluKind::Erf : GeluKind::Tanh);
-  linear_forward(mat(a.fc2, N, C), cmat(a.act.data(), N, F), params_.tensor<2>(id.fc2w),
-                 params_.tensor<1>(id.fc2b));
-  const float* mlp_branch = a.fc2.data();  // the feed-forward sublayer's output, after dropout
+  acts.fc.resize({B, T, F}), acts.act.resize({B, T, F});
+  linear_forward(acts.fc.rows(), mlp_in->crows(), params_.tensor<2>(id.fcw), params_.tensor<1>(id.fcb));
+  nonlinearity_forward(acts.act.rows(), acts.fc.crows(), choice_.activation);
+  acts.fc2.resize(stream);
+  linear_forward(acts.fc2.rows(), acts.act.crows(), params_.tensor<2>(id.fc2w), params_.tensor<1>(id.fc2b));
+  const ActTensor<3>* mlp_branch = &acts.fc2;  // the feed-forward sublayer's output, after dropout
   if (training && cfg_.dropout > 0) {
-    resize(a.fc2_drop, NC);
-    dropout_forward(a.fc2_drop.data(), a.fc2_keep, mlp_branch, NC, cfg_.dropout, *rng);
-    mlp_branch = a.fc2_drop.data();
+    dropout_forward(acts.fc2_drop.resize(stream), acts.fc2_keep, acts.fc2.data(), acts.fc2.size(),
+                    cfg_.dropout, *rng);
+    mlp_branch = &acts.fc2_drop;
   }
-  add_into(a.s2.data(), a.mid.data(), mlp_branch, NC);
-  if (pre) a.out.swap(a.s2);  // likewise
-  else layernorm_forward(a.out.data(), a.ln2_mean.data(), a.ln2_rstd.data(), a.s2.data(),
-                         params_.data(id.ln2w), params_.data(id.ln2b), N, C);
+  residual_add(acts.s2, acts.mid, *mlp_branch);
+  if (pre) {
+    acts.out.swap(acts.s2);  // likewise
+  } else {
+    acts.out.resize(stream), acts.ln2_mean.resize({N}), acts.ln2_rstd.resize({N});
+    layernorm_forward(acts.out.rows(), acts.ln2_mean.view(), acts.ln2_rstd.view(), acts.s2.crows(),
+                      params_.tensor<1>(id.ln2w), params_.tensor<1>(id.ln2b));
+  }
 }
 
 }  // namespace ap

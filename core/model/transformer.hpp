@@ -40,31 +40,37 @@ class Transformer {
 
   // Results of the last forward.
   int rows() const { return shape_.per_sequence ? B_ : B_ * T_; }
-  const std::vector<float>& probs() const { return probs_; }    // (rows, O)
-  const std::vector<float>& hidden() const { return lnf_; }     // (B,T,C) final normed states
+  const std::vector<float>& probs() const { return probs_.values(); }  // (rows, O)
+  const std::vector<float>& hidden() const { return lnf_.values(); }   // (B,T,C) final normed states
   const AttentionActs& attention(int layer) const { return blocks_[layer].att; }
   int last_B() const { return B_; }
   int last_T() const { return T_; }
 
  private:
   struct BlockIds { int ln1w, ln1b, qkvw, qkvb, projw, projb, ln2w, ln2b, fcw, fcb, fc2w, fc2b; };
+  // The activations of one block. (B,T,C) unless noted; F = ffn width.
   struct BlockActs {
-    std::vector<float> x;                  // (B,T,C) block input (after layerwise position)
-    std::vector<float> ln1, ln1_mean, ln1_rstd;
-    std::vector<float> qkv;                // (B,T,3C)
+    ActTensor<3> x{"block input x"};      // after layerwise position
+    ActTensor<3> ln1{"ln1 output"};
+    ActTensor<1> ln1_mean{"ln1 mean"}, ln1_rstd{"ln1 rstd"};  // (B·T)
+    ActTensor<3> qkv{"qkv"};              // (B,T,3C)
     AttentionActs att;
-    std::vector<float> att_out, proj;      // (B,T,C) merged heads, after projection
-    std::vector<float> proj_drop; std::vector<uint8_t> proj_keep;
-    std::vector<float> s1;                 // (B,T,C) x + attn (post-norm: before LN1)
-    std::vector<float> mid;                // (B,T,C) stream between the sublayers
-    std::vector<float> ln2, ln2_mean, ln2_rstd;
-    std::vector<float> fc, act, fc2;       // (B,T,F) (B,T,F) (B,T,C)
-    std::vector<float> fc2_drop; std::vector<uint8_t> fc2_keep;
-    std::vector<float> s2;                 // (B,T,C) mid + mlp (post-norm: before LN2)
-    std::vector<float> out;                // (B,T,C) block output
+    ActTensor<3> att_out{"attention output"};  // merged heads
+    ActTensor<3> proj{"attention projection"};
+    ActTensor<3> proj_drop{"attention projection after dropout"}; std::vector<uint8_t> proj_keep;
+    ActTensor<3> s1{"stream after attention"};  // x + attn (post-norm: before LN1)
+    ActTensor<3> mid{"stream between sublayers"};
+    ActTensor<3> ln2{"ln2 output"};
+    ActTensor<1> ln2_mean{"ln2 mean"}, ln2_rstd{"ln2 rstd"};  // (B·T)
+    ActTensor<3> fc{"ffn hidden"}, act{"ffn activation"};    // (B,T,F)
+    ActTensor<3> fc2{"ffn output"};
+    ActTensor<3> fc2_drop{"ffn output after dropout"}; std::vector<uint8_t> fc2_keep;
+    ActTensor<3> s2{"stream after ffn"};  // mid + mlp (post-norm: before LN2)
+    ActTensor<3> out{"block output"};
   };
-  void block_forward(int l, const float* x, bool training, Rng* rng);
-  void block_backward(int l, float* dx, const float* dout);
+  void block_forward(int layer, const ActTensor<3>& input, bool training, Rng* rng);
+  // dinput (B,T,C) = ∂L/∂input of block `layer` given doutput = ∂L/∂output (written, not accumulated).
+  void block_backward(int layer, ActTensor<3>& dinput, const ActTensor<3>& doutput);
   AttnShape attn_shape(bool training) const;
 
   Config cfg_;
@@ -81,14 +87,20 @@ class Transformer {
   Rng* rng_ = nullptr;
   std::vector<int32_t> ids_in_, targets_;
   std::vector<uint8_t> mask_;
-  std::vector<float> emb_, lnf_, lnf_mean_, lnf_rstd_, pooled_, logits_, probs_;
+  ActTensor<3> emb_{"embedding"}, lnf_{"final LayerNorm output"};  // (B,T,C)
+  ActTensor<1> lnf_mean_{"final LayerNorm mean"}, lnf_rstd_{"final LayerNorm rstd"};  // (B·T)
+  ActTensor<2> pooled_{"pooled states"};  // (B,C)
+  ActTensor<2> logits_{"head logits"}, probs_{"head probabilities"};  // (rows, O)
   std::vector<BlockActs> blocks_;
   // Backward scratch, kept across steps so that a step allocates nothing (shared by all blocks:
-  // they run one after another).
+  // they run one after another). The gradient of each activation of the same name.
   struct Grads {
-    std::vector<float> dlogits, dpooled, dlnf, dx, dprev;
-    std::vector<float> ds2, dmid, dfc2_out, dact, dfc, dmlp_in, ds1, dproj_out, datt, dqkv, datt_in;
-  } g_;
+    ActTensor<2> dlogits{"dlogits"}, dpooled{"dpooled"};
+    ActTensor<3> dlnf{"dlnf"}, dstream{"d block output"}, dprev{"d block input"};
+    ActTensor<3> ds2{"ds2"}, dmid{"dmid"}, dfc2_drop{"dfc2 before dropout"}, dact{"dact"},
+        dfc{"dfc"}, dmlp_in{"d ffn input"}, ds1{"ds1"}, dproj_drop{"dproj before dropout"},
+        datt_out{"d attention output"}, dqkv{"dqkv"}, datt_in{"d attention input"};
+  } grads_;
 };
 
 }  // namespace ap
