@@ -64,9 +64,9 @@ inline void zero_tile(float* C, int ldc, int mr, int nr) {
 // two i32 ops per operand per step, ~6 %). Unrolling k further measured slower under V8.
 // Native -msse4.1 (no AVX) pays a shufps per broadcast on the shuffle port, so it tops out
 // below wasm SIMD128, which V8 lowers to vbroadcastss on this machine.
-template <bool kFull>  // kFull: mr == MR and nr == NR
+template <bool kFull, bool from_c>  // kFull: mr == MR and nr == NR
 inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int ldc, int mr,
-                         int nr, bool from_c) {
+                         int nr) {
 #if AP_SIMD
   fbatch acc[MR][NB];
 #pragma GCC unroll 16
@@ -139,6 +139,33 @@ inline void tile_k_range(Tri tri, int i0, int k0, int kc, int& lo, int& hi) {
   if (tri == Tri::UpperA) lo = std::clamp(i0 - k0, 0, kc);
 }
 
+// One tile, with the accumulate-or-write choice made at compile time.
+inline void run_tile(int kc, const float* ap, const float* bp, float* c, int ldc, int mr, int nr,
+                     bool from_c) {
+  if (mr == MR && nr == NR)
+    from_c ? micro_kernel<true, true>(kc, ap, bp, c, ldc, MR, NR) : micro_kernel<true, false>(kc, ap, bp, c, ldc, MR, NR);
+  else
+    from_c ? micro_kernel<false, true>(kc, ap, bp, c, ldc, mr, nr) : micro_kernel<false, false>(kc, ap, bp, c, ldc, mr, nr);
+}
+
+// The whole (no triangle) product of one packed block: full tiles on a lean path (the per-tile
+// overhead is ~20 % of the work at K = 16).
+template <bool from_c>
+void full_block(int mc, int nc, int kc, const float* Ap, const float* Bp, float* C, int ldc) {
+  for (int jr = 0; jr < nc; jr += NR) {
+    const float* bp = Bp + (std::ptrdiff_t)jr * kc;
+    const float* ap = Ap;
+    float* c = C + jr;
+    const int nr = std::min(NR, nc - jr);
+    int ir = 0;
+    if (nr == NR)
+      for (; ir + MR <= mc; ir += MR, ap += MR * kc, c += (std::ptrdiff_t)MR * ldc)
+        micro_kernel<true, from_c>(kc, ap, bp, c, ldc, MR, NR);
+    for (; ir < mc; ir += MR, ap += MR * kc, c += (std::ptrdiff_t)MR * ldc)
+      micro_kernel<false, from_c>(kc, ap, bp, c, ldc, std::min(MR, mc - ir), nr);
+  }
+}
+
 // C(M,N) = [C +] alpha · A(M,K) · B(K,N) for strided views A and B (beta 0 or 1); C is row-major
 // with ldc. `tri` skips the tiles a causal product does not need (kernels.hpp).
 void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int ldc, float beta,
@@ -166,6 +193,11 @@ void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int
       for (int ic = 0; ic < M; ic += MC) {
         const int mc = std::min(MC, M - ic);
         pack_a(Ap, View{A.p + ic * A.rs + pc * A.cs, A.rs, A.cs}, mc, kc, alpha);
+        if (tri == Tri::Full) {
+          float* c = C + (std::ptrdiff_t)ic * ldc + jc;
+          from_c ? full_block<true>(mc, nc, kc, Ap, Bp, c, ldc) : full_block<false>(mc, nc, kc, Ap, Bp, c, ldc);
+          continue;
+        }
         if (triA)
           for (int ir = 0; ir < mc; ir += MR) mask_sliver(Ap + (std::ptrdiff_t)ir * kc, kc, ic + ir, pc, tri);
         for (int jr = 0; jr < nc; jr += NR) {
@@ -185,11 +217,7 @@ void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int
               if (!from_c) zero_tile(c, ldc, mr, nr);
               continue;
             }
-            // full tiles on a lean path (per-tile overhead is ~20 % of the work at K = 16)
-            if (mr == MR && nr == NR)
-              micro_kernel<true>(hi - lo, ap + lo * MR, bp + lo * NR, c, ldc, MR, NR, from_c);
-            else
-              micro_kernel<false>(hi - lo, ap + lo * MR, bp + lo * NR, c, ldc, mr, nr, from_c);
+            run_tile(hi - lo, ap + lo * MR, bp + lo * NR, c, ldc, mr, nr, from_c);
             if (tri == Tri::LowerC && beta == 0.f && last && j0 + nr - 1 > i0)  // crosses it
               for (int r = 0; r < mr; ++r)
                 for (int j = std::max(0, i0 + r + 1 - j0); j < nr; ++j) c[(std::ptrdiff_t)r * ldc + j] = 0.f;
