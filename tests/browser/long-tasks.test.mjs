@@ -1,8 +1,11 @@
 // Six widgets on one page (built dist/, tests/browser/widget-fixtures.mjs six.html) load and train
-// together with no main-thread task over 100 ms: a PerformanceObserver for 'longtask' (buffered,
-// from the page's start) counts them. The page reports by itself through the console, so that
-// no Playwright call runs in the page while it is measured (Playwright's injected script takes a
-// long task of its own to compile). A count, not a timing of the machine. The causes a profile
+// together with no main-thread task that works for more than 50 ms. Chromium's trace gives each
+// main-thread task its CPU time (tdur) beside its wall time (dur); the CPU time is what the page's
+// own code costs. Wall time is printed too (a PerformanceObserver for 'longtask'), but not
+// asserted: on this 2-core machine six training workers share the cores with the main thread, so
+// 15-35 ms of work can take 100-300 ms of wall time while the OS runs the workers (measured). The
+// page reports by itself through the console, so that no Playwright call runs in the page while it
+// is measured (Playwright's injected script takes a long task of its own to compile). The causes a profile
 // found, and their fixes: the first Intl call loading ICU (widget-app.js: no toLocaleString);
 // charts and heatmaps drawn all at once with forced layouts (light-line-chart.js: one frame queue with
 // a budget, width from the ResizeObserver; attention-panel.js: a few maps per task; heatmap.js:
@@ -45,14 +48,31 @@ function reporter(steps) {
     const done = ws.length > 0 && ws.every((w) => w.status === 'ready' && w.step >= steps);
     if (!failed && !done && performance.now() - t0 < 120000) return;
     clearInterval(timer);
-    const report = () => console.log(`__long-tasks ${JSON.stringify({ long, done, error: failed?.error, steps: ws.map((w) => w.step) })}`);
+    const report = () => console.timeStamp('__long-tasks-end') || console.log(`__long-tasks ${JSON.stringify({ long, done, error: failed?.error, steps: ws.map((w) => w.step) })}`);
     setTimeout(report, 600); // the last charts drawn
   }, 250);
 }
 
-/** One page load of the six widgets: its report ({long, done, steps, error}) and page errors. */
+const CPU_LIMIT_MS = 50;
+
+/** The page's main-thread tasks from a Chromium trace, up to its report (stopping the trace costs
+ * a task of its own): [{ms (wall), cpu (ms)}] over 50 ms either way. The page's main thread is
+ * the one that logged the report's stamp (Chromium's own pages, such as the new-tab page, run
+ * main threads of their own in the same trace). */
+function mainThreadTasks(trace) {
+  const events = JSON.parse(trace.toString()).traceEvents;
+  const stamp = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === '__long-tasks-end');
+  if (!stamp) return null;
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.pid === stamp.pid && e.tid === stamp.tid && e.ts + e.dur < stamp.ts)
+    .map((e) => ({ ms: Math.round(e.dur / 1000), cpu: Math.round((e.tdur ?? e.dur) / 1000) }))
+    .filter((t) => t.ms > 50 || t.cpu > 50);
+}
+
+/** One page load of the six widgets: its report ({long, done, steps, error}), traced tasks, errors. */
 async function measure() {
   const p = await browser.newPage({ viewport: { width: 1400, height: 1400 } });
+  await browser.startTracing(p, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const errors = [];
   p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   const report = new Promise((resolve) => p.on('console', (m) => {
@@ -62,26 +82,27 @@ async function measure() {
   await p.addInitScript(reporter, STEPS);
   await p.goto(`${server.url}/fixtures/six.html`);
   const r = await report;
+  const tasks = mainThreadTasks(await browser.stopTracing());
   await p.close();
-  return { r, errors };
+  return { r, tasks, errors };
 }
 
-// On this 2-core machine a start-up task of ~25 ms of work sometimes stretches past 100 ms
-// (seen: 110 and 156 ms at 1-2 s after load, on a quiet machine). Up to three page loads; every
-// one must train and raise no error, and at least one must have no task over 100 ms. Every
-// load's count is printed, so a regression to the old 1-3 long tasks per load shows at once.
-const ATTEMPTS = 3;
+// Two page loads at most: every one must train and raise no error, and one must have no
+// main-thread task over the CPU limit. Every load's tasks are printed (wall/CPU ms).
+const ATTEMPTS = 2;
 
-test('six widgets load and train with no main-thread task over 100 ms', { timeout: 540000 }, async () => {
+test('six widgets load and train with no main-thread task working over 50 ms', { timeout: 540000 }, async () => {
   const counts = [];
   for (let i = 0; i < ATTEMPTS; i++) {
-    const { r, errors } = await measure();
+    const { r, tasks, errors } = await measure();
     assert.ok(r.done, `the six widgets trained past ${STEPS} steps (steps ${r.steps}, error ${r.error})`);
     assert.deepEqual(errors, []);
-    const over = r.long.filter((t) => t.ms > 100);
+    assert.ok(tasks, 'the trace holds the page\'s end-of-measurement stamp');
+    assert.ok(tasks.length > 0 || r.long.length === 0, 'the trace holds the page\'s main-thread tasks');
+    const over = tasks.filter((t) => t.cpu > CPU_LIMIT_MS);
     counts.push(over.length);
-    console.log(`load ${i + 1}: main-thread tasks over 50 ms: ${r.long.map((t) => `${t.ms} ms`).join(', ') || 'none'}; over 100 ms: ${JSON.stringify(over)}`);
+    console.log(`load ${i + 1}: main-thread tasks over 50 ms (wall/CPU ms): ${tasks.map((t) => `${t.ms}/${t.cpu}`).join(', ') || 'none'}; longtask observer (wall): ${r.long.map((t) => t.ms).join(', ') || 'none'}`);
     if (over.length === 0) break;
   }
-  assert.equal(counts.at(-1), 0, `every one of ${ATTEMPTS} loads had tasks over 100 ms: counts ${counts.join(', ')}`);
+  assert.equal(counts.at(-1), 0, `every one of ${counts.length} loads had main-thread tasks working over ${CPU_LIMIT_MS} ms: counts ${counts.join(', ')}`);
 });
