@@ -164,7 +164,7 @@ test('six widgets train together: one module download, page CSS kept out', async
   const long = await p.evaluate(() => window.__longTasks);
   console.log(`main-thread tasks over 50 ms while six widgets loaded and trained: ${long.map((t) => `${t.ms} ms`).join(', ') || 'none'}`);
   await p.screenshot({ path: resolve(RESULTS, 'widgets-six.png'), fullPage: true });
-  // The count of tasks over 100 ms is asserted in long-tasks.test.mjs, which keeps Playwright's
+  // Main-thread tasks over 50 ms of work are asserted in long-tasks.test.mjs, which keeps Playwright's
   // own injected script (a long task of its own under load) out of the measurement.
   assert.equal(wasmHits(), 1, 'the wasm is downloaded once for six widgets');
   assert.equal(server.hits.get('/attention-playground.js'), 1);
