@@ -2,6 +2,8 @@
 // chart). Feeds the charts from the model's metric events; the charts do the rest.
 import { LineChart } from '../charts/line-chart.js';
 import { el, download } from './dom.js';
+import { OverfitDetector, overfitMessage } from '../run/overfit.js';
+import './text-source.css';
 
 /** @typedef {import('../wasm-api').StepMetrics} StepMetrics */
 /** @typedef {import('../wasm-api').EvalMetrics} EvalMetrics */
@@ -34,6 +36,11 @@ export class ChartsPanel {
   constructor(grid, { logScale = false } = {}) {
     /** @type {number|undefined} the training length: evaluations at it are 'eval', others 'long' */
     this.seqLen = undefined;
+    /** @type {string|undefined} the run's task (the overfitting notice names its data) */
+    this.task = undefined;
+    this.overfit = new OverfitDetector();
+    this.overfitNotice = el('p', { class: 'overfit-notice', role: 'status', hidden: true });
+    grid.before(this.overfitNotice);
     /** @type {MetricChart[]} */
     this.charts = CHARTS.map(([title, file, series, yRange]) => {
       const body = el('div', { class: 'chart-body' });
@@ -74,9 +81,11 @@ export class ChartsPanel {
    * Label the evaluation series by their lengths.
    * @param {number} seqLen
    * @param {number} [evalLen] 0 or seqLen: no longer evaluation
+   * @param {string} [task] the run's task (for the overfitting notice's words)
    */
-  setEvalLengths(seqLen, evalLen) {
+  setEvalLengths(seqLen, evalLen, task) {
     this.seqLen = seqLen;
+    this.task = task;
     const long = evalLen && evalLen !== seqLen ? `eval @ length ${evalLen}` : 'eval @ longer length (off)';
     for (const c of this.charts) c.setLabels({ eval: `eval @ length ${seqLen}`, long });
   }
@@ -97,10 +106,23 @@ export class ChartsPanel {
         if (pair && pair[1] in e) c.addDataPoint(e.step, { [key]: e[/** @type {keyof EvalMetrics} */ (pair[1])] });
       }
     }
+    this.#checkOverfit(steps, evals);
+  }
+
+  /** @param {StepMetrics[]} steps @param {EvalMetrics[]} evals */
+  #checkOverfit(steps, evals) {
+    for (const m of steps) this.overfit.addTrain(m.step, m.loss);
+    for (const e of evals) if (e.length === this.seqLen) this.overfit.addEval(e.step, e.loss);
+    if (!evals.length) return;
+    const v = this.overfit.verdict();
+    this.overfitNotice.hidden = !v;
+    this.overfitNotice.textContent = v ? overfitMessage(v, this.task) : '';
   }
 
   reset() {
     for (const c of this.charts) c.reset();
+    this.overfit.reset();
+    this.overfitNotice.hidden = true;
   }
 
   /** @param {string} label */

@@ -4,6 +4,7 @@
 import { el } from './dom.js';
 import { GROUP_TITLES, isActive } from '../state/properties.js';
 import { parseValue } from '../state/hash.js';
+import { TextSourcePanel } from './text-source-panel.js';
 
 /** @typedef {import('../state/properties.js').Property} Property */
 /** @typedef {import('../state/properties.js').State} State */
@@ -25,6 +26,7 @@ export class Controls {
     this.onChange = onChange;
     /** @type {Record<string, ReturnType<typeof setTimeout>>} a pending edit per key (see #later) */
     this.timers = {};
+    this.textSource = new TextSourcePanel((text) => this.onChange('text', text));
     form.addEventListener('submit', (e) => e.preventDefault());
   }
 
@@ -61,17 +63,14 @@ export class Controls {
         onchange: () => this.onChange(p.key, input.checked) });
       return el('div', { class: 'field check' }, input, el('label', { for: id }, pretty(p.key)), help, msg);
     }
-    /** @type {HTMLSelectElement|HTMLTextAreaElement|HTMLInputElement} */
+    /** @type {HTMLElement} */
     let input;
     if (p.kind === 'enum') {
       const select = el('select', { id, 'aria-describedby': describedby, onchange: () => this.onChange(p.key, select.value) },
         ...(p.choices ?? []).map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)));
       input = select;
     } else if (p.key === 'text') {
-      const area = el('textarea', { id, rows: 3, 'aria-describedby': describedby, placeholder: '(the built-in corpus)' });
-      area.value = /** @type {string} */ (value ?? '');
-      area.addEventListener('input', () => this.#later(p, area));
-      input = area;
+      input = this.textSource.field(id, /** @type {string} */ (value ?? ''), /** @type {number} */ (state.seq_len), describedby);
     } else {
       const numeric = p.kind === 'int' || p.kind === 'float';
       const field = el('input', {

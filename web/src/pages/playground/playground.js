@@ -16,6 +16,7 @@ import { Toolbar } from './toolbar.js';
 import { download, readFile } from '../../panels/dom.js';
 import { Recovery } from './recovery.js';
 import { RunController } from '../../run/run-controller.js';
+import { withCorpus } from '../../run/text-source.js';
 
 /** @typedef {import('../../client/session.js').Session} Session */
 /** @typedef {import('../../state/properties.js').State} State */
@@ -181,7 +182,16 @@ export class Playground {
 
   /** Check the current config; when valid, replace the model by a new one (paused, step 0). */
   async apply() {
-    await this.run.apply(toConfig(this.props, this.state));
+    let config;
+    try {
+      config = await withCorpus(toConfig(this.props, this.state)); // the text task's corpus, fetched once
+    } catch (err) {
+      this.run.cancel();
+      $('config-error').hidden = false;
+      $('config-error').textContent = `The text task cannot start: ${/** @type {Error} */ (err).message}. Paste or upload your own text instead.`;
+      return this.#status('invalid');
+    }
+    await this.run.apply(config);
   }
 
   // body[data-run]: building | ready | invalid, for tests and styles.
@@ -195,7 +205,7 @@ export class Playground {
   #fresh(info) {
     this.charts.reset();
     $('charts-empty').hidden = false;
-    this.charts.setEvalLengths(/** @type {number} */ (info.config.seq_len), /** @type {number} */ (info.config.eval_len));
+    this.charts.setEvalLengths(/** @type {number} */ (info.config.seq_len), /** @type {number} */ (info.config.eval_len), String(info.config.task));
     this.attention.clear();
     this.positions.clear();
     this.predictions.setModel(info);
