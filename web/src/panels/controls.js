@@ -91,6 +91,7 @@ export class Controls {
    * @param {Value|undefined} value
    */
   #helpText(p, value) {
+    if (p.key === 'text') return ''; // the text-source panel says what the text is
     if (p.key === 'task') {
       const t = this.registry.tasks.find((x) => x.name === value);
       return t ? `${t.description} e.g. ${t.example}` : p.help;

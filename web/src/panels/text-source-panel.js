@@ -40,7 +40,6 @@ export class TextSourcePanel {
       el('label', { class: 'button small text-upload' }, 'Upload a .txt file', upload));
     const corpus = el('input', { type: 'radio', name, value: 'corpus', checked: !this.own });
     const mine = el('input', { type: 'radio', name, value: 'own', checked: this.own });
-    (this.own ? area : corpus).id = id;
     const root = el('div', { class: 'text-source', dataset: { source: this.own ? 'own' : 'corpus' } },
       el('div', { class: 'text-choices', role: 'radiogroup', 'aria-label': 'Training text' },
         el('label', { class: 'text-choice' }, corpus, el('span', {}, el('strong', {}, CORPUS.title), ` (${CORPUS.about})`)),
@@ -55,6 +54,9 @@ export class TextSourcePanel {
     const show = () => {
       root.dataset.source = this.own ? 'own' : 'corpus';
       ownBox.hidden = !this.own;
+      // the form's label and error marks point at the control in use
+      (this.own ? corpus : area).removeAttribute('id');
+      (this.own ? area : corpus).id = id;
       if (!this.own) {
         warn(null);
         status.textContent = `${CORPUS.title}: loading…`;
