@@ -4,11 +4,15 @@
 import { el } from './dom.js';
 import { GROUP_TITLES, isActive } from '../state/properties.js';
 import { parseValue } from '../state/hash.js';
-import { TextSourcePanel } from './text-source-panel.js';
 
 /** @typedef {import('../state/properties.js').Property} Property */
 /** @typedef {import('../state/properties.js').State} State */
 /** @typedef {import('../state/properties.js').Value} Value */
+/**
+ * The text task's text control, when the page has one (the playground's text-source-panel.js;
+ * without it, a plain textarea).
+ * @typedef {{field(id: string, value: string, seqLen: number, describedby: string): HTMLElement}} TextField
+ */
 
 const pretty = (/** @type {string} */ key) => key.replaceAll('_', ' ');
 
@@ -18,15 +22,16 @@ export class Controls {
    * @param {import('../state/properties.js').Property[]} props
    * @param {import('../wasm-api').Registry} registry
    * @param {(key: string, value: any) => void} onChange
+   * @param {TextField} [textField]
    */
-  constructor(form, props, registry, onChange) {
+  constructor(form, props, registry, onChange, textField) {
     this.form = form;
     this.props = props;
     this.registry = registry;
     this.onChange = onChange;
     /** @type {Record<string, ReturnType<typeof setTimeout>>} a pending edit per key (see #later) */
     this.timers = {};
-    this.textSource = new TextSourcePanel((text) => this.onChange('text', text));
+    this.textField = textField;
     form.addEventListener('submit', (e) => e.preventDefault());
   }
 
@@ -69,8 +74,13 @@ export class Controls {
       const select = el('select', { id, 'aria-describedby': describedby, onchange: () => this.onChange(p.key, select.value) },
         ...(p.choices ?? []).map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)));
       input = select;
+    } else if (p.key === 'text' && this.textField) {
+      input = this.textField.field(id, /** @type {string} */ (value ?? ''), /** @type {number} */ (state.seq_len), describedby);
     } else if (p.key === 'text') {
-      input = this.textSource.field(id, /** @type {string} */ (value ?? ''), /** @type {number} */ (state.seq_len), describedby);
+      const area = el('textarea', { id, rows: 3, 'aria-describedby': describedby, placeholder: '(the built-in corpus)' });
+      area.value = /** @type {string} */ (value ?? '');
+      area.addEventListener('input', () => this.#later(p, area));
+      input = area;
     } else {
       const numeric = p.kind === 'int' || p.kind === 'float';
       const field = el('input', {
@@ -91,7 +101,7 @@ export class Controls {
    * @param {Value|undefined} value
    */
   #helpText(p, value) {
-    if (p.key === 'text') return ''; // the text-source panel says what the text is
+    if (p.key === 'text' && this.textField) return ''; // the text control says what the text is
     if (p.key === 'task') {
       const t = this.registry.tasks.find((x) => x.name === value);
       return t ? `${t.description} e.g. ${t.example}` : p.help;

@@ -17,6 +17,7 @@ import { download, readFile } from '../../panels/dom.js';
 import { Recovery } from './recovery.js';
 import { RunController } from '../../run/run-controller.js';
 import { withCorpus } from '../../run/text-source.js';
+import { TextSourcePanel } from '../../panels/text-source-panel.js';
 
 /** @typedef {import('../../client/session.js').Session} Session */
 /** @typedef {import('../../state/properties.js').State} State */
@@ -41,9 +42,9 @@ export class Playground {
     /** @type {State|null} */
     this.pinned = null; // the state of the pinned run
     this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS, flushMs: FLUSH_MS });
-    this.controls = new Controls(/** @type {HTMLFormElement} */ ($('controls')), this.props, registry, (k, v) =>
-      Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message)),
-    );
+    const onChange = (/** @type {string} */ k, /** @type {Value} */ v) => Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message));
+    this.controls = new Controls(/** @type {HTMLFormElement} */ ($('controls')), this.props, registry, onChange,
+      new TextSourcePanel((text) => onChange('text', text)));
     this.charts = new ChartsPanel($('charts'));
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
