@@ -8,6 +8,35 @@
 // No DOM here (tests/node/line-chart-base.test.mjs runs it under Node).
 
 export const PINNED_COLORS = ['#e8710a', '#c5221f', '#b06000', '#a142f4'];
+/** The pinned run's line style: dotted, whatever the series' own dash. */
+export const PINNED_DASH = [2, 3];
+/** Rows drawn at most (drawColumns): the full data stays for CSV. */
+export const DRAW_ROWS = 1200;
+
+/**
+ * A pinned line's colour: its series' colour at 60% opacity (a hex colour), else a fixed one.
+ * @param {string} color
+ * @param {number} index
+ */
+export function pinnedColor(color, index) {
+  return /^#[0-9a-f]{6}$/i.test(color) ? `${color}99` : PINNED_COLORS[index % PINNED_COLORS.length];
+}
+
+/**
+ * The first index of sorted `xs` whose value is >= x.
+ * @param {number[]} xs
+ * @param {number} x
+ */
+function lowerBound(xs, x) {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
  * @typedef {{key: string, label: string, color: string, dash?: number[], points?: boolean}} SeriesSpec
@@ -60,15 +89,21 @@ export class LineChartBase {
     const { xs, cols } = this.run;
     let grew = false;
     for (const s of this.series) if (values[s.key] != null && !this.shown.has(s.key)) this.shown.add(s.key), (grew = true);
-    const last = xs.length - 1;
-    if (last >= 0 && xs[last] === x) {
+    // xs stay sorted and unique: a value for an x already there (an evaluation that arrives after
+    // later training steps) merges into its row; an earlier x goes in its place.
+    let at = xs.length;
+    if (at && xs[at - 1] >= x) at = lowerBound(xs, x);
+    if (xs[at] === x) {
       for (const s of this.series) {
         const v = values[s.key];
-        if (v != null) cols[s.key][last] = v;
+        if (v != null) cols[s.key][at] = v;
       }
-    } else {
+    } else if (at === xs.length) {
       xs.push(x);
       for (const s of this.series) cols[s.key].push(values[s.key] ?? null);
+    } else {
+      xs.splice(at, 0, x);
+      for (const s of this.series) cols[s.key].splice(at, 0, values[s.key] ?? null);
     }
     this.redraw(grew ? 'series' : 'data');
   }
@@ -115,7 +150,8 @@ export class LineChartBase {
 
   /**
    * The lines drawn: the current run's series with data (the first before any, so that the legend
-   * says what comes), then the pinned run's, in other colours and dashed.
+   * says what comes), then the pinned run's: the same hue, lighter, and dotted (PINNED_DASH), so
+   * that colour says which metric and the line style says which run.
    * @returns {Line[]}
    */
   lines() {
@@ -124,7 +160,7 @@ export class LineChartBase {
     const pinned = this.pinned;
     if (pinned)
       for (const s of this.series.filter((q) => pinned.keys.has(q.key)))
-        out.push({ s, run: pinned.run, color: PINNED_COLORS[this.series.indexOf(s) % PINNED_COLORS.length], dash: s.dash ?? [6, 3], name: `${s.label} · ${pinned.label}`, pinned: true });
+        out.push({ s, run: pinned.run, color: pinnedColor(s.color, this.series.indexOf(s)), dash: PINNED_DASH, name: `${s.label} · ${pinned.label}`, pinned: true });
     return out;
   }
 
@@ -136,13 +172,53 @@ export class LineChartBase {
   columns(lines = this.lines()) {
     const clean = (/** @type {number|null} */ v) => (v == null || (this.logScale && v <= 0) ? null : v);
     const runs = [...new Set(lines.map((l) => l.run))];
-    if (runs.length <= 1) return [this.run.xs.slice(), ...lines.map((l) => l.run.cols[l.s.key].map(clean))];
+    if (runs.length <= 1) {
+      const run = runs[0] ?? this.run;
+      return [run.xs.slice(), ...lines.map((l) => l.run.cols[l.s.key].map(clean))];
+    }
     const xs = [...new Set(runs.flatMap((r) => r.xs))].sort((a, b) => a - b);
     const index = new Map(runs.map((r) => [r, new Map(r.xs.map((x, i) => [x, i]))]));
     return [xs, ...lines.map((l) => xs.map((x) => {
       const i = index.get(l.run)?.get(x);
       return i === undefined ? null : clean(l.run.cols[l.s.key][i]);
     }))];
+  }
+
+  /**
+   * The columns to draw: at most about `max` rows, whatever the length of the run. Past it, each
+   * bucket of consecutive rows keeps its first and last row and the rows of each line's smallest
+   * and largest value (spikes stay visible), so that a redraw costs the same at step 100 and 100 000.
+   * @param {number} [max]
+   * @returns {[number[], ...(number|null)[][]]}
+   */
+  drawColumns(max = DRAW_ROWS) {
+    const lines = this.lines();
+    const data = this.columns(lines);
+    const n = data[0].length;
+    if (n <= max) return data;
+    const sparse = lines.map((l) => Boolean(l.s.points)); // evaluation series: every point kept
+    const per = Math.ceil(n / Math.max(1, Math.floor(max / (2 + 2 * lines.length))));
+    /** @type {number[]} */
+    const keep = [];
+    for (let a = 0; a < n; a += per) {
+      const b = Math.min(n, a + per);
+      const rows = new Set([a, b - 1]);
+      for (let c = 1; c < data.length; c++) {
+        const col = data[c];
+        let lo = -1;
+        let hi = -1;
+        for (let r = a; r < b; r++) {
+          const v = col[r];
+          if (v == null) continue;
+          if (lo < 0 || v < /** @type {number} */ (col[lo])) lo = r;
+          if (hi < 0 || v > /** @type {number} */ (col[hi])) hi = r;
+        }
+        if (lo >= 0) rows.add(lo).add(hi);
+        if (sparse[c - 1]) for (let r = a; r < b; r++) if (col[r] != null) rows.add(r);
+      }
+      keep.push(...[...rows].sort((x, y) => x - y));
+    }
+    return /** @type {[number[], ...(number|null)[][]]} */ (data.map((col) => keep.map((r) => col[r])));
   }
 
   /** The chart's data as CSV (one column per line, pinned run included). */

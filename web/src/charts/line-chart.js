@@ -1,5 +1,6 @@
 // The pages' line chart: the runs, pinning and CSV of line-chart-base.js drawn with uPlot.
-// Values show on hover (uPlot's live legend); export as CSV text or a PNG blob. The widget draws
+// Values show on hover (uPlot's live legend); export as CSV text or a PNG blob. A redraw draws at
+// most DRAW_ROWS rows (drawColumns: min/max per bucket), so its cost does not grow with the run. The widget draws
 // the same charts with LightLineChart (light-line-chart.js), which needs no uPlot.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -38,7 +39,7 @@ export class LineChart extends LineChartBase {
     /** @type {(uPlot.Series & {label: string})[]} */
     const out = [{ label: this.xLabel }];
     for (const l of this.lines())
-      out.push({ label: l.name, stroke: l.color, width: l.pinned ? 1.25 : 1.5, dash: l.dash, spanGaps: true, points: { show: l.s.points ?? false, size: 4 } });
+      out.push({ label: l.name, stroke: l.color, width: l.pinned ? 2 : 1.5, dash: l.dash, spanGaps: true, points: { show: l.s.points ?? false, size: 4 } });
     return out;
   }
 
@@ -58,7 +59,7 @@ export class LineChart extends LineChartBase {
         cursor: { drag: { x: false, y: false } },
         hooks: this.markers.length ? { draw: [(u) => this.#drawMarkers(u)] } : {},
       },
-      this.columns(),
+      this.drawColumns(),
       this.container,
     );
   }
@@ -107,7 +108,7 @@ export class LineChart extends LineChartBase {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       if (this.rebuild) this.#build();
-      else this.plot?.setData(this.columns());
+      else this.plot?.setData(this.drawColumns());
     });
   }
 

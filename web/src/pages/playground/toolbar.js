@@ -46,12 +46,12 @@ export class Toolbar {
       safe(() => pg.predictions.runText($input('free-input').value))(e);
     });
     const toggle = $('controls-toggle');
-    toggle.addEventListener('click', () => this.#showControls(toggle.getAttribute('aria-expanded') !== 'true'));
-    if (matchMedia('(max-width: 800px)').matches) this.#showControls(false);
+    toggle.addEventListener('click', () => this.showControls(toggle.getAttribute('aria-expanded') !== 'true'));
+    if (matchMedia('(max-width: 800px)').matches) this.showControls(false);
   }
 
   /** @param {boolean} show */
-  #showControls(show) {
+  showControls(show) {
     const toggle = $('controls-toggle');
     toggle.setAttribute('aria-expanded', String(show));
     toggle.textContent = show ? 'Hide' : 'Show';
@@ -87,8 +87,27 @@ export class Toolbar {
     this.rate({ stepsPerS: null, tokensPerS: null, etaS: null });
     $('last-loss').textContent = '–';
     $('param-count').textContent = info.parameter_count.toLocaleString('en-US');
+    for (const id of ['step-counter', 'steps-per-s', 'tokens-per-s', 'elapsed', 'eta', 'last-loss', 'param-count']) $(id).removeAttribute('title');
     $('elapsed').textContent = '0.0 s';
     this.playing(false);
+  }
+
+  /**
+   * No current run (the settings cannot train): the counters of the last one must not read as
+   * current, so they show '–' and say why in their tooltip.
+   * @param {string} why
+   */
+  stale(why) {
+    clearInterval(this.tickTimer);
+    this.since = 0;
+    for (const id of ['step-counter', 'steps-per-s', 'tokens-per-s', 'elapsed', 'eta', 'last-loss', 'param-count']) {
+      const o = $(id);
+      o.textContent = '–';
+      o.title = why;
+      delete o.dataset.value;
+    }
+    $('play').textContent = 'Play';
+    $('play').setAttribute('aria-pressed', 'false');
   }
 
   /**
