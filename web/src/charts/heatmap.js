@@ -132,7 +132,8 @@ export class Heatmap {
     row.className = 'heatmap-legend-row';
     row.append(num('heatmap-legend-name', `${this.legendName}:`), num('heatmap-legend-lo', fmt(this.lo)), bar, num('heatmap-legend-hi', fmt(this.hi)));
     // Signed: symmetric about 0 (to the largest |value| unless a fixed range was given).
-    const says = this.signed ? `blue below 0, white at 0, red above${note ? `; ${note}` : ''}` : note ?? 'the data\'s range';
+    const range = note ?? (this.signed ? 'scaled to the largest |value|' : 'scaled to the largest value');
+    const says = this.signed ? `blue below 0, white at 0, red above; ${range}` : range;
     const text = num('heatmap-legend-note', says);
     box.replaceChildren(row, text);
     if (masked) box.append(num('heatmap-legend-note', 'grey: masked (−∞)'));

@@ -111,7 +111,7 @@ export class PositionsPanel {
         // One scale for all heads, so that their colours compare (a bias is centred on 0).
         const range = sharedRange(v);
         v.forEach((m, h) => this.maps.get(`${path}.${h}`)?.update(m, { ...axisLabels(m), range, scaleNote: 'the same scale for every head' }));
-      } else if (is2D(v)) this.maps.get(path)?.update(v, { ...axisLabels(v), scaleNote: 'from the data\'s smallest to its largest |value|' });
+      } else if (is2D(v)) this.maps.get(path)?.update(v, axisLabels(v));
       else if (is1D(v)) {
         const fig = /** @type {HTMLElement|null} */ (this.body.querySelector(`figure[data-path="${CSS.escape(path)}"]`));
         fig?.querySelector('canvas')?.remove();

@@ -41,7 +41,7 @@ export class Playground {
     this.state = defaultState(this.props, registry);
     /** @type {State|null} */
     this.pinned = null; // the state of the pinned run
-    /** @type {number|null} the step at which this run was found solved (early stop), null before */
+    /** @type {number|null} the step at which this run was found solved (early stop); null before; -1: no early stop (steps set by hand) */
     this.solved = null;
     this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS, flushMs: FLUSH_MS });
     this.controls = new Controls(/** @type {HTMLFormElement} */ ($('controls')), this.props, registry, (k, v) =>
@@ -53,6 +53,7 @@ export class Playground {
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.#current().run(ids));
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.toolbar = new Toolbar(this);
+    $('notice-close').addEventListener('click', () => this.notice(null));
     this.recovery = new Recovery(this);
   }
 
@@ -189,18 +190,8 @@ export class Playground {
   notice(text) {
     const n = $('notice');
     n.hidden = !text;
-    n.replaceChildren();
-    if (!text) return;
-    const close = document.createElement('button');
-    close.type = 'button';
-    close.className = 'small notice-close';
-    close.textContent = 'Dismiss';
-    close.setAttribute('aria-label', 'Dismiss this notice');
-    close.addEventListener('click', () => this.notice(null));
-    const span = document.createElement('span');
-    span.className = 'notice-text';
-    span.textContent = text;
-    n.append(span, close);
+    n.textContent = text ?? '';
+    $('notice-close').hidden = !text;
   }
 
   // The settings' error box, where a person sees it (the settings panel may be scrolled away).
@@ -214,7 +205,8 @@ export class Playground {
   /**
    * Early stop: the first time in a run that the held-out accuracy at the training length reaches
    * SOLVED (run-notes.js), training pauses, so that the charts' step axis spans the learning rather than the
-   * flat line after it. Play trains on (no second stop in the same run).
+   * flat line after it. Play trains on (no second stop in the same run). Only under the default
+   * step budget: with steps set by hand, the run trains to them.
    * @param {import('../../wasm-api').EvalMetrics[]} evals
    */
   #stopWhenSolved(evals) {
@@ -243,7 +235,8 @@ export class Playground {
     this.charts.reset();
     $('charts-empty').hidden = false;
     this.charts.setEvalLengths(/** @type {number} */ (info.config.seq_len), /** @type {number} */ (info.config.eval_len), unaddressable(info));
-    this.solved = null;
+    // The early stop is for the default step budget: a budget one sets is trained to the end.
+    this.solved = this.state.steps === defaultState(this.props, this.registry, String(this.state.task)).steps ? null : -1;
     this.attention.clear();
     this.positions.clear();
     this.predictions.setModel(info);
