@@ -106,3 +106,26 @@ test('drawColumns: a long run is drawn from a bounded number of rows, spikes and
   assert.equal(xs[xs.length - 1], n);
   assert.equal(c.toCSV().trim().split('\n').length, n + 1, 'CSV keeps every step');
 });
+
+test('drawColumns kept incrementally equals drawing the final data afresh, edits to old steps included', () => {
+  const grow = new Recorder({ title: 'loss', series: SERIES() });
+  const feed = (c, from, to) => {
+    for (let s = from; s <= to; s++) {
+      c.addDataPoint(s, { train: Math.sin(s * 0.37) * (1 + (s % 97)) });
+      if (s % 50 === 0) c.addDataPoint(s - 30, { eval: s / 7 }); // late evaluations, as batches bring them
+    }
+  };
+  for (let s = 1; s <= 30000; s += 250) {
+    feed(grow, s, s + 249);
+    grow.drawColumns(); // as the page redraws after every batch
+  }
+  grow.addDataPoint(1234, { eval: 99 }); // an edit far behind the end: the kept buckets start over
+  grow.addDataPoint(1234.5, { train: -500 }); // an insert there too
+  const fresh = new Recorder({ title: 'loss', series: SERIES() });
+  fresh.run = structuredClone(grow.run);
+  fresh.shown = new Set(grow.shown);
+  assert.deepEqual(grow.drawColumns(), fresh.drawColumns());
+  const [xs, train] = grow.drawColumns();
+  assert.ok(train.includes(-500) && xs.includes(1234.5), 'the inserted spike is drawn');
+  assert.ok(xs.length < 3000, `rows drawn: ${xs.length}`);
+});

@@ -6,6 +6,7 @@
 // inside it). A renderer implements redraw(kind): 'data' (values changed), 'series' (the set of
 // lines or their labels changed, draw on the next frame) or 'rebuild' (the same, at once).
 // No DOM here (tests/node/line-chart-base.test.mjs runs it under Node).
+import { Decimator } from './decimate.js';
 
 export const PINNED_COLORS = ['#e8710a', '#c5221f', '#b06000', '#a142f4'];
 /** The pinned run's line style: dotted, whatever the series' own dash. */
@@ -69,7 +70,9 @@ export class LineChartBase {
     /** @type {{label: string, run: Run, keys: Set<string>}|null} */
     this.pinned = null;
     /** @type {Set<string>} */
-    this.shown = new Set(); // series keys of the current run that have data (only those are drawn)
+    this.shown = new Set();
+    /** @type {WeakMap<Run, Decimator>} what each run draws (drawColumns) */
+    this.decimators = new WeakMap(); // series keys of the current run that have data (only those are drawn)
   }
 
   /** @returns {Run} */
@@ -93,6 +96,7 @@ export class LineChartBase {
     // later training steps) merges into its row; an earlier x goes in its place.
     let at = xs.length;
     if (at && xs[at - 1] >= x) at = lowerBound(xs, x);
+    this.decimators.get(this.run)?.edited(at);
     if (xs[at] === x) {
       for (const s of this.series) {
         const v = values[s.key];
@@ -167,58 +171,41 @@ export class LineChartBase {
   /**
    * The lines' values aligned on the union of their x values (a log scale drops values <= 0).
    * @param {Line[]} [lines]
+   * @param {(run: Run) => Run} [rowsOf] the rows of a run to use (drawColumns: the decimated ones)
    * @returns {[number[], ...(number|null)[][]]} [xs, one column per line]
    */
-  columns(lines = this.lines()) {
+  columns(lines = this.lines(), rowsOf = (/** @type {Run} */ run) => run) {
     const clean = (/** @type {number|null} */ v) => (v == null || (this.logScale && v <= 0) ? null : v);
     const runs = [...new Set(lines.map((l) => l.run))];
     if (runs.length <= 1) {
-      const run = runs[0] ?? this.run;
-      return [run.xs.slice(), ...lines.map((l) => l.run.cols[l.s.key].map(clean))];
+      const run = rowsOf(runs[0] ?? this.run);
+      return [run.xs.slice(), ...lines.map((l) => run.cols[l.s.key].map(clean))];
     }
-    const xs = [...new Set(runs.flatMap((r) => r.xs))].sort((a, b) => a - b);
-    const index = new Map(runs.map((r) => [r, new Map(r.xs.map((x, i) => [x, i]))]));
+    const xs = [...new Set(runs.flatMap((r) => rowsOf(r).xs))].sort((a, b) => a - b);
+    const index = new Map(runs.map((r) => [r, new Map(rowsOf(r).xs.map((x, i) => [x, i]))]));
     return [xs, ...lines.map((l) => xs.map((x) => {
       const i = index.get(l.run)?.get(x);
-      return i === undefined ? null : clean(l.run.cols[l.s.key][i]);
+      return i === undefined ? null : clean(rowsOf(l.run).cols[l.s.key][i]);
     }))];
   }
 
   /**
-   * The columns to draw: at most about `max` rows, whatever the length of the run. Past it, each
-   * bucket of consecutive rows keeps its first and last row and the rows of each line's smallest
-   * and largest value (spikes stay visible), so that a redraw costs the same at step 100 and 100 000.
+   * The columns to draw: at most about `max` rows per run, whatever the length of the run,
+   * kept incrementally (decimate.js), so that a redraw costs the same at step 100 and 100 000.
    * @param {number} [max]
    * @returns {[number[], ...(number|null)[][]]}
    */
   drawColumns(max = DRAW_ROWS) {
     const lines = this.lines();
-    const data = this.columns(lines);
-    const n = data[0].length;
-    if (n <= max) return data;
-    const sparse = lines.map((l) => Boolean(l.s.points)); // evaluation series: every point kept
-    const per = Math.ceil(n / Math.max(1, Math.floor(max / (2 + 2 * lines.length))));
-    /** @type {number[]} */
-    const keep = [];
-    for (let a = 0; a < n; a += per) {
-      const b = Math.min(n, a + per);
-      const rows = new Set([a, b - 1]);
-      for (let c = 1; c < data.length; c++) {
-        const col = data[c];
-        let lo = -1;
-        let hi = -1;
-        for (let r = a; r < b; r++) {
-          const v = col[r];
-          if (v == null) continue;
-          if (lo < 0 || v < /** @type {number} */ (col[lo])) lo = r;
-          if (hi < 0 || v > /** @type {number} */ (col[hi])) hi = r;
-        }
-        if (lo >= 0) rows.add(lo).add(hi);
-        if (sparse[c - 1]) for (let r = a; r < b; r++) if (col[r] != null) rows.add(r);
-      }
-      keep.push(...[...rows].sort((x, y) => x - y));
+    /** @type {Map<Run, Run>} */
+    const views = new Map();
+    for (const run of new Set(lines.map((l) => l.run))) {
+      const mine = lines.filter((l) => l.run === run);
+      let d = this.decimators.get(run);
+      if (!d || d.max !== max) this.decimators.set(run, (d = new Decimator(max)));
+      views.set(run, d.view(run, mine.map((l) => l.s.key), mine.map((l) => Boolean(l.s.points))));
     }
-    return /** @type {[number[], ...(number|null)[][]]} */ (data.map((col) => keep.map((r) => col[r])));
+    return this.columns(lines, (run) => /** @type {Run} */ (views.get(run)));
   }
 
   /** The chart's data as CSV (one column per line, pinned run included). */
