@@ -101,6 +101,15 @@ test('charts: learned positions say why eval @ 32 is missing; the default run st
   const rows = readFileSync(await download.path(), 'utf8').trim().split('\n').slice(1).map((r) => Number(r.split(',')[0]));
   assert.deepEqual(rows, Array.from({ length: step }, (_, i) => i + 1), 'one row per step, in step order');
 
+  // The accuracy chart's x axis ends at the last step: no line drawn past it.
+  const axis = await page.evaluate(() => {
+    const u = window.playground.charts.charts[1].plot;
+    const xs = u.data[0];
+    return { max: u.scales.x.max, last: xs[xs.length - 1], sorted: xs.every((x, i) => i === 0 || xs[i - 1] < x) };
+  });
+  assert.ok(axis.sorted, 'the drawn steps ascend');
+  assert.equal(axis.max, axis.last, 'the axis ends at the last step');
+
   // Dismiss the notice; Play trains on past the solved step (no second stop).
   await page.click('#notice-close');
   assert.ok(await page.locator('#notice').isHidden());
@@ -171,6 +180,19 @@ test('375 px: an invalid change shows its message beside the field, and the coun
   for (const id of ['step-counter', 'last-loss', 'steps-per-s']) assert.equal(await page.locator(`#${id}`).textContent(), '–', `#${id}`);
   await page.screenshot({ path: `${RESULTS}/views-invalid-375-dark.png` });
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('375 px: a link whose settings cannot train opens the settings at the field and its message', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 375, height: 800 } });
+  await page.goto(`${h.url}#heads=3`);
+  await page.waitForFunction(() => document.body.dataset.run === 'invalid', null, { timeout: 30000 });
+  assert.ok(await page.locator('#controls').isVisible(), 'the collapsed settings open');
+  const box = await page.locator('#err-heads').boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= 800, `the field's message is on screen (${JSON.stringify(box)})`);
+  assert.match(await page.locator('#err-heads').textContent(), /not divisible by heads = 3/);
+  assert.equal(await page.locator('#step-counter').textContent(), '–');
+  await page.screenshot({ path: `${RESULTS}/views-invalid-link-375.png` });
   await page.close();
 });
 

@@ -80,14 +80,13 @@ export class Playground {
         box().hidden = check.ok;
         if (check.ok) return;
         box().textContent = `This combination cannot train: ${check.error}`;
-        // The message beside each field it names, and the box brought into view.
-        const keys = this.controls.keysIn(check.error);
-        for (const k of keys) this.controls.fieldError(k, check.error);
+        // The message beside each field it names (the box above may be scrolled away).
+        for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, check.error);
         this.toolbar.enable(false);
         this.pause(); // the last run stops: nothing on the page trains under settings that cannot
         this.toolbar.stale('no model: the settings cannot train');
         this.#status('invalid');
-        if (!keys.length) this.#showError();
+        this.#showError();
       },
       failed: (err) => {
         box().hidden = false;
@@ -194,12 +193,18 @@ export class Playground {
     $('notice-close').hidden = !text;
   }
 
-  // The settings' error box, where a person sees it (the settings panel may be scrolled away).
+  // The error where a person sees it: the settings shown (collapsed on a phone), and the first
+  // field with the message, else the box, scrolled to the top of the view when it is off screen
+  // (the fields it names come one after the other in the settings).
   #showError() {
     const box = $('config-error');
     if (box.hidden) return;
-    if (matchMedia('(max-width: 800px)').matches) this.toolbar.showControls(true);
-    box.scrollIntoView({ block: 'nearest' });
+    this.toolbar.showControls(true);
+    const msg = $('controls').querySelector('.field-error:not([hidden])');
+    const target = /** @type {HTMLElement} */ (msg?.closest('.field') ?? box);
+    const r = target.getBoundingClientRect();
+    const covered = Math.max(0, document.querySelector('.toolbar')?.getBoundingClientRect().bottom ?? 0); // sticky on wide screens
+    if (r.top < covered || r.bottom > innerHeight) target.scrollIntoView({ block: 'start' });
   }
 
   /**
