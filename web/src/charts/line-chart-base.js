@@ -197,6 +197,17 @@ export class LineChartBase {
    */
   drawColumns(max = DRAW_ROWS) {
     const lines = this.lines();
+    const views = this.drawRuns(lines, max);
+    return this.columns(lines, (run) => /** @type {Run} */ (views.get(run)));
+  }
+
+  /**
+   * The rows to draw of each run of `lines` (decimate.js), by run.
+   * @param {Line[]} lines
+   * @param {number} [max]
+   * @returns {Map<Run, Run>}
+   */
+  drawRuns(lines, max = DRAW_ROWS) {
     /** @type {Map<Run, Run>} */
     const views = new Map();
     for (const run of new Set(lines.map((l) => l.run))) {
@@ -205,7 +216,7 @@ export class LineChartBase {
       if (!d || d.max !== max) this.decimators.set(run, (d = new Decimator(max)));
       views.set(run, d.view(run, mine.map((l) => l.s.key), mine.map((l) => Boolean(l.s.points))));
     }
-    return this.columns(lines, (run) => /** @type {Run} */ (views.get(run)));
+    return views;
   }
 
   /** The chart's data as CSV (one column per line, pinned run included). */
