@@ -95,7 +95,7 @@ test('charts: learned positions say why eval @ 32 is missing; the default run st
   assert.ok(step < 400, `paused at step ${step}, not at 2000`);
   const note = page.locator('[data-chart="loss"] .chart-note');
   assert.ok(await note.isVisible());
-  assert.match(await note.textContent(), /No “eval @ length 32” line: learned positions exist only up to length 16 .*cannot address length 32/);
+  assert.match(await note.textContent(), /No “eval @ length 32” line: learned positions stop at length 16, so the model cannot address length 32/);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-chart="loss"] button:text("CSV")')]);
   const rows = readFileSync(await download.path(), 'utf8').trim().split('\n').slice(1).map((r) => Number(r.split(',')[0]));

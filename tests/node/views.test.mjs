@@ -25,8 +25,8 @@ test('scaleNote: says the range is the map\'s own maximum, and the row sums when
 
 test('unaddressable: learned positions cannot be evaluated past their table; other encodings can', () => {
   const info = (c) => ({ config: { seq_len: 16, eval_len: 32, max_len: 0, position: 'learned', ...c } });
-  assert.match(unaddressable(info({})), /exist only up to length 16 .*cannot address length 32.*max_len to at least 32/);
-  assert.match(unaddressable(info({ max_len: 24 })), /up to length 24/);
+  assert.match(unaddressable(info({})), /stop at length 16, .*cannot address length 32 \(set max_len ≥ 32/);
+  assert.match(unaddressable(info({ max_len: 24 })), /stop at length 24/);
   assert.equal(unaddressable(info({ max_len: 40 })), null);
   assert.equal(unaddressable(info({ position: 'rope' })), null);
   assert.equal(unaddressable(info({ eval_len: 0 })), null, 'no longer evaluation: nothing to explain');

@@ -17,7 +17,7 @@ export function unaddressable({ config }) {
   const maxLen = Number(config.max_len) || 0;
   if (config.position !== 'learned' || !evalLen || evalLen === seqLen) return null;
   if (maxLen >= evalLen) return null;
-  return `learned positions exist only up to length ${maxLen || seqLen} (their table), so the model cannot address length ${evalLen}; set max_len to at least ${evalLen} to evaluate there`;
+  return `learned positions stop at length ${maxLen || seqLen}, so the model cannot address length ${evalLen} (set max_len ≥ ${evalLen} to evaluate there)`;
 }
 
 /**
