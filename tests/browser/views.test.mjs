@@ -164,9 +164,9 @@ test('generate: a typed prompt after a held-out example is not compared with its
 });
 
 test('375 px: an invalid change shows its message beside the field, and the counters do not pretend', async () => {
-  const { page, errors } = await open('#task=copy&steps=40', { width: 375, scheme: 'dark' });
-  await page.evaluate(() => window.playground.step(40));
-  assert.equal(await page.locator('#step-counter').textContent(), '40');
+  const { page, errors } = await open('#task=copy&steps=100000', { width: 375, scheme: 'dark' });
+  await page.click('#play'); // training when the change comes
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 10, null, { timeout: 30000 });
   await page.click('#controls-toggle');
   await page.locator('#ctl-heads').scrollIntoViewIfNeeded();
   await page.fill('#ctl-heads', '3');
@@ -177,7 +177,9 @@ test('375 px: an invalid change shows its message beside the field, and the coun
   assert.ok(await err.isVisible());
   const box = await err.boundingBox();
   assert.ok(box.y >= 0 && box.y + box.height <= 900, `the message is on screen (y = ${box.y})`);
-  for (const id of ['step-counter', 'last-loss', 'steps-per-s']) assert.equal(await page.locator(`#${id}`).textContent(), '–', `#${id}`);
+  await page.locator('#play:text("Play")').waitFor(); // the last run stopped
+  await page.waitForTimeout(400); // its late events have arrived
+  for (const id of ['step-counter', 'last-loss', 'steps-per-s', 'elapsed']) assert.equal(await page.locator(`#${id}`).textContent(), '–', `#${id}`);
   await page.screenshot({ path: `${RESULTS}/views-invalid-375-dark.png` });
   assert.deepEqual(errors, []);
   await page.close();

@@ -101,7 +101,7 @@ export class Playground {
       metrics: ({ steps, evals, step }) => {
         $('charts-empty').hidden = true;
         this.charts.add({ steps, evals });
-        if (document.body.dataset.run !== 'invalid') this.toolbar.metrics(steps, step, this.run.progress());
+        this.toolbar.metrics(steps, step, this.run.progress()); // nothing while the settings are invalid (stale)
         this.#stopWhenSolved(evals);
       },
       state: ({ playing, reason, stalled }) => {

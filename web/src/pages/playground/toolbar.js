@@ -21,6 +21,7 @@ export class Toolbar {
       if (!/disposed/.test(err.message)) pg.notice(err.message);
     });
     this.step = 0;
+    this.isStale = false; // no current run (stale()): the counters show '–'
     this.elapsedMs = 0;
     this.since = 0; // performance.now() when play started (0 = paused)
     /** @type {ReturnType<typeof setInterval>|undefined} */
@@ -80,6 +81,7 @@ export class Toolbar {
 
   /** A new run: counters from the model's info. @param {import('../../wasm-api').SessionInfo} info */
   newRun(info) {
+    this.isStale = false;
     this.step = info.step;
     this.elapsedMs = 0;
     this.since = 0;
@@ -100,6 +102,7 @@ export class Toolbar {
   stale(why) {
     clearInterval(this.tickTimer);
     this.since = 0;
+    this.isStale = true; // until the next run: late events of the last one write nothing
     for (const id of ['step-counter', 'steps-per-s', 'tokens-per-s', 'elapsed', 'eta', 'last-loss', 'param-count']) {
       const o = $(id);
       o.textContent = '–';
@@ -117,6 +120,7 @@ export class Toolbar {
    * @param {{stepsPerS: number|null, tokensPerS: number|null, etaS: number|null}} progress
    */
   metrics(steps, step, progress) {
+    if (this.isStale) return;
     this.step = step;
     $('step-counter').textContent = String(step);
     this.rate(progress);
@@ -131,6 +135,7 @@ export class Toolbar {
    * @param {{stepsPerS: number|null, tokensPerS: number|null, etaS: number|null}} progress
    */
   rate({ stepsPerS, tokensPerS, etaS }) {
+    if (this.isStale) return;
     const sps = $('steps-per-s');
     sps.textContent = formatRate(stepsPerS);
     if (stepsPerS === null) delete sps.dataset.value;
@@ -158,6 +163,7 @@ export class Toolbar {
   }
 
   #showElapsed() {
+    if (this.isStale) return;
     const ms = this.elapsedMs + (this.since ? performance.now() - this.since : 0);
     $('elapsed').textContent = `${(ms / 1000).toFixed(1)} s`;
   }
