@@ -26,6 +26,7 @@ async function shots(page, name) {
     for (const colorScheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme });
       const box = await page.evaluate(() => {
+        scrollTo(0, 0); // the sticky toolbar then sits above the settings, not over them
         const top = document.querySelector('.controls-panel').getBoundingClientRect();
         const end = document.querySelector('details[data-group="task"]').getBoundingClientRect();
         return { x: top.left + scrollX, y: top.top + scrollY, width: top.width, height: end.bottom - top.top + 8 };
