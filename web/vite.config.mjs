@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { realpathSync } from 'node:fs';
 import { demoPagesPlugin, demoPageInputs } from './src/pages/demos/pages.mjs';
+import { precompressedPreview } from './precompress.mjs';
 
 const root = resolve(import.meta.dirname);
 // The dev server serves files from the clone and from node_modules where it really is (a git
@@ -13,7 +14,8 @@ const allow = [resolve(root, '..'), realpathSync(resolve(root, '../node_modules'
 
 export default defineConfig({
   root,
-  plugins: [demoPagesPlugin(root)],
+  // precompressedPreview: `vite preview` sends dist/'s .br / .gz copies (the wasm uncompressed is ~900 KB).
+  plugins: [demoPagesPlugin(root), precompressedPreview()],
   server: { port: 5173, strictPort: true, host: 'localhost', fs: { allow } },
   preview: { port: 5173, strictPort: true, host: 'localhost' },
   worker: { format: 'es' },
