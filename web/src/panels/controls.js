@@ -131,6 +131,9 @@ export class Controls {
     input.toggleAttribute('aria-invalid', Boolean(message));
     msg.hidden = !message;
     msg.textContent = message ?? '';
+    // A message inside a closed group would be unseen: open it.
+    const group = msg.closest('details');
+    if (message && group) group.open = true;
     return true;
   }
 
