@@ -17,7 +17,7 @@ const PROBE_ROWS = 8; // demos/lists.js: the probe grid's default rows
 
 /** The panels of a config preset (widget-app.js) at WIDTHS, with the gap above. By task (attention) or encoding (positions). */
 const PANELS = {
-  attention: { copy: [999, 974, 566, 549, 543], '': [551, 506, 256, 239, 233] },
+  attention: { copy: [1110, 1074, 616, 599, 593], '': [662, 606, 306, 289, 283] }, // with its colour scale
   positions: { rope: [977, 952, 851, 707, 682], alibi: [817, 750, 467, 419, 396], '': [557, 512, 484, 298, 292] },
   predictions: { '': [333, 290, 314, 297, 291] },
   generate: { '': [230, 210, 190, 190, 190] },
