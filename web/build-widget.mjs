@@ -5,7 +5,9 @@
 //      and dist/embed.html, the iframe route;
 //   3. dist/examples/ (the example post, loading ../attention-playground.js as a host page would)
 //      and dist/README.md (the usage snippet);
-//   4. the gzipped size of everything one widget downloads, per kind of preset; fails above BUDGET.
+//   4. the gzipped size of everything one widget downloads, per kind of preset; fails above BUDGET;
+//   5. .gz and .br copies beside the wasm, scripts, styles and pages (precompress.mjs), for hosts
+//      that serve precompressed files.
 // In the widget build (plugin below), CSS that a module imports is adopted by each widget's shadow
 // root instead of going into the host page, and `katex` (70 KB gzipped, plus fonts) is swapped for
 // tex-lite.js, with the same API, to keep a widget's download within BUDGET (the pages keep KaTeX).
@@ -14,6 +16,7 @@ import { build } from 'vite';
 import { resolve, dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { precompress } from './precompress.mjs';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 
@@ -23,12 +26,17 @@ const DIST = resolve(ROOT, 'dist');
 export const BUDGET = 350_000; // bytes, gzipped, everything one widget downloads
 const STYLES = resolve(WEB, 'src/widgets/styles.js');
 const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
+// The published entry (a loader that parses as a classic script too) and the widget module it loads.
+const ENTRY = resolve(WEB, 'attention-playground.js');
+const WIDGET_MODULE = resolve(WEB, 'src/widgets/attention-playground.js');
+const WIDGET_SPEC = "'./src/widgets/attention-playground.js'";
+const WIDGET_MARK = '__attention_playground_widget__';
 let quiet = process.argv.includes('--quiet');
 
 // The site's stylesheet (panels/style.css), which the widget reuses for the panels it borrows: only the
 // rules for those components ship in the widget (page layout, header, toolbar ... do not).
 const PAGE_CSS = /\/panels\/style\.css\?inline$/;
-const WIDGET_SELECTORS = /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.error)/;
+const WIDGET_SELECTORS = /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.scroll-cue|\.error)/;
 
 /** Keep the top-level rules of `css` all of whose selectors match `keep` (no @-rules, no :root). */
 export function pruneCss(css, keep) {
@@ -48,13 +56,31 @@ export function pruneCss(css, keep) {
   return out.join('\n');
 }
 
-/** The widget build's plugin: CSS imports become addStyle(text); katex becomes its light twin. */
+/**
+ * The widget build's plugin: CSS imports become addStyle(text); katex becomes its light twin; the
+ * entry (web/attention-playground.js) loads the widget module by its built name with a plain
+ * import(), so that it stays free of import statements and import.meta (a classic script can parse it).
+ */
 function widgetPlugin() {
+  let widgetRef = '';
   return {
     name: 'attention-playground-widget',
     enforce: 'pre',
+    buildStart() {
+      widgetRef = this.emitFile({ type: 'chunk', id: WIDGET_MODULE, name: 'widget' });
+    },
     transform(code, id) {
+      if (id === ENTRY) {
+        if (!code.includes(WIDGET_SPEC)) throw new Error(`build-widget: ${id} no longer names ${WIDGET_SPEC}`);
+        return { code: code.replace(WIDGET_SPEC, JSON.stringify(WIDGET_MARK)), map: null };
+      }
       return PAGE_CSS.test(id) ? { code: pruneCss(code, WIDGET_SELECTORS), map: null } : null;
+    },
+    generateBundle(_, bundle) {
+      const entry = bundle['attention-playground.js'];
+      if (entry?.type !== 'chunk' || !entry.code.includes(WIDGET_MARK)) throw new Error('build-widget: the entry lost its import of the widget');
+      entry.code = entry.code.replace(WIDGET_MARK, `./${this.getFileName(widgetRef)}`);
+      if (/\bimport\s*[{*"'\w]|\bexport\b|import\.meta/.test(entry.code.replace(/import\(/g, ''))) throw new Error('build-widget: the entry must parse as a classic script');
     },
     async resolveId(source, importer, options) {
       if (source === 'katex') return TEX_LITE;
@@ -141,7 +167,11 @@ Copy this folder anywhere (any static host, no special headers): the worker and 
 are found relative to attention-playground.js. Attributes: preset (playground, permutation, probe,
 extrapolation, or a position encoding such as rope or alibi), any config field with '_' written
 '-', controls, view (chart, attention, positions, predictions), steps, height, theme (light, dark,
-auto), autoplay. The element fires \`ready\` when it can train.
+auto), compact (a demo preset without its long prose, for a blog column), autoplay. The element
+fires \`ready\` when it can train. The script tag needs type="module".
+
+The .gz and .br files beside the wasm and scripts are precompressed copies for hosts that serve
+them (nginx gzip_static, Caddy precompressed): the wasm is about 300 KB gzipped, 900 KB without.
 `;
 
 /** Gzipped size of a file's bytes, as `gzip -9 | wc -c` counts it (Node's zlib where there is no gzip). */
@@ -218,6 +248,9 @@ export async function main(opts = {}) {
   copyExamples();
   writeFileSync(resolve(DIST, 'README.md'), README);
   const kinds = measure(output);
+  const packed = await precompress(DIST);
+  for (const w of packed.filter((p) => p.file.endsWith('.wasm')))
+    console.log(`${basename(w.file)}: ${kb(w.bytes)}, precompressed ${kb(w.gzip)} (.gz), ${kb(w.brotli)} (.br)`);
   console.log('\nWhat one <attention-playground> downloads (gzip -9), per kind of preset:');
   let worst = 0;
   for (const [kind, { bytes, files }] of Object.entries(kinds)) {

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { realpathSync } from 'node:fs';
 import { demoPagesPlugin, demoPageInputs } from './src/pages/demos/pages.mjs';
 import { ensureCorpus } from '../build-scripts/corpus.mjs';
+import { precompressedPreview } from './precompress.mjs';
 
 const root = resolve(import.meta.dirname);
 // The dev server serves files from the clone and from node_modules where it really is (a git
@@ -16,8 +17,9 @@ const allow = [resolve(root, '..'), realpathSync(resolve(root, '../node_modules'
 export default defineConfig({
   root,
   // The text task's corpus (build-scripts/corpus.mjs) into public/corpus/: served and copied as a
-  // file of its own, fetched only when the text task is chosen.
-  plugins: [demoPagesPlugin(root), { name: 'attention-playground-corpus', config: () => void ensureCorpus() }],
+  // file of its own, fetched only when the text task is chosen. precompressedPreview: `vite
+  // preview` sends dist/'s .br / .gz copies (the wasm uncompressed is ~900 KB).
+  plugins: [demoPagesPlugin(root), { name: 'attention-playground-corpus', config: () => void ensureCorpus() }, precompressedPreview()],
   server: { port: 5173, strictPort: true, host: 'localhost', fs: { allow } },
   preview: { port: 5173, strictPort: true, host: 'localhost' },
   worker: { format: 'es' },

@@ -1,6 +1,7 @@
 // A held-out batch: input, target and prediction per position, errors highlighted; and a
 // free-input box that runs the model on the user's own tokens when every vocabulary entry is a
-// single character (text tasks, digit tasks).
+// single character (text tasks, digit tasks). An example wider than its column scrolls sideways,
+// with a cue: the summary says so in words and the hidden side fades (data-more, style.css).
 import { el } from './dom.js';
 
 const SPACE = '␣';
@@ -19,6 +20,8 @@ export class PredictionsPanel {
     this.run = run;
     /** @type {import('../wasm-api').SessionInfo|null} */
     this.info = null;
+    /** @type {ResizeObserver|undefined} */
+    this.resize = undefined;
   }
 
   /** Draw a Predictions object. @param {import('../wasm-api').Predictions} pred */
@@ -29,6 +32,44 @@ export class PredictionsPanel {
       el('p', { class: 'summary' }, `${ok} of ${n} held-out examples entirely correct.`),
       ...pred.examples.map((ex, k) => (pred.per_sequence ? sequenceRow(ex, k) : tokenRows(ex, k))),
     );
+    this.#watchOverflow();
+  }
+
+  // After layout: mark each example that does not fit (data-more = right, left or both, kept up
+  // to date as it scrolls) and add the cue to the summary. Again when the column's width changes.
+  #watchOverflow() {
+    if (!this.resize && typeof ResizeObserver === 'function') {
+      this.resize = new ResizeObserver(() => this.#markOverflow());
+      this.resize.observe(this.list);
+    }
+    requestAnimationFrame(() => this.#markOverflow());
+  }
+
+  #markOverflow() {
+    let cut = 0;
+    let widest = 0;
+    for (const ex of /** @type {NodeListOf<HTMLElement>} */ (this.list.querySelectorAll('.example'))) {
+      const mark = () => {
+        const hidden = ex.scrollWidth - ex.clientWidth;
+        const left = ex.scrollLeft > 1;
+        const right = ex.scrollLeft < hidden - 1;
+        if (left || right) ex.dataset.more = left && right ? 'both' : left ? 'left' : 'right';
+        else delete ex.dataset.more;
+        ex.tabIndex = hidden > 1 ? 0 : -1; // one that scrolls takes the focus: keyboard users scroll it too
+        return hidden > 1;
+      };
+      if (!ex.dataset.watched) {
+        ex.dataset.watched = '';
+        ex.addEventListener('scroll', mark, { passive: true });
+      }
+      if (mark()) cut++;
+      widest = Math.max(widest, ex.querySelectorAll('.tok-row:last-child .tok').length);
+    }
+    const summary = this.list.querySelector('.summary');
+    let cue = /** @type {HTMLElement|null} */ (this.list.querySelector('.scroll-cue'));
+    if (!cut) return cue?.remove();
+    if (!cue && summary) summary.append((cue = el('span', { class: 'scroll-cue' })));
+    if (cue) cue.textContent = ` Scroll each example sideways to see all ${widest} positions →`;
   }
 
   /**
@@ -88,6 +129,11 @@ export class PredictionsPanel {
 
   clear() {
     this.list.replaceChildren();
+  }
+
+  /** Stop watching the column's width. */
+  dispose() {
+    this.resize?.disconnect();
   }
 }
 

@@ -8,8 +8,9 @@
 //   <script type="module" src=".../attention-playground.js"></script>
 //   <attention-playground preset="rope" steps="400" view="chart,positions"></attention-playground>
 import { adoptStyles, releaseStyles } from './styles.js';
-import { allowedAttributes, readAttributes } from './attributes.js';
+import { allowedAttributes, readAttributes, flag } from './attributes.js';
 import { sharedEngine, sharedPool } from './shared.js';
+import { reserveHeight } from './reserve.js';
 import { el } from '../panels/dom.js';
 import { engineNotice } from '../panels/engine-notice.js';
 
@@ -26,9 +27,12 @@ const DEMOS = import.meta.glob('../demos/*/index.js');
 const demoLoader = (/** @type {string|undefined} */ name) =>
   /** @type {(() => Promise<import('../demos/common.js').DemoModule>)|undefined} */ (DEMOS[`../demos/${name}/index.js`]);
 
-// One IntersectionObserver and one visibilitychange listener for every widget on the page.
+// One IntersectionObserver, one ResizeObserver (the room a widget holds depends on its width) and
+// one visibilitychange listener for every widget on the page.
 /** @type {IntersectionObserver|null} */
 let observer = null;
+/** @type {ResizeObserver|null} */
+let sizer = null;
 /** @type {Set<AttentionPlaygroundElement>} */
 const widgets = new Set();
 /** @param {AttentionPlaygroundElement} w */
@@ -37,12 +41,17 @@ function observe(w) {
     for (const e of entries) /** @type {AttentionPlaygroundElement} */ (e.target)._onIntersect(e.isIntersecting);
   });
   observer.observe(w);
+  sizer ??= new ResizeObserver((entries) => {
+    for (const e of entries) /** @type {AttentionPlaygroundElement} */ (e.target)._reserve(e.contentRect.width);
+  });
+  sizer.observe(w);
   if (!widgets.size) document.addEventListener('visibilitychange', onVisibility);
   widgets.add(w);
 }
 /** @param {AttentionPlaygroundElement} w */
 function unobserve(w) {
   observer?.unobserve(w);
+  sizer?.unobserve(w);
   widgets.delete(w);
   if (!widgets.size) document.removeEventListener('visibilitychange', onVisibility);
 }
@@ -110,6 +119,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     /** @type {() => void} set on connect (disconnect comes after) */ this.onScheme;
     /** @type {ReturnType<typeof setTimeout>|undefined} */ this.disposeTimer;
     /** @type {ReturnType<typeof setTimeout>|undefined} */ this.rebuildTimer;
+    /** @type {number|undefined} the column width the reserved room is for */ this.width;
     this.intersecting = false;
     this.started = false;
     this.#placeholder();
@@ -150,6 +160,18 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this._updateVisible();
   }
 
+  /**
+   * @internal Hold the room the widget will take at this width (reserve.js), from the placeholder
+   * on: the page does not jump when it loads. None around an error message.
+   * @param {number} [width]
+   */
+  _reserve(width = this.width ?? 0) {
+    if (Math.abs(width - (this.width ?? -99)) < 1 && this.card.style.minHeight) return;
+    this.width = width;
+    const h = width > 0 && this.status !== 'error' ? reserveHeight((n) => this.getAttribute(n), width, flag(this.getAttribute('compact'))) : 0;
+    this.card.style.minHeight = h ? `${h}px` : '';
+  }
+
   /** @internal on screen and the tab visible */
   _updateVisible() {
     const on = this.intersecting && document.visibilityState !== 'hidden';
@@ -181,11 +203,12 @@ export class AttentionPlaygroundElement extends HTMLElement {
     }
   }
 
-  // light / dark: the theme attribute, else (none or "auto") the reader's preference.
+  // light / dark: the theme attribute, else (none or "auto") the reader's preference; and compact.
   #applyTheme() {
     const t = (this.getAttribute('theme') ?? '').trim();
     const isDark = t === 'dark' || (t !== 'light' && Boolean(dark?.matches));
     this.card.classList.toggle('dark', isDark);
+    this.card.classList.toggle('compact', flag(this.getAttribute('compact')));
     return isDark;
   }
 
@@ -198,6 +221,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
   #setStatus(s) {
     this.status = s;
     this.card.dataset.status = s;
+    if (s === 'loading' && !this.card.style.minHeight) this._reserve(); // again after an error
   }
 
   #placeholder() {
@@ -313,6 +337,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
   #fail(err) {
     this.card.classList.remove('has-demo');
     this.#setStatus('error');
+    this.card.style.minHeight = '';
     this.error = err.list ? err.list.join(' ') : err.message;
     const items = err.list ?? [String(err.message ?? err)];
     this.card.replaceChildren(el('div', { class: 'ap-error', role: 'alert' },
@@ -342,8 +367,14 @@ export class AttentionPlaygroundElement extends HTMLElement {
   // theme only needs the canvases redrawn).
   /** @param {MutationRecord[]} records */
   #attributesChanged(records) {
-    if (records.some((r) => r.attributeName === 'theme')) this.#themeChanged();
-    if (records.every((r) => r.attributeName === 'theme')) return;
+    const look = (/** @type {MutationRecord} */ r) => r.attributeName === 'theme' || r.attributeName === 'compact';
+    if (records.some(look)) this.#themeChanged();
+    if (this.width !== undefined) { // its room, for its new attributes
+      const w = this.getBoundingClientRect().width;
+      this.width = -1;
+      this._reserve(w);
+    }
+    if (records.every(look)) return;
     if (!this.started) {
       if (!this.app) this.#placeholder();
       return;

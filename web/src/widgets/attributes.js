@@ -1,5 +1,5 @@
 // The element's attributes, read as data: widget settings (preset, view, controls, steps, height,
-// theme, autoplay) and any config field of the engine, named as in the config with '_' written
+// theme, compact, autoplay) and any config field of the engine, named as in the config with '_' written
 // '-' (d-model="64", seq-len="32", position="rope"). Values are parsed by the same rules as the
 // playground's URL (state/hash.js); anything that cannot be used is reported, never guessed.
 // Nothing here touches the DOM: values only ever reach the page as text.
@@ -20,7 +20,7 @@ import { presetFor, presetNames } from './presets.js';
 
 export const VIEWS = ['chart', 'attention', 'positions', 'predictions', 'generate'];
 export const TRANSPORT = ['play', 'step', 'reset'];
-export const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme'];
+export const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme', 'compact'];
 // Attributes any HTML element may carry; the widget leaves them to the browser (a blogger's own
 // id, class or style on the element). They are never settings, so never on the allow-list.
 const GLOBAL_ATTRS = new Set(['id', 'class', 'style', 'title', 'hidden', 'lang', 'dir', 'tabindex', 'slot', 'part',

@@ -381,6 +381,7 @@ export class WidgetApp {
     this.disposed = true;
     for (const [chart] of this.charts ?? []) chart.destroy();
     this.unnotice?.();
+    this.predictions?.dispose();
     await this.run.dispose();
   }
 }

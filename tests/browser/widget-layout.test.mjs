@@ -1,0 +1,206 @@
+// The widget in a blog column and on a phone, from the built folder (dist/) on a plain static
+// server: the example post does not jump as its widgets load (each placeholder holds the room of
+// its widget: layout shift measured by a PerformanceObserver, heights before and after), at 1280
+// and 375 px, light and dark; its demos are compact (no "Why" section); it describes the probe as
+// the probe demo works. Predictions fit a 375 px phone, or scroll with a visible cue. A page that
+// forgets type="module" gets a sentence in the widget's box. The built folder carries .gz and .br
+// copies, and `vite preview` sends the wasm compressed. Screenshots go to test-results/layout-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { get } from 'node:http';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+import { ROOT, RESULTS } from './harness.mjs';
+import { DIST, ensureDist } from './dist.mjs';
+import { serveStatic } from './static-server.mjs';
+import { page as fixture } from './widget-fixtures.mjs';
+
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const PAGES = {
+  '/fixtures/predictions.html': fixture('<attention-playground task="copy" steps="200" view="predictions" controls="play" autoplay></attention-playground>'),
+  '/fixtures/predictions-long.html': fixture('<attention-playground task="copy" seq-len="40" steps="20" view="predictions" controls="play" autoplay></attention-playground>'),
+  '/fixtures/classic.html': fixture('<p>Before.</p><attention-playground preset="rope"></attention-playground><p>After.</p>')
+    .replace('<script type="module" src="/attention-playground.js"></script>', '<script src="/attention-playground.js"></script>'),
+};
+
+let server;
+let browser;
+
+before(async () => {
+  await ensureDist();
+  server = await serveStatic(DIST, PAGES);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path, { width, height = 800, colorScheme = 'light' }) {
+  const p = await browser.newPage({ viewport: { width, height }, colorScheme });
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  p.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  // Layout shifts, split into those that move the post's own elements (a source node in the
+  // page, outside the widgets) and the rest (inside a widget's shadow root, as it builds itself).
+  await p.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.hadRecentInput) continue;
+        const post = e.sources.some((s) => s.node && s.node.getRootNode() === document && !s.node.closest?.('attention-playground'));
+        window.__shifts.push({ value: e.value, post, upgraded: Boolean(window.__upgraded) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await p.goto(`${server.url}${path}`);
+  return { page: p, errors };
+}
+
+const heights = (p) => p.evaluate(() => [...document.querySelectorAll('attention-playground')].map((w) => Math.round(w.getBoundingClientRect().height)));
+
+for (const [width, scheme] of [[1280, 'light'], [375, 'dark']]) {
+  test(`the example post at ${width} px (${scheme}) does not jump as its widgets load`, async () => {
+    const { page: p, errors } = await open('/examples/blog-post.html', { width, colorScheme: scheme });
+    // Each placeholder holds its room once the widget has seen its width (a ResizeObserver).
+    await p.waitForFunction(() => customElements.get('attention-playground')
+      && [...document.querySelectorAll('attention-playground')].every((w) => w.shadowRoot.querySelector('.ap').style.minHeight));
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await p.evaluate(() => (window.__upgraded = true));
+    await p.screenshot({ path: resolve(RESULTS, `layout-${width}-${scheme}-placeholders.png`), fullPage: true });
+    const before = await heights(p);
+    const n = before.length;
+    const presets = await p.evaluate(() => [...document.querySelectorAll('attention-playground')].map((w) => w.getAttribute('preset')));
+    for (let i = 0; i < n; i++) {
+      await p.locator('attention-playground').nth(i).scrollIntoViewIfNeeded();
+      await p.waitForFunction((k) => {
+        const w = document.querySelectorAll('attention-playground')[k];
+        if (w.status === 'error') throw new Error(`widget ${k}: ${w.error}`);
+        return w.status === 'ready' && w.step >= 20;
+      }, i, { timeout: 60000, polling: 250 });
+      await p.waitForTimeout(1600); // a snapshot (attention maps) and a chart flush
+      await p.locator('attention-playground').nth(i).screenshot({ path: resolve(RESULTS, `layout-${width}-${scheme}-${i}-${presets[i]}.png`) });
+    }
+    const after = await heights(p);
+    const shifts = await p.evaluate(() => window.__shifts);
+    const sum = (list) => list.reduce((s, e) => s + e.value, 0);
+    const post = sum(shifts.filter((e) => e.post && e.upgraded));
+    console.log(`${width} px: placeholders ${before.join(', ')} px, built ${after.join(', ')} px; layout shift of the post once the `
+      + `widgets are defined ${post.toFixed(4)}, before (the element not yet defined) ${sum(shifts.filter((e) => !e.upgraded)).toFixed(4)}, `
+      + `inside the widgets as they build ${sum(shifts.filter((e) => !e.post && e.upgraded)).toFixed(4)}`);
+    for (let i = 0; i < n; i++)
+      assert.ok(Math.abs(after[i] - before[i]) <= Math.max(80, 0.12 * after[i]), `widget ${i} (${presets[i]}): held ${before[i]} px, built ${after[i]} px`);
+    assert.ok(post < 0.02, `the post's layout shift as its widgets load: ${post.toFixed(4)}`);
+    // The demos are compact: their title and results, not the long prose or the "Why" section.
+    const demo = await p.evaluate(() => [...document.querySelectorAll('attention-playground[compact]')].map((w) => {
+      const r = w.shadowRoot;
+      const shown = (s) => [...r.querySelectorAll(s)].filter((e) => e.getClientRects().length > 0).length;
+      return { title: shown('.apd-intro h2'), why: shown('.apd-explain-card'), prose: shown('.apd-intro p') };
+    }));
+    assert.equal(demo.length, 2);
+    for (const d of demo) assert.deepEqual(d, { title: 1, why: 0, prose: 0 });
+    // The post says what the probe demo does.
+    const text = await p.evaluate(() => document.querySelector('main').innerText);
+    assert.doesNotMatch(text, /classifier to read the position/);
+    assert.match(text, /identical tokens[\s\S]*index, 0 to 7/);
+    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
+    // The other theme, from the post's switch.
+    await p.locator('#theme-toggle').click();
+    await p.waitForTimeout(300);
+    await p.evaluate(() => scrollTo(0, 0));
+    await p.screenshot({ path: resolve(RESULTS, `layout-${width}-post-${scheme === 'dark' ? 'light' : 'dark'}.png`), fullPage: true });
+    assert.deepEqual(errors, []);
+    await p.close();
+  });
+}
+
+test('predictions at 375 px: 16 tokens fit; a longer row scrolls, with a cue in words and a faded edge', async () => {
+  for (const [path, fits] of [['/fixtures/predictions.html', true], ['/fixtures/predictions-long.html', false]]) {
+    const { page: p, errors } = await open(path, { width: 375, colorScheme: fits ? 'light' : 'dark' });
+    const w = p.locator('attention-playground');
+    await w.locator('.example').first().waitFor({ timeout: 60000 });
+    await p.waitForTimeout(300);
+    const rows = await p.evaluate(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')].map((e) => ({
+      over: e.scrollWidth - e.clientWidth, more: e.dataset.more ?? '', tokens: e.querySelectorAll('.tok-row:last-child .tok').length,
+    })));
+    const cue = await w.locator('.scroll-cue').count() ? await w.locator('.scroll-cue').innerText() : '';
+    if (fits) {
+      assert.ok(rows.every((r) => r.tokens === 16 && r.over <= 1 && !r.more), `16 tokens fit: ${JSON.stringify(rows)}`);
+      assert.equal(cue, '');
+    } else {
+      assert.ok(rows.every((r) => r.over > 1 && r.more === 'right'), `rows too wide are marked: ${JSON.stringify(rows)}`);
+      assert.match(cue, /Scroll each example sideways to see all \d+ positions/);
+      // Scrolled to its end, the example fades on the left instead (a refresh may redraw it: again then).
+      let more = '';
+      for (let k = 0; k < 5 && more !== 'left'; k++)
+        more = await p.evaluate(() => new Promise((done) => {
+          const e = document.querySelector('attention-playground').shadowRoot.querySelector('.example');
+          e.scrollLeft = e.scrollWidth;
+          setTimeout(() => done(e.isConnected ? e.dataset.more : 'redrawn'), 150);
+        }));
+      assert.equal(more, 'left');
+    }
+    await p.screenshot({ path: resolve(RESULTS, `layout-375-predictions-${fits ? 'fit' : 'scroll'}.png`), fullPage: true });
+    assert.deepEqual(errors, []);
+    await p.close();
+  }
+});
+
+test('a script tag without type="module": the widget box says how to fix it, as text', async () => {
+  const { page: p, errors } = await open('/fixtures/classic.html', { width: 375 });
+  const note = p.locator('attention-playground [role="alert"]');
+  await note.waitFor({ timeout: 10000 });
+  assert.match(await note.innerText(), /could not start: the page loads attention-playground\.js without type="module"\. Write the tag as <script type="module"/);
+  assert.equal(await p.locator('attention-playground img, attention-playground script').count(), 0, 'text, not markup');
+  assert.ok(errors.every((e) => /without type="module"/.test(e)), errors.join('\n'));
+  await p.screenshot({ path: resolve(RESULTS, 'layout-375-classic-script.png'), fullPage: true });
+  await p.close();
+});
+
+/** GET `url` with an Accept-Encoding; the raw answer. */
+function fetchRaw(url, encoding) {
+  return new Promise((ok, fail) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', fail);
+  });
+}
+
+test('dist/ carries .gz and .br copies that decompress to the same bytes; vite preview sends the wasm compressed', async () => {
+  const assets = readdirSync(resolve(DIST, 'assets'));
+  const wasm = assets.filter((f) => f.endsWith('.wasm'));
+  assert.equal(wasm.length, 2, 'two wasm variants');
+  const widget = assets.filter((f) => /^widget-[\w-]{8}\.js$/.test(f));
+  assert.equal(widget.length, 1, 'the widget module');
+  for (const f of [...wasm, ...widget].map((a) => `assets/${a}`)) {
+    const file = resolve(DIST, f);
+    assert.ok(existsSync(`${file}.gz`) && existsSync(`${file}.br`), `${f}.gz and ${f}.br`);
+    const bytes = readFileSync(file);
+    assert.ok(gunzipSync(readFileSync(`${file}.gz`)).equals(bytes), `${f}.gz`);
+    assert.ok(brotliDecompressSync(readFileSync(`${file}.br`)).equals(bytes), `${f}.br`);
+  }
+  const server = await preview({ configFile: resolve(ROOT, 'web/vite.config.mjs'), preview: { port: 0, strictPort: false, host: '127.0.0.1' }, logLevel: 'error' });
+  try {
+    const url = server.resolvedUrls.local[0];
+    const bytes = readFileSync(resolve(DIST, 'assets', wasm[0]));
+    const br = await fetchRaw(`${url}assets/${wasm[0]}`, 'gzip, deflate, br');
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers['content-type'], 'application/wasm');
+    assert.ok(brotliDecompressSync(br.body).equals(bytes));
+    const gz = await fetchRaw(`${url}assets/${wasm[0]}`, 'gzip');
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.ok(gunzipSync(gz.body).equals(bytes));
+    console.log(`vite preview sends ${wasm[0]} (${bytes.length} bytes) as ${br.body.length} bytes (br) or ${gz.body.length} bytes (gzip)`);
+    const plain = await fetchRaw(`${url}assets/${wasm[0]}`, 'identity');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(plain.body.equals(bytes));
+  } finally {
+    await new Promise((r) => server.httpServer.close(r));
+  }
+});
