@@ -46,6 +46,8 @@ export class LineChart extends LineChartBase {
     this.rebuild = false;
     this.plot?.destroy();
     const yRange = this.yRange; // set once, by the constructor
+    /** @type {string} the markers' colour (--chart-ink, read once per build) */
+    this.markerInk = getComputedStyle(this.container).getPropertyValue('--chart-ink').trim();
     /** @type {uPlot.Scale} */
     const y = this.logScale ? { distr: 3 } : { auto: true, range: yRange ? () => yRange : undefined };
     this.plot = new uPlot(
@@ -54,7 +56,8 @@ export class LineChart extends LineChartBase {
         scales: { x: { time: false }, y },
         axes: [{ label: this.xLabel, size: 36, labelSize: 14, ...this.#axisColors() }, { size: 48, ...this.#axisColors() }],
         series: this.#uplotSeries(),
-        legend: { live: true },
+        // the legend's swatch shows a dashed series' style: short dashes dotted, long ones dashed
+        legend: { live: true, markers: { dash: (/** @type {uPlot} */ u, /** @type {number} */ i) => { const d = u.series[i].dash; return !d?.length ? 'solid' : d[0] <= 3 ? 'dotted' : 'dashed'; } } },
         cursor: { drag: { x: false, y: false } },
         hooks: this.markers.length ? { draw: [(u) => this.#drawMarkers(u)] } : {},
       },
@@ -83,8 +86,9 @@ export class LineChart extends LineChartBase {
     const g = u.ctx;
     const dpr = uPlot.pxRatio || 1;
     g.save();
-    g.strokeStyle = '#5f6368';
-    g.fillStyle = '#3c4043';
+    const ink = this.markerInk;
+    g.strokeStyle = ink || '#5f6368';
+    g.fillStyle = ink || '#3c4043';
     g.lineWidth = dpr;
     g.setLineDash([4 * dpr, 4 * dpr]);
     g.font = `${11 * dpr}px system-ui, sans-serif`;
