@@ -55,7 +55,8 @@ export class LineChart extends LineChartBase {
         scales: { x: { time: false }, y },
         axes: [{ label: this.xLabel, size: 36, labelSize: 14, ...this.#axisColors() }, { size: 48, ...this.#axisColors() }],
         series: this.#uplotSeries(),
-        legend: { live: true },
+        // the legend's swatch shows a dashed series' style: short dashes dotted, long ones dashed
+        legend: { live: true, markers: { dash: (/** @type {uPlot} */ u, /** @type {number} */ i) => { const d = u.series[i].dash; return !d?.length ? 'solid' : d[0] <= 3 ? 'dotted' : 'dashed'; } } },
         cursor: { drag: { x: false, y: false } },
         hooks: this.markers.length ? { draw: [(u) => this.#drawMarkers(u)] } : {},
       },

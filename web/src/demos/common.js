@@ -194,21 +194,25 @@ export class Disposer {
   }
 }
 
-/** Colours for curves, one per encoding, stable across demos. */
-/** @type {Record<string, string>} */
+/**
+ * Colours for curves, one per encoding, stable across demos: the Okabe–Ito palette (distinct
+ * under the common colour-vision deficiencies) for the eight most used, then Paul Tol's muted
+ * colours; none is grey. All readable on the light and the dark background.
+ * @type {Record<string, string>}
+ */
 export const ENCODING_COLORS = {
-  none: '#5f6368',
-  learned: '#1a73e8',
-  sinusoidal: '#188038',
-  rope: '#e8710a',
-  alibi: '#a142f4',
-  t5_bias: '#c5221f',
-  shaw: '#12b5cb',
-  urpe: '#b06000',
-  fire: '#9334e6',
-  xpos: '#f538a0',
-  contextual1: '#7cb342',
-  contextual2: '#00897b',
+  none: '#8a8f94',
+  learned: '#0072b2',
+  sinusoidal: '#009e73',
+  rope: '#e69f00',
+  alibi: '#cc79a7',
+  t5_bias: '#d55e00',
+  shaw: '#56b4e9',
+  urpe: '#b8a200',
+  fire: '#7b5ea7',
+  xpos: '#999933',
+  contextual1: '#44aa99',
+  contextual2: '#aa4499',
 };
 
 export const colorOf = (/** @type {string} */ name) => ENCODING_COLORS[name] ?? '#3c4043';

@@ -10,8 +10,9 @@
 import { el, injectStyles, modelOverrides, listOption, numOption, Disposer, colorOf } from '../common.js';
 import { demoLists } from '../lists.js';
 import { RunController } from '../../run/run-controller.js';
-import { buildDom, SECOND_TASKS, SCALINGS } from './view.js';
-import { drawResults } from './results.js';
+import { buildDom, SECOND_TASKS, SCALINGS, taskTitle } from './view.js';
+import { drawResults, curvesOf } from './results.js';
+import { seedList, DEFAULT_SEEDS } from '../seeds.js';
 import { ropeTable } from './rope-table.js';
 
 const MULTIPLES = [1, 1.5, 2, 3, 4];
@@ -20,13 +21,13 @@ const MULTIPLES = [1, 1.5, 2, 3, 4];
 /** @typedef {{accuracy: number, loss: number}} Point a model evaluated at one length */
 /**
  * One model (task, encoding): its controller, training progress and evaluation by length.
- * @typedef {{task: string, pos: string, key: string, model: Session|null, step: number, loss: number|null,
+ * @typedef {{task: string, pos: string, seed: number, key: string, model: Session|null, step: number, loss: number|null,
  *   state: string, points: Map<number, Point|null>, scaled: Record<string, Map<number, Point|null|undefined>>,
  *   ctl: RunController, created: Promise<unknown>, error?: string, refusedAt?: number, evaluating?: boolean}} Run
  */
 /**
  * @typedef {{encodings: string[], tasks: string[], scaling: Set<string>, factor: number, runs: Map<string, Run>,
- *   playing: boolean, disposed: boolean, refusal: string|null}} ExtrapolationState
+ *   playing: boolean, disposed: boolean, refusal: string|null, seeds: number[]}} ExtrapolationState
  */
 
 /**
@@ -36,7 +37,7 @@ const MULTIPLES = [1, 1.5, 2, 3, 4];
  *   compact?: boolean, autoplay?: boolean, config?: Record<string, any>,
  *   LineChart?: import('../../charts/line-chart-base.js').LineChartClass}} options pool and LineChart are required;
  *   registry: the engine's (the encodings offered, demos/lists.js); LineChart: the chart class (the pages' uPlot LineChart or the widget's LightLineChart); config: steps (default 800), seq_len (L, default 16),
- *   encodings (list), task2, scaling (list of pi, ntk, yarn shown at start), copy_back_k, seed,
+ *   encodings (list), task2, scaling (list of pi, ntk, yarn shown at start), copy_back_k, seed (the first), seeds (how many, default 3),
  *   d_model, heads, layers, batch, lr
  * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
  *   root: HTMLElement, results(): object}}
@@ -61,6 +62,7 @@ export function mount(root, options = {}) {
     playing: false,
     disposed: false,
     refusal: null, // the engine's message for learned past L
+    seeds: seedList(modelOverrides(cfg).seed ?? 1, numOption(cfg.seeds, DEFAULT_SEEDS)),
   };
   const bag = new Disposer();
   const style = injectStyles(root);
@@ -71,10 +73,10 @@ export function mount(root, options = {}) {
   const taskConfig = (task) => (task === 'copy_back' ? { copy_back_k: k } : {});
 
   // --- runs: one model per (task, encoding) ------------------------------------------------------
-  /** @param {string} task @param {string} pos */
-  function newRun(task, pos) {
+  /** @param {string} task @param {string} pos @param {number} seed */
+  function newRun(task, pos, seed) {
     // A Run once its controller and `created` are set, just below.
-    const run = /** @type {Run} */ ({ task, pos, key: `${task}|${pos}`, model: null, step: 0, loss: null, state: 'building', points: new Map(), scaled: {} });
+    const run = /** @type {Run} */ ({ task, pos, seed, key: `${task}|${pos}|${seed}`, model: null, step: 0, loss: null, state: 'building', points: new Map(), scaled: {} });
     // One run controller per model (run/run-controller.js): its lifecycle and its events.
     run.ctl = new RunController(/** @type {import('../../client/pool.js').WorkerPool} */ (pool), { // (checked above)
       metrics: ({ steps: batch, step }) => {
@@ -89,7 +91,7 @@ export function mount(root, options = {}) {
         else if (!playing && !['paused', 'reset', 'play'].includes(reason)) (run.state = 'error'), (run.error = reason), showStatus();
       },
     });
-    run.created = run.ctl.apply({ ...base, ...taskConfig(task), task, position: pos }, { check: false }).then(() => {
+    run.created = run.ctl.apply({ ...base, ...taskConfig(task), task, position: pos, seed }, { check: false }).then(() => {
       if (s.disposed || s.runs.get(run.key) !== run) return run.ctl.dispose();
       run.model = run.ctl.model;
       run.state = 'idle';
@@ -147,7 +149,7 @@ export function mount(root, options = {}) {
 
   function sync() {
     const want = new Set();
-    for (const task of s.tasks) for (const pos of s.encodings) want.add(`${task}|${pos}`);
+    for (const task of s.tasks) for (const pos of s.encodings) for (const seed of s.seeds) want.add(`${task}|${pos}|${seed}`);
     for (const [key, run] of s.runs)
       if (!want.has(key)) {
         s.runs.delete(key);
@@ -155,16 +157,15 @@ export function mount(root, options = {}) {
       }
     for (const key of want)
       if (!s.runs.has(key)) {
-        const [task, pos] = key.split('|');
-        s.runs.set(key, newRun(task, pos));
+        const [task, pos, seed] = key.split('|');
+        s.runs.set(key, newRun(task, pos, Number(seed)));
       }
-    for (const block of ui.blocks) block.title.textContent = titleOf(block.index === 0 ? 'copy_back' : s.tasks[1]);
+    for (const block of ui.blocks) block.title.replaceChildren(...taskTitle(block.index === 0 ? 'copy_back' : s.tasks[1], k));
     drawCharts();
     showStatus();
     return Promise.all([...s.runs.values()].map((r) => r.created));
   }
 
-  const titleOf = (/** @type {string} */ task) => (task === 'copy_back' ? `copy_back (k = ${k}): y_t = x_{t−${k}}` : task.replaceAll('_', ' '));
 
   // --- drawing -------------------------------------------------------------------------------------
   const drawCharts = () => drawResults(ui, s, { lengths, L });
@@ -172,9 +173,18 @@ export function mount(root, options = {}) {
   function showStatus() {
     const runs = [...s.runs.values()];
     const done = runs.filter((r) => r.state === 'done' || r.state === 'error').length;
-    ui.status.replaceChildren(...runs.map((r) => el('li', { dataset: { key: r.key, state: r.state } },
-      el('span', { class: 'apd-swatch', style: { background: colorOf(r.pos) } }),
-      `${r.pos} · ${r.task}: ${r.state === 'error' ? `error: ${r.error}` : r.state === 'done' ? 'evaluated' : r.state === 'evaluating' ? 'evaluating…' : `step ${r.step}/${steps}${r.loss == null ? '' : `, loss ${r.loss.toFixed(3)}`}`}`)));
+    // one line per (encoding, task): its seeds' state, the slowest seed's step
+    /** @type {Map<string, Run[]>} */
+    const groups = new Map();
+    for (const r of runs) groups.set(`${r.task}|${r.pos}`, [...(groups.get(`${r.task}|${r.pos}`) ?? []), r]);
+    ui.status.replaceChildren(...[...groups.values()].map((g) => {
+      const r = g.find((x) => x.state === 'error') ?? g.reduce((a, b) => (b.step < a.step ? b : a));
+      const allDone = g.every((x) => x.state === 'done');
+      const state = allDone ? 'done' : r.state;
+      return el('li', { dataset: { key: `${r.task}|${r.pos}`, state } },
+        el('span', { class: 'apd-swatch', style: { background: colorOf(r.pos) } }),
+        `${r.pos} · ${r.task} (${g.length} seeds): ${r.state === 'error' ? `error: ${r.error}` : allDone ? 'evaluated' : g.some((x) => x.state === 'evaluating') ? 'evaluating…' : `step ${r.step}/${steps}${r.loss == null ? '' : `, loss ${r.loss.toFixed(3)}`}`}`);
+    }));
     ui.progress.textContent = `${done} of ${runs.length} models trained and evaluated`;
     ui.box.dataset.complete = String(runs.length > 0 && done === runs.length);
     if (done === runs.length && s.playing) {
@@ -242,14 +252,17 @@ export function mount(root, options = {}) {
     ready,
     start,
     pause,
-    /** {task: {encoding: {length: {accuracy, loss} | null}}} for the evaluated models. */
+    /**
+     * {task: {curve: {length: {accuracy, loss (the means over seeds), accMin, accMax, lossMin, lossMax, n} | null}}}
+     * for the curves whose every seed is evaluated (curve: an encoding, or rope+pi|ntk|yarn).
+     */
     results() {
-      /** @type {Record<string, Record<string, Record<number, Point|null|undefined>>>} */
+      /** @type {Record<string, Record<string, Record<number, object|null>>>} */
       const out = {};
-      for (const r of s.runs.values()) {
-        out[r.task] ??= {};
-        out[r.task][r.pos] = Object.fromEntries([...r.points.entries()]);
-        for (const [mm, pts] of Object.entries(r.scaled)) out[r.task][`rope+${mm}`] = Object.fromEntries([...pts.entries()]);
+      for (const task of s.tasks) {
+        out[task] = {};
+        for (const [key, pts] of curvesOf(s, task)) out[task][key] = Object.fromEntries([...pts.entries()].map(([len, p]) => [len, p && {
+          accuracy: p.acc.mean, accMin: p.acc.min, accMax: p.acc.max, loss: p.loss.mean, lossMin: p.loss.min, lossMax: p.loss.max, n: p.acc.n }]));
       }
       return out;
     },

@@ -1,9 +1,54 @@
-// The extrapolation demo's results: for each task block, the accuracy and loss curves against
-// evaluation length (one per evaluated encoding, plus the chosen RoPE scalings), where each
-// curve ends (data-* for the tests), the values table (also the charts' accessible form) and
-// the note that quotes the engine's refusal of learned positions past L.
+// The extrapolation demo's results: for each task block, the curves against evaluation length
+// (one per evaluated encoding, plus the chosen RoPE scalings), each the mean over the seeds, with
+// the min–max in the values table; where each curve ends (data-* for the tests); the sentence
+// that states what the measurement shows at the longest length; and the note that quotes the
+// engine's refusal of learned positions past L. Curves are drawn side by side, a little apart in
+// ℓ (DODGE), so that curves with equal values (several at 100%) do not hide each other.
 import { el, pct } from '../common.js';
+import { summarize, pctSpread } from '../seeds.js';
 import { SCALINGS } from './view.js';
+
+/** How far apart (in ℓ, as a share of L) neighbouring curves are drawn. */
+const DODGE = 0.03;
+
+/** @typedef {{acc: import('../seeds.js').Summary, loss: import('../seeds.js').Summary}} MeanPoint */
+
+/**
+ * The curves of `task` whose every seed is evaluated: [key, length -> mean point, or null where
+ * some seed could not be evaluated]. Keys: the encodings, then rope+<scaling>.
+ * @param {import('./index.js').ExtrapolationState} s
+ * @param {string} task
+ * @param {{allScalings?: boolean}} [opts] allScalings: every scaling, not only the ones shown
+ * @returns {[string, Map<number, MeanPoint|null>][]}
+ */
+export function curvesOf(s, task, { allScalings = true } = {}) {
+  /** @type {[string, Map<number, MeanPoint|null>][]} */
+  const out = [];
+  for (const pos of s.encodings) {
+    const runs = s.seeds.map((seed) => s.runs.get(`${task}|${pos}|${seed}`));
+    if (runs.some((r) => !r || r.state !== 'done')) continue;
+    const done = /** @type {import('./index.js').Run[]} */ (runs);
+    out.push([pos, mean(done.map((r) => r.points))]);
+    if (pos === 'rope')
+      for (const method of SCALINGS)
+        if ((allScalings || s.scaling.has(method)) && done.every((r) => r.scaled[method])) out.push([`rope+${method}`, mean(done.map((r) => r.scaled[method]))]);
+  }
+  return out;
+}
+
+/**
+ * @param {Map<number, import('./index.js').Point|null|undefined>[]} maps one per seed
+ * @returns {Map<number, MeanPoint|null>}
+ */
+function mean(maps) {
+  const lengths = [...new Set(maps.flatMap((mp) => [...mp.keys()]))].sort((a, b) => a - b);
+  return new Map(lengths.map((len) => {
+    const pts = maps.map((mp) => mp.get(len));
+    if (pts.some((p) => !p)) return [len, null];
+    const ok = /** @type {import('./index.js').Point[]} */ (pts);
+    return [len, { acc: /** @type {import('../seeds.js').Summary} */ (summarize(ok.map((p) => p.accuracy))), loss: /** @type {import('../seeds.js').Summary} */ (summarize(ok.map((p) => p.loss))) }];
+  }));
+}
 
 /**
  * Redraw every task block from the runs.
@@ -14,47 +59,58 @@ import { SCALINGS } from './view.js';
 export function drawResults(ui, s, { lengths, L }) {
   ui.blocks.forEach((block, bi) => {
     const task = s.tasks[bi];
-    const runs = s.encodings.map((pos) => s.runs.get(`${task}|${pos}`)).filter((r) => r !== undefined);
-    /** @type {{key: string, last: number}[]} */
-    const curves = [];
+    const series = curvesOf(s, task, { allScalings: false });
     for (const chart of [block.acc, block.loss]) chart.reset();
-    /** @type {[string, Map<number, import('./index.js').Point|null|undefined>][]} */
-    const series = [];
-    for (const run of runs) {
-      if (run.state !== 'done') continue;
-      series.push([run.pos, run.points]);
-      for (const method of SCALINGS) if (run.pos === 'rope' && s.scaling.has(method) && run.scaled[method]) series.push([`rope+${method}`, run.scaled[method]]);
+    // Side by side: curve i at ℓ + (i − (k−1)/2)·DODGE·L, every point in x order.
+    /** @type {{x: number, key: string, p: MeanPoint}[]} */
+    const points = [];
+    series.forEach(([key, pts], i) => {
+      const dx = (i - (series.length - 1) / 2) * DODGE * L;
+      for (const [len, p] of pts) if (p) points.push({ x: Number((len + dx).toFixed(3)), key, p });
+    });
+    points.sort((a, b) => a.x - b.x);
+    for (const { x, key, p } of points) {
+      block.acc.addDataPoint(x, { [key]: p.acc.mean });
+      block.loss.addDataPoint(x, { [key]: p.loss.mean });
     }
-    for (const len of lengths) {
-      /** @type {Record<string, number|null>} */
-      const acc = {};
-      /** @type {Record<string, number|null>} */
-      const loss = {};
-      for (const [key, pts] of series) {
-        const p = pts.get(len);
-        acc[key] = p ? p.accuracy : null;
-        loss[key] = p ? p.loss : null;
-      }
-      block.acc.addDataPoint(len, acc);
-      block.loss.addDataPoint(len, loss);
-    }
-    for (const [key, pts] of series) {
-      const last = Math.max(...[...pts.entries()].filter(([, p]) => p).map(([len]) => len));
-      curves.push({ key, last });
-    }
-    block.box.dataset.curves = JSON.stringify(curves.map((c) => c.key));
-    block.box.dataset.ends = JSON.stringify(Object.fromEntries(curves.map((c) => [c.key, c.last])));
-    // Values table (also the accessible form of the charts).
+    const ends = series.map(([key, pts]) => [key, Math.max(...[...pts.entries()].filter(([, p]) => p).map(([len]) => len))]);
+    block.box.dataset.curves = JSON.stringify(series.map(([key]) => key));
+    block.box.dataset.ends = JSON.stringify(Object.fromEntries(ends));
+    block.box.dataset.seeds = String(s.seeds.length);
+    // Values table (also the accessible form of the charts): mean (min–max) over the seeds.
     block.values.replaceChildren(el('table', { class: 'apd-table' },
       el('thead', {}, el('tr', {}, el('th', {}, 'encoding'), ...lengths.map((len) => el('th', {}, `ℓ = ${len}`)))),
       el('tbody', {}, ...series.map(([key, pts]) => el('tr', { dataset: { key } }, el('td', {}, key),
         ...lengths.map((len) => {
           const p = pts.get(len);
-          return el('td', { title: p ? `loss ${p.loss.toFixed(3)}` : 'not defined at this length' }, p ? pct(p.accuracy) : '—');
+          return el('td', { title: p ? `loss ${p.loss.mean.toFixed(3)} (${p.loss.min.toFixed(3)}–${p.loss.max.toFixed(3)})` : 'not defined at this length' }, p ? pctSpread(p.acc) : '—');
         }))))));
-    const learned = runs.find((r) => r.pos === 'learned' && r.state === 'done');
+    block.measured.replaceChildren(...measuredWords(series, { lengths, L, seeds: s.seeds }));
+    const learned = series.find(([key]) => key === 'learned');
+    const refused = s.runs.get(`${task}|learned|${s.seeds[0]}`)?.refusedAt;
     block.note.hidden = !learned;
     if (learned)
-      block.note.textContent = `The learned curve ends at ℓ = ${L}: a learned table has one row per trained position (${L} here), so at ${learned.refusedAt ?? 2 * L} tokens there is nothing to add. The engine refuses: “${s.refusal ?? 'learned positions do not extrapolate'}”.`;
+      block.note.textContent = `The learned curve ends at ℓ = ${L}: a learned table has one row per trained position (${L} here), so at ${refused ?? 2 * L} tokens there is nothing to add. The engine refuses: “${s.refusal ?? 'learned positions do not extrapolate'}”.`;
   });
+}
+
+/**
+ * What the curves show, in words: at L and at the longest length, each curve's mean accuracy
+ * (min–max), best first; the curves that end at L.
+ * @param {[string, Map<number, MeanPoint|null>][]} series
+ * @param {{lengths: number[], L: number, seeds: number[]}} at
+ */
+function measuredWords(series, { lengths, L, seeds }) {
+  if (!series.length) return [];
+  const far = lengths[lengths.length - 1];
+  const at = (/** @type {Map<number, MeanPoint|null>} */ pts, /** @type {number} */ len) => pts.get(len) ?? null;
+  const reach = series.filter(([, pts]) => at(pts, far));
+  const ended = series.filter(([, pts]) => !at(pts, far)).map(([key]) => key);
+  reach.sort((a, b) => /** @type {MeanPoint} */ (at(b[1], far)).acc.mean - /** @type {MeanPoint} */ (at(a[1], far)).acc.mean);
+  const list = reach.map(([key, pts]) => `${key} ${pctSpread(/** @type {MeanPoint} */ (at(pts, far)).acc)} (at ℓ = ${L}: ${pct(at(pts, L)?.acc.mean)})`);
+  return [
+    el('strong', {}, `Measured (${seeds.length} seeds, mean with lowest–highest): `),
+    `accuracy at ℓ = ${far}: ${list.join('; ') || 'no curve reaches it'}.`,
+    ended.length ? ` Not defined past ℓ = ${L}: ${ended.join(', ')}.` : '',
+  ];
 }

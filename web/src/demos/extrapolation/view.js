@@ -5,16 +5,44 @@
 import { el, m, colorOf } from '../common.js';
 
 export const SECOND_TASKS = ['copy_first', 'repeat', 'copy', 'reverse', 'sort', 'dyck'];
+/** @type {Record<string, (k: number) => string>} what each task asks, as TeX (typeset in the block's title) */
+const TASK_TEX = {
+  copy_back: (k) => `y_t = x_{t-${k}}`,
+  copy_first: () => 'y_t = x_0',
+};
+/** @type {Record<string, string>} the other tasks in words */
+const TASK_WORDS = {
+  repeat: 'continue a short pattern periodically',
+  copy: 'repeat a digit string after it',
+  reverse: 'the digit string reversed',
+  sort: 'the digit string sorted',
+  dyck: 'nesting depth of brackets',
+};
+
+/**
+ * A block's title: the task's name as the engine spells it, and what it asks (typeset).
+ * @param {string} task
+ * @param {number} k copy_back's distance
+ * @returns {(string|Node)[]}
+ */
+export function taskTitle(task, k) {
+  const name = el('code', {}, task);
+  if (TASK_TEX[task]) return [name, task === 'copy_back' ? ` (k = ${k}): ` : ': ', m(TASK_TEX[task](k))];
+  return [name, TASK_WORDS[task] ? `: ${TASK_WORDS[task]}` : ''];
+}
 export const SCALINGS = ['pi', 'ntk', 'yarn'];
 /** @type {Record<string, string>} */
 export const SCALING_TITLES = { pi: 'position interpolation', ntk: 'NTK-aware base', yarn: 'YaRN' };
 
 /** @typedef {ReturnType<typeof buildDom>} ExtrapolationUi the demo's elements and charts */
 
+/** @type {Record<string, {dash: number[], words: string}>} the line style of each RoPE scaling, and its name in the legend */
+export const DASHES = { pi: { dash: [2, 3], words: 'dotted' }, ntk: { dash: [8, 4], words: 'dashed' }, yarn: { dash: [12, 3, 2, 3], words: 'dash-dot' } };
+
 /**
  * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart
  * @param {boolean} compact
- * @param {{encodings: string[], scaling: Set<string>, tasks: string[], factor: number}} s the demo's state
+ * @param {{encodings: string[], scaling: Set<string>, tasks: string[], factor: number, seeds: number[]}} s the demo's state
  * @param {number} L the training length
  * @param {number} k copy_back's distance
  * @param {number[]} lengths the evaluation lengths
@@ -41,11 +69,9 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
       ': the fastest pair stays, the slowest is divided by s. YaRN keeps the pairs that turn many times within L, interpolates the slow ones and scales the logits by ',
       m('(0.1\\ln s + 1)^2'), '. Values from the engine (positions() of a RoPE model loaded with each scaling). In the charts, s = ℓ/L for each evaluation length ℓ.'));
 
-  /** @type {Record<string, number[]>} */
-  const dashes = { pi: [2, 3], ntk: [8, 4], yarn: [12, 3, 2, 3] };
   const colorize = (/** @type {string} */ key) => {
     const [pos, method] = key.split('+');
-    return { key, label: method ? `rope + ${method}` : pos, color: colorOf(pos), dash: method ? dashes[method] : undefined, points: true };
+    return { key, label: method ? `rope + ${method} (${DASHES[method].words})` : pos, color: colorOf(pos), dash: method ? DASHES[method].dash : undefined, points: true };
   };
   const seriesKeys = [...encodings, ...SCALINGS.map((x) => `rope+${x}`)];
   const blocks = [0, 1].map((index) => {
@@ -53,15 +79,16 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
     const accBox = el('div', { class: 'apd-chart apd-chart-acc' }, el('div', { class: 'apd-chart-title' }, 'accuracy (scored positions) vs evaluation length ℓ'));
     const lossBox = el('div', { class: 'apd-chart apd-chart-loss' }, el('div', { class: 'apd-chart-title' }, 'loss vs evaluation length ℓ'));
     const note = el('p', { class: 'apd-note', hidden: true });
+    const measured = el('p', { class: 'apd-measured apd-small', 'aria-live': 'polite' });
     const values = el('div');
     const box = el('section', { class: 'apd-card apd-task-block', dataset: { block: String(index) } },
-      title, el('div', { class: 'apd-charts' }, accBox, lossBox), note,
+      title, el('div', { class: 'apd-charts' }, accBox, lossBox), measured, note,
       el('details', { class: 'apd-values' }, el('summary', {}, 'the values'), values));
     const h = compact ? 150 : 190;
     const markers = [{ x: L, label: `L = ${L}` }];
     const acc = new LineChart(accBox, { title: 'accuracy', series: seriesKeys.map(colorize), yRange: [0, 1.05], height: h, xLabel: 'evaluation length ℓ', markers });
     const loss = new LineChart(lossBox, { title: 'loss', series: seriesKeys.map(colorize), height: h, xLabel: 'evaluation length ℓ', markers });
-    return { index, box, title, acc, loss, note, values };
+    return { index, box, title, acc, loss, note, values, measured };
   });
 
   const box = el('div', { class: `apd apd-extrapolation${compact ? ' compact' : ''}` },
@@ -78,19 +105,20 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
         el('div', {},
           el('h4', {}, 'Relative encodings'),
           el('p', {}, el('strong', {}, 'ALiBi'), ' adds ', m('-m_h (i-j)'), ' to the logits: far keys are pushed down by a bias that keeps growing the same way past ', m('L'),
-            ', so on a local task like copy_back its accuracy falls slowly. ', el('strong', {}, 'T5'), ' puts distances into buckets (logarithmic past a few); distances longer than any in training land in buckets that were never trained. ',
+            '; how well that carries past ', m('L'), ' is measured below. ', el('strong', {}, 'T5'), ' puts distances into buckets (logarithmic past a few); distances longer than any in training land in buckets that were never trained. ',
             el('strong', {}, 'RoPE'), ' rotates q and k by ', m('t\\,\\theta_i'), '; past ', m('L'), ' the slow pairs reach angles never trained.')),
         el('div', {},
           el('h4', {}, 'Scaling RoPE at evaluation'),
           el('p', {}, 'Position interpolation squeezes ', m('\\ell'), ' positions into the trained range (', m('t \\mapsto t/s'), ', ', m('s = \\ell/L'),
-            '), at the price of finer steps between neighbours: without fine-tuning, distance k now looks like k/s, and copy_back, which needs the exact distance, breaks (the dotted curve). NTK-aware scaling changes the base so that fast pairs (local order) stay as trained and slow pairs are interpolated; YaRN interpolates per pair by wavelength. Switch them on below: they appear as dashed RoPE curves.')))),
+            '), at the price of finer steps between neighbours: without fine-tuning, distance k now looks like k/s, while copy_back needs the exact distance (the dotted curve shows what that does). NTK-aware scaling changes the base so that fast pairs (local order) stay as trained and slow pairs are interpolated; YaRN interpolates per pair by wavelength. Switch them on below: they appear as RoPE-coloured curves, dotted (PI), dashed (NTK) and dash-dotted (YaRN).'),
+          el('p', { class: 'apd-small' }, 'Each curve is the mean over ', String(s.seeds.length), ' seeds (', s.seeds.join(', '), '); the table under each chart gives the lowest and highest. Curves are drawn slightly apart in ℓ so that equal ones stay visible.')))),
     el('section', { class: 'apd-card' },
       el('div', { class: 'apd-tools' }, play, progress),
       el('div', { class: 'apd-tools' }, el('span', { class: 'apd-small' }, 'Encodings:'),
         el('div', { class: 'apd-encodings' }, ...encodings.map((e, i) => el('label', { style: { color: colorOf(e) } }, encodingBoxes[i], e)))),
       el('div', { class: 'apd-tools' }, el('label', {}, 'Second task ', task2),
         el('span', { class: 'apd-small' }, 'RoPE at evaluation:'),
-        ...SCALINGS.map((x, i) => el('label', { title: SCALING_TITLES[x] }, scalingBoxes[i], x))),
+        ...SCALINGS.map((x, i) => el('label', { title: SCALING_TITLES[x] }, scalingBoxes[i], `${x} (${DASHES[x].words})`))),
       error,
       status),
     el('div', { class: 'apd-ext-layout' }, el('div', { class: 'apd-blocks' }, ...blocks.map((b) => b.box)), tableBox));

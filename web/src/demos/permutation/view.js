@@ -41,6 +41,11 @@ export function buildDom(LineChart, compact, encodings) {
 
   const play = el('button', { type: 'button', class: 'apd-play primary' }, 'Play');
   const reset = el('button', { type: 'button', class: 'apd-reset' }, 'Reset');
+  const seed = el('input', { type: 'number', class: 'apd-seed', min: '0', step: '1', 'aria-label': 'first seed', 'aria-describedby': 'apd-seed-error' });
+  const seedError = el('span', { class: 'apd-error apd-seed-error', id: 'apd-seed-error', role: 'alert', hidden: true });
+  const playNote = el('p', { class: 'apd-small apd-play-note', 'aria-live': 'polite' });
+  const outcomeA = el('p', { class: 'apd-outcome apd-outcome-none' });
+  const outcomeB = el('p', { class: 'apd-outcome apd-outcome-encoding' });
   const counter = el('output', { class: 'apd-counter' }, 'step 0');
   const scoreA = el('output', { class: 'apd-score-none' }, '–');
   const scoreB = el('output', { class: 'apd-score-encoding' }, '–');
@@ -81,14 +86,17 @@ export function buildDom(LineChart, compact, encodings) {
         ' the difference drops back to rounding: such a model cannot tell a sequence from its mirror image, nor A…B from B…A.')),
     el('section', { class: 'apd-card apd-train' },
       el('h3', {}, 'Two models learn ', el('code', {}, 'order')),
-      el('p', {}, 'The task: does A come before B? A and B appear once among filler tokens; the answer is read from the mean over positions. Both models have the same seed, so the same initial weights (but for the encoding) and the same batches.'),
-      el('div', { class: 'apd-tools' }, play, reset, el('label', {}, 'Second model: position ', encoding), counter),
+      el('p', {}, 'The task: does A come before B? A and B appear once among filler tokens; the answer is read from the mean over positions. Each side trains one model per seed; the two models of a seed have the same initial weights (but for the encoding) and the same batches. A model trains until it has learned the task (held-out accuracy ≥ 95%) or its step budget runs out, whichever comes first.'),
+      el('div', { class: 'apd-tools' }, play, reset, el('label', {}, 'Second model: position ', encoding),
+        el('label', {}, 'first seed ', seed), seedError, counter),
+      playNote,
       el('dl', { class: 'apd-scores' },
         el('div', {}, el('dt', { style: { color: colorOf('none') } }, 'position = none'), el('dd', {}, scoreA)),
         el('div', {}, el('dt', {}, 'position = ', nameB), el('dd', {}, scoreB))),
+      el('div', { class: 'apd-outcomes', role: 'status' }, outcomeA, outcomeB),
       el('div', { class: 'apd-charts' }, accBox, lossBox),
-      el('p', { class: 'apd-small' }, 'Held-out accuracy and loss every 25 steps. Chance is 50%: without positions the model gives ',
-        m('X'), ' and every reordering of it the same answer, and half of the reorderings swap A and B. Its loss stays near ', m('\\ln 2 \\approx 0.693'), '.')));
+      el('p', { class: 'apd-small' }, 'Scores: the mean held-out accuracy over the seeds, with the lowest and highest in brackets. Charts: the mean over the seeds every 25 steps (a model that has stopped keeps its last value). Chance is 50%: without positions the model gives ',
+        m('X'), ' and every reordering of it the same answer, and half of the reorderings swap A and B; its expected loss is at least that of a fair guess, ', m('\\ln 2 \\approx 0.693'), '.')));
 
   const series = (/** @type {string} */ label) => [
     { key: 'a', label: 'none', color: colorOf('none'), points: true },
@@ -99,6 +107,6 @@ export function buildDom(LineChart, compact, encodings) {
   return {
     box, xRow, pRow, permNote, shuffle, reverse, identity, position, causal, encoding, diff, diffNote, diffBox, pooled,
     modelNote, error, maps: { fpx: fpx.h, pfx: pfx.h, diff: dmap.h }, play, reset, counter, scoreA, scoreB, nameB,
-    acc, loss, last: {}, steps: {},
+    seed, seedError, playNote, outcomeA, outcomeB, acc, loss,
   };
 }

@@ -1,22 +1,33 @@
-// The probe demo's cells: what a trained cell measures (the spread and mirror gap of the final
-// hidden states, with the anchors left out), the outcome that colours it, and drawing it (the
-// accuracy sparkline, its numbers, data-* for the tests and a title for screen readers).
+// The probe demo's cells: what a trained model measures (the spread and mirror gap of the final
+// hidden states, with the anchors left out), the outcome that labels it, the cell's summary over
+// its seeds (every seed's outcome; the mean accuracy with min–max), and drawing it (the accuracy
+// sparkline, its numbers, data-* for the tests and a title for screen readers).
 import { drawSparkline } from '../../charts/sparkline.js';
 import { sci, pct } from '../common.js';
+import { summarize, pctSpread, ofSeeds } from '../seeds.js';
 
 /**
- * One cell of the grid: a model (position × normalization), its progress and what it measured.
- * @typedef {{pos: string, norm: string, td: HTMLElement, accs: number[], state: string, step: number,
- *   final?: number, spread?: number, mirror?: number, outcome?: string, verdict?: string, error?: string,
+ * One seed of a cell: its controller, model, progress and what it measured.
+ * @typedef {{seed: number, accs: number[], state: string, step: number, final?: number, spread?: number,
+ *   mirror?: number, scale?: number, outcome?: string, error?: string,
  *   run?: import('../../run/run-controller.js').RunController, model?: import('../../client/session.js').Session|null,
- *   finishing?: boolean}} Cell
+ *   finishing?: boolean}} SeedRun
+ */
+/**
+ * One cell of the grid (position × normalization) over its seeds, and its summary once all are done.
+ * @typedef {{pos: string, norm: string, td: HTMLElement, runs: SeedRun[], state: string,
+ *   acc?: import('../seeds.js').Summary|null, spread?: number, mirror?: number, outcome?: string, verdict?: string,
+ *   error?: string}} Cell
  */
 
-export const ZERO = 1e-5; // a spread or mirror gap below this is "equal" (float rounding)
+/** Float rounding, as the "Why" text defines it: a spread below COLLAPSE_REL × max(1, max|h|) is 0, */
+export const COLLAPSE_REL = 1e-5;
+/** and a mirror gap below MIRROR_REL × max(1, spread) is 0 (the mirror pairs are equal). */
+export const MIRROR_REL = 1e-4;
 
 /**
- * The spread max_i‖h_i − h_0‖∞ and mirror gap max_i‖h_i − h_{n−1−i}‖∞ of the probe tokens' final
- * hidden states (anchor tokens dropped).
+ * The spread max_i‖h_i − h_0‖∞, the mirror gap max_i‖h_i − h_{n−1−i}‖∞ and the scale max|h| of
+ * the probe tokens' final hidden states (anchor tokens dropped).
  * @param {number[][]} hidden (T, C)
  * @param {string} anchors none | cls_sep | cls | bos
  */
@@ -26,25 +37,74 @@ export function spreads(hidden, anchors) {
   const h = hidden.slice(first, last);
   let spread = 0;
   let mirror = 0;
+  let scale = 0;
   for (let i = 0; i < h.length; i++)
     for (let c = 0; c < h[i].length; c++) {
       spread = Math.max(spread, Math.abs(h[i][c] - h[0][c]));
       mirror = Math.max(mirror, Math.abs(h[i][c] - h[h.length - 1 - i][c]));
+      scale = Math.max(scale, Math.abs(h[i][c]));
     }
-  return { spread, mirror };
+  return { spread, mirror, scale };
 }
 
 /**
- * The outcome of a trained cell and its verdict: collapsed (Lemma 1), mirror-limited (Lemma 2),
- * learns (≥ 90%) or partly.
- * @param {{spread: number, mirror: number, final: number}} c
+ * The outcome of one trained model: collapsed (Lemma 1: spread 0 up to rounding), mirror-limited
+ * (Lemma 2: mirror gap 0 up to rounding), learns (≥ 90%) or partly.
+ * @param {{spread: number, mirror: number, scale?: number, final: number}} c
+ * @returns {'collapsed'|'mirror'|'learns'|'partial'}
+ */
+export function outcomeOf({ spread, mirror, scale = 1, final }) {
+  if (spread <= COLLAPSE_REL * Math.max(1, scale)) return 'collapsed';
+  if (mirror <= MIRROR_REL * Math.max(1, spread)) return 'mirror';
+  if (final >= 0.9) return 'learns';
+  return 'partial';
+}
+
+/** @type {Record<string, (n: number) => string>} the verdict of an outcome */
+const VERDICTS = {
+  collapsed: () => 'all positions equal',
+  mirror: (n) => `mirror pairs equal (≤ ${pct(Math.ceil(n / 2) / n)})`,
+  learns: () => 'learns the positions',
+  partial: () => 'partly',
+};
+
+/**
+ * The cell's summary once every seed is done: the outcome every seed shares, else 'mixed' with
+ * how many seeds had each.
+ * @param {Cell} c
  * @param {number} n
  */
-export function outcomeOf({ spread, mirror, final }, n) {
-  if (spread < ZERO) return { outcome: 'collapsed', verdict: 'all positions equal' };
-  if (mirror < ZERO && final < 0.9) return { outcome: 'mirror', verdict: `mirror pairs equal (≤ ${pct(Math.ceil(n / 2) / n)})` };
-  if (final >= 0.9) return { outcome: 'learns', verdict: 'learns the positions' };
-  return { outcome: 'partial', verdict: 'partly' };
+export function summarizeCell(c, n) {
+  const ok = c.runs.filter((r) => r.state === 'done');
+  c.acc = summarize(ok.map((r) => r.final));
+  c.spread = Math.max(...ok.map((r) => /** @type {number} */ (r.spread)));
+  c.mirror = Math.max(...ok.map((r) => /** @type {number} */ (r.mirror)));
+  const kinds = [...new Set(ok.map((r) => /** @type {string} */ (r.outcome)))];
+  const failed = c.runs.find((r) => r.state === 'invalid');
+  if (failed) {
+    c.state = 'invalid';
+    c.outcome = 'invalid';
+    c.error = failed.error;
+    c.verdict = 'error';
+  } else if (kinds.length === 1) {
+    c.state = 'done';
+    c.outcome = kinds[0];
+    c.verdict = VERDICTS[kinds[0]](n);
+  } else {
+    c.state = 'done';
+    c.outcome = 'mixed';
+    c.verdict = kinds.map((k) => `${k === 'partial' ? 'partly' : k === 'mirror' ? 'mirror' : k} on ${ofSeeds(ok.filter((r) => r.outcome === k).length, ok.length)}`).join(', ');
+  }
+}
+
+/**
+ * The mean of the seeds' sparklines (index by index, as long as the shortest).
+ * @param {SeedRun[]} runs
+ */
+function meanAccs(runs) {
+  const len = Math.min(...runs.map((r) => r.accs.length));
+  if (!Number.isFinite(len) || len === 0) return [];
+  return Array.from({ length: len }, (_, i) => runs.reduce((a, r) => a + r.accs[i], 0) / runs.length);
 }
 
 /**
@@ -59,18 +119,24 @@ export function drawCell(c, { n, compact }) {
   const sparkColor = colors[c.outcome ?? ''] ?? '#1a73e8';
   /** @type {(selector: string) => Element} the cell's parts (view.js builds them all) */
   const part = (selector) => /** @type {Element} */ (td.querySelector(selector));
-  drawSparkline(/** @type {HTMLCanvasElement} */ (part('canvas')), c.accs, { color: sparkColor, reference: 1 / n, width: compact ? 80 : 96, height: compact ? 22 : 28 });
-  const acc = c.final ?? c.accs[c.accs.length - 1];
-  part('.apd-acc').textContent = c.state === 'invalid' ? 'n/a' : pct(acc);
-  part('.apd-spread').textContent = c.spread == null ? '' : `spread ${sci(c.spread)}${c.spread > 0 && c.spread < ZERO ? ' ≈ 0' : ''}`;
-  part('.apd-mirror').textContent = c.outcome === 'mirror' ? `mirror gap ${sci(c.mirror)}${/** @type {number} */ (c.mirror) > 0 ? ' ≈ 0' : ''}` : '';
-  part('.apd-verdict').textContent = c.verdict ?? (c.state === 'training' ? `step ${c.step ?? 0}` : '');
+  drawSparkline(/** @type {HTMLCanvasElement} */ (part('canvas')), meanAccs(c.runs), { color: sparkColor, reference: 1 / n, width: compact ? 72 : 96, height: compact ? 22 : 28 });
+  const done = c.state === 'done';
+  const stepNow = Math.min(...c.runs.map((r) => r.step ?? 0));
+  part('.apd-acc').textContent = c.state === 'invalid' ? 'n/a' : done ? pctSpread(c.acc ?? null) : '–';
+  const spread = /** @type {number} */ (c.spread);
+  part('.apd-spread').textContent = done ? `spread ${sci(spread)}${c.outcome === 'collapsed' && spread > 0 ? ' ≈ 0' : ''}` : '';
+  part('.apd-mirror').textContent = done && (c.outcome === 'mirror' || c.outcome === 'mixed') ? `mirror gap ${sci(c.mirror)}${c.outcome === 'mirror' && /** @type {number} */ (c.mirror) > 0 ? ' ≈ 0' : ''}` : '';
+  part('.apd-verdict').textContent = c.verdict ?? (c.state === 'training' ? `step ${Number.isFinite(stepNow) ? stepNow : 0}` : '');
   td.dataset.state = c.state;
   td.dataset.outcome = c.outcome ?? '';
-  td.dataset.acc = c.final == null ? '' : String(c.final);
-  td.dataset.spread = c.spread == null ? '' : String(c.spread);
-  td.dataset.mirror = c.mirror == null ? '' : String(c.mirror);
+  td.dataset.acc = c.acc ? String(c.acc.mean) : '';
+  td.dataset.accMin = c.acc ? String(c.acc.min) : '';
+  td.dataset.accMax = c.acc ? String(c.acc.max) : '';
+  td.dataset.seeds = String(c.runs.length);
+  td.dataset.spread = done ? String(c.spread) : '';
+  td.dataset.mirror = done ? String(c.mirror) : '';
+  td.dataset.seedOutcomes = c.runs.map((r) => r.outcome ?? '').join(',');
   td.title = c.state === 'invalid' ? /** @type {string} */ (c.error)
-    : `${c.pos} × ${c.norm}: accuracy ${pct(acc)}${c.spread == null ? '' : `, spread max‖h_i − h_0‖∞ = ${c.spread}, mirror gap max‖h_i − h_(n−1−i)‖∞ = ${c.mirror}`}`;
+    : `${c.pos} × ${c.norm}, ${c.runs.length} seeds: accuracy ${done ? pctSpread(c.acc ?? null) : '–'}${done ? `, largest spread max‖h_i − h_0‖∞ = ${c.spread}, largest mirror gap max‖h_i − h_(n−1−i)‖∞ = ${c.mirror}` : ''}`;
   td.setAttribute('aria-label', `${c.pos}, ${c.norm}: ${td.title}`);
 }

@@ -2,6 +2,7 @@
 // cells (one per encoding × normalization, each a sparkline and its numbers), the legend and the
 // explanation of Lemmas 1 and 2. Static DOM only; index.js wires it, cells.js fills the cells.
 import { el, tex, m, pct } from '../common.js';
+import { seedWords } from '../seeds.js';
 
 /** The anchor settings offered: [config value, label]. */
 export const ANCHORS = [
@@ -16,17 +17,20 @@ export const ANCHORS = [
  * @param {string[]} positions the grid's rows
  * @param {string[]} norms its columns
  * @param {number} n the sequence length
+ * @param {number[]} seeds the seeds of every cell
  */
-export function buildDom(compact, positions, norms, n) {
+export function buildDom(compact, positions, norms, n, seeds) {
   const anchors = el('select', { class: 'apd-anchors', 'aria-label': 'anchor tokens' }, ...ANCHORS.map(([v, t]) => el('option', { value: v }, t)));
   const causal = el('input', { type: 'checkbox', class: 'apd-causal' });
   const play = el('button', { type: 'button', class: 'apd-play primary' }, 'Train');
   const restart = el('button', { type: 'button', class: 'apd-restart' }, 'Restart');
   const progress = el('output', { class: 'apd-progress', 'aria-live': 'polite' });
+  const summary = el('div', { class: 'apd-summary', 'aria-live': 'polite' });
+  const scrollHint = el('p', { class: 'apd-scroll-hint', hidden: true }, 'The grid is wider than this column: scroll it sideways (swipe, or focus it and use ←/→) for more columns →');
   /** @type {HTMLTableCellElement[]} */
   const tds = [];
   const table = el('table', { class: 'apd-grid' },
-    el('caption', { class: 'apd-small' }, 'Rows: position encodings. Columns: attention normalizations. Each cell is one model.'),
+    el('caption', { class: 'apd-small' }, `Rows: position encodings. Columns: attention normalizations. Each cell is ${seeds.length} models (${seedWords(seeds)}).`),
     el('thead', {}, el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm)))),
     el('tbody', {}, ...positions.map((pos) => el('tr', {}, el('th', { scope: 'row' }, pos), ...norms.map((nm) => {
       const td = el('td', { class: 'apd-cell', dataset: { pos, norm: nm }, tabindex: '0' },
@@ -38,12 +42,15 @@ export function buildDom(compact, positions, norms, n) {
       tds.push(td);
       return td;
     })))));
+  const gridWrap = el('div', { class: 'apd-grid-wrap', tabindex: '0', role: 'region', 'aria-label': 'the grid of models (scrolls sideways when it is wider than the page)' }, table);
+  const gridScroll = el('div', { class: 'apd-grid-scroll' }, gridWrap);
   const legend = el('ul', { class: 'apd-legend' },
-    el('li', {}, el('span', { class: 'apd-swatch', style: { background: '#e6f4ea' } }), 'learns (≥ 90%)'),
-    el('li', {}, el('span', { class: 'apd-swatch', style: { background: '#fce8e6' } }), 'collapsed: all positions identical (spread ≈ 0), accuracy 1/n'),
-    el('li', {}, el('span', { class: 'apd-swatch', style: { background: '#fef7e0' } }), 'mirror-limited: ', m('h_i = h_{n-1-i}')),
-    el('li', {}, el('span', { class: 'apd-swatch', style: { background: '#e8f0fe' } }), 'partly'),
-    el('li', {}, 'dashed line: chance, 1/n'));
+    el('li', {}, el('span', { class: 'apd-swatch apd-sw-learns' }), 'learns (≥ 90%)'),
+    el('li', {}, el('span', { class: 'apd-swatch apd-sw-collapsed' }), 'collapsed: all positions identical (spread below 10⁻⁵ × the largest |h|: rounding)'),
+    el('li', {}, el('span', { class: 'apd-swatch apd-sw-mirror' }), 'mirror-limited: ', m('h_i = h_{n-1-i}'), ' (mirror gap below 10⁻⁴ × the spread: rounding)'),
+    el('li', {}, el('span', { class: 'apd-swatch apd-sw-partial' }), 'partly'),
+    el('li', {}, el('span', { class: 'apd-swatch apd-sw-mixed' }), 'the seeds disagree'),
+    el('li', {}, 'a colour holds for every seed; accuracy: mean (lowest–highest seed); spread and mirror gap: the largest over the seeds; sparkline: the mean training accuracy, dashed line: chance, 1/n'));
 
   const explain = el('section', { class: 'apd-card apd-explain-card' },
     el('h3', {}, 'Why'),
@@ -64,28 +71,30 @@ export function buildDom(compact, positions, norms, n) {
           ', softmax1 ', m('e^{s_{ij}} / (1 + \\sum_k e^{s_{ik}})'), '. Now ', m('o_i = r_i\\, v'), ' with a row sum ', m('r_i'), ' that the relative bias can make depend on ', m('i'), '.'),
         el('p', {}, el('strong', {}, 'Anchors'), ': with ', el('code', {}, '[CLS] x … x [SEP]'), ' the values are no longer all equal, ',
           m('o_i = a_{i,\\mathrm{CLS}} v_{\\mathrm{CLS}} + a_{i,\\mathrm{SEP}} v_{\\mathrm{SEP}} + (1 - a_{i,\\mathrm{CLS}} - a_{i,\\mathrm{SEP}})\\, v'),
-          ', and the weights on the anchors depend on the distance to them. Switch the anchors on above: the softmax column of RoPE, ALiBi and T5 turns green.')),
+          ', and the weights on the anchors depend on the distance to them. Switch the anchors on above and compare the softmax column with the one measured without them.')),
       el('div', {},
         el('h4', {}, 'The mirror limit of symmetric ALiBi'),
         el('p', {}, 'Bidirectional ALiBi adds ', m('-m\\,\\lvert i-j\\rvert'), ', which is the same seen from either end: ', m('b(i,j) = b(n{-}1{-}i,\\ n{-}1{-}j)'),
           '. Position ', m('i'), ' and its mirror ', m('n-1-i'), ' see the same biases on the same values, so ', m('h_i = h_{n-1-i}'),
           ' in every layer, for every normalization. The model cannot tell a position from its mirror image: accuracy at most ', m('\\lceil n/2\\rceil/n'),
-          ` = ${pct(Math.ceil(n / 2) / n)} here. The mirror gap `, m('\\max_i \\lVert h_i - h_{n-1-i}\\rVert_\\infty'), ' shows it: 0 up to float rounding in the amber cells. The causal mask or anchors at the ends break the symmetry.'),
+          ` = ${pct(Math.ceil(n / 2) / n)} here. The mirror gap `, m('\\max_i \\lVert h_i - h_{n-1-i}\\rVert_\\infty'), ' shows it: 0 up to float rounding, that is below ', m('10^{-4}'), ' times the spread ', m('\\max_i \\lVert h_i - h_0\\rVert_\\infty'), ' (float32 sums of values of that size differ in about their seventh digit). A cell is labelled mirror-limited (amber) when every seed\'s mirror gap is that small. The causal mask or anchors at the ends break the symmetry.'),
         el('p', { class: 'apd-small' }, 'Spread: ', m('\\max_i \\lVert h_i - h_0\\rVert_\\infty'), ' of the final hidden states (anchors left out), computed by the engine\'s forward pass after training. Accuracy: held-out, at the training length n = ', String(n), '.'))));
 
   const box = el('div', { class: `apd apd-probe${compact ? ' compact' : ''}` },
     el('section', { class: 'apd-intro' },
       el('h2', {}, 'The probe: can the model tell where it is?'),
       el('p', {}, 'Feed ', m(`n = ${n}`), ' identical tokens ', el('code', {}, 'x x … x'), ' and ask every position for its own index ', m('0, 1, \\dots, n-1'),
-        '. Nothing in the input says where a token is, so a model passes only if it can find positions by itself. Below, one small model per cell (',
-        'd_model 32, 4 heads, 2 layers) learns this, all at once on the worker pool, one Web Worker per CPU core.')),
+        '. Nothing in the input says where a token is, so a model passes only if it can find positions by itself. Below, small models (',
+        `d_model 32, 4 heads, 2 layers), ${seeds.length} per cell (${seedWords(seeds)}), learn this, all at once on the worker pool, one Web Worker per CPU core.`)),
     el('section', { class: 'apd-card' },
       el('div', { class: 'apd-tools' }, play, restart,
         el('label', {}, 'anchors ', anchors),
         el('label', {}, causal, ' causal mask'),
         progress),
-      el('div', { class: 'apd-grid-wrap' }, table),
-      legend),
+      gridScroll,
+      scrollHint,
+      legend,
+      summary),
     explain);
-  return { box, anchors, causal, play, restart, progress, tds };
+  return { box, anchors, causal, play, restart, progress, tds, summary, gridScroll, gridWrap, scrollHint };
 }
