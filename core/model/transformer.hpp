@@ -40,8 +40,8 @@ class Transformer {
 
   // Results of the last forward.
   int rows() const { return shape_.per_sequence ? B_ : B_ * T_; }
-  const std::vector<float>& probs() const { return probs_.values(); }  // (rows, O)
-  const std::vector<float>& hidden() const { return lnf_.values(); }   // (B,T,C) final normed states
+  const FloatBuffer& probs() const { return probs_.values(); }  // (rows, O)
+  const FloatBuffer& hidden() const { return lnf_.values(); }   // (B,T,C) final normed states
   const AttentionActs& attention(int layer) const { return blocks_[layer].att; }
   int last_B() const { return B_; }
   int last_T() const { return T_; }

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "tensor/gemm_direct.hpp"
 #include "tensor/gemm_pack.hpp"
 #include "tensor/kernels.hpp"
 #include "tensor/thread_pool.hpp"
@@ -279,8 +280,13 @@ void gemm_tn(int M, int N, int K, float alpha, const float* A, int lda, const fl
 void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
                   std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB, float* C,
                   int ldc, std::ptrdiff_t strideC, float beta, Tri tri) {
-  // Attention products are small (T×HS·HS×T); one driver call each keeps the packing per
-  // product, which is cheap next to the 2·M·N·K flops it feeds.
+  // Attention products are small (T×HS·HS×T): read in place, unpacked (gemm_direct.cpp), when
+  // op(B) fits in cache; otherwise one packed driver call each.
+  if (gemm_direct_fits(op, M, N, K)) {
+    for (int i = 0; i < count; ++i)
+      gemm_direct(op, M, N, K, alpha, A + i * strideA, lda, B + i * strideB, ldb, C + i * strideC, ldc, beta, tri);
+    return;
+  }
   for (int i = 0; i < count; ++i) {
     const float* a = A + i * strideA;
     const float* b = B + i * strideB;

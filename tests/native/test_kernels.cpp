@@ -218,6 +218,39 @@ TEST_CASE("gemm_batched matches naive", "[kernels][gemm]") {
     }
 }
 
+// Attention's per-head products take the unpacked path (gemm_direct.cpp) when op(B) is small:
+// every op, triangle and beta against the naive twin, at sizes with and without vector tails.
+TEST_CASE("gemm_batched unpacked path: every op, triangle and beta match naive", "[kernels][gemm]") {
+  std::mt19937 rng(11);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (ap::Op op : {ap::Op::NN, ap::Op::NT, ap::Op::TN})
+    for (ap::Tri tri : {ap::Tri::Full, ap::Tri::LowerC, ap::Tri::LowerA, ap::Tri::UpperA})
+      for (float beta : {0.f, 1.f})
+        for (int T : {1, 6, 16, 23, 64})
+          for (int hs : {4, 8, 16, 20}) {
+            const bool triC = tri == ap::Tri::LowerC;
+            const int M = T, N = triC ? T : hs, K = triC ? hs : T;
+            const bool ta = op == ap::Op::TN, tb = op == ap::Op::NT;
+            const int lda = (ta ? M : K) + 1, ldb = (tb ? K : N) + 2, ldc = N + 3, count = 3;
+            const std::ptrdiff_t sA = (ta ? K : M) * lda + 3, sB = (tb ? N : K) * ldb + 5, sC = M * ldc + 1;
+            const Vec A = random_vec(count * sA, rng), B = random_vec(count * sB, rng);
+            Vec C = random_vec(count * sC, rng);
+            if (beta == 0.f)
+              for (int c = 0; c < count; ++c)
+                for (int i = 0; i < M; ++i) std::fill_n(C.begin() + c * sC + i * ldc, N, nan);
+            Vec Cref = C;
+            ap::gemm_batched(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, C.data(), ldc, sC, beta, tri);
+            ap::gemm_batched_naive(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, Cref.data(), ldc, sC, beta, tri);
+            if (triC && beta != 0.f)  // above the diagonal is unspecified then
+              for (int c = 0; c < count; ++c)
+                for (int i = 0; i < M; ++i)
+                  for (int j = i + 1; j < N; ++j) C[c * sC + i * ldc + j] = Cref[c * sC + i * ldc + j];
+            expect_close(C, Cref, 1e-5f, 2e-6f * (K + 8),
+                         "batched op " + std::to_string(int(op)) + " tri " + std::to_string(int(tri)) +
+                             " beta " + std::to_string(beta) + " T " + std::to_string(T) + " hs " + std::to_string(hs));
+          }
+}
+
 TEST_CASE("layernorm matches naive; backward matches central differences", "[kernels]") {
   std::mt19937 rng(42);
   for (int C : kSizes) {
