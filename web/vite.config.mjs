@@ -1,6 +1,8 @@
 // Vite serves and builds the pages under web/: the playground (index.html) and the three demo
 // pages, made from one shell by src/pages/demos/pages.mjs. The wasm files are imported as assets
 // (`?url`) by the worker, so the dev server serves them and the build copies them.
+// Both servers send COOP/COEP, which make the pages crossOriginIsolated: the playground then runs
+// the threaded build (SharedArrayBuffer; docs/threads.md gives the same headers for static hosts).
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { realpathSync } from 'node:fs';
@@ -11,11 +13,13 @@ const root = resolve(import.meta.dirname);
 // worktree may link it from another clone): KaTeX's fonts are requested from there.
 const allow = [resolve(root, '..'), realpathSync(resolve(root, '../node_modules'))];
 
+const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 export default defineConfig({
   root,
   plugins: [demoPagesPlugin(root)],
-  server: { port: 5173, strictPort: true, host: 'localhost', fs: { allow } },
-  preview: { port: 5173, strictPort: true, host: 'localhost' },
+  server: { port: 5173, strictPort: true, host: 'localhost', fs: { allow }, headers: isolation },
+  preview: { port: 5173, strictPort: true, host: 'localhost', headers: isolation },
   worker: { format: 'es' },
   build: {
     outDir: resolve(root, '../dist'),

@@ -4,7 +4,9 @@
 // itself; each worker wakes on the new generation, takes task indices from a shared counter,
 // and checks out; the caller returns when every worker has checked out. Workers spin on the
 // generation for a while (a training step is a run of GEMMs a few hundred microseconds apart)
-// before they sleep on a condition variable, so a round costs no system call while training.
+// before they sleep on a condition variable, so a round costs no system call while training;
+// the caller spins briefly for the last worker, then sleeps too (a machine with more threads
+// than cores must not spend a whole time slice spinning for a thread that is not running).
 // In the threaded wasm build std::thread is a pthread on one of the Web Workers that Emscripten
 // starts with the module (PTHREAD_POOL_SIZE), so no thread ever waits for a worker to load.
 #include "tensor/thread_pool.hpp"
@@ -29,8 +31,20 @@ inline void cpu_relax() {
 #endif
 }
 
-// How long an idle worker spins before it sleeps.
-constexpr auto kSpin = std::chrono::milliseconds(2);
+// How long an idle worker spins before it sleeps, and the caller before it waits for the last one.
+constexpr auto kSpin = std::chrono::milliseconds(1);
+constexpr auto kCallerSpin = std::chrono::microseconds(100);
+
+// Spins until ready() or `limit` has passed; true when ready.
+template <class F>
+bool spin_until(F&& ready, std::chrono::steady_clock::duration limit) {
+  const auto start = std::chrono::steady_clock::now();
+  for (unsigned spins = 1; !ready(); ++spins) {
+    cpu_relax();
+    if (spins % 128 == 0 && std::chrono::steady_clock::now() - start > limit) return ready();
+  }
+  return true;
+}
 
 thread_local bool t_in_task = false;  // inside a task: a nested parallel_for runs inline
 
@@ -52,10 +66,12 @@ class Pool {
     pending_.store(int(threads_.size()), std::memory_order_relaxed);
     wake();
     work();
-    for (unsigned spins = 0; pending_.load(std::memory_order_acquire) != 0; ++spins) {
-      if (spins < 4096) cpu_relax();
-      else std::this_thread::yield();
-    }
+    const auto done = [&] { return pending_.load() == 0; };
+    if (spin_until(done, kCallerSpin)) return;
+    std::unique_lock<std::mutex> lock(m_);
+    caller_waits_.store(true);  // seq_cst, against the last worker's check (loop())
+    done_cv_.wait(lock, done);
+    caller_waits_.store(false);
   }
 
  private:
@@ -74,32 +90,32 @@ class Pool {
   void loop() {
     unsigned seen = 0;  // gen_'s value at construction, not now: a round may have begun already
     for (;;) {
-      const auto start = std::chrono::steady_clock::now();
-      for (unsigned spins = 1; gen_.load(std::memory_order_acquire) == seen; ++spins) {
-        cpu_relax();
-        if (spins % 256 == 0 && std::chrono::steady_clock::now() - start > kSpin) {
-          std::unique_lock<std::mutex> lock(m_);
-          sleepers_.fetch_add(1);
-          cv_.wait(lock, [&] { return gen_.load() != seen; });
-          sleepers_.fetch_sub(1);
-        }
+      const auto moved = [&] { return gen_.load() != seen; };
+      if (!spin_until(moved, kSpin)) {
+        std::unique_lock<std::mutex> lock(m_);
+        sleepers_.fetch_add(1);
+        cv_.wait(lock, moved);
+        sleepers_.fetch_sub(1);
       }
-      seen = gen_.load(std::memory_order_acquire);
+      seen = gen_.load();
       if (stop_.load()) return;
       work();
-      pending_.fetch_sub(1, std::memory_order_release);
+      if (pending_.fetch_sub(1) == 1 && caller_waits_.load()) {  // the last one out
+        std::lock_guard<std::mutex> lock(m_);
+        done_cv_.notify_one();
+      }
     }
   }
 
   std::vector<std::thread> threads_;
   std::atomic<unsigned> gen_{0};
   std::atomic<int> next_{0}, pending_{0}, sleepers_{0};
-  std::atomic<bool> stop_{false};
+  std::atomic<bool> stop_{false}, caller_waits_{false};
   int n_ = 0;
   void (*call_)(void*, int) = nullptr;
   void* ctx_ = nullptr;
   std::mutex m_;
-  std::condition_variable cv_;
+  std::condition_variable cv_, done_cv_;
 };
 
 std::unique_ptr<Pool> g_pool;  // null: one thread
