@@ -119,7 +119,7 @@ inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int
 #endif
 }
 
-thread_local std::vector<float> g_apack, g_bpack;
+AP_THREAD_LOCAL std::vector<float> g_apack, g_bpack;
 
 // Zeroes the packed entries of an MR-row sliver (global rows i0.., global columns k0..k0+kc)
 // that a triangular op(A) takes as 0, within the k range its tile reads (see tile_k_range).

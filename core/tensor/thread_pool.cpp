@@ -46,7 +46,7 @@ bool spin_until(F&& ready, std::chrono::steady_clock::duration limit) {
   return true;
 }
 
-thread_local bool t_in_task = false;  // inside a task: a nested parallel_for runs inline
+AP_THREAD_LOCAL bool t_in_task = false;  // inside a task: a nested parallel_for runs inline
 
 class Pool {
  public:

@@ -15,11 +15,20 @@ namespace ap {
 
 constexpr int kMaxThreads = 16;
 
+// wasm without the atomics feature (the single-threaded wasm builds) has neither threads nor
+// thread-local storage (the linker refuses it): there, AP_THREAD_LOCAL is a plain static.
+#if defined(__wasm__) && !defined(__wasm_atomics__)
+#define AP_NO_THREADS 1
+#define AP_THREAD_LOCAL
+#else
+#define AP_THREAD_LOCAL thread_local
+#endif
+
 // Sets the number of threads the kernels use (1..kMaxThreads); throws std::invalid_argument
 // naming the allowed range, or when this build has no threads (the single-threaded wasm builds).
 void set_num_threads(int n);
 int num_threads();
-bool threads_supported();  // false in builds compiled without thread support (AP_NO_THREADS)
+bool threads_supported();  // false where AP_NO_THREADS
 
 // Work below this (multiply-adds or similar simple operations) stays on the calling thread: a
 // parallel_for round costs a few microseconds.
