@@ -18,6 +18,8 @@ NEEDS=(
   "hdr:CLI/CLI.hpp:libcli11-dev"
   "cmd:chromium:chromium"
   "cmd:ccache:ccache"
+  # the text task's bundled corpus (build-scripts/corpus.mjs, docs/corpus.md)
+  "glob:/usr/share/doc/jargon-text/jargon.txt.gz:jargon-text"
   # fuzzing (build-scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes
   "cmd:clang++:clang"
   "glob:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev"

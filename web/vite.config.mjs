@@ -1,12 +1,14 @@
 // Vite serves and builds the pages under web/: the playground (index.html) and the three demo
 // pages, made from one shell by src/pages/demos/pages.mjs. The wasm files are imported as assets
-// (`?url`) by the worker, so the dev server serves them and the build copies them.
+// (`?url`) by the worker, so the dev server serves them and the build copies them. The text task's
+// corpus is written into public/ before anything else (see the plugin below).
 // Both servers send COOP/COEP, which make the pages crossOriginIsolated: the playground then runs
 // the threaded build (SharedArrayBuffer; docs/threads.md gives the same headers for static hosts).
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { realpathSync } from 'node:fs';
 import { demoPagesPlugin, demoPageInputs } from './src/pages/demos/pages.mjs';
+import { ensureCorpus } from '../build-scripts/corpus.mjs';
 
 const root = resolve(import.meta.dirname);
 // The dev server serves files from the clone and from node_modules where it really is (a git
@@ -17,7 +19,9 @@ const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 
 export default defineConfig({
   root,
-  plugins: [demoPagesPlugin(root)],
+  // The text task's corpus (build-scripts/corpus.mjs) into public/corpus/: served and copied as a
+  // file of its own, fetched only when the text task is chosen.
+  plugins: [demoPagesPlugin(root), { name: 'attention-playground-corpus', config: () => void ensureCorpus() }],
   server: { port: 5173, strictPort: true, host: 'localhost', fs: { allow }, headers: isolation },
   preview: { port: 5173, strictPort: true, host: 'localhost', headers: isolation },
   worker: { format: 'es' },

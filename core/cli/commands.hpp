@@ -7,6 +7,7 @@ namespace ap::cli {
 
 struct TrainArgs {
   std::string config_file, resume, out, metrics;  // resume: a model file to continue
+  std::string text_file;                           // the text task's training text (--text-file)
   std::vector<std::string> sets;
   bool json = false;
 };

@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
                     "--set then changes lr, clip, warmup, schedule, weight_decay or steps")
       ->check(CLI::ExistingFile)->excludes(config);
   train->add_option("--set", ta.sets, "override a field: key=value (repeatable)");
+  train->add_option("--text-file", ta.text_file, "train the text task on this file's text (UTF-8, at most 2 MiB, "
+                    "at least 10 seq_len + 1 characters; the last 10% is held out)")->excludes("--resume");
   train->add_option("--out", ta.out, "write the trained model (safetensors)");
   train->add_option("--metrics", ta.metrics, "write per-step metrics (CSV)");
   train->add_flag("--json", ta.json, "print one JSON object as the last line");

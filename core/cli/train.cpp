@@ -16,6 +16,7 @@
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "session.hpp"
+#include "tasks/text.hpp"
 
 namespace ap::cli {
 
@@ -23,6 +24,26 @@ namespace {
 
 constexpr const char* kCsvHeader =
     "step,loss,token_accuracy,sequence_accuracy,bits_per_token,grad_norm,lr,tokens_per_s,eval_loss,eval_token_accuracy\n";
+
+// --text-file: the file's text becomes the config's `text` (task text, set when not named); a
+// text the task refuses (too short for seq_len) is reported as the file's problem.
+std::unique_ptr<Session> with_text_file(nlohmann::json j, const std::string& path) {
+  if (j.contains("task") && j["task"] != "text")
+    throw std::invalid_argument("--text-file trains the text task, but the config's task is " + j["task"].dump() +
+                                "; drop the task or set task=text");
+  j["task"] = "text";
+  std::string text = read_text_file(path, "--text-file", kMaxTextBytes);
+  if (text.empty()) throw std::invalid_argument("--text-file '" + path + "' is empty");
+  j["text"] = std::move(text);
+  try {
+    return Session::from_json(j);
+  } catch (const std::invalid_argument& e) {
+    const std::string m = e.what();  // "task 'text': field 'text' = "..." is invalid; allowed: <why>"
+    const size_t why = m.find("allowed: ");
+    if (m.find("field 'text'") == std::string::npos || why == std::string::npos) throw;
+    throw std::invalid_argument("--text-file '" + path + "' does not fit: it must be " + m.substr(why + 9));
+  }
+}
 
 // The session to train: a new one from --config/--set, or the --resume file with --set applied
 // as live optimizer changes (anything else is refused by configure(), naming the field).
@@ -33,7 +54,8 @@ std::unique_ptr<Session> open_session(const TrainArgs& a) {
       auto [k, v] = split_assignment(kv);
       j[k] = config_value(k, v);
     }
-    return Session::from_json(j);
+    if (a.text_file.empty()) return Session::from_json(j);
+    return with_text_file(j, a.text_file);
   }
   auto bytes = read_bytes(a.resume);
   auto s = Session::load(bytes.data(), bytes.size());

@@ -2,7 +2,12 @@
 // absent: the built-in corpus below). Characters are bytes; the vocabulary is the sorted set of
 // bytes in the text. A row is a random window: input = text[s .. s+T), target = text[s+1 ..
 // s+T+1), every position scored. Train windows come from the first 90% of the text, held-out
-// windows from the last 10%; a window longer than its region wraps around within the region.
+// windows from the last 10%; a window longer than its region wraps around within the region
+// (evaluation at eval_len can be longer than the held-out part). The text must be long enough for
+// the held-out part to hold one window of seq_len + 1 characters, and at most 2 MiB (text.hpp).
+// The page sends the bundled corpus (the Jargon File, build-scripts/corpus.mjs, docs/corpus.md);
+// the CLI reads a file (--text-file). The essay below is the fallback for a config without text:
+// 4 KB, which a model memorises within a few hundred steps (tests use it).
 //   T = 8   in   T h e ␣ o r d e          ("␣" is the space character)
 //           tgt  h e ␣ o r d e r
 //           mask 1 1 1 1 1 1 1 1
@@ -12,6 +17,7 @@
 #include <stdexcept>
 
 #include "tasks/task_util.hpp"
+#include "tasks/text.hpp"
 
 namespace ap {
 namespace {
@@ -65,6 +71,9 @@ class TextTask : public NamedTask {
     cut_ = int(text_.size()) * 9 / 10;
   }
   int min_len() const override { return 1; }
+  // Every position predicts the next character: no answer slots, even when the text holds '_'
+  // (the name NamedTask takes for a slot), as the Jargon File does.
+  int answer_slot() const override { return -1; }
   std::string token_text(int id) const override { return std::string(1, chars_.at(size_t(id))); }
   void generate(Rng& rng, int B, int T, Split split, Batch& out) const override {
     start_batch(B, T, out);
@@ -101,23 +110,36 @@ class TextTask : public NamedTask {
 
 }  // namespace
 
+std::string text_length_problem(size_t bytes, int seq_len) {
+  const size_t need = text_min_chars(seq_len);
+  if (bytes >= need) return "";
+  const size_t held = bytes - bytes * 9 / 10;
+  std::string s = "a text of at least " + std::to_string(need) + " characters (bytes) for seq_len " +
+                  std::to_string(seq_len) + ": its last 10% is held out and must hold seq_len + 1 = " +
+                  std::to_string(seq_len + 1) + " characters; this one has " + std::to_string(bytes) + " (" +
+                  std::to_string(held) + " held out)";
+  if (bytes > 10) s += "; add text or lower seq_len to " + std::to_string((bytes - 1) / 10);
+  return s;
+}
+
 std::unique_ptr<Task> make_text(const nlohmann::json& config) {
   TaskOptions opt(config, "text");
   std::string text = opt.get_string("text");
   if (text.empty()) text = kCorpus;
-  // the held-out 10% must hold at least two characters (one input, one target)
-  if (text.size() < 20)
-    opt.fail("text", "an empty string (the built-in corpus) or at least 20 characters");
+  if (text.size() > kMaxTextBytes)
+    opt.fail("text", "at most " + std::to_string(kMaxTextBytes) + " bytes (2 MiB); this one has " + std::to_string(text.size()));
+  const std::string problem = text_length_problem(text.size(), opt.get_int("seq_len", 1, 1 << 16));
+  if (!problem.empty()) opt.fail("text", problem);
   return std::make_unique<TextTask>(std::move(text));
 }
 
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_text() {
-  return {"text", "Character language model on a text (a built-in essay if none is given).",
+  return {"text", "Character language model on a text (the page trains on the Jargon File, 700 KB of English prose, or on your own text).",
           "in: T h e \u2423 o r d e | tgt: h e \u2423 o r d e r | mask: 1 1 1 1 1 1 1 1",
           task_model_defaults(32, true, 3000, 64, 4, 2, 32),
-          {opt_string("text", "", "training text; empty = the built-in corpus; the last 10% is held out")},
+          {opt_string("text", "", "training text (at most 2 MiB, at least 10 seq_len + 1 characters); the last 10% is held out; empty = a 4 KB essay built in for tests")},
           make_text};
 }
 

@@ -24,6 +24,15 @@ big="--set task=copy --set steps=5 --set seq_len=32 --set batch=16 --set d_model
 check "--threads 2 gives the same weights as 1, bit for bit (GEMMs and heads split)" bash -c "'$bin' train --threads 2 $big | tail -n 1 | grep -o 'weights_sha256\":\"[0-9a-f]*' > '$dir/t2' && '$bin' train $big | tail -n 1 | grep -o 'weights_sha256\":\"[0-9a-f]*' > '$dir/t1' && [ -s '$dir/t1' ] && cmp -s '$dir/t1' '$dir/t2'"
 check "--threads out of range is refused, naming the range" bash -c "'$bin' train --threads 0 --set steps=1 2>&1 | grep -q 'threads.*not in range 1 to 16'"
 check "train a text model and sample from it" bash -c "'$bin' train --set task=text --set steps=30 --set seq_len=16 --out '$dir/text.safetensors' > /dev/null && '$bin' sample --model '$dir/text.safetensors' --prompt 'The ' --tokens 12 --seed 3 > '$dir/s1' && [ -s '$dir/s1' ]"
+# --text-file: a file's text trains the text task; a missing, too short or too large file is one clear line.
+for i in $(seq 40); do echo "The quick brown fox jumps over the lazy dog, and the dog sleeps on."; done > "$dir/fox.txt"
+check "--text-file trains on the file's text (its alphabet is the vocabulary)" bash -c "'$bin' train --text-file '$dir/fox.txt' --set seq_len=16 --set steps=20 --out '$dir/fox.safetensors' > /dev/null && '$bin' sample --model '$dir/fox.safetensors' --prompt 'the lazy ' --tokens 4 > /dev/null && ! '$bin' sample --model '$dir/fox.safetensors' --prompt '@#' --tokens 4 2>/dev/null"
+check "--text-file: a missing file is named" bash -c "'$bin' train --text-file '$dir/none.txt' 2>&1 >/dev/null | grep -q \"^attnplay: --text-file '$dir/none.txt' cannot be opened\""
+printf 'The order of words carries meaning, said the book.\n' > "$dir/short.txt"
+check "--text-file: a too short file says how many characters are needed" bash -c "out=\$('$bin' train --text-file '$dir/short.txt' --set seq_len=64 2>&1 >/dev/null); [ \$? -ne 0 ] && printf '%s' \"\$out\" | grep -q \"short.txt' does not fit: it must be a text of at least 641 characters (bytes) for seq_len 64\" && printf '%s' \"\$out\" | grep -q 'this one has 51 (6 held out)'"
+head -c 2097153 /dev/zero | tr '\0' 'a' > "$dir/big.txt"
+check "--text-file: a file above 2 MiB is refused before training" bash -c "'$bin' train --text-file '$dir/big.txt' 2>&1 >/dev/null | grep -q \"big.txt' holds 2097153 bytes; the limit is 2097152 bytes\""
+check "--text-file with another task is refused" bash -c "'$bin' train --text-file '$dir/fox.txt' --set task=copy 2>&1 >/dev/null | grep -q 'trains the text task'"
 check "sampling is seeded" bash -c "'$bin' sample --model '$dir/text.safetensors' --prompt 'The ' --tokens 12 --seed 3 | cmp -s - '$dir/s1'"
 check "sweep runs a grid into a CSV" bash -c "'$bin' sweep --set task=probe --set steps=20 --grid 'position=none,learned seed=1,2' --out '$dir/sweep.csv' --jobs 2 > /dev/null && [ \$(wc -l < '$dir/sweep.csv') -eq 5 ]"
 # The user's weights are never thrown away: a diverging run (exp attention, lr 0.05, no clip)

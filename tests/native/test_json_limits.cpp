@@ -195,7 +195,7 @@ TEST_CASE("the tokenizer names unknown characters as UTF-8 characters and reads 
   CHECK(text.tokenize(std::string("The end", 7)).size() == 7);
   // A corpus in UTF-8: its characters are bytes of the vocabulary, so 'é' is two tokens.
   ap::Session utf8(ap::Config::from_json({{"task", "text"}, {"text", "héllo wörld, héllo again and again"},
-                                          {"seq_len", 8}, {"d_model", 16}, {"heads", 2}}));
+                                          {"seq_len", 2}, {"d_model", 16}, {"heads", 2}}));
   CHECK(utf8.tokenize("hé").size() == 3);
   // Token-name vocabularies: the word and its first unknown character.
   ap::Session copy(ap::Config::from_json(kTiny));

@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "tasks/task.hpp"
+#include "tasks/text.hpp"
 
 using namespace ap;
 using json = nlohmann::json;
@@ -576,7 +577,7 @@ TEST_CASE("text: the vocabulary is the text's alphabet and windows are next char
           "[tasks]") {
   // 44 characters: the first 39 are train, the last 5 ("_wxyz") held out
   const std::string text = "the_quick_brown_fox_jumps_over_lazy_dog_wxyz";
-  auto task = make("text", {{"text", text}});
+  auto task = make("text", {{"text", text}, {"seq_len", 4}});  // 41 characters are enough for seq_len 4
   std::set<char> alphabet(text.begin(), text.end());
   REQUIRE(task->vocab_size() == int(alphabet.size()));
   int i = 0;
@@ -610,4 +611,27 @@ TEST_CASE("text: the vocabulary is the text's alphabet and windows are next char
   CHECK(id_of(*builtin, "\u2423") >= 0);
   CHECK(id_of(*builtin, "\\n") >= 0);
   CHECK_THROWS_WITH(make("text", {{"text", "too short"}}), Catch::Contains("'text'"));
+  // an underscore in the text is a character, not an answer slot (generation continues the text)
+  CHECK(make("text", {{"text", text}, {"seq_len", 4}})->answer_slot() == -1);
+}
+
+TEST_CASE("text: too short a text for seq_len, or too large a one, is refused in words", "[tasks]") {
+  using Catch::Contains;
+  // 49 characters at seq_len 64: the held-out part would be 5 characters (the issue's case)
+  const std::string s49(49, 'a');
+  CHECK_THROWS_WITH(make("text", {{"text", s49}, {"seq_len", 64}}),
+                    Contains("field 'text' = \"aaaa") && Contains("allowed: a text of at least 641 characters (bytes) for seq_len 64") &&
+                        Contains("its last 10% is held out and must hold seq_len + 1 = 65 characters") &&
+                        Contains("this one has 49 (5 held out); add text or lower seq_len to 4"));
+  // the bound is exact: 10 seq_len + 1 characters leave seq_len + 1 held out
+  for (int T : {1, 4, 64}) {
+    const size_t n = ap::text_min_chars(T);
+    CHECK(n - n * 9 / 10 == size_t(T) + 1);
+    CHECK_NOTHROW(make("text", {{"text", std::string(n, 'b')}, {"seq_len", T}}));
+    CHECK_THROWS_WITH(make("text", {{"text", std::string(n - 1, 'b')}, {"seq_len", T}}), Contains("a text of at least"));
+  }
+  CHECK(ap::text_length_problem(641, 64).empty());
+  CHECK_THROWS_WITH(make("text", {{"text", std::string(ap::kMaxTextBytes + 1, 'c')}, {"seq_len", 8}}),
+                    Contains("allowed: at most 2097152 bytes (2 MiB); this one has 2097153"));
+  CHECK_NOTHROW(make("text", {{"text", std::string(ap::kMaxTextBytes, 'c')}, {"seq_len", 8}}));
 }

@@ -6,10 +6,12 @@ import { fmt } from './heatmap.js';
  * Draw `values` into a new canvas inside `container`.
  * @param {HTMLElement} container
  * @param {number[]} values
- * @param {{label: string, width?: number, height?: number}} opts
+ * @param {{label: string, width?: number, height?: number, first?: number, axis?: string}} opts
+ *   first: the number of the first bar (1 for heads, numbered from 1 everywhere); axis: what a
+ *   bar is ('head', 'index')
  * @returns {HTMLCanvasElement}
  */
-export function drawBarList(container, values, { label, width = 260, height = 70 }) {
+export function drawBarList(container, values, { label, width = 260, height = 70, first = 0, axis = 'index' }) {
   const c = document.createElement('canvas');
   const dpr = window.devicePixelRatio || 1;
   c.width = width * dpr;
@@ -22,13 +24,17 @@ export function drawBarList(container, values, { label, width = 260, height = 70
   const lo = Math.min(0, ...finite);
   const hi = Math.max(0, ...finite);
   c.setAttribute('aria-label', `${label}: ${values.length} values from ${fmt(lo)} to ${fmt(hi)}`);
-  c.title = values.map((v, i) => `${i}: ${fmt(v)}`).join('  ');
+  c.title = values.map((v, i) => `${axis} ${i + first}: ${fmt(v)}`).join('  ');
+  c.dataset.first = String(first);
   const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
   g.scale(dpr, dpr);
   const plotH = height - 14;
   const y = (/** @type {number} */ v) => plotH - ((v - lo) / (hi - lo || 1)) * (plotH - 2) - 1;
   const bw = width / Math.max(values.length, 1);
-  g.fillStyle = '#1a73e8';
+  // The page's chart colours where its CSS sets them (light or dark), else these.
+  const css = getComputedStyle(container);
+  const prop = (/** @type {string} */ name, /** @type {string} */ d) => css.getPropertyValue(name).trim() || d;
+  g.fillStyle = prop('--chart-train', '#1a73e8');
   values.forEach((v, i) => {
     if (!Number.isFinite(v)) return;
     const top = Math.min(y(v), y(0));
@@ -39,11 +45,12 @@ export function drawBarList(container, values, { label, width = 260, height = 70
   g.moveTo(0, y(0) + 0.5);
   g.lineTo(width, y(0) + 0.5);
   g.stroke();
-  g.fillStyle = '#5f6368';
+  g.fillStyle = prop('--chart-ink', '#5f6368');
   g.font = '10px system-ui, sans-serif';
   g.textBaseline = 'bottom';
   const every = Math.ceil(values.length / 16);
-  values.forEach((_, i) => i % every === 0 && g.fillText(String(i), i * bw + 1, height));
+  g.textAlign = 'center';
+  values.forEach((_, i) => i % every === 0 && g.fillText(String(i + first), i * bw + bw / 2, height));
   container.append(c);
   return c;
 }

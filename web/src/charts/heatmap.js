@@ -1,8 +1,10 @@
 // A matrix drawn on a canvas, one cell per entry, with optional row and column labels and a
 // column of per-row values at the right (e.g. row sums). Hover, or focus and use the arrow keys,
 // to read a cell: the `describe(i, j, value)` text shows in a tooltip. Non-finite entries
-// (masked logits) are drawn grey. Signed data use a diverging map centred on 0.
-import { sequential, diverging } from './colormap.js';
+// (masked logits) are drawn grey. Signed data use a diverging map centred on 0. With `legend`
+// (the name of the quantity), a colour scale under the map says what the colours mean: its range,
+// and how the range was chosen (scaleNote). Axis labels are thinned so that they never touch.
+import { sequential, diverging, css } from './colormap.js';
 import { DetachedCanvas, cssColors } from './detached-canvas.js';
 
 /**
@@ -11,6 +13,7 @@ import { DetachedCanvas, cssColors } from './detached-canvas.js';
  * @property {number} [maxSize] largest side in CSS pixels (cells shrink to fit)
  * @property {number} [maxCell] largest cell in CSS pixels
  * @property {(i: number, j: number, v: number) => string} [describe]
+ * @property {string} [legend] the quantity's name ('weight', 'bias' ...): draw a colour scale
  */
 
 const HEATMAP_COLORS = { '--heatmap-ink': '#3c4043', '--heatmap-cursor': '#202124' };
@@ -19,7 +22,7 @@ const SIDE_W = 40;
 
 export class Heatmap {
   /** @param {HTMLElement} container @param {HeatmapOptions} opts */
-  constructor(container, { label, maxSize = 260, maxCell = 18, describe }) {
+  constructor(container, { label, maxSize = 260, maxCell = 18, describe, legend }) {
     this.wrap = document.createElement('div');
     this.wrap.className = 'heatmap';
     this.canvas = document.createElement('canvas');
@@ -31,6 +34,14 @@ export class Heatmap {
     this.tip.setAttribute('role', 'status');
     this.tip.hidden = true;
     this.wrap.append(this.canvas, this.tip);
+    /** @type {HTMLElement|null} the colour scale (with `legend`) */
+    this.legendEl = null;
+    this.legendName = legend;
+    if (legend) {
+      this.legendEl = document.createElement('div');
+      this.legendEl.className = 'heatmap-legend';
+      this.wrap.append(this.legendEl);
+    }
     container.append(this.wrap);
     this.label = label;
     this.maxSize = maxSize;
@@ -71,9 +82,10 @@ export class Heatmap {
    * Draw a matrix.
    * @param {number[][]} matrix rows × cols
    * @param {{rowLabels?: string[], colLabels?: string[], side?: number[], sideLabel?: string,
-   *   range?: [number, number]}} [opts] range: fixed colour range (default: the data's)
+   *   range?: [number, number], scaleNote?: string}} [opts] range: fixed colour range (default:
+   *   the data's); scaleNote: how the range was chosen, said under the colour scale
    */
-  update(matrix, { rowLabels, colLabels, side, sideLabel, range } = {}) {
+  update(matrix, { rowLabels, colLabels, side, sideLabel, range, scaleNote } = {}) {
     this.matrix = matrix;
     this.rowLabels = rowLabels;
     this.colLabels = colLabels;
@@ -98,6 +110,36 @@ export class Heatmap {
     const w = this.offX + cols * this.cell + (side ? SIDE_W : 0);
     const h = this.offY + rows * this.cell;
     this.#draw(w, h);
+    if (this.legendEl) this.#legend(matrix, scaleNote);
+  }
+
+  /** The colour scale: a gradient bar between its end values, then what the range is. */
+  /** @param {number[][]} matrix @param {string|undefined} note */
+  #legend(matrix, note) {
+    const box = /** @type {HTMLElement} */ (this.legendEl);
+    const masked = matrix.some((row) => row.some((v) => !Number.isFinite(v)));
+    const stops = this.signed ? [-1, -0.5, 0, 0.5, 1].map(diverging) : [0, 0.25, 0.5, 0.75, 1].map(sequential);
+    const bar = document.createElement('span');
+    bar.className = 'heatmap-legend-bar';
+    bar.style.background = `linear-gradient(to right, ${stops.map(css).join(', ')})`;
+    const num = (/** @type {string} */ cls, /** @type {string} */ t) => {
+      const e = document.createElement('span');
+      e.className = cls;
+      e.textContent = t;
+      return e;
+    };
+    const row = document.createElement('div');
+    row.className = 'heatmap-legend-row';
+    row.append(num('heatmap-legend-name', `${this.legendName}:`), num('heatmap-legend-lo', fmt(this.lo)), bar, num('heatmap-legend-hi', fmt(this.hi)));
+    // Signed: symmetric about 0 (to the largest |value| unless a fixed range was given).
+    const range = note ?? (this.signed ? 'scaled to the largest |value|' : 'scaled to the largest value');
+    const says = this.signed ? `blue below 0, white at 0, red above; ${range}` : range;
+    const text = num('heatmap-legend-note', says);
+    box.replaceChildren(row, text);
+    if (masked) box.append(num('heatmap-legend-note', 'grey: masked (−∞)'));
+    box.dataset.lo = String(this.lo);
+    box.dataset.hi = String(this.hi);
+    box.dataset.diverging = String(this.signed);
   }
 
   /** @param {number} v @returns {number[]} [r, g, b] */
@@ -126,13 +168,18 @@ export class Heatmap {
     g.font = `${Math.min(11, Math.max(8, cell - 2))}px system-ui, sans-serif`;
     g.textBaseline = 'middle';
     const short = (/** @type {string} */ s) => (String(s).length > 4 ? `${String(s).slice(0, 3)}…` : String(s));
-    if (this.rowLabels && cell >= 8) {
+    const fontPx = Math.min(11, Math.max(8, cell - 2));
+    if (this.rowLabels) {
       g.textAlign = 'right';
-      this.rowLabels.forEach((t, i) => g.fillText(short(t), offX - 3, offY + (i + 0.5) * cell));
+      const every = thinning(cell, fontPx + 1);
+      this.rowLabels.forEach((t, i) => i % every === 0 && g.fillText(short(t), offX - 3, offY + (i + 0.5) * cell));
     }
-    if (this.colLabels && cell >= 8) {
+    if (this.colLabels) {
       g.textAlign = 'center';
-      this.colLabels.forEach((t, j) => g.fillText(short(t), offX + (j + 0.5) * cell, 8));
+      // Every k-th label, k so that the widest label and a gap fit in k cells: never "101112".
+      const widest = Math.max(0, ...this.colLabels.map((t) => g.measureText(short(t)).width));
+      const every = thinning(cell, widest + 4);
+      this.colLabels.forEach((t, j) => j % every === 0 && g.fillText(short(t), offX + (j + 0.5) * cell, 8));
     }
     if (this.side) {
       g.textAlign = 'left';
@@ -221,6 +268,15 @@ export class Heatmap {
   destroy() {
     this.wrap.remove();
   }
+}
+
+/**
+ * Label every k-th cell, k the smallest count of cells that holds `need` pixels.
+ * @param {number} cell cell size in CSS pixels
+ * @param {number} need pixels one label needs
+ */
+export function thinning(cell, need) {
+  return Math.max(1, Math.ceil(need / Math.max(cell, 0.5)));
 }
 
 /**

@@ -48,9 +48,10 @@ function drawQueued() {
 }
 
 /**
- * @typedef {{lines: import('./line-chart-base.js').Line[], x0: number, x1: number, y0: number, y1: number,
+ * @typedef {import('./line-chart-base.js').Run} Run
+ * @typedef {{lines: import('./line-chart-base.js').Line[], rows: Map<Run, Run>, x0: number, x1: number, y0: number, y1: number,
  *   f: (v: number) => number, X: (x: number) => number, Y: (y: number) => number, invX: (px: number) => number}} Scales
- *   a drawing's axes: data to pixels (X, Y) and back (invX)
+ *   a drawing's axes: data to pixels (X, Y) and back (invX), and the rows drawn of each run
  */
 
 const label = (/** @type {number} */ v) => (Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(0) : String(Number(v.toPrecision(4))));
@@ -149,8 +150,10 @@ export class LightLineChart extends LineChartBase {
    */
   #scales(w, h) {
     const lines = this.lines();
-    const xs = lines.flatMap((l) => l.run.xs);
-    const ys = lines.flatMap((l) => l.run.cols[l.s.key]).filter((v) => v != null && Number.isFinite(v) && (!this.logScale || v > 0)).map(Number);
+    // What is drawn: at most about DRAW_ROWS rows per run (line-chart-base.js), whatever the run's length.
+    const rows = this.drawRuns(lines);
+    const xs = lines.flatMap((l) => /** @type {Run} */ (rows.get(l.run)).xs);
+    const ys = lines.flatMap((l) => /** @type {Run} */ (rows.get(l.run)).cols[l.s.key]).filter((v) => v != null && Number.isFinite(v) && (!this.logScale || v > 0)).map(Number);
     let [x0, x1] = xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, 1];
     for (const m of this.markers) (x0 = Math.min(x0, m.x)), (x1 = Math.max(x1, m.x));
     if (x1 === x0) x1 = x0 + 1;
@@ -164,7 +167,7 @@ export class LightLineChart extends LineChartBase {
     const pw = w - PAD.left - PAD.right;
     const ph = h - PAD.top - PAD.bottom;
     return {
-      lines, x0, x1, y0, y1, f,
+      lines, rows, x0, x1, y0, y1, f,
       X: (/** @type {number} */ x) => PAD.left + ((x - x0) / (x1 - x0)) * pw,
       Y: (/** @type {number} */ y) => PAD.top + (1 - (f(y) - y0) / (y1 - y0)) * ph,
       invX: (/** @type {number} */ px) => x0 + ((px - PAD.left) / pw) * (x1 - x0),
@@ -220,13 +223,14 @@ export class LightLineChart extends LineChartBase {
     // curves
     g.lineWidth = 1.5;
     for (const l of sc.lines) {
-      const ys = l.run.cols[l.s.key];
+      const run = /** @type {Run} */ (sc.rows.get(l.run));
+      const ys = run.cols[l.s.key];
       g.strokeStyle = l.color;
       g.fillStyle = l.color;
       g.setLineDash(l.dash ?? []);
       g.beginPath();
       let started = false;
-      l.run.xs.forEach((x, i) => {
+      run.xs.forEach((x, i) => {
         const v = ys[i];
         if (v == null || !Number.isFinite(v) || (this.logScale && v <= 0)) return;
         if (started) g.lineTo(sc.X(x), sc.Y(v));
@@ -234,7 +238,7 @@ export class LightLineChart extends LineChartBase {
       });
       g.stroke();
       if (l.s.points)
-        l.run.xs.forEach((x, i) => {
+        run.xs.forEach((x, i) => {
           const v = ys[i];
           if (v == null || !Number.isFinite(v) || (this.logScale && v <= 0)) return;
           g.beginPath();

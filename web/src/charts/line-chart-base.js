@@ -6,8 +6,38 @@
 // inside it). A renderer implements redraw(kind): 'data' (values changed), 'series' (the set of
 // lines or their labels changed, draw on the next frame) or 'rebuild' (the same, at once).
 // No DOM here (tests/node/line-chart-base.test.mjs runs it under Node).
+import { Decimator } from './decimate.js';
 
 export const PINNED_COLORS = ['#e8710a', '#c5221f', '#b06000', '#a142f4'];
+/** The pinned run's line style: dotted, whatever the series' own dash. */
+export const PINNED_DASH = [2, 3];
+/** Rows drawn at most (drawColumns): the full data stays for CSV. */
+export const DRAW_ROWS = 1200;
+
+/**
+ * A pinned line's colour: its series' colour at 60% opacity (a hex colour), else a fixed one.
+ * @param {string} color
+ * @param {number} index
+ */
+export function pinnedColor(color, index) {
+  return /^#[0-9a-f]{6}$/i.test(color) ? `${color}99` : PINNED_COLORS[index % PINNED_COLORS.length];
+}
+
+/**
+ * The first index of sorted `xs` whose value is >= x.
+ * @param {number[]} xs
+ * @param {number} x
+ */
+function lowerBound(xs, x) {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
  * @typedef {{key: string, label: string, color: string, dash?: number[], points?: boolean}} SeriesSpec
@@ -40,7 +70,9 @@ export class LineChartBase {
     /** @type {{label: string, run: Run, keys: Set<string>}|null} */
     this.pinned = null;
     /** @type {Set<string>} */
-    this.shown = new Set(); // series keys of the current run that have data (only those are drawn)
+    this.shown = new Set();
+    /** @type {WeakMap<Run, Decimator>} what each run draws (drawColumns) */
+    this.decimators = new WeakMap(); // series keys of the current run that have data (only those are drawn)
   }
 
   /** @returns {Run} */
@@ -60,15 +92,22 @@ export class LineChartBase {
     const { xs, cols } = this.run;
     let grew = false;
     for (const s of this.series) if (values[s.key] != null && !this.shown.has(s.key)) this.shown.add(s.key), (grew = true);
-    const last = xs.length - 1;
-    if (last >= 0 && xs[last] === x) {
+    // xs stay sorted and unique: a value for an x already there (an evaluation that arrives after
+    // later training steps) merges into its row; an earlier x goes in its place.
+    let at = xs.length;
+    if (at && xs[at - 1] >= x) at = lowerBound(xs, x);
+    this.decimators.get(this.run)?.edited(at);
+    if (xs[at] === x) {
       for (const s of this.series) {
         const v = values[s.key];
-        if (v != null) cols[s.key][last] = v;
+        if (v != null) cols[s.key][at] = v;
       }
-    } else {
+    } else if (at === xs.length) {
       xs.push(x);
       for (const s of this.series) cols[s.key].push(values[s.key] ?? null);
+    } else {
+      xs.splice(at, 0, x);
+      for (const s of this.series) cols[s.key].splice(at, 0, values[s.key] ?? null);
     }
     this.redraw(grew ? 'series' : 'data');
   }
@@ -115,7 +154,8 @@ export class LineChartBase {
 
   /**
    * The lines drawn: the current run's series with data (the first before any, so that the legend
-   * says what comes), then the pinned run's, in other colours and dashed.
+   * says what comes), then the pinned run's: the same hue, lighter, and dotted (PINNED_DASH), so
+   * that colour says which metric and the line style says which run.
    * @returns {Line[]}
    */
   lines() {
@@ -124,25 +164,59 @@ export class LineChartBase {
     const pinned = this.pinned;
     if (pinned)
       for (const s of this.series.filter((q) => pinned.keys.has(q.key)))
-        out.push({ s, run: pinned.run, color: PINNED_COLORS[this.series.indexOf(s) % PINNED_COLORS.length], dash: s.dash ?? [6, 3], name: `${s.label} · ${pinned.label}`, pinned: true });
+        out.push({ s, run: pinned.run, color: pinnedColor(s.color, this.series.indexOf(s)), dash: PINNED_DASH, name: `${s.label} · ${pinned.label}`, pinned: true });
     return out;
   }
 
   /**
    * The lines' values aligned on the union of their x values (a log scale drops values <= 0).
    * @param {Line[]} [lines]
+   * @param {(run: Run) => Run} [rowsOf] the rows of a run to use (drawColumns: the decimated ones)
    * @returns {[number[], ...(number|null)[][]]} [xs, one column per line]
    */
-  columns(lines = this.lines()) {
+  columns(lines = this.lines(), rowsOf = (/** @type {Run} */ run) => run) {
     const clean = (/** @type {number|null} */ v) => (v == null || (this.logScale && v <= 0) ? null : v);
     const runs = [...new Set(lines.map((l) => l.run))];
-    if (runs.length <= 1) return [this.run.xs.slice(), ...lines.map((l) => l.run.cols[l.s.key].map(clean))];
-    const xs = [...new Set(runs.flatMap((r) => r.xs))].sort((a, b) => a - b);
-    const index = new Map(runs.map((r) => [r, new Map(r.xs.map((x, i) => [x, i]))]));
+    if (runs.length <= 1) {
+      const run = rowsOf(runs[0] ?? this.run);
+      return [run.xs.slice(), ...lines.map((l) => run.cols[l.s.key].map(clean))];
+    }
+    const xs = [...new Set(runs.flatMap((r) => rowsOf(r).xs))].sort((a, b) => a - b);
+    const index = new Map(runs.map((r) => [r, new Map(rowsOf(r).xs.map((x, i) => [x, i]))]));
     return [xs, ...lines.map((l) => xs.map((x) => {
       const i = index.get(l.run)?.get(x);
-      return i === undefined ? null : clean(l.run.cols[l.s.key][i]);
+      return i === undefined ? null : clean(rowsOf(l.run).cols[l.s.key][i]);
     }))];
+  }
+
+  /**
+   * The columns to draw: at most about `max` rows per run, whatever the length of the run,
+   * kept incrementally (decimate.js), so that a redraw costs the same at step 100 and 100 000.
+   * @param {number} [max]
+   * @returns {[number[], ...(number|null)[][]]}
+   */
+  drawColumns(max = DRAW_ROWS) {
+    const lines = this.lines();
+    const views = this.drawRuns(lines, max);
+    return this.columns(lines, (run) => /** @type {Run} */ (views.get(run)));
+  }
+
+  /**
+   * The rows to draw of each run of `lines` (decimate.js), by run.
+   * @param {Line[]} lines
+   * @param {number} [max]
+   * @returns {Map<Run, Run>}
+   */
+  drawRuns(lines, max = DRAW_ROWS) {
+    /** @type {Map<Run, Run>} */
+    const views = new Map();
+    for (const run of new Set(lines.map((l) => l.run))) {
+      const mine = lines.filter((l) => l.run === run);
+      let d = this.decimators.get(run);
+      if (!d || d.max !== max) this.decimators.set(run, (d = new Decimator(max)));
+      views.set(run, d.view(run, mine.map((l) => l.s.key), mine.map((l) => Boolean(l.s.points))));
+    }
+    return views;
   }
 
   /** The chart's data as CSV (one column per line, pinned run included). */

@@ -1,6 +1,7 @@
 // The pages' line chart: the runs, pinning and CSV of line-chart-base.js drawn with uPlot.
-// Values show on hover (uPlot's live legend); export as CSV text or a PNG blob. The widget draws
-// the same charts with LightLineChart (light-line-chart.js), which needs no uPlot.
+// Values show on hover (uPlot's live legend); export as CSV text or a PNG blob. A redraw draws at
+// most about DRAW_ROWS rows per run (drawColumns, decimate.js), so its cost does not grow with the
+// run. The widget draws the same charts with LightLineChart (light-line-chart.js), which needs no uPlot.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { LineChartBase } from './line-chart-base.js';
@@ -38,7 +39,7 @@ export class LineChart extends LineChartBase {
     /** @type {(uPlot.Series & {label: string})[]} */
     const out = [{ label: this.xLabel }];
     for (const l of this.lines())
-      out.push({ label: l.name, stroke: l.color, width: l.pinned ? 1.25 : 1.5, dash: l.dash, spanGaps: true, points: { show: l.s.points ?? false, size: 4 } });
+      out.push({ label: l.name, stroke: l.color, width: l.pinned ? 2 : 1.5, dash: l.dash, spanGaps: true, points: { show: l.s.points ?? false, size: 4 } });
     return out;
   }
 
@@ -58,7 +59,7 @@ export class LineChart extends LineChartBase {
         cursor: { drag: { x: false, y: false } },
         hooks: this.markers.length ? { draw: [(u) => this.#drawMarkers(u)] } : {},
       },
-      this.columns(),
+      this.drawColumns(),
       this.container,
     );
   }
@@ -83,8 +84,9 @@ export class LineChart extends LineChartBase {
     const g = u.ctx;
     const dpr = uPlot.pxRatio || 1;
     g.save();
-    g.strokeStyle = '#5f6368';
-    g.fillStyle = '#3c4043';
+    const css = getComputedStyle(this.container);
+    g.strokeStyle = css.getPropertyValue('--muted').trim() || '#5f6368';
+    g.fillStyle = css.getPropertyValue('--chart-ink').trim() || '#3c4043';
     g.lineWidth = dpr;
     g.setLineDash([4 * dpr, 4 * dpr]);
     g.font = `${11 * dpr}px system-ui, sans-serif`;
@@ -107,11 +109,11 @@ export class LineChart extends LineChartBase {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       if (this.rebuild) this.#build();
-      else this.plot?.setData(this.columns());
+      else this.plot?.setData(this.drawColumns());
     });
   }
 
-  /** The chart as a PNG (title, plot, legend) on white. @returns {Promise<Blob>} */
+  /** The chart as a PNG (title, plot, legend) on the page's card colour (white, or dark). @returns {Promise<Blob>} */
   toPNG() {
     const plot = /** @type {uPlot} */ (this.plot); // built by the constructor
     const src = plot.ctx.canvas;
@@ -122,10 +124,12 @@ export class LineChart extends LineChartBase {
     out.width = src.width;
     out.height = src.height + (28 + legendH) * dpr;
     const g = /** @type {CanvasRenderingContext2D} */ (out.getContext('2d'));
-    g.fillStyle = '#fff';
+    const css = getComputedStyle(this.container);
+    const ink = css.getPropertyValue('--ink').trim() || '#202124';
+    g.fillStyle = css.getPropertyValue('--card').trim() || '#fff';
     g.fillRect(0, 0, out.width, out.height);
     g.scale(dpr, dpr);
-    g.fillStyle = '#202124';
+    g.fillStyle = ink;
     g.font = '600 14px system-ui, sans-serif';
     g.fillText(this.title, 8, 18);
     g.drawImage(src, 0, 24, src.width / dpr, src.height / dpr);
@@ -134,7 +138,7 @@ export class LineChart extends LineChartBase {
       const y = 24 + src.height / dpr + 14 + 18 * k;
       g.fillStyle = /** @type {string} */ (s.stroke);
       g.fillRect(8, y - 8, 14, 4);
-      g.fillStyle = '#202124';
+      g.fillStyle = ink;
       g.fillText(s.label, 28, y);
     });
     return new Promise((resolve) => out.toBlob((blob) => resolve(/** @type {Blob} */ (blob)), 'image/png'));

@@ -43,8 +43,10 @@ export class AttentionPanel {
         const map = this.maps[l][h];
         map.head = head;
         map.tokens = tokens;
-        const m = this.show === 'logits' ? head.logits.map((r) => r.map((v) => (v === null ? -Infinity : v))) : head.weights;
-        map.update(m, { rowLabels: tokens, colLabels: tokens, side: head.row_sums, sideLabel: 'Σ' });
+        const logits = this.show === 'logits';
+        const m = logits ? head.logits.map((r) => r.map((v) => (v === null ? -Infinity : v))) : head.weights;
+        map.legendName = logits ? 'logit' : 'weight';
+        map.update(m, { rowLabels: tokens, colLabels: tokens, side: head.row_sums, sideLabel: 'Σ', scaleNote: scaleNote(head, logits) });
       }),
     );
     const token = ++this.drawing;
@@ -73,6 +75,7 @@ export class AttentionPanel {
         const map = /** @type {HeadMap} */ (new Heatmap(cell, {
           label: `Attention of layer ${l + 1}, head ${h + 1}: queries down, keys across`,
           maxSize: 250,
+          legend: 'weight',
           describe: (i, j, v) =>
             `query ${i} “${map.tokens[i]}” → key ${j} “${map.tokens[j]}”: ${this.show === 'logits' ? 'logit' : 'weight'} ${fmt(v)} (row sum ${fmt(map.head.row_sums[i])})`,
         }));
@@ -87,4 +90,19 @@ export class AttentionPanel {
     this.shape = '';
     this.last = null;
   }
+}
+
+/**
+ * What a map's colour range is: each map is scaled to its own largest value, which under a
+ * normalization whose rows do not sum to 1 (l2, sigmoid ...) is no fixed number: say so.
+ * @param {import('../wasm-api').HeadAttention} head
+ * @param {boolean} logits
+ */
+export function scaleNote(head, logits) {
+  if (logits) return 'scaled to this map\'s largest |logit|';
+  const sums = head.row_sums.filter(Number.isFinite);
+  const lo = Math.min(...sums);
+  const hi = Math.max(...sums);
+  const rows = !sums.length || (Math.abs(lo - 1) < 1e-3 && Math.abs(hi - 1) < 1e-3) ? 'rows sum to 1' : `rows sum to ${lo.toFixed(2)}–${hi.toFixed(2)}`;
+  return `0 to this map's largest weight; ${rows}`;
 }

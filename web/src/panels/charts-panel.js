@@ -1,7 +1,11 @@
 // The training curves: which metric goes on which chart, and the panel's buttons (CSV, PNG per
-// chart). Feeds the charts from the model's metric events; the charts do the rest.
+// chart). Feeds the charts from the model's metric events; the charts do the rest. Says in the
+// charts why the longer evaluation is missing when the encoding cannot address that length, and
+// which line is the pinned run. Series colours come from the page's CSS (light or dark).
 import { LineChart } from '../charts/line-chart.js';
 import { el, download } from './dom.js';
+import { OverfitDetector, overfitMessage } from '../run/overfit.js';
+import './text-source.css';
 
 /** @typedef {import('../wasm-api').StepMetrics} StepMetrics */
 /** @typedef {import('../wasm-api').EvalMetrics} EvalMetrics */
@@ -11,11 +15,14 @@ import { el, download } from './dom.js';
  * One chart: its title, file name, series [key, label, colour, metric] and y range.
  * @typedef {[string, string, [SeriesKey, string, string, Metric][], ([number, number]|undefined)?]} ChartSpec
  */
-/** @typedef {LineChart & {metrics: [SeriesKey, Metric][]}} MetricChart a chart and which metric feeds each series */
+/** @typedef {LineChart & {metrics: [SeriesKey, Metric][], colors: string[]}} MetricChart a chart, which metric feeds each series, the series' colour keys */
 
+// Series colours: CSS custom properties of the page (light or dark), these where unset.
 const TRAIN = '#1a73e8';
 const EVAL = '#188038';
 const LONG = '#9334e6';
+/** @type {Record<string, [string, string]>} series colour -> [CSS property, fallback] */
+const COLOR_VARS = { [TRAIN]: ['--chart-train', TRAIN], [EVAL]: ['--chart-eval', EVAL], [LONG]: ['--chart-long', LONG] };
 
 /** @type {ChartSpec[]} */
 const CHARTS = [
@@ -34,6 +41,21 @@ export class ChartsPanel {
   constructor(grid, { logScale = false } = {}) {
     /** @type {number|undefined} the training length: evaluations at it are 'eval', others 'long' */
     this.seqLen = undefined;
+    /** @type {number|undefined} the longer evaluation's length (undefined: none) */
+    this.evalLen = undefined;
+    /** @type {string|null} why the longer evaluation is missing (null: it is not) */
+    this.longMissing = null;
+    this.grid = grid;
+    /** @type {string|undefined} the run's task (the overfitting notice names its data) */
+    this.task = undefined;
+    this.overfit = new OverfitDetector();
+    this.overfitNotice = el('p', { class: 'overfit-notice', role: 'status', hidden: true });
+    grid.before(this.overfitNotice);
+    // Which line is which run, shown while a run is pinned.
+    this.pinLegend = el('p', { class: 'pin-legend', hidden: true });
+    grid.before(this.pinLegend);
+    /** @type {HTMLElement[]} one note per chart with a longer-evaluation series */
+    this.longNotes = [];
     /** @type {MetricChart[]} */
     this.charts = CHARTS.map(([title, file, series, yRange]) => {
       const body = el('div', { class: 'chart-body' });
@@ -44,14 +66,33 @@ export class ChartsPanel {
             el('button', { type: 'button', class: 'small', 'aria-label': `Download ${title} as CSV`, onclick: () => this.#csv(chart, file) }, 'CSV'),
             el('button', { type: 'button', class: 'small', 'aria-label': `Download ${title} as PNG`, onclick: () => this.#png(chart, file) }, 'PNG'))),
         body);
+      if (series.some(([key]) => key === 'long')) {
+        const note = el('p', { class: 'chart-note', hidden: true });
+        card.append(note);
+        this.longNotes.push(note);
+      }
       grid.append(card);
       const chart = /** @type {MetricChart} */ (new LineChart(body, {
         title, logScale, yRange,
-        series: series.map(([key, label, color]) => ({ key, label, color, points: key !== 'train', dash: key === 'long' ? [4, 3] : undefined })),
+        series: series.map(([key, label, color]) => ({ key, label, color: this.#color(color), points: key !== 'train', dash: key === 'long' ? [4, 3] : undefined })),
       }));
       chart.metrics = series.map(([key, , , metric]) => /** @type {[SeriesKey, Metric]} */ ([key, metric]));
+      chart.colors = series.map(([, , color]) => color);
       return chart;
     });
+    // The system's light/dark switch: new series colours, axes redrawn.
+    matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
+      for (const c of this.charts) {
+        c.series.forEach((s, i) => (s.color = this.#color(c.colors[i])));
+        c.restyle();
+      }
+    });
+  }
+
+  /** A series colour as the page's CSS sets it now. @param {string} color */
+  #color(color) {
+    const [name, fallback] = COLOR_VARS[color] ?? ['', color];
+    return (name && getComputedStyle(this.grid).getPropertyValue(name).trim()) || fallback;
   }
 
   /**
@@ -74,11 +115,23 @@ export class ChartsPanel {
    * Label the evaluation series by their lengths.
    * @param {number} seqLen
    * @param {number} [evalLen] 0 or seqLen: no longer evaluation
+   * @param {string|null} [missing] why the model cannot be evaluated at evalLen (null: it can)
    */
-  setEvalLengths(seqLen, evalLen) {
+  setEvalLengths(seqLen, evalLen, missing = null) {
     this.seqLen = seqLen;
-    const long = evalLen && evalLen !== seqLen ? `eval @ length ${evalLen}` : 'eval @ longer length (off)';
+    this.evalLen = evalLen && evalLen !== seqLen ? evalLen : undefined;
+    const long = this.evalLen ? `eval @ length ${evalLen}` : 'eval @ longer length (off)';
     for (const c of this.charts) c.setLabels({ eval: `eval @ length ${seqLen}`, long });
+    this.#missing(this.evalLen ? missing : null);
+  }
+
+  /** Say in the charts why the longer evaluation has no points (null: it has). @param {string|null} why */
+  #missing(why) {
+    this.longMissing = why;
+    for (const n of this.longNotes) {
+      n.hidden = !why;
+      n.textContent = why ? `No “eval @ length ${this.evalLen}” line: ${why}.` : '';
+    }
   }
 
   /**
@@ -90,6 +143,9 @@ export class ChartsPanel {
       const train = c.metrics.find(([k]) => k === 'train');
       if (train) for (const m of steps) c.addDataPoint(m.step, { train: m[train[1]] });
     }
+    // An evaluation at the training length with none at the longer one: the engine skipped it.
+    if (this.evalLen && !this.longMissing && evals.some((e) => e.length === this.seqLen) && !evals.some((e) => e.length === this.evalLen))
+      this.#missing(`the position encoding cannot address length ${this.evalLen}`);
     for (const e of evals) {
       const key = e.length === this.seqLen ? 'eval' : 'long';
       for (const c of this.charts) {
@@ -97,24 +153,54 @@ export class ChartsPanel {
         if (pair && pair[1] in e) c.addDataPoint(e.step, { [key]: e[/** @type {keyof EvalMetrics} */ (pair[1])] });
       }
     }
+    this.#checkOverfit(steps, evals);
+  }
+
+  /** The run's task, for the words of the overfitting notice ('text': the training text). @param {string} task */
+  setTask(task) {
+    this.task = task;
+  }
+
+  /** @param {StepMetrics[]} steps @param {EvalMetrics[]} evals */
+  #checkOverfit(steps, evals) {
+    for (const m of steps) this.overfit.addTrain(m.step, m.loss);
+    for (const e of evals) if (e.length === this.seqLen) this.overfit.addEval(e.step, e.loss);
+    if (!evals.length) return;
+    const v = this.overfit.verdict();
+    this.overfitNotice.hidden = !v;
+    this.overfitNotice.textContent = v ? overfitMessage(v, this.task) : '';
   }
 
   reset() {
     for (const c of this.charts) c.reset();
+    this.overfit.reset();
+    this.overfitNotice.hidden = true;
   }
 
   /** @param {string} label */
   pin(label) {
     for (const c of this.charts) c.pin(label);
+    this.#pinLegend(label);
   }
 
   unpin() {
     for (const c of this.charts) c.unpin();
+    this.#pinLegend(null);
   }
 
   /** @param {string} label */
   setPinnedLabel(label) {
     for (const c of this.charts) c.setPinnedLabel(label);
+    this.#pinLegend(label);
+  }
+
+  /** Which line is which run: solid this run, dotted the pinned one (null hides it). @param {string|null} label */
+  #pinLegend(label) {
+    this.pinLegend.hidden = !label;
+    if (label)
+      this.pinLegend.replaceChildren(
+        el('span', { class: 'pin-key solid' }), el('span', {}, 'this run'),
+        el('span', { class: 'pin-key dotted' }), el('span', { class: 'pin-label' }, label));
   }
 
   /** @param {boolean} on */

@@ -8,6 +8,11 @@ import { parseValue } from '../state/hash.js';
 /** @typedef {import('../state/properties.js').Property} Property */
 /** @typedef {import('../state/properties.js').State} State */
 /** @typedef {import('../state/properties.js').Value} Value */
+/**
+ * The text task's text control, when the page has one (the playground's text-source-panel.js;
+ * without it, a plain textarea).
+ * @typedef {{field(id: string, value: string, seqLen: number, describedby: string): HTMLElement}} TextField
+ */
 
 const pretty = (/** @type {string} */ key) => key.replaceAll('_', ' ');
 
@@ -17,14 +22,16 @@ export class Controls {
    * @param {import('../state/properties.js').Property[]} props
    * @param {import('../wasm-api').Registry} registry
    * @param {(key: string, value: any) => void} onChange
+   * @param {TextField} [textField]
    */
-  constructor(form, props, registry, onChange) {
+  constructor(form, props, registry, onChange, textField) {
     this.form = form;
     this.props = props;
     this.registry = registry;
     this.onChange = onChange;
     /** @type {Record<string, ReturnType<typeof setTimeout>>} a pending edit per key (see #later) */
     this.timers = {};
+    this.textField = textField;
     form.addEventListener('submit', (e) => e.preventDefault());
   }
 
@@ -61,12 +68,14 @@ export class Controls {
         onchange: () => this.onChange(p.key, input.checked) });
       return el('div', { class: 'field check' }, input, el('label', { for: id }, pretty(p.key)), help, msg);
     }
-    /** @type {HTMLSelectElement|HTMLTextAreaElement|HTMLInputElement} */
+    /** @type {HTMLElement} */
     let input;
     if (p.kind === 'enum') {
       const select = el('select', { id, 'aria-describedby': describedby, onchange: () => this.onChange(p.key, select.value) },
         ...(p.choices ?? []).map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)));
       input = select;
+    } else if (p.key === 'text' && this.textField) {
+      input = this.textField.field(id, /** @type {string} */ (value ?? ''), /** @type {number} */ (state.seq_len), describedby);
     } else if (p.key === 'text') {
       const area = el('textarea', { id, rows: 3, 'aria-describedby': describedby, placeholder: '(the built-in corpus)' });
       area.value = /** @type {string} */ (value ?? '');
@@ -92,6 +101,7 @@ export class Controls {
    * @param {Value|undefined} value
    */
   #helpText(p, value) {
+    if (p.key === 'text' && this.textField) return ''; // the text control says what the text is
     if (p.key === 'task') {
       const t = this.registry.tasks.find((x) => x.name === value);
       return t ? `${t.description} e.g. ${t.example}` : p.help;
@@ -131,6 +141,9 @@ export class Controls {
     input.toggleAttribute('aria-invalid', Boolean(message));
     msg.hidden = !message;
     msg.textContent = message ?? '';
+    // A message inside a closed group would be unseen: open it.
+    const group = msg.closest('details');
+    if (message && group) group.open = true;
     return true;
   }
 

@@ -29,6 +29,11 @@ export class GeneratePanel {
     const field = (id, label, attrs) =>
       el('label', { class: 'gen-field', for: id }, label, el('input', { id, ...attrs }));
     this.prompt = el('input', { id: 'gen-prompt', type: 'text', autocomplete: 'off', spellcheck: false });
+    /** @type {string|null} the tokens count before a held-out example set it (restored on a new prompt) */
+    this.userTokens = null;
+    // A prompt of one's own is no longer the example: no comparison with its answer, and the
+    // tokens count goes back to what it was.
+    this.prompt.addEventListener('input', () => this.#ownPrompt());
     this.tokens = field('gen-tokens', 'tokens', { type: 'number', min: 1, max: 512, value: 32 });
     this.temp = field('gen-temperature', 'temperature', { type: 'number', min: 0, max: 5, step: 0.1, value: 0.8 });
     this.topk = field('gen-topk', 'top-k (0 = all)', { type: 'number', min: 0, max: 1000, value: 0 });
@@ -48,7 +53,7 @@ export class GeneratePanel {
   /** A new model: say what generation means for its task. @param {import('../wasm-api').SessionInfo} info */
   setModel(info) {
     this.info = info;
-    this.expected = null;
+    this.#ownPrompt();
     const slots = info.vocab.includes('_');
     const bidirectional = !info.config.causal;
     this.example.hidden = !slots;
@@ -72,8 +77,17 @@ export class GeneratePanel {
     this.prompt.value = question.join(' ');
     const answer = /** @type {string[]} */ (ex.target).slice(slot).filter((t, i) => /** @type {boolean[]} */ (ex.mask)[slot + i]);
     this.expected = answer;
-    /** @type {HTMLInputElement} */ (this.tokens.querySelector('input')).value = String(answer.length);
+    const tokens = /** @type {HTMLInputElement} */ (this.tokens.querySelector('input'));
+    this.userTokens ??= tokens.value;
+    tokens.value = String(answer.length);
     return this.generate();
+  }
+
+  #ownPrompt() {
+    if (this.expected === null) return;
+    this.expected = null;
+    if (this.userTokens !== null) /** @type {HTMLInputElement} */ (this.tokens.querySelector('input')).value = this.userTokens;
+    this.userTokens = null;
   }
 
   /** Run the generation and draw the tokens. */
@@ -86,7 +100,7 @@ export class GeneratePanel {
         maxNew: num(this.tokens), temperature: num(this.temp), topK: num(this.topk), seed: num(this.seed),
       });
       const toks = r.tokens.map((t, i) =>
-        el('span', { class: 'gen-tok', title: `p = ${r.probs[i].toFixed(3)}`, style: `background:${probColour(r.probs[i])}` }, t),
+        el('span', { class: 'gen-tok', title: `p = ${r.probs[i].toFixed(3)}`, style: `background:${probColour(r.probs[i])};color:#202124` }, t),
       );
       const rows = [el('div', { class: 'gen-line' }, el('span', { class: 'gen-label' }, 'model'), ...toks)];
       if (this.expected && r.mode === 'slots') {

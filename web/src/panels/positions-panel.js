@@ -21,6 +21,9 @@ const CAPTIONS = {
   normalized_distance: 'the normalized distance fed to the bias MLP',
 };
 
+/** 1-D keys with one value per head (numbered from 1, as the heads' maps are). */
+const PER_HEAD = ['slopes'];
+
 /** @type {(v: unknown) => v is number[][]} */
 const is2D = (v) => Array.isArray(v) && v.length > 0 && Array.isArray(v[0]) && typeof v[0][0] === 'number';
 /** @type {(v: unknown) => v is number[][][]} */
@@ -94,6 +97,7 @@ export class PositionsPanel {
     return new Heatmap(parent, {
       label: `position encoding: ${name}`,
       maxSize: 250,
+      legend: name.replace(/, head \d+$/, '').replaceAll('_', ' '),
       describe: (i, j, v) => `${name}: row ${i}, column ${j}: ${fmt(v)}`,
     });
   }
@@ -103,12 +107,16 @@ export class PositionsPanel {
     for (const [k, v] of Object.entries(obj)) {
       if (k === 'describe' || k === 'kind') continue;
       const path = prefix + k;
-      if (is3D(v)) v.forEach((m, h) => this.maps.get(`${path}.${h}`)?.update(m, axisLabels(m)));
-      else if (is2D(v)) this.maps.get(path)?.update(v, axisLabels(v));
+      if (is3D(v)) {
+        // One scale for all heads, so that their colours compare (a bias is centred on 0).
+        const range = sharedRange(v);
+        v.forEach((m, h) => this.maps.get(`${path}.${h}`)?.update(m, { ...axisLabels(m), range, scaleNote: 'the same scale for every head' }));
+      } else if (is2D(v)) this.maps.get(path)?.update(v, axisLabels(v));
       else if (is1D(v)) {
         const fig = /** @type {HTMLElement|null} */ (this.body.querySelector(`figure[data-path="${CSS.escape(path)}"]`));
         fig?.querySelector('canvas')?.remove();
-        if (fig) drawBarList(fig, v, { label: k });
+        // Per-head values are numbered from 1, as the heads are everywhere else.
+        if (fig) drawBarList(fig, v, { label: k, first: PER_HEAD.includes(k) ? 1 : 0, axis: PER_HEAD.includes(k) ? 'head' : 'index' });
       } else if (v && typeof v === 'object' && !Array.isArray(v)) this.#fill(v, `${path}.`);
       else {
         const dd = this.body.querySelector(`dd[data-path="${CSS.escape(path)}"]`);
@@ -130,10 +138,18 @@ function title(key, _v, dims) {
   return [el('strong', {}, key.replaceAll('_', ' ')), ` (${dims})`, caption ? el('span', { class: 'muted' }, ` — ${caption}`) : null];
 }
 
+/** The finite range over every head's matrix. @param {number[][][]} heads @returns {[number, number]} */
+function sharedRange(heads) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const m of heads) for (const row of m) for (const x of row) if (Number.isFinite(x)) (lo = Math.min(lo, x)), (hi = Math.max(hi, x));
+  return Number.isFinite(lo) ? [lo, hi] : [0, 1];
+}
+
 /** @param {number[][]} m */
 function axisLabels(m) {
-  // Index labels only when the matrix is small enough to read them.
-  if (m.length > 24 || m[0].length > 24) return {};
+  // Index labels (thinned by the heatmap so that they never touch) up to a size worth reading.
+  if (m.length > 128 || m[0].length > 128) return {};
   return { rowLabels: m.map((_, i) => String(i)), colLabels: m[0].map((_, j) => String(j)) };
 }
 

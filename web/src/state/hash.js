@@ -6,6 +6,7 @@
 // with a value of its kind and range; the lists of what was dropped are text for a notice.
 import { VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
 import { defaultState, withValue } from './state.js';
+import { LINK_TEXT_MAX } from '../run/text-source.js';
 
 /** @typedef {import('./properties.js').Property} Property */
 /** @typedef {import('./properties.js').State} State */
@@ -55,7 +56,9 @@ export function parseValue(p, raw) {
  * @param {State} state
  */
 export function stateToHash(state) {
-  const parts = Object.entries(state).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
+  // A long training text (a file's) is not a link's: the link then trains on the bundled corpus.
+  const linkable = Object.entries(state).filter(([k, v]) => !(k === 'text' && String(v).length > LINK_TEXT_MAX));
+  const parts = linkable.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
   return `#${parts.join('&')}`;
 }
 

@@ -114,5 +114,6 @@ export function fromConfig(props, registry, config, view = {}) {
 export function differences(a, b) {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   const view = new Set(VIEW_PROPERTIES.map((p) => p.key));
-  return [...keys].filter((k) => !view.has(k) && a[k] !== b[k] && k in a).map((k) => `${k}=${a[k]}`);
+  const cut = (/** @type {string} */ v) => (v.length > 24 ? `${v.slice(0, 23)}…` : v); // a training text
+  return [...keys].filter((k) => !view.has(k) && a[k] !== b[k] && k in a).map((k) => `${k}=${cut(String(a[k]))}`);
 }

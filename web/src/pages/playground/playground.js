@@ -16,6 +16,9 @@ import { Toolbar } from './toolbar.js';
 import { download, readFile } from '../../panels/dom.js';
 import { Recovery } from './recovery.js';
 import { RunController } from '../../run/run-controller.js';
+import { withCorpus } from '../../run/text-source.js';
+import { TextSourcePanel } from '../../panels/text-source-panel.js';
+import { unaddressable, solvedBy } from './run-notes.js';
 
 /** @typedef {import('../../client/session.js').Session} Session */
 /** @typedef {import('../../state/properties.js').State} State */
@@ -26,6 +29,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 // controller's inspection budget: they serialize matrices); the charts and counters this often.
 const REFRESH_MS = 500;
 const FLUSH_MS = 250;
+const $input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
 
 export class Playground {
   /**
@@ -39,16 +43,19 @@ export class Playground {
     this.state = defaultState(this.props, registry);
     /** @type {State|null} */
     this.pinned = null; // the state of the pinned run
+    /** @type {number|null} the step at which this run was found solved (early stop); null before; -1: no early stop (steps set by hand) */
+    this.solved = null;
     this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS, flushMs: FLUSH_MS });
-    this.controls = new Controls(/** @type {HTMLFormElement} */ ($('controls')), this.props, registry, (k, v) =>
-      Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message)),
-    );
+    const onChange = (/** @type {string} */ k, /** @type {Value} */ v) => Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message));
+    this.controls = new Controls(/** @type {HTMLFormElement} */ ($('controls')), this.props, registry, onChange,
+      new TextSourcePanel((text) => onChange('text', text)));
     this.charts = new ChartsPanel($('charts'));
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.#current().run(ids));
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.toolbar = new Toolbar(this);
+    $('notice-close').addEventListener('click', () => this.notice(null));
     this.recovery = new Recovery(this);
   }
 
@@ -75,14 +82,20 @@ export class Playground {
         box().hidden = check.ok;
         if (check.ok) return;
         box().textContent = `This combination cannot train: ${check.error}`;
-        for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, 'see the message above');
+        // The message beside each field it names (the box above may be scrolled away).
+        for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, check.error);
         this.toolbar.enable(false);
+        this.pause(); // the last run stops: nothing on the page trains under settings that cannot
+        this.toolbar.stale('no model: the settings cannot train');
         this.#status('invalid');
+        this.#showError();
       },
       failed: (err) => {
         box().hidden = false;
         box().textContent = `The model could not be created: ${err.message}`;
+        this.toolbar.stale('no model: it could not be created');
         this.#status('invalid');
+        this.#showError();
       },
       adopted: (model) => this.recovery.watch(model),
       fresh: (info) => this.#fresh(info),
@@ -90,7 +103,8 @@ export class Playground {
       metrics: ({ steps, evals, step }) => {
         $('charts-empty').hidden = true;
         this.charts.add({ steps, evals });
-        this.toolbar.metrics(steps, step, this.run.progress());
+        this.toolbar.metrics(steps, step, this.run.progress()); // nothing while the settings are invalid (stale)
+        this.#stopWhenSolved(evals);
       },
       state: ({ playing, reason, stalled }) => {
         this.toolbar.playing(playing);
@@ -167,21 +181,62 @@ export class Playground {
    */
   async restored(model) {
     if (model !== this.model) return;
-    // A null model (none when the worker crashed) throws here: a known gap, kept as it was.
-    await this.run.fresh(/** @type {Session} */ (model).info);
-    if (/** @type {Session} */ (model).playing) this.run.stateChanged({ playing: true, reason: 'restored' }); // it trains on
+    // No model to restore (the worker crashed before one was built): build the current settings'.
+    if (!model) return this.apply();
+    await this.run.fresh(model.info);
+    if (model.playing) this.run.stateChanged({ playing: true, reason: 'restored' }); // it trains on
   }
 
-  /** Show a notice under the header (null hides it). @param {string|null} text */
+  /** Show a notice under the header, with a button that dismisses it (null hides it). @param {string|null} text */
   notice(text) {
     const n = $('notice');
     n.hidden = !text;
     n.textContent = text ?? '';
+    $('notice-close').hidden = !text;
+  }
+
+  // The error where a person sees it: the settings shown (collapsed on a phone), and the first
+  // field with the message, else the box, scrolled to the top of the view when it is off screen
+  // (the fields it names come one after the other in the settings).
+  #showError() {
+    const box = $('config-error');
+    if (box.hidden) return;
+    this.toolbar.showControls(true);
+    const msg = $('controls').querySelector('.field-error:not([hidden])');
+    const target = /** @type {HTMLElement} */ (msg?.closest('.field') ?? box);
+    const r = target.getBoundingClientRect();
+    const covered = Math.max(0, document.querySelector('.toolbar')?.getBoundingClientRect().bottom ?? 0); // sticky on wide screens
+    if (r.top < covered || r.bottom > innerHeight) target.scrollIntoView({ block: 'start' });
+  }
+
+  /**
+   * Early stop: the first time in a run that the held-out accuracy at the training length reaches
+   * SOLVED (run-notes.js), training pauses, so that the charts' step axis spans the learning rather than the
+   * flat line after it. Play trains on (no second stop in the same run). Only under the default
+   * step budget: with steps set by hand, the run trains to them.
+   * @param {import('../../wasm-api').EvalMetrics[]} evals
+   */
+  #stopWhenSolved(evals) {
+    if (this.solved !== null || !this.model?.playing || !$input('stop-solved').checked) return;
+    const hit = solvedBy(evals, Number(this.model.info.config.seq_len));
+    if (!hit) return;
+    this.solved = hit.step;
+    this.pause();
+    this.notice(`Solved at step ${hit.step}: held-out token accuracy ${hit.token_accuracy.toFixed(2)}. Training paused so that the charts show the learning; press Play to train on to step ${this.state.steps}.`);
   }
 
   /** Check the current config; when valid, replace the model by a new one (paused, step 0). */
   async apply() {
-    await this.run.apply(toConfig(this.props, this.state));
+    let config;
+    try {
+      config = await withCorpus(toConfig(this.props, this.state)); // the text task's corpus, fetched once
+    } catch (err) {
+      this.run.cancel();
+      $('config-error').hidden = false;
+      $('config-error').textContent = `The text task cannot start: ${/** @type {Error} */ (err).message}. Paste or upload your own text instead.`;
+      return this.#status('invalid');
+    }
+    await this.run.apply(config);
   }
 
   // body[data-run]: building | ready | invalid, for tests and styles.
@@ -195,7 +250,10 @@ export class Playground {
   #fresh(info) {
     this.charts.reset();
     $('charts-empty').hidden = false;
-    this.charts.setEvalLengths(/** @type {number} */ (info.config.seq_len), /** @type {number} */ (info.config.eval_len));
+    this.charts.setEvalLengths(/** @type {number} */ (info.config.seq_len), /** @type {number} */ (info.config.eval_len), unaddressable(info));
+    this.charts.setTask(String(info.config.task));
+    // The early stop is for the default step budget: a budget one sets is trained to the end.
+    this.solved = this.state.steps === defaultState(this.props, this.registry, String(this.state.task)).steps ? null : -1;
     this.attention.clear();
     this.positions.clear();
     this.predictions.setModel(info);

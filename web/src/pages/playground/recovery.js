@@ -108,6 +108,6 @@ export class Recovery {
     box.append(`${text} `, restore, ' ', dismiss);
     restore.addEventListener('click', () => { box.remove(); onRestore(); });
     dismiss.addEventListener('click', () => { box.remove(); onDismiss(); });
-    $('notice').after(box);
+    ($('notice').parentElement ?? $('notice')).after(box); // below the notice row
   }
 }

@@ -21,6 +21,7 @@ export class Toolbar {
       if (!/disposed/.test(err.message)) pg.notice(err.message);
     });
     this.step = 0;
+    this.isStale = false; // no current run (stale()): the counters show '–'
     this.elapsedMs = 0;
     this.since = 0; // performance.now() when play started (0 = paused)
     /** @type {ReturnType<typeof setInterval>|undefined} */
@@ -46,12 +47,12 @@ export class Toolbar {
       safe(() => pg.predictions.runText($input('free-input').value))(e);
     });
     const toggle = $('controls-toggle');
-    toggle.addEventListener('click', () => this.#showControls(toggle.getAttribute('aria-expanded') !== 'true'));
-    if (matchMedia('(max-width: 800px)').matches) this.#showControls(false);
+    toggle.addEventListener('click', () => this.showControls(toggle.getAttribute('aria-expanded') !== 'true'));
+    if (matchMedia('(max-width: 800px)').matches) this.showControls(false);
   }
 
   /** @param {boolean} show */
-  #showControls(show) {
+  showControls(show) {
     const toggle = $('controls-toggle');
     toggle.setAttribute('aria-expanded', String(show));
     toggle.textContent = show ? 'Hide' : 'Show';
@@ -80,6 +81,7 @@ export class Toolbar {
 
   /** A new run: counters from the model's info. @param {import('../../wasm-api').SessionInfo} info */
   newRun(info) {
+    this.isStale = false;
     this.step = info.step;
     this.elapsedMs = 0;
     this.since = 0;
@@ -87,8 +89,28 @@ export class Toolbar {
     this.rate({ stepsPerS: null, tokensPerS: null, etaS: null });
     $('last-loss').textContent = '–';
     $('param-count').textContent = info.parameter_count.toLocaleString('en-US');
+    for (const id of ['step-counter', 'steps-per-s', 'tokens-per-s', 'elapsed', 'eta', 'last-loss', 'param-count']) $(id).removeAttribute('title');
     $('elapsed').textContent = '0.0 s';
     this.playing(false);
+  }
+
+  /**
+   * No current run (the settings cannot train): the counters of the last one must not read as
+   * current, so they show '–' and say why in their tooltip.
+   * @param {string} why
+   */
+  stale(why) {
+    clearInterval(this.tickTimer);
+    this.since = 0;
+    this.isStale = true; // until the next run: late events of the last one write nothing
+    for (const id of ['step-counter', 'steps-per-s', 'tokens-per-s', 'elapsed', 'eta', 'last-loss', 'param-count']) {
+      const o = $(id);
+      o.textContent = '–';
+      o.title = why;
+      delete o.dataset.value;
+    }
+    $('play').textContent = 'Play';
+    $('play').setAttribute('aria-pressed', 'false');
   }
 
   /**
@@ -98,6 +120,7 @@ export class Toolbar {
    * @param {{stepsPerS: number|null, tokensPerS: number|null, etaS: number|null}} progress
    */
   metrics(steps, step, progress) {
+    if (this.isStale) return;
     this.step = step;
     $('step-counter').textContent = String(step);
     this.rate(progress);
@@ -112,6 +135,7 @@ export class Toolbar {
    * @param {{stepsPerS: number|null, tokensPerS: number|null, etaS: number|null}} progress
    */
   rate({ stepsPerS, tokensPerS, etaS }) {
+    if (this.isStale) return;
     const sps = $('steps-per-s');
     sps.textContent = formatRate(stepsPerS);
     if (stepsPerS === null) delete sps.dataset.value;
@@ -139,6 +163,7 @@ export class Toolbar {
   }
 
   #showElapsed() {
+    if (this.isStale) return;
     const ms = this.elapsedMs + (this.since ? performance.now() - this.since : 0);
     $('elapsed').textContent = `${(ms / 1000).toFixed(1)} s`;
   }
