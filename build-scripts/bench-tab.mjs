@@ -2,8 +2,9 @@
 // playwright-core) opens the built playground (dist/, served as a static host would) with the
 // reference model tiny-ref in the URL hash, plays at max speed, and reads the training rate from
 // the page: the step counter as it changes, with the page's own clock, over a window after a
-// warm-up (and the page's smoothed steps/s readout beside it). Also run alone:
-//   node build-scripts/bench-tab.mjs [--quick] [--json] [--dist DIR]   (DIR: a built site, as it is)
+// warm-up (and the page's smoothed steps/s readout beside it). `isolated` serves the site with
+// COOP/COEP, so the page is crossOriginIsolated and runs the threaded build. Also run alone:
+//   node build-scripts/bench-tab.mjs [--quick] [--json] [--isolated] [--dist DIR]   (DIR: a built site, as it is)
 // Skips (returns {skipped: reason}) when Chromium or playwright-core is missing.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -22,12 +23,13 @@ export const tinyRefHash = () => `#${Object.entries(TINY_REF).map(([k, v]) => `$
 
 /**
  * Measure tiny-ref's steps/s in the tab.
- * @param {{quick?: boolean, dist?: string, log?: (...a: unknown[]) => void}} [opts] dist: serve this
- *   built folder as it is (default: dist/, rebuilt when older than web/src)
+ * @param {{quick?: boolean, dist?: string, isolated?: boolean, log?: (...a: unknown[]) => void}} [opts]
+ *   dist: serve this built folder as it is (default: dist/, rebuilt when older than web/src);
+ *   isolated: with COOP/COEP (the threaded build, which the page must then say it runs)
  * @returns {Promise<{steps_per_s: number, readout_steps_per_s: number|null, steps: number, seconds: number,
- *   inspect_share: number|null} | {skipped: string}>}
+ *   inspect_share: number|null, variant: string, threads: number} | {skipped: string}>}
  */
-export async function measureInTab({ quick = false, dist, log = console.error } = {}) {
+export async function measureInTab({ quick = false, dist, isolated = false, log = console.error } = {}) {
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)` };
   let chromium;
   try {
@@ -37,9 +39,9 @@ export async function measureInTab({ quick = false, dist, log = console.error } 
   }
   const { ensureDist, DIST } = await import('../tests/browser/dist.mjs');
   const { serveStatic } = await import('../tests/browser/static-server.mjs');
-  log('bench: in-tab (Chromium, built site) tiny-ref');
+  log(`bench: in-tab (Chromium, built site${isolated ? ', crossOriginIsolated' : ''}) tiny-ref`);
   if (!dist) await ensureDist();
-  const server = await serveStatic(dist ?? DIST);
+  const server = await serveStatic(dist ?? DIST, {}, { isolate: isolated });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -48,6 +50,10 @@ export async function measureInTab({ quick = false, dist, log = console.error } 
     await page.goto(`${server.url}/index.html${tinyRefHash()}`);
     await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 60000 });
     await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 60000 });
+    const status = page.locator('#module-status');
+    const variant = (await status.getAttribute('data-variant')) ?? '?';
+    const threads = Number(await status.getAttribute('data-threads') ?? 1);
+    if (isolated && variant !== 'threads') throw new Error(`the isolated page runs the ${variant} build: ${await status.getAttribute('title')}`);
     const notice = await page.locator('#notice').textContent();
     if (/Ignored/.test(notice ?? '')) throw new Error(`the page did not take tiny-ref's hash: ${notice}`);
     // Every change of the step counter, with the page's clock.
@@ -74,7 +80,7 @@ export async function measureInTab({ quick = false, dist, log = console.error } 
     const [[s0, t0], [s1, t1]] = [r.seen[0], r.seen[r.seen.length - 1]];
     const seconds = (t1 - t0) / 1000;
     return { steps_per_s: (s1 - s0) / seconds, readout_steps_per_s: r.readout, steps: s1 - s0, seconds,
-      inspect_share: r.inspect === null ? null : r.inspect / r.wall };
+      inspect_share: r.inspect === null ? null : r.inspect / r.wall, variant, threads };
   } finally {
     await browser.close();
     await server.close();
@@ -84,7 +90,7 @@ export async function measureInTab({ quick = false, dist, log = console.error } 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--dist');
-  const r = await measureInTab({ quick: args.includes('--quick'), dist: at >= 0 ? args[at + 1] : undefined });
+  const r = await measureInTab({ quick: args.includes('--quick'), isolated: args.includes('--isolated'), dist: at >= 0 ? args[at + 1] : undefined });
   if (args.includes('--json')) console.log(JSON.stringify(r));
   else console.log(r);
 }

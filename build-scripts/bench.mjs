@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { measureInTab } from './bench-tab.mjs';
+import { measureThreadsNode } from './bench-threads.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -91,5 +92,19 @@ if ('skipped' in result.in_tab) {
   log(`\nin-tab tiny-ref (Chromium, built playground, max speed): ${num(tab.steps_per_s)} steps/s` +
     ` (the page's readout: ${num(tab.readout_steps_per_s ?? NaN)}; inspection ${num(100 * (tab.inspect_share ?? NaN))}% of the time)`);
   log(`in-tab / wasm-simd under Node: ${num(result.ratios.in_tab_over_wasm_simd, 2)}`);
+  // The threaded row: the same page served with COOP/COEP (crossOriginIsolated) runs the
+  // threaded build (target >= 1.7 on 2 cores).
+  result.in_tab_threads = await measureInTab({ quick, isolated: true, log });
+  const tt = result.in_tab_threads;
+  if (!('skipped' in tt)) {
+    result.ratios.in_tab_threads_over_single = tt.steps_per_s / tab.steps_per_s;
+    log(`in-tab threaded (${tt.threads} threads): ${num(tt.steps_per_s)} steps/s; threaded in-tab / single-threaded in-tab: ${num(result.ratios.in_tab_threads_over_single, 2)}`);
+  }
+}
+// The threaded module under Node (worker_threads), 2 threads against its own 1 thread.
+result.threads_node = await measureThreadsNode({ quick, log });
+if (!('skipped' in result.threads_node)) {
+  result.ratios.wasm_threads_over_single_node = result.threads_node.ratio;
+  log(`wasm-threads under Node, 2 threads / 1 thread: ${num(result.threads_node.ratio, 2)}`);
 }
 if (asJson) console.log(JSON.stringify(result));

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# build-scripts/build-wasm.sh [--module-only] — the two wasm variants with Debian's Emscripten:
-#   build/wasm-simd    -msimd128 -msse4.1 (xsimd's sse4.1 path, mapped onto SIMD128)
-#   build/wasm-scalar  no SIMD
-# and copies each browser module (attnplay.mjs + .wasm) into web/src/wasm/<variant>/ for Vite.
-# --module-only skips the test and bench programs (used by `npm start`).
+# build-scripts/build-wasm.sh [--module-only] — the three wasm variants with Debian's Emscripten:
+#   build/wasm-simd     -msimd128 -msse4.1 (xsimd's sse4.1 path, mapped onto SIMD128)
+#   build/wasm-scalar   no SIMD
+#   build/wasm-threads  SIMD + -pthread (SharedArrayBuffer; pages that are crossOriginIsolated)
+# and copies each browser module (attnplay.mjs + .wasm, + attnplay.worker.js for threads) into
+# web/src/wasm/<variant>/ for Vite. --module-only skips the test and bench programs (used by
+# `npm start`); the threads variant builds only its modules (its kernels are the SIMD ones, and
+# the Catch2 tests of the split run natively).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # ccache (if installed): paths relative to the clone, so another clone of the same sources hits
@@ -15,11 +18,18 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 jobs=$(nproc 2>/dev/null || echo 2)
 targets=()
 [ "${1:-}" = "--module-only" ] && targets=(--target ap_web ap_node)
-for variant in simd scalar; do
-  simd=ON; [ "$variant" = scalar ] && simd=OFF
+for variant in simd scalar threads; do
+  simd=ON threads=OFF
+  [ "$variant" = scalar ] && simd=OFF
+  [ "$variant" = threads ] && threads=ON
   dir="build/wasm-$variant"
-  emcmake cmake -S . -B "$dir" -DAP_WASM_SIMD=$simd -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$dir" -j"$jobs" "${targets[@]}"
+  emcmake cmake -S . -B "$dir" -DAP_WASM_SIMD=$simd -DAP_WASM_THREADS=$threads -DCMAKE_BUILD_TYPE=Release >/dev/null
+  if [ "$variant" = threads ]; then
+    cmake --build "$dir" -j"$jobs" --target ap_web ap_node
+  else
+    cmake --build "$dir" -j"$jobs" "${targets[@]}"
+  fi
   mkdir -p "web/src/wasm/$variant"
   cp "$dir/attnplay.mjs" "$dir/attnplay.wasm" "web/src/wasm/$variant/"
+  if [ "$variant" = threads ]; then cp "$dir/attnplay.worker.js" "web/src/wasm/$variant/"; fi
 done

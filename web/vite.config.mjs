@@ -2,6 +2,8 @@
 // pages, made from one shell by src/pages/demos/pages.mjs. The wasm files are imported as assets
 // (`?url`) by the worker, so the dev server serves them and the build copies them. The text task's
 // corpus is written into public/ before anything else (see the plugin below).
+// Both servers send COOP/COEP, which make the pages crossOriginIsolated: the playground then runs
+// the threaded build (SharedArrayBuffer; docs/threads.md gives the same headers for static hosts).
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { realpathSync } from 'node:fs';
@@ -14,14 +16,16 @@ const root = resolve(import.meta.dirname);
 // worktree may link it from another clone): KaTeX's fonts are requested from there.
 const allow = [resolve(root, '..'), realpathSync(resolve(root, '../node_modules'))];
 
+const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 export default defineConfig({
   root,
   // The text task's corpus (build-scripts/corpus.mjs) into public/corpus/: served and copied as a
   // file of its own, fetched only when the text task is chosen. precompressedPreview: `vite
   // preview` sends dist/'s .br / .gz copies (the wasm uncompressed is ~900 KB).
   plugins: [demoPagesPlugin(root), { name: 'attention-playground-corpus', config: () => void ensureCorpus() }, precompressedPreview()],
-  server: { port: 5173, strictPort: true, host: 'localhost', fs: { allow } },
-  preview: { port: 5173, strictPort: true, host: 'localhost' },
+  server: { port: 5173, strictPort: true, host: 'localhost', fs: { allow }, headers: isolation },
+  preview: { port: 5173, strictPort: true, host: 'localhost', headers: isolation },
   worker: { format: 'es' },
   build: {
     outDir: resolve(root, '../dist'),

@@ -3,6 +3,7 @@
 // same objects the CLI prints); model files cross as Uint8Array copies, never as views into
 // wasm memory. Every C++ exception becomes a JS Error with its message, and the module lives on.
 #include <emscripten/bind.h>
+#include <emscripten/em_asm.h>
 #include <emscripten/val.h>
 
 #include <memory>
@@ -15,6 +16,7 @@
 #include "session_json.hpp"
 #include "tasks/task.hpp"
 #include "tensor/kernels.hpp"
+#include "tensor/thread_pool.hpp"
 
 using emscripten::val;
 
@@ -132,6 +134,21 @@ class Session {
 std::string version() { return AP_VERSION; }
 std::string simd_arch() { return ap::simd_arch_name(); }
 bool simd_enabled() { return ap::simd_enabled(); }
+// The threads the kernels use (tensor/thread_pool.hpp). The threaded build's JS starts
+// pthreadPoolSize Web Workers with the module (threads-pre.js), and a thread beyond them would
+// wait for a worker to load, which never happens while this one blocks: so at most that many + 1.
+void set_threads(int n) {
+  guarded([&] {
+    const int most = EM_ASM_INT({ return Module['pthreadPoolSize'] | 0; }) + 1;
+    if (n > most && ap::threads_supported())
+      throw std::invalid_argument("threads: " + std::to_string(n) + " is more than the " +
+                                  std::to_string(most) + " this module started workers for; use 1.." +
+                                  std::to_string(most));
+    ap::set_num_threads(n);
+  });
+}
+int threads() { return ap::num_threads(); }
+bool threads_supported() { return ap::threads_supported(); }
 
 }  // namespace
 
@@ -139,6 +156,9 @@ EMSCRIPTEN_BINDINGS(attnplay) {
   emscripten::function("version", &version);
   emscripten::function("simdArch", &simd_arch);
   emscripten::function("simdEnabled", &simd_enabled);
+  emscripten::function("setThreads", &set_threads);
+  emscripten::function("threads", &threads);
+  emscripten::function("threadsSupported", &threads_supported);
   emscripten::function("registry", &registry_json);
   emscripten::function("checkConfig", &check_config);
   emscripten::class_<Session>("Session")

@@ -1,8 +1,16 @@
 # core/bindings/wasm.cmake — the wasm module, two flavours from the same objects:
 #   attnplay.mjs + attnplay.wasm         ES module for browsers and workers (Vite imports it)
 #   attnplay.node.js + attnplay.node.wasm CommonJS for Node tests (given wasmBinary, see STYLE)
+# The threaded build (AP_WASM_THREADS) adds attnplay.worker.js / attnplay.node.worker.js, the
+# script of the Web Workers that run its pthreads; threads-pre.js sizes their pool.
 set(AP_EMBIND_FLAGS --bind -sMODULARIZE=1 -sEXPORT_NAME=createAttnplay -sALLOW_MEMORY_GROWTH=1
     -sINITIAL_MEMORY=33554432 -sFILESYSTEM=0 -fwasm-exceptions)
+if(AP_WASM_THREADS)
+  # Workers are started with the module (PTHREAD_POOL_SIZE): a pthread created later would need
+  # its Web Worker to load while the creating thread blocks, which never finishes.
+  list(APPEND AP_EMBIND_FLAGS -sPTHREAD_POOL_SIZE=Module.pthreadPoolSize -sPTHREAD_POOL_SIZE_STRICT=2
+       --pre-js ${CMAKE_SOURCE_DIR}/core/bindings/threads-pre.js)
+endif()
 add_library(apbind OBJECT ${CMAKE_SOURCE_DIR}/core/bindings/bindings.cpp)
 target_link_libraries(apbind PUBLIC apcore)
 

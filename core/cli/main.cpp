@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "tensor/thread_pool.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"attnplay — train tiny transformers and see how they learn position"};
@@ -29,6 +30,9 @@ int main(int argc, char** argv) {
   train->add_option("--out", ta.out, "write the trained model (safetensors)");
   train->add_option("--metrics", ta.metrics, "write per-step metrics (CSV)");
   train->add_flag("--json", ta.json, "print one JSON object as the last line");
+  int threads = 1;
+  train->add_option("--threads", threads, "threads for the GEMMs and attention heads (bit-identical "
+                    "results for any count; default 1)")->check(CLI::Range(1, ap::kMaxThreads));
 
   std::string model, info_config;
   std::vector<std::string> sets;
@@ -77,7 +81,10 @@ int main(int argc, char** argv) {
   }
   try {
     if (*list) return ap::cli::list(what, json);
-    if (*train) return ap::cli::train(ta);
+    if (*train) {
+      ap::set_num_threads(threads);
+      return ap::cli::train(ta);
+    }
     if (*info) return ap::cli::info(info_config, model, sets, json);
     if (*eval) return ap::cli::eval(model, sets, json);
     if (*grads) return ap::cli::grads(model, batch, out);

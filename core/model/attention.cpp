@@ -15,6 +15,7 @@
 
 #include "model/layers.hpp"
 #include "tensor/kernels.hpp"
+#include "tensor/thread_pool.hpp"
 
 namespace ap {
 
@@ -67,6 +68,24 @@ void merge_heads(FView<3>& out, size_t offset, const ActTensor<4>& heads) {
 
 int visible(const AttnShape& s, int i) { return s.causal ? i + 1 : s.T; }
 
+// Threads (tensor/thread_pool.hpp): the B·NH (batch, head) pairs are cut into one run per
+// thread, and each pair is computed by the same code as on one thread, so the results are
+// bit-identical. f(h0, h1) handles pairs [h0, h1); `work` is the step's size in simple ops.
+template <class F>
+void for_heads(int BH, double work, F&& f) {
+  const int parts = split_parts(BH, work);
+  parallel_for(parts, [&](int p) { f(int(std::int64_t(BH) * p / parts), int(std::int64_t(BH) * (p + 1) / parts)); });
+}
+// gemm_batched over the (batch, head) pairs, split by for_heads.
+void gemm_heads(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
+                std::ptrdiff_t sA, const float* B, int ldb, std::ptrdiff_t sB, float* C, int ldc,
+                std::ptrdiff_t sC, float beta, Tri tri) {
+  for_heads(count, double(count) * M * N * K, [&](int h0, int h1) {
+    gemm_batched(op, h1 - h0, M, N, K, alpha, A + h0 * sA, lda, sA, B + h0 * sB, ldb, sB,
+                 C + h0 * sC, ldc, sC, beta, tri);
+  });
+}
+
 // The triangles of a causal model's attention GEMMs (kernels.hpp): scores and dweights are
 // needed on and below the diagonal only; weights and dscores are zero above it.
 struct CausalTri {
@@ -96,18 +115,20 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
     std::fill(acts.logits.begin(), acts.logits.end(), 0.0f);
     ctx.norm->scores_forward(ctx.layer, acts.q.data(), acts.k.data(), acts.logits.data(), shape);
   } else {  // beta = 0: written, not accumulated, so no zeroing pass
-    gemm_batched(Op::NT, BH, T, T, HS, ctx.norm->scale(HS), acts.q.data(), HS, size_t(T) * HS,
+    gemm_heads(Op::NT, BH, T, T, HS, ctx.norm->scale(HS), acts.q.data(), HS, size_t(T) * HS,
                  acts.k.data(), HS, size_t(T) * HS, acts.logits.data(), T, size_t(T) * T, 0.f, tri.scores);
   }
   if (ctx.pos->biases()) ctx.pos->bias_forward(ctx.layer, acts.logits.data(), acts.q.data(), acts.k.data(), shape);
 
   ctx.norm->prepare_rows(ctx.layer, shape);
-  for (size_t r = 0; r < size_t(BH) * T; ++r) {
-    const int n = visible(shape, int(r % T));
-    float* w_row = acts.weights.data() + r * T;
-    ctx.norm->row_forward(acts.logits.data() + r * T, w_row, n);
-    std::fill(w_row + n, w_row + T, 0.0f);  // masked keys, while the row is in cache
-  }
+  for_heads(BH, 8.0 * BH * T * T, [&](int h0, int h1) {
+    for (size_t r = size_t(h0) * T; r < size_t(h1) * T; ++r) {
+      const int n = visible(shape, int(r % T));
+      float* w_row = acts.weights.data() + r * T;
+      ctx.norm->row_forward(acts.logits.data() + r * T, w_row, n);
+      std::fill(w_row + n, w_row + T, 0.0f);  // masked keys, while the row is in cache
+    }
+  });
   const float* w = acts.weights.data();
   if (ctx.pos->multiplies()) {
     acts.weights_mult.resize(acts.weights.shape());
@@ -124,7 +145,7 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
     acts.weights_drop.clear();
   }
 
-  gemm_batched(Op::NN, BH, T, HS, T, 1.0f, w, T, size_t(T) * T, acts.v.data(), HS, size_t(T) * HS,
+  gemm_heads(Op::NN, BH, T, HS, T, 1.0f, w, T, size_t(T) * T, acts.v.data(), HS, size_t(T) * HS,
                acts.o.data(), HS, size_t(T) * HS, 0.f, tri.lower_a);
   if (ctx.pos->adds_values()) ctx.pos->values_forward(ctx.layer, w, acts.o.data(), shape);
 
@@ -153,9 +174,9 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
 
   const ActTensor<4>& w = acts.used_weights();
   if (ctx.pos->adds_values()) ctx.pos->values_backward(ctx.layer, w.data(), dheads.data(), dw.data(), shape);
-  gemm_batched(Op::NT, BH, T, T, HS, 1.0f, dheads.data(), HS, size_t(T) * HS, acts.v.data(), HS,
+  gemm_heads(Op::NT, BH, T, T, HS, 1.0f, dheads.data(), HS, size_t(T) * HS, acts.v.data(), HS,
                size_t(T) * HS, dw.data(), T, size_t(T) * T, hook_dw ? 1.f : 0.f, tri.scores);
-  gemm_batched(Op::TN, BH, T, HS, T, 1.0f, w.data(), T, size_t(T) * T, dheads.data(), HS,
+  gemm_heads(Op::TN, BH, T, HS, T, 1.0f, w.data(), T, size_t(T) * T, dheads.data(), HS,
                size_t(T) * HS, dv.data(), HS, size_t(T) * HS, 0.f, tri.upper_a);
   if (!acts.weights_drop.empty()) {
     ActTensor<4>& tmp = acts.dscratch;
@@ -170,21 +191,23 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
     dw.swap(tmp);
   }
   ctx.norm->prepare_rows(ctx.layer, shape);
-  for (size_t r = 0; r < size_t(BH) * T; ++r) {
-    float* ds_row = ds.data() + r * T;
-    std::fill(ds_row, ds_row + T, 0.0f);  // row_backward adds into the visible part; the rest stays 0
-    ctx.norm->row_backward(acts.logits.data() + r * T, acts.weights.data() + r * T, dw.data() + r * T,
-                           ds_row, visible(shape, int(r % T)));
-  }
+  for_heads(BH, 8.0 * BH * T * T, [&](int h0, int h1) {
+    for (size_t r = size_t(h0) * T; r < size_t(h1) * T; ++r) {
+      float* ds_row = ds.data() + r * T;
+      std::fill(ds_row, ds_row + T, 0.0f);  // row_backward adds into the visible part; the rest stays 0
+      ctx.norm->row_backward(acts.logits.data() + r * T, acts.weights.data() + r * T, dw.data() + r * T,
+                             ds_row, visible(shape, int(r % T)));
+    }
+  });
   if (ctx.pos->biases()) ctx.pos->bias_backward(ctx.layer, ds.data(), acts.q.data(), acts.k.data(), dq.data(), dk.data(), shape);
   if (ctx.norm->forms_scores()) {
     ctx.norm->scores_backward(ctx.layer, ds.data(), dq.data(), dk.data(), shape);
   } else {
     const float tau = ctx.norm->scale(HS);
     const float beta = hook_dqk ? 1.f : 0.f;
-    gemm_batched(Op::NN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.k.data(), HS,
+    gemm_heads(Op::NN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.k.data(), HS,
                  size_t(T) * HS, dq.data(), HS, size_t(T) * HS, beta, tri.lower_a);
-    gemm_batched(Op::TN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.q.data(), HS,
+    gemm_heads(Op::TN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.q.data(), HS,
                  size_t(T) * HS, dk.data(), HS, size_t(T) * HS, beta, tri.upper_a);
   }
   if (ctx.pos->rotates()) ctx.pos->rotate_backward(ctx.layer, dq.data(), dk.data(), shape);

@@ -26,6 +26,7 @@
 #include "tensor/gemm_direct.hpp"
 #include "tensor/gemm_pack.hpp"
 #include "tensor/kernels.hpp"
+#include "tensor/thread_pool.hpp"
 
 namespace ap {
 namespace {
@@ -40,7 +41,7 @@ constexpr int KC = AP_GEMM_KC;
 constexpr int MC = (AP_GEMM_MC / MR) * MR;
 constexpr int NC = (2048 / NR) * NR;
 
-// Grow-only, 64-byte aligned scratch for the packed panels (single-threaded by design).
+// Grow-only, 64-byte aligned scratch for the packed panels (one per thread, see gemm_split).
 float* scratch(std::vector<float>& buf, std::size_t n) {
   if (buf.size() < n + 16) buf.resize(n + 16);
   auto addr = reinterpret_cast<std::uintptr_t>(buf.data());
@@ -118,7 +119,7 @@ inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int
 #endif
 }
 
-std::vector<float> g_apack, g_bpack;
+AP_THREAD_LOCAL std::vector<float> g_apack, g_bpack;
 
 // Zeroes the packed entries of an MR-row sliver (global rows i0.., global columns k0..k0+kc)
 // that a triangular op(A) takes as 0, within the k range its tile reads (see tile_k_range).
@@ -229,24 +230,51 @@ void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int
   }
 }
 
+// ---- threads (thread_pool.hpp) ----------------------------------------------------------------
+// A whole (Tri::Full) product of at least kMinSplitWork multiply-adds is cut into one block of whole
+// MR-row tiles (or NR-column tiles, whichever has more) per thread, each block run by the same
+// driver. Blocks start on tile boundaries and K is never split, so every output sees the same
+// tiles, K blocks and summation order as on one thread: the result is bit-identical. Smaller
+// products stay on the calling thread. Triangles come from attention, which splits by head.
+void gemm_split(int M, int N, int K, float alpha, View A, View B, float* C, int ldc, float beta,
+                Tri tri) {
+  const int mtiles = (M + MR - 1) / MR, ntiles = (N + NR - 1) / NR;
+  const bool by_rows = mtiles >= ntiles;
+  const int tiles = by_rows ? mtiles : ntiles;
+  const int parts = tri == Tri::Full ? split_parts(tiles, double(M) * N * K) : 1;
+  if (parts < 2)
+    return gemm_driver(M, N, K, alpha, A, B, C, ldc, beta, tri);
+  parallel_for(parts, [&](int p) {
+    const int t0 = int(std::int64_t(tiles) * p / parts), t1 = int(std::int64_t(tiles) * (p + 1) / parts);
+    if (by_rows) {
+      const int i0 = t0 * MR, i1 = std::min(M, t1 * MR);
+      gemm_driver(i1 - i0, N, K, alpha, View{A.p + i0 * A.rs, A.rs, A.cs}, B,
+                  C + (std::ptrdiff_t)i0 * ldc, ldc, beta, tri);
+    } else {
+      const int j0 = t0 * NR, j1 = std::min(N, t1 * NR);
+      gemm_driver(M, j1 - j0, K, alpha, A, View{B.p + j0 * B.cs, B.rs, B.cs}, C + j0, ldc, beta, tri);
+    }
+  });
+}
+
 }  // namespace
 
 void gemm_nn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
              float* C, int ldc, float beta, Tri tri) {
   assert(lda >= K && ldb >= N && ldc >= N);
-  gemm_driver(M, N, K, alpha, View{A, lda, 1}, View{B, ldb, 1}, C, ldc, beta, tri);
+  gemm_split(M, N, K, alpha, View{A, lda, 1}, View{B, ldb, 1}, C, ldc, beta, tri);
 }
 
 void gemm_nt(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
              float* C, int ldc, float beta, Tri tri) {
   assert(lda >= K && ldb >= K && ldc >= N);
-  gemm_driver(M, N, K, alpha, View{A, lda, 1}, View{B, 1, ldb}, C, ldc, beta, tri);
+  gemm_split(M, N, K, alpha, View{A, lda, 1}, View{B, 1, ldb}, C, ldc, beta, tri);
 }
 
 void gemm_tn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
              float* C, int ldc, float beta, Tri tri) {
   assert(lda >= M && ldb >= N && ldc >= N);
-  gemm_driver(M, N, K, alpha, View{A, 1, lda}, View{B, ldb, 1}, C, ldc, beta, tri);
+  gemm_split(M, N, K, alpha, View{A, 1, lda}, View{B, ldb, 1}, C, ldc, beta, tri);
 }
 
 void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,

@@ -1,5 +1,6 @@
 // A tiny static file server on 127.0.0.1 for the browser tests of the built folder (dist/): it
-// proves that the build works from any static host, with no special headers (no COOP/COEP). It
+// proves that the build works from any static host, with no special headers (no COOP/COEP;
+// `isolate` adds them, as docs/threads.md asks of a host for the threaded build). It
 // counts requests per path, can serve extra in-memory pages (test fixtures), and allows
 // cross-origin reads as a CDN does.
 import { createServer } from 'node:http';
@@ -14,9 +15,11 @@ const TYPES = {
 
 /**
  * Serve `dir` (and `extra` {path: html}) on a free port.
+ * @param {{isolate?: boolean}} [opts] isolate: send COOP/COEP (the pages become crossOriginIsolated)
  * @returns {Promise<{url: string, hits: Map<string, number>, extra: Map<string, string>, close(): Promise<void>}>}
  */
-export async function serveStatic(dir, extra = {}) {
+export async function serveStatic(dir, extra = {}, { isolate = false } = {}) {
+  const isolation = isolate ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } : {};
   const root = resolve(dir);
   const hits = new Map();
   const pages = new Map(Object.entries(extra));
@@ -24,7 +27,7 @@ export async function serveStatic(dir, extra = {}) {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     hits.set(path, (hits.get(path) ?? 0) + 1);
     if (pages.has(path)) {
-      res.writeHead(200, { 'content-type': TYPES['.html'] });
+      res.writeHead(200, { 'content-type': TYPES['.html'], ...isolation });
       return res.end(pages.get(path));
     }
     const file = resolve(root, `.${path.endsWith('/') ? `${path}index.html` : path}`);
@@ -36,6 +39,7 @@ export async function serveStatic(dir, extra = {}) {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'last-modified': info.mtime.toUTCString(),
         'access-control-allow-origin': '*', // as a CDN serves an npm package
+        ...isolation,
       });
       res.end(body);
     } catch {

@@ -20,6 +20,9 @@ check "eval of the saved model" bash -c "'$bin' eval --model '$dir/copy.safetens
 check "the same seed gives the same weights" bash -c "'$bin' train --set task=copy --set steps=300 --set seq_len=12 --json | tail -n 1 | grep -q \$(tail -n 1 '$dir/train.json' | sed 's/.*weights_sha256\":\"\\([0-9a-f]*\\).*/\\1/')"
 echo '{"inputs": [[1,2,3,4,5,6,10,10,10,10,10,10]], "targets": [[0,0,0,0,0,0,1,2,3,4,5,6]], "mask": [[0,0,0,0,0,0,1,1,1,1,1,1]]}' > "$dir/batch.json"
 check "grads writes a safetensors file" bash -c "'$bin' grads --model '$dir/copy.safetensors' --batch '$dir/batch.json' --out '$dir/g.safetensors' && [ -s '$dir/g.safetensors' ]"
+big="--set task=copy --set steps=5 --set seq_len=32 --set batch=16 --set d_model=64 --set heads=4 --json"
+check "--threads 2 gives the same weights as 1, bit for bit (GEMMs and heads split)" bash -c "'$bin' train --threads 2 $big | tail -n 1 | grep -o 'weights_sha256\":\"[0-9a-f]*' > '$dir/t2' && '$bin' train $big | tail -n 1 | grep -o 'weights_sha256\":\"[0-9a-f]*' > '$dir/t1' && [ -s '$dir/t1' ] && cmp -s '$dir/t1' '$dir/t2'"
+check "--threads out of range is refused, naming the range" bash -c "'$bin' train --threads 0 --set steps=1 2>&1 | grep -q 'threads.*not in range 1 to 16'"
 check "train a text model and sample from it" bash -c "'$bin' train --set task=text --set steps=30 --set seq_len=16 --out '$dir/text.safetensors' > /dev/null && '$bin' sample --model '$dir/text.safetensors' --prompt 'The ' --tokens 12 --seed 3 > '$dir/s1' && [ -s '$dir/s1' ]"
 # --text-file: a file's text trains the text task; a missing, too short or too large file is one clear line.
 for i in $(seq 40); do echo "The quick brown fox jumps over the lazy dog, and the dog sleeps on."; done > "$dir/fox.txt"

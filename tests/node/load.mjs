@@ -8,15 +8,16 @@ const require = createRequire(import.meta.url);
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * @param {'simd'|'scalar'} variant
+ * @param {'simd'|'scalar'|'threads'} variant
+ * @param {object} [options] more factory options (threads: {pthreadPoolSize})
  * The build folder is ROOT/build unless ATTNPLAY_BUILD_DIR names another (e.g. a snapshot's).
  */
-export async function loadModule(variant) {
+export async function loadModule(variant, options = {}) {
   const dir = resolve(process.env.ATTNPLAY_BUILD_DIR ?? resolve(ROOT, 'build'), `wasm-${variant}`);
   const js = resolve(dir, 'attnplay.node.js');
   if (!existsSync(js)) throw new Error(`${js} is missing: run npm run build:wasm`);
   const factory = require(js);
-  return factory({ wasmBinary: readFileSync(resolve(dir, 'attnplay.node.wasm')) });
+  return factory({ wasmBinary: readFileSync(resolve(dir, 'attnplay.node.wasm')), ...options });
 }
 
 /** Run f with a new Session of module m, deleting it afterwards (as pages must). */

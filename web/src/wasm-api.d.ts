@@ -1,4 +1,4 @@
-// Hand-written types of the Embind API of web/src/wasm/{simd,scalar}/attnplay.mjs (Emscripten
+// Hand-written types of the Embind API of web/src/wasm/{simd,scalar,threads}/attnplay.mjs (Emscripten
 // 3.1.6 has no --emit-tsd). Structured results cross the boundary as JSON strings; model files as
 // Uint8Array copies. Every method throws a JS Error with a readable message on bad input.
 // Every Session must be .delete()d (try/finally). This file is the contract of the type check
@@ -179,6 +179,13 @@ export interface AttnplayModule {
   /** 'sse4.1' in the SIMD build, 'scalar' otherwise */
   simdArch(): string;
   simdEnabled(): boolean;
+  /** Threads the kernels use (1..pthreadPoolSize + 1 in the threads build; only 1 elsewhere). */
+  setThreads(n: number): void;
+  threads(): number;
+  /** true in the threads build (SharedArrayBuffer, crossOriginIsolated pages only) */
+  threadsSupported(): boolean;
+  /** threads build under Node: let the process exit while its pthread workers idle */
+  unrefThreads?(): void;
   /** JSON of Registry */
   registry(): string;
   /** JSON of CheckResult (never throws for a bad config) */
@@ -189,4 +196,8 @@ export interface AttnplayModule {
 export default function createAttnplay(options?: {
   locateFile?: (path: string) => string;
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** threads build: Web Workers started for its pthreads (threads - 1), and the URL of this
+   * module, which they import */
+  pthreadPoolSize?: number;
+  mainScriptUrlOrBlob?: string;
 }): Promise<AttnplayModule>;

@@ -39,7 +39,7 @@ const MAX_CRASHES_PER_MINUTE = 3;
 
 /** @typedef {import('../worker/protocol.js').Command} Command */
 /** @typedef {import('../wasm-api').Config} Config */
-/** @typedef {{variant: 'simd'|'scalar', version: string, simdArch: string, simd: boolean}} EngineInfo */
+/** @typedef {{variant: 'threads'|'simd'|'scalar', version: string, simdArch: string, simd: boolean, threads: number, fallback?: string}} EngineInfo */
 
 export class EngineClient extends EventTarget {
   /** Starts the worker; call init() before anything else. */
@@ -54,7 +54,7 @@ export class EngineClient extends EventTarget {
     this.toRestore = null;
     /** @type {Promise<EngineInfo>|null} */
     this.engine = null;
-    /** @type {'simd'|'scalar'|undefined} */
+    /** @type {'threads'|'simd'|'scalar'|undefined} */
     this.variant = undefined;
     /** @type {Promise<void>|null} the promise of a recovery in progress */
     this.recovering = null;
@@ -212,7 +212,7 @@ export class EngineClient extends EventTarget {
 
   /**
    * Load the best module variant this browser supports (or the one asked for).
-   * @param {'simd'|'scalar'} [variant]
+   * @param {'threads'|'simd'|'scalar'} [variant]
    * @returns {Promise<EngineInfo>}
    */
   async init(variant = bestVariant()) {

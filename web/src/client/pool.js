@@ -7,7 +7,7 @@
 import { EngineClient } from './client.js';
 
 export class WorkerPool extends EventTarget {
-  /** @param {{size?: number, variant?: 'simd'|'scalar'}} [opts] */
+  /** @param {{size?: number, variant?: 'threads'|'simd'|'scalar'}} [opts] */
   constructor({ size = navigator.hardwareConcurrency || 2, variant } = {}) {
     super();
     this.size = Math.max(1, size);

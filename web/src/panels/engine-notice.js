@@ -2,13 +2,24 @@
 // the demo pages and the widgets (their own view and the demos inside them). The client brings each model back from its last
 // snapshot and the ones that were training train on (client/client.js), so a demo needs nothing
 // but this box. Kept out of src/demos/ (every module there is a lazily loaded demo of the widget)
-// and free of KaTeX and CSS, so that the widget's first chunk can carry it.
+// and free of KaTeX and CSS, so that the widget's first chunk can carry it. Also the words the
+// engine badges use for the build that runs (engineKind).
 import { el } from './dom.js';
 
 /** @typedef {import('../client/session.js').Session} Session */
 /** @typedef {import('../client/client.js').EngineClient} EngineClient */
 /** @typedef {CustomEvent<{error: Error, final?: boolean, client: EngineClient}>} CrashEvent a pool's 'crash' */
 /** @typedef {CustomEvent<{error: Error, models: Session[], failed?: Error}>} RecoveredEvent a pool's 'recovered' */
+
+/**
+ * The build an engine runs, for the badges: "WebAssembly SIMD, 2 threads", "WebAssembly SIMD"
+ * or "scalar WebAssembly".
+ * @param {{variant: string, threads?: number}} engine an EngineInfo
+ */
+export function engineKind(engine) {
+  if (engine.variant === 'scalar') return 'scalar WebAssembly';
+  return (engine.threads ?? 1) > 1 ? `WebAssembly SIMD, ${engine.threads} threads` : 'WebAssembly SIMD';
+}
 
 /**
  * Say in `root` when one of the pool's workers crashed (or went silent) and was restarted: a

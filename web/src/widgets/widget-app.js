@@ -16,7 +16,7 @@ import { GeneratePanel } from '../panels/generate-panel.js';
 import { Controls } from '../panels/controls.js';
 import { el } from '../panels/dom.js';
 import { toConfig, withValue } from '../state/state.js';
-import { engineNotice } from '../panels/engine-notice.js';
+import { engineKind, engineNotice } from '../panels/engine-notice.js';
 import { RunController } from '../run/run-controller.js';
 
 const FLUSH_MS = 250;
@@ -187,7 +187,7 @@ export class WidgetApp {
     // Says when this model's worker crashed and was restarted (the model comes back by itself).
     this.unnotice = engineNotice(this.engine.pool, this.box, (model) => model === this.model);
     const e = this.engine.info;
-    ui.engine.textContent = `Trains in your browser · ${e.variant === 'simd' ? 'WebAssembly SIMD' : 'scalar WebAssembly'}`;
+    ui.engine.textContent = `Trains in your browser · ${engineKind(e)}`;
   }
 
   // The charts are made one per task (a uPlot chart lays out and draws when created), so that a

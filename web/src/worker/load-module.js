@@ -1,8 +1,22 @@
-// Loads one variant of the Emscripten module inside the worker. Both variants are imported by
+// Loads one variant of the Emscripten module inside the worker. The variants are imported by
 // literal paths so that Vite bundles them and copies their .wasm files. The type checker reads
 // each module's types from the attnplay.d.mts beside it (which re-exports web/src/wasm-api.d.ts).
+//
+// The threaded variant is not bundled: its pthreads run in Web Workers that run
+// attnplay.worker.js, which imports the module again by URL (mainScriptUrlOrBlob). So the module
+// and the .wasm are copied as they are (`?url`) and found through locateFile; the worker script
+// (2 KB, a classic script that Vite's dev server would turn into a module) is inlined as text and
+// started from a blob: URL (the pages' CSP allows worker-src blob:). Its pool of workers is
+// started with the module (pthreadPoolSize), so no thread ever waits for a worker to load.
 import simdWasmUrl from '../wasm/simd/attnplay.wasm?url';
 import scalarWasmUrl from '../wasm/scalar/attnplay.wasm?url';
+import threadsWasmUrl from '../wasm/threads/attnplay.wasm?url';
+import threadsWorkerSource from '../wasm/threads/attnplay.worker.js?raw';
+import threadsModuleUrl from '../wasm/threads/attnplay.mjs?url';
+import { threadsAvailable } from '../client/simd-support.js';
+
+/** @typedef {import('../wasm-api').AttnplayModule} AttnplayModule */
+/** @typedef {(options?: Parameters<typeof import('../wasm-api').default>[0]) => Promise<AttnplayModule>} Factory */
 
 const variants = {
   simd: { factory: () => import('../wasm/simd/attnplay.mjs'), wasmUrl: simdWasmUrl },
@@ -10,12 +24,29 @@ const variants = {
 };
 
 /**
- * @param {'simd'|'scalar'} variant
- * @returns {Promise<import('../wasm-api').AttnplayModule>} the instantiated Embind module
+ * @param {'threads'|'simd'|'scalar'} variant
+ * @returns {Promise<AttnplayModule>} the instantiated Embind module
  */
 export async function loadModule(variant) {
+  if (variant === 'threads') return loadThreaded();
   const v = variants[variant];
-  if (!v) throw new Error(`unknown module variant '${variant}': use simd or scalar`);
+  if (!v) throw new Error(`unknown module variant '${variant}': use threads, simd or scalar`);
   const { default: createAttnplay } = await v.factory();
   return createAttnplay({ locateFile: () => v.wasmUrl });
+}
+
+/** The threaded variant with min(cores, 4) threads; refuses where it cannot run. */
+async function loadThreaded() {
+  const threads = threadsAvailable();
+  if (!threads) throw new Error('the threaded engine needs a crossOriginIsolated page (COOP/COEP headers) and more than one core');
+  const moduleUrl = new URL(threadsModuleUrl, self.location.href).href;
+  const workerUrl = URL.createObjectURL(new Blob([threadsWorkerSource], { type: 'text/javascript' }));
+  const { default: createAttnplay } = /** @type {{default: Factory}} */ (await import(/* @vite-ignore */ moduleUrl));
+  const mod = await createAttnplay({
+    locateFile: (/** @type {string} */ path) => (path.endsWith('.worker.js') ? workerUrl : threadsWasmUrl),
+    mainScriptUrlOrBlob: moduleUrl,
+    pthreadPoolSize: threads - 1,
+  });
+  mod.setThreads(threads);
+  return mod;
 }

@@ -61,6 +61,8 @@ function yieldToEvents() {
 let mod = null;
 /** @type {string|null} */
 let variant = null;
+/** @type {string|undefined} why the threaded build was asked for and the SIMD one runs */
+let fallback;
 let nextSid = 1;
 /** @type {string|null} the message of the trap that killed the module, once one has */
 let dead = null;
@@ -103,10 +105,18 @@ const emit = (msg) => scope.postMessage(msg);
 const commands = {
   async init({ variant: wanted }) {
     if (!mod) {
-      mod = await loadModule(wanted);
-      variant = wanted;
+      try {
+        mod = await loadModule(wanted);
+        variant = wanted;
+      } catch (err) {  // the threaded build could not start here: the SIMD one trains the same
+        if (wanted !== 'threads') throw err;
+        fallback = /** @type {Error} */ (err).message;
+        mod = await loadModule('simd');
+        variant = 'simd';
+      }
     }
-    return { variant, version: mod.version(), simdArch: mod.simdArch(), simd: mod.simdEnabled() };
+    const engine = { variant, version: mod.version(), simdArch: mod.simdArch(), simd: mod.simdEnabled(), threads: mod.threads?.() ?? 1 };
+    return fallback ? { ...engine, fallback } : engine;
   },
   registry: () => JSON.parse(engine().registry()),
   checkConfig: ({ config }) => JSON.parse(engine().checkConfig(JSON.stringify(config))),

@@ -2,7 +2,7 @@
 // pool, says which engine runs, and mounts the demo module named by <body data-demo>. URL
 // parameters become the demo's options: ?steps=300&autoplay=0&compact=1&encodings=rope,alibi ...
 import { WorkerPool } from '../../client/pool.js';
-import { engineNotice } from '../../panels/engine-notice.js';
+import { engineKind, engineNotice } from '../../panels/engine-notice.js';
 import { LineChart } from '../../charts/line-chart.js';
 import '../../panels/style.css';
 import './page.css';
@@ -23,7 +23,7 @@ try {
   const pool = new WorkerPool(params.workers ? { size: Number(params.workers) } : {});
   const [engine, { mount }] = await Promise.all([pool.engine(), DEMOS[name]()]);
   const registry = await pool.clients[0].registry(); // the demos' lists of encodings come from it
-  const kind = engine.variant === 'simd' ? 'WebAssembly SIMD' : 'scalar WebAssembly';
+  const kind = engineKind(engine);
   status.textContent = `Engine ${engine.version} · ${kind} (${engine.simdArch}) · ${pool.size} workers`;
   status.dataset.variant = engine.variant;
   status.dataset.ready = 'true';

@@ -1,6 +1,8 @@
 // Playground page entry: loads the engine in its worker, says which variant runs, then hands
 // over to the Playground wiring. No training logic here.
 import { EngineClient } from '../../client/client.js';
+import { bestVariant } from '../../client/simd-support.js';
+import { engineKind } from '../../panels/engine-notice.js';
 import { Playground } from './playground.js';
 import '../../panels/style.css';
 
@@ -8,11 +10,16 @@ const status = /** @type {HTMLElement} */ (document.getElementById('module-statu
 const client = new EngineClient();
 
 try {
-  const engine = await client.init();
-  const kind = engine.variant === 'simd' ? 'WebAssembly SIMD' : 'scalar WebAssembly';
-  status.textContent = `Engine ${engine.version} · ${kind} (${engine.simdArch})`;
-  status.title = engine.variant === 'simd' ? 'This browser runs the SIMD build.' : 'No WebAssembly SIMD here: the scalar build runs.';
+  // The threaded build when this page is crossOriginIsolated (docs/threads.md), else SIMD or scalar.
+  const engine = await client.init(bestVariant({ threads: true }));
+  status.textContent = `Engine ${engine.version} · ${engineKind(engine)} (${engine.simdArch})`;
+  status.title = engine.variant === 'threads'
+    ? `This page is cross-origin isolated: the threaded SIMD build trains on ${engine.threads} threads.`
+    : engine.variant === 'simd'
+      ? `This browser runs the SIMD build, on one thread${engine.fallback ? ` (the threaded build did not start: ${engine.fallback})` : ''}.`
+      : 'No WebAssembly SIMD here: the scalar build runs.';
   status.dataset.variant = engine.variant;
+  status.dataset.threads = String(engine.threads);
   status.dataset.ready = 'true';
   const playground = new Playground(client, await client.registry());
   await playground.start();
