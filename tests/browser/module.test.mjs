@@ -11,9 +11,8 @@ test('the playground loads the SIMD module in Chromium and says so', async () =>
   const { page, errors } = await openPage(h.browser, h.url);
   const status = page.locator('#module-status');
   await status.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 30000 });
-  // the dev server sends COOP/COEP: the threaded SIMD build where there are 2+ cores (threads.test.mjs)
-  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-  assert.equal(await status.getAttribute('data-variant'), cores > 1 ? 'threads' : 'simd');
+  // the dev server sends COOP/COEP, but threads are opt-in (?threads=1, threads.test.mjs): SIMD here
+  assert.equal(await status.getAttribute('data-variant'), 'simd');
   assert.match(await status.textContent(), /WebAssembly SIMD(, \d threads)? \(sse4\.1\)/);
   await shot(page, 'module-loaded');
   assert.deepEqual(errors, []);

@@ -1,5 +1,5 @@
 // The threaded build in the page: the dev server sends COOP/COEP (web/vite.config.mjs), so the
-// playground is crossOriginIsolated, loads the threaded build, says so in its engine badge
+// playground is crossOriginIsolated; asked for it (?threads=1, opt-in for now) it loads the threaded build, says so in its engine badge
 // ("WebAssembly SIMD, N threads") and trains; a widget on the same isolated origin still runs the
 // single-threaded SIMD build (widgets never rely on those headers). No timing is asserted.
 import { test, before, after } from 'node:test';
@@ -13,7 +13,7 @@ after(async () => { await h?.close(); });
 const HASH = '#task=copy&seq_len=16&d_model=32&heads=4&layers=1&batch=16&steps=1000000&speed=0&eval_every=0';
 
 test('the isolated playground runs the threaded build, says so and trains', async () => {
-  const { page, errors } = await openPage(h.browser, `${h.url}${HASH}`);
+  const { page, errors } = await openPage(h.browser, `${h.url}?threads=1${HASH}`);
   await ready(page);
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   const status = page.locator('#module-status');

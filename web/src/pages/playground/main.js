@@ -10,8 +10,11 @@ const status = /** @type {HTMLElement} */ (document.getElementById('module-statu
 const client = new EngineClient();
 
 try {
-  // The threaded build when this page is crossOriginIsolated (docs/threads.md), else SIMD or scalar.
-  const engine = await client.init(bestVariant({ threads: true }));
+  // The threaded build when asked for (?threads=1) and this page is crossOriginIsolated
+  // (docs/threads.md), else SIMD or scalar. Opt-in for now: in Emscripten 3.1.6's pthreads build a
+  // C++ exception is not caught by the engine's own handlers, so bad input would not get its message.
+  const wantThreads = new URLSearchParams(location.search).get('threads') === '1';
+  const engine = await client.init(bestVariant({ threads: wantThreads }));
   status.textContent = `Engine ${engine.version} · ${engineKind(engine)} (${engine.simdArch})`;
   status.title = engine.variant === 'threads'
     ? `This page is cross-origin isolated: the threaded SIMD build trains on ${engine.threads} threads.`
