@@ -175,7 +175,7 @@ function fetchRaw(url, encoding) {
 test('dist/ carries .gz and .br copies that decompress to the same bytes; vite preview sends the wasm compressed', async () => {
   const assets = readdirSync(resolve(DIST, 'assets'));
   const wasm = assets.filter((f) => f.endsWith('.wasm'));
-  assert.equal(wasm.length, 2, 'two wasm variants');
+  assert.equal(wasm.length, 3, 'three wasm variants (simd, scalar, threads)');
   const widget = assets.filter((f) => /^widget-[\w-]{8}\.js$/.test(f));
   assert.equal(widget.length, 1, 'the widget module');
   for (const f of [...wasm, ...widget].map((a) => `assets/${a}`)) {

@@ -6,13 +6,14 @@
 // the layout shift of the example post and how far the guess is from the built widget.
 const WIDTHS = [329, 420, 560, 700, 798];
 
-/** A demo preset's height at WIDTHS: [full, compact]. The probe's: its grid without rows (+ PROBE_ROW each). */
+/** A demo preset's height at WIDTHS: [full, compact]. The probe's: its grid without rows (+ PROBE_ROW each).
+ * Re-measured for the multi-seed demos (mean and spread per cell) on 2026-11-24. */
 const DEMOS = {
-  permutation: [[2837, 2409, 2095, 1604, 1523], [1821, 1628, 1456, 1063, 1023]],
+  permutation: [[2837, 2409, 2095, 1604, 1523], [2062, 1808, 1536, 1083, 1043]],
   probe: [[2292, 1818, 1422, 1429, 1283], [440, 370, 265, 265, 265]],
   extrapolation: [[3127, 2729, 2492, 1950, 1908], [1973, 1798, 1745, 1232, 1232]],
 };
-const PROBE_ROW = 76;
+const PROBE_ROW = [116, 112, 103, 97, 97]; // a grid row at WIDTHS (3 seeds: mean, spread and label)
 const PROBE_ROWS = 8; // demos/lists.js: the probe grid's default rows
 
 /** The panels of a config preset (widget-app.js) at WIDTHS, with the gap above. By task (attention) or encoding (positions). */
@@ -44,7 +45,7 @@ export function reserveHeight(attr, width, compact) {
   const preset = (attr('preset') ?? '').trim() || 'playground';
   if (Object.hasOwn(DEMOS, preset)) {
     const h = at(DEMOS[/** @type {keyof typeof DEMOS} */ (preset)][compact ? 1 : 0], width);
-    return Math.round(preset === 'probe' ? h + PROBE_ROW * (words(attr('positions')).length || PROBE_ROWS) : h);
+    return Math.round(preset === 'probe' ? h + at(PROBE_ROW, width) * (words(attr('positions')).length || PROBE_ROWS) : h);
   }
   // A config preset: header, controls, the two charts (side by side from 560 px), panels, footer.
   const playground = preset === 'playground';
