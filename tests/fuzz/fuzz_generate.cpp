@@ -38,7 +38,9 @@ std::vector<std::unique_ptr<ap::Session>> make_sessions() {
       {{"task", "addition"}, {"position", "rope"}},
       {{"task", "parity"}},
       {{"task", "text"}, {"position", "sinusoidal"}, {"anchors", "bos"},
-       {"text", "h\xC3\xA9llo w\xC3\xB6rld, a tiny corpus in UTF-8 \xF0\x9F\x98\x80"}},
+       // at least 10·seq_len + 1 bytes: the held-out 10% must hold one window (core/tasks/text.cpp)
+       {"text", "h\xC3\xA9llo w\xC3\xB6rld, a tiny corpus in UTF-8 \xF0\x9F\x98\x80, long enough for "
+                "seq_len 8: the held-out part holds a window."}},
   };
   std::vector<std::unique_ptr<ap::Session>> out;
   for (auto cfg : configs) {
