@@ -11,6 +11,8 @@ import { AttentionPanel } from '../../panels/attention-panel.js';
 import { PositionsPanel } from '../../panels/positions-panel.js';
 import { PredictionsPanel } from '../../panels/predictions-panel.js';
 import { GeneratePanel } from '../../panels/generate-panel.js';
+import { LengthsPanel } from '../../panels/lengths-panel.js';
+import { LineChart } from '../../charts/line-chart.js';
 import { renderExplanation } from '../../panels/explain-panel.js';
 import { Toolbar } from './toolbar.js';
 import { download, readFile } from '../../panels/dom.js';
@@ -54,6 +56,7 @@ export class Playground {
     this.positions = new PositionsPanel($('positions'));
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.#current().run(ids));
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
+    this.lengths = new LengthsPanel($('lengths'), () => this.model, LineChart);
     this.toolbar = new Toolbar(this);
     $('notice-close').addEventListener('click', () => this.notice(null));
     this.recovery = new Recovery(this);
@@ -258,6 +261,7 @@ export class Playground {
     this.positions.clear();
     this.predictions.setModel(info);
     this.generate.setModel(info);
+    this.lengths.clear();
     this.toolbar.newRun(info);
     this.toolbar.enable(true);
     $('eval-every').textContent = String(info.config.eval_every);
