@@ -7,10 +7,10 @@
 // 375 px dark the grid scrolls with a cue; extrapolation: one curve per chosen encoding (mean of 3
 // seeds), learned ends at L with a note, typeset titles, distinct colours, dash styles in the
 // legend, RoPE scaling toggles add curves and the frequency table follows the formulas.
-// Screenshots go to test-results/demo-*.png.
+// Each page is also seen at 1280 and 375 px, light and dark. Screenshots go to test-results/demo-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPage, shot } from './harness.mjs';
+import { startHarness, openPage, shot, shotFourWays } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -129,6 +129,7 @@ test('permutation: equivariant without positions, broken by an encoding or the c
   assert.match(await page.locator('.apd-play-note').textContent(), /learned the task or used its budget of 1500 steps/);
   await page.waitForTimeout(500);
   await shot(page, 'demo-permutation');
+  await shotFourWays(page, 'demo-permutation');
   await page.click('.apd-play');
   await page.waitForFunction(() => document.querySelector('.apd').dataset.budget === '2250' && document.querySelector('.apd').dataset.playing === 'true');
   await page.click('.apd-play'); // pause
@@ -193,6 +194,7 @@ test('probe grid: 3 seeds per cell; Lemma 1 cells stay at 1/n with spread 0; lab
   assert.match(summary, /Mirror pairs identical .* on every seed \(\d+\): [^.]*alibi × l2/);
   assert.equal(await page.locator('.apd-summary li[data-outcome="collapsed"]').getAttribute('data-count'), String(results.filter((r) => r.outcome === 'collapsed').length));
   await shot(page, 'demo-probe');
+  await shotFourWays(page, 'demo-probe', 1000);
   // 375 px, dark: the grid scrolls with a visible cue; the caption does not widen the label column.
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 375, height: 900 });
@@ -280,6 +282,7 @@ test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE
   assert.match(await page.locator('.apd-task-block[data-block="0"] .apd-values td').nth(1).textContent(), /^\d+(\.\d)?%( \(\d+(\.\d)?–\d+(\.\d)?%\))?$/);
   await page.waitForTimeout(500);
   await shot(page, 'demo-extrapolation');
+  await shotFourWays(page, 'demo-extrapolation');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 375, height: 900 });
   await page.waitForTimeout(500);

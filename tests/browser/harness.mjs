@@ -51,6 +51,31 @@ export async function openPage(browser, url, { width = 1280, height = 900 } = {}
 
 export const shot = (page, name) => page.screenshot({ path: resolve(RESULTS, `${name}.png`), fullPage: true });
 
+/**
+ * A page as a reader sees it four ways: 1280 and 375 px, light and dark. For each it checks that
+ * nothing scrolls the page sideways and that the theme reached the page (dark: a dark background),
+ * then saves `${name}-${width}-${scheme}.png`. Returns the page to 1280 px light.
+ */
+export async function shotFourWays(page, name, height = 900) {
+  const seen = [];
+  for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(400); // charts follow a ResizeObserver and the theme switch
+    const m = await page.evaluate(() => {
+      const bg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
+      return { wide: document.documentElement.scrollWidth, light: bg.reduce((a, b) => a + b, 0) / 3 };
+    });
+    if (m.wide > width) throw new Error(`${name} at ${width} px (${scheme}): the page is ${m.wide} px wide`);
+    if ((scheme === 'dark') !== (m.light < 128)) throw new Error(`${name} at ${width} px: the ${scheme} theme did not reach the page (background lightness ${m.light})`);
+    await shot(page, `${name}-${width}-${scheme}`);
+    seen.push(`${width}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height });
+  return seen;
+}
+
 /** Wait until the playground's engine is loaded and its first model is built. */
 export async function ready(page) {
   await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });

@@ -2,7 +2,7 @@
 // server: the example post does not jump as its widgets load (each placeholder holds the room of
 // its widget: layout shift measured by a PerformanceObserver, heights before and after), at 1280
 // and 375 px, light and dark; its demos are compact (no "Why" section); it describes the probe as
-// the probe demo works. Predictions fit a 375 px phone, or scroll with a visible cue. A page that
+// the probe demo works. Predictions and the probe widget's grid fit a 375 px phone, or scroll with a visible cue. A page that
 // forgets type="module" gets a sentence in the widget's box. The built folder carries .gz and .br
 // copies, and `vite preview` sends the wasm compressed. Screenshots go to test-results/layout-*.png.
 import { test, before, after } from 'node:test';
@@ -22,6 +22,7 @@ const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-n
 const PAGES = {
   '/fixtures/predictions.html': fixture('<attention-playground task="copy" steps="200" view="predictions" controls="play" autoplay></attention-playground>'),
   '/fixtures/predictions-long.html': fixture('<attention-playground task="copy" seq-len="40" steps="20" view="predictions" controls="play" autoplay></attention-playground>'),
+  '/fixtures/probe.html': fixture('<attention-playground preset="probe" compact></attention-playground>'),
   '/fixtures/classic.html': fixture('<p>Before.</p><attention-playground preset="rope"></attention-playground><p>After.</p>')
     .replace('<script type="module" src="/attention-playground.js"></script>', '<script src="/attention-playground.js"></script>'),
 };
@@ -149,6 +150,39 @@ test('predictions at 375 px: 16 tokens fit; a longer row scrolls, with a cue in 
     await p.close();
   }
 });
+
+for (const scheme of ['light', 'dark'])
+  test(`the probe widget at 375 px (${scheme}): its grid shows cells, not only row labels, and says when it scrolls`, async () => {
+    const { page: p, errors } = await open('/fixtures/probe.html', { width: 375, colorScheme: scheme });
+    const w = p.locator('attention-playground');
+    await w.locator('.apd-grid td.apd-cell').first().waitFor({ timeout: 60000 });
+    await p.waitForTimeout(300); // the scroll cue follows a ResizeObserver
+    const g = await p.evaluate(() => {
+      const r = document.querySelector('attention-playground').shadowRoot;
+      const wrap = r.querySelector('.apd-grid-wrap');
+      const box = wrap.getBoundingClientRect();
+      const label = r.querySelector('.apd-grid tbody th').getBoundingClientRect();
+      const cells = [...r.querySelectorAll('.apd-grid tbody tr:first-child td.apd-cell')].map((c) => c.getBoundingClientRect());
+      const hint = r.querySelector('.apd-scroll-hint');
+      return {
+        wrapRight: box.right, labelWidth: label.width, wrapWidth: box.width,
+        visibleCells: cells.filter((c) => c.left >= box.left - 1 && c.right <= box.right + 1).length, cells: cells.length,
+        over: wrap.scrollWidth > wrap.clientWidth + 1, hint: Boolean(hint && !hint.hidden && hint.getClientRects().length),
+        caption: r.querySelector('.apd-grid-caption').getBoundingClientRect().right - box.left, captionShown: r.querySelector('.apd-grid-caption').getClientRects().length > 0,
+      };
+    });
+    console.log(`probe widget at 375 px (${scheme}): ${JSON.stringify(g)}`);
+    await p.screenshot({ path: resolve(RESULTS, `layout-375-probe-widget-${scheme}.png`), fullPage: true });
+    assert.ok(g.wrapRight <= 375 + 1, `the grid's box stays in the column: ${g.wrapRight}`);
+    assert.ok(g.labelWidth <= 0.45 * g.wrapWidth, `the row labels leave room for cells: ${g.labelWidth} of ${g.wrapWidth} px`);
+    assert.ok(g.visibleCells >= 2, `at least two cells of a row are in view: ${g.visibleCells} of ${g.cells}`);
+    assert.ok(g.captionShown, 'the grid says what its rows and columns are');
+    assert.ok(g.caption <= g.wrapWidth + 1, `the grid's caption wraps inside the column: it ends ${g.caption} px from the grid's left edge`);
+    assert.equal(g.hint, g.over, 'the sentence about scrolling shows exactly when the grid is wider than the column');
+    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls the page sideways');
+    assert.deepEqual(errors, []);
+    await p.close();
+  });
 
 test('a script tag without type="module": the widget box says how to fix it, as text', async () => {
   const { page: p, errors } = await open('/fixtures/classic.html', { width: 375 });

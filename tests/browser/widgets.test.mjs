@@ -270,13 +270,16 @@ test('everything one widget downloads is within the gzipped budget (BUDGET in we
     total += bytes;
   }
   console.log(`one widget downloaded ${total} bytes gzipped: ${sent.join(', ')}`);
+  assert.ok(![...server.hits.keys()].some((path) => path.startsWith('/corpus/')), 'a widget without the text task never fetches the corpus');
   assert.ok(total <= size.budget, `one widget downloaded ${total} bytes gzipped: ${sent.join(', ')}`);
   await p.close();
 });
 
-test('view="generate": a prompt typed into the widget gets a continuation', async () => {
+test('view="generate": a text widget trains on the bundled corpus; a prompt typed into it gets a continuation', async () => {
+  server.hits.clear();
   const { page: p, errors } = await open('/fixtures/generate.html');
   await trained(p, 0, 60);
+  assert.ok(server.hits.has('/corpus/jargon.txt'), `the text widget fetched the corpus beside the widget: ${[...server.hits.keys()].join(', ')}`);
   const root = widget(p, 0);
   await root.locator('#gen-prompt').fill('The ');
   await root.locator('#gen-tokens').fill('12');

@@ -20,6 +20,10 @@ export class LineChart extends LineChartBase {
     this.frame = 0;
     this.resize = new ResizeObserver(() => this.plot?.setSize(this.#size()));
     this.resize.observe(container);
+    // The system's light/dark switch: axes and grid redrawn in the new theme's colours.
+    this.scheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+    this.onScheme = () => this.restyle();
+    this.scheme?.addEventListener?.('change', this.onScheme);
     this.#build();
   }
 
@@ -93,14 +97,20 @@ export class LineChart extends LineChartBase {
     g.font = `${11 * dpr}px system-ui, sans-serif`;
     g.textBaseline = 'top';
     g.textAlign = 'left';
-    for (const { x, label } of this.markers) {
+    let free = -Infinity; // where the last label ended: a label that would overlap it goes a line lower
+    let row = 0;
+    for (const { x, label } of [...this.markers].sort((a, b) => a.x - b.x)) {
       const px = Math.round(u.valToPos(x, 'x', true));
       if (px < u.bbox.left - 1 || px > u.bbox.left + u.bbox.width + 1) continue;
       g.beginPath();
       g.moveTo(px + 0.5, u.bbox.top);
       g.lineTo(px + 0.5, u.bbox.top + u.bbox.height);
       g.stroke();
-      if (label) g.fillText(label, px + 4 * dpr, u.bbox.top + 2 * dpr);
+      if (!label) continue;
+      const left = px + 4 * dpr;
+      row = left < free ? row + 1 : 0;
+      g.fillText(label, left, u.bbox.top + (2 + 13 * row) * dpr);
+      free = Math.max(row ? free : -Infinity, left + g.measureText(label).width + 4 * dpr);
     }
     g.restore();
   }
@@ -148,6 +158,7 @@ export class LineChart extends LineChartBase {
   destroy() {
     cancelAnimationFrame(this.frame);
     this.resize.disconnect();
+    this.scheme?.removeEventListener?.('change', this.onScheme);
     this.plot?.destroy();
   }
 }

@@ -60,6 +60,17 @@ export function describeText(text) {
   return `${n(bytes)} characters: the model trains on the first ${n(bytes - held)} and is measured on the last ${n(held)}.`;
 }
 
+/**
+ * Where the bundled corpus lives for code loaded from this build: the site's root in development
+ * (Vite serves web/public/ there), else the folder above the built chunks (dist/assets/ -> dist/,
+ * where the build copies web/public/). Widgets use it: their host page's own URL says nothing.
+ */
+export function corpusBase() {
+  if (import.meta.env.DEV) return new URL('/', globalThis.location?.href).href;
+  const up = '../'; // not a literal in new URL(…, import.meta.url): Vite would try to bundle it
+  return new URL(up, import.meta.url).href;
+}
+
 /** @type {Map<string, Promise<string>>} one fetch per corpus URL per page */
 const loads = new Map();
 

@@ -18,6 +18,7 @@ import { el } from '../panels/dom.js';
 import { toConfig, withValue } from '../state/state.js';
 import { engineKind, engineNotice } from '../panels/engine-notice.js';
 import { RunController } from '../run/run-controller.js';
+import { withCorpus, loadCorpus, corpusBase } from '../run/text-source.js';
 
 const FLUSH_MS = 250;
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
@@ -220,7 +221,7 @@ export class WidgetApp {
   async init() {
     if (this.chartBody) await this.#charts(this.chartBody, this.settings.height);
     if (this.disposed) return;
-    await this.run.apply(toConfig(this.engine.props, this.state));
+    await this.run.apply(await this.#config());
     this.started = true;
   }
 
@@ -262,7 +263,12 @@ export class WidgetApp {
     if (this.state[key] === value) return;
     this.state = withValue(this.engine.props, this.engine.registry, this.state, key, value);
     this.controls.render(this.state);
-    return this.run.apply(toConfig(this.engine.props, this.state)).catch((err) => this.#notice(err.message));
+    return this.#config().then((config) => this.run.apply(config)).catch((err) => this.#notice(err.message));
+  }
+
+  /** The config to train: the text task without a text of its own trains on the bundled corpus (fetched then, never before). */
+  #config() {
+    return withCorpus(toConfig(this.engine.props, this.state), () => loadCorpus(corpusBase()));
   }
 
   /** @param {string|null} text */

@@ -29,8 +29,10 @@ export function buildDom(compact, positions, norms, n, seeds) {
   const scrollHint = el('p', { class: 'apd-scroll-hint', hidden: true }, 'The grid is wider than this column: scroll it sideways (swipe, or focus it and use ←/→) for more columns →');
   /** @type {HTMLTableCellElement[]} */
   const tds = [];
-  const table = el('table', { class: 'apd-grid' },
-    el('caption', { class: 'apd-small' }, `Rows: position encodings. Columns: attention normalizations. Each cell is ${seeds.length} models (${seedWords(seeds)}).`),
+  // What the grid holds, above it rather than in a <caption>: a caption is as wide as its table,
+  // so in a narrow column it would scroll away with the cells. The table is named by the same words.
+  const gridCaption = `Rows: position encodings. Columns: attention normalizations. Each cell is ${seeds.length} models (${seedWords(seeds)}).`;
+  const table = el('table', { class: 'apd-grid', 'aria-label': gridCaption },
     el('thead', {}, el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm)))),
     el('tbody', {}, ...positions.map((pos) => el('tr', {}, el('th', { scope: 'row' }, pos), ...norms.map((nm) => {
       const td = el('td', { class: 'apd-cell', dataset: { pos, norm: nm }, tabindex: '0' },
@@ -91,6 +93,7 @@ export function buildDom(compact, positions, norms, n, seeds) {
         el('label', {}, 'anchors ', anchors),
         el('label', {}, causal, ' causal mask'),
         progress),
+      el('p', { class: 'apd-grid-caption' }, gridCaption),
       gridScroll,
       scrollHint,
       legend,
