@@ -16,13 +16,20 @@ suite() { # name command...
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
 }
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+# Fuzzing (libFuzzer, ASan + UBSan): five targets, 60 s each in CI, 10 s locally. It runs on one
+# core beside the Catch2, Node and type-check suites (each of those uses one core), and is waited
+# for before the browser suite, whose timing tests want a quiet machine.
+fuzz_secs=$([ "${CI:-}" = true ] && echo 60 || echo 10)
+mkdir -p build
+FUZZ_JOBS=1 bash build-scripts/fuzz.sh "$fuzz_secs" >build/fuzz-run.log 2>&1 &
+fuzz_pid=$!
+fuzz_result() { wait "$fuzz_pid"; local rc=$?; cat build/fuzz-run.log; return $rc; }
 for b in native native-sse wasm-simd wasm-scalar; do
   suite "Catch2 ($b)" ctest --test-dir "build/$b" --output-on-failure
 done
 suite "wasm module under Node" node --test tests/node/
 suite "types (tsc --checkJs on the web sources, tsconfig.json)" node build-scripts/typecheck.mjs
-# Fuzzing (libFuzzer, ASan + UBSan): five targets, 60 s each in CI, 10 s locally.
-suite "fuzz (config, safetensors, generate, session JSON, grid)" bash build-scripts/fuzz.sh "$([ "${CI:-}" = true ] && echo 60 || echo 10)"
+suite "fuzz (config, safetensors, generate, session JSON, grid; ${fuzz_secs} s each, run beside the suites above)" fuzz_result
 suite "browser (Chromium)" node --test --test-concurrency=1 tests/browser/
 
 echo
