@@ -188,7 +188,7 @@ export function gzipSize(bytes) {
 }
 
 /**
- * Gzipped bytes of everything one widget downloads, per kind of preset. From the entry: its static
+ * Gzipped bytes of everything one widget downloads, per kind of preset (and for a comparison). From the entry: its static
  * and dynamic imports, and every file whose name appears in the code loaded (the worker, the
  * module's glue, the wasm), counting one wasm variant (the larger) and one glue file (the larger).
  * The threaded variant's files (web/src/wasm/threads/) are left out: a widget never loads it
@@ -205,7 +205,8 @@ export function measure(output) {
   const facade = (f) => (files.get(f)?.type === 'chunk' ? files.get(f).facadeModuleId ?? '' : '');
   const demoOf = (f) => /\/src\/demos\/([^/]+)\/index\.js$/.exec(facade(f))?.[1];
   const isDemo = (f) => Boolean(demoOf(f)) && files.get(f).isDynamicEntry;
-  const lazy = (f) => isDemo(f) || facade(f).endsWith('/widgets/widget-app.js');
+  const view = (f, name) => facade(f).endsWith(`/widgets/${name}.js`); // the widget's own views: one of them per widget
+  const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app');
   const names = [...files.keys()];
 
   function closure(starts) {
@@ -237,8 +238,10 @@ export function measure(output) {
   }
   const entry = 'attention-playground.js';
   const base = closure([entry]);
-  const app = names.find((f) => lazy(f) && !isDemo(f));
+  const app = names.find((f) => view(f, 'widget-app'));
+  const compare = names.find((f) => view(f, 'compare-app'));
   const kinds = { 'playground / encoding presets': total(new Set([...base, ...closure([app])])) };
+  if (compare) kinds['a comparison (compare=…)'] = total(new Set([...base, ...closure([compare])]));
   for (const f of files.keys()) if (isDemo(f)) kinds[`${demoOf(f)} preset`] = total(new Set([...base, ...closure([f])]));
   return kinds;
 }

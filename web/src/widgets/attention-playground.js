@@ -105,8 +105,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this.status = 'idle';
     /** @type {string|null} */
     this.error = null;
-    /** @type {import('./widget-app.js').WidgetApp|null} */
-    this.app = null; // WidgetApp (config presets)
+    /** @type {import('./widget-app.js').WidgetApp|import('./compare-app.js').CompareApp|null} */
+    this.app = null; // WidgetApp (config presets), CompareApp (with a compare attribute)
     /** @type {RunningDemo|null} */
     this.demo = null; // {handle: a demo's {start, pause, dispose, ready}, models, wantPlay, visible}
     // Set later (declarations only):
@@ -279,13 +279,18 @@ export class AttentionPlaygroundElement extends HTMLElement {
       el('strong', {}, 'Ignored from the link'), ` (not settings of this widget): ${this.ignored.join(', ')}.`));
   }
 
+  /**
+   * @typedef {ConstructorParameters<typeof import('./widget-app.js').WidgetApp>[2] &
+   *   ConstructorParameters<typeof import('./compare-app.js').CompareApp>[2]} AppSettings
+   */
   /** @param {WidgetEngine} engine @param {WidgetSettings} settings @param {number} token */
   async #startApp(engine, settings, token) {
-    const { WidgetApp } = await import('./widget-app.js');
+    // A comparison (the compare attribute) has its own view: several models side by side.
+    const App = settings.compare ? (await import('./compare-app.js')).CompareApp : (await import('./widget-app.js')).WidgetApp;
     await nextTask(); // the chunk's evaluation and the widget's construction in separate tasks
     if (token !== this.startToken) return;
     const card = el('div', { class: 'ap-body' });
-    const app = new WidgetApp(card, engine, /** @type {ConstructorParameters<typeof WidgetApp>[2]} */ (settings)); // a config preset: a state
+    const app = new App(card, engine, /** @type {AppSettings} */ (settings)); // a config preset: a state (and the runs of a comparison)
     this.card.replaceChildren(card);
     this.app = app;
     try {

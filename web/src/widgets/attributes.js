@@ -9,18 +9,20 @@ import { isActive, propertyFor } from '../state/properties.js';
 import { parseValue } from '../state/hash.js';
 import { defaultState, withValue } from '../state/state.js';
 import { presetFor, presetNames } from './presets.js';
+import { readCompare } from '../state/compare.js';
 
 /** @typedef {import('../state/properties.js').State} State */
 /** @typedef {import('../state/properties.js').Value} Value */
 /**
  * A widget's settings, read from its attributes (readAttributes).
  * @typedef {{preset: import('./presets.js').Preset|null, state: State|null, overrides: Record<string, Value>,
- *   view: string[], controls: string[], height: number, autoplay: boolean, errors: string[]}} WidgetSettings
+ *   view: string[], controls: string[], height: number, autoplay: boolean, errors: string[],
+ *   compare: {runs: State[], fields: string[]}|null}} WidgetSettings compare: the runs of a `compare` attribute
  */
 
 export const VIEWS = ['chart', 'attention', 'positions', 'predictions', 'generate'];
 export const TRANSPORT = ['play', 'step', 'reset'];
-export const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme', 'compact'];
+export const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme', 'compact', 'compare'];
 // Attributes any HTML element may carry; the widget leaves them to the browser (a blogger's own
 // id, class or style on the element). They are never settings, so never on the allow-list.
 const GLOBAL_ATTRS = new Set(['id', 'class', 'style', 'title', 'hidden', 'lang', 'dir', 'tabindex', 'slot', 'part',
@@ -198,5 +200,15 @@ export function readAttributes(attrs, { registry, props }) {
   if (theme !== null && !['light', 'dark', 'auto', ''].includes(theme.trim()))
     errors.push(`${quoted('theme', theme)}: use light, dark or auto.`);
 
-  return { preset, state, overrides, view, controls, height, autoplay: flag(get('autoplay')), errors };
+  // compare="position=none,learned": the same model trained once per value, side by side.
+  let compare = null;
+  const compareAttr = get('compare');
+  if (compareAttr !== null && preset?.demo) errors.push(`${quoted('compare', compareAttr)}: the ${preset.name} demo compares its own models; compare is for config presets.`);
+  else if (compareAttr !== null && state) {
+    const c = readCompare(compareAttr, state, props, registry);
+    errors.push(...c.errors.map((e) => `${e}.`));
+    if (c.runs.length) compare = { runs: c.runs, fields: c.fields };
+  }
+
+  return { preset, state, overrides, view, controls, height, autoplay: flag(get('autoplay')), errors, compare };
 }
