@@ -21,6 +21,7 @@ import { RunController } from '../../run/run-controller.js';
 import { withCorpus } from '../../run/text-source.js';
 import { TextSourcePanel } from '../../panels/text-source-panel.js';
 import { unaddressable, solvedBy } from './run-notes.js';
+import { PageCompare, splitCompare } from './compare.js';
 
 /** @typedef {import('../../client/session.js').Session} Session */
 /** @typedef {import('../../state/properties.js').State} State */
@@ -58,6 +59,7 @@ export class Playground {
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.lengths = new LengthsPanel($('lengths'), () => this.model, LineChart);
     this.toolbar = new Toolbar(this);
+    this.compare = new PageCompare(this);
     $('notice-close').addEventListener('click', () => this.notice(null));
     this.recovery = new Recovery(this);
   }
@@ -127,7 +129,9 @@ export class Playground {
   }
 
   async #readHash() {
-    const { state, ignored } = hashToState(location.hash, this.props, this.registry);
+    const { hash, spec } = splitCompare(location.hash);
+    this.compare.fromHash(spec);
+    const { state, ignored } = hashToState(hash, this.props, this.registry);
     this.notice(ignored.length ? `Ignored from the link: ${ignored.join('; ')}. Defaults are used instead.` : null);
     this.#setState(state);
   }
@@ -139,13 +143,18 @@ export class Playground {
     this.controls.render(state);
     this.toolbar.showView(state);
     this.charts.setLogScale(/** @type {boolean} */ (state.log));
-    history.replaceState(null, '', stateToHash(state));
+    this.rewriteHash();
     renderExplanation($('explain'), {
       task: this.registry.tasks.find((t) => t.name === state.task),
       position: this.registry.positions.find((e) => e.name === state.position),
       normalization: this.registry.normalizations.find((e) => e.name === state.normalization),
     });
     this.#labelPinned();
+  }
+
+  /** The URL hash from the state (and the comparison shown, if any). */
+  rewriteHash() {
+    history.replaceState(null, '', stateToHash(this.state) + this.compare.hashPart());
   }
 
   /**
@@ -240,6 +249,7 @@ export class Playground {
       return this.#status('invalid');
     }
     await this.run.apply(config);
+    await this.compare.baseChanged(); // a comparison follows the setup
   }
 
   // body[data-run]: building | ready | invalid, for tests and styles.

@@ -1,0 +1,101 @@
+// The playground's "Compare runs": the current setup and a copy with one setting changed train side
+// by side on a worker pool (same seed, same batches). Order without and with positions: one stays
+// near chance, one learns. The link holds the comparison and reproduces it; a settings change
+// rebuilds every run; each run's model file can be exported; Stop brings the single run back. A bad
+// spec in a link is explained and dropped. At 1280 px light and 375 px dark. Screenshots go to
+// test-results/compare-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, RESULTS, ready } from './harness.mjs';
+
+let h;
+before(async () => { h = await startHarness(); });
+after(async () => { await h?.close(); });
+
+async function open(hash, { width = 1280, scheme = 'light' } = {}) {
+  const page = await h.browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme, acceptDownloads: true });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  await page.goto(`${h.url}${hash}`);
+  await ready(page);
+  return { page, errors };
+}
+
+/** The comparison's runs once every run has trained `steps` steps. */
+async function trained(page, steps) {
+  await page.waitForFunction((n) => window.playground?.compare.view?.runs.every((r) => r.last.step >= n), steps, { timeout: 120000, polling: 250 });
+  await page.waitForTimeout(400);
+  return page.evaluate(() => window.playground.compare.view.runs.map((r) => ({ name: r.name, last: r.last, lr: r.state.lr })));
+}
+
+const rows = (page) => page.locator('#compare-view .ap-compare-runs tbody th').allTextContents();
+
+test('order without and with positions, compared in the playground; the link reproduces it', async () => {
+  const { page, errors } = await open('#task=order&position=none&steps=600');
+  await page.selectOption('#compare-field', 'position');
+  assert.match(await page.locator('#compare-current').textContent(), /Run 1: position = none/);
+  await page.fill('#compare-values', 'rope');
+  await page.click('#compare-start');
+  await page.locator('#compare-view .ap-compare-runs').waitFor();
+  assert.deepEqual(await rows(page), ['position=none', 'position=rope']);
+  assert.match(await page.evaluate(() => location.hash), /&compare=position%3Dnone%2Crope$/);
+  assert.ok(await page.locator('#charts-panel').isHidden() && await page.locator('.toolbar').isHidden(), 'the single run steps aside');
+  await page.click('#compare-view .ap-compare-play');
+  const [none, rope] = await trained(page, 600);
+  console.log(`compare: held-out accuracy after 600 steps, none ${none.last.acc}, rope ${rope.last.acc}`);
+  assert.ok(none.last.acc <= 0.7, `none stays near chance: ${none.last.acc}`);
+  assert.ok(rope.last.acc >= 0.9, `rope learns: ${rope.last.acc}`);
+  // Attention and predictions of both runs, side by side.
+  const sides = await page.evaluate(() => [...document.querySelectorAll('#compare-view .ap-compare-side')].map((s) => [...s.children].map((f) => ({
+    caption: f.querySelector('figcaption').textContent, top: Math.round(f.getBoundingClientRect().top), filled: f.querySelectorAll('canvas, .example').length }))));
+  assert.equal(sides.length, 2, 'attention and predictions');
+  for (const side of sides) {
+    assert.deepEqual(side.map((f) => f.caption), ['position=none', 'position=rope']);
+    assert.equal(side[0].top, side[1].top, 'side by side');
+    assert.ok(side.every((f) => f.filled > 0), JSON.stringify(side));
+  }
+  await page.locator('#compare-panel').screenshot({ path: `${RESULTS}/compare-1280-light.png` });
+  // Each run's model file.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#compare-view tr[data-run="1"] button:text("Export")')]);
+  assert.match(download.suggestedFilename(), /^attnplay-run2-order-step\d+\.safetensors$/);
+  // A settings change rebuilds every run with it.
+  await page.fill('#ctl-lr', '0.002');
+  await page.press('#ctl-lr', 'Tab');
+  await page.waitForFunction(() => window.playground.compare.view?.runs.every((r) => r.state.lr === 0.002 && r.run.model));
+  // The link reproduces the comparison.
+  const hash = await page.evaluate(() => location.hash);
+  const again = await open(hash);
+  await again.page.locator('#compare-view .ap-compare-runs').waitFor({ timeout: 30000 });
+  assert.deepEqual(await rows(again.page), ['position=none', 'position=rope']);
+  await again.page.close();
+  // Stop: the single run is back, the link forgets the comparison.
+  await page.click('#compare-stop');
+  await page.locator('#charts-panel').waitFor();
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /compare=/);
+  assert.equal(await page.locator('#compare-view').innerHTML(), '');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('375 px, dark: a link with a comparison of three runs fits the phone; a bad spec is explained and dropped', async () => {
+  const { page, errors } = await open('#task=copy&position=rope&compare=position%3Drope%2Calibi%2Clearned', { width: 375, scheme: 'dark' });
+  await page.locator('#compare-view .ap-compare-runs').waitFor({ timeout: 30000 });
+  assert.deepEqual(await rows(page), ['position=rope', 'position=alibi', 'position=learned']);
+  assert.match(await page.locator('#compare-current').textContent(), /Run 1: position = rope/);
+  await page.click('#compare-view .ap-compare-play');
+  await trained(page, 40);
+  await page.click('#compare-view .ap-compare-play'); // pause
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
+  await page.locator('#compare-panel').screenshot({ path: `${RESULTS}/compare-375-dark.png` });
+  await page.locator('#compare-view .ap-compare-runs').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${RESULTS}/compare-375-dark-table.png` }); // the viewport: the table and charts as a phone shows them
+  await page.close();
+  const bad = await open('#task=copy&compare=position%3Dnone', { width: 375, scheme: 'dark' });
+  await bad.page.locator('#compare-error:not([hidden])').waitFor();
+  assert.match(await bad.page.locator('#compare-error').textContent(), /needs at least two runs/);
+  assert.doesNotMatch(await bad.page.evaluate(() => location.hash), /compare=/);
+  assert.ok(await bad.page.locator('#charts-panel').isVisible(), 'the single run stays');
+  assert.deepEqual([...errors, ...bad.errors], []);
+  await bad.page.close();
+});

@@ -1,0 +1,150 @@
+// The playground's "Compare runs": the current setup trained again with one setting changed (2 to
+// 4 runs), side by side, on a worker pool of its own (panels/compare-view.js: the same view as the
+// widget's compare attribute). Run 1 is always the current setup; the form gives the other runs'
+// values ("none, learned"). While a comparison is on, the single-run panels and the toolbar step
+// aside (body[data-compare="on"]), the single run pauses, and the settings change every run: the
+// comparison is rebuilt from the new setup. The URL hash holds it as `compare=field=v1,v2` (any
+// spec state/compare.js reads, several fields too), so a copied link reproduces every run.
+import { WorkerPool } from '../../client/pool.js';
+import { LineChart } from '../../charts/line-chart.js';
+import { CompareView } from '../../panels/compare-view.js';
+import { el } from '../../panels/dom.js';
+import { readCompare, MAX_RUNS } from '../../state/compare.js';
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id)); // index.html has them
+
+/**
+ * The comparison spec of a hash, and the hash without it (the rest is the setup: state/hash.js).
+ * @param {string} hash
+ * @returns {{hash: string, spec: string|null}}
+ */
+export function splitCompare(hash) {
+  let spec = null;
+  const rest = hash.replace(/^#/, '').split('&').filter((part) => {
+    if (!part.startsWith('compare=')) return true;
+    try {
+      spec = decodeURIComponent(part.slice('compare='.length));
+    } catch {
+      spec = part.slice('compare='.length);
+    }
+    return false;
+  });
+  return { hash: `#${rest.join('&')}`, spec };
+}
+
+export class PageCompare {
+  /** @param {import('./playground.js').Playground} pg */
+  constructor(pg) {
+    this.pg = pg;
+    /** @type {string|null} the comparison shown (null: none) */
+    this.spec = null;
+    /** @type {CompareView|null} */
+    this.view = null;
+    /** @type {WorkerPool|null} */
+    this.pool = null;
+    this.token = 0;
+    this.field = /** @type {HTMLSelectElement} */ ($('compare-field'));
+    this.values = /** @type {HTMLInputElement} */ ($('compare-values'));
+    this.error = $('compare-error');
+    this.stopButton = /** @type {HTMLButtonElement} */ ($('compare-stop'));
+    const fields = pg.props.filter((p) => !p.view && !p.scope && p.key !== 'text');
+    this.field.replaceChildren(...fields.map((p) => el('option', { value: p.key }, p.key)));
+    this.field.value = 'position';
+    this.field.addEventListener('change', () => this.#placeholder());
+    this.#placeholder();
+    $('compare-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const others = this.values.value.split(',').map((v) => v.trim()).filter(Boolean);
+      const key = this.field.value;
+      this.start(`${key}=${[String(pg.state[key]), ...others].join(',')}`);
+    });
+    this.stopButton.addEventListener('click', () => this.start(null));
+  }
+
+  #placeholder() {
+    const p = this.pg.props.find((x) => x.key === this.field.value);
+    const current = String(this.pg.state[this.field.value] ?? '');
+    const others = p?.choices?.map((c) => c.value).filter((v) => v !== current).slice(0, 2).join(', ');
+    this.values.placeholder = others ? `e.g. ${others}` : 'e.g. two values, comma-separated';
+    $('compare-current').textContent = `Run 1: ${this.field.value} = ${current}. Other runs (up to ${MAX_RUNS - 1}):`;
+  }
+
+  /** `&compare=…` for the page's hash ('' when not comparing). */
+  hashPart() {
+    return this.spec ? `&compare=${encodeURIComponent(this.spec)}` : '';
+  }
+
+  /**
+   * Show the comparison of `spec` over the current setup (null: stop comparing). A spec that
+   * cannot be used is explained under the form, and the page stays as it was.
+   * @param {string|null} spec
+   */
+  async start(spec) {
+    const token = ++this.token;
+    this.error.hidden = true;
+    if (spec !== null) {
+      const c = readCompare(spec, this.pg.state, this.pg.props, this.pg.registry);
+      if (!c.runs.length) {
+        this.error.hidden = false;
+        this.error.textContent = c.errors.join(' ');
+        if (!this.view) this.spec = null; // a link's bad spec leaves the link
+        this.pg.rewriteHash();
+        return;
+      }
+      await this.#stop();
+      if (token !== this.token) return;
+      this.spec = spec;
+      this.pg.rewriteHash();
+      this.#show(true);
+      await this.pg.pause();
+      this.pool = new WorkerPool({ size: Math.min(c.runs.length, navigator.hardwareConcurrency || 2) });
+      const box = el('div', {});
+      $('compare-view').replaceChildren(box);
+      this.view = new CompareView(box, {
+        pool: this.pool, props: this.pg.props, engineInfo: await this.pool.engine(), LineChart, files: true,
+        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions'], height: 170, autoplay: false,
+      });
+      this.view.setVisible(true);
+      try {
+        await this.view.init();
+      } catch (err) {
+        this.error.hidden = false;
+        this.error.textContent = /** @type {Error} */ (err).message;
+      }
+    } else {
+      this.spec = null;
+      await this.#stop();
+      this.#show(false);
+    }
+    this.pg.rewriteHash();
+  }
+
+  /** The comparison a link asks for (null: none); shown by the next baseChanged(). @param {string|null} spec */
+  fromHash(spec) {
+    this.spec = spec;
+  }
+
+  /** The setup changed (or a link was read): every run follows it; no spec, no comparison. */
+  baseChanged() {
+    this.#placeholder(); // "Run 1: position = …" says the setup's value
+    if (this.spec) return this.start(this.spec);
+    if (this.view) return this.start(null);
+  }
+
+  /** @param {boolean} on */
+  #show(on) {
+    document.body.dataset.compare = on ? 'on' : 'off';
+    this.stopButton.hidden = !on;
+    $('compare-start').textContent = on ? 'Compare again' : 'Compare';
+  }
+
+  async #stop() {
+    const view = this.view;
+    const pool = this.pool;
+    this.view = null;
+    this.pool = null;
+    $('compare-view').replaceChildren();
+    await view?.dispose();
+    pool?.dispose();
+  }
+}
