@@ -56,6 +56,16 @@ test('order without and with positions, compared in the playground; the link rep
     assert.ok(side.every((f) => f.filled > 0), JSON.stringify(side));
   }
   await page.locator('#compare-panel').screenshot({ path: `${RESULTS}/compare-1280-light.png` });
+  // Accuracy against length: one curve per run, named as the run.
+  await page.click('#compare-view .lengths-run');
+  await page.locator('#compare-view .lengths-status', { hasText: /^position=none, step \d+: evaluated/ }).waitFor({ timeout: 60000 });
+  const lengths = await page.evaluate(() => {
+    const l = window.playground.compare.view.lengths;
+    return { n: l.results.length, first: l.results.map((p) => p[0]), labels: l.acc.lines().map((x) => x.name) };
+  });
+  assert.equal(lengths.n, 2);
+  assert.ok(lengths.first.every((p) => p.length === 8 && p.accuracy != null), JSON.stringify(lengths.first));
+  assert.deepEqual(lengths.labels, ['position=none', 'position=rope']);
   // Each run's model file.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#compare-view tr[data-run="1"] button:text("Export")')]);
   assert.match(download.suggestedFilename(), /^attnplay-run2-order-step\d+\.safetensors$/);

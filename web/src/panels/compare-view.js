@@ -10,6 +10,7 @@ import { styleChanged } from '../charts/detached-canvas.js';
 import { fmt } from '../charts/heatmap.js';
 import { AttentionPanel } from './attention-panel.js';
 import { PredictionsPanel } from './predictions-panel.js';
+import { LengthsPanel } from './lengths-panel.js';
 import { el, download, readFile } from './dom.js';
 import { toConfig } from '../state/state.js';
 import { runNames, compareTitle } from '../state/compare.js';
@@ -39,7 +40,7 @@ const swatch = (/** @type {number} */ i) => el('span', { class: 'ap-swatch', sty
  * @property {import('../charts/line-chart-base.js').LineChartClass} LineChart
  * @property {string} title
  * @property {{runs: State[], fields: string[]}} compare
- * @property {string[]} view panels: chart, attention, predictions
+ * @property {string[]} view panels: chart, attention, predictions, lengths (accuracy against length, on demand)
  * @property {number} height of each chart
  * @property {boolean} autoplay
  * @property {boolean} [files] a per-run Export / Import of the model file
@@ -84,6 +85,9 @@ export class CompareView {
       const run = new RunController(opts.pool, this.#views(i), { refreshMs: SNAPSHOT_MS, flushMs: FLUSH_MS });
       return { state, name: names[i], color: RUN_COLORS[i], cells, last: { step: 0, loss: null, acc: null }, run, attention, predictions };
     });
+    const lengthsBox = el('div', {});
+    /** @type {LengthsPanel|undefined} */
+    this.lengths = has('lengths') ? new LengthsPanel(lengthsBox, () => this.runs.map((r) => ({ name: r.name, color: r.color, model: r.run.model })), opts.LineChart) : undefined;
     const head = ['run', 'step', 'train loss', 'held-out acc.', ...(opts.files ? ['file'] : [])];
     this.chartBox = el('div', { class: 'ap-charts' });
     this.notice = el('p', { class: 'config-error', role: 'alert', hidden: true });
@@ -99,7 +103,8 @@ export class CompareView {
       el('div', { class: 'ap-panels' },
         panel('chart', 'Training curves', this.chartBox),
         panel('attention', 'Attention, one held-out example, each run', el('div', { class: 'ap-scroll' }, attn)),
-        panel('predictions', 'Predictions on the same held-out examples, each run', preds)),
+        panel('predictions', 'Predictions on the same held-out examples, each run', preds),
+        panel('lengths', 'Accuracy against length, each run (L to 4L, on demand)', lengthsBox)),
       el('footer', { class: 'ap-foot' }, el('span', {}, `Trains in your browser · ${engineKind(e)}`), el('span', {}, `${states.length} models`)));
     this.unnotice = engineNotice(opts.pool, box, (model) => this.runs.some((r) => r.run.model === model));
     /** @type {[import('../charts/line-chart-base.js').LineChartBase & {destroy(): void, restyle(): void}, 'loss'|'token_accuracy'][]} */
@@ -119,7 +124,10 @@ export class CompareView {
       checked: (check) => {
         if (!check.ok) throw new Error(`${run().name}: this combination cannot train: ${check.error}`);
       },
-      fresh: (info) => run().predictions?.setModel(info),
+      fresh: (info) => {
+        run().predictions?.setModel(info);
+        this.lengths?.clear(); // curves of another model
+      },
       ready: () => this.wantPlay && this.visible && this.#runOne(run()),
       metrics: (batch) => this.#draw(run(), batch),
       state: ({ playing, reason, stalled }) => {

@@ -102,7 +102,7 @@ export class PageCompare {
       $('compare-view').replaceChildren(box);
       this.view = new CompareView(box, {
         pool: this.pool, props: this.pg.props, engineInfo: await this.pool.engine(), LineChart, files: true,
-        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions'], height: 170, autoplay: false,
+        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions', 'lengths'], height: 170, autoplay: false,
       });
       this.view.setVisible(true);
       try {

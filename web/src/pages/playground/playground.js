@@ -57,7 +57,7 @@ export class Playground {
     this.positions = new PositionsPanel($('positions'));
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.#current().run(ids));
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
-    this.lengths = new LengthsPanel($('lengths'), () => this.model, LineChart);
+    this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
     this.toolbar = new Toolbar(this);
     this.compare = new PageCompare(this);
     $('notice-close').addEventListener('click', () => this.notice(null));
