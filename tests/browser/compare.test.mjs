@@ -109,3 +109,28 @@ test('375 px, dark: a link with a comparison of three runs fits the phone; a bad
   assert.deepEqual([...errors, ...bad.errors], []);
   await bad.page.close();
 });
+
+test('a first visit (no link) opens on order with and without positions, training at once, and says why', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  const t0 = Date.now();
+  await page.goto(h.url);
+  await page.locator('#compare-landing:not([hidden])').waitFor({ timeout: 30000 });
+  assert.match(await page.locator('#compare-landing').textContent(), /without a position encoding attention cannot see order/);
+  assert.match(await page.evaluate(() => location.hash), /^#task=order&position=rope&.*&compare=position%3Drope%2Cnone$/);
+  await page.locator('#compare-view .ap-compare-runs').waitFor({ timeout: 30000 });
+  assert.deepEqual(await rows(page), ['position=rope', 'position=none']);
+  const [rope, none] = await trained(page, 400); // no Play pressed
+  const seconds = (Date.now() - t0) / 1000;
+  console.log(`landing: rope ${rope.last.acc}, none ${none.last.acc}, 400 steps in ${seconds.toFixed(1)} s (2 cores, a test machine)`);
+  assert.ok(rope.last.acc >= 0.9 && none.last.acc <= 0.7, `rope ${rope.last.acc}, none ${none.last.acc}`);
+  await page.screenshot({ path: `${RESULTS}/compare-landing-1280.png` });
+  // Any change of the comparison takes the sentence away (it is about this one).
+  await page.fill('#compare-values', 'alibi');
+  await page.click('#compare-start');
+  await page.locator('#compare-landing').waitFor({ state: 'hidden' });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

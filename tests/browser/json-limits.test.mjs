@@ -44,7 +44,7 @@ async function stillUsable(page, name) {
 }
 
 test('a config file nested 100000 deep is refused with a clear notice; the page stays usable', { timeout: 180000 }, async () => {
-  const { page, errors } = await openPage(h.browser, h.url);
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);
   await page.setInputFiles('#import-config', jsonFile('deep-field.json', `{"task":"copy","lr":${nested(100000)}}`));
   await notice(page, 'deep-field.json');
@@ -60,7 +60,7 @@ test('a config file nested 100000 deep is refused with a clear notice; the page 
 });
 
 test('a model file whose config nests 100000 deep is refused, naming the metadata and the limit', { timeout: 180000 }, async () => {
-  const { page, errors } = await openPage(h.browser, h.url);
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);
   const buffer = await modelWithConfig(`{"task":"copy","lr":${nested(100000)}}`);
   await page.setInputFiles('#import-model', { name: 'deep-model.safetensors', mimeType: 'application/octet-stream', buffer });

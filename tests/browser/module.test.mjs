@@ -8,7 +8,7 @@ before(async () => { h = await startHarness(); });
 after(async () => { await h?.close(); });
 
 test('the playground loads the SIMD module in Chromium and says so', async () => {
-  const { page, errors } = await openPage(h.browser, h.url);
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   const status = page.locator('#module-status');
   await status.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 30000 });
   // the dev server sends COOP/COEP, but threads are opt-in (?threads=1, threads.test.mjs): SIMD here

@@ -69,7 +69,7 @@ async function downloadVia(page, selector, name) {
 }
 
 test('trains copy for 200 steps: the loss falls and charts and heatmaps draw', async () => {
-  const { page, errors } = await openPage(h.browser, h.url);
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);
   await select(page, 'task', 'reverse');
   await select(page, 'task', 'copy');
@@ -117,7 +117,7 @@ test('trains copy for 200 steps: the loss falls and charts and heatmaps draw', a
 });
 
 test('pause stops the step counter', async () => {
-  const { page, errors } = await openPage(h.browser, h.url);
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);
   await page.click('#play');
   await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 30, null, { timeout: 30000 });
@@ -168,7 +168,7 @@ test('the URL hash reproduces the same settings; a malformed hash says what it i
 });
 
 test('export then import gives the same model and predictions', async () => {
-  const { page, errors } = await openPage(h.browser, h.url);
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);
   await trainTo(page, 60);
   const before = await page.locator('#predictions').textContent();
@@ -191,7 +191,7 @@ test('export then import gives the same model and predictions', async () => {
 });
 
 test('an invalid combination is explained inline before training, with no exception', async () => {
-  const { page, errors } = await openPage(h.browser, h.url);
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);
   await page.fill('#ctl-heads', '3');
   await page.press('#ctl-heads', 'Tab');
@@ -217,7 +217,7 @@ test('an invalid combination is explained inline before training, with no except
 });
 
 test('pinning keeps a run on the charts, labelled by what differs', async () => {
-  const { page, errors } = await openPage(h.browser, h.url);
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);
   await trainTo(page, 80);
   await page.click('#pin');
@@ -233,7 +233,7 @@ test('pinning keeps a run on the charts, labelled by what differs', async () => 
 });
 
 test('at 375 px the controls collapse, nothing overflows, and the keyboard alone trains', async () => {
-  const { page, errors } = await openPage(h.browser, h.url, { width: 375, height: 800 });
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`, { width: 375, height: 800 });
   await ready(page);
   assert.ok(await page.locator('#controls').isHidden(), 'settings start collapsed');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
@@ -271,7 +271,7 @@ test('needs no network: every request stays on the page\'s own server', async ()
     outside.push(url);
     return route.abort();
   });
-  await page.goto(h.url);
+  await page.goto(`${h.url}#task=copy`);
   await ready(page);
   await page.click('#step');
   await page.waitForFunction(() => document.getElementById('step-counter').textContent === '1');

@@ -5,6 +5,7 @@
 // aside (body[data-compare="on"]), the single run pauses, and the settings change every run: the
 // comparison is rebuilt from the new setup. The URL hash holds it as `compare=field=v1,v2` (any
 // spec state/compare.js reads, several fields too), so a copied link reproduces every run.
+// A first visit (no link) opens on LANDING: order with and without positions, training at once.
 import { WorkerPool } from '../../client/pool.js';
 import { LineChart } from '../../charts/line-chart.js';
 import { CompareView } from '../../panels/compare-view.js';
@@ -12,6 +13,17 @@ import { el } from '../../panels/dom.js';
 import { readCompare, MAX_RUNS } from '../../state/compare.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id)); // index.html has them
+
+/**
+ * What a first visit (no link) shows: order with and without positions, training at once. Within
+ * seconds one run learns and the other stays at chance, and the page says why in one sentence.
+ */
+export const LANDING = {
+  hash: '#task=order&position=rope&steps=400&compare=position%3Drope%2Cnone',
+  spec: 'position=rope,none',
+  note: 'Two copies of one model learn whether A comes before B: with RoPE the model can tell where A and B stand and learns, ' +
+    'while without a position encoding attention cannot see order at all (reorder the tokens and it computes the same thing), so that run stays at chance, 50%.',
+};
 
 /**
  * The comparison spec of a hash, and the hash without it (the rest is the setup: state/hash.js).
@@ -43,6 +55,7 @@ export class PageCompare {
     /** @type {WorkerPool|null} */
     this.pool = null;
     this.token = 0;
+    this.landing = false;
     this.field = /** @type {HTMLSelectElement} */ ($('compare-field'));
     this.values = /** @type {HTMLInputElement} */ ($('compare-values'));
     this.error = $('compare-error');
@@ -82,6 +95,10 @@ export class PageCompare {
   async start(spec) {
     const token = ++this.token;
     this.error.hidden = true;
+    const landing = this.landing && spec === LANDING.spec; // the first visit's comparison, until something changes
+    this.landing = false;
+    $('compare-landing').hidden = !landing;
+    if (landing) $('compare-landing').textContent = LANDING.note;
     if (spec !== null) {
       const c = readCompare(spec, this.pg.state, this.pg.props, this.pg.registry);
       if (!c.runs.length) {
@@ -102,7 +119,7 @@ export class PageCompare {
       $('compare-view').replaceChildren(box);
       this.view = new CompareView(box, {
         pool: this.pool, props: this.pg.props, engineInfo: await this.pool.engine(), LineChart, files: true,
-        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions', 'lengths'], height: 170, autoplay: false,
+        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions', 'lengths'], height: 170, autoplay: landing,
       });
       this.view.setVisible(true);
       try {
@@ -119,9 +136,14 @@ export class PageCompare {
     this.pg.rewriteHash();
   }
 
-  /** The comparison a link asks for (null: none); shown by the next baseChanged(). @param {string|null} spec */
-  fromHash(spec) {
+  /**
+   * The comparison a link asks for (null: none); shown by the next baseChanged().
+   * @param {string|null} spec
+   * @param {boolean} [landing] it is the first visit's (LANDING): it trains at once and says why
+   */
+  fromHash(spec, landing = false) {
     this.spec = spec;
+    this.landing = landing;
   }
 
   /** The setup changed (or a link was read): every run follows it; no spec, no comparison. */

@@ -21,7 +21,7 @@ import { RunController } from '../../run/run-controller.js';
 import { withCorpus } from '../../run/text-source.js';
 import { TextSourcePanel } from '../../panels/text-source-panel.js';
 import { unaddressable, solvedBy } from './run-notes.js';
-import { PageCompare, splitCompare } from './compare.js';
+import { PageCompare, splitCompare, LANDING } from './compare.js';
 
 /** @typedef {import('../../client/session.js').Session} Session */
 /** @typedef {import('../../state/properties.js').State} State */
@@ -123,14 +123,16 @@ export class Playground {
 
   async start() {
     await this.recovery.load(); // before the first model replaces the saved snapshot
-    this.#readHash();
+    const landing = !location.hash.replace(/^#/, ''); // a first visit, not a link: the comparison that teaches at once
+    if (landing) history.replaceState(null, '', LANDING.hash);
+    this.#readHash(landing);
     addEventListener('hashchange', () => this.#readHash().then(() => this.apply()));
     await this.apply();
   }
 
-  async #readHash() {
+  async #readHash(landing = false) {
     const { hash, spec } = splitCompare(location.hash);
-    this.compare.fromHash(spec);
+    this.compare.fromHash(spec, landing);
     const { state, ignored } = hashToState(hash, this.props, this.registry);
     this.notice(ignored.length ? `Ignored from the link: ${ignored.join('; ')}. Defaults are used instead.` : null);
     this.#setState(state);
