@@ -43,9 +43,8 @@ export class ExplorePanel {
     this.grid = el('div', { class: 'explore-charts' });
     this.status = el('p', { class: 'muted explore-status', 'aria-live': 'polite' });
     body.replaceChildren(this.controls, this.formula, this.source, this.status, el('div', { class: 'explore-main' }, this.grid, this.dial), this.summary);
-    // The system's light/dark switch: axes and the dial redrawn in the new colours.
+    // The system's light/dark switch: the dial redrawn in the new colours (LineChart restyles itself).
     matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
-      for (const c of this.charts) c.restyle();
       if (this.data?.now.kind === 'rotary') this.#drawDial(this.data);
     });
     // Work only while on screen: a refresh off screen is remembered and made on the way in.
