@@ -80,6 +80,12 @@ class Session {
   // Forward on given token ids (B=1, no targets): class probabilities per row, hidden states.
   nlohmann::json run(const std::vector<int32_t>& ids);
   nlohmann::json position_display(int length = 0);
+  // The Explore view (position/explore.hpp) for a request {"length", "layer", "pair", "position",
+  // "scaling", "factor", "seed"} (each optional and bounded; see session_explore.cpp):
+  // {"now": the encoding's explore() with this model's q/k probes, "init": the same from a fresh
+  // model of this config and seed (its initialisation), "describe"}. Throws std::invalid_argument
+  // naming the field.
+  nlohmann::json explore(const nlohmann::json& request);
 
   // Continue a prompt (task token ids, anchors excluded). Next-token tasks (text, elman, ...)
   // sample autoregressively and need a causal model; answer-slot tasks (copy, sort, addition
@@ -133,6 +139,7 @@ class Session {
     bool valid = false;
   } good_;
   std::vector<EvalMetrics> evals_;
+  std::unique_ptr<Transformer> init_model_;  // explore()'s "at init" model, built on first use
   friend struct SessionIO;
 };
 

@@ -90,6 +90,10 @@ class Session {
     return guarded([&] { return s_->run(ap::run_ids_from_json(text_of(ids, "ids"))).dump(); });
   }
   std::string positions(int length) { return guarded([&] { return s_->position_display(length).dump(); }); }
+  // explore('{"length":64,"pair":1,"scaling":"ntk","factor":4}'): the Explore view's data.
+  std::string explore(const val& request) {
+    return guarded([&] { return s_->explore(parse(text_of(request, "explore"), "explore")).dump(); });
+  }
   std::string generate(const val& prompt, int max_new, float temperature, int top_k, double seed) {
     return guarded([&] {
       return s_->generate(s_->tokenize(text_of(prompt, "prompt")), max_new, temperature, top_k, uint64_t(seed)).dump();
@@ -171,6 +175,7 @@ EMSCRIPTEN_BINDINGS(attnplay) {
       .function("attention", &Session::attention)
       .function("run", &Session::run)
       .function("positions", &Session::positions)
+      .function("explore", &Session::explore)
       .function("info", &Session::info)
       .function("configure", &Session::configure)
       .function("generate", &Session::generate)

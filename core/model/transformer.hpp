@@ -43,6 +43,9 @@ class Transformer {
   const FloatBuffer& probs() const { return probs_.values(); }  // (rows, O)
   const FloatBuffer& hidden() const { return lnf_.values(); }   // (B,T,C) final normed states
   const AttentionActs& attention(int layer) const { return blocks_[layer].att; }
+  // (B,T,3C) of block `layer`: q, k, v before any feature map or rotation (the Explore view's probes).
+  const float* qkv(int layer) const { return blocks_[layer].qkv.data(); }
+  const Normalization& normalization() const { return *norm_; }
   int last_B() const { return B_; }
   int last_T() const { return T_; }
 

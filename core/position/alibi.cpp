@@ -50,19 +50,32 @@ class Alibi : public PositionEncoding {
     return {{"kind", "bias"}, {"mode", mode_}, {"slopes", slopes_}, {"bias", heads}};
   }
 
+  // The bias against distance per head (fixed: at initialisation and after training alike).
+  nlohmann::json explore(const ExploreQuery& q) const override {
+    nlohmann::json j = sample_by_distance(NH_, q.length, mode_ == "causal",
+                                          [&](int h, int i, int k) { return bias_at(h, i, k); });
+    j["kind"] = "bias";
+    j["quantity"] = "bias";
+    j["slopes"] = slopes_;
+    j["formula"] = mode_ == "causal"      ? R"(b_h(d) = -m_h\, d,\quad d = i - j \ge 0,\quad m_h = 2^{-8h/H})"
+                   : mode_ == "symmetric" ? R"(b_h(d) = -m_h\, |d|,\quad d = i - j,\quad m_h = 2^{-8h/H})"
+                                          : R"(b_h(d) = -m_h\, d\ (d \ge 0),\quad r\, m_h\, d\ (d < 0),\quad m_h = 2^{-8h/H})";
+    j["source"] = "core/position/alibi.cpp · Alibi::explore → Alibi::bias_at; slopes: alibi_slopes (relative.cpp)";
+    return j;
+  }
+
  private:
+  double bias_at(int h, int i, int j) const {
+    const double m = slopes_[h], d = i - j;
+    if (mode_ == "symmetric") return -m * std::fabs(d);
+    if (mode_ == "asymmetric") return d >= 0 ? -m * d : ratio_ * m * d;
+    return -m * d;  // causal: only j ≤ i is ever visible
+  }
   // A loop, not xtensor (size in the wasm module): alibi_bias_naive in tables_naive.cpp.
   void fill(float* out, int T) const {
     for (int h = 0; h < NH_; ++h)
       for (int i = 0; i < T; ++i)
-        for (int j = 0; j < T; ++j) {
-          const double m = slopes_[h], d = i - j;
-          double b;
-          if (mode_ == "symmetric") b = -m * std::fabs(d);
-          else if (mode_ == "asymmetric") b = d >= 0 ? -m * d : ratio_ * m * d;
-          else b = -m * d;  // causal: only j ≤ i is ever visible
-          out[(size_t(h) * T + i) * T + j] = float(b);
-        }
+        for (int j = 0; j < T; ++j) out[(size_t(h) * T + i) * T + j] = float(bias_at(h, i, j));
   }
   const float* table(int T) {
     if (T != T_) bias_.resize(size_t(NH_) * T * T), fill(bias_.data(), T), T_ = T;

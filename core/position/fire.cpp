@@ -99,27 +99,51 @@ class Fire : public PositionEncoding {
             {"c", ps_.data(c_)[0]}, {"L", std::fabs(ps_.data(lm_)[0] * base_L_)}};
   }
 
+  // The MLP's bias against distance per head, on the last query row of a length-D sequence
+  // (FIRE's normalizer depends on the query position i; the last row is the longest context).
+  nlohmann::json explore(const ExploreQuery& q) const override {
+    std::vector<float> b(NH_);
+    nlohmann::json j = sample_by_distance(NH_, q.length, !signed_, [&](int h, int i, int k) {
+      mlp(u_at(i, k), b.data(), 1);
+      return b[h];
+    });
+    j["kind"] = "bias";
+    j["quantity"] = "bias";
+    j["row"] = q.length - 1;
+    j["c"] = ps_.data(c_)[0];
+    j["L"] = std::fabs(ps_.data(lm_)[0] * base_L_);
+    j["formula"] = R"(b_h(d) = f_\theta\!\left(\frac{\psi(d)}{\psi(\max(i, L)) + \epsilon}\right)_h,\ \psi(x) = \ln(|c\,x| + 1),\ i = D - 1)";
+    j["source"] = "core/position/fire.cpp · Fire::explore → Fire::u_at, Fire::mlp (the same two as training's Fire::compute)";
+    return j;
+  }
+
  private:
+  // The normalized distance u(i, j) = sgn ψ(|i − j|) / (ψ(max(i, L)) + ε) for the current c, L.
+  float u_at(int i, int j) const {
+    const double ac = std::fabs(ps_.data(c_)[0]), L = std::fabs(ps_.data(lm_)[0] * base_L_);
+    const double den = std::log(ac * std::max(double(i), L) + 1) + 1e-6;
+    const double sg = (signed_ && i < j) ? -1 : 1;
+    return float(sg * std::log(ac * std::fabs(double(i - j)) + 1) / den);
+  }
+  // b (NH) = f_θ(u): the MLP, written into `out` with stride `stride`.
+  void mlp(float u, float* out, size_t stride) const {
+    const float *W1 = ps_.data(w1_), *B1 = ps_.data(b1_), *W2 = ps_.data(w2_), *B2 = ps_.data(b2_);
+    for (int h = 0; h < NH_; ++h) out[h * stride] = B2[h];
+    for (int k = 0; k < H1_; ++k) {
+      const float a = W1[k] * u + B1[k];
+      if (a <= 0) continue;
+      for (int h = 0; h < NH_; ++h) out[h * stride] += W2[h * H1_ + k] * a;
+    }
+  }
   // u (T, T) and bias (NH, T, T) for the current parameters.
   void compute(int T) const {
     u_.resize(size_t(T) * T), bias_.resize(size_t(NH_) * T * T);
-    const double ac = std::fabs(ps_.data(c_)[0]), L = std::fabs(ps_.data(lm_)[0] * base_L_);
-    const float *W1 = ps_.data(w1_), *B1 = ps_.data(b1_), *W2 = ps_.data(w2_), *B2 = ps_.data(b2_);
-    for (int i = 0; i < T; ++i) {
-      const double den = std::log(ac * std::max(double(i), L) + 1) + 1e-6;
+    for (int i = 0; i < T; ++i)
       for (int j = 0; j < T; ++j) {
-        const double sg = (signed_ && i < j) ? -1 : 1;
-        const float u = float(sg * std::log(ac * std::fabs(double(i - j)) + 1) / den);
         const size_t ij = size_t(i) * T + j;
-        u_[ij] = u;
-        for (int h = 0; h < NH_; ++h) bias_[size_t(h) * T * T + ij] = B2[h];
-        for (int k = 0; k < H1_; ++k) {
-          const float a = W1[k] * u + B1[k];
-          if (a <= 0) continue;
-          for (int h = 0; h < NH_; ++h) bias_[size_t(h) * T * T + ij] += W2[h * H1_ + k] * a;
-        }
+        u_[ij] = u_at(i, j);
+        mlp(u_[ij], &bias_[ij], size_t(T) * T);
       }
-    }
   }
   ParamStore& ps_;
   int NH_, H1_;

@@ -2,6 +2,7 @@
 // P of shape (max_len, C), trained. Placement "embed" adds one table at the embedding,
 // "layerwise" gives every block its own table added at the block's input (TDLM's
 // 'layerwise_learnable'). No extrapolation: P[p] does not exist for p ≥ max_len.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -36,6 +37,17 @@ class Learned : public PositionEncoding {
     int n = std::min(T, len_);
     auto j = table_display(ps_.data(ids_[0]), n, C_);
     j["kind"] = "absolute";
+    return j;
+  }
+  // Similarity of the learned vectors against distance (the session adds the same at init).
+  nlohmann::json explore(const ExploreQuery& q) const override {
+    const int n = std::min(q.length, len_);
+    const int id = layerwise_ ? ids_[std::clamp(q.layer, 0, int(ids_.size()) - 1)] : ids_[0];
+    auto j = similarity_by_distance(ps_.data(id), n, C_, std::clamp(q.position, 0, n - 1));
+    j["kind"] = "absolute";
+    j["length"] = n;
+    j["formula"] = R"(\cos(P_p, P_{p+d}) = \frac{P_p\cdot P_{p+d}}{\|P_p\|\,\|P_{p+d}\|},\quad P \in \mathbb{R}^{L_{\max} \times d})";
+    j["source"] = "core/position/learned.cpp · Learned::explore → similarity_by_distance (explore.cpp)";
     return j;
   }
 

@@ -18,6 +18,7 @@
 #include "common/make_context.hpp"
 #include "common/options.hpp"
 #include "common/params.hpp"
+#include "position/explore.hpp"
 
 namespace ap {
 
@@ -57,6 +58,9 @@ class PositionEncoding {
   // Data for display at length T: {"kind": ..., matrices...} (encoding matrix, similarity,
   // angles, bias per head, buckets — whichever applies).
   virtual nlohmann::json display(int T) const { return nlohmann::json::object(); }
+  // Data for the Explore view (explore.hpp): the encoding as a function of distance, from its own
+  // code; an empty object when the encoding has no such view (none, contextual).
+  virtual nlohmann::json explore(const ExploreQuery& q) const { return nlohmann::json::object(); }
   // Longest length the encoding can address (learned: its table); -1 = unbounded.
   virtual int max_length() const { return -1; }
 };

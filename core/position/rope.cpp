@@ -78,6 +78,15 @@ class Rope : public PositionEncoding {
     return j;
   }
 
+  // Score against distance for the probes, unscaled and under the query's scaling (whatever this
+  // model's own rope_scaling is: the view compares).
+  nlohmann::json explore(const ExploreQuery& q) const override {
+    nlohmann::json j = rotary_explore({HS_, d_rot_, half_, base_, train_len_, 0.0}, q);
+    j["formula"] = R"(s(d) = \tilde q_d^{\top} \tilde k_0 = \sum_i (q_a k_a + q_b k_b)\cos d\theta_i + (q_a k_b - q_b k_a)\sin d\theta_i,\ \theta_i = b^{-2i/d_{rot}})";
+    j["source"] = "core/position/rope.cpp · Rope::explore → rotary_explore (rotary_explore.cpp) → rope_scale, rope_tables, rope_apply (rotary.cpp)";
+    return j;
+  }
+
  private:
   void apply(float* q, float* k, const AttnShape& s, bool inverse) {
     const bool scaled = !s.training && kind_ != RopeScaling::None && s.T > train_len_;

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "position/explore.hpp"
+
 namespace ap {
 
 enum class RopeScaling { None, PI, NTK, YaRN };
@@ -41,5 +43,20 @@ void xpos_scales(std::vector<float>& qs, std::vector<float>& ks, int T, int d_ro
 // scale (T, d_rot/2) multiplies each rotated pair (xPos), or null.
 void rope_apply(float* x, int rows, int T, int HS, int d_rot, bool half, const float* cos,
                 const float* sin, const float* scale, bool inverse);
+
+// The Explore view of a rotary encoding (rope, xpos): for every probe of the query and every
+// head, the score s(d) = q̃_d · k̃_0 (query at position d, key at 0) for d = 0..D−1, computed with
+// rope_tables / rope_apply (and xpos_scales when gamma > 0) — the same code as training; with
+// query.scaling ≠ none also under rope_scale's thetas and mscale ("scaled"); and the chosen
+// pair i alone: its share of the score, θ_i, and its q, k pairs before and after rotation to
+// query.position.
+struct RotarySpec {
+  int HS, d_rot;
+  bool half;
+  double base;
+  int train_len;
+  double gamma = 0;  // xPos decay base γ; 0 = plain RoPE
+};
+nlohmann::json rotary_explore(const RotarySpec& r, const ExploreQuery& q);
 
 }  // namespace ap

@@ -9,6 +9,7 @@
 // and "blocks.L.attn.shaw.value.weight", each (2k+1, HS).
 // Options: shaw_clip (k), shaw_values (default on).
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "position/position.hpp"
@@ -22,7 +23,7 @@ class Shaw : public PositionEncoding {
  public:
   Shaw(const MakeContext& ctx, ParamStore& ps)
       : ps_(ps), k_(int(ctx.options.number("shaw_clip"))), HS_(ctx.sizes.d_model / ctx.sizes.heads),
-        values_(ctx.options.flag("shaw_values")) {
+        values_(ctx.options.flag("shaw_values")), causal_(ctx.sizes.causal) {
     const int R = 2 * k_ + 1;
     for (int l = 0; l < ctx.sizes.layers; ++l) {
       const std::string p = "blocks." + std::to_string(l) + ".attn.shaw.";
@@ -109,11 +110,39 @@ class Shaw : public PositionEncoding {
     return j;
   }
 
+  // The key term as a logit bias against distance, per head: τ q̄_h·w^K_{clip(−d,k)} with q̄_h the
+  // head's mean query (probes[0]; the table is shared by heads, so heads differ through q̄), and
+  // the length of the value vector ‖w^V_{clip(−d,k)}‖ added to the output.
+  nlohmann::json explore(const ExploreQuery& q) const override {
+    const int l = std::clamp(q.layer, 0, int(key_.size()) - 1);
+    const float* W = ps_.data(key_[l]);
+    const float* qbar = q.probes.at(0).q.data();
+    nlohmann::json j = sample_by_distance(q.heads, q.length, causal_, [&](int h, int i, int k) {
+      return q.tau * dot(qbar + size_t(h) * HS_, W + size_t(clip_rel(k - i, k_) + k_) * HS_, HS_);
+    });
+    if (values_) {
+      const float* V = ps_.data(val_[l]);
+      std::vector<float> norms;
+      for (int d : j["distance"].get<std::vector<int>>()) {
+        const float* v = V + size_t(clip_rel(-d, k_) + k_) * HS_;
+        norms.push_back(std::sqrt(dot(v, v, HS_)));
+      }
+      j["value_norm"] = norms;
+    }
+    j["kind"] = "bias";
+    j["quantity"] = "bias";
+    j["clip"] = k_;
+    j["layer"] = l;
+    j["formula"] = R"(b_h(d) = \tau\, \bar q_h \cdot w^K_{\mathrm{clip}(-d,\,k)},\quad \|w^V_{\mathrm{clip}(-d,\,k)}\|,\quad d = i - j)";
+    j["source"] = "core/position/shaw.cpp · Shaw::explore → clip_rel (relative.hpp), the key table of bias_forward";
+    return j;
+  }
+
  private:
   const int* index(int T) { return table_.get(T, [&](int i, int j) { return clip_rel(j - i, k_) + k_; }); }
   ParamStore& ps_;
   int k_, HS_;
-  bool values_;
+  bool values_, causal_;
   std::vector<int> key_, val_;
   std::vector<float> acc_;  // (2k+1) scratch per row, allocated once
   IndexTable table_;

@@ -2,6 +2,7 @@
 //   interleaved (default): PE(p,2i) = sin(p ω_i), PE(p,2i+1) = cos(p ω_i), ω_i = base^(−2i/d)
 //   concat:                PE(p,i) = sin(p ω_i), PE(p,d/2+i) = cos(p ω_i)   (x-transformers)
 // Reference §7.3: d = 8, p = 1 → [0.8414709848, 0.5403023059, 0.0998334166, 0.9950041653, ...].
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -40,6 +41,16 @@ class Sinusoidal : public PositionEncoding {
     auto P = sinusoidal_table(T, C_, base_, concat_);
     auto j = table_display(P.data(), T, C_);
     j["kind"] = "absolute";
+    return j;
+  }
+  // Similarity of position vectors against distance (fixed: the same at init and after training).
+  nlohmann::json explore(const ExploreQuery& q) const override {
+    auto P = sinusoidal_table(q.length, C_, base_, concat_);
+    auto j = similarity_by_distance(P.data(), q.length, C_, std::clamp(q.position, 0, q.length - 1));
+    j["kind"] = "absolute";
+    j["length"] = q.length;
+    j["formula"] = R"(\cos(PE_p, PE_{p+d}) = \frac{PE_p\cdot PE_{p+d}}{\|PE_p\|\,\|PE_{p+d}\|} = \frac{2}{C}\sum_{i < C/2} \cos(d\,\omega_i))";
+    j["source"] = "core/position/sinusoidal.cpp · Sinusoidal::explore → sinusoidal_table; similarity_by_distance (explore.cpp)";
     return j;
   }
 

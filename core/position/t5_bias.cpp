@@ -65,6 +65,32 @@ class T5Bias : public PositionEncoding {
             {"num_buckets", NB_}, {"max_distance", maxd_}, {"bidirectional", bidir_}};
   }
 
+  // The learned bias against distance per head, each distance's bucket, and the distances where
+  // a bucket starts (d = i − j, so rel = j − i = −d).
+  nlohmann::json explore(const ExploreQuery& q) const override {
+    const float* W = ps_.data(id_);
+    auto bucket = [&](int d) { return t5_bucket(-d, bidir_, NB_, maxd_); };
+    nlohmann::json j = sample_by_distance(NH_, q.length, !bidir_,
+                                          [&](int h, int i, int k) { return W[bucket(i - k) * NH_ + h]; });
+    std::vector<int> buckets, starts;
+    const auto dist = j["distance"].get<std::vector<int>>();
+    for (size_t x = 0; x < dist.size(); ++x) {
+      buckets.push_back(bucket(dist[x]));
+      // A bucket starts where it differs from its neighbour nearer to d = 0.
+      const int inner = dist[x] > 0 ? dist[x] - 1 : dist[x] + 1;
+      if (dist[x] != 0 && bucket(inner) != buckets.back()) starts.push_back(dist[x]);
+    }
+    j["kind"] = "bias";
+    j["quantity"] = "bias";
+    j["buckets"] = buckets;
+    j["bucket_starts"] = starts;
+    j["max_exact"] = bidir_ ? NB_ / 4 : NB_ / 2;
+    j["max_distance"] = maxd_;
+    j["formula"] = R"(b_h(d) = w_{h,\,\mathrm{bucket}(-d)},\ \mathrm{bucket}(n) = n \text{ for } n < n_e,\ n_e + \Big\lfloor \frac{\ln(n/n_e)}{\ln(D_{\max}/n_e)}(N - n_e) \Big\rfloor \text{ else})";
+    j["source"] = "core/position/t5_bias.cpp · T5Bias::explore → t5_bucket (relative.cpp)";
+    return j;
+  }
+
  private:
   const int* buckets(int T) {
     return table_.get(T, [&](int i, int j) { return t5_bucket(j - i, bidir_, NB_, maxd_); });

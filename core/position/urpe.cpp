@@ -24,7 +24,8 @@ int urpe_k(const MakeContext& ctx) {
 
 class Urpe : public PositionEncoding {
  public:
-  Urpe(const MakeContext& ctx, ParamStore& ps) : ps_(ps), NH_(ctx.sizes.heads), K_(urpe_k(ctx)) {
+  Urpe(const MakeContext& ctx, ParamStore& ps)
+      : ps_(ps), NH_(ctx.sizes.heads), K_(urpe_k(ctx)), causal_(ctx.sizes.causal) {
     id_ = ps.add("urpe.weight", {2 * K_ + 1, NH_}, Init::Ones, 0.0f, false);
   }
   bool multiplies() const override { return true; }
@@ -65,10 +66,25 @@ class Urpe : public PositionEncoding {
     return {{"kind", "multiplier"}, {"max_distance", K_}, {"multiplier", heads}};
   }
 
+  // The multiplier against distance per head: g_h(clip(d, K)), d = i − j.
+  nlohmann::json explore(const ExploreQuery& q) const override {
+    const float* C = ps_.data(id_);
+    nlohmann::json j = sample_by_distance(NH_, q.length, causal_, [&](int h, int i, int k) {
+      return C[(clip_rel(i - k, K_) + K_) * NH_ + h];
+    });
+    j["kind"] = "bias";
+    j["quantity"] = "multiplier";
+    j["max_distance"] = K_;
+    j["formula"] = R"(a'_{ij} = a_{ij}\, g_h(\mathrm{clip}(d, K)),\quad d = i - j,\quad g_h \leftarrow 1 \text{ at init})";
+    j["source"] = "core/position/urpe.cpp · Urpe::explore → clip_rel (relative.hpp), the table of weights_forward";
+    return j;
+  }
+
  private:
   const int* index(int T) { return table_.get(T, [&](int i, int j) { return clip_rel(i - j, K_) + K_; }); }
   ParamStore& ps_;
   int NH_, K_, id_;
+  bool causal_;
   IndexTable table_;
 };
 

@@ -35,7 +35,9 @@ class XPos : public PositionEncoding {
       : HS_(ctx.sizes.d_model / ctx.sizes.heads),
         d_rot_(2 * (HS_ / 2)),
         gamma_(ctx.options.number("xpos_gamma")),
-        theta_(rope_thetas(d_rot_, ctx.options.number("xpos_base"))) {}
+        base_(ctx.options.number("xpos_base")),
+        train_len_(ctx.sizes.model_len),
+        theta_(rope_thetas(d_rot_, base_)) {}
 
   bool rotates() const override { return true; }
   void rotate_forward(int, float* q, float* k, const AttnShape& s) override { apply(q, k, s, false); }
@@ -62,6 +64,17 @@ class XPos : public PositionEncoding {
             {"gamma", gamma_}, {"decay", decay}, {"similarity", sim}};
   }
 
+  // Score against distance: RoPE's rotation times the decay ζ_i^{d/γ}, from the same tables as
+  // training. The query's scaling rescales the thetas as rope_scale would (the engine's xPos does
+  // not scale at evaluation; the view shows what it would do).
+  nlohmann::json explore(const ExploreQuery& q) const override {
+    nlohmann::json j = rotary_explore({HS_, d_rot_, false, base_, train_len_, gamma_}, q);
+    j["gamma"] = gamma_;
+    j["formula"] = R"(s(d) = \tilde q_d^{\top} \tilde k_0 = \sum_i \zeta_i^{\,d/\gamma}\big[(q_a k_a + q_b k_b)\cos d\theta_i + (q_a k_b - q_b k_a)\sin d\theta_i\big],\ \zeta_i = \tfrac{2i + 0.4d}{1.4d})";
+    j["source"] = "core/position/xpos.cpp · XPos::explore → rotary_explore (rotary_explore.cpp) → xpos_scales (xpos.cpp), rope_tables, rope_apply (rotary.cpp)";
+    return j;
+  }
+
  private:
   double zeta(int i) const { return (2.0 * i + 0.4 * d_rot_) / (1.4 * d_rot_); }
   void apply(float* q, float* k, const AttnShape& s, bool inverse) {
@@ -75,7 +88,8 @@ class XPos : public PositionEncoding {
     rope_apply(k, rows, s.T, s.HS, d_rot_, false, cos_.data(), sin_.data(), ks_.data(), inverse);
   }
   int HS_, d_rot_;
-  double gamma_;
+  double gamma_, base_;
+  int train_len_;
   std::vector<double> theta_;
   int T_ = -1;
   std::vector<float> cos_, sin_, qs_, ks_;

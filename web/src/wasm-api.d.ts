@@ -121,6 +121,63 @@ export interface PositionDisplay {
   [key: string]: unknown;
 }
 
+/** Session.explore's request: every field optional (length 2..512 distances, layer, pair i,
+ * slider position, RoPE scaling none|pi|ntk|yarn at factor 1..64, seed of the random probe). */
+export interface ExploreRequest {
+  length?: number;
+  layer?: number;
+  pair?: number;
+  position?: number;
+  scaling?: 'none' | 'pi' | 'ntk' | 'yarn';
+  factor?: number;
+  seed?: number;
+}
+
+/** Per probe name (trained, init, ones, random): one row per head. */
+export type ProbeRows = Record<string, Matrix>;
+
+/** An encoding's Explore data (core/position/explore.hpp); `kind` says which fields follow. */
+export interface ExploreView {
+  kind?: 'rotary' | 'bias' | 'absolute';
+  /** LaTeX of the plotted quantity, and the file · function that computes it */
+  formula?: string;
+  source?: string;
+  /** distance d = i − j (query − key); absolute: the offset from the reference position */
+  distance?: number[];
+  // rotary: s(d) = q̃_d·k̃_0, and the same / (‖q‖‖k‖)
+  score?: ProbeRows;
+  cosine?: ProbeRows;
+  scaled?: { scaling: string; factor: number; mscale: number; theta: number; score: ProbeRows; cosine: ProbeRows };
+  pairs?: number;
+  rotated_dims?: number;
+  train_len?: number;
+  pair?: {
+    index: number; theta: number; wavelength: number; position: number; angle: number; share: ProbeRows;
+    q: ProbeRows; q_rotated: ProbeRows; k: ProbeRows; k_rotated: ProbeRows;
+  };
+  // bias: one row per head; quantity bias | multiplier
+  heads?: Matrix;
+  quantity?: 'bias' | 'multiplier';
+  buckets?: number[];
+  bucket_starts?: number[];
+  max_exact?: number;
+  value_norm?: number[];
+  // absolute: cosine similarity, mean over positions and from the reference position (null off the table)
+  mean?: number[];
+  from?: (number | null)[];
+  length?: number;
+  [key: string]: unknown;
+}
+
+/** Session.explore's answer: the encoding now and at initialisation (same config and seed). */
+export interface ExploreData {
+  now: ExploreView;
+  init: ExploreView;
+  step: number;
+  request: Required<ExploreRequest>;
+  describe: VariantDescription;
+}
+
 export interface SessionInfo {
   config: Config;
   step: number;
@@ -149,6 +206,8 @@ export interface Session {
   run(idsJson: string): string;
   /** JSON of PositionDisplay at `length` (0 = the model's length) */
   positions(length: number): string;
+  /** JSON of ExploreData for a JSON ExploreRequest; throws an Error naming a bad field */
+  explore(requestJson: string): string;
   /** Continue a prompt: JSON {mode, ids, tokens, probs, text}; see core/session.hpp. */
   generate(prompt: string, maxNew: number, temperature: number, topK: number, seed: number): string;
   /** JSON of SessionInfo */

@@ -4,8 +4,8 @@ import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import { el } from './dom.js';
 
-/** @param {string} tex */
-function formula(tex) {
+/** A formula typeset by KaTeX (its source text if KaTeX throws). @param {string} tex */
+export function formula(tex) {
   const box = el('div', { class: 'formula' });
   try {
     katex.render(tex, box, { displayMode: true, throwOnError: false, output: 'htmlAndMathml' });

@@ -20,7 +20,7 @@ export const COMMANDS = /** @type {const} */ ([
   'configure', // {sid, fields} -> Config
   'trap', // (tests) behaves as a trap of the module
   'evaluate', // {sid, length} -> EvalMetrics
-  'snapshot', // {sid, ...parts} -> {step, ms, attention?, predictions?, positions?, info?}
+  'snapshot', // {sid, ...parts} -> {step, ms, attention?, predictions?, positions?, explore?, info?}
   'run', // {sid, ids} -> RunResult
   'generate', // {sid, prompt, maxNew, temperature, topK, seed} -> generation
   'exportModel', // {sid} -> Uint8Array (safetensors)

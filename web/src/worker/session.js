@@ -16,7 +16,7 @@
 /**
  * The parts of a snapshot: each only when asked for.
  * @typedef {{attention?: {length?: number, example?: number}, predictions?: {n?: number, length?: number},
- *   positions?: {length?: number}, info?: boolean}} SnapshotParts
+ *   positions?: {length?: number}, explore?: import('../wasm-api').ExploreRequest, info?: boolean}} SnapshotParts
  */
 
 /**
@@ -163,16 +163,17 @@ export class Session {
    * counts against its inspection budget (run/run-controller.js).
    * @param {SnapshotParts} [parts]
    */
-  snapshot({ attention, predictions, positions, info } = {}) {
+  snapshot({ attention, predictions, positions, explore, info } = {}) {
     const t0 = performance.now();
     const s = this.live;
     /** @type {{step: number, ms: number, attention?: import('../wasm-api').RunResult,
      *   predictions?: import('../wasm-api').Predictions, positions?: import('../wasm-api').PositionDisplay,
-     *   info?: SessionInfo}} */
+     *   explore?: import('../wasm-api').ExploreData, info?: SessionInfo}} */
     const out = { step: s.step(), ms: 0 };
     if (attention) out.attention = JSON.parse(s.attention(attention.length ?? 0, attention.example ?? 0));
     if (predictions) out.predictions = JSON.parse(s.predictions(predictions.n ?? 4, predictions.length ?? 0));
     if (positions) out.positions = JSON.parse(s.positions(positions.length ?? 0));
+    if (explore) out.explore = JSON.parse(s.explore(JSON.stringify(explore)));
     if (info) out.info = this.info();
     out.ms = performance.now() - t0;
     return out;

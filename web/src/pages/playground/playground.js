@@ -9,6 +9,7 @@ import { Controls } from '../../panels/controls.js';
 import { ChartsPanel } from '../../panels/charts-panel.js';
 import { AttentionPanel } from '../../panels/attention-panel.js';
 import { PositionsPanel } from '../../panels/positions-panel.js';
+import { ExplorePanel } from '../../panels/explore-panel.js';
 import { PredictionsPanel } from '../../panels/predictions-panel.js';
 import { GeneratePanel } from '../../panels/generate-panel.js';
 import { LengthsPanel } from '../../panels/lengths-panel.js';
@@ -55,6 +56,7 @@ export class Playground {
     this.charts = new ChartsPanel($('charts'));
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
+    this.explore = new ExplorePanel($('explore'), (req) => this.#current().snapshot({ explore: req }).then((s) => s.explore));
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.#current().run(ids));
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
@@ -271,6 +273,7 @@ export class Playground {
     this.solved = this.state.steps === defaultState(this.props, this.registry, String(this.state.task)).steps ? null : -1;
     this.attention.clear();
     this.positions.clear();
+    this.explore.setModel(info);
     this.predictions.setModel(info);
     this.generate.setModel(info);
     this.lengths.clear();
@@ -290,6 +293,7 @@ export class Playground {
     if (!current()) return;
     this.attention.update(snap.attention);
     this.positions.update(snap.positions);
+    this.explore.refresh();
     this.predictions.update(snap.predictions);
     const d = snap.positions.describe;
     $('positions-note').textContent = d ? `${d.title}: ${d.where}.` : '';

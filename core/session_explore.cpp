@@ -1,0 +1,105 @@
+// core/session_explore.cpp — Session::explore, the data of the playground's Explore view (issue 17
+// §3): the request is checked here, the model supplies its q/k probes, and the position encoding
+// computes the rest (PositionEncoding::explore, position/explore.hpp). "At init" comes from a
+// second model built from the same config and seed, which initialises to the same weights.
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "io/json.hpp"
+#include "session.hpp"
+
+namespace ap {
+
+namespace {
+
+constexpr int kMaxExploreLength = 512;  // distances; the absolute view is O(length² · d_model)
+
+int int_field(const nlohmann::json& r, const char* key, int def, int lo, int hi) {
+  if (!r.contains(key)) return def;
+  const auto& v = r[key];
+  if (!v.is_number() || (v.is_number_float() && v.get<double>() != double(int64_t(v.get<double>()))))
+    throw std::invalid_argument(std::string("explore: ") + key + " must be a whole number");
+  const double x = v.get<double>();
+  if (x < lo || x > hi)
+    throw std::invalid_argument(std::string("explore: ") + key + " must be from " + std::to_string(lo) + " to " +
+                                std::to_string(hi) + ", not " + show_text(v.dump()));
+  return int(x);
+}
+
+// Head h's mean query and key over the T positions of the last forward, (NH, HS) each.
+QKProbe mean_probe(const Transformer& m, const char* name, int layer, int T) {
+  // (NH, HS) row-major is the layout of the first C columns (q) and the next C (k) of qkv.
+  const int C = m.config().d_model;
+  const float* qkv = m.qkv(layer);  // (1, T, 3C)
+  QKProbe p{name, std::vector<float>(size_t(C), 0.0f), std::vector<float>(size_t(C), 0.0f)};
+  for (int t = 0; t < T; ++t)
+    for (int c = 0; c < C; ++c) {
+      p.q[c] += qkv[size_t(t) * 3 * C + c] / T;
+      p.k[c] += qkv[size_t(t) * 3 * C + C + c] / T;
+    }
+  return p;
+}
+
+}  // namespace
+
+nlohmann::json Session::explore(const nlohmann::json& request) {
+  const nlohmann::json r = request.is_null() ? nlohmann::json::object() : request;  // {} in C++ is null
+  if (!r.is_object()) throw std::invalid_argument("explore: expected an object of fields");
+  static const std::set<std::string> known = {"length", "layer", "pair", "position", "scaling", "factor", "seed"};
+  for (auto& [k, v] : r.items())
+    if (!known.count(k))
+      throw std::invalid_argument("explore: unknown field " + show_text(k) +
+                                  "; known fields are length, layer, pair, position, scaling, factor, seed");
+  ExploreQuery q;
+  q.length = int_field(r, "length", std::min(kMaxExploreLength, 2 * cfg_.model_len()), 2, kMaxExploreLength);
+  q.layer = int_field(r, "layer", 0, 0, cfg_.layers - 1);
+  q.pair = int_field(r, "pair", 0, 0, 1 << 20);
+  q.position = int_field(r, "position", 0, 0, q.length - 1);
+  const int seed = int_field(r, "seed", cfg_.seed, 0, 1 << 30);
+  if (r.contains("scaling")) {
+    if (!r["scaling"].is_string()) throw std::invalid_argument("explore: scaling must be one of none, pi, ntk, yarn");
+    q.scaling = r["scaling"].get<std::string>();
+    if (q.scaling != "none" && q.scaling != "pi" && q.scaling != "ntk" && q.scaling != "yarn")
+      throw std::invalid_argument("explore: scaling " + show_text(q.scaling) + " is not one of none, pi, ntk, yarn");
+  }
+  if (r.contains("factor")) {
+    if (!r["factor"].is_number() || r["factor"].get<double>() < 1 || r["factor"].get<double>() > 64)
+      throw std::invalid_argument("explore: factor must be a number from 1 to 64");
+    q.factor = r["factor"].get<double>();
+  }
+  q.heads = cfg_.heads;
+  q.head_size = cfg_.d_model / cfg_.heads;
+  q.causal = cfg_.causal;
+  q.tau = model_->normalization().scale(q.head_size);
+
+  // The probes: one held-out example through this model and through the model at init.
+  Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);
+  const Batch b = make_batch(rng, 1, cfg_.seq_len, Split::Heldout);
+  if (!init_model_) init_model_ = std::make_unique<Transformer>(cfg_, model_->shape());
+  model_->forward(b.inputs.data(), 1, b.T, nullptr, nullptr, false, nullptr);
+  init_model_->forward(b.inputs.data(), 1, b.T, nullptr, nullptr, false, nullptr);
+  ExploreQuery init = q;
+  q.probes.push_back(mean_probe(*model_, "trained", q.layer, b.T));
+  init.probes.push_back(mean_probe(*init_model_, "init", q.layer, b.T));
+  // Reference probes of the rotary views: all ones (RoFormer's decay bound) and seeded N(0, 1).
+  const size_t C = size_t(cfg_.d_model);
+  q.probes.push_back({"ones", std::vector<float>(C, 1.0f), std::vector<float>(C, 1.0f)});
+  Rng prng(uint64_t(seed) ^ 0xE7910E5EEDull);
+  QKProbe rnd{"random", std::vector<float>(C), std::vector<float>(C)};
+  for (auto& x : rnd.q) x = prng.normal();
+  for (auto& x : rnd.k) x = prng.normal();
+  q.probes.push_back(rnd);
+
+  nlohmann::json out{{"now", model_->position().explore(q)},
+                     {"init", init_model_->position().explore(init)},
+                     {"step", step_},
+                     {"request", {{"length", q.length}, {"layer", q.layer}, {"pair", q.pair},
+                                  {"position", q.position}, {"scaling", q.scaling}, {"factor", q.factor},
+                                  {"seed", seed}}},
+                     {"describe", describe_position(find_position(cfg_.position), cfg_)}};
+  return out;
+}
+
+}  // namespace ap
