@@ -23,6 +23,7 @@ import { withCorpus } from '../../run/text-source.js';
 import { TextSourcePanel } from '../../panels/text-source-panel.js';
 import { unaddressable, solvedBy } from './run-notes.js';
 import { PageCompare, splitCompare, LANDING } from './compare.js';
+import { PageChallenges, splitChallenge } from './challenges.js';
 
 /** @typedef {import('../../client/session.js').Session} Session */
 /** @typedef {import('../../state/properties.js').State} State */
@@ -62,6 +63,7 @@ export class Playground {
     this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
     this.toolbar = new Toolbar(this);
     this.compare = new PageCompare(this);
+    this.challenges = new PageChallenges(this);
     $('notice-close').addEventListener('click', () => this.notice(null));
     this.recovery = new Recovery(this);
   }
@@ -112,6 +114,7 @@ export class Playground {
         this.charts.add({ steps, evals });
         this.toolbar.metrics(steps, step, this.run.progress()); // nothing while the settings are invalid (stale)
         this.#stopWhenSolved(evals);
+        this.challenges.onEvals(evals);
       },
       state: ({ playing, reason, stalled }) => {
         this.toolbar.playing(playing);
@@ -135,7 +138,9 @@ export class Playground {
   async #readHash(landing = false) {
     const { hash, spec } = splitCompare(location.hash);
     this.compare.fromHash(spec, landing);
-    const { state, ignored } = hashToState(hash, this.props, this.registry);
+    const rest = splitChallenge(hash);
+    this.challenges.fromHash(rest.id);
+    const { state, ignored } = hashToState(rest.hash, this.props, this.registry);
     this.notice(ignored.length ? `Ignored from the link: ${ignored.join('; ')}. Defaults are used instead.` : null);
     this.#setState(state);
   }
@@ -158,7 +163,7 @@ export class Playground {
 
   /** The URL hash from the state (and the comparison shown, if any). */
   rewriteHash() {
-    history.replaceState(null, '', stateToHash(this.state) + this.compare.hashPart());
+    history.replaceState(null, '', stateToHash(this.state) + this.compare.hashPart() + this.challenges.hashPart());
   }
 
   /**
@@ -277,6 +282,7 @@ export class Playground {
     this.predictions.setModel(info);
     this.generate.setModel(info);
     this.lengths.clear();
+    this.challenges.fresh(info);
     this.toolbar.newRun(info);
     this.toolbar.enable(true);
     $('eval-every').textContent = String(info.config.eval_every);
