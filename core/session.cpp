@@ -141,6 +141,7 @@ StepMetrics Session::step() {
   using clock = std::chrono::steady_clock;
   const auto t0 = clock::now();
   StepMetrics m;
+  if (snapshots_on_ && snaps_.count() == 0) maybe_snapshot();  // the first step seen (0 for a new run)
   Batch b = make_batch(data_rng_, cfg_.batch, cfg_.seq_len, Split::Train);
   ParamStore& ps = model_->params();
   ps.zero_grad();
@@ -163,6 +164,7 @@ StepMetrics Session::step() {
       ps.all_data() = good_.weights;
       opt_->m = good_.m, opt_->v = good_.v, opt_->t = good_.t;
       step_ = good_.step;
+      snaps_.truncate(step_);
     }
     std::ostringstream os;
     os << "step " << attempted << ": the " << (std::isfinite(m.loss) ? "gradients" : "loss")
@@ -183,6 +185,7 @@ StepMetrics Session::step() {
   m.step = step_;
   const double secs = std::chrono::duration<double>(clock::now() - t0).count();
   m.tokens_per_s = float(double(b.B) * b.T / std::max(secs, 1e-9));
+  if (!m.refused) maybe_snapshot();  // after the timing: a snapshot is inspection, not training
   return m;
 }
 

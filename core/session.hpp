@@ -14,6 +14,7 @@
 #include "config/variants.hpp"
 #include "model/transformer.hpp"
 #include "optim/adamw.hpp"
+#include "session_snapshots.hpp"
 #include "tasks/task.hpp"
 
 namespace ap {
@@ -99,6 +100,18 @@ class Session {
   std::vector<int32_t> tokenize(const std::string& text) const;
   nlohmann::json info() const;          // config, vocabulary, parameter list, registry entries
 
+  // Replay over training (session_snapshots.cpp): frames at log-spaced steps, taken after the
+  // steps that land on the schedule, at most SnapshotStore::kMaxCount (the latest included) and
+  // kMaxBytes. The index: {"steps": [kept..., the latest], "latest", "kept", "bytes",
+  // "max_count", "max_bytes", "density", "enabled", "too_large"}. A frame: {"step", "attention":
+  // {"tokens", "layers"} (as attention()), "positions" (as position_display()), "prediction"
+  // (held-out example 0, as one of predictions()'s examples), "per_sequence"}; the latest step's
+  // is made on demand. Throws std::invalid_argument for a step that has no frame.
+  nlohmann::json snapshot_index() const;
+  nlohmann::json snapshot_at(int step);
+  void set_snapshots(bool on);           // off: none are taken, and the kept ones are dropped
+  const SnapshotStore& snapshots() const { return snaps_; }
+
   std::vector<uint8_t> save() const;    // safetensors bytes (weights, optimizer, metadata)
   // `overrides` replaces config fields of the file (e.g. rope_scaling for an evaluation); the
   // result must still validate and match the file's tensors.
@@ -124,6 +137,8 @@ class Session {
   float metrics_of(const Batch& b, float* token_acc, float* seq_acc) const;
   // One step, then the periodic evaluation when it falls due (appended to *evals when given).
   StepMetrics step_then_evaluate(std::vector<EvalMetrics>* evals);
+  nlohmann::json inspect_frame();  // the replay frame of the current weights
+  void maybe_snapshot();           // keep a frame when step_ is on the schedule
   Config cfg_;
   std::unique_ptr<Task> task_;
   std::unique_ptr<Transformer> model_;
@@ -140,6 +155,8 @@ class Session {
   } good_;
   std::vector<EvalMetrics> evals_;
   std::unique_ptr<Transformer> init_model_;  // explore()'s "at init" model, built on first use
+  SnapshotStore snaps_;
+  bool snapshots_on_ = true;
   friend struct SessionIO;
 };
 

@@ -3,7 +3,11 @@
 // learned positions, batch 16 × sequence 64, AdamW lr 3e-3 (task `random` with 64 symbols: the
 // work per step does not depend on what is learned). Single thread. One FLOP count per step,
 // 729.8 MFLOP (forward matmuls 243.3 M, backward twice that), gives the achieved GFLOP/s.
-// Prints a human line on stderr and one JSON line on stdout (last). `--quick` for smoke tests.
+// Then what the replay's snapshots cost (core/session_snapshots.cpp): the first N steps of a new
+// run with snapshots on against off, for tiny-ref and for a small copy model (its steps are cheap,
+// so its frames weigh most), best of three. Prints a human line on stderr and one JSON line on
+// stdout (last). `--quick` for smoke tests.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +15,27 @@
 
 #include "session.hpp"
 #include "tensor/kernels.hpp"
+
+namespace {
+// Seconds for the first n steps of a new session, snapshots on or off (the best of `reps`).
+double first_steps(const nlohmann::json& cfg, int n, bool snapshots, int reps) {
+  double best = 1e30;
+  for (int r = 0; r < reps; ++r) {
+    ap::Session s(ap::Config::from_json(cfg));
+    s.set_snapshots(snapshots);
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) s.step();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+nlohmann::json snapshot_cost(const char* name, const nlohmann::json& cfg, int n, int reps) {
+  const double off = first_steps(cfg, n, false, reps), on = first_steps(cfg, n, true, reps);
+  std::cerr << "snapshots, " << name << ", first " << n << " steps: +" << 100 * (on / off - 1) << "% time\n";
+  return {{"model", name}, {"steps", n}, {"seconds_off", off}, {"seconds_on", on}, {"cost", on / off - 1}};
+}
+}  // namespace
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
@@ -36,6 +61,10 @@ int main(int argc, char** argv) {
     nlohmann::json r{{"arch", ap::simd_arch_name()}, {"steps", steps}, {"seconds", secs},
                      {"steps_per_s", sps}, {"tokens_per_s", sps * 16 * 64},
                      {"gflops", sps * flop / 1e9}};
+    const nlohmann::json small{{"task", "copy"}, {"seq_len", 16}, {"d_model", 32}, {"heads", 2}, {"layers", 2},
+                               {"eval_every", 0}, {"seed", 1}};
+    r["snapshots"] = {snapshot_cost("tiny-ref", cfg, quick ? 20 : 300, quick ? 1 : 3),
+                      snapshot_cost("copy d32", small, quick ? 50 : 2000, quick ? 1 : 3)};
     std::cerr << "tiny-ref training (" << ap::simd_arch_name() << "): " << sps << " steps/s, "
               << sps * flop / 1e9 << " GFLOP/s\n";
     std::cout << r.dump() << std::endl;

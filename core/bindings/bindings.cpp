@@ -109,6 +109,10 @@ class Session {
     });
   }
   int step() const { return s_->steps_done(); }
+  // The replay (Session::snapshot_index / snapshot_at): the kept steps, then one frame by step.
+  std::string snapshots() { return guarded([&] { return s_->snapshot_index().dump(); }); }
+  std::string snapshot(int step) { return guarded([&] { return s_->snapshot_at(step).dump(); }); }
+  void set_snapshots(bool on) { s_->set_snapshots(on); }
   val save() {
     return guarded([&] {
       std::vector<uint8_t> bytes = s_->save();
@@ -180,5 +184,8 @@ EMSCRIPTEN_BINDINGS(attnplay) {
       .function("configure", &Session::configure)
       .function("generate", &Session::generate)
       .function("step", &Session::step)
+      .function("snapshots", &Session::snapshots)
+      .function("snapshot", &Session::snapshot)
+      .function("setSnapshots", &Session::set_snapshots)
       .function("save", &Session::save);
 }

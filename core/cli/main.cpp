@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
                     "at least 10 seq_len + 1 characters; the last 10% is held out)")->excludes("--resume");
   train->add_option("--out", ta.out, "write the trained model (safetensors)");
   train->add_option("--metrics", ta.metrics, "write per-step metrics (CSV)");
+  train->add_option("--snapshots", ta.snapshots, "write the replay's snapshots (attention, positions, "
+                    "prediction of held-out example 0 at log-spaced steps, at most 64) as JSON files to this folder");
   train->add_flag("--json", ta.json, "print one JSON object as the last line");
   int threads = 1;
   train->add_option("--threads", threads, "threads for the GEMMs and attention heads (bit-identical "

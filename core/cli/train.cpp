@@ -15,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
+#include "cli/snapshots.hpp"
 #include "session.hpp"
 #include "tasks/text.hpp"
 
@@ -126,6 +127,7 @@ int train(const TrainArgs& a) {
   }
   if (tty) std::fprintf(stderr, "\n");
   if (!a.out.empty()) write_bytes(a.out, s.save());
+  if (!a.snapshots.empty()) write_snapshots(s, a.snapshots);
   if (m.refused) {
     std::cerr << "attnplay: " << m.message << stop_advice(s, a) << "\n";
     if (a.json)

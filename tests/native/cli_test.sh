@@ -78,5 +78,8 @@ head -c 9000000 /dev/zero | tr '\0' ' ' > "$dir/huge.json"
 check "a config file above 4 MiB is refused before it is read" json_error "9000000 bytes of JSON are above the limit of 4194304 bytes" "$bin" train --config "$dir/huge.json"
 echo '{"inputs": [[1,2,3]], "targets": [[1,"x",3]]}' > "$dir/badbatch.json"
 check "a bad grads batch names the entry, no library exception" json_error "batch: targets[0][1]: 'x' is not a whole number" "$bin" grads --model "$dir/copy.safetensors" --batch "$dir/badbatch.json" --out "$dir/g2.safetensors"
+# The replay's snapshots as JSON files (core/session_snapshots.cpp), at log-spaced steps.
+check "train --snapshots writes valid JSON files at the log-spaced steps (0, 1, 2, 4 ... 256, 300; at most 64)" bash -c "'$bin' train --set task=copy --set seq_len=12 --set steps=300 --snapshots '$dir/snaps' > /dev/null && node '$(dirname "$0")/snapshots_check.mjs' '$dir/snaps' 300"
+check "train --snapshots into a path that is a file: one line naming it" json_error "--snapshots: cannot create the folder '$dir/m.csv'" "$bin" train --set task=copy --set steps=2 --snapshots "$dir/m.csv"
 echo "cli: $passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -192,6 +192,32 @@ export interface SessionInfo {
   normalization: VariantDescription;
 }
 
+/** The replay's index (core/session_snapshots.cpp): bounded in count and bytes for any run length. */
+export interface ReplayIndex {
+  /** ascending; the last is `latest` (its frame is made on demand) */
+  steps: number[];
+  latest: number;
+  /** frames kept in memory (the latest not counted unless it is on the schedule) */
+  kept: number;
+  bytes: number;
+  max_count: number;
+  max_bytes: number;
+  /** points per octave of the log grid now */
+  density: number;
+  enabled: boolean;
+  /** one frame alone was too large to keep: only the latest step replays */
+  too_large: boolean;
+}
+
+/** One replay frame: what the attention and position panels draw for held-out example 0. */
+export interface ReplayFrame {
+  step: number;
+  attention: { tokens: string[]; layers: { heads: HeadAttention[] }[] };
+  positions: PositionDisplay;
+  prediction: PredictionExample;
+  per_sequence: boolean;
+}
+
 /** Embind class: `new module.Session(configJson)`. */
 export interface Session {
   /** n steps, 0..1000000 (Session::train_chunk; evaluating every eval_every): JSON of TrainResult */
@@ -221,6 +247,12 @@ export interface Session {
   configure(fieldsJson: string): string;
   /** steps done */
   step(): number;
+  /** JSON of ReplayIndex: the steps that have a replay frame (log-spaced, at most 64, the latest included) */
+  snapshots(): string;
+  /** JSON of ReplayFrame at one of ReplayIndex.steps; throws an Error naming the kept steps otherwise */
+  snapshot(step: number): string;
+  /** Replay snapshots on (the default) or off (none taken, the kept ones dropped) */
+  setSnapshots(on: boolean): void;
   /** safetensors bytes (weights, optimizer state, metadata): a copy, not a view */
   save(): Uint8Array;
   delete(): void;

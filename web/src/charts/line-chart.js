@@ -18,6 +18,8 @@ export class LineChart extends LineChartBase {
     /** @type {uPlot|null} */
     this.plot = null;
     this.frame = 0;
+    /** @type {number|null} the step the replay shows (a solid line), null: none */
+    this.mark = null;
     this.resize = new ResizeObserver(() => this.plot?.setSize(this.#size()));
     this.resize.observe(container);
     // The system's light/dark switch: axes and grid redrawn in the new theme's colours.
@@ -62,7 +64,7 @@ export class LineChart extends LineChartBase {
         // the legend's swatch shows a dashed series' style: short dashes dotted, long ones dashed
         legend: { live: true, markers: { dash: (/** @type {uPlot} */ u, /** @type {number} */ i) => { const d = u.series[i].dash; return !d?.length ? 'solid' : d[0] <= 3 ? 'dotted' : 'dashed'; } } },
         cursor: { drag: { x: false, y: false } },
-        hooks: this.markers.length ? { draw: [(u) => this.#drawMarkers(u)] } : {},
+        hooks: { draw: [(u) => this.#drawMarkers(u)] },
       },
       this.drawColumns(),
       this.container,
@@ -84,8 +86,20 @@ export class LineChart extends LineChartBase {
     this.#build();
   }
 
+  /**
+   * Mark the step the replay shows with a solid line (null removes it).
+   * @param {number|null} step
+   */
+  setMark(step) {
+    if (step === this.mark) return;
+    this.mark = step;
+    this.plot?.redraw(false);
+  }
+
   /** @param {uPlot} u */
   #drawMarkers(u) {
+    if (this.mark !== null) this.#drawMark(u, this.mark);
+    if (!this.markers.length) return;
     const g = u.ctx;
     const dpr = uPlot.pxRatio || 1;
     g.save();
@@ -112,6 +126,22 @@ export class LineChart extends LineChartBase {
       g.fillText(label, left, u.bbox.top + (2 + 13 * row) * dpr);
       free = Math.max(row ? free : -Infinity, left + g.measureText(label).width + 4 * dpr);
     }
+    g.restore();
+  }
+
+  /** @param {uPlot} u @param {number} step */
+  #drawMark(u, step) {
+    const px = Math.round(u.valToPos(step, 'x', true));
+    if (px < u.bbox.left - 1 || px > u.bbox.left + u.bbox.width + 1) return;
+    const g = u.ctx;
+    const dpr = uPlot.pxRatio || 1;
+    g.save();
+    g.strokeStyle = getComputedStyle(this.container).getPropertyValue('--accent').trim() || '#1a73e8';
+    g.lineWidth = 2 * dpr;
+    g.beginPath();
+    g.moveTo(px, u.bbox.top);
+    g.lineTo(px, u.bbox.top + u.bbox.height);
+    g.stroke();
     g.restore();
   }
 

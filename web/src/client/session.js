@@ -195,6 +195,24 @@ export class Session extends EventTarget {
   }
 
   /**
+   * The replay's index: the steps that have a frame (log-spaced, at most 64, the latest last).
+   * @returns {Promise<import('../wasm-api').ReplayIndex>}
+   */
+  replayIndex() {
+    return this.#call('replayIndex');
+  }
+
+  /**
+   * One replay frame (attention, positions and prediction of held-out example 0) at a step of
+   * replayIndex().steps.
+   * @param {number} step
+   * @returns {Promise<import('../wasm-api').ReplayFrame>}
+   */
+  replayFrame(step) {
+    return this.#call('replayFrame', { step });
+  }
+
+  /**
    * Forward pass on token ids (anchors included): {tokens, layers, probs, hidden}.
    * @param {number[]} ids
    * @returns {Promise<import('../wasm-api').RunResult>}

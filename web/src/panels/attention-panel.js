@@ -6,7 +6,7 @@
 import { Heatmap, fmt } from '../charts/heatmap.js';
 import { el } from './dom.js';
 
-/** @typedef {import('../wasm-api').RunResult} RunResult */
+/** @typedef {Pick<import('../wasm-api').RunResult, 'tokens'|'layers'>} RunResult what the maps draw (a RunResult or a replay frame's attention) */
 /** A head's map, with what its tooltip reads (set before each draw). */
 /** @typedef {Heatmap & {head: import('../wasm-api').HeadAttention, tokens: string[]}} HeadMap */
 

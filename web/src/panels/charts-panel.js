@@ -156,6 +156,14 @@ export class ChartsPanel {
     this.#checkOverfit(steps, evals);
   }
 
+  /**
+   * Mark the step the replay shows on every chart (null: none).
+   * @param {number|null} step
+   */
+  markStep(step) {
+    for (const c of this.charts) c.setMark(step);
+  }
+
   /** The run's task, for the words of the overfitting notice ('text': the training text). @param {string} task */
   setTask(task) {
     this.task = task;

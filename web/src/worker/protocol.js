@@ -21,6 +21,8 @@ export const COMMANDS = /** @type {const} */ ([
   'trap', // (tests) behaves as a trap of the module
   'evaluate', // {sid, length} -> EvalMetrics
   'snapshot', // {sid, ...parts} -> {step, ms, attention?, predictions?, positions?, explore?, info?}
+  'replayIndex', // {sid} -> ReplayIndex (the steps that have a replay frame)
+  'replayFrame', // {sid, step} -> ReplayFrame
   'run', // {sid, ids} -> RunResult
   'generate', // {sid, prompt, maxNew, temperature, topK, seed} -> generation
   'exportModel', // {sid} -> Uint8Array (safetensors)

@@ -163,6 +163,9 @@ const commands = {
   },
   evaluate: ({ sid, length = 0 }) => JSON.parse(session(sid).live.evaluate(length)),
   snapshot: ({ sid, ...parts }) => session(sid).snapshot(parts),
+  // The replay (core/session_snapshots.cpp): the core keeps the frames; one crosses per request.
+  replayIndex: ({ sid }) => JSON.parse(session(sid).live.snapshots()),
+  replayFrame: ({ sid, step }) => JSON.parse(session(sid).live.snapshot(step)),
   run: ({ sid, ids }) => JSON.parse(session(sid).live.run(JSON.stringify(ids))),
   generate: ({ sid, prompt, maxNew, temperature, topK, seed }) =>
     JSON.parse(session(sid).live.generate(prompt, maxNew, temperature, topK, seed)),

@@ -10,6 +10,7 @@ import { ChartsPanel } from '../../panels/charts-panel.js';
 import { AttentionPanel } from '../../panels/attention-panel.js';
 import { PositionsPanel } from '../../panels/positions-panel.js';
 import { ExplorePanel } from '../../panels/explore-panel.js';
+import { ReplayPanel } from '../../panels/replay-panel.js';
 import { PredictionsPanel } from '../../panels/predictions-panel.js';
 import { GeneratePanel } from '../../panels/generate-panel.js';
 import { LengthsPanel } from '../../panels/lengths-panel.js';
@@ -58,6 +59,12 @@ export class Playground {
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
     this.explore = new ExplorePanel($('explore'), (req) => this.#current().snapshot({ explore: req }).then((s) => s.explore));
+    this.replay = new ReplayPanel($('replay'), {
+      show: (frame) => this.#showFrame(frame),
+      live: () => this.refresh(),
+      mark: (step) => this.charts.markStep(step),
+      title: () => `${this.state.task}, position ${this.state.position}, ${this.state.normalization}`,
+    });
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.#current().run(ids));
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
@@ -279,6 +286,7 @@ export class Playground {
     this.attention.clear();
     this.positions.clear();
     this.explore.setModel(info);
+    this.replay.setModel(this.model);
     this.predictions.setModel(info);
     this.generate.setModel(info);
     this.lengths.clear();
@@ -297,12 +305,27 @@ export class Playground {
   async #snapshot(model, current) {
     const snap = await model.snapshot({ attention: { example: /** @type {number} */ (this.state.example) }, predictions: { n: 4 }, positions: {} });
     if (!current()) return;
-    this.attention.update(snap.attention);
-    this.positions.update(snap.positions);
+    // While the replay shows a past step, the attention and position panels stay on it.
+    if (this.replay.following) {
+      this.attention.update(snap.attention);
+      this.#showPositions(snap.positions);
+    }
     this.explore.refresh();
     this.predictions.update(snap.predictions);
-    const d = snap.positions.describe;
+    await this.replay.refresh();
+  }
+
+  /** @param {import('../../wasm-api').PositionDisplay} pos */
+  #showPositions(pos) {
+    this.positions.update(pos);
+    const d = pos.describe;
     $('positions-note').textContent = d ? `${d.title}: ${d.where}.` : '';
+  }
+
+  /** A replay frame in the attention and position panels (held-out example 0 at its step). @param {import('../../wasm-api').ReplayFrame} frame */
+  #showFrame(frame) {
+    this.attention.update(frame.attention);
+    this.#showPositions(frame.positions);
   }
 
   play() {

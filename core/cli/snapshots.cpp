@@ -1,0 +1,39 @@
+// core/cli/snapshots.cpp — writes the replay's frames (core/session_snapshots.cpp) as one JSON
+// file per kept step, for notebooks: json.load(open("step-000128.json"))["attention"]["layers"].
+#include "cli/snapshots.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "session.hpp"
+
+namespace ap::cli {
+
+namespace {
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  if (!f || !(f << text << '\n')) throw std::invalid_argument("--snapshots: cannot write '" + path.string() + "'");
+}
+}  // namespace
+
+void write_snapshots(Session& s, const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!std::filesystem::is_directory(dir))
+    throw std::invalid_argument("--snapshots: cannot create the folder '" + dir + "'" + (ec ? ": " + ec.message() : ""));
+  const nlohmann::json index = s.snapshot_index();
+  nlohmann::json files = nlohmann::json::array();
+  for (int step : index["steps"].get<std::vector<int>>()) {
+    char name[32];
+    std::snprintf(name, sizeof name, "step-%06d.json", step);
+    write_text(std::filesystem::path(dir) / name, s.snapshot_at(step).dump());
+    files.push_back(name);
+  }
+  write_text(std::filesystem::path(dir) / "index.json",
+             nlohmann::json{{"steps", index["steps"]}, {"files", files}, {"max_count", index["max_count"]},
+                            {"config", s.config().to_json()}}.dump(1));
+}
+
+}  // namespace ap::cli

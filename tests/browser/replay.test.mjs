@@ -1,0 +1,120 @@
+// The replay over training in the playground (panels/replay-panel.js over the core's snapshots):
+// after 300 steps the scrubber moves through at least 10 snapshots, each shown in the attention
+// panel with its step and marked on the charts; the attention maps drawn at an early and a late
+// snapshot differ; the right end follows training again; Play animates to the end; the GIF and
+// WebM downloads hold one frame per snapshot. Screenshots at 1280 and 375 px, light and dark:
+// test-results/replay-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startHarness, RESULTS, ready } from './harness.mjs';
+
+let h;
+before(async () => { h = await startHarness(); });
+after(async () => { await h?.close(); });
+
+const HASH = '#task=copy&position=learned&seq_len=8&steps=300';
+
+/** @returns {Promise<{page: import('playwright-core').Page, errors: string[]}>} */
+async function open({ width = 1280, scheme = 'light' } = {}) {
+  const page = await h.browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  await page.goto(`${h.url}${HASH}`);
+  await ready(page);
+  await page.evaluate(() => window.playground.step(300));
+  await page.waitForFunction(() => /live: step 300/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''));
+  return { page, errors };
+}
+
+/** Move the scrubber to snapshot k as a person does (an input event) and wait for its step. */
+async function scrub(page, k) {
+  return page.evaluate(async (k) => {
+    const range = /** @type {HTMLInputElement} */ (document.querySelector('#replay input[type=range]'));
+    range.value = String(k);
+    range.dispatchEvent(new Event('input'));
+    const root = /** @type {HTMLElement} */ (document.querySelector('#replay'));
+    const label = root.querySelector('.replay-step');
+    const want = k >= Number(range.max) ? 'live' : label?.textContent?.match(/^step (\d+)/)?.[1];
+    for (let i = 0; i < 300 && root.dataset.shown !== want; i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    return { label: label?.textContent ?? '', max: Number(range.max) };
+  }, k);
+}
+
+/** The attention maps' pixels as data URLs (what a person sees in the panel). */
+const attentionPixels = (page) => page.evaluate(() => [...document.querySelectorAll('#attention canvas')].map((c) => /** @type {HTMLCanvasElement} */ (c).toDataURL()).join('|'));
+
+test('the replay scrubs through at least 10 snapshots; early and late attention differ; downloads', async () => {
+  const { page, errors } = await open();
+  const max = Number(await page.locator('#replay input[type=range]').getAttribute('max'));
+  assert.ok(max + 1 >= 10, `${max + 1} snapshots`);
+  const steps = [];
+  for (let k = 0; k < max; k++) {
+    const { label } = await scrub(page, k);
+    const m = label.match(/^step (\d+) of 300 \(snapshot (\d+)\/(\d+)\)/);
+    assert.ok(m, label);
+    assert.equal(Number(m[2]), k + 1);
+    steps.push(Number(m[1]));
+    assert.equal(await page.evaluate(() => window.playground.charts.charts[0].mark), Number(m[1]), 'the charts mark the step shown');
+  }
+  assert.ok(new Set(steps).size >= 10 && steps[0] === 0, steps.join(' '));
+  for (const p of [1, 2, 4, 8, 16, 32, 64, 128, 256]) assert.ok(steps.includes(p), `step ${p} in ${steps.join(' ')}`);
+
+  await scrub(page, max - 3); // a late step: the charts' solid line stands clear of the axis
+  await page.locator('#charts-panel').screenshot({ path: `${RESULTS}/replay-charts-mark.png` });
+  await scrub(page, 1);
+  const early = await attentionPixels(page);
+  await scrub(page, max - 1);
+  const late = await attentionPixels(page);
+  assert.notEqual(early, late, 'the attention maps change between step 1 and a late snapshot');
+
+  const { label } = await scrub(page, max); // the right end: live again, no mark
+  assert.match(label, /^live: step 300/);
+  assert.equal(await page.evaluate(() => window.playground.charts.charts[0].mark), null);
+
+  // Play animates through every snapshot and ends live.
+  await page.click('#replay button:text("Play")');
+  await page.waitForFunction(() => /^step \d+ of/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''));
+  await page.waitForFunction(() => /^live/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''), null, { timeout: 30000 });
+
+  const gif = await downloadVia(page, '#replay button:text("GIF")', 'replay.gif');
+  assert.equal(gif.subarray(0, 6).toString('latin1'), 'GIF89a');
+  assert.equal(countGifFrames(gif), max + 1, 'one GIF frame per snapshot');
+  const webm = await downloadVia(page, '#replay button:text("WebM")', 'replay.webm');
+  assert.deepEqual([...webm.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'a WebM (EBML) file');
+  assert.ok(webm.length > 1000, `${webm.length} bytes of WebM`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
+  test(`${width} px, ${scheme}: the replay bar at an early snapshot`, async () => {
+    const { page, errors } = await open({ width, scheme });
+    await scrub(page, 3);
+    const bar = await page.locator('#replay').boundingBox();
+    assert.ok(bar && bar.width <= width, 'the bar fits the width');
+    await page.locator('#attention-panel').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${RESULTS}/replay-${width}-${scheme}.png` });
+    await page.locator('.replay-scope').screenshot({ path: `${RESULTS}/replay-${width}-${scheme}-panels.png` });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+/** Download through a button; the file's bytes. */
+async function downloadVia(page, selector, name) {
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.click(selector)]);
+  const path = resolve(RESULTS, name);
+  await dl.saveAs(path);
+  return readFileSync(path);
+}
+
+/** Frames of a GIF: graphic control extensions (21 F9 04 ... 00) followed by an image descriptor (2C). */
+function countGifFrames(buf) {
+  let n = 0;
+  for (let i = 0; i + 8 < buf.length; i++) if (buf[i] === 0x21 && buf[i + 1] === 0xf9 && buf[i + 2] === 0x04 && buf[i + 7] === 0 && buf[i + 8] === 0x2c) n++;
+  return n;
+}

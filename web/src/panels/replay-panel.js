@@ -1,0 +1,143 @@
+// The replay bar under the attention and position panels: a scrubber over the steps whose frames
+// the core kept (run/replay.js), Play to animate them, and downloads of the animation (GIF, WebM:
+// replay-export.js). At its right end it follows training ("live"): the page's own refresh draws
+// the panels; anywhere else the page shows the frame (`show`) and the charts mark its step.
+// Owns no model: the page hands it one with setModel() and calls refresh() after each of its
+// refreshes (one small index request; a frame crosses only when it is shown).
+import { el, download } from './dom.js';
+import { ReplayFrames, nearestIndex } from '../run/replay.js';
+import { encodeGif, recordWebm, canRecordWebm, FRAME_MS } from './replay-export.js';
+
+/** @typedef {import('../wasm-api').ReplayFrame} ReplayFrame */
+/**
+ * @typedef {object} ReplayHooks
+ * @property {(frame: ReplayFrame) => void} show draw a past frame in the panels
+ * @property {() => void} live the panels follow training again
+ * @property {(step: number|null) => void} mark mark the step shown on the charts (null: none)
+ * @property {() => string} title what the exported animation's title line says (task, encoding)
+ */
+
+export class ReplayPanel {
+  /** @param {HTMLElement} root @param {ReplayHooks} hooks */
+  constructor(root, hooks) {
+    this.hooks = hooks;
+    this.root = root; // data-shown: the step whose frame the panels show, or 'live'
+    this.frames = new ReplayFrames();
+    this.following = true; // at the right end: the panels show the live model
+    this.playing = 0; // timer of Play (0: stopped)
+    this.shown = -1; // the step shown (-1: live)
+    this.busy = false;
+    this.play = el('button', { type: 'button', class: 'small', onclick: () => this.toggle() }, 'Play');
+    this.range = el('input', { type: 'range', min: '0', max: '0', step: '1', value: '0', 'aria-label': 'Replay: step shown', disabled: true,
+      oninput: () => this.#go(Number(this.range.value)) });
+    this.label = el('output', { class: 'replay-step' }, 'no snapshots yet');
+    this.gif = el('button', { type: 'button', class: 'small', disabled: true, onclick: () => this.#export('gif') }, 'GIF');
+    this.webm = el('button', { type: 'button', class: 'small', disabled: true, hidden: !canRecordWebm(), onclick: () => this.#export('webm') }, 'WebM');
+    this.status = el('span', { class: 'muted replay-status', role: 'status' });
+    root.append(
+      el('div', { class: 'replay-row' }, el('strong', {}, 'Replay'), this.play, this.range, this.label),
+      el('div', { class: 'replay-row' }, el('span', { class: 'muted' }, 'Download:'), this.gif, this.webm, this.status));
+  }
+
+  /** A new model (or none): start over, following it. @param {import('../run/replay.js').ReplaySource|null} model */
+  setModel(model) {
+    this.stop();
+    this.frames.setModel(model);
+    this.#follow(false);
+    this.#render();
+  }
+
+  /** Read the index again (after the page's refresh); at the right end, stay there. */
+  async refresh() {
+    const before = this.shown;
+    await this.frames.refresh();
+    if (this.following) this.range.value = String(this.frames.steps.length - 1);
+    else this.range.value = String(nearestIndex(this.frames.steps, before)); // a thinned step moves to its neighbour
+    this.#render();
+  }
+
+  /** Play from the start (or from the frame shown), one frame per FRAME_MS; again: stop. */
+  toggle() {
+    if (this.playing) return this.stop();
+    const steps = this.frames.steps;
+    if (steps.length < 2) return;
+    let k = this.following ? 0 : Number(this.range.value);
+    const next = async () => {
+      if (!this.playing) return;
+      await this.#go(k);
+      k += 1;
+      if (k >= this.frames.steps.length) return this.stop();
+      this.playing = window.setTimeout(next, FRAME_MS);
+    };
+    this.playing = window.setTimeout(next, 0);
+    this.play.textContent = 'Pause';
+  }
+
+  stop() {
+    clearTimeout(this.playing);
+    this.playing = 0;
+    this.play.textContent = 'Play';
+  }
+
+  /** Show the k-th kept step (the last: live). @param {number} k */
+  async #go(k) {
+    const steps = this.frames.steps;
+    this.range.value = String(k);
+    if (k >= steps.length - 1) return this.#follow(true);
+    const step = steps[k];
+    this.following = false;
+    this.shown = step;
+    this.#render();
+    const frame = await this.frames.frame(step);
+    if (this.shown !== step) return; // scrubbed on meanwhile
+    this.hooks.show(frame);
+    this.hooks.mark(step);
+    this.root.dataset.shown = String(step);
+  }
+
+  /** @param {boolean} redraw the panels go back to the live model */
+  #follow(redraw) {
+    const was = this.following;
+    this.following = true;
+    this.shown = -1;
+    this.root.dataset.shown = 'live';
+    this.hooks.mark(null);
+    this.#render();
+    if (redraw && !was) this.hooks.live();
+  }
+
+  #render() {
+    const steps = this.frames.steps;
+    const n = steps.length;
+    this.range.max = String(Math.max(0, n - 1));
+    this.range.disabled = n < 2;
+    this.play.disabled = n < 2;
+    this.gif.disabled = this.webm.disabled = n < 2 || this.busy;
+    const latest = steps[n - 1] ?? 0;
+    this.label.textContent = !n ? 'no snapshots yet' : this.following
+      ? `live: step ${latest} (${n} snapshots)` : `step ${this.shown} of ${latest} (snapshot ${Number(this.range.value) + 1}/${n}), held-out example 0`;
+    if (this.frames.index?.too_large) this.status.textContent = 'This model is too large to keep snapshots: only the latest step replays.';
+  }
+
+  /** @param {'gif'|'webm'} kind */
+  async #export(kind) {
+    if (this.busy) return;
+    this.busy = true;
+    this.#render();
+    try {
+      const frames = await this.frames.all((done, total) => (this.status.textContent = `reading snapshot ${done}/${total}…`));
+      const css = getComputedStyle(document.body);
+      const look = { title: this.hooks.title(), bg: css.getPropertyValue('--card').trim() || '#fff', ink: css.getPropertyValue('--ink').trim() || '#202124' };
+      this.status.textContent = kind === 'gif' ? 'encoding the GIF…' : `recording ${Math.round((frames.length * FRAME_MS) / 1000)} s of WebM…`;
+      const blob = kind === 'gif' ? encodeGif(frames, look) : await recordWebm(frames, look);
+      download(blob, `attnplay-replay-${frames.length}-frames.${kind}`);
+      this.status.textContent = `${frames.length} frames, ${(blob.size / 1024).toFixed(0)} KB`;
+      this.status.dataset.bytes = String(blob.size);
+    } catch (err) {
+      this.status.textContent = `Could not make the ${kind.toUpperCase()}: ${/** @type {Error} */ (err).message}`;
+    } finally {
+      this.busy = false;
+      this.#render();
+    }
+  }
+}
