@@ -76,10 +76,11 @@ class Session {
   nlohmann::json predictions(int n, int length = 0, bool train = false);
   // Attention logits and weights of every layer and head for one example (the first of a
   // held-out batch at `length`): {"tokens": [...], "layers": [{"heads": [{"weights": T×T,
-  // "logits": T×T, "row_sums": T}]}]}.
-  nlohmann::json attention(int length = 0, int example = 0);
-  // Forward on given token ids (B=1, no targets): class probabilities per row, hidden states.
-  nlohmann::json run(const std::vector<int32_t>& ids);
+  // "logits": T×T, "row_sums": T}]}], and with `outputs` "probs" and "hidden" as run()'s}.
+  nlohmann::json attention(int length = 0, int example = 0, bool outputs = true);
+  // Forward on given token ids (B=1, no targets): the attention as above, class probabilities
+  // per row and hidden states (without `outputs`: the attention only).
+  nlohmann::json run(const std::vector<int32_t>& ids, bool outputs = true);
   nlohmann::json position_display(int length = 0);
   // The Explore view (position/explore.hpp) for a request {"length", "layer", "pair", "position",
   // "scaling", "factor", "seed"} (each optional and bounded; see session_explore.cpp):

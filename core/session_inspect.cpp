@@ -63,16 +63,16 @@ nlohmann::json Session::predictions(int n, int length, bool train) {
   return out;
 }
 
-nlohmann::json Session::attention(int length, int example) {
+nlohmann::json Session::attention(int length, int example, bool outputs) {
   const int T = length > 0 ? length : cfg_.seq_len;
   if (example < 0 || example > 63) throw std::invalid_argument("attention: example must be from 0 to 63");
   Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);
   Batch b = make_batch(rng, example + 1, T, Split::Heldout);
   std::vector<int32_t> ids(b.inputs.begin() + size_t(example) * b.T, b.inputs.begin() + size_t(example + 1) * b.T);
-  return run(ids);
+  return run(ids, outputs);
 }
 
-nlohmann::json Session::run(const std::vector<int32_t>& ids) {
+nlohmann::json Session::run(const std::vector<int32_t>& ids, bool outputs) {
   const int T = int(ids.size()), V = model_->shape().V, C = cfg_.d_model, NH = cfg_.heads;
   if (T < 1) throw std::invalid_argument("run: the token list is empty");
   check_forward_memory(cfg_, 1, T, "run");
@@ -98,6 +98,7 @@ nlohmann::json Session::run(const std::vector<int32_t>& ids) {
     }
     out["layers"].push_back({{"heads", heads}});
   }
+  if (!outputs) return out;
   const auto& probs = model_->probs();
   const int O = model_->shape().O, rows = model_->rows();
   Matrix p(rows, std::vector<float>(O));

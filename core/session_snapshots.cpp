@@ -76,7 +76,7 @@ std::vector<int> SnapshotStore::steps() const {
 // One frame: what the attention and position panels draw, for held-out example 0 at seq_len,
 // and the model's prediction on it.
 nlohmann::json Session::inspect_frame() {
-  nlohmann::json att = attention(0, 0);
+  nlohmann::json att = attention(0, 0, false);  // no probs and hidden states: not drawn
   nlohmann::json pred = predictions(1);
   return {{"step", step_},
           {"attention", {{"tokens", std::move(att["tokens"])}, {"layers", std::move(att["layers"])}}},

@@ -136,12 +136,20 @@ export class LineChart extends LineChartBase {
     const g = u.ctx;
     const dpr = uPlot.pxRatio || 1;
     g.save();
-    g.strokeStyle = getComputedStyle(this.container).getPropertyValue('--accent').trim() || '#1a73e8';
-    g.lineWidth = 2 * dpr;
+    // In the text colour, not a series colour: a solid line with the step, which the replay shows.
+    g.strokeStyle = g.fillStyle = getComputedStyle(this.container).getPropertyValue('--chart-ink').trim() || '#3c4043';
+    g.lineWidth = 1.5 * dpr;
     g.beginPath();
     g.moveTo(px, u.bbox.top);
     g.lineTo(px, u.bbox.top + u.bbox.height);
     g.stroke();
+    g.font = `600 ${11 * dpr}px system-ui, sans-serif`;
+    g.textBaseline = 'top';
+    const label = `replay: step ${step}`;
+    const w = g.measureText(label).width;
+    const right = px + 4 * dpr + w <= u.bbox.left + u.bbox.width; // the label on the side with room
+    g.textAlign = right ? 'left' : 'right';
+    g.fillText(label, right ? px + 4 * dpr : px - 4 * dpr, u.bbox.top + 2 * dpr);
     g.restore();
   }
 
