@@ -83,7 +83,7 @@ log(`\nwasm-simd / wasm-scalar training: ${num(result.ratios.train_wasm_simd_ove
 // The replay's snapshots (bench_train.cpp): extra time of a new run's first steps with them on.
 for (const c of cols)
   for (const s of ts[c].snapshots ?? [])
-    log(`replay snapshots, ${pad(c, 12)} ${pad(s.model, 9)} first ${s.steps} steps: +${num(100 * s.cost, 2)}% time`);
+    log(`replay snapshots, ${pad(c, 12)} ${pad(s.model, 9)} a frame ${num(100 * s.frame_s / s.step_s)}% of a step; ${s.frames} frames in the first ${s.steps} steps: +${num(100 * s.cost, 2)}% time`);
 
 // The in-tab row: the built playground in Chromium at max speed, tiny-ref from the URL hash
 // (bench-tab.mjs), against wasm-simd under Node from this same run.

@@ -76,11 +76,10 @@ class Session {
   nlohmann::json predictions(int n, int length = 0, bool train = false);
   // Attention logits and weights of every layer and head for one example (the first of a
   // held-out batch at `length`): {"tokens": [...], "layers": [{"heads": [{"weights": T×T,
-  // "logits": T×T, "row_sums": T}]}], and with `outputs` "probs" and "hidden" as run()'s}.
-  nlohmann::json attention(int length = 0, int example = 0, bool outputs = true);
-  // Forward on given token ids (B=1, no targets): the attention as above, class probabilities
-  // per row and hidden states (without `outputs`: the attention only).
-  nlohmann::json run(const std::vector<int32_t>& ids, bool outputs = true);
+  // "logits": T×T, "row_sums": T}]}]}.
+  nlohmann::json attention(int length = 0, int example = 0);
+  // Forward on given token ids (B=1, no targets): class probabilities per row, hidden states.
+  nlohmann::json run(const std::vector<int32_t>& ids);
   nlohmann::json position_display(int length = 0);
   // The Explore view (position/explore.hpp) for a request {"length", "layer", "pair", "position",
   // "scaling", "factor", "seed"} (each optional and bounded; see session_explore.cpp):
@@ -138,7 +137,10 @@ class Session {
   float metrics_of(const Batch& b, float* token_acc, float* seq_acc) const;
   // One step, then the periodic evaluation when it falls due (appended to *evals when given).
   StepMetrics step_then_evaluate(std::vector<EvalMetrics>* evals);
-  nlohmann::json inspect_frame();  // the replay frame of the current weights
+  Snapshot capture();              // the replay frame of the current weights (compact)
+  nlohmann::json frame_json(const Snapshot& f) const;  // the frame as snapshot_at() returns it
+  // One layer's heads as attention() reports them, from (NH, T, T) weights and logits.
+  static nlohmann::json heads_json(const float* weights, const float* logits, int NH, int T, bool causal);
   void maybe_snapshot();           // keep a frame when step_ is on the schedule
   Config cfg_;
   std::unique_ptr<Task> task_;

@@ -22,6 +22,19 @@ Matrix square(const float* p, int T, bool causal = false) {
 }
 }  // namespace
 
+nlohmann::json Session::heads_json(const float* weights, const float* logits, int NH, int T, bool causal) {
+  nlohmann::json heads = nlohmann::json::array();
+  for (int h = 0; h < NH; ++h) {
+    const size_t off = size_t(h) * T * T;
+    const float* w = weights + off;
+    std::vector<float> sums(T, 0.0f);
+    for (int i = 0; i < T; ++i)
+      for (int j = 0; j < T; ++j) sums[i] += w[size_t(i) * T + j];
+    heads.push_back({{"weights", square(w, T)}, {"logits", square(logits + off, T, causal)}, {"row_sums", sums}});
+  }
+  return heads;
+}
+
 nlohmann::json Session::predictions(int n, int length, bool train) {
   if (n < 1 || n > 1024) throw std::invalid_argument("predictions: n must be from 1 to 1024");
   const int T = length > 0 ? length : cfg_.seq_len;
@@ -63,16 +76,16 @@ nlohmann::json Session::predictions(int n, int length, bool train) {
   return out;
 }
 
-nlohmann::json Session::attention(int length, int example, bool outputs) {
+nlohmann::json Session::attention(int length, int example) {
   const int T = length > 0 ? length : cfg_.seq_len;
   if (example < 0 || example > 63) throw std::invalid_argument("attention: example must be from 0 to 63");
   Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);
   Batch b = make_batch(rng, example + 1, T, Split::Heldout);
   std::vector<int32_t> ids(b.inputs.begin() + size_t(example) * b.T, b.inputs.begin() + size_t(example + 1) * b.T);
-  return run(ids, outputs);
+  return run(ids);
 }
 
-nlohmann::json Session::run(const std::vector<int32_t>& ids, bool outputs) {
+nlohmann::json Session::run(const std::vector<int32_t>& ids) {
   const int T = int(ids.size()), V = model_->shape().V, C = cfg_.d_model, NH = cfg_.heads;
   if (T < 1) throw std::invalid_argument("run: the token list is empty");
   check_forward_memory(cfg_, 1, T, "run");
@@ -87,18 +100,8 @@ nlohmann::json Session::run(const std::vector<int32_t>& ids, bool outputs) {
   out["layers"] = nlohmann::json::array();
   for (int l = 0; l < cfg_.layers; ++l) {
     const AttentionActs& a = model_->attention(l);
-    nlohmann::json heads = nlohmann::json::array();
-    for (int h = 0; h < NH; ++h) {
-      const size_t off = size_t(h) * T * T;
-      const float* w = a.used_weights().data() + off;
-      std::vector<float> sums(T, 0.0f);
-      for (int i = 0; i < T; ++i)
-        for (int j = 0; j < T; ++j) sums[i] += w[size_t(i) * T + j];
-      heads.push_back({{"weights", square(w, T)}, {"logits", square(a.logits.data() + off, T, cfg_.causal)}, {"row_sums", sums}});
-    }
-    out["layers"].push_back({{"heads", heads}});
+    out["layers"].push_back({{"heads", heads_json(a.used_weights().data(), a.logits.data(), NH, T, cfg_.causal)}});
   }
-  if (!outputs) return out;
   const auto& probs = model_->probs();
   const int O = model_->shape().O, rows = model_->rows();
   Matrix p(rows, std::vector<float>(O));

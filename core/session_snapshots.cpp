@@ -21,14 +21,14 @@ bool SnapshotSchedule::on_grid(int step, int density) {
   return false;
 }
 
-void SnapshotStore::add(int step, std::vector<uint8_t> cbor) {
-  if (cbor.size() > kMaxBytes / 2) {  // one frame would crowd out the replay: keep none
+void SnapshotStore::add(Snapshot frame) {
+  if (frame.bytes() > kMaxBytes / 2) {  // one frame would crowd out the replay: keep none
     too_large_ = true;
     return;
   }
-  truncate(step - 1);  // a step seen again (after a rollback) replaces its old frame
-  bytes_ += cbor.size();
-  kept_.push_back({step, std::move(cbor)});
+  truncate(frame.step - 1);  // a step seen again (after a rollback) replaces its old frame
+  bytes_ += frame.bytes();
+  kept_.push_back(std::move(frame));
   thin();
 }
 
@@ -49,13 +49,13 @@ void SnapshotStore::thin() {
       kept_ = std::move(half);
     }
     bytes_ = 0;
-    for (auto& s : kept_) bytes_ += s.cbor.size();
+    for (auto& s : kept_) bytes_ += s.bytes();
   }
 }
 
 void SnapshotStore::truncate(int step) {
   while (!kept_.empty() && kept_.back().step > step) {
-    bytes_ -= kept_.back().cbor.size();
+    bytes_ -= kept_.back().bytes();
     kept_.pop_back();
   }
 }
@@ -73,26 +73,53 @@ std::vector<int> SnapshotStore::steps() const {
 
 // ---- the Session's side ----------------------------------------------------------------------
 
-// One frame: what the attention and position panels draw, for held-out example 0 at seq_len,
-// and the model's prediction on it.
-nlohmann::json Session::inspect_frame() {
-  nlohmann::json att = attention(0, 0, false);  // no probs and hidden states: not drawn
+// One frame: what the attention and position panels draw, for held-out example 0 at seq_len
+// (the example attention(0, 0) shows), and the model's prediction on it.
+Snapshot Session::capture() {
+  Snapshot f;
+  f.step = step_;
+  Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);  // as attention() and predictions()
+  Batch b = make_batch(rng, 1, cfg_.seq_len, Split::Heldout);
+  f.ids = b.inputs;
+  model_->forward(b.inputs.data(), 1, b.T, nullptr, nullptr, false, nullptr);
+  const size_t maps = size_t(cfg_.heads) * b.T * b.T;  // (NH, T, T) per layer
+  f.weights.reserve(maps * cfg_.layers);
+  f.logits.reserve(maps * cfg_.layers);
+  for (int l = 0; l < cfg_.layers; ++l) {
+    const AttentionActs& a = model_->attention(l);
+    f.weights.insert(f.weights.end(), a.used_weights().data(), a.used_weights().data() + maps);
+    f.logits.insert(f.logits.end(), a.logits.data(), a.logits.data() + maps);
+  }
   nlohmann::json pred = predictions(1);
-  return {{"step", step_},
-          {"attention", {{"tokens", std::move(att["tokens"])}, {"layers", std::move(att["layers"])}}},
-          {"positions", position_display(0)},
-          {"prediction", std::move(pred["examples"][0])},
-          {"per_sequence", pred["per_sequence"]}};
+  const nlohmann::json rest{{"positions", position_display(0)},
+                            {"prediction", std::move(pred["examples"][0])},
+                            {"per_sequence", pred["per_sequence"]}};
+  f.cbor = nlohmann::json::to_cbor(rest);
+  return f;
+}
+
+nlohmann::json Session::frame_json(const Snapshot& f) const {
+  const int T = int(f.ids.size()), NH = cfg_.heads;
+  const size_t maps = size_t(NH) * T * T;
+  nlohmann::json j = nlohmann::json::from_cbor(f.cbor);
+  std::vector<std::string> toks;
+  for (int id : f.ids) toks.push_back(token_name(id));
+  nlohmann::json layers = nlohmann::json::array();
+  for (size_t off = 0; off + maps <= f.weights.size(); off += maps)
+    layers.push_back({{"heads", heads_json(f.weights.data() + off, f.logits.data() + off, NH, T, cfg_.causal)}});
+  j["step"] = f.step;
+  j["attention"] = {{"tokens", toks}, {"layers", layers}};
+  return j;
 }
 
 void Session::maybe_snapshot() {
   if (!snapshots_on_ || !snaps_.due(step_)) return;
-  // The attention maps alone (weights and logits, 5 bytes a float in CBOR): a model whose frame
+  // The attention maps alone (weights and logits, float32): a model whose frame
   // would crowd out the replay is never inspected for it, and training never fails for a frame.
-  const double T = cfg_.model_len(), maps = 2.0 * cfg_.layers * cfg_.heads * T * T * 5;
+  const double T = cfg_.model_len(), maps = 2.0 * cfg_.layers * cfg_.heads * T * T * sizeof(float);
   if (maps > double(SnapshotStore::kMaxBytes / 2)) return snaps_.give_up();
   try {
-    snaps_.add(step_, nlohmann::json::to_cbor(inspect_frame()));
+    snaps_.add(capture());
   } catch (const std::exception&) {
     snaps_.give_up();
   }
@@ -118,8 +145,8 @@ nlohmann::json Session::snapshot_index() const {
 }
 
 nlohmann::json Session::snapshot_at(int step) {
-  if (const Snapshot* s = snaps_.find(step)) return nlohmann::json::from_cbor(s->cbor);
-  if (step == step_) return inspect_frame();
+  if (const Snapshot* s = snaps_.find(step)) return frame_json(*s);
+  if (step == step_) return frame_json(capture());
   std::string kept;
   for (int k : snaps_.steps()) kept += (kept.empty() ? "" : " ") + std::to_string(k);
   throw std::invalid_argument("snapshot: no snapshot at step " + std::to_string(step) +

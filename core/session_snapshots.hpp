@@ -31,9 +31,16 @@ class SnapshotSchedule {
   int density_ = kStartDensity;
 };
 
+// One frame. The attention maps, most of its bytes, are kept as the model's raw float buffers
+// (a copy costs microseconds; JSON is made only when a front end asks); the rest as CBOR.
 struct Snapshot {
   int step = 0;
-  std::vector<uint8_t> cbor;  // the frame's JSON as CBOR (floats stay float32: 5 bytes each)
+  std::vector<int32_t> ids;                  // (T) held-out example 0, anchors included
+  std::vector<float> weights, logits;        // (L, NH, T, T) as the attention panel draws them
+  std::vector<uint8_t> cbor;                 // {"positions", "prediction", "per_sequence"}
+  size_t bytes() const {
+    return ids.size() * sizeof(int32_t) + (weights.size() + logits.size()) * sizeof(float) + cbor.size();
+  }
 };
 
 class SnapshotStore {
@@ -44,7 +51,7 @@ class SnapshotStore {
   // None once a frame was too large (the replay is off for this model).
   bool due(int step) const { return !too_large_ && (kept_.empty() || schedule_.due(step)); }
   // Keep a frame (refused when it alone exceeds kMaxBytes / 2: then `too_large`), then thin.
-  void add(int step, std::vector<uint8_t> cbor);
+  void add(Snapshot frame);
   // Forget the snapshots after `step` (training went back to the last good weights).
   void truncate(int step);
   // Take no more frames (one would be too large, or could not be made): `too_large`.

@@ -3,10 +3,10 @@
 // learned positions, batch 16 × sequence 64, AdamW lr 3e-3 (task `random` with 64 symbols: the
 // work per step does not depend on what is learned). Single thread. One FLOP count per step,
 // 729.8 MFLOP (forward matmuls 243.3 M, backward twice that), gives the achieved GFLOP/s.
-// Then what the replay's snapshots cost (core/session_snapshots.cpp): the first N steps of a new
-// run with snapshots on against off, for tiny-ref and for a small copy model (its steps are cheap,
-// so its frames weigh most), off and on alternating, best of five. Prints a human line on stderr and one JSON line on
-// stdout (last). `--quick` for smoke tests.
+// Then what the replay's snapshots cost (core/session_snapshots.cpp): one frame's time against a
+// step's, and the share of the first 1000 steps' time that the schedule's frames take, for
+// tiny-ref and a small copy model (cheap steps: its frames weigh most). Prints a human line on
+// stderr and one JSON line on stdout (last). `--quick` for smoke tests.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -17,25 +17,40 @@
 #include "tensor/kernels.hpp"
 
 namespace {
-// Seconds for the first n steps of a new session, snapshots on or off.
-double first_steps(const nlohmann::json& cfg, int n, bool snapshots) {
-  ap::Session s(ap::Config::from_json(cfg));
-  s.set_snapshots(snapshots);
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < n; ++i) s.step();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
 }
 
-// Off and on alternate, so that a load that comes and goes on the machine hits both; the best
-// of `reps` each.
+// One frame's time against one step's, after warm-up: a step with snapshots off, then a step
+// right after the store was emptied (it takes a frame first), alternating, medians of `reps`;
+// and the frames the schedule takes in the first `n` steps of a run: their share of its time.
 nlohmann::json snapshot_cost(const char* name, const nlohmann::json& cfg, int n, int reps) {
-  double off = 1e30, on = 1e30;
+  using clock = std::chrono::steady_clock;
+  auto seconds = [](clock::time_point t0) { return std::chrono::duration<double>(clock::now() - t0).count(); };
+  ap::Session s(ap::Config::from_json(cfg));
+  s.set_snapshots(false);
+  for (int i = 0; i < 10; ++i) s.step();
+  std::vector<double> off, on;
   for (int r = 0; r < reps; ++r) {
-    off = std::min(off, first_steps(cfg, n, false));
-    on = std::min(on, first_steps(cfg, n, true));
+    s.set_snapshots(false);
+    auto t0 = clock::now();
+    s.step();
+    off.push_back(seconds(t0));
+    s.set_snapshots(true);
+    t0 = clock::now();
+    s.step();
+    on.push_back(seconds(t0));
   }
-  std::cerr << "snapshots, " << name << ", first " << n << " steps: +" << 100 * (on / off - 1) << "% time\n";
-  return {{"model", name}, {"steps", n}, {"seconds_off", off}, {"seconds_on", on}, {"cost", on / off - 1}};
+  const double step = median(off), frame = std::max(0.0, median(on) - step);
+  int taken = 0;  // frames the schedule takes in n steps (the store's steps, thinning undone)
+  ap::SnapshotStore store;
+  for (int k = 0; k <= n; ++k)
+    if (store.due(k)) store.add(ap::Snapshot{k, {}, {}, {}, std::vector<uint8_t>(1000)}), ++taken;
+  const double cost = taken * frame / (n * step);
+  std::cerr << "snapshots, " << name << ": a frame " << 1e3 * frame << " ms = " << 100 * frame / step << "% of a step; "
+            << taken << " frames in " << n << " steps: +" << 100 * cost << "% time\n";
+  return {{"model", name}, {"steps", n}, {"frames", taken}, {"step_s", step}, {"frame_s", frame}, {"cost", cost}};
 }
 }  // namespace
 
@@ -65,8 +80,8 @@ int main(int argc, char** argv) {
                      {"gflops", sps * flop / 1e9}};
     const nlohmann::json small{{"task", "copy"}, {"seq_len", 16}, {"d_model", 32}, {"heads", 2}, {"layers", 2},
                                {"eval_every", 0}, {"seed", 1}};
-    r["snapshots"] = {snapshot_cost("tiny-ref", cfg, quick ? 20 : 300, quick ? 1 : 5),
-                      snapshot_cost("copy d32", small, quick ? 50 : 2000, quick ? 1 : 5)};
+    r["snapshots"] = {snapshot_cost("tiny-ref", cfg, 1000, quick ? 3 : 31),
+                      snapshot_cost("copy d32", small, 1000, quick ? 3 : 101)};
     std::cerr << "tiny-ref training (" << ap::simd_arch_name() << "): " << sps << " steps/s, "
               << sps * flop / 1e9 << " GFLOP/s\n";
     std::cout << r.dump() << std::endl;

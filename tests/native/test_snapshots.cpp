@@ -10,6 +10,15 @@ using ap::SnapshotSchedule;
 using ap::SnapshotStore;
 using Catch::Matchers::Contains;
 
+namespace {
+ap::Snapshot frame_of(int step, size_t bytes) {
+  ap::Snapshot f;
+  f.step = step;
+  f.cbor.assign(bytes, 1);
+  return f;
+}
+}  // namespace
+
 TEST_CASE("the snapshot grids nest and always hold 0 and the powers of two", "[snapshots]") {
   for (int d : {1, 2, 4, 8}) {
     for (int p = 1; p > 0 && p <= (1 << 30); p *= 2) REQUIRE(SnapshotSchedule::on_grid(p, d));
@@ -33,7 +42,7 @@ TEST_CASE("the snapshot store stays within its count and bytes over a million st
     int taken = 0;
     for (int step = 0; step <= 1000000; ++step) {
       if (!store.due(step)) continue;
-      store.add(step, std::vector<uint8_t>(frame, 1));
+      store.add(frame_of(step, frame));
       ++taken;
       REQUIRE(store.count() <= SnapshotStore::kMaxCount - 1);
       REQUIRE(store.bytes() <= SnapshotStore::kMaxBytes);
@@ -48,7 +57,7 @@ TEST_CASE("the snapshot store stays within its count and bytes over a million st
     REQUIRE(steps.size() >= 10);
   }
   SnapshotStore huge;  // a frame above half the budget: none kept, none taken again
-  huge.add(0, std::vector<uint8_t>(SnapshotStore::kMaxBytes / 2 + 1));
+  huge.add(frame_of(0, SnapshotStore::kMaxBytes / 2 + 1));
   REQUIRE(huge.too_large());
   REQUIRE(huge.count() == 0);
   REQUIRE_FALSE(huge.due(1));
