@@ -47,7 +47,7 @@ export async function measureInTab({ quick = false, dist, isolated = false, log 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/index.html${isolated ? '?threads=1' : ''}${tinyRefHash()}`);
+    await page.goto(`${server.url}/index.html${tinyRefHash()}`);  // isolated: threads by default
     await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 60000 });
     await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 60000 });
     const status = page.locator('#module-status');

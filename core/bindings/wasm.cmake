@@ -13,6 +13,11 @@ if(AP_WASM_THREADS)
 endif()
 add_library(apbind OBJECT ${CMAKE_SOURCE_DIR}/core/bindings/bindings.cpp)
 target_link_libraries(apbind PUBLIC apcore)
+if(AP_WASM_THREADS)
+  # typed catch clauses work with -pthread only with this file's plain __wasm_lpad_context
+  # (Debian's clang 14 vs the thread_local one of Emscripten 3.1.6's libunwind: see the file)
+  target_sources(apbind PRIVATE ${CMAKE_SOURCE_DIR}/core/bindings/wasm_eh_threads.cpp)
+endif()
 
 add_executable(ap_web $<TARGET_OBJECTS:apbind>)
 target_link_libraries(ap_web PRIVATE apcore)

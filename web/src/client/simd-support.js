@@ -3,8 +3,8 @@
 // memory is (the SIMD variant uses both; probes as in wasm-feature-detect). The threaded variant
 // also needs SharedArrayBuffer, which browsers give only to pages that are crossOriginIsolated
 // (served with COOP/COEP, see docs/threads.md), and more than one core; only the standalone
-// playground asks for it: widgets on other sites cannot rely on those headers, and the demo
-// pages already train one model per core in a pool of workers.
+// playground asks for it (by default; ?threads=0 opts out): widgets on other sites cannot rely on
+// those headers, and the demo pages already train one model per core in a pool of workers.
 const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15,
   253, 98, 11,
@@ -30,6 +30,16 @@ export function threadsAvailable(env = {}) {
   const shared = env.hasSharedMemory ?? typeof SharedArrayBuffer === 'function';
   const cores = env.hardwareConcurrency ?? globalThis.navigator?.hardwareConcurrency ?? 1;
   return isolated && shared && cores > 1 ? Math.min(cores, MAX_THREADS) : 0;
+}
+
+/**
+ * Whether the standalone playground asks for the threaded variant: always, unless its address
+ * opts out with ?threads=0 (bestVariant still checks that the page can run it).
+ * @param {string} search the page's location.search
+ * @returns {boolean}
+ */
+export function threadsRequested(search) {
+  return new URLSearchParams(search).get('threads') !== '0';
 }
 
 /**

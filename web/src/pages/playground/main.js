@@ -1,7 +1,7 @@
 // Playground page entry: loads the engine in its worker, says which variant runs, then hands
 // over to the Playground wiring. No training logic here.
 import { EngineClient } from '../../client/client.js';
-import { bestVariant } from '../../client/simd-support.js';
+import { bestVariant, threadsRequested } from '../../client/simd-support.js';
 import { engineKind } from '../../panels/engine-notice.js';
 import { Playground } from './playground.js';
 import '../../panels/style.css';
@@ -10,11 +10,9 @@ const status = /** @type {HTMLElement} */ (document.getElementById('module-statu
 const client = new EngineClient();
 
 try {
-  // The threaded build when asked for (?threads=1) and this page is crossOriginIsolated
-  // (docs/threads.md), else SIMD or scalar. Opt-in for now: in Emscripten 3.1.6's pthreads build a
-  // C++ exception is not caught by the engine's own handlers, so bad input would not get its message.
-  const wantThreads = new URLSearchParams(location.search).get('threads') === '1';
-  const engine = await client.init(bestVariant({ threads: wantThreads }));
+  // The threaded build when this page is crossOriginIsolated with SharedArrayBuffer and more than
+  // one core (docs/threads.md), unless the address says ?threads=0; else SIMD or scalar.
+  const engine = await client.init(bestVariant({ threads: threadsRequested(location.search) }));
   status.textContent = `Engine ${engine.version} · ${engineKind(engine)} (${engine.simdArch})`;
   status.title = engine.variant === 'threads'
     ? `This page is cross-origin isolated: the threaded SIMD build trains on ${engine.threads} threads.`
