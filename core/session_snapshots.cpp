@@ -94,14 +94,14 @@ Snapshot Session::capture() {
   const nlohmann::json rest{{"positions", position_display(0)},
                             {"prediction", std::move(pred["examples"][0])},
                             {"per_sequence", pred["per_sequence"]}};
-  f.cbor = nlohmann::json::to_cbor(rest);
+  f.rest = rest.dump();
   return f;
 }
 
 nlohmann::json Session::frame_json(const Snapshot& f) const {
   const int T = int(f.ids.size()), NH = cfg_.heads;
   const size_t maps = size_t(NH) * T * T;
-  nlohmann::json j = nlohmann::json::from_cbor(f.cbor);
+  nlohmann::json j = nlohmann::json::parse(f.rest);  // our own text, written just above
   std::vector<std::string> toks;
   for (int id : f.ids) toks.push_back(token_name(id));
   nlohmann::json layers = nlohmann::json::array();

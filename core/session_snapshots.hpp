@@ -13,6 +13,7 @@
 // dropping every other snapshot, which only frames of more than about kMaxBytes / 32 can need.
 #pragma once
 #include <cstddef>
+#include <string>
 #include <cstdint>
 #include <vector>
 
@@ -32,14 +33,15 @@ class SnapshotSchedule {
 };
 
 // One frame. The attention maps, most of its bytes, are kept as the model's raw float buffers
-// (a copy costs microseconds; JSON is made only when a front end asks); the rest as CBOR.
+// (a copy costs microseconds; JSON is made only when a front end asks); the rest as JSON text
+// (CBOR would be smaller, but its coder adds about 19 KB gzipped to every wasm download).
 struct Snapshot {
   int step = 0;
   std::vector<int32_t> ids;                  // (T) held-out example 0, anchors included
   std::vector<float> weights, logits;        // (L, NH, T, T) as the attention panel draws them
-  std::vector<uint8_t> cbor;                 // {"positions", "prediction", "per_sequence"}
+  std::string rest;                          // JSON text: {"positions", "prediction", "per_sequence"}
   size_t bytes() const {
-    return ids.size() * sizeof(int32_t) + (weights.size() + logits.size()) * sizeof(float) + cbor.size();
+    return ids.size() * sizeof(int32_t) + (weights.size() + logits.size()) * sizeof(float) + rest.size();
   }
 };
 

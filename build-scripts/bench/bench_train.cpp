@@ -46,7 +46,7 @@ nlohmann::json snapshot_cost(const char* name, const nlohmann::json& cfg, int n,
   int taken = 0;  // frames the schedule takes in n steps (the store's steps, thinning undone)
   ap::SnapshotStore store;
   for (int k = 0; k <= n; ++k)
-    if (store.due(k)) store.add(ap::Snapshot{k, {}, {}, {}, std::vector<uint8_t>(1000)}), ++taken;
+    if (store.due(k)) store.add(ap::Snapshot{k, {}, {}, {}, std::string(1000, 'x')}), ++taken;
   const double cost = taken * frame / (n * step);
   std::cerr << "snapshots, " << name << ": a frame " << 1e3 * frame << " ms = " << 100 * frame / step << "% of a step; "
             << taken << " frames in " << n << " steps: +" << 100 * cost << "% time\n";

@@ -14,7 +14,7 @@ namespace {
 ap::Snapshot frame_of(int step, size_t bytes) {
   ap::Snapshot f;
   f.step = step;
-  f.cbor.assign(bytes, 1);
+  f.rest.assign(bytes, 'x');
   return f;
 }
 }  // namespace
