@@ -1,10 +1,10 @@
-// The playground's wiring: state <-> controls <-> URL hash, import/export, and what the page
+// The playground's wiring: state <-> controls <-> URL hash, and what the page (its files: files.js)
 // shows at each point of a run. The run itself (config check, model lifecycle, training, the
 // coalescing snapshot refresh) is the run controller's (run/run-controller.js). No math here:
 // the core computes, panels draw.
 import { buildProperties, VIEW_PROPERTIES } from '../../state/properties.js';
-import { defaultState, withValue, toConfig, fromConfig, differences } from '../../state/state.js';
-import { configToState, hashToState, stateToHash } from '../../state/hash.js';
+import { defaultState, withValue, toConfig, differences } from '../../state/state.js';
+import { hashToState, stateToHash } from '../../state/hash.js';
 import { Controls } from '../../panels/controls.js';
 import { ChartsPanel } from '../../panels/charts-panel.js';
 import { AttentionPanel } from '../../panels/attention-panel.js';
@@ -17,8 +17,8 @@ import { LengthsPanel } from '../../panels/lengths-panel.js';
 import { LineChart } from '../../charts/line-chart.js';
 import { renderExplanation } from '../../panels/explain-panel.js';
 import { Toolbar } from './toolbar.js';
-import { download, readFile } from '../../panels/dom.js';
 import { Recovery } from './recovery.js';
+import { PlaygroundFiles } from './files.js';
 import { RunController } from '../../run/run-controller.js';
 import { withCorpus } from '../../run/text-source.js';
 import { TextSourcePanel } from '../../panels/text-source-panel.js';
@@ -58,21 +58,22 @@ export class Playground {
     this.charts = new ChartsPanel($('charts'));
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
-    this.explore = new ExplorePanel($('explore'), (req) => this.#current().snapshot({ explore: req }).then((s) => s.explore));
+    this.explore = new ExplorePanel($('explore'), (req) => this.current().snapshot({ explore: req }).then((s) => s.explore));
     this.replay = new ReplayPanel($('replay'), {
       show: (frame) => this.#showFrame(frame),
       live: () => this.refresh(),
       mark: (step) => this.charts.markStep(step),
       title: () => `${this.state.task}, position ${this.state.position}, ${this.state.normalization}`,
     });
-    this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.#current().run(ids));
-    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
+    this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.current().run(ids));
+    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
     this.toolbar = new Toolbar(this);
     this.compare = new PageCompare(this);
     this.challenges = new PageChallenges(this);
     $('notice-close').addEventListener('click', () => this.notice(null));
     this.recovery = new Recovery(this);
+    this.files = new PlaygroundFiles(this);
   }
 
   /** The current model (null while none). */
@@ -81,7 +82,7 @@ export class Playground {
   }
 
   /** The current model, where the caller runs only while there is one. @returns {Session} */
-  #current() {
+  current() {
     return /** @type {Session} */ (this.model);
   }
 
@@ -92,7 +93,7 @@ export class Playground {
   #views() {
     const box = () => $('config-error');
     return {
-      building: () => this.#status('building'),
+      building: () => this.status('building'),
       checked: (check) => {
         this.controls.clearErrors();
         box().hidden = check.ok;
@@ -103,19 +104,19 @@ export class Playground {
         this.toolbar.enable(false);
         this.pause(); // the last run stops: nothing on the page trains under settings that cannot
         this.toolbar.stale('no model: the settings cannot train');
-        this.#status('invalid');
+        this.status('invalid');
         this.#showError();
       },
       failed: (err) => {
         box().hidden = false;
         box().textContent = `The model could not be created: ${err.message}`;
         this.toolbar.stale('no model: it could not be created');
-        this.#status('invalid');
+        this.status('invalid');
         this.#showError();
       },
       adopted: (model) => this.recovery.watch(model),
       fresh: (info) => this.#fresh(info),
-      ready: () => this.#status('ready'),
+      ready: () => this.status('ready'),
       metrics: ({ steps, evals, step }) => {
         $('charts-empty').hidden = true;
         this.charts.add({ steps, evals });
@@ -149,11 +150,11 @@ export class Playground {
     this.challenges.fromHash(rest.id);
     const { state, ignored } = hashToState(rest.hash, this.props, this.registry);
     this.notice(ignored.length ? `Ignored from the link: ${ignored.join('; ')}. Defaults are used instead.` : null);
-    this.#setState(state);
+    this.setState(state);
   }
 
   /** @param {State} state */
-  #setState(state) {
+  setState(state) {
     this.state = state;
     this.recovery.stateChanged(state);
     this.controls.render(state);
@@ -181,7 +182,7 @@ export class Playground {
   set(key, value) {
     if (this.state[key] === value) return;
     const view = VIEW_PROPERTIES.some((p) => p.key === key);
-    this.#setState(withValue(this.props, this.registry, this.state, key, value));
+    this.setState(withValue(this.props, this.registry, this.state, key, value));
     // Optimizer fields that change on the live model after a refused step: the core's one list.
     if (this.run.stalled && this.model && this.registry.live_keys.includes(key)) return this.#configureLive(key, value);
     if (!view) return this.apply();
@@ -194,7 +195,7 @@ export class Playground {
   async #configureLive(key, value) {
     const box = $('config-error');
     try {
-      await this.#current().configure({ [key]: value });
+      await this.current().configure({ [key]: value });
       box.hidden = true;
       this.notice(`${key} is now ${value}. Press Play to continue from step ${this.toolbar.step} with the last good weights.`);
     } catch (err) {
@@ -262,7 +263,7 @@ export class Playground {
       this.run.cancel();
       $('config-error').hidden = false;
       $('config-error').textContent = `The text task cannot start: ${/** @type {Error} */ (err).message}. Paste or upload your own text instead.`;
-      return this.#status('invalid');
+      return this.status('invalid');
     }
     await this.run.apply(config);
     await this.compare.baseChanged(); // a comparison follows the setup
@@ -270,7 +271,7 @@ export class Playground {
 
   // body[data-run]: building | ready | invalid, for tests and styles.
   /** @param {'building'|'ready'|'invalid'} s */
-  #status(s) {
+  status(s) {
     document.body.dataset.run = s;
   }
 
@@ -360,74 +361,5 @@ export class Playground {
     if (!this.pinned) return;
     const diff = differences(this.pinned, this.state);
     this.charts.setPinnedLabel(diff.length ? `pinned: ${diff.join(', ')}` : 'pinned (same settings)');
-  }
-
-  async exportModel() {
-    const bytes = await this.#current().exportModel();
-    download(new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)], { type: 'application/octet-stream' }), `attnplay-${this.state.task}-step${this.toolbar.step}.safetensors`);
-  }
-
-  exportConfig() {
-    const json = JSON.stringify(toConfig(this.props, this.state), null, 2);
-    download(new Blob([`${json}\n`], { type: 'application/json' }), `attnplay-${this.state.task}.json`);
-  }
-
-  /**
-   * Load a model file: its config becomes the page's state; training continues from its step.
-   * @param {HTMLInputElement} input
-   */
-  async importModel(input) {
-    const file = await readFile(input);
-    if (file) return this.loadModelBytes(file);
-  }
-
-  /**
-   * Load model file bytes ({name, bytes}) as importModel does (also used to restore saved work).
-   * A file that fails to load leaves the page as it was: the same model (the worker keeps its
-   * session when a file is refused), training again if it was, or the model of the current
-   * settings when the import cut a config change short.
-   * @param {{name: string, bytes: Uint8Array}} file
-   */
-  async loadModelBytes(file) {
-    const before = document.body.dataset.run;
-    const wasPlaying = Boolean(this.model?.playing);
-    try {
-      this.run.cancel(); // a pending config change must not replace the imported model
-      this.#status('building');
-      await this.model?.pause();
-      const info = this.model ? await this.model.importModel(file.bytes) : null;
-      if (!info) await this.run.adopt(await this.client.importModel(file.bytes), { fresh: false });
-      const loaded = info ?? this.#current().info;
-      $('config-error').hidden = true;
-      this.#setState(fromConfig(this.props, this.registry, loaded.config, this.state));
-      this.notice(`Loaded ${file.name}: ${loaded.config.task} at step ${loaded.step}.`);
-      await this.run.fresh(loaded);
-    } catch (err) {
-      this.notice(`Could not import ${file.name}: ${/** @type {Error} */ (err).message}`);
-      if (!this.model || this.model.disposed) return this.apply();
-      this.#status(before === 'invalid' ? 'invalid' : 'ready');
-      if (wasPlaying) await this.play();
-    }
-  }
-
-  /**
-   * Load a config file (JSON): unknown keys are listed, the rest is checked as usual.
-   * @param {HTMLInputElement} input
-   */
-  async importConfig(input) {
-    const file = await readFile(input);
-    if (!file) return;
-    let config;
-    try {
-      config = JSON.parse(new TextDecoder().decode(file.bytes));
-      if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error('expected a JSON object');
-    } catch (err) {
-      return this.notice(`Could not read ${file.name}: ${/** @type {Error} */ (err).message}`);
-    }
-    // Only declared fields with values of their kind come through (state/hash.js).
-    const { state, ignored } = configToState(config, this.props, this.registry, this.state);
-    this.notice(ignored.length ? `Ignored from ${file.name}: ${ignored.join('; ')}.` : `Loaded ${file.name}.`);
-    this.#setState(state);
-    await this.apply();
   }
 }

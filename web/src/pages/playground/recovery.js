@@ -84,7 +84,7 @@ export class Recovery {
     if (snapshot && snapshot.step > 0) {
       const when = new Date(snapshot.savedAt).toLocaleString();
       this.#show(`Saved work from ${when}: ${snapshot.task} at step ${snapshot.step}.`, 'Restore the model', () =>
-        this.pg.loadModelBytes({ name: 'the saved model', bytes: snapshot.bytes }), () => clearSnapshot(snapshot.savedAt));
+        this.pg.files.loadModelBytes({ name: 'the saved model', bytes: snapshot.bytes }), () => clearSnapshot(snapshot.savedAt));
     } else if (state && !location.hash.replace(/^#/, '')) {
       this.#show('Settings from your last visit are saved.', 'Restore the settings', () => {
         location.hash = stateToHash(/** @type {import('../../state/properties.js').State} */ (state)); // the hash listener reads and applies it

@@ -38,10 +38,10 @@ export class Toolbar {
     });
     $('attn-show').addEventListener('change', (e) => pg.attention.setShow(/** @type {'weights'|'logits'} */ (target(e).value)));
     $('pin').addEventListener('click', () => pg.togglePin());
-    $('export-model').addEventListener('click', safe(() => pg.exportModel()));
-    $('export-config').addEventListener('click', () => pg.exportConfig());
-    $('import-model').addEventListener('change', safe((e) => pg.importModel(target(e))));
-    $('import-config').addEventListener('change', safe((e) => pg.importConfig(target(e))));
+    $('export-model').addEventListener('click', safe(() => pg.files.exportModel()));
+    $('export-config').addEventListener('click', () => pg.files.exportConfig());
+    $('import-model').addEventListener('change', safe((e) => pg.files.importModel(target(e))));
+    $('import-config').addEventListener('change', safe((e) => pg.files.importConfig(target(e))));
     $('free-input-form').addEventListener('submit', (e) => {
       e.preventDefault();
       safe(() => pg.predictions.runText($input('free-input').value))(e);
