@@ -22,11 +22,12 @@ async function open(hash) {
   return { page, errors };
 }
 
-/** Press Play and wait until training stops (its steps are done) or the challenge is solved. */
-async function train(page) {
+/** Press Play and wait until the challenge is solved or its steps are done and training stopped. */
+async function train(page, steps) {
   await page.click('#play');
-  await page.waitForFunction(() => document.getElementById('challenge-status').dataset.state === 'solved'
-    || document.getElementById('play').textContent === 'Play', null, { timeout: 120000, polling: 200 });
+  await page.waitForFunction((n) => document.getElementById('challenge-status').dataset.state === 'solved'
+    || (Number(document.getElementById('step-counter').textContent) >= n && document.getElementById('play').textContent === 'Play'),
+  steps, { timeout: 120000, polling: 200 });
   await page.waitForTimeout(300);
   return { state: await page.locator('#challenge-status').getAttribute('data-state'), text: await page.locator('#challenge-status').textContent() };
 }
@@ -39,7 +40,7 @@ for (const c of CHALLENGES)
     for (const [k, v] of Object.entries(c.start)) assert.equal(await page.evaluate((key) => window.playground.state[key], k), v, k);
     for (const [k, v] of Object.entries(c.solution)) await page.evaluate(([key, value]) => window.playground.set(key, value), [k, v]);
     await ready(page);
-    const r = await train(page);
+    const r = await train(page, Number(c.start.steps));
     console.log(`${c.id}: ${r.text}`);
     assert.equal(r.state, 'solved', r.text);
     assert.match(r.text, /^Solved at step \d+: held-out accuracy \d+\.\d% at length \d+/);
@@ -53,7 +54,7 @@ for (const c of CHALLENGES)
 test('unsolved, the check says "Not yet" with what it measured; a kept setting that changed is named', async () => {
   const order = CHALLENGES.find((c) => c.id === 'order');
   const { page, errors } = await open(challengeHash(order));
-  const r = await train(page);
+  const r = await train(page, Number(order.start.steps));
   assert.equal(r.state, 'pending');
   assert.match(r.text, /^Not yet: held-out accuracy \d+\.\d% at length \d+, step 600 \(the goal: 95\.0%\)\.$/);
   const probe = CHALLENGES.find((c) => c.id === 'probe');
