@@ -58,7 +58,7 @@ export class Playground {
     this.charts = new ChartsPanel($('charts'));
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
-    this.explore = new ExplorePanel($('explore'), (req) => this.current().snapshot({ explore: req }).then((s) => s.explore));
+    this.explore = new ExplorePanel($('explore'), (req) => this.#snapshot1({ explore: req }).then((s) => s.explore));
     this.replay = new ReplayPanel($('replay'), {
       show: (frame) => this.#showFrame(frame),
       live: () => this.refresh(),
@@ -66,7 +66,7 @@ export class Playground {
       title: () => `${this.state.task}, position ${this.state.position}, ${this.state.normalization}`,
     });
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.current().run(ids));
-    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.current().snapshot({ predictions: { n: 1 } }).then((s) => s.predictions));
+    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#snapshot1({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
     this.toolbar = new Toolbar(this);
     this.compare = new PageCompare(this);
@@ -79,6 +79,15 @@ export class Playground {
   /** The current model (null while none). */
   get model() {
     return this.run.model;
+  }
+
+  /**
+   * One snapshot of the current model for a panel's own request (explore, generate's example);
+   * rejects in words while a new model is being built, as every other failure does.
+   * @param {import('../../client/session.js').SnapshotParts} parts
+   */
+  #snapshot1(parts) {
+    return this.model ? this.model.snapshot(parts) : Promise.reject(new Error('the model is being rebuilt; try again in a moment'));
   }
 
   /** The current model, where the caller runs only while there is one. @returns {Session} */
