@@ -5,22 +5,14 @@
 // changed is named. Screenshots go to test-results/challenge-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, RESULTS, ready } from './harness.mjs';
+import { startHarness, RESULTS, ready, openPlayground } from './harness.mjs';
 import { CHALLENGES, challengeHash } from '../../web/src/run/challenges.js';
 
 let h;
 before(async () => { h = await startHarness(); });
 after(async () => { await h?.close(); });
 
-async function open(hash) {
-  const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  await page.goto(`${h.url}${hash}`);
-  await ready(page);
-  return { page, errors };
-}
+const open = (hash, opts) => openPlayground(h, hash, opts);
 
 /** Press Play and wait until the challenge is solved or its steps are done and training stopped. */
 async function train(page, steps) {

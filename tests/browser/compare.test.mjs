@@ -6,21 +6,13 @@
 // test-results/compare-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, RESULTS, ready } from './harness.mjs';
+import { startHarness, RESULTS, ready, openPlayground } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
 after(async () => { await h?.close(); });
 
-async function open(hash, { width = 1280, scheme = 'light' } = {}) {
-  const page = await h.browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme, acceptDownloads: true });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  await page.goto(`${h.url}${hash}`);
-  await ready(page);
-  return { page, errors };
-}
+const open = (hash, opts) => openPlayground(h, hash, opts);
 
 /** The comparison's runs once every run has trained `steps` steps. */
 async function trained(page, steps) {

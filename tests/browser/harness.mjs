@@ -39,9 +39,9 @@ export async function startHarness() {
   };
 }
 
-/** A new page that records console errors and uncaught exceptions. */
-export async function openPage(browser, url, { width = 1280, height = 900 } = {}) {
-  const page = await browser.newPage({ viewport: { width, height } });
+/** A new page that records console errors and uncaught exceptions (scheme: the colour scheme it prefers). */
+export async function openPage(browser, url, { width = 1280, height = 900, scheme = 'light' } = {}) {
+  const page = await browser.newPage({ viewport: { width, height }, colorScheme: scheme });
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
@@ -74,6 +74,16 @@ export async function shotFourWays(page, name, height = 900) {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height });
   return seen;
+}
+
+/**
+ * The playground at `hash`, once its first model is built (openPage's options).
+ * @returns {Promise<{page: import('playwright-core').Page, errors: string[]}>}
+ */
+export async function openPlayground(h, hash, opts = {}) {
+  const opened = await openPage(h.browser, `${h.url}${hash}`, opts);
+  await ready(opened.page);
+  return opened;
 }
 
 /** Wait until the playground's engine is loaded and its first model is built. */
