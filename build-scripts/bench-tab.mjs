@@ -30,32 +30,12 @@ export const tinyRefHash = () => `#${Object.entries(TINY_REF).map(([k, v]) => `$
  *   inspect_share: number|null, variant: string, threads: number} | {skipped: string}>}
  */
 export async function measureInTab({ quick = false, dist, isolated = false, log = console.error } = {}) {
-  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)` };
-  let chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch {
-    return { skipped: 'playwright-core is not installed (npm install)' };
-  }
-  const { ensureDist, DIST } = await import('../tests/browser/dist.mjs');
-  const { serveStatic } = await import('../tests/browser/static-server.mjs');
   log(`bench: in-tab (Chromium, built site${isolated ? ', crossOriginIsolated' : ''}) tiny-ref`);
-  if (!dist) await ensureDist();
-  const server = await serveStatic(dist ?? DIST, {}, { isolate: isolated });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/index.html${tinyRefHash()}`);  // isolated: threads by default
-    await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 60000 });
-    await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 60000 });
+  return withBuiltPage({ dist, isolated }, tinyRefHash(), async (page) => {
     const status = page.locator('#module-status');
     const variant = (await status.getAttribute('data-variant')) ?? '?';
     const threads = Number(await status.getAttribute('data-threads') ?? 1);
     if (isolated && variant !== 'threads') throw new Error(`the isolated page runs the ${variant} build: ${await status.getAttribute('title')}`);
-    const notice = await page.locator('#notice').textContent();
-    if (/Ignored/.test(notice ?? '')) throw new Error(`the page did not take tiny-ref's hash: ${notice}`);
     // Every change of the step counter, with the page's clock.
     await page.evaluate(() => {
       const out = /** @type {HTMLElement} */ (document.getElementById('step-counter'));
@@ -75,12 +55,54 @@ export async function measureInTab({ quick = false, dist, isolated = false, log 
       const inspect = window.playground.model?.inspectMs;
       return { seen, readout: readout ? Number(readout) : null, inspect: s.inspect === null || inspect == null ? null : inspect - s.inspect, wall: performance.now() - s.t };
     }, start);
-    if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
-    if (r.seen.length < 2) throw new Error('the step counter did not move');
-    const [[s0, t0], [s1, t1]] = [r.seen[0], r.seen[r.seen.length - 1]];
-    const seconds = (t1 - t0) / 1000;
-    return { steps_per_s: (s1 - s0) / seconds, readout_steps_per_s: r.readout, steps: s1 - s0, seconds,
+    const { steps, seconds, rate } = rateOf(r.seen);
+    return { steps_per_s: rate, readout_steps_per_s: r.readout, steps, seconds,
       inspect_share: r.inspect === null ? null : r.inspect / r.wall, variant, threads };
+  });
+}
+
+/** @param {[number, number][]} seen (step, ms) pairs */
+export function rateOf(seen) {
+  if (seen.length < 2) throw new Error('the step counter did not move');
+  const [[s0, t0], [s1, t1]] = [seen[0], seen[seen.length - 1]];
+  const seconds = (t1 - t0) / 1000;
+  return { steps: s1 - s0, seconds, rate: (s1 - s0) / seconds };
+}
+
+/**
+ * Serve the built site, open index.html with `hash` in Chromium at 1280 px, wait for the module
+ * and the run, and hand the page to `fn`; fails on a page error or a hash the page ignored.
+ * @template T
+ * @param {{dist?: string, isolated?: boolean}} opts
+ * @param {string} hash
+ * @param {(page: import('playwright-core').Page) => Promise<T>} fn
+ * @returns {Promise<T | {skipped: string}>}
+ */
+export async function withBuiltPage({ dist, isolated = false }, hash, fn) {
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)` };
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    return { skipped: 'playwright-core is not installed (npm install)' };
+  }
+  const { ensureDist, DIST } = await import('../tests/browser/dist.mjs');
+  const { serveStatic } = await import('../tests/browser/static-server.mjs');
+  if (!dist) await ensureDist();
+  const server = await serveStatic(dist ?? DIST, {}, { isolate: isolated });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/index.html${hash}`);  // isolated: threads by default
+    await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 60000 });
+    await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 60000 });
+    const notice = await page.locator('#notice').textContent();
+    if (/Ignored/.test(notice ?? '')) throw new Error(`the page did not take the hash: ${notice}`);
+    const out = await fn(page);
+    if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
+    return out;
   } finally {
     await browser.close();
     await server.close();

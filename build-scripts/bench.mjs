@@ -4,6 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { measureCompareInTab } from './bench-compare.mjs';
 import { measureInTab } from './bench-tab.mjs';
 import { measureThreadsNode } from './bench-threads.mjs';
 
@@ -96,6 +97,13 @@ if ('skipped' in result.in_tab) {
   log(`\nin-tab tiny-ref (Chromium, built playground, max speed): ${num(tab.steps_per_s)} steps/s` +
     ` (the page's readout: ${num(tab.readout_steps_per_s ?? NaN)}; inspection ${num(100 * (tab.inspect_share ?? NaN))}% of the time)`);
   log(`in-tab / wasm-simd under Node: ${num(result.ratios.in_tab_over_wasm_simd, 2)}`);
+  // The comparison row: two runs side by side on the page's worker pool, each against the single run.
+  result.in_tab_compare = await measureCompareInTab({ quick, log });
+  const cmp = result.in_tab_compare;
+  if (!('skipped' in cmp)) {
+    result.ratios.in_tab_compare_run_over_single = Math.min(...cmp.steps_per_s) / tab.steps_per_s;
+    log(`in-tab comparison of ${cmp.runs} runs: ${cmp.steps_per_s.map((x) => num(x)).join(' and ')} steps/s; slowest run / single run: ${num(result.ratios.in_tab_compare_run_over_single, 2)}`);
+  }
   // The threaded row: the same page served with COOP/COEP (crossOriginIsolated) runs the
   // threaded build (target >= 1.7 on 2 cores).
   result.in_tab_threads = await measureInTab({ quick, isolated: true, log });
