@@ -1,0 +1,65 @@
+// The experiments' statistics (build-scripts/experiments/stats.mjs): the CSV reader, the claims'
+// verdicts from known numbers, and the definitions in docs/experiments being consistent with them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCsv, judge, overall, pick } from '../../build-scripts/experiments/stats.mjs';
+import { ROOT } from './load.mjs';
+
+test('parseCsv reads quoted fields, escaped quotes, CRLF, and refuses ragged rows', () => {
+  const rows = parseCsv('a,b,config\r\n1,"x,y","{""k"":1}"\n2,,\n');
+  assert.deepEqual(rows, [{ a: '1', b: 'x,y', config: '{"k":1}' }, { a: '2', b: '', config: '' }]);
+  assert.throws(() => parseCsv('a,b\n1\n'), /row 2 has 1 fields, the header 2/);
+  assert.throws(() => parseCsv('a\n"open\n'), /not closed/);
+});
+
+const summary = [
+  { position: 'rope', n: '3', eval_bpc_mean: '2.80', eval_bpc_sd: '0.01' },
+  { position: 'learned', n: '3', eval_bpc_mean: '3.10', eval_bpc_sd: '0.02' },
+  { position: 'sinusoidal', n: '3', eval_bpc_mean: '2.81', eval_bpc_sd: '0.05' },
+];
+const def = (claims) => ({ metric: 'eval_bpc', lower_is_better: true, claims });
+
+test('judge: a clear difference agrees or disagrees; a small one is inside the noise', () => {
+  const [a, b, c] = judge(def([
+    { text: 'rope < learned', better: { position: 'rope' }, worse: { position: 'learned' } },
+    { text: 'learned < rope', better: { position: 'learned' }, worse: { position: 'rope' } },
+    { text: 'rope < sinusoidal', better: { position: 'rope' }, worse: { position: 'sinusoidal' } },
+  ]), summary);
+  assert.equal(a.verdict, 'agrees');
+  assert.ok(Math.abs(a.diff - 0.30) < 1e-12);
+  assert.ok(Math.abs(a.se - Math.sqrt(0.0001 / 3 + 0.0004 / 3)) < 1e-12);
+  assert.equal(b.verdict, 'disagrees');
+  assert.equal(c.verdict, 'inside the noise'); // 0.01 apart, 2 SE = 0.059
+  assert.equal(overall([a]), 'agrees');
+  assert.equal(overall([a, c]), 'partly agrees');
+  assert.equal(overall([b, c]), 'disagrees in part, otherwise inside the noise');
+});
+
+test('judge: a claim that picks no point or one seed only is not judged, with the reason', () => {
+  const [a] = judge(def([{ text: 'x', better: { position: 'alibi' }, worse: { position: 'rope' } }]), summary);
+  assert.equal(a.verdict, 'not judged');
+  assert.match(a.why, /picks 0 and 1 grid points/);
+  const [b] = judge(def([{ text: 'y', better: { position: 'rope' }, worse: { position: 'learned' } }]), summary.map((r) => ({ ...r, n: '1', eval_bpc_sd: '' })));
+  assert.equal(b.verdict, 'not judged');
+});
+
+test('every committed definition: its id is its file name, and each claim names grid points of its grids', () => {
+  const dir = join(ROOT, 'docs/experiments');
+  const files = readdirSync(dir).filter((f) => /^[a-z0-9-]+\.json$/.test(f) && !f.endsWith('.verdict.json'));
+  assert.ok(files.length >= 6, files.join());
+  for (const f of files) {
+    const d = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    assert.equal(`${d.id}.json`, f);
+    // the grid points as summary rows would name them (axes missing from a grid: the shared or default value)
+    const keys = [...new Set(d.grids.flatMap((g) => Object.keys(g)))];
+    const points = d.grids.flatMap((g) => Object.entries(g).reduce((ps, [k, vs]) => ps.flatMap((p) => vs.map((v) => ({ ...p, [k]: String(v) }))), [{}]));
+    for (const c of d.claims ?? [])
+      for (const sel of [c.better, c.worse]) {
+        const hits = pick(points.map((p) => Object.fromEntries(keys.map((k) => [k, p[k] ?? String(d.set[k] ?? DEFAULTS[k] ?? '')]))), sel);
+        assert.equal(hits.length, 1, `${f}: claim "${c.text}" picks ${hits.length} points with ${JSON.stringify(sel)}`);
+      }
+  }
+});
+const DEFAULTS = { placement: 'embed', rope_factor: '2', norm_position: 'pre' };
