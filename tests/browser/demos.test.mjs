@@ -25,8 +25,8 @@ async function demoReady(page) {
 
 test('header links: the playground and every demo page link to each other', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}index.html`);
-  const names = ['Playground', 'Permutation', 'Probe', 'Extrapolation'];
-  for (const target of ['index.html', 'permutation.html?autoplay=0', 'probe.html?autoplay=0&positions=none&normalizations=softmax', 'extrapolation.html?autoplay=0&encodings=none']) {
+  const names = ['Playground', 'Permutation', 'Probe', 'Extrapolation', 'Experiments'];
+  for (const target of ['index.html', 'permutation.html?autoplay=0', 'probe.html?autoplay=0&positions=none&normalizations=softmax', 'extrapolation.html?autoplay=0&encodings=none', 'experiments.html']) {
     await page.goto(`${h.url}${target}`);
     const links = await page.locator('header nav a').allTextContents();
     assert.deepEqual(links, names, target);

@@ -1,11 +1,12 @@
-// The demo pages (permutation.html, probe.html, extrapolation.html): one HTML shell (shell.html)
-// filled with each page's words. Read by web/vite.config.mjs, which serves the pages in dev and
-// writes them in the build; the page's script (page.js) mounts the demo named by <body data-demo>.
+// The demo pages (permutation.html, probe.html, extrapolation.html) and the experiments page
+// (experiments.html): one HTML shell (shell.html) filled with each page's words. Read by
+// web/vite.config.mjs, which serves the pages in dev and writes them in the build; the page's
+// script (page.js for the demos) mounts the demo named by <body data-demo>.
 // Runs under Node (the Vite config): no DOM here.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** name -> the words of its page; the order is the header's. */
+/** name -> the words of its page (script: its entry, the demos' page.js unless named); the order is the header's. */
 export const DEMO_PAGES = {
   permutation: {
     title: 'Permutation',
@@ -22,7 +23,14 @@ export const DEMO_PAGES = {
     description: 'Train at length L, evaluate up to 4L: which encodings keep working?',
     tagline: 'What happens past the training length?',
   },
+  experiments: {
+    title: 'Experiments',
+    description: 'The source texts\' claims, re-run with seeds: committed results, your own re-runs and your own grid.',
+    tagline: 'Do the claims hold at this scale?',
+    script: '/src/pages/experiments/main.js',
+  },
 };
+const DEMO_SCRIPT = '/src/pages/demos/page.js';
 
 const SHELL = resolve(import.meta.dirname, 'shell.html');
 
@@ -36,7 +44,7 @@ export function demoPageHtml(name) {
   if (!page) throw new Error(`no demo page "${name}": one of ${Object.keys(DEMO_PAGES).join(', ')}`);
   const link = (href, text, current) => `        <a href="./${href}"${current ? ' aria-current="page"' : ''}>${text}</a>`;
   const links = [link('index.html', 'Playground', false), ...Object.entries(DEMO_PAGES).map(([n, p]) => link(`${n}.html`, p.title, n === name))];
-  const words = { DEMO: name, TITLE: page.title, DESCRIPTION: page.description, TAGLINE: page.tagline, LINKS: links.join('\n') };
+  const words = { DEMO: name, TITLE: page.title, DESCRIPTION: page.description, TAGLINE: page.tagline, LINKS: links.join('\n'), SCRIPT: page.script ?? DEMO_SCRIPT };
   return readFileSync(SHELL, 'utf8').replace(/%([A-Z]+)%/g, (all, key) => words[key] ?? all);
 }
 

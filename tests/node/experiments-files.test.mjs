@@ -1,0 +1,67 @@
+// The experiments page's readers without a browser: the strict RFC 4180 CSV reader and writer
+// (quoted commas, quotes and line breaks; every malformed input refused with its line), the
+// definition and verdict files (unknown keys, wrong types, limits), and the grid builder's link
+// (every part known, bounded) and native command line. web/src/pages/experiments/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseCsv, toCsv } from '../../web/src/pages/experiments/csv.js';
+import { parseDefinition, parseVerdict, parseLimited } from '../../web/src/pages/experiments/definitions.js';
+import { hashToSpec, specToHash, nativeCommand, DEFAULT_SPEC } from '../../web/src/pages/experiments/grid-state.js';
+
+test('CSV: RFC 4180 fields round-trip through the writer and the reader', () => {
+  const rows = [['a,b', 'say "hi"', 'two\nlines', ''], ['1', '', '3', 'x']];
+  const text = toCsv(['p', 'q', 'r', 's'], rows);
+  assert.deepEqual(parseCsv(text), { header: ['p', 'q', 'r', 's'], rows });
+  assert.deepEqual(parseCsv('a,b\n1,\n').rows, [['1', '']]);
+  assert.deepEqual(parseCsv('a,b\r\n1,2').rows, [['1', '2']]);
+});
+
+test('CSV: malformed input is refused with its line', () => {
+  assert.throws(() => parseCsv('a,b\n1,x"y\n'), /line 2: a quote inside an unquoted field/);
+  assert.throws(() => parseCsv('a,b\n"1"x,2\n'), /line 2: text after a closing quote/);
+  assert.throws(() => parseCsv('a,b\n"1,2\n'), /line 2: a quoted field is never closed/);
+  assert.throws(() => parseCsv('a,b\n1,2,3\n'), /row 2: 3 fields where the header has 2/);
+  assert.throws(() => parseCsv('a,a\n1,2\n'), /"a" appears twice/);
+  assert.throws(() => parseCsv('a\r1\n'), /carriage return without a line feed/);
+  assert.throws(() => parseCsv(''), /empty/);
+  const limits = { chars: 100, rows: 2, columns: 3, field: 5 };
+  assert.throws(() => parseCsv('x'.repeat(101), 'f', limits), /at most 100/);
+  assert.throws(() => parseCsv('a\n1\n2\n3\n', 'f', limits), /more than 2 rows/);
+  assert.throws(() => parseCsv('a,b,c,d\n', 'f', limits), /more than 3 columns/);
+  assert.throws(() => parseCsv('a\n123456\n', 'f', limits), /longer than 5/);
+});
+
+const DEF = { id: 'x-1', title: 'T', source: 'S', claim: 'C', set: { task: 'copy', steps: 10 }, grids: [{ position: ['none', 'rope'] }], seeds: 3, metric: 'eval_loss' };
+
+test('definitions: read strictly, unknown keys and bad values named', () => {
+  const d = parseDefinition(JSON.stringify(DEF), 'x-1');
+  assert.equal(d.lower_is_better, true);
+  assert.deepEqual({ ...d.browser }, {});
+  assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, colour: 1 }), 'x-1'), /unknown key "colour"/);
+  assert.throws(() => parseDefinition(JSON.stringify(DEF), 'x-2'), /id must equal the file name/);
+  assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, seeds: 0 }), 'x-1'), /seeds must be/);
+  assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, set: { task: { a: 1 } } }), 'x-1'), /set.task: a string, number or boolean/);
+  assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, grids: [{ __proto__x: [1] }] }), 'x-1'), /not a config field name/);
+  assert.throws(() => parseDefinition('{"id":', 'x-1'), /not JSON/);
+  assert.throws(() => parseLimited('[[[[[[[[1]]]]]]]]', 'deep'), /nested 8 deep/);
+  assert.deepEqual(parseVerdict('{"verdict":"agrees","text":"t"}', 'x'), { verdict: 'agrees', text: 't' });
+  assert.throws(() => parseVerdict('{"verdict":"maybe","text":"t"}', 'x'), /verdict must be one of/);
+});
+
+test('grid links: a spec round-trips; unknown, repeated, oversized or malformed parts are refused in words', () => {
+  assert.deepEqual(hashToSpec(specToHash(DEFAULT_SPEC)), { spec: DEFAULT_SPEC });
+  const h = specToHash(DEFAULT_SPEC);
+  assert.match(/** @type {any} */ (hashToSpec(`${h}&x=1`)).error, /"x", which is not part of a grid/);
+  assert.match(/** @type {any} */ (hashToSpec(`${h}&seeds=2`)).error, /gives seeds twice/);
+  assert.match(/** @type {any} */ (hashToSpec(h.replace('seeds=1', 'seeds=9'))).error, /seeds "9" is not a whole number from 1 to 5/);
+  assert.match(/** @type {any} */ (hashToSpec(h.replace('steps=150', 'steps=1e3'))).error, /steps "1e3"/);
+  assert.match(/** @type {any} */ (hashToSpec('#task=%E0%A4%A')).error, /not URL-encoded properly/);
+  assert.match(/** @type {any} */ (hashToSpec('#task=copy')).error, /lacks a, av, b, bv, metric, seeds, steps/);
+  assert.match(/** @type {any} */ (hashToSpec(`#${'a'.repeat(601)}`)).error, /at most 600/);
+});
+
+test('the native command line quotes what the shell would split', () => {
+  assert.equal(nativeCommand(DEFAULT_SPEC), 'attnplay sweep --set task=copy --set steps=150 --grid "position=none,rope seq_len=8,16" --seeds 1 --out grid.csv --summary grid.summary.csv');
+  const odd = { ...DEFAULT_SPEC, a: { field: 'position', values: ["it's"] }, metric: 'acc4' };
+  assert.equal(nativeCommand(odd), "attnplay sweep --set task=copy --set steps=150 --grid 'position=it'\\''s seq_len=8,16' --seeds 1 --eval-at 2,4 --out grid.csv --summary grid.summary.csv");
+});

@@ -1,0 +1,159 @@
+// The experiments' definition files (docs/experiments/<id>.json, the shared spec of issue 18) and
+// their verdicts (<id>.verdict.json), read strictly: size and depth limits, every key known, every
+// value of its type. An unknown key is an error that names it, so a typo in a definition shows on
+// the page instead of being silently ignored. Nothing read here becomes markup. No DOM.
+
+/** The largest definition or verdict file read (characters), and the deepest nesting. */
+export const JSON_LIMITS = { chars: 64 * 1024, depth: 6 };
+/** The verdicts a report may give (EXPERIMENTS-SPEC). */
+export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not reproduce at this scale'];
+
+/**
+ * @typedef {string|number|boolean} Scalar
+ * @typedef {object} Definition
+ * @property {string} id
+ * @property {string} title
+ * @property {string} source
+ * @property {string} claim
+ * @property {Record<string, Scalar>} set
+ * @property {Record<string, Scalar[]>[]} grids
+ * @property {number} seeds
+ * @property {string} metric
+ * @property {boolean} lower_is_better
+ * @property {number[]} eval_at
+ * @property {{steps?: number, seeds?: number}} quick
+ * @property {Record<string, Scalar>} browser
+ * @typedef {{verdict: string, text: string}} Verdict
+ */
+
+/**
+ * JSON.parse with the size and depth limits.
+ * @param {string} text
+ * @param {string} name
+ * @param {number} [maxChars]
+ * @returns {unknown}
+ */
+export function parseLimited(text, name, maxChars = JSON_LIMITS.chars) {
+  if (text.length > maxChars) throw new Error(`${name}: ${text.length} characters; at most ${maxChars} are read`);
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') max = Math.max(max, ++depth);
+    else if (c === '}' || c === ']') depth--;
+  }
+  if (max > JSON_LIMITS.depth) throw new Error(`${name}: nested ${max} deep; at most ${JSON_LIMITS.depth}`);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${name}: not JSON (${/** @type {Error} */ (err).message})`);
+  }
+}
+
+const FIELD = /^[a-z][a-z0-9_]{0,39}$/;
+const isObject = (/** @type {unknown} */ v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isScalar = (/** @type {unknown} */ v) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * A flat object of config fields (key = value, values JSON scalars).
+ * @param {unknown} v
+ * @param {string} where
+ * @returns {Record<string, Scalar>}
+ */
+function fields(v, where) {
+  if (!isObject(v)) throw new Error(`${where}: an object of config fields is expected`);
+  const out = Object.create(null);
+  for (const [k, x] of Object.entries(/** @type {object} */ (v))) {
+    if (!FIELD.test(k)) throw new Error(`${where}: "${k.slice(0, 40)}" is not a config field name`);
+    if (!isScalar(x)) throw new Error(`${where}.${k}: a string, number or boolean is expected`);
+    out[k] = x;
+  }
+  return out;
+}
+
+const KEYS = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric', 'lower_is_better', 'eval_at', 'quick', 'browser'];
+const REQUIRED = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric'];
+
+/**
+ * Read one definition file.
+ * @param {string} text
+ * @param {string} id its file name without .json
+ * @returns {Definition}
+ */
+export function parseDefinition(text, id) {
+  const name = `${id}.json`;
+  const d = /** @type {Record<string, unknown>} */ (parseLimited(text, name));
+  if (!isObject(d)) throw new Error(`${name}: a JSON object is expected`);
+  const unknown = Object.keys(d).filter((k) => !KEYS.includes(k));
+  if (unknown.length) throw new Error(`${name}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}; the keys are ${KEYS.join(', ')}`);
+  const missing = REQUIRED.filter((k) => !(k in d));
+  if (missing.length) throw new Error(`${name}: ${missing.join(', ')} missing`);
+  const text1 = (/** @type {string} */ k, max = 2000) => {
+    if (typeof d[k] !== 'string' || !d[k] || /** @type {string} */ (d[k]).length > max) throw new Error(`${name}: ${k} must be a text of 1 to ${max} characters`);
+    return /** @type {string} */ (d[k]);
+  };
+  if (d.id !== id || !/^[a-z0-9-]{1,60}$/.test(id)) throw new Error(`${name}: id must equal the file name, in [a-z0-9-]`);
+  if (!Array.isArray(d.grids) || d.grids.length < 1 || d.grids.length > 16) throw new Error(`${name}: grids must be a list of 1 to 16 grids`);
+  const grids = d.grids.map((g, k) => {
+    const where = `${name} grids[${k}]`;
+    if (!isObject(g) || !Object.keys(g).length) throw new Error(`${where}: an object of axes (field: [values]) is expected`);
+    return Object.fromEntries(Object.entries(g).map(([a, values]) => {
+      if (!FIELD.test(a)) throw new Error(`${where}: "${a.slice(0, 40)}" is not a config field name`);
+      if (!Array.isArray(values) || values.length < 1 || values.length > 64 || !values.every(isScalar)) throw new Error(`${where}.${a}: a list of 1 to 64 scalars is expected`);
+      return [a, /** @type {Scalar[]} */ (values)];
+    }));
+  });
+  const seeds = d.seeds;
+  if (!Number.isInteger(seeds) || /** @type {number} */ (seeds) < 1 || /** @type {number} */ (seeds) > 20) throw new Error(`${name}: seeds must be a whole number from 1 to 20`);
+  const evalAt = d.eval_at ?? [];
+  if (!Array.isArray(evalAt) || evalAt.length > 8 || !evalAt.every((m) => Number.isInteger(m) && m >= 2 && m <= 64)) throw new Error(`${name}: eval_at must be a list of whole multiples from 2 to 64`);
+  if (d.lower_is_better !== undefined && typeof d.lower_is_better !== 'boolean') throw new Error(`${name}: lower_is_better must be true or false`);
+  const quick = fields(d.quick ?? {}, `${name} quick`);
+  return {
+    id,
+    title: text1('title', 200),
+    source: text1('source', 300),
+    claim: text1('claim'),
+    set: fields(d.set, `${name} set`),
+    grids,
+    seeds: /** @type {number} */ (seeds),
+    metric: text1('metric', 60),
+    lower_is_better: d.lower_is_better ?? true,
+    eval_at: evalAt,
+    quick,
+    browser: fields(d.browser ?? {}, `${name} browser`),
+  };
+}
+
+/**
+ * Read one verdict file: {"verdict": one of VERDICTS, "text": "..."}.
+ * @param {string} text
+ * @param {string} id
+ * @returns {Verdict}
+ */
+export function parseVerdict(text, id) {
+  const name = `${id}.verdict.json`;
+  const v = /** @type {Record<string, unknown>} */ (parseLimited(text, name));
+  if (!isObject(v)) throw new Error(`${name}: a JSON object is expected`);
+  const unknown = Object.keys(v).filter((k) => k !== 'verdict' && k !== 'text');
+  if (unknown.length) throw new Error(`${name}: unknown key "${unknown[0].slice(0, 40)}"; the keys are verdict, text`);
+  if (typeof v.verdict !== 'string' || !VERDICTS.includes(v.verdict)) throw new Error(`${name}: verdict must be one of ${VERDICTS.map((x) => `"${x}"`).join(', ')}`);
+  if (typeof v.text !== 'string' || v.text.length > 4000) throw new Error(`${name}: text must be a text of at most 4000 characters`);
+  return { verdict: v.verdict, text: v.text };
+}
+
+/**
+ * A run's config from the `config` column of a per-run CSV: a flat JSON object of config fields
+ * (a training text may make it large: the engine's own limit on a config is 4 MiB).
+ * @param {string} text
+ * @param {string} name
+ * @returns {Record<string, Scalar>}
+ */
+export function parseConfig(text, name) {
+  return fields(parseLimited(text, name, 4.5 * 1024 * 1024), name);
+}

@@ -1,0 +1,112 @@
+// One committed experiment on the page: its title, source, claim and verdict (all as text), the
+// table of its grid points (the headline metric and a few others as mean ± sd over the seeds, n),
+// the chart of the headline metric with its spread, and per row "Re-run in this tab": the row's
+// config from the CSV, with the definition's `browser` overrides (said above the table), trained
+// on the worker pool; the learner's result lands in the table and on the chart as a diamond.
+import { el } from '../../panels/dom.js';
+import { SpreadChart } from './spread-chart.js';
+import { otherMetrics } from './results.js';
+import { parseConfig } from './definitions.js';
+import { trainAndMeasure } from './train.js';
+import { fmt, meanSd, metricWords } from './format.js';
+
+/** @typedef {import('./results.js').Experiment} Experiment */
+/** @typedef {import('./results.js').Point} Point */
+
+/**
+ * The section of one experiment.
+ * @param {Experiment} ex
+ * @param {{pool: () => Promise<import('../../client/pool.js').WorkerPool>}} deps pool: the page's
+ *   worker pool (started on first use)
+ * @returns {HTMLElement}
+ */
+export function experimentView(ex, { pool }) {
+  const def = ex.def;
+  const box = el('section', { class: 'apd-card xp-experiment', id: `x-${ex.id}`, dataset: { id: ex.id, results: String(ex.hasResults) } },
+    el('h2', {}, def?.title ?? ex.id),
+    def && el('p', { class: 'apd-small' }, `Source: ${def.source} · id ${ex.id} · ${def.seeds} seeds per grid point`),
+    def && el('p', { class: 'xp-claim' }, el('strong', {}, 'The claim: '), def.claim),
+    verdictLine(ex),
+    ...ex.errors.map((e) => el('p', { class: 'apd-error', role: 'alert' }, e)));
+  if (!def) return box;
+  if (!ex.hasResults) {
+    box.append(el('p', { class: 'apd-note xp-empty' }, 'No results committed yet: this experiment is defined, but its runs have not been made. ', el('code', {}, 'npm run experiments'), ' makes them (natively, on both cores).'));
+    return box;
+  }
+  const metric = def.metric;
+  const others = otherMetrics(ex);
+  /** @type {Map<string, number[]>} grid point -> the learner's values of the headline metric */
+  const mine = new Map();
+  const chartBox = el('div', { class: 'xp-chart' });
+  box.append(
+    el('p', { class: 'apd-small' }, `Headline: ${metricWords(metric)} (${def.lower_is_better ? 'lower' : 'higher'} is better), mean ± sd over the seeds; n: runs without error. ${ex.engine ? `Engine: ${ex.engine}.` : ''}`),
+    el('p', { class: 'apd-small xp-browser' }, browserWords(def)),
+    el('div', { class: 'xp-table-wrap', tabindex: '0', role: 'region', 'aria-label': `${def.title}: results table` },
+      el('table', { class: 'apd-table xp-table' },
+        el('thead', {}, el('tr', {}, ...ex.axes.map((a) => el('th', { scope: 'col' }, a)), el('th', { scope: 'col' }, metric),
+          ...others.map((m) => el('th', { scope: 'col' }, m)), el('th', { scope: 'col' }, 'n'), el('th', { scope: 'col' }, 'yours'), el('th', { scope: 'col' }, ''))),
+        el('tbody', {}, ...ex.points.map((p) => row(p))))),
+    chartBox,
+    el('p', { class: 'apd-small' }, `Chart: ${metricWords(metric)} per grid point: bar at the mean, whiskers ± sd, a dot per committed seed; ◇ your runs in this tab.`));
+  const chart = new SpreadChart(chartBox, { label: `${def.title}: ${metric} per grid point, mean ± sd, with every seed`, metric });
+  const redraw = () => chart.set(ex.points.map((p) => ({ label: labelOf(p), mean: p.stats[metric]?.mean ?? null, sd: p.stats[metric]?.sd ?? null,
+    seeds: p.runs.map((r) => r.values[metric]).filter((v) => v !== null && v !== undefined && Number.isFinite(v)).map(Number), mine: mine.get(p.key) ?? [] })));
+  redraw();
+  return box;
+
+  /** @param {Point} p */
+  function row(p) {
+    const yours = el('td', { class: 'xp-yours' }, '–');
+    const status = el('span', { class: 'apd-small xp-status', 'aria-live': 'polite' });
+    const source = p.runs.find((r) => !r.error && r.config);
+    const button = el('button', { type: 'button', class: 'xp-rerun', disabled: !source }, 'Re-run in this tab');
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      try {
+        const cfg = { ...parseConfig(/** @type {string} */ (source?.config), `${ex.id}.csv config`), ...def?.browser };
+        status.textContent = ' starting…';
+        const steps = Number(cfg.steps);
+        const { values } = await trainAndMeasure(await pool(), cfg, { evalAt: def?.eval_at ?? [], onStep: (s) => (status.textContent = ` step ${s} of ${steps}`) });
+        const v = values[metric];
+        if (v === null || v === undefined) throw new Error(`${metric} is not measured in the browser`);
+        mine.set(p.key, [...(mine.get(p.key) ?? []), v]);
+        yours.textContent = (mine.get(p.key) ?? []).map((x) => fmt(metric, x)).join(', ');
+        tr.dataset.mine = String(v);
+        status.textContent = '';
+        redraw();
+      } catch (err) {
+        status.textContent = ` ${/** @type {Error} */ (err).message}`;
+        tr.dataset.error = 'true';
+      } finally {
+        button.disabled = false;
+      }
+    });
+    const tr = el('tr', { dataset: { point: p.key } },
+      ...ex.axes.map((a) => el('th', { scope: 'row' }, p.axes[a])),
+      el('td', { class: 'xp-headline' }, meanSd(metric, p.stats[metric])),
+      ...others.map((m) => el('td', {}, meanSd(m, p.stats[m]))),
+      el('td', {}, `${p.n}${p.failed ? ` (${p.failed} failed)` : ''}`),
+      yours,
+      el('td', {}, button, status));
+    return tr;
+  }
+}
+
+/** A grid point's name: its axis values. @param {Point} p */
+const labelOf = (p) => Object.values(p.axes).join(' · ');
+
+/** The verdict as the report gives it, or that there is none yet. @param {Experiment} ex */
+function verdictLine(ex) {
+  if (!ex.verdict) return el('p', { class: 'apd-small xp-verdict', dataset: { verdict: '' } }, 'Verdict: none written yet.');
+  return el('p', { class: 'xp-verdict', dataset: { verdict: ex.verdict.verdict } },
+    el('strong', {}, 'Verdict: '), el('span', { class: 'xp-verdict-word' }, ex.verdict.verdict), ex.verdict.text ? ` — ${ex.verdict.text}` : '');
+}
+
+/**
+ * What a re-run changes, in words: "Re-running a row trains it here with steps 300 instead of 600."
+ * @param {import('./definitions.js').Definition} def
+ */
+function browserWords(def) {
+  const changes = Object.entries(def.browser).map(([k, v]) => `${k} ${v}${def.set[k] !== undefined ? ` instead of ${def.set[k]}` : ''}`);
+  return `Re-running a row trains that grid point's config (its first seed's, from the committed CSV) in this tab, on the worker pool${changes.length ? `, with ${changes.join(', ')}` : ', unchanged'}; wall-clock rates are the browser's, not the native engine's.`;
+}

@@ -1,0 +1,209 @@
+// "Your own grid", wired: the form <-> the spec <-> the page's hash (a link reproduces the form),
+// training every cell × seed on the worker pool (as many at once as the pool has workers), the
+// cells' mean and spread on the colour scale as runs land, and the exports: the CSV of the runs
+// (the spec's per-run columns), the PNG of the grid, the link and the native command line.
+import { download } from '../../panels/dom.js';
+import { summarize } from '../../demos/seeds.js';
+import { buildGridDom, drawGridTable, cellColors } from './grid-view.js';
+import { DEFAULT_SPEC, EVAL_AT, LIMITS, METRICS, axisFields, gridRuns, hashToSpec, nativeCommand, runConfig, specToHash } from './grid-state.js';
+import { trainAndMeasure, metricColumns } from './train.js';
+import { toCsv } from './csv.js';
+import { fmt } from './format.js';
+import { drawGridPng } from './grid-png.js';
+
+/** @typedef {import('./grid-state.js').GridSpec} GridSpec */
+/** @typedef {{a: string, b: string, seed: number, values: Record<string, number|null>, config: object|null, error: string}} GridRun */
+
+/**
+ * Mount the grid builder into `parent`.
+ * @param {HTMLElement} parent
+ * @param {{pool: () => Promise<import('../../client/pool.js').WorkerPool>, registry: import('../../wasm-api').Registry,
+ *   props: import('../../state/properties.js').Property[], engine: string}} deps
+ */
+export function mountGrid(parent, { pool, registry, props, engine }) {
+  const ui = buildGridDom({ tasks: registry.tasks.map((t) => t.name), fields: axisFields(props) });
+  parent.append(ui.box);
+  /** @type {{spec: GridSpec, runs: GridRun[], tds: HTMLTableCellElement[], token: number, training: boolean}} */
+  const s = { spec: DEFAULT_SPEC, runs: [], tds: [], token: 0, training: false };
+
+  const fromHash = location.hash.includes('=') ? hashToSpec(location.hash) : null;
+  if (fromHash && 'error' in fromHash) showError(`${fromHash.error} The grid below is the default one.`);
+  writeForm(fromHash && 'spec' in fromHash ? fromHash.spec : DEFAULT_SPEC);
+  if (fromHash && 'spec' in fromHash) {
+    const check = gridRuns(fromHash.spec, props, registry);
+    if (check.errors.length) showError(`The link's grid cannot be trained: ${check.errors.join('; ')}.`);
+  }
+  changed(false);
+
+  function readForm() {
+    const list = (/** @type {HTMLInputElement} */ i) => i.value.split(',').map((v) => v.trim()).filter(Boolean);
+    return { task: ui.task.value, a: { field: ui.aField.value, values: list(ui.aValues) }, b: { field: ui.bField.value, values: list(ui.bValues) },
+      metric: ui.metric.value, seeds: Number(ui.seeds.value), steps: Number(ui.steps.value) };
+  }
+  /** @param {GridSpec} spec */
+  function writeForm(spec) {
+    const pick = (/** @type {HTMLSelectElement} */ sel, /** @type {string} */ v) => { if ([...sel.options].some((o) => o.value === v)) sel.value = v; };
+    pick(ui.task, spec.task);
+    pick(ui.aField, spec.a.field);
+    pick(ui.bField, spec.b.field);
+    pick(ui.metric, spec.metric);
+    ui.aValues.value = spec.a.values.join(', ');
+    ui.bValues.value = spec.b.values.join(', ');
+    ui.seeds.value = String(spec.seeds);
+    ui.steps.value = String(spec.steps);
+  }
+  /** @param {string} msg */
+  function showError(msg) {
+    ui.error.hidden = !msg;
+    ui.error.textContent = msg;
+    ui.box.dataset.error = msg ? 'true' : 'false';
+  }
+
+  /** The form changed: the hints, the command, the link and the hash follow. @param {boolean} [clear] */
+  function changed(clear = true) {
+    const spec = readForm();
+    if (clear) showError('');
+    const hint = (/** @type {string} */ key) => {
+      const p = props.find((x) => x.key === key);
+      if (!p) return '';
+      if (p.choices) return `${key}: ${p.choices.map((c) => c.value).join(', ')}`;
+      if (p.kind === 'bool') return `${key}: true, false`;
+      return `${key}: ${p.kind === 'int' ? 'whole numbers' : 'numbers'}${p.min !== undefined ? ` from ${p.min}` : ''}${p.max !== undefined ? ` to ${p.max}` : ''}`;
+    };
+    const runs = spec.a.values.length * spec.b.values.length * spec.seeds;
+    ui.hints.textContent = `${hint(spec.a.field)}. ${hint(spec.b.field)}. This grid: ${runs} run${runs === 1 ? '' : 's'} (at most ${LIMITS.runs}).`;
+    ui.command.textContent = nativeCommand(spec);
+    const hash = specToHash(spec);
+    ui.link.href = hash;
+    if (hash.length <= LIMITS.hash) history.replaceState(null, '', hash);
+    ui.box.dataset.hash = hash;
+  }
+  ui.form.addEventListener('input', () => changed());
+  ui.form.addEventListener('change', () => changed());
+
+  ui.form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    train();
+  });
+  ui.stop.addEventListener('click', () => {
+    s.token++;
+    finish('stopped');
+  });
+
+  async function train() {
+    const spec = readForm();
+    const check = gridRuns(spec, props, registry);
+    if (check.errors.length) {
+      showError(`This grid cannot be trained: ${check.errors.join('; ')}.`);
+      ui.box.dataset.refused = 'true';
+      return;
+    }
+    showError('');
+    ui.box.dataset.refused = 'false';
+    const token = ++s.token;
+    s.spec = spec;
+    s.runs = [];
+    s.tds = drawGridTable(ui.table, spec);
+    const m = METRICS[/** @type {keyof typeof METRICS} */ (spec.metric)];
+    ui.caption.textContent = `Rows: ${spec.a.field}. Columns: ${spec.b.field}. Each cell: ${m.words}, mean ± sd (lowest–highest) over ${spec.seeds === 1 ? 'seed 1' : `seeds 1–${spec.seeds}`}, ${spec.steps} steps on ${spec.task}.`;
+    ui.table.setAttribute('aria-label', ui.caption.textContent);
+    s.training = true;
+    ui.train.disabled = true;
+    ui.stop.hidden = false;
+    ui.csvButton.disabled = ui.pngButton.disabled = true;
+    ui.box.dataset.complete = 'false';
+    const jobs = check.cells.flatMap((c) => Array.from({ length: spec.seeds }, (_, k) => ({ c, seed: k + 1 })));
+    for (const { c } of jobs) if (!c.state) s.runs.push({ a: c.a, b: c.b, seed: 0, values: {}, config: null, error: c.error });
+    const todo = jobs.filter(({ c }) => c.state);
+    const total = todo.length;
+    paint();
+    const p = await pool();
+    const lanes = Array.from({ length: Math.min(p.size, todo.length) }, async () => {
+      for (let job; (job = todo.shift()) && token === s.token;) {
+        const config = runConfig(props, /** @type {import('../../state/properties.js').State} */ (job.c.state), job.seed);
+        /** @type {GridRun} */
+        const run = { a: job.c.a, b: job.c.b, seed: job.seed, values: {}, config, error: '' };
+        try {
+          const r = await trainAndMeasure(p, config, { evalAt: EVAL_AT });
+          Object.assign(run, { values: r.values, config: r.config });
+        } catch (err) {
+          run.error = /** @type {Error} */ (err).message;
+        }
+        if (token !== s.token) return;
+        s.runs.push(run);
+        ui.progress.textContent = `${s.runs.filter((x) => x.seed).length} of ${total} runs done`;
+        paint();
+      }
+    });
+    await Promise.all(lanes);
+    if (token === s.token) finish('done');
+  }
+
+  /** @param {string} why */
+  function finish(why) {
+    s.training = false;
+    ui.train.disabled = false;
+    ui.stop.hidden = true;
+    ui.csvButton.disabled = ui.pngButton.disabled = s.runs.length === 0;
+    ui.box.dataset.complete = String(why === 'done');
+    if (why === 'stopped') ui.progress.textContent = `stopped: ${s.runs.filter((x) => x.seed).length} runs done`;
+  }
+
+  /** Every cell from the runs so far, on one colour scale (the best cell brightest). */
+  function paint() {
+    const m = METRICS[/** @type {keyof typeof METRICS} */ (s.spec.metric)];
+    const stats = s.tds.map((td) => summarize(s.runs.filter((r) => r.a === td.dataset.a && r.b === td.dataset.b && !r.error).map((r) => r.values[m.column])));
+    const means = stats.flatMap((x) => (x ? [x.mean] : []));
+    const lo = Math.min(...means);
+    const hi = Math.max(...means);
+    s.tds.forEach((td, k) => {
+      const st = stats[k];
+      const runs = s.runs.filter((r) => r.a === td.dataset.a && r.b === td.dataset.b);
+      const failed = runs.find((r) => r.error);
+      const parts = /** @type {HTMLElement[]} */ ([...td.children]);
+      const done = runs.length === s.spec.seeds || (failed && !failed.seed);
+      parts[0].textContent = st ? fmt(m.column, st.mean) : failed ? 'n/a' : '…';
+      parts[1].textContent = st && st.n > 1 ? `± ${fmt(m.column, st.sd).replace('%', '')} (${fmt(m.column, st.min)}–${fmt(m.column, st.max)})` : '';
+      parts[2].textContent = failed ? failed.error : s.spec.seeds === 1 ? (st ? 'seed 1' : 'training') : `${st ? st.n : runs.length} of ${s.spec.seeds} seeds`;
+      td.dataset.state = failed ? 'invalid' : done ? 'done' : 'training';
+      td.dataset.mean = st ? String(st.mean) : '';
+      td.title = `${s.spec.a.field}=${td.dataset.a}, ${s.spec.b.field}=${td.dataset.b}: ${parts[0].textContent} ${parts[1].textContent}; ${parts[2].textContent}`;
+      const t = !st ? null : hi === lo ? 1 : m.higher ? (st.mean - lo) / (hi - lo) : (hi - st.mean) / (hi - lo);
+      const colors = t === null ? null : cellColors(t);
+      td.style.background = colors?.bg ?? '';
+      td.style.color = colors?.ink ?? '';
+    });
+    ui.scale.textContent = means.length ? `Colour: ${m.words}, from ${fmt(m.column, m.higher ? lo : hi)} (dark) to ${fmt(m.column, m.higher ? hi : lo)} (bright, the best of this grid).` : '';
+    ui.box.dataset.filled = String(s.tds.filter((td) => td.dataset.mean).length);
+  }
+
+  ui.csvButton.addEventListener('click', () => {
+    const header = [s.spec.a.field, s.spec.b.field, 'seed', 'steps', ...metricColumns(EVAL_AT), 'weights_sha256', 'engine', 'config', 'error'];
+    const rows = s.runs.map((r) => [r.a, r.b, r.seed || '', r.seed ? s.spec.steps : '', ...metricColumns(EVAL_AT).map((c) => r.values[c]), '', engine, r.config ? JSON.stringify(r.config) : '', r.error]);
+    download(new Blob([toCsv(header, rows)], { type: 'text/csv' }), 'grid.csv');
+  });
+  ui.pngButton.addEventListener('click', () => drawGridPng(s.spec, s.tds, ui.caption.textContent ?? '').toBlob((b) => b && download(b, 'grid.png')));
+  ui.linkButton.addEventListener('click', () => copyText(new URL(specToHash(readForm()), location.href).href, 'link copied'));
+  ui.copy.addEventListener('click', () => copyText(ui.command.textContent ?? '', 'command copied'));
+  /** @param {string} text @param {string} said */
+  async function copyText(text, said) {
+    try {
+      await navigator.clipboard.writeText(text);
+      ui.copied.textContent = said;
+    } catch {
+      ui.copied.textContent = 'copying is not allowed here: select the text instead';
+    }
+  }
+
+  // The scroll cue, as the probe demo's: shades on the sides with more columns, and a sentence.
+  const cue = () => {
+    const w = ui.gridWrap;
+    const over = w.scrollWidth > w.clientWidth + 1;
+    ui.gridScroll.dataset.moreLeft = String(over && w.scrollLeft > 1);
+    ui.gridScroll.dataset.moreRight = String(over && w.scrollLeft + w.clientWidth < w.scrollWidth - 1);
+    ui.scrollHint.hidden = !over;
+  };
+  ui.gridWrap.addEventListener('scroll', cue);
+  new ResizeObserver(cue).observe(ui.gridWrap);
+  return { ui, train, state: s };
+}
