@@ -59,10 +59,14 @@ export function mountGrid(parent, { pool, registry, props, engine }) {
     ui.box.dataset.error = msg ? 'true' : 'false';
   }
 
-  /** The form changed: the hints, the command, the link and the hash follow. @param {boolean} [clear] */
-  function changed(clear = true) {
+  /**
+   * The form changed: the hints, the command and the link follow, and the page's hash once the
+   * learner edits (not on load: a link to an experiment, #x-<id>, stays as it is).
+   * @param {boolean} [edited]
+   */
+  function changed(edited = true) {
     const spec = readForm();
-    if (clear) showError('');
+    if (edited) showError('');
     const hint = (/** @type {string} */ key) => {
       const p = props.find((x) => x.key === key);
       if (!p) return '';
@@ -75,7 +79,7 @@ export function mountGrid(parent, { pool, registry, props, engine }) {
     ui.command.textContent = nativeCommand(spec);
     const hash = specToHash(spec);
     ui.link.href = hash;
-    if (hash.length <= LIMITS.hash) history.replaceState(null, '', hash);
+    if (edited && hash.length <= LIMITS.hash) history.replaceState(null, '', hash);
     ui.box.dataset.hash = hash;
   }
   ui.form.addEventListener('input', () => changed());

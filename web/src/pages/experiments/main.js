@@ -32,6 +32,8 @@ if (!experiments.length) box.append(el('section', { class: 'apd-card xp-none' },
     ' and their summary ', el('code', {}, '<id>.summary.csv'), '); none is in this build. ', el('code', {}, 'npm run experiments'), ' makes them. The grid builder below works without them.')));
 for (const ex of experiments) box.append(experimentView(ex, { pool: getPool }));
 box.dataset.experiments = String(experiments.length);
+// A link to one experiment (#x-<id>): its section exists only now, so scroll to it here.
+if (/^#x-[a-z0-9-]+$/.test(location.hash)) document.getElementById(location.hash.slice(1))?.scrollIntoView();
 
 try {
   const engine = await pool.engine();
