@@ -5,7 +5,7 @@
 // the grid builder trains a 2 × 2 grid (1 seed, few steps) into 4 filled cells, its CSV has the
 // spec's header, its link reproduces the form, a grid above the bound and a tampered link are
 // refused in words. Without the fixture the page shows what docs/experiments/ holds, or says that
-// nothing is committed. Screenshots: test-results/experiments-*.png, 1280 and 375 px, light and dark.
+// nothing is committed, and that every committed file reads. Screenshots: test-results/experiments-*.png, 1280 and 375 px, light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -45,13 +45,16 @@ test('fixtures: each experiment shows its table, chart, claim as text and verdic
   assert.equal(await page.locator('.xp').getAttribute('data-experiments'), '2');
   const ex = page.locator('.xp-experiment[data-id="fixture-positions"]');
   assert.equal(await ex.locator('tbody tr').count(), 3);
-  assert.deepEqual(await ex.locator('thead th').allTextContents(), ['position', 'placement', 'eval_accuracy', 'eval_bpc', 'eval_loss', 'steps_per_s', 'n', 'yours', '']);
+  assert.deepEqual(await ex.locator('thead th').allTextContents(), ['position', 'placement', 'eval_accuracy', 'eval_accuracy_x2', 'eval_loss', 'steps_per_s', 'n', 'yours', '']);
   const rope = ex.locator('tbody tr', { hasText: 'rope' });
   assert.match(await rope.locator('.xp-headline').textContent(), /^\d+\.\d% ± \d+\.\d$/);
   assert.match(await ex.locator('tbody tr', { hasText: 'learned' }).textContent(), /3 \(1 failed\)/);
   assert.match(await ex.locator('.xp-claim').textContent(), /<b>not markup<\/b> & "quotes"/);
   assert.equal(await ex.locator('.xp-claim b').count(), 0);
   assert.equal(await ex.locator('.xp-verdict').getAttribute('data-verdict'), 'agrees');
+  assert.match(await ex.locator('.xp-verdict').textContent(), /\(10 runs, 0\.4 min natively\)/);
+  assert.deepEqual(await ex.locator('.xp-claims li').allTextContents(), ['RoPE beats no position encoding']);
+  assert.match(await ex.locator('tbody tr', { hasText: 'learned' }).locator('td').nth(1).textContent(), /^–$/); // learned cannot address 2L
   assert.match(await ex.locator('.xp-browser').textContent(), /steps 40 instead of 60/);
   assert.equal(await ex.locator('canvas').getAttribute('data-drawn'), '3');
   assert.ok(await inked(page, '.xp-experiment[data-id="fixture-positions"] canvas') > 500);
@@ -141,6 +144,7 @@ test('without the fixture: the committed experiments, or in words that none is c
   const n = Number(await page.locator('.xp').getAttribute('data-experiments'));
   if (n === 0) assert.match(await page.locator('.xp-none').textContent(), /No experiments committed yet/);
   else assert.equal(await page.locator('.xp-experiment').count(), n);
+  assert.deepEqual(await page.locator('.xp-experiment .apd-error').allTextContents(), []); // every committed file reads
   await shot(page, 'experiments-committed');
   assert.deepEqual(errors, []);
   await page.close();

@@ -37,6 +37,7 @@ test('definitions: read strictly, unknown keys and bad values named', () => {
   const d = parseDefinition(JSON.stringify(DEF), 'x-1');
   assert.equal(d.lower_is_better, true);
   assert.deepEqual({ ...d.browser }, {});
+  assert.deepEqual([d.corpus, d.columns, d.claims], ['', [], []]);
   assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, colour: 1 }), 'x-1'), /unknown key "colour"/);
   assert.throws(() => parseDefinition(JSON.stringify(DEF), 'x-2'), /id must equal the file name/);
   assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, seeds: 0 }), 'x-1'), /seeds must be/);
@@ -44,8 +45,11 @@ test('definitions: read strictly, unknown keys and bad values named', () => {
   assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, grids: [{ __proto__x: [1] }] }), 'x-1'), /not a config field name/);
   assert.throws(() => parseDefinition('{"id":', 'x-1'), /not JSON/);
   assert.throws(() => parseLimited('[[[[[[[[1]]]]]]]]', 'deep'), /nested 8 deep/);
-  assert.deepEqual(parseVerdict('{"verdict":"agrees","text":"t"}', 'x'), { verdict: 'agrees', text: 't' });
-  assert.throws(() => parseVerdict('{"verdict":"maybe","text":"t"}', 'x'), /verdict must be one of/);
+  assert.deepEqual(parseVerdict('{"verdict":"agrees","text":"t"}', 'x'), { verdict: 'agrees', text: 't', minutes: null, runs: null, engine: '' });
+  assert.equal(parseVerdict('{"verdict":"partly agrees","text":"t","claims":[{"better":{"mean":1}}],"minutes":2.5,"runs":27,"engine":"e"}', 'x').minutes, 2.5);
+  assert.throws(() => parseVerdict('{"verdict":"<b>yes</b>","text":"t"}', 'x'), /verdict must be one line of lower-case words/);
+  assert.throws(() => parseVerdict('{"verdict":"agrees","text":"t","extra":1}', 'x'), /unknown key "extra"/);
+  assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, claims: [{ text: 'a', better: {}, worse: {}, why: 1 }] }), 'x-1'), /claims\[0\]: an object of text, better and worse/);
 });
 
 test('grid links: a spec round-trips; unknown, repeated, oversized or malformed parts are refused in words', () => {

@@ -23,7 +23,11 @@ export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not re
  * @property {number[]} eval_at
  * @property {{steps?: number, seeds?: number}} quick
  * @property {Record<string, Scalar>} browser
- * @typedef {{verdict: string, text: string}} Verdict
+ * @property {string} corpus the bundled text the runs train on ('' : the config's own)
+ * @property {string[]} columns the report's columns (metrics), the headline first
+ * @property {{text: string, better: Record<string, Scalar>, worse: Record<string, Scalar>}[]} claims the claims
+ *   the report judges, each naming the grid point claimed better and the one claimed worse
+ * @typedef {{verdict: string, text: string, minutes: number|null, runs: number|null, engine: string}} Verdict
  */
 
 /**
@@ -76,7 +80,7 @@ function fields(v, where) {
   return out;
 }
 
-const KEYS = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric', 'lower_is_better', 'eval_at', 'quick', 'browser'];
+const KEYS = ['id', 'title', 'source', 'claim', 'corpus', 'set', 'grids', 'seeds', 'metric', 'lower_is_better', 'columns', 'claims', 'eval_at', 'quick', 'browser'];
 const REQUIRED = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric'];
 
 /**
@@ -114,6 +118,17 @@ export function parseDefinition(text, id) {
   if (!Array.isArray(evalAt) || evalAt.length > 8 || !evalAt.every((m) => Number.isInteger(m) && m >= 2 && m <= 64)) throw new Error(`${name}: eval_at must be a list of whole multiples from 2 to 64`);
   if (d.lower_is_better !== undefined && typeof d.lower_is_better !== 'boolean') throw new Error(`${name}: lower_is_better must be true or false`);
   const quick = fields(d.quick ?? {}, `${name} quick`);
+  if (d.corpus !== undefined && (typeof d.corpus !== 'string' || !/^[a-z0-9-]{1,40}$/.test(d.corpus))) throw new Error(`${name}: corpus must be a bundled corpus's name, in [a-z0-9-]`);
+  const columns = d.columns ?? [];
+  if (!Array.isArray(columns) || columns.length > 12 || !columns.every((c) => typeof c === 'string' && FIELD.test(c))) throw new Error(`${name}: columns must be a list of at most 12 metric names`);
+  const claims = d.claims ?? [];
+  if (!Array.isArray(claims) || claims.length > 20) throw new Error(`${name}: claims must be a list of at most 20 claims`);
+  const claimList = claims.map((c, k) => {
+    const where = `${name} claims[${k}]`;
+    if (!isObject(c) || Object.keys(c).some((x) => !['text', 'better', 'worse'].includes(x))) throw new Error(`${where}: an object of text, better and worse is expected`);
+    if (typeof c.text !== 'string' || !c.text || c.text.length > 500) throw new Error(`${where}.text: a text of 1 to 500 characters is expected`);
+    return { text: c.text, better: fields(c.better, `${where}.better`), worse: fields(c.worse, `${where}.worse`) };
+  });
   return {
     id,
     title: text1('title', 200),
@@ -127,11 +142,16 @@ export function parseDefinition(text, id) {
     eval_at: evalAt,
     quick,
     browser: fields(d.browser ?? {}, `${name} browser`),
+    corpus: /** @type {string} */ (d.corpus ?? ''),
+    columns: /** @type {string[]} */ (columns),
+    claims: claimList,
   };
 }
 
 /**
- * Read one verdict file: {"verdict": one of VERDICTS, "text": "..."}.
+ * Read one verdict file, as `npm run experiments` writes it: {"verdict": "...", "text": "...",
+ * and optionally "claims" (each claim's judgement, shown through `text`), "minutes", "runs", "engine"}.
+ * The verdict is one line of words (the spec's four, or a mixture such as "partly agrees").
  * @param {string} text
  * @param {string} id
  * @returns {Verdict}
@@ -140,11 +160,13 @@ export function parseVerdict(text, id) {
   const name = `${id}.verdict.json`;
   const v = /** @type {Record<string, unknown>} */ (parseLimited(text, name));
   if (!isObject(v)) throw new Error(`${name}: a JSON object is expected`);
-  const unknown = Object.keys(v).filter((k) => k !== 'verdict' && k !== 'text');
-  if (unknown.length) throw new Error(`${name}: unknown key "${unknown[0].slice(0, 40)}"; the keys are verdict, text`);
-  if (typeof v.verdict !== 'string' || !VERDICTS.includes(v.verdict)) throw new Error(`${name}: verdict must be one of ${VERDICTS.map((x) => `"${x}"`).join(', ')}`);
-  if (typeof v.text !== 'string' || v.text.length > 4000) throw new Error(`${name}: text must be a text of at most 4000 characters`);
-  return { verdict: v.verdict, text: v.text };
+  const keys = ['verdict', 'text', 'claims', 'minutes', 'runs', 'engine'];
+  const unknown = Object.keys(v).filter((k) => !keys.includes(k));
+  if (unknown.length) throw new Error(`${name}: unknown key "${unknown[0].slice(0, 40)}"; the keys are ${keys.join(', ')}`);
+  if (typeof v.verdict !== 'string' || !/^[a-z][a-z ,()\-]{0,99}$/.test(v.verdict)) throw new Error(`${name}: verdict must be one line of lower-case words (e.g. ${VERDICTS.map((x) => `"${x}"`).join(', ')})`);
+  if (typeof v.text !== 'string' || v.text.length > 8000) throw new Error(`${name}: text must be a text of at most 8000 characters`);
+  const count = (/** @type {unknown} */ x) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : null);
+  return { verdict: v.verdict, text: v.text, minutes: count(v.minutes), runs: count(v.runs), engine: typeof v.engine === 'string' ? v.engine.slice(0, 200) : '' };
 }
 
 /**

@@ -26,6 +26,7 @@ export function experimentView(ex, { pool }) {
     el('h2', {}, def?.title ?? ex.id),
     def && el('p', { class: 'apd-small' }, `Source: ${def.source} · id ${ex.id} · ${def.seeds} seeds per grid point`),
     def && el('p', { class: 'xp-claim' }, el('strong', {}, 'The claim: '), def.claim),
+    def?.claims.length ? el('ul', { class: 'apd-small xp-claims', 'aria-label': 'the claims judged' }, ...def.claims.map((c) => el('li', {}, c.text))) : null,
     verdictLine(ex),
     ...ex.errors.map((e) => el('p', { class: 'apd-error', role: 'alert' }, e)));
   if (!def) return box;
@@ -98,8 +99,10 @@ const labelOf = (p) => Object.values(p.axes).join(' · ');
 /** The verdict as the report gives it, or that there is none yet. @param {Experiment} ex */
 function verdictLine(ex) {
   if (!ex.verdict) return el('p', { class: 'apd-small xp-verdict', dataset: { verdict: '' } }, 'Verdict: none written yet.');
-  return el('p', { class: 'xp-verdict', dataset: { verdict: ex.verdict.verdict } },
-    el('strong', {}, 'Verdict: '), el('span', { class: 'xp-verdict-word' }, ex.verdict.verdict), ex.verdict.text ? ` — ${ex.verdict.text}` : '');
+  const v = ex.verdict;
+  const cost = v.minutes !== null ? ` (${v.runs !== null ? `${v.runs} runs, ` : ''}${v.minutes.toFixed(1)} min natively)` : '';
+  return el('p', { class: 'xp-verdict', dataset: { verdict: v.verdict } },
+    el('strong', {}, 'Verdict: '), el('span', { class: 'xp-verdict-word' }, v.verdict), v.text ? ` — ${v.text}` : '', cost);
 }
 
 /**
@@ -108,5 +111,6 @@ function verdictLine(ex) {
  */
 function browserWords(def) {
   const changes = Object.entries(def.browser).map(([k, v]) => `${k} ${v}${def.set[k] !== undefined ? ` instead of ${def.set[k]}` : ''}`);
-  return `Re-running a row trains that grid point's config (its first seed's, from the committed CSV) in this tab, on the worker pool${changes.length ? `, with ${changes.join(', ')}` : ', unchanged'}; wall-clock rates are the browser's, not the native engine's.`;
+  const corpus = def.corpus ? ` on the bundled ${def.corpus} corpus` : '';
+  return `Re-running a row trains that grid point's config (its first seed's, from the committed CSV) in this tab${corpus}, on the worker pool${changes.length ? `, with ${changes.join(', ')}` : ', unchanged'}; wall-clock rates are the browser's, not the native engine's.`;
 }

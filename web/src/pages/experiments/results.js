@@ -123,10 +123,11 @@ function readSummary(ex, text) {
 }
 
 /**
- * The table's other columns: a few common metrics beside the headline, those with values.
+ * The table's other columns: the definition's `columns` (else a few common metrics) beside the
+ * headline, those with values.
  * @param {Experiment} ex
  */
 export function otherMetrics(ex) {
-  const prefer = ['eval_bpc', 'eval_loss', 'eval_accuracy', 'steps_per_s', 'peak_memory_bytes'];
-  return prefer.filter((m) => m !== ex.def?.metric && ex.metrics.includes(m) && ex.points.some((p) => p.stats[m])).slice(0, 3);
+  const prefer = ex.def?.columns.length ? ex.def.columns : ['eval_bpc', 'eval_loss', 'eval_accuracy', 'steps_per_s', 'peak_memory_bytes'];
+  return prefer.filter((m) => m !== ex.def?.metric && ex.metrics.includes(m) && ex.points.some((p) => p.stats[m])).slice(0, 4);
 }
