@@ -3,37 +3,15 @@
 // difference of two grid points' means. A claim agrees when the difference favours it by more than
 // two standard errors, disagrees when it goes against it by as much, and is inside the noise
 // otherwise. Plain functions, tested in tests/node/experiments.test.mjs.
-
-const MAX_CSV = 16 << 20;
+import { parseCsv as readCsv, csvObjects } from '../../web/src/pages/experiments/csv.js';
 
 /**
- * RFC 4180 CSV (quoted fields, "" escapes, CRLF or LF) into rows of objects keyed by the header.
- * @param {string} text
+ * A CSV (RFC 4180, with the page's limits) as rows of objects keyed by its header: the
+ * experiments page's own reader.
+ * @param {string} text @param {string} [name]
  * @returns {Record<string, string>[]}
  */
-export function parseCsv(text) {
-  if (text.length > MAX_CSV) throw new Error(`CSV: ${text.length} characters, at most ${MAX_CSV}`);
-  const rows = [];
-  let row = [], field = '', quoted = false, i = 0;
-  for (; i < text.length; ++i) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; ++i; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') ++i;
-      row.push(field); field = ''; rows.push(row); row = [];
-    } else field += c;
-  }
-  if (quoted) throw new Error('CSV: a quoted field is not closed');
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
-  const [head, ...body] = rows.filter((r) => r.length > 1 || r[0] !== '');
-  if (!head) return [];
-  return body.map((r, n) => {
-    if (r.length !== head.length) throw new Error(`CSV: row ${n + 2} has ${r.length} fields, the header ${head.length}`);
-    return Object.fromEntries(head.map((h, k) => [h, r[k]]));
-  });
-}
+export const parseCsv = (text, name = 'the CSV') => csvObjects(readCsv(text, name));
 
 /**
  * The summary rows a selector picks: every key equal (as text) to the row's column.

@@ -10,7 +10,7 @@ import { ROOT } from './load.mjs';
 test('parseCsv reads quoted fields, escaped quotes, CRLF, and refuses ragged rows', () => {
   const rows = parseCsv('a,b,config\r\n1,"x,y","{""k"":1}"\n2,,\n');
   assert.deepEqual(rows, [{ a: '1', b: 'x,y', config: '{"k":1}' }, { a: '2', b: '', config: '' }]);
-  assert.throws(() => parseCsv('a,b\n1\n'), /row 2 has 1 fields, the header 2/);
+  assert.throws(() => parseCsv('a,b\n1\n'), /row 2: 1 fields where the header has 2/);
   assert.throws(() => parseCsv('a\n"open\n'), /not closed/);
 });
 
