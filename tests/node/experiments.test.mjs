@@ -11,7 +11,7 @@ test('parseCsv reads quoted fields, escaped quotes, CRLF, and refuses ragged row
   const rows = parseCsv('a,b,config\r\n1,"x,y","{""k"":1}"\n2,,\n');
   assert.deepEqual(rows, [{ a: '1', b: 'x,y', config: '{"k":1}' }, { a: '2', b: '', config: '' }]);
   assert.throws(() => parseCsv('a,b\n1\n'), /row 2: 1 fields where the header has 2/);
-  assert.throws(() => parseCsv('a\n"open\n'), /not closed/);
+  assert.throws(() => parseCsv('a\n"open\n'), /never closed/);
 });
 
 const summary = [
