@@ -18,6 +18,8 @@ NEEDS=(
   "hdr:CLI/CLI.hpp:libcli11-dev"
   "cmd:chromium:chromium"
   "cmd:ccache:ccache"
+  # sweeps across job slots and machines (attnplay sweep --emit gnu-parallel; docs/sweeps.md)
+  "cmd:parallel:parallel"
   # the text task's bundled corpus (build-scripts/corpus.mjs, docs/corpus.md)
   "glob:/usr/share/doc/jargon-text/jargon.txt.gz:jargon-text"
   # fuzzing (build-scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes

@@ -118,6 +118,11 @@ class Session {
   static std::unique_ptr<Session> load(const uint8_t* bytes, size_t size,
                                        const nlohmann::json& overrides = nlohmann::json::object());
 
+  // Bytes the engine holds for this model: parameters and their gradients, the optimizer's
+  // moments (and the last good copy of weights and moments), and the activations and backward
+  // scratch at the largest batch seen so far (their capacities). Position-encoding tables,
+  // task data and replay snapshots are not counted. session_io.cpp.
+  size_t memory_bytes() const;
   const Config& config() const { return cfg_; }
   int steps_done() const { return step_; }
   // Why training last stopped on a refused step ("" after a step that went through). Saved in

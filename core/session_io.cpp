@@ -145,3 +145,14 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
 }
 
 }  // namespace ap
+
+namespace ap {
+
+size_t Session::memory_bytes() const {
+  auto bytes = [](const std::vector<float>& v) { return v.capacity() * sizeof(float); };
+  const ParamStore& p = model_->params();
+  return bytes(p.all_data()) + bytes(p.all_grads()) + bytes(opt_->m) + bytes(opt_->v) +
+         bytes(good_.weights) + bytes(good_.m) + bytes(good_.v) + model_->activation_bytes();
+}
+
+}  // namespace ap

@@ -10,6 +10,9 @@ struct TrainArgs {
   std::string text_file;                           // the text task's training text (--text-file)
   std::string snapshots;                           // the replay's frames go to this folder (JSON)
   std::vector<std::string> sets;
+  std::vector<std::string> from_row;               // --config-from-row CSV ROW
+  std::string eval_at;                             // "2,4": also evaluate at these multiples of seq_len
+  std::string row_out, row_axes;                   // the run's one-row sweep CSV, and its axis columns
   bool json = false;
 };
 int list(const std::string& what, bool json);
@@ -21,8 +24,22 @@ int eval(const std::string& model, const std::vector<std::string>& sets, bool js
 int grads(const std::string& model, const std::string& batch_file, const std::string& out);
 int sample(const std::string& model, const std::string& prompt, int tokens, float temperature,
            int top_k, long long seed, bool json);
-int sweep(const std::vector<std::string>& sets, const std::string& grid, const std::string& out,
-          int jobs, const std::string& self);
+struct SweepArgs {
+  std::vector<std::string> sets;   // --set key=value: every run (after the experiment's fields)
+  std::string grid;                // --grid "k=a,b k2=c"
+  int seeds = 0;                   // --seeds N: seeds 1..N per grid point (0: not given)
+  std::string eval_at;             // --eval-at 2,4
+  std::string experiment;          // --experiment FILE (docs/experiments/<id>.json)
+  bool quick = false;              // --quick: the experiment's "quick" overrides
+  std::string out, summary;        // --out CSV, --summary CSV
+  int jobs = 2;
+  std::vector<std::string> emit;   // --emit gnu-parallel FILE | --emit slurm DIR
+  std::string rows;                // --rows DIR: where the emitted runs write their rows
+  std::string attnplay;            // --attnplay CMD: the program the emitted lines call
+};
+int sweep(const SweepArgs& a);
+// merge OUT.csv [--summary S.csv] IN...: the rows of every IN (same header), in the order given.
+int merge(const std::string& out, const std::string& summary, const std::vector<std::string>& inputs);
 
 
 }  // namespace ap::cli

@@ -5,11 +5,13 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/version.hpp"
 #include "tensor/thread_pool.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"attnplay — train tiny transformers and see how they learn position"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", ap::cli::version_string());
 
   std::string what;
   bool json = false;
@@ -21,9 +23,12 @@ int main(int argc, char** argv) {
   ap::cli::TrainArgs ta;
   auto* train = app.add_subcommand("train", "train a model from a config");
   auto* config = train->add_option("--config", ta.config_file, "JSON config file")->check(CLI::ExistingFile);
+  auto* from_row = train->add_option("--config-from-row", ta.from_row, "CSV ROW: the config of run ROW (1 = the first "
+                                     "row after the header) of a sweep's CSV, to reproduce that run alone")
+                       ->expected(2)->excludes(config);
   train->add_option("--resume", ta.resume, "continue a saved model (to its config's total steps); "
                     "--set then changes lr, clip, warmup, schedule, weight_decay or steps")
-      ->check(CLI::ExistingFile)->excludes(config);
+      ->check(CLI::ExistingFile)->excludes(config)->excludes(from_row);
   train->add_option("--set", ta.sets, "override a field: key=value (repeatable)");
   train->add_option("--text-file", ta.text_file, "train the text task on this file's text (UTF-8, at most 2 MiB, "
                     "at least 10 seq_len + 1 characters; the last 10% is held out)")->excludes("--resume");
@@ -32,6 +37,11 @@ int main(int argc, char** argv) {
   train->add_option("--snapshots", ta.snapshots, "write the replay's snapshots (attention, positions, "
                     "prediction of held-out example 0 at log-spaced steps, at most 64) as JSON files to this folder");
   train->add_flag("--json", ta.json, "print one JSON object as the last line");
+  train->add_option("--eval-at", ta.eval_at, "also evaluate at these multiples of seq_len, e.g. 2,4,8");
+  train->add_option("--row-out", ta.row_out, "write the run's row of a sweep CSV (header + one row) to this file, "
+                    "even when the run fails");
+  train->add_option("--row-axes", ta.row_axes, "the row's axis columns, e.g. position,placement (values: the "
+                    "last --set of each)");
   int threads = 1;
   train->add_option("--threads", threads, "threads for the GEMMs and attention heads (bit-identical "
                     "results for any count; default 1)")->check(CLI::Range(1, ap::kMaxThreads));
@@ -68,13 +78,29 @@ int main(int argc, char** argv) {
   sample->add_option("--seed", seed, "sampling seed");
   sample->add_flag("--json", json, "print JSON");
 
-  std::string grid;
-  int jobs = 2;
-  auto* sweep = app.add_subcommand("sweep", "train a grid of configs in parallel processes");
-  sweep->add_option("--set", sets, "fields shared by every run: key=value");
-  sweep->add_option("--grid", grid, "\"position=a,b normalization=c,d seed=1,2\"")->required();
-  sweep->add_option("--out", out, "results CSV, one row per run")->required();
-  sweep->add_option("--jobs", jobs, "parallel processes")->check(CLI::Range(1, 64));
+  ap::cli::SweepArgs sw;
+  auto* sweep = app.add_subcommand("sweep", "train a grid of configs with seeds (child processes, or emitted "
+                                   "for GNU parallel or Slurm); one CSV row per run");
+  auto* exp = sweep->add_option("--experiment", sw.experiment, "an experiment definition (docs/experiments/<id>.json)")
+                  ->check(CLI::ExistingFile);
+  sweep->add_flag("--quick", sw.quick, "apply the experiment's \"quick\" overrides");
+  sweep->add_option("--set", sw.sets, "fields shared by every run: key=value (after the experiment's)");
+  sweep->add_option("--grid", sw.grid, "\"position=a,b normalization=c,d\": the runs are the product")->excludes(exp);
+  sweep->add_option("--seeds", sw.seeds, "train every grid point with seeds 1..N")->check(CLI::Range(1, 100));
+  sweep->add_option("--eval-at", sw.eval_at, "also evaluate at these multiples of seq_len, e.g. 2,4,8")->excludes(exp);
+  sweep->add_option("--out", sw.out, "results CSV, one row per run");
+  sweep->add_option("--summary", sw.summary, "summary CSV: mean, sd, min, max of each metric per grid point");
+  sweep->add_option("--jobs", sw.jobs, "parallel processes")->check(CLI::Range(1, 64));
+  sweep->add_option("--emit", sw.emit, "write the runs' command lines instead of running them: "
+                    "gnu-parallel FILE | slurm DIR")->expected(2);
+  sweep->add_option("--rows", sw.rows, "with --emit: the folder the runs write their rows to");
+  sweep->add_option("--attnplay", sw.attnplay, "with --emit: the program the lines call (default: this one's path)");
+
+  std::vector<std::string> inputs;
+  auto* merge = app.add_subcommand("merge", "merge per-run sweep CSVs (one header) into one CSV and its summary");
+  merge->add_option("out", out, "the merged CSV")->required();
+  merge->add_option("inputs", inputs, "the per-run CSVs, in run order (run-*.csv)")->required()->check(CLI::ExistingFile);
+  merge->add_option("--summary", sw.summary, "summary CSV");
 
   try {
     app.parse(argc, argv);
@@ -91,7 +117,8 @@ int main(int argc, char** argv) {
     if (*eval) return ap::cli::eval(model, sets, json);
     if (*grads) return ap::cli::grads(model, batch, out);
     if (*sample) return ap::cli::sample(model, prompt, tokens, temperature, top_k, seed, json);
-    if (*sweep) return ap::cli::sweep(sets, grid, out, jobs, argv[0]);
+    if (*sweep) return ap::cli::sweep(sw);
+    if (*merge) return ap::cli::merge(out, sw.summary, inputs);
   } catch (const std::exception& e) {
     std::cerr << "attnplay: " << e.what() << "\n";
     return 2;

@@ -1,85 +1,114 @@
-// core/cli/sweep.cpp — `attnplay sweep`: the cartesian product of a grid of fields, each run a
-// separate `attnplay train --json` process (at most `jobs` at once), one CSV row per run.
+// core/cli/sweep.cpp — `attnplay sweep`: the plan's runs (--grid/--set/--seeds, or an experiment
+// definition) either emitted for GNU parallel or Slurm (emit.cpp), or run here, each as its own
+// `attnplay train ... --row-out` process (at most `jobs` at once): the very lines the emitters
+// write. The rows are then merged as `attnplay merge` does, so that both paths give the same file.
+#include <sys/wait.h>
+
 #include <atomic>
 #include <cstdio>
-#include <fstream>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <sstream>
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/emit.hpp"
+#include "cli/merge.hpp"
+#include "cli/plan.hpp"
 #include "io/json.hpp"
 #include "config/config.hpp"
-#include "config/grid.hpp"
-
-#include <nlohmann/json.hpp>
 
 namespace ap::cli {
 
+namespace fs = std::filesystem;
+
 namespace {
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
+SweepPlan plan_of(const SweepArgs& a) {
+  Assignments sets;
+  for (auto& kv : a.sets) sets.push_back(split_assignment(kv)), config_value(sets.back().first, sets.back().second);
+  if (!a.experiment.empty()) {
+    const Experiment e = read_experiment(a.experiment);
+    const int seeds = a.seeds > 0 ? a.seeds : a.quick && e.quick_seeds > 0 ? e.quick_seeds : e.seeds;
+    Assignments last = a.quick ? e.quick : Assignments{};
+    last.insert(last.end(), sets.begin(), sets.end());
+    return make_plan(e.set, e.grids, seeds, e.eval_at, last);
+  }
+  if (a.quick) throw std::invalid_argument("--quick applies an experiment's \"quick\" overrides; give --experiment FILE");
+  if (a.grid.empty()) throw std::invalid_argument("sweep: give --grid \"key=a,b ...\" or --experiment FILE");
+  return make_plan(sets, {parse_grid(a.grid)}, a.seeds, parse_eval_at(a.eval_at, "--eval-at"));
+}
+
+// The path of this program, for the child processes and the emitted lines.
+std::string self_path() {
+  std::error_code ec;
+  const fs::path p = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) throw std::invalid_argument("sweep: cannot find the attnplay program; give --attnplay PATH");
+  return p.string();
+}
+
+// Runs one line with sh; returns its last non-empty output line and its exit status.
+std::pair<std::string, int> run_line(const std::string& line) {
+  std::string output, last;
+  int status = -1;
+  if (FILE* p = popen((line + " 2>&1").c_str(), "r")) {
+    char buf[4096];
+    while (fgets(buf, sizeof buf, p)) output += buf;
+    status = pclose(p);
+  }
+  std::istringstream lines(output);
+  for (std::string l; std::getline(lines, l);)
+    if (!l.empty()) last = l;
+  return {last, status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
 }  // namespace
 
-int sweep(const std::vector<std::string>& sets, const std::string& grid, const std::string& out,
-          int jobs, const std::string& self) {
-  const GridAxes axes = parse_grid(grid);  // model/grid.cpp (fuzzed by tests/fuzz/fuzz_grid)
-  const std::vector<std::vector<std::string>> runs = grid_runs(axes);
-  std::ofstream csv(out);
-  if (!csv) throw std::invalid_argument("cannot write '" + out + "'");
-  std::vector<std::string> rows(runs.size());
+int sweep(const SweepArgs& a) {
+  const SweepPlan plan = plan_of(a);
+  const std::string self = a.attnplay.empty() ? self_path() : a.attnplay;
+  if (!a.emit.empty()) {
+    if (a.emit.size() != 2) throw std::invalid_argument("--emit takes a kind and a target: gnu-parallel FILE or slurm DIR");
+    if (a.emit[0] == "gnu-parallel") emit_parallel(plan, self, a.emit[1], a.rows);
+    else if (a.emit[0] == "slurm") emit_slurm(plan, self, a.emit[1], a.rows);
+    else throw std::invalid_argument("--emit: " + show_text(a.emit[0]) + " is not an emitter; allowed: gnu-parallel, slurm");
+    return 0;
+  }
+  if (a.out.empty()) throw std::invalid_argument("sweep: give --out CSV (or --emit)");
+  char tmpl[] = "/tmp/attnplay-sweep-XXXXXX";
+  if (!mkdtemp(tmpl)) throw std::invalid_argument("sweep: cannot create a folder for the runs' rows in /tmp");
+  const std::string rows = tmpl;
+  const size_t n = plan.runs.size();
+  std::vector<std::string> files(n), errors(n);
   std::atomic<size_t> next{0};
-  std::atomic<int> failures{0};
   std::mutex io;
   auto worker = [&] {
-    for (size_t i; (i = next++) < runs.size();) {
-      std::string cmd = quote(self) + " train --json";
-      for (auto& s : sets) cmd += " --set " + quote(s);
-      for (size_t a = 0; a < axes.size(); ++a) cmd += " --set " + quote(axes[a].first + "=" + runs[i][a]);
-      cmd += " 2>&1";
-      std::string output, last;
-      if (FILE* p = popen(cmd.c_str(), "r")) {
-        char buf[4096];
-        while (fgets(buf, sizeof buf, p)) output += buf;
-        pclose(p);
-      }
-      std::istringstream lines(output);
-      for (std::string line; std::getline(lines, line);)
-        if (!line.empty()) last = line;
-      std::ostringstream row;
-      for (auto& v : runs[i]) row << v << ',';
-      nlohmann::json r;  // the run's last line: its JSON result, or its error message
-      try {
-        r = parse_json(last, "run", kConfigJson);
-      } catch (const std::invalid_argument&) {
-      }
-      if (r.is_object() && r.contains("eval_loss")) {
-        row << r["steps"] << ',' << r["train_loss"] << ',' << r["eval_loss"] << ',' << r["eval_accuracy"]
-            << ',' << r["tokens_per_s"] << ',' << r["weights_sha256"].get<std::string>() << ',';
-      } else {
-        ++failures;
-        std::string msg = last;
-        for (char& c : msg) if (c == ',' || c == '"') c = ' ';
-        row << ",,,,,," << '"' << msg << '"';
-      }
-      rows[i] = row.str();
+    for (size_t i; (i = next++) < n;) {
+      files[i] = (fs::path(rows) / row_file_name(i)).string();
+      auto [last, code] = run_line(shell_line(train_argv(plan, i, self, files[i])));
+      if (code != 0) errors[i] = last.empty() ? "exit code " + std::to_string(code) : last;
       std::lock_guard<std::mutex> lock(io);
-      std::cerr << "sweep: run " << i + 1 << "/" << runs.size() << " done\n";
+      std::cerr << "sweep: run " << i + 1 << "/" << n << (code == 0 ? " done" : " failed") << "\n";
     }
   };
   std::vector<std::thread> pool;
-  for (int j = 0; j < std::min<int>(jobs, int(runs.size())); ++j) pool.emplace_back(worker);
+  for (int j = 0; j < std::min<int>(a.jobs, int(n)); ++j) pool.emplace_back(worker);
   for (auto& t : pool) t.join();
-  for (auto& [key, values] : axes) csv << key << ',';
-  csv << "steps,train_loss,eval_loss,eval_accuracy,tokens_per_s,weights_sha256,error\n";
-  for (auto& r : rows) csv << r << '\n';
-  std::printf("%zu runs written to %s (%d failed)\n", runs.size(), out.c_str(), int(failures));
+  // A run that died before writing its row (a crash) still gets one, with its last output line.
+  int failures = 0;
+  for (size_t i = 0; i < n; ++i) {
+    failures += !errors[i].empty();
+    if (!fs::exists(files[i]))
+      write_row_file(files[i], row_header(plan.axes, plan.eval_at),
+                     result_row(plan.axes, plan.eval_at, plan.runs[i], nullptr, errors[i]));
+  }
+  const CsvTable merged = merge_files(files);
+  write_outputs(merged, a.out, a.summary);
+  std::error_code ec;
+  fs::remove_all(rows, ec);
+  std::printf("%zu runs written to %s (%d failed)\n", n, a.out.c_str(), failures);
   return failures > 0 ? 4 : 0;
 }
 

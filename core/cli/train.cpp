@@ -8,6 +8,7 @@
 // metadata ("stopped"), and the message says how to continue.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -15,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
+#include "cli/runs.hpp"
 #include "cli/snapshots.hpp"
 #include "session.hpp"
 #include "tasks/text.hpp"
@@ -50,7 +52,9 @@ std::unique_ptr<Session> with_text_file(nlohmann::json j, const std::string& pat
 // as live optimizer changes (anything else is refused by configure(), naming the field).
 std::unique_ptr<Session> open_session(const TrainArgs& a) {
   if (a.resume.empty()) {
-    nlohmann::json j = a.config_file.empty() ? nlohmann::json::object() : read_json_file(a.config_file, "config file");
+    nlohmann::json j = !a.from_row.empty()       ? config_from_row(a.from_row.at(0), a.from_row.at(1))
+                       : a.config_file.empty() ? nlohmann::json::object()
+                                               : read_json_file(a.config_file, "config file");
     for (auto& kv : a.sets) {
       auto [k, v] = split_assignment(kv);
       j[k] = config_value(k, v);
@@ -96,18 +100,36 @@ std::string stop_advice(const Session& s, const TrainArgs& a) {
   return os.str();
 }
 
-}  // namespace
+// --eval-at: the held-out loss and accuracy at each multiple of seq_len, or why not.
+nlohmann::json eval_at_json(Session& s, const std::vector<int>& multiples) {
+  nlohmann::json out = nlohmann::json::array();
+  for (int m : multiples) {
+    const int L = m * s.config().seq_len;
+    if (!s.can_address(L)) {
+      out.push_back({{"multiple", m}, {"length", L}, {"error", "the position encoding cannot address this length"}});
+      continue;
+    }
+    EvalMetrics e = s.evaluate(L);
+    out.push_back({{"multiple", m}, {"length", L}, {"loss", e.loss}, {"accuracy", e.token_accuracy}});
+  }
+  return out;
+}
 
-int train(const TrainArgs& a) {
+// Trains and evaluates; r = train's JSON result. Returns the exit code (3 for a refused step).
+int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) {
   auto session = open_session(a);
   Session& s = *session;
   const Config& cfg = s.config();
   std::ofstream csv = open_metrics(a);
   const bool tty = isatty(STDERR_FILENO);
-  double tokens = 0, secs = 0;
+  using Clock = std::chrono::steady_clock;
+  double tokens = 0, secs = 0, wall = 0;  // secs: as each step measured itself; wall: around step()
+  const int first = s.steps_done();
   StepMetrics m;
   while (s.steps_done() < cfg.steps) {
+    const auto t0 = Clock::now();
     m = s.step();
+    wall += std::chrono::duration<double>(Clock::now() - t0).count();
     if (m.refused) break;
     tokens += double(cfg.batch) * cfg.model_len();
     secs += double(cfg.batch) * cfg.model_len() / std::max(1e-9f, m.tokens_per_s);
@@ -130,28 +152,59 @@ int train(const TrainArgs& a) {
   if (!a.snapshots.empty()) write_snapshots(s, a.snapshots);
   if (m.refused) {
     std::cerr << "attnplay: " << m.message << stop_advice(s, a) << "\n";
-    if (a.json)
-      std::cout << nlohmann::json{{"steps", s.steps_done()}, {"stopped", m.message},
-                                  {"out", a.out.empty() ? nullptr : nlohmann::json(a.out)},
-                                  {"weights_sha256", s.weights_sha256()}}.dump() << "\n";
+    r = {{"steps", s.steps_done()}, {"stopped", m.message}, {"out", a.out.empty() ? nullptr : nlohmann::json(a.out)},
+         {"weights_sha256", s.weights_sha256()}, {"config", cfg.to_json()}};
+    if (a.json) std::cout << r.dump() << "\n";
     return 3;
   }
+  // Inference speed: one held-out evaluation pass (batches made, forward only), timed.
+  const auto t0 = Clock::now();
   EvalMetrics e = s.evaluate(cfg.seq_len);
+  const double infer_secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  const double infer_tokens = double(cfg.eval_batches) * cfg.batch * cfg.model_len();
+  const size_t memory = s.memory_bytes();  // after training and this evaluation; before longer ones
   const int L = cfg.effective_eval_len();
   nlohmann::json extra = nullptr;
   if (L != cfg.seq_len) {
     if (s.can_address(L)) extra = s.evaluate(L).to_json();
     else extra = {{"length", L}, {"error", "the position encoding cannot address this length"}};
   }
-  nlohmann::json r{{"steps", s.steps_done()}, {"train_loss", m.loss}, {"train_accuracy", m.token_accuracy},
+  const int trained = s.steps_done() - first;
+  r = {{"steps", s.steps_done()}, {"train_loss", m.loss}, {"train_accuracy", m.token_accuracy},
                    {"eval_loss", e.loss}, {"eval_accuracy", e.token_accuracy},
                    {"eval_sequence_accuracy", e.sequence_accuracy}, {"eval_len", e.length},
                    {"tokens_per_s", secs > 0 ? tokens / secs : 0.0}, {"weights_sha256", s.weights_sha256()},
-                   {"eval_at_eval_len", extra}, {"config", cfg.to_json()}};
+                   {"eval_at_eval_len", extra}, {"config", cfg.to_json()},
+                   {"steps_per_s", wall > 0 ? trained / wall : 0.0},
+                   {"train_tokens_per_s", wall > 0 ? tokens / wall : 0.0},
+                   {"infer_tokens_per_s", infer_secs > 0 ? infer_tokens / infer_secs : 0.0},
+                   {"peak_memory_bytes", memory}, {"eval_at", eval_at_json(s, eval_at)}};
   if (a.json) std::cout << r.dump() << "\n";
   else std::printf("trained %d steps: train loss %.4f, eval loss %.4f, eval accuracy %.4f (length %d)\n",
                    s.steps_done(), m.loss, e.loss, e.token_accuracy, e.length);
   return 0;
+}
+
+}  // namespace
+
+// With --row-out, the run's row is written whatever happens (an error becomes its "error" cell),
+// so that a sweep's runs each leave one row.
+int train(const TrainArgs& a) {
+  const std::vector<int> eval_at = parse_eval_at(a.eval_at, "--eval-at");
+  nlohmann::json r;
+  if (a.row_out.empty()) return run(a, eval_at, r);
+  const std::vector<std::string> axes = split_list(a.row_axes);
+  Assignments sets;
+  for (auto& kv : a.sets) sets.push_back(split_assignment(kv));
+  const CsvRow header = row_header(axes, eval_at);
+  try {
+    const int code = run(a, eval_at, r);
+    write_row_file(a.row_out, header, result_row(axes, eval_at, sets, r, code == 3 ? r.value("stopped", "") : ""));
+    return code;
+  } catch (const std::exception& e) {
+    write_row_file(a.row_out, header, result_row(axes, eval_at, sets, nullptr, e.what()));
+    throw;
+  }
 }
 
 }  // namespace ap::cli

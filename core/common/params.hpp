@@ -47,6 +47,7 @@ class ParamStore {
   std::vector<float>& all_data() { return data_; }
   const std::vector<float>& all_data() const { return data_; }
   std::vector<float>& all_grads() { return grad_; }
+  const std::vector<float>& all_grads() const { return grad_; }
 
  private:
   // The declared shape of id; throws ShapeError naming the tensor unless its rank is N.

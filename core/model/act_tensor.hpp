@@ -60,6 +60,8 @@ class ActTensor {
   const Shape<N>& shape() const { return shape_; }
   std::size_t shape(std::size_t axis) const { return shape_[axis]; }
   std::size_t size() const { return buffer_.size(); }
+  // Bytes held (the capacity: the largest size seen, kept from step to step).
+  std::size_t bytes() const { return buffer_.capacity() * sizeof(float); }
   const char* name() const { return name_; }
   float* data() { return buffer_.data(); }
   const float* data() const { return buffer_.data(); }

@@ -47,6 +47,9 @@ class Transformer {
   const float* qkv(int layer) const { return blocks_[layer].qkv.data(); }
   const Normalization& normalization() const { return *norm_; }
   int last_B() const { return B_; }
+  // Bytes of every activation and backward scratch buffer the model holds (their capacities:
+  // the largest batch seen so far). transformer_memory.cpp.
+  size_t activation_bytes() const;
   int last_T() const { return T_; }
 
  private:

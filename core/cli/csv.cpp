@@ -1,0 +1,99 @@
+// core/cli/csv.cpp — see csv.hpp.
+#include "cli/csv.hpp"
+
+#include <fstream>
+#include <stdexcept>
+
+#include "cli/files.hpp"
+
+namespace ap::cli {
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + '"';
+}
+
+std::string csv_line(const CsvRow& cells) {
+  std::string line;
+  for (size_t i = 0; i < cells.size(); ++i) line += (i ? "," : "") + csv_field(cells[i]);
+  return line + "\n";
+}
+
+CsvTable csv_parse(const std::string& text, const std::string& what) {
+  CsvTable rows;
+  CsvRow row;
+  std::string cell;
+  size_t line = 1, cells = 0;
+  bool quoted = false;  // the current cell was quoted (an empty "" at the end is still a cell)
+  auto fail = [&](const std::string& why) {
+    throw std::invalid_argument(what + ": not valid CSV at line " + std::to_string(line) + ": " + why);
+  };
+  auto end_cell = [&] {
+    if (++cells > kMaxCsvCells) fail("more than " + std::to_string(kMaxCsvCells) + " cells, the limit");
+    row.push_back(std::move(cell));
+    cell.clear();
+    quoted = false;
+  };
+  size_t i = 0;
+  const size_t n = text.size();
+  while (i < n) {
+    if (text[i] == '"') {  // a quoted field: up to the closing quote; "" is one quote
+      if (!cell.empty()) fail("a quote inside an unquoted field (quote the whole field)");
+      const size_t start_line = line;
+      for (++i;; ++i) {
+        if (i >= n) line = start_line, fail("a quoted field is not closed");
+        if (text[i] == '"') {
+          if (i + 1 < n && text[i + 1] == '"') { cell += '"', ++i; continue; }
+          ++i, quoted = true;
+          break;
+        }
+        if (text[i] == '\n') ++line;
+        cell += text[i];
+      }
+      if (i < n && text[i] != ',' && text[i] != '\n' && text[i] != '\r') fail("text after a closing quote");
+      continue;
+    }
+    const char c = text[i++];
+    if (c == ',') {
+      end_cell();
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i < n && text[i] == '\n') ++i;
+      end_cell();
+      rows.push_back(std::move(row));
+      row.clear();
+      ++line;
+    } else {
+      if (c == '"') fail("a quote inside an unquoted field (quote the whole field)");
+      cell += c;
+    }
+  }
+  if (!cell.empty() || !row.empty() || quoted) end_cell(), rows.push_back(std::move(row));
+  return rows;
+}
+
+CsvTable read_csv_file(const std::string& path) {
+  const std::string what = "'" + path + "'";
+  CsvTable t = csv_parse(read_text_file(path, "CSV file", kMaxCsvBytes), what);
+  if (t.empty()) throw std::invalid_argument(what + " is empty: expected a header and rows");
+  for (size_t r = 1; r < t.size(); ++r)
+    if (t[r].size() != t[0].size())
+      throw std::invalid_argument(what + ": record " + std::to_string(r + 1) + " has " + std::to_string(t[r].size()) +
+                                  " fields, but the header has " + std::to_string(t[0].size()));
+  return t;
+}
+
+void write_csv_file(const std::string& path, const CsvTable& table) {
+  std::ofstream out(path, std::ios::binary);
+  for (auto& r : table) out << csv_line(r);
+  if (!out) throw std::invalid_argument("cannot write '" + path + "'");
+}
+
+int csv_column(const CsvRow& header, const std::string& name) {
+  for (size_t i = 0; i < header.size(); ++i)
+    if (header[i] == name) return int(i);
+  return -1;
+}
+
+}  // namespace ap::cli

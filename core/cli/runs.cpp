@@ -1,0 +1,147 @@
+// core/cli/runs.cpp — see runs.hpp.
+#include "cli/runs.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+#include "cli/version.hpp"
+#include "io/json.hpp"
+
+namespace ap::cli {
+
+namespace {
+
+// A number as the CSV shows it: 9 significant digits (float precision), "" when absent.
+std::string num(const nlohmann::json& v) {
+  if (!v.is_number()) return "";
+  if (v.is_number_integer()) return v.dump();
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", v.get<double>());
+  return buf;
+}
+
+std::string last_assignment(const Assignments& run, const std::string& key) {
+  std::string value;
+  for (auto& [k, v] : run)
+    if (k == key) value = v;
+  return value;
+}
+
+}  // namespace
+
+std::vector<std::string> metric_columns(const std::vector<int>& eval_at) {
+  std::vector<std::string> m{"steps", "train_loss", "eval_loss", "eval_bpc", "eval_accuracy",
+                             "eval_sequence_accuracy", "steps_per_s", "train_tokens_per_s",
+                             "infer_tokens_per_s", "peak_memory_bytes"};
+  for (int x : eval_at)
+    m.push_back("eval_accuracy_x" + std::to_string(x)), m.push_back("eval_loss_x" + std::to_string(x));
+  return m;
+}
+
+CsvRow row_header(const std::vector<std::string>& axes, const std::vector<int>& eval_at) {
+  CsvRow h(axes);
+  h.push_back("seed");
+  for (auto& m : metric_columns(eval_at)) h.push_back(m);
+  for (const char* c : {"weights_sha256", "engine", "config", "error"}) h.push_back(c);
+  return h;
+}
+
+CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& eval_at, const Assignments& run,
+                  const nlohmann::json& result, const std::string& error) {
+  const nlohmann::json r = result.is_object() ? result : nlohmann::json::object();
+  auto get = [&](const char* key) { return r.contains(key) ? r[key] : nlohmann::json(); };
+  CsvRow row;
+  for (auto& a : axes) row.push_back(last_assignment(run, a));
+  const nlohmann::json cfg = get("config");
+  row.push_back(cfg.is_object() && cfg.contains("seed") ? num(cfg["seed"]) : last_assignment(run, "seed"));
+  const nlohmann::json loss = get("eval_loss");
+  for (const char* k : {"steps", "train_loss", "eval_loss"}) row.push_back(num(get(k)));
+  row.push_back(loss.is_number() ? num(loss.get<double>() / std::log(2.0)) : "");  // bits per token
+  for (const char* k : {"eval_accuracy", "eval_sequence_accuracy", "steps_per_s", "train_tokens_per_s",
+                        "infer_tokens_per_s", "peak_memory_bytes"})
+    row.push_back(num(get(k)));
+  const nlohmann::json at = get("eval_at");
+  for (size_t i = 0; i < eval_at.size(); ++i) {  // empty when the encoding cannot address it
+    const bool ok = at.is_array() && i < at.size() && at[i].is_object();
+    row.push_back(ok && at[i].contains("accuracy") ? num(at[i]["accuracy"]) : "");
+    row.push_back(ok && at[i].contains("loss") ? num(at[i]["loss"]) : "");
+  }
+  const nlohmann::json sha = get("weights_sha256");
+  row.push_back(sha.is_string() ? sha.get<std::string>() : "");
+  row.push_back(version_string());
+  row.push_back(cfg.is_object() ? cfg.dump() : "");
+  row.push_back(error);
+  return row;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::vector<int> parse_eval_at(const std::string& text, const std::string& what) {
+  std::vector<int> out;
+  for (auto& item : split_list(text)) {
+    size_t used = 0;
+    int m = 0;
+    try {
+      m = std::stoi(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != item.size() || m < 1 || m > 64)
+      throw std::invalid_argument(what + ": '" + item + "' is not a whole multiple of seq_len from 1 to 64");
+    for (int x : out)
+      if (x == m) throw std::invalid_argument(what + ": " + item + " is given twice");
+    out.push_back(m);
+  }
+  if (out.size() > 16) throw std::invalid_argument(what + ": at most 16 multiples");
+  return out;
+}
+
+}  // namespace ap::cli
+
+namespace ap::cli {
+
+void write_row_file(const std::string& path, const CsvRow& header, const CsvRow& row) {
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  write_csv_file(path, {header, row});
+}
+
+nlohmann::json config_from_row(const std::string& csv_path, const std::string& row) {
+  const CsvTable t = read_csv_file(csv_path);
+  const std::string what = "--config-from-row '" + csv_path + "'";
+  const int col = csv_column(t[0], "config");
+  if (col < 0) throw std::invalid_argument(what + ": the file has no 'config' column (is it a sweep's CSV?)");
+  const size_t rows = t.size() - 1;
+  size_t used = 0;
+  long long n = 0;
+  try {
+    n = std::stoll(row, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != row.size() || n < 1 || size_t(n) > rows)
+    throw std::invalid_argument(what + ": row " + show_text(row) + " is not a row of the file; it has " +
+                                std::to_string(rows) + " run rows, numbered 1 to " + std::to_string(rows) +
+                                " after the header");
+  const std::string& cell = t[size_t(n)][size_t(col)];
+  if (cell.empty()) {
+    const int err = csv_column(t[0], "error");
+    throw std::invalid_argument(what + ": row " + row + " has no config (the run failed" +
+                                (err >= 0 ? ": " + t[size_t(n)][size_t(err)] : std::string()) + ")");
+  }
+  nlohmann::json j = parse_json(cell, what + ": row " + row + "'s config", kConfigJson);
+  if (!j.is_object()) throw std::invalid_argument(what + ": row " + row + "'s config is not a JSON object");
+  return j;
+}
+
+}  // namespace ap::cli

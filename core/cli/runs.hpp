@@ -1,0 +1,43 @@
+// core/cli/runs.hpp — one sweep run as a CSV row (docs/sweeps.md lists the columns): the axis
+// cells, the seed, the metrics of `attnplay train --json`'s result, the engine, the full config
+// and the error. The same function makes the row in `train --row-out`, in the in-process sweep
+// (for a run that wrote none) and thus in every emitter's files, so that they merge alike.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/csv.hpp"
+
+namespace ap::cli {
+
+using Assignments = std::vector<std::pair<std::string, std::string>>;  // key=value, in order
+
+// The metric columns between "seed" and "weights_sha256" (eval_at adds two per multiple).
+std::vector<std::string> metric_columns(const std::vector<int>& eval_at);
+// Axes, "seed", the metrics, "weights_sha256", "engine", "config", "error".
+CsvRow row_header(const std::vector<std::string>& axes, const std::vector<int>& eval_at);
+// A run's row. An axis cell is the text of the run's last assignment of that key (empty when the
+// run does not assign it); the seed is the result config's (else the last "seed" assignment).
+// `result` is train's JSON result (null when the run produced none); `error` is empty on success.
+CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& eval_at, const Assignments& run,
+                  const nlohmann::json& result, const std::string& error);
+// "2,4,8" -> {2, 4, 8}: whole multiples 1..64, at most 16, no repeats (throws naming `what`).
+std::vector<int> parse_eval_at(const std::string& text, const std::string& what);
+// "a,b" -> {"a", "b"} (empty items skipped).
+std::vector<std::string> split_list(const std::string& text);
+
+}  // namespace ap::cli
+
+namespace ap::cli {
+
+// Header and the one row, to `path` (its folder created when missing).
+void write_row_file(const std::string& path, const CsvRow& header, const CsvRow& row);
+// The config JSON of data row `row` (1 = the first row after the header) of a sweep's CSV.
+// Throws naming the file for a missing "config" column, a row out of range, or a row whose run
+// failed (no config).
+nlohmann::json config_from_row(const std::string& csv_path, const std::string& row);
+
+}  // namespace ap::cli

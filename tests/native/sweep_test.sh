@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# tests/native/sweep_test.sh ATTNPLAY — seeded sweeps end to end (docs/sweeps.md): a tiny sweep
+# (2 grid points x 2 seeds) run in-process, then the same through GNU parallel (-S :, two local
+# job slots) and through the emitted Slurm script's tasks (each run by bash with
+# SLURM_ARRAY_TASK_ID set; no Slurm daemons), merged with `attnplay merge`: the merged CSVs equal
+# the in-process one on every column but the timing ones (weights_sha256 included). Also: a row
+# reproduced alone (--config-from-row), an experiment file with --quick, and the errors.
+set -uo pipefail
+bin=$1
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
+fails=0 passes=0
+check() { # description command...
+  local what=$1; shift
+  if "$@"; then echo "ok   $what"; passes=$((passes + 1)); else echo "FAIL $what"; fails=$((fails + 1)); fi
+}
+timing='^(steps_per_s|train_tokens_per_s|infer_tokens_per_s)'
+tiny=(--set task=copy --set steps=4 --set d_model=16 --set ffn=32 --set layers=1 --set batch=8 --set eval_batches=2)
+grid=(--grid "position=learned,rope" --seeds 2 --eval-at 2)
+
+check "--version prints the engine string" bash -c "'$bin' --version | grep -Eq '^attnplay [0-9]+\.[0-9]+\.[0-9]+ \(.+\)$'"
+check "in-process sweep: 4 runs, CSV and summary" bash -c "'$bin' sweep ${tiny[*]} ${grid[*]@Q} --out inproc.csv --summary inproc.summary.csv --jobs 2 >/dev/null 2>&1 && [ \$(wc -l < inproc.csv) -eq 5 ] && [ \$(wc -l < inproc.summary.csv) -eq 3 ]"
+check "the header is the spec's" bash -c "head -1 inproc.csv | grep -qx 'position,seed,steps,train_loss,eval_loss,eval_bpc,eval_accuracy,eval_sequence_accuracy,steps_per_s,train_tokens_per_s,infer_tokens_per_s,peak_memory_bytes,eval_accuracy_x2,eval_loss_x2,weights_sha256,engine,config,error'"
+check "rows: seeds 1,2 per grid point, in grid order" bash -c "[ \"\$(cut -d, -f1,2 inproc.csv | tail -n +2 | tr '\n' ' ')\" = 'learned,1 learned,2 rope,1 rope,2 ' ]"
+
+check "--emit gnu-parallel writes one line per run" bash -c "'$bin' sweep ${tiny[*]} ${grid[*]@Q} --emit gnu-parallel lines.txt --rows par >/dev/null && [ \$(wc -l < lines.txt) -eq 4 ]"
+check "GNU parallel -S : --jobs 2 runs the lines" bash -c "parallel --will-cite --jobs 2 -S : < lines.txt >/dev/null 2>&1 && ls par/run-000*.csv | wc -l | grep -qx 4"
+check "merge joins the rows and the summary" bash -c "'$bin' merge par.csv --summary par.summary.csv par/run-*.csv >/dev/null"
+check "merged (parallel) = in-process, but for timing" node "$here/csv_compare.mjs" inproc.csv par.csv "$timing"
+check "summary (parallel) = in-process, but for timing" node "$here/csv_compare.mjs" inproc.summary.csv par.summary.csv "$timing"
+
+check "--emit slurm writes a script and its task list" bash -c "'$bin' sweep ${tiny[*]} ${grid[*]@Q} --emit slurm slurm >/dev/null && grep -qx '#SBATCH --array=0-3' slurm/sweep.sbatch && cmp -s <(sed 's|/slurm/rows/|/par/|' slurm/tasks.txt) lines.txt"
+check "the Slurm script passes shellcheck" shellcheck slurm/sweep.sbatch
+check "the Slurm script runs each task by SLURM_ARRAY_TASK_ID" bash -c "for k in 0 1 2 3; do SLURM_ARRAY_TASK_ID=\$k bash slurm/sweep.sbatch >/dev/null 2>&1 || exit 1; done; ls slurm/rows/run-000*.csv | wc -l | grep -qx 4"
+check "the Slurm script refuses a task id beyond the list" bash -c "SLURM_ARRAY_TASK_ID=4 bash slurm/sweep.sbatch 2>&1 | grep -q 'no task 4'"
+check "merged (slurm tasks) = in-process, but for timing" bash -c "'$bin' merge slurm.csv slurm/rows/run-*.csv >/dev/null && node '$here/csv_compare.mjs' inproc.csv slurm.csv '$timing'"
+
+sha3=$(sed -n 4p inproc.csv | grep -o '[0-9a-f]\{64\}')
+check "train --config-from-row reproduces row 3 (same weights_sha256)" bash -c "'$bin' train --config-from-row inproc.csv 3 --json | tail -n 1 | grep -q '\"weights_sha256\":\"$sha3\"'"
+check "--config-from-row: a bad row number is named" bash -c "'$bin' train --config-from-row inproc.csv 9 2>&1 | grep -q 'row .9. is not a row of the file; it has 4 run rows'"
+printf 'a,b\n"x,1\n' > bad.csv
+check "--config-from-row: a malformed CSV is refused, naming the line" bash -c "'$bin' train --config-from-row bad.csv 1 2>&1 | grep -q \"'bad.csv': not valid CSV at line 2: a quoted field is not closed\""
+printf 'position,placement,seed,steps\nrope,embed,1,4\n' > other.csv
+check "merge refuses another header, naming the column" bash -c "! '$bin' merge m.csv par/run-0000.csv other.csv 2>/dev/null && '$bin' merge m.csv par/run-0000.csv other.csv 2>&1 | grep -q 'another header'"
+
+cat > tiny-exp.json <<'JSON'
+{ "id": "tiny-exp", "title": "tiny", "claim": "none", "metric": "eval_bpc",
+  "set": { "task": "copy", "d_model": 16, "ffn": 32, "layers": 1, "batch": 8, "steps": 50 },
+  "grids": [ { "position": ["learned", "rope"], "placement": ["embed"] }, { "position": ["t5_bias"] } ],
+  "seeds": 3, "eval_at": [2], "quick": { "steps": 3, "seeds": 2 } }
+JSON
+check "sweep --experiment --quick: union of grids, quick seeds and steps" bash -c "'$bin' sweep --experiment tiny-exp.json --quick --out exp.csv >/dev/null 2>&1 && [ \$(wc -l < exp.csv) -eq 7 ] && head -1 exp.csv | grep -q '^position,placement,seed,' && [ \"\$(cut -d, -f1-4 exp.csv | tail -n +2 | tr '\n' ' ')\" = 'learned,embed,1,3 learned,embed,2,3 rope,embed,1,3 rope,embed,2,3 t5_bias,,1,3 t5_bias,,2,3 ' ]"
+sed 's/"claim"/"clam"/' tiny-exp.json > tiny-exp2.json && sed -i 's/tiny-exp"/tiny-exp2"/' tiny-exp2.json
+check "an experiment with an unknown key is refused, naming it" bash -c "'$bin' sweep --experiment tiny-exp2.json --out x.csv 2>&1 | grep -q \"'clam': is not a key of an experiment; allowed: id, title\""
+check "a failed run is a row with its error, and exit code 4" bash -c "'$bin' sweep --set task=copy --set steps=2 --grid 'heads=2,3' --set d_model=16 --out fail.csv >/dev/null 2>&1; [ \$? -eq 4 ] && grep -q '^3,,.*d_model: 16 is not divisible by heads = 3' fail.csv"
+
+echo "sweep: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]
