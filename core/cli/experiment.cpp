@@ -13,8 +13,8 @@ namespace ap::cli {
 
 namespace {
 
-// Nesting: the file { grids [ { key [ value ] } ] } is four levels deep; nothing needs more.
-constexpr JsonLimits kExperimentJson{4, kMaxExperimentBytes, 20000};
+// Nesting: the file { grids [ { key [ value ] } ] } is four levels deep, { claims [ { better { } } ] } five.
+constexpr JsonLimits kExperimentJson{5, kMaxExperimentBytes, 20000};
 constexpr int kMaxSeeds = 100;
 
 [[noreturn]] void fail(const std::string& what, const std::string& field, const std::string& why) {
@@ -67,7 +67,8 @@ std::string text_of(const std::string& what, const OJson& j, const char* key, bo
 
 Experiment parse_experiment(const OJson& j, const std::string& what, const std::string& id) {
   static const std::vector<std::string> keys{"id", "title", "source", "claim", "set", "grids", "seeds", "metric",
-                                             "lower_is_better", "eval_at", "quick", "browser"};
+                                             "lower_is_better", "eval_at", "quick", "browser",
+                                             "columns", "claims", "corpus"};  // the last three: the page's and the runner's
   if (!j.is_object()) fail(what, "the file", "must be one JSON object");
   for (auto& [k, v] : j.items())
     if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
@@ -132,6 +133,18 @@ Experiment parse_experiment(const OJson& j, const std::string& what, const std::
   if (j.contains("lower_is_better")) {
     if (!j["lower_is_better"].is_boolean()) fail(what, "lower_is_better", "must be true or false");
     e.lower_is_better = j["lower_is_better"].get<bool>();
+  }
+  if (j.contains("columns")) {  // the metrics the report shows: metric columns
+    if (!j["columns"].is_array()) fail(what, "columns", "must be an array of metric column names");
+    for (auto& c : j["columns"])
+      if (!c.is_string() || std::find(metrics.begin(), metrics.end(), c.get<std::string>()) == metrics.end())
+        fail(what, "columns", show_json(nlohmann::json::parse(c.dump())) + " is not a metric column");
+  }
+  if (j.contains("claims") && !j["claims"].is_array()) fail(what, "claims", "must be an array");
+  if (j.contains("corpus")) {  // the runner passes web/public/corpus/<corpus>.txt as --text-file
+    const std::string c = text_of(what, j, "corpus", false);
+    if (c.empty() || c.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
+      fail(what, "corpus", show_text(c) + " must be a corpus name of a-z, 0-9 and '-'");
   }
   if (j.contains("quick")) e.quick = fields(what, "quick", j["quick"], true, &e.quick_seeds);
   if (j.contains("browser")) e.browser = fields(what, "browser", j["browser"], false, nullptr);

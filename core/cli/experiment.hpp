@@ -2,7 +2,8 @@
 // the config fields shared by every run ("set"), the grids (a union of cartesian products), the
 // seeds, the eval_at multiples, the headline metric, and the "quick" and "browser" overrides.
 // The reader is strict: bounded size and depth, only the declared keys, every config value
-// type-checked against its field; every error names the field and what is allowed.
+// type-checked against its field; every error names the field and what is allowed. The page's
+// and the runner's keys ("columns", "claims", "corpus") are checked for their shape only.
 #pragma once
 #include <string>
 #include <vector>
@@ -25,7 +26,7 @@ struct Experiment {
   int quick_seeds = 0;           // "quick": {"seeds": N}; 0 = unchanged
 };
 
-constexpr size_t kMaxExperimentBytes = size_t(256) << 10;
+constexpr size_t kMaxExperimentBytes = size_t(256) << 10;  // and 5 levels of nesting
 
 // `what` names the input in messages; `id` (when not empty) is what "id" must equal (the file name).
 using OJson = nlohmann::ordered_json;  // keys in file order

@@ -88,6 +88,8 @@ int main(int argc, char** argv) {
   sweep->add_option("--grid", sw.grid, "\"position=a,b normalization=c,d\": the runs are the product")->excludes(exp);
   sweep->add_option("--seeds", sw.seeds, "train every grid point with seeds 1..N")->check(CLI::Range(1, 100));
   sweep->add_option("--eval-at", sw.eval_at, "also evaluate at these multiples of seq_len, e.g. 2,4,8")->excludes(exp);
+  sweep->add_option("--text-file", sw.text_file, "the text task's text for every run (train --text-file; "
+                    "the rows' config leaves it out)")->check(CLI::ExistingFile);
   sweep->add_option("--out", sw.out, "results CSV, one row per run");
   sweep->add_option("--summary", sw.summary, "summary CSV: mean, sd, min, max of each metric per grid point");
   sweep->add_option("--jobs", sw.jobs, "parallel processes")->check(CLI::Range(1, 64));

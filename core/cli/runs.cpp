@@ -72,7 +72,10 @@ CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& 
   const nlohmann::json sha = get("weights_sha256");
   row.push_back(sha.is_string() ? sha.get<std::string>() : "");
   row.push_back(version_string());
-  row.push_back(cfg.is_object() ? cfg.dump() : "");
+  nlohmann::json shown = cfg;  // a --text-file corpus stays out of every row: give --text-file again
+  if (shown.is_object() && shown.contains("text") && shown["text"].is_string() && shown["text"].get<std::string>().size() > 1024)
+    shown.erase("text");
+  row.push_back(shown.is_object() ? shown.dump() : "");
   row.push_back(error);
   return row;
 }

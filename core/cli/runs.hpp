@@ -21,7 +21,8 @@ std::vector<std::string> metric_columns(const std::vector<int>& eval_at);
 CsvRow row_header(const std::vector<std::string>& axes, const std::vector<int>& eval_at);
 // A run's row. An axis cell is the text of the run's last assignment of that key (empty when the
 // run does not assign it); the seed is the result config's (else the last "seed" assignment).
-// `result` is train's JSON result (null when the run produced none); `error` is empty on success.
+// The config cell leaves out a text longer than 1 KiB (a --text-file corpus; give it again to
+// reproduce the row). `result` is train's JSON result (null when the run produced none); `error` is empty on success.
 CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& eval_at, const Assignments& run,
                   const nlohmann::json& result, const std::string& error);
 // "2,4,8" -> {2, 4, 8}: whole multiples 1..64, at most 16, no repeats (throws naming `what`).

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-SweepPlan plan_of(const SweepArgs& a) {
+SweepPlan plan_without_text(const SweepArgs& a) {
   Assignments sets;
   for (auto& kv : a.sets) sets.push_back(split_assignment(kv)), config_value(sets.back().first, sets.back().second);
   if (!a.experiment.empty()) {
@@ -39,6 +39,12 @@ SweepPlan plan_of(const SweepArgs& a) {
   if (a.quick) throw std::invalid_argument("--quick applies an experiment's \"quick\" overrides; give --experiment FILE");
   if (a.grid.empty()) throw std::invalid_argument("sweep: give --grid \"key=a,b ...\" or --experiment FILE");
   return make_plan(sets, {parse_grid(a.grid)}, a.seeds, parse_eval_at(a.eval_at, "--eval-at"));
+}
+
+SweepPlan plan_of(const SweepArgs& a) {
+  SweepPlan p = plan_without_text(a);
+  if (!a.text_file.empty()) p.text_file = fs::absolute(a.text_file).lexically_normal().string();
+  return p;
 }
 
 // The path of this program, for the child processes and the emitted lines.

@@ -65,10 +65,10 @@ TEST_CASE("experiment: unknown keys, bad values, wrong id and depth are refused 
   j = good(), j["set"]["seed"] = 4;
   CHECK_THAT(error_of(j), Contains("set.seed: 'seed' is set by \"seeds\""));
   CHECK_THROWS_WITH(parse_experiment(good(), "exp", "other"), Contains("must equal the file's name, 'other'"));
-  // Depth: the file reader's JSON limit is four levels (the file, grids, a grid, its values).
+  // Depth: the file reader's JSON limit is five levels (claims need five).
   const std::string path = (std::filesystem::temp_directory_path() / "ap-deep-exp.json").string();
-  std::ofstream(path) << R"({"grids": [{"position": [["rope"]]}]})";
-  CHECK_THROWS_WITH(read_experiment(path), Contains("deeper than the limit of 4 levels"));
+  std::ofstream(path) << R"({"grids": [{"position": [[["rope"]]]}]})";
+  CHECK_THROWS_WITH(read_experiment(path), Contains("deeper than the limit of 5 levels"));
   std::filesystem::remove(path);
 }
 
