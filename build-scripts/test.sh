@@ -28,6 +28,7 @@ for b in native native-sse wasm-simd wasm-scalar; do
   suite "Catch2 ($b)" ctest --test-dir "build/$b" --output-on-failure
 done
 suite "wasm module under Node" node --test tests/node/
+suite "experiments pipeline (npm run experiments -- --quick: sweeps, summaries, verdicts, reports)" node build-scripts/experiments.mjs --quick
 suite "types (tsc --checkJs on the web sources, tsconfig.json)" node build-scripts/typecheck.mjs
 suite "fuzz (config, safetensors, generate, session JSON, grid; ${fuzz_secs} s each, run beside the suites above)" fuzz_result
 suite "browser (Chromium)" node --test --test-concurrency=1 tests/browser/
