@@ -4,7 +4,7 @@
 // (<id>.verdict.json, read by the experiments page), the report (<id>.md) and the chart (<id>.png,
 // the experiments page's own chart, drawn in headless Chromium). cost-per-encoding also runs its
 // grid in wasm (wasm-simd under Node) and reports both.
-//   node build-scripts/experiments.mjs [--quick] [--only ID] [--out DIR] [--jobs N] [--no-charts]
+//   node build-scripts/experiments.mjs [--quick] [--only ID] [--out DIR] [--jobs N] [--no-charts | --charts-only]
 // --quick: each definition's "quick" overrides (a few steps, one seed), into a temporary folder
 // unless --out is given, without charts: it checks that the pipeline works, nothing more.
 import { spawnSync } from 'node:child_process';
@@ -31,6 +31,10 @@ const ids = readdirSync(DEFS).filter((f) => /^[a-z0-9-]+\.json$/.test(f) && !f.e
   .filter((id) => !opt('--only') || id === opt('--only'));
 if (!ids.length) throw new Error(`no experiment ${opt('--only') ?? ''} in ${DEFS}`);
 const engine = spawnSync(BIN, ['--version'], { encoding: 'utf8' }).stdout.trim();
+if (args.includes('--charts-only')) {
+  await drawCharts(ids, out);
+  process.exit(0);
+}
 const done = [];
 for (const id of ids) {
   const def = JSON.parse(readFileSync(join(DEFS, `${id}.json`), 'utf8'));

@@ -94,7 +94,7 @@ export function experimentView(ex, { pool }) {
 }
 
 /** A grid point's name: its axis values. @param {Point} p */
-const labelOf = (p) => Object.values(p.axes).join(' · ');
+const labelOf = (p) => Object.values(p.axes).filter((v) => v !== '').join(' · ');
 
 /** The verdict as the report gives it, or that there is none yet. @param {Experiment} ex */
 function verdictLine(ex) {

@@ -3,6 +3,7 @@
 // committed seed, and the learner's own runs in this tab as hollow diamonds in another colour.
 // Canvas, drawn off-screen (DetachedCanvas), redrawn on resize and theme change.
 import { DetachedCanvas, cssColors } from '../../charts/detached-canvas.js';
+import { metricWords, fmt } from './format.js';
 
 /** @typedef {{label: string, mean: number|null, sd: number|null, seeds: number[], mine: number[]}} SpreadRow */
 
@@ -82,9 +83,9 @@ export class SpreadChart {
       g.moveTo(X(t), TOP);
       g.lineTo(X(t), bottom);
       g.stroke();
-      g.fillText(String(t), X(t), bottom + 4);
+      g.fillText(fmt(this.metric, t), X(t), bottom + 4);
     }
-    g.fillText(this.metric, (x0 + x1) / 2, bottom + 19);
+    g.fillText(metricWords(this.metric), (x0 + x1) / 2, bottom + 19);
     this.rows.forEach((r, i) => {
       const y = TOP + i * ROW + ROW / 2;
       g.fillStyle = c['--chart-ink'];
