@@ -23,9 +23,11 @@ if (typeof matchMedia === 'function') matchMedia('(prefers-color-scheme: dark)')
 export function cssColors(el, fallbacks, cache) {
   if (cache.colors && cache.epoch === epoch) return cache.colors;
   const css = getComputedStyle(el);
-  cache.colors = Object.fromEntries(Object.entries(fallbacks).map(([name, d]) => [name, css.getPropertyValue(name).trim() || d]));
+  const colors = Object.fromEntries(Object.entries(fallbacks).map(([name, d]) => [name, css.getPropertyValue(name).trim() || d]));
+  if (!el.isConnected) return colors; // not in the page yet: no page style to keep (drawn again once it is)
+  cache.colors = colors;
   cache.epoch = epoch;
-  return cache.colors;
+  return colors;
 }
 
 export class DetachedCanvas {
