@@ -20,6 +20,11 @@ NEEDS=(
   "cmd:ccache:ccache"
   # sweeps across job slots and machines (attnplay sweep --emit gnu-parallel; docs/sweeps.md)
   "cmd:parallel:parallel"
+  # the Slurm path, tested on a real single-node Slurm (tests/native/slurm_test.sh)
+  "cmd:slurmctld:slurmctld"
+  "cmd:slurmd:slurmd"
+  "cmd:sbatch:slurm-client"
+  "cmd:munged:munge"
   # the text task's bundled corpus (build-scripts/corpus.mjs, docs/corpus.md)
   "glob:/usr/share/doc/jargon-text/jargon.txt.gz:jargon-text"
   # fuzzing (build-scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes
