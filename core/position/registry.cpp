@@ -22,7 +22,8 @@ namespace ap {
   X(contextual2)    \
   X(urpe)           \
   X(xpos)           \
-  X(fire)
+  X(fire)           \
+  X(kerple)
 
 #define AP_DECLARE(name) PositionEntry position_##name();
 AP_POSITIONS(AP_DECLARE)

@@ -1,0 +1,91 @@
+// tests/native/test_position_catalogue.cpp — the second catalogue's encodings (issue 20) pinned to
+// vectors computed here from the papers' equations with plain loops and literal numbers, not by
+// the entries' code: KERPLE's log and power kernels (Chi et al. 2022), x-transformers'
+// ScaledSinusoidalEmbedding and DynamicPositionBias. Gradients, round trips, explore views and
+// the Lemma 1 checks come from the registry-wide tests (test_position.cpp, test_model.cpp).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "model_check.hpp"
+
+using aptest::tiny;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// Overwrite the parameter `name` of session s with `values`.
+void set_param(ap::Session& s, const std::string& name, const std::vector<float>& values) {
+  auto& ps = s.model().params();
+  const int id = ps.find(name);
+  REQUIRE(id >= 0);
+  REQUIRE(ps.info(id).size == values.size());
+  std::copy(values.begin(), values.end(), ps.data(id));
+}
+
+// The bias the entry adds to zero logits (B = 1): (NH, T, T).
+std::vector<float> bias_of(ap::Session& s, int layer, int T) {
+  const auto& c = s.config();
+  ap::AttnShape sh{1, T, c.heads, c.d_model / c.heads, c.causal, true};
+  std::vector<float> logits(size_t(c.heads) * T * T, 0.0f);
+  s.model().position().bias_forward(layer, logits.data(), nullptr, nullptr, sh);
+  return logits;
+}
+
+// softplus⁻¹(r) = ln(e^r − 1), logit(p) = ln(p / (1 − p)): the raw values that give chosen rates.
+double inv_softplus(double r) { return std::log(std::expm1(r)); }
+
+}  // namespace
+
+TEST_CASE("kerple: log and power kernels at chosen rates, causal and bidirectional", "[position]") {
+  for (bool causal : {true, false}) {
+    INFO("causal " << causal);
+    // Head 0: r1 = 2, r2 = 0.5; head 1: r1 = 0.25, log r2 = 3 / power r2 = 1.5 (2σ(ln 3) = 1.5).
+    ap::Session lg(ap::Config::from_json(tiny({{"position", "kerple"}, {"causal", causal}})));
+    set_param(lg, "blocks.1.attn.kerple.raw_r1", {float(inv_softplus(2.0)), float(inv_softplus(0.25))});
+    set_param(lg, "blocks.1.attn.kerple.raw_r2", {float(inv_softplus(0.5)), float(inv_softplus(3.0))});
+    // −r1 ln(1 + r2 d) for d = 0..4, by hand: head 0 −2 ln(1 + d/2), head 1 −ln(1 + 3d)/4.
+    const double log0[5] = {0, -0.8109302162, -1.3862943611, -1.8325814637, -2.1972245773};
+    const double log1[5] = {0, -0.3465735903, -0.4864775373, -0.5756462732, -0.6412373394};
+    auto b = bias_of(lg, 1, 5);
+    for (int i = 0; i < 5; ++i)
+      for (int j = 0; j < 5; ++j) {
+        INFO("i " << i << " j " << j);
+        const bool seen = !causal || j <= i;
+        CHECK(b[i * 5 + j] == Approx(seen ? log0[std::abs(i - j)] : 0.0).margin(2e-6));
+        CHECK(b[25 + i * 5 + j] == Approx(seen ? log1[std::abs(i - j)] : 0.0).margin(2e-6));
+      }
+    ap::Session pw(ap::Config::from_json(tiny({{"position", "kerple"}, {"kerple_kind", "power"}, {"causal", causal}})));
+    set_param(pw, "blocks.0.attn.kerple.raw_r1", {float(inv_softplus(2.0)), float(inv_softplus(0.25))});
+    set_param(pw, "blocks.0.attn.kerple.raw_r2", {float(std::log(1.0 / 3.0)), float(std::log(3.0))});  // r2 = 0.5, 1.5
+    // −r1 |d|^r2: head 0 −2√d, head 1 −d^1.5 / 4.
+    const double pw0[5] = {0, -2.0, -2.8284271247, -3.4641016151, -4.0};
+    const double pw1[5] = {0, -0.25, -0.7071067812, -1.2990381057, -2.0};
+    auto p = bias_of(pw, 0, 5);
+    for (int i = 0; i < 5; ++i)
+      for (int j = 0; j < 5; ++j) {
+        INFO("power, i " << i << " j " << j);
+        const bool seen = !causal || j <= i;
+        CHECK(p[i * 5 + j] == Approx(seen ? pw0[std::abs(i - j)] : 0.0).margin(2e-6));
+        CHECK(p[25 + i * 5 + j] == Approx(seen ? pw1[std::abs(i - j)] : 0.0).margin(2e-6));
+      }
+  }
+}
+
+TEST_CASE("kerple: rates are positive at init, the power exponent below 2; logit-free normalizations refuse it", "[position]") {
+  ap::Session s(ap::Config::from_json(tiny({{"position", "kerple"}, {"kerple_kind", "power"}, {"heads", 4}, {"d_model", 16}})));
+  auto d = s.model().position().display(6);
+  for (int h = 0; h < 4; ++h) {
+    CHECK(d["r1"][h].get<double>() > 0);
+    CHECK(d["r2"][h].get<double>() > 0);
+    CHECK(d["r2"][h].get<double>() < 2);
+  }
+  for (const char* norm : {"linear", "performer"}) {
+    INFO(norm);
+    CHECK_THROWS_WITH(ap::Config::from_json(tiny({{"position", "kerple"}, {"normalization", norm}})),
+                      Contains("kerple") && Contains("logit"));
+  }
+  CHECK_THROWS_WITH(ap::Config::from_json(tiny({{"position", "kerple"}, {"kerple_kind", "cubic"}})), Contains("kerple_kind"));
+}
