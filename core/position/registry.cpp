@@ -23,7 +23,8 @@ namespace ap {
   X(urpe)           \
   X(xpos)           \
   X(fire)           \
-  X(kerple)
+  X(kerple)         \
+  X(scaled_sinusoidal)
 
 #define AP_DECLARE(name) PositionEntry position_##name();
 AP_POSITIONS(AP_DECLARE)

@@ -89,3 +89,37 @@ TEST_CASE("kerple: rates are positive at init, the power exponent below 2; logit
   }
   CHECK_THROWS_WITH(ap::Config::from_json(tiny({{"position", "kerple"}, {"kerple_kind", "cubic"}})), Contains("kerple_kind"));
 }
+
+TEST_CASE("scaled_sinusoidal: [sin | cos] at p = 1 (reference §7.3) times g = d^-1/2, then a set scale", "[position]") {
+  ap::Session s(ap::Config::from_json(tiny({{"position", "scaled_sinusoidal"}, {"d_model", 8}})));
+  const double p1[8] = {0.8414709848, 0.0998334166, 0.0099998333, 0.0009999998, 0.5403023059, 0.9950041653, 0.9999500004, 0.9999995000};
+  auto added = [&](int layer) {  // what the hook adds to zeros, (1, 3, 8)
+    std::vector<float> x(3 * 8, 0.0f);
+    s.model().position().add_forward(layer, x.data(), 1, 3, 8);
+    return x;
+  };
+  auto x = added(-1);
+  const double g = 0.3535533906;  // 8^(−1/2)
+  for (int c = 0; c < 8; ++c) {
+    CHECK(x[8 + c] == Approx(g * p1[c]).margin(1e-7));
+    CHECK(x[c] == Approx(c < 4 ? 0.0 : g).margin(1e-7));  // p = 0: sin 0 | cos 0
+  }
+  // Any position and column from the equation: g · sin/cos(p · 10000^(−2i/8)).
+  set_param(s, "pos_emb.scale", {2.5f});
+  x = added(-1);
+  for (int p = 0; p < 3; ++p)
+    for (int i = 0; i < 4; ++i) {
+      const double w = std::pow(10000.0, -2.0 * i / 8);
+      CHECK(x[p * 8 + i] == Approx(2.5 * std::sin(p * w)).margin(1e-6));
+      CHECK(x[p * 8 + 4 + i] == Approx(2.5 * std::cos(p * w)).margin(1e-6));
+    }
+  CHECK(s.model().position().display(3)["scale"].get<double>() == 2.5);
+  // Layerwise: one scale per block, each starting at d^−1/2.
+  ap::Session l(ap::Config::from_json(tiny({{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}})));
+  for (const char* name : {"blocks.0.pos_emb.scale", "blocks.1.pos_emb.scale"}) {
+    const int id = l.model().params().find(name);
+    REQUIRE(id >= 0);
+    CHECK(l.model().params().data(id)[0] == Approx(0.25));  // d_model 16
+  }
+  CHECK(l.model().params().find("pos_emb.scale") < 0);
+}
