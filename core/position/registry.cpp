@@ -24,7 +24,8 @@ namespace ap {
   X(xpos)           \
   X(fire)           \
   X(kerple)         \
-  X(scaled_sinusoidal)
+  X(scaled_sinusoidal) \
+  X(dynamic_bias)
 
 #define AP_DECLARE(name) PositionEntry position_##name();
 AP_POSITIONS(AP_DECLARE)

@@ -258,7 +258,8 @@ TEST_CASE("whole-model gradients, position option variants", "[position][grad]")
       nlohmann::json{{"position", "fire"}, {"fire_length", 4.5}, {"causal", false}, {"fire_hidden", 8}},
       nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}, {"causal", true}},
       nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}, {"causal", false}},
-      nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}});
+      nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}},
+      nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"causal", false}});
   INFO(extra.dump());
   ap::Session s(ap::Config::from_json(tiny(extra)));
   aptest::check_model_gradients(s);
@@ -375,6 +376,7 @@ TEST_CASE("position hooks: parameter and input gradients match central differenc
                   nlohmann::json{{"position", "fire"}, {"fire_length", 3.5}},
                   nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}},
                   nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}},
+                  nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"dynamic_bias_hidden", 5}},
                   nlohmann::json{{"position", "learned"}, {"placement", "layerwise"}}})
     variants.push_back(v);
   auto variant = GENERATE_COPY(from_range(variants));

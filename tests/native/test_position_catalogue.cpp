@@ -123,3 +123,32 @@ TEST_CASE("scaled_sinusoidal: [sin | cos] at p = 1 (reference §7.3) times g = d
   }
   CHECK(l.model().params().find("pos_emb.scale") < 0);
 }
+
+TEST_CASE("dynamic_bias: the two-hidden-layer SiLU MLP of sign(d) ln(1 + |d|), by hand", "[position]") {
+  // H = 2, NH = 2, literal weights; b_h(d) computed in python from the equation (d = i − j).
+  const std::vector<float> W1 = {0.5f, -1.0f}, b1 = {0.1f, 0.2f}, W2 = {1.0f, -0.5f, 0.3f, 0.8f}, b2 = {0.0f, -0.1f};
+  const std::vector<float> W3 = {0.7f, -0.2f, -0.4f, 0.9f}, b3 = {0.05f, -0.05f};
+  const double want[7][2] = {{-0.2559673556, 0.6206157331}, {-0.1983290844, 0.4360928421}, {-0.1119988312, 0.2169430824},
+                             {0.0487581883, -0.0478251364}, {0.2165810723, -0.2056198885}, {0.3140028438, -0.2652422520},
+                             {0.3832734784, -0.2976776975}};  // d = −3..3
+  for (const char* input : {"signed", "absolute"})
+    for (bool causal : {true, false}) {
+      INFO(input << ", causal " << causal);
+      ap::Session s(ap::Config::from_json(tiny({{"position", "dynamic_bias"}, {"dynamic_bias_hidden", 2},
+                                                 {"dynamic_bias_distance", input}, {"causal", causal}})));
+      set_param(s, "dynamic_bias.mlp.0.0.weight", W1), set_param(s, "dynamic_bias.mlp.0.0.bias", b1);
+      set_param(s, "dynamic_bias.mlp.1.0.weight", W2), set_param(s, "dynamic_bias.mlp.1.0.bias", b2);
+      set_param(s, "dynamic_bias.mlp.2.weight", W3), set_param(s, "dynamic_bias.mlp.2.bias", b3);
+      for (int layer : {0, 1}) {  // shared: the same in every layer
+        auto b = bias_of(s, layer, 4);
+        for (int h = 0; h < 2; ++h)
+          for (int i = 0; i < 4; ++i)
+            for (int j = 0; j < 4; ++j) {
+              INFO("h " << h << " i " << i << " j " << j);
+              const int d = input[0] == 's' ? i - j : std::abs(i - j);
+              const double v = (causal && j > i) ? 0.0 : want[d + 3][h];
+              CHECK(b[(h * 4 + i) * 4 + j] == Approx(v).margin(2e-6));
+            }
+      }
+    }
+}
