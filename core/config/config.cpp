@@ -46,6 +46,9 @@ const std::vector<Field>& fields() {
       {"pool", &Config::pool, 0, 0, {"mean", "cls"}, "per-sequence tasks: mean-pool or the [CLS] token"},
       {"dropout", &Config::dropout, 0, 0.95, {}, "residual dropout probability"},
       {"attn_dropout", &Config::attn_dropout, 0, 0.95, {}, "attention-weight dropout probability"},
+      {"softcap", &Config::softcap, 0, 1000, {},
+       "logit soft cap c: the logits become c·tanh(s/c) before the normalization (0 = off; "
+       "normalizations that form logits only)"},
       {"seq_len", &Config::seq_len, 1, 4096, {}, "training sequence length"},
       {"eval_len", &Config::eval_len, 0, 16384, {}, "evaluation length (0 = seq_len)"},
       {"max_len", &Config::max_len, 0, 16384, {}, "learned position table size (0 = training length)"},

@@ -39,6 +39,7 @@ struct Config {
   bool causal = true;
   std::string pool = "mean";            // per-sequence tasks: mean | cls
   float dropout = 0.0f, attn_dropout = 0.0f;
+  float softcap = 0.0f;                 // logit soft cap c: s ← c·tanh(s/c) (0 = off)
   int seq_len = 16, eval_len = 0;       // eval_len 0 = seq_len
   int max_len = 0;                      // learned table size; 0 = the model's training length
   int batch = 16, steps = 600;

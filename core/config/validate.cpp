@@ -66,6 +66,11 @@ std::unique_ptr<Task> Config::checked_task() const {
   // Rules of the entry itself (xpos needs causal=true, ...), declared on the entry.
   check_variant(pe, *this);
 
+  // The soft cap acts on the logits too.
+  if (softcap > 0 && !ne.accepts_bias)
+    fail("softcap: " + normalization + " never forms attention logits, so there is nothing to cap; "
+         "set softcap=0 or choose a logit-based normalization (softmax, l2, sigmoid, ...)");
+
   // Encodings that bias the logits need a normalization that has logits (flags of the entries:
   // nothing is built to ask them).
   if (pe.biases_logits && !ne.accepts_bias)

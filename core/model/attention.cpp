@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "model/layers.hpp"
+#include "normalization/softcap.hpp"
 #include "tensor/kernels.hpp"
 #include "tensor/thread_pool.hpp"
 
@@ -119,6 +120,7 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
                  acts.k.data(), HS, size_t(T) * HS, acts.logits.data(), T, size_t(T) * T, 0.f, tri.scores);
   }
   if (ctx.pos->biases()) ctx.pos->bias_forward(ctx.layer, acts.logits.data(), acts.q.data(), acts.k.data(), shape);
+  if (ctx.softcap > 0) softcap_forward(acts.logits.data(), acts.logits.size(), ctx.softcap);
 
   ctx.norm->prepare_rows(ctx.layer, shape);
   for_heads(BH, 8.0 * BH * T * T, [&](int h0, int h1) {
@@ -199,6 +201,8 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
                              ds_row, visible(shape, int(r % T)));
     }
   });
+  // acts.logits holds the capped logits: ∂/∂s of c·tanh(s/c) = 1 − (capped/c)².
+  if (ctx.softcap > 0) softcap_backward(acts.logits.data(), ds.data(), ds.size(), ctx.softcap);
   if (ctx.pos->biases()) ctx.pos->bias_backward(ctx.layer, ds.data(), acts.q.data(), acts.k.data(), dq.data(), dk.data(), shape);
   if (ctx.norm->forms_scores()) {
     ctx.norm->scores_backward(ctx.layer, ds.data(), dq.data(), dk.data(), shape);

@@ -71,6 +71,7 @@ struct AttentionCtx {
   Normalization* norm;
   float attn_dropout;
   Rng* rng;
+  float softcap = 0.0f;  // c > 0: logits ← c·tanh(s/c) after the position bias (softcap.hpp)
 };
 
 // out (B,T,C) = attention over qkv (B,T,3C); the shapes must agree with ctx.shape (ShapeError).

@@ -22,7 +22,10 @@ namespace ap {
   X(contextual2)    \
   X(urpe)           \
   X(xpos)           \
-  X(fire)
+  X(fire)           \
+  X(kerple)         \
+  X(scaled_sinusoidal) \
+  X(dynamic_bias)
 
 #define AP_DECLARE(name) PositionEntry position_##name();
 AP_POSITIONS(AP_DECLARE)

@@ -1,5 +1,5 @@
 // The Explore panel (issue 17 §3) in the real playground: every explorer view (rope, xpos, alibi,
-// t5_bias, fire, shaw, urpe, sinusoidal, learned) draws at 1280 px and at 375 px after a few
+// t5_bias, fire, shaw, urpe, sinusoidal, learned, kerple, dynamic_bias, scaled_sinusoidal) draws at 1280 px and at 375 px after a few
 // training steps — its chart has data, its formula is typeset by KaTeX, it names the engine file
 // that computes it, nothing scrolls sideways; the RoPE slider turns the pair and the scaling adds
 // its curves; an encoding without a view says so. One page; encodings switch through the URL hash.
@@ -12,6 +12,7 @@ const VIEWS = [
   ['rope', 'rotary', ''], ['xpos', 'rotary', '&xpos_gamma=32'], ['alibi', 'bias', '&causal=false&heads=4'],
   ['t5_bias', 'bias', ''], ['fire', 'bias', '&fire_length=8'], ['shaw', 'bias', ''], ['urpe', 'bias', ''],
   ['sinusoidal', 'absolute', ''], ['learned', 'absolute', ''],
+  ['kerple', 'bias', '&kerple_kind=power'], ['dynamic_bias', 'bias', '&causal=false'], ['scaled_sinusoidal', 'absolute', ''],
 ];
 
 let h;

@@ -255,7 +255,11 @@ TEST_CASE("whole-model gradients, position option variants", "[position][grad]")
       nlohmann::json{{"position", "urpe"}, {"urpe_max_distance", 2}, {"causal", false}},
       nlohmann::json{{"position", "xpos"}, {"xpos_gamma", 8.0}},
       nlohmann::json{{"position", "fire"}, {"fire_length", 4.5}, {"causal", true}},
-      nlohmann::json{{"position", "fire"}, {"fire_length", 4.5}, {"causal", false}, {"fire_hidden", 8}});
+      nlohmann::json{{"position", "fire"}, {"fire_length", 4.5}, {"causal", false}, {"fire_hidden", 8}},
+      nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}, {"causal", true}},
+      nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}, {"causal", false}},
+      nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}},
+      nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"causal", false}});
   INFO(extra.dump());
   ap::Session s(ap::Config::from_json(tiny(extra)));
   aptest::check_model_gradients(s);
@@ -370,6 +374,9 @@ TEST_CASE("position hooks: parameter and input gradients match central differenc
                   nlohmann::json{{"position", "t5_bias"}, {"t5_num_buckets", 8}, {"t5_max_distance", 5}},
                   nlohmann::json{{"position", "urpe"}, {"urpe_max_distance", 3}},
                   nlohmann::json{{"position", "fire"}, {"fire_length", 3.5}},
+                  nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}},
+                  nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}},
+                  nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"dynamic_bias_hidden", 5}},
                   nlohmann::json{{"position", "learned"}, {"placement", "layerwise"}}})
     variants.push_back(v);
   auto variant = GENERATE_COPY(from_range(variants));
@@ -395,7 +402,8 @@ TEST_CASE("position hooks: parameter and input gradients match central differenc
                           ? cfg["position"] == "contextual2"
                           : ap::position_param_count(s.config()) > 0 &&
                                 info.name.rfind("tok_emb", 0) != 0 && info.name.find("blocks.") != 0;
-    const bool per_layer = info.name.find(".shaw.") != std::string::npos || info.name.find(".pos_emb.") != std::string::npos;
+    const bool per_layer = info.name.find(".shaw.") != std::string::npos || info.name.find(".pos_emb.") != std::string::npos ||
+                           info.name.find(".kerple.") != std::string::npos;
     if (!mine && !(per_layer && info.name.rfind("blocks.0.", 0) == 0)) continue;
     if (info.name.rfind("ln_f", 0) == 0 || info.name.rfind("head", 0) == 0) continue;
     if (info.name.find("qkv.weight") != std::string::npos && info.name.rfind("blocks.0.", 0) != 0) continue;

@@ -25,7 +25,7 @@ const GROUPS = {
   task: ['task', 'seq_len', 'eval_len', 'batch', 'seed'],
   model: ['d_model', 'heads', 'layers', 'ffn', 'activation', 'causal', 'norm_position', 'pool', 'dropout', 'attn_dropout'],
   position: ['position', 'placement', 'anchors', 'max_len'],
-  normalization: ['normalization'],
+  normalization: ['normalization', 'softcap'],
   optimizer: ['lr', 'warmup', 'schedule', 'steps', 'weight_decay', 'clip', 'beta1', 'beta2', 'eps'],
 };
 export const GROUP_TITLES = {
