@@ -227,6 +227,12 @@ std::vector<EvalMetrics> Session::evaluate_periodic() {
 }
 
 EvalMetrics Session::evaluate(int length) {
+  EvalMetrics e = held_out(length);
+  evals_.push_back(e);
+  return e;
+}
+
+EvalMetrics Session::held_out(int length) {
   const int T = length > 0 ? length : cfg_.seq_len;
   Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);  // the same held-out examples every time
   EvalMetrics e;
@@ -243,7 +249,6 @@ EvalMetrics Session::evaluate(int length) {
   const int n = cfg_.eval_batches;
   e.loss = float(loss / n), e.token_accuracy = float(tok / n), e.sequence_accuracy = float(seq / n);
   e.bits_per_token = e.loss / std::log(2.0f);
-  evals_.push_back(e);
   return e;
 }
 

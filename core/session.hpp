@@ -112,6 +112,21 @@ class Session {
   void set_snapshots(bool on);           // off: none are taken, and the kept ones are dropped
   const SnapshotStore& snapshots() const { return snaps_; }
 
+  // Interventions (session_interventions.cpp): head edits (model/intervention.hpp) that apply to
+  // evaluate_interventions() only, never to training, to evaluate(), the views or the weights.
+  // set_interventions takes a JSON array of {"layer", "head", "kind", and per kind "position",
+  // "offset" or "donor"} (at most kMaxInterventions; declared fields only) and replaces the list;
+  // it throws std::invalid_argument naming the entry and field ("interventions[0].head: ...").
+  // Returns the list as kept (fields in order, with a "label"). A new or loaded session has none.
+  nlohmann::json set_interventions(const nlohmann::json& list);
+  void clear_interventions();
+  const nlohmann::json& interventions() const { return edits_json_; }
+  // The held-out evaluation at seq_len with and without the interventions, and the predictions of
+  // n held-out examples (0..64; 0: none) both ways: {"step", "interventions", "base", "intervened"
+  // (EvalMetrics), "predictions": {"base", "intervened"} (as predictions())}. Not kept in evals().
+  nlohmann::json evaluate_interventions(int n);
+  static constexpr int kMaxInterventions = 64;
+
   std::vector<uint8_t> save() const;    // safetensors bytes (weights, optimizer, metadata)
   // `overrides` replaces config fields of the file (e.g. rope_scaling for an evaluation); the
   // result must still validate and match the file's tensors.
@@ -140,6 +155,8 @@ class Session {
   // cfg already validated; task is the one its validation built (checked_task()).
   Session(const Config& cfg, std::unique_ptr<Task> task);
   float metrics_of(const Batch& b, float* token_acc, float* seq_acc) const;
+  EvalMetrics held_out(int length);  // evaluate() without keeping the result
+  void fill_donors();                // the Patch edits' donor outputs, from a clean forward
   // One step, then the periodic evaluation when it falls due (appended to *evals when given).
   StepMetrics step_then_evaluate(std::vector<EvalMetrics>* evals);
   Snapshot capture();              // the replay frame of the current weights (compact)
@@ -164,6 +181,8 @@ class Session {
   std::vector<EvalMetrics> evals_;
   std::unique_ptr<Transformer> init_model_;  // explore()'s "at init" model, built on first use
   SnapshotStore snaps_;
+  std::vector<HeadEdit> edits_;  // the interventions, and as JSON (set_interventions)
+  nlohmann::json edits_json_ = nlohmann::json::array();
   bool snapshots_on_ = true;
   friend struct SessionIO;
 };

@@ -100,6 +100,16 @@ class Session {
     });
   }
   std::string info() { return guarded([&] { return s_->info().dump(); }); }
+  // Head interventions (core/session_interventions.cpp): setInterventions('[{"layer":0,"head":1,
+  // "kind":"zero"}]') replaces the list and returns it as kept; intervened(n) evaluates with and
+  // without it ({base, intervened, predictions}); clearInterventions() empties it.
+  std::string set_interventions(const val& list) {
+    return guarded([&] {
+      return s_->set_interventions(ap::parse_json(text_of(list, "interventions"), "interventions", ap::kSmallJson)).dump();
+    });
+  }
+  void clear_interventions() { s_->clear_interventions(); }
+  std::string intervened(int n) { return guarded([&] { return s_->evaluate_interventions(n).dump(); }); }
   // configure('{"lr":0.001,"clip":1}'): optimizer fields of the live session (Session::configure);
   // returns the whole config after the change.
   std::string configure(const val& fields) {
@@ -181,6 +191,9 @@ EMSCRIPTEN_BINDINGS(attnplay) {
       .function("positions", &Session::positions)
       .function("explore", &Session::explore)
       .function("info", &Session::info)
+      .function("setInterventions", &Session::set_interventions)
+      .function("clearInterventions", &Session::clear_interventions)
+      .function("intervened", &Session::intervened)
       .function("configure", &Session::configure)
       .function("generate", &Session::generate)
       .function("step", &Session::step)

@@ -21,6 +21,9 @@ int train(const TrainArgs& a);
 int info(const std::string& config_file, const std::string& model, const std::vector<std::string>& sets,
          bool json);
 int eval(const std::string& model, const std::vector<std::string>& sets, bool json);
+// eval with head interventions: --ablate LAYER.HEAD and --intervene JSON (each repeatable).
+int eval_interventions(const std::string& model, const std::vector<std::string>& ablate,
+                       const std::vector<std::string>& intervene, bool json);
 int grads(const std::string& model, const std::string& batch_file, const std::string& out);
 int sample(const std::string& model, const std::string& prompt, int tokens, float temperature,
            int top_k, long long seed, bool json);

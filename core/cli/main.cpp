@@ -58,6 +58,12 @@ int main(int argc, char** argv) {
   eval->add_option("--model", model, "model file (safetensors)")->required()->check(CLI::ExistingFile);
   eval->add_option("--set", sets, "override eval_len, eval_batches: key=value");
   eval->add_flag("--json", json, "print JSON");
+  std::vector<std::string> ablate, intervene;
+  eval->add_option("--ablate", ablate, "zero head LAYER.HEAD (e.g. 0.1) and report the loss with and without "
+                   "(repeatable)")->excludes("--set");
+  eval->add_option("--intervene", intervene, "an intervention as JSON, e.g. '{\"layer\":0,\"head\":1,"
+                   "\"kind\":\"uniform\"}'; kinds: zero, uniform, previous, position (+position), offset "
+                   "(+offset), patch (+donor, position); repeatable")->excludes("--set");
 
   std::string batch, out;
   auto* grads = app.add_subcommand("grads", "loss and every parameter's gradient for a batch");
@@ -116,6 +122,8 @@ int main(int argc, char** argv) {
       return ap::cli::train(ta);
     }
     if (*info) return ap::cli::info(info_config, model, sets, json);
+    if (*eval && (!ablate.empty() || !intervene.empty()))
+      return ap::cli::eval_interventions(model, ablate, intervene, json);
     if (*eval) return ap::cli::eval(model, sets, json);
     if (*grads) return ap::cli::grads(model, batch, out);
     if (*sample) return ap::cli::sample(model, prompt, tokens, temperature, top_k, seed, json);

@@ -146,10 +146,16 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
   } else {
     acts.weights_drop.clear();
   }
+  const bool edited = ctx.edits && !shape.training;
+  if (edited) {  // the pattern replaces what multiplies v (after ⊙ M: weights_mult when in use)
+    float* target = acts.weights_mult.empty() ? acts.weights.data() : acts.weights_mult.data();
+    edit_weights(target, shape, ctx.layer, *ctx.edits);
+  }
 
   gemm_heads(Op::NN, BH, T, HS, T, 1.0f, w, T, size_t(T) * T, acts.v.data(), HS, size_t(T) * HS,
                acts.o.data(), HS, size_t(T) * HS, 0.f, tri.lower_a);
   if (ctx.pos->adds_values()) ctx.pos->values_forward(ctx.layer, w, acts.o.data(), shape);
+  if (edited) edit_outputs(acts.o.data(), shape, ctx.layer, *ctx.edits);
 
   merge_heads(out, 0, acts.o);
 }

@@ -10,6 +10,7 @@
 
 #include "config/config.hpp"
 #include "model/act_tensor.hpp"
+#include "model/intervention.hpp"
 #include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "tensor/rng.hpp"
@@ -72,6 +73,8 @@ struct AttentionCtx {
   float attn_dropout;
   Rng* rng;
   float softcap = 0.0f;  // c > 0: logits ← c·tanh(s/c) after the position bias (softcap.hpp)
+  // Evaluation-time head edits (intervention.hpp), or null: never set in training.
+  const std::vector<HeadEdit>* edits = nullptr;
 };
 
 // out (B,T,C) = attention over qkv (B,T,3C); the shapes must agree with ctx.shape (ShapeError).

@@ -130,7 +130,8 @@ void Transformer::block_forward(int layer, const ActTensor<3>& input, bool train
   }
   acts.qkv.resize({B, T, 3 * C});
   linear_forward(acts.qkv.rows(), att_in->crows(), params_.tensor<2>(id.qkvw), params_.tensor<1>(id.qkvb));
-  AttentionCtx ctx{layer, attn_shape(training), pos_.get(), norm_.get(), cfg_.attn_dropout, rng, cfg_.softcap};
+  AttentionCtx ctx{layer, attn_shape(training), pos_.get(), norm_.get(), cfg_.attn_dropout, rng, cfg_.softcap,
+                   training ? nullptr : edits_};
   acts.att_out.resize(stream);
   attention_forward(acts.att_out.view(), acts.att, acts.qkv.cview(), ctx);
   acts.proj.resize(stream);

@@ -35,6 +35,10 @@ class Transformer {
   // training=true enables dropout (drawn from rng) and disables evaluation-time RoPE scaling.
   float forward(const int32_t* ids, int B, int T, const int32_t* targets, const uint8_t* mask,
                 bool training, Rng* rng);
+  // Head edits for the forwards that follow (evaluation only: a training forward ignores them),
+  // or null for none. The list is not copied: it must outlive those forwards (Session owns it).
+  void set_edits(const std::vector<HeadEdit>* edits) { edits_ = edits; }
+  const std::vector<HeadEdit>* edits() const { return edits_; }
   // Backward of the last forward (which must have had targets); accumulates into grads.
   void backward();
 
@@ -87,6 +91,7 @@ class Transformer {
   std::unique_ptr<Normalization> norm_;
   int tok_emb_, lnfw_, lnfb_, headw_, headb_;
   std::vector<BlockIds> ids_;
+  const std::vector<HeadEdit>* edits_ = nullptr;  // see set_edits
   // activations of the last forward
   int B_ = 0, T_ = 0;
   bool training_ = false;

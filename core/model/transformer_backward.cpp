@@ -127,7 +127,7 @@ void Transformer::block_backward(int layer, ActTensor<3>& dinput, const ActTenso
   }
   linear_backward(grads_.datt_out.rows(), params_.grad_tensor<2>(id.projw), params_.grad_tensor<1>(id.projb),
                   dproj->crows(), acts.att_out.crows(), params_.tensor<2>(id.projw), 0.f);
-  AttentionCtx ctx{layer, attn_shape(training_), pos_.get(), norm_.get(), cfg_.attn_dropout, rng_, cfg_.softcap};
+  AttentionCtx ctx{layer, attn_shape(training_), pos_.get(), norm_.get(), cfg_.attn_dropout, rng_, cfg_.softcap, nullptr};
   attention_backward(grads_.dqkv.view(), grads_.datt_out.cview(), acts.att, ctx);
   const ActTensor<3>& att_in = pre ? acts.ln1 : acts.x;
   linear_backward(grads_.datt_in.rows(), params_.grad_tensor<2>(id.qkvw), params_.grad_tensor<1>(id.qkvb),

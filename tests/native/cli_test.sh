@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/native/cli_test.sh ATTNPLAY — the command-line tool end to end: list, train (--json,
-# --out, --metrics), eval, grads, sample, sweep, and one-line errors with a non-zero exit.
+# --out, --metrics), eval (with interventions), grads, sample, sweep, and one-line errors with a non-zero exit.
 set -uo pipefail
 bin=$1
 dir=$(mktemp -d)
@@ -81,5 +81,10 @@ check "a bad grads batch names the entry, no library exception" json_error "batc
 # The replay's snapshots as JSON files (core/session_snapshots.cpp), at log-spaced steps.
 check "train --snapshots writes valid JSON files at the log-spaced steps (0, 1, 2, 4 ... 256, 300; at most 64)" bash -c "'$bin' train --set task=copy --set seq_len=12 --set steps=300 --snapshots '$dir/snaps' > /dev/null && node '$(dirname "$0")/snapshots_check.mjs' '$dir/snaps' 300"
 check "train --snapshots into a path that is a file: one line naming it" json_error "--snapshots: cannot create the folder '$dir/m.csv'" "$bin" train --set task=copy --set steps=2 --snapshots "$dir/m.csv"
+# Head interventions (core/session_interventions.cpp): with and without, JSON, one-line errors.
+check "eval --ablate prints the loss with and without" bash -c "'$bin' eval --model '$dir/copy.safetensors' --ablate 0.0 --ablate 0.1 | grep -q 'loss .* -> '"
+check "eval --intervene --json has base and intervened" bash -c "'$bin' eval --model '$dir/copy.safetensors' --intervene '{\"layer\":0,\"head\":1,\"kind\":\"uniform\"}' --json | grep -q '\"intervened\":{'"
+check "eval --ablate of a head out of range: one line" json_error "interventions[0].layer: 5 is out of range; this model has layers 0 to 1" "$bin" eval --model "$dir/copy.safetensors" --ablate 5.0
+check "eval --intervene with an unknown kind lists the kinds" json_error "the kinds are zero, uniform, previous, position, offset, patch" "$bin" eval --model "$dir/copy.safetensors" --intervene '{"layer":0,"head":0,"kind":"melt"}'
 echo "cli: $passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -59,7 +59,7 @@ TEST_CASE("attention refuses a qkv or output that does not fit its shape", "[sha
   // B 2, T 3, NH 2, HS 4: qkv must be (2, 3, 24) and the output (2, 3, 8). The shapes are
   // checked before any hook runs, so no encoding or normalization is needed here.
   const ap::AttnShape shape{2, 3, 2, 4, true, false};
-  const ap::AttentionCtx ctx{0, shape, nullptr, nullptr, 0.0f, nullptr};
+  const ap::AttentionCtx ctx{0, shape, nullptr, nullptr, 0.0f, nullptr, 0.0f, nullptr};
   ap::AttentionActs acts;
   ap::ActTensor<3> qkv{"qkv"}, out{"attention output"};
   qkv.zeros({2, 3, 16});  // (B, T, 2C): a missing third

@@ -98,6 +98,30 @@ export interface Predictions {
   examples: PredictionExample[];
 }
 
+/** A head intervention (core/session_interventions.cpp): declared fields only. `position` is
+ * the key (kind 'position') or the patched query (kind 'patch', all when absent), anchors
+ * included; `offset` for kind 'offset'; `donor` (held-out example 0..batch-1) for 'patch'. */
+export interface Intervention {
+  layer: number;
+  head: number;
+  kind: 'zero' | 'uniform' | 'previous' | 'position' | 'offset' | 'patch';
+  position?: number;
+  offset?: number;
+  donor?: number;
+  /** set by the engine: "layer 0 head 1: zero" */
+  label?: string;
+}
+
+/** Session.intervened(n): the held-out evaluation at seq_len with and without the interventions. */
+export interface InterventionResult {
+  step: number;
+  interventions: Intervention[];
+  base: EvalMetrics;
+  intervened: EvalMetrics;
+  /** n held-out examples both ways (absent when n = 0) */
+  predictions?: { base: Predictions; intervened: Predictions };
+}
+
 export type Matrix = number[][];
 
 export interface HeadAttention {
@@ -238,6 +262,12 @@ export interface Session {
   generate(prompt: string, maxNew: number, temperature: number, topK: number, seed: number): string;
   /** JSON of SessionInfo */
   info(): string;
+  /** Replace the head interventions by a JSON array of Intervention; returns the list as kept
+   * (with labels); throws an Error naming the entry and field ("interventions[0].head: ..."). */
+  setInterventions(listJson: string): string;
+  clearInterventions(): void;
+  /** JSON of InterventionResult with n (0..64) held-out examples' predictions both ways */
+  intervened(n: number): string;
   /**
    * Change optimizer fields of the live session (only Registry.live_keys: lr, clip, warmup,
    * schedule, weight_decay, steps), e.g. '{"lr":0.001}' after a refused step; weights and step

@@ -183,6 +183,19 @@ export class Session extends EventTarget {
   }
 
   /**
+   * Held-out loss, accuracy and the predictions of n examples with and without head
+   * interventions (zero, uniform, previous, position, offset, patch; see wasm-api.d.ts
+   * Intervention). Evaluation only: training and the weights are untouched; an empty list clears
+   * them, and so does reset(). Rejects with the core's message naming a bad field.
+   * @param {import('../wasm-api').Intervention[]} interventions
+   * @param {number} [n]
+   * @returns {Promise<import('../wasm-api').InterventionResult>}
+   */
+  intervene(interventions, n = 4) {
+    return this.#call('intervene', { interventions, n });
+  }
+
+  /**
    * What the model looks like now; each part only when asked for. Counts the worker's time for it
    * in `inspectMs` (the run controller's inspection budget).
    * @param {SnapshotParts} parts

@@ -20,6 +20,7 @@ export const COMMANDS = /** @type {const} */ ([
   'configure', // {sid, fields} -> Config
   'trap', // (tests) behaves as a trap of the module
   'evaluate', // {sid, length} -> EvalMetrics
+  'intervene', // {sid, interventions, n} -> InterventionResult (an empty list clears them)
   'snapshot', // {sid, ...parts} -> {step, ms, attention?, predictions?, positions?, explore?, info?}
   'replayIndex', // {sid} -> ReplayIndex (the steps that have a replay frame)
   'replayFrame', // {sid, step} -> ReplayFrame

@@ -179,6 +179,22 @@ export class Session {
     return out;
   }
 
+  /**
+   * Evaluate with head interventions (evaluation only: the weights and training are untouched).
+   * The list replaces the core's; an empty one clears it. Each field crosses only when declared
+   * (the core refuses unknown ones, naming them).
+   * @param {import('../wasm-api').Intervention[]} list
+   * @param {number} n held-out examples whose predictions come both ways (0..64)
+   * @returns {import('../wasm-api').InterventionResult}
+   */
+  intervene(list, n) {
+    const s = this.live;
+    if (!Array.isArray(list)) throw new Error('intervene: expected an array of interventions');
+    if (list.length === 0) s.clearInterventions();
+    else s.setInterventions(JSON.stringify(list));
+    return JSON.parse(s.intervened(n));
+  }
+
   /** @returns {Uint8Array} safetensors bytes, copied into a buffer the worker can transfer */
   save() {
     return this.live.save().slice();

@@ -162,6 +162,7 @@ const commands = {
     throw new WebAssembly.RuntimeError('unreachable (simulated trap)');
   },
   evaluate: ({ sid, length = 0 }) => JSON.parse(session(sid).live.evaluate(length)),
+  intervene: ({ sid, interventions, n = 4 }) => session(sid).intervene(interventions, n),
   snapshot: ({ sid, ...parts }) => session(sid).snapshot(parts),
   // The replay (core/session_snapshots.cpp): the core keeps the frames; one crosses per request.
   replayIndex: ({ sid }) => JSON.parse(session(sid).live.snapshots()),

@@ -14,6 +14,7 @@ import { ReplayPanel } from '../../panels/replay-panel.js';
 import { PredictionsPanel } from '../../panels/predictions-panel.js';
 import { GeneratePanel } from '../../panels/generate-panel.js';
 import { LengthsPanel } from '../../panels/lengths-panel.js';
+import { InterventionsPanel } from '../../panels/interventions-panel.js';
 import { LineChart } from '../../charts/line-chart.js';
 import { renderExplanation } from '../../panels/explain-panel.js';
 import { Toolbar } from './toolbar.js';
@@ -68,6 +69,7 @@ export class Playground {
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.current().run(ids));
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#snapshot1({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
+    this.interventions = new InterventionsPanel($('interventions'), () => this.model);
     this.toolbar = new Toolbar(this);
     this.compare = new PageCompare(this);
     this.challenges = new PageChallenges(this);
@@ -300,6 +302,7 @@ export class Playground {
     this.predictions.setModel(info);
     this.generate.setModel(info);
     this.lengths.clear();
+    this.interventions.setModel(info);
     this.challenges.fresh(info);
     this.toolbar.newRun(info);
     this.toolbar.enable(true);
@@ -322,6 +325,7 @@ export class Playground {
     }
     this.explore.refresh();
     this.predictions.update(snap.predictions);
+    await this.interventions.refresh(); // the list in effect, on the weights as they are now
     await this.replay.refresh();
   }
 

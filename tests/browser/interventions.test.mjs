@@ -1,0 +1,81 @@
+// The playground's Interventions panel: after a few hundred steps of copy, zeroing both heads of
+// layer 0 shows the held-out loss rising and says so in words ("loss a → b, accuracy x% → y%"),
+// the examples mark the changed predictions, the main predictions panel (the plain model) does
+// not move; Clear gives back the unmodified numbers exactly; a bad value shows the engine's
+// message; a reset empties the list. Screenshots: test-results/interventions-{1280,375}-{light,dark}.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, RESULTS, openPlayground } from './harness.mjs';
+
+let h;
+before(async () => { h = await startHarness(); });
+after(async () => { await h?.close(); });
+
+const status = (page) => page.locator('.iv-status').textContent();
+/** Choose layer, head and kind, press Apply, and wait for the list to hold `count` entries. */
+async function apply(page, { layer, head, kind }, count) {
+  await page.selectOption('select[name=iv-layer]', String(layer));
+  await page.selectOption('select[name=iv-head]', String(head));
+  await page.selectOption('select[name=iv-kind]', kind);
+  await page.click('.iv-apply');
+  await page.waitForFunction((n) => document.querySelectorAll('.iv-list li').length === n, count, { timeout: 30000 });
+}
+
+test('ablating the heads of layer 0 shows the loss change in words; Clear restores it; reset empties it', async () => {
+  const { page, errors } = await openPlayground(h, process.env.IV_HASH ?? '#task=copy&seq_len=8&layers=2&heads=2&d_model=32');
+  await page.evaluate(() => window.playground.step(300));
+  await page.locator('#interventions-panel').scrollIntoViewIfNeeded();
+  const plainPredictions = await page.locator('#predictions .summary').textContent();
+  // Clear on an empty list: the unmodified numbers, to compare with later.
+  await page.evaluate(() => window.playground.interventions.clear());
+  const plain = await status(page);
+  const m0 = plain.match(/^No interventions: the model as trained \(step 300, held out: loss (\d+\.\d+), accuracy (\d+\.\d)%\)\.$/);
+  assert.ok(m0, plain);
+  await apply(page, { layer: 0, head: 0, kind: 'zero' }, 1);
+  await apply(page, { layer: 0, head: 1, kind: 'zero' }, 2);
+  const text = await status(page);
+  const m = text.match(/^At step 300, held out: loss (\d+\.\d+) → (\d+\.\d+), accuracy (\d+\.\d)% → (\d+\.\d)%/);
+  assert.ok(m, text);
+  assert.equal(m[1], m0[1], 'the "before" is the unmodified loss');
+  assert.equal(m[3], m0[2]);
+  assert.ok(Number(m[2]) > Number(m[1]) + 0.1, `loss ${m[1]} → ${m[2]}`);
+  assert.ok(Number(m[4]) < Number(m[3]), `accuracy ${m[3]} → ${m[4]}`);
+  assert.match(text, /\d+ predicted positions? of the 4 examples below changed\./);
+  assert.deepEqual(await page.locator('.iv-list li span').allTextContents(), ['layer 0 head 0: zero', 'layer 0 head 1: zero']);
+  assert.ok(await page.locator('.iv-examples .tok.changed').count() > 0, 'changed predictions are marked');
+  assert.equal(await page.locator('#predictions .summary').textContent(), plainPredictions, 'the plain model\'s panel stays');
+  await page.waitForTimeout(300);
+  for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    // The panel fits the viewport and nothing in it but the examples (which scroll) is wider.
+    const fit = await page.evaluate(() => {
+      const p = /** @type {HTMLElement} */ (document.getElementById('interventions-panel'));
+      return p.getBoundingClientRect().right <= innerWidth && p.scrollWidth <= p.clientWidth;
+    });
+    assert.ok(fit, `${width} ${scheme}: the panel does not scroll sideways`);
+    await page.locator('#interventions-panel').screenshot({ path: `${RESULTS}/interventions-${width}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A position out of range: the engine's message, and the list in effect stays.
+  await page.selectOption('select[name=iv-kind]', 'position');
+  await page.fill('input[name=iv-position]', '99');
+  await page.click('.iv-apply');
+  await page.locator('.iv-error:not([hidden])').waitFor({ timeout: 10000 });
+  assert.match(await page.locator('.iv-error').textContent(), /^Not applied: interventions\[\d\]\.position: 99 is out of range; positions are 0 to \d+/);
+  assert.equal(await page.locator('.iv-list li').count(), 2);
+  // Clear: the unmodified numbers, exactly as before.
+  await page.click('.iv-clear');
+  await page.waitForFunction(() => document.querySelectorAll('.iv-list li').length === 0);
+  await page.locator('.iv-status', { hasText: 'No interventions' }).waitFor();
+  assert.equal(await status(page), plain);
+  // Ablate again, then reset: the new run starts with none.
+  await apply(page, { layer: 1, head: 0, kind: 'uniform' }, 1);
+  await page.evaluate(() => window.playground.reset());
+  await page.locator('.iv-status', { hasText: /^No interventions: the model as trained\.$/ }).waitFor({ timeout: 10000 });
+  assert.equal(await page.locator('.iv-list li').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,156 @@
+// "Interventions": pick a layer and head, what to do to it (zero it, replace its attention rows
+// by a pattern, or patch its output from a donor example), apply; the held-out loss, accuracy and
+// predictions then show beside the unmodified model's (interventions-view.js). The engine does it
+// all (Session::evaluate_interventions, evaluation only): the weights and training are untouched,
+// a new model or a reset clears the list, and while one is set every refresh re-evaluates it.
+import { el } from './dom.js';
+import { describeChange, changedPositions, exampleViews } from './interventions-view.js';
+import './interventions.css';
+
+/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../wasm-api').Intervention} Intervention */
+
+/** The kinds, with the field each needs (the core's list: core/model/intervention.cpp). */
+export const KINDS = /** @type {const} */ ([
+  { name: 'zero', label: 'zero it (ablate)', field: null },
+  { name: 'uniform', label: 'uniform attention', field: null },
+  { name: 'previous', label: 'attend to previous token', field: null },
+  { name: 'position', label: 'attend to position p', field: 'position' },
+  { name: 'offset', label: 'attend k tokens back', field: 'offset' },
+  { name: 'patch', label: 'patch from a donor example', field: 'donor' },
+]);
+
+/** @param {string} text @param {string} name @param {HTMLElement} control */
+const field = (text, name, control) => el('label', { class: 'iv-field', dataset: { field: name } }, el('span', {}, text), control);
+/** @param {number} n @param {(i: number) => string} [label] */
+const options = (n, label = String) => Array.from({ length: n }, (_, i) => el('option', { value: String(i) }, label(i)));
+
+export class InterventionsPanel {
+  /**
+   * @param {HTMLElement} box the panel's body
+   * @param {() => Session|null} model the current model
+   */
+  constructor(box, model) {
+    this.model = model;
+    /** @type {Intervention[]} */
+    this.list = [];
+    this.token = 0;
+    this.layer = el('select', { name: 'iv-layer' });
+    this.head = el('select', { name: 'iv-head' });
+    this.kind = el('select', { name: 'iv-kind' }, KINDS.map((k) => el('option', { value: k.name }, k.label)));
+    const number = (/** @type {string} */ name) => el('input', { type: 'number', name, min: '0', value: '0', inputMode: 'numeric' });
+    this.position = number('iv-position');
+    this.offset = number('iv-offset');
+    this.donor = number('iv-donor');
+    this.offset.value = '1';
+    this.fields = {
+      position: field('position p', 'position', this.position),
+      offset: field('k back', 'offset', this.offset),
+      donor: field('donor example', 'donor', this.donor),
+    };
+    this.apply = el('button', { type: 'submit', class: 'iv-apply' }, 'Apply');
+    this.clearButton = el('button', { type: 'button', class: 'iv-clear', disabled: true }, 'Clear all');
+    this.items = el('ul', { class: 'iv-list', 'aria-label': 'interventions in effect' });
+    this.status = el('p', { class: 'iv-status', role: 'status' }, 'No interventions: the model as trained.');
+    this.error = el('p', { class: 'error iv-error', role: 'alert', hidden: true });
+    this.examples = el('div', { class: 'predictions iv-examples' });
+    const form = el('form', { class: 'iv-form', noValidate: true }, // the engine's message names a bad value
+      field('layer', 'layer', this.layer), field('head', 'head', this.head), field('do', 'kind', this.kind),
+      this.fields.position, this.fields.offset, this.fields.donor, this.apply, this.clearButton);
+    box.replaceChildren(form, this.error, this.items, this.status, this.examples);
+    form.addEventListener('submit', (e) => { e.preventDefault(); void this.add(); });
+    this.kind.addEventListener('change', () => this.#showFields());
+    this.clearButton.addEventListener('click', () => void this.clear());
+    this.#showFields();
+  }
+
+  #showFields() {
+    const k = KINDS.find((x) => x.name === this.kind.value);
+    for (const [name, f] of Object.entries(this.fields)) f.hidden = !(k?.field === name || (k?.name === 'patch' && name === 'position'));
+    /** @type {HTMLElement} */ (this.fields.position.firstElementChild).textContent = k?.name === 'patch' ? 'at position' : 'position p';
+  }
+
+  /**
+   * A new model, a reset or an import: the list is emptied (the engine's went with its session)
+   * and the choices follow its shape. @param {import('../wasm-api').SessionInfo} info
+   */
+  setModel(info) {
+    const c = info.config;
+    const anchors = c.anchors === 'none' || !c.anchors ? 0 : c.anchors === 'cls_sep' ? 2 : 1;
+    this.layer.replaceChildren(...options(Number(c.layers)));
+    this.head.replaceChildren(...options(Number(c.heads)));
+    this.position.max = String(Number(c.seq_len) + anchors - 1);
+    this.offset.max = this.position.max;
+    this.donor.max = String(Number(c.batch) - 1);
+    this.token++;
+    this.list = [];
+    this.#render(null);
+  }
+
+  /** The intervention the controls describe (declared fields only). @returns {Intervention} */
+  #chosen() {
+    const kind = /** @type {Intervention['kind']} */ (this.kind.value);
+    /** @type {Intervention} */
+    const iv = { layer: Number(this.layer.value), head: Number(this.head.value), kind };
+    if (kind === 'position' || kind === 'patch') iv.position = Number(this.position.value);
+    if (kind === 'offset') iv.offset = Number(this.offset.value);
+    if (kind === 'patch') iv.donor = Number(this.donor.value);
+    return iv;
+  }
+
+  /** Add the chosen intervention (replacing one on the same head) and evaluate. */
+  add() {
+    const iv = this.#chosen();
+    return this.#evaluate([...this.list.filter((x) => x.layer !== iv.layer || x.head !== iv.head), iv]);
+  }
+
+  /** Remove every intervention: the numbers return to the unmodified model's. */
+  clear() {
+    return this.#evaluate([]);
+  }
+
+  /** Re-evaluate the list in effect (after training moved on); nothing when it is empty. */
+  refresh() {
+    return this.list.length ? this.#evaluate(this.list) : Promise.resolve();
+  }
+
+  /** @param {Intervention[]} list */
+  async #evaluate(list) {
+    const model = this.model();
+    if (!model) return;
+    const token = ++this.token;
+    this.apply.disabled = true;
+    try {
+      const r = await model.intervene(list.map(({ label, ...iv }) => iv), 4);
+      if (token !== this.token) return;
+      this.list = r.interventions.map(({ label, ...iv }) => iv);
+      this.error.hidden = true;
+      this.#render(r);
+    } catch (err) {
+      if (token !== this.token) return;
+      this.error.hidden = false;
+      this.error.textContent = `Not applied: ${/** @type {Error} */ (err).message}`;
+    } finally {
+      if (token === this.token) this.apply.disabled = false;
+    }
+  }
+
+  /** @param {import('../wasm-api').InterventionResult|null} r null: nothing evaluated yet */
+  #render(r) {
+    const active = Boolean(r?.interventions.length);
+    this.clearButton.disabled = !active;
+    this.items.replaceChildren(...(r?.interventions ?? []).map((iv, i) => el('li', {},
+      el('span', {}, iv.label ?? ''), el('button', { type: 'button', class: 'iv-remove', 'aria-label': `remove ${iv.label}`,
+        onclick: () => void this.#evaluate(this.list.filter((_, j) => j !== i)) }, '×'))));
+    if (!r || !active) {  // after a clear, the unmodified model's numbers again
+      const b = r?.base;
+      this.status.textContent = `No interventions: the model as trained${b ? ` (step ${r?.step}, held out: loss ${b.loss.toFixed(3)}, accuracy ${(100 * b.token_accuracy).toFixed(1)}%)` : ''}.`;
+      this.examples.replaceChildren();
+      return;
+    }
+    const changed = changedPositions(r);
+    this.status.textContent = `At step ${r.step}, held out: ${describeChange(r)}. ` +
+      `${changed} predicted position${changed === 1 ? '' : 's'} of the ${r.predictions?.base.examples.length ?? 0} examples below changed.`;
+    this.examples.replaceChildren(...exampleViews(r));
+  }
+}
