@@ -6,7 +6,7 @@
 export function fmt(x) {
   if (!Number.isFinite(x)) return '–';
   const a = Math.abs(x);
-  return a >= 1e5 ? x.toExponential(2) : a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(3);
+  return a >= 1e4 ? Math.round(x).toLocaleString('en-US') : a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(3);
 }
 
 const UNITS = { peak_memory_bytes: ['peak memory (KiB)', 1 / 1024] };
