@@ -197,7 +197,7 @@ export class Disposer {
 /**
  * Colours for curves, one per encoding, stable across demos: the Okabe–Ito palette (distinct
  * under the common colour-vision deficiencies) for the eight most used, then Paul Tol's muted
- * colours; none is grey. All readable on the light and the dark background.
+ * colours, then three of ColorBrewer's Dark2; none is grey. All readable on the light and the dark background.
  * @type {Record<string, string>}
  */
 export const ENCODING_COLORS = {
@@ -213,6 +213,9 @@ export const ENCODING_COLORS = {
   xpos: '#999933',
   contextual1: '#44aa99',
   contextual2: '#aa4499',
+  kerple: '#cc6677',
+  scaled_sinusoidal: '#66a61e',
+  dynamic_bias: '#a6761d',
 };
 
 export const colorOf = (/** @type {string} */ name) => ENCODING_COLORS[name] ?? '#3c4043';
