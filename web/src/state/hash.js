@@ -63,6 +63,23 @@ export function stateToHash(state) {
 }
 
 /**
+ * The `key=value` parts of a hash, each decoded (an empty part is skipped; a part that is not
+ * URL-encoded properly comes back as {bad: part}). Callers decide which keys they accept.
+ * @param {string} hash
+ * @returns {({key: string, raw: string} | {bad: string})[]}
+ */
+export function hashParts(hash) {
+  return hash.replace(/^#/, '').split('&').filter(Boolean).map((part) => {
+    const eq = part.indexOf('=');
+    try {
+      return { key: decodeURIComponent(eq < 0 ? part : part.slice(0, eq)), raw: eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1)) };
+    } catch {
+      return { bad: part };
+    }
+  });
+}
+
+/**
  * Read a hash into a state: defaults for the task it names, then each value that parses.
  * @param {string} hash location.hash
  * @param {Property[]} props
@@ -74,18 +91,9 @@ export function hashToState(hash, props, registry) {
   const entries = [];
   /** @type {string[]} */
   const ignored = [];
-  for (const part of hash.replace(/^#/, '').split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    let key, raw;
-    try {
-      key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
-      raw = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
-    } catch {
-      ignored.push(`${cut(part)} (not URL-encoded properly)`);
-      continue;
-    }
-    entries.push([key, raw]);
+  for (const d of hashParts(hash)) {
+    if ('bad' in d) ignored.push(`${cut(d.bad)} (not URL-encoded properly)`);
+    else entries.push([d.key, d.raw]);
   }
   entries.sort(bySelector);
   let state = defaultState(props, registry);

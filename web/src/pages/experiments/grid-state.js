@@ -4,7 +4,7 @@
 // its runs (each axis value applied to the task's default state by the rules of state/state.js;
 // every cell trains seeds 1..N, so the same seed sees the same batches in every cell) and the
 // equivalent native command line. No DOM.
-import { parseValue } from '../../state/hash.js';
+import { parseValue, hashParts } from '../../state/hash.js';
 import { isActive, propertyFor } from '../../state/properties.js';
 import { defaultState, withValue, toConfig } from '../../state/state.js';
 
@@ -120,16 +120,9 @@ export function hashToSpec(hash) {
   if (text.length > LIMITS.hash) return { error: `The link's grid is ${text.length} characters long; at most ${LIMITS.hash} are read.` };
   /** @type {Record<string, string>} */
   const got = Object.create(null);
-  for (const part of text.split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    let key, raw;
-    try {
-      key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
-      raw = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
-    } catch {
-      return { error: `The link's "${cut(part)}" is not URL-encoded properly.` };
-    }
+  for (const d of hashParts(text)) {
+    if ('bad' in d) return { error: `The link's "${cut(d.bad)}" is not URL-encoded properly.` };
+    const { key, raw } = d;
     if (!HASH_KEYS.includes(key)) return { error: `The link names "${cut(key)}", which is not part of a grid (the parts are ${HASH_KEYS.join(', ')}).` };
     if (key in got) return { error: `The link gives ${key} twice.` };
     if (raw.length > LIMITS.value * LIMITS.values) return { error: `The link's ${key} is too long.` };
