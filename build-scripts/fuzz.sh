@@ -8,14 +8,14 @@
 # in tests/native/test_fuzz_regressions.cpp. Targets: fuzz_config (Config JSON and key=value
 # lines), fuzz_safetensors (model files: load, then evaluate and generate once), fuzz_generate
 # (the prompt tokenizer and generate's arguments), fuzz_session_json (the JSON of run, configure
-# and a grads batch), fuzz_grid (the sweep --grid parser).
+# and a grads batch), fuzz_grid (the sweep --grid parser), fuzz_pairs (the custom task's pairs).
 # FUZZ_JOBS sets the build's parallelism (default 2).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_config fuzz_safetensors fuzz_generate fuzz_session_json fuzz_grid)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_config fuzz_safetensors fuzz_generate fuzz_session_json fuzz_grid fuzz_pairs)
 
 command -v clang++ >/dev/null 2>&1 || { echo "fuzz: clang++ is missing (npm run setup)" >&2; exit 1; }
 cmake -S tests/fuzz -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE= >/dev/null ||

@@ -30,7 +30,7 @@ done
 suite "wasm module under Node" node --test tests/node/
 suite "experiments pipeline (npm run experiments -- --quick: sweeps, summaries, verdicts, reports)" node build-scripts/experiments.mjs --quick
 suite "types (tsc --checkJs on the web sources, tsconfig.json)" node build-scripts/typecheck.mjs
-suite "fuzz (config, safetensors, generate, session JSON, grid; ${fuzz_secs} s each, run beside the suites above)" fuzz_result
+suite "fuzz (config, safetensors, generate, session JSON, grid, custom pairs; ${fuzz_secs} s each, run beside the suites above)" fuzz_result
 suite "browser (Chromium)" node --test --test-concurrency=1 tests/browser/
 
 echo

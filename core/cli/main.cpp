@@ -32,6 +32,8 @@ int main(int argc, char** argv) {
   train->add_option("--set", ta.sets, "override a field: key=value (repeatable)");
   train->add_option("--text-file", ta.text_file, "train the text task on this file's text (UTF-8, at most 2 MiB, "
                     "at least 10 seq_len + 1 characters; the last 10% is held out)")->excludes("--resume");
+  train->add_option("--task-file", ta.task_file, "train the custom task on this file's input -> output pairs "
+                    "(one per line, e.g. '3 1 2 -> 1 2 3'; at most 256 KiB)")->excludes("--resume")->excludes("--text-file");
   train->add_option("--out", ta.out, "write the trained model (safetensors)");
   train->add_option("--metrics", ta.metrics, "write per-step metrics (CSV)");
   train->add_option("--snapshots", ta.snapshots, "write the replay's snapshots (attention, positions, "

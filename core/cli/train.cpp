@@ -19,6 +19,7 @@
 #include "cli/runs.hpp"
 #include "cli/snapshots.hpp"
 #include "session.hpp"
+#include "tasks/custom_pairs.hpp"
 #include "tasks/text.hpp"
 
 namespace ap::cli {
@@ -28,23 +29,33 @@ namespace {
 constexpr const char* kCsvHeader =
     "step,loss,token_accuracy,sequence_accuracy,bits_per_token,grad_norm,lr,tokens_per_s,eval_loss,eval_token_accuracy\n";
 
-// --text-file: the file's text becomes the config's `text` (task text, set when not named); a
-// text the task refuses (too short for seq_len) is reported as the file's problem.
-std::unique_ptr<Session> with_text_file(nlohmann::json j, const std::string& path) {
-  if (j.contains("task") && j["task"] != "text")
-    throw std::invalid_argument("--text-file trains the text task, but the config's task is " + j["task"].dump() +
-                                "; drop the task or set task=text");
-  j["task"] = "text";
-  std::string text = read_text_file(path, "--text-file", kMaxTextBytes);
-  if (text.empty()) throw std::invalid_argument("--text-file '" + path + "' is empty");
-  j["text"] = std::move(text);
+// A file that becomes a task's text option: --text-file (task text, option text) or --task-file
+// (task custom, option custom_pairs). The task is set when not named; a text the task refuses is
+// reported as the file's problem.
+struct FileOption {
+  const char* flag;
+  const char* task;
+  const char* key;
+  size_t max_bytes;
+};
+constexpr FileOption kTextFile{"--text-file", "text", "text", kMaxTextBytes};
+constexpr FileOption kTaskFile{"--task-file", "custom", "custom_pairs", CustomPairsLimits::kMaxBytes};
+
+std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, const FileOption& f) {
+  if (j.contains("task") && j["task"] != f.task)
+    throw std::invalid_argument(std::string(f.flag) + " trains the " + f.task + " task, but the config's task is " +
+                                j["task"].dump() + "; drop the task or set task=" + f.task);
+  j["task"] = f.task;
+  std::string text = read_text_file(path, f.flag, f.max_bytes);
+  if (text.empty()) throw std::invalid_argument(std::string(f.flag) + " '" + path + "' is empty");
+  j[f.key] = std::move(text);
   try {
     return Session::from_json(j);
   } catch (const std::invalid_argument& e) {
     const std::string m = e.what();  // "task 'text': field 'text' = "..." is invalid; allowed: <why>"
     const size_t why = m.find("allowed: ");
-    if (m.find("field 'text'") == std::string::npos || why == std::string::npos) throw;
-    throw std::invalid_argument("--text-file '" + path + "' does not fit: it must be " + m.substr(why + 9));
+    if (m.find(std::string("field '") + f.key + "'") == std::string::npos || why == std::string::npos) throw;
+    throw std::invalid_argument(std::string(f.flag) + " '" + path + "' does not fit: it must be " + m.substr(why + 9));
   }
 }
 
@@ -59,8 +70,9 @@ std::unique_ptr<Session> open_session(const TrainArgs& a) {
       auto [k, v] = split_assignment(kv);
       j[k] = config_value(k, v);
     }
-    if (a.text_file.empty()) return Session::from_json(j);
-    return with_text_file(j, a.text_file);
+    if (!a.text_file.empty()) return with_file(j, a.text_file, kTextFile);
+    if (!a.task_file.empty()) return with_file(j, a.task_file, kTaskFile);
+    return Session::from_json(j);
   }
   auto bytes = read_bytes(a.resume);
   auto s = Session::load(bytes.data(), bytes.size());

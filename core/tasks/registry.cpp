@@ -58,7 +58,8 @@ std::string Task::token_name(int id) const { return std::to_string(id); }
   X(copy_back)           \
   X(copy_first)          \
   X(assoc_recall)        \
-  X(text)
+  X(text)                \
+  X(custom)
 
 #define AP_DECLARE(name) TaskEntry task_##name();
 AP_TASKS(AP_DECLARE)

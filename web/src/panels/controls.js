@@ -1,6 +1,7 @@
 // The settings form, generated from the property list (so from the core's registries): one
 // fieldset per group, one labelled control per active property, help text as its description.
 // Reports edits through onChange(key, value); shows invalid values and config errors inline.
+import { pairsField } from './pairs-field.js';
 import { el } from './dom.js';
 import { GROUP_TITLES, isActive } from '../state/properties.js';
 import { parseValue } from '../state/hash.js';
@@ -76,11 +77,11 @@ export class Controls {
       input = select;
     } else if (p.key === 'text' && this.textField) {
       input = this.textField.field(id, /** @type {string} */ (value ?? ''), /** @type {number} */ (state.seq_len), describedby);
-    } else if (p.key === 'text') {
-      const area = el('textarea', { id, rows: 3, 'aria-describedby': describedby, placeholder: '(the built-in corpus)' });
+    } else if (p.kind === 'string') {
+      const area = el('textarea', { id, rows: 3, 'aria-describedby': describedby, placeholder: p.key === 'text' ? '(the built-in corpus)' : '' });
       area.value = /** @type {string} */ (value ?? '');
       area.addEventListener('input', () => this.#later(p, area));
-      input = area;
+      input = p.key === 'custom_pairs' ? pairsField(area, (m) => this.fieldError(p.key, m), () => this.#commit(p, area)) : area;
     } else {
       const numeric = p.kind === 'int' || p.kind === 'float';
       const field = el('input', {

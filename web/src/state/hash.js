@@ -51,13 +51,17 @@ export function parseValue(p, raw) {
   }
 }
 
+/** The fields whose long values stay out of a link. */
+const LONG_TEXT_KEYS = ['text', 'custom_pairs'];
+
 /**
  * The hash for a state (with the leading '#').
  * @param {State} state
  */
 export function stateToHash(state) {
-  // A long training text (a file's) is not a link's: the link then trains on the bundled corpus.
-  const linkable = Object.entries(state).filter(([k, v]) => !(k === 'text' && String(v).length > LINK_TEXT_MAX));
+  // A long training text or set of custom pairs (a file's) is not a link's: the link then trains
+  // on the bundled corpus or the built-in pairs (export shares them).
+  const linkable = Object.entries(state).filter(([k, v]) => !(LONG_TEXT_KEYS.includes(k) && String(v).length > LINK_TEXT_MAX));
   const parts = linkable.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
   return `#${parts.join('&')}`;
 }
