@@ -112,6 +112,14 @@ class Session {
   void set_snapshots(bool on);           // off: none are taken, and the kept ones are dropped
   const SnapshotStore& snapshots() const { return snaps_; }
 
+  // Head diagnostics (session_diagnostics.cpp, model/head_stats.hpp): per layer and head, the
+  // measures and labels of one replay frame (step as snapshot_at; -1 = the latest):
+  // {"step", "thresholds", "layers": [{"heads": [HeadStats::to_json()]}]}; and every measure over
+  // the kept frames: {"steps", "measures": [names], "layers": [{"heads": [{measure: [value per
+  // step]}]}]}. Throws as snapshot_at for a step without a frame.
+  nlohmann::json head_diagnostics(int step);
+  nlohmann::json head_diagnostics_history();
+
   // Interventions (session_interventions.cpp): head edits (model/intervention.hpp) that apply to
   // evaluate_interventions() only, never to training, to evaluate(), the views or the weights.
   // set_interventions takes a JSON array of {"layer", "head", "kind", and per kind "position",

@@ -1,0 +1,80 @@
+// core/session_diagnostics.cpp — Session::head_diagnostics and head_diagnostics_history: the
+// measures and labels of model/head_stats.hpp for every head of a replay frame, and each measure
+// across the kept frames (the replay's steps), so a front end can show how a head became what it
+// is. Frames are the replay's own (held-out example 0 at seq_len, anchors included).
+#include "model/head_stats.hpp"
+#include "session.hpp"
+
+namespace ap {
+namespace {
+
+const char* const kMeasures[] = {"entropy", "distance", "first_share", "anchor_share", "row_sum_spread",
+                                 "prev_share", "offset", "offset_share", "induction"};
+
+// One frame: HeadStats of every (layer, head).
+std::vector<std::vector<HeadStats>> frame_stats(const Snapshot& f, int NH, bool causal, const Config& cfg) {
+  const int T = int(f.ids.size());
+  std::vector<int> anchors;
+  if (cfg.anchor_count() >= 1) anchors.push_back(0);
+  if (cfg.anchors == "cls_sep") anchors.push_back(T - 1);
+  const size_t map = size_t(T) * T;
+  std::vector<std::vector<HeadStats>> out;
+  for (size_t off = 0; off + map * NH <= f.weights.size(); off += map * NH) {
+    out.emplace_back();
+    for (int h = 0; h < NH; ++h)
+      out.back().push_back(head_stats(f.weights.data() + off + map * h, T, f.ids.data(), causal, anchors));
+  }
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json Session::head_diagnostics(int step) {
+  if (step < 0) step = step_;
+  const Snapshot* kept = snaps_.find(step);
+  Snapshot made;
+  if (!kept) {
+    snapshot_at(step);  // throws, naming the kept steps, when there is no such frame
+    made = capture();
+  }
+  const Snapshot& f = kept ? *kept : made;
+  nlohmann::json layers = nlohmann::json::array();
+  for (auto& heads : frame_stats(f, cfg_.heads, cfg_.causal, cfg_)) {
+    nlohmann::json hs = nlohmann::json::array();
+    for (auto& h : heads) hs.push_back(h.to_json());
+    layers.push_back({{"heads", hs}});
+  }
+  return {{"step", f.step}, {"thresholds", head_thresholds_json()}, {"layers", layers}};
+}
+
+nlohmann::json Session::head_diagnostics_history() {
+  std::vector<int> steps = snaps_.steps();
+  nlohmann::json layers = nlohmann::json::array();
+  for (int l = 0; l < cfg_.layers; ++l) {
+    nlohmann::json heads = nlohmann::json::array();
+    for (int h = 0; h < cfg_.heads; ++h) {
+      nlohmann::json m = nlohmann::json::object();
+      for (const char* k : kMeasures) m[k] = nlohmann::json::array();
+      heads.push_back(m);
+    }
+    layers.push_back({{"heads", heads}});
+  }
+  auto add = [&](const Snapshot& f) {
+    const auto st = frame_stats(f, cfg_.heads, cfg_.causal, cfg_);
+    for (size_t l = 0; l < st.size(); ++l)
+      for (size_t h = 0; h < st[l].size(); ++h) {
+        const nlohmann::json j = st[l][h].to_json();
+        for (const char* k : kMeasures) layers[l]["heads"][h][k].push_back(j[k]);
+      }
+  };
+  for (int s : steps) add(*snaps_.find(s));
+  if (steps.empty() || steps.back() != step_) {  // the latest, made on demand
+    add(capture());
+    steps.push_back(step_);
+  }
+  nlohmann::json names = nlohmann::json::array();
+  for (const char* k : kMeasures) names.push_back(k);
+  return {{"steps", steps}, {"measures", names}, {"layers", layers}};
+}
+
+}  // namespace ap

@@ -1,0 +1,123 @@
+// tests/native/test_head_stats.cpp — head diagnostics (model/head_stats.hpp) on constructed
+// attention maps whose measures are known by hand, one per label; then a trained session whose
+// copy_back (k = 1) solution needs a previous-token head, and the history over the replay.
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "model/head_stats.hpp"
+#include "session.hpp"
+
+using namespace ap;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+bool has(const HeadStats& h, const std::string& label) {
+  for (auto& l : h.labels)
+    if (l.name == label) return true;
+  return false;
+}
+std::vector<float> map_of(int T, int (*key)(int i)) {  // one-hot rows: row i on key(i)
+  std::vector<float> a(size_t(T) * T, 0.0f);
+  for (int i = 0; i < T; ++i) a[size_t(i) * T + key(i)] = 1.0f;
+  return a;
+}
+const std::vector<int32_t> kIds = {0, 1, 2, 3, 4, 5, 6, 7};
+}  // namespace
+
+TEST_CASE("head stats: a previous-token head", "[heads]") {
+  const auto a = map_of(8, [](int i) { return i == 0 ? 0 : i - 1; });
+  const HeadStats h = head_stats(a.data(), 8, kIds.data(), true, {});
+  CHECK_THAT(h.prev_share, WithinAbs(1.0, 1e-6));
+  CHECK_THAT(h.distance, WithinAbs(7.0 / 8.0, 1e-6));  // row 0 at distance 0, the rest at 1
+  CHECK_THAT(h.entropy, WithinAbs(0.0, 1e-6));
+  CHECK(has(h, "previous-token"));
+  CHECK_FALSE(has(h, "uniform"));
+  CHECK_FALSE(has(h, "positional"));  // offset 1 is the previous-token label's
+  REQUIRE_FALSE(h.labels.empty());
+  CHECK_THAT(h.labels[0].evidence, Catch::Contains("100%") && Catch::Contains("threshold 50%"));
+}
+
+TEST_CASE("head stats: a first-token (sink) head and anchors", "[heads]") {
+  const auto a = map_of(8, [](int) { return 0; });
+  const HeadStats h = head_stats(a.data(), 8, kIds.data(), true, {});
+  CHECK_THAT(h.first_share, WithinAbs(1.0, 1e-6));
+  CHECK(has(h, "first-token / sink"));
+  CHECK_THAT(h.anchor_share, WithinAbs(-1.0, 1e-6));
+  // bidirectional, every row on the [SEP] anchor at the end
+  const auto b = map_of(8, [](int) { return 7; });
+  const HeadStats s = head_stats(b.data(), 8, kIds.data(), false, {0, 7});
+  CHECK_THAT(s.anchor_share, WithinAbs(1.0, 1e-6));
+  CHECK(has(s, "first-token / sink"));
+  CHECK_THAT(s.labels[0].evidence, Catch::Contains("anchor"));
+}
+
+TEST_CASE("head stats: a uniform head, and the row-sum spread", "[heads]") {
+  const int T = 6;
+  std::vector<float> a(size_t(T) * T, 0.0f);
+  for (int i = 0; i < T; ++i)
+    for (int j = 0; j <= i; ++j) a[size_t(i) * T + j] = 1.0f / float(i + 1);
+  const HeadStats h = head_stats(a.data(), T, kIds.data(), true, {});
+  CHECK_THAT(h.entropy, WithinAbs(1.0, 1e-5));
+  CHECK_THAT(h.row_sum_spread, WithinAbs(0.0, 1e-6));
+  CHECK(has(h, "uniform"));
+  // mean distance of a uniform causal row i: i/2; over rows 0..5: (0+.5+1+1.5+2+2.5)/6
+  CHECK_THAT(h.distance, WithinAbs(7.5 / 6.0, 1e-5));
+  for (int i = 0; i < T; i += 2)
+    for (int j = 0; j <= i; ++j) a[size_t(i) * T + j] *= 0.5f;  // rows 0, 2, 4 sum to 1/2
+  CHECK_THAT(head_stats(a.data(), T, kIds.data(), true, {}).row_sum_spread, WithinAbs(0.5, 1e-6));
+}
+
+TEST_CASE("head stats: a positional head at offset 2 (and ahead when bidirectional)", "[heads]") {
+  const auto a = map_of(8, [](int i) { return i < 2 ? i : i - 2; });
+  const HeadStats h = head_stats(a.data(), 8, kIds.data(), true, {});
+  CHECK(h.offset == 2);
+  CHECK_THAT(h.offset_share, WithinAbs(1.0, 1e-6));  // every row where key i-2 is visible
+  CHECK(has(h, "positional"));
+  CHECK_FALSE(has(h, "previous-token"));
+  const auto b = map_of(8, [](int i) { return i < 7 ? i + 1 : 7; });
+  const HeadStats n = head_stats(b.data(), 8, kIds.data(), false, {});
+  CHECK(n.offset == -1);
+  CHECK(has(n, "positional"));
+  CHECK_THAT(n.labels[0].evidence, Catch::Contains("1 ahead"));
+}
+
+TEST_CASE("head stats: an induction head on a repeated sequence", "[heads]") {
+  const std::vector<int32_t> ids = {5, 6, 7, 8, 5, 6, 7, 8};  // a b c d a b c d
+  // rows 4..7 attend the token after the earlier copy of their own token: j = i - 3
+  const auto a = map_of(8, [](int i) { return i < 4 ? i : i - 3; });
+  const HeadStats h = head_stats(a.data(), 8, ids.data(), true, {});
+  CHECK_THAT(h.induction, WithinAbs(1.0, 1e-6));
+  CHECK(has(h, "induction"));
+  // without repeats the measure is not taken
+  CHECK(head_stats(a.data(), 8, kIds.data(), true, {}).induction < 0);
+  // the same ids, a previous-token head: induction share 0, no label
+  const auto p = map_of(8, [](int i) { return i == 0 ? 0 : i - 1; });
+  const HeadStats q = head_stats(p.data(), 8, ids.data(), true, {});
+  CHECK_THAT(q.induction, WithinAbs(0.0, 1e-6));
+  CHECK_FALSE(has(q, "induction"));
+}
+
+TEST_CASE("head diagnostics of a trained session: copy_back k=1 grows a previous-token head", "[heads][learning]") {
+  auto s = Session::from_json({{"task", "copy_back"}, {"copy_back_k", 1}, {"layers", 1}, {"heads", 2}, {"d_model", 32},
+                               {"position", "rope"}, {"steps", 300}, {"seed", 1}});
+  s->train(300);
+  const nlohmann::json d = s->head_diagnostics(-1);
+  REQUIRE(d["layers"].size() == 1);
+  REQUIRE(d["layers"][0]["heads"].size() == 2);
+  CHECK(d["thresholds"].size() == 5);
+  bool prev = false;
+  for (auto& h : d["layers"][0]["heads"])
+    for (auto& l : h["labels"]) prev = prev || l["name"] == "previous-token";
+  INFO(d.dump());
+  CHECK(prev);
+  const nlohmann::json hist = s->head_diagnostics_history();
+  const auto steps = s->snapshot_index()["steps"];
+  CHECK(hist["steps"] == steps);
+  CHECK(hist["layers"][0]["heads"][1]["prev_share"].size() == steps.size());
+  // a kept step gives the same numbers either way
+  const int first = steps[0].get<int>();
+  CHECK(s->head_diagnostics(first)["layers"][0]["heads"][0]["entropy"] == hist["layers"][0]["heads"][0]["entropy"][0]);
+  CHECK_THROWS_WITH(s->head_diagnostics(99999), Catch::Contains("no snapshot at step 99999"));
+}
