@@ -8,8 +8,10 @@
 //   <script type="module" src=".../attention-playground.js"></script>
 //   <attention-playground preset="rope" steps="400" view="chart,positions"></attention-playground>
 import { adoptStyles, releaseStyles } from './styles.js';
-import { allowedAttributes, readAttributes, flag } from './attributes.js';
+import { allowedAttributes, readAttributes, readConfigFields, readSteps, selectorsFirst, flag, WIDGET_ATTRS } from './attributes.js';
+import { readCount, readFields, readHighlight } from './api.js';
 import { sharedEngine, sharedPool } from './shared.js';
+import { presetFor } from './presets.js';
 import { reserveHeight } from './reserve.js';
 import { el } from '../panels/dom.js';
 import { engineNotice } from '../panels/engine-notice.js';
@@ -122,6 +124,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
     /** @type {number|undefined} the column width the reserved room is for */ this.width;
     this.intersecting = false;
     this.started = false;
+    /** settles when the widget is (again) ready, or could not start */
+    this.built = deferred();
     this.#placeholder();
   }
 
@@ -180,27 +184,131 @@ export class AttentionPlaygroundElement extends HTMLElement {
   }
 
   /** The training step reached (the furthest of a demo's models). */
-  get step() {
+  get currentStep() {
     return this.app?.last.step ?? this.demoStep ?? 0;
   }
 
+  // --- the API a page drives (docs/widgets.md, "Driving a widget"). Every method goes through
+  // the widget's app and its run controller; a refused call fires `error` ({field, message,
+  // allowed}) and resolves to false, leaving the widget as it was. Calls made before the widget
+  // is built wait for it (it builds when on screen).
+
   /** Start training now (it pauses off screen and resumes on screen). */
-  play() {
-    if (this.app?.play) return this.app.play();
-    if (this.demo) {
+  async play() {
+    if (this.app?.play) await this.app.play();
+    else if (this.demo) {
       this.demo.wantPlay = true;
-      return this.demo.handle.start();
-    }
-    this.playWanted = true; // not built yet: it plays as soon as it is (on screen)
+      await this.demo.handle.start();
+    } else this.playWanted = true; // not built yet: it plays as soon as it is (on screen)
+    return true;
   }
 
   /** Stop training. */
-  pause() {
-    if (this.app?.pause) return this.app.pause();
-    if (this.demo) {
+  async pause() {
+    this.playWanted = false;
+    if (this.app?.pause) await this.app.pause();
+    else if (this.demo) {
       this.demo.wantPlay = false;
-      return this.demo.handle.pause();
+      await this.demo.handle.pause();
     }
+    return true;
+  }
+
+  /** Train exactly n steps (1 … 10000), then redraw. @param {number} [n] */
+  async step(n = 1) {
+    const r = readCount(n);
+    if ('error' in r) return this.#refuse(r.error);
+    const app = await this.#app('step');
+    if (!app) return false;
+    if (!('step' in app)) return this.#refuse({ field: 'step', message: 'step(n) is for one model; a comparison steps with play and pause.' });
+    await app.step(r.value);
+    return true;
+  }
+
+  /** Back to step 0 with the same seed. */
+  async reset() {
+    const app = await this.#app('reset');
+    if (!app) return false;
+    await app.reset();
+    return true;
+  }
+
+  /**
+   * Change config fields ({position: 'rope', lr: 0.003}): read like the attributes (same reader,
+   * same messages), then a new model through the run controller. A field that cannot be used fires
+   * `error` naming it and its allowed values; the widget keeps its model and state. The fields are
+   * written back as attributes (without a rebuild), so a later rebuild keeps them.
+   * @param {Record<string, string|number|boolean>} fields
+   */
+  async setConfig(fields) {
+    const r = readFields(fields);
+    if ('error' in r) return this.#refuse(r.error);
+    const own = r.value.find(([k]) => WIDGET_ATTRS.includes(k) && k !== 'steps');
+    if (own) return this.#refuse({ field: own[0], message: `${own[0]} is a widget setting, not a config field: set the attribute.` });
+    if (this.status !== 'error') await this.built.promise;
+    const engine = await sharedEngine();
+    const app = this.app;
+    if (app && 'setState' in app && this.status === 'ready') {
+      const preset = presetFor(this.getAttribute('preset')?.trim() || 'playground', engine.registry);
+      const read = readConfigFields(selectorsFirst(r.value.filter(([k]) => k !== 'steps')), app.state, engine, preset);
+      const [bad] = read.errors;
+      if (bad) return this.#refuse({ field: bad.field, message: bad.text, ...(bad.allowed ? { allowed: bad.allowed } : {}) });
+      const steps = r.value.find(([k]) => k === 'steps')?.[1];
+      const n = steps === undefined ? undefined : readSteps(steps);
+      if (typeof n === 'string') return this.#refuse({ field: 'steps', message: n });
+      const check = await app.setState({ .../** @type {import('../state/properties.js').State} */ (read.state), ...(n ? { steps: n } : {}) });
+      if (!check.ok) return this.#refuse({ field: /^([a-z_0-9]+):/.exec(check.error)?.[1].replaceAll('_', '-') ?? 'fields', message: `This combination cannot train: ${check.error}` });
+      for (const [k, v] of r.value) this.setAttribute(k, v);
+      this.attrObserver?.takeRecords(); // set: not an attribute change to rebuild for
+      return true;
+    }
+    // A demo, a comparison or a widget that could not start: the same reader over its attributes
+    // with these fields, then the attributes (the widget is built again from them).
+    const merged = new Map(this.getAttributeNames().map((k) => [k, this.getAttribute(k) ?? '']));
+    for (const [k, v] of r.value) merged.set(k, v);
+    const settings = readAttributes([...merged], engine);
+    const named = settings.errors.find((e) => r.value.some(([k]) => e.startsWith(`${k}="`)));
+    if (named) return this.#refuse({ field: /^([^=]+)=/.exec(named)?.[1] ?? 'fields', message: named });
+    for (const [k, v] of r.value) this.setAttribute(k, v);
+    return true;
+  }
+
+  /**
+   * Pick a head in the attention panel, {layer, head, row} (0-based; row, a query, optional), or
+   * none (null). The widget must show the attention panel.
+   * @param {{layer: number, head: number, row?: number}|null} [sel]
+   */
+  async highlight(sel) {
+    const r = readHighlight(sel);
+    if ('error' in r) return this.#refuse(r.error);
+    const app = await this.#app('highlight');
+    if (!app) return false;
+    const err = 'highlight' in app ? app.highlight(r.value) : { field: 'highlight', message: 'highlight is for one model with the attention panel.' };
+    return err ? this.#refuse(err) : true;
+  }
+
+  /** The built app for `method`, once ready; null (and `error`) for a demo preset. @param {string} method */
+  async #app(method) {
+    await this.built.promise;
+    if (this.app) return this.app;
+    if (this.status === 'error') {
+      this.#refuse({ field: method, message: `${method}: the widget could not start (${this.error}).` });
+      return null;
+    }
+    this.#refuse({ field: method, message: `${method} is for the playground and per-encoding presets; a demo preset drives its own models (use play and pause).` });
+    return null;
+  }
+
+  /** Fire `error` for a refused call. @param {import('./api.js').ApiError} detail */
+  #refuse(detail) {
+    // Not bubbling: window's error listeners would take it for a script error.
+    this.dispatchEvent(new CustomEvent('error', { detail }));
+    return false;
+  }
+
+  /** An event of the widget's run (`step`, `trained`). @param {string} type @param {object} detail */
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
   }
 
   // light / dark: the theme attribute, else (none or "auto") the reader's preference; and compact.
@@ -220,6 +328,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
   /** @param {'idle'|'loading'|'ready'|'error'} s */
   #setStatus(s) {
     this.status = s;
+    if ((s === 'loading' || s === 'idle') && this.built.done) this.built = deferred(); // calls wait for the new build
     this.card.dataset.status = s;
     if (s === 'loading' && !this.card.style.minHeight) this._reserve(); // again after an error
   }
@@ -248,6 +357,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       this.#setStatus('ready');
       this.#showIgnored();
       this._updateVisible();
+      this.built.resolve();
       this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true, detail: { preset: preset.name, engine: engine.info } }));
     } catch (err) {
       if (token === this.startToken) {
@@ -293,6 +403,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     const app = new App(card, engine, /** @type {AppSettings} */ (settings)); // a config preset: a state (and the runs of a comparison)
     this.card.replaceChildren(card);
     this.app = app;
+    if ('onEvent' in app) app.onEvent = (type, detail) => this.#emit(type, detail);
     try {
       await app.init();
     } catch (err) {
@@ -349,6 +460,9 @@ export class AttentionPlaygroundElement extends HTMLElement {
       el('strong', {}, 'This widget could not start.'),
       el('ul', {}, ...items.map((t) => el('li', {}, t)))));
     this.dispatchEvent(new CustomEvent('widget-error', { bubbles: true, composed: true, detail: { message: this.error } }));
+    this.built.resolve(); // calls that waited are refused below (#app)
+    const field = /^([a-z][a-z0-9-]*)="/.exec(items[0])?.[1] ?? 'widget';
+    this.#refuse({ field, message: this.error });
   }
 
   async #teardown() {
@@ -399,6 +513,15 @@ export class AttentionPlaygroundElement extends HTMLElement {
       enqueueStart(this);
     }, 50);
   }
+}
+
+/** A promise and its resolve, which says whether it was called. */
+function deferred() {
+  /** @type {() => void} */
+  let done = () => {};
+  const promise = new Promise((/** @type {(v: void) => void} */ r) => (done = r));
+  const d = { promise, done: false, resolve: () => ((d.done = true), done()) };
+  return d;
 }
 
 /**
