@@ -130,9 +130,10 @@ export async function buildWidget() {
       target: 'es2022',
       modulePreload: false, // nothing goes into the host page's <head>
       rollupOptions: {
-        input: { 'attention-playground': resolve(WEB, 'attention-playground.js'), embed: resolve(WEB, 'embed.html') },
+        // embed-host.js: the iframe route's helper for the host page (fit the frame, drive it).
+        input: { 'attention-playground': resolve(WEB, 'attention-playground.js'), embed: resolve(WEB, 'embed.html'), 'embed-host': resolve(WEB, 'src/widgets/embed-host.js') },
         output: {
-          entryFileNames: (c) => (c.name === 'attention-playground' ? '[name].js' : 'assets/[name]-[hash].js'),
+          entryFileNames: (c) => (['attention-playground', 'embed-host'].includes(c.name) ? '[name].js' : 'assets/[name]-[hash].js'),
           chunkFileNames: 'assets/[name]-[hash].js',
           assetFileNames: 'assets/[name]-[hash][extname]',
         },
