@@ -130,6 +130,7 @@ export async function buildWidget() {
       target: 'es2022',
       modulePreload: false, // nothing goes into the host page's <head>
       rollupOptions: {
+        preserveEntrySignatures: 'exports-only', // embed-host.js's exports (Vite drops entries' exports by default)
         // embed-host.js: the iframe route's helper for the host page (fit the frame, drive it).
         input: { 'attention-playground': resolve(WEB, 'attention-playground.js'), embed: resolve(WEB, 'embed.html'), 'embed-host': resolve(WEB, 'src/widgets/embed-host.js') },
         output: {
