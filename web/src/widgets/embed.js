@@ -64,7 +64,7 @@ const framed = parent !== window;
 
 /** @param {object} msg */
 function tell(msg) {
-  for (const o of origins) parent.postMessage(msg, o);
+  if (framed) for (const o of origins) parent.postMessage(msg, o);
 }
 
 function build() {
