@@ -71,7 +71,7 @@ function widgetPlugin() {
     name: 'attention-playground-widget',
     enforce: 'pre',
     buildStart() {
-      widgetRef = this.emitFile({ type: 'chunk', id: WIDGET_MODULE, name: 'widget' });
+      widgetRef = this.emitFile({ type: 'chunk', id: WIDGET_MODULE, name: 'widget', preserveSignature: false });
     },
     transform(code, id) {
       if (id === ENTRY) {
@@ -208,7 +208,8 @@ export function measure(output) {
   const demoOf = (f) => /\/src\/demos\/([^/]+)\/index\.js$/.exec(facade(f))?.[1];
   const isDemo = (f) => Boolean(demoOf(f)) && files.get(f).isDynamicEntry;
   const view = (f, name) => facade(f).endsWith(`/widgets/${name}.js`); // the widget's own views: one of them per widget
-  const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app');
+  // widget-api: the code of step(), setConfig() ..., loaded only by a page that calls them.
+  const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app') || view(f, 'widget-api');
   const names = [...files.keys()];
 
   function closure(starts) {
@@ -244,6 +245,8 @@ export function measure(output) {
   const compare = names.find((f) => view(f, 'compare-app'));
   const kinds = { 'playground / encoding presets': total(new Set([...base, ...closure([app])])) };
   if (compare) kinds['a comparison (compare=…)'] = total(new Set([...base, ...closure([compare])]));
+  const driven = names.find((f) => view(f, 'widget-api'));
+  if (driven) kinds['driven by a page (setConfig …)'] = total(new Set([...base, ...closure([app]), ...closure([driven])]));
   for (const f of files.keys()) if (isDemo(f)) kinds[`${demoOf(f)} preset`] = total(new Set([...base, ...closure([f])]));
   return kinds;
 }

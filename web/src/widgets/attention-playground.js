@@ -8,10 +8,8 @@
 //   <script type="module" src=".../attention-playground.js"></script>
 //   <attention-playground preset="rope" steps="400" view="chart,positions"></attention-playground>
 import { adoptStyles, releaseStyles } from './styles.js';
-import { allowedAttributes, readAttributes, readConfigFields, readSteps, selectorsFirst, flag, WIDGET_ATTRS } from './attributes.js';
-import { readCount, readFields, readHighlight } from './api.js';
+import { allowedAttributes, readAttributes, flag } from './attributes.js';
 import { sharedEngine, sharedPool } from './shared.js';
-import { presetFor } from './presets.js';
 import { reserveHeight } from './reserve.js';
 import { el } from '../panels/dom.js';
 import { engineNotice } from '../panels/engine-notice.js';
@@ -26,6 +24,8 @@ const DEMOS = import.meta.glob('../demos/*/index.js');
  * @typedef {{handle: import('../demos/common.js').DemoHandle, models: Set<Session>, wantPlay: boolean, visible: boolean,
  *   unnotice: () => void, playing?: () => boolean}} RunningDemo
  */
+// The code of step(), reset(), setConfig() and highlight(), loaded when a page first calls one.
+const api = () => import('./widget-api.js');
 const demoLoader = (/** @type {string|undefined} */ name) =>
   /** @type {(() => Promise<import('../demos/common.js').DemoModule>)|undefined} */ (DEMOS[`../demos/${name}/index.js`]);
 
@@ -214,93 +214,36 @@ export class AttentionPlaygroundElement extends HTMLElement {
     return true;
   }
 
-  /** Train exactly n steps (1 … 10000), then redraw. @param {number} [n] */
-  async step(n = 1) {
-    const r = readCount(n);
-    if ('error' in r) return this.#refuse(r.error);
-    const app = await this.#app('step');
-    if (!app) return false;
-    if (!('step' in app)) return this.#refuse({ field: 'step', message: 'step(n) is for one model; a comparison steps with play and pause.' });
-    await app.step(r.value);
-    return true;
+  /** Train exactly n steps (1 … 10000), then redraw. @param {number} [n] @returns {Promise<boolean>} */
+  step(n = 1) {
+    return api().then((m) => m.step(this, n));
   }
 
-  /** Back to step 0 with the same seed. */
-  async reset() {
-    const app = await this.#app('reset');
-    if (!app) return false;
-    await app.reset();
-    return true;
+  /** Back to step 0 with the same seed. @returns {Promise<boolean>} */
+  reset() {
+    return api().then((m) => m.reset(this));
   }
 
   /**
-   * Change config fields ({position: 'rope', lr: 0.003}): read like the attributes (same reader,
-   * same messages), then a new model through the run controller. A field that cannot be used fires
-   * `error` naming it and its allowed values; the widget keeps its model and state. The fields are
-   * written back as attributes (without a rebuild), so a later rebuild keeps them.
+   * Change config fields ({position: 'rope', lr: 0.003}), read like the attributes (widget-api.js).
    * @param {Record<string, string|number|boolean>} fields
+   * @returns {Promise<boolean>}
    */
-  async setConfig(fields) {
-    const r = readFields(fields);
-    if ('error' in r) return this.#refuse(r.error);
-    const own = r.value.find(([k]) => WIDGET_ATTRS.includes(k) && k !== 'steps');
-    if (own) return this.#refuse({ field: own[0], message: `${own[0]} is a widget setting, not a config field: set the attribute.` });
-    if (this.status !== 'error') await this.built.promise;
-    const engine = await sharedEngine();
-    const app = this.app;
-    if (app && 'setState' in app && this.status === 'ready') {
-      const preset = presetFor(this.getAttribute('preset')?.trim() || 'playground', engine.registry);
-      const read = readConfigFields(selectorsFirst(r.value.filter(([k]) => k !== 'steps')), app.state, engine, preset);
-      const [bad] = read.errors;
-      if (bad) return this.#refuse({ field: bad.field, message: bad.text, ...(bad.allowed ? { allowed: bad.allowed } : {}) });
-      const steps = r.value.find(([k]) => k === 'steps')?.[1];
-      const n = steps === undefined ? undefined : readSteps(steps);
-      if (typeof n === 'string') return this.#refuse({ field: 'steps', message: n });
-      const check = await app.setState({ .../** @type {import('../state/properties.js').State} */ (read.state), ...(n ? { steps: n } : {}) });
-      if (!check.ok) return this.#refuse({ field: /^([a-z_0-9]+):/.exec(check.error)?.[1].replaceAll('_', '-') ?? 'fields', message: `This combination cannot train: ${check.error}` });
-      for (const [k, v] of r.value) this.setAttribute(k, v);
-      this.attrObserver?.takeRecords(); // set: not an attribute change to rebuild for
-      return true;
-    }
-    // A demo, a comparison or a widget that could not start: the same reader over its attributes
-    // with these fields, then the attributes (the widget is built again from them).
-    const merged = new Map(this.getAttributeNames().map((k) => [k, this.getAttribute(k) ?? '']));
-    for (const [k, v] of r.value) merged.set(k, v);
-    const settings = readAttributes([...merged], engine);
-    const named = settings.errors.find((e) => r.value.some(([k]) => e.startsWith(`${k}="`)));
-    if (named) return this.#refuse({ field: /^([^=]+)=/.exec(named)?.[1] ?? 'fields', message: named });
-    for (const [k, v] of r.value) this.setAttribute(k, v);
-    return true;
+  setConfig(fields) {
+    return api().then((m) => m.setConfig(this, fields));
   }
 
   /**
-   * Pick a head in the attention panel, {layer, head, row} (0-based; row, a query, optional), or
-   * none (null). The widget must show the attention panel.
+   * Pick a head in the attention panel, {layer, head, row} (0-based; row optional), or none (null).
    * @param {{layer: number, head: number, row?: number}|null} [sel]
+   * @returns {Promise<boolean>}
    */
-  async highlight(sel) {
-    const r = readHighlight(sel);
-    if ('error' in r) return this.#refuse(r.error);
-    const app = await this.#app('highlight');
-    if (!app) return false;
-    const err = 'highlight' in app ? app.highlight(r.value) : { field: 'highlight', message: 'highlight is for one model with the attention panel.' };
-    return err ? this.#refuse(err) : true;
+  highlight(sel) {
+    return api().then((m) => m.highlight(this, sel));
   }
 
-  /** The built app for `method`, once ready; null (and `error`) for a demo preset. @param {string} method */
-  async #app(method) {
-    await this.built.promise;
-    if (this.app) return this.app;
-    if (this.status === 'error') {
-      this.#refuse({ field: method, message: `${method}: the widget could not start (${this.error}).` });
-      return null;
-    }
-    this.#refuse({ field: method, message: `${method} is for the playground and per-encoding presets; a demo preset drives its own models (use play and pause).` });
-    return null;
-  }
-
-  /** Fire `error` for a refused call. @param {import('./api.js').ApiError} detail */
-  #refuse(detail) {
+  /** @internal Fire `error` for a refused call. @param {import('./api.js').ApiError} detail */
+  _refuse(detail) {
     // Not bubbling: window's error listeners would take it for a script error.
     this.dispatchEvent(new CustomEvent('error', { detail }));
     return false;
@@ -462,7 +405,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent('widget-error', { bubbles: true, composed: true, detail: { message: this.error } }));
     this.built.resolve(); // calls that waited are refused below (#app)
     const field = /^([a-z][a-z0-9-]*)="/.exec(items[0])?.[1] ?? 'widget';
-    this.#refuse({ field, message: this.error });
+    this._refuse({ field, message: this.error });
   }
 
   async #teardown() {
