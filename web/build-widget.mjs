@@ -176,6 +176,12 @@ extrapolation, or a position encoding such as rope or alibi), any config field w
 auto), compact (a demo preset without its long prose, for a blog column), autoplay. The element
 fires \`ready\` when it can train. The script tag needs type="module".
 
+A page can drive a widget: play(), pause(), step(n), reset(), setConfig({position: 'rope'}) and
+highlight({layer, head, row}); events ready, step (metrics), trained and error ({field, message}).
+Through an iframe: embed.html#...&origin=https://your.site and embed-host.js (connectFrame), which
+also fits the frame to its height. examples/scroll-article.html drives one as the reader scrolls.
+Bundlers: leave this folder as it is (see docs/widgets.md in the package).
+
 The .gz and .br files beside the wasm and scripts are precompressed copies for hosts that serve
 them (nginx gzip_static, Caddy precompressed): the wasm is about 300 KB gzipped, 900 KB without.
 `;
