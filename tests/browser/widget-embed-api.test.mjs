@@ -1,5 +1,5 @@
 // A page that drives a widget, on the built folder (dist/) served by a plain static server:
-// - the scroll article (examples/scroll-article.html): each section, scrolled to the middle of the
+// - the scroll article (examples/scroll-article.html, built, and under the dev server): each section, scrolled to the middle of the
 //   viewport, drives the figure (no positions and playing; RoPE and playing; paused with a head
 //   framed); screenshots at 1280 and 375 px, light and dark (test-results/scroll-article-*.png);
 // - the iframe route's messages: a host page on another origin (localhost vs 127.0.0.1) drives
@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { shotFourWays } from './harness.mjs';
+import { shotFourWays, startHarness } from './harness.mjs';
 import { DIST, ensureDist } from './dist.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -162,4 +162,19 @@ test('the iframe route: without a declared origin the frame takes no commands', 
   assert.ok(await p.evaluate(() => parseFloat(document.getElementById('f').style.height) > 300));
   assert.deepEqual(errors, []);
   await p.close();
+});
+
+test('the dev server (npm start) serves the scroll article, whose first section drives the widget', async () => {
+  const h = await startHarness();
+  try {
+    const p = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = [];
+    p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    p.on('console', (m) => ['error', 'warning'].includes(m.type()) && errors.push(`console: ${m.text()}`));
+    await p.goto(`${h.url}examples/scroll-article.html`);
+    await p.waitForFunction(() => document.body.dataset.done === 'order' && document.getElementById('figure').currentStep >= 5, null, { timeout: 90000 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await h.close();
+  }
 });
