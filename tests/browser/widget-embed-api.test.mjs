@@ -9,7 +9,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { shotFourWays, startHarness } from './harness.mjs';
+import { resolve } from 'node:path';
+import { RESULTS, shotFourWays, startHarness } from './harness.mjs';
 import { DIST, ensureDist } from './dist.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -64,7 +65,7 @@ test('the scroll article drives its widget: no positions, then RoPE, then a head
   await p.waitForFunction(() => document.body.dataset.done === 'head', null, { timeout: 60000 });
   await p.waitForFunction(() => document.getElementById('figure').shadowRoot.querySelector('.attn-selected'), null, { timeout: 20000 });
   s = await w();
-  assert.equal(s.selected, 1, 'section 3 framed head 2 of layer 1');
+  assert.equal(s.selected, 0, 'section 3 framed head 1 of layer 1');
   await p.waitForTimeout(600);
   const paused = (await w()).step;
   await p.waitForTimeout(1000);
@@ -77,7 +78,11 @@ test('the scroll article drives its widget: no positions, then RoPE, then a head
   await at('head');
   await p.waitForFunction(() => document.body.dataset.done === 'head' && document.getElementById('figure').shadowRoot.querySelector('.attn-selected'), null, { timeout: 30000 });
   await p.waitForTimeout(800);
-  await p.evaluate(() => document.querySelector('section[data-step="rope"]').scrollIntoView({ block: 'start' }));
+  await p.screenshot({ path: resolve(RESULTS, 'scroll-article-head-1280.png') }); // what the reader sees at section 3
+  await p.setViewportSize({ width: 375, height: 800 });
+  await p.waitForTimeout(800);
+  await p.screenshot({ path: resolve(RESULTS, 'scroll-article-head-375.png') });
+  await p.setViewportSize({ width: 1280, height: 900 });
   const seen = await shotFourWays(p, 'scroll-article', 900);
   assert.equal(seen.length, 4);
   assert.deepEqual(errors, []);

@@ -23,7 +23,7 @@ const STEPS = {
   },
   head: async (w) => {
     await w.pause();
-    await w.highlight({ layer: 0, head: 1, row: 6 });
+    await w.highlight({ layer: 0, head: 0, row: 6 });
   },
 };
 
