@@ -11,15 +11,11 @@
     + 'Write the tag as <script type="module" src=".../attention-playground.js"></script>.';
   // The widget's module, relative to this file (the build writes its hashed name into dist/'s copy).
   var WIDGET = './src/widgets/attention-playground.js';
+  var MOVED = 'This widget could not load its module: attention-playground.js must stay beside its assets/ folder, '
+    + 'which a bundler does not copy. Serve the package\'s dist/ folder as it is (docs/widgets.md, "From a bundler").';
   var g = /** @type {any} */ (globalThis);
-  if (!document.currentScript) {
-    g.__attentionPlaygroundModule = true;
-    import(/* @vite-ignore */ WIDGET);
-    return;
-  }
-  var explain = function () {
-    // A module tag for the same widget elsewhere on the page wins (module scripts run before this).
-    if (g.__attentionPlaygroundModule || customElements.get('attention-playground')) return;
+  // A sentence, as text, in each <attention-playground> box (once), and in the console.
+  var say = function (/** @type {string} */ note) {
     var boxes = document.querySelectorAll('attention-playground');
     for (var i = 0; i < boxes.length; i++) {
       var box = /** @type {HTMLElement} */ (boxes[i]);
@@ -27,12 +23,28 @@
       var p = document.createElement('p');
       p.setAttribute('role', 'alert');
       p.style.cssText = 'display:block;margin:1em 0;padding:10px 12px;border:1px solid #f6aea9;border-radius:6px;background:#fce8e6;color:#a50e0e;font:14px/1.45 system-ui,sans-serif';
-      p.textContent = NOTE;
+      p.textContent = note;
       box.dataset.apNote = 'module';
       box.replaceChildren(p);
     }
-    console.error('attention-playground: ' + NOTE);
+    console.error('attention-playground: ' + note);
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', explain);
-  else explain();
+  var whenParsed = function (/** @type {() => void} */ f) {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', f);
+    else f();
+  };
+  if (!document.currentScript) {
+    g.__attentionPlaygroundModule = true;
+    // Fails when the file was moved away from its assets (a bundler that took it into its own chunk).
+    import(/* @vite-ignore */ WIDGET).catch(function (e) {
+      whenParsed(function () { say(MOVED + ' (' + String(e && e.message) + ')'); });
+    });
+    return;
+  }
+  var explain = function () {
+    // A module tag for the same widget elsewhere on the page wins (module scripts run before this).
+    if (g.__attentionPlaygroundModule || customElements.get('attention-playground')) return;
+    say(NOTE);
+  };
+  whenParsed(explain);
 })();

@@ -71,7 +71,7 @@ function widgetPlugin() {
     name: 'attention-playground-widget',
     enforce: 'pre',
     buildStart() {
-      widgetRef = this.emitFile({ type: 'chunk', id: WIDGET_MODULE, name: 'widget' });
+      widgetRef = this.emitFile({ type: 'chunk', id: WIDGET_MODULE, name: 'widget', preserveSignature: false });
     },
     transform(code, id) {
       if (id === ENTRY) {
@@ -130,9 +130,11 @@ export async function buildWidget() {
       target: 'es2022',
       modulePreload: false, // nothing goes into the host page's <head>
       rollupOptions: {
-        input: { 'attention-playground': resolve(WEB, 'attention-playground.js'), embed: resolve(WEB, 'embed.html') },
+        preserveEntrySignatures: 'exports-only', // embed-host.js's exports (Vite drops entries' exports by default)
+        // embed-host.js: the iframe route's helper for the host page (fit the frame, drive it).
+        input: { 'attention-playground': resolve(WEB, 'attention-playground.js'), embed: resolve(WEB, 'embed.html'), 'embed-host': resolve(WEB, 'src/widgets/embed-host.js') },
         output: {
-          entryFileNames: (c) => (c.name === 'attention-playground' ? '[name].js' : 'assets/[name]-[hash].js'),
+          entryFileNames: (c) => (['attention-playground', 'embed-host'].includes(c.name) ? '[name].js' : 'assets/[name]-[hash].js'),
           chunkFileNames: 'assets/[name]-[hash].js',
           assetFileNames: 'assets/[name]-[hash][extname]',
         },
@@ -174,6 +176,12 @@ extrapolation, or a position encoding such as rope or alibi), any config field w
 auto), compact (a demo preset without its long prose, for a blog column), autoplay. The element
 fires \`ready\` when it can train. The script tag needs type="module".
 
+A page can drive a widget: play(), pause(), step(n), reset(), setConfig({position: 'rope'}) and
+highlight({layer, head, row}); events ready, step (metrics), trained and error ({field, message}).
+Through an iframe: embed.html#...&origin=https://your.site and embed-host.js (connectFrame), which
+also fits the frame to its height. examples/scroll-article.html drives one as the reader scrolls.
+Bundlers: leave this folder as it is (see docs/widgets.md in the package).
+
 The .gz and .br files beside the wasm and scripts are precompressed copies for hosts that serve
 them (nginx gzip_static, Caddy precompressed): the wasm is about 300 KB gzipped, 900 KB without.
 `;
@@ -206,7 +214,8 @@ export function measure(output) {
   const demoOf = (f) => /\/src\/demos\/([^/]+)\/index\.js$/.exec(facade(f))?.[1];
   const isDemo = (f) => Boolean(demoOf(f)) && files.get(f).isDynamicEntry;
   const view = (f, name) => facade(f).endsWith(`/widgets/${name}.js`); // the widget's own views: one of them per widget
-  const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app');
+  // widget-api: the code of step(), setConfig() ..., loaded only by a page that calls them.
+  const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app') || view(f, 'widget-api');
   const names = [...files.keys()];
 
   function closure(starts) {
@@ -242,6 +251,8 @@ export function measure(output) {
   const compare = names.find((f) => view(f, 'compare-app'));
   const kinds = { 'playground / encoding presets': total(new Set([...base, ...closure([app])])) };
   if (compare) kinds['a comparison (compare=…)'] = total(new Set([...base, ...closure([compare])]));
+  const driven = names.find((f) => view(f, 'widget-api'));
+  if (driven) kinds['driven by a page (setConfig …)'] = total(new Set([...base, ...closure([app]), ...closure([driven])]));
   for (const f of files.keys()) if (isDemo(f)) kinds[`${demoOf(f)} preset`] = total(new Set([...base, ...closure([f])]));
   return kinds;
 }

@@ -45,10 +45,10 @@ function reporter(steps) {
   const timer = setInterval(() => {
     const ws = [...document.querySelectorAll('attention-playground')];
     const failed = ws.find((w) => w.status === 'error');
-    const done = ws.length > 0 && ws.every((w) => w.status === 'ready' && w.step >= steps);
+    const done = ws.length > 0 && ws.every((w) => w.status === 'ready' && w.currentStep >= steps);
     if (!failed && !done && performance.now() - t0 < 120000) return;
     clearInterval(timer);
-    const report = () => console.timeStamp('__long-tasks-end') || console.log(`__long-tasks ${JSON.stringify({ long, done, error: failed?.error, steps: ws.map((w) => w.step) })}`);
+    const report = () => console.timeStamp('__long-tasks-end') || console.log(`__long-tasks ${JSON.stringify({ long, done, error: failed?.error, steps: ws.map((w) => w.currentStep) })}`);
     setTimeout(report, 600); // the last charts drawn
   }, 250);
 }

@@ -101,7 +101,7 @@ async function checkEmbed(page) {
   await page.waitForFunction(() => {
     const w = document.querySelector('attention-playground');
     if (w?.status === 'error') throw new Error(w.error);
-    return w?.status === 'ready' && w.step >= 5;
+    return w?.status === 'ready' && w.currentStep >= 5;
   }, null, { timeout: 60000, polling: 250 });
   // Focus and pointer over everything, as a reader would (an onfocus/onmouseover would fire now).
   for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');

@@ -40,8 +40,8 @@ test('widget: a terminated worker is noticed, the model comes back from its snap
   p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   p.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
   await p.goto(`${server.url}/fixtures/dead-worker.html`);
-  const stepOf = (id) => p.evaluate((i) => document.getElementById(i).step, id);
-  await p.waitForFunction(() => [...document.querySelectorAll('attention-playground')].every((w) => w.status === 'ready' && w.step > 5), null, { timeout: 60000, polling: 250 });
+  const stepOf = (id) => p.evaluate((i) => document.getElementById(i).currentStep, id);
+  await p.waitForFunction(() => [...document.querySelectorAll('attention-playground')].every((w) => w.status === 'ready' && w.currentStep > 5), null, { timeout: 60000, polling: 250 });
   const t = await p.evaluate(async () => {
     const model = document.getElementById('a').app.model;
     const other = document.getElementById('b').app.model;
@@ -74,14 +74,14 @@ test('widget: a terminated worker is noticed, the model comes back from its snap
   assert.match(await notice('a'), new RegExp(`A training engine crashed \\(the engine's worker stopped: .*\\) and was restarted; its model came back from its last snapshot, at step ${t.snap}, and training goes on`));
   assert.deepEqual(await p.evaluate(() => window.__restored), { playing: true, step: t.snap, reason: 'restored', fromSnapshot: true });
   const s = await stepOf('a');
-  await p.waitForFunction(([i, n]) => document.getElementById(i).step > n + 10, ['a', s], { timeout: 30000 });
+  await p.waitForFunction(([i, n]) => document.getElementById(i).currentStep > n + 10, ['a', s], { timeout: 30000 });
   if (t.sameWorker) assert.match(await notice('b'), /and was restarted; its model came back from its last snapshot/);
   else {
     assert.equal(await notice('b'), null, 'a widget on another worker says nothing');
     assert.equal(await p.evaluate(() => document.getElementById('b').app.model.client.worker === window.__otherWorker), true);
   }
   const sb = await stepOf('b');
-  await p.waitForFunction(([i, n]) => document.getElementById(i).step > n + 10, ['b', sb], { timeout: 30000 });
+  await p.waitForFunction(([i, n]) => document.getElementById(i).currentStep > n + 10, ['b', sb], { timeout: 30000 });
   await p.screenshot({ path: resolve(RESULTS, 'dead-worker-widget.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await p.close();

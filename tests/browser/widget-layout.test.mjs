@@ -81,7 +81,7 @@ for (const [width, scheme] of [[1280, 'light'], [375, 'dark']]) {
       await p.waitForFunction((k) => {
         const w = document.querySelectorAll('attention-playground')[k];
         if (w.status === 'error') throw new Error(`widget ${k}: ${w.error}`);
-        return w.status === 'ready' && w.step >= 20;
+        return w.status === 'ready' && w.currentStep >= 20;
       }, i, { timeout: 60000, polling: 250 });
       await p.waitForTimeout(1600); // a snapshot (attention maps) and a chart flush
       await p.locator('attention-playground').nth(i).screenshot({ path: resolve(RESULTS, `layout-${width}-${scheme}-${i}-${presets[i]}.png`) });

@@ -65,7 +65,7 @@ async function trained(p, i, steps, timeout = 60000) {
   await p.waitForFunction(([k, n]) => {
     const w = document.querySelectorAll('attention-playground')[k];
     if (w.status === 'error') throw new Error(`widget ${k}: ${w.error}`);
-    return w.status === 'ready' && w.step >= n;
+    return w.status === 'ready' && w.currentStep >= n;
   }, [i, steps], { timeout, polling: 250 });
 }
 
@@ -107,7 +107,7 @@ test('the example post loads; each widget starts only when scrolled into view, t
     for (let j = i + 2; j < n; j++) assert.equal(later[j], 'idle', `widget ${j} waits while widget ${i} is on screen`);
     await p.waitForFunction((k) => {
       const w = document.querySelectorAll('attention-playground')[k];
-      return w.step >= 40 || w.shadowRoot.querySelector('.uplot');
+      return w.currentStep >= 40 || w.shadowRoot.querySelector('.uplot');
     }, i, { timeout: 30000 });
     await p.waitForTimeout(600); // a chart flush and a frame
     const ink = await chartInk(p, i);
@@ -131,9 +131,9 @@ test('a widget pauses when scrolled off screen or when the tab is hidden, and re
   await trained(p, i, 10);
   await p.evaluate(() => scrollTo(0, 0));
   await p.waitForTimeout(800);
-  const a = await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].step, i);
+  const a = await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].currentStep, i);
   await p.waitForTimeout(1200);
-  const b = await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].step, i);
+  const b = await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].currentStep, i);
   assert.equal(b, a, 'no training off screen');
   await widget(p, i).scrollIntoViewIfNeeded();
   await trained(p, i, a + 5);
@@ -143,9 +143,9 @@ test('a widget pauses when scrolled off screen or when the tab is hidden, and re
     document.dispatchEvent(new Event('visibilitychange'));
   });
   await p.waitForTimeout(800);
-  const c = await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].step, i);
+  const c = await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].currentStep, i);
   await p.waitForTimeout(1200);
-  assert.equal(await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].step, i), c, 'no training while the tab is hidden');
+  assert.equal(await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].currentStep, i), c, 'no training while the tab is hidden');
   await p.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));

@@ -51,6 +51,8 @@ export class Heatmap {
     this.matrix = [];
     /** @type {[number, number]|null} the cell read by hover or keys */
     this.cursor = null;
+    /** @type {number|null} a row outlined by markRow() */
+    this.markedRow = null;
     /** @type {string[]|undefined} */
     this.rowLabels = undefined;
     /** @type {string[]|undefined} */
@@ -187,6 +189,11 @@ export class Heatmap {
       if (this.sideLabel && offY) g.fillText(this.sideLabel, x, 8);
       if (cell >= 8) this.side.forEach((v, i) => g.fillText(fmt(v), x, offY + (i + 0.5) * cell));
     }
+    if (this.markedRow !== null && this.markedRow < matrix.length) {
+      g.strokeStyle = cursor; // a row picked by a caller (the widget's highlight()): outlined across
+      g.lineWidth = 2;
+      g.strokeRect(offX + 1, offY + this.markedRow * cell + 1, cols * cell - 2, cell - 2);
+    }
     if (this.cursor) {
       const [i, j] = this.cursor;
       g.strokeStyle = cursor;
@@ -263,6 +270,15 @@ export class Heatmap {
     this.tip.hidden = false;
     this.tip.style.left = `${this.offX + (j + 1) * this.cell + 6}px`;
     this.tip.style.top = `${this.offY + i * this.cell}px`;
+  }
+
+  /** Outline row i (null: none), as the cursor is drawn. @param {number|null} i */
+  markRow(i) {
+    if (this.markedRow === i) return;
+    this.markedRow = i;
+    if (!this.matrix?.length) return;
+    const dpr = window.devicePixelRatio || 1;
+    this.#draw(this.canvas.width / dpr, this.canvas.height / dpr);
   }
 
   destroy() {

@@ -23,6 +23,30 @@ export class AttentionPanel {
     this.show = 'weights';
     /** @type {RunResult|null} the last update's data */
     this.last = null;
+    /** @type {{layer: number, head: number, row: number|null}|null} the head picked by highlight() */
+    this.selected = null;
+  }
+
+  /**
+   * Pick one head (0-based layer and head; optionally a query row, outlined), or none (null):
+   * its map is framed and marked aria-current, and stays so across updates.
+   * @param {{layer: number, head: number, row: number|null}|null} sel
+   */
+  highlight(sel) {
+    this.selected = sel;
+    this.#mark();
+  }
+
+  #mark() {
+    const sel = this.selected;
+    this.maps.forEach((heads, l) => heads.forEach((map, h) => {
+      const on = Boolean(sel && sel.layer === l && sel.head === h);
+      const cell = /** @type {HTMLElement} */ (map.wrap.parentElement);
+      cell.classList.toggle('attn-selected', on);
+      if (on) cell.setAttribute('aria-current', 'true');
+      else cell.removeAttribute('aria-current');
+      map.markRow(on && sel ? sel.row : null);
+    }));
   }
 
   /** @param {'weights'|'logits'} what */
@@ -38,6 +62,7 @@ export class AttentionPanel {
     const shape = `${att.layers.length}x${att.layers[0]?.heads.length}`;
     const built = shape !== this.shape;
     if (built) this.#build(att, shape);
+    if (built) this.#mark();
     const jobs = att.layers.flatMap((layer, l) =>
       layer.heads.map((head, h) => () => {
         const map = this.maps[l][h];

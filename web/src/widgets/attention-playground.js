@@ -24,6 +24,8 @@ const DEMOS = import.meta.glob('../demos/*/index.js');
  * @typedef {{handle: import('../demos/common.js').DemoHandle, models: Set<Session>, wantPlay: boolean, visible: boolean,
  *   unnotice: () => void, playing?: () => boolean}} RunningDemo
  */
+// The code of step(), reset(), setConfig() and highlight(), loaded when a page first calls one.
+const api = () => import('./widget-api.js');
 const demoLoader = (/** @type {string|undefined} */ name) =>
   /** @type {(() => Promise<import('../demos/common.js').DemoModule>)|undefined} */ (DEMOS[`../demos/${name}/index.js`]);
 
@@ -122,6 +124,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
     /** @type {number|undefined} the column width the reserved room is for */ this.width;
     this.intersecting = false;
     this.started = false;
+    /** settles when the widget is (again) ready, or could not start */
+    this.built = deferred();
     this.#placeholder();
   }
 
@@ -180,27 +184,74 @@ export class AttentionPlaygroundElement extends HTMLElement {
   }
 
   /** The training step reached (the furthest of a demo's models). */
-  get step() {
+  get currentStep() {
     return this.app?.last.step ?? this.demoStep ?? 0;
   }
 
+  // --- the API a page drives (docs/widgets.md, "Driving a widget"). Every method goes through
+  // the widget's app and its run controller; a refused call fires `error` ({field, message,
+  // allowed}) and resolves to false, leaving the widget as it was. Calls made before the widget
+  // is built wait for it (it builds when on screen).
+
   /** Start training now (it pauses off screen and resumes on screen). */
-  play() {
-    if (this.app?.play) return this.app.play();
-    if (this.demo) {
+  async play() {
+    if (this.app?.play) await this.app.play();
+    else if (this.demo) {
       this.demo.wantPlay = true;
-      return this.demo.handle.start();
-    }
-    this.playWanted = true; // not built yet: it plays as soon as it is (on screen)
+      await this.demo.handle.start();
+    } else this.playWanted = true; // not built yet: it plays as soon as it is (on screen)
+    return true;
   }
 
   /** Stop training. */
-  pause() {
-    if (this.app?.pause) return this.app.pause();
-    if (this.demo) {
+  async pause() {
+    this.playWanted = false;
+    if (this.app?.pause) await this.app.pause();
+    else if (this.demo) {
       this.demo.wantPlay = false;
-      return this.demo.handle.pause();
+      await this.demo.handle.pause();
     }
+    return true;
+  }
+
+  /** Train exactly n steps (1 … 10000), then redraw. @param {number} [n] @returns {Promise<boolean>} */
+  step(n = 1) {
+    return api().then((m) => m.step(this, n));
+  }
+
+  /** Back to step 0 with the same seed. @returns {Promise<boolean>} */
+  reset() {
+    return api().then((m) => m.reset(this));
+  }
+
+  /**
+   * Change config fields ({position: 'rope', lr: 0.003}), read like the attributes (widget-api.js).
+   * @param {Record<string, string|number|boolean>} fields
+   * @returns {Promise<boolean>}
+   */
+  setConfig(fields) {
+    return api().then((m) => m.setConfig(this, fields));
+  }
+
+  /**
+   * Pick a head in the attention panel, {layer, head, row} (0-based; row optional), or none (null).
+   * @param {{layer: number, head: number, row?: number}|null} [sel]
+   * @returns {Promise<boolean>}
+   */
+  highlight(sel) {
+    return api().then((m) => m.highlight(this, sel));
+  }
+
+  /** @internal Fire `error` for a refused call. @param {import('./api.js').ApiError} detail */
+  _refuse(detail) {
+    // Not bubbling: window's error listeners would take it for a script error.
+    this.dispatchEvent(new CustomEvent('error', { detail }));
+    return false;
+  }
+
+  /** An event of the widget's run (`step`, `trained`). @param {string} type @param {object} detail */
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
   }
 
   // light / dark: the theme attribute, else (none or "auto") the reader's preference; and compact.
@@ -220,6 +271,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
   /** @param {'idle'|'loading'|'ready'|'error'} s */
   #setStatus(s) {
     this.status = s;
+    if ((s === 'loading' || s === 'idle') && this.built.done) this.built = deferred(); // calls wait for the new build
     this.card.dataset.status = s;
     if (s === 'loading' && !this.card.style.minHeight) this._reserve(); // again after an error
   }
@@ -248,6 +300,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       this.#setStatus('ready');
       this.#showIgnored();
       this._updateVisible();
+      this.built.resolve();
       this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true, detail: { preset: preset.name, engine: engine.info } }));
     } catch (err) {
       if (token === this.startToken) {
@@ -293,6 +346,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     const app = new App(card, engine, /** @type {AppSettings} */ (settings)); // a config preset: a state (and the runs of a comparison)
     this.card.replaceChildren(card);
     this.app = app;
+    if ('onEvent' in app) app.onEvent = (type, detail) => this.#emit(type, detail);
     try {
       await app.init();
     } catch (err) {
@@ -349,6 +403,9 @@ export class AttentionPlaygroundElement extends HTMLElement {
       el('strong', {}, 'This widget could not start.'),
       el('ul', {}, ...items.map((t) => el('li', {}, t)))));
     this.dispatchEvent(new CustomEvent('widget-error', { bubbles: true, composed: true, detail: { message: this.error } }));
+    this.built.resolve(); // calls that waited are refused below (#app)
+    const field = /^([a-z][a-z0-9-]*)="/.exec(items[0])?.[1] ?? 'widget';
+    this._refuse({ field, message: this.error });
   }
 
   async #teardown() {
@@ -399,6 +456,15 @@ export class AttentionPlaygroundElement extends HTMLElement {
       enqueueStart(this);
     }, 50);
   }
+}
+
+/** A promise and its resolve, which says whether it was called. */
+function deferred() {
+  /** @type {() => void} */
+  let done = () => {};
+  const promise = new Promise((/** @type {(v: void) => void} */ r) => (done = r));
+  const d = { promise, done: false, resolve: () => ((d.done = true), done()) };
+  return d;
 }
 
 /**

@@ -33,6 +33,8 @@ const isGlobal = (/** @type {string} */ name) => GLOBAL_ATTRS.has(name) || /^(da
 // Null prototype: a key such as 'constructor' must not find Object's members.
 const SELECTOR_ORDER = Object.assign(Object.create(null), { task: 0, position: 1, normalization: 2 });
 const NAME = /^[a-z][a-z0-9_-]*$/;
+/** [name, ...] pairs with task, position and normalization first (they decide which options exist). @template {[string, ...any[]]} T @param {T[]} pairs */
+export const selectorsFirst = (pairs) => [...pairs].sort((a, b) => (SELECTOR_ORDER[a[0].replaceAll('-', '_')] ?? 3) - (SELECTOR_ORDER[b[0].replaceAll('-', '_')] ?? 3));
 
 /**
  * A URL hash as [attribute, value] pairs, names lower-case with '_' written '-' (embed.html's
@@ -102,6 +104,63 @@ const cut = (/** @type {string} */ t, /** @type {number} */ n) => (t.length > n 
 export const quoted = (/** @type {string} */ name, /** @type {string} */ value) => `${cut(name, 40)}="${cut(value, 60)}"`;
 
 /**
+ * A config field's error: the field (as written), a sentence that names it, and its allowed
+ * values when they are a list (an encoding, a task ...).
+ * @typedef {{field: string, text: string, allowed?: string[]}} FieldError
+ */
+
+/**
+ * Config fields as text (attribute name, value), read onto `state` (a config preset's; null for a
+ * demo preset) in order, each parsed by the URL's rules (state/hash.js): the reader of the
+ * element's attributes, and of setConfig(). Pass task / position / normalization first (they
+ * decide which options exist). A demo preset's declared options go to `overrides` as text.
+ * @param {[string, string][]} fields [attribute name ('_' written '-'), raw value]
+ * @param {State|null} state
+ * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
+ * @param {import('./presets.js').Preset|null} preset
+ * @returns {{state: State|null, overrides: Record<string, Value>, errors: FieldError[]}}
+ */
+export function readConfigFields(fields, state, { registry, props }, preset) {
+  /** @type {FieldError[]} */
+  const errors = [];
+  /** @type {Record<string, Value>} */
+  const overrides = {};
+  for (const [attr, raw] of fields) {
+    const key = attr.replaceAll('-', '_');
+    const p = propertyFor(props, key, state ?? {});
+    if ((!p || p.view) && preset?.options?.includes(key)) {
+      overrides[key] = raw; // an option the demo declares (e.g. encoding="rope"): the demo reads it
+      continue;
+    }
+    if (!p || p.view) {
+      const own = preset?.options?.length ? `, an option of this demo (${preset.options.map((o) => o.replaceAll('_', '-')).join(', ')})` : '';
+      errors.push({ field: attr, text: `${quoted(attr, raw)}: unknown attribute. Use a config field (${props.filter((q) => !q.scope).map((q) => q.key.replaceAll('_', '-')).join(', ')}, or an option of the task, encoding or normalization)${own} or one of ${WIDGET_ATTRS.join(', ')}.` });
+      continue;
+    }
+    if (state && !isActive(p, state)) {
+      const [sel] = Object.keys(/** @type {Record<string, string>} */ (p.scope)); // inactive: it has a scope
+      errors.push({ field: attr, text: `${quoted(attr, raw)}: not an option of ${sel} ${state[sel]}.` });
+      continue;
+    }
+    const r = parseValue(p, raw.trim());
+    if ('error' in r) {
+      const allowed = p.choices?.map((c) => c.value);
+      errors.push({ field: attr, text: `${quoted(attr, raw)}: ${r.error}.`, ...(allowed ? { allowed } : {}) });
+      continue;
+    }
+    overrides[key] = r.value;
+    if (state) state = withValue(props, registry, state, key, r.value);
+  }
+  return { state, overrides, errors };
+}
+
+/** A number of training steps, or the sentence that says why not. @param {string} raw */
+export function readSteps(raw) {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 1e6 ? n : `${quoted('steps', raw)}: use a whole number of training steps from 1 to 1000000.`;
+}
+
+/**
  * Read a widget's attributes against the engine's registry.
  * @param {[string, string][]} attrs name/value pairs (names lower-case, as the DOM gives them)
  * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
@@ -133,35 +192,15 @@ export function readAttributes(attrs, { registry, props }) {
     for (const [k, v] of Object.entries(base).sort((a, b) => (SELECTOR_ORDER[a[0]] ?? 3) - (SELECTOR_ORDER[b[0]] ?? 3)))
       if (k !== 'task' || !known) state = withValue(props, registry, state, k, v);
   }
-  for (const [key, raw, attr] of entries) {
-    const p = propertyFor(props, key, state ?? {});
-    if ((!p || p.view) && preset?.options?.includes(key)) {
-      overrides[key] = raw; // an option the demo declares (e.g. encoding="rope"): the demo reads it
-      continue;
-    }
-    if (!p || p.view) {
-      const own = preset?.options?.length ? `, an option of this demo (${preset.options.map((o) => o.replaceAll('_', '-')).join(', ')})` : '';
-      errors.push(`${quoted(attr, raw)}: unknown attribute. Use a config field (${props.filter((q) => !q.scope).map((q) => q.key.replaceAll('_', '-')).join(', ')}, or an option of the task, encoding or normalization)${own} or one of ${WIDGET_ATTRS.join(', ')}.`);
-      continue;
-    }
-    if (state && !isActive(p, state)) {
-      const [sel] = Object.keys(/** @type {Record<string, string>} */ (p.scope)); // inactive: it has a scope
-      errors.push(`${quoted(attr, raw)}: not an option of ${sel} ${state[sel]}.`);
-      continue;
-    }
-    const r = parseValue(p, raw.trim());
-    if ('error' in r) {
-      errors.push(`${quoted(attr, raw)}: ${r.error}.`);
-      continue;
-    }
-    overrides[key] = r.value;
-    if (state) state = withValue(props, registry, state, key, r.value);
-  }
+  const read = readConfigFields(entries.map(([, raw, attr]) => [attr, raw]), state, { registry, props }, preset);
+  state = read.state;
+  Object.assign(overrides, read.overrides);
+  errors.push(...read.errors.map((e) => e.text));
 
   const steps = get('steps');
   if (steps !== null) {
-    const n = Number(steps);
-    if (!Number.isInteger(n) || n < 1 || n > 1e6) errors.push(`${quoted('steps', steps)}: use a whole number of training steps from 1 to 1000000.`);
+    const n = readSteps(steps);
+    if (typeof n === 'string') errors.push(n);
     else {
       overrides.steps = n;
       if (state) state = { ...state, steps: n };

@@ -67,7 +67,11 @@ export class WidgetApp {
     this.state = settings.state;
     this.visible = false;
     this.wantPlay = settings.autoplay;
-    /** @type {{step: number, loss: number|null, acc: number|null}} the counters shown */
+    /**
+     * The counters shown (acc: held-out accuracy once evaluated, else the training batch's) and
+     * the `step` event's metrics.
+     * @type {{step: number, loss: number|null, acc: number|null, trainAcc?: number|null, evalAcc?: number|null}}
+     */
     this.last = { step: 0, loss: null, acc: null };
     // Set by #build() (the panels only when in `view`), #charts() and the run:
     /** @type {WidgetUi} */ this.ui;
@@ -83,6 +87,8 @@ export class WidgetApp {
     /** @type {boolean|undefined} */ this.started;
     /** @type {boolean|undefined} the charts have points since the last reset */ this.drawn;
     /** @type {boolean|undefined} */ this.disposed;
+    /** What the element re-fires as its events (`step`, `trained`): set by the element. @type {(type: string, detail: object) => void} */
+    this.onEvent = () => {};
     this.#build();
     this.run = new RunController(engine.pool, this.#views(), { refreshMs: SNAPSHOT_MS, flushMs: FLUSH_MS });
   }
@@ -116,8 +122,9 @@ export class WidgetApp {
       fresh: (info) => this.#fresh(info),
       ready: () => this.wantPlay && this.visible && this.#run(),
       metrics: (batch) => this.#draw(batch),
-      state: ({ playing, reason, stalled }) => {
+      state: ({ playing, reason, stalled, step }) => {
         if (!playing && (reason === 'done' || stalled)) this.wantPlay = false;
+        if (!playing && reason === 'done') this.onEvent('trained', { ...this.#metrics(), step });
         if (stalled) this.#notice(`Training stopped: ${reason}`);
         this.#label(playing);
       },
@@ -302,8 +309,51 @@ export class WidgetApp {
     return this.run.play({ steps, every: Math.max(1, Math.ceil(steps / 500)) });
   }
 
-  step() {
-    return this.run.stepBy(1);
+  /** n training steps (exactly n), then the snapshot views. @param {number} [n] */
+  step(n = 1) {
+    return this.run.stepBy(n);
+  }
+
+  /**
+   * Train a new model for `state` (setConfig): the engine checks its config first; when it
+   * refuses, nothing changes (the model, the views and the state stay) and the check is returned.
+   * @param {import('../state/properties.js').State} state
+   * @returns {Promise<import('../wasm-api').CheckResult>}
+   */
+  async setState(state) {
+    const config = await withCorpus(toConfig(this.engine.props, state), () => loadCorpus(corpusBase()));
+    const check = await this.engine.pool.checkConfig(config);
+    if (!check.ok || this.disposed) return check;
+    this.state = state;
+    this.controls.render(state);
+    await this.run.apply(config);
+    return check;
+  }
+
+  /**
+   * Pick a head in the attention panel (0-based; row optional), or none. Returns the error (the
+   * field and its range) when the panel is not shown or the model has no such head or row.
+   * @param {import('./api.js').Highlight} sel
+   * @returns {import('./api.js').ApiError|null}
+   */
+  highlight(sel) {
+    if (!this.attention) return { field: 'highlight', message: 'highlight needs the attention panel: add attention to the view attribute (view="chart,attention").' };
+    const c = this.model?.info.config ?? this.state;
+    const rows = this.attention.last?.tokens.length ?? /** @type {number} */ (c.seq_len);
+    /** @type {[string, number][]} */
+    const limits = [['layer', /** @type {number} */ (c.layers)], ['head', /** @type {number} */ (c.heads)], ['row', rows]];
+    for (const [field, n] of limits) {
+      const v = sel?.[/** @type {'layer'|'head'|'row'} */ (field)];
+      if (typeof v === 'number' && v >= n) return { field, message: `${field}=${v}: this model has ${n} ${field}s, 0 to ${n - 1}.`, allowed: [`0…${n - 1}`] };
+    }
+    this.attention.highlight(sel);
+    return null;
+  }
+
+  /** The latest metrics, as the element's `step` event gives them. */
+  #metrics() {
+    const { step, loss, trainAcc, acc } = this.last;
+    return { step, loss, trainAccuracy: trainAcc ?? null, evalAccuracy: this.last.evalAcc ?? null, accuracy: acc };
   }
 
   reset() {
@@ -333,10 +383,11 @@ export class WidgetApp {
       for (const e of evals) chart.addDataPoint(e.step, { [e.length === seqLen ? 'eval' : 'long']: e[metric] });
     }
     const s = steps[steps.length - 1];
-    if (s) Object.assign(this.last, { step: s.step, loss: s.loss, acc: s.token_accuracy });
+    if (s) Object.assign(this.last, { step: s.step, loss: s.loss, acc: s.token_accuracy, trainAcc: s.token_accuracy });
     const e = evals.filter((x) => x.length === seqLen).pop();
-    if (e) this.last.acc = e.token_accuracy;
+    if (e) this.last.acc = this.last.evalAcc = e.token_accuracy;
     this.#stats();
+    this.onEvent('step', this.#metrics());
   }
 
   // Text written only when it changes: each write dirties the page's layout.

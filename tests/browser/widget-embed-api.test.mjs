@@ -1,0 +1,185 @@
+// A page that drives a widget, on the built folder (dist/) served by a plain static server:
+// - the scroll article (examples/scroll-article.html, built, and under the dev server): each section, scrolled to the middle of the
+//   viewport, drives the figure (no positions and playing; RoPE and playing; paused with a head
+//   framed); screenshots at 1280 and 375 px, light and dark (test-results/scroll-article-*.png);
+// - the iframe route's messages: a host page on another origin (localhost vs 127.0.0.1) drives
+//   the frame through embed-host.js when the frame's link declares its origin, hears its events,
+//   and fits the frame to the height it reports; a bad message is answered with an error event
+//   naming the field; with another origin declared, the same messages are ignored.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { resolve } from 'node:path';
+import { RESULTS, shotFourWays, startHarness } from './harness.mjs';
+import { DIST, ensureDist } from './dist.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+let server;
+let browser;
+before(async () => {
+  await ensureDist();
+  server = await serveStatic(DIST);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(url, { width = 1280, height = 900 } = {}) {
+  const p = await browser.newPage({ viewport: { width, height } });
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  p.on('console', (m) => ['error', 'warning'].includes(m.type()) && errors.push(`console: ${m.text()}`));
+  await p.goto(url);
+  return { page: p, errors };
+}
+
+test('the scroll article drives its widget: no positions, then RoPE, then a head framed', async () => {
+  const { page: p, errors } = await open(`${server.url}/examples/scroll-article.html`);
+  const at = (step) => p.evaluate((s) => document.querySelector(`section[data-step="${s}"]`).scrollIntoView({ block: 'center' }), step);
+  const w = () => p.evaluate(() => {
+    const el = document.getElementById('figure');
+    const r = el.shadowRoot;
+    return { step: el.currentStep, position: el.app?.model?.info.config.position, subtitle: r.querySelector('.ap-title .muted')?.textContent,
+      selected: [...r.querySelectorAll('.attn-head')].findIndex((h) => h.classList.contains('attn-selected')), playing: Boolean(el.app?.model?.playing) };
+  });
+  await at('order');
+  await p.waitForFunction(() => document.body.dataset.done === 'order', null, { timeout: 60000 });
+  await p.waitForFunction(() => document.getElementById('figure').currentStep >= 10, null, { timeout: 30000 });
+  let s = await w();
+  assert.equal(s.position, 'none');
+  assert.match(s.subtitle, /No position encoding/);
+  assert.ok(s.playing, 'section 1 plays');
+
+  await at('rope');
+  await p.waitForFunction(() => document.body.dataset.done === 'rope', null, { timeout: 60000 });
+  await p.waitForFunction(() => document.getElementById('figure').currentStep >= 20, null, { timeout: 30000 });
+  s = await w();
+  assert.equal(s.position, 'rope', 'section 2 switched to RoPE');
+  assert.doesNotMatch(s.subtitle, /No position/);
+  assert.equal(await p.evaluate(() => document.querySelector('section.active').dataset.step), 'rope');
+
+  await at('head');
+  await p.waitForFunction(() => document.body.dataset.done === 'head', null, { timeout: 60000 });
+  await p.waitForFunction(() => document.getElementById('figure').shadowRoot.querySelector('.attn-selected'), null, { timeout: 20000 });
+  s = await w();
+  assert.equal(s.selected, 0, 'section 3 framed head 1 of layer 1');
+  await p.waitForTimeout(600);
+  const paused = (await w()).step;
+  await p.waitForTimeout(1000);
+  assert.equal((await w()).step, paused, 'section 3 paused training');
+
+  // Back up: RoPE plays again, the frame goes.
+  await at('rope');
+  await p.waitForFunction((n) => document.getElementById('figure').currentStep > n + 5, paused, { timeout: 30000 });
+  assert.equal((await w()).selected, -1);
+  await at('head');
+  await p.waitForFunction(() => document.body.dataset.done === 'head' && document.getElementById('figure').shadowRoot.querySelector('.attn-selected'), null, { timeout: 30000 });
+  await p.waitForTimeout(800);
+  await p.screenshot({ path: resolve(RESULTS, 'scroll-article-head-1280.png') }); // what the reader sees at section 3
+  await p.setViewportSize({ width: 375, height: 800 });
+  await p.waitForTimeout(800);
+  await p.screenshot({ path: resolve(RESULTS, 'scroll-article-head-375.png') });
+  await p.setViewportSize({ width: 1280, height: 900 });
+  const seen = await shotFourWays(p, 'scroll-article', 900);
+  assert.equal(seen.length, 4);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+/** The host page (on localhost) with the frame (on 127.0.0.1) whose link declares `declared`. */
+function host(declared) {
+  const frameOrigin = server.url;
+  const hostOrigin = server.url.replace('127.0.0.1', 'localhost');
+  const hash = `preset=playground&task=copy_back&view=chart,attention&steps=5000&autoplay=false&height=80${declared ? `&origin=${encodeURIComponent(declared(hostOrigin))}` : ''}`;
+  const path = `/fixtures/host-${Math.random().toString(36).slice(2)}.html`;
+  server.extra.set(path, `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body style="margin:0">
+    <p>Host page</p>
+    <iframe id="f" title="Attention Playground" src="${frameOrigin}/embed.html#${hash}" style="width:100%;height:50px;border:0"></iframe>
+    <script type="module">
+      import { connectFrame } from '${frameOrigin}/embed-host.js';
+      const f = document.getElementById('f');
+      window.__events = [];
+      for (const t of ['ready', 'step', 'trained', 'error']) f.addEventListener(t, (e) => window.__events.push({ type: t, detail: e.detail }));
+      window.widget = connectFrame(f);
+      window.raw = (msg) => f.contentWindow.postMessage(msg, '${frameOrigin}');
+    </script></body></html>`);
+  return `${hostOrigin}${path}`;
+}
+
+const inFrame = (p, f) => p.frames().find((x) => x.url().includes('/embed.html')).evaluate(f);
+const frameStep = (p) => inFrame(p, () => document.querySelector('attention-playground')?.currentStep ?? -1);
+
+test('the iframe route: a declared origin drives the frame and hears its events; the frame is fitted to its height', async () => {
+  const { page: p, errors } = await open(host((o) => o), { height: 1400 });
+  await p.waitForFunction(() => window.__events.some((e) => e.type === 'ready'), null, { timeout: 60000 });
+  // Auto-height: the frame takes the height the widget's page reports.
+  await p.waitForFunction(() => parseFloat(document.getElementById('f').style.height) > 300, null, { timeout: 20000 });
+  await p.waitForTimeout(600);
+  const inner = await inFrame(p, () => Math.ceil(document.documentElement.getBoundingClientRect().height));
+  const outer = await p.evaluate(() => document.getElementById('f').getBoundingClientRect().height);
+  assert.ok(Math.abs(inner - outer) <= 1, `the frame is ${outer} px for a page of ${inner} px`);
+  assert.equal(await inFrame(p, () => document.documentElement.scrollHeight <= innerHeight), true, 'nothing scrolls inside the frame');
+
+  await p.evaluate(() => window.widget.step(6));
+  await p.waitForFunction(() => window.__events.some((e) => e.type === 'step' && e.detail.step === 6), null, { timeout: 20000 });
+  assert.equal(await frameStep(p), 6);
+  const ev = (await p.evaluate(() => window.__events)).find((e) => e.type === 'step');
+  assert.ok(Number.isFinite(ev.detail.loss), JSON.stringify(ev.detail));
+  await p.evaluate(() => window.widget.setConfig({ position: 'alibi' }));
+  await p.waitForFunction(() => true);
+  await p.frames().find((x) => x.url().includes('/embed.html')).waitForFunction(() => document.querySelector('attention-playground').app?.model?.info.config.position === 'alibi', null, { timeout: 20000 });
+  // Bad messages: an error event naming the field, and nothing else happens.
+  for (const [msg, field] of [[{ type: 'attention-playground:step', n: 3, evil: 1 }, 'evil'], [{ type: 'attention-playground:launch' }, 'type'], [{ type: 'attention-playground:setConfig', fields: { position: 'warp' } }, 'position'], [[1, 2], 'message']]) {
+    const n = await p.evaluate(() => window.__events.filter((e) => e.type === 'error').length);
+    await p.evaluate((m) => window.raw(m), msg);
+    await p.waitForFunction((k) => window.__events.filter((e) => e.type === 'error').length > k, n, { timeout: 10000 });
+    const e = (await p.evaluate(() => window.__events.filter((x) => x.type === 'error'))).at(-1).detail;
+    assert.equal(e.field, field, JSON.stringify(e));
+  }
+  assert.equal(await frameStep(p), 0, 'the new model (alibi) was not stepped by the refused message');
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('the iframe route: messages from an origin the link does not declare are ignored', async () => {
+  const { page: p, errors } = await open(host(() => 'https://blog.example'), { height: 1400 });
+  await p.frames().find((x) => x.url().includes('/embed.html')).waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
+  await p.evaluate(() => { window.widget.step(5); window.raw({ type: 'attention-playground:play' }); window.raw({ type: 'nonsense' }); });
+  await p.waitForTimeout(1500);
+  assert.equal(await frameStep(p), 0, 'no step from an undeclared origin');
+  assert.deepEqual(await p.evaluate(() => window.__events), [], 'no event reaches an undeclared origin');
+  // With origins declared, even the height goes to them only: the frame keeps the host's height.
+  assert.equal(await p.evaluate(() => document.getElementById('f').style.height), '50px');
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('the iframe route: without a declared origin the frame takes no commands', async () => {
+  const { page: p, errors } = await open(host(null), { height: 1400 });
+  await p.frames().find((x) => x.url().includes('/embed.html')).waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
+  await p.evaluate(() => window.widget.step(5));
+  await p.waitForTimeout(1200);
+  assert.equal(await frameStep(p), 0);
+  // The height goes to any parent (it is no secret): the frame is fitted.
+  assert.ok(await p.evaluate(() => parseFloat(document.getElementById('f').style.height) > 300));
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('the dev server (npm start) serves the scroll article, whose first section drives the widget', async () => {
+  const h = await startHarness();
+  try {
+    const p = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = [];
+    p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    p.on('console', (m) => ['error', 'warning'].includes(m.type()) && errors.push(`console: ${m.text()}`));
+    await p.goto(`${h.url}examples/scroll-article.html`);
+    await p.waitForFunction(() => document.body.dataset.done === 'order' && document.getElementById('figure').currentStep >= 5, null, { timeout: 90000 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await h.close();
+  }
+});
