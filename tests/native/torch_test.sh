@@ -76,6 +76,16 @@ case_ "anchors cls_sep, bidirectional" learned --set position=learned --set anch
 case_ "per-sequence task (order), pool mean" rope --set task=order --set position=rope --set causal=false
 case_ "per-sequence task (order), pool cls, cls anchor" learned --set task=order --set anchors=cls --set pool=cls --set causal=false
 
+# a user's text never becomes Python: the text task's corpus enters as token ids only
+for k in $(seq 40); do printf 'the cat sat """; import os; os.remove("x") # MARKER%s\n' "$k"; done > corpus.txt
+if "$bin" train "${tiny[@]}" --set task=text --set position=rope --text-file corpus.txt --out m.safetensors >/dev/null 2>&1 &&
+   "$bin" export-torch --model m.safetensors --out model.py >/dev/null && ! grep -q 'MARKER\|os.remove' model.py &&
+   "$py" model.py m.safetensors >/dev/null; then
+  echo "ok   the text task's corpus is not in the file (token ids only), and the file runs"; passes=$((passes + 1))
+else
+  echo "FAIL the text task's export"; fails=$((fails + 1))
+fi
+
 echo "torch: refused (as they should say): ${refused[*]:-none}"
 echo "torch: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
