@@ -172,6 +172,67 @@ std::string dynamic_bias(const MakeContext& ctx) {
          "        return s + F.linear(h, p(\"2.weight\"), p(\"2.bias\")).permute(2, 0, 1)";
 }
 
+// (T, T) index K + clip(sign·(j − i), K): Shaw's rows (sign +1), URPE's (sign −1, i − j).
+std::string clip_index(const char* sign) {
+  return std::string("        pos = torch.arange(T)\n"
+                     "        idx = (") + sign + " * (pos[None, :] - pos[:, None])).clamp(-self.K, self.K) + self.K\n";
+}
+
+std::string shaw(const MakeContext& ctx) {
+  const bool values = ctx.options.flag("shaw_values");
+  return "class Position(PositionBase):\n"
+         "    \"\"\"Shaw: s_ij += tau q_i.wK[clip(j - i)]" + std::string(values ? "; o_i += sum_j a_ij wV[clip(j - i)]" : "") +
+         ", per layer, shared by the heads\n    (core/position/shaw.cpp).\"\"\"\n"
+         "    K = " + std::to_string(ctx.options.integer("shaw_clip")) + "\n\n"
+         "    def bias(self, m, layer, s, q, k, tau):\n"
+         "        T = s.shape[-1]\n" + clip_index("1") +
+         "        W = m.get_parameter(f\"blocks.{layer}.attn.shaw.key.weight\")  # (2K+1, HS)\n"
+         "        qw = tau * (q @ W.t())  # (B, NH, T, 2K+1)\n"
+         "        return s + qw.gather(-1, idx.to(s.device).expand(*s.shape))" +
+         (values ? "\n\n"
+                   "    def values(self, m, layer, a, o):\n"
+                   "        T = a.shape[-1]\n" + clip_index("1") +
+                   "        W = m.get_parameter(f\"blocks.{layer}.attn.shaw.value.weight\")\n"
+                   "        per_distance = torch.zeros(*a.shape[:-1], W.shape[0], dtype=a.dtype, device=a.device)\n"
+                   "        per_distance.scatter_add_(-1, idx.to(a.device).expand(*a.shape), a)\n"
+                   "        return o + per_distance @ W"
+                 : "");
+}
+
+std::string urpe(const MakeContext& ctx) {
+  int K = ctx.options.integer("urpe_max_distance");
+  if (K <= 0) K = ctx.sizes.model_len - 1 > 1 ? ctx.sizes.model_len - 1 : 1;
+  return "class Position(PositionBase):  # urpe: a_ij <- a_ij C[K + clip(i - j, K), h], shared (core/position/urpe.cpp)\n"
+         "    K = " + std::to_string(K) + "\n\n"
+         "    def weights(self, m, layer, a):\n"
+         "        T = a.shape[-1]\n" + clip_index("-1") +
+         "        C = m.get_parameter(\"urpe.weight\")  # (2K+1, NH)\n"
+         "        return a * C[idx.to(a.device)].permute(2, 0, 1)";
+}
+
+std::string xpos(const MakeContext& ctx) {
+  const int HS = ctx.sizes.head_size(), d_rot = 2 * (HS / 2);
+  return "class Position(PositionBase):\n"
+         "    \"\"\"xPos: RoPE (interleaved pairs) with q scaled by zeta_i^((t - c)/gamma), k by zeta_i^(-(t - c)/gamma),\n"
+         "    zeta_i = (2i + 0.4 D)/(1.4 D), c = T // 2 (core/position/xpos.cpp, rotary.cpp).\"\"\"\n"
+         "    D_ROT, GAMMA = " + std::to_string(d_rot) + ", " + py_num(ctx.options.number("xpos_gamma")) + "\n"
+         "    THETA = " + py_list(rope_thetas(d_rot, ctx.options.number("xpos_base"))) + "\n\n"
+         "    def rotate(self, m, layer, q, k):\n"
+         "        T, d, h = q.shape[-2], self.D_ROT, self.D_ROT // 2\n"
+         "        t = torch.arange(T, dtype=torch.float64)[:, None]\n"
+         "        angle = t * torch.tensor(self.THETA, dtype=torch.float64)\n"
+         "        cos, sin = angle.cos().float().to(q.device), angle.sin().float().to(q.device)\n"
+         "        zeta = (2.0 * torch.arange(h, dtype=torch.float64) + 0.4 * d) / (1.4 * d)\n"
+         "        e = (t - T // 2) / self.GAMMA\n"
+         "        qs, ks = torch.pow(zeta, e).float().to(q.device), torch.pow(zeta, -e).float().to(q.device)\n"
+         "        return self.turn(q, cos * qs, sin * qs), self.turn(k, cos * ks, sin * ks)\n\n"
+         "    def turn(self, x, cos, sin):\n"
+         "        d = self.D_ROT\n"
+         "        a, b = x[..., 0:d:2], x[..., 1:d:2]\n"
+         "        a, b = a * cos - b * sin, b * cos + a * sin\n"
+         "        return torch.cat([torch.stack([a, b], -1).flatten(-2), x[..., d:]], -1)";
+}
+
 }  // namespace
 
 const std::vector<TorchSnippet>& torch_position_snippets() {
@@ -179,7 +240,7 @@ const std::vector<TorchSnippet>& torch_position_snippets() {
       {"none", none},     {"learned", learned}, {"sinusoidal", sinusoidal},
       {"rope", rope},     {"alibi", alibi},     {"t5_bias", t5_bias},
       {"kerple", kerple}, {"scaled_sinusoidal", scaled_sinusoidal},
-      {"dynamic_bias", dynamic_bias},
+      {"dynamic_bias", dynamic_bias}, {"shaw", shaw}, {"urpe", urpe}, {"xpos", xpos},
   };
   return table;
 }
