@@ -9,19 +9,19 @@ namespace ap {
 
 std::string Session::export_torch() {
   Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);  // held_out()'s generator: its first batch
-  const Batch b = make_batch(rng, cfg_.batch, cfg_.seq_len, Split::Heldout);
+  Batch b = make_batch(rng, cfg_.batch, cfg_.seq_len, Split::Heldout);
   TorchExport in;
   in.cfg = &cfg_;
   in.V = model_->shape().V, in.O = model_->shape().O;
   in.per_sequence = task_->per_sequence();
   for (const auto& info : model_->params().infos())
     in.params.push_back({info.name, std::vector<size_t>(info.shape.begin(), info.shape.end())});
-  in.B = b.B, in.T = b.T, in.inputs = b.inputs, in.targets = b.targets;
-  if (!in.per_sequence) in.mask = b.mask;
   in.loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
                             b.mask.empty() ? nullptr : b.mask.data(), false, nullptr);
   float seq_acc = 0;
   metrics_of(b, &in.accuracy, &seq_acc);
+  in.B = b.B, in.T = b.T, in.inputs = std::move(b.inputs), in.targets = std::move(b.targets);
+  if (!in.per_sequence) in.mask = std::move(b.mask);
   in.step = step_;
   in.engine = std::string("attnplay ") + AP_VERSION;
   return torch_export(in);

@@ -7,7 +7,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 #include <stdexcept>
 
 #include "common/params.hpp"
@@ -97,6 +96,53 @@ std::vector<std::string> torch_exportable(bool positions) {
   return out;
 }
 
+std::string fill(const char* tmpl, std::initializer_list<std::string> args) {
+  std::string out;
+  for (const char* c = tmpl; *c; ++c) {
+    const size_t k = size_t(c[1] - '1');
+    if (*c == '$' && k < args.size()) out += args.begin()[k], ++c;
+    else out += *c;
+  }
+  return out;
+}
+
+namespace {
+// The module docstring and this config's constants ($1.. in the order of torch_export's fill).
+const char* const kHead = R"PY(#!/usr/bin/env python3
+"""A model trained in Attention Playground ($1), as a PyTorch module.
+
+Task $2, position encoding $3, normalization $4, $5 layers, d_model $6, $7 heads, step $8.
+Written by `attnplay export-torch` (or the playground's Export -> PyTorch); needs only torch.
+
+    python3 model.py model.safetensors   # evaluates the held-out batch stored below: one JSON line
+    from model import Model; m = Model.load("model.safetensors"); logits = m(inputs)
+
+inputs are (B, T) int64 token ids, anchors included (docs/model-format.md). Dropout is not
+part of this module (evaluation mode).
+"""
+)PY";
+const char* const kConstants = R"PY(
+D_MODEL, HEADS, LAYERS, FFN = $1
+VOCAB, CLASSES = $2  # input ids (anchors included), outputs
+CAUSAL, PRE_NORM, PER_SEQUENCE = $3
+ACTIVATION = "$4"  # gelu (tanh form) | gelu_erf | relu
+POOL = "$5"  # per-sequence tasks: mean over T (anchors included) or position 0
+SOFTCAP = $6  # logit soft cap c (0 = off)
+TRAIN_LEN = $7  # training length, anchors included
+TAU = $8  # the scale of q.k
+EXTRA_PARAMETERS = [  # beyond the blocks: the position encoding's and normalization's
+)PY";
+const char* const kBatch = R"PY(
+
+# ---- one held-out batch (token ids, anchors included) and the engine's result on it
+BATCH_INPUTS = $1
+BATCH_TARGETS = $2
+BATCH_MASK = $3
+ENGINE_LOSS, ENGINE_ACCURACY, STEP = $4
+)PY";
+std::string ints(int a, int b) { return std::to_string(a) + ", " + std::to_string(b); }
+}  // namespace
+
 std::string torch_export(const TorchExport& in) {
   const Config& cfg = *in.cfg;
   const PositionEntry& pe = find_position(cfg.position);
@@ -111,62 +157,40 @@ std::string torch_export(const TorchExport& in) {
     throw std::invalid_argument(std::string("export-torch: the normalization '") + ne.name +
                                 "' cannot be exported to PyTorch (it has no snippet in core/torch/normalizations.cpp); "
                                 "these export: " + names_of(torch_normalization_snippets()));
-  const std::string pos_py = ps->python(make_context(cfg, pe.options));
-  const std::string norm_py = ns->python(make_context(cfg, ne.options));
   ParamStore scratch;  // τ as the engine computes it (Normalization::scale)
   const float tau = make_variant(ne, cfg, scratch)->scale(cfg.d_model / cfg.heads);
-
   const ModelChoices ch = cfg.choices();
-  std::ostringstream py;
-  py << "#!/usr/bin/env python3\n"
-     << "\"\"\"A model trained in Attention Playground (" << in.engine << "), as a PyTorch module.\n\n"
-     << "Task " << cfg.task << ", position encoding " << pe.name << ", normalization " << ne.name << ", "
-     << cfg.layers << " layers, d_model " << cfg.d_model << ", " << cfg.heads << " heads, "
-     << (cfg.causal ? "causal" : "bidirectional") << ", " << cfg.norm_position << "-norm; step " << in.step
-     << ".\nWritten by `attnplay export-torch` (or the playground's Export -> PyTorch); needs only torch.\n\n"
-     << "    python3 model.py model.safetensors   # evaluates the held-out batch stored below: one JSON line\n"
-     << "    from model import Model; m = Model.load(\"model.safetensors\"); logits = m(inputs)\n\n"
-     << "inputs are (B, T) int64 token ids, anchors included (docs/model-format.md). Dropout is not\n"
-     << "part of this module (evaluation mode).\n\"\"\"\n"
-     << kTorchLoaderPy
-     << "D_MODEL, HEADS, LAYERS, FFN = " << cfg.d_model << ", " << cfg.heads << ", " << cfg.layers << ", " << cfg.ffn << "\n"
-     << "VOCAB, CLASSES = " << in.V << ", " << in.O << "  # input ids (anchors included), outputs\n"
-     << "CAUSAL = " << py_bool(cfg.causal) << "\n"
-     << "PRE_NORM = " << py_bool(ch.norm_position == NormPosition::Pre) << "\n"
-     << "ACTIVATION = \"" << (ch.activation == Activation::Relu ? "relu" : ch.activation == Activation::GeluErf ? "gelu_erf" : "gelu") << "\"\n"
-     << "PER_SEQUENCE = " << py_bool(in.per_sequence) << "\n"
-     << "POOL = \"" << (ch.pool == Pool::Cls ? "cls" : "mean") << "\"  # per-sequence tasks: mean over T (anchors included) or position 0\n"
-     << "SOFTCAP = " << py_num(cfg.softcap) << "  # logit soft cap c (0 = off)\n"
-     << "TRAIN_LEN = " << cfg.model_len() << "  # training length, anchors included\n"
-     << "TAU = " << py_num(tau) << "  # the scale of q.k\n"
-     << "EXTRA_PARAMETERS = [  # beyond the blocks: the position encoding's and normalization's\n";
+
+  std::string py = fill(kHead, {in.engine, cfg.task, pe.name, ne.name, std::to_string(cfg.layers),
+                                std::to_string(cfg.d_model), std::to_string(cfg.heads), std::to_string(in.step)});
+  py += kTorchLoaderPy;
+  py += fill(kConstants, {ints(cfg.d_model, cfg.heads) + ", " + ints(cfg.layers, cfg.ffn), ints(in.V, in.O),
+                          std::string(py_bool(cfg.causal)) + ", " + py_bool(ch.norm_position == NormPosition::Pre) + ", " +
+                              py_bool(in.per_sequence),
+                          ch.activation == Activation::Relu ? "relu" : ch.activation == Activation::GeluErf ? "gelu_erf" : "gelu",
+                          ch.pool == Pool::Cls ? "cls" : "mean", py_num(cfg.softcap), std::to_string(cfg.model_len()),
+                          py_num(tau)});
   for (const auto& [name, shape] : in.params) {
     check_name(name);
     if (standard_param(name)) continue;
-    py << "    (\"" << name << "\", (";
-    for (size_t d : shape) py << d << ",";
-    py << ")),\n";
+    py += "    (\"" + name + "\", (";
+    for (size_t d : shape) py += std::to_string(d) + ",";
+    py += ")),\n";
   }
-  py << "]\n" << kTorchBasesPy;
-  py << "\n# ---- position encoding: " << pe.name << " (core/torch/positions.cpp)\n" << pos_py;
-  py << "\n\n# ---- normalization: " << ne.name << " (core/torch/normalizations.cpp)\n" << norm_py << "\n";
-  py << kTorchModelPy;
-  // The stored batch goes last, before nothing that reads it at import time.
-  std::ostringstream batch;
-  batch << "\n\n# ---- one held-out batch (token ids, anchors included) and the engine's result on it\n"
-        << "BATCH_INPUTS = " << int_rows(in.inputs, in.B, in.T) << "\n"
-        << "BATCH_TARGETS = "
-        << (in.per_sequence ? int_list(in.targets) : int_rows(in.targets, in.B, in.T)) << "\n"
-        << "BATCH_MASK = " << (in.mask.empty() ? std::string("None") : int_rows(in.mask, in.B, in.T)) << "\n"
-        << "ENGINE_LOSS = " << py_num(in.loss) << "\n"
-        << "ENGINE_ACCURACY = " << py_num(in.accuracy) << "\n"
-        << "STEP = " << in.step << "\n";
-  std::string text = py.str();
-  // __main__ must come after the batch: insert the batch before the main guard.
-  const std::string guard = "\nif __name__ == \"__main__\":";
-  const size_t at = text.rfind(guard);
-  text.insert(at == std::string::npos ? text.size() : at, batch.str());
-  return text;
+  py += "]\n";
+  py += kTorchBasesPy;
+  py += fill("\n# ---- position encoding: $1 (core/torch/positions.cpp)\n$2\n\n\n# ---- normalization: $3 "
+             "(core/torch/normalizations.cpp)\n$4\n",
+             {pe.name, ps->python(make_context(cfg, pe.options)), ne.name, ns->python(make_context(cfg, ne.options))});
+  py += kTorchModelPy;
+  // The stored batch, before the main guard that reads it.
+  const std::string batch =
+      fill(kBatch, {int_rows(in.inputs, in.B, in.T), in.per_sequence ? int_list(in.targets) : int_rows(in.targets, in.B, in.T),
+                    in.mask.empty() ? std::string("None") : int_rows(in.mask, in.B, in.T),
+                    py_num(in.loss) + ", " + py_num(in.accuracy) + ", " + std::to_string(in.step)});
+  const size_t at = py.rfind("\n\nif __name__ == \"__main__\":");
+  py.insert(at == std::string::npos ? py.size() : at, batch);
+  return py;
 }
 
 }  // namespace ap

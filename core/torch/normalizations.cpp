@@ -26,17 +26,22 @@ std::string l2(const MakeContext&) {
         return u / u.square().sum(-1, keepdim=True).sqrt())PY";
 }
 
+const char* const kRelu2 = R"PY(class Normalization(NormalizationBase):
+    """relu(s)^2 / N, N = FIXED_N (fixed), the row length T (row) or the visible keys (visible)
+    (core/normalization/relu2.cpp)."""
+    DIVISOR, FIXED_N = "$1", $2
+
+    def rows(self, m, layer, s, visible):
+        if self.DIVISOR == "visible":
+            n = visible.sum(-1, keepdim=True).float()
+        else:
+            n = torch.tensor(float(s.shape[-1] if self.DIVISOR == "row" else self.FIXED_N))
+        return (torch.relu(s).square() * (1.0 / n)).masked_fill(~visible, 0.0))PY";
+
 std::string relu2(const MakeContext& ctx) {
   const std::string d = ctx.options.text("relu2_divisor");
-  int fixed = ctx.options.integer("relu2_n");
-  if (fixed <= 0) fixed = ctx.sizes.model_len;
-  const std::string n = d == "row"       ? "torch.tensor(float(s.shape[-1]))"
-                        : d == "visible" ? "visible.sum(-1, keepdim=True).float()"
-                                         : "torch.tensor(" + py_num(fixed) + ")";
-  return R"PY(class Normalization(NormalizationBase):
-    def rows(self, m, layer, s, visible):  # relu(s)^2 / N (core/normalization/relu2.cpp)
-        inv = 1.0 / )PY" + n + R"PY(
-        return (torch.relu(s).square() * inv).masked_fill(~visible, 0.0))PY";
+  const int n = ctx.options.integer("relu2_n");
+  return fill(kRelu2, {d == "row" ? "row" : d == "visible" ? "visible" : "fixed", py_num(n > 0 ? n : ctx.sizes.model_len)});
 }
 
 std::string swish_l2(const MakeContext&) {
@@ -46,21 +51,27 @@ std::string swish_l2(const MakeContext&) {
         return u / (u.square().sum(-1, keepdim=True) + 1e-12).sqrt())PY";
 }
 
-std::string exp(const MakeContext& ctx) {
-  const double cap = double(float(ctx.options.number("exp_softcap")));
-  const std::string capped = cap > 0 ? py_num(cap) + " * torch.tanh(s / " + py_num(cap) + ")" : "s";
-  return R"PY(class Normalization(NormalizationBase):
-    def rows(self, m, layer, s, visible):  # e^s, no denominator; s capped when exp_softcap > 0 (core/normalization/exp.cpp)
-        return torch.exp()PY" + capped + R"PY().masked_fill(~visible, 0.0))PY";
-}
+const char* const kExp = R"PY(class Normalization(NormalizationBase):
+    """e^s, no denominator; s -> CAP tanh(s / CAP) first when CAP > 0 (core/normalization/exp.cpp)."""
+    CAP = $1
+
+    def rows(self, m, layer, s, visible):
+        if self.CAP > 0:
+            s = self.CAP * torch.tanh(s / self.CAP)
+        return torch.exp(s).masked_fill(~visible, 0.0))PY";
+
+std::string exp(const MakeContext& ctx) { return fill(kExp, {py_num(float(ctx.options.number("exp_softcap")))}); }
+
+const char* const kSigmoid = R"PY(class Normalization(NormalizationBase):
+    """sigmoid(s + b), b = -ln(visible keys) when AUTO, else B (core/normalization/sigmoid.cpp)."""
+    AUTO, B = $1, $2
+
+    def rows(self, m, layer, s, visible):
+        b = -torch.log(visible.sum(-1, keepdim=True).float()) if self.AUTO else self.B
+        return torch.sigmoid(s + b).masked_fill(~visible, 0.0))PY";
 
 std::string sigmoid(const MakeContext& ctx) {
-  const bool autob = ctx.options.text("sigmoid_bias") != "fixed";
-  const std::string b = autob ? "-torch.log(visible.sum(-1, keepdim=True).float())"
-                              : py_num(double(float(ctx.options.number("sigmoid_b"))));
-  return R"PY(class Normalization(NormalizationBase):
-    def rows(self, m, layer, s, visible):  # sigmoid(s + b), b = -ln(visible keys) or fixed (core/normalization/sigmoid.cpp)
-        return torch.sigmoid(s + )PY" + b + R"PY().masked_fill(~visible, 0.0))PY";
+  return fill(kSigmoid, {py_bool(ctx.options.text("sigmoid_bias") != "fixed"), py_num(float(ctx.options.number("sigmoid_b")))});
 }
 
 std::string softmax1(const MakeContext&) {

@@ -7,6 +7,7 @@
 // fixed strings by comparison in C++. An entry without a row here cannot be exported: the export
 // names it and refuses (new entries fail safe until someone writes their snippet).
 #pragma once
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ const std::vector<TorchSnippet>& torch_normalization_snippets();  // normalizati
 std::string py_num(double x);
 // [a, b, c] of py_num.
 std::string py_list(const std::vector<double>& xs);
+// tmpl with $1..$9 replaced by args[0..8] (the snippets are templates: one literal each, little
+// code in the wasm module).
+std::string fill(const char* tmpl, std::initializer_list<std::string> args);
 // "True" / "False".
 inline const char* py_bool(bool b) { return b ? "True" : "False"; }
 
