@@ -3,7 +3,8 @@
 // what core/position/<name>.cpp computes (tables in float64, then float32, as the engine's
 // tables; the same signs and distances, docs/positions.md). Fixed numbers the engine derives
 // (ALiBi slopes, RoPE frequencies and their scaling) are written as numbers from the engine's own
-// functions. Entries without a row here are refused by the export, naming them.
+// functions. Entries without a row here are refused by the export, naming them: contextual1 and
+// contextual2 (not written yet).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -209,7 +210,26 @@ const char* const kUrpe = R"PY(class Position(PositionBase):
         idx = (pos[:, None] - pos[None, :]).clamp(-self.K, self.K) + self.K
         return a * m.get_parameter("urpe.weight")[idx].permute(2, 0, 1))PY";
 
+const char* const kFire = R"PY(class Position(PositionBase):
+    """FIRE: s += W2 relu(W1 u + b1) + b2, u(i, j) = sgn ln(|c| |i - j| + 1) / (ln(|c| max(i, L) + 1) + 1e-6),
+    L = |L_multiplier LENGTH|, sgn = -1 for keys right of the query in bidirectional models, else 1;
+    one MLP for all layers (core/position/fire.cpp)."""
+    LENGTH = $1
+
+    def bias(self, m, layer, s, q, k, tau):
+        T, p = s.shape[-1], m.get_parameter
+        c = p("fire.c").double().abs()
+        L = (p("fire.L_multiplier").double() * self.LENGTH).abs()
+        i = torch.arange(T, dtype=torch.float64)[:, None]
+        j = torch.arange(T, dtype=torch.float64)[None, :]
+        sgn = 1.0 if CAUSAL else 1.0 - 2.0 * (i < j).double()
+        u = (sgn * torch.log(c * (i - j).abs() + 1) / (torch.log(c * torch.maximum(i, L) + 1) + 1e-6)).float()
+        h = torch.relu(u[..., None] * p("fire.mlp.0.weight")[:, 0] + p("fire.mlp.0.bias"))
+        return s + F.linear(h, p("fire.mlp.2.weight"), p("fire.mlp.2.bias")).permute(2, 0, 1))PY";
+
 std::string none(const MakeContext&) { return kNone; }
+
+std::string fire(const MakeContext& ctx) { return fill(kFire, {py_num(ctx.options.number("fire_length"))}); }
 
 std::string learned(const MakeContext& ctx) { return fill(kLearned, {py_bool(ctx.sizes.layerwise)}); }
 
@@ -272,7 +292,7 @@ const std::vector<TorchSnippet>& torch_position_snippets() {
       {"none", none},       {"learned", learned}, {"sinusoidal", sinusoidal}, {"rope", rope},
       {"alibi", alibi},     {"t5_bias", t5_bias}, {"shaw", shaw},             {"urpe", urpe},
       {"xpos", xpos},       {"kerple", kerple},   {"scaled_sinusoidal", scaled_sinusoidal},
-      {"dynamic_bias", dynamic_bias},
+      {"dynamic_bias", dynamic_bias}, {"fire", fire},
   };
   return table;
 }

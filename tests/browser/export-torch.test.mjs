@@ -44,7 +44,7 @@ test('Export → PyTorch downloads a .py with the class and the stored batch, an
   assert.match(py.text, /# ---- position encoding: rope/);
   assert.match(py.text, /^BATCH_INPUTS = \[\n {4}\[\d+(, \d+)*\],/m);
   assert.match(py.text, /^BATCH_TARGETS = \[/m);
-  assert.match(py.text, /^STEP = 3$/m);
+  assert.match(py.text, /^ENGINE_LOSS, ENGINE_ACCURACY, STEP = [\d.e-]+, [\d.e-]+, 3$/m);
   if (hasTorch()) {
     const model = await downloadVia(page, '#export-model', 'playground-model-for-py.safetensors');
     const out = JSON.parse(execFileSync('/usr/bin/python3', [py.path, model.path], { encoding: 'utf8' }).trim().split('\n').pop());
@@ -56,12 +56,12 @@ test('Export → PyTorch downloads a .py with the class and the stored batch, an
 });
 
 test('an encoding without a PyTorch form is refused by name, with nothing downloaded', async () => {
-  const { page, errors } = await openPlayground(h, '#task=copy&position=fire&d_model=16&layers=1');
+  const { page, errors } = await openPlayground(h, '#task=copy&position=contextual1&d_model=16&layers=1');
   let downloads = 0;
   page.on('download', () => downloads++);
   await page.click('#export-torch');
   await page.locator('#notice:text("cannot be exported to PyTorch")').waitFor();
-  assert.match(await page.locator('#notice').textContent(), /position encoding 'fire' cannot be exported to PyTorch/);
+  assert.match(await page.locator('#notice').textContent(), /position encoding 'contextual1' cannot be exported to PyTorch/);
   assert.equal(downloads, 0);
   assert.deepEqual(errors, []);
 });

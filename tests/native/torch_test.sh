@@ -71,6 +71,7 @@ case_ "shaw keys only (shaw_values=false), clip 3, bidirectional" shaw --set pos
   --set shaw_clip=3 --set causal=false
 case_ "shaw with values, bidirectional" shaw --set position=shaw --set causal=false
 case_ "urpe K = 3, bidirectional" urpe --set position=urpe --set urpe_max_distance=3 --set causal=false
+case_ "fire length 4, bidirectional" fire --set position=fire --set fire_length=4 --set causal=false
 case_ "xpos gamma 8, base 100" xpos --set position=xpos --set xpos_gamma=8 --set xpos_base=100
 case_ "softcap 1, bidirectional, post-norm" rope --set position=rope --set softcap=1 --set causal=false --set norm_position=post
 case_ "relu2 visible" relu2 --set position=alibi --set normalization=relu2 --set relu2_divisor=visible
