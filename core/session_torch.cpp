@@ -14,8 +14,7 @@ std::string Session::export_torch() {
   in.cfg = &cfg_;
   in.V = model_->shape().V, in.O = model_->shape().O;
   in.per_sequence = task_->per_sequence();
-  for (const auto& info : model_->params().infos())
-    in.params.push_back({info.name, std::vector<size_t>(info.shape.begin(), info.shape.end())});
+  in.params = &model_->params().infos();
   in.loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
                             b.mask.empty() ? nullptr : b.mask.data(), false, nullptr);
   float seq_acc = 0;
@@ -23,7 +22,7 @@ std::string Session::export_torch() {
   in.B = b.B, in.T = b.T, in.inputs = std::move(b.inputs), in.targets = std::move(b.targets);
   if (!in.per_sequence) in.mask = std::move(b.mask);
   in.step = step_;
-  in.engine = std::string("attnplay ") + AP_VERSION;
+  in.engine = "attnplay " AP_VERSION;
   return torch_export(in);
 }
 

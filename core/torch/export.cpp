@@ -96,22 +96,33 @@ std::vector<std::string> torch_exportable(bool positions) {
   return out;
 }
 
-std::string fill(const char* tmpl, std::initializer_list<std::string> args) {
+std::string fill(const char* tmpl, std::initializer_list<PyArg> args) {
   std::string out;
   for (const char* c = tmpl; *c; ++c) {
-    const size_t k = size_t(c[1] - '1');
-    if (*c == '$' && k < args.size()) out += args.begin()[k], ++c;
-    else out += *c;
+    const size_t k = size_t(c[1] - 'a');
+    if (*c != '$' || k >= args.size()) {
+      out += *c;
+      continue;
+    }
+    const PyArg& x = args.begin()[k];
+    ++c;
+    switch (x.kind) {
+      case PyArg::Text: out += x.text; break;
+      case PyArg::Num: out += py_num(x.num); break;
+      case PyArg::Int: out += std::to_string(x.integer); break;
+      case PyArg::Bool: out += py_bool(x.integer != 0); break;
+      case PyArg::List: out += py_list(*x.list); break;
+    }
   }
   return out;
 }
 
 namespace {
-// The module docstring and this config's constants ($1.. in the order of torch_export's fill).
+// The module docstring and this config's constants ($a.. in the order of torch_export's fill).
 const char* const kHead = R"PY(#!/usr/bin/env python3
-"""A model trained in Attention Playground ($1), as a PyTorch module.
+"""A model trained in Attention Playground ($a), as a PyTorch module.
 
-Task $2, position encoding $3, normalization $4, $5 layers, d_model $6, $7 heads, step $8.
+Task $b, position encoding $c, normalization $d, $e layers, d_model $f, $g heads, step $h.
 Written by `attnplay export-torch` (or the playground's Export -> PyTorch); needs only torch.
 
     python3 model.py model.safetensors   # evaluates the held-out batch stored below: one JSON line
@@ -122,25 +133,24 @@ part of this module (evaluation mode).
 """
 )PY";
 const char* const kConstants = R"PY(
-D_MODEL, HEADS, LAYERS, FFN = $1
-VOCAB, CLASSES = $2  # input ids (anchors included), outputs
-CAUSAL, PRE_NORM, PER_SEQUENCE = $3
-ACTIVATION = "$4"  # gelu (tanh form) | gelu_erf | relu
-POOL = "$5"  # per-sequence tasks: mean over T (anchors included) or position 0
-SOFTCAP = $6  # logit soft cap c (0 = off)
-TRAIN_LEN = $7  # training length, anchors included
-TAU = $8  # the scale of q.k
+D_MODEL, HEADS, LAYERS, FFN = $a, $b, $c, $d
+VOCAB, CLASSES = $e, $f  # input ids (anchors included), outputs
+CAUSAL, PRE_NORM, PER_SEQUENCE = $g, $h, $i
+ACTIVATION = "$j"  # gelu (tanh form) | gelu_erf | relu
+POOL = "$k"  # per-sequence tasks: mean over T (anchors included) or position 0
+SOFTCAP = $l  # logit soft cap c (0 = off)
+TRAIN_LEN = $m  # training length, anchors included
+TAU = $n  # the scale of q.k
 EXTRA_PARAMETERS = [  # beyond the blocks: the position encoding's and normalization's
 )PY";
 const char* const kBatch = R"PY(
 
 # ---- one held-out batch (token ids, anchors included) and the engine's result on it
-BATCH_INPUTS = $1
-BATCH_TARGETS = $2
-BATCH_MASK = $3
-ENGINE_LOSS, ENGINE_ACCURACY, STEP = $4
+BATCH_INPUTS = $a
+BATCH_TARGETS = $b
+BATCH_MASK = $c
+ENGINE_LOSS, ENGINE_ACCURACY, STEP = $d, $e, $f
 )PY";
-std::string ints(int a, int b) { return std::to_string(a) + ", " + std::to_string(b); }
 }  // namespace
 
 std::string torch_export(const TorchExport& in) {
@@ -161,33 +171,34 @@ std::string torch_export(const TorchExport& in) {
   const float tau = make_variant(ne, cfg, scratch)->scale(cfg.d_model / cfg.heads);
   const ModelChoices ch = cfg.choices();
 
-  std::string py = fill(kHead, {in.engine, cfg.task, pe.name, ne.name, std::to_string(cfg.layers),
-                                std::to_string(cfg.d_model), std::to_string(cfg.heads), std::to_string(in.step)});
+  std::string py = fill(kHead, {in.engine, cfg.task, pe.name, ne.name, cfg.layers, cfg.d_model, cfg.heads, in.step});
   py += kTorchLoaderPy;
-  py += fill(kConstants, {ints(cfg.d_model, cfg.heads) + ", " + ints(cfg.layers, cfg.ffn), ints(in.V, in.O),
-                          std::string(py_bool(cfg.causal)) + ", " + py_bool(ch.norm_position == NormPosition::Pre) + ", " +
-                              py_bool(in.per_sequence),
-                          ch.activation == Activation::Relu ? "relu" : ch.activation == Activation::GeluErf ? "gelu_erf" : "gelu",
-                          ch.pool == Pool::Cls ? "cls" : "mean", py_num(cfg.softcap), std::to_string(cfg.model_len()),
-                          py_num(tau)});
-  for (const auto& [name, shape] : in.params) {
-    check_name(name);
-    if (standard_param(name)) continue;
-    py += "    (\"" + name + "\", (";
-    for (size_t d : shape) py += std::to_string(d) + ",";
+  const char* activation = ch.activation == Activation::Relu ? "relu" : ch.activation == Activation::GeluErf ? "gelu_erf" : "gelu";
+  py += fill(kConstants, {cfg.d_model, cfg.heads, cfg.layers, cfg.ffn, in.V, in.O, cfg.causal,
+                          ch.norm_position == NormPosition::Pre, in.per_sequence, activation,
+                          ch.pool == Pool::Cls ? "cls" : "mean", double(cfg.softcap), cfg.model_len(), double(tau)});
+  for (const ParamInfo& p : *in.params) {
+    check_name(p.name);
+    if (standard_param(p.name)) continue;
+    py += "    (\"";
+    py += p.name;
+    py += "\", (";
+    for (int d : p.shape) py += std::to_string(d) + ",";
     py += ")),\n";
   }
   py += "]\n";
   py += kTorchBasesPy;
-  py += fill("\n# ---- position encoding: $1 (core/torch/positions.cpp)\n$2\n\n\n# ---- normalization: $3 "
-             "(core/torch/normalizations.cpp)\n$4\n",
-             {pe.name, ps->python(make_context(cfg, pe.options)), ne.name, ns->python(make_context(cfg, ne.options))});
+  const std::string pos_py = ps->python(make_context(cfg, pe.options));
+  const std::string norm_py = ns->python(make_context(cfg, ne.options));
+  py += fill("\n# ---- position encoding: $a (core/torch/positions.cpp)\n$b\n\n\n# ---- normalization: $c "
+             "(core/torch/normalizations.cpp)\n$d\n",
+             {pe.name, pos_py, ne.name, norm_py});
   py += kTorchModelPy;
   // The stored batch, before the main guard that reads it.
-  const std::string batch =
-      fill(kBatch, {int_rows(in.inputs, in.B, in.T), in.per_sequence ? int_list(in.targets) : int_rows(in.targets, in.B, in.T),
-                    in.mask.empty() ? std::string("None") : int_rows(in.mask, in.B, in.T),
-                    py_num(in.loss) + ", " + py_num(in.accuracy) + ", " + std::to_string(in.step)});
+  const std::string inputs = int_rows(in.inputs, in.B, in.T);
+  const std::string targets = in.per_sequence ? int_list(in.targets) : int_rows(in.targets, in.B, in.T);
+  const std::string mask = in.mask.empty() ? std::string("None") : int_rows(in.mask, in.B, in.T);
+  const std::string batch = fill(kBatch, {inputs, targets, mask, double(in.loss), double(in.accuracy), in.step});
   const size_t at = py.rfind("\n\nif __name__ == \"__main__\":");
   py.insert(at == std::string::npos ? py.size() : at, batch);
   return py;

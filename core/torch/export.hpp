@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/params.hpp"
 #include "config/config.hpp"
 
 namespace ap {
@@ -18,15 +19,15 @@ struct TorchExport {
   const Config* cfg = nullptr;  // validated
   int V = 0, O = 0;             // input vocabulary (anchors included), output classes
   bool per_sequence = false;
-  // The weights: name and shape, in parameter order (no optimizer moments).
-  std::vector<std::pair<std::string, std::vector<size_t>>> params;
+  const std::vector<ParamInfo>* params = nullptr;  // the weights, in parameter order
+
   // The stored batch (anchors included): inputs (B, T); targets (B, T) or (B); mask (B, T) or empty.
   int B = 0, T = 0;
   std::vector<int32_t> inputs, targets;
   std::vector<uint8_t> mask;
   float loss = 0, accuracy = 0;  // the engine's on that batch
   int step = 0;
-  std::string engine;            // "attnplay 0.1.0" (a fixed string of the build)
+  const char* engine = "";       // "attnplay 0.1.0" (a fixed string of the build)
 };
 
 // The Python file. Throws std::invalid_argument naming the entry (or option) when the config's

@@ -29,7 +29,7 @@ std::string l2(const MakeContext&) {
 const char* const kRelu2 = R"PY(class Normalization(NormalizationBase):
     """relu(s)^2 / N, N = FIXED_N (fixed), the row length T (row) or the visible keys (visible)
     (core/normalization/relu2.cpp)."""
-    DIVISOR, FIXED_N = "$1", $2
+    DIVISOR, FIXED_N = "$a", $b
 
     def rows(self, m, layer, s, visible):
         if self.DIVISOR == "visible":
@@ -41,7 +41,7 @@ const char* const kRelu2 = R"PY(class Normalization(NormalizationBase):
 std::string relu2(const MakeContext& ctx) {
   const std::string d = ctx.options.text("relu2_divisor");
   const int n = ctx.options.integer("relu2_n");
-  return fill(kRelu2, {d == "row" ? "row" : d == "visible" ? "visible" : "fixed", py_num(n > 0 ? n : ctx.sizes.model_len)});
+  return fill(kRelu2, {d == "row" ? "row" : d == "visible" ? "visible" : "fixed", n > 0 ? n : ctx.sizes.model_len});
 }
 
 std::string swish_l2(const MakeContext&) {
@@ -53,25 +53,25 @@ std::string swish_l2(const MakeContext&) {
 
 const char* const kExp = R"PY(class Normalization(NormalizationBase):
     """e^s, no denominator; s -> CAP tanh(s / CAP) first when CAP > 0 (core/normalization/exp.cpp)."""
-    CAP = $1
+    CAP = $a
 
     def rows(self, m, layer, s, visible):
         if self.CAP > 0:
             s = self.CAP * torch.tanh(s / self.CAP)
         return torch.exp(s).masked_fill(~visible, 0.0))PY";
 
-std::string exp(const MakeContext& ctx) { return fill(kExp, {py_num(float(ctx.options.number("exp_softcap")))}); }
+std::string exp(const MakeContext& ctx) { return fill(kExp, {double(float(ctx.options.number("exp_softcap")))}); }
 
 const char* const kSigmoid = R"PY(class Normalization(NormalizationBase):
     """sigmoid(s + b), b = -ln(visible keys) when AUTO, else B (core/normalization/sigmoid.cpp)."""
-    AUTO, B = $1, $2
+    AUTO, B = $a, $b
 
     def rows(self, m, layer, s, visible):
         b = -torch.log(visible.sum(-1, keepdim=True).float()) if self.AUTO else self.B
         return torch.sigmoid(s + b).masked_fill(~visible, 0.0))PY";
 
 std::string sigmoid(const MakeContext& ctx) {
-  return fill(kSigmoid, {py_bool(ctx.options.text("sigmoid_bias") != "fixed"), py_num(float(ctx.options.number("sigmoid_b")))});
+  return fill(kSigmoid, {bool(ctx.options.text("sigmoid_bias") != "fixed"), double(float(ctx.options.number("sigmoid_b")))});
 }
 
 std::string softmax1(const MakeContext&) {

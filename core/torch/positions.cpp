@@ -22,7 +22,7 @@ const char* const kNone = R"PY(class Position(PositionBase):  # none: no positio
     pass)PY";
 
 const char* const kLearned = R"PY(class Position(PositionBase):  # learned: x += P[t] (core/position/learned.cpp)
-    LAYERWISE = $1
+    LAYERWISE = $a
 
     def add(self, m, layer, x):
         if (layer >= 0) != self.LAYERWISE:
@@ -46,22 +46,22 @@ def _sinusoids(T, C, base, concat):
 
 
 class Position(PositionBase):
-    """$1: x += $2 (core/position/$1.cpp)"""
-    LAYERWISE, BASE, CONCAT = $3, $4, $5
+    """$a: x += $b (core/position/$a.cpp)"""
+    LAYERWISE, BASE, CONCAT = $c, $d, $e
 
     def add(self, m, layer, x):
         if (layer >= 0) != self.LAYERWISE:
             return x
         P = _sinusoids(x.shape[1], x.shape[2], self.BASE, self.CONCAT).to(x.device)
-        return x + $6)PY";
+        return x + $f)PY";
 
 const char* const kRope = R"PY(class Position(PositionBase):
     """RoPE: pairs (a, b) at position t -> (a cos t theta - b sin t theta, b cos + a sin), in the first
     D_ROT dims of each head; pairs (i, i + D_ROT/2) when HALF, else (2i, 2i+1). Evaluation beyond
     TRAIN_LEN uses the scaled frequencies when SCALED (rope_scaling) (core/position/rope.cpp, rotary.cpp)."""
-    D_ROT, HALF, SCALED = $1, $2, $3
-    THETA = $4
-    SCALED_THETA, MSCALE = $5, $6
+    D_ROT, HALF, SCALED = $a, $b, $c
+    THETA = $d
+    SCALED_THETA, MSCALE = $e, $f
 
     def rotate(self, m, layer, q, k):
         T = q.shape[-2]
@@ -81,8 +81,8 @@ const char* const kRope = R"PY(class Position(PositionBase):
 const char* const kXpos = R"PY(class Position(PositionBase):
     """xPos: RoPE (pairs (2i, 2i+1)) with q scaled by zeta_i^((t - c)/gamma), k by zeta_i^(-(t - c)/gamma),
     zeta_i = (2i + 0.4 D)/(1.4 D), c = T // 2 (core/position/xpos.cpp, rotary.cpp)."""
-    D_ROT, GAMMA = $1, $2
-    THETA = $3
+    D_ROT, GAMMA = $a, $b
+    THETA = $c
 
     def rotate(self, m, layer, q, k):
         T, d, h = q.shape[-2], self.D_ROT, self.D_ROT // 2
@@ -103,8 +103,8 @@ const char* const kXpos = R"PY(class Position(PositionBase):
 const char* const kAlibi = R"PY(class Position(PositionBase):
     """ALiBi: s += b_h(d), d = i - j: -m_h d (causal), -m_h |d| (symmetric), -m_h d left and
     RATIO m_h d right (asymmetric) (core/position/alibi.cpp)."""
-    MODE, RATIO = "$1", $2
-    SLOPES = $3
+    MODE, RATIO = "$a", $b
+    SLOPES = $c
 
     def bias(self, m, layer, s, q, k, tau):
         pos = torch.arange(s.shape[-1], dtype=torch.float64)
@@ -137,7 +137,7 @@ def _t5_bucket(rel, bidirectional, num_buckets, max_distance):
 
 class Position(PositionBase):
     """T5: s += W[bucket(j - i), h], one table for all layers (core/position/t5_bias.cpp)."""
-    NUM_BUCKETS, MAX_DISTANCE = $1, $2
+    NUM_BUCKETS, MAX_DISTANCE = $a, $b
 
     def bias(self, m, layer, s, q, k, tau):
         T = s.shape[-1]
@@ -149,7 +149,7 @@ class Position(PositionBase):
 const char* const kKerple = R"PY(class Position(PositionBase):
     """KERPLE: s += -r1 ln(1 + r2 |i - j|) (log) or -r1 |i - j|^r2 (power), r1 = softplus(raw1),
     r2 = softplus(raw2) (log) or 2 sigmoid(raw2) (power), per layer (core/position/kerple.cpp)."""
-    POWER = $1
+    POWER = $a
 
     def bias(self, m, layer, s, q, k, tau):
         raw1 = m.get_parameter(f"blocks.{layer}.attn.kerple.raw_r1").double()[:, None, None]
@@ -165,7 +165,7 @@ const char* const kKerple = R"PY(class Position(PositionBase):
 const char* const kDynamic = R"PY(class Position(PositionBase):
     """s += MLP(u)_h, u = sign(i - j) ln(1 + |i - j|) (SIGNED) or ln(1 + |i - j|), MLP 1 -> H -> H -> NH
     with SiLU, shared by all layers (core/position/dynamic_bias.cpp)."""
-    SIGNED = $1
+    SIGNED = $a
 
     def bias(self, m, layer, s, q, k, tau):
         pos = torch.arange(s.shape[-1])
@@ -182,7 +182,7 @@ const char* const kDynamic = R"PY(class Position(PositionBase):
 const char* const kShaw = R"PY(class Position(PositionBase):
     """Shaw: s_ij += tau q_i.wK[clip(j - i)] and, when VALUES, o_i += sum_j a_ij wV[clip(j - i)]; per
     layer, shared by the heads (core/position/shaw.cpp)."""
-    K, VALUES = $1, $2
+    K, VALUES = $a, $b
 
     def index(self, T, device):
         pos = torch.arange(T, device=device)
@@ -203,7 +203,7 @@ const char* const kShaw = R"PY(class Position(PositionBase):
 
 const char* const kUrpe = R"PY(class Position(PositionBase):
     """URPE: a_ij <- a_ij C[K + clip(i - j, K), h], one table for all layers (core/position/urpe.cpp)."""
-    K = $1
+    K = $a
 
     def weights(self, m, layer, a):
         pos = torch.arange(a.shape[-1], device=a.device)
@@ -214,7 +214,7 @@ const char* const kFire = R"PY(class Position(PositionBase):
     """FIRE: s += W2 relu(W1 u + b1) + b2, u(i, j) = sgn ln(|c| |i - j| + 1) / (ln(|c| max(i, L) + 1) + 1e-6),
     L = |L_multiplier LENGTH|, sgn = -1 for keys right of the query in bidirectional models, else 1;
     one MLP for all layers (core/position/fire.cpp)."""
-    LENGTH = $1
+    LENGTH = $a
 
     def bias(self, m, layer, s, q, k, tau):
         T, p = s.shape[-1], m.get_parameter
@@ -229,17 +229,17 @@ const char* const kFire = R"PY(class Position(PositionBase):
 
 std::string none(const MakeContext&) { return kNone; }
 
-std::string fire(const MakeContext& ctx) { return fill(kFire, {py_num(ctx.options.number("fire_length"))}); }
+std::string fire(const MakeContext& ctx) { return fill(kFire, {ctx.options.number("fire_length")}); }
 
-std::string learned(const MakeContext& ctx) { return fill(kLearned, {py_bool(ctx.sizes.layerwise)}); }
+std::string learned(const MakeContext& ctx) { return fill(kLearned, {ctx.sizes.layerwise}); }
 
 std::string sinusoidal(const MakeContext& ctx) {
-  return fill(kSinusoids, {"sinusoidal", "PE[t]", py_bool(ctx.sizes.layerwise), py_num(ctx.options.number("sinusoidal_base")),
-                           py_bool(ctx.options.text("sinusoidal_layout") == "concat"), "P"});
+  return fill(kSinusoids, {"sinusoidal", "PE[t]", bool(ctx.sizes.layerwise), (ctx.options.number("sinusoidal_base")),
+                           bool(ctx.options.text("sinusoidal_layout") == "concat"), "P"});
 }
 
 std::string scaled_sinusoidal(const MakeContext& ctx) {
-  return fill(kSinusoids, {"scaled_sinusoidal", "g [sin | cos]", py_bool(ctx.sizes.layerwise), "10000.0", "True",
+  return fill(kSinusoids, {"scaled_sinusoidal", "g [sin | cos]", bool(ctx.sizes.layerwise), "10000.0", "True",
                            "m.get_parameter(f\"blocks.{layer}.pos_emb.scale\" if self.LAYERWISE else \"pos_emb.scale\") * P"});
 }
 
@@ -250,39 +250,39 @@ std::string rope(const MakeContext& ctx) {
   const RopeScaling kind = rope_scaling_from(ctx.options.text("rope_scaling"));
   const ScaledThetas plain = rope_scale(d_rot, base, RopeScaling::None, 1.0, ctx.sizes.model_len);
   const ScaledThetas scaled = rope_scale(d_rot, base, kind, ctx.options.number("rope_factor"), ctx.sizes.model_len);
-  return fill(kRope, {std::to_string(d_rot), py_bool(ctx.options.text("rope_layout") == "half"),
-                      py_bool(kind != RopeScaling::None), py_list(plain.theta), py_list(scaled.theta), py_num(scaled.mscale)});
+  return fill(kRope, {d_rot, bool(ctx.options.text("rope_layout") == "half"),
+                      bool(kind != RopeScaling::None), plain.theta, scaled.theta, scaled.mscale});
 }
 
 std::string xpos(const MakeContext& ctx) {
   const int d_rot = 2 * (ctx.sizes.head_size() / 2);
-  return fill(kXpos, {std::to_string(d_rot), py_num(ctx.options.number("xpos_gamma")),
-                      py_list(rope_thetas(d_rot, ctx.options.number("xpos_base")))});
+  return fill(kXpos, {d_rot, (ctx.options.number("xpos_gamma")),
+                      rope_thetas(d_rot, ctx.options.number("xpos_base"))});
 }
 
 std::string alibi(const MakeContext& ctx) {
   const std::string mode = ctx.options.text("alibi_mode");
   const char* m = mode == "asymmetric" ? "asymmetric" : mode == "symmetric" || (mode == "auto" && !ctx.sizes.causal) ? "symmetric" : "causal";
-  return fill(kAlibi, {m, py_num(ctx.options.number("alibi_ratio")), py_list(alibi_slopes(ctx.sizes.heads))});
+  return fill(kAlibi, {m, (ctx.options.number("alibi_ratio")), alibi_slopes(ctx.sizes.heads)});
 }
 
 std::string t5_bias(const MakeContext& ctx) {
-  return fill(kT5, {std::to_string(ctx.options.integer("t5_num_buckets")), std::to_string(ctx.options.integer("t5_max_distance"))});
+  return fill(kT5, {ctx.options.integer("t5_num_buckets"), ctx.options.integer("t5_max_distance")});
 }
 
-std::string kerple(const MakeContext& ctx) { return fill(kKerple, {py_bool(ctx.options.text("kerple_kind") == "power")}); }
+std::string kerple(const MakeContext& ctx) { return fill(kKerple, {bool(ctx.options.text("kerple_kind") == "power")}); }
 
 std::string dynamic_bias(const MakeContext& ctx) {
-  return fill(kDynamic, {py_bool(ctx.options.text("dynamic_bias_distance") != "absolute")});
+  return fill(kDynamic, {bool(ctx.options.text("dynamic_bias_distance") != "absolute")});
 }
 
 std::string shaw(const MakeContext& ctx) {
-  return fill(kShaw, {std::to_string(ctx.options.integer("shaw_clip")), py_bool(ctx.options.flag("shaw_values"))});
+  return fill(kShaw, {ctx.options.integer("shaw_clip"), ctx.options.flag("shaw_values")});
 }
 
 std::string urpe(const MakeContext& ctx) {
   const int k = ctx.options.integer("urpe_max_distance");
-  return fill(kUrpe, {std::to_string(k > 0 ? k : std::max(1, ctx.sizes.model_len - 1))});
+  return fill(kUrpe, {k > 0 ? k : std::max(1, ctx.sizes.model_len - 1)});
 }
 
 }  // namespace

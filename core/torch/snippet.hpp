@@ -30,9 +30,24 @@ const std::vector<TorchSnippet>& torch_normalization_snippets();  // normalizati
 std::string py_num(double x);
 // [a, b, c] of py_num.
 std::string py_list(const std::vector<double>& xs);
-// tmpl with $1..$9 replaced by args[0..8] (the snippets are templates: one literal each, little
-// code in the wasm module).
-std::string fill(const char* tmpl, std::initializer_list<std::string> args);
+// One argument of fill(): text (which must outlive the call), a number (py_num), an integer, a
+// bool (True/False) or a list of numbers (py_list). Plain values, so that a call makes no
+// temporaries: the snippets stay a literal and a few stores each in the wasm module.
+struct PyArg {
+  enum Kind { Text, Num, Int, Bool, List } kind;
+  const char* text = nullptr;
+  double num = 0;
+  long long integer = 0;
+  const std::vector<double>* list = nullptr;
+  PyArg(const char* t) : kind(Text), text(t) {}
+  PyArg(const std::string& t) : kind(Text), text(t.c_str()) {}
+  PyArg(double x) : kind(Num), num(x) {}
+  PyArg(int i) : kind(Int), integer(i) {}
+  PyArg(bool b) : kind(Bool), integer(b) {}
+  PyArg(const std::vector<double>& l) : kind(List), list(&l) {}
+};
+// tmpl with $a, $b, ... replaced by args[0], args[1], ... (the snippets are templates).
+std::string fill(const char* tmpl, std::initializer_list<PyArg> args);
 // "True" / "False".
 inline const char* py_bool(bool b) { return b ? "True" : "False"; }
 
