@@ -7,6 +7,7 @@
 #                          each other (the two axes are independent)
 #   config/                Config, its field table and validation: above the registries
 #   model/, optim/         the transformer and its optimizer: above config, never the tasks
+#   torch/                 the PyTorch export's text: config and the registries' helpers, no model
 #   session*, bindings/, cli/   the facade and its two users
 # Every `#include "dir/..."` from a folder to one it must not see is reported, and the exit
 # code is 1. Usage: check-layers.sh [CORE_DIR]   (default: core/ of this clone). Run by ctest.
@@ -25,6 +26,7 @@ rules=(
   "config:model optim session"
   "model:tasks optim session"
   "optim:tasks model session"
+  "torch:tasks model optim session"
 )
 
 bad=0

@@ -27,6 +27,8 @@ NEEDS=(
   "cmd:munged:munge"
   # the text task's bundled corpus (build-scripts/corpus.mjs, docs/corpus.md)
   "glob:/usr/share/doc/jargon-text/jargon.txt.gz:jargon-text"
+  # the PyTorch export's test (tests/native/torch_test.sh) runs the exported file under Debian's torch
+  "glob:/usr/lib/python3/dist-packages/torch/__init__.py:python3-torch"
   # fuzzing (build-scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes
   "cmd:clang++:clang"
   "glob:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev"

@@ -135,6 +135,10 @@ class Session {
   nlohmann::json evaluate_interventions(int n);
   static constexpr int kMaxInterventions = 64;
 
+  // The model as one standalone PyTorch file (core/torch/export.hpp; session_torch.cpp), with the
+  // first held-out batch of evaluate() stored in it. Throws std::invalid_argument naming the
+  // position encoding or normalization that has no PyTorch form.
+  std::string export_torch();
   std::vector<uint8_t> save() const;    // safetensors bytes (weights, optimizer, metadata)
   // `overrides` replaces config fields of the file (e.g. rope_scaling for an evaluation); the
   // result must still validate and match the file's tensors.

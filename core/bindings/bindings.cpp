@@ -123,6 +123,8 @@ class Session {
   std::string snapshots() { return guarded([&] { return s_->snapshot_index().dump(); }); }
   std::string snapshot(int step) { return guarded([&] { return s_->snapshot_at(step).dump(); }); }
   void set_snapshots(bool on) { s_->set_snapshots(on); }
+  // The model as one PyTorch file (Session::export_torch): Python source, the same as the CLI's.
+  std::string export_torch() { return guarded([&] { return s_->export_torch(); }); }
   val save() {
     return guarded([&] {
       std::vector<uint8_t> bytes = s_->save();
@@ -200,5 +202,6 @@ EMSCRIPTEN_BINDINGS(attnplay) {
       .function("snapshots", &Session::snapshots)
       .function("snapshot", &Session::snapshot)
       .function("setSnapshots", &Session::set_snapshots)
-      .function("save", &Session::save);
+      .function("save", &Session::save)
+      .function("exportTorch", &Session::export_torch);
 }

@@ -1,4 +1,4 @@
-// core/cli/commands.cpp — list, eval, grads and sample (train: train.cpp; sweep: sweep.cpp).
+// core/cli/commands.cpp — list, eval, grads, export-torch and sample (train: train.cpp; sweep: sweep.cpp).
 // Each goes through the Session facade.
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
@@ -77,6 +77,15 @@ int grads(const std::string& model, const std::string& batch_file, const std::st
   ls << std::setprecision(9) << loss;
   write_bytes(out, safetensors_write(tensors, {{"loss", ls.str()}}));
   std::printf("loss %.6f; %zu gradient tensors written to %s\n", loss, tensors.size(), out.c_str());
+  return 0;
+}
+
+int export_torch(const std::string& model, const std::string& out) {
+  auto bytes = read_bytes(model);
+  auto s = Session::load(bytes.data(), bytes.size());
+  const std::string py = s->export_torch();
+  write_bytes(out, std::vector<uint8_t>(py.begin(), py.end()));
+  std::printf("%s written (%zu bytes): python3 %s %s\n", out.c_str(), py.size(), out.c_str(), model.c_str());
   return 0;
 }
 

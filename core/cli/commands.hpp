@@ -26,6 +26,8 @@ int eval(const std::string& model, const std::vector<std::string>& sets, bool js
 int eval_interventions(const std::string& model, const std::vector<std::string>& ablate,
                        const std::vector<std::string>& intervene, bool json);
 int grads(const std::string& model, const std::string& batch_file, const std::string& out);
+// The model as one standalone PyTorch file (Session::export_torch).
+int export_torch(const std::string& model, const std::string& out);
 int sample(const std::string& model, const std::string& prompt, int tokens, float temperature,
            int top_k, long long seed, bool json);
 struct SweepArgs {

@@ -73,6 +73,11 @@ int main(int argc, char** argv) {
   grads->add_option("--batch", batch, "batch JSON: {inputs, targets, mask}")->required()->check(CLI::ExistingFile);
   grads->add_option("--out", out, "gradients (safetensors)")->required();
 
+  auto* export_torch = app.add_subcommand("export-torch", "write a standalone PyTorch file (torch.nn.Module, "
+                                          "safetensors loader, a stored held-out batch) for a model file");
+  export_torch->add_option("--model", model, "model file")->required()->check(CLI::ExistingFile);
+  export_torch->add_option("--out", out, "the Python file to write (model.py)")->required();
+
   std::string prompt;
   int tokens = 32, top_k = 0;
   float temperature = 1.0f;
@@ -128,6 +133,7 @@ int main(int argc, char** argv) {
       return ap::cli::eval_interventions(model, ablate, intervene, json);
     if (*eval) return ap::cli::eval(model, sets, json);
     if (*grads) return ap::cli::grads(model, batch, out);
+    if (*export_torch) return ap::cli::export_torch(model, out);
     if (*sample) return ap::cli::sample(model, prompt, tokens, temperature, top_k, seed, json);
     if (*sweep) return ap::cli::sweep(sw);
     if (*merge) return ap::cli::merge(out, sw.summary, inputs);

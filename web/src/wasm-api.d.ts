@@ -285,6 +285,9 @@ export interface Session {
   setSnapshots(on: boolean): void;
   /** safetensors bytes (weights, optimizer state, metadata): a copy, not a view */
   save(): Uint8Array;
+  /** the model as one standalone PyTorch file (Python source; core/torch/export.hpp); throws naming
+   * the position encoding or normalization that has no PyTorch form */
+  exportTorch(): string;
   delete(): void;
 }
 

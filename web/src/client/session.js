@@ -244,6 +244,11 @@ export class Session extends EventTarget {
     return this.#call('generate', { prompt, maxNew, temperature, topK, seed });
   }
 
+  /** @returns {Promise<string>} the model as one standalone PyTorch file (Python source) */
+  exportTorch() {
+    return this.#call('exportTorch');
+  }
+
   /** @returns {Promise<Uint8Array>} the model as a safetensors file */
   exportModel() {
     return this.#call('exportModel');

@@ -27,6 +27,7 @@ export const COMMANDS = /** @type {const} */ ([
   'run', // {sid, ids} -> RunResult
   'generate', // {sid, prompt, maxNew, temperature, topK, seed} -> generation
   'exportModel', // {sid} -> Uint8Array (safetensors)
+  'exportTorch', // {sid} -> string (the model as one PyTorch file)
   'importModel', // {sid?, bytes, overrides?} -> {sid, info}
   'derive', // {sid, overrides} -> {sid, info}
   'dispose', // {sid} -> true

@@ -195,6 +195,11 @@ export class Session {
     return JSON.parse(s.intervened(n));
   }
 
+  /** @returns {string} the model as one PyTorch file (Python source; core/torch/export.hpp) */
+  exportTorch() {
+    return this.live.exportTorch();
+  }
+
   /** @returns {Uint8Array} safetensors bytes, copied into a buffer the worker can transfer */
   save() {
     return this.live.save().slice();

@@ -171,6 +171,7 @@ const commands = {
   generate: ({ sid, prompt, maxNew, temperature, topK, seed }) =>
     JSON.parse(session(sid).live.generate(prompt, maxNew, temperature, topK, seed)),
   exportModel: ({ sid }) => session(sid).save(),
+  exportTorch: ({ sid }) => session(sid).exportTorch(),
   importModel({ sid, bytes, overrides }) {
     if (overrides) return add(Session.loadWith(engine(), bytes, overrides));
     if (sid && sessions.has(sid)) {

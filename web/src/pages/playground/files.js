@@ -1,4 +1,5 @@
-// The playground's files: export the model (safetensors) or the config (JSON), and import either.
+// The playground's files: export the model (safetensors), the config (JSON) or the model as PyTorch
+// (one .py file written by the engine, core/torch/), and import a model or a config.
 // A model file's config becomes the page's settings; a file that fails to load leaves the page as
 // it was. Config files pass through the same reader as a link (state/hash.js configToState).
 import { download, readFile } from '../../panels/dom.js';
@@ -16,6 +17,12 @@ export class PlaygroundFiles {
   async exportModel() {
     const bytes = await this.pg.current().exportModel();
     download(new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)], { type: 'application/octet-stream' }), `attnplay-${this.pg.state.task}-step${this.pg.toolbar.step}.safetensors`);
+  }
+
+  /** The model as one PyTorch file (module, loader, a stored held-out batch), from the engine. */
+  async exportTorch() {
+    const text = await this.pg.current().exportTorch();
+    download(new Blob([text], { type: 'text/x-python' }), `attnplay-${this.pg.state.task}-step${this.pg.toolbar.step}.py`);
   }
 
   exportConfig() {

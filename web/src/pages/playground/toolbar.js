@@ -39,6 +39,7 @@ export class Toolbar {
     $('attn-show').addEventListener('change', (e) => pg.attention.setShow(/** @type {'weights'|'logits'} */ (target(e).value)));
     $('pin').addEventListener('click', () => pg.togglePin());
     $('export-model').addEventListener('click', safe(() => pg.files.exportModel()));
+    $('export-torch').addEventListener('click', safe(() => pg.files.exportTorch()));
     $('export-config').addEventListener('click', () => pg.files.exportConfig());
     $('import-model').addEventListener('change', safe((e) => pg.files.importModel(target(e))));
     $('import-config').addEventListener('change', safe((e) => pg.files.importConfig(target(e))));
@@ -74,7 +75,7 @@ export class Toolbar {
 
   /** @param {boolean} on */
   enable(on) {
-    for (const id of ['play', 'step', 'reset', 'export-model']) $button(id).disabled = !on;
+    for (const id of ['play', 'step', 'reset', 'export-model', 'export-torch']) $button(id).disabled = !on;
     $button('export-config').disabled = false;
     $button('pin').disabled = false;
   }

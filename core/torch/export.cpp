@@ -1,0 +1,207 @@
+// core/torch/export.cpp — assembles an exported model's Python file (export.hpp): the docstring,
+// the loader and bases (core_py.cpp), the constants of this config, the snippets of its position
+// encoding and normalization (positions.cpp, normalizations.cpp), the model and the stored batch.
+// What becomes text: registry names, numbers through py_num, token ids — never a user string.
+#include "torch/export.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "common/params.hpp"
+#include "config/variants.hpp"
+#include "torch/core_py.hpp"
+#include "torch/snippet.hpp"
+
+namespace ap {
+
+std::string py_num(double x) {
+  if (!std::isfinite(x)) throw std::invalid_argument("export-torch: a value of the config is not finite");
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  std::string s = buf;
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";  // a float literal
+  return s;
+}
+
+std::string py_list(const std::vector<double>& xs) {
+  std::string s = "[";
+  for (size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + py_num(xs[i]);
+  return s + "]";
+}
+
+namespace {
+
+const TorchSnippet* find_snippet(const std::vector<TorchSnippet>& table, const std::string& name) {
+  for (const auto& s : table)
+    if (name == s.name) return &s;
+  return nullptr;
+}
+
+std::string names_of(const std::vector<TorchSnippet>& table) {
+  std::string s;
+  for (const auto& e : table) s += (s.empty() ? "" : ", ") + std::string(e.name);
+  return s;
+}
+
+// The weights that the fixed Model does not declare (position and normalization parameters).
+bool standard_param(const std::string& name) {
+  static const char* const top[] = {"tok_emb.weight", "ln_f.weight", "ln_f.bias", "head.weight", "head.bias"};
+  for (const char* t : top)
+    if (name == t) return true;
+  if (name.rfind("blocks.", 0) != 0) return false;
+  const size_t dot = name.find('.', 7);
+  if (dot == std::string::npos) return false;
+  const std::string rest = name.substr(dot + 1);
+  static const char* const in_block[] = {"ln1.weight", "ln1.bias", "ln2.weight", "ln2.bias",
+                                         "attn.qkv.weight", "attn.qkv.bias", "attn.proj.weight",
+                                         "attn.proj.bias", "mlp.fc.weight", "mlp.fc.bias",
+                                         "mlp.proj.weight", "mlp.proj.bias"};
+  for (const char* t : in_block)
+    if (rest == t) return true;
+  return false;
+}
+
+// A parameter name goes into the file as a string literal: only the engine's own names, which
+// are dotted identifiers; anything else is refused rather than quoted.
+void check_name(const std::string& name) {
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'))
+      throw std::invalid_argument("export-torch: parameter name with an unexpected character");
+}
+
+template <class T>
+std::string int_rows(const std::vector<T>& v, int rows, int cols) {
+  std::string s = "[\n";
+  for (int r = 0; r < rows; ++r) {
+    s += "    [";
+    for (int c = 0; c < cols; ++c) s += (c ? ", " : "") + std::to_string(int(v[size_t(r) * cols + c]));
+    s += "],\n";
+  }
+  return s + "]";
+}
+
+std::string int_list(const std::vector<int32_t>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+}  // namespace
+
+std::vector<std::string> torch_exportable(bool positions) {
+  std::vector<std::string> out;
+  for (const auto& s : positions ? torch_position_snippets() : torch_normalization_snippets()) out.push_back(s.name);
+  return out;
+}
+
+std::string fill(const char* tmpl, std::initializer_list<PyArg> args) {
+  std::string out;
+  for (const char* c = tmpl; *c; ++c) {
+    const size_t k = size_t(c[1] - 'a');
+    if (*c != '$' || k >= args.size()) {
+      out += *c;
+      continue;
+    }
+    const PyArg& x = args.begin()[k];
+    ++c;
+    switch (x.kind) {
+      case PyArg::Text: out += x.text; break;
+      case PyArg::Num: out += py_num(x.num); break;
+      case PyArg::Int: out += std::to_string(x.integer); break;
+      case PyArg::Bool: out += py_bool(x.integer != 0); break;
+      case PyArg::List: out += py_list(*x.list); break;
+    }
+  }
+  return out;
+}
+
+namespace {
+// The module docstring and this config's constants ($a.. in the order of torch_export's fill).
+const char* const kHead = R"PY(#!/usr/bin/env python3
+"""A model trained in Attention Playground ($a), as a PyTorch module.
+
+Task $b, position encoding $c, normalization $d, $e layers, d_model $f, $g heads, step $h.
+Written by `attnplay export-torch` (or the playground's Export -> PyTorch); needs only torch.
+
+    python3 model.py model.safetensors   # evaluates the held-out batch stored below: one JSON line
+    from model import Model; m = Model.load("model.safetensors"); logits = m(inputs)
+
+inputs are (B, T) int64 token ids, anchors included (docs/model-format.md). Dropout is not
+part of this module (evaluation mode).
+"""
+)PY";
+const char* const kConstants = R"PY(
+D_MODEL, HEADS, LAYERS, FFN = $a, $b, $c, $d
+VOCAB, CLASSES = $e, $f  # input ids (anchors included), outputs
+CAUSAL, PRE_NORM, PER_SEQUENCE = $g, $h, $i
+ACTIVATION = "$j"  # gelu (tanh form) | gelu_erf | relu
+POOL = "$k"  # per-sequence tasks: mean over T (anchors included) or position 0
+SOFTCAP = $l  # logit soft cap c (0 = off)
+TRAIN_LEN = $m  # training length, anchors included
+TAU = $n  # the scale of q.k
+EXTRA_PARAMETERS = [  # beyond the blocks: the position encoding's and normalization's
+)PY";
+const char* const kBatch = R"PY(
+
+# ---- one held-out batch (token ids, anchors included) and the engine's result on it
+BATCH_INPUTS = $a
+BATCH_TARGETS = $b
+BATCH_MASK = $c
+ENGINE_LOSS, ENGINE_ACCURACY, STEP = $d, $e, $f
+)PY";
+}  // namespace
+
+std::string torch_export(const TorchExport& in) {
+  const Config& cfg = *in.cfg;
+  const PositionEntry& pe = find_position(cfg.position);
+  const NormalizationEntry& ne = find_normalization(cfg.normalization);
+  const TorchSnippet* ps = find_snippet(torch_position_snippets(), pe.name);
+  if (!ps)
+    throw std::invalid_argument(std::string("export-torch: the position encoding '") + pe.name +
+                                "' cannot be exported to PyTorch (it has no snippet in core/torch/positions.cpp); "
+                                "these export: " + names_of(torch_position_snippets()));
+  const TorchSnippet* ns = find_snippet(torch_normalization_snippets(), ne.name);
+  if (!ns)
+    throw std::invalid_argument(std::string("export-torch: the normalization '") + ne.name +
+                                "' cannot be exported to PyTorch (it has no snippet in core/torch/normalizations.cpp); "
+                                "these export: " + names_of(torch_normalization_snippets()));
+  ParamStore scratch;  // τ as the engine computes it (Normalization::scale)
+  const float tau = make_variant(ne, cfg, scratch)->scale(cfg.d_model / cfg.heads);
+  const ModelChoices ch = cfg.choices();
+
+  std::string py = fill(kHead, {in.engine, cfg.task, pe.name, ne.name, cfg.layers, cfg.d_model, cfg.heads, in.step});
+  py += kTorchLoaderPy;
+  const char* activation = ch.activation == Activation::Relu ? "relu" : ch.activation == Activation::GeluErf ? "gelu_erf" : "gelu";
+  py += fill(kConstants, {cfg.d_model, cfg.heads, cfg.layers, cfg.ffn, in.V, in.O, cfg.causal,
+                          ch.norm_position == NormPosition::Pre, in.per_sequence, activation,
+                          ch.pool == Pool::Cls ? "cls" : "mean", double(cfg.softcap), cfg.model_len(), double(tau)});
+  for (const ParamInfo& p : *in.params) {
+    check_name(p.name);
+    if (standard_param(p.name)) continue;
+    py += "    (\"";
+    py += p.name;
+    py += "\", (";
+    for (int d : p.shape) py += std::to_string(d) + ",";
+    py += ")),\n";
+  }
+  py += "]\n";
+  py += kTorchBasesPy;
+  const std::string pos_py = ps->python(make_context(cfg, pe.options));
+  const std::string norm_py = ns->python(make_context(cfg, ne.options));
+  py += fill("\n# ---- position encoding: $a (core/torch/positions.cpp)\n$b\n\n\n# ---- normalization: $c "
+             "(core/torch/normalizations.cpp)\n$d\n",
+             {pe.name, pos_py, ne.name, norm_py});
+  py += kTorchModelPy;
+  // The stored batch, before the main guard that reads it.
+  const std::string inputs = int_rows(in.inputs, in.B, in.T);
+  const std::string targets = in.per_sequence ? int_list(in.targets) : int_rows(in.targets, in.B, in.T);
+  const std::string mask = in.mask.empty() ? std::string("None") : int_rows(in.mask, in.B, in.T);
+  const std::string batch = fill(kBatch, {inputs, targets, mask, double(in.loss), double(in.accuracy), in.step});
+  const size_t at = py.rfind("\n\nif __name__ == \"__main__\":");
+  py.insert(at == std::string::npos ? py.size() : at, batch);
+  return py;
+}
+
+}  // namespace ap
