@@ -12,14 +12,19 @@ export const ANCHORS = [
   ['bos', 'BOS'],
 ];
 
+/** The row-sum property under a column's name: Lemma 1 is about rows that sum to 1. */
+const rowSumLabel = (/** @type {string|undefined} */ p) =>
+  p ? [el('span', { class: 'apd-rowsum', title: p === 'one' ? 'every row sums to 1' : 'rows need not sum to 1' }, p === 'one' ? 'Σ = 1' : 'Σ varies')] : [];
+
 /**
  * @param {boolean} compact
  * @param {string[]} positions the grid's rows
  * @param {string[]} norms its columns
  * @param {number} n the sequence length
  * @param {number[]} seeds the seeds of every cell
+ * @param {Record<string, string>} [rowSum] each column's row-sum property from the registry ('one' or 'varies')
  */
-export function buildDom(compact, positions, norms, n, seeds) {
+export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
   const anchors = el('select', { class: 'apd-anchors', 'aria-label': 'anchor tokens' }, ...ANCHORS.map(([v, t]) => el('option', { value: v }, t)));
   const causal = el('input', { type: 'checkbox', class: 'apd-causal' });
   const play = el('button', { type: 'button', class: 'apd-play primary' }, 'Train');
@@ -33,7 +38,7 @@ export function buildDom(compact, positions, norms, n, seeds) {
   // so in a narrow column it would scroll away with the cells. The table is named by the same words.
   const gridCaption = `Rows: position encodings. Columns: attention normalizations. Each cell is ${seeds.length} models (${seedWords(seeds)}).`;
   const table = el('table', { class: 'apd-grid', 'aria-label': gridCaption },
-    el('thead', {}, el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm)))),
+    el('thead', {}, el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm, ...rowSumLabel(rowSum[nm]))))),
     el('tbody', {}, ...positions.map((pos) => el('tr', {}, el('th', { scope: 'row' }, pos), ...norms.map((nm) => {
       const td = el('td', { class: 'apd-cell', dataset: { pos, norm: nm }, tabindex: '0' },
         el('canvas', { 'aria-hidden': 'true' }),
