@@ -49,19 +49,22 @@ class TopK : public Normalization {
                     int n) const override {
     if (n <= 0) return;
     if (!straight_) return softmax_row_backward(a, da, ds, n);  // a_j = 0 outside K
-    std::vector<float>& p = dense_;  // one row at a time per thread: see below
-    p.resize(size_t(n));
-    softmax_row_forward(s, p.data(), n);
-    softmax_row_backward(p.data(), da, ds, n);
+    // The dense softmax p is recomputed on the fly (no scratch buffer: the row loop is threaded,
+    // and thread_local does not link in the wasm build without atomics).
+    const float m = *std::max_element(s, s + n);
+    double z = 0.0, dot = 0.0;
+    for (int j = 0; j < n; ++j) {
+      const double e = std::exp(double(s[j]) - m);
+      z += e, dot += e * da[j];
+    }
+    dot /= z;
+    for (int j = 0; j < n; ++j) ds[j] += float(std::exp(double(s[j]) - m) / z * (da[j] - dot));
   }
 
  private:
   int k_;
   bool straight_;
-  // Scratch of the straight-through backward; thread_local because the row loop is threaded.
-  static thread_local std::vector<float> dense_;
 };
-thread_local std::vector<float> TopK::dense_;
 }  // namespace
 
 NormalizationEntry normalization_topk() {
