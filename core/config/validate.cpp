@@ -65,6 +65,7 @@ std::unique_ptr<Task> Config::checked_task() const {
 
   // Rules of the entry itself (xpos needs causal=true, ...), declared on the entry.
   check_variant(pe, *this);
+  check_variant(ne, *this);
 
   // The soft cap acts on the logits too.
   if (softcap > 0 && !ne.accepts_bias)

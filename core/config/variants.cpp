@@ -37,6 +37,10 @@ void check_variant(const PositionEntry& e, const Config& cfg) {
   if (e.check) e.check(make_context(cfg, e.options));
 }
 
+void check_variant(const NormalizationEntry& e, const Config& cfg) {
+  if (e.check) e.check(make_context(cfg, e.options));
+}
+
 size_t position_param_count(const Config& cfg) {
   ParamStore scratch;
   make_variant(find_position(cfg.position), cfg, scratch);

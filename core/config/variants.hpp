@@ -28,6 +28,7 @@ std::unique_ptr<Normalization> make_variant(const NormalizationEntry& e, const C
 // The entry's own rules for this config (xpos needs causal=true, ...); throws
 // std::invalid_argument naming the field. Nothing for entries without rules.
 void check_variant(const PositionEntry& e, const Config& cfg);
+void check_variant(const NormalizationEntry& e, const Config& cfg);
 
 // Parameter count the config's position encoding adds (declares into a scratch store).
 size_t position_param_count(const Config& cfg);

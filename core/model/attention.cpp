@@ -127,7 +127,7 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
     for (size_t r = size_t(h0) * T; r < size_t(h1) * T; ++r) {
       const int n = visible(shape, int(r % T));
       float* w_row = acts.weights.data() + r * T;
-      ctx.norm->row_forward(acts.logits.data() + r * T, w_row, n);
+      ctx.norm->head_row_forward(ctx.layer, int((r / T) % shape.NH), acts.logits.data() + r * T, w_row, n);
       std::fill(w_row + n, w_row + T, 0.0f);  // masked keys, while the row is in cache
     }
   });
@@ -207,6 +207,7 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
                              ds_row, visible(shape, int(r % T)));
     }
   });
+  ctx.norm->rows_backward(ctx.layer, ds.data(), shape);
   // acts.logits holds the capped logits: ∂/∂s of c·tanh(s/c) = 1 − (capped/c)².
   if (ctx.softcap > 0) softcap_backward(acts.logits.data(), ds.data(), ds.size(), ctx.softcap);
   if (ctx.pos->biases()) ctx.pos->bias_backward(ctx.layer, ds.data(), acts.q.data(), acts.k.data(), dq.data(), dk.data(), shape);

@@ -44,6 +44,16 @@ class Normalization {
   // map depends on the full row length T, not only on the n visible keys, keep it here
   // (relu2 with divisor "row"). Without a call, T is taken as n.
   virtual void prepare_rows(int layer, const AttnShape& s) {}
+  // The row map as the attention loop calls it, with the row's layer and head: entries with a
+  // parameter per head (sink) override it; the default is the head-blind row_forward.
+  virtual void head_row_forward(int layer, int head, const float* s, float* a, int n) const {
+    row_forward(s, a, n);
+  }
+  // Parameters of the row map: called once per layer in the backward, after every row's
+  // row_backward, with ds = ∂L/∂s (B,NH,T,T) of all rows (masked keys 0), before the soft cap's
+  // backward. Entries whose row map owns parameters accumulate their gradients here (one
+  // thread, so a per-head sum needs no locking).
+  virtual void rows_backward(int layer, const float* ds, const AttnShape& s) {}
 };
 
 enum class RowSum { One, Varies };
@@ -60,6 +70,9 @@ struct NormalizationEntry {
   // Declare parameters in `params` and return the normalization; the context holds the
   // model's sizes and this entry's options.
   std::unique_ptr<Normalization> (*make)(const MakeContext& ctx, ParamStore& params);
+  // Optional: reject configs this entry cannot run (stick_breaking needs causal=true) by
+  // throwing std::invalid_argument naming the field. Config::validate calls it.
+  void (*check)(const MakeContext& ctx) = nullptr;
 };
 
 const std::vector<NormalizationEntry>& normalization_registry();

@@ -18,6 +18,9 @@ namespace ap {
   X(exp)          \
   X(sigmoid)      \
   X(softmax1)     \
+  X(sink)         \
+  X(topk)         \
+  X(stick_breaking) \
   X(cosine)       \
   X(linear)       \
   X(performer)

@@ -232,6 +232,28 @@ test('probe anchors: [CLS] … [SEP] makes softmax with rope, alibi and t5_bias 
   await page.close();
 });
 
+test('probe, Catalogue 2 columns: row-sum labels; causal stick_breaking counts without positions; bidirectional it is refused with the reason', async () => {
+  const { page, errors } = await openPage(h.browser, `${h.url}probe.html?steps=300&causal=1&positions=none&normalizations=softmax,sink,stick_breaking`, { width: 1280, height: 900 });
+  await demoReady(page);
+  // Each column says what the registry declares about its row sums.
+  assert.deepEqual(await page.locator('.apd-grid thead th .apd-rowsum').allTextContents(), ['Σ = 1', 'Σ varies', 'Σ varies']);
+  await page.locator('.apd[data-complete="true"]').waitFor({ timeout: 120000 });
+  let results = await page.evaluate(() => window.demo.results());
+  const cell = (n) => results.find((r) => r.normalization === n);
+  console.log('probe causal none', JSON.stringify(results.map((r) => [r.normalization, r.accuracy, r.accMin, r.accMax])));
+  assert.equal(cell('softmax').accuracy, 0.125, 'softmax cannot count identical tokens causally (rows sum to 1)');
+  assert.ok(cell('stick_breaking').accMin >= 0.9, `stick_breaking: ${cell('stick_breaking').accMin}`);
+  await shot(page, 'demo-probe-catalogue2');
+  // Bidirectional: stick_breaking's cell shows n/a and the engine's message naming the field.
+  await page.uncheck('.apd-causal');
+  await page.waitForFunction(() => document.querySelector('.apd').dataset.causal === 'false' && document.querySelector('.apd').dataset.complete === 'true', null, { timeout: 120000 });
+  const sb = page.locator('.apd-cell[data-norm="stick_breaking"]');
+  assert.equal(await sb.locator('.apd-acc').textContent(), 'n/a');
+  assert.match(await sb.getAttribute('title'), /causal/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE scaling curves and table', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}extrapolation.html?steps=300&encodings=learned,sinusoidal,rope,alibi,fire&scaling=ntk`, { width: 1280, height: 1000 });
   await demoReady(page);

@@ -45,6 +45,9 @@ inline const std::vector<GradSkip>& grad_skips() {
       {"position", "xpos", 0,
        "xPos scales a logit by ζ^((i−j)/γ), which grows without bound towards future keys; it is "
        "defined for causal attention only and the config refuses causal=false"},
+      {"normalization", "stick_breaking", 0,
+       "stick-breaking breaks a stick over the keys before each query, nearest first; it is "
+       "causal by construction and the config refuses causal=false"},
   };
   return table;
 }

@@ -103,7 +103,8 @@ TEST_CASE("every entry declares its properties and prefixes its options with its
   std::map<std::string, bool> one = {{"softmax", true}, {"cosine", true}, {"linear", true},
                                      {"performer", true}, {"l2", false}, {"relu2", false},
                                      {"swish_l2", false}, {"exp", false}, {"sigmoid", false},
-                                     {"softmax1", false}};
+                                     {"softmax1", false}, {"sink", false}, {"topk", true},
+                                     {"stick_breaking", false}};
   for (auto& [name, is_one] : one)
     CHECK((ap::find_normalization(name).row_sum == ap::RowSum::One) == is_one);
   CHECK_FALSE(ap::find_normalization("linear").accepts_bias);
@@ -184,6 +185,9 @@ TEST_CASE("row sums: the softmax family sums to 1, the others match reference §
       {"relu2", {{"relu2_divisor", "visible"}}, 1.0f, [](int) { return 1.0; }},
       {"relu2", {{"relu2_divisor", "fixed"}, {"relu2_n", 8}}, 1.0f, [](int n) { return n / 8.0; }},
       {"swish_l2", {}, 0.0f, [](int) { return 0.0; }},
+      {"sink", {}, 0.0f, [](int n) { return n / (n + 1.0); }},  // z = 0 at init: softmax1
+      // β = 1/2 over the n − 1 keys before the query (the diagonal is out): 1 − 2^{−(n−1)}
+      {"stick_breaking", {}, 0.0f, [](int n) { return 1.0 - std::pow(0.5, n - 1); }},
   };
   for (auto& e : ap::normalization_registry()) {
     if (e.row_sum == ap::RowSum::One) continue;
@@ -235,6 +239,8 @@ TEST_CASE("causal identical tokens: row sums per query i (reference §7.8)", "[n
       {"l2", {}, 0.0f, {1.0, 1.414214, 1.732051, 2.0, 2.236068, 2.44949, 2.645751, 2.828427}},
       {"exp", {}, 0.0f, {1, 2, 3, 4, 5, 6, 7, 8}},
       {"softmax1", {}, 0.0f, {0.5, 0.666667, 0.75, 0.8, 0.833333, 0.857143, 0.875, 0.888889}},
+      {"sink", {}, 0.0f, {0.5, 0.666667, 0.75, 0.8, 0.833333, 0.857143, 0.875, 0.888889}},
+      {"stick_breaking", {}, 0.0f, {0.0, 0.5, 0.75, 0.875, 0.9375, 0.96875, 0.984375, 0.9921875}},
       {"sigmoid", {{"sigmoid_bias", "fixed"}, {"sigmoid_b", -std::log(8.0)}}, 0.0f,
        {0.111111, 0.222222, 0.333333, 0.444444, 0.555556, 0.666667, 0.777778, 0.888889}},
       {"relu2", {{"relu2_divisor", "visible"}}, 1.0f, {1, 1, 1, 1, 1, 1, 1, 1}},

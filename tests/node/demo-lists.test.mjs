@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { demoLists } from '../../web/src/demos/lists.js';
 
 const names = ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'contextual1', 'contextual2', 'urpe', 'xpos', 'fire'];
-const norms = ['softmax', 'l2', 'relu2', 'swish_l2', 'exp', 'sigmoid', 'softmax1', 'cosine', 'linear', 'performer'];
+const norms = ['softmax', 'l2', 'relu2', 'swish_l2', 'exp', 'sigmoid', 'softmax1', 'sink', 'topk', 'stick_breaking', 'cosine', 'linear', 'performer'];
+const rowOne = ['softmax', 'topk', 'cosine', 'linear', 'performer'];
 const registry = (flags) => ({
   positions: names.map((name) => ({ name, extrapolates: name !== 'learned', logits_only: false, ...(flags && { biases_logits: false }) })),
-  normalizations: norms.map((name) => ({ name })),
+  normalizations: norms.map((name) => ({ name, row_sum: rowOne.includes(name) ? 'one' : 'varies' })),
 });
 
 test('without the flags: the hand-made lists, as the demos had them', () => {
@@ -17,8 +18,9 @@ test('without the flags: the hand-made lists, as the demos had them', () => {
   assert.deepEqual(l.permutation, ['learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'urpe', 'fire', 'xpos']);
   assert.deepEqual(l.extrapolation, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'fire', 'xpos']);
   assert.deepEqual(l.extrapolationDefault, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias']);
-  assert.equal(l.probePositions.length * l.probeNormalizations.length, 40, 'the probe grid stays 8 × 5');
-  assert.deepEqual(demoLists(undefined), l, 'no registry (yet): the same');
+  assert.equal(l.probePositions.length * l.probeNormalizations.length, 56, 'the probe grid is 8 × 7');
+  assert.deepEqual(l.probeNormalizations, ['softmax', 'l2', 'relu2', 'sigmoid', 'softmax1', 'sink', 'stick_breaking']);
+  assert.deepEqual({ ...demoLists(undefined), rowSum: l.rowSum }, l, 'no registry (yet): the same lists');
 });
 
 test('with the flags: a new encoding appears in the permutation and extrapolation demos', () => {
@@ -38,4 +40,13 @@ test('names the registry does not have are dropped', () => {
   const l = demoLists(r);
   assert.ok(!l.permutation.includes('xpos'));
   assert.ok(!l.probeNormalizations.includes('sigmoid'));
+});
+
+test('the probe columns carry the registry\'s row-sum property', () => {
+  const l = demoLists(registry(true));
+  assert.equal(l.rowSum.softmax, 'one');
+  assert.equal(l.rowSum.sink, 'varies');
+  assert.equal(l.rowSum.stick_breaking, 'varies');
+  assert.equal(l.rowSum.topk, 'one');
+  assert.deepEqual(demoLists(undefined).rowSum, {}, 'no registry: no labels');
 });

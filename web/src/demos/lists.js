@@ -19,7 +19,9 @@ const FALLBACK = {
 const DEFAULTS = {
   extrapolation: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias'],
   probePositions: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'urpe'],
-  probeNormalizations: ['softmax', 'l2', 'relu2', 'sigmoid', 'softmax1'],
+  // softmax (rows sum to 1) against rows that do not: a fixed or learned sink (softmax1, sink),
+  // and stick_breaking, which needs the causal mask (a bidirectional grid shows its refusal).
+  probeNormalizations: ['softmax', 'l2', 'relu2', 'sigmoid', 'softmax1', 'sink', 'stick_breaking'],
 };
 
 /**
@@ -29,11 +31,12 @@ const DEFAULTS = {
  * @property {string[]} extrapolationDefault the ones it trains unless told
  * @property {string[]} probePositions the probe grid's rows unless told
  * @property {string[]} probeNormalizations its columns unless told
+ * @property {Record<string, string>} rowSum each registered normalization's row-sum property ('one' or 'varies')
  */
 
 /**
  * The demos' lists for `registry` (the engine's registry(); without one, the hand-made lists).
- * @param {{positions: {name: string, [flag: string]: unknown}[], normalizations: {name: string}[]}} [registry]
+ * @param {{positions: {name: string, [flag: string]: unknown}[], normalizations: {name: string, row_sum?: string}[]}} [registry]
  * @returns {DemoLists}
  */
 export function demoLists(registry) {
@@ -54,5 +57,6 @@ export function demoLists(registry) {
     extrapolationDefault: DEFAULTS.extrapolation.filter((n) => extrapolation.includes(n)),
     probePositions: known(DEFAULTS.probePositions),
     probeNormalizations: knownNorm(DEFAULTS.probeNormalizations),
+    rowSum: Object.fromEntries((registry?.normalizations ?? []).filter((e) => e.row_sum).map((e) => [e.name, String(e.row_sum)])),
   };
 }

@@ -49,7 +49,7 @@ export function mount(root, options = {}) {
     disposed: false,
     token: 0,
   };
-  const ui = buildDom(compact, positions, norms, n, seeds);
+  const ui = buildDom(compact, positions, norms, n, seeds, lists.rowSum);
   root.append(ui.box);
   ui.anchors.value = s.anchors;
   ui.causal.checked = s.causal;

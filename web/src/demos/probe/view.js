@@ -12,14 +12,19 @@ export const ANCHORS = [
   ['bos', 'BOS'],
 ];
 
+/** The row-sum property under a column's name: Lemma 1 is about rows that sum to 1. */
+const rowSumLabel = (/** @type {string|undefined} */ p) =>
+  p ? [el('span', { class: 'apd-rowsum', title: p === 'one' ? 'every row sums to 1' : 'rows need not sum to 1' }, p === 'one' ? 'Σ = 1' : 'Σ varies')] : [];
+
 /**
  * @param {boolean} compact
  * @param {string[]} positions the grid's rows
  * @param {string[]} norms its columns
  * @param {number} n the sequence length
  * @param {number[]} seeds the seeds of every cell
+ * @param {Record<string, string>} [rowSum] each column's row-sum property from the registry ('one' or 'varies')
  */
-export function buildDom(compact, positions, norms, n, seeds) {
+export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
   const anchors = el('select', { class: 'apd-anchors', 'aria-label': 'anchor tokens' }, ...ANCHORS.map(([v, t]) => el('option', { value: v }, t)));
   const causal = el('input', { type: 'checkbox', class: 'apd-causal' });
   const play = el('button', { type: 'button', class: 'apd-play primary' }, 'Train');
@@ -33,7 +38,7 @@ export function buildDom(compact, positions, norms, n, seeds) {
   // so in a narrow column it would scroll away with the cells. The table is named by the same words.
   const gridCaption = `Rows: position encodings. Columns: attention normalizations. Each cell is ${seeds.length} models (${seedWords(seeds)}).`;
   const table = el('table', { class: 'apd-grid', 'aria-label': gridCaption },
-    el('thead', {}, el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm)))),
+    el('thead', {}, el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm, ...rowSumLabel(rowSum[nm]))))),
     el('tbody', {}, ...positions.map((pos) => el('tr', {}, el('th', { scope: 'row' }, pos), ...norms.map((nm) => {
       const td = el('td', { class: 'apd-cell', dataset: { pos, norm: nm }, tabindex: '0' },
         el('canvas', { 'aria-hidden': 'true' }),
@@ -70,7 +75,8 @@ export function buildDom(compact, positions, norms, n, seeds) {
           el('strong', {}, 'URPE'), ' multiplies the weights by a Toeplitz matrix, ', m('a_{ij}\\,c_{i-j}'), ': the rows no longer sum to 1.'),
         el('p', {}, el('strong', {}, 'A normalization without a fixed row sum'), ': ℓ2 ', m('a_{ij} = e^{s_{ij}} / \\sqrt{\\textstyle\\sum_k e^{2 s_{ik}}}'),
           ' (row sum between 1 and ', m('\\sqrt n'), ', depending on how peaked the row is), relu² ', m('\\mathrm{relu}(s_{ij})^2/n'), ', sigmoid ', m('\\sigma(s_{ij} - \\ln n)'),
-          ', softmax1 ', m('e^{s_{ij}} / (1 + \\sum_k e^{s_{ik}})'), '. Now ', m('o_i = r_i\\, v'), ' with a row sum ', m('r_i'), ' that the relative bias can make depend on ', m('i'), '.'),
+          ', softmax1 ', m('e^{s_{ij}} / (1 + \\sum_k e^{s_{ik}})'), ' and sink (the same with a learned ', m('e^{z_h}'), ' for the 1). Now ', m('o_i = r_i\\, v'), ' with a row sum ', m('r_i'), ' that the relative bias can make depend on ', m('i'), '. ',
+          el('strong', {}, 'Stick-breaking'), ' (causal only) gives each key ', m('\\sigma(s_{ij})'), ' of what the nearer keys left, so with identical tokens ', m('r_i = 1 - (1-\\beta)^i'), ': order is built in, no encoding needed.'),
         el('p', {}, el('strong', {}, 'Anchors'), ': with ', el('code', {}, '[CLS] x … x [SEP]'), ' the values are no longer all equal, ',
           m('o_i = a_{i,\\mathrm{CLS}} v_{\\mathrm{CLS}} + a_{i,\\mathrm{SEP}} v_{\\mathrm{SEP}} + (1 - a_{i,\\mathrm{CLS}} - a_{i,\\mathrm{SEP}})\\, v'),
           ', and the weights on the anchors depend on the distance to them. Switch the anchors on above and compare the softmax column with the one measured without them.')),
