@@ -45,6 +45,9 @@ inline const std::vector<GradSkip>& grad_skips() {
       {"position", "xpos", 0,
        "xPos scales a logit by ζ^((i−j)/γ), which grows without bound towards future keys; it is "
        "defined for causal attention only and the config refuses causal=false"},
+      {"position", "forget", 0,
+       "the forget gate's bias sums the gates between a key and a later query; it is defined for "
+       "causal attention only (Lin et al. 2025) and the config refuses causal=false"},
   };
   return table;
 }
