@@ -1,9 +1,9 @@
 // core/position/randomized.cpp — randomized positional encodings (Ruoss et al. 2023, "Randomized
 // Positional Encodings Boost Length Generalization of Transformers", arXiv 2305.16843, §3): in
 // training, the T tokens of a sequence get the positions of a sorted random subset of
-// [0, L_max) instead of 0..T−1, so that every position up to L_max is trained; at evaluation the
-// positions are 0..T−1 in order (the paper's test-time choice), and sequences up to L_max long
-// meet only positions seen in training. The encoding itself is a wrapped one (randomized_wrap):
+// [0, L_max) instead of 0..T−1, so that every position up to L_max is trained; at evaluation
+// (held-out, inspection, generation) the positions are 0..T−1 in order, deterministic, and
+// sequences up to L_max long meet only position values seen in training. The encoding itself is a wrapped one (randomized_wrap):
 //   learned      h⁰_t = E[x_t] + P[pos_t],  P (L_max, C) trained  (learned.cpp's table, gathered)
 //   sinusoidal   h⁰_t = E[x_t] + PE(pos_t)  (sinusoidal.cpp's sinusoidal_table, interleaved, base 10⁴)
 //   rope         q, k rotated by pos_t θ_i  (rotary.cpp's rope_tables and rope_apply, interleaved,
