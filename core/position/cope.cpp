@@ -120,7 +120,7 @@ class Cope : public PositionEncoding {
     j["quantity"] = "bias";
     j["npos_max"] = npos_;
     j["layer"] = layer;
-    j["formula"] = R"(b_h(d) = \bar q_h\cdot e(p),\ p = (|d| + 1)\,\sigma(\tau\,\bar q_h\cdot \bar k_h),\ e(p) = (1-w)\,e_{\lfloor p\rfloor} + w\,e_{\lceil p\rceil})";
+    j["formula"] = R"(b_h(d) = \bar q_h\cdot e\big((|d|+1)\,\sigma(\tau\,\bar q_h\cdot \bar k_h)\big))";
     j["source"] = "core/position/cope.cpp · Cope::explore → Cope::row (the training code, every key the mean key)";
     return j;
   }

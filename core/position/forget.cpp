@@ -98,7 +98,7 @@ class Forget : public PositionEncoding {
     j["kind"] = "bias";
     j["quantity"] = "bias";
     j["layer"] = layer;
-    j["formula"] = R"(D_h(d) = \sum_{l=j+1}^{i} \ln f_l = d\,\ln \sigma(w_h\cdot \bar k_h + b_h)\ \text{(every key the mean key)})";
+    j["formula"] = R"(D_h(d) = d\,\ln \sigma(w_h\cdot \bar k_h + b_h))";
     j["source"] = "core/position/forget.cpp · Forget::explore → Forget::cumulative (the training code)";
     return j;
   }

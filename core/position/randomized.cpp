@@ -108,7 +108,7 @@ class Randomized : public PositionEncoding {
     nlohmann::json j;
     if (wrap_ == Wrap::Rope) {
       j = rotary_explore({HS_, HS_, false, 10000.0, train_len_, 0.0}, q);
-      j["formula"] = R"(s(d) = \tilde q_d^{\top} \tilde k_0,\ \text{RoPE at positions } 0..D-1;\ \text{training: sorted random positions in } [0, L_{\max}))";
+      j["formula"] = R"(s(d) = \tilde q_d^{\top} \tilde k_0,\ \text{positions } 0..D-1)";
     } else {
       const int n = wrap_ == Wrap::Learned ? std::min(q.length, Lmax_) : q.length;
       const auto P = wrap_ == Wrap::Learned ? std::vector<float>(ps_.data(table_), ps_.data(table_) + size_t(n) * C_)
@@ -116,7 +116,7 @@ class Randomized : public PositionEncoding {
       j = similarity_by_distance(P.data(), n, C_, std::clamp(q.position, 0, n - 1));
       j["kind"] = "absolute";
       j["length"] = n;
-      j["formula"] = R"(\cos(P_p, P_{p+d}),\ P = \text{the wrapped table};\ \text{training: sorted random positions in } [0, L_{\max}))";
+      j["formula"] = R"(\cos(P_p, P_{p+d}),\ \text{positions } 0..D-1)";
     }
     j["wrap"] = wrap_name();
     j["max_range"] = Lmax_;
