@@ -68,6 +68,7 @@ float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targ
   const size_t BT = size_t(B) * T;
   const Shape<3> stream{size_t(B), size_t(T), size_t(C)};
   ids_in_.assign(ids, ids + BT);
+  pos_->begin_forward(training, B, T, rng);
   embedding_forward(emb_.resize(stream), ids, params_.data(tok_emb_), int(BT), C);
   if (pos_->adds() && choice_.placement == Placement::Embed) pos_->add_forward(-1, emb_.data(), B, T, C);
   const ActTensor<3>* states = &emb_;

@@ -26,6 +26,12 @@ class PositionEncoding {
  public:
   virtual ~PositionEncoding() = default;
 
+  // -- once at the start of every model forward, before any other hook: the positions of this
+  // forward's sequences may be chosen here (randomized draws them in training from the forward's
+  // rng, the session's seeded stream; evaluation forwards pass training = false and rng = null).
+  // The backward of that forward uses the same choice.
+  virtual void begin_forward(bool training, int B, int T, Rng* rng) {}
+
   // -- absolute: add to the residual stream. layer = -1 at the embedding, else the block index.
   virtual bool adds() const { return false; }
   virtual void add_forward(int layer, float* x, int B, int T, int C) {}

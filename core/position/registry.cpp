@@ -25,7 +25,10 @@ namespace ap {
   X(fire)           \
   X(kerple)         \
   X(scaled_sinusoidal) \
-  X(dynamic_bias)
+  X(dynamic_bias)   \
+  X(cope)           \
+  X(forget)         \
+  X(randomized)
 
 #define AP_DECLARE(name) PositionEntry position_##name();
 AP_POSITIONS(AP_DECLARE)

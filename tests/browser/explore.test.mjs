@@ -1,5 +1,6 @@
 // The Explore panel (issue 17 §3) in the real playground: every explorer view (rope, xpos, alibi,
-// t5_bias, fire, shaw, urpe, sinusoidal, learned, kerple, dynamic_bias, scaled_sinusoidal) draws at 1280 px and at 375 px after a few
+// t5_bias, fire, shaw, urpe, sinusoidal, learned, kerple, dynamic_bias, scaled_sinusoidal, cope, forget,
+// randomized with rope and learned wraps) draws at 1280 px and at 375 px after a few
 // training steps — its chart has data, its formula is typeset by KaTeX, it names the engine file
 // that computes it, nothing scrolls sideways; the RoPE slider turns the pair and the scaling adds
 // its curves; an encoding without a view says so. One page; encodings switch through the URL hash.
@@ -13,6 +14,8 @@ const VIEWS = [
   ['t5_bias', 'bias', ''], ['fire', 'bias', '&fire_length=8'], ['shaw', 'bias', ''], ['urpe', 'bias', ''],
   ['sinusoidal', 'absolute', ''], ['learned', 'absolute', ''],
   ['kerple', 'bias', '&kerple_kind=power'], ['dynamic_bias', 'bias', '&causal=false'], ['scaled_sinusoidal', 'absolute', ''],
+  ['randomized', 'rotary', '&randomized_wrap=rope'], ['cope', 'bias', ''], ['forget', 'bias', ''],
+  ['randomized', 'absolute', '&randomized_wrap=learned'], // not next to the rope wrap: show() waits for a new name
 ];
 
 let h;

@@ -48,6 +48,9 @@ inline const std::vector<GradSkip>& grad_skips() {
       {"normalization", "stick_breaking", 0,
        "stick-breaking breaks a stick over the keys before each query, nearest first; it is "
        "causal by construction and the config refuses causal=false"},
+      {"position", "forget", 0,
+       "the forget gate's bias sums the gates between a key and a later query; it is defined for "
+       "causal attention only (Lin et al. 2025) and the config refuses causal=false"},
   };
   return table;
 }

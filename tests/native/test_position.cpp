@@ -259,7 +259,12 @@ TEST_CASE("whole-model gradients, position option variants", "[position][grad]")
       nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}, {"causal", true}},
       nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}, {"causal", false}},
       nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}},
-      nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"causal", false}});
+      nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"causal", false}},
+      nlohmann::json{{"position", "cope"}, {"causal", true}, {"cope_npos_max", 5}},
+      nlohmann::json{{"position", "cope"}, {"causal", false}},
+      nlohmann::json{{"position", "forget"}, {"causal", true}, {"forget_bias_init", 0.5}},
+      nlohmann::json{{"position", "randomized"}, {"randomized_wrap", "learned"}},
+      nlohmann::json{{"position", "randomized"}, {"randomized_wrap", "rope"}, {"causal", false}});
   INFO(extra.dump());
   ap::Session s(ap::Config::from_json(tiny(extra)));
   aptest::check_model_gradients(s);
@@ -377,7 +382,9 @@ TEST_CASE("position hooks: parameter and input gradients match central differenc
                   nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}},
                   nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}},
                   nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"dynamic_bias_hidden", 5}},
-                  nlohmann::json{{"position", "learned"}, {"placement", "layerwise"}}})
+                  nlohmann::json{{"position", "learned"}, {"placement", "layerwise"}},
+                  nlohmann::json{{"position", "cope"}, {"cope_npos_max", 4}},
+                  nlohmann::json{{"position", "randomized"}, {"randomized_wrap", "learned"}}})
     variants.push_back(v);
   auto variant = GENERATE_COPY(from_range(variants));
   auto causal = GENERATE(true, false);
@@ -403,7 +410,7 @@ TEST_CASE("position hooks: parameter and input gradients match central differenc
                           : ap::position_param_count(s.config()) > 0 &&
                                 info.name.rfind("tok_emb", 0) != 0 && info.name.find("blocks.") != 0;
     const bool per_layer = info.name.find(".shaw.") != std::string::npos || info.name.find(".pos_emb.") != std::string::npos ||
-                           info.name.find(".kerple.") != std::string::npos;
+                           info.name.find(".kerple.") != std::string::npos || info.name.find(".forget.") != std::string::npos;
     if (!mine && !(per_layer && info.name.rfind("blocks.0.", 0) == 0)) continue;
     if (info.name.rfind("ln_f", 0) == 0 || info.name.rfind("head", 0) == 0) continue;
     if (info.name.find("qkv.weight") != std::string::npos && info.name.rfind("blocks.0.", 0) != 0) continue;

@@ -197,7 +197,7 @@ export class Disposer {
 /**
  * Colours for curves, one per encoding, stable across demos: the Okabe–Ito palette (distinct
  * under the common colour-vision deficiencies) for the eight most used, then Paul Tol's muted
- * colours, then three of ColorBrewer's Dark2; none is grey. All readable on the light and the dark background.
+ * colours, then five of ColorBrewer's Dark2, then Tableau's cyan; none is grey. All readable on the light and the dark background.
  * @type {Record<string, string>}
  */
 export const ENCODING_COLORS = {
@@ -216,6 +216,9 @@ export const ENCODING_COLORS = {
   kerple: '#cc6677',
   scaled_sinusoidal: '#66a61e',
   dynamic_bias: '#a6761d',
+  cope: '#7570b3',
+  forget: '#e7298a',
+  randomized: '#17becf',
 };
 
 export const colorOf = (/** @type {string} */ name) => ENCODING_COLORS[name] ?? '#3c4043';
