@@ -27,7 +27,7 @@ const DIST = resolve(ROOT, 'dist');
 // multi-seed demos (seeds.js), the direct attention GEMMs and the thread-pool plumbing added
 // 14 KB; a shrink pass (the wasm's cold code, the threaded worker's source in the worker chunk)
 // should bring it back.
-export const BUDGET = 440_000;
+export const BUDGET = 450_000;
 const STYLES = resolve(WEB, 'src/widgets/styles.js');
 const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
 // The published entry (a loader that parses as a classic script too) and the widget module it loads.
