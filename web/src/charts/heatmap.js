@@ -37,6 +37,8 @@ export class Heatmap {
     /** @type {HTMLElement|null} the colour scale (with `legend`) */
     this.legendEl = null;
     this.legendName = legend;
+    /** @type {string|undefined} what the colour scale says now (#legend) */
+    this.legendKey = undefined;
     if (legend) {
       this.legendEl = document.createElement('div');
       this.legendEl.className = 'heatmap-legend';
@@ -120,6 +122,13 @@ export class Heatmap {
   #legend(matrix, note) {
     const box = /** @type {HTMLElement} */ (this.legendEl);
     const masked = matrix.some((row) => row.some((v) => !Number.isFinite(v)));
+    box.dataset.lo = String(this.lo);
+    box.dataset.hi = String(this.hi);
+    box.dataset.diverging = String(this.signed);
+    // The same scale as drawn: leave the DOM alone (a rebuilt legend lays out the page again).
+    const key = [fmt(this.lo), fmt(this.hi), this.signed, masked, note].join('|');
+    if (key === this.legendKey && box.firstChild) return;
+    this.legendKey = key;
     const stops = this.signed ? [-1, -0.5, 0, 0.5, 1].map(diverging) : [0, 0.25, 0.5, 0.75, 1].map(sequential);
     const bar = document.createElement('span');
     bar.className = 'heatmap-legend-bar';
@@ -139,9 +148,6 @@ export class Heatmap {
     const text = num('heatmap-legend-note', says);
     box.replaceChildren(row, text);
     if (masked) box.append(num('heatmap-legend-note', 'grey: masked (−∞)'));
-    box.dataset.lo = String(this.lo);
-    box.dataset.hi = String(this.hi);
-    box.dataset.diverging = String(this.signed);
   }
 
   /** @param {number} v @returns {number[]} [r, g, b] */

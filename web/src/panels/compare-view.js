@@ -23,6 +23,9 @@ import './compare-view.css';
 export const RUN_COLORS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7'];
 const RUN_DASH = [undefined, [6, 3], [2, 3], [8, 3, 2, 3]];
 const FLUSH_MS = 250;
+/** The page draws every run's new metrics together, at most this often: one frame for all runs. */
+const DRAW_MS = 500;
+/** The attention maps and predictions refresh this often while training (one run; see below). */
 const SNAPSHOT_MS = 1500;
 const swatch = (/** @type {number} */ i) => el('span', { class: 'ap-swatch', style: { background: RUN_COLORS[i] } });
 
@@ -82,7 +85,8 @@ export class CompareView {
         side(preds, list);
         predictions = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => this.runs[i].run.model?.run(ids) ?? Promise.reject(new Error('no model')));
       }
-      const run = new RunController(opts.pool, this.#views(i), { refreshMs: SNAPSHOT_MS, flushMs: FLUSH_MS });
+      // The runs share one run's refresh rate: N runs refresh each N times less often.
+      const run = new RunController(opts.pool, this.#views(i), { refreshMs: SNAPSHOT_MS * states.length, flushMs: FLUSH_MS });
       return { state, name: names[i], color: RUN_COLORS[i], cells, last: { step: 0, loss: null, acc: null }, run, attention, predictions };
     });
     const lengthsBox = el('div', {});
@@ -109,6 +113,11 @@ export class CompareView {
     this.unnotice = engineNotice(opts.pool, box, (model) => this.runs.some((r) => r.run.model === model));
     /** @type {[import('../charts/line-chart-base.js').LineChartBase & {destroy(): void, restyle(): void}, 'loss'|'token_accuracy'][]} */
     this.charts = [];
+    /** @type {[Run, import('../run/run-controller.js').MetricsBatch][]} metrics not drawn yet (#queue) */
+    this.queued = [];
+    /** @type {any} */
+    this.drawTimer = 0;
+    this.drawnAt = -Infinity;
   }
 
   /** The step shown: the slowest run's. */
@@ -129,7 +138,7 @@ export class CompareView {
         this.lengths?.clear(); // curves of another model
       },
       ready: () => this.wantPlay && this.visible && this.#runOne(run()),
-      metrics: (batch) => this.#draw(run(), batch),
+      metrics: (batch) => this.#queue(run(), batch),
       state: ({ playing, reason, stalled }) => {
         if (stalled) this.#say(`${run().name}: training stopped: ${reason}`);
         if (!playing && this.runs.every((x) => !x.run.playing) && this.runs.every((x) => x.last.step >= this.#steps())) this.wantPlay = false;
@@ -195,6 +204,7 @@ export class CompareView {
   }
 
   reset() {
+    this.queued = [];
     for (const [chart] of this.charts) chart.reset();
     for (const r of this.runs) Object.assign(r.last, { step: 0, loss: null, acc: null });
     return Promise.all(this.runs.map((r) => r.run.reset()));
@@ -211,6 +221,27 @@ export class CompareView {
   #label() {
     const text = this.wantPlay || this.runs.some((r) => r.run.playing) ? 'Pause' : 'Play';
     if (this.playButton.textContent !== text) this.playButton.textContent = text;
+  }
+
+  /**
+   * Keep run r's new metrics for the next draw of all runs: at once when the last draw is DRAW_MS
+   * old, else when it will be, so that the runs' updates share one frame (with a core per run,
+   * every frame the page draws is time taken from a run).
+   * @param {Run} r @param {import('../run/run-controller.js').MetricsBatch} batch
+   */
+  #queue(r, batch) {
+    this.queued.push([r, batch]);
+    if (this.drawTimer) return;
+    const wait = Math.max(0, this.drawnAt + DRAW_MS - performance.now());
+    this.drawTimer = setTimeout(() => this.#drawQueued(), wait);
+  }
+
+  #drawQueued() {
+    this.drawTimer = 0;
+    this.drawnAt = performance.now();
+    const queued = this.queued;
+    this.queued = [];
+    if (!this.disposed) for (const [r, batch] of queued) this.#draw(r, batch);
   }
 
   /** @param {Run} r @param {import('../run/run-controller.js').MetricsBatch} batch */
@@ -271,6 +302,7 @@ export class CompareView {
 
   async dispose() {
     this.disposed = true;
+    clearTimeout(this.drawTimer);
     for (const [chart] of this.charts) chart.destroy();
     this.unnotice?.();
     for (const r of this.runs) r.predictions?.dispose();
