@@ -4,7 +4,12 @@
 // worker pool, and reads each run's rate from its row of the runs table, with the page's clock.
 // Against the single-run in-tab row this is the comparison's cost per run (target: a run of a
 // comparison keeps at least 95% of a single run's speed while there is a core per run).
+// The machine's own part of that cost is measured beside it (measureTwoAtOnce): two training
+// processes at once (wasm-simd under Node, no page) against one alone. What the comparison loses
+// beyond that is the page's: its drawing, messages and snapshots.
 //   node build-scripts/bench-compare.mjs [--quick] [--json] [--dist DIR]
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TINY_REF, withBuiltPage, rateOf } from './bench-tab.mjs';
 
@@ -38,6 +43,34 @@ export async function measureCompareInTab({ quick = false, dist, log = console.e
     const rates = seen.map((s) => rateOf(s));
     return { runs: rates.length, steps_per_s: rates.map((r) => r.rate), seconds: Math.min(...rates.map((r) => r.seconds)) };
   });
+}
+
+/** tiny-ref's steps/s from one run of the wasm-simd training bench (its JSON line). @param {string[]} cmd */
+function trainRate(cmd) {
+  return new Promise((done, fail) => {
+    const p = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.on('error', fail);
+    p.on('close', (code) => {
+      if (code !== 0) return fail(new Error(`${cmd.join(' ')} exited with ${code}`));
+      done(JSON.parse(out.trim().split('\n').at(-1)).steps_per_s);
+    });
+  });
+}
+
+/**
+ * The machine's share of a comparison's cost: tiny-ref trained by two processes at once (wasm-simd
+ * under Node, single-threaded, no page), each against one process alone, in this same run.
+ * @param {{quick?: boolean, root?: string, log?: (...a: unknown[]) => void}} [opts]
+ * @returns {Promise<{single: number, pair: number[], ratio: number}>} ratio: the slower of the pair / single
+ */
+export async function measureTwoAtOnce({ quick = false, root = resolve(import.meta.dirname, '..'), log = console.error } = {}) {
+  log('bench: two training processes at once against one (wasm-simd under Node, no page)');
+  const cmd = ['node', resolve(root, 'build/wasm-simd/apbench-train.js'), ...(quick ? ['--quick'] : [])];
+  const single = await trainRate(cmd);
+  const pair = await Promise.all([trainRate(cmd), trainRate(cmd)]);
+  return { single, pair, ratio: Math.min(...pair) / single };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

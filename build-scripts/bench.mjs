@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { measureCompareInTab } from './bench-compare.mjs';
+import { measureCompareInTab, measureTwoAtOnce } from './bench-compare.mjs';
 import { measureInTab } from './bench-tab.mjs';
 import { measureThreadsNode } from './bench-threads.mjs';
 
@@ -103,6 +103,12 @@ if ('skipped' in result.in_tab) {
   if (!('skipped' in cmp)) {
     result.ratios.in_tab_compare_run_over_single = Math.min(...cmp.steps_per_s) / tab.steps_per_s;
     log(`in-tab comparison of ${cmp.runs} runs: ${cmp.steps_per_s.map((x) => num(x)).join(' and ')} steps/s; slowest run / single run: ${num(result.ratios.in_tab_compare_run_over_single, 2)}`);
+    // The machine's part of that: two runs at once without any page, each against one alone.
+    const two = (result.two_at_once = await measureTwoAtOnce({ quick, root: ROOT, log }));
+    result.ratios.two_at_once_over_single = two.ratio;
+    result.ratios.in_tab_compare_over_two_at_once = result.ratios.in_tab_compare_run_over_single / two.ratio;
+    log(`two runs at once, no page (wasm-simd under Node): ${two.pair.map((x) => num(x)).join(' and ')} steps/s against ${num(two.single)} alone: ${num(two.ratio, 2)}` +
+      `; so the page's own cost leaves a compared run ${num(result.ratios.in_tab_compare_over_two_at_once, 2)} of what the machine allows`);
   }
   // The threaded row: the same page served with COOP/COEP (crossOriginIsolated) runs the
   // threaded build (target >= 1.7 on 2 cores).

@@ -122,9 +122,8 @@ export class Heatmap {
   #legend(matrix, note) {
     const box = /** @type {HTMLElement} */ (this.legendEl);
     const masked = matrix.some((row) => row.some((v) => !Number.isFinite(v)));
-    box.dataset.lo = String(this.lo);
-    box.dataset.hi = String(this.hi);
-    box.dataset.diverging = String(this.signed);
+    const data = { lo: String(this.lo), hi: String(this.hi), diverging: String(this.signed) };
+    for (const [k, v] of Object.entries(data)) if (box.dataset[k] !== v) box.dataset[k] = v;
     // The same scale as drawn: leave the DOM alone (a rebuilt legend lays out the page again).
     const key = [fmt(this.lo), fmt(this.hi), this.signed, masked, note].join('|');
     if (key === this.legendKey && box.firstChild) return;
