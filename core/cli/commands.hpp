@@ -36,6 +36,7 @@ struct SweepArgs {
   int seeds = 0;                   // --seeds N: seeds 1..N per grid point (0: not given)
   std::string eval_at;             // --eval-at 2,4
   std::string text_file;           // --text-file: the text task's text, for every run
+  std::string task_file;           // --task-file: the custom task's pairs, for every run
   std::string experiment;          // --experiment FILE (docs/experiments/<id>.json)
   bool quick = false;              // --quick: the experiment's "quick" overrides
   std::string out, summary;        // --out CSV, --summary CSV

@@ -103,6 +103,8 @@ int main(int argc, char** argv) {
   sweep->add_option("--eval-at", sw.eval_at, "also evaluate at these multiples of seq_len, e.g. 2,4,8")->excludes(exp);
   sweep->add_option("--text-file", sw.text_file, "the text task's text for every run (train --text-file; "
                     "the rows' config leaves it out)")->check(CLI::ExistingFile);
+  sweep->add_option("--task-file", sw.task_file, "the custom task's input -> output pairs for every run (train "
+                    "--task-file; the rows' config leaves a set over 1 KiB out)")->check(CLI::ExistingFile)->excludes("--text-file");
   sweep->add_option("--out", sw.out, "results CSV, one row per run");
   sweep->add_option("--summary", sw.summary, "summary CSV: mean, sd, min, max of each metric per grid point");
   sweep->add_option("--jobs", sw.jobs, "parallel processes")->check(CLI::Range(1, 64));

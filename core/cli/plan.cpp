@@ -51,6 +51,7 @@ std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::
   for (int m : plan.eval_at) multiples += (multiples.empty() ? "" : ",") + std::to_string(m);
   for (auto& a : plan.axes) axes += (axes.empty() ? "" : ",") + a;
   if (!plan.text_file.empty()) argv.push_back("--text-file"), argv.push_back(plan.text_file);
+  if (!plan.task_file.empty()) argv.push_back("--task-file"), argv.push_back(plan.task_file);
   if (!plan.eval_at.empty()) argv.push_back("--eval-at"), argv.push_back(multiples);
   if (!plan.axes.empty()) argv.push_back("--row-axes"), argv.push_back(axes);
   argv.push_back("--row-out"), argv.push_back(row_out);

@@ -17,6 +17,7 @@ struct SweepPlan {
   std::vector<Assignments> runs;  // in grid order (the last axis fastest), then seed
   std::vector<int> eval_at;
   std::string text_file;          // the text task's text for every run (train --text-file), or ""
+  std::string task_file;          // the custom task's pairs for every run (train --task-file), or ""
 };
 
 // The union of the grids' products (no grid: one point), each point with seeds 1..seeds
@@ -27,7 +28,7 @@ SweepPlan make_plan(const Assignments& set, const std::vector<GridAxes>& grids, 
 // The experiment's plan; with quick, its "quick" overrides and seeds.
 SweepPlan experiment_plan(const Experiment& e, bool quick);
 
-// argv of run i: `<attnplay> train --set k=v ... [--text-file F] [--eval-at M,..] [--row-axes a,b] --row-out FILE`.
+// argv of run i: `<attnplay> train --set k=v ... [--text-file F | --task-file F] [--eval-at M,..] [--row-axes a,b] --row-out FILE`.
 std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
                                     const std::string& row_out);
 // The same as one POSIX shell line (every word single-quoted when it needs to be).

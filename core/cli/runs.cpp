@@ -72,9 +72,10 @@ CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& 
   const nlohmann::json sha = get("weights_sha256");
   row.push_back(sha.is_string() ? sha.get<std::string>() : "");
   row.push_back(version_string());
-  nlohmann::json shown = cfg;  // a --text-file corpus stays out of every row: give --text-file again
-  if (shown.is_object() && shown.contains("text") && shown["text"].is_string() && shown["text"].get<std::string>().size() > 1024)
-    shown.erase("text");
+  nlohmann::json shown = cfg;  // a --text-file corpus or --task-file set stays out of every row: give the file again
+  for (const char* key : {"text", "custom_pairs"})
+    if (shown.is_object() && shown.contains(key) && shown[key].is_string() && shown[key].get<std::string>().size() > 1024)
+      shown.erase(key);
   row.push_back(shown.is_object() ? shown.dump() : "");
   row.push_back(error);
   return row;

@@ -44,6 +44,7 @@ SweepPlan plan_without_text(const SweepArgs& a) {
 SweepPlan plan_of(const SweepArgs& a) {
   SweepPlan p = plan_without_text(a);
   if (!a.text_file.empty()) p.text_file = fs::absolute(a.text_file).lexically_normal().string();
+  if (!a.task_file.empty()) p.task_file = fs::absolute(a.task_file).lexically_normal().string();
   return p;
 }
 

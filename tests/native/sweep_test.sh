@@ -56,5 +56,10 @@ sed 's/"claim"/"clam"/' tiny-exp.json > tiny-exp2.json && sed -i 's/tiny-exp"/ti
 check "an experiment with an unknown key is refused, naming it" bash -c "'$bin' sweep --experiment tiny-exp2.json --out x.csv 2>&1 | grep -q \"'clam': is not a key of an experiment; allowed: id, title\""
 check "a failed run is a row with its error, and exit code 4" bash -c "'$bin' sweep --set task=copy --set steps=2 --grid 'heads=2,3' --set d_model=16 --out fail.csv >/dev/null 2>&1; [ \$? -eq 4 ] && grep -q '^3,,.*d_model: 16 is not divisible by heads = 3' fail.csv"
 
+for a in 1 2 3 4 5; do for b in 1 2 3 4 5; do for c in 1 2 3 4 5; do
+  echo "$a $b $c -> $(printf '%s\n' $a $b $c | sort -n | tr '\n' ' ' | sed 's/ $//')"; done; done; done > pairs.txt
+check "sweep --task-file: every run trains the custom task on the file's pairs (a set over 1 KiB stays out of the rows)" bash -c "'$bin' sweep --task-file pairs.txt --set steps=3 --set d_model=16 --set ffn=32 --set layers=1 --grid 'position=learned,rope' --out pairs.csv >/dev/null 2>&1 && [ \$(wc -l < pairs.csv) -eq 3 ] && [ \$(grep -c '\"\"task\"\":\"\"custom\"\"' pairs.csv) -eq 2 ] && ! grep -q '5 5 5' pairs.csv"
+check "sweep --task-file and --text-file together are refused" bash -c "! '$bin' sweep --task-file pairs.txt --text-file pairs.txt --grid 'position=learned,rope' --out x.csv >/dev/null 2>&1"
+
 echo "sweep: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
