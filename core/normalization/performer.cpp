@@ -23,6 +23,7 @@
 // Rows sum to 1: Lemma 1 applies. No logits, so no logit bias (accepts_bias = false).
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "normalization/normalization.hpp"
@@ -110,6 +111,13 @@ class Performer : public Normalization {
   }
   // For tests: the features of layer l (m, HS).
   const std::vector<float>& omega(int layer) const { return omega_[layer]; }
+  // The current draw, per layer: "blocks.{l}.attn.performer.omega" (m, HS).
+  std::vector<FixedTensor> fixed_tensors() const override {
+    std::vector<FixedTensor> out;
+    for (size_t l = 0; l < omega_.size(); ++l)
+      out.push_back({"blocks." + std::to_string(l) + ".attn.performer.omega", {m_, d_}, omega_[l]});
+    return out;
+  }
 
  private:
   void draw_all() {
