@@ -19,7 +19,8 @@
 // Redraw (performer_redraw = true): new features at the start of every training forward (layer
 // 0 with shape.training), so a step's forward and backward share them and evaluation uses the
 // latest draw. Draw k of layer l comes from an Rng seeded by (seed, l, k); the counter k lives in
-// the instance and is not saved, so a loaded session restarts the sequence at draw 0.
+// the instance and is not saved, so a loaded session restarts the sequence at draw 0. The PyTorch
+// export writes the current draw into its file (fixed_tensors), since Python cannot redraw it.
 // Rows sum to 1: Lemma 1 applies. No logits, so no logit bias (accepts_bias = false).
 #include <algorithm>
 #include <cmath>
