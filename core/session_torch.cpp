@@ -15,6 +15,7 @@ std::string Session::export_torch() {
   in.V = model_->shape().V, in.O = model_->shape().O;
   in.per_sequence = task_->per_sequence();
   in.params = &model_->params().infos();
+  in.fixed = model_->normalization().fixed_tensors();
   in.loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
                             b.mask.empty() ? nullptr : b.mask.data(), false, nullptr);
   float seq_acc = 0;

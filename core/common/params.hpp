@@ -15,6 +15,14 @@ namespace ap {
 
 enum class Init { Zeros, Ones, Normal, Constant };  // Constant: every entry = `std`
 
+// A fixed tensor that a forward reads and that is no parameter (performer's random features):
+// named like a parameter, for the PyTorch export (core/torch/), which writes it into the file.
+struct FixedTensor {
+  std::string name;          // "blocks.0.attn.performer.omega"
+  std::vector<int> shape;
+  std::vector<float> values;
+};
+
 struct ParamInfo {
   std::string name;          // "blocks.0.attn.qkv.weight"
   std::vector<int> shape;    // PyTorch layout: an nn.Linear weight is (out, in)

@@ -54,6 +54,9 @@ class Normalization {
   // backward. Entries whose row map owns parameters accumulate their gradients here (one
   // thread, so a per-head sum needs no locking).
   virtual void rows_backward(int layer, const float* ds, const AttnShape& s) {}
+  // Fixed tensors the forward reads besides the parameters (performer: its drawn features, which
+  // no other program can redraw), as they are now; for the PyTorch export.
+  virtual std::vector<FixedTensor> fixed_tensors() const { return {}; }
 };
 
 enum class RowSum { One, Varies };

@@ -19,10 +19,12 @@
 // Redraw (performer_redraw = true): new features at the start of every training forward (layer
 // 0 with shape.training), so a step's forward and backward share them and evaluation uses the
 // latest draw. Draw k of layer l comes from an Rng seeded by (seed, l, k); the counter k lives in
-// the instance and is not saved, so a loaded session restarts the sequence at draw 0.
+// the instance and is not saved, so a loaded session restarts the sequence at draw 0. The PyTorch
+// export writes the current draw into its file (fixed_tensors), since Python cannot redraw it.
 // Rows sum to 1: Lemma 1 applies. No logits, so no logit bias (accepts_bias = false).
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "normalization/normalization.hpp"
@@ -110,6 +112,13 @@ class Performer : public Normalization {
   }
   // For tests: the features of layer l (m, HS).
   const std::vector<float>& omega(int layer) const { return omega_[layer]; }
+  // The current draw, per layer: "blocks.{l}.attn.performer.omega" (m, HS).
+  std::vector<FixedTensor> fixed_tensors() const override {
+    std::vector<FixedTensor> out;
+    for (size_t l = 0; l < omega_.size(); ++l)
+      out.push_back({"blocks." + std::to_string(l) + ".attn.performer.omega", {m_, d_}, omega_[l]});
+    return out;
+  }
 
  private:
   void draw_all() {

@@ -97,9 +97,10 @@ class NormalizationBase:
 // After the snippets: the model, the stored batch's evaluation and __main__.
 const char* const kTorchModelPy = R"PY(
 
-def _add_parameter(root, name, shape):
+def _add_parameter(root, name, shape, fixed=None):
     """Registers parameter `name` (a dotted path such as blocks.0.attn.cosine_scale) under root,
-    making plain containers for missing parts, so that state_dict() names are the file's."""
+    making plain containers for missing parts, so that state_dict() names are the file's; a fixed
+    tensor (values given) as a buffer outside the state_dict."""
     *path, leaf = name.split(".")
     mod = root
     for part in path:
@@ -108,7 +109,10 @@ def _add_parameter(root, name, shape):
             child = nn.Module()
             mod.add_module(part, child)
         mod = child
-    mod.register_parameter(leaf, nn.Parameter(torch.zeros(shape)))
+    if fixed is None:
+        mod.register_parameter(leaf, nn.Parameter(torch.zeros(shape)))
+    else:
+        mod.register_buffer(leaf, torch.tensor(fixed).reshape(shape), persistent=False)
 
 
 def _activation(x):
@@ -156,6 +160,8 @@ class Model(nn.Module):
         self.head = nn.Linear(D_MODEL, CLASSES)
         for name, shape in EXTRA_PARAMETERS:
             _add_parameter(self, name, shape)
+        for name, shape, values in FIXED_TENSORS:
+            _add_parameter(self, name, shape, values)
         self.pos, self.norm = Position(), Normalization()
 
     @classmethod

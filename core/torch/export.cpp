@@ -33,17 +33,6 @@ std::string py_list(const std::vector<double>& xs) {
 
 namespace {
 
-const TorchSnippet* find_snippet(const std::vector<TorchSnippet>& table, const std::string& name) {
-  for (const auto& s : table)
-    if (name == s.name) return &s;
-  return nullptr;
-}
-
-std::string names_of(const std::vector<TorchSnippet>& table) {
-  std::string s;
-  for (const auto& e : table) s += (s.empty() ? "" : ", ") + std::string(e.name);
-  return s;
-}
 
 // The weights that the fixed Model does not declare (position and normalization parameters).
 bool standard_param(const std::string& name) {
@@ -82,6 +71,18 @@ std::string int_rows(const std::vector<T>& v, int rows, int cols) {
   return s + "]";
 }
 
+// Floats as the shortest literals that read back to the same float32 (%.9g), `cols` a line.
+std::string float_rows(const std::vector<float>& v, int cols) {
+  std::string s = "[";
+  char buf[24];
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (!std::isfinite(v[i])) throw std::invalid_argument("export-torch: a fixed tensor is not finite");
+    std::snprintf(buf, sizeof buf, "%.9g", double(v[i]));
+    s += (i == 0 ? "" : i % size_t(cols) == 0 ? ",\n        " : ", ") + std::string(buf);
+  }
+  return s + "]";
+}
+
 std::string int_list(const std::vector<int32_t>& v) {
   std::string s = "[";
   for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
@@ -89,6 +90,18 @@ std::string int_list(const std::vector<int32_t>& v) {
 }
 
 }  // namespace
+
+const TorchSnippet& torch_snippet(bool position, const std::string& name) {
+  const std::vector<TorchSnippet>& table = position ? torch_position_snippets() : torch_normalization_snippets();
+  std::string names;
+  for (const auto& s : table) {
+    if (name == s.name) return s;
+    names += (names.empty() ? "" : ", ") + std::string(s.name);
+  }
+  throw std::invalid_argument(std::string("export-torch: the ") + (position ? "position encoding '" : "normalization '") +
+                              name + "' cannot be exported to PyTorch (it has no snippet in core/torch/" +
+                              (position ? "positions" : "normalizations") + ".cpp); these export: " + names);
+}
 
 std::vector<std::string> torch_exportable(bool positions) {
   std::vector<std::string> out;
@@ -157,16 +170,8 @@ std::string torch_export(const TorchExport& in) {
   const Config& cfg = *in.cfg;
   const PositionEntry& pe = find_position(cfg.position);
   const NormalizationEntry& ne = find_normalization(cfg.normalization);
-  const TorchSnippet* ps = find_snippet(torch_position_snippets(), pe.name);
-  if (!ps)
-    throw std::invalid_argument(std::string("export-torch: the position encoding '") + pe.name +
-                                "' cannot be exported to PyTorch (it has no snippet in core/torch/positions.cpp); "
-                                "these export: " + names_of(torch_position_snippets()));
-  const TorchSnippet* ns = find_snippet(torch_normalization_snippets(), ne.name);
-  if (!ns)
-    throw std::invalid_argument(std::string("export-torch: the normalization '") + ne.name +
-                                "' cannot be exported to PyTorch (it has no snippet in core/torch/normalizations.cpp); "
-                                "these export: " + names_of(torch_normalization_snippets()));
+  const TorchSnippet& ps = torch_snippet(true, pe.name);
+  const TorchSnippet& ns = torch_snippet(false, ne.name);
   ParamStore scratch;  // τ as the engine computes it (Normalization::scale)
   const float tau = make_variant(ne, cfg, scratch)->scale(cfg.d_model / cfg.heads);
   const ModelChoices ch = cfg.choices();
@@ -186,10 +191,17 @@ std::string torch_export(const TorchExport& in) {
     for (int d : p.shape) py += std::to_string(d) + ",";
     py += ")),\n";
   }
+  py += "]\nFIXED_TENSORS = [  # drawn by the engine, not parameters: name, shape, values\n";
+  for (const FixedTensor& t : in.fixed) {
+    check_name(t.name);
+    py += "    (\"" + t.name + "\", (";
+    for (int d : t.shape) py += std::to_string(d) + ",";
+    py += "), " + float_rows(t.values, t.shape.empty() ? 1 : t.shape.back()) + "),\n";
+  }
   py += "]\n";
   py += kTorchBasesPy;
-  const std::string pos_py = ps->python(make_context(cfg, pe.options));
-  const std::string norm_py = ns->python(make_context(cfg, ne.options));
+  const std::string pos_py = ps.python(make_context(cfg, pe.options));
+  const std::string norm_py = ns.python(make_context(cfg, ne.options));
   py += fill("\n# ---- position encoding: $a (core/torch/positions.cpp)\n$b\n\n\n# ---- normalization: $c "
              "(core/torch/normalizations.cpp)\n$d\n",
              {pe.name, pos_py, ne.name, norm_py});

@@ -20,6 +20,7 @@ struct TorchExport {
   int V = 0, O = 0;             // input vocabulary (anchors included), output classes
   bool per_sequence = false;
   const std::vector<ParamInfo>* params = nullptr;  // the weights, in parameter order
+  std::vector<FixedTensor> fixed;  // the normalization's fixed tensors (Normalization::fixed_tensors)
 
   // The stored batch (anchors included): inputs (B, T); targets (B, T) or (B); mask (B, T) or empty.
   int B = 0, T = 0;
@@ -31,7 +32,7 @@ struct TorchExport {
 };
 
 // The Python file. Throws std::invalid_argument naming the entry (or option) when the config's
-// position encoding or normalization has no PyTorch form here.
+// position encoding or normalization has no PyTorch form here (torch_snippet, snippet.hpp).
 std::string torch_export(const TorchExport& in);
 
 // The entries that export, per family (for messages and tests).

@@ -1,9 +1,9 @@
 // core/torch/normalizations.cpp — the PyTorch form of each attention normalization (the table
 // snippet.hpp describes): `class Normalization(NormalizationBase)` with rows(s, visible) mapping
 // logits (B, NH, T, T) to weights, masked keys 0, as core/normalization/<name>.cpp computes them
-// (same max shifts, same ε guards, float32 throughout). Not here, so refused by the export:
-// performer (its random features are drawn by the engine's generator, which Python cannot
-// replay).
+// (same max shifts, same ε guards, float32 but where the engine works in double). This file: the
+// table and the row maps; the entries that map q and k or form the scores themselves (cosine,
+// linear, performer) are in normalizations_qk.cpp. Every registry entry has a row.
 #include <string>
 
 #include "torch/snippet.hpp"
@@ -83,44 +83,55 @@ std::string softmax1(const MakeContext&) {
         return e / (torch.exp(-top) + e.sum(-1, keepdim=True)))PY";
 }
 
-std::string cosine(const MakeContext&) {
-  return R"PY(class Normalization(NormalizationBase):
-    """Swin v2 cosine attention: q <- tau_h q/|q|, k <- k/|k|, tau_h = exp(min(ln 10 + w_h, ln 100)),
-    w = blocks.{l}.attn.cosine_scale; then softmax (core/normalization/cosine.cpp)."""
-
-    def qk(self, m, layer, q, k):
-        ln10, ln100 = torch.tensor(10.0).log(), torch.tensor(100.0).log()
-        w = m.get_parameter(f"blocks.{layer}.attn.cosine_scale")
-        tau = torch.exp(torch.minimum(ln10 + w, ln100))[None, :, None, None]
-        unit = lambda x: x / x.norm(dim=-1, keepdim=True).clamp(min=1e-12)
-        return unit(q) * tau, unit(k)
+const char* const kSink = R"PY(class Normalization(NormalizationBase):
+    """Learned sink: softmax over the row and one extra logit z_h = blocks.{l}.attn.sinks[h] whose key
+    has no value, dropped after (gpt-oss sdpa; core/normalization/sink.cpp)."""
 
     def rows(self, m, layer, s, visible):
-        return s.masked_fill(~visible, float("-inf")).softmax(-1))PY";
-}
+        z = m.get_parameter(f"blocks.{layer}.attn.sinks")[:, None, None].expand(*s.shape[:-1], 1)
+        return torch.cat([s.masked_fill(~visible, float("-inf")), z], -1).softmax(-1)[..., :-1])PY";
 
-std::string linear(const MakeContext&) {
-  return R"PY(class Normalization(NormalizationBase):
-    """Linear attention, phi = elu + 1: s = phi(q).phi(k), a = s / (sum s +- 1e-6, the sign of the
-    sum) over the visible keys (core/normalization/linear.cpp)."""
+std::string sink(const MakeContext&) { return kSink; }
 
-    def qk(self, m, layer, q, k):
-        phi = lambda x: torch.where(x > 0, x + 1.0, torch.exp(x))
-        return phi(q), phi(k)
+const char* const kTopk = R"PY(class Normalization(NormalizationBase):
+    """Top-k: softmax over the keys whose logit is >= the row's K-th largest (ties kept; a row of at
+    most K visible keys is a plain softmax) (core/normalization/topk.cpp; evaluation: forward only)."""
+    K = $a
 
     def rows(self, m, layer, s, visible):
-        s = s.masked_fill(~visible, 0.0)
-        d = s.sum(-1, keepdim=True)
-        return s / torch.where(d >= 0, d + 1e-6, d - 1e-6))PY";
+        s = s.masked_fill(~visible, float("-inf"))
+        if s.shape[-1] > self.K:
+            s = s.masked_fill(s < s.topk(self.K, dim=-1).values[..., -1:], float("-inf"))
+        return s.softmax(-1))PY";
+
+std::string topk(const MakeContext& ctx) { return fill(kTopk, {ctx.options.integer("topk_k")}); }
+
+const char* const kStick = R"PY(class Normalization(NormalizationBase):
+    """Stick-breaking, nearest key first: a_ij = exp(-softplus(-s_ij) - sum over j < k < i of softplus(s_ik))
+    in float64, keys j < i (j <= i when CURRENT); causal only (core/normalization/stick_breaking.cpp)."""
+    CURRENT = $a
+
+    def rows(self, m, layer, s, visible):
+        keys = visible if self.CURRENT else visible.tril(-1)
+        sp = lambda x: x.clamp(min=0.0) + torch.log1p(torch.exp(-x.abs()))  # ln(1 + e^x), stable
+        s = s.double()
+        spent = sp(s).masked_fill(~keys, 0.0)
+        spent = spent.flip(-1).cumsum(-1).flip(-1) - spent  # the nearer keys' sum
+        return torch.exp(-sp(-s) - spent).float().masked_fill(~keys, 0.0))PY";
+
+std::string stick_breaking(const MakeContext& ctx) {
+  return fill(kStick, {ctx.options.flag("stick_breaking_current")});
 }
 
 }  // namespace
 
 const std::vector<TorchSnippet>& torch_normalization_snippets() {
+  using namespace torch_py;
   static const std::vector<TorchSnippet> table = {
-      {"softmax", softmax}, {"l2", l2},           {"relu2", relu2},   {"swish_l2", swish_l2},
-      {"exp", exp},         {"sigmoid", sigmoid}, {"softmax1", softmax1}, {"cosine", cosine},
-      {"linear", linear},
+      {"softmax", softmax},   {"l2", l2},       {"relu2", relu2},   {"swish_l2", swish_l2},
+      {"exp", exp},           {"sigmoid", sigmoid}, {"softmax1", softmax1}, {"sink", sink},
+      {"topk", topk},         {"stick_breaking", stick_breaking}, {"cosine", cosine},
+      {"linear", linear},     {"performer", performer},
   };
   return table;
 }

@@ -4,8 +4,9 @@
 // `class Normalization(NormalizationBase)` overriding the hooks of core_py.cpp, the same hooks in
 // the same order as core/model/attention.cpp. Nothing from the config becomes code but validated
 // values: an entry's name comes from its registry row, numbers through py_num, choices among
-// fixed strings by comparison in C++. An entry without a row here cannot be exported: the export
-// names it and refuses (new entries fail safe until someone writes their snippet).
+// fixed strings by comparison in C++. Every registry entry has a row (a registry-wide test checks
+// it); an entry without one cannot be exported: torch_snippet names it and refuses, so a new entry
+// fails safe until someone writes its snippet.
 #pragma once
 #include <initializer_list>
 #include <string>
@@ -24,6 +25,10 @@ struct TorchSnippet {
 
 const std::vector<TorchSnippet>& torch_position_snippets();       // positions.cpp
 const std::vector<TorchSnippet>& torch_normalization_snippets();  // normalizations.cpp
+// The row of a position encoding (position = true) or normalization by registry name; throws
+// std::invalid_argument "export-torch: the position encoding 'NAME' cannot be exported to
+// PyTorch (...); these export: ..." when the table has none.
+const TorchSnippet& torch_snippet(bool position, const std::string& name);
 
 // A finite number as a Python literal that reads back to the same double ("0.5", "1e-06",
 // "10000.0"); throws on NaN or infinity (nothing the validated config can hold).
@@ -50,5 +55,24 @@ struct PyArg {
 std::string fill(const char* tmpl, std::initializer_list<PyArg> args);
 // "True" / "False".
 inline const char* py_bool(bool b) { return b ? "True" : "False"; }
+
+// The rows of the tables that live in other files than the table (one file per kind of entry).
+namespace torch_py {
+std::string alibi(const MakeContext&);  // positions_relative.cpp
+std::string t5_bias(const MakeContext&);
+std::string kerple(const MakeContext&);
+std::string dynamic_bias(const MakeContext&);
+std::string fire(const MakeContext&);
+std::string shaw(const MakeContext&);
+std::string urpe(const MakeContext&);
+std::string contextual1(const MakeContext&);  // positions_contextual.cpp
+std::string contextual2(const MakeContext&);
+std::string cope(const MakeContext&);
+std::string forget(const MakeContext&);
+std::string cosine(const MakeContext&);  // normalizations_qk.cpp
+std::string linear(const MakeContext&);
+std::string performer(const MakeContext&);
+}  // namespace torch_py
+extern const char* const kPyT5Bucket;  // def _t5_bucket(...) (positions_relative.cpp)
 
 }  // namespace ap
