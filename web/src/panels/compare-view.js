@@ -23,7 +23,10 @@ import './compare-view.css';
 export const RUN_COLORS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7'];
 const RUN_DASH = [undefined, [6, 3], [2, 3], [8, 3, 2, 3]];
 const FLUSH_MS = 250;
-/** The page draws every run's new metrics together, at most this often: one frame for all runs. */
+/**
+ * The page draws every run's new metrics together, at most this often: one frame for all runs.
+ * Twice as seldom when the runs take every core (each frame the page draws is then a run's time).
+ */
 const DRAW_MS = 500;
 /** The attention maps and predictions refresh this often while training (one run; see below). */
 const SNAPSHOT_MS = 1500;
@@ -118,6 +121,7 @@ export class CompareView {
     /** @type {any} */
     this.drawTimer = 0;
     this.drawnAt = -Infinity;
+    this.drawMs = this.runs.length >= (navigator.hardwareConcurrency || 2) ? 2 * DRAW_MS : DRAW_MS;
   }
 
   /** The step shown: the slowest run's. */
@@ -224,7 +228,7 @@ export class CompareView {
   }
 
   /**
-   * Keep run r's new metrics for the next draw of all runs: at once when the last draw is DRAW_MS
+   * Keep run r's new metrics for the next draw of all runs: at once when the last draw is drawMs
    * old, else when it will be, so that the runs' updates share one frame (with a core per run,
    * every frame the page draws is time taken from a run).
    * @param {Run} r @param {import('../run/run-controller.js').MetricsBatch} batch
@@ -232,7 +236,7 @@ export class CompareView {
   #queue(r, batch) {
     this.queued.push([r, batch]);
     if (this.drawTimer) return;
-    const wait = Math.max(0, this.drawnAt + DRAW_MS - performance.now());
+    const wait = Math.max(0, this.drawnAt + this.drawMs - performance.now());
     this.drawTimer = setTimeout(() => this.#drawQueued(), wait);
   }
 
