@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# --out, --metrics), eval (with interventions), grads, sample, sweep, inspect (a figure as SVG and JSON, the same SVG as the page's), and one-line errors with a non-zero exit.
-# --out, --metrics), eval (with interventions), grads, sample, sweep, and one-line errors with a non-zero exit.
+# tests/native/cli_test.sh ATTNPLAY — the command-line tool end to end: list, train (--json,
+# --out, --metrics), eval (with interventions), grads, sample, sweep, inspect (a figure as SVG and JSON:
+# the page's SVG of the same numbers), and one-line errors with a non-zero exit.
 set -uo pipefail
 bin=$1
 dir=$(mktemp -d)

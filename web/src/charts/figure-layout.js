@@ -149,8 +149,13 @@ export function lineLayout(f) {
   let [y0, y1] = f.yRange ?? [Math.min(0, ...vals), Math.max(...vals, 0)];
   if (!f.yRange && !f.bars) [y0, y1] = vals.length ? [Math.min(...vals), Math.max(...vals)] : [0, 1];
   if (y1 - y0 < 1e-12) (y0 -= 0.5), (y1 += 0.5);
+  if (!f.yRange) {
+    // Out to the ticks around the data: the top and bottom values sit on a grid line.
+    const t = ticks(y0, y1);
+    const step = t.length > 1 ? t[1] - t[0] : 1;
+    [y0, y1] = [Math.floor(y0 / step - 1e-9) * step, Math.ceil(y1 / step - 1e-9) * step];
+  }
   const yt = ticks(y0, y1);
-  if (!f.yRange) (y0 = Math.min(y0, yt[0])), (y1 = Math.max(y1, yt[yt.length - 1]));
   let x0 = xsAll.length ? Math.min(...xsAll) : 0;
   let x1 = xsAll.length ? Math.max(...xsAll) : 1;
   if (f.bars) (x0 -= 0.5), (x1 += 0.5);
