@@ -73,6 +73,13 @@ test('playground: an attention head and the position maps download as SVG, PNG, 
     assert.ok(Math.abs(cells.reduce((a, b) => a + b, 0) - 1) < 1e-4, `row ${i} sums to 1`);
   }
 
+  // The panel with a menu open, as docs/playground.md shows it (test-results/figures-panel-1280.png).
+  await page.locator('#attention-panel').scrollIntoViewIfNeeded();
+  const first = page.locator('#attention .attn-head').nth(1).locator('.fig-dl');
+  await first.locator('summary').click();
+  await page.locator('#attention-panel').screenshot({ path: `${RESULTS}/figures-panel-1280.png`, style: '.toolbar, .replay-bar { position: static !important; }' });
+  await first.locator('summary').click();
+
   // The logits view downloads logits (masked entries: null in JSON).
   await page.evaluate(() => window.playground.attention.setShow('logits'));
   const logits = JSON.parse((await grab(page, menu, 'json')).text);

@@ -85,10 +85,9 @@ export class PositionsPanel {
         const row = el('div', { class: 'pos-heads' });
         fig.append(row);
         v.forEach((_, h) => {
-          const label = el('span', { class: 'pos-head-label' }, el('span', { class: 'muted' }, `head ${h + 1}`));
-          const cell = el('div', { class: 'pos-head' }, label);
+          const cell = el('div', { class: 'pos-head' }, el('span', { class: 'muted' }, `head ${h + 1}`));
           row.append(cell);
-          this.maps.set(`${path}.${h}`, this.#map(cell, `${k}, head ${h + 1}`, k, label));
+          this.maps.set(`${path}.${h}`, this.#map(cell, `${k}, head ${h + 1}`, k, cell));
         });
         parent.append(fig);
       } else if (is2D(v)) {
@@ -117,15 +116,16 @@ export class PositionsPanel {
    * @param {HTMLElement} parent @param {string} name @param {string} key @param {HTMLElement} caption
    */
   #map(parent, name, key, caption) {
+    const [xLabel, yLabel] = AXES[key] ?? ['column', 'row'];
+    const what = name.replaceAll('_', ' ');
+    // The control before the map (a head's cell is both caption and parent: label, control, map).
+    caption.append(' ', figureMenu(() => map.figure({ title: `${this.encoding}: ${what}`, xLabel, yLabel }), () => `attnplay-positions-${this.encoding}-${name}`));
     const map = new Heatmap(parent, {
       label: `position encoding: ${name}`,
       maxSize: 250,
       legend: name.replace(/, head \d+$/, '').replaceAll('_', ' '),
       describe: (i, j, v) => `${name}: row ${i}, column ${j}: ${fmt(v)}`,
     });
-    const [xLabel, yLabel] = AXES[key] ?? ['column', 'row'];
-    const what = name.replaceAll('_', ' ');
-    caption.append(' ', figureMenu(() => map.figure({ title: `${this.encoding}: ${what}`, xLabel, yLabel }), () => `attnplay-positions-${this.encoding}-${name}`));
     return map;
   }
 
