@@ -46,6 +46,14 @@ struct SweepArgs {
   std::string attnplay;            // --attnplay CMD: the program the emitted lines call
 };
 int sweep(const SweepArgs& a);
+// One figure of a model file as SVG or JSON (inspect.cpp): an attention map or a position matrix.
+struct InspectArgs {
+  std::string model, what = "attention", format = "svg", out;
+  std::string values = "weights";  // attention: weights | logits
+  std::string key;                 // positions: the display's key (default: its first matrix)
+  int layer = 0, head = 0, example = 0, length = 0;  // 0-based, as --ablate; length 0 = seq_len
+};
+int inspect(const InspectArgs& a);
 // merge OUT.csv [--summary S.csv] IN...: the rows of every IN (same header), in the order given.
 int merge(const std::string& out, const std::string& summary, const std::vector<std::string>& inputs);
 

@@ -113,6 +113,21 @@ int main(int argc, char** argv) {
   sweep->add_option("--rows", sw.rows, "with --emit: the folder the runs write their rows to");
   sweep->add_option("--attnplay", sw.attnplay, "with --emit: the program the lines call (default: this one's path)");
 
+  ap::cli::InspectArgs ia;
+  auto* inspect = app.add_subcommand("inspect", "one figure of a model file, as the playground's Download gives it: an "
+                                     "attention map or a position-encoding matrix, as SVG (axes, labels, colour scale) or JSON");
+  inspect->add_option("--model", ia.model, "model file (safetensors)")->required()->check(CLI::ExistingFile);
+  inspect->add_option("--what", ia.what, "attention | positions")->check(CLI::IsMember({"attention", "positions"}));
+  inspect->add_option("--format", ia.format, "svg | json (the numbers behind the figure)")->check(CLI::IsMember({"svg", "json"}));
+  inspect->add_option("--layer", ia.layer, "attention: the layer, from 0 (as --ablate)")->check(CLI::NonNegativeNumber);
+  inspect->add_option("--head", ia.head, "the head, from 0 (attention; positions with a matrix per head)")->check(CLI::NonNegativeNumber);
+  inspect->add_option("--example", ia.example, "attention: the held-out example, 0 to 63 (0: the page's)")->check(CLI::Range(0, 63));
+  inspect->add_option("--length", ia.length, "the sequence length (default: the model's seq_len)")->check(CLI::Range(1, 4096));
+  inspect->add_option("--values", ia.values, "attention: weights | logits")->check(CLI::IsMember({"weights", "logits"}));
+  inspect->add_option("--key", ia.key, "positions: which matrix of the encoding's display (bias, similarity, matrix, "
+                      "angles ...; nested keys joined by dots); default: the first");
+  inspect->add_option("--out", ia.out, "write the figure to this file (default: standard output)");
+
   std::vector<std::string> inputs;
   auto* merge = app.add_subcommand("merge", "merge per-run sweep CSVs (one header) into one CSV and its summary");
   merge->add_option("out", out, "the merged CSV")->required();
@@ -139,6 +154,7 @@ int main(int argc, char** argv) {
     if (*sample) return ap::cli::sample(model, prompt, tokens, temperature, top_k, seed, json);
     if (*sweep) return ap::cli::sweep(sw);
     if (*merge) return ap::cli::merge(out, sw.summary, inputs);
+    if (*inspect) return ap::cli::inspect(ia);
   } catch (const std::exception& e) {
     std::cerr << "attnplay: " << e.what() << "\n";
     return 2;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/native/cli_test.sh ATTNPLAY — the command-line tool end to end: list, train (--json,
-# --out, --metrics), eval (with interventions), grads, sample, sweep, and one-line errors with a non-zero exit.
+# --out, --metrics), eval (with interventions), grads, sample, sweep, inspect (a figure as SVG and JSON:
+# the page's SVG of the same numbers), and one-line errors with a non-zero exit.
 set -uo pipefail
 bin=$1
 dir=$(mktemp -d)
@@ -55,6 +56,30 @@ check "--resume is bit-identical to an uninterrupted run" bash -c "[ ${#full} -e
 node -e "const fs=require('fs');const b=fs.readFileSync(process.argv[1]);const n=Number(b.readBigUInt64LE(0));for(let o=8+n;o+4<=b.length;o+=4)b.writeFloatLE(3e38,o);fs.writeFileSync(process.argv[2],b)" "$dir/text.safetensors" "$dir/huge.safetensors"
 check "eval of a model that overflows fails clearly" bash -c "out=\$('$bin' eval --model '$dir/huge.safetensors' 2>&1); [ \$? -ne 0 ] && printf '%s' \"\$out\" | grep -q 'overflow' && ! printf '%s' \"\$out\" | grep -qi 'loss -\\?nan'"
 check "sample of a model that overflows prints no tokens" bash -c "out=\$('$bin' sample --model '$dir/huge.safetensors' --prompt 'The ' --tokens 5 2>/dev/null); rc=\$?; [ \$rc -ne 0 ] && [ -z \"\$out\" ]"
+# inspect: a model file's figure as the playground's Download gives it (SVG and the JSON of its numbers).
+"$bin" train --set task=copy --set steps=60 --set seq_len=8 --set position=alibi --set causal=false --set layers=2 --set heads=2 --out "$dir/fig.safetensors" --snapshots "$dir/figsnaps" > /dev/null
+check "inspect --format svg: well-formed SVG, T×T cells, axis titles and a colour bar" bash -c "'$bin' inspect --model '$dir/fig.safetensors' --what attention --layer 1 --head 1 --format svg --out '$dir/att.svg' && python3 -c \"
+import xml.etree.ElementTree as ET, sys
+r = ET.parse(sys.argv[1]).getroot(); ns = '{http://www.w3.org/2000/svg}'
+cls = lambda c: [e for e in r.iter() if e.get('class') == c]
+texts = [e.text for e in r.iter(ns + 'text')]
+assert r.tag == ns + 'svg', r.tag
+assert len(cls('cell')) == 8 * 8, len(cls('cell'))
+assert len(cls('colorbar')) == 1 and 'key' in texts and 'query' in texts and 'weight:' in texts, texts
+\" '$dir/att.svg'"
+check "inspect --format json: the session's attention (the last snapshot's), rows summing to 1" bash -c "'$bin' inspect --model '$dir/fig.safetensors' --what attention --layer 1 --head 1 --format json --out '$dir/att.json' && python3 -c \"
+import json, sys
+d = json.load(open(sys.argv[1])); snap = json.load(open(sys.argv[2]))
+assert d['format'] == 'attnplay-figure' and d['rows'] == d['cols'] == 8
+assert d['values'] == snap['attention']['layers'][1]['heads'][1]['weights'], 'not the session\\'s attention'
+assert d['row_labels'] == snap['attention']['tokens']
+assert all(abs(sum(r) - 1) < 1e-5 for r in d['values'])
+\" '$dir/att.json' '$dir/figsnaps/step-000060.json'"
+for args in "--what attention --layer 1 --head 1" "--what attention --values logits" "--what positions --head 1"; do
+  check "inspect $args: the CLI's SVG is the page's SVG of the same numbers" bash -c "'$bin' inspect --model '$dir/fig.safetensors' $args --format json --out '$dir/f.json' && '$bin' inspect --model '$dir/fig.safetensors' $args --out '$dir/f.svg' && node --no-warnings '$(dirname "$0")/figure_compare.mjs' '$dir/f.json' '$dir/f.svg' > /dev/null"
+done
+check "inspect: an unknown matrix is named with the ones there are" bash -c "'$bin' inspect --model '$dir/fig.safetensors' --what positions --key slopes 2>&1 >/dev/null | grep -q \"no matrix 'slopes'; its matrices: bias\""
+check "inspect: a head out of range says the range" bash -c "'$bin' inspect --model '$dir/fig.safetensors' --head 5 2>&1 >/dev/null | grep -q 'head must be from 0 to 1'"
 for bad in "train --set heads=3" "train --set position=wat" "train --set bogus=1" "eval --model /nonexistent" "train --set lr=fast"; do
   check "bad arguments '$bad' exit non-zero with one line" bash -c "out=\$('$bin' $bad 2>&1 >/dev/null); rc=\$?; [ \$rc -ne 0 ] && [ \$(printf '%s\n' \"\$out\" | wc -l) -le 2 ] && ! printf '%s' \"\$out\" | grep -qi 'terminate\\|abort\\|core dumped'"
 done

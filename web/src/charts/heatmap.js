@@ -63,6 +63,8 @@ export class Heatmap {
     this.side = undefined;
     /** @type {string|undefined} */
     this.sideLabel = undefined;
+    /** @type {string|undefined} */
+    this.scaleNote = undefined;
     // The layout and colour range of the last update() (none drawn before it).
     this.signed = false;
     this.scale = 1;
@@ -95,6 +97,7 @@ export class Heatmap {
     this.colLabels = colLabels;
     this.side = side;
     this.sideLabel = sideLabel;
+    this.scaleNote = scaleNote;
     const rows = matrix.length;
     const cols = matrix[0]?.length ?? 0;
     let lo = Infinity;
@@ -141,12 +144,31 @@ export class Heatmap {
     const row = document.createElement('div');
     row.className = 'heatmap-legend-row';
     row.append(num('heatmap-legend-name', `${this.legendName}:`), num('heatmap-legend-lo', fmt(this.lo)), bar, num('heatmap-legend-hi', fmt(this.hi)));
-    // Signed: symmetric about 0 (to the largest |value| unless a fixed range was given).
-    const range = note ?? (this.signed ? 'scaled to the largest |value|' : 'scaled to the largest value');
-    const says = this.signed ? `blue below 0, white at 0, red above; ${range}` : range;
-    const text = num('heatmap-legend-note', says);
+    const text = num('heatmap-legend-note', this.#says(note));
     box.replaceChildren(row, text);
     if (masked) box.append(num('heatmap-legend-note', 'grey: masked (−∞)'));
+  }
+
+  /** What the colour range is. @param {string|undefined} note */
+  #says(note) {
+    // Signed: symmetric about 0 (to the largest |value| unless a fixed range was given).
+    const range = note ?? (this.signed ? 'scaled to the largest |value|' : 'scaled to the largest value');
+    return this.signed ? `blue below 0, white at 0, red above; ${range}` : range;
+  }
+
+  /**
+   * The map as a figure to download (charts/figure-layout.js): its matrix, labels, colour range
+   * and colour scale as drawn; null before the first update.
+   * @param {{title: string, xLabel?: string, yLabel?: string}} what
+   * @returns {import('./figure-layout.js').HeatmapFigure|null}
+   */
+  figure({ title, xLabel, yLabel }) {
+    if (!this.matrix.length) return null;
+    return {
+      kind: 'heatmap', title, xLabel, yLabel, matrix: this.matrix, rowLabels: this.rowLabels, colLabels: this.colLabels,
+      quantity: this.legendName ?? 'value', lo: this.lo, hi: this.hi, diverging: this.signed, note: this.#says(this.scaleNote),
+      side: this.side ? { label: this.sideLabel ?? '', values: this.side } : undefined,
+    };
   }
 
   /** @param {number} v @returns {number[]} [r, g, b] */

@@ -219,6 +219,19 @@ export class LineChartBase {
     return views;
   }
 
+  /**
+   * The chart as a figure to download (figure-layout.js): every line with all its rows (not the
+   * decimated ones), its colour and dash, the markers and the fixed y range.
+   * @param {string} [yLabel]
+   * @returns {import('./figure-layout.js').LineFigure}
+   */
+  figure(yLabel) {
+    const lines = this.lines();
+    const [xs, ...cols] = this.columns(lines);
+    return { kind: 'lines', title: this.title, xLabel: this.xLabel, yLabel, xs, markers: this.markers, yRange: this.yRange,
+      series: lines.map((l, i) => ({ label: l.name, values: cols[i], color: l.color, dash: l.dash })) };
+  }
+
   /** The chart's data as CSV (one column per line, pinned run included). */
   toCSV() {
     const lines = this.lines();

@@ -5,6 +5,7 @@
 // of many heads never makes one long main-thread task.
 import { Heatmap, fmt } from '../charts/heatmap.js';
 import { el } from './dom.js';
+import { figureMenu } from './figure-menu.js';
 
 /** @typedef {Pick<import('../wasm-api').RunResult, 'tokens'|'layers'>} RunResult what the maps draw (a RunResult or a replay frame's attention) */
 /** A head's map, with what its tooltip reads (set before each draw). */
@@ -95,7 +96,11 @@ export class AttentionPanel {
       const row = el('div', { class: 'attn-layer' }, el('h3', {}, `Layer ${l + 1}`));
       this.grid.append(row);
       return layer.heads.map((_, h) => {
-        const cell = el('figure', { class: 'attn-head' }, el('figcaption', {}, `head ${h + 1}`));
+        const what = () => (this.show === 'logits' ? 'logits' : 'weights');
+        const menu = figureMenu(
+          () => map.figure({ title: `Attention ${what()}, layer ${l + 1}, head ${h + 1}`, xLabel: 'key', yLabel: 'query' }),
+          () => `attnplay-attention-${what()}-layer${l + 1}-head${h + 1}`);
+        const cell = el('figure', { class: 'attn-head' }, el('figcaption', {}, el('span', {}, `head ${h + 1}`), menu));
         row.append(cell);
         const map = /** @type {HeadMap} */ (new Heatmap(cell, {
           label: `Attention of layer ${l + 1}, head ${h + 1}: queries down, keys across`,

@@ -7,6 +7,7 @@ import { drawPairDial } from '../charts/pair-dial.js';
 import { chartsFor, pairSummary, probeRows } from './explore-views.js';
 import { formula } from './explain-panel.js';
 import { el } from './dom.js';
+import { figureMenu } from './figure-menu.js';
 import './explore.css';
 
 /** @typedef {import('../wasm-api').ExploreData} ExploreData */
@@ -123,8 +124,10 @@ export class ExplorePanel {
       for (const s of specs) {
         const box = el('div', { class: 'explore-chart' });
         this.grid.append(box);
-        this.charts.push(new LineChart(box, { title: s.title, series: s.series, xLabel: s.xLabel, markers: s.markers, yRange: s.yRange, height: 190 }));
-        box.prepend(el('p', { class: 'explore-chart-title' }, s.title));
+        const chart = new LineChart(box, { title: s.title, series: s.series, xLabel: s.xLabel, markers: s.markers, yRange: s.yRange, height: 190 });
+        this.charts.push(chart);
+        const file = () => `attnplay-explore-${d.describe.name}-${this.charts.indexOf(chart) + 1}`;
+        box.prepend(el('div', { class: 'explore-chart-head' }, el('p', { class: 'explore-chart-title' }, s.title), figureMenu(() => (chart.run.xs.length ? chart.figure() : null), file)));
       }
     }
     specs.forEach((s, i) => {

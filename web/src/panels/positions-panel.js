@@ -6,6 +6,7 @@
 import { Heatmap, fmt } from '../charts/heatmap.js';
 import { drawBarList } from '../charts/bar-list.js';
 import { el } from './dom.js';
+import { figureMenu } from './figure-menu.js';
 
 /** @type {Record<string, string>} */
 const CAPTIONS = {
@@ -19,6 +20,16 @@ const CAPTIONS = {
   wavelengths: 'wavelength (in positions) of each frequency',
   embedding: 'learned vector of each relative-distance bucket',
   normalized_distance: 'the normalized distance fed to the bias MLP',
+};
+
+/** Axis titles [x, y] of the keys we know (others: column, row). */
+/** @type {Record<string, [string, string]>} */
+const AXES = {
+  matrix: ['dimension', 'position'],
+  similarity: ['position q', 'position p'],
+  bias: ['key', 'query'],
+  buckets: ['key', 'query'],
+  angles: ['frequency', 'position'],
 };
 
 /** 1-D keys with one value per head (numbered from 1, as the heads' maps are). */
@@ -38,10 +49,15 @@ export class PositionsPanel {
     /** @type {Map<string, Heatmap>} */
     this.maps = new Map(); // path -> Heatmap
     this.layout = '';
+    /** @type {string} the encoding's name, in figure titles */
+    this.encoding = '';
+    /** @type {Map<string, number[]>} path -> the values of a bar list (for its download) */
+    this.bars = new Map();
   }
 
   /** Draw a PositionDisplay. @param {import('../wasm-api').PositionDisplay} pos */
   update(pos) {
+    this.encoding = pos.describe?.title ?? String(pos.kind ?? 'position encoding');
     const layout = JSON.stringify(shapeOf(pos));
     if (layout !== this.layout) {
       this.layout = layout;
@@ -71,15 +87,18 @@ export class PositionsPanel {
         v.forEach((_, h) => {
           const cell = el('div', { class: 'pos-head' }, el('span', { class: 'muted' }, `head ${h + 1}`));
           row.append(cell);
-          this.maps.set(`${path}.${h}`, this.#map(cell, `${k}, head ${h + 1}`));
+          this.maps.set(`${path}.${h}`, this.#map(cell, `${k}, head ${h + 1}`, k, cell));
         });
         parent.append(fig);
       } else if (is2D(v)) {
-        const fig = el('figure', { class: 'pos-figure' }, el('figcaption', {}, title(k, v, `${v.length}×${v[0].length}`)));
+        const cap = el('figcaption', {}, title(k, v, `${v.length}×${v[0].length}`));
+        const fig = el('figure', { class: 'pos-figure' }, cap);
         parent.append(fig);
-        this.maps.set(path, this.#map(fig, k));
+        this.maps.set(path, this.#map(fig, k, k, cap));
       } else if (is1D(v)) {
-        const fig = el('figure', { class: 'pos-figure bars', dataset: { path } }, el('figcaption', {}, title(k, v, `${v.length} values`)));
+        const cap = el('figcaption', {}, title(k, v, `${v.length} values`));
+        const fig = el('figure', { class: 'pos-figure bars', dataset: { path } }, cap);
+        cap.append(' ', figureMenu(() => this.#barFigure(path, k), () => `attnplay-positions-${this.encoding}-${path}`));
         parent.append(fig);
       } else if (v && typeof v === 'object' && !Array.isArray(v)) {
         const sub = el('div', { class: 'pos-sub' }, el('h3', {}, k.replaceAll('_', ' ')));
@@ -92,14 +111,36 @@ export class PositionsPanel {
     if (scalars.children.length) parent.prepend(scalars);
   }
 
-  /** @param {HTMLElement} parent @param {string} name */
-  #map(parent, name) {
-    return new Heatmap(parent, {
+  /**
+   * A map and its download control (in `caption`).
+   * @param {HTMLElement} parent @param {string} name @param {string} key @param {HTMLElement} caption
+   */
+  #map(parent, name, key, caption) {
+    const [xLabel, yLabel] = AXES[key] ?? ['column', 'row'];
+    const what = name.replaceAll('_', ' ');
+    // The control before the map (a head's cell is both caption and parent: label, control, map).
+    caption.append(' ', figureMenu(() => map.figure({ title: `${this.encoding}: ${what}`, xLabel, yLabel }), () => `attnplay-positions-${this.encoding}-${name}`));
+    const map = new Heatmap(parent, {
       label: `position encoding: ${name}`,
       maxSize: 250,
       legend: name.replace(/, head \d+$/, '').replaceAll('_', ' '),
       describe: (i, j, v) => `${name}: row ${i}, column ${j}: ${fmt(v)}`,
     });
+    return map;
+  }
+
+  /**
+   * A bar list as a figure (bars over index or head).
+   * @param {string} path @param {string} key
+   * @returns {import('../charts/figure-layout.js').LineFigure|null}
+   */
+  #barFigure(path, key) {
+    const v = this.bars.get(path);
+    if (!v) return null;
+    const first = PER_HEAD.includes(key) ? 1 : 0;
+    const what = key.replaceAll('_', ' ');
+    return { kind: 'lines', bars: true, title: `${this.encoding}: ${what}`, xLabel: first ? 'head' : 'index', yLabel: what,
+      xs: v.map((_, i) => i + first), series: [{ label: what, values: v, color: '#1a73e8' }] };
   }
 
   /** @param {object} obj @param {string} prefix */
@@ -115,6 +156,7 @@ export class PositionsPanel {
       else if (is1D(v)) {
         const fig = /** @type {HTMLElement|null} */ (this.body.querySelector(`figure[data-path="${CSS.escape(path)}"]`));
         fig?.querySelector('canvas')?.remove();
+        this.bars.set(path, v);
         // Per-head values are numbered from 1, as the heads are everywhere else.
         if (fig) drawBarList(fig, v, { label: k, first: PER_HEAD.includes(k) ? 1 : 0, axis: PER_HEAD.includes(k) ? 'head' : 'index' });
       } else if (v && typeof v === 'object' && !Array.isArray(v)) this.#fill(v, `${path}.`);
@@ -129,6 +171,7 @@ export class PositionsPanel {
     this.body.replaceChildren();
     this.layout = '';
     this.maps.clear();
+    this.bars.clear();
   }
 }
 

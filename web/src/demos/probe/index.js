@@ -12,6 +12,8 @@ import { RunController } from '../../run/run-controller.js';
 import { buildDom, ANCHORS } from './view.js';
 import { spreads, outcomeOf, summarizeCell, drawCell as draw } from './cells.js';
 import { summaryOf } from './summary.js';
+import { probeFigure } from './figure.js';
+import { figureMenu } from '../../panels/figure-menu.js';
 import { seedList, seedWords, DEFAULT_SEEDS } from '../seeds.js';
 
 /** @typedef {import('./cells.js').Cell} Cell */
@@ -216,6 +218,10 @@ export function mount(root, options = {}) {
   ui.box.dataset.anchors = s.anchors;
   ui.box.dataset.causal = String(s.causal);
   ui.box.dataset.steps = String(steps);
+  // Download ▾: the grid as a heatmap of accuracy (SVG, PNG), its numbers (JSON, CSV).
+  ui.play.parentElement?.append(figureMenu(
+    () => probeFigure(s.cells, { positions, norms, n, steps, seeds, anchors: s.anchors, causal: s.causal }),
+    () => `attnplay-probe-grid-${s.anchors}${s.causal ? '-causal' : ''}`));
 
   let ready = buildGrid().then(() => { ui.box.dataset.ready = 'true'; });
   if (autoplay) ready.then(start);
