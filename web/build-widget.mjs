@@ -214,8 +214,10 @@ export function measure(output) {
   const demoOf = (f) => /\/src\/demos\/([^/]+)\/index\.js$/.exec(facade(f))?.[1];
   const isDemo = (f) => Boolean(demoOf(f)) && files.get(f).isDynamicEntry;
   const view = (f, name) => facade(f).endsWith(`/widgets/${name}.js`); // the widget's own views: one of them per widget
-  // widget-api: the code of step(), setConfig() ..., loaded only by a page that calls them.
-  const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app') || view(f, 'widget-api');
+  // widget-api: the code of step(), setConfig() ..., loaded only by a page that calls them;
+  // figure-export: the figure builders, loaded by a view's first download (panels/figure-menu.js).
+  const onDemand = (f) => view(f, 'widget-api') || facade(f).endsWith('/charts/figure-export.js');
+  const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app') || onDemand(f);
   const names = [...files.keys()];
 
   function closure(starts) {

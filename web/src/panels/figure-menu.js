@@ -1,12 +1,14 @@
 // The one "Download ▾" control of every figure view (attention heads, position maps and bars, the
 // explorer's charts, the probe grid): a <details> that opens onto SVG / PNG / JSON / CSV buttons.
 // The figure is asked for at click time (getFigure), so a download is what the view shows then.
-import { FORMATS, figureBlob, fileSlug } from '../charts/figure-export.js';
+// The builders (charts/figure-export.js and what it uses) load on the first click: a widget's
+// first render does not download them.
 import { el, download } from './dom.js';
 
 /** @typedef {import('../charts/figure-layout.js').Figure} Figure */
 
 const LABELS = { svg: 'SVG', png: 'PNG (3×)', json: 'JSON', csv: 'CSV' };
+const FORMATS = /** @type {import('../charts/figure-export.js').FigureFormat[]} */ (Object.keys(LABELS));
 
 /**
  * A download control.
@@ -26,6 +28,7 @@ export function figureMenu(getFigure, fileName) {
           return;
         }
         try {
+          const { figureBlob, fileSlug } = await import('../charts/figure-export.js');
           download(await figureBlob(f, format), `${fileSlug(fileName())}.${format}`);
           status.textContent = '';
           box.open = false;
