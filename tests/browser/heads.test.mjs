@@ -13,7 +13,7 @@ let h;
 before(async () => { h = await startHarness(); });
 after(async () => { await h?.close(); });
 
-const HASH = (process.env.HEADS_SEARCH ?? '') + '#task=copy&position=learned&seq_len=12&steps=300';
+const HASH = '#task=copy&position=learned&seq_len=12&steps=300';
 
 /** What the panel shows: its step, kept count, and each card's labels, evidence and values. */
 const read = (page) => page.evaluate(() => {
