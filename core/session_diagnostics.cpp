@@ -27,24 +27,32 @@ std::vector<std::vector<HeadStats>> frame_stats(const Snapshot& f, int NH, bool 
   return out;
 }
 
+nlohmann::json heads_object(nlohmann::json heads) {
+  nlohmann::json o = nlohmann::json::object();
+  o["heads"] = std::move(heads);
+  return o;
+}
+
 }  // namespace
 
 nlohmann::json Session::head_diagnostics(int step) {
   if (step < 0) step = step_;
   const Snapshot* kept = snaps_.find(step);
-  Snapshot made;
-  if (!kept) {
-    snapshot_at(step);  // throws, naming the kept steps, when there is no such frame
-    made = capture();
-  }
+  if (!kept && step != step_) snapshot_at(step);  // throws, naming the kept steps
+  const Snapshot made = kept ? Snapshot{} : capture();
   const Snapshot& f = kept ? *kept : made;
   nlohmann::json layers = nlohmann::json::array();
   for (auto& heads : frame_stats(f, cfg_.heads, cfg_.causal, cfg_)) {
     nlohmann::json hs = nlohmann::json::array();
     for (auto& h : heads) hs.push_back(h.to_json());
-    layers.push_back({{"heads", hs}});
+    layers.push_back(heads_object(std::move(hs)));
   }
-  return {{"step", f.step}, {"thresholds", head_thresholds_json()}, {"layers", layers}};
+  // Key by key: initializer lists cost several KB of wasm per call site (the widget's budget).
+  nlohmann::json out = nlohmann::json::object();
+  out["step"] = f.step;
+  out["thresholds"] = head_thresholds_json();
+  out["layers"] = std::move(layers);
+  return out;
 }
 
 nlohmann::json Session::head_diagnostics_history() {
@@ -57,7 +65,7 @@ nlohmann::json Session::head_diagnostics_history() {
       for (const char* k : kMeasures) m[k] = nlohmann::json::array();
       heads.push_back(m);
     }
-    layers.push_back({{"heads", heads}});
+    layers.push_back(heads_object(std::move(heads)));
   }
   auto add = [&](const Snapshot& f) {
     const auto st = frame_stats(f, cfg_.heads, cfg_.causal, cfg_);
@@ -74,7 +82,11 @@ nlohmann::json Session::head_diagnostics_history() {
   }
   nlohmann::json names = nlohmann::json::array();
   for (const char* k : kMeasures) names.push_back(k);
-  return {{"steps", steps}, {"measures", names}, {"layers", layers}};
+  nlohmann::json out = nlohmann::json::object();
+  out["steps"] = steps;
+  out["measures"] = std::move(names);
+  out["layers"] = std::move(layers);
+  return out;
 }
 
 }  // namespace ap

@@ -123,6 +123,10 @@ class Session {
   std::string snapshots() { return guarded([&] { return s_->snapshot_index().dump(); }); }
   std::string snapshot(int step) { return guarded([&] { return s_->snapshot_at(step).dump(); }); }
   void set_snapshots(bool on) { s_->set_snapshots(on); }
+  // Head diagnostics (core/session_diagnostics.cpp): measures and labels of every head at one
+  // replay step (-1: the latest), and each measure over the replay's steps.
+  std::string head_diagnostics(int step) { return guarded([&] { return s_->head_diagnostics(step).dump(); }); }
+  std::string head_diagnostics_history() { return guarded([&] { return s_->head_diagnostics_history().dump(); }); }
   // The model as one PyTorch file (Session::export_torch): Python source, the same as the CLI's.
   std::string export_torch() { return guarded([&] { return s_->export_torch(); }); }
   val save() {
@@ -202,6 +206,8 @@ EMSCRIPTEN_BINDINGS(attnplay) {
       .function("snapshots", &Session::snapshots)
       .function("snapshot", &Session::snapshot)
       .function("setSnapshots", &Session::set_snapshots)
+      .function("headDiagnostics", &Session::head_diagnostics)
+      .function("headDiagnosticsHistory", &Session::head_diagnostics_history)
       .function("save", &Session::save)
       .function("exportTorch", &Session::export_torch);
 }

@@ -25,6 +25,8 @@ int eval(const std::string& model, const std::vector<std::string>& sets, bool js
 // eval with head interventions: --ablate LAYER.HEAD and --intervene JSON (each repeatable).
 int eval_interventions(const std::string& model, const std::vector<std::string>& ablate,
                        const std::vector<std::string>& intervene, bool json);
+// What each attention head does, with labels and their evidence (Session::head_diagnostics).
+int heads(const std::string& model, bool json);
 int grads(const std::string& model, const std::string& batch_file, const std::string& out);
 // The model as one standalone PyTorch file (Session::export_torch).
 int export_torch(const std::string& model, const std::string& out);

@@ -67,6 +67,11 @@ int main(int argc, char** argv) {
                    "\"kind\":\"uniform\"}'; kinds: zero, uniform, previous, position (+position), offset "
                    "(+offset), patch (+donor, position); repeatable")->excludes("--set");
 
+  auto* heads = app.add_subcommand("heads", "what each attention head of a model file does: entropy, distance, "
+                                   "first-token share, row-sum spread, previous-token share, offset, induction, labels");
+  heads->add_option("--model", model, "model file (safetensors)")->required()->check(CLI::ExistingFile);
+  heads->add_flag("--json", json, "print JSON");
+
   std::string batch, out;
   auto* grads = app.add_subcommand("grads", "loss and every parameter's gradient for a batch");
   grads->add_option("--model", model, "model file")->required()->check(CLI::ExistingFile);
@@ -149,6 +154,7 @@ int main(int argc, char** argv) {
     if (*eval && (!ablate.empty() || !intervene.empty()))
       return ap::cli::eval_interventions(model, ablate, intervene, json);
     if (*eval) return ap::cli::eval(model, sets, json);
+    if (*heads) return ap::cli::heads(model, json);
     if (*grads) return ap::cli::grads(model, batch, out);
     if (*export_torch) return ap::cli::export_torch(model, out);
     if (*sample) return ap::cli::sample(model, prompt, tokens, temperature, top_k, seed, json);

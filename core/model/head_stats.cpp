@@ -3,31 +3,46 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 
 namespace ap {
 namespace {
 
-std::string pct(float x) { return std::to_string(int(std::lround(100.0f * x))) + "%"; }
+int pct(float x) { return int(std::lround(100.0f * x)); }
+
+// One label; the evidence is formatted in place (snprintf, not string concatenation: this is
+// compiled into the widget's wasm, whose download is budgeted).
+void add_label(HeadStats& h, const char* name, const char* fmt, ...) {
+  char buf[200];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  h.labels.push_back({name, buf});
+}
 
 void label_head(HeadStats& h, bool has_anchors) {
   using K = HeadThresholds;
   if (h.prev_share >= K::kPrevious)
-    h.labels.push_back({"previous-token", pct(h.prev_share) + " of each row on the previous token (threshold " + pct(K::kPrevious) + ")"});
+    add_label(h, "previous-token", "%d%% of each row on the previous token (threshold %d%%)", pct(h.prev_share), pct(K::kPrevious));
   if (h.first_share >= K::kSink)
-    h.labels.push_back({"first-token / sink", pct(h.first_share) + " of each row on the first token (threshold " + pct(K::kSink) + ")"});
+    add_label(h, "first-token / sink", "%d%% of each row on the first token (threshold %d%%)", pct(h.first_share), pct(K::kSink));
   else if (has_anchors && h.anchor_share >= K::kSink)
-    h.labels.push_back({"first-token / sink", pct(h.anchor_share) + " of each row on the anchor tokens (threshold " + pct(K::kSink) + ")"});
+    add_label(h, "first-token / sink", "%d%% of each row on the anchor tokens (threshold %d%%)", pct(h.anchor_share), pct(K::kSink));
   if (h.entropy >= K::kUniform)
-    h.labels.push_back({"uniform", "row entropy " + pct(h.entropy) + " of the uniform row's (threshold " + pct(K::kUniform) + ")"});
+    add_label(h, "uniform", "row entropy %d%% of the uniform row's (threshold %d%%)", pct(h.entropy), pct(K::kUniform));
   if (h.offset_share >= K::kOffset) {
-    const std::string where = h.offset == 0 ? "itself" : h.offset > 0 ? std::to_string(h.offset) + " back" : std::to_string(-h.offset) + " ahead";
-    h.labels.push_back({"positional", pct(h.offset_share) + " of each row on the token " + where + " (offset " + std::to_string(h.offset) +
-                                          ", threshold " + pct(K::kOffset) + ")"});
+    char where[24];
+    if (h.offset == 0) std::snprintf(where, sizeof where, "itself");
+    else std::snprintf(where, sizeof where, "%d %s", std::abs(h.offset), h.offset > 0 ? "back" : "ahead");
+    add_label(h, "positional", "%d%% of each row on the token %s (offset %d, threshold %d%%)", pct(h.offset_share), where,
+              h.offset, pct(K::kOffset));
   }
   if (h.induction >= K::kInduction)
-    h.labels.push_back({"induction", pct(h.induction) + " of each row on the token after an earlier copy of the current one (threshold " +
-                                         pct(K::kInduction) + ")"});
+    add_label(h, "induction", "%d%% of each row on the token after an earlier copy of the current one (threshold %d%%)",
+              pct(h.induction), pct(K::kInduction));
 }
 
 }  // namespace
@@ -85,24 +100,51 @@ HeadStats head_stats(const float* a, int T, const int32_t* ids, bool causal, con
   return h;
 }
 
+// Objects are filled key by key from tables: nlohmann's initializer lists cost several KB of wasm
+// per call site.
 nlohmann::json HeadStats::to_json() const {
+  const std::pair<const char*, float> shares[] = {
+      {"entropy", entropy},       {"distance", distance},         {"first_share", first_share},
+      {"anchor_share", anchor_share}, {"row_sum_spread", row_sum_spread}, {"prev_share", prev_share},
+      {"offset_share", offset_share}, {"induction", induction}};
+  nlohmann::json j = nlohmann::json::object();
+  for (auto& [k, v] : shares) j[k] = v;
+  j["offset"] = offset;
   nlohmann::json labs = nlohmann::json::array();
-  for (auto& l : labels) labs.push_back({{"name", l.name}, {"evidence", l.evidence}});
-  return {{"entropy", entropy},     {"distance", distance},         {"first_share", first_share},
-          {"anchor_share", anchor_share}, {"row_sum_spread", row_sum_spread}, {"prev_share", prev_share},
-          {"offset", offset},       {"offset_share", offset_share}, {"induction", induction},
-          {"labels", labs}};
+  for (auto& l : labels) {
+    nlohmann::json x = nlohmann::json::object();
+    x["name"] = l.name;
+    x["evidence"] = l.evidence;
+    labs.push_back(std::move(x));
+  }
+  j["labels"] = std::move(labs);
+  return j;
 }
 
 nlohmann::json head_thresholds_json() {
   using K = HeadThresholds;
-  return nlohmann::json::array({
-      {{"label", "previous-token"}, {"measure", "prev_share"}, {"threshold", K::kPrevious}, {"rule", "share of each row on the previous token"}},
-      {{"label", "first-token / sink"}, {"measure", "first_share"}, {"threshold", K::kSink}, {"rule", "share of each row on the first token (or on the anchors)"}},
-      {{"label", "uniform"}, {"measure", "entropy"}, {"threshold", K::kUniform}, {"rule", "row entropy over the entropy of a uniform row"}},
-      {{"label", "positional"}, {"measure", "offset_share"}, {"threshold", K::kOffset}, {"rule", "share of each row on the key at one fixed offset (other than the previous token)"}},
-      {{"label", "induction"}, {"measure", "induction"}, {"threshold", K::kInduction}, {"rule", "share of each row on the token after an earlier copy of the current token, where a quarter of the rows have one"}},
-  });
+  struct Rule {
+    const char *label, *measure;
+    float threshold;
+    const char* rule;
+  };
+  const Rule rules[] = {
+      {"previous-token", "prev_share", K::kPrevious, "share of each row on the previous token"},
+      {"first-token / sink", "first_share", K::kSink, "share of each row on the first token (or on the anchors)"},
+      {"uniform", "entropy", K::kUniform, "row entropy over the entropy of a uniform row"},
+      {"positional", "offset_share", K::kOffset, "share of each row on the key at one fixed offset (other than the previous token)"},
+      {"induction", "induction", K::kInduction, "share of each row on the token after an earlier copy of the current token, where a quarter of the rows have one"},
+  };
+  nlohmann::json out = nlohmann::json::array();
+  for (const Rule& r : rules) {
+    nlohmann::json x = nlohmann::json::object();
+    x["label"] = r.label;
+    x["measure"] = r.measure;
+    x["threshold"] = r.threshold;
+    x["rule"] = r.rule;
+    out.push_back(std::move(x));
+  }
+  return out;
 }
 
 }  // namespace ap

@@ -242,6 +242,57 @@ export interface ReplayFrame {
   per_sequence: boolean;
 }
 
+/** One label a head earned (core/model/head_stats.cpp), with the measured value against its threshold. */
+export interface HeadLabel {
+  name: 'previous-token' | 'first-token / sink' | 'uniform' | 'positional' | 'induction';
+  /** e.g. "93% of each row on the previous token (threshold 50%)" */
+  evidence: string;
+}
+
+/** What one head does on one replay frame (core/model/head_stats.hpp: HeadStats::to_json). */
+export interface HeadMeasures {
+  /** mean row entropy over log(keys): 0 = one key, 1 = uniform */
+  entropy: number;
+  /** mean attended distance |i - j| (positions) */
+  distance: number;
+  /** mean share of each row on the first token */
+  first_share: number;
+  /** mean share on the anchor tokens; -1 without anchors */
+  anchor_share: number;
+  /** max - min of the rows' sums (0 for row-stochastic maps) */
+  row_sum_spread: number;
+  prev_share: number;
+  /** the fixed offset i - j (not 1) with the largest mean share, and that share */
+  offset: number;
+  offset_share: number;
+  /** share on the token after an earlier copy of the current one; -1 when too few rows repeat */
+  induction: number;
+}
+
+/** A label's rule as the UI states it: `measure >= threshold`. */
+export interface HeadThreshold {
+  label: HeadLabel['name'];
+  measure: keyof HeadMeasures;
+  threshold: number;
+  rule: string;
+}
+
+/** Session.headDiagnostics: every head of one replay frame (held-out example 0). */
+export interface HeadDiagnostics {
+  step: number;
+  thresholds: HeadThreshold[];
+  layers: { heads: (HeadMeasures & { labels: HeadLabel[] })[] }[];
+}
+
+/** Session.headDiagnosticsHistory: each measure of each head over the replay's steps. */
+export interface HeadHistory {
+  /** the replay's steps (ReplayIndex.steps), the latest last */
+  steps: number[];
+  measures: (keyof HeadMeasures)[];
+  /** layers[l].heads[h][measure][k]: the value at steps[k] */
+  layers: { heads: Record<keyof HeadMeasures, number[]>[] }[];
+}
+
 /** Embind class: `new module.Session(configJson)`. */
 export interface Session {
   /** n steps, 0..1000000 (Session::train_chunk; evaluating every eval_every): JSON of TrainResult */
@@ -283,6 +334,10 @@ export interface Session {
   snapshot(step: number): string;
   /** Replay snapshots on (the default) or off (none taken, the kept ones dropped) */
   setSnapshots(on: boolean): void;
+  /** JSON of HeadDiagnostics at one of ReplayIndex.steps (-1: the latest); throws as snapshot() */
+  headDiagnostics(step: number): string;
+  /** JSON of HeadHistory over ReplayIndex.steps */
+  headDiagnosticsHistory(): string;
   /** safetensors bytes (weights, optimizer state, metadata): a copy, not a view */
   save(): Uint8Array;
   /** the model as one standalone PyTorch file (Python source; core/torch/export.hpp); throws naming

@@ -1,12 +1,13 @@
 // A tiny line on a canvas (no axes): e.g. accuracy by step inside a table cell. Values are in
-// [lo, hi] (default [0, 1]); an optional dashed reference line (e.g. chance level).
+// [lo, hi] (default [0, 1]); an optional dashed reference line (e.g. chance level); a value that
+// is not finite (null, NaN: not measured there) leaves a gap; `mark` dots the value at one index.
 
 /**
  * @param {HTMLCanvasElement} canvas sized by CSS (width/height attributes are set here)
- * @param {number[]} values
- * @param {{lo?: number, hi?: number, color?: string, reference?: number, width?: number, height?: number}} [opts]
+ * @param {(number|null)[]} values
+ * @param {{lo?: number, hi?: number, color?: string, reference?: number, width?: number, height?: number, mark?: number}} [opts]
  */
-export function drawSparkline(canvas, values, { lo = 0, hi = 1, color = '#1a73e8', reference, width = 96, height = 28 } = {}) {
+export function drawSparkline(canvas, values, { lo = 0, hi = 1, color = '#1a73e8', reference, width = 96, height = 28, mark } = {}) {
   const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
   if (canvas.width !== Math.round(width * dpr)) {
     canvas.width = Math.round(width * dpr);
@@ -33,10 +34,19 @@ export function drawSparkline(canvas, values, { lo = 0, hi = 1, color = '#1a73e8
   g.lineWidth = 1.5;
   g.beginPath();
   const n = values.length;
+  const x = (/** @type {number} */ i) => (n === 1 ? width / 2 : (i / (n - 1)) * (width - 2) + 1);
+  let gap = true;
   values.forEach((v, i) => {
-    const x = n === 1 ? width / 2 : (i / (n - 1)) * (width - 2) + 1;
-    if (i === 0) g.moveTo(x, y(v));
-    else g.lineTo(x, y(v));
+    if (v === null || !Number.isFinite(v)) return void (gap = true);
+    if (gap) g.moveTo(x(i), y(v));
+    else g.lineTo(x(i), y(v));
+    gap = false;
   });
   g.stroke();
+  const m = mark === undefined ? null : values[mark];
+  if (mark === undefined || m === null || m === undefined || !Number.isFinite(m)) return;
+  g.fillStyle = color;
+  g.beginPath();
+  g.arc(x(mark), y(m), 2.5, 0, 2 * Math.PI);
+  g.fill();
 }

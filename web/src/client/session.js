@@ -226,6 +226,17 @@ export class Session extends EventTarget {
   }
 
   /**
+   * What each head does at a replay step (-1: the latest): measures and labels with their
+   * evidence and thresholds; with `history`, each measure over the replay's steps too.
+   * @param {number} [step]
+   * @param {boolean} [history]
+   * @returns {Promise<{diagnostics: import('../wasm-api').HeadDiagnostics, history?: import('../wasm-api').HeadHistory}>}
+   */
+  heads(step = -1, history = false) {
+    return this.#call('heads', { step, history });
+  }
+
+  /**
    * Forward pass on token ids (anchors included): {tokens, layers, probs, hidden}.
    * @param {number[]} ids
    * @returns {Promise<import('../wasm-api').RunResult>}

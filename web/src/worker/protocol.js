@@ -24,6 +24,7 @@ export const COMMANDS = /** @type {const} */ ([
   'snapshot', // {sid, ...parts} -> {step, ms, attention?, predictions?, positions?, explore?, info?}
   'replayIndex', // {sid} -> ReplayIndex (the steps that have a replay frame)
   'replayFrame', // {sid, step} -> ReplayFrame
+  'heads', // {sid, step, history} -> {diagnostics: HeadDiagnostics, history?: HeadHistory}
   'run', // {sid, ids} -> RunResult
   'generate', // {sid, prompt, maxNew, temperature, topK, seed} -> generation
   'exportModel', // {sid} -> Uint8Array (safetensors)

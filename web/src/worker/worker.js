@@ -167,6 +167,13 @@ const commands = {
   // The replay (core/session_snapshots.cpp): the core keeps the frames; one crosses per request.
   replayIndex: ({ sid }) => JSON.parse(session(sid).live.snapshots()),
   replayFrame: ({ sid, step }) => JSON.parse(session(sid).live.snapshot(step)),
+  // Head diagnostics (core/session_diagnostics.cpp) at a replay step (-1: the latest), and with
+  // `history` each measure over the replay's steps: one round trip for the Heads panel.
+  heads({ sid, step = -1, history = false }) {
+    const live = session(sid).live;
+    const diagnostics = JSON.parse(live.headDiagnostics(step));
+    return history ? { diagnostics, history: JSON.parse(live.headDiagnosticsHistory()) } : { diagnostics };
+  },
   run: ({ sid, ids }) => JSON.parse(session(sid).live.run(JSON.stringify(ids))),
   generate: ({ sid, prompt, maxNew, temperature, topK, seed }) =>
     JSON.parse(session(sid).live.generate(prompt, maxNew, temperature, topK, seed)),

@@ -15,6 +15,7 @@ import { PredictionsPanel } from '../../panels/predictions-panel.js';
 import { GeneratePanel } from '../../panels/generate-panel.js';
 import { LengthsPanel } from '../../panels/lengths-panel.js';
 import { InterventionsPanel } from '../../panels/interventions-panel.js';
+import { HeadsPanel } from '../../panels/heads-panel.js';
 import { LineChart } from '../../charts/line-chart.js';
 import { renderExplanation } from '../../panels/explain-panel.js';
 import { Toolbar } from './toolbar.js';
@@ -70,6 +71,7 @@ export class Playground {
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#snapshot1({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
     this.interventions = new InterventionsPanel($('interventions'), () => this.model);
+    this.heads = new HeadsPanel($('heads'), () => this.model);
     this.toolbar = new Toolbar(this);
     this.compare = new PageCompare(this);
     this.challenges = new PageChallenges(this);
@@ -303,6 +305,7 @@ export class Playground {
     this.generate.setModel(info);
     this.lengths.clear();
     this.interventions.setModel(info);
+    this.heads.setModel(info);
     this.challenges.fresh(info);
     this.toolbar.newRun(info);
     this.toolbar.enable(true);
@@ -327,6 +330,8 @@ export class Playground {
     this.predictions.update(snap.predictions);
     await this.interventions.refresh(); // the list in effect, on the weights as they are now
     await this.replay.refresh();
+    // The heads at the step the replay shows (the latest while it is live)
+    await this.heads.refresh(this.replay.following ? -1 : this.replay.shown, this.replay.frames.steps);
   }
 
   /** @param {import('../../wasm-api').PositionDisplay} pos */
@@ -340,6 +345,7 @@ export class Playground {
   #showFrame(frame) {
     this.attention.update(frame.attention);
     this.#showPositions(frame.positions);
+    void this.heads.refresh(frame.step, this.replay.frames.steps);
   }
 
   play() {

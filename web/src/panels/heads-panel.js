@@ -1,0 +1,175 @@
+// "Heads": what each attention head does, measured by the engine on the replay's frames
+// (core/session_diagnostics.cpp, core/model/head_stats.hpp): one card per layer × head with its
+// measures, a sparkline of each over the replay's kept steps (the dot: the step shown; dashed:
+// a label's threshold), and the labels it earns, each with its evidence (the measured value
+// against the threshold). The thresholds are stated above the cards, from the engine's own list.
+// It follows the replay: the latest step while the replay is live, else the step it shows.
+import { el } from './dom.js';
+import { drawSparkline } from '../charts/sparkline.js';
+import { nearestIndex } from '../run/replay.js';
+import './heads.css';
+
+/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../wasm-api').HeadDiagnostics} HeadDiagnostics */
+/** @typedef {import('../wasm-api').HeadHistory} HeadHistory */
+/** @typedef {import('../wasm-api').HeadMeasures} HeadMeasures */
+/** @typedef {HeadDiagnostics['layers'][number]['heads'][number]} HeadResult */
+
+/**
+ * The measures shown, in order. unit: a share or ratio in [0, 1]; else the sparkline's scale is
+ * the history's largest value. sink: the anchors share the first token's threshold.
+ * @type {{key: keyof HeadMeasures, name: string, hint: string, unit: boolean, optional?: boolean}[]}
+ */
+export const MEASURES = [
+  { key: 'entropy', name: 'entropy', hint: 'row entropy over log(number of keys): 0 = one key, 1 = uniform', unit: true },
+  { key: 'distance', name: 'distance', hint: 'mean distance |query − key| the row attends over (positions)', unit: false },
+  { key: 'first_share', name: 'first share', hint: 'mean share of each row on the first token', unit: true },
+  { key: 'anchor_share', name: 'anchor share', hint: 'mean share of each row on the anchor tokens', unit: true, optional: true },
+  { key: 'row_sum_spread', name: 'row-sum spread', hint: 'largest minus smallest row sum (0 when every row sums to 1)', unit: false },
+  { key: 'prev_share', name: 'prev share', hint: 'mean share of each row on the previous token', unit: true },
+  { key: 'offset_share', name: 'offset share', hint: 'mean share on the key at the strongest fixed offset (not 1)', unit: true },
+  { key: 'induction', name: 'induction', hint: 'share on the token after an earlier copy of the current one (where a quarter of the rows have one)', unit: true, optional: true },
+];
+const nameOf = (/** @type {string} */ key) => MEASURES.find((m) => m.key === key)?.name ?? key;
+const fixed = (/** @type {number} */ v) => (v < 0 ? '–' : v.toFixed(2));
+const signed = (/** @type {number} */ d) => (d > 0 ? `+${d}` : String(d));
+
+/**
+ * A label's evidence in numbers: "prev share 0.93 ≥ 0.50" (the measure that earned it).
+ * @param {import('../wasm-api').HeadLabel} label
+ * @param {HeadResult} h
+ * @param {import('../wasm-api').HeadThreshold[]} thresholds
+ */
+export function evidenceOf(label, h, thresholds) {
+  const t = thresholds.find((x) => x.label === label.name);
+  if (!t) return '';
+  const key = label.name === 'first-token / sink' && h.first_share < t.threshold ? 'anchor_share' : t.measure;
+  const at = label.name === 'positional' ? ` at offset ${signed(h.offset)}` : '';
+  return `${nameOf(key)} ${fixed(h[key])} ≥ ${t.threshold.toFixed(2)}${at}`;
+}
+
+export class HeadsPanel {
+  /** @param {HTMLElement} box the panel's body @param {() => Session|null} model the current model */
+  constructor(box, model) {
+    this.model = model;
+    this.box = box; // data-step: the step shown; data-kept: the history's length
+    this.token = 0;
+    this.step = -1; // the replay step asked for (-1: the latest)
+    /** @type {HeadHistory|null} */
+    this.history = null;
+    /** @type {HeadDiagnostics|null} */
+    this.shown = null;
+    this.status = el('p', { class: 'heads-status', role: 'status' }, 'No model yet.');
+    this.rules = el('ul', { class: 'heads-rules', 'aria-label': 'labels and their thresholds' });
+    this.grid = el('div', { class: 'heads-grid' });
+    this.error = el('p', { class: 'error heads-error', role: 'alert', hidden: true });
+    // The sparklines take the theme's ink: drawn again when the colour scheme changes.
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.shown && this.#render(this.shown));
+    box.replaceChildren(this.status, el('p', { class: 'heads-rules-title' }, 'Labels (a head may earn several; each is earned at its threshold):'),
+      this.rules, this.error, this.grid);
+  }
+
+  /** A new model, a reset or an import: forget the last one's numbers. @param {import('../wasm-api').SessionInfo} _info */
+  setModel(_info) {
+    this.token++;
+    this.step = -1;
+    this.history = this.shown = null;
+    this.grid.replaceChildren();
+    this.status.textContent = 'Measuring the heads…';
+    delete this.box.dataset.step;
+  }
+
+  /**
+   * Measure again at `step` (-1: the latest). The history crosses only when the replay's kept
+   * steps changed (`steps`: ReplayIndex.steps); otherwise its latest point is updated here.
+   * @param {number} step @param {number[]} [steps]
+   */
+  async refresh(step = this.step, steps) {
+    const model = this.model();
+    if (!model) return;
+    this.step = step;
+    const token = ++this.token;
+    const h = this.history;
+    const kept = (/** @type {number[]} */ s) => s.slice(0, -1).join();
+    const stale = !h || !steps || kept(h.steps) !== kept(steps) || (step >= 0 && !h.steps.includes(step));
+    try {
+      let r = await model.heads(step, stale).catch(async (err) => {
+        if (step < 0) throw err; // the step was thinned out of the replay: its nearest neighbour
+        const latest = await model.heads(-1, true);
+        const s = /** @type {HeadHistory} */ (latest.history).steps;
+        return s[nearestIndex(s, step)] === latest.diagnostics.step ? latest : model.heads(s[nearestIndex(s, step)], true);
+      });
+      if (token !== this.token) return;
+      if (r.history) this.history = r.history;
+      else if (step < 0) this.#patchLatest(r.diagnostics);
+      this.error.hidden = true;
+      this.#render(r.diagnostics);
+    } catch (err) {
+      if (token !== this.token) return;
+      this.error.hidden = false;
+      this.error.textContent = `Could not measure the heads: ${/** @type {Error} */ (err).message}`;
+    }
+  }
+
+  // The history's last point is the latest step (made on demand, not kept while the kept steps
+  // are unchanged): replace it by the values just read.
+  /** @param {HeadDiagnostics} d */
+  #patchLatest(d) {
+    const h = /** @type {HeadHistory} */ (this.history);
+    const k = h.steps.length - 1;
+    h.steps[k] = d.step;
+    d.layers.forEach((layer, l) => layer.heads.forEach((hd, i) => {
+      for (const m of h.measures) h.layers[l].heads[i][m][k] = hd[m];
+    }));
+  }
+
+  /** @param {HeadDiagnostics} d */
+  #render(d) {
+    this.shown = d;
+    const hist = /** @type {HeadHistory} */ (this.history);
+    const k = hist.steps.indexOf(d.step);
+    const latest = hist.steps[hist.steps.length - 1];
+    this.box.dataset.step = String(d.step);
+    this.box.dataset.kept = String(hist.steps.length);
+    this.status.textContent = `Step ${d.step}${d.step === latest ? ' (latest)' : ` of ${latest} (replay)`}, measured on held-out example 0. ` +
+      `Sparklines: each measure over the replay's ${hist.steps.length} step${hist.steps.length === 1 ? '' : 's'}; the dot is the step shown, the dashed line a label's threshold.`;
+    this.rules.replaceChildren(...d.thresholds.map((t) => el('li', { dataset: { label: t.label } },
+      el('strong', {}, t.label), ` ${nameOf(t.measure)}${t.label === 'first-token / sink' ? ' (or anchor share)' : ''} ≥ ${t.threshold.toFixed(2)}: `,
+      el('span', { class: 'muted' }, t.rule))));
+    const limit = /** @type {Record<string, number>} */ ({});
+    for (const t of d.thresholds) limit[t.measure] = t.threshold;
+    limit.anchor_share = limit.first_share;
+    const ink = getComputedStyle(this.box).getPropertyValue('--chart-train').trim() || '#1a73e8';
+    const cards = [];
+    for (const [l, layer] of d.layers.entries())
+      for (const [i, h] of layer.heads.entries()) {
+        const series = hist.layers[l]?.heads[i];
+        cards.push(this.#card(l, i, h, d, series, k, limit, ink));
+      }
+    this.grid.replaceChildren(...cards);
+  }
+
+  /**
+   * @param {number} l @param {number} i @param {HeadResult} h @param {HeadDiagnostics} d
+   * @param {Record<string, number[]>|undefined} series @param {number} k the shown step's index in the history
+   * @param {Record<string, number>} limit @param {string} ink
+   */
+  #card(l, i, h, d, series, k, limit, ink) {
+    const labels = h.labels.length
+      ? el('ul', { class: 'head-labels' }, h.labels.map((lab) => el('li', { class: 'head-label', dataset: { label: lab.name } },
+        el('strong', {}, lab.name), ' ', el('span', { class: 'head-evidence' }, evidenceOf(lab, h, d.thresholds)),
+        el('span', { class: 'head-why' }, lab.evidence))))
+      : el('p', { class: 'head-nolabel muted' }, 'no label: no measure reaches its threshold');
+    const rows = MEASURES.filter((m) => !m.optional || (series?.[m.key] ?? [h[m.key]]).some((v) => v >= 0)).map((m) => {
+      const canvas = el('canvas', { class: 'head-spark', 'aria-hidden': 'true' });
+      const values = (series?.[m.key] ?? [h[m.key]]).map((v) => (v < 0 ? null : v));
+      const hi = m.unit ? 1 : Math.max(1, ...values.map((v) => v ?? 0));
+      drawSparkline(canvas, values, { hi, color: ink, reference: limit[m.key], width: 72, height: 20, mark: k >= 0 ? k : undefined });
+      const value = m.key === 'offset_share' ? `${fixed(h.offset_share)} at ${signed(h.offset)}` : fixed(h[m.key]);
+      return el('tr', { dataset: { measure: m.key } }, el('th', { scope: 'row', title: m.hint }, m.name),
+        el('td', { class: 'head-value' }, value), el('td', {}, canvas));
+    });
+    return el('article', { class: 'head-card', dataset: { layer: String(l), head: String(i), labels: h.labels.map((x) => x.name).join(',') } },
+      el('h3', {}, `layer ${l} · head ${i}`), labels, el('table', { class: 'head-measures' }, el('tbody', {}, rows)));
+  }
+}
