@@ -172,7 +172,8 @@ Where scripts are not allowed, use the iframe route:
 Copy this folder anywhere (any static host, no special headers): the worker and the wasm files
 are found relative to attention-playground.js. Attributes: preset (playground, permutation, probe,
 extrapolation, or a position encoding such as rope or alibi), any config field with '_' written
-'-', controls, view (chart, attention, positions, predictions), steps, height, theme (light, dark,
+'-', controls, view (chart, attention, positions, predictions, generate, heads, interventions),
+steps, height, theme (light, dark,
 auto), compact (a demo preset without its long prose, for a blog column), autoplay. The element
 fires \`ready\` when it can train. The script tag needs type="module".
 
@@ -215,8 +216,11 @@ export function measure(output) {
   const isDemo = (f) => Boolean(demoOf(f)) && files.get(f).isDynamicEntry;
   const view = (f, name) => facade(f).endsWith(`/widgets/${name}.js`); // the widget's own views: one of them per widget
   // widget-api: the code of step(), setConfig() ..., loaded only by a page that calls them;
-  // figure-export: the figure builders, loaded by a view's first download (panels/figure-menu.js).
-  const onDemand = (f) => view(f, 'widget-api') || facade(f).endsWith('/charts/figure-export.js');
+  // figure-export: the figure builders, loaded by a view's first download (panels/figure-menu.js);
+  // the panels: each loaded by a widget whose `view` names it (widgets/lazy-views.js).
+  const PANELS = ['attention', 'positions', 'predictions', 'generate', 'heads', 'interventions'];
+  const panelOf = (f) => files.get(f)?.isDynamicEntry && PANELS.find((p) => facade(f).endsWith(`/panels/${p}-panel.js`));
+  const onDemand = (f) => view(f, 'widget-api') || facade(f).endsWith('/charts/figure-export.js') || Boolean(panelOf(f));
   const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app') || onDemand(f);
   const names = [...files.keys()];
 
@@ -251,10 +255,17 @@ export function measure(output) {
   const base = closure([entry]);
   const app = names.find((f) => view(f, 'widget-app'));
   const compare = names.find((f) => view(f, 'compare-app'));
-  const kinds = { 'playground / encoding presets': total(new Set([...base, ...closure([app])])) };
+  const panels = (list) => list.map((p) => names.find((f) => panelOf(f) === p) ?? `(no chunk for the ${p} panel)`);
+  const missing = panels(PANELS).filter((f) => !files.has(f));
+  if (missing.length) throw new Error(`build-widget: each panel must be a chunk of its own: ${missing.join(', ')}`);
+  // A config preset's widget with the panels of `view`: the charts are in the widget's own chunk.
+  const widget = (view, more = []) => total(new Set([...base, ...closure([app]), ...closure(panels(view)), ...closure(more)]));
+  const kinds = { 'playground / encoding presets': widget(['attention', 'positions']) };
   if (compare) kinds['a comparison (compare=…)'] = total(new Set([...base, ...closure([compare])]));
   const driven = names.find((f) => view(f, 'widget-api'));
-  if (driven) kinds['driven by a page (setConfig …)'] = total(new Set([...base, ...closure([app]), ...closure([driven])]));
+  if (driven) kinds['driven by a page (setConfig …)'] = widget(['attention', 'positions'], [driven]);
+  kinds['view=chart,attention,…,generate'] = widget(['attention', 'positions', 'predictions', 'generate']);
+  kinds['view=chart,heads,interventions'] = widget(['heads', 'interventions']);
   for (const f of files.keys()) if (isDemo(f)) kinds[`${demoOf(f)} preset`] = total(new Set([...base, ...closure([f])]));
   return kinds;
 }

@@ -6,6 +6,9 @@
 // and how the range was chosen (scaleNote). Axis labels are thinned so that they never touch.
 import { sequential, diverging, css } from './colormap.js';
 import { DetachedCanvas, cssColors } from './detached-canvas.js';
+import { fmt } from './format.js';
+
+export { fmt }; // its users import it from here too
 
 /**
  * @typedef {object} HeatmapOptions
@@ -322,15 +325,3 @@ export function thinning(cell, need) {
   return Math.max(1, Math.ceil(need / Math.max(cell, 0.5)));
 }
 
-/**
- * A compact number: 3 significant digits, or '−∞' / 'masked' for non-finite values.
- * @param {number|null|undefined} v
- */
-export function fmt(v) {
-  if (v === null || v === undefined || Number.isNaN(v)) return '–';
-  if (v === -Infinity) return '−∞';
-  if (!Number.isFinite(v)) return String(v);
-  const a = Math.abs(v);
-  if (a !== 0 && (a < 1e-3 || a >= 1e4)) return v.toExponential(1);
-  return Number(v.toPrecision(3)).toString();
-}

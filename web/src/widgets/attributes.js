@@ -20,7 +20,8 @@ import { readCompare } from '../state/compare.js';
  *   compare: {runs: State[], fields: string[]}|null}} WidgetSettings compare: the runs of a `compare` attribute
  */
 
-export const VIEWS = ['chart', 'attention', 'positions', 'predictions', 'generate'];
+// heads and interventions: their code loads only for a widget that names them (extra-views.js).
+export const VIEWS = ['chart', 'attention', 'positions', 'predictions', 'generate', 'heads', 'interventions'];
 export const TRANSPORT = ['play', 'step', 'reset'];
 export const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme', 'compact', 'compare'];
 // Attributes any HTML element may carry; the widget leaves them to the browser (a blogger's own

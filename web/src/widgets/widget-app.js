@@ -1,24 +1,22 @@
 // The widget's own view for presets that are a config (playground, one per encoding): a header
 // with Play / Step / Reset and counters, the controls it was asked for, and the panels named in
-// `view` (the panels of web/src/panels/, and light line charts). Its model runs through the run
-// controller (run/run-controller.js) on the shared pool; the widget only renders on the main
-// thread: metrics are buffered and drawn every FLUSH_MS, snapshots (attention, positions,
-// predictions) are taken every SNAPSHOT_MS while training and visible.
+// `view` (widget-panels.js: the panels of web/src/panels/, each loaded when named; and light line
+// charts). Its model runs through the run controller (run/run-controller.js) on the shared pool;
+// the widget only renders on the main thread: metrics are buffered and drawn every FLUSH_MS, the
+// panels drawn from the weights (attention, positions, predictions, heads, interventions) are
+// refreshed every SNAPSHOT_MS while training and visible.
 // When the model's worker crashes or goes silent, the client restores the model from its last
 // snapshot (client/client.js); the widget says so in its notice and trains on.
 import { styleChanged } from '../charts/detached-canvas.js';
 import { LightLineChart } from '../charts/light-line-chart.js';
-import { fmt } from '../charts/heatmap.js';
-import { AttentionPanel } from '../panels/attention-panel.js';
-import { PositionsPanel } from '../panels/positions-panel.js';
-import { PredictionsPanel } from '../panels/predictions-panel.js';
-import { GeneratePanel } from '../panels/generate-panel.js';
+import { fmt } from '../charts/format.js';
 import { Controls } from '../panels/controls.js';
 import { el } from '../panels/dom.js';
 import { toConfig, withValue } from '../state/state.js';
 import { engineKind, engineNotice } from '../panels/engine-notice.js';
 import { RunController } from '../run/run-controller.js';
 import { withCorpus, loadCorpus, corpusBase } from '../run/text-source.js';
+import { WidgetPanels } from './widget-panels.js';
 
 const FLUSH_MS = 250;
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
@@ -34,9 +32,6 @@ const LONG = '#9334e6';
  *   loss: HTMLElement, acc: HTMLElement, subtitle: HTMLElement, form: HTMLFormElement, configError: HTMLElement,
  *   engine: HTMLElement, params: HTMLElement}} WidgetUi
  */
-
-/** @type {Record<string, string>} */
-const PANEL_TITLES = { chart: 'Training curves', attention: 'Attention (one held-out example)', positions: 'Position encoding', predictions: 'Predictions', generate: 'Generate' };
 
 /**
  * 12345 -> '12,345'. Not toLocaleString(): the first Intl call of a page loads ICU's locale data,
@@ -76,11 +71,7 @@ export class WidgetApp {
     // Set by #build() (the panels only when in `view`), #charts() and the run:
     /** @type {WidgetUi} */ this.ui;
     /** @type {Controls} */ this.controls;
-    /** @type {HTMLElement|undefined} */ this.chartBody;
-    /** @type {AttentionPanel|undefined} */ this.attention;
-    /** @type {PositionsPanel|undefined} */ this.positions;
-    /** @type {PredictionsPanel|undefined} */ this.predictions;
-    /** @type {GeneratePanel|undefined} */ this.generate;
+    /** @type {WidgetPanels} the panels named in `view` */ this.panels;
     /** @type {(() => void)|undefined} */ this.unnotice;
     /** @type {[LightLineChart, 'loss'|'token_accuracy'][]|undefined} each chart and the metric it shows */ this.charts;
     /** @type {string|undefined} the charts' eval labels (JSON), to relabel only on a change */ this.labels;
@@ -98,9 +89,9 @@ export class WidgetApp {
     return this.run?.model ?? null;
   }
 
-  /** The current model, where the caller runs only while there is one. @returns {Session} */
-  #current() {
-    return /** @type {Session} */ (this.model);
+  /** The attention panel, when in `view`. */
+  get attention() {
+    return this.panels.attention;
   }
 
   /**
@@ -136,7 +127,7 @@ export class WidgetApp {
         this.refresh();
         if (!playing && this.wantPlay && this.visible) this.#run();
       },
-      snapshot: this.#needsSnapshots() ? (model, current) => this.#snapshot(model, current) : undefined,
+      snapshot: this.panels.needsSnapshots ? (model, current) => this.panels.snapshot(model, current) : undefined,
       error: (err) => this.#notice(`Could not read the model: ${err.message}`),
     };
   }
@@ -168,30 +159,10 @@ export class WidgetApp {
     this.controls.render(this.state);
     ui.form.hidden = fields.length === 0;
 
-    const panels = el('div', { class: 'ap-panels' });
-    for (const v of view) {
-      const body = el('div', { class: v === 'chart' ? 'ap-charts' : 'ap-scroll' });
-      panels.append(el('section', { class: 'ap-panel', dataset: { view: v }, 'aria-label': PANEL_TITLES[v] },
-        v === 'chart' ? null : el('h3', {}, PANEL_TITLES[v]), body));
-      if (v === 'chart') this.chartBody = body;
-      if (v === 'attention') this.attention = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 });
-      if (v === 'attention') body.append(/** @type {AttentionPanel} */ (this.attention).grid);
-      if (v === 'positions') body.append((this.positions = new PositionsPanel(el('div', { class: 'positions-body' }))).body);
-      if (v === 'predictions') {
-        const list = el('div', { class: 'predictions' });
-        body.append(list);
-        this.predictions = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => this.#current().run(ids));
-      }
-      if (v === 'generate') {
-        const box = el('div', { class: 'generate' });
-        body.append(box);
-        this.generate = new GeneratePanel(box, () => this.model,
-          () => this.#current().snapshot({ predictions: { n: 1 } }).then((snap) => snap.predictions));
-      }
-    }
+    this.panels = new WidgetPanels(view, () => this.model);
     ui.engine = el('span', {});
     ui.params = el('span', {});
-    this.box.replaceChildren(head, ui.form, ui.configError, panels, el('footer', { class: 'ap-foot' }, ui.engine, ui.params));
+    this.box.replaceChildren(head, ui.form, ui.configError, this.panels.element, el('footer', { class: 'ap-foot' }, ui.engine, ui.params));
     // Says when this model's worker crashed and was restarted (the model comes back by itself).
     this.unnotice = engineNotice(this.engine.pool, this.box, (model) => model === this.model);
     const e = this.engine.info;
@@ -226,7 +197,8 @@ export class WidgetApp {
 
   /** Check the config and build the model; throws with a readable message when it cannot train. */
   async init() {
-    if (this.chartBody) await this.#charts(this.chartBody, this.settings.height);
+    if (this.panels.chartBody) await this.#charts(this.panels.chartBody, this.settings.height);
+    await this.panels.ready; // the panels' code (loaded per view: lazy-views.js)
     if (this.disposed) return;
     await this.run.apply(await this.#config());
     this.started = true;
@@ -248,10 +220,7 @@ export class WidgetApp {
     const pos = this.engine.registry.positions.find((p) => p.name === c.position);
     this.ui.subtitle.textContent = `${/** @type {string} */ (c.task).replaceAll('_', ' ')} · ${pos?.title ?? c.position} · ${c.normalization}`;
     this.ui.params.textContent = `${thousands(info.parameter_count)} parameters`;
-    this.attention?.clear();
-    this.positions?.clear();
-    this.predictions?.setModel(info);
-    this.generate?.setModel(info);
+    this.panels.setModel(info);
     this.#stats();
     this.#enable(true);
   }
@@ -398,32 +367,9 @@ export class WidgetApp {
     set(this.ui.acc, this.last.acc == null ? '–' : `${Math.round(100 * this.last.acc)}%`);
   }
 
-  /** @returns {boolean} */
-  #needsSnapshots() {
-    return Boolean(this.attention || this.positions || this.predictions);
-  }
-
   /** Redraw the snapshot panels (one request at a time; calls during one are merged). */
   refresh() {
     return this.run.refresh();
-  }
-
-  // One panel per task: a page of widgets refreshing together stays responsive.
-  /** @param {Session} model @param {() => boolean} current */
-  async #snapshot(model, current) {
-    const snap = await model.snapshot({
-      attention: this.attention ? {} : undefined,
-      positions: this.positions ? {} : undefined,
-      predictions: this.predictions ? { n: 3 } : undefined,
-    });
-    const parts = [[this.attention, snap.attention], [this.positions, snap.positions], [this.predictions, snap.predictions]];
-    let first = true;
-    for (const [panel, part] of parts.filter(([p]) => p)) {
-      if (!first) await nextTask();
-      first = false;
-      if (!current()) return;
-      panel.update(part);
-    }
   }
 
   /** Redraw the canvases with the current theme's colours. */
@@ -438,7 +384,7 @@ export class WidgetApp {
     this.disposed = true;
     for (const [chart] of this.charts ?? []) chart.destroy();
     this.unnotice?.();
-    this.predictions?.dispose();
+    this.panels.dispose();
     await this.run.dispose();
   }
 }

@@ -1,0 +1,102 @@
+// The widget's panels, each loaded only when a widget's `view` names it (a dynamic import per
+// panel module, so each is a chunk of its own; web/build-widget.mjs counts them as on demand):
+// the playground's attention, positions, predictions and generate panels, and its Heads
+// (panels/heads-panel.js: each head's measures and labels with their evidence, at the latest step)
+// and Interventions panels (panels/interventions-panel.js: zero a head, replace its attention
+// rows, patch; base vs intervened loss, accuracy and predictions). A panel's CSS comes with its
+// chunk and is adopted by the shadow root (build-widget.mjs). One table: the title, the loader,
+// and how the panel is fed: `part`, the snapshot part it draws, or `refresh`, its own request.
+import { el } from '../panels/dom.js';
+
+/** @typedef {import('../client/session.js').Session} Session */
+/**
+ * A loaded panel, as the widget drives it.
+ * @typedef {{panel: any, setModel(info: import('../wasm-api').SessionInfo): void, update?(part: any): void,
+ *   refresh?(): Promise<void>, dispose?(): void}} Loaded
+ * @typedef {(body: HTMLElement, model: () => Session|null) => Loaded} Make
+ */
+
+const current = (/** @type {() => Session|null} */ model) => () => /** @type {Session} */ (model());
+
+/**
+ * The views: title, snapshot part (null: the panel asks for itself) and loader.
+ * @type {Record<string, {title: string, part: 'attention'|'positions'|'predictions'|null, load: () => Promise<Make>}>}
+ */
+export const LAZY_VIEWS = {
+  attention: {
+    title: 'Attention (one held-out example)', part: 'attention',
+    load: () => import('../panels/attention-panel.js').then(({ AttentionPanel }) => (body) => {
+      const panel = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 });
+      body.append(panel.grid);
+      return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
+    }),
+  },
+  positions: {
+    title: 'Position encoding', part: 'positions',
+    load: () => import('../panels/positions-panel.js').then(({ PositionsPanel }) => (body) => {
+      const panel = new PositionsPanel(el('div', { class: 'positions-body' }));
+      body.append(panel.body);
+      return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
+    }),
+  },
+  predictions: {
+    title: 'Predictions', part: 'predictions',
+    load: () => import('../panels/predictions-panel.js').then(({ PredictionsPanel }) => (body, model) => {
+      const list = el('div', { class: 'predictions' });
+      body.append(list);
+      const panel = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => current(model)().run(ids));
+      return { panel, setModel: (info) => panel.setModel(info), update: (p) => panel.update(p), dispose: () => panel.dispose() };
+    }),
+  },
+  generate: {
+    title: 'Generate', part: null,
+    load: () => import('../panels/generate-panel.js').then(({ GeneratePanel }) => (body, model) => {
+      const box = el('div', { class: 'generate' });
+      body.append(box);
+      const panel = new GeneratePanel(box, model, () => current(model)().snapshot({ predictions: { n: 1 } }).then((snap) => snap.predictions));
+      return { panel, setModel: (info) => panel.setModel(info) };
+    }),
+  },
+  heads: {
+    title: 'Heads (latest step)', part: null,
+    load: () => import('../panels/heads-panel.js').then(({ HeadsPanel }) => (body, model) => {
+      const panel = new HeadsPanel(body, model);
+      return { panel, setModel: (info) => panel.setModel(info), refresh: () => panel.refresh(-1) };
+    }),
+  },
+  interventions: {
+    title: 'Interventions (evaluation only)', part: null,
+    load: () => import('../panels/interventions-panel.js').then(({ InterventionsPanel }) => (body, model) => {
+      const panel = new InterventionsPanel(body, model);
+      return { panel, setModel: (info) => panel.setModel(info), refresh: () => panel.refresh() };
+    }),
+  },
+};
+
+/** One panel of the widget, its code on the way: calls before it arrived are replayed once it has. */
+export class LazyView {
+  /**
+   * @param {string} name a key of LAZY_VIEWS
+   * @param {HTMLElement} body the panel's body (in the widget's shadow root)
+   * @param {() => Session|null} model the current model
+   */
+  constructor(name, body, model) {
+    this.name = name;
+    this.part = LAZY_VIEWS[name].part;
+    /** @type {Loaded|null} */ this.loaded = null;
+    /** @type {import('../wasm-api').SessionInfo|null} */ this.info = null;
+    /** Settles when the panel is there (or its load failed: said in its body). */
+    this.ready = LAZY_VIEWS[name].load().then((make) => {
+      this.loaded = make(body, model);
+      if (this.info) this.loaded.setModel(this.info);
+    }, (err) => {
+      body.replaceChildren(el('p', { class: 'error', role: 'alert' }, `Could not load the ${name} view: ${err.message}`));
+    });
+  }
+
+  /** A new model or a reset. @param {import('../wasm-api').SessionInfo} info */
+  setModel(info) {
+    this.info = info;
+    this.loaded?.setModel(info);
+  }
+}

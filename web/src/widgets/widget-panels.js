@@ -1,0 +1,70 @@
+// The panels a config preset's widget (widget-app.js) shows, one section per name in `view`: the
+// charts' box (filled by the app) and the panels of lazy-views.js (attention, positions,
+// predictions, generate, heads, interventions), each loaded only when named. What they share: a
+// new model (setModel), and a snapshot of the current weights while training (snapshot: one panel
+// per task, so that a page of widgets refreshing together stays responsive).
+import { el } from '../panels/dom.js';
+import { LAZY_VIEWS, LazyView } from './lazy-views.js';
+
+/** @typedef {import('../client/session.js').Session} Session */
+
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
+export class WidgetPanels {
+  /**
+   * @param {string[]} view the names, in order (attributes.js VIEWS)
+   * @param {() => Session|null} model the current model (null while none)
+   */
+  constructor(view, model) {
+    this.element = el('div', { class: 'ap-panels' });
+    /** @type {HTMLElement|undefined} */ this.chartBody = undefined;
+    /** @type {LazyView[]} */ this.views = [];
+    for (const v of view) {
+      const title = v === 'chart' ? 'Training curves' : LAZY_VIEWS[v].title;
+      const body = el('div', { class: v === 'chart' ? 'ap-charts' : 'ap-scroll' });
+      this.element.append(el('section', { class: 'ap-panel', dataset: { view: v }, 'aria-label': title },
+        v === 'chart' ? null : el('h3', {}, title), body));
+      if (v === 'chart') this.chartBody = body;
+      else this.views.push(new LazyView(v, body, model));
+    }
+    /** Settles when every panel's code has arrived. */
+    this.ready = Promise.all(this.views.map((x) => x.ready));
+  }
+
+  /** The attention panel, once loaded (when in `view`). @returns {import('../panels/attention-panel.js').AttentionPanel|undefined} */
+  get attention() {
+    return this.views.find((x) => x.name === 'attention')?.loaded?.panel;
+  }
+
+  /** Whether any panel is drawn from the weights as they change (generate asks on its own). */
+  get needsSnapshots() {
+    return this.views.some((x) => x.name !== 'generate');
+  }
+
+  /** A new model (or a reset): the panels forget the last one. @param {import('../wasm-api').SessionInfo} info */
+  setModel(info) {
+    for (const x of this.views) x.setModel(info);
+  }
+
+  /** Redraw from the weights as they are now. @param {Session} model @param {() => boolean} current */
+  async snapshot(model, current) {
+    await this.ready;
+    const drawn = this.views.filter((x) => x.part && x.loaded?.update);
+    const request = Object.fromEntries(drawn.map((x) => [x.part, x.part === 'predictions' ? { n: 3 } : {}]));
+    const snap = drawn.length ? await model.snapshot(request) : {};
+    let first = true;
+    for (const x of this.views) {
+      const loaded = x.loaded;
+      if (!loaded || !(loaded.refresh || (x.part && loaded.update))) continue;
+      if (!first) await nextTask();
+      first = false;
+      if (!current()) return;
+      if (loaded.refresh) await loaded.refresh();
+      else loaded.update?.(/** @type {Record<string, unknown>} */ (snap)[/** @type {string} */ (x.part)]);
+    }
+  }
+
+  dispose() {
+    for (const x of this.views) x.loaded?.dispose?.();
+  }
+}
