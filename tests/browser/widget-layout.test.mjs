@@ -125,6 +125,9 @@ test('predictions at 375 px: 16 tokens fit; a longer row scrolls, with a cue in 
     const w = p.locator('attention-playground');
     await w.locator('.example').first().waitFor({ timeout: 60000 });
     await p.waitForTimeout(300);
+    if (!fits) // on a busy machine the cue may follow a frame late: wait for it (failing below if it never comes)
+      await p.waitForFunction(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')]
+        .every((e) => e.dataset.more), null, { timeout: 5000 }).catch(() => {});
     const rows = await p.evaluate(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')].map((e) => ({
       over: e.scrollWidth - e.clientWidth, more: e.dataset.more ?? '', tokens: e.querySelectorAll('.tok-row:last-child .tok').length,
     })));

@@ -42,6 +42,9 @@ export class PredictionsPanel {
       this.resize = new ResizeObserver(() => this.#markOverflow());
       this.resize.observe(this.list);
     }
+    // Now, so that redrawn rows never show without their cue (a busy tab may run the next frame
+    // late), and after the next layout in case the list was not laid out yet.
+    this.#markOverflow();
     requestAnimationFrame(() => this.#markOverflow());
   }
 
