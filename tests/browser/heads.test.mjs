@@ -1,13 +1,13 @@
 // The Heads panel in the playground (panels/heads-panel.js over Session.headDiagnostics): after
 // 300 steps of the copy task it shows one card per layer × head with its measures and sparklines,
-// the five labels' thresholds, and a layer-0 head labelled positional at offset +6 with its
+// the five labels' thresholds, and a head of the first layer labelled positional at offset +6 with its
 // evidence ("offset share 0.99 ≥ 0.50 at offset +6"); scrubbing the replay to an early step moves
 // the panel there (the label goes, the values change) and back to live brings them back; the
 // history has one point per replay step. Screenshots at 1280 and 375 px, light and dark:
 // test-results/heads-*.png (docs/heads.png is the 1280 px light panel).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPlayground, shotFourWays, RESULTS } from './harness.mjs';
+import { startHarness, openPlayground, openPage, shotFourWays, RESULTS } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -55,13 +55,13 @@ test('the Heads panel labels heads with evidence and follows the replay scrubber
   assert.equal(late.rules.length, 5);
   for (const [i, re] of [/previous-token prev share ≥ 0\.50/, /first-token \/ sink first share \(or anchor share\) ≥ 0\.50/, /uniform entropy ≥ 0\.90/, /positional offset share ≥ 0\.50/, /induction induction ≥ 0\.40/].entries())
     assert.match(late.rules[i], re);
-  assert.deepEqual(late.cards.map((c) => c.name), ['layer 0 · head 0', 'layer 0 · head 1', 'layer 1 · head 0', 'layer 1 · head 1']);
+  assert.deepEqual(late.cards.map((c) => c.name), ['layer 1 · head 1', 'layer 1 · head 2', 'layer 2 · head 1', 'layer 2 · head 2']);
   for (const c of late.cards) {
     assert.ok(c.sparks >= 6, `${c.name}: ${c.sparks} sparklines`);
     assert.match(c.values.entropy, /^[01]\.\d\d$/);
     for (const l of c.labels) assert.match(l.evidence, /^[a-z -]+ \d\.\d\d ≥ 0\.\d0/, `${c.name} ${l.name}`);
   }
-  const positional = late.cards.findIndex((c) => c.name.startsWith('layer 0') && c.labels.some((l) => l.name === 'positional'));
+  const positional = late.cards.findIndex((c) => c.name.startsWith('layer 1 ') && c.labels.some((l) => l.name === 'positional'));
   assert.ok(positional >= 0, JSON.stringify(late.cards.map((c) => c.labels)));
   const evidence = late.cards[positional].labels.find((l) => l.name === 'positional')?.evidence ?? '';
   assert.match(evidence, /^offset share (0\.[5-9]\d|1\.00) ≥ 0\.50 at offset \+6$/);
@@ -98,6 +98,21 @@ test('the Heads panel labels heads with evidence and follows the replay scrubber
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await shotFourWays(page, 'heads');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// `npm start` serves the widget from source: Vite injects a module's CSS into the page's <head>,
+// where a shadow root cannot see it; widgets/styles.js mirrors those sheets into every widget.
+test('under the dev server (npm start) a widget\'s heads view is styled: heads.css reaches its shadow root', async () => {
+  const { page, errors } = await openPage(h.browser, `${h.url}embed.html#task=copy&view=heads`);
+  await page.waitForFunction(() => document.querySelector('attention-playground')?.shadowRoot?.querySelector('.head-card'), null, { timeout: 60000 });
+  const style = await page.evaluate(() => {
+    const r = /** @type {ShadowRoot} */ (document.querySelector('attention-playground')?.shadowRoot);
+    const card = /** @type {HTMLElement} */ (r.querySelector('.head-card'));
+    return { grid: getComputedStyle(/** @type {HTMLElement} */ (r.querySelector('.heads-grid'))).display, border: getComputedStyle(card).borderTopStyle, name: card.querySelector('h3')?.textContent };
+  });
+  assert.deepEqual(style, { grid: 'grid', border: 'solid', name: 'layer 1 · head 1' });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -1,5 +1,5 @@
 // The playground's Interventions panel: after a few hundred steps of copy, zeroing both heads of
-// layer 0 shows the held-out loss rising and says so in words ("loss a → b, accuracy x% → y%"),
+// the first layer shows the held-out loss rising and says so in words ("loss a → b, accuracy x% → y%"),
 // the examples mark the changed predictions, the main predictions panel (the plain model) does
 // not move; Clear gives back the unmodified numbers exactly; a bad value shows the engine's
 // message; a reset empties the list. Screenshots: test-results/interventions-{1280,375}-{light,dark}.png.
@@ -14,14 +14,14 @@ after(async () => { await h?.close(); });
 const status = (page) => page.locator('.iv-status').textContent();
 /** Choose layer, head and kind, press Apply, and wait for the list to hold `count` entries. */
 async function apply(page, { layer, head, kind }, count) {
-  await page.selectOption('select[name=iv-layer]', String(layer));
-  await page.selectOption('select[name=iv-head]', String(head));
+  await page.selectOption('select[name=iv-layer]', { value: String(layer) }); // by value: the labels count from 1
+  await page.selectOption('select[name=iv-head]', { value: String(head) });
   await page.selectOption('select[name=iv-kind]', kind);
   await page.click('.iv-apply');
   await page.waitForFunction((n) => document.querySelectorAll('.iv-list li').length === n, count, { timeout: 30000 });
 }
 
-test('ablating the heads of layer 0 shows the loss change in words; Clear restores it; reset empties it', async () => {
+test('ablating the heads of the first layer shows the loss change in words; Clear restores it; reset empties it', async () => {
   const { page, errors } = await openPlayground(h, process.env.IV_HASH ?? '#task=copy&seq_len=8&layers=2&heads=2&d_model=32');
   await page.evaluate(() => window.playground.step(300));
   await page.locator('#interventions-panel').scrollIntoViewIfNeeded();
@@ -31,6 +31,8 @@ test('ablating the heads of layer 0 shows the loss change in words; Clear restor
   const plain = await status(page);
   const m0 = plain.match(/^No interventions: the model as trained \(step 300, held out: loss (\d+\.\d+), accuracy (\d+\.\d)%\)\.$/);
   assert.ok(m0, plain);
+  // Layers and heads read from 1, as in the attention view; the options carry the engine's indices.
+  assert.deepEqual(await page.locator('select[name=iv-head] option').evaluateAll((o) => o.map((x) => `${x.value}:${x.textContent}`)), ['0:1', '1:2']);
   await apply(page, { layer: 0, head: 0, kind: 'zero' }, 1);
   await apply(page, { layer: 0, head: 1, kind: 'zero' }, 2);
   const text = await status(page);
@@ -41,7 +43,7 @@ test('ablating the heads of layer 0 shows the loss change in words; Clear restor
   assert.ok(Number(m[2]) > Number(m[1]) + 0.1, `loss ${m[1]} → ${m[2]}`);
   assert.ok(Number(m[4]) < Number(m[3]), `accuracy ${m[3]} → ${m[4]}`);
   assert.match(text, /\d+ predicted positions? of the 4 examples below changed\./);
-  assert.deepEqual(await page.locator('.iv-list li span').allTextContents(), ['layer 0 head 0: zero', 'layer 0 head 1: zero']);
+  assert.deepEqual(await page.locator('.iv-list li span').allTextContents(), ['layer 1 head 1: zero', 'layer 1 head 2: zero']);
   assert.ok(await page.locator('.iv-examples .tok.changed').count() > 0, 'changed predictions are marked');
   assert.equal(await page.locator('#predictions .summary').textContent(), plainPredictions, 'the plain model\'s panel stays');
   await page.waitForTimeout(300);

@@ -2,7 +2,7 @@
 // widget), on the built folder (dist/) served by a plain static server, under a strict
 // Content-Security-Policy (the views' chunks are same-origin scripts): view="chart,heads" on the
 // copy task of docs/heads.md shows a card per layer × head, whose values change with training and
-// where a layer-0 head is labelled positional with its evidence; view="attention,interventions"
+// where a head of the first layer is labelled positional with its evidence; view="attention,interventions"
 // zeroes a head, shows the intervened loss beside the base loss, and Clear all / the widget's Reset
 // take it back; a widget without these views requests neither chunk. Screenshots at 1280 and
 // 375 px, light and dark: test-results/widget-heads-*.png, widget-interventions-*.png.
@@ -91,7 +91,7 @@ test('view="chart,heads": cards with labels and evidence, their values change wi
   await page.waitForFunction(() => document.getElementById('w').shadowRoot.querySelectorAll('.head-card').length > 0, null, { timeout: 30000 });
   const before = await cards(page);
   assert.equal(before.length, 4, '2 layers × 2 heads');
-  assert.deepEqual(before.map((c) => c.name), ['layer 0 · head 0', 'layer 0 · head 1', 'layer 1 · head 0', 'layer 1 · head 1']);
+  assert.deepEqual(before.map((c) => c.name), ['layer 1 · head 1', 'layer 1 · head 2', 'layer 2 · head 1', 'layer 2 · head 2']);
   assert.equal(await headsStep(page), 0);
   const rules = await page.evaluate(() => [...document.getElementById('w').shadowRoot.querySelectorAll('.heads-rules li')].map((l) => l.textContent));
   assert.ok(rules.some((r) => /^positional offset share ≥ 0\.50/.test(r)), `thresholds shown: ${rules.join(' | ')}`);
@@ -101,7 +101,7 @@ test('view="chart,heads": cards with labels and evidence, their values change wi
   const after = await cards(page);
   assert.notDeepEqual(after.map((c) => c.values), before.map((c) => c.values), 'the measures moved with training');
   const positional = after.slice(0, 2).flatMap((c) => c.labels).filter((l) => l.name === 'positional');
-  assert.ok(positional.length >= 1, `a layer-0 head is positional: ${JSON.stringify(after.map((c) => c.labels))}`);
+  assert.ok(positional.length >= 1, `a head of the first layer is positional: ${JSON.stringify(after.map((c) => c.labels))}`);
   assert.match(positional[0].evidence, /^offset share 0\.\d\d ≥ 0\.50 at offset \+6$/);
   const status = await page.evaluate(() => document.getElementById('w').shadowRoot.querySelector('.heads-status').textContent);
   assert.match(status, /^Step 300 \(latest\)/);
@@ -120,8 +120,8 @@ test('view="attention,interventions": zeroing a head changes the held-out loss; 
   const w = page.locator('#w');
   const status = () => w.locator('.iv-status').textContent();
   assert.match(await status(), /^No interventions/);
-  await w.locator('select[name="iv-layer"]').selectOption('0');
-  await w.locator('select[name="iv-head"]').selectOption('0');
+  await w.locator('select[name="iv-layer"]').selectOption({ value: '0' });
+  await w.locator('select[name="iv-head"]').selectOption({ value: '0' });
   await w.locator('select[name="iv-kind"]').selectOption('zero');
   await w.locator('.iv-apply').click();
   await page.waitForFunction(() => /^At step 150/.test(document.getElementById('w').shadowRoot.querySelector('.iv-status').textContent), null, { timeout: 30000 });

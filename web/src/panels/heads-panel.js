@@ -170,6 +170,6 @@ export class HeadsPanel {
         el('td', { class: 'head-value' }, value), el('td', {}, canvas));
     });
     return el('article', { class: 'head-card', dataset: { layer: String(l), head: String(i), labels: h.labels.map((x) => x.name).join(',') } },
-      el('h3', {}, `layer ${l} · head ${i}`), labels, el('table', { class: 'head-measures' }, el('tbody', {}, rows)));
+      el('h3', {}, `layer ${l + 1} · head ${i + 1}`), labels, el('table', { class: 'head-measures' }, el('tbody', {}, rows)));
   }
 }

@@ -25,6 +25,13 @@ const field = (text, name, control) => el('label', { class: 'iv-field', dataset:
 /** @param {number} n @param {(i: number) => string} [label] */
 const options = (n, label = String) => Array.from({ length: n }, (_, i) => el('option', { value: String(i) }, label(i)));
 
+/**
+ * An intervention as the page names it: layer and head from 1, then what the engine's label says
+ * was done ("zero", "previous token", "patch at 3 from example 1"; positions and examples from 0).
+ * @param {Intervention} iv
+ */
+const shown = (iv) => `layer ${iv.layer + 1} head ${iv.head + 1}: ${(iv.label ?? '').replace(/^layer \d+ head \d+: /, '')}`;
+
 export class InterventionsPanel {
   /**
    * @param {HTMLElement} box the panel's body
@@ -77,8 +84,10 @@ export class InterventionsPanel {
   setModel(info) {
     const c = info.config;
     const anchors = c.anchors === 'none' || !c.anchors ? 0 : c.anchors === 'cls_sep' ? 2 : 1;
-    this.layer.replaceChildren(...options(Number(c.layers)));
-    this.head.replaceChildren(...options(Number(c.heads)));
+    // Layers and heads are counted from 1 on the page (as in the attention view); the engine, the
+    // CLI and the API take indices from 0, which the options' values carry.
+    this.layer.replaceChildren(...options(Number(c.layers), (i) => String(i + 1)));
+    this.head.replaceChildren(...options(Number(c.heads), (i) => String(i + 1)));
     this.position.max = String(Number(c.seq_len) + anchors - 1);
     this.offset.max = this.position.max;
     this.donor.max = String(Number(c.batch) - 1);
@@ -140,7 +149,7 @@ export class InterventionsPanel {
     const active = Boolean(r?.interventions.length);
     this.clearButton.disabled = !active;
     this.items.replaceChildren(...(r?.interventions ?? []).map((iv, i) => el('li', {},
-      el('span', {}, iv.label ?? ''), el('button', { type: 'button', class: 'iv-remove', 'aria-label': `remove ${iv.label}`,
+      el('span', {}, shown(iv)), el('button', { type: 'button', class: 'iv-remove', 'aria-label': `remove ${shown(iv)}`,
         onclick: () => void this.#evaluate(this.list.filter((_, j) => j !== i)) }, '×'))));
     if (!r || !active) {  // after a clear, the unmodified model's numbers again
       const b = r?.base;

@@ -50,6 +50,26 @@ export function adoptStyles(root) {
   }
 }
 
+// Under the dev server (`npm start`), CSS that a module imports is injected by Vite into the page's
+// <head> as <style data-vite-dev-id>, out of the widget's reach: mirror those sheets into every
+// widget (and follow their hot updates). The library build replaces DEV by false and drops this.
+if (import.meta.env.DEV && typeof document !== 'undefined') {
+  /** @type {Map<string, string>} */
+  const dev = new Map(); // vite dev id -> the text this widget adopted for it
+  const sync = () => {
+    for (const s of /** @type {NodeListOf<HTMLStyleElement>} */ (document.head.querySelectorAll('style[data-vite-dev-id]'))) {
+      const id = s.dataset.viteDevId ?? '', text = s.textContent ?? '';
+      if (dev.get(id) === text) continue;
+      const old = texts.indexOf(dev.get(id) ?? '\0');
+      if (old >= 0) texts.splice(old, 1);
+      dev.set(id, text);
+      addStyle(text);
+    }
+  };
+  sync();
+  new MutationObserver(sync).observe(document.head, { childList: true, subtree: true, characterData: true });
+}
+
 /** Stop updating a root (its widget left the page). @param {ShadowRoot} root */
 export function releaseStyles(root) {
   roots.delete(root);
