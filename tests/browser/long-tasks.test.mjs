@@ -13,27 +13,13 @@
 // (attention-playground.js: fonts loaded in idle time).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { DIST, ensureDist } from './dist.mjs';
-import { serveStatic } from './static-server.mjs';
-import { FIXTURES } from './widget-fixtures.mjs';
+import { FIXTURES, startWidgetServer } from './widget-fixtures.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const STEPS = 100; // every widget trains past this many steps (of 150) during the measurement
 
 let server;
-let browser;
-
-before(async () => {
-  await ensureDist();
-  server = await serveStatic(DIST, FIXTURES);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => { server = await startWidgetServer(FIXTURES); });
+after(() => server?.close());
 
 /** In the page, from its first script: record long tasks; say on the console when all trained. */
 function reporter(steps) {
@@ -71,18 +57,17 @@ function mainThreadTasks(trace) {
 
 /** One page load of the six widgets: its report ({long, done, steps, error}), traced tasks, errors. */
 async function measure() {
-  const p = await browser.newPage({ viewport: { width: 1400, height: 1400 } });
-  await browser.startTracing(p, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-  const errors = [];
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  const report = new Promise((resolve) => p.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    if (m.text().startsWith('__long-tasks ')) resolve(JSON.parse(m.text().slice('__long-tasks '.length)));
-  }));
-  await p.addInitScript(reporter, STEPS);
-  await p.goto(`${server.url}/fixtures/six.html`);
+  let report; // the page's own, on its console
+  const setup = async (page) => {
+    await server.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    report = new Promise((resolve) => page.on('console', (m) => {
+      if (m.text().startsWith('__long-tasks ')) resolve(JSON.parse(m.text().slice('__long-tasks '.length)));
+    }));
+    await page.addInitScript(reporter, STEPS);
+  };
+  const { page: p, errors } = await server.open('/fixtures/six.html', { width: 1400, height: 1400, setup });
   const r = await report;
-  const tasks = mainThreadTasks(await browser.stopTracing());
+  const tasks = mainThreadTasks(await server.browser.stopTracing());
   await p.close();
   return { r, tasks, errors };
 }

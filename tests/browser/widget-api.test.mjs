@@ -7,43 +7,29 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { RESULTS } from './harness.mjs';
-import { DIST, ensureDist } from './dist.mjs';
-import { serveStatic } from './static-server.mjs';
-import { page as fixture } from './widget-fixtures.mjs';
+import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const PAGES = {
   '/fixtures/api.html': fixture('<attention-playground id="w" preset="none" view="chart,positions,attention" controls="play,step,reset" steps="5000" height="80"></attention-playground>'),
 };
 
 let server;
-let browser;
-before(async () => {
-  await ensureDist();
-  server = await serveStatic(DIST, PAGES);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
+before(async () => { server = await startWidgetServer(PAGES); });
+after(() => server?.close());
+
+/** An init script: the widget's events recorded in window.__events. */
+const recordEvents = (p) => p.addInitScript(() => {
+  window.__events = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    const w = document.getElementById('w');
+    for (const t of ['ready', 'step', 'trained', 'error']) w.addEventListener(t, (e) => window.__events.push({ type: t, detail: e.detail }));
+  });
 });
 
 /** The fixture, its widget ready; events recorded in window.__events. */
 async function open() {
-  const p = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
-  const errors = [];
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  await p.addInitScript(() => {
-    window.__events = [];
-    document.addEventListener('DOMContentLoaded', () => {
-      const w = document.getElementById('w');
-      for (const t of ['ready', 'step', 'trained', 'error']) w.addEventListener(t, (e) => window.__events.push({ type: t, detail: e.detail }));
-    });
-  });
-  await p.goto(`${server.url}/fixtures/api.html`);
+  const { page: p, errors } = await server.open('/fixtures/api.html', { height: 1400, setup: recordEvents });
   await p.waitForFunction(() => document.getElementById('w').status === 'ready', null, { timeout: 60000 });
   return { page: p, errors };
 }

@@ -7,13 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { RESULTS } from './harness.mjs';
-import { DIST, ensureDist } from './dist.mjs';
-import { serveStatic } from './static-server.mjs';
-import { page as fixture } from './widget-fixtures.mjs';
+import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const PAGES = {
   '/fixtures/compare.html': fixture('<attention-playground task="order" compare="position=none,rope" steps="600" view="chart,attention" autoplay></attention-playground>'),
   '/fixtures/compare-same.html': fixture('<attention-playground task="copy" compare="position=rope,rope" steps="40" view="chart" autoplay></attention-playground>'),
@@ -21,25 +17,10 @@ const PAGES = {
 };
 
 let server;
-let browser;
-before(async () => {
-  await ensureDist();
-  server = await serveStatic(DIST, PAGES);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => { server = await startWidgetServer(PAGES); });
+after(() => server?.close());
 
-async function open(path, { width = 1280, colorScheme = 'light' } = {}) {
-  const p = await browser.newPage({ viewport: { width, height: 900 }, colorScheme });
-  const errors = [];
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  await p.goto(`${server.url}${path}`);
-  return { page: p, errors };
-}
+const open = (path, { width = 1280, colorScheme = 'light' } = {}) => server.open(path, { width, colorScheme });
 
 /** Wait until every run of the first widget has trained `steps` steps; its runs' data. */
 async function runsAt(p, steps) {

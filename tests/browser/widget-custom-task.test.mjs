@@ -4,12 +4,8 @@
 // error that names the line, and the page around the widget is untouched.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { DIST, ensureDist } from './dist.mjs';
-import { serveStatic } from './static-server.mjs';
-import { page as fixture } from './widget-fixtures.mjs';
+import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 /** Reverse three letters: 125 pairs ("a c e -> e c a"); letters only, so nothing here is a built-in token. */
 const L = ['a', 'b', 'c', 'd', 'e'];
 const PAIRS = L.flatMap((x) => L.flatMap((y) => L.map((z) => `${x} ${y} ${z} -> ${z} ${y} ${x}`))).join('\n');
@@ -19,22 +15,11 @@ const PAGES = {
 };
 
 let server;
-let browser;
-before(async () => {
-  await ensureDist();
-  server = await serveStatic(DIST, PAGES);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => { server = await startWidgetServer(PAGES); });
+after(() => server?.close());
 
 test('a widget trains the custom task on the pairs of its attribute', async () => {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}/fixtures/custom.html`);
+  const { page, errors } = await server.open('/fixtures/custom.html', { console: [] });
   await page.waitForFunction(() => document.getElementById('w').currentStep >= 600, null, { timeout: 120000 });
   const m = await page.evaluate(async () => {
     const model = document.getElementById('w').app.run.model;
@@ -48,8 +33,7 @@ test('a widget trains the custom task on the pairs of its attribute', async () =
 });
 
 test('pairs the engine refuses are an error naming the line, and the page stays', async () => {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  await page.goto(`${server.url}/fixtures/custom-bad.html`);
+  const { page } = await server.open('/fixtures/custom-bad.html');
   const message = await page.waitForFunction(() => document.getElementById('w').error, null, { timeout: 60000 });
   assert.match(String(await message.jsonValue()), /custom_pairs.*line 2: no '->'/);
   assert.equal(await page.locator('#before').textContent(), 'text');

@@ -7,13 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { RESULTS } from './harness.mjs';
-import { DIST, ensureDist } from './dist.mjs';
-import { serveStatic } from './static-server.mjs';
-import { page as fixture } from './widget-fixtures.mjs';
+import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const FIXTURES = {
   '/fixtures/dead-worker.html': fixture(`
     <attention-playground id="a" preset="sinusoidal" steps="100000" height="90" autoplay view="chart"></attention-playground>
@@ -21,25 +17,11 @@ const FIXTURES = {
 };
 
 let server;
-let browser;
-
-before(async () => {
-  await ensureDist();
-  server = await serveStatic(DIST, FIXTURES);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => { server = await startWidgetServer(FIXTURES); });
+after(() => server?.close());
 
 test('widget: a terminated worker is noticed, the model comes back from its snapshot and trains on', { timeout: 240000 }, async () => {
-  const p = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  const errors = [];
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  await p.goto(`${server.url}/fixtures/dead-worker.html`);
+  const { page: p, errors } = await server.open('/fixtures/dead-worker.html');
   const stepOf = (id) => p.evaluate((i) => document.getElementById(i).currentStep, id);
   await p.waitForFunction(() => [...document.querySelectorAll('attention-playground')].every((w) => w.status === 'ready' && w.currentStep > 5), null, { timeout: 60000, polling: 250 });
   const t = await p.evaluate(async () => {

@@ -8,33 +8,16 @@
 //   naming the field; with another origin declared, the same messages are ignored.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { RESULTS, shotFourWays, startHarness } from './harness.mjs';
-import { DIST, ensureDist } from './dist.mjs';
-import { serveStatic } from './static-server.mjs';
+import { recordErrors, startWidgetServer } from './widget-fixtures.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const FAILS_ON = ['error', 'warning']; // the console messages that fail a test here
 let server;
-let browser;
-before(async () => {
-  await ensureDist();
-  server = await serveStatic(DIST);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => { server = await startWidgetServer(); });
+after(() => server?.close());
 
-async function open(url, { width = 1280, height = 900 } = {}) {
-  const p = await browser.newPage({ viewport: { width, height } });
-  const errors = [];
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => ['error', 'warning'].includes(m.type()) && errors.push(`console: ${m.text()}`));
-  await p.goto(url);
-  return { page: p, errors };
-}
+const open = (url, { width = 1280, height = 900 } = {}) => server.open(url, { width, height, console: FAILS_ON });
 
 test('the scroll article drives its widget: no positions, then RoPE, then a head framed', async () => {
   const { page: p, errors } = await open(`${server.url}/examples/scroll-article.html`);
@@ -173,9 +156,7 @@ test('the dev server (npm start) serves the scroll article, whose first section 
   const h = await startHarness();
   try {
     const p = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = [];
-    p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    p.on('console', (m) => ['error', 'warning'].includes(m.type()) && errors.push(`console: ${m.text()}`));
+    const errors = recordErrors(p, FAILS_ON);
     await p.goto(`${h.url}examples/scroll-article.html`);
     await p.waitForFunction(() => document.body.dataset.done === 'order' && document.getElementById('figure').currentStep >= 5, null, { timeout: 90000 });
     assert.deepEqual(errors, []);

@@ -6,15 +6,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 import { RESULTS } from './harness.mjs';
-import { DIST, ensureDist } from './dist.mjs';
-import { serveStatic } from './static-server.mjs';
-import { page as fixture } from './widget-fixtures.mjs';
+import { page as fixture, startWidgetServer, STRICT_CSP as CSP } from './widget-fixtures.mjs';
 import { parseSvg, pngSize } from '../node/figure-files.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-const CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self' data:; object-src 'none'">`;
 const FIXTURES = {
   '/fixtures/figures.html': fixture(
     `<attention-playground id="w" task="copy" position="alibi" causal="false" seq-len="8" steps="30" autoplay view="attention,positions"></attention-playground>
@@ -22,16 +17,8 @@ const FIXTURES = {
 };
 
 let server;
-let browser;
-before(async () => {
-  await ensureDist();
-  server = await serveStatic(DIST, FIXTURES);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => { server = await startWidgetServer(FIXTURES); });
+after(() => server?.close());
 
 /** Open `menu` (a .fig-dl locator, inside the shadow root: locators pierce it) and download `format`. */
 async function grab(page, menu, format) {
@@ -41,11 +28,7 @@ async function grab(page, menu, format) {
 }
 
 test('widget: attention, position map and probe grid download under a strict CSP', async () => {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  await page.goto(`${server.url}/fixtures/figures.html`);
+  const { page, errors } = await server.open('/fixtures/figures.html');
   await page.waitForFunction(() => document.getElementById('w').currentStep >= 30, null, { timeout: 60000 });
   await page.waitForFunction(() => document.getElementById('w').shadowRoot.querySelectorAll('.attn-head').length > 0, null, { timeout: 30000 });
   const w = page.locator('#w');

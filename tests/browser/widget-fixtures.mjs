@@ -1,5 +1,14 @@
-// Test pages for tests/browser/widgets.test.mjs, served next to dist/ (the widget's script comes
-// from dist/, as on any host).
+// What the widget's browser tests share: test pages served next to dist/ (the widget's script comes
+// from dist/, as on any host; FIXTURES: those of widgets.test.mjs and long-tasks.test.mjs), and
+// startWidgetServer, which serves them with dist/ on a plain static server and launches Debian's
+// Chromium with the project's flags.
+import { chromium } from 'playwright-core';
+import { DIST, ensureDist } from './dist.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+/** A strict Content-Security-Policy for a page's head: same-origin scripts, no blob: or data: images. */
+export const STRICT_CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self' data:; object-src 'none'">`;
 export const SCRIPT = '<script type="module" src="/attention-playground.js"></script>';
 export const page = (body, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">${head}${SCRIPT}</head><body>${body}</body></html>`;
 
@@ -37,3 +46,58 @@ export const FIXTURES = {
   ),
 };
 
+/**
+ * Record page p's uncaught exceptions and its console messages of `types` in `errors`.
+ * @returns {string[]} errors
+ */
+export function recordErrors(p, types = ['error'], errors = []) {
+  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  p.on('console', (m) => types.includes(m.type()) && errors.push(`console: ${m.text()}`));
+  return errors;
+}
+
+/**
+ * dist/ (built when stale: dist.mjs; `rebuild`: always, unless ATTNPLAY_SKIP_BUILD) and `pages`
+ * ({path: html}) on a static server (static-server.mjs: url, hits, extra), and Chromium. open(path)
+ * loads a path of that server (or an absolute URL) in a new page that records errors (console
+ * messages of `console`'s types) and, given `chunks` (a RegExp), the requested paths it matches
+ * (its first group); `setup(page)` runs before the page loads (init scripts, tracing).
+ * @param {Record<string, string>} [pages]
+ * @param {{rebuild?: boolean}} [options]
+ */
+export async function startWidgetServer(pages = {}, { rebuild = false } = {}) {
+  await ensureDist({ force: rebuild });
+  const server = await serveStatic(DIST, pages);
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  /**
+   * @param {string} path
+   * @param {{width?: number, height?: number, colorScheme?: 'light' | 'dark', console?: string[], chunks?: RegExp, setup?: (page: import('playwright-core').Page) => unknown}} [o]
+   */
+  async function open(path, { width = 1100, height = 900, colorScheme, console = ['error'], chunks: pattern, setup } = {}) {
+    const p = await browser.newPage({ viewport: { width, height }, colorScheme });
+    const errors = recordErrors(p, console);
+    const chunks = [];
+    if (pattern) p.on('request', (r) => {
+      const m = pattern.exec(new URL(r.url()).pathname);
+      if (m) chunks.push(m[1] ?? m[0]);
+    });
+    await setup?.(p);
+    await p.goto(/^https?:/.test(path) ? path : `${server.url}${path}`);
+    return { page: p, errors, chunks };
+  }
+  return {
+    ...server,
+    browser,
+    open,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}

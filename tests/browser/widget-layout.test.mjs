@@ -11,14 +11,11 @@ import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { get } from 'node:http';
-import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { ROOT, RESULTS } from './harness.mjs';
-import { DIST, ensureDist } from './dist.mjs';
-import { serveStatic } from './static-server.mjs';
-import { page as fixture } from './widget-fixtures.mjs';
+import { DIST } from './dist.mjs';
+import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const PAGES = {
   '/fixtures/predictions.html': fixture('<attention-playground task="copy" steps="200" view="predictions" controls="play" autoplay></attention-playground>'),
   '/fixtures/predictions-long.html': fixture('<attention-playground task="copy" seq-len="40" steps="20" view="predictions" controls="play" autoplay></attention-playground>'),
@@ -28,27 +25,13 @@ const PAGES = {
 };
 
 let server;
-let browser;
+before(async () => { server = await startWidgetServer(PAGES); });
+after(() => server?.close());
 
-before(async () => {
-  await ensureDist();
-  server = await serveStatic(DIST, PAGES);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(path, { width, height = 800, colorScheme = 'light' }) {
-  const p = await browser.newPage({ viewport: { width, height }, colorScheme });
-  const errors = [];
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  // Layout shifts, split into those that move the post's own elements (a source node in the
-  // page, outside the widgets) and the rest (inside a widget's shadow root, as it builds itself).
-  await p.addInitScript(() => {
+/** Layout shifts, split into those that move the post's own elements (a source node in the
+ * page, outside the widgets) and the rest (inside a widget's shadow root, as it builds itself). */
+function recordShifts(p) {
+  return p.addInitScript(() => {
     window.__shifts = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -58,9 +41,9 @@ async function open(path, { width, height = 800, colorScheme = 'light' }) {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await p.goto(`${server.url}${path}`);
-  return { page: p, errors };
 }
+
+const open = (path, { width, height = 800, colorScheme = 'light' }) => server.open(path, { width, height, colorScheme, setup: recordShifts });
 
 const heights = (p) => p.evaluate(() => [...document.querySelectorAll('attention-playground')].map((w) => Math.round(w.getBoundingClientRect().height)));
 

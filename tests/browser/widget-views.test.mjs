@@ -8,14 +8,9 @@
 // 375 px, light and dark: test-results/widget-heads-*.png, widget-interventions-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { RESULTS } from './harness.mjs';
-import { DIST, ensureDist } from './dist.mjs';
-import { serveStatic } from './static-server.mjs';
-import { page as fixture } from './widget-fixtures.mjs';
+import { page as fixture, startWidgetServer, STRICT_CSP as CSP } from './widget-fixtures.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-const CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self' data:; object-src 'none'">`;
 const PAGES = {
   '/fixtures/heads.html': fixture('<attention-playground id="w" task="copy" position="learned" seq-len="12" steps="300" view="chart,heads" controls="play,step,reset" height="80"></attention-playground>', CSP),
   '/fixtures/interventions.html': fixture('<attention-playground id="w" task="copy" position="learned" seq-len="12" steps="300" view="attention,interventions" controls="play,step,reset"></attention-playground>', CSP),
@@ -24,28 +19,14 @@ const PAGES = {
 const CHUNK = /\/assets\/(heads|interventions)-panel-[^/]*\.js$/;
 
 let server;
-let browser;
-before(async () => {
-  await ensureDist();
-  server = await serveStatic(DIST, PAGES);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => { server = await startWidgetServer(PAGES); });
+after(() => server?.close());
 
 /** A fixture, its widget ready; errors and the view chunks requested recorded. */
 async function open(path, width = 1100) {
-  const page = await browser.newPage({ viewport: { width, height: 1400 } });
-  const errors = [];
-  const chunks = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  page.on('request', (r) => CHUNK.test(new URL(r.url()).pathname) && chunks.push(CHUNK.exec(new URL(r.url()).pathname)[1]));
-  await page.goto(`${server.url}${path}`);
-  await page.waitForFunction(() => document.getElementById('w').status === 'ready', null, { timeout: 90000 });
-  return { page, errors, chunks };
+  const opened = await server.open(path, { width, height: 1400, chunks: CHUNK });
+  await opened.page.waitForFunction(() => document.getElementById('w').status === 'ready', null, { timeout: 90000 });
+  return opened;
 }
 
 /** The heads view's cards: name, labels with evidence, and values. */

@@ -7,41 +7,24 @@
 // ATTNPLAY_SKIP_BUILD=1 reuses an existing dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSize } from '../../web/build-widget.mjs';
-import { chromium } from 'playwright-core';
-import { ROOT, RESULTS } from './harness.mjs';
-import { serveStatic } from './static-server.mjs';
-
-const DIST = resolve(ROOT, 'dist');
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-import { FIXTURES, SCRIPT, page } from './widget-fixtures.mjs';
+import { RESULTS } from './harness.mjs';
+import { DIST } from './dist.mjs';
+import { FIXTURES, SCRIPT, page, startWidgetServer } from './widget-fixtures.mjs';
 
 let server;
-let browser;
-
-before(async () => {
-  if (!process.env.ATTNPLAY_SKIP_BUILD || !existsSync(resolve(DIST, 'attention-playground.js'))) {
-    const { main } = await import('../../web/build-widget.mjs');
-    await main({ quiet: true });
-    assert.equal(process.exitCode ?? 0, 0, 'npm run build failed (see above)');
-  }
-  server = await serveStatic(DIST, FIXTURES);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => { server = await startWidgetServer(FIXTURES, { rebuild: true }); });
+after(() => server?.close());
 
 /** A page that records errors (and, when asked, every long main-thread task from the start). */
-async function open(path, { width = 1100, height = 800, longTasks = false, colorScheme } = {}) {
-  const p = await browser.newPage({ viewport: { width, height }, colorScheme });
-  const errors = [];
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+function open(path, { width = 1100, height = 800, longTasks = false, colorScheme } = {}) {
+  return server.open(path, { width, height, colorScheme, setup: (p) => watch(p, longTasks) });
+}
+
+/** Init scripts: window.__ready lists the presets of the widgets ready; window.__longTasks, the long tasks. */
+async function watch(p, longTasks) {
   await p.addInitScript(() => {
     window.__ready = [];
     document.addEventListener('ready', (e) => window.__ready.push(e.detail.preset));
@@ -53,8 +36,6 @@ async function open(path, { width = 1100, height = 800, longTasks = false, color
         for (const e of list.getEntries()) window.__longTasks.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) });
       }).observe({ type: 'longtask', buffered: true });
     });
-  await p.goto(`${server.url}${path}`);
-  return { page: p, errors };
 }
 
 const statuses = (p) => p.evaluate(() => [...document.querySelectorAll('attention-playground')].map((w) => w.status));
