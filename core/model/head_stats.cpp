@@ -40,9 +40,9 @@ void label_head(HeadStats& h, bool has_anchors) {
     add_label(h, "positional", "%d%% of each row on the token %s (offset %d, threshold %d%%)", pct(h.offset_share), where,
               h.offset, pct(K::kOffset));
   }
-  if (h.induction >= K::kInduction)
-    add_label(h, "induction", "%d%% of each row on the token after an earlier copy of the current one (threshold %d%%)",
-              pct(h.induction), pct(K::kInduction));
+  if (h.induction >= K::kInduction && h.induction >= K::kInductionLift * h.induction_chance)
+    add_label(h, "induction", "%d%% of each row on the token after an earlier copy of the current one (threshold %d%%; a uniform row: %d%%)",
+              pct(h.induction), pct(K::kInduction), pct(h.induction_chance));
 }
 
 }  // namespace
@@ -52,7 +52,7 @@ HeadStats head_stats(const float* a, int T, const int32_t* ids, bool causal, con
   std::vector<char> is_anchor(size_t(T), 0);
   for (int p : anchors)
     if (p >= 0 && p < T) is_anchor[size_t(p)] = 1;
-  double ent = 0, dist = 0, first = 0, anch = 0, prev = 0, ind = 0;
+  double ent = 0, dist = 0, first = 0, anch = 0, prev = 0, ind = 0, chance = 0;
   int ent_n = 0, rows = 0, first_n = 0, anch_n = 0, ind_rows = 0;
   float rmin = 1e30f, rmax = -1e30f;
   std::vector<double> off_sum(size_t(2 * T), 0.0);  // index d + T
@@ -66,20 +66,20 @@ HeadStats head_stats(const float* a, int T, const int32_t* ids, bool causal, con
     if (!(r > 1e-9)) continue;
     ++rows;
     double H = 0, D = 0, A = 0, I = 0;
-    bool repeat = false;
+    int copies = 0;  // keys after an earlier copy of token i
     for (int j = 0; j < n; ++j) {
       const double p = row[j] / r;
       if (p > 0) H -= p * std::log(p);
       D += p * std::abs(i - j);
       if (is_anchor[size_t(j)]) A += p;
       off_sum[size_t(i - j + T)] += p, ++off_n[size_t(i - j + T)];
-      if (j >= 1 && j - 1 < i && ids[j - 1] == ids[i]) I += p, repeat = true;
+      if (j >= 1 && j - 1 < i && ids[j - 1] == ids[i]) I += p, ++copies;
     }
     if (n >= 2) ent += H / std::log(double(n)), ++ent_n;
     dist += D;
     if (i >= 1) first += row[0] / r, prev += row[i - 1] / r, ++first_n;
     if (!is_anchor[size_t(i)] && !anchors.empty()) anch += A, ++anch_n;
-    if (repeat) ind += I, ++ind_rows;
+    if (copies) ind += I, chance += double(copies) / n, ++ind_rows;
   }
   if (rows == 0) return h;
   h.entropy = ent_n ? float(ent / ent_n) : 0.0f;
@@ -95,7 +95,8 @@ HeadStats head_stats(const float* a, int T, const int32_t* ids, bool causal, con
     if (s > h.offset_share) h.offset_share = s, h.offset = d;
   }
   const int eligible = std::max(1, T - 1);
-  if (ind_rows >= HeadThresholds::kInductionRows * eligible) h.induction = float(ind / ind_rows);
+  if (ind_rows >= HeadThresholds::kInductionRows * eligible)
+    h.induction = float(ind / ind_rows), h.induction_chance = float(chance / ind_rows);
   label_head(h, !anchors.empty());
   return h;
 }
@@ -106,7 +107,7 @@ nlohmann::json HeadStats::to_json() const {
   const std::pair<const char*, float> shares[] = {
       {"entropy", entropy},       {"distance", distance},         {"first_share", first_share},
       {"anchor_share", anchor_share}, {"row_sum_spread", row_sum_spread}, {"prev_share", prev_share},
-      {"offset_share", offset_share}, {"induction", induction}};
+      {"offset_share", offset_share}, {"induction", induction}, {"induction_chance", induction_chance}};
   nlohmann::json j = nlohmann::json::object();
   for (auto& [k, v] : shares) j[k] = v;
   j["offset"] = offset;
@@ -133,7 +134,7 @@ nlohmann::json head_thresholds_json() {
       {"first-token / sink", "first_share", K::kSink, "share of each row on the first token (or on the anchors)"},
       {"uniform", "entropy", K::kUniform, "row entropy over the entropy of a uniform row"},
       {"positional", "offset_share", K::kOffset, "share of each row on the key at one fixed offset (other than the previous token)"},
-      {"induction", "induction", K::kInduction, "share of each row on the token after an earlier copy of the current token, where a quarter of the rows have one"},
+      {"induction", "induction", K::kInduction, "share of each row on the token after an earlier copy of the current token, where a quarter of the rows have one, and at least twice a uniform row's share"},
   };
   nlohmann::json out = nlohmann::json::array();
   for (const Rule& r : rules) {

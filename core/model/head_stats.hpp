@@ -13,9 +13,12 @@
 //   induction      mean over rows i with an earlier j − 1 < i where ids[j−1] = ids[i] of
 //                  Σ_{such j} p_ij (the token after an earlier copy of the current one);
 //                  -1 when fewer than a quarter of the rows have such a j (no repeats to use)
+//   induction_chance  the same mean for a uniform row: Σ_i (number of such j) / n_i over those
+//                  rows (with a small vocabulary it is large: a spread-out head is not an
+//                  induction head)
 // Labels (kThresholds): previous-token (prev_share ≥ 0.5), first-token / sink (first_share or
 // anchor_share ≥ 0.5), uniform (entropy ≥ 0.9), positional at offset d (offset_share ≥ 0.5),
-// induction (induction ≥ 0.4). A head may carry several labels, each with its evidence.
+// induction (induction ≥ 0.4 and ≥ 2 × induction_chance). A head may carry several labels, each with its evidence.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -28,6 +31,7 @@ namespace ap {
 struct HeadThresholds {
   static constexpr float kPrevious = 0.5f, kSink = 0.5f, kUniform = 0.9f, kOffset = 0.5f, kInduction = 0.4f;
   static constexpr float kInductionRows = 0.25f;  // share of rows that must have a repeat to look for induction
+  static constexpr float kInductionLift = 2.0f;   // induction must be this many times a uniform row's share
 };
 
 struct HeadLabel {
@@ -38,7 +42,7 @@ struct HeadLabel {
 struct HeadStats {
   float entropy = 0, distance = 0, first_share = 0, anchor_share = -1, row_sum_spread = 0, prev_share = 0;
   int offset = 0;
-  float offset_share = 0, induction = -1;
+  float offset_share = 0, induction = -1, induction_chance = -1;
   std::vector<HeadLabel> labels;
   nlohmann::json to_json() const;
 };

@@ -74,6 +74,22 @@ test('view="chart,heads": cards with labels and evidence, their values change wi
   assert.equal(before.length, 4, '2 layers × 2 heads');
   assert.deepEqual(before.map((c) => c.name), ['layer 1 · head 1', 'layer 1 · head 2', 'layer 2 · head 1', 'layer 2 · head 2']);
   assert.equal(await headsStep(page), 0);
+  // The room held before the widget loaded (reserve.js) is about what it takes once built: at
+  // 1100 px (3 cards in a row) and 1400 px (all 4 in one row).
+  for (const width of [1100, 1400]) {
+    await page.setViewportSize({ width, height: 1400 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const room = await page.evaluate(() => {
+      const card = /** @type {HTMLElement} */ (document.getElementById('w')?.shadowRoot?.querySelector('.ap'));
+      const held = parseFloat(card.style.minHeight);
+      card.style.minHeight = '';
+      const built = card.getBoundingClientRect().height;
+      card.style.minHeight = `${held}px`;
+      return { held, built: Math.round(built), width: card.getBoundingClientRect().width };
+    });
+    assert.ok(Math.abs(room.held - room.built) <= Math.max(80, 0.12 * room.built), `room held vs taken: ${JSON.stringify(room)}`);
+  }
+  await page.setViewportSize({ width: 1100, height: 1400 });
   const rules = await page.evaluate(() => [...document.getElementById('w').shadowRoot.querySelectorAll('.heads-rules li')].map((l) => l.textContent));
   assert.ok(rules.some((r) => /^positional offset share ≥ 0\.50/.test(r)), `thresholds shown: ${rules.join(' | ')}`);
 

@@ -97,6 +97,41 @@ TEST_CASE("head stats: an induction head on a repeated sequence", "[heads]") {
   const HeadStats q = head_stats(p.data(), 8, ids.data(), true, {});
   CHECK_THAT(q.induction, WithinAbs(0.0, 1e-6));
   CHECK_FALSE(has(q, "induction"));
+  // a uniform row's share of those keys: rows 4..7 have one each among 5..8 visible keys
+  CHECK_THAT(h.induction_chance, WithinAbs((1.0 / 5 + 1.0 / 6 + 1.0 / 7 + 1.0 / 8) / 4, 1e-6));
+  for (const auto& l : h.labels)
+    if (l.name == "induction") CHECK_THAT(l.evidence, Catch::Contains("a uniform row: 16%"));
+}
+
+TEST_CASE("head stats: a uniform head on a one-token vocabulary is not an induction head", "[heads]") {
+  // Every token the same: row i (causal) has i keys after an earlier copy among its i + 1, so a
+  // uniform row already puts i / (i + 1) there. The share passes 0.4, but it is chance.
+  const int T = 8;
+  const std::vector<int32_t> same(size_t(T), 3);
+  std::vector<float> a(size_t(T) * T, 0.0f);
+  for (int i = 0; i < T; ++i)
+    for (int j = 0; j <= i; ++j) a[size_t(i) * T + j] = 1.0f / float(i + 1);
+  const HeadStats h = head_stats(a.data(), T, same.data(), true, {});
+  double mean = 0;
+  for (int i = 1; i < T; ++i) mean += double(i) / (i + 1) / (T - 1);
+  CHECK_THAT(h.induction, WithinAbs(mean, 1e-5));
+  CHECK(h.induction >= HeadThresholds::kInduction);
+  CHECK_THAT(h.induction_chance, WithinAbs(mean, 1e-5));
+  CHECK(has(h, "uniform"));
+  CHECK_FALSE(has(h, "induction"));
+  // Where every key qualifies, no head can show more than chance: none is labelled. With two
+  // tokens alternating (a b a b ...), a uniform row puts about a third there (0.35), and a head
+  // that reads exactly the token after the earlier copy (here the previous one) is labelled.
+  const auto b = map_of(T, [](int i) { return i == 0 ? 0 : 1; });
+  CHECK_FALSE(has(head_stats(b.data(), T, same.data(), true, {}), "induction"));
+  const std::vector<int32_t> ab = {1, 2, 1, 2, 1, 2, 1, 2};
+  const HeadStats u = head_stats(a.data(), T, ab.data(), true, {});
+  CHECK_THAT(u.induction_chance, WithinAbs((1.0 / 3 + 1.0 / 4 + 2.0 / 5 + 2.0 / 6 + 3.0 / 7 + 3.0 / 8) / 6, 1e-5));
+  CHECK_FALSE(has(u, "induction"));
+  const auto c = map_of(T, [](int i) { return i == 0 ? 0 : i - 1; });
+  const HeadStats k = head_stats(c.data(), T, ab.data(), true, {});
+  CHECK_THAT(k.induction, WithinAbs(1.0, 1e-6));
+  CHECK(has(k, "induction"));
 }
 
 TEST_CASE("head diagnostics of a trained session: copy_back k=1 grows a previous-token head", "[heads][learning]") {

@@ -267,6 +267,8 @@ export interface HeadMeasures {
   offset_share: number;
   /** share on the token after an earlier copy of the current one; -1 when too few rows repeat */
   induction: number;
+  /** what a uniform row would put there (the induction label needs at least twice it); -1 with induction */
+  induction_chance: number;
 }
 
 /** A label's rule as the UI states it: `measure >= threshold`. */

@@ -44,7 +44,8 @@ export function evidenceOf(label, h, thresholds) {
   const t = thresholds.find((x) => x.label === label.name);
   if (!t) return '';
   const key = label.name === 'first-token / sink' && h.first_share < t.threshold ? 'anchor_share' : t.measure;
-  const at = label.name === 'positional' ? ` at offset ${signed(h.offset)}` : '';
+  const at = label.name === 'positional' ? ` at offset ${signed(h.offset)}`
+    : label.name === 'induction' ? `, ≥ 2 × ${fixed(h.induction_chance)} (a uniform row)` : '';
   return `${nameOf(key)} ${fixed(h[key])} ≥ ${t.threshold.toFixed(2)}${at}`;
 }
 

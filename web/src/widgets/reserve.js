@@ -27,6 +27,10 @@ const PANELS = {
   interventions: { '': [235, 178, 135, 135, 135] },
 };
 
+const HEAD_ROW = 270; // a row of head cards at step 0, with the gap
+/** Rows of `cards` head cards in a column `width` wide (widget.css: cards at least 280 px, 10 px apart, 13 px padding). */
+const headRows = (/** @type {number} */ width, /** @type {number} */ cards) => Math.ceil(cards / Math.max(1, Math.floor((width - 16) / 290)));
+
 /** The value of `table` (heights at WIDTHS) at width `w`. @param {number[]} table @param {number} w */
 function at(table, w) {
   if (w <= WIDTHS[0]) return table[0];
@@ -66,6 +70,12 @@ export function reserveHeight(attr, width, compact) {
   for (const v of view) {
     const tables = /** @type {Record<string, number[]>|undefined} */ (PANELS[/** @type {keyof typeof PANELS} */ (v)]);
     if (tables) h += at(tables[v === 'attention' ? task : position] ?? tables[''], width);
+  }
+  // The heads' table holds 4 cards (2 × 2) up to 798 px: other shapes and wider columns add or
+  // take rows of cards.
+  if (view.includes('heads')) {
+    const cards = (Number(attr('layers')) || 2) * (Number(attr('heads')) || 2);
+    h += HEAD_ROW * (headRows(width, cards) - headRows(Math.min(width, WIDTHS[WIDTHS.length - 1]), 4));
   }
   return Math.round(h);
 }
