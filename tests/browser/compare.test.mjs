@@ -1,6 +1,6 @@
 // The playground's "Compare runs": the current setup and a copy with one setting changed train side
 // by side on a worker pool (same seed, same batches). Order without and with positions: one stays
-// near chance, one learns. The link holds the comparison and reproduces it; a settings change
+// near chance, one learns; a table gives each run's head labels. The link holds the comparison and reproduces it; a settings change
 // rebuilds every run; each run's model file can be exported; Stop brings the single run back. A bad
 // spec in a link is explained and dropped. At 1280 px light and 375 px dark. Screenshots go to
 // test-results/compare-*.png.
@@ -47,6 +47,12 @@ test('order without and with positions, compared in the playground; the link rep
     assert.equal(side[0].top, side[1].top, 'side by side');
     assert.ok(side.every((f) => f.filled > 0), JSON.stringify(side));
   }
+  // What each run's heads do, one table: a row per layer × head, a cell per run, measured at step 600.
+  await page.waitForFunction(() => /position=none at step 600, position=rope at step 600/.test(document.querySelector('#compare-view .ap-compare-heads caption')?.textContent ?? ''), null, { timeout: 30000 });
+  const heads = await page.evaluate(() => [...document.querySelectorAll('#compare-view .ap-compare-heads tbody tr')].map((tr) => ({
+    head: tr.querySelector('th')?.textContent, cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '') })));
+  assert.deepEqual(heads.map((r) => r.head), ['layer 1 · head 1', 'layer 1 · head 2'], 'order\'s model: 1 layer × 2 heads');
+  assert.ok(heads.every((r) => r.cells.length === 2 && r.cells.every((c) => /^(no label \(entropy \d\.\d\d\)|[a-z /-]+ [a-z ]+ \d\.\d\d ≥ 0\.\d0)/.test(c))), JSON.stringify(heads));
   await page.locator('#compare-panel').screenshot({ path: `${RESULTS}/compare-1280-light.png` });
   // Accuracy against length: one curve per run, named as the run.
   await page.click('#compare-view .lengths-run');

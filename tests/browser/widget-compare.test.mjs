@@ -2,7 +2,9 @@
 // the pool with the same seed and batches. The runs' rows name what differs; the loss and accuracy
 // charts hold one curve per run; each run's attention maps sit side by side. Curves differ where
 // the setups differ (order without and with positions: one stays at chance, one learns) and are
-// equal, step for step, when nothing differs. A bad spec is explained in the widget's box, as
+// equal, step for step, when nothing differs; so are their heads. With view="heads", a table
+// of each run's head labels: on copy, learned positions grow heads that read a fixed offset back,
+// none does not. A bad spec is explained in the widget's box, as
 // text. At 1280 px light and 375 px dark. Screenshots go to test-results/widget-compare-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +14,8 @@ import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 
 const PAGES = {
   '/fixtures/compare.html': fixture('<attention-playground task="order" compare="position=none,rope" steps="600" view="chart,attention" autoplay></attention-playground>'),
-  '/fixtures/compare-same.html': fixture('<attention-playground task="copy" compare="position=rope,rope" steps="40" view="chart" autoplay></attention-playground>'),
+  '/fixtures/compare-same.html': fixture('<attention-playground task="copy" compare="position=rope,rope" steps="40" view="chart,heads" autoplay></attention-playground>'),
+  '/fixtures/compare-heads.html': fixture('<attention-playground task="copy" seq-len="12" compare="position=none,learned" steps="300" view="chart,heads" autoplay></attention-playground>'),
   '/fixtures/compare-bad.html': fixture('<attention-playground compare="position=none,&lt;img src=x onerror=alert(1)&gt;"></attention-playground>'),
 };
 
@@ -73,9 +76,46 @@ test('two identical runs (same settings, same seed) draw identical curves, step 
   assert.ok(a.loss.filter((v) => v != null).length >= 40);
   assert.deepEqual(a.loss, b.loss, 'the same losses at every step');
   assert.deepEqual(a.acc, b.acc);
+  const cells = await headCells(p);
+  assert.equal(cells.length, 4, '2 layers × 2 heads');
+  assert.ok(cells.every(([x, y]) => x.text === y.text && x.text.length > 0), `the same heads: ${JSON.stringify(cells)}`);
   assert.deepEqual(errors, []);
   await p.close();
 });
+
+/** The heads table once both runs are measured: per row, each run's cell (labels and text). */
+async function headCells(p) {
+  await p.waitForFunction(() => document.querySelector('attention-playground').shadowRoot.querySelectorAll('.ap-compare-heads tbody td[data-labels]').length >= 8, null, { timeout: 30000 });
+  return p.evaluate(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.ap-compare-heads tbody tr')]
+    .map((tr) => [...tr.querySelectorAll('td')].map((td) => ({ labels: td.dataset.labels ?? '', text: td.textContent ?? '' }))));
+}
+
+for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']])
+  test(`view="chart,heads": the runs' heads side by side, learned positions grow positional heads, none does not (${width} px, ${colorScheme})`, async () => {
+    const { page: p, errors } = await open('/fixtures/compare-heads.html', { width, colorScheme });
+    await runsAt(p, 300);
+    // the table follows the snapshot: wait for both runs measured at step 300
+    await p.waitForFunction(() => /none at step 300, learned at step 300|position=none at step 300, position=learned at step 300/
+      .test(document.querySelector('attention-playground').shadowRoot.querySelector('.ap-compare-heads caption')?.textContent ?? ''), null, { timeout: 30000 });
+    const root = p.locator('attention-playground');
+    assert.deepEqual(await root.locator('.ap-compare-heads thead th').allTextContents(), ['head', 'position=none', 'position=learned']);
+    assert.deepEqual(await root.locator('.ap-compare-heads tbody th').allTextContents(), ['layer 1 · head 1', 'layer 1 · head 2', 'layer 2 · head 1', 'layer 2 · head 2']);
+    const cells = await headCells(p);
+    const none = cells.map((r) => r[0]), learned = cells.map((r) => r[1]);
+    assert.ok(!none.some((c) => c.labels.includes('positional')), `none: no positional head: ${JSON.stringify(none)}`);
+    const pos = learned.slice(0, 2).filter((c) => c.labels.includes('positional'));
+    assert.ok(pos.length >= 1, `learned: a first-layer head reads a fixed offset: ${JSON.stringify(learned)}`);
+    assert.match(pos[0].text, /positional offset share (0\.[5-9]\d|1\.00) ≥ 0\.50 at offset \+6/);
+    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
+    const fit = await p.evaluate(() => {
+      const t = /** @type {HTMLElement} */ (document.querySelector('attention-playground').shadowRoot.querySelector('.ap-compare-heads'));
+      return { table: t.getBoundingClientRect().width, box: /** @type {HTMLElement} */ (t.parentElement).clientWidth };
+    });
+    assert.ok(fit.table <= fit.box + 1, `the heads table fits its panel: ${JSON.stringify(fit)}`);
+    await root.locator('[data-view="heads"]').screenshot({ path: resolve(RESULTS, `widget-compare-heads-${width}-${colorScheme}.png`) });
+    assert.deepEqual(errors, []);
+    await p.close();
+  });
 
 test('a bad compare attribute is explained in the box, as text', async () => {
   const { page: p } = await open('/fixtures/compare-bad.html');

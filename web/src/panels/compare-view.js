@@ -4,13 +4,14 @@
 // one table row per run (its colour, what sets it apart, step, loss, held-out accuracy, and with
 // `files` its model's export and import), the loss and held-out accuracy charts with one colour
 // per run, and per run, side by side, the attention maps and predictions of the same held-out
-// examples. The widget (compare attribute, LightLineChart) and the playground (uPlot) both show
+// examples, and (view "heads") a table of what each run's heads do. The widget (compare attribute, LightLineChart) and the playground (uPlot) both show
 // it. Training pauses while not visible (setVisible).
 import { styleChanged } from '../charts/detached-canvas.js';
 import { fmt } from '../charts/heatmap.js';
 import { AttentionPanel } from './attention-panel.js';
 import { PredictionsPanel } from './predictions-panel.js';
 import { LengthsPanel } from './lengths-panel.js';
+import { CompareHeads } from './compare-heads.js';
 import { el, download, readFile } from './dom.js';
 import { toConfig } from '../state/state.js';
 import { runNames, compareTitle } from '../state/compare.js';
@@ -46,7 +47,7 @@ const swatch = (/** @type {number} */ i) => el('span', { class: 'ap-swatch', sty
  * @property {import('../charts/line-chart-base.js').LineChartClass} LineChart
  * @property {string} title
  * @property {{runs: State[], fields: string[]}} compare
- * @property {string[]} view panels: chart, attention, predictions, lengths (accuracy against length, on demand)
+ * @property {string[]} view panels: chart, attention, predictions, heads (each run's head labels), lengths (accuracy against length, on demand)
  * @property {number} height of each chart
  * @property {boolean} autoplay
  * @property {boolean} [files] a per-run Export / Import of the model file
@@ -92,6 +93,9 @@ export class CompareView {
       const run = new RunController(opts.pool, this.#views(i), { refreshMs: SNAPSHOT_MS * states.length, flushMs: FLUSH_MS });
       return { state, name: names[i], color: RUN_COLORS[i], cells, last: { step: 0, loss: null, acc: null }, run, attention, predictions };
     });
+    const headsBox = el('div', {});
+    /** @type {CompareHeads|undefined} */
+    this.heads = has('heads') ? new CompareHeads(headsBox, this.runs.map((r, i) => ({ name: r.name, swatch: () => swatch(i) }))) : undefined;
     const lengthsBox = el('div', {});
     /** @type {LengthsPanel|undefined} */
     this.lengths = has('lengths') ? new LengthsPanel(lengthsBox, () => this.runs.map((r) => ({ name: r.name, color: r.color, model: r.run.model })), opts.LineChart) : undefined;
@@ -111,6 +115,7 @@ export class CompareView {
         panel('chart', 'Training curves', this.chartBox),
         panel('attention', 'Attention, one held-out example, each run', el('div', { class: 'ap-scroll' }, attn)),
         panel('predictions', 'Predictions on the same held-out examples, each run', preds),
+        panel('heads', 'Heads: what each one does, each run', el('div', { class: 'ap-scroll' }, headsBox)),
         panel('lengths', 'Accuracy against length, each run (L to 4L, on demand)', lengthsBox)),
       el('footer', { class: 'ap-foot' }, el('span', {}, `Trains in your browser · ${engineKind(e)}`), el('span', {}, `${states.length} models`)));
     this.unnotice = engineNotice(opts.pool, box, (model) => this.runs.some((r) => r.run.model === model));
@@ -132,13 +137,14 @@ export class CompareView {
   /** @param {number} i the run's index (its hooks run once this.runs is set) @returns {import('../run/run-controller.js').RunViews} */
   #views(i) {
     const run = () => this.runs[i];
-    const snapshots = this.opts.view.includes('attention') || this.opts.view.includes('predictions');
+    const snapshots = ['attention', 'predictions', 'heads'].some((v) => this.opts.view.includes(v));
     return {
       checked: (check) => {
         if (!check.ok) throw new Error(`${run().name}: this combination cannot train: ${check.error}`);
       },
       fresh: (info) => {
         run().predictions?.setModel(info);
+        this.heads?.set(i, null);
         this.lengths?.clear(); // curves of another model
       },
       ready: () => this.wantPlay && this.visible && this.#runOne(run()),
@@ -150,10 +156,16 @@ export class CompareView {
       },
       snapshot: snapshots ? async (model, current) => {
         const r = run();
-        const snap = await model.snapshot({ attention: r.attention ? {} : undefined, predictions: r.predictions ? { n: 3 } : undefined });
-        if (!current()) return;
-        if (snap.attention) r.attention?.update(snap.attention);
-        if (snap.predictions) r.predictions?.update(snap.predictions);
+        if (r.attention || r.predictions) {
+          const snap = await model.snapshot({ attention: r.attention ? {} : undefined, predictions: r.predictions ? { n: 3 } : undefined });
+          if (!current()) return;
+          if (snap.attention) r.attention?.update(snap.attention);
+          if (snap.predictions) r.predictions?.update(snap.predictions);
+        }
+        if (this.heads) {
+          const { diagnostics } = await model.heads(-1, false);
+          if (current()) this.heads.set(i, diagnostics);
+        }
       } : undefined,
       error: (err) => this.#say(`Could not read ${run().name}: ${err.message}`),
     };

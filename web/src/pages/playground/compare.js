@@ -119,7 +119,7 @@ export class PageCompare {
       $('compare-view').replaceChildren(box);
       this.view = new CompareView(box, {
         pool: this.pool, props: this.pg.props, engineInfo: await this.pool.engine(), LineChart, files: true,
-        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions', 'lengths'], height: 170, autoplay: landing,
+        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions', 'heads', 'lengths'], height: 170, autoplay: landing,
       });
       this.view.setVisible(true);
       try {
