@@ -1,7 +1,7 @@
 // core/cli/inspect.cpp — `attnplay inspect`: one figure of a saved model, as the playground's
 // "Download ▾" gives it, so that a paper's figure can be made again from the model file: an
 // attention map (Session::attention: one held-out example, one layer and head, weights or logits)
-// or a position-encoding matrix (Session::position_display), as SVG or as the JSON of its numbers.
+// or a position-encoding matrix (Session::position_display), as SVG, or its numbers as JSON or CSV.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -133,6 +133,8 @@ int inspect(const InspectArgs& a) {
   std::string out;
   if (a.format == "svg") {
     out = figure_svg(f);
+  } else if (a.format == "csv") {
+    out = figure_csv(f);
   } else {
     nlohmann::json j = figure_json(f);
     j["source"] = {{"model", a.model}, {"step", s->steps_done()}, {"what", a.what}, {"layer", a.layer}, {"head", a.head},

@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
                                      "attention map or a position-encoding matrix, as SVG (axes, labels, colour scale) or JSON");
   inspect->add_option("--model", ia.model, "model file (safetensors)")->required()->check(CLI::ExistingFile);
   inspect->add_option("--what", ia.what, "attention | positions")->check(CLI::IsMember({"attention", "positions"}));
-  inspect->add_option("--format", ia.format, "svg | json (the numbers behind the figure)")->check(CLI::IsMember({"svg", "json"}));
+  inspect->add_option("--format", ia.format, "svg | json | csv (json, csv: the numbers behind the figure)")->check(CLI::IsMember({"svg", "json", "csv"}));
   inspect->add_option("--layer", ia.layer, "attention: the layer, from 0 (as --ablate)")->check(CLI::NonNegativeNumber);
   inspect->add_option("--head", ia.head, "the head, from 0 (attention; positions with a matrix per head)")->check(CLI::NonNegativeNumber);
   inspect->add_option("--example", ia.example, "attention: the held-out example, 0 to 63 (0: the page's)")->check(CLI::Range(0, 63));

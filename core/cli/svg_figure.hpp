@@ -28,6 +28,11 @@ std::string figure_svg(const HeatmapFigure& f);
 // {"format": "attnplay-figure", "version": 1, "kind": "heatmap", title, x_label, y_label, quantity,
 //  rows, cols, row_labels, col_labels, range, diverging, note, values (null = masked), side}
 nlohmann::json figure_json(const HeatmapFigure& f);
+
+// The numbers as CSV, as the page's Download writes them (web/src/charts/figure-svg.js figureCSV):
+// "row \ column" then the column labels and Σ; a row per matrix row, its label first; masked
+// entries -inf; text a spreadsheet would read as a formula gets a leading '. CRLF line ends.
+std::string figure_csv(const HeatmapFigure& f);
 // A compact number as the page prints it: 3 significant digits, exponent below 1e-3 or from 1e4.
 std::string fmt_number(double v);
 

@@ -80,6 +80,9 @@ assert all(abs(sum(r) - 1) < 1e-5 for r in d['values'])
 for args in "--what attention --layer 1 --head 1" "--what attention --values logits" "--what positions --head 1"; do
   check "inspect $args: the CLI's SVG is the page's SVG of the same numbers" bash -c "'$bin' inspect --model '$dir/fig.safetensors' $args --format json --out '$dir/f.json' && '$bin' inspect --model '$dir/fig.safetensors' $args --out '$dir/f.svg' && node --no-warnings '$(dirname "$0")/figure_compare.mjs' '$dir/f.json' '$dir/f.svg' > /dev/null"
 done
+for args in "--what attention --layer 1 --head 1" "--what attention --values logits" "--what positions --head 1"; do
+  check "inspect $args --format csv: the page's CSV of the same numbers" bash -c "'$bin' inspect --model '$dir/fig.safetensors' $args --format json --out '$dir/f.json' && '$bin' inspect --model '$dir/fig.safetensors' $args --format csv --out '$dir/f.csv' && node --no-warnings '$(dirname "$0")/figure_compare.mjs' '$dir/f.json' '$dir/f.csv' > /dev/null"
+done
 check "inspect: an unknown matrix is named with the ones there are" bash -c "'$bin' inspect --model '$dir/fig.safetensors' --what positions --key slopes 2>&1 >/dev/null | grep -q \"no matrix 'slopes'; its matrices: bias\""
 check "inspect: a head out of range says the range" bash -c "'$bin' inspect --model '$dir/fig.safetensors' --head 5 2>&1 >/dev/null | grep -q 'head must be from 0 to 1'"
 for bad in "train --set heads=3" "train --set position=wat" "train --set bogus=1" "eval --model /nonexistent" "train --set lr=fast"; do
