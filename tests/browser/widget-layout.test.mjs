@@ -142,7 +142,12 @@ for (const scheme of ['light', 'dark'])
     const { page: p, errors } = await open('/fixtures/probe.html', { width: 375, colorScheme: scheme });
     const w = p.locator('attention-playground');
     await w.locator('.apd-grid td.apd-cell').first().waitFor({ timeout: 60000 });
-    await p.waitForTimeout(300); // the scroll cue follows a ResizeObserver
+    await p.waitForTimeout(300); // the scroll cue follows a ResizeObserver: on a busy machine, wait for it (asserted below)
+    await p.waitForFunction(() => {
+      const r = document.querySelector('attention-playground').shadowRoot;
+      const wrap = r.querySelector('.apd-grid-wrap'), hint = r.querySelector('.apd-scroll-hint');
+      return (wrap.scrollWidth > wrap.clientWidth + 1) === Boolean(hint && !hint.hidden && hint.getClientRects().length);
+    }, null, { timeout: 5000 }).catch(() => {});
     const g = await p.evaluate(() => {
       const r = document.querySelector('attention-playground').shadowRoot;
       const wrap = r.querySelector('.apd-grid-wrap');
