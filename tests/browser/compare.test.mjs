@@ -33,8 +33,10 @@ test('order without and with positions, compared in the playground; the link rep
   assert.deepEqual(await rows(page), ['position=none', 'position=rope']);
   assert.match(await page.evaluate(() => location.hash), /&compare=position%3Dnone%2Crope$/);
   assert.ok(await page.locator('#charts-panel').isHidden() && await page.locator('.toolbar').isHidden(), 'the single run steps aside');
-  await page.click('#compare-view .ap-compare-play');
+  // Pressing Compare trains every run at once; once all are done, the button offers Play again.
+  assert.equal(await page.locator('#compare-view .ap-compare-play').textContent(), 'Pause');
   const [none, rope] = await trained(page, 600);
+  await page.locator('#compare-view .ap-compare-play', { hasText: /^Play$/ }).waitFor({ timeout: 10000 });
   console.log(`compare: held-out accuracy after 600 steps, none ${none.last.acc}, rope ${rope.last.acc}`);
   assert.ok(none.last.acc <= 0.7, `none stays near chance: ${none.last.acc}`);
   assert.ok(rope.last.acc >= 0.9, `rope learns: ${rope.last.acc}`);
@@ -124,6 +126,11 @@ test('a first visit (no link) opens on order with and without positions, trainin
   const seconds = (Date.now() - t0) / 1000;
   console.log(`landing: rope ${rope.last.acc}, none ${none.last.acc}, 400 steps in ${seconds.toFixed(1)} s (2 cores, a test machine)`);
   assert.ok(rope.last.acc >= 0.9 && none.last.acc <= 0.7, `rope ${rope.last.acc}, none ${none.last.acc}`);
+  // Under the comparison, none of the single run's panels (an untrained model at step 0) shows.
+  const shown = await page.evaluate(() => ['attention-panel', 'positions-panel', 'heads-panel', 'replay', 'predictions-panel', 'charts-panel']
+    .filter((id) => document.getElementById(id)?.getClientRects().length));
+  assert.deepEqual(shown, [], 'the single run steps aside');
+  await page.locator('#compare-view .ap-compare-play', { hasText: /^Play$/ }).waitFor({ timeout: 10000 }); // done: Play again
   await page.screenshot({ path: `${RESULTS}/compare-landing-1280.png` });
   // Any change of the comparison takes the sentence away (it is about this one).
   await page.fill('#compare-values', 'alibi');

@@ -151,7 +151,8 @@ export class CompareView {
       metrics: (batch) => this.#queue(run(), batch),
       state: ({ playing, reason, stalled }) => {
         if (stalled) this.#say(`${run().name}: training stopped: ${reason}`);
-        if (!playing && this.runs.every((x) => !x.run.playing) && this.runs.every((x) => x.last.step >= this.#steps())) this.wantPlay = false;
+        // every run done (its last reported step; the table's may be drawn later): Play again
+        if (!playing && this.runs.every((x) => !x.run.playing) && this.runs.every((x) => Math.max(x.run.step, x.last.step) >= this.#steps())) this.wantPlay = false;
         this.#label();
       },
       snapshot: snapshots ? async (model, current) => {

@@ -34,10 +34,8 @@ export function renderExplanation(body, { task, position, normalization }) {
       formula(position.formula ?? ''),
       position.where ? el('p', { class: 'muted' }, `Where: ${position.where}.`) : null,
       el('p', {}, position.note ?? ''),
-      el('p', { class: 'muted' }, [
-        position.extrapolates ? 'Defined beyond the training length.' : 'Not defined beyond the training length.',
-        position.params ? ` ${position.params} parameters.` : ' No parameters.',
-      ].join(''))));
+      el('p', { class: 'muted explain-reach' }, position.extrapolates ? 'Defined beyond the training length.' : 'Not defined beyond the training length.',
+        el('span', { class: 'explain-params' }, paramsText(Number(position.params) || 0)))));
   if (normalization)
     cards.push(el('article', { class: 'explain-card', dataset: { kind: 'normalization' } },
       el('h3', {}, normalization.title ?? normalization.name),
@@ -45,4 +43,16 @@ export function renderExplanation(body, { task, position, normalization }) {
       el('p', {}, normalization.note ?? ''),
       normalization.row_sum ? el('p', { class: 'muted' }, `Row sums: ${normalization.row_sum === 'one' ? 'every row sums to 1' : normalization.row_sum}.`) : null));
   body.replaceChildren(...cards);
+}
+
+/** @param {number|undefined} n */
+const paramsText = (n) => (n ? ` ${n.toLocaleString('en-US')} parameters.` : ' No parameters.');
+
+/**
+ * The encoding's parameter count for the model as built (the registry's is for the default
+ * setup: seq_len and d_model change it). @param {HTMLElement} body @param {number|undefined} n
+ */
+export function showPositionParams(body, n) {
+  const span = body.querySelector('[data-kind="position"] .explain-params');
+  if (span && span.textContent !== paramsText(n)) span.textContent = paramsText(n);
 }

@@ -69,7 +69,7 @@ export class PageCompare {
       e.preventDefault();
       const others = this.values.value.split(',').map((v) => v.trim()).filter(Boolean);
       const key = this.field.value;
-      this.start(`${key}=${[String(pg.state[key]), ...others].join(',')}`);
+      this.start(`${key}=${[String(pg.state[key]), ...others].join(',')}`, true);
     });
     this.stopButton.addEventListener('click', () => this.start(null));
   }
@@ -91,9 +91,12 @@ export class PageCompare {
    * Show the comparison of `spec` over the current setup (null: stop comparing). A spec that
    * cannot be used is explained under the form, and the page stays as it was.
    * @param {string|null} spec
+   * @param {boolean} [play] train at once (the user pressed Compare); a rebuild after a settings
+   *   change trains on when the comparison was training; a link waits for Play
    */
-  async start(spec) {
+  async start(spec, play = false) {
     const token = ++this.token;
+    const training = Boolean(this.view?.wantPlay);
     this.error.hidden = true;
     const landing = this.landing && spec === LANDING.spec; // the first visit's comparison, until something changes
     this.landing = false;
@@ -119,7 +122,7 @@ export class PageCompare {
       $('compare-view').replaceChildren(box);
       this.view = new CompareView(box, {
         pool: this.pool, props: this.pg.props, engineInfo: await this.pool.engine(), LineChart, files: true,
-        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions', 'heads', 'lengths'], height: 170, autoplay: landing,
+        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions', 'heads', 'lengths'], height: 170, autoplay: landing || play || training,
       });
       this.view.setVisible(true);
       try {

@@ -17,7 +17,7 @@ import { LengthsPanel } from '../../panels/lengths-panel.js';
 import { InterventionsPanel } from '../../panels/interventions-panel.js';
 import { HeadsPanel } from '../../panels/heads-panel.js';
 import { LineChart } from '../../charts/line-chart.js';
-import { renderExplanation } from '../../panels/explain-panel.js';
+import { renderExplanation, showPositionParams } from '../../panels/explain-panel.js';
 import { Toolbar } from './toolbar.js';
 import { Recovery } from './recovery.js';
 import { PlaygroundFiles } from './files.js';
@@ -339,6 +339,7 @@ export class Playground {
     this.positions.update(pos);
     const d = pos.describe;
     $('positions-note').textContent = d ? `${d.title}: ${d.where}.` : '';
+    if (d && d.name === this.state.position) showPositionParams($('explain'), d.params); // this model's count
   }
 
   /** A replay frame in the attention and position panels (held-out example 0 at its step). @param {import('../../wasm-api').ReplayFrame} frame */
