@@ -35,7 +35,7 @@ for (const c of CHALLENGES)
     const r = await train(page, Number(c.start.steps));
     console.log(`${c.id}: ${r.text}`);
     assert.equal(r.state, 'solved', r.text);
-    assert.match(r.text, /^Solved at step \d+: held-out accuracy \d+\.\d% at length \d+/);
+    assert.match(r.text, /^Solved: the held-out evaluation at step \d+ reached accuracy \d+\.\d% at length \d+/);
     for (const [k, v] of Object.entries(c.solution)) assert.match(r.text, new RegExp(`${k}=${v}`));
     assert.match(await page.evaluate(() => location.hash), new RegExp(`&challenge=${c.id}$`), 'the link keeps the challenge');
     await page.locator('#challenges-panel').screenshot({ path: `${RESULTS}/challenge-${c.id}.png` });

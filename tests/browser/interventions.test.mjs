@@ -42,7 +42,7 @@ test('ablating the heads of the first layer shows the loss change in words; Clea
   assert.equal(m[3], m0[2]);
   assert.ok(Number(m[2]) > Number(m[1]) + 0.1, `loss ${m[1]} → ${m[2]}`);
   assert.ok(Number(m[4]) < Number(m[3]), `accuracy ${m[3]} → ${m[4]}`);
-  assert.match(text, /\d+ predicted positions? of the 4 examples below changed\./);
+  assert.match(text, /\d+ scored positions? of the 4 examples below changed prediction\./);
   assert.deepEqual(await page.locator('.iv-list li span').allTextContents(), ['layer 1 head 1: zero', 'layer 1 head 2: zero']);
   assert.ok(await page.locator('.iv-examples .tok.changed').count() > 0, 'changed predictions are marked');
   assert.equal(await page.locator('#predictions .summary').textContent(), plainPredictions, 'the plain model\'s panel stays');

@@ -89,7 +89,7 @@ test('charts: learned positions say why eval @ 32 is missing; the default run st
   const { page, errors } = await open('#position=learned&eval_len=32');
   assert.equal(await page.locator('#ctl-steps').inputValue(), '2000', 'the default step budget');
   await page.click('#play');
-  await page.locator('#notice', { hasText: 'Solved at step' }).waitFor({ timeout: 60000 });
+  await page.locator('#notice', { hasText: /Solved: held-out token accuracy \d\.\d\d at the evaluation of step \d+\./ }).waitFor({ timeout: 60000 });
   await page.locator('#play:text("Play")').waitFor();
   const step = Number(await page.locator('#step-counter').textContent());
   assert.ok(step < 400, `paused at step ${step}, not at 2000`);

@@ -17,7 +17,7 @@ export const MEASURES = [
   { key: 'anchor_share', name: 'anchor share', hint: 'mean share of each row on the anchor tokens', unit: true, optional: true },
   { key: 'row_sum_spread', name: 'row-sum spread', hint: 'largest minus smallest row sum (0 when every row sums to 1)', unit: false },
   { key: 'prev_share', name: 'prev share', hint: 'mean share of each row on the previous token', unit: true },
-  { key: 'offset_share', name: 'offset share', hint: 'mean share on the key at the strongest fixed offset (not 1)', unit: true },
+  { key: 'offset_share', name: 'offset share', hint: 'mean share on the key at the strongest fixed offset back (+) or ahead (−), other than the previous token; 0: the token itself', unit: true },
   { key: 'induction', name: 'induction', hint: 'share on the token after an earlier copy of the current one (where a quarter of the rows have one)', unit: true, optional: true },
 ];
 export const nameOf = (/** @type {string} */ key) => MEASURES.find((m) => m.key === key)?.name ?? key;

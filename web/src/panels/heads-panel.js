@@ -133,7 +133,7 @@ export class HeadsPanel {
       const values = (series?.[m.key] ?? [h[m.key]]).map((v) => (v < 0 ? null : v));
       const hi = m.unit ? 1 : Math.max(1, ...values.map((v) => v ?? 0));
       drawSparkline(canvas, values, { hi, color: ink, reference: limit[m.key], width: 72, height: 20, mark: k >= 0 ? k : undefined });
-      const value = m.key === 'offset_share' ? `${fixed(h.offset_share)} at ${signed(h.offset)}` : fixed(h[m.key]);
+      const value = m.key === 'offset_share' ? `${fixed(h.offset_share)} ${h.offset === 0 ? 'on itself' : `at ${signed(h.offset)}`}` : fixed(h[m.key]);
       return el('tr', { dataset: { measure: m.key } }, el('th', { scope: 'row', title: m.hint }, m.name),
         el('td', { class: 'head-value' }, value), el('td', {}, canvas));
     });

@@ -159,7 +159,7 @@ export class InterventionsPanel {
     }
     const changed = changedPositions(r);
     this.status.textContent = `At step ${r.step}, held out: ${describeChange(r)}. ` +
-      `${changed} predicted position${changed === 1 ? '' : 's'} of the ${r.predictions?.base.examples.length ?? 0} examples below changed.`;
+      `${changed} scored position${changed === 1 ? '' : 's'} of the ${r.predictions?.base.examples.length ?? 0} examples below changed prediction.`;
     this.examples.replaceChildren(...exampleViews(r));
   }
 }

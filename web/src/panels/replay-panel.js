@@ -115,7 +115,7 @@ export class ReplayPanel {
     this.gif.disabled = this.webm.disabled = n < 2 || this.busy;
     const latest = steps[n - 1] ?? 0;
     this.label.textContent = !n ? 'no snapshots yet' : this.following
-      ? `live: step ${latest} (${n} snapshots)` : `step ${this.shown} of ${latest} (snapshot ${Number(this.range.value) + 1}/${n}), held-out example 0`;
+      ? `live: step ${latest} (${n} snapshot${n === 1 ? '' : 's'})` : `step ${this.shown} of ${latest} (snapshot ${Number(this.range.value) + 1}/${n}), held-out example 0`;
     if (this.frames.index?.too_large) this.status.textContent = 'This model is too large to keep snapshots: only the latest step replays.';
   }
 

@@ -33,7 +33,7 @@ export class PageChallenges {
     /** @type {number|null} the step it was solved at in this run */
     this.solvedAt = null;
     $('challenges').replaceChildren(...CHALLENGES.map((c) => el('li', { class: 'challenge', dataset: { challenge: c.id } },
-      el('a', { href: challengeHash(c), class: 'challenge-start' }, c.title), el('span', { class: 'muted' }, ` ${c.goal}`))));
+      el('a', { href: challengeHash(c), class: 'challenge-start' }, c.title), el('span', { class: 'muted challenge-goal' }, c.goal))));
     this.status = $('challenge-status');
     $('challenge-leave').addEventListener('click', () => {
       this.fromHash(null);
@@ -84,7 +84,7 @@ export class PageChallenges {
     this.solvedAt = ev.step;
     const start = hashToState(splitChallenge(challengeHash(c)).hash, this.pg.props, this.pg.registry).state;
     const changed = differences(this.pg.state, start).filter((d) => d.split('=')[0] in start); // the settings, not an encoding's own options
-    this.#say(`Solved at step ${ev.step}: held-out accuracy ${pct(ev.token_accuracy)} at length ${ev.length}` +
+    this.#say(`Solved: the held-out evaluation at step ${ev.step} reached accuracy ${pct(ev.token_accuracy)} at length ${ev.length}` +
       `${changed.length ? `, with ${changed.join(', ')}` : ''}. Copy the page's link to share your solution.`, 'solved');
   }
 

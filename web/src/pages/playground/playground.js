@@ -264,7 +264,7 @@ export class Playground {
     if (!hit) return;
     this.solved = hit.step;
     this.pause();
-    this.notice(`Solved at step ${hit.step}: held-out token accuracy ${hit.token_accuracy.toFixed(2)}. Training paused so that the charts show the learning; press Play to train on to step ${this.state.steps}.`);
+    this.notice(`Solved: held-out token accuracy ${hit.token_accuracy.toFixed(2)} at the evaluation of step ${hit.step}. Training paused so that the charts show the learning; press Play to train on to step ${this.state.steps}.`);
   }
 
   /** Check the current config; when valid, replace the model by a new one (paused, step 0). */
