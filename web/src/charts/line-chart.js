@@ -1,10 +1,23 @@
 // The pages' line chart: the runs, pinning and CSV of line-chart-base.js drawn with uPlot.
-// Values show on hover (uPlot's live legend); export as CSV text or a PNG blob. A redraw draws at
+// The legend shows the values under the cursor, else each series' latest (uPlot's live legend); export as CSV text or a PNG blob. A redraw draws at
 // most about DRAW_ROWS rows per run (drawColumns, decimate.js), so its cost does not grow with the
 // run. The widget draws the same charts with LightLineChart (light-line-chart.js), which needs no uPlot.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { LineChartBase } from './line-chart-base.js';
+import { fmt } from './format.js';
+
+/**
+ * A legend value: at the cursor the value there; with the cursor off the chart the series' latest
+ * value (uPlot would write "--", which reads as missing); nothing before any.
+ * @param {uPlot} u @param {number|null} v @param {number} si @param {number|null} idx
+ */
+function legendValue(u, v, si, idx) {
+  if (idx !== null) return v === null || v === undefined ? '' : fmt(v);
+  const col = /** @type {(number|null|undefined)[]} */ (u.data[si] ?? []);
+  for (let k = col.length - 1; k >= 0; k--) if (col[k] !== null && col[k] !== undefined) return fmt(col[k]);
+  return '';
+}
 
 export class LineChart extends LineChartBase {
   /**
@@ -43,9 +56,9 @@ export class LineChart extends LineChartBase {
   /** @returns {(uPlot.Series & {label: string})[]} the x series, then one per line */
   #uplotSeries() {
     /** @type {(uPlot.Series & {label: string})[]} */
-    const out = [{ label: this.xLabel }];
+    const out = [{ label: this.xLabel, value: legendValue }];
     for (const l of this.lines())
-      out.push({ label: l.name, stroke: l.color, width: l.pinned ? 2 : 1.5, dash: l.dash, spanGaps: true, points: { show: l.s.points ?? false, size: 4 } });
+      out.push({ label: l.name, stroke: l.color, width: l.pinned ? 2 : 1.5, dash: l.dash, spanGaps: true, points: { show: l.s.points ?? false, size: 4 }, value: legendValue });
     return out;
   }
 
