@@ -92,6 +92,9 @@ for (const [width, scheme] of [[1280, 'light'], [375, 'dark']]) {
     assert.doesNotMatch(text, /classifier to read the position/);
     assert.match(text, /identical tokens[\s\S]*index, 0 to 7/);
     assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
+    // The post starts in the reader's scheme, its widgets with it.
+    const themes = await p.evaluate(() => ({ post: document.body.classList.contains('dark'), widgets: [...document.querySelectorAll('attention-playground')].map((w) => w.getAttribute('theme')) }));
+    assert.deepEqual(themes, { post: scheme === 'dark', widgets: Array(n).fill(scheme) }, 'the post and its widgets in one scheme');
     // The other theme, from the post's switch.
     await p.locator('#theme-toggle').click();
     await p.waitForTimeout(300);
