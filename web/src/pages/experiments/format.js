@@ -1,5 +1,6 @@
 // How the experiments page writes numbers: accuracies as percentages, bytes in KB/MB, the rest
-// with 3 significant digits; a mean with its sample sd ("1.92 ± 0.03"); metric names in words.
+// with 3 significant digits; a mean with its sample sd to the sd's precision ("1.92 ± 0.03");
+// metric names in words.
 // No DOM.
 
 /** Words for the spec's metric columns (the column name is shown for any other). */
@@ -36,13 +37,20 @@ export function fmt(m, v) {
 }
 
 /**
- * A mean ± sd of metric `m` ("1.92 ± 0.03"; the mean alone when there is no sd).
+ * A mean ± sd of metric `m`, both to the sd's second significant digit ("67.00 ± 0.40",
+ * "1,234 ± 56"; the mean to 3 significant digits when the sd is 0), bytes in one unit
+ * ("40.3 ± 0.0 MB"), accuracies in percent; the mean alone when there is no sd.
  * @param {string} m
  * @param {{mean: number, sd: number}|null|undefined} s
  */
 export function meanSd(m, s) {
-  if (!s) return '–';
+  if (!s || !Number.isFinite(s.mean)) return '–';
   if (!Number.isFinite(s.sd)) return fmt(m, s.mean);
-  const sd = m.includes('accuracy') ? `${(100 * s.sd).toFixed(1)}` : fmt(m, s.sd);
-  return `${fmt(m, s.mean)} ± ${sd}`;
+  if (m.includes('accuracy')) return `${fmt(m, s.mean)} ± ${(100 * s.sd).toFixed(1)}`;
+  const [scale, unit] = !m.endsWith('_bytes') ? [1, ''] : Math.abs(s.mean) >= 1e6 ? [1e6, ' MB'] : [1e3, ' KB'];
+  const mean = s.mean / scale, sd = Math.abs(s.sd) / scale;
+  const lead = (/** @type {number} */ v) => Math.floor(Math.log10(Math.abs(v)));
+  const d = Math.min(4, Math.max(0, sd > 0 ? 1 - lead(sd) : mean !== 0 ? 2 - lead(mean) : 0));
+  const num = (/** @type {number} */ v) => (d === 0 && Math.abs(v) >= 1000 ? Math.round(v).toLocaleString('en-US') : v.toFixed(d));
+  return `${num(mean)} ± ${num(sd)}${unit}`;
 }
