@@ -237,7 +237,10 @@ test('probe, Catalogue 2 columns: row-sum labels; causal stick_breaking counts w
   await demoReady(page);
   // Each column says what the registry declares about its row sums.
   assert.deepEqual(await page.locator('.apd-grid thead th .apd-rowsum').allTextContents(), ['Σ = 1', 'Σ varies', 'Σ varies']);
+  // While a cell trains it shows its latest training accuracy (the sparkline's), named so.
+  await page.locator('.apd-cell .apd-acc', { hasText: /^train \d+%$/ }).first().waitFor({ timeout: 60000 });
   await page.locator('.apd[data-complete="true"]').waitFor({ timeout: 120000 });
+  assert.match(await page.locator('.apd-progress').textContent(), /^3 of 3 cells done \(9 of 9 models/);
   let results = await page.evaluate(() => window.demo.results());
   const cell = (n) => results.find((r) => r.normalization === n);
   console.log('probe causal none', JSON.stringify(results.map((r) => [r.normalization, r.accuracy, r.accMin, r.accMax])));
@@ -250,6 +253,9 @@ test('probe, Catalogue 2 columns: row-sum labels; causal stick_breaking counts w
   const sb = page.locator('.apd-cell[data-norm="stick_breaking"]');
   assert.equal(await sb.locator('.apd-acc').textContent(), 'n/a');
   assert.match(await sb.getAttribute('title'), /causal/);
+  // ... and under the grid, in words (no tooltip on a phone); the count leaves it out.
+  assert.match(await page.locator('.apd-invalid').textContent(), /^n\/a \(none × stick_breaking\): normalization=stick_breaking needs causal=true/);
+  assert.match(await page.locator('.apd-progress').textContent(), /^2 of 2 cells done/);
   assert.deepEqual(errors, []);
   await page.close();
 });

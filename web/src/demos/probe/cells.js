@@ -122,7 +122,8 @@ export function drawCell(c, { n, compact }) {
   drawSparkline(/** @type {HTMLCanvasElement} */ (part('canvas')), meanAccs(c.runs), { color: sparkColor, reference: 1 / n, width: compact ? 72 : 96, height: compact ? 22 : 28 });
   const done = c.state === 'done';
   const stepNow = Math.min(...c.runs.map((r) => r.step ?? 0));
-  part('.apd-acc').textContent = c.state === 'invalid' ? 'n/a' : done ? pctSpread(c.acc ?? null) : '–';
+  const live = meanAccs(c.runs).at(-1); // while training: the seeds' latest training accuracy (the sparkline's), named so
+  part('.apd-acc').textContent = c.state === 'invalid' ? 'n/a' : done ? pctSpread(c.acc ?? null) : live === undefined ? '–' : `train ${Math.round(100 * live)}%`;
   const spread = /** @type {number} */ (c.spread);
   part('.apd-spread').textContent = done ? `spread ${sci(spread)}${c.outcome === 'collapsed' && spread > 0 ? ' ≈ 0' : ''}` : '';
   part('.apd-mirror').textContent = done && (c.outcome === 'mirror' || c.outcome === 'mixed') ? `mirror gap ${sci(c.mirror)}${c.outcome === 'mirror' && /** @type {number} */ (c.mirror) > 0 ? ' ≈ 0' : ''}` : '';

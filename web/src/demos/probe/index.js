@@ -68,9 +68,18 @@ export function mount(root, options = {}) {
   function progress() {
     const runs = allRuns();
     const done = s.cells.filter(settled).length;
+    const invalid = s.cells.filter((c) => c.state === 'invalid');
     const live = runs.filter((r) => r.state === 'training' || r.state === 'idle').map((r) => r.step ?? 0);
     const minStep = live.length ? Math.min(...live) : NaN;
-    ui.progress.textContent = `${done} of ${s.cells.length} cells done (${runs.filter(settled).length} of ${runs.length} models, ${seedWords(seeds)})${Number.isFinite(minStep) ? ` · slowest at step ${minStep} of ${steps}` : ''}`;
+    const trained = s.cells.filter((c) => c.state === 'done').length, buildable = s.cells.length - invalid.length;
+    const built = s.cells.filter((c) => c.state !== 'invalid').flatMap((c) => c.runs);
+    ui.progress.textContent = `${trained} of ${buildable} cells done (${built.filter((r) => r.state === 'done').length} of ${built.length} models, ${seedWords(seeds)})`
+      + `${Number.isFinite(minStep) ? ` · slowest at step ${minStep} of ${steps}` : ''}`;
+    // The cells marked n/a, and why, in words (a cell's tooltip says it too, but not on a phone).
+    const why = new Map(); // reason -> cells
+    for (const c of invalid) why.set(c.error ?? '', [...(why.get(c.error ?? '') ?? []), `${c.pos} × ${c.norm}`]);
+    ui.invalid.hidden = !invalid.length;
+    ui.invalid.textContent = [...why].map(([reason, cells]) => `n/a (${cells.length === 1 ? cells[0] : `${cells.length} cells`}): ${reason.replace(/^[a-z_]+: /, '')}.`).join(' ');
     ui.box.dataset.done = String(done);
     ui.box.dataset.complete = String(done === s.cells.length && s.cells.length > 0);
   }

@@ -31,6 +31,7 @@ export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
   const restart = el('button', { type: 'button', class: 'apd-restart' }, 'Restart');
   const progress = el('output', { class: 'apd-progress', 'aria-live': 'polite' });
   const summary = el('div', { class: 'apd-summary', 'aria-live': 'polite' });
+  const invalid = el('p', { class: 'apd-small apd-invalid', hidden: true });
   const scrollHint = el('p', { class: 'apd-scroll-hint', hidden: true }, 'The grid is wider than this column: scroll it sideways (swipe, or focus it and use ←/→) for more columns →');
   /** @type {HTMLTableCellElement[]} */
   const tds = [];
@@ -102,8 +103,9 @@ export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
       el('p', { class: 'apd-grid-caption' }, gridCaption),
       gridScroll,
       scrollHint,
+      invalid,
       legend,
       summary),
     explain);
-  return { box, anchors, causal, play, restart, progress, tds, summary, gridScroll, gridWrap, scrollHint };
+  return { box, anchors, causal, play, restart, progress, tds, summary, gridScroll, gridWrap, scrollHint, invalid };
 }
