@@ -220,6 +220,12 @@ export class LightLineChart extends LineChartBase {
       g.stroke();
       g.fillText(m.label, x + 3, PAD.top);
     }
+    if (!this.hasData() && this.empty) { // the frame says why it is empty
+      g.fillStyle = ink;
+      g.textAlign = 'center';
+      g.textBaseline = 'middle';
+      g.fillText(this.empty, PAD.left + (w - PAD.left - PAD.right) / 2, PAD.top + (h - PAD.top - PAD.bottom) / 2);
+    }
     // curves
     g.lineWidth = 1.5;
     for (const l of sc.lines) {

@@ -44,7 +44,7 @@ function lowerBound(xs, x) {
  * @typedef {{xs: number[], cols: Record<string, (number|null)[]>}} Run
  * @typedef {{s: SeriesSpec, run: Run, color: string, dash?: number[], name: string, pinned: boolean}} Line
  * @typedef {{title: string, series: SeriesSpec[], logScale?: boolean, height?: number, yRange?: [number, number],
- *   xLabel?: string, markers?: {x: number, label: string}[]}} LineChartOptions
+ *   xLabel?: string, markers?: {x: number, label: string}[], empty?: string}} LineChartOptions
  */
 
 /**
@@ -55,9 +55,11 @@ function lowerBound(xs, x) {
 export class LineChartBase {
   /**
    * @param {LineChartOptions} opts xLabel: the x axis' name (default
-   *   'step'); markers: dashed vertical lines with a label (e.g. the training length)
+   *   'step'); markers: dashed vertical lines with a label (e.g. the training length); empty: what
+   *   the plot says while it has nothing to draw (an empty frame reads as broken)
    */
-  constructor({ title, series, logScale = false, height = 170, yRange, xLabel = 'step', markers = [] }) {
+  constructor({ title, series, logScale = false, height = 170, yRange, xLabel = 'step', markers = [], empty = 'No data yet.' }) {
+    this.empty = empty;
     this.title = title;
     this.series = series;
     this.logScale = logScale;
@@ -158,6 +160,11 @@ export class LineChartBase {
    * that colour says which metric and the line style says which run.
    * @returns {Line[]}
    */
+  /** Whether any line has a value to draw. */
+  hasData() {
+    return this.lines().some((l) => (l.run.cols[l.s.key] ?? []).some((v) => v !== null && v !== undefined && Number.isFinite(v)));
+  }
+
   lines() {
     const cur = this.shown.size ? this.series.filter((s) => this.shown.has(s.key)) : this.series.slice(0, 1);
     const out = cur.map((s) => ({ s, run: this.run, color: s.color, dash: s.dash, name: s.label, pinned: false }));

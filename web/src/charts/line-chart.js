@@ -67,11 +67,19 @@ export class LineChart extends LineChartBase {
     this.plot?.destroy();
     const yRange = this.yRange; // set once, by the constructor
     /** @type {uPlot.Scale} */
-    const y = this.logScale ? { distr: 3 } : { auto: true, range: yRange ? () => yRange : undefined };
+    // Without data the axes still show, over 0 to 1 (uPlot draws none for an empty scale).
+    /** @type {(u: uPlot, lo: number|null, hi: number|null) => uPlot.Range.MinMax} */
+    const yAuto = (_u, lo, hi) => (lo === null || hi === null ? [0, 1] : uPlot.rangeNum(lo, hi, 0.1, true));
+    /** @type {(u: uPlot, lo: number|null, hi: number|null) => uPlot.Range.MinMax} */
+    const xAuto = (_u, lo, hi) => (lo === null || hi === null ? [0, 1] : lo === hi ? [lo, lo + 1] : [lo, hi]);
+    /** @type {uPlot.Scale} */
+    const y = this.logScale ? { distr: 3 } : { auto: true, range: yRange ? () => yRange : yAuto };
+    /** @type {uPlot.Scale} */
+    const x = { time: false, range: xAuto };
     this.plot = new uPlot(
       {
         ...this.#size(),
-        scales: { x: { time: false }, y },
+        scales: { x, y },
         axes: [{ label: this.xLabel, size: 36, labelSize: 14, ...this.#axisColors() }, { size: 48, ...this.#axisColors() }],
         series: this.#uplotSeries(),
         // the legend's swatch shows a dashed series' style: short dashes dotted, long ones dashed
@@ -109,8 +117,22 @@ export class LineChart extends LineChartBase {
     this.plot?.redraw(false);
   }
 
+  /** What the empty plot says, in its middle. @param {uPlot} u */
+  #drawEmpty(u) {
+    const g = u.ctx;
+    const dpr = uPlot.pxRatio || 1;
+    g.save();
+    g.fillStyle = getComputedStyle(this.container).getPropertyValue('--muted').trim() || '#5f6368';
+    g.font = `${12 * dpr}px system-ui, sans-serif`;
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    g.fillText(this.empty, u.bbox.left + u.bbox.width / 2, u.bbox.top + u.bbox.height / 2);
+    g.restore();
+  }
+
   /** @param {uPlot} u */
   #drawMarkers(u) {
+    if (!this.hasData() && this.empty) this.#drawEmpty(u);
     if (this.mark !== null) this.#drawMark(u, this.mark);
     if (!this.markers.length) return;
     const g = u.ctx;

@@ -64,8 +64,8 @@ export class LengthsPanel {
     box.replaceChildren(el('div', { class: 'lengths-tools' }, this.button, this.status), el('div', { class: 'charts-grid' }, acc.card, loss.card), this.refused);
     // One series per run (at most 4); a run's line is drawn only once it has points.
     const series = (/** @type {string} */ what) => [0, 1, 2, 3].map((i) => ({ key: `m${i}`, label: what, color: '#188038', points: true }));
-    this.acc = new LineChart(acc.body, { title: 'accuracy', series: series('held-out accuracy'), yRange: [0, 1], xLabel: 'length', height: 170 });
-    this.loss = new LineChart(loss.body, { title: 'loss', series: series('held-out loss'), xLabel: 'length', height: 170 });
+    this.acc = new LineChart(acc.body, { title: 'accuracy', series: series('held-out accuracy'), yRange: [0, 1], xLabel: 'length', height: 170, empty: 'Not evaluated yet.' });
+    this.loss = new LineChart(loss.body, { title: 'loss', series: series('held-out loss'), xLabel: 'length', height: 170, empty: 'Not evaluated yet.' });
     this.button.addEventListener('click', () => void this.evaluate());
     /** @type {LengthPoint[][]} the last evaluation's points, per run */
     this.results = [];

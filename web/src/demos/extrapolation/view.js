@@ -86,8 +86,8 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
       el('details', { class: 'apd-values' }, el('summary', {}, 'the values'), values));
     const h = compact ? 150 : 190;
     const markers = [{ x: L, label: `L = ${L}` }];
-    const acc = new LineChart(accBox, { title: 'accuracy', series: seriesKeys.map(colorize), yRange: [0, 1.05], height: h, xLabel: 'evaluation length ℓ', markers });
-    const loss = new LineChart(lossBox, { title: 'loss', series: seriesKeys.map(colorize), height: h, xLabel: 'evaluation length ℓ', markers });
+    const acc = new LineChart(accBox, { title: 'accuracy', series: seriesKeys.map(colorize), yRange: [0, 1.05], height: h, xLabel: 'evaluation length ℓ', markers, empty: 'A curve comes as its models finish training.' });
+    const loss = new LineChart(lossBox, { title: 'loss', series: seriesKeys.map(colorize), height: h, xLabel: 'evaluation length ℓ', markers, empty: 'A curve comes as its models finish training.' });
     return { index, box, title, acc, loss, note, values, measured };
   });
 
