@@ -21,6 +21,9 @@ async function train(page, steps) {
     || (Number(document.getElementById('step-counter').textContent) >= n && document.getElementById('play').textContent === 'Play'),
   steps, { timeout: 120000, polling: 200 });
   await page.waitForTimeout(300);
+  // The last evaluation's verdict may follow the last step late (a worker reply): wait for it.
+  await page.waitForFunction((n) => document.getElementById('challenge-status').dataset.state === 'solved'
+    || document.getElementById('challenge-status').textContent.includes(`step ${n} `), steps, { timeout: 10000 }).catch(() => {});
   return { state: await page.locator('#challenge-status').getAttribute('data-state'), text: await page.locator('#challenge-status').textContent() };
 }
 

@@ -40,7 +40,9 @@ test('order without and with positions, compared in the playground; the link rep
   console.log(`compare: held-out accuracy after 600 steps, none ${none.last.acc}, rope ${rope.last.acc}`);
   assert.ok(none.last.acc <= 0.7, `none stays near chance: ${none.last.acc}`);
   assert.ok(rope.last.acc >= 0.9, `rope learns: ${rope.last.acc}`);
-  // Attention and predictions of both runs, side by side.
+  // Attention and predictions of both runs, side by side (a snapshot, late on a busy machine).
+  await page.waitForFunction(() => [...document.querySelectorAll('#compare-view .ap-compare-side > *')]
+    .every((f) => f.querySelectorAll('canvas, .example').length > 0), null, { timeout: 10000 }).catch(() => {});
   const sides = await page.evaluate(() => [...document.querySelectorAll('#compare-view .ap-compare-side')].map((s) => [...s.children].map((f) => ({
     caption: f.querySelector('figcaption').textContent, top: Math.round(f.getBoundingClientRect().top), filled: f.querySelectorAll('canvas, .example').length }))));
   assert.equal(sides.length, 2, 'attention and predictions');

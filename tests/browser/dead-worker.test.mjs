@@ -82,6 +82,9 @@ test('playground: a terminated worker is noticed at once, replaced, and the mode
   assert.equal(await page.locator('#play').textContent(), 'Pause');
   await page.click('#play');
   await page.waitForFunction(() => document.getElementById('play').textContent === 'Play');
+  // Steps trained before the worker saw the pause still arrive (as in playground.test.mjs): wait for its acknowledgement.
+  await page.waitForFunction(() => !window.playground.model.playing
+    && Number(document.getElementById('step-counter').textContent) === window.playground.model.lastStep, null, { timeout: 10000 }).catch(() => {});
   const paused = await counter(page);
   await page.waitForTimeout(500);
   assert.equal(await counter(page), paused, 'paused');

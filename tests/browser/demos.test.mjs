@@ -68,6 +68,9 @@ test('permutation: equivariant without positions, broken by an encoding or the c
   await page.click('.apd-reverse');
   await page.waitForFunction(() => document.querySelector('.apd-perm-note').textContent.includes('7 6 5 4 3 2 1 0'));
   await page.waitForTimeout(500);
+  // The check of the reversal (a worker reply) may come late: only it has f(πX)'s answer BA and a small difference.
+  await page.waitForFunction(() => document.querySelectorAll('.apd-pred')[1]?.textContent.includes('true answer BA')
+    && Number(document.querySelector('.apd-diff').dataset.diff) < 1e-5, null, { timeout: 10000 }).catch(() => {});
   measured.alibiReversed = await diff();
   assert.ok(measured.alibiReversed < 1e-5, `alibi reversed: ${measured.alibiReversed}`);
   await shot(page, 'demo-permutation-alibi');
@@ -106,6 +109,8 @@ test('permutation: equivariant without positions, broken by an encoding or the c
   await page.click('.apd-play');
   await page.waitForFunction(() => document.querySelector('.apd').dataset.canTrain === 'false' && document.querySelector('.apd').dataset.playing === 'false', null, { timeout: 240000 });
   await page.waitForTimeout(400);
+  // The outcomes are redrawn on a timer after the last state: wait for both sides' (asserted below).
+  await page.waitForFunction(() => document.querySelector('.apd').dataset.outcomeNone && document.querySelector('.apd').dataset.outcomeEncoding, null, { timeout: 10000 }).catch(() => {});
   const d = await data(page);
   const runs = await page.evaluate(() => window.demo.results());
   console.log('order on 3 seeds', JSON.stringify(runs));
@@ -314,6 +319,7 @@ test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 375, height: 900 });
   await page.waitForTimeout(500);
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= 375, null, { timeout: 5000 }).catch(() => {}); // charts follow a ResizeObserver
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375);
   await shot(page, 'demo-extrapolation-375-dark');
   assert.deepEqual(errors, []);

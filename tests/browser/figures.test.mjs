@@ -111,6 +111,9 @@ test('playground: an attention head and the position maps download as SVG, PNG, 
     const m = page.locator('#attention .attn-head').nth(i).locator('.fig-dl');
     await m.scrollIntoViewIfNeeded();
     if (!(await m.evaluate((d) => d.open))) await m.locator('summary').click();
+    // The menu turns rightwards in its toggle event (a task after the click): wait for it on a busy machine.
+    await page.waitForFunction((e) => e.getBoundingClientRect().left >= 0 && e.getBoundingClientRect().right <= 375,
+      await m.locator('.fig-dl-menu').elementHandle(), { timeout: 5000 }).catch(() => {});
     const box = await m.locator('.fig-dl-menu').boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `menu ${i} inside the phone's width: ${JSON.stringify(box)}`);
     if (i === 0) await page.screenshot({ path: `${RESULTS}/figures-menu-375-dark.png` });

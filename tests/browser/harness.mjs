@@ -49,6 +49,21 @@ export async function openPage(browser, url, { width = 1280, height = 900, schem
   return { page, errors };
 }
 
+/** The snapshot record in IndexedDB ({step, task}) or null. */
+export const savedSnapshot = (page) => page.evaluate(() => new Promise((resolve) => {
+  const req = indexedDB.open('attention-playground', 1);
+  req.onupgradeneeded = () => req.result.createObjectStore('saved-work');
+  req.onsuccess = () => {
+    const get = req.result.transaction('saved-work').objectStore('saved-work').get('snapshot');
+    get.onsuccess = () => {
+      resolve(get.result ? { step: get.result.step, task: get.result.task } : null);
+      req.result.close();
+    };
+    get.onerror = () => resolve(null);
+  };
+  req.onerror = () => resolve(null);
+}));
+
 export const shot = (page, name) => page.screenshot({ path: resolve(RESULTS, `${name}.png`), fullPage: true });
 
 /**
@@ -62,6 +77,11 @@ export async function shotFourWays(page, name, height = 900) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(400); // charts follow a ResizeObserver and the theme switch
+    // On a busy machine later: wait for what is checked below (which still fails if it never comes).
+    await page.waitForFunction(([w, dark]) => {
+      const bg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
+      return document.documentElement.scrollWidth <= w && dark === (bg.reduce((a, b) => a + b, 0) / 3 < 128);
+    }, [width, scheme === 'dark'], { timeout: 5000 }).catch(() => {});
     const m = await page.evaluate(() => {
       const bg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
       return { wide: document.documentElement.scrollWidth, light: bg.reduce((a, b) => a + b, 0) / 3 };

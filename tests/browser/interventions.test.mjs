@@ -51,7 +51,12 @@ test('ablating the heads of the first layer shows the loss change in words; Clea
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(300);
-    // The panel fits the viewport and nothing in it but the examples (which scroll) is wider.
+    // The panel fits the viewport and nothing in it but the examples (which scroll) is wider
+    // (its charts follow a ResizeObserver, late on a busy machine: waited for, asserted below).
+    await page.waitForFunction(() => {
+      const p = /** @type {HTMLElement} */ (document.getElementById('interventions-panel'));
+      return p.getBoundingClientRect().right <= innerWidth && p.scrollWidth <= p.clientWidth;
+    }, null, { timeout: 5000 }).catch(() => {});
     const fit = await page.evaluate(() => {
       const p = /** @type {HTMLElement} */ (document.getElementById('interventions-panel'));
       return p.getBoundingClientRect().right <= innerWidth && p.scrollWidth <= p.clientWidth;

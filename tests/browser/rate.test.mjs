@@ -39,6 +39,11 @@ test('at max speed: steps/s, tokens/s and the ETA show; worker messages carry on
   await page.click('#play');
   await page.waitForFunction(() => Number(document.getElementById('steps-per-s').dataset.value) > 0, null, { timeout: 20000 });
   await page.waitForTimeout(4000);
+  // Enough metrics messages for the checks below; a busy machine trains slower (bounded, asserted below).
+  await page.waitForFunction(() => {
+    const m = window.workerLog.filter((x) => x.event === 'metrics');
+    return m.length >= 4 && m.at(-1).step - (m[0].step - m[0].steps) > 200;
+  }, null, { timeout: 30000, polling: 250 }).catch(() => {});
   const value = Number(await page.locator('#steps-per-s').getAttribute('data-value'));
   const text = await page.locator('#steps-per-s').textContent();
   assert.ok(value > 0, `steps/s data-value ${value}`);

@@ -4,7 +4,7 @@
 // training again if it was, body[data-run] not stuck at "building"). Screenshots in test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, shot, ready } from './harness.mjs';
+import { startHarness, shot, ready, savedSnapshot } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -12,21 +12,6 @@ after(async () => { await h?.close(); });
 
 const counter = async (page) => Number(await page.locator('#step-counter').textContent());
 const playButtonBack = (page) => page.waitForFunction(() => document.getElementById('play').textContent === 'Play', null, { timeout: 60000 });
-
-/** The snapshot record in IndexedDB ({step, task}) or null. */
-const savedSnapshot = (page) => page.evaluate(() => new Promise((resolve) => {
-  const req = indexedDB.open('attention-playground', 1);
-  req.onupgradeneeded = () => req.result.createObjectStore('saved-work');
-  req.onsuccess = () => {
-    const get = req.result.transaction('saved-work').objectStore('saved-work').get('snapshot');
-    get.onsuccess = () => {
-      resolve(get.result ? { step: get.result.step, task: get.result.task } : null);
-      req.result.close();
-    };
-    get.onerror = () => resolve(null);
-  };
-  req.onerror = () => resolve(null);
-}));
 
 async function trainAndSave(page, steps) {
   await ready(page);
@@ -81,6 +66,7 @@ test('dismissing the offer forgets the snapshot; a newer snapshot replaces it', 
   await page.locator('#restore-offer', { hasText: 'copy at step 1.' }).waitFor({ timeout: 10000 });
   await page.click('#dismiss-saved');
   await page.waitForTimeout(300);
+  for (let i = 0; i < 50 && (await savedSnapshot(page)) !== null; i++) await page.waitForTimeout(100); // IndexedDB, late on a busy machine
   assert.equal(await savedSnapshot(page), null);
   await page.reload();
   await ready(page);

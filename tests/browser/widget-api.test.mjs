@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { RESULTS } from './harness.mjs';
-import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
+import { page as fixture, pauseAcknowledged, startWidgetServer } from './widget-fixtures.mjs';
 
 const PAGES = {
   '/fixtures/api.html': fixture('<attention-playground id="w" preset="none" view="chart,positions,attention" controls="play,step,reset" steps="5000" height="80"></attention-playground>'),
@@ -55,6 +55,7 @@ test('play, pause, step(n), reset and setConfig change what the widget shows; st
   // pause: it stops
   await call(p, 'pause');
   await p.waitForTimeout(500);
+  await pauseAcknowledged(p, '#w');
   const paused = await stepOf(p);
   await p.waitForTimeout(1000);
   assert.equal(await stepOf(p), paused, 'no training after pause()');
@@ -62,6 +63,8 @@ test('play, pause, step(n), reset and setConfig change what the widget shows; st
   assert.equal(await call(p, 'step', 7), true);
   await p.waitForFunction((n) => document.getElementById('w').currentStep === n, paused + 7, { timeout: 10000 });
   await p.waitForTimeout(400);
+  // The counter follows on the next chart flush (late on a busy machine; asserted below).
+  await p.waitForFunction((n) => document.getElementById('w').shadowRoot.querySelector('.ap-step').textContent === String(n), paused + 7, { timeout: 5000 }).catch(() => {});
   assert.equal(await stepOf(p), paused + 7);
   assert.equal((await shown(p)).step, String(paused + 7), 'the counter shows it');
   // reset: step 0

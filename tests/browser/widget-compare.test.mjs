@@ -53,7 +53,9 @@ for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']])
     assert.ok(none.last.acc <= 0.7, `none stays near chance: ${none.last.acc}`);
     assert.ok(rope.last.acc >= 0.9, `rope learns order: ${rope.last.acc}`);
     assert.notDeepEqual(none.loss.slice(0, 50), rope.loss.slice(0, 50), 'the curves part');
-    // Each run's attention, side by side (one column on a phone), for the same example.
+    // Each run's attention, side by side (one column on a phone), for the same example (a snapshot: late on a busy machine).
+    await p.waitForFunction(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.ap-compare-map')]
+      .every((f) => f.querySelectorAll('canvas').length > 0), null, { timeout: 10000 }).catch(() => {});
     const maps = await p.evaluate(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.ap-compare-map')].map((f) => {
       const r = f.getBoundingClientRect();
       return { caption: f.querySelector('figcaption').textContent, canvases: f.querySelectorAll('canvas').length, left: Math.round(r.left), top: Math.round(r.top) };

@@ -57,6 +57,16 @@ export function recordErrors(p, types = ['error'], errors = []) {
 }
 
 /**
+ * Wait until the widget at `selector` has its pause acknowledged by its worker: not playing, and
+ * the step shown is the last one the worker reported (steps trained before it saw the pause still
+ * arrive, late on a busy machine). Bounded (10 s) and silent: the caller's assertion says what failed.
+ */
+export async function pauseAcknowledged(p, selector) {
+  const w = await p.locator(selector).elementHandle();
+  await p.waitForFunction((el) => el.app?.model && !el.app.model.playing && el.currentStep === el.app.model.lastStep, w, { timeout: 10000 }).catch(() => {});
+}
+
+/**
  * dist/ (built when stale: dist.mjs; `rebuild`: always, unless ATTNPLAY_SKIP_BUILD) and `pages`
  * ({path: html}) on a static server (static-server.mjs: url, hits, extra), and Chromium. open(path)
  * loads a path of that server (or an absolute URL) in a new page that records errors (console

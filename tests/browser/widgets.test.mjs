@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { gzipSize } from '../../web/build-widget.mjs';
 import { RESULTS } from './harness.mjs';
 import { DIST } from './dist.mjs';
-import { FIXTURES, SCRIPT, page, startWidgetServer } from './widget-fixtures.mjs';
+import { FIXTURES, SCRIPT, page, pauseAcknowledged, startWidgetServer } from './widget-fixtures.mjs';
 
 let server;
 before(async () => { server = await startWidgetServer(FIXTURES, { rebuild: true }); });
@@ -64,6 +64,13 @@ function chartInk(p, i) {
   }, i);
 }
 
+/** chartInk once a chart flush and a frame have come: on a busy machine later, so it retries for up to 10 s (the caller asserts). */
+async function chartInkSoon(p, i) {
+  let ink = 0;
+  for (let k = 0; k < 20 && ink <= 40; k++) ink = await p.waitForTimeout(k ? 500 : 600).then(() => chartInk(p, i));
+  return ink;
+}
+
 const wasmHits = () => [...server.hits].filter(([path]) => path.endsWith('.wasm')).reduce((s, [, n]) => s + n, 0);
 
 test('the example post loads; each widget starts only when scrolled into view, trains and shows its chart', async () => {
@@ -90,9 +97,7 @@ test('the example post loads; each widget starts only when scrolled into view, t
       const w = document.querySelectorAll('attention-playground')[k];
       return w.currentStep >= 40 || w.shadowRoot.querySelector('.uplot');
     }, i, { timeout: 30000 });
-    // A chart flush and a frame; on a busy machine later (asserted below after 10 s at most).
-    let ink = 0;
-    for (let k = 0; k < 20 && ink <= 40; k++) ink = await p.waitForTimeout(k ? 500 : 600).then(() => chartInk(p, i));
+    const ink = await chartInkSoon(p, i);
     assert.ok(ink > 40, `widget ${i} (${presets[i]}) draws its curves (${ink} coloured pixels)`);
     await widget(p, i).screenshot({ path: resolve(RESULTS, `widgets-post-${i}-${presets[i]}.png`) });
   }
@@ -113,6 +118,7 @@ test('a widget pauses when scrolled off screen or when the tab is hidden, and re
   await trained(p, i, 10);
   await p.evaluate(() => scrollTo(0, 0));
   await p.waitForTimeout(800);
+  await pauseAcknowledged(p, `attention-playground >> nth=${i}`);
   const a = await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].currentStep, i);
   await p.waitForTimeout(1200);
   const b = await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].currentStep, i);
@@ -125,6 +131,7 @@ test('a widget pauses when scrolled off screen or when the tab is hidden, and re
     document.dispatchEvent(new Event('visibilitychange'));
   });
   await p.waitForTimeout(800);
+  await pauseAcknowledged(p, `attention-playground >> nth=${i}`);
   const c = await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].currentStep, i);
   await p.waitForTimeout(1200);
   assert.equal(await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].currentStep, i), c, 'no training while the tab is hidden');
@@ -141,8 +148,7 @@ test('six widgets train together: one module download, page CSS kept out', async
   server.hits.clear();
   const { page: p, errors } = await open('/fixtures/six.html', { width: 1400, height: 1400, longTasks: true });
   for (let i = 0; i < 6; i++) await trained(p, i, 100, 90000);
-  await p.waitForTimeout(600);
-  for (let i = 0; i < 6; i++) assert.ok((await chartInk(p, i)) > 40, `widget ${i} draws its curves`);
+  for (let i = 0; i < 6; i++) assert.ok((await chartInkSoon(p, i)) > 40, `widget ${i} draws its curves`);
   const long = await p.evaluate(() => window.__longTasks);
   console.log(`main-thread tasks over 50 ms while six widgets loaded and trained: ${long.map((t) => `${t.ms} ms`).join(', ') || 'none'}`);
   await p.screenshot({ path: resolve(RESULTS, 'widgets-six.png'), fullPage: true });
