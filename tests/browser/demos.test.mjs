@@ -254,7 +254,8 @@ test('probe, Catalogue 2 columns: row-sum labels; causal stick_breaking counts w
   await shot(page, 'demo-probe-catalogue2');
   // Bidirectional: stick_breaking's cell shows n/a and the engine's message naming the field.
   await page.uncheck('.apd-causal');
-  await page.waitForFunction(() => document.querySelector('.apd').dataset.causal === 'false' && document.querySelector('.apd').dataset.complete === 'true', null, { timeout: 120000 });
+  await page.waitForFunction(() => document.querySelector('.apd').dataset.causal === 'false' && document.querySelector('.apd').dataset.complete === 'true'
+    && document.querySelector('.apd-cell[data-norm="stick_breaking"]')?.getAttribute('data-state') === 'invalid', null, { timeout: 120000 });
   const sb = page.locator('.apd-cell[data-norm="stick_breaking"]');
   assert.equal(await sb.locator('.apd-acc').textContent(), 'n/a');
   assert.match(await sb.getAttribute('title'), /causal/);

@@ -198,6 +198,7 @@ export function mount(root, options = {}) {
   }
 
   async function rebuild() {
+    ui.box.dataset.complete = 'false'; // the old grid's results no longer stand (a script waiting for them must wait)
     const wasPlaying = s.playing || autoplay;
     await pause();
     ready = buildGrid();
