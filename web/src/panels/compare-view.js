@@ -4,8 +4,9 @@
 // one table row per run (its colour, what sets it apart, step, loss, held-out accuracy, and with
 // `files` its model's export and import), the loss and held-out accuracy charts with one colour
 // per run, and per run, side by side, the attention maps and predictions of the same held-out
-// examples, and (view "heads") a table of what each run's heads do. The widget (compare attribute, LightLineChart) and the playground (uPlot) both show
-// it. Training pauses while not visible (setVisible).
+// examples, and (view "heads") a table of what each run's heads do. The widget (compare
+// attribute, LightLineChart) and the playground (uPlot) both show it. Training pauses while not
+// visible (setVisible).
 import { styleChanged } from '../charts/detached-canvas.js';
 import { fmt } from '../charts/heatmap.js';
 import { AttentionPanel } from './attention-panel.js';
