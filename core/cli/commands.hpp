@@ -11,6 +11,7 @@ struct TrainArgs {
   std::string task_file;                           // the custom task's pairs (--task-file)
   std::string snapshots;                           // the replay's frames go to this folder (JSON)
   std::vector<std::string> sets;
+  std::vector<std::string> set_files;              // --set-file key=FILE: the file's text, after every --set
   std::vector<std::string> from_row;               // --config-from-row CSV ROW
   std::string eval_at;                             // "2,4": also evaluate at these multiples of seq_len
   std::string row_out, row_axes;                   // the run's one-row sweep CSV, and its axis columns

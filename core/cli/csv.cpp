@@ -1,6 +1,7 @@
 // core/cli/csv.cpp — see csv.hpp.
 #include "cli/csv.hpp"
 
+#include <cctype>
 #include <fstream>
 #include <stdexcept>
 
@@ -8,10 +9,48 @@
 
 namespace ap::cli {
 
+namespace {
+
+// A plain decimal number ("-0.5", "3", "-1e-05"): a spreadsheet reads it as that number.
+bool is_number(const std::string& s) {
+  size_t i = s[0] == '-' ? 1 : 0, digits = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++digits;
+  if (i < s.size() && s[i] == '.')
+    for (++i; i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]));) ++i, ++digits;
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    if (++i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    const size_t start = i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+    if (i == start) return false;
+  }
+  return i == s.size();
+}
+
+// The text after its leading apostrophes starts with what a spreadsheet reads as a formula.
+bool formula_like(const std::string& s, size_t* quotes) {
+  *quotes = s.find_first_not_of('\'');
+  return *quotes != std::string::npos && std::string("=+-@\t\r").find(s[*quotes]) != std::string::npos;
+}
+
+}  // namespace
+
+std::string csv_safe_text(const std::string& s) {
+  size_t quotes = 0;
+  if (!formula_like(s, &quotes) || (quotes == 0 && is_number(s))) return s;
+  return "'" + s;
+}
+
+std::string csv_restored_text(const std::string& s) {
+  size_t quotes = 0;
+  return formula_like(s, &quotes) && quotes > 0 ? s.substr(1) : s;
+}
+
 std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  const std::string safe = csv_safe_text(s);
+  if (safe == s && s.find_first_of(",\"\r\n") == std::string::npos) return s;
   std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  for (char c : safe) q += c == '"' ? std::string("\"\"") : std::string(1, c);
   return q + '"';
 }
 
@@ -32,7 +71,7 @@ CsvTable csv_parse(const std::string& text, const std::string& what) {
   };
   auto end_cell = [&] {
     if (++cells > kMaxCsvCells) fail("more than " + std::to_string(kMaxCsvCells) + " cells, the limit");
-    row.push_back(std::move(cell));
+    row.push_back(csv_restored_text(cell));
     cell.clear();
     quoted = false;
   };

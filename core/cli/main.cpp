@@ -30,6 +30,8 @@ int main(int argc, char** argv) {
                     "--set then changes lr, clip, warmup, schedule, weight_decay or steps")
       ->check(CLI::ExistingFile)->excludes(config)->excludes(from_row);
   train->add_option("--set", ta.sets, "override a field: key=value (repeatable)");
+  train->add_option("--set-file", ta.set_files, "override a field with a file's text: key=FILE (repeatable; after "
+                    "every --set; for values too long for a command line, as a sweep passes them)");
   train->add_option("--text-file", ta.text_file, "train the text task on this file's text (UTF-8, at most 2 MiB, "
                     "at least 10 seq_len + 1 characters; the last 10% is held out)")->excludes("--resume");
   train->add_option("--task-file", ta.task_file, "train the custom task on this file's input -> output pairs "

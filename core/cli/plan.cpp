@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 namespace ap::cli {
@@ -45,8 +47,24 @@ SweepPlan experiment_plan(const Experiment& e, bool quick) {
 
 std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
                                     const std::string& row_out) {
-  std::vector<std::string> argv{attnplay, "train"};
-  for (auto& [k, v] : plan.runs.at(i)) argv.push_back("--set"), argv.push_back(k + "=" + v);
+  std::vector<std::string> argv{attnplay, "train"}, by_file;
+  const Assignments& run = plan.runs.at(i);
+  for (size_t a = 0; a < run.size(); ++a) {
+    const auto& [k, v] = run[a];
+    if (!goes_by_file(v)) {
+      argv.push_back("--set"), argv.push_back(k + "=" + v);
+      continue;
+    }
+    bool last = true;  // a later assignment of k overrides this one: it need not go at all
+    for (size_t b = a + 1; b < run.size(); ++b) last = last && run[b].first != k;
+    if (!last) continue;
+    const auto file = plan.value_files.find(v);
+    if (file == plan.value_files.end())
+      throw std::invalid_argument("sweep: the value of " + k + " (" + std::to_string(v.size()) +
+                                  " bytes) goes by file, but no file was written for it");
+    by_file.push_back("--set-file"), by_file.push_back(k + "=" + file->second);
+  }
+  argv.insert(argv.end(), by_file.begin(), by_file.end());
   std::string multiples, axes;
   for (int m : plan.eval_at) multiples += (multiples.empty() ? "" : ",") + std::to_string(m);
   for (auto& a : plan.axes) axes += (axes.empty() ? "" : ",") + a;
@@ -56,6 +74,25 @@ std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::
   if (!plan.axes.empty()) argv.push_back("--row-axes"), argv.push_back(axes);
   argv.push_back("--row-out"), argv.push_back(row_out);
   return argv;
+}
+
+bool goes_by_file(const std::string& value) {
+  return value.size() > kMaxArgBytes || value.find_first_of("\r\n") != std::string::npos;
+}
+
+void write_value_files(SweepPlan& plan, const std::string& dir) {
+  const std::filesystem::path values = std::filesystem::path(dir) / "values";
+  for (auto& run : plan.runs)
+    for (auto& [k, v] : run) {
+      if (!goes_by_file(v) || plan.value_files.count(v)) continue;
+      std::error_code ec;
+      std::filesystem::create_directories(values, ec);
+      const std::string path = (values / ("value-" + std::to_string(plan.value_files.size()) + ".txt")).string();
+      std::ofstream out(path, std::ios::binary);
+      out << v;
+      if (!out) throw std::invalid_argument("sweep: cannot write '" + path + "' (the value of " + k + ", passed by file)");
+      plan.value_files[v] = path;
+    }
 }
 
 std::string shell_line(const std::vector<std::string>& argv) {

@@ -3,6 +3,7 @@
 // --quick overrides, its seed), and every run becomes one `attnplay train` command line that
 // writes its own one-row CSV. The in-process sweep, GNU parallel and Slurm run the same lines.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,17 @@ struct SweepPlan {
   std::vector<int> eval_at;
   std::string text_file;          // the text task's text for every run (train --text-file), or ""
   std::string task_file;          // the custom task's pairs for every run (train --task-file), or ""
+  std::map<std::string, std::string> value_files;  // a value that goes by file -> its file (write_value_files)
 };
+
+// A --set value longer than this, or with a line break, goes to train by file (--set-file
+// key=FILE): Linux refuses one command-line argument over 128 KiB (MAX_ARG_STRLEN), and a task
+// list holds one command per line.
+constexpr size_t kMaxArgBytes = size_t(16) << 10;
+bool goes_by_file(const std::string& value);
+// Writes every value of the runs that goes by file once, to dir/values/value-N.txt, and records
+// it in plan.value_files. Throws naming the file when it cannot be written.
+void write_value_files(SweepPlan& plan, const std::string& dir);
 
 // The union of the grids' products (no grid: one point), each point with seeds 1..seeds
 // (seeds 0: the runs keep whatever seed their assignments give). `last` is applied after the
@@ -28,7 +39,10 @@ SweepPlan make_plan(const Assignments& set, const std::vector<GridAxes>& grids, 
 // The experiment's plan; with quick, its "quick" overrides and seeds.
 SweepPlan experiment_plan(const Experiment& e, bool quick);
 
-// argv of run i: `<attnplay> train --set k=v ... [--text-file F | --task-file F] [--eval-at M,..] [--row-axes a,b] --row-out FILE`.
+// argv of run i: `<attnplay> train --set k=v ... [--set-file k=F ...] [--text-file F | --task-file F]
+// [--eval-at M,..] [--row-axes a,b] --row-out FILE`. A value that goes by file is passed as
+// --set-file (train applies those after every --set) when it is its key's last assignment, and
+// left out when a later one overrides it; throws when write_value_files has not written it.
 std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
                                     const std::string& row_out);
 // The same as one POSIX shell line (every word single-quoted when it needs to be).

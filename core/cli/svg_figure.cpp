@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "cli/csv.hpp"
+
 namespace ap::cli {
 
 namespace {
@@ -235,26 +237,18 @@ nlohmann::json figure_json(const HeatmapFigure& f) {
 }
 
 namespace {
-std::string csv_text(const std::string& s) {
-  const bool formula = !s.empty() && std::string("=+-@\t\r").find(s[0]) != std::string::npos;
-  const std::string safe = formula ? "'" + s : s;
-  if (!formula && safe.find_first_of("\",\r\n") == std::string::npos) return safe;
-  std::string out = "\"";
-  for (char c : safe) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 // As the JSON writes the number (the page reads that JSON): -inf where it is masked.
 std::string csv_number(float v, const char* masked) { return std::isfinite(v) ? nlohmann::json(v).dump() : masked; }
 }  // namespace
 
 std::string figure_csv(const HeatmapFigure& f) {
   const size_t cols = f.matrix.empty() ? 0 : f.matrix[0].size();
-  std::string out = csv_text((f.y_label.empty() ? "row" : f.y_label) + " \\ " + (f.x_label.empty() ? "column" : f.x_label));
-  for (size_t j = 0; j < cols; ++j) out += "," + csv_text(j < f.col_labels.size() ? f.col_labels[j] : std::to_string(j));
-  if (!f.side.empty()) out += "," + csv_text(f.side_label);
+  std::string out = csv_field((f.y_label.empty() ? "row" : f.y_label) + " \\ " + (f.x_label.empty() ? "column" : f.x_label));
+  for (size_t j = 0; j < cols; ++j) out += "," + csv_field(j < f.col_labels.size() ? f.col_labels[j] : std::to_string(j));
+  if (!f.side.empty()) out += "," + csv_field(f.side_label);
   out += "\r\n";
   for (size_t i = 0; i < f.matrix.size(); ++i) {
-    out += csv_text(i < f.row_labels.size() ? f.row_labels[i] : std::to_string(i));
+    out += csv_field(i < f.row_labels.size() ? f.row_labels[i] : std::to_string(i));
     for (float v : f.matrix[i]) out += "," + csv_number(v, "-inf");
     if (!f.side.empty()) out += "," + (i < f.side.size() ? csv_number(f.side[i], "") : std::string());
     out += "\r\n";

@@ -74,7 +74,7 @@ std::pair<std::string, int> run_line(const std::string& line) {
 }  // namespace
 
 int sweep(const SweepArgs& a) {
-  const SweepPlan plan = plan_of(a);
+  SweepPlan plan = plan_of(a);
   const std::string self = a.attnplay.empty() ? self_path() : a.attnplay;
   if (!a.emit.empty()) {
     if (a.emit.size() != 2) throw std::invalid_argument("--emit takes a kind and a target: gnu-parallel FILE or slurm DIR");
@@ -87,6 +87,7 @@ int sweep(const SweepArgs& a) {
   char tmpl[] = "/tmp/attnplay-sweep-XXXXXX";
   if (!mkdtemp(tmpl)) throw std::invalid_argument("sweep: cannot create a folder for the runs' rows in /tmp");
   const std::string rows = tmpl;
+  write_value_files(plan, rows);  // a value too long for a command line, or with a line break
   const size_t n = plan.runs.size();
   std::vector<std::string> files(n), errors(n);
   std::atomic<size_t> next{0};

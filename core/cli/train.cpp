@@ -200,8 +200,14 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
 }  // namespace
 
 // With --row-out, the run's row is written whatever happens (an error becomes its "error" cell),
-// so that a sweep's runs each leave one row.
-int train(const TrainArgs& a) {
+// so that a sweep's runs each leave one row. --set-file key=FILE is --set key=<the file's text>,
+// after every --set.
+int train(const TrainArgs& given) {
+  TrainArgs a = given;
+  for (auto& kf : given.set_files) {
+    auto [key, path] = split_assignment(kf);
+    a.sets.push_back(key + "=" + read_text_file(path, "--set-file", kMaxTextBytes));
+  }
   const std::vector<int> eval_at = parse_eval_at(a.eval_at, "--eval-at");
   nlohmann::json r;
   if (a.row_out.empty()) return run(a, eval_at, r);

@@ -65,9 +65,16 @@ echo "ok   a single-node Slurm is up ($host, port $port)"
 tiny=(--set task=copy --set steps=4 --set d_model=16 --set ffn=32 --set layers=1 --set batch=8 --set eval_batches=2)
 grid=(--grid "position=learned,rope" --seeds 2)
 "$bin" sweep "${tiny[@]}" "${grid[@]}" --out inproc.csv --jobs 2 >/dev/null 2>&1 || { echo "FAIL the in-process sweep"; exit 1; }
-"$bin" sweep "${tiny[@]}" "${grid[@]}" --emit slurm job >/dev/null || { echo "FAIL --emit slurm"; exit 1; }
-timeout 180 sbatch --wait --quiet job/sweep.sbatch || { echo "FAIL sbatch --wait: exit $?"; cat job/logs/* log/*.log 2>/dev/null | tail -30; exit 1; }
-echo "ok   sbatch --wait ran the array job ($(find job/rows -name 'run-*.csv' | wc -l) rows)"
-"$bin" merge slurm.csv job/rows/run-*.csv >/dev/null || { echo "FAIL merge"; exit 1; }
+job="$dir/job dir %A 50% 'q\"uo \$(touch smuggled) \`touch smuggled2\` #c"
+"$bin" sweep "${tiny[@]}" "${grid[@]}" --emit slurm "$job" >/dev/null || { echo "FAIL --emit slurm"; exit 1; }
+jobid=$(timeout 180 sbatch --wait --parsable "$job/sweep.sbatch") || { echo "FAIL sbatch --wait: exit $?"; cat "$job"/logs/* log/*.log 2>/dev/null | tail -30; exit 1; }
+echo "ok   sbatch --wait ran the array job ($(find "$job/rows" -name 'run-*.csv' | wc -l) rows)"
+for k in 0 1 2 3; do
+  [ -f "$job/logs/${jobid}_$k.out" ] || { echo "FAIL no log $job/logs/${jobid}_$k.out: $(ls "$job/logs")"; exit 1; }
+done
+echo "ok   each task logged to its own file in the folder (%A_%a expanded, the folder's % kept)"
+[ -z "$(find "$dir" -name 'smuggled*')" ] || { echo "FAIL something in the folder's name ran"; exit 1; }
+echo "ok   nothing in the folder's name ran"
+"$bin" merge slurm.csv "$job"/rows/run-*.csv >/dev/null || { echo "FAIL merge"; exit 1; }
 node "$here/csv_compare.mjs" inproc.csv slurm.csv '^(steps_per_s|train_tokens_per_s|infer_tokens_per_s)' || { echo "FAIL merged (Slurm) differs from in-process"; exit 1; }
 echo "ok   merged (Slurm) = in-process, but for timing"

@@ -4,7 +4,11 @@
 # job slots) and through the emitted Slurm script's tasks (each run by bash with
 # SLURM_ARRAY_TASK_ID set; no Slurm daemons), merged with `attnplay merge`: the merged CSVs equal
 # the in-process one on every column but the timing ones (weights_sha256 included). Also: a row
-# reproduced alone (--config-from-row), an experiment file with --quick, and the errors.
+# reproduced alone (--config-from-row), an experiment file with --quick, and the errors. Then
+# nothing lost, nothing smuggled: both emitters in a folder whose name holds a space, %, quotes,
+# $(...) and backquotes (merged rows equal, nothing in the name ran); every control character in
+# every emitted path refused, naming the option; formula-like cells written safe and read back
+# exactly by merge, summary and the page's reader; a set.text over 128 KiB passed by file.
 set -uo pipefail
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +64,85 @@ for a in 1 2 3 4 5; do for b in 1 2 3 4 5; do for c in 1 2 3 4 5; do
   echo "$a $b $c -> $(printf '%s\n' $a $b $c | sort -n | tr '\n' ' ' | sed 's/ $//')"; done; done; done > pairs.txt
 check "sweep --task-file: every run trains the custom task on the file's pairs (a set over 1 KiB stays out of the rows)" bash -c "'$bin' sweep --task-file pairs.txt --set steps=3 --set d_model=16 --set ffn=32 --set layers=1 --grid 'position=learned,rope' --out pairs.csv >/dev/null 2>&1 && [ \$(wc -l < pairs.csv) -eq 3 ] && [ \$(grep -c '\"\"task\"\":\"\"custom\"\"' pairs.csv) -eq 2 ] && ! grep -q '5 5 5' pairs.csv"
 check "sweep --task-file and --text-file together are refused" bash -c "! '$bin' sweep --task-file pairs.txt --text-file pairs.txt --grid 'position=learned,rope' --out x.csv >/dev/null 2>&1"
+
+# --- nothing smuggled: a folder name that a shell, sbatch or a file name pattern would read -------
+odd="$dir/odd dir %A 50% 'q\"uo \$(touch smuggled) \`touch smuggled2\` #c"
+mkdir -p "$odd"
+odd_parallel() {
+  "$bin" sweep "${tiny[@]}" --grid "position=learned,rope" --seeds 2 --eval-at 2 --emit gnu-parallel "$odd/lines.txt" >/dev/null &&
+    parallel --will-cite --jobs 2 -S : < "$odd/lines.txt" >/dev/null 2>&1 &&
+    "$bin" merge odd-par.csv "$odd/lines.txt.rows"/run-*.csv >/dev/null &&
+    node "$here/csv_compare.mjs" inproc.csv odd-par.csv "$timing"
+}
+odd_slurm() {
+  "$bin" sweep "${tiny[@]}" --grid "position=learned,rope" --seeds 2 --eval-at 2 --emit slurm "$odd/job" >/dev/null || return 1
+  shellcheck -e SC2016 "$odd/job/sweep.sbatch" || return 1  # SC2016: the $(...) in quotes is the folder's name, meant literally
+  for k in 0 1 2 3; do SLURM_ARRAY_TASK_ID=$k bash "$odd/job/sweep.sbatch" >/dev/null 2>&1 || return 1; done
+  "$bin" merge odd-slurm.csv "$odd/job/rows"/run-*.csv >/dev/null && node "$here/csv_compare.mjs" inproc.csv odd-slurm.csv "$timing"
+}
+check "GNU parallel in an odd folder: merged = in-process, but for timing" odd_parallel
+check "Slurm tasks in an odd folder: shellcheck clean, merged = in-process, but for timing" odd_slurm
+check "the Slurm log pattern keeps the folder's % (as %%) and quotes the path" \
+  grep -qF "#SBATCH --output=\"$dir/odd dir %%A 50%% 'q\\\"uo \$(touch smuggled) \`touch smuggled2\` #c/job/logs/\"%A_%a.out" "$odd/job/sweep.sbatch"
+check "nothing in the folder's name ran" bash -c "! find '$dir' -name 'smuggled*' | grep -q ."
+
+# --- every control character in every path an emitted script names is refused, naming it -------
+refused() { # FIELD PATH: --emit with PATH as FIELD fails, names FIELD, and writes no task list
+  local field=$1 path=$2 out
+  rm -rf ctl && mkdir ctl
+  case $field in
+    --rows) out=$("$bin" sweep "${tiny[@]}" --grid "position=learned,rope" --emit gnu-parallel ctl/l.txt --rows "$path" 2>&1) ;;
+    --attnplay) out=$("$bin" sweep "${tiny[@]}" --grid "position=learned,rope" --emit slurm ctl/j --attnplay "$path" 2>&1) ;;
+    "--emit slurm DIR") out=$("$bin" sweep "${tiny[@]}" --grid "position=learned,rope" --emit slurm "$path" 2>&1) ;;
+    "--emit gnu-parallel FILE") out=$("$bin" sweep "${tiny[@]}" --grid "position=learned,rope" --emit gnu-parallel "$path" 2>&1) ;;
+    --text-file) : > "$path" && out=$("$bin" sweep --text-file "$path" --grid "position=learned,rope" --emit gnu-parallel ctl/l.txt 2>&1) ;;
+  esac && { echo "  $field ${path@Q}: not refused"; return 1; }
+  grep -qF -- "$field: the path" <<<"$out" && grep -q "control character" <<<"$out" || { echo "  $field ${path@Q}: $out"; return 1; }
+  [ -z "$(find ctl -name '*.txt' -o -name '*.sbatch')" ] || { echo "  $field ${path@Q}: files written"; return 1; }
+}
+all_refused() {
+  local field c
+  for field in --rows --attnplay "--emit slurm DIR" "--emit gnu-parallel FILE" --text-file; do
+    for c in $(seq 1 31) 127; do printf -v ch "\\$(printf %03o "$c")" && refused "$field" "ctl/a${ch}b" || return 1; done
+  done
+}
+check "a control character (bytes 1-31, 127) in any emitted path is refused, naming the option" all_refused
+
+# --- formula-like cells: written safe, read back exactly (merge, summary, the page's reader) ----
+mkdir -p cells  # as files hold them: ''@x is the text '@x (one apostrophe more than a formula-like text has)
+hdr='position,seed,steps,train_loss,eval_loss,eval_bpc,eval_accuracy,eval_sequence_accuracy,steps_per_s,train_tokens_per_s,infer_tokens_per_s,peak_memory_bytes,weights_sha256,engine,config,error'
+printf '%s\n%s\n' "$hdr" '=1+1,1,4,-0.5,1,1,0.5,0,1,1,1,1,,e,{},' > cells/run-0000.csv
+printf '%s\n%s\n' "$hdr" '=1+1,2,4,0.25,1,1,0.5,0,1,1,1,1,,-x,{},' > cells/run-0001.csv
+printf '%s\n%s\n' "$hdr" "''@x,1,4,-1e-05,1,1,0.5,0,1,1,1,1,,e,{},+cmd" > cells/run-0002.csv
+cells_written() {
+  "$bin" merge cells.csv --summary cells.summary.csv cells/run-*.csv >/dev/null || return 1
+  printf '%s\n' "\"'=1+1\",-0.5" "\"'=1+1\",0.25" "\"''@x\",-1e-05" > cells.want
+  cut -d, -f1,4 cells.csv | tail -n +2 | cmp -s - cells.want && grep -q ",\"'-x\",{},\$" cells.csv && grep -q ",\"'+cmd\"\$" cells.csv
+}
+check "merge writes formula-like cells safe, numbers as they are" cells_written
+check "merging the merged file again changes nothing (nothing doubled)" bash -c "'$bin' merge again.csv cells.csv >/dev/null && cmp -s cells.csv again.csv"
+check "the summary reads -0.5 as a number (mean of -0.5 and 0.25) and writes the axis safe" \
+  bash -c "grep -q '^\"'\''=1+1\",2,.*-0.125' cells.summary.csv"
+check "the page's reader reads every cell back as it was" node --input-type=module -e "
+  import { parseCsv } from '$here/../../web/src/pages/experiments/csv.js';
+  import { readFileSync } from 'node:fs';
+  const { rows } = parseCsv(readFileSync('cells.csv', 'utf8'));
+  const got = JSON.stringify(rows.map((r) => [r[0], r[3], r[13], r[15]]));
+  const want = JSON.stringify([['=1+1', '-0.5', 'e', ''], ['=1+1', '0.25', '-x', ''], [\"'@x\", '-1e-05', 'e', '+cmd']]);
+  if (got !== want) { console.error(got); process.exit(1); }"
+
+# --- a set.text over 128 KiB (one argument's limit on Linux) goes to each run by file -----------
+node -e "
+  const text = 'the quick brown fox jumps over the lazy dog. '.repeat(3300);
+  console.log(JSON.stringify({ id: 'big-text', title: 't', metric: 'eval_bpc',
+    set: { task: 'text', text, steps: 2, d_model: 16, ffn: 32, layers: 1, batch: 4, eval_batches: 1 },
+    grids: [{ position: ['learned', 'rope'] }] }));" > big-text.json
+check "sweep --experiment with a 145 KiB set.text: every run trains" bash -c "[ \$(stat -c %s big-text.json) -gt 140000 ] &&
+  '$bin' sweep --experiment big-text.json --out big.csv >/dev/null 2>&1 && [ \$(wc -l < big.csv) -eq 3 ] && ! grep -q 'exit code' big.csv"
+check "--emit passes it by file: short lines that GNU parallel runs, rows equal" bash -c "
+  '$bin' sweep --experiment big-text.json --emit gnu-parallel big.txt >/dev/null && [ \$(wc -L < big.txt) -lt 2000 ] &&
+  grep -q -- '--set-file text=' big.txt && parallel --will-cite --jobs 2 -S : < big.txt >/dev/null 2>&1 &&
+  '$bin' merge big-par.csv big.txt.rows/run-*.csv >/dev/null && node '$here/csv_compare.mjs' big.csv big-par.csv '$timing'"
 
 echo "sweep: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCsv, toCsv } from '../../web/src/pages/experiments/csv.js';
+import { safeText, restoredText } from '../../web/src/charts/csv-safe.js';
 import { parseDefinition, parseVerdict, parseLimited } from '../../web/src/pages/experiments/definitions.js';
 import { hashToSpec, specToHash, nativeCommand, DEFAULT_SPEC } from '../../web/src/pages/experiments/grid-state.js';
 
@@ -14,6 +15,26 @@ test('CSV: RFC 4180 fields round-trip through the writer and the reader', () => 
   assert.deepEqual(parseCsv(text), { header: ['p', 'q', 'r', 's'], rows });
   assert.deepEqual(parseCsv('a,b\n1,\n').rows, [['1', '']]);
   assert.deepEqual(parseCsv('a,b\r\n1,2').rows, [['1', '2']]);
+});
+
+test('CSV: formula-like cells are written safe and read back exactly; numbers stay numbers', () => {
+  for (const s of ['=1+1', '+5', '-', '-1+2', '-inf', '@SUM(A1)', '\tx', '\rx', "'=x", "''-1"]) assert.equal(safeText(s), `'${s}`);
+  for (const n of ['-0.5', '-1e-05', '-3', '-.5', '1E+10', 'abc', "'abc", '']) assert.equal(safeText(n), n);
+  assert.equal(restoredText("'-0.5"), '-0.5');
+  // The class: every cell of up to 4 characters over those that matter, through the writer and the reader.
+  const alphabet = ["'", '=', '+', '-', '@', '\t', '\r', '0', '.', 'e', ',', '"', '\n', 'a'];
+  /** @type {string[]} */
+  let cells = [''];
+  for (let len = 0; len < 4; len++) cells = [...new Set([...cells, ...cells.flatMap((c) => alphabet.map((a) => c + a))])];
+  const width = 8, rows = [];  // within the reader's row limit
+  while (cells.length % width) cells.push('');
+  for (let i = 0; i < cells.length; i += width) rows.push(cells.slice(i, i + width));
+  const header = rows[0].map((_, k) => `c${k}`);
+  assert.deepEqual(parseCsv(toCsv(header, rows)), { header, rows });
+  for (const c of cells) {
+    const held = safeText(c);
+    assert.ok(!/^[=+\-@\t\r]/.test(held) || Number.isFinite(Number(held)), `${JSON.stringify(c)} is held as ${JSON.stringify(held)}`);
+  }
 });
 
 test('CSV: malformed input is refused with its line', () => {

@@ -3,6 +3,7 @@
 // markup), the JSON of the numbers behind it (the same fields as `attnplay inspect --format json`)
 // and CSV. No DOM (tests/node/figure.test.mjs runs it under Node).
 import { layout, INK } from './figure-layout.js';
+import { safeText } from './csv-safe.js';
 
 /** @typedef {import('./figure-layout.js').Figure} Figure */
 /** @typedef {import('./figure-layout.js').Item} Item */
@@ -84,14 +85,14 @@ export const figureJSON = (f) => `${JSON.stringify(figureData(f), null, 1)}\n`;
 
 /**
  * One CSV field. Numbers as they are (−∞ as -inf, missing empty); text quoted, and text that a
- * spreadsheet would read as a formula (= + - @ first) gets a leading apostrophe.
+ * spreadsheet would read as a formula (= + - @ first) gets a leading apostrophe (csv-safe.js).
  * @param {unknown} v
  */
 export function csvCell(v) {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v === -Infinity ? '-inf' : v > 0 ? 'inf' : '';
   const s = String(v);
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  const safe = safeText(s);
   return /[",\r\n]/.test(safe) || safe !== s ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -3,7 +3,10 @@
 // download. Reading: fields separated by commas, records by CRLF or LF, a field in double quotes
 // may hold commas, line breaks and doubled quotes; anything else (a quote inside an unquoted
 // field, text after a closing quote, an unclosed quote, a row of another width) is an error that
-// names the line. No DOM.
+// names the line. A cell that a spreadsheet would run as a formula is written with a leading
+// apostrophe and read without it (charts/csv-safe.js, the rule of the sweep's C++ writer). No DOM.
+
+import { safeText, restoredText } from '../../charts/csv-safe.js';
 
 /** The largest text read (characters), and the most rows, columns and characters in one field. */
 export const CSV_LIMITS = { chars: 8 * 1024 * 1024, rows: 20000, columns: 256, field: 4.5 * 1024 * 1024 };
@@ -57,7 +60,7 @@ export function parseCsv(text, name = 'the CSV', limits = CSV_LIMITS) {
       i = j;
     }
     if (field.length > limits.field) throw fail(`a field longer than ${limits.field} characters`);
-    record.push(field);
+    record.push(restoredText(field));
     if (record.length > limits.columns) throw fail(`more than ${limits.columns} columns`);
     if (text[i] === ',') {
       i++;
@@ -94,12 +97,13 @@ export function csvObjects({ header, rows }) {
 }
 
 /**
- * One CSV field, quoted when it holds a comma, a quote or a line break.
+ * One CSV field (safeText), quoted when it holds a comma, a quote or a line break, or was changed.
  * @param {unknown} v (null/undefined: an empty field)
  */
 export function csvField(v) {
   const s = v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  const safe = safeText(s);
+  return /[",\r\n]/.test(safe) || safe !== s ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /**
