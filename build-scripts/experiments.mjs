@@ -17,6 +17,7 @@ import { parseCsv, judge, overall } from './experiments/stats.mjs';
 import { reportMarkdown, fmt } from './experiments/report.mjs';
 import { wasmCost, summarise } from './experiments/wasm-cost.mjs';
 import { drawCharts } from './experiments/charts.mjs';
+import { toCsv } from '../web/src/pages/experiments/csv.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DEFS = join(ROOT, 'docs/experiments');
@@ -73,7 +74,7 @@ async function wasmTable(def, axes, summary, file) {
   if (!reportsOnly) {
     const w = await wasmCost(def, { quick, log: (s) => console.error(`experiments: ${s}`) });
     const ws = summarise(w.rows, axes, ['steps_per_s', 'infer_tokens_per_s']);
-    writeFileSync(file, [Object.keys(ws[0]).join(','), ...ws.map((x) => Object.values(x).join(','))].join('\n') + '\n');
+    writeFileSync(file, toCsv(Object.keys(ws[0]), ws.map((x) => Object.values(x))));  // quoted and formula-safe, as the sweep's
   }
   const ws = parseCsv(readFileSync(file, 'utf8'));
   return [`**The same grid in wasm** (wasm-simd under Node, one thread; memory as native, the engine counts the same buffers):`, '',

@@ -5,6 +5,7 @@
 #ifdef AP_HAVE_SWEEP
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
