@@ -59,7 +59,7 @@ test('the saved run survives reloads without an answer, and restores', { timeout
   for (const visit of [1, 2, 3]) {
     const rows = await reloadForOffer(page);
     assert.equal(rows.length, 1, `visit ${visit}: one run`);
-    assert.match(rows[0].text, /copy at step 20 \(position \w+, softmax\), saved .* in this tab/, `visit ${visit}`);
+    assert.match(rows[0].text, /^Saved work: copy at step 20 \(position \w+, softmax\), saved .* in this tab\.$/, `visit ${visit}`);
     assert.deepEqual(await savedSnapshot(page), { step: 20, task: 'copy' }, `visit ${visit}: still saved`);
   }
   await restore(page, 20);
@@ -125,7 +125,7 @@ test('every stop is saved at the step shown: pause, solved, a refused step', { t
   await restore(page, k);
 
   // Solved (the default step budget stops there), then a refused step: each saved at its step.
-  for (const [hash, why] of [['#task=copy&seed=3', 'Solved'], ['#task=copy&normalization=exp&lr=1&clip=0&warmup=0&steps=200', 'Training stopped']]) {
+  for (const [hash, why] of [['#task=copy&seed=3', 'Solved'], ['#task=copy&normalization=exp&lr=0.3&clip=0&warmup=0&steps=200', 'Training stopped']]) {
     await page.goto(`${h.url}${hash}`);
     await reloadForOffer(page); // the hash's model, with the earlier runs offered
     await page.click('#play');
@@ -135,7 +135,7 @@ test('every stop is saved at the step shown: pause, solved, a refused step', { t
     assert.ok(at > 0, `${why}: trained`);
     await newestStep(page, at, `${why} at step ${at} is saved`);
     [row] = await reloadForOffer(page);
-    assert.match(row.text, new RegExp(`^copy at step ${at} `), `${why}: offered at the step shown`);
+    assert.match(row.text, new RegExp(`^copy at step ${at} `), `${why}: offered at the step shown, first`);
   }
   await ctx.close();
 });
@@ -166,7 +166,7 @@ test('a save of the earlier single-slot version is offered and restores', { time
   await page.goto(`${h.url}#task=reverse&seed=1`); // another setup: the old save is not this page's
   const rows = await reloadForOffer(page);
   assert.deepEqual(rows.length, 1);
-  assert.match(rows[0].text, /^copy at step 8, saved .* in an earlier visit$/);
+  assert.match(rows[0].text, /^Saved work: copy at step 8, saved .* in an earlier visit\.$/);
   assert.deepEqual((await savedRuns(page)).map((r) => [r.id, r.step]), [['legacy', 8]], 'migrated to a run');
   await restore(page, 8);
   assert.equal(await page.inputValue('#ctl-task'), 'copy');

@@ -124,7 +124,7 @@ export class Recovery {
     const describe = (/** @type {SavedRun} */ r) => {
       const from = r.tab === this.ids.tab ? 'this tab' : r.tab ? 'another tab' : 'an earlier visit';
       const setup = [r.position && `position ${r.position}`, r.normalization].filter(Boolean).join(', ');
-      return `${r.task} at step ${r.step}${setup ? ` (${setup})` : ''}, saved ${new Date(r.savedAt).toLocaleString()} in ${from}`;
+      return `${r.task} at step ${r.step}${setup ? ` (${setup})` : ''}, saved ${new Date(r.savedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })} in ${from}`;
     };
     /** @type {() => SavedRun} */
     let chosen = () => runs[0];
