@@ -5,7 +5,7 @@
 // restored. Screenshots go to test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPage, shot, ready, savedSnapshot } from './harness.mjs';
+import { startHarness, openPage, shot, ready, savedSnapshot, waitForValue } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -66,8 +66,7 @@ test('after a reload, the saved model is offered and restored', async () => {
   await page.click('#play');
   await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 20, null, { timeout: 60000 });
   await playButtonBack(page);
-  await page.waitForTimeout(1500); // the snapshot reaches IndexedDB (later on a busy machine: up to 10 s more)
-  for (let i = 0; i < 100 && (await savedSnapshot(page))?.step !== 20; i++) await page.waitForTimeout(100);
+  await waitForValue(() => savedSnapshot(page), (s) => s?.step === 20, 'the snapshot at step 20 reaches IndexedDB');
   await page.reload();
   await ready(page);
   const offer = page.locator('#restore-offer');

@@ -49,20 +49,48 @@ export async function openPage(browser, url, { width = 1280, height = 900, schem
   return { page, errors };
 }
 
-/** The snapshot record in IndexedDB ({step, task}) or null. */
-export const savedSnapshot = (page) => page.evaluate(() => new Promise((resolve) => {
+/**
+ * The saved runs in IndexedDB (state/saved-work.js), newest first: [{id, tab, step, task,
+ * position, normalization, savedAt}].
+ */
+export const savedRuns = (page) => page.evaluate(() => new Promise((resolve) => {
   const req = indexedDB.open('attention-playground', 1);
   req.onupgradeneeded = () => req.result.createObjectStore('saved-work');
   req.onsuccess = () => {
-    const get = req.result.transaction('saved-work').objectStore('saved-work').get('snapshot');
-    get.onsuccess = () => {
-      resolve(get.result ? { step: get.result.step, task: get.result.task } : null);
+    const all = req.result.transaction('saved-work').objectStore('saved-work').getAll(IDBKeyRange.bound('run:', 'run:\uffff'));
+    all.onsuccess = () => {
+      resolve(all.result.sort((a, b) => b.savedAt - a.savedAt));
       req.result.close();
     };
-    get.onerror = () => resolve(null);
+    all.onerror = () => resolve([]);
   };
-  req.onerror = () => resolve(null);
+  req.onerror = () => resolve([]);
 }));
+
+/** The newest saved run as {step, task}, or null. */
+export const savedSnapshot = async (page) => {
+  const [run] = await savedRuns(page);
+  return run ? { step: run.step, task: run.task } : null;
+};
+
+/**
+ * Wait (bounded) until `read()` gives a value that `ok` accepts; returns it, or fails with `what`
+ * and the last value read.
+ * @template T
+ * @param {() => Promise<T>} read
+ * @param {(v: T) => boolean} ok
+ * @param {string} what
+ */
+export async function waitForValue(read, ok, what, timeout = 15000) {
+  const end = Date.now() + timeout;
+  let v = await read();
+  while (!ok(v)) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${timeout} ms (last: ${JSON.stringify(v)})`);
+    await new Promise((r) => setTimeout(r, 100));
+    v = await read();
+  }
+  return v;
+}
 
 export const shot = (page, name) => page.screenshot({ path: resolve(RESULTS, `${name}.png`), fullPage: true });
 

@@ -8,7 +8,8 @@
 // reason 'restored'), one that was not stays paused; and 'snapshot' (detail {bytes, step}) when
 // a new snapshot was kept.
 // While it trains, the session keeps a snapshot (its safetensors bytes, on the main thread) at
-// most every SNAPSHOT_MS and whenever training stops, so that a crashed worker loses little.
+// most every SNAPSHOT_MS and whenever training stops (done, paused, refused, after step()), so
+// that a crashed worker or a reload loses little.
 
 /** Minimum time between two snapshots while training (ms). */
 export const SNAPSHOT_MS = 5000;
@@ -40,16 +41,27 @@ export class Session extends EventTarget {
     this.snapshotAt = 0;
     /** @type {Promise<Uint8Array|null>|null} */
     this.snapshotting = null;
+    /** @type {Promise<Uint8Array|null>|null} the snapshot queued after the one being taken */
+    this.snapshotNext = null;
     this.inspectMs = 0; // the worker's time spent on snapshot() so far (ms)
     this.inspectAt = 0; // performance.now() when the last snapshot() reply arrived
   }
 
   /**
    * Take a snapshot now (unless one is being taken); resolves with the bytes or null.
+   * @param {{after?: boolean}} [opts] after: when one is being taken, take one more after it (the
+   *   weights changed since it was asked for: training stopped); at most one waits
    * @returns {Promise<Uint8Array|null>}
    */
-  keepSnapshot() {
+  keepSnapshot({ after = false } = {}) {
     if (this.disposed) return Promise.resolve(null);
+    if (this.snapshotting && after) {
+      this.snapshotNext ??= this.snapshotting.then(() => {
+        this.snapshotNext = null;
+        return this.keepSnapshot();
+      });
+      return this.snapshotNext;
+    }
     this.snapshotting ??= this.exportModel()
       .then((bytes) => {
         this.snapshotBytes = bytes;
@@ -116,7 +128,7 @@ export class Session extends EventTarget {
     } else if (msg.event === 'state') {
       this.lastStep = msg.step;
       this.#setPlaying(msg.playing, msg.step, msg.reason);
-      if (!msg.playing) this.keepSnapshot(); // a refused step keeps the last good weights: keep them too
+      if (!msg.playing) this.keepSnapshot({ after: true }); // a refused step keeps the last good weights: keep them too
     }
   }
 
@@ -142,16 +154,23 @@ export class Session extends EventTarget {
     return r;
   }
 
-  /** Stop after the current chunk. Resolves with {step}. */
+  /** Stop after the current chunk, and keep a snapshot of where it stopped. Resolves with {step}. */
   async pause() {
     const r = await this.#call('pause');
-    if (this.playing) this.#setPlaying(false, r.step, 'paused');
+    this.lastStep = r.step;
+    if (this.playing) {
+      this.#setPlaying(false, r.step, 'paused');
+      this.keepSnapshot({ after: true });
+    }
     return r;
   }
 
-  /** Train n steps now (metrics arrive as an event too). Resolves with {step}. */
-  step(n = 1) {
-    return this.#call('step', { n });
+  /** Train n steps now (metrics arrive as an event too), then keep a snapshot. Resolves with {step}. */
+  async step(n = 1) {
+    const r = await this.#call('step', { n });
+    this.lastStep = r.step ?? this.lastStep;
+    this.keepSnapshot({ after: true });
+    return r;
   }
 
   /**

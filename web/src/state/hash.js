@@ -67,6 +67,18 @@ export function stateToHash(state) {
 }
 
 /**
+ * The id a fragment names when it is a link to a part of the page ("#charts-panel": one name,
+ * no `=` or `&`), not settings; null otherwise. Such a fragment moves focus and changes no
+ * setting (the caller checks that the page has an element of that id).
+ * @param {string} hash
+ * @returns {string|null}
+ */
+export function fragmentId(hash) {
+  const h = hash.replace(/^#/, '');
+  return /^[A-Za-z][\w-]{0,63}$/.test(h) ? h : null;
+}
+
+/**
  * The `key=value` parts of a hash, each decoded (an empty part is skipped; a part that is not
  * URL-encoded properly comes back as {bad: part}). Callers decide which keys they accept.
  * @param {string} hash

@@ -1,12 +1,28 @@
-// The playground's saved work in the browser (IndexedDB): the current settings and the last model
-// snapshot (safetensors bytes), so that a reload or a crashed tab can offer to restore them.
-// Two records in one object store: 'state' (the property values) and 'snapshot' ({bytes, step,
-// task, savedAt}). The snapshot stays until a newer one replaces it or clearSnapshot() (the user
-// dismissed the offer of it). Every function resolves (never rejects) so that a browser without
-// IndexedDB, or with storage blocked, simply has nothing saved.
+// The playground's saved work in the browser (IndexedDB): the current settings and, per run, the
+// last model snapshot (safetensors bytes), so that a reload or a crashed tab can offer to restore
+// them. One object store, keyed by strings:
+//   'state'         the property values
+//   'run:<id>'      a run's description {id, tab, step, task, position, normalization, savedAt}
+//   'bytes:<id>'    that run's model file (Uint8Array), written in the same transaction
+// A run id is unique per run and per tab (runIds() below), so two tabs never write the same slot.
+// At most MAX_RUNS runs are kept: saving one evicts the oldest beyond them. A run stays until it
+// is evicted or forgotten (the user dismissed the offer of it). The single 'snapshot' record of
+// earlier versions becomes the run 'legacy' when read (migrate()). Every function resolves (never
+// rejects) so that a browser without IndexedDB, or with storage blocked, simply has nothing saved.
 
 const DB_NAME = 'attention-playground';
 const STORE = 'saved-work';
+/** The most runs kept (the newest ones). */
+export const MAX_RUNS = 5;
+const RUN = 'run:';
+const BYTES = 'bytes:';
+const runKeys = () => IDBKeyRange.bound(RUN, `${RUN}\uffff`);
+
+/**
+ * @typedef {{id: string, tab: string, step: number, task: string, position: string,
+ *   normalization: string, savedAt: number}} SavedRun a saved run's description (tab: the id of
+ *   the tab that trained it; '' for a save from an earlier version)
+ */
 
 /** @type {Promise<IDBDatabase|null>|null} */
 let opening = null;
@@ -28,20 +44,22 @@ function open() {
 }
 
 /**
- * Run one request in a transaction; resolves with its result, or `fallback` on any failure.
+ * Run `work` in one transaction; resolves with what it returns (read when the transaction
+ * completes), or `fallback` on any failure.
+ * @template T
  * @param {IDBTransactionMode} mode
- * @param {(store: IDBObjectStore) => IDBRequest} make
- * @param {any} [fallback]
- * @returns {Promise<any>}
+ * @param {(store: IDBObjectStore) => () => T} work returns a function that reads the result
+ * @param {T} fallback
+ * @returns {Promise<T>}
  */
-async function request(mode, make, fallback = null) {
+async function transact(mode, work, fallback) {
   const db = await open();
   if (!db) return fallback;
   return new Promise((resolve) => {
     try {
       const tx = db.transaction(STORE, mode);
-      const req = make(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(req.result ?? fallback);
+      const result = work(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(result() ?? fallback);
       tx.onerror = tx.onabort = () => resolve(fallback);
     } catch {
       resolve(fallback);
@@ -49,52 +67,142 @@ async function request(mode, make, fallback = null) {
   });
 }
 
+/** This tab's id and a new run id for each call: unique per tab and per page load, kept by a reload. */
+export function runIds() {
+  const fresh = () => Math.random().toString(36).slice(2, 10);
+  let tab = '';
+  try {
+    tab = sessionStorage.getItem('attention-playground-tab') ?? '';
+    if (!tab) sessionStorage.setItem('attention-playground-tab', (tab = fresh()));
+  } catch {
+    tab = fresh(); // storage blocked: this page load is the tab
+  }
+  // A duplicated tab copies sessionStorage: the page load's own part keeps the two apart.
+  const load = fresh();
+  let n = 0;
+  return { tab, next: () => `${tab}.${load}.${++n}` };
+}
+
 /**
  * Save the settings (a plain object of property values).
  * @param {import('./properties.js').State} state
  */
 export function saveState(state) {
-  return request('readwrite', (s) => s.put({ ...state }, 'state'));
+  return transact('readwrite', (s) => {
+    s.put({ ...state }, 'state');
+    return () => true;
+  }, false);
 }
 
 /**
- * Save the last snapshot of the current model.
- * @param {{bytes: Uint8Array, step: number, task: string}} snap
+ * Save a run's latest snapshot (replacing that run's earlier one) and evict the oldest runs
+ * beyond MAX_RUNS.
+ * @param {Omit<SavedRun, 'savedAt'> & {bytes: Uint8Array}} run
  */
-export function saveSnapshot({ bytes, step, task }) {
-  return request('readwrite', (s) => s.put({ bytes: bytes.slice(), step, task, savedAt: Date.now() }, 'snapshot'));
-}
-
-/**
- * Forget the snapshot (the user dismissed the offer of it). With `savedAt`, only the snapshot
- * saved at that time: one saved since (a newer model) stays.
- * @param {number} [savedAt]
- */
-export function clearSnapshot(savedAt) {
-  return request('readwrite', (s) => {
-    if (savedAt === undefined) return s.delete('snapshot');
-    const get = s.get('snapshot');
-    get.onsuccess = () => {
-      if (get.result?.savedAt === savedAt) s.delete('snapshot');
+export function saveRun({ bytes, ...run }) {
+  const meta = { ...run, savedAt: Date.now() };
+  return transact('readwrite', (s) => {
+    s.put(meta, RUN + meta.id);
+    s.put(bytes.slice(), BYTES + meta.id);
+    const all = s.getAll(runKeys());
+    all.onsuccess = () => {
+      const runs = validRuns(all.result).filter((r) => r.id !== meta.id).sort(newestFirst);
+      for (const old of runs.slice(MAX_RUNS - 1)) forget(s, old.id);
     };
-    return get;
-  });
+    return () => true;
+  }, false);
+}
+
+/**
+ * Forget saved runs (the user dismissed the offer of them). A run saved again since the time
+ * given (a newer model) stays.
+ * @param {{id: string, savedAt: number}[]} runs
+ */
+export function forgetRuns(runs) {
+  return transact('readwrite', (s) => {
+    for (const { id, savedAt } of runs) {
+      const get = s.get(RUN + id);
+      get.onsuccess = () => {
+        if (get.result?.savedAt === savedAt) forget(s, id);
+      };
+    }
+    return () => true;
+  }, false);
 }
 
 /** Forget everything saved. */
 export function clearWork() {
-  return request('readwrite', (s) => s.clear());
+  return transact('readwrite', (s) => {
+    s.clear();
+    return () => true;
+  }, false);
 }
 
 /**
- * What was saved: {state, snapshot} (each null when absent).
- * @returns {Promise<{state: object|null, snapshot: {bytes: Uint8Array, step: number, task: string, savedAt: number}|null}>}
+ * The model file of a saved run (null when it is gone: evicted or forgotten since).
+ * @param {string} id
+ * @returns {Promise<Uint8Array|null>}
+ */
+export function runBytes(id) {
+  return transact('readonly', (s) => {
+    const get = s.get(BYTES + id);
+    return () => (get.result instanceof Uint8Array && get.result.length > 0 ? get.result : null);
+  }, null);
+}
+
+/**
+ * What was saved: the settings (null when none) and the runs, newest first (a save of an
+ * earlier version migrated to a run first).
+ * @returns {Promise<{state: object|null, runs: SavedRun[]}>}
  */
 export async function loadWork() {
-  const [state, snapshot] = await Promise.all([
-    request('readonly', (s) => s.get('state')),
-    request('readonly', (s) => s.get('snapshot')),
-  ]);
-  const okSnap = snapshot && snapshot.bytes instanceof Uint8Array && snapshot.bytes.length > 0 ? snapshot : null;
-  return { state: state && typeof state === 'object' ? state : null, snapshot: okSnap };
+  await migrate();
+  return transact('readonly', (s) => {
+    const state = s.get('state');
+    const all = s.getAll(runKeys());
+    return () => ({
+      state: state.result && typeof state.result === 'object' ? state.result : null,
+      runs: validRuns(all.result).sort(newestFirst),
+    });
+  }, { state: null, runs: [] });
+}
+
+// The one 'snapshot' record of earlier versions ({bytes, step, task, savedAt}) becomes the run
+// 'legacy' (from no tab), in one transaction, so that it is offered as before.
+function migrate() {
+  return transact('readwrite', (s) => {
+    const get = s.get('snapshot');
+    get.onsuccess = () => {
+      const old = get.result;
+      if (old === undefined) return;
+      s.delete('snapshot');
+      if (!(old?.bytes instanceof Uint8Array) || !old.bytes.length || !(old.step > 0)) return;
+      const meta = { id: 'legacy', tab: '', step: old.step, task: String(old.task ?? ''), position: '', normalization: '', savedAt: Number(old.savedAt) || 0 };
+      s.put(meta, RUN + meta.id);
+      s.put(old.bytes, BYTES + meta.id);
+    };
+    return () => true;
+  }, false);
+}
+
+/** @param {IDBObjectStore} s @param {string} id */
+function forget(s, id) {
+  s.delete(RUN + id);
+  s.delete(BYTES + id);
+}
+
+/** @param {SavedRun} a @param {SavedRun} b */
+const newestFirst = (a, b) => b.savedAt - a.savedAt;
+
+/**
+ * Only records of the declared shape come through (another version or a hand edit may differ).
+ * @param {unknown} list
+ * @returns {SavedRun[]}
+ */
+function validRuns(list) {
+  if (!Array.isArray(list)) return [];
+  return list.filter((r) => r && typeof r.id === 'string' && typeof r.tab === 'string' && Number.isInteger(r.step) && r.step > 0
+    && typeof r.task === 'string' && typeof r.savedAt === 'number')
+    .map((r) => ({ id: r.id, tab: r.tab, step: r.step, task: r.task, position: String(r.position ?? ''),
+      normalization: String(r.normalization ?? ''), savedAt: r.savedAt }));
 }

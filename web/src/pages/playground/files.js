@@ -56,6 +56,7 @@ export class PlaygroundFiles {
       const info = this.pg.model ? await this.pg.model.importModel(file.bytes) : null;
       if (!info) await this.pg.run.adopt(await this.pg.client.importModel(file.bytes), { fresh: false });
       const loaded = info ?? this.pg.current().info;
+      this.pg.recovery.newRun(); // the run it replaced stays saved
       $('config-error').hidden = true;
       this.pg.setState(fromConfig(this.pg.props, this.pg.registry, loaded.config, this.pg.state));
       this.pg.notice(`Loaded ${file.name}: ${loaded.config.task} at step ${loaded.step}.`);

@@ -4,7 +4,7 @@
 // the core computes, panels draw.
 import { buildProperties, VIEW_PROPERTIES } from '../../state/properties.js';
 import { defaultState, withValue, toConfig, differences } from '../../state/state.js';
-import { hashToState, stateToHash } from '../../state/hash.js';
+import { hashToState, stateToHash, fragmentId } from '../../state/hash.js';
 import { Controls } from '../../panels/controls.js';
 import { ChartsPanel } from '../../panels/charts-panel.js';
 import { AttentionPanel } from '../../panels/attention-panel.js';
@@ -149,11 +149,33 @@ export class Playground {
 
   async start() {
     await this.recovery.load(); // before the first model replaces the saved snapshot
-    const landing = !location.hash.replace(/^#/, ''); // a first visit, not a link: the comparison that teaches at once
+    const target = this.#fragmentTarget(); // a link to a part of the page holds no settings
+    if (target) history.replaceState(null, '', location.pathname + location.search);
+    const landing = !target && !location.hash.replace(/^#/, ''); // a first visit, not a link: the comparison that teaches at once
     if (landing) history.replaceState(null, '', LANDING.hash);
     this.#readHash(landing);
-    addEventListener('hashchange', () => this.#readHash().then(() => this.apply()));
+    addEventListener('hashchange', () => {
+      if (!this.#focusFragment()) this.#readHash().then(() => this.apply());
+    });
+    target?.focus();
     await this.apply();
+  }
+
+  /** The element the URL's fragment names ("#charts-panel", the skip link's), or null for settings. */
+  #fragmentTarget() {
+    const id = fragmentId(location.hash);
+    return id ? document.getElementById(id) : null;
+  }
+
+  // Only setting keys change the state: a fragment that names an element (the skip link's) moves
+  // focus there, and the address goes back to the settings, with the run untouched.
+  #focusFragment() {
+    const target = this.#fragmentTarget();
+    if (!target) return false;
+    this.rewriteHash();
+    if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.tabIndex = -1; // focusable from a script
+    target.focus();
+    return true;
   }
 
   async #readHash(landing = false) {
@@ -361,8 +383,9 @@ export class Playground {
     return this.run.stepBy(n);
   }
 
-  reset() {
-    return this.run.reset();
+  async reset() {
+    await this.run.reset();
+    this.recovery.newRun(); // the trained run stays saved; the new one gets a slot of its own
   }
 
   togglePin() {

@@ -1,13 +1,16 @@
 // The playground's safety net: says when the engine's worker crashed, trapped or went silent and
 // was restarted (the client restores the model from its last snapshot, see client/client.js),
-// keeps the settings and the last snapshot in IndexedDB (state/saved-work.js), and after a
-// reload or a crashed tab offers to restore them. The saved snapshot stays until a newer one
-// (of a model trained past step 0) replaces it or the user dismisses the offer: opening the page
-// again and again without answering loses nothing. No training logic here.
-import { saveState, saveSnapshot, clearSnapshot, loadWork } from '../../state/saved-work.js';
+// keeps the settings and each run's last snapshot in IndexedDB (state/saved-work.js), and after a
+// reload or a crashed tab offers to restore one of them. A run (a new model, a reset, an import)
+// has a slot of its own, keyed by this tab and the run, so another tab never overwrites it; the
+// slot is written whenever the session keeps a snapshot (while training, on every stop, when the
+// page is hidden). Saved runs stay until newer runs evict them or the user forgets them: opening
+// the page again and again without answering loses nothing. No training logic here.
+import { saveState, saveRun, forgetRuns, runBytes, loadWork, runIds } from '../../state/saved-work.js';
 import { stateToHash } from '../../state/hash.js';
 
 /** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {import('../../state/saved-work.js').SavedRun} SavedRun */
 /** @typedef {CustomEvent<{error: Error, final?: boolean}>} CrashEvent the client's 'crash' */
 /** @typedef {CustomEvent<{error: Error, models: Session[], failed?: Error}>} RecoveredEvent the client's 'recovered' */
 
@@ -22,6 +25,12 @@ export class Recovery {
     this.saved = null;
     /** @type {ReturnType<typeof setTimeout>|undefined} */
     this.stateTimer = undefined;
+    /** this tab's id, and the ids of its runs */
+    this.ids = runIds();
+    this.runId = '';
+    this.savedStep = 0; // the step of this run's last saved snapshot
+    addEventListener('pagehide', () => this.#onHide());
+    addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && this.#onHide());
     pg.client.addEventListener('crash', (e) => this.#onCrash(/** @type {CrashEvent} */ (e).detail));
     pg.client.addEventListener('recovered', (e) => this.#onRecovered(/** @type {RecoveredEvent} */ (e).detail));
   }
@@ -54,19 +63,36 @@ export class Recovery {
     this.saved = await loadWork();
   }
 
+  /** A new run starts (a new model, a reset, an import): its snapshots go to a slot of their own. */
+  newRun() {
+    this.runId = this.ids.next();
+    this.savedStep = 0;
+  }
+
   /**
-   * Keep a model's snapshots while it is the page's current model. The saved one is replaced
-   * only by a snapshot past step 0: a new, untrained model keeps nothing from being offered again.
+   * Keep a model's snapshots while it is the page's current model, in this run's slot. Only a
+   * snapshot past step 0 is saved: a new, untrained model takes no slot.
    * @param {Session} model
    */
   watch(model) {
     /** @typedef {CustomEvent<{bytes: Uint8Array, step: number}>} SnapshotEvent a Session's 'snapshot' */
+    this.newRun();
     this.#offer(); // shows the offer once, from what load() read
     model.addEventListener('snapshot', (ev) => {
       const e = /** @type {SnapshotEvent} */ (ev);
       if (model !== this.pg.model || !(e.detail.step > 0)) return;
-      saveSnapshot({ bytes: e.detail.bytes, step: e.detail.step, task: String(model.info.config.task) });
+      const c = model.info.config;
+      this.savedStep = e.detail.step;
+      saveRun({ id: this.runId, tab: this.ids.tab, step: e.detail.step, task: String(c.task),
+        position: String(c.position ?? ''), normalization: String(c.normalization ?? ''), bytes: e.detail.bytes });
     });
+  }
+
+  // The page is hidden or left: keep where the model is now (a tab that is only hidden lives on
+  // to write it; training stops are saved as they happen).
+  #onHide() {
+    const m = this.pg.model;
+    if (m && !m.disposed && m.lastStep > 0 && (m.playing || m.lastStep !== this.savedStep)) m.keepSnapshot({ after: true });
   }
 
   /** The settings changed: save them (debounced). @param {import('../../state/properties.js').State} state */
@@ -75,16 +101,17 @@ export class Recovery {
     this.stateTimer = setTimeout(() => saveState(state), SAVE_STATE_MS);
   }
 
-  // The saved snapshot, or saved settings when the page was opened without any: one offer.
+  // The saved runs (this tab's latest first), or saved settings when the page was opened without
+  // any: one offer.
   #offer() {
     const saved = this.saved;
     this.saved = null;
     if (!saved) return;
-    const { snapshot, state } = saved;
-    if (snapshot && snapshot.step > 0) {
-      const when = new Date(snapshot.savedAt).toLocaleString();
-      this.#show(`Saved work from ${when}: ${snapshot.task} at step ${snapshot.step}.`, 'Restore the model', () =>
-        this.pg.files.loadModelBytes({ name: 'the saved model', bytes: snapshot.bytes }), () => clearSnapshot(snapshot.savedAt));
+    const { runs, state } = saved;
+    const tab = this.ids.tab;
+    if (runs.length) {
+      const ordered = [...runs.filter((r) => r.tab === tab), ...runs.filter((r) => r.tab !== tab)];
+      this.#showRuns(ordered);
     } else if (state && !location.hash.replace(/^#/, '')) {
       this.#show('Settings from your last visit are saved.', 'Restore the settings', () => {
         location.hash = stateToHash(/** @type {import('../../state/properties.js').State} */ (state)); // the hash listener reads and applies it
@@ -92,20 +119,60 @@ export class Recovery {
     }
   }
 
+  /** @param {SavedRun[]} runs this tab's first, each part newest first */
+  #showRuns(runs) {
+    const describe = (/** @type {SavedRun} */ r) => {
+      const from = r.tab === this.ids.tab ? 'this tab' : r.tab ? 'another tab' : 'an earlier visit';
+      const setup = [r.position && `position ${r.position}`, r.normalization].filter(Boolean).join(', ');
+      return `${r.task} at step ${r.step}${setup ? ` (${setup})` : ''}, saved ${new Date(r.savedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })} in ${from}`;
+    };
+    /** @type {() => SavedRun} */
+    let chosen = () => runs[0];
+    const list = document.createElement('div');
+    if (runs.length === 1) list.textContent = `Saved work: ${describe(runs[0])}.`;
+    else {
+      const set = document.createElement('fieldset');
+      set.className = 'saved-runs';
+      set.append(Object.assign(document.createElement('legend'), { textContent: `Saved work: ${runs.length} runs. Choose one to restore.` }));
+      const inputs = runs.map((r, i) => {
+        const input = Object.assign(document.createElement('input'), { type: 'radio', name: 'saved-run', value: r.id, checked: i === 0 });
+        const label = document.createElement('label');
+        label.append(input, ` ${describe(r)}`);
+        set.append(label);
+        return input;
+      });
+      chosen = () => runs[Math.max(0, inputs.findIndex((x) => x.checked))];
+      list.append(set);
+    }
+    this.#show(list, 'Restore the model', () => this.#restore(chosen()), () => forgetRuns(runs),
+      runs.length === 1 ? 'Forget it' : 'Forget them');
+  }
+
+  /** @param {SavedRun} run */
+  async #restore(run) {
+    const bytes = await runBytes(run.id);
+    if (!bytes) return this.pg.notice(`The saved run (${run.task} at step ${run.step}) is no longer stored: newer runs replaced it.`);
+    await this.pg.files.loadModelBytes({ name: 'the saved model', bytes });
+  }
+
   /**
-   * @param {string} text
+   * @param {string|HTMLElement} text
    * @param {string} action the restore button's text
    * @param {() => void} onRestore
    * @param {() => void} [onDismiss]
+   * @param {string} [dismissText]
    */
-  #show(text, action, onRestore, onDismiss = () => {}) {
+  #show(text, action, onRestore, onDismiss = () => {}, dismissText = 'Dismiss') {
     const box = document.createElement('div');
     box.id = 'restore-offer';
     box.className = 'notice';
-    box.setAttribute('role', 'status');
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', 'Saved work');
     const restore = Object.assign(document.createElement('button'), { type: 'button', id: 'restore-saved', textContent: action });
-    const dismiss = Object.assign(document.createElement('button'), { type: 'button', id: 'dismiss-saved', textContent: 'Dismiss' });
-    box.append(`${text} `, restore, ' ', dismiss);
+    const dismiss = Object.assign(document.createElement('button'), { type: 'button', id: 'dismiss-saved', textContent: dismissText });
+    const actions = Object.assign(document.createElement('div'), { className: 'offer-actions' });
+    actions.append(restore, dismiss);
+    box.append(typeof text === 'string' ? Object.assign(document.createElement('div'), { textContent: text }) : text, actions);
     restore.addEventListener('click', () => { box.remove(); onRestore(); });
     dismiss.addEventListener('click', () => { box.remove(); onDismiss(); });
     ($('notice').parentElement ?? $('notice')).after(box); // below the notice row

@@ -47,9 +47,23 @@ export class Toolbar {
       e.preventDefault();
       safe(() => pg.predictions.runText($input('free-input').value))(e);
     });
+    this.#clearOfToolbar();
     const toggle = $('controls-toggle');
     toggle.addEventListener('click', () => this.showControls(toggle.getAttribute('aria-expanded') !== 'true'));
     if (matchMedia('(max-width: 800px)').matches) this.showControls(false);
+  }
+
+  // While the toolbar is sticky (wide screens), a focused field or a heading scrolled to is kept
+  // below it: its height is the page's scroll padding (style.css --toolbar-clear).
+  #clearOfToolbar() {
+    const bar = /** @type {HTMLElement} */ (document.querySelector('.toolbar'));
+    const set = () => {
+      const sticky = getComputedStyle(bar).position === 'sticky';
+      document.documentElement.style.setProperty('--toolbar-clear', `${sticky ? Math.ceil(bar.getBoundingClientRect().height) : 0}px`);
+    };
+    new ResizeObserver(set).observe(bar);
+    matchMedia('(max-width: 800px)').addEventListener('change', set);
+    set();
   }
 
   /** @param {boolean} show */
