@@ -155,6 +155,9 @@ class Session {
   // Why training last stopped on a refused step ("" after a step that went through). Saved in
   // the model file's metadata ("stopped"), so a file written after a divergence says so.
   const std::string& stopped() const { return stopped_; }
+  // Marks the session as stopped for the caller's reason (`attnplay train` interrupted by a
+  // signal), saved and cleared as a refused step's mark is.
+  void mark_stopped(const std::string& why) { stopped_ = why.substr(0, 1000); }
   const std::vector<EvalMetrics>& evals() const { return evals_; }
   Transformer& model() { return *model_; }
   const Task& task() const { return *task_; }

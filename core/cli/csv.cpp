@@ -124,9 +124,9 @@ CsvTable read_csv_file(const std::string& path) {
 }
 
 void write_csv_file(const std::string& path, const CsvTable& table) {
-  std::ofstream out(path, std::ios::binary);
-  for (auto& r : table) out << csv_line(r);
-  if (!out) throw std::invalid_argument("cannot write '" + path + "'");
+  std::string text;
+  for (auto& r : table) text += csv_line(r);
+  write_file(path, text, "CSV file");  // whole or not at all (files.hpp)
 }
 
 int csv_column(const CsvRow& header, const std::string& name) {

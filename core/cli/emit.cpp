@@ -3,6 +3,7 @@
 // with a control character is refused, naming its option: a line break would become a line of
 // the script, and no quoting carries one through a line-based task list.
 #include "cli/emit.hpp"
+#include "cli/files.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -18,11 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void write_text(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw std::invalid_argument("cannot write '" + path.string() + "'");
-}
+void write_text(const fs::path& path, const std::string& text) { write_file(path.string(), text); }
 
 std::string merge_hint(const std::string& rows) {
   return "then merge: attnplay merge OUT.csv --summary SUMMARY.csv " + shell_line({rows}) + "/run-*.csv\n";

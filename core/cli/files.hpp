@@ -1,8 +1,15 @@
 // core/cli/files.hpp — the CLI's file access: whole files in and out, and JSON files read with
 // the engine's limits. Every failure is a std::invalid_argument that names the file.
+//
+// Every file the CLI writes (models, metrics, rows, snapshots, figures, PyTorch modules, CSVs)
+// goes through AtomicFile: the bytes go to a temporary file beside the target, named
+// ".NAME.tmp-PID", are flushed to the disk (fsync) and renamed over NAME. A write killed at any
+// moment leaves NAME as it was or complete, never half-written; a failed or abandoned write
+// removes its temporary file (only a killed process can leave one, recognisable by its name).
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -13,9 +20,39 @@ namespace ap::cli {
 
 // Size and depth bounded by `limits` (io/json.hpp); the message names the file.
 nlohmann::json read_json_file(const std::string& path, const char* what, JsonLimits limits = kConfigJson);
-std::vector<uint8_t> read_bytes(const std::string& path);
+// A model file named by `option` ("--model", "--resume"): a regular file of at most
+// kMaxModelFileBytes (io/safetensors.hpp), checked with stat() before a byte is read, so that
+// /dev/zero or a huge file is refused at once; the message names the option.
+std::vector<uint8_t> read_bytes(const std::string& path, const char* option = "--model");
 // A text file of at most max_bytes (refused before reading when larger); the message names the file.
 std::string read_text_file(const std::string& path, const char* what, size_t max_bytes);
-void write_bytes(const std::string& path, const std::vector<uint8_t>& bytes);
+
+// One file written whole or not at all (see above). write() buffers; commit() flushes, fsyncs
+// and renames. The destructor of an uncommitted file removes its temporary file. A target that
+// exists and is not a regular file (/dev/null, /dev/stdout, a pipe) is written directly.
+class AtomicFile {
+ public:
+  // Opens the temporary file; `what` names the file in messages ("metrics file").
+  AtomicFile(const std::string& path, std::string what = "file");
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  void write(std::string_view bytes);
+  void commit();
+  // Removes the temporary file now (an error path); later writes and commit() are refused.
+  void abandon();
+  const std::string& temp_path() const { return temp_; }
+
+ private:
+  [[noreturn]] void fail(const std::string& why);
+  std::string path_, temp_, what_;
+  int fd_ = -1;
+  bool direct_ = false;  // a device or pipe: written in place, nothing to rename
+  std::string buf_;
+};
+
+// The whole file through AtomicFile.
+void write_file(const std::string& path, std::string_view bytes, const char* what = "file");
+void write_bytes(const std::string& path, const std::vector<uint8_t>& bytes, const char* what = "file");
 
 }  // namespace ap::cli

@@ -4,17 +4,16 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
+#include "cli/files.hpp"
 #include "session.hpp"
 
 namespace ap::cli {
 
 namespace {
 void write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f || !(f << text << '\n')) throw std::invalid_argument("--snapshots: cannot write '" + path.string() + "'");
+  write_file(path.string(), text + '\n', "--snapshots file");  // whole or not at all (files.hpp)
 }
 }  // namespace
 

@@ -6,12 +6,21 @@
 // A refused step (NaN/Inf) stops the run with exit code 3. The user's weights are never thrown
 // away: with --out, the file is still written, with the last good weights and the reason in its
 // metadata ("stopped"), and the message says how to continue.
+//
+// SIGINT (Ctrl-C) or SIGTERM ends the run at the end of the current step the same way: --out is
+// written with that step's weights, marked as interrupted, and --resume continues it bit for bit;
+// the exit code is 128 + the signal's number. A second signal ends the process at once (every
+// file is written whole or not at all, files.hpp, so that loses nothing already on the disk).
+#include <signal.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <sstream>
 
 #include "cli/commands.hpp"
@@ -25,6 +34,36 @@
 namespace ap::cli {
 
 namespace {
+
+volatile std::sig_atomic_t g_signal = 0;  // the signal that asked the run to stop, or 0
+
+// Async-signal-safe: sets the flag; _exit() when the user insists.
+extern "C" void on_stop_signal(int sig) {
+  if (g_signal != 0) _exit(128 + sig);
+  g_signal = sig;
+}
+
+// SIGINT and SIGTERM stop the run at the end of its current step while this object lives.
+class StopSignals {
+ public:
+  StopSignals() {
+    g_signal = 0;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int_);
+    sigaction(SIGTERM, &sa, &old_term_);
+  }
+  ~StopSignals() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {};
+};
 
 constexpr const char* kCsvHeader =
     "step,loss,token_accuracy,sequence_accuracy,bits_per_token,grad_norm,lr,tokens_per_s,eval_loss,eval_token_accuracy\n";
@@ -74,7 +113,7 @@ std::unique_ptr<Session> open_session(const TrainArgs& a) {
     if (!a.task_file.empty()) return with_file(j, a.task_file, kTaskFile);
     return Session::from_json(j);
   }
-  auto bytes = read_bytes(a.resume);
+  auto bytes = read_bytes(a.resume, "--resume");
   auto s = Session::load(bytes.data(), bytes.size());
   nlohmann::json fields = nlohmann::json::object();
   for (auto& kv : a.sets) {
@@ -89,25 +128,34 @@ std::unique_ptr<Session> open_session(const TrainArgs& a) {
   return s;
 }
 
-// Appends to an existing metrics file when resuming, so the CSV covers the whole run.
-std::ofstream open_metrics(const TrainArgs& a) {
-  std::ofstream csv;
-  if (a.metrics.empty()) return csv;
-  const bool append = !a.resume.empty() && std::ifstream(a.metrics).good();
-  csv.open(a.metrics, append ? std::ios::app : std::ios::trunc);
-  if (!csv) throw std::invalid_argument("cannot write metrics file '" + a.metrics + "'");
-  if (!append) csv << kCsvHeader;
+// The metrics file, written whole when the run ends (files.hpp): a run that fails or is killed
+// leaves the old file as it was. When resuming, the old rows come first, so that the CSV covers
+// the whole run.
+std::unique_ptr<AtomicFile> open_metrics(const TrainArgs& a) {
+  if (a.metrics.empty()) return nullptr;
+  std::ifstream old;
+  if (!a.resume.empty()) old.open(a.metrics, std::ios::binary);
+  auto csv = std::make_unique<AtomicFile>(a.metrics, "metrics file");
+  if (!old.is_open()) {
+    csv->write(kCsvHeader);
+    return csv;
+  }
+  std::vector<char> chunk(size_t(1) << 16);
+  while (old.read(chunk.data(), std::streamsize(chunk.size())) || old.gcount() > 0)
+    csv->write(std::string_view(chunk.data(), size_t(old.gcount())));
   return csv;
 }
 
-// What to tell the user when a step was refused: where the weights went and how to go on.
-std::string stop_advice(const Session& s, const TrainArgs& a) {
+// What to tell the user when a step was refused (or the run interrupted): where the weights
+// went and how to go on.
+std::string stop_advice(const Session& s, const TrainArgs& a, bool refused) {
   std::ostringstream os;
   if (a.out.empty()) {
     os << ". They were not saved: give --out FILE to keep them";
   } else {
     os << ". Saved them to " << a.out << " (marked as stopped at step " << s.steps_done()
-       << "); continue with: attnplay train --resume " << a.out << " --set lr=" << s.config().lr / 10;
+       << "); continue with: attnplay train --resume " << a.out;
+    if (refused) os << " --set lr=" << s.config().lr / 10;
   }
   return os.str();
 }
@@ -127,18 +175,20 @@ nlohmann::json eval_at_json(Session& s, const std::vector<int>& multiples) {
   return out;
 }
 
-// Trains and evaluates; r = train's JSON result. Returns the exit code (3 for a refused step).
+// Trains and evaluates; r = train's JSON result. Returns the exit code (3 for a refused step,
+// 128 + the signal for an interrupted run).
 int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) {
+  std::optional<StopSignals> signals(std::in_place);
   auto session = open_session(a);
   Session& s = *session;
   const Config& cfg = s.config();
-  std::ofstream csv = open_metrics(a);
+  std::unique_ptr<AtomicFile> csv = open_metrics(a);
   const bool tty = isatty(STDERR_FILENO);
   using Clock = std::chrono::steady_clock;
   double tokens = 0, secs = 0, wall = 0;  // secs: as each step measured itself; wall: around step()
   const int first = s.steps_done();
   StepMetrics m;
-  while (s.steps_done() < cfg.steps) {
+  while (s.steps_done() < cfg.steps && g_signal == 0) {
     const auto t0 = Clock::now();
     m = s.step();
     wall += std::chrono::duration<double>(Clock::now() - t0).count();
@@ -149,25 +199,38 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
     const bool evaluated = cfg.eval_every > 0 && m.step % cfg.eval_every == 0;
     if (evaluated) s.evaluate_periodic(), e = s.evals()[s.evals().size() - (s.evals().back().length == cfg.seq_len ? 1 : 2)];
     if (csv) {
-      csv << m.step << ',' << m.loss << ',' << m.token_accuracy << ',' << m.sequence_accuracy << ','
-          << m.bits_per_token << ',' << m.grad_norm << ',' << m.lr << ',' << m.tokens_per_s << ',';
-      if (evaluated) csv << e.loss << ',' << e.token_accuracy;
-      else csv << ',';
-      csv << '\n';
+      std::ostringstream line;
+      line << m.step << ',' << m.loss << ',' << m.token_accuracy << ',' << m.sequence_accuracy << ','
+           << m.bits_per_token << ',' << m.grad_norm << ',' << m.lr << ',' << m.tokens_per_s << ',';
+      if (evaluated) line << e.loss << ',' << e.token_accuracy;
+      else line << ',';
+      line << '\n';
+      csv->write(line.str());
     }
     if (tty && (m.step % 10 == 0 || m.step == cfg.steps))
       std::fprintf(stderr, "\rstep %d/%d  loss %.4f  acc %.3f  %.0f tok/s   ", m.step, cfg.steps,
                    m.loss, m.token_accuracy, m.tokens_per_s);
   }
   if (tty) std::fprintf(stderr, "\n");
-  if (!a.out.empty()) write_bytes(a.out, s.save());
+  // A signal that came after the last step interrupted nothing.
+  const int sig = m.refused || s.steps_done() >= cfg.steps ? 0 : int(g_signal);
+  if (sig != 0) {
+    std::ostringstream why;
+    why << "interrupted by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << " after step " << s.steps_done()
+        << " of " << cfg.steps << ", with the weights of that step";
+    s.mark_stopped(why.str());
+  }
+  if (!a.out.empty()) write_bytes(a.out, s.save(), "model file");
+  if (csv) csv->commit();
   if (!a.snapshots.empty()) write_snapshots(s, a.snapshots);
-  if (m.refused) {
-    std::cerr << "attnplay: " << m.message << stop_advice(s, a) << "\n";
-    r = {{"steps", s.steps_done()}, {"stopped", m.message}, {"out", a.out.empty() ? nullptr : nlohmann::json(a.out)},
+  signals.reset();  // from here on, a signal ends the process: everything is saved
+  if (m.refused || sig != 0) {
+    const std::string why = m.refused ? m.message : s.stopped();
+    std::cerr << "attnplay: " << why << stop_advice(s, a, m.refused) << "\n";
+    r = {{"steps", s.steps_done()}, {"stopped", why}, {"out", a.out.empty() ? nullptr : nlohmann::json(a.out)},
          {"weights_sha256", s.weights_sha256()}, {"config", cfg.to_json()}};
     if (a.json) std::cout << r.dump() << "\n";
-    return 3;
+    return m.refused ? 3 : 128 + sig;
   }
   // Inference speed: one held-out evaluation pass (batches made, forward only), timed.
   const auto t0 = Clock::now();
@@ -217,7 +280,7 @@ int train(const TrainArgs& given) {
   const CsvRow header = row_header(axes, eval_at);
   try {
     const int code = run(a, eval_at, r);
-    write_row_file(a.row_out, header, result_row(axes, eval_at, sets, r, code == 3 ? r.value("stopped", "") : ""));
+    write_row_file(a.row_out, header, result_row(axes, eval_at, sets, r, code != 0 ? r.value("stopped", "") : ""));
     return code;
   } catch (const std::exception& e) {
     write_row_file(a.row_out, header, result_row(axes, eval_at, sets, nullptr, e.what()));

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "config/config.hpp"
+#include "config/file_size.hpp"
 #include "config/variants.hpp"
 #include "tasks/task.hpp"
 
@@ -78,6 +79,9 @@ std::unique_ptr<Task> Config::checked_task() const {
     fail("normalization: " + normalization + " never forms attention logits, so it cannot take "
          "the logit bias of position=" + position + "; choose a logit-based normalization "
          "(softmax, l2, sigmoid, ...) or a position encoding that does not bias the logits");
+
+  // What train can write, every loader must read: the model file stays within their limit.
+  check_model_file_size(*this, *t);
   return t;
 }
 

@@ -31,6 +31,11 @@ struct NamedTensor {
 // header above the limit is refused at once, and the largest one accepted parses in ~0.1 s.
 constexpr size_t kSafetensorsMaxHeaderBytes = size_t(8) << 20;
 
+// Largest model file any loader accepts (the CLI's --model/--resume, the page's import and its
+// saved work: all through safetensors_read). Config validation refuses a model whose file would
+// be larger (Config::model_file_bytes), so what `train` writes, every loader reads.
+constexpr size_t kMaxModelFileBytes = size_t(256) << 20;
+
 // Serialize F32 tensors + string metadata. Tensors are laid out contiguously in the given order;
 // the header lists "__metadata__" first (omitted when empty), then the tensors in that order,
 // each as {"dtype","shape","data_offsets"}: the same bytes the Rust/PyTorch writer produces for
@@ -52,11 +57,11 @@ struct SafetensorsFile {
 // fields in a tensor entry, gaps or overlaps between tensors, and unused trailing bytes (as the
 // reference Rust reader does).
 SafetensorsFile safetensors_read(const uint8_t* bytes, size_t size,
-                                 size_t max_bytes = size_t(256) << 20);
+                                 size_t max_bytes = kMaxModelFileBytes);
 
 // File helpers; messages start with "model file '<path>': ".
 void safetensors_save(const std::string& path, const std::vector<NamedTensor>& tensors,
                       const std::map<std::string, std::string>& metadata);
-SafetensorsFile safetensors_load(const std::string& path, size_t max_bytes = size_t(256) << 20);
+SafetensorsFile safetensors_load(const std::string& path, size_t max_bytes = kMaxModelFileBytes);
 
 }  // namespace ap

@@ -1,0 +1,58 @@
+// core/config/file_size.cpp — see file_size.hpp.
+#include "config/file_size.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+#include "config/variants.hpp"
+#include "io/safetensors.hpp"
+#include "tasks/task.hpp"
+
+namespace ap {
+
+namespace {
+// One header entry, "optimizer.exp_avg_sq.<name>": {"dtype":"F32","shape":[a,b],"data_offsets":[x,y]},
+// is below 100 bytes plus its name (names are below 80 bytes).
+constexpr size_t kEntryBytes = 256;
+// The other metadata (format, step, optimizer_t, two RNG states, a "stopped" sentence of at most
+// 1000 characters) and the header's braces.
+constexpr size_t kOtherMetadataBytes = 4096;
+}  // namespace
+
+ModelFileSize model_file_size(const Config& cfg, const Task& task) {
+  const size_t C = size_t(cfg.d_model), F = size_t(cfg.ffn), L = size_t(cfg.layers);
+  const size_t V = size_t(task.vocab_size()) + size_t(cfg.anchor_count()), O = size_t(task.num_classes());
+  // The two axes declare their own tensors: count them in scratch stores, as they are built.
+  ParamStore pos, norm;
+  make_variant(find_position(cfg.position), cfg, pos);
+  make_variant(find_normalization(cfg.normalization), cfg, norm);
+  ModelFileSize s;
+  // tok_emb (V, C); per block ln1, qkv (3C, C) + bias, proj (C, C) + bias, ln2, fc (F, C) + bias,
+  // proj (C, F) + bias; ln_f; head (O, C) + bias.
+  s.parameters = V * C + L * (4 * C * C + 2 * C * F + 9 * C + F) + 2 * C + O * C + O + pos.size() + norm.size();
+  const size_t tensors = 3 * (1 + 12 * L + 4 + pos.infos().size() + norm.infos().size());
+  // The config is stored as a JSON string inside the JSON header: escaped twice.
+  const size_t config_bytes = nlohmann::json(cfg.to_json().dump()).dump().size();
+  s.header_bytes = tensors * kEntryBytes + config_bytes + kOtherMetadataBytes;
+  s.bytes = 8 + s.header_bytes + 12 * s.parameters;
+  return s;
+}
+
+void check_model_file_size(const Config& cfg, const Task& task) {
+  const ModelFileSize s = model_file_size(cfg, task);
+  if (s.bytes > kMaxModelFileBytes) {
+    std::ostringstream os;
+    os << "model size: d_model=" << cfg.d_model << ", layers=" << cfg.layers << ", ffn=" << cfg.ffn << " make "
+       << s.parameters << " parameters, a model file of about " << (s.bytes + (1 << 19)) / (1 << 20)
+       << " MiB (weights and the optimizer's two moments, 12 bytes a parameter), above the limit of "
+       << (kMaxModelFileBytes >> 20) << " MiB that every loader (--resume, eval, the page's import) reads; "
+          "reduce d_model, layers or ffn (or max_len with a learned position table)";
+    throw std::invalid_argument(os.str());
+  }
+  if (s.header_bytes > kSafetensorsMaxHeaderBytes)
+    throw std::invalid_argument("model size: the model file's header would hold about " + std::to_string(s.header_bytes) +
+                                " bytes (the config, with its text, stored as JSON), above the limit of " +
+                                std::to_string(kSafetensorsMaxHeaderBytes) + " bytes; use a shorter text or fewer layers");
+}
+
+}  // namespace ap
