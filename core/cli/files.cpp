@@ -7,7 +7,6 @@
 
 #include <cerrno>
 #include <climits>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -67,15 +66,20 @@ std::vector<uint8_t> read_bytes(const std::string& path, const char* option) {
 namespace {
 constexpr size_t kBuffer = size_t(1) << 20;  // write() gathers this much before a system call
 
-// The file a symbolic link points to (so that the link stays a link), else the path itself.
-std::string resolved(const std::string& path) {
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
-  char* real = ::realpath(path.c_str(), nullptr);  // null for a dangling link: replace the link
-  if (!real) return path;
-  std::string out = real;
-  std::free(real);
-  return out;
+// The file a symbolic link points to, even one not created yet (so that the link stays a link,
+// as when a file is written in place), else the path itself.
+std::string resolved(std::string path) {
+  for (int hops = 0; hops < 40; ++hops) {  // the kernel's own limit on a chain of links
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
+    char target[PATH_MAX];
+    const ssize_t n = ::readlink(path.c_str(), target, sizeof target - 1);
+    if (n <= 0) return path;
+    const std::string t(target, size_t(n));
+    const size_t slash = path.rfind('/');
+    path = t[0] == '/' || slash == std::string::npos ? t : path.substr(0, slash + 1) + t;
+  }
+  return path;
 }
 
 // Every byte, through partial writes and signals (the training's SIGINT handler does not restart).
@@ -90,7 +94,8 @@ bool write_all(int fd, const char* p, size_t n) {
 }
 }  // namespace
 
-AtomicFile::AtomicFile(const std::string& path, std::string what) : path_(resolved(path)), what_(std::move(what)) {
+AtomicFile::AtomicFile(const std::string& path, std::string what)
+    : shown_(path), path_(resolved(path)), what_(std::move(what)) {
   struct stat st {};
   const bool exists = ::stat(path_.c_str(), &st) == 0;
   if (exists && S_ISDIR(st.st_mode)) fail("it is a folder");
@@ -127,7 +132,7 @@ void AtomicFile::abandon() {
 
 void AtomicFile::fail(const std::string& why) {
   abandon();
-  throw std::invalid_argument("cannot write " + what_ + " '" + path_ + "': " + why);
+  throw std::invalid_argument("cannot write " + what_ + " '" + shown_ + "': " + why);
 }
 
 void AtomicFile::write(std::string_view bytes) {

@@ -45,7 +45,7 @@ class AtomicFile {
 
  private:
   [[noreturn]] void fail(const std::string& why);
-  std::string path_, temp_, what_;
+  std::string shown_, path_, temp_, what_;  // shown_: the path as given, for messages
   int fd_ = -1;
   bool direct_ = false;  // a device or pipe: written in place, nothing to rename
   std::string buf_;

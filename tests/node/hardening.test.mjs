@@ -23,6 +23,9 @@ test('checkConfig(): non-finite and out-of-range numbers name the field', () => 
   assert.match(err('{"task":"copy","vocab":"ten"}'), /^vocab: 'ten' is not allowed; expected a whole number/);
   assert.match(err('{"task":"copy","position":"rope","d_model":18,"heads":2}'), /^heads: .*even/);
   assert.match(err('{"task":"copy","batch":4096,"seq_len":4096,"d_model":1024}'), /^memory: .*memory_limit_mb/);
+  // A model whose file no loader would read back (the page's import included) is refused up front.
+  assert.match(err('{"task":"copy","d_model":512,"heads":8,"layers":8,"ffn":2048,"batch":1}'),
+    /^model size: d_model=512, layers=8, ffn=2048 .*above the limit of 256 MiB/);
 });
 
 test('Session.load(): truncated and corrupted model files throw, the module lives on', () => {
