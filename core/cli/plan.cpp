@@ -7,6 +7,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "cli/files.hpp"
+
 namespace ap::cli {
 
 SweepPlan make_plan(const Assignments& set, const std::vector<GridAxes>& grids, int seeds,
@@ -88,9 +90,7 @@ void write_value_files(SweepPlan& plan, const std::string& dir) {
       std::error_code ec;
       std::filesystem::create_directories(values, ec);
       const std::string path = (values / ("value-" + std::to_string(plan.value_files.size()) + ".txt")).string();
-      std::ofstream out(path, std::ios::binary);
-      out << v;
-      if (!out) throw std::invalid_argument("sweep: cannot write '" + path + "' (the value of " + k + ", passed by file)");
+      write_file(path, v, ("sweep: the file of " + k + "'s value").c_str());  // whole or not at all
       plan.value_files[v] = path;
     }
 }
