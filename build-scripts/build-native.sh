@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# build-scripts/build-native.sh — the two native builds (Release, -O3):
+# build-scripts/build-native.sh [--for-tests] — the two native builds (Release, -O3):
 #   build/native      -march=native (the machine's best instruction set): tests, CLI, bench
 #   build/native-sse  -msse4.1 only, for like-for-like comparison with wasm SIMD
+# --for-tests (npm test) builds only what the tests run: native-sse is then its kernel tests alone
+# (the bench builds the rest when it needs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # ccache (if installed): paths relative to the clone, so another clone of the same sources hits
@@ -9,9 +11,14 @@ cd "$(dirname "$0")/.."
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
 jobs=$(nproc 2>/dev/null || echo 2)
-build() { # dir arch
-  cmake -S . -B "build/$1" -DAP_ARCH="$2" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "build/$1" -j"$jobs"
+build() { # dir arch [targets...]
+  local dir=$1 arch=$2; shift 2
+  cmake -S . -B "build/$dir" -DAP_ARCH="$arch" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "build/$dir" -j"$jobs" ${1:+--target "$@"}
 }
 build native native
-build native-sse sse41
+if [ "${1:-}" = "--for-tests" ]; then
+  build native-sse sse41 aptests
+else
+  build native-sse sse41
+fi

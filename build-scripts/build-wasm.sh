@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# build-scripts/build-wasm.sh [--module-only] — the three wasm variants with Debian's Emscripten:
+# build-scripts/build-wasm.sh [--module-only | --for-tests] — the three wasm variants with Debian's Emscripten:
 #   build/wasm-simd     -msimd128 -msse4.1 (xsimd's sse4.1 path, mapped onto SIMD128)
 #   build/wasm-scalar   no SIMD
 #   build/wasm-threads  SIMD + -pthread (SharedArrayBuffer; pages that are crossOriginIsolated)
 # and copies each browser module (attnplay.mjs + .wasm, + attnplay.worker.js for threads) into
 # web/src/wasm/<variant>/ for Vite. --module-only skips the test and bench programs (used by
-# `npm start`); the threads variant builds only its modules (its kernels are the SIMD ones, and
-# the Catch2 tests of the split run natively).
+# `npm start`); --for-tests (npm test) builds what the tests run: wasm-simd whole, wasm-scalar's
+# browser module and kernel tests. The threads variant builds only its modules (its kernels are
+# the SIMD ones, and the Catch2 tests of the split run natively).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # ccache (if installed): paths relative to the clone, so another clone of the same sources hits
@@ -16,19 +17,20 @@ export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file
 # Debian's emscripten runs its JS tools under the system Node and needs its modules.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 jobs=$(nproc 2>/dev/null || echo 2)
-targets=()
-[ "${1:-}" = "--module-only" ] && targets=(--target ap_web ap_node)
+mode=${1:-}
 for variant in simd scalar threads; do
   simd=ON threads=OFF
   [ "$variant" = scalar ] && simd=OFF
   [ "$variant" = threads ] && threads=ON
   dir="build/wasm-$variant"
   emcmake cmake -S . -B "$dir" -DAP_WASM_SIMD=$simd -DAP_WASM_THREADS=$threads -DCMAKE_BUILD_TYPE=Release >/dev/null
-  if [ "$variant" = threads ]; then
-    cmake --build "$dir" -j"$jobs" --target ap_web ap_node
-  else
-    cmake --build "$dir" -j"$jobs" "${targets[@]}"
+  targets=()
+  if [ "$variant" = threads ] || [ "$mode" = --module-only ]; then
+    targets=(--target ap_web ap_node)
+  elif [ "$variant" = scalar ] && [ "$mode" = --for-tests ]; then
+    targets=(--target ap_web aptests)
   fi
+  cmake --build "$dir" -j"$jobs" "${targets[@]}"
   mkdir -p "web/src/wasm/$variant"
   cp "$dir/attnplay.mjs" "$dir/attnplay.wasm" "web/src/wasm/$variant/"
   if [ "$variant" = threads ]; then cp "$dir/attnplay.worker.js" "web/src/wasm/$variant/"; fi

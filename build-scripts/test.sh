@@ -5,15 +5,20 @@
 # sources (tsc), browser tests in Chromium.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+start_secs=$SECONDS
 bash build-scripts/setup.sh || { echo "npm test: setup failed" >&2; exit 1; }
-bash build-scripts/build-native.sh || { echo "npm test: the native build failed" >&2; exit 1; }
-bash build-scripts/build-wasm.sh || { echo "npm test: the wasm build failed" >&2; exit 1; }
+build_t0=$SECONDS
+bash build-scripts/build-native.sh --for-tests || { echo "npm test: the native build failed" >&2; exit 1; }
+bash build-scripts/build-wasm.sh --for-tests || { echo "npm test: the wasm build failed" >&2; exit 1; }
+build_secs=$((SECONDS - build_t0))
 
-passed=0; failed=0; failures=()
+passed=0; failed=0; failures=(); timings=()
 suite() { # name command...
   local name=$1; shift
   echo; echo "=== $name"
+  local t0=$SECONDS
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+  timings+=("$(printf '%5d s  %s' $((SECONDS - t0)) "$name")")
 }
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 # Fuzzing (libFuzzer, ASan + UBSan): five targets, 60 s each in CI, 10 s locally. It runs on one
@@ -34,6 +39,9 @@ suite "fuzz (config, safetensors, generate, session JSON, grid, custom pairs; ${
 suite "browser (Chromium)" node --test --test-concurrency=1 tests/browser/
 
 echo
+echo "time per suite (builds: ${build_secs} s):"
+printf '  %s\n' "${timings[@]}"
+echo "total: $((SECONDS - start_secs)) s"
 [ $failed -gt 0 ] && echo "failed suites: ${failures[*]}"
 echo "suites: $passed passed, $failed failed"
 [ $failed -eq 0 ]

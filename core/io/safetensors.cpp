@@ -30,7 +30,7 @@ using json = nlohmann::json;
 constexpr size_t kMaxJsonDepth = 3;
 constexpr size_t kMaxJsonValues = size_t(1) << 18;
 
-[[noreturn]] void fail(const std::string& msg) { throw std::invalid_argument(msg); }
+[[noreturn]] void refuse(const std::string& msg) { throw std::invalid_argument(msg); }
 
 // A name from an untrusted file, quoted, shortened and without control characters.
 std::string show(const std::string& s) {
@@ -100,7 +100,7 @@ struct HeaderGuard {
 
   void count() {
     if (++values > kMaxJsonValues)
-      fail("header holds more than " + std::to_string(kMaxJsonValues) + " JSON values");
+      refuse("header holds more than " + std::to_string(kMaxJsonValues) + " JSON values");
   }
   bool on_event(json::parse_event_t event, json& parsed) {
     switch (event) {
@@ -108,7 +108,7 @@ struct HeaderGuard {
       case json::parse_event_t::array_start:
         count();
         if (stack.size() >= kMaxJsonDepth)
-          fail("header nests JSON deeper than a safetensors header can (" +
+          refuse("header nests JSON deeper than a safetensors header can (" +
                std::to_string(kMaxJsonDepth) + " levels)");
         stack.emplace_back();
         break;
@@ -121,8 +121,8 @@ struct HeaderGuard {
         const std::string& k = parsed.get_ref<const std::string&>();
         Frame& f = stack.back();
         if (!f.keys.insert(k).second) {
-          if (stack.size() == 1) fail("name " + show(k) + " appears twice in the header");
-          fail("header entry " + show(stack.front().last_key) + " has the key " + show(k) +
+          if (stack.size() == 1) refuse("name " + show(k) + " appears twice in the header");
+          refuse("header entry " + show(stack.front().last_key) + " has the key " + show(k) +
                " twice");
         }
         f.last_key = k;
@@ -153,38 +153,38 @@ struct Entry {
 
 Entry parse_entry(const std::string& name, const json& e, size_t buf_size) {
   const std::string t = "tensor " + show(name) + ": ";
-  if (!e.is_object()) fail(t + "entry is " + e.type_name() + ", not an object");
+  if (!e.is_object()) refuse(t + "entry is " + e.type_name() + ", not an object");
   for (const auto& item : e.items())
     if (item.key() != "dtype" && item.key() != "shape" && item.key() != "data_offsets")
-      fail(t + "unexpected field " + show(item.key()) + " (expected dtype, shape, data_offsets)");
+      refuse(t + "unexpected field " + show(item.key()) + " (expected dtype, shape, data_offsets)");
   for (const char* field : {"dtype", "shape", "data_offsets"})
-    if (!e.contains(field)) fail(t + "field '" + field + "' is missing");
+    if (!e.contains(field)) refuse(t + "field '" + field + "' is missing");
 
   Entry out{name, nullptr, {}, 1, 0, 0};
   const json& dt = e["dtype"];
-  if (!dt.is_string()) fail(t + "dtype is " + dt.type_name() + ", not a string");
+  if (!dt.is_string()) refuse(t + "dtype is " + dt.type_name() + ", not a string");
   for (const Dtype& d : kDtypes)
     if (dt.get_ref<const std::string&>() == d.name) out.dtype = &d;
   if (!out.dtype)
-    fail(t + "dtype " + show(dt.get<std::string>()) +
+    refuse(t + "dtype " + show(dt.get<std::string>()) +
          " is not supported (only F32, or F16, BF16 and F64 converted to float)");
 
   const json& sh = e["shape"];
-  if (!sh.is_array()) fail(t + "shape is " + sh.type_name() + ", not an array of dimensions");
+  if (!sh.is_array()) refuse(t + "shape is " + sh.type_name() + ", not an array of dimensions");
   for (size_t i = 0; i < sh.size(); ++i) {
     uint64_t d;
     if (!as_u64(sh[i], d) || d > uint64_t(std::numeric_limits<int64_t>::max()))
-      fail(t + "shape dimension " + std::to_string(i) + " is not a non-negative integer");
+      refuse(t + "shape dimension " + std::to_string(i) + " is not a non-negative integer");
     out.shape.push_back(int64_t(d));
   }
 
   const json& off = e["data_offsets"];
   if (!off.is_array() || off.size() != 2 || !as_u64(off[0], out.begin) || !as_u64(off[1], out.end))
-    fail(t + "data_offsets must be two non-negative integers [begin, end]");
+    refuse(t + "data_offsets must be two non-negative integers [begin, end]");
   const std::string offs = "data_offsets " + list_str(std::vector<uint64_t>{out.begin, out.end});
-  if (out.begin > out.end) fail(t + offs + " have begin after end");
+  if (out.begin > out.end) refuse(t + offs + " have begin after end");
   if (out.end > buf_size)
-    fail(t + offs + " run past the end of the " + std::to_string(buf_size) + "-byte data buffer");
+    refuse(t + offs + " run past the end of the " + std::to_string(buf_size) + "-byte data buffer");
 
   // Byte count of the shape, every multiplication checked: a wrapped product could otherwise
   // match small offsets ([2^62, 4] of F32 is 2^66 bytes, 0 mod 2^64). A zero dimension wins.
@@ -194,22 +194,22 @@ Entry parse_entry(const std::string& name, const json& e, size_t buf_size) {
   for (int64_t d : out.shape) {
     if (empty) break;
     if (nbytes > kMax / uint64_t(d))
-      fail(t + "shape " + list_str(out.shape) + " of " + out.dtype->name + " overflows 64 bits of bytes");
+      refuse(t + "shape " + list_str(out.shape) + " of " + out.dtype->name + " overflows 64 bits of bytes");
     nbytes *= uint64_t(d);
   }
   if (out.end - out.begin != nbytes)
-    fail(t + offs + " do not match shape " + list_str(out.shape) + " of " + out.dtype->name +
+    refuse(t + offs + " do not match shape " + list_str(out.shape) + " of " + out.dtype->name +
          " (" + std::to_string(nbytes) + " bytes)");
   out.count = nbytes / out.dtype->size;  // <= buf_size: the offsets lie inside the buffer
   return out;
 }
 
 std::map<std::string, std::string> parse_metadata(const json& m) {
-  if (!m.is_object()) fail(std::string("__metadata__ is ") + m.type_name() + ", not an object of strings");
+  if (!m.is_object()) refuse(std::string("__metadata__ is ") + m.type_name() + ", not an object of strings");
   std::map<std::string, std::string> out;
   for (const auto& item : m.items()) {
     if (!item.value().is_string())
-      fail("__metadata__ key " + show(item.key()) + " is " + item.value().type_name() +
+      refuse("__metadata__ key " + show(item.key()) + " is " + item.value().type_name() +
            ", not a string");
     out[item.key()] = item.value().get<std::string>();
   }
@@ -218,17 +218,17 @@ std::map<std::string, std::string> parse_metadata(const json& m) {
 
 SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
   if (size < 8)
-    fail("file is " + std::to_string(size) + " bytes, too short for the 8-byte header length");
+    refuse("file is " + std::to_string(size) + " bytes, too short for the 8-byte header length");
   if (size > max_bytes)
-    fail("file is " + std::to_string(size) + " bytes, above the limit of " +
+    refuse("file is " + std::to_string(size) + " bytes, above the limit of " +
          std::to_string(max_bytes) + " bytes");
   uint64_t n = 0;  // little-endian u64, read byte by byte
   for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[i];
   if (n > kSafetensorsMaxHeaderBytes)
-    fail("header length " + std::to_string(n) + " is above the limit of " +
+    refuse("header length " + std::to_string(n) + " is above the limit of " +
          std::to_string(kSafetensorsMaxHeaderBytes) + " bytes");
   if (n > size - 8)
-    fail("header length " + std::to_string(n) + " runs past the end of the " +
+    refuse("header length " + std::to_string(n) + " runs past the end of the " +
          std::to_string(size) + "-byte file");
 
   HeaderGuard guard;
@@ -241,9 +241,9 @@ SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
   } catch (const json::exception& e) {
     std::string why = e.what();  // may quote file bytes: keep it short
     if (why.size() > 160) why = why.substr(0, 160) + "...";
-    fail("header is not valid JSON (" + why + ")");
+    refuse("header is not valid JSON (" + why + ")");
   }
-  if (!header.is_object()) fail(std::string("header is ") + header.type_name() + ", not a JSON object");
+  if (!header.is_object()) refuse(std::string("header is ") + header.type_name() + ", not a JSON object");
 
   const uint8_t* buf = bytes + 8 + n;
   const size_t buf_size = size - 8 - size_t(n);
@@ -259,7 +259,7 @@ SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
     entries.push_back(parse_entry(name, value, buf_size));
     decoded += entries.back().count * sizeof(float);  // each term <= 2 * buf_size: no overflow
     if (decoded > max_bytes)
-      fail("tensor " + show(name) + ": decoded data exceed the limit of " +
+      refuse("tensor " + show(name) + ": decoded data exceed the limit of " +
            std::to_string(max_bytes) + " bytes");
   }
 
@@ -272,16 +272,16 @@ SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
   for (const Entry& e : entries) {
     const std::string t = "tensor " + show(e.name) + ": data_offsets " +
                           list_str(std::vector<uint64_t>{e.begin, e.end});
-    if (e.begin < pos) fail(t + " overlap tensor " + show(prev->name) + " [" +
+    if (e.begin < pos) refuse(t + " overlap tensor " + show(prev->name) + " [" +
                             std::to_string(prev->begin) + ", " + std::to_string(pos) + "]");
     if (e.begin > pos)
-      fail(t + " leave buffer bytes [" + std::to_string(pos) + ", " + std::to_string(e.begin) +
+      refuse(t + " leave buffer bytes [" + std::to_string(pos) + ", " + std::to_string(e.begin) +
            ") unused before it");
     pos = e.end;
     prev = &e;
   }
   if (pos != buf_size)
-    fail("data buffer has " + std::to_string(buf_size) + " bytes but the tensors' data_offsets cover only " +
+    refuse("data buffer has " + std::to_string(buf_size) + " bytes but the tensors' data_offsets cover only " +
          std::to_string(pos));
 
   for (Entry& e : entries) {
@@ -328,17 +328,17 @@ std::vector<uint8_t> safetensors_write(const std::vector<NamedTensor>& tensors,
   uint64_t offset = 0;
   for (const NamedTensor& t : tensors) {
     const std::string where = "safetensors_write: tensor " + show(t.name) + ": ";
-    if (t.name == "__metadata__") fail(where + "the name is reserved for the metadata");
-    if (!seen.insert(t.name).second) fail(where + "the name appears twice");
+    if (t.name == "__metadata__") refuse(where + "the name is reserved for the metadata");
+    if (!seen.insert(t.name).second) refuse(where + "the name appears twice");
     for (int64_t d : t.shape)
-      if (d < 0) fail(where + "shape " + list_str(t.shape) + " has a negative dimension");
+      if (d < 0) refuse(where + "shape " + list_str(t.shape) + " has a negative dimension");
     // Multiply while the product can still equal data.size(), so it cannot overflow.
     const bool empty = std::find(t.shape.begin(), t.shape.end(), 0) != t.shape.end();
     uint64_t count = empty ? 0 : 1;
     for (int64_t d : t.shape)
       if (!empty) count = count > t.data.size() / uint64_t(d) ? t.data.size() + 1 : count * uint64_t(d);
     if (count != t.data.size())
-      fail(where + "shape " + list_str(t.shape) + " does not match its " +
+      refuse(where + "shape " + list_str(t.shape) + " does not match its " +
            std::to_string(t.data.size()) + " values");
     const uint64_t end = offset + count * 4;
     header[t.name] = ojson{{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, end}}};
@@ -348,7 +348,7 @@ std::vector<uint8_t> safetensors_write(const std::vector<NamedTensor>& tensors,
   try {
     text = header.dump();  // compact, like serde_json
   } catch (const nlohmann::json::exception&) {
-    fail("safetensors_write: a tensor name or metadata string is not valid UTF-8");
+    refuse("safetensors_write: a tensor name or metadata string is not valid UTF-8");
   }
   text.append((8 - text.size() % 8) % 8, ' ');  // pad so the buffer starts 8-byte aligned
 
@@ -371,25 +371,25 @@ void safetensors_save(const std::string& path, const std::vector<NamedTensor>& t
                       const std::map<std::string, std::string>& metadata) {
   const std::vector<uint8_t> bytes = safetensors_write(tensors, metadata);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) fail("model file '" + path + "': cannot open it for writing");
+  if (!out) refuse("model file '" + path + "': cannot open it for writing");
   out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
   out.close();
-  if (!out) fail("model file '" + path + "': writing failed (disk full or no permission?)");
+  if (!out) refuse("model file '" + path + "': writing failed (disk full or no permission?)");
 }
 
 SafetensorsFile safetensors_load(const std::string& path, size_t max_bytes) {
   const std::string prefix = "model file '" + path + "': ";
   std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) fail(prefix + "cannot open it for reading");
+  if (!in) refuse(prefix + "cannot open it for reading");
   const std::streamoff size = in.tellg();
-  if (size < 0) fail(prefix + "cannot determine its size");
+  if (size < 0) refuse(prefix + "cannot determine its size");
   if (uint64_t(size) > max_bytes)  // before allocating anything
-    fail(prefix + "file is " + std::to_string(size) + " bytes, above the limit of " +
+    refuse(prefix + "file is " + std::to_string(size) + " bytes, above the limit of " +
          std::to_string(max_bytes) + " bytes");
   std::vector<uint8_t> bytes(static_cast<size_t>(size));
   in.seekg(0);
   if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size))
-    fail(prefix + "reading failed");
+    refuse(prefix + "reading failed");
   return with_prefix(prefix, [&] { return read_impl(bytes.data(), bytes.size(), max_bytes); });
 }
 

@@ -35,7 +35,7 @@
 namespace ap {
 
 namespace {
-constexpr double kEps = 1e-12;
+constexpr double kPerformerEps = 1e-12;
 
 // (m, d) Gaussian orthogonal random features, rows scaled by χ_d-distributed norms.
 std::vector<float> draw_features(Rng& rng, int m, int d) {
@@ -78,10 +78,10 @@ class Performer : public Normalization {
     draw_all();
   }
   float scale(int) const override { return 1.0f; }
-  void row_forward(const float* s, float* a, int n) const override { sum_row_forward(s, a, n, kEps); }
+  void row_forward(const float* s, float* a, int n) const override { sum_row_forward(s, a, n, kPerformerEps); }
   void row_backward(const float* s, const float* a, const float* da, float* ds,
                     int n) const override {
-    sum_row_backward(s, a, da, ds, n, kEps);
+    sum_row_backward(s, a, da, ds, n, kPerformerEps);
   }
   bool forms_scores() const override { return true; }
   void scores_forward(int layer, const float* q, const float* k, float* logits,
