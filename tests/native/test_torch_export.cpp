@@ -15,7 +15,7 @@
 #include <string>
 
 #include "config/variants.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 #include "torch/export.hpp"
 #include "torch/snippet.hpp"
 
