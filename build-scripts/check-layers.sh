@@ -8,14 +8,15 @@
 #   config/                Config, its field table and validation: above the registries
 #   model/, optim/         the transformer and its optimizer: above config, never the tasks
 #   torch/                 the PyTorch export's text: config and the registries' helpers, no model
-#   session*, bindings/, cli/   the facade and its two users
+#   session/               the facade (Session, its replay and interventions): all of the above
+#   bindings/, cli/        the facade's two users
 # Every `#include "dir/..."` from a folder to one it must not see is reported, and the exit
 # code is 1. Usage: check-layers.sh [CORE_DIR]   (default: core/ of this clone). Run by ctest.
 set -uo pipefail
 core=${1:-"$(dirname "$0")/../core"}
 [ -d "$core" ] || { echo "check-layers: no folder $core" >&2; exit 2; }
 
-# folder: the folders (and "session" for core/session*.hpp) it must not include
+# folder: the folders it must not include
 rules=(
   "tensor:io common position normalization tasks config model optim session"
   "io:common position normalization tasks config model optim session"
@@ -27,6 +28,7 @@ rules=(
   "model:tasks optim session"
   "optim:tasks model session"
   "torch:tasks model optim session"
+  "session:bindings cli"
 )
 
 bad=0
@@ -35,7 +37,6 @@ for rule in "${rules[@]}"; do
   [ -d "$core/$from" ] || continue
   for to in ${rule#*:}; do
     pattern="^[[:space:]]*#[[:space:]]*include[[:space:]]*\"$to[/.]"
-    [ "$to" = session ] && pattern="^[[:space:]]*#[[:space:]]*include[[:space:]]*\"session"
     while IFS= read -r hit; do
       [ -n "$hit" ] || continue
       echo "check-layers: ${hit#"$core"/}  — $from/ must not include $to/" >&2

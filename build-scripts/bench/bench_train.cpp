@@ -13,7 +13,8 @@
 #include <cstring>
 #include <iostream>
 
-#include "session.hpp"
+#include "session/session.hpp"
+#include "session/replay.hpp"
 #include "tensor/kernels.hpp"
 
 namespace {
@@ -29,15 +30,15 @@ nlohmann::json snapshot_cost(const char* name, const nlohmann::json& cfg, int n,
   using clock = std::chrono::steady_clock;
   auto seconds = [](clock::time_point t0) { return std::chrono::duration<double>(clock::now() - t0).count(); };
   ap::Session s(ap::Config::from_json(cfg));
-  s.set_snapshots(false);
+  s.replay().set_enabled(false);
   for (int i = 0; i < 10; ++i) s.step();
   std::vector<double> off, on;
   for (int r = 0; r < reps; ++r) {
-    s.set_snapshots(false);
+    s.replay().set_enabled(false);
     auto t0 = clock::now();
     s.step();
     off.push_back(seconds(t0));
-    s.set_snapshots(true);
+    s.replay().set_enabled(true);
     t0 = clock::now();
     s.step();
     on.push_back(seconds(t0));

@@ -12,8 +12,10 @@
 #include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "io/json.hpp"
-#include "session.hpp"
-#include "session_json.hpp"
+#include "session/interventions.hpp"
+#include "session/json.hpp"
+#include "session/replay.hpp"
+#include "session/session.hpp"
 #include "tasks/task.hpp"
 #include "tensor/kernels.hpp"
 #include "tensor/thread_pool.hpp"
@@ -100,16 +102,16 @@ class Session {
     });
   }
   std::string info() { return guarded([&] { return s_->info().dump(); }); }
-  // Head interventions (core/session_interventions.cpp): setInterventions('[{"layer":0,"head":1,
+  // Head interventions (core/session/interventions.hpp): setInterventions('[{"layer":0,"head":1,
   // "kind":"zero"}]') replaces the list and returns it as kept; intervened(n) evaluates with and
   // without it ({base, intervened, predictions}); clearInterventions() empties it.
   std::string set_interventions(const val& list) {
     return guarded([&] {
-      return s_->set_interventions(ap::parse_json(text_of(list, "interventions"), "interventions", ap::kSmallJson)).dump();
+      return s_->interventions().set(ap::parse_json(text_of(list, "interventions"), "interventions", ap::kSmallJson)).dump();
     });
   }
-  void clear_interventions() { s_->clear_interventions(); }
-  std::string intervened(int n) { return guarded([&] { return s_->evaluate_interventions(n).dump(); }); }
+  void clear_interventions() { s_->interventions().clear(); }
+  std::string intervened(int n) { return guarded([&] { return s_->interventions().evaluate(n).dump(); }); }
   // configure('{"lr":0.001,"clip":1}'): optimizer fields of the live session (Session::configure);
   // returns the whole config after the change.
   std::string configure(const val& fields) {
@@ -119,14 +121,14 @@ class Session {
     });
   }
   int step() const { return s_->steps_done(); }
-  // The replay (Session::snapshot_index / snapshot_at): the kept steps, then one frame by step.
-  std::string snapshots() { return guarded([&] { return s_->snapshot_index().dump(); }); }
-  std::string snapshot(int step) { return guarded([&] { return s_->snapshot_at(step).dump(); }); }
-  void set_snapshots(bool on) { s_->set_snapshots(on); }
-  // Head diagnostics (core/session_diagnostics.cpp): measures and labels of every head at one
+  // The replay (core/session/replay.hpp, Replay::index / frame): the kept steps, then one frame by step.
+  std::string snapshots() { return guarded([&] { return s_->replay().index().dump(); }); }
+  std::string snapshot(int step) { return guarded([&] { return s_->replay().frame(step).dump(); }); }
+  void set_snapshots(bool on) { s_->replay().set_enabled(on); }
+  // Head diagnostics (core/session/diagnostics.cpp): measures and labels of every head at one
   // replay step (-1: the latest), and each measure over the replay's steps.
-  std::string head_diagnostics(int step) { return guarded([&] { return s_->head_diagnostics(step).dump(); }); }
-  std::string head_diagnostics_history() { return guarded([&] { return s_->head_diagnostics_history().dump(); }); }
+  std::string head_diagnostics(int step) { return guarded([&] { return s_->replay().head_diagnostics(step).dump(); }); }
+  std::string head_diagnostics_history() { return guarded([&] { return s_->replay().head_diagnostics_history().dump(); }); }
   // The model as one PyTorch file (Session::export_torch): Python source, the same as the CLI's.
   std::string export_torch() { return guarded([&] { return s_->export_torch(); }); }
   val save() {

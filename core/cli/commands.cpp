@@ -13,8 +13,8 @@
 #include <sstream>
 
 #include "io/safetensors.hpp"
-#include "session.hpp"
-#include "session_json.hpp"
+#include "session/session.hpp"
+#include "session/json.hpp"
 #include "tasks/task.hpp"
 
 namespace ap::cli {

@@ -8,7 +8,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
+#include "session/replay.hpp"
 
 namespace ap::cli {
 
@@ -25,7 +26,7 @@ std::string cell(float v) {
 int heads(const std::string& model, bool json) {
   auto bytes = read_bytes(model);
   auto s = Session::load(bytes.data(), bytes.size());
-  const nlohmann::json r = s->head_diagnostics(-1);
+  const nlohmann::json r = s->replay().head_diagnostics(-1);
   if (json) {
     std::cout << r.dump() << "\n";
     return 0;

@@ -6,7 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace ap::cli {
 

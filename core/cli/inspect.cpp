@@ -13,7 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "cli/svg_figure.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace ap::cli {
 

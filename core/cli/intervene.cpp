@@ -8,7 +8,8 @@
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "io/json.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
+#include "session/interventions.hpp"
 
 namespace ap::cli {
 
@@ -37,8 +38,8 @@ int eval_interventions(const std::string& model, const std::vector<std::string>&
     if (j.is_array()) for (auto& e : j) list.push_back(e);  // an array of them, or one
     else list.push_back(j);
   }
-  s->set_interventions(list);
-  nlohmann::json r = s->evaluate_interventions(0);
+  s->interventions().set(list);
+  nlohmann::json r = s->interventions().evaluate(0);
   if (json) {
     std::cout << r.dump() << "\n";
     return 0;

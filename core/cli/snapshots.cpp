@@ -7,7 +7,8 @@
 #include <stdexcept>
 
 #include "cli/files.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
+#include "session/replay.hpp"
 
 namespace ap::cli {
 
@@ -22,12 +23,12 @@ void write_snapshots(Session& s, const std::string& dir) {
   std::filesystem::create_directories(dir, ec);
   if (!std::filesystem::is_directory(dir))
     throw std::invalid_argument("--snapshots: cannot create the folder '" + dir + "'" + (ec ? ": " + ec.message() : ""));
-  const nlohmann::json index = s.snapshot_index();
+  const nlohmann::json index = s.replay().index();
   nlohmann::json files = nlohmann::json::array();
   for (int step : index["steps"].get<std::vector<int>>()) {
     char name[32];
     std::snprintf(name, sizeof name, "step-%06d.json", step);
-    write_text(std::filesystem::path(dir) / name, s.snapshot_at(step).dump());
+    write_text(std::filesystem::path(dir) / name, s.replay().frame(step).dump());
     files.push_back(name);
   }
   write_text(std::filesystem::path(dir) / "index.json",

@@ -27,7 +27,7 @@
 #include "cli/files.hpp"
 #include "cli/runs.hpp"
 #include "cli/snapshots.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 #include "tasks/custom_pairs.hpp"
 #include "tasks/text.hpp"
 

@@ -102,10 +102,27 @@ class Cosine : public Normalization {
   std::vector<int> ids_;
   std::vector<Saved> saved_;  // per layer, from the last forward
 };
+
+// The PyTorch form (common/torch_form.hpp): q and k mapped, then softmax.
+std::string torch_cosine(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Normalization(NormalizationBase):
+    """Swin v2 cosine attention: q <- tau_h q/|q|, k <- k/|k|, tau_h = exp(min(ln 10 + w_h, ln 100)),
+    w = blocks.{l}.attn.cosine_scale; then softmax (core/normalization/cosine.cpp)."""
+
+    def qk(self, m, layer, q, k):
+        ln10, ln100 = torch.tensor(10.0).log(), torch.tensor(100.0).log()
+        w = m.get_parameter(f"blocks.{layer}.attn.cosine_scale")
+        tau = torch.exp(torch.minimum(ln10 + w, ln100))[None, :, None, None]
+        unit = lambda x: x / x.norm(dim=-1, keepdim=True).clamp(min=1e-12)
+        return unit(q) * tau, unit(k)
+
+    def rows(self, m, layer, s, visible):
+        return s.masked_fill(~visible, float("-inf")).softmax(-1))PY", {});
+}
 }  // namespace
 
 NormalizationEntry normalization_cosine() {
-  return {"cosine",
+  NormalizationEntry e{"cosine",
           "Cosine similarity, learned temperature",
           R"(a_{ij} = \operatorname{softmax}_j\!\big(\tau_h\, \hat q_i \cdot \hat k_j + b_{ij}\big),\ \tau_h = e^{\min(\lambda_h, \ln 100)})",
           "q and k are scaled to unit length, so a logit lies in [−τ, τ]; the temperature τ per "
@@ -117,6 +134,8 @@ NormalizationEntry normalization_cosine() {
           [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<Normalization> {
             return std::make_unique<Cosine>(ctx, ps);
           }};
+  e.torch.python = torch_cosine;
+  return e;
 }
 
 }  // namespace ap

@@ -36,10 +36,24 @@ class Exp : public Normalization {
   float capped(float s) const { return cap_ > 0.0f ? cap_ * std::tanh(s / cap_) : s; }
   float cap_;
 };
+
+// The PyTorch form (common/torch_form.hpp).
+const char* const kPy = R"PY(class Normalization(NormalizationBase):
+    """e^s, no denominator; s -> CAP tanh(s / CAP) first when CAP > 0 (core/normalization/exp.cpp)."""
+    CAP = ${cap}
+
+    def rows(self, m, layer, s, visible):
+        if self.CAP > 0:
+            s = self.CAP * torch.tanh(s / self.CAP)
+        return torch.exp(s).masked_fill(~visible, 0.0))PY";
+
+std::string torch_exp(const MakeContext& ctx, PyFill fill) {
+  return fill(kPy, {{"cap", double(float(ctx.options.number("exp_softcap")))}});
+}
 }  // namespace
 
 NormalizationEntry normalization_exp() {
-  return {"exp",
+  NormalizationEntry e{"exp",
           "exp, no denominator",
           R"(a_{ij} = e^{s_{ij}})",
           "Softmax without its denominator: the weights are raw exponentials, so a row sums to "
@@ -53,6 +67,8 @@ NormalizationEntry normalization_exp() {
           [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<Exp>(float(ctx.options.number("exp_softcap")));
           }};
+  e.torch.python = torch_exp;
+  return e;
 }
 
 }  // namespace ap

@@ -37,10 +37,19 @@ class L2Exp : public Normalization {
     for (int j = 0; j < n; ++j) ds[j] += a[j] * (da[j] - a[j] * d);
   }
 };
+
+// The PyTorch form (common/torch_form.hpp).
+std::string torch_l2(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Normalization(NormalizationBase):
+    def rows(self, m, layer, s, visible):  # e^s / sqrt(sum e^2s), max shifted (core/normalization/l2.cpp)
+        s = s.masked_fill(~visible, float("-inf"))
+        u = torch.exp(s - s.amax(-1, keepdim=True))
+        return u / u.square().sum(-1, keepdim=True).sqrt())PY", {});
+}
 }  // namespace
 
 NormalizationEntry normalization_l2() {
-  return {"l2",
+  NormalizationEntry e{"l2",
           "ℓ2-normalized exp",
           R"(a_{ij} = \frac{e^{s_{ij}}}{\sqrt{\sum_{k} e^{2 s_{ik}}}})",
           "Su's fix for relative positions: normalize the exponentials by their length instead "
@@ -53,6 +62,8 @@ NormalizationEntry normalization_l2() {
           [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<L2Exp>();
           }};
+  e.torch.python = torch_l2;
+  return e;
 }
 
 }  // namespace ap

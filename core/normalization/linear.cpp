@@ -85,10 +85,26 @@ class Linear : public Normalization {
  private:
   std::vector<std::vector<float>> phi_q_, phi_k_;  // per layer (B,NH,T,HS), last forward
 };
+
+// The PyTorch form (common/torch_form.hpp): q and k mapped by phi.
+std::string torch_linear(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Normalization(NormalizationBase):
+    """Linear attention, phi = elu + 1: s = phi(q).phi(k), a = s / (sum s +- 1e-6, the sign of the
+    sum) over the visible keys (core/normalization/linear.cpp)."""
+
+    def qk(self, m, layer, q, k):
+        phi = lambda x: torch.where(x > 0, x + 1.0, torch.exp(x))
+        return phi(q), phi(k)
+
+    def rows(self, m, layer, s, visible):
+        s = s.masked_fill(~visible, 0.0)
+        d = s.sum(-1, keepdim=True)
+        return s / torch.where(d >= 0, d + 1e-6, d - 1e-6))PY", {});
+}
 }  // namespace
 
 NormalizationEntry normalization_linear() {
-  return {"linear",
+  NormalizationEntry e{"linear",
           "Linear attention (elu + 1)",
           R"(a_{ij} = \frac{\phi(q_i)\cdot\phi(k_j)}{\sum_{k} \phi(q_i)\cdot\phi(k_k)},\ \phi(x) = \operatorname{elu}(x) + 1)",
           "Attention through a positive feature map instead of exp: it can be computed in time "
@@ -101,6 +117,8 @@ NormalizationEntry normalization_linear() {
           [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<Linear>(ctx.sizes.layers);
           }};
+  e.torch.python = torch_linear;
+  return e;
 }
 
 }  // namespace ap

@@ -14,6 +14,7 @@
 #include "common/make_context.hpp"
 #include "common/options.hpp"
 #include "common/params.hpp"
+#include "common/torch_form.hpp"
 
 namespace ap {
 
@@ -76,6 +77,8 @@ struct NormalizationEntry {
   // Optional: reject configs this entry cannot run (stick_breaking needs causal=true) by
   // throwing std::invalid_argument naming the field. Config::validate calls it.
   void (*check)(const MakeContext& ctx) = nullptr;
+  // The PyTorch form (`attnplay export-torch`; common/torch_form.hpp), or why there is none.
+  TorchForm torch = {};
 };
 
 const std::vector<NormalizationEntry>& normalization_registry();

@@ -180,8 +180,35 @@ int performer_default_features(int head_size) {
   return std::max(1, int(std::floor(head_size * std::log(double(head_size)))));
 }
 
+namespace {
+// The PyTorch form (common/torch_form.hpp): the features are the engine's draw (FIXED_TENSORS,
+// written by the export from Normalization::fixed_tensors), never redrawn in Python; the shifts
+// are the engine's too.
+std::string torch_performer(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Normalization(NormalizationBase):
+    """Performer FAVOR+: s_ij = phi(q_i).phi(k_j), phi(x) = M^-1/2 exp(w x' - |x'|^2/2 - c), x' = HS^-1/4 x,
+    w = blocks.{l}.attn.performer.omega (M, HS) the engine's draw, c the max per query row and per (batch,
+    head) over the keys; a = s / (sum s + 1e-12) (core/normalization/performer.cpp)."""
+
+    def scores(self, m, layer, q, k):
+        w = m.get_buffer(f"blocks.{layer}.attn.performer.omega")
+        inv = torch.tensor(1.0 / math.sqrt(w.shape[0])).float()
+
+        def phi(x, keys):
+            x = x * torch.tensor(float(w.shape[1])).pow(-0.25)
+            f = x @ w.t() - (0.5 * x.double().square().sum(-1, keepdim=True)).float()
+            c = f.amax((-2, -1) if keys else -1, keepdim=True)
+            return torch.exp(f - c) * inv
+        return phi(q, False) @ phi(k, True).transpose(-2, -1)
+
+    def rows(self, m, layer, s, visible):
+        s = s.masked_fill(~visible, 0.0)
+        return (s / (s.double().sum(-1, keepdim=True) + 1e-12)).float())PY", {});
+}
+}  // namespace
+
 NormalizationEntry normalization_performer() {
-  return {"performer",
+  NormalizationEntry e{"performer",
           "Performer (FAVOR+)",
           R"(a_{ij} = \frac{\phi(q_i)\cdot\phi(k_j)}{\sum_k \phi(q_i)\cdot\phi(k_k)},\ \phi(x)_r = \tfrac{1}{\sqrt m} e^{\omega_r\cdot x' - \lVert x'\rVert^2/2})",
           "Random positive features whose dot products estimate softmax's e^{q·k/√d}: an "
@@ -199,6 +226,8 @@ NormalizationEntry normalization_performer() {
             if (m <= 0) m = performer_default_features(ctx.sizes.d_model / ctx.sizes.heads);
             return std::make_unique<Performer>(ctx, m, ctx.options.flag("performer_redraw"));
           }};
+  e.torch.python = torch_performer;
+  return e;
 }
 
 }  // namespace ap

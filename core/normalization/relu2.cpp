@@ -51,10 +51,30 @@ class Relu2 : public Normalization {
   int fixed_n_;
   int T_ = 0;  // row length of the current batch (prepare_rows); 0 = not set, use n
 };
+
+// The PyTorch form (common/torch_form.hpp).
+const char* const kPy = R"PY(class Normalization(NormalizationBase):
+    """relu(s)^2 / N, N = FIXED_N (fixed), the row length T (row) or the visible keys (visible)
+    (core/normalization/relu2.cpp)."""
+    DIVISOR, FIXED_N = "${divisor}", ${fixed_n}
+
+    def rows(self, m, layer, s, visible):
+        if self.DIVISOR == "visible":
+            n = visible.sum(-1, keepdim=True).float()
+        else:
+            n = torch.tensor(float(s.shape[-1] if self.DIVISOR == "row" else self.FIXED_N))
+        return (torch.relu(s).square() * (1.0 / n)).masked_fill(~visible, 0.0))PY";
+
+std::string torch_relu2(const MakeContext& ctx, PyFill fill) {
+  const std::string d = ctx.options.text("relu2_divisor");
+  const int n = ctx.options.integer("relu2_n");
+  return fill(kPy, {{"divisor", d == "row" ? "row" : d == "visible" ? "visible" : "fixed"},
+                    {"fixed_n", n > 0 ? n : ctx.sizes.model_len}});
+}
 }  // namespace
 
 NormalizationEntry normalization_relu2() {
-  return {"relu2",
+  NormalizationEntry e{"relu2",
           "relu² / n (GAU)",
           R"(a_{ij} = \frac{\operatorname{relu}(s_{ij})^2}{n})",
           "Squared ReLU divided by a count, as in the GAU. No exponential and no row sum "
@@ -77,6 +97,8 @@ NormalizationEntry normalization_relu2() {
                                                             : Divisor::Fixed,
                                            n);
           }};
+  e.torch.python = torch_relu2;
+  return e;
 }
 
 }  // namespace ap

@@ -31,10 +31,24 @@ class Sigmoid : public Normalization {
   bool auto_;
   float b_;
 };
+
+// The PyTorch form (common/torch_form.hpp).
+const char* const kPy = R"PY(class Normalization(NormalizationBase):
+    """sigmoid(s + b), b = -ln(visible keys) when AUTO, else B (core/normalization/sigmoid.cpp)."""
+    AUTO, B = ${auto}, ${b}
+
+    def rows(self, m, layer, s, visible):
+        b = -torch.log(visible.sum(-1, keepdim=True).float()) if self.AUTO else self.B
+        return torch.sigmoid(s + b).masked_fill(~visible, 0.0))PY";
+
+std::string torch_sigmoid(const MakeContext& ctx, PyFill fill) {
+  return fill(kPy, {{"auto", ctx.options.text("sigmoid_bias") != "fixed"},
+                    {"b", double(float(ctx.options.number("sigmoid_b")))}});
+}
 }  // namespace
 
 NormalizationEntry normalization_sigmoid() {
-  return {"sigmoid",
+  NormalizationEntry e{"sigmoid",
           "Sigmoid",
           R"(a_{ij} = \sigma(s_{ij} - \ln n))",
           "Each weight is an independent sigmoid, shifted by −ln n so that a row of zero logits "
@@ -49,6 +63,8 @@ NormalizationEntry normalization_sigmoid() {
             return std::make_unique<Sigmoid>(ctx.options.text("sigmoid_bias") != "fixed",
                                              float(ctx.options.number("sigmoid_b")));
           }};
+  e.torch.python = torch_sigmoid;
+  return e;
 }
 
 }  // namespace ap

@@ -70,10 +70,21 @@ class Sink : public Normalization {
   ParamStore& ps_;
   std::vector<int> ids_;  // per layer: (NH)
 };
+
+// The PyTorch form (common/torch_form.hpp).
+std::string torch_sink(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Normalization(NormalizationBase):
+    """Learned sink: softmax over the row and one extra logit z_h = blocks.{l}.attn.sinks[h] whose key
+    has no value, dropped after (gpt-oss sdpa; core/normalization/sink.cpp)."""
+
+    def rows(self, m, layer, s, visible):
+        z = m.get_parameter(f"blocks.{layer}.attn.sinks")[:, None, None].expand(*s.shape[:-1], 1)
+        return torch.cat([s.masked_fill(~visible, float("-inf")), z], -1).softmax(-1)[..., :-1])PY", {});
+}
 }  // namespace
 
 NormalizationEntry normalization_sink() {
-  return {"sink",
+  NormalizationEntry e{"sink",
           "Learned sink (per head)",
           R"(a_{ij} = \frac{e^{s_{ij}}}{e^{z_h} + \sum_{k} e^{s_{ik}}})",
           "Softmax with one extra learned logit z per head whose key has no value, as in "
@@ -86,6 +97,8 @@ NormalizationEntry normalization_sink() {
           [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<Normalization> {
             return std::make_unique<Sink>(ctx, ps);
           }};
+  e.torch.python = torch_sink;
+  return e;
 }
 
 }  // namespace ap

@@ -24,10 +24,17 @@ class Softmax : public Normalization {
     if (n > 0) softmax_backward(ds, a, da, 1, n);
   }
 };
+
+// The PyTorch form (common/torch_form.hpp).
+std::string torch_softmax(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Normalization(NormalizationBase):
+    def rows(self, m, layer, s, visible):  # e^s / sum e^s (core/normalization/softmax.cpp)
+        return s.masked_fill(~visible, float("-inf")).softmax(-1))PY", {});
+}
 }  // namespace
 
 NormalizationEntry normalization_softmax() {
-  return {"softmax",
+  NormalizationEntry e{"softmax",
           "Softmax",
           R"(a_{ij} = \frac{e^{s_{ij}}}{\sum_{k} e^{s_{ik}}})",
           "The standard choice. Every row sums to 1, so attention can only mix values; it "
@@ -39,6 +46,8 @@ NormalizationEntry normalization_softmax() {
           [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<Softmax>();
           }};
+  e.torch.python = torch_softmax;
+  return e;
 }
 
 }  // namespace ap

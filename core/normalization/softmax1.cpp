@@ -30,10 +30,20 @@ class Softmax1 : public Normalization {
     softmax_row_backward(a, da, ds, n);
   }
 };
+
+// The PyTorch form (common/torch_form.hpp).
+std::string torch_softmax1(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Normalization(NormalizationBase):
+    def rows(self, m, layer, s, visible):  # e^s / (1 + sum e^s), shifted by max(0, max s) (core/normalization/softmax1.cpp)
+        s = s.masked_fill(~visible, float("-inf"))
+        top = s.amax(-1, keepdim=True).clamp(min=0.0)
+        e = torch.exp(s - top)
+        return e / (torch.exp(-top) + e.sum(-1, keepdim=True)))PY", {});
+}
 }  // namespace
 
 NormalizationEntry normalization_softmax1() {
-  return {"softmax1",
+  NormalizationEntry e{"softmax1",
           "softmax1 (off-by-one)",
           R"(a_{ij} = \frac{e^{s_{ij}}}{1 + \sum_{k} e^{s_{ik}}})",
           "Softmax with an invisible extra key of logit 0 and value 0. A row sums to less than "
@@ -45,6 +55,8 @@ NormalizationEntry normalization_softmax1() {
           [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<Softmax1>();
           }};
+  e.torch.python = torch_softmax1;
+  return e;
 }
 
 }  // namespace ap

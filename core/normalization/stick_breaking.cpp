@@ -58,6 +58,24 @@ class StickBreaking : public Normalization {
   int keys(int n) const { return current_ ? n : std::max(n - 1, 0); }
   bool current_;
 };
+
+// The PyTorch form (common/torch_form.hpp), in float64 as the engine's.
+const char* const kPy = R"PY(class Normalization(NormalizationBase):
+    """Stick-breaking, nearest key first: a_ij = exp(-softplus(-s_ij) - sum over j < k < i of softplus(s_ik))
+    in float64, keys j < i (j <= i when CURRENT); causal only (core/normalization/stick_breaking.cpp)."""
+    CURRENT = ${current}
+
+    def rows(self, m, layer, s, visible):
+        keys = visible if self.CURRENT else visible.tril(-1)
+        sp = lambda x: x.clamp(min=0.0) + torch.log1p(torch.exp(-x.abs()))  # ln(1 + e^x), stable
+        s = s.double()
+        spent = sp(s).masked_fill(~keys, 0.0)
+        spent = spent.flip(-1).cumsum(-1).flip(-1) - spent  # the nearer keys' sum
+        return torch.exp(-sp(-s) - spent).float().masked_fill(~keys, 0.0))PY";
+
+std::string torch_stick_breaking(const MakeContext& ctx, PyFill fill) {
+  return fill(kPy, {{"current", ctx.options.flag("stick_breaking_current")}});
+}
 }  // namespace
 
 NormalizationEntry normalization_stick_breaking() {
@@ -82,6 +100,7 @@ NormalizationEntry normalization_stick_breaking() {
           "causal: normalization=stick_breaking needs causal=true; it breaks a stick over the keys "
           "before each query, nearest first, which a bidirectional row does not have");
   };
+  e.torch.python = torch_stick_breaking;
   return e;
 }
 

@@ -45,10 +45,18 @@ class SwishL2 : public Normalization {
     }
   }
 };
+
+// The PyTorch form (common/torch_form.hpp).
+std::string torch_swish_l2(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Normalization(NormalizationBase):
+    def rows(self, m, layer, s, visible):  # silu(s) / sqrt(sum silu(s)^2 + 1e-12) (core/normalization/swish_l2.cpp)
+        u = F.silu(s).masked_fill(~visible, 0.0)
+        return u / (u.square().sum(-1, keepdim=True) + 1e-12).sqrt())PY", {});
+}
 }  // namespace
 
 NormalizationEntry normalization_swish_l2() {
-  return {"swish_l2",
+  NormalizationEntry e{"swish_l2",
           "swish + ℓ2",
           R"(a_{ij} = \frac{\operatorname{swish}(s_{ij})}{\lVert \operatorname{swish}(s_{i\cdot}) \rVert_2})",
           "Su's variant of ℓ2 attention without the positivity of exp: weights can be negative "
@@ -60,6 +68,8 @@ NormalizationEntry normalization_swish_l2() {
           [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
             return std::make_unique<SwishL2>();
           }};
+  e.torch.python = torch_swish_l2;
+  return e;
 }
 
 }  // namespace ap

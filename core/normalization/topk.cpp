@@ -65,10 +65,26 @@ class TopK : public Normalization {
   int k_;
   bool straight_;
 };
+
+// The PyTorch form (common/torch_form.hpp); evaluation only, as the export is.
+const char* const kPy = R"PY(class Normalization(NormalizationBase):
+    """Top-k: softmax over the keys whose logit is >= the row's K-th largest (ties kept; a row of at
+    most K visible keys is a plain softmax) (core/normalization/topk.cpp; evaluation: forward only)."""
+    K = ${k}
+
+    def rows(self, m, layer, s, visible):
+        s = s.masked_fill(~visible, float("-inf"))
+        if s.shape[-1] > self.K:
+            s = s.masked_fill(s < s.topk(self.K, dim=-1).values[..., -1:], float("-inf"))
+        return s.softmax(-1))PY";
+
+std::string torch_topk(const MakeContext& ctx, PyFill fill) {
+  return fill(kPy, {{"k", ctx.options.integer("topk_k")}});
+}
 }  // namespace
 
 NormalizationEntry normalization_topk() {
-  return {"topk",
+  NormalizationEntry e{"topk",
           "Sparse top-k",
           R"(a_{ij} = \frac{e^{s_{ij}}\,[s_{ij} \ge \theta_i]}{\sum_{k} e^{s_{ik}}\,[s_{ik} \ge \theta_i]},\ \theta_i = k\text{-th largest } s_{i\cdot})",
           "Keeps the k largest logits of each row (all of them when the k-th is tied) and takes "
@@ -84,6 +100,8 @@ NormalizationEntry normalization_topk() {
             return std::make_unique<TopK>(int(ctx.options.number("topk_k")),
                                           ctx.options.text("topk_backward") == "straight_through");
           }};
+  e.torch.python = torch_topk;
+  return e;
 }
 
 }  // namespace ap

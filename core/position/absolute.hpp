@@ -15,5 +15,10 @@ void add_table_backward(float* dP, const float* dx, int B, int T, int C);
 std::vector<float> sinusoidal_table(int T, int C, double base, bool concat);
 // {"matrix": P (T×C), "similarity": cos(P_i, P_j) (T×T)} for the UI.
 nlohmann::json table_display(const float* P, int T, int C);
+// The PyTorch templates (common/torch_form.hpp) that randomized.cpp shares: learned's (learned.cpp;
+// ${layerwise}) and the sinusoids' (sinusoidal.cpp; ${entry} ${formula} ${layerwise} ${base}
+// ${concat} ${table}).
+extern const char* const kLearnedPy;
+extern const char* const kSinusoidsPy;
 
 }  // namespace ap

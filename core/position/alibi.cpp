@@ -96,6 +96,33 @@ void check_alibi(const MakeContext& ctx) {
         "without bound. Use alibi_mode=symmetric or asymmetric for a bidirectional model, or auto");
 }
 
+
+// The PyTorch form (common/torch_form.hpp); the slopes from the engine's alibi_slopes.
+const char* const kPy = R"PY(class Position(PositionBase):
+    """ALiBi: s += b_h(d), d = i - j: -m_h d (causal), -m_h |d| (symmetric), -m_h d left and
+    RATIO m_h d right (asymmetric) (core/position/alibi.cpp)."""
+    MODE, RATIO = "${mode}", ${ratio}
+    SLOPES = ${slopes}
+
+    def bias(self, m, layer, s, q, k, tau):
+        pos = torch.arange(s.shape[-1], dtype=torch.float64)
+        d = pos[:, None] - pos[None, :]
+        slope = torch.tensor(self.SLOPES, dtype=torch.float64)[:, None, None]
+        if self.MODE == "symmetric":
+            b = -slope * d.abs()
+        elif self.MODE == "asymmetric":
+            b = torch.where(d >= 0, -slope * d, self.RATIO * slope * d)
+        else:
+            b = -slope * d
+        return s + b.float().to(s.device))PY";
+
+std::string torch_alibi(const MakeContext& ctx, PyFill fill) {
+  const std::string mode = ctx.options.text("alibi_mode");
+  const char* m = mode == "asymmetric" ? "asymmetric"
+                  : mode == "symmetric" || (mode == "auto" && !ctx.sizes.causal) ? "symmetric" : "causal";
+  return fill(kPy, {{"mode", m}, {"ratio", ctx.options.number("alibi_ratio")},
+                    {"slopes", alibi_slopes(ctx.sizes.heads)}});
+}
 }  // namespace
 
 PositionEntry position_alibi() {
@@ -120,6 +147,7 @@ PositionEntry position_alibi() {
       }};
   e.check = check_alibi;
   e.biases_logits = true;
+  e.torch.python = torch_alibi;
   return e;
 }
 

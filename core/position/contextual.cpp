@@ -180,6 +180,35 @@ void check_contextual(const MakeContext& ctx) {
                                 std::to_string(nb));
 }
 
+
+// The PyTorch form of both entries (common/torch_form.hpp), on the q and k the hook sees, with
+// t5_bias.cpp's buckets.
+const char* const kPy = R"PY(class Position(PositionBase):
+    """contextual1 (c2p): s_ij += tau q_i.(E[x] W_r^T)_h; contextual2 (c2p + p2c): s_ij += tau (q_i.(E[x] W_K^T)_h
+    + k_j.(E[x] W_Q^T)_h), W_Q, W_K the layer's own; x = the T5 bucket of i - j (one-sided when causal),
+    E = contextual.rel_emb.weight (NB, C), ( )_h head h's slice (core/position/contextual.cpp)."""
+    NB, MAX_DISTANCE, P2C = ${nb}, ${max_distance}, ${p2c}
+
+    def bias(self, m, layer, s, q, k, tau):
+        T, HS = s.shape[-1], q.shape[-1]
+        x = torch.tensor([[_t5_bucket(b - a if CAUSAL else a - b, not CAUSAL, self.NB, self.MAX_DISTANCE)
+                           for b in range(T)] for a in range(T)], device=s.device)
+        i, j = torch.arange(T, device=s.device)[:, None], torch.arange(T, device=s.device)[None, :]
+        E = m.get_parameter("contextual.rel_emb.weight")
+        W = m.get_parameter(f"blocks.{layer}.attn.qkv.weight" if self.P2C else "contextual.to_r.weight")
+        heads = lambda R: R.reshape(self.NB, HEADS, HS).permute(1, 2, 0)  # (NB, C) -> (NH, HS, NB)
+        c2p = tau * (q @ heads(E @ W[D_MODEL:2 * D_MODEL].t() if self.P2C else E @ W.t()))  # (B, NH, T, NB)
+        s = s + c2p[:, :, i, x]
+        if self.P2C:
+            s = s + (tau * (k @ heads(E @ W[:D_MODEL].t())))[:, :, j, x]
+        return s)PY";
+
+std::string torch_contextual(const MakeContext& ctx, PyFill fill, bool p2c) {
+  return kT5BucketPy + fill(kPy, {{"nb", ctx.options.integer("contextual_num_buckets")},
+                                  {"max_distance", ctx.options.integer("contextual_max_distance")}, {"p2c", p2c}});
+}
+std::string torch_contextual1(const MakeContext& ctx, PyFill fill) { return torch_contextual(ctx, fill, false); }
+std::string torch_contextual2(const MakeContext& ctx, PyFill fill) { return torch_contextual(ctx, fill, true); }
 }  // namespace
 
 PositionEntry position_contextual1() {
@@ -196,6 +225,7 @@ PositionEntry position_contextual1() {
       }};
   e.check = check_contextual;
   e.biases_logits = true;
+  e.torch.python = torch_contextual1;
   return e;
 }
 
@@ -214,6 +244,7 @@ PositionEntry position_contextual2() {
       }};
   e.check = check_contextual;
   e.biases_logits = true;
+  e.torch.python = torch_contextual2;
   return e;
 }
 

@@ -160,6 +160,23 @@ void check_cope(const MakeContext& ctx) {
                                 "gate sum is above 0; use 0 (the training length) or at least 2");
 }
 
+
+// The PyTorch form (common/torch_form.hpp), on the q and k the hook sees.
+std::string torch_cope(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Position(PositionBase):
+    """CoPE: g_ij = sigmoid(tau q_i.k_j), p_ij = the sum of g_ik over k from j to i (either side), clamped to
+    NPOS - 1; s_ij += q_i.e(p_ij), e linear between the rows floor(p), ceil(p) of
+    blocks.{l}.attn.cope.pos_emb.weight (NPOS, HS) (core/position/cope.cpp)."""
+
+    def bias(self, m, layer, s, q, k, tau):
+        E = m.get_parameter(f"blocks.{layer}.attn.cope.pos_emb.weight")
+        g = torch.sigmoid(tau * (q @ k.transpose(-2, -1)))
+        left = torch.ones(s.shape[-2:], dtype=torch.bool, device=s.device).tril()  # keys j <= i
+        p = torch.where(left, g.masked_fill(~left, 0.0).flip(-1).cumsum(-1).flip(-1),
+                        g.masked_fill(left.tril(-1), 0.0).cumsum(-1)).clamp(max=E.shape[0] - 1)
+        w, qe = p - p.floor(), q @ E.t()  # qe (B, NH, T, NPOS)
+        return s + (1 - w) * qe.gather(-1, p.floor().long()) + w * qe.gather(-1, p.ceil().long()))PY", {});
+}
 }  // namespace
 
 PositionEntry position_cope() {
@@ -184,6 +201,7 @@ PositionEntry position_cope() {
       }};
   e.check = check_cope;
   e.biases_logits = true;
+  e.torch.python = torch_cope;
   return e;
 }
 

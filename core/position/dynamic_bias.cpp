@@ -157,6 +157,27 @@ class DynamicBias : public PositionEncoding {
   int w1_, b1_, w2_, b2_, w3_, b3_;
 };
 
+
+// The PyTorch form (common/torch_form.hpp).
+const char* const kPy = R"PY(class Position(PositionBase):
+    """s += MLP(u)_h, u = sign(i - j) ln(1 + |i - j|) (SIGNED) or ln(1 + |i - j|), MLP 1 -> H -> H -> NH
+    with SiLU, shared by all layers (core/position/dynamic_bias.cpp)."""
+    SIGNED = ${signed}
+
+    def bias(self, m, layer, s, q, k, tau):
+        pos = torch.arange(s.shape[-1])
+        d = pos[:, None] - pos[None, :]
+        u = torch.log1p(d.abs().float())
+        if self.SIGNED:
+            u = torch.where(d < 0, -u, u)
+        p = lambda name: m.get_parameter("dynamic_bias.mlp." + name)
+        h = F.silu(u[..., None] * p("0.0.weight")[:, 0] + p("0.0.bias"))
+        h = F.silu(F.linear(h, p("1.0.weight"), p("1.0.bias")))
+        return s + F.linear(h, p("2.weight"), p("2.bias")).permute(2, 0, 1))PY";
+
+std::string torch_dynamic_bias(const MakeContext& ctx, PyFill fill) {
+  return fill(kPy, {{"signed", ctx.options.text("dynamic_bias_distance") != "absolute"}});
+}
 }  // namespace
 
 PositionEntry position_dynamic_bias() {
@@ -179,6 +200,7 @@ PositionEntry position_dynamic_bias() {
         return std::make_unique<DynamicBias>(ctx, ps);
       }};
   e.biases_logits = true;
+  e.torch.python = torch_dynamic_bias;
   return e;
 }
 

@@ -154,6 +154,28 @@ class Fire : public PositionEncoding {
   std::vector<float> dB_;                // (NH, T, T)
 };
 
+
+// The PyTorch form (common/torch_form.hpp).
+const char* const kPy = R"PY(class Position(PositionBase):
+    """FIRE: s += W2 relu(W1 u + b1) + b2, u(i, j) = sgn ln(|c| |i - j| + 1) / (ln(|c| max(i, L) + 1) + 1e-6),
+    L = |L_multiplier LENGTH|, sgn = -1 for keys right of the query in bidirectional models, else 1;
+    one MLP for all layers (core/position/fire.cpp)."""
+    LENGTH = ${length}
+
+    def bias(self, m, layer, s, q, k, tau):
+        T, p = s.shape[-1], m.get_parameter
+        c = p("fire.c").double().abs()
+        L = (p("fire.L_multiplier").double() * self.LENGTH).abs()
+        i = torch.arange(T, dtype=torch.float64)[:, None]
+        j = torch.arange(T, dtype=torch.float64)[None, :]
+        sgn = 1.0 if CAUSAL else 1.0 - 2.0 * (i < j).double()
+        u = (sgn * torch.log(c * (i - j).abs() + 1) / (torch.log(c * torch.maximum(i, L) + 1) + 1e-6)).float()
+        h = torch.relu(u[..., None] * p("fire.mlp.0.weight")[:, 0] + p("fire.mlp.0.bias"))
+        return s + F.linear(h, p("fire.mlp.2.weight"), p("fire.mlp.2.bias")).permute(2, 0, 1))PY";
+
+std::string torch_fire(const MakeContext& ctx, PyFill fill) {
+  return fill(kPy, {{"length", ctx.options.number("fire_length")}});
+}
 }  // namespace
 
 PositionEntry position_fire() {
@@ -174,6 +196,7 @@ PositionEntry position_fire() {
             return std::make_unique<Fire>(ctx, ps);
           }};
   e.biases_logits = true;
+  e.torch.python = torch_fire;
   return e;
 }
 

@@ -123,6 +123,19 @@ void check_forget(const MakeContext& ctx) {
         "causal=true, or use alibi, kerple or t5_bias for a bidirectional recency bias");
 }
 
+
+// The PyTorch form (common/torch_form.hpp): the running sum in float64, as the engine's.
+std::string torch_forget(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Position(PositionBase):
+    """Forget gate: s_ij += c_i - c_j, c_t = the sum over l <= t of ln sigmoid(w_h.k_l + b_h) in float64,
+    w, b = blocks.{l}.attn.forget.weight (NH, HS), .bias (NH); causal only (core/position/forget.cpp)."""
+
+    def bias(self, m, layer, s, q, k, tau):
+        p = lambda name: m.get_parameter(f"blocks.{layer}.attn.forget.{name}")
+        z = ((k * p("weight")[:, None, :]).sum(-1) + p("bias")[:, None]).double()  # (B, NH, T)
+        c = (-F.softplus(-z)).cumsum(-1)
+        return s + (c[..., :, None] - c[..., None, :]).float())PY", {});
+}
 }  // namespace
 
 PositionEntry position_forget() {
@@ -146,6 +159,7 @@ PositionEntry position_forget() {
       }};
   e.check = check_forget;
   e.biases_logits = true;
+  e.torch.python = torch_forget;
   return e;
 }
 

@@ -130,6 +130,27 @@ class Kerple : public PositionEncoding {
   std::vector<int> r1_, r2_;  // per layer: raw ρ1, ρ2 (NH)
 };
 
+
+// The PyTorch form (common/torch_form.hpp).
+const char* const kPy = R"PY(class Position(PositionBase):
+    """KERPLE: s += -r1 ln(1 + r2 |i - j|) (log) or -r1 |i - j|^r2 (power), r1 = softplus(raw1),
+    r2 = softplus(raw2) (log) or 2 sigmoid(raw2) (power), per layer (core/position/kerple.cpp)."""
+    POWER = ${power}
+
+    def bias(self, m, layer, s, q, k, tau):
+        raw1 = m.get_parameter(f"blocks.{layer}.attn.kerple.raw_r1").double()[:, None, None]
+        raw2 = m.get_parameter(f"blocks.{layer}.attn.kerple.raw_r2").double()[:, None, None]
+        pos = torch.arange(s.shape[-1], dtype=torch.float64)
+        d = (pos[:, None] - pos[None, :]).abs()
+        if self.POWER:
+            b = -F.softplus(raw1) * torch.pow(d, 2.0 * torch.sigmoid(raw2))
+        else:
+            b = -F.softplus(raw1) * torch.log1p(F.softplus(raw2) * d)
+        return s + b.float())PY";
+
+std::string torch_kerple(const MakeContext& ctx, PyFill fill) {
+  return fill(kPy, {{"power", ctx.options.text("kerple_kind") == "power"}});
+}
 }  // namespace
 
 PositionEntry position_kerple() {
@@ -151,6 +172,7 @@ PositionEntry position_kerple() {
         return std::make_unique<Kerple>(ctx, ps);
       }};
   e.biases_logits = true;
+  e.torch.python = torch_kerple;
   return e;
 }
 

@@ -68,8 +68,27 @@ class Learned : public PositionEncoding {
 };
 }  // namespace
 
+// The PyTorch form (common/torch_form.hpp); randomized.cpp's wrap of learned uses it too. The
+// table is added at the embedding (layer -1), or at every block's input (layerwise).
+const char* const kLearnedPy = R"PY(class Position(PositionBase):  # learned: x += P[t] (core/position/learned.cpp)
+    LAYERWISE = ${layerwise}
+
+    def add(self, m, layer, x):
+        if (layer >= 0) != self.LAYERWISE:
+            return x
+        P = m.get_parameter(f"blocks.{layer}.pos_emb.weight" if self.LAYERWISE else "pos_emb.weight")
+        if x.shape[1] > P.shape[0]:
+            raise ValueError(f"learned positions exist up to length {P.shape[0]}, not {x.shape[1]}")
+        return x + P[:x.shape[1]])PY";
+
+namespace {
+std::string torch_learned(const MakeContext& ctx, PyFill fill) {
+  return fill(kLearnedPy, {{"layerwise", ctx.sizes.layerwise}});
+}
+}  // namespace
+
 PositionEntry position_learned() {
-  return {"learned",
+  PositionEntry e{"learned",
           "Learned absolute positions",
           R"(h^0_p = E[t_p] + P_p,\quad P \in \mathbb{R}^{L_{\max} \times d})",
           "added to the token embedding (or to every block's input when layerwise)",
@@ -82,6 +101,8 @@ PositionEntry position_learned() {
           [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
             return std::make_unique<Learned>(ctx, ps);
           }};
+  e.torch.python = torch_learned;
+  return e;
 }
 
 }  // namespace ap

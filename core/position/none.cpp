@@ -9,10 +9,16 @@ class NoPosition : public PositionEncoding {
  public:
   nlohmann::json display(int T) const override { return {{"kind", "none"}}; }
 };
+
+// The PyTorch form (common/torch_form.hpp): no hook.
+std::string torch_none(const MakeContext&, PyFill fill) {
+  return fill(R"PY(class Position(PositionBase):  # none: no position information
+    pass)PY", {});
+}
 }  // namespace
 
 PositionEntry position_none() {
-  return {"none",
+  PositionEntry e{"none",
           "No position encoding (NoPE)",
           R"(h^0_p = E[t_p])",
           "nowhere",
@@ -25,6 +31,8 @@ PositionEntry position_none() {
           [](const MakeContext&, ParamStore&) -> std::unique_ptr<PositionEncoding> {
             return std::make_unique<NoPosition>();
           }};
+  e.torch.python = torch_none;
+  return e;
 }
 
 }  // namespace ap

@@ -18,6 +18,7 @@
 #include "common/make_context.hpp"
 #include "common/options.hpp"
 #include "common/params.hpp"
+#include "common/torch_form.hpp"
 #include "position/explore.hpp"
 
 namespace ap {
@@ -91,6 +92,8 @@ struct PositionEntry {
   // a normalization that forms logits. Declared here so that validation need not build it; a
   // registry-wide test checks it against the built encoding.
   bool biases_logits = false;
+  // The PyTorch form (`attnplay export-torch`; common/torch_form.hpp), or why there is none.
+  TorchForm torch = {};
 };
 
 const std::vector<PositionEntry>& position_registry();

@@ -182,6 +182,21 @@ void check_randomized(const MakeContext& ctx) {
                                 "head size d_model/heads must be even, and it is " + std::to_string(HS));
 }
 
+
+// The PyTorch form (common/torch_form.hpp), at evaluation (the export's only use): positions
+// 0..T-1 of the wrapped encoding, which is learned's or sinusoidal's snippet at the embedding, or
+// RoPE's (interleaved, every dim, base 10^4, no scaling), as this file builds them.
+std::string torch_randomized(const MakeContext& ctx, PyFill fill) {
+  const std::string w = ctx.options.text("randomized_wrap");
+  if (w == "learned") return fill(kLearnedPy, {{"layerwise", false}});
+  if (w == "sinusoidal")
+    return fill(kSinusoidsPy, {{"entry", "randomized"}, {"formula", "PE[t] (wrap sinusoidal, evaluation positions)"},
+                               {"layerwise", false}, {"base", 10000.0}, {"concat", false}, {"table", "P"}});
+  const int HS = ctx.sizes.head_size();
+  const std::vector<double> theta = rope_thetas(HS, 10000.0);
+  return fill(kRopePy, {{"d_rot", HS}, {"half", false}, {"scaled", false}, {"theta", theta},
+                        {"scaled_theta", theta}, {"mscale", 1.0}});
+}
 }  // namespace
 
 PositionEntry position_randomized() {
@@ -204,6 +219,7 @@ PositionEntry position_randomized() {
         return std::make_unique<Randomized>(ctx, ps);
       }};
   e.check = check_randomized;
+  e.torch.python = torch_randomized;
   return e;
 }
 

@@ -55,4 +55,7 @@ inline void axpy(float* y, float a, const float* x, int n) {
 std::vector<std::vector<float>> as_matrix(const float* p, int rows, int cols);
 std::vector<std::vector<int>> as_matrix(const int* p, int rows, int cols);
 
+// T5's bucket function in Python (t5_bias.cpp), which contextual.cpp's PyTorch form shares.
+extern const char* const kT5BucketPy;
+
 }  // namespace ap

@@ -129,6 +129,44 @@ void check_rope(const MakeContext& ctx) {
 
 }  // namespace
 
+// The PyTorch form (common/torch_form.hpp), shared with randomized.cpp's wrap of RoPE. The
+// frequencies (plain and scaled) are written as numbers from the engine's own rope_scale.
+const char* const kRopePy = R"PY(class Position(PositionBase):
+    """RoPE: pairs (a, b) at position t -> (a cos t theta - b sin t theta, b cos + a sin), in the first
+    D_ROT dims of each head; pairs (i, i + D_ROT/2) when HALF, else (2i, 2i+1). Evaluation beyond
+    TRAIN_LEN uses the scaled frequencies when SCALED (rope_scaling) (core/position/rope.cpp, rotary.cpp)."""
+    D_ROT, HALF, SCALED = ${d_rot}, ${half}, ${scaled}
+    THETA = ${theta}
+    SCALED_THETA, MSCALE = ${scaled_theta}, ${mscale}
+
+    def rotate(self, m, layer, q, k):
+        T = q.shape[-2]
+        scaled = self.SCALED and not m.training and T > TRAIN_LEN
+        theta, ms = (self.SCALED_THETA, self.MSCALE) if scaled else (self.THETA, 1.0)
+        angle = torch.arange(T, dtype=torch.float64)[:, None] * torch.tensor(theta, dtype=torch.float64)
+        cos, sin = (ms * angle.cos()).float().to(q.device), (ms * angle.sin()).float().to(q.device)
+        return self.turn(q, cos, sin), self.turn(k, cos, sin)
+
+    def turn(self, x, cos, sin):
+        d, h = self.D_ROT, self.D_ROT // 2
+        a, b = (x[..., :h], x[..., h:d]) if self.HALF else (x[..., 0:d:2], x[..., 1:d:2])
+        a, b = a * cos - b * sin, b * cos + a * sin
+        turned = torch.cat([a, b], -1) if self.HALF else torch.stack([a, b], -1).flatten(-2)
+        return torch.cat([turned, x[..., d:]], -1))PY";
+
+namespace {
+std::string torch_rope(const MakeContext& ctx, PyFill fill) {
+  const int d_rot = rope_dims(ctx);
+  const double base = ctx.options.number("rope_base");
+  const RopeScaling kind = rope_scaling_from(ctx.options.text("rope_scaling"));
+  const ScaledThetas plain = rope_scale(d_rot, base, RopeScaling::None, 1.0, ctx.sizes.model_len);
+  const ScaledThetas scaled = rope_scale(d_rot, base, kind, ctx.options.number("rope_factor"), ctx.sizes.model_len);
+  return fill(kRopePy, {{"d_rot", d_rot}, {"half", ctx.options.text("rope_layout") == "half"},
+                        {"scaled", kind != RopeScaling::None}, {"theta", plain.theta},
+                        {"scaled_theta", scaled.theta}, {"mscale", scaled.mscale}});
+}
+}  // namespace
+
 PositionEntry position_rope() {
   PositionEntry e{
       "rope",
@@ -154,6 +192,7 @@ PositionEntry position_rope() {
         return std::make_unique<Rope>(ctx);
       }};
   e.check = check_rope;
+  e.torch.python = torch_rope;
   return e;
 }
 

@@ -59,4 +59,8 @@ struct RotarySpec {
 };
 nlohmann::json rotary_explore(const RotarySpec& r, const ExploreQuery& q);
 
+// RoPE's PyTorch template (rope.cpp; common/torch_form.hpp), which randomized.cpp shares:
+// ${d_rot} ${half} ${scaled} ${theta} ${scaled_theta} ${mscale}.
+extern const char* const kRopePy;
+
 }  // namespace ap

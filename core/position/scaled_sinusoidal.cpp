@@ -82,10 +82,18 @@ class ScaledSinusoidal : public PositionEncoding {
   std::vector<float> P_;  // (T, C) unscaled, cached per T
 };
 
+
+// The PyTorch form (common/torch_form.hpp): sinusoidal.cpp's, [sin | cos] at base 10^4, times g.
+std::string torch_scaled_sinusoidal(const MakeContext& ctx, PyFill fill) {
+  return fill(kSinusoidsPy, {{"entry", "scaled_sinusoidal"}, {"formula", "g [sin | cos]"},
+                             {"layerwise", ctx.sizes.layerwise}, {"base", 10000.0}, {"concat", true},
+                             {"table", "m.get_parameter(f\"blocks.{layer}.pos_emb.scale\" if self.LAYERWISE else "
+                                       "\"pos_emb.scale\") * P"}});
+}
 }  // namespace
 
 PositionEntry position_scaled_sinusoidal() {
-  return {"scaled_sinusoidal",
+  PositionEntry e{"scaled_sinusoidal",
           "Scaled sinusoidal positions",
           R"(h^0_p = E[t_p] + g\,PE_p,\ PE_p = [\sin(p\,\omega_i) \mid \cos(p\,\omega_i)],\ g\ \text{learned, init}\ d^{-1/2})",
           "added to the token embedding (or to every block's input when layerwise), times a learned scale",
@@ -99,6 +107,8 @@ PositionEntry position_scaled_sinusoidal() {
           [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
             return std::make_unique<ScaledSinusoidal>(ctx, ps);
           }};
+  e.torch.python = torch_scaled_sinusoidal;
+  return e;
 }
 
 }  // namespace ap

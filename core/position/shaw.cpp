@@ -148,6 +148,33 @@ class Shaw : public PositionEncoding {
   IndexTable table_;
 };
 
+
+// The PyTorch form (common/torch_form.hpp): rows K + clip(j - i, K).
+const char* const kPy = R"PY(class Position(PositionBase):
+    """Shaw: s_ij += tau q_i.wK[clip(j - i)] and, when VALUES, o_i += sum_j a_ij wV[clip(j - i)]; per
+    layer, shared by the heads (core/position/shaw.cpp)."""
+    K, VALUES = ${k}, ${values}
+
+    def index(self, T, device):
+        pos = torch.arange(T, device=device)
+        return (pos[None, :] - pos[:, None]).clamp(-self.K, self.K) + self.K
+
+    def bias(self, m, layer, s, q, k, tau):
+        W = m.get_parameter(f"blocks.{layer}.attn.shaw.key.weight")  # (2K+1, HS)
+        qw = tau * (q @ W.t())  # (B, NH, T, 2K+1)
+        return s + qw.gather(-1, self.index(s.shape[-1], s.device).expand(*s.shape))
+
+    def values(self, m, layer, a, o):
+        if not self.VALUES:
+            return o
+        W = m.get_parameter(f"blocks.{layer}.attn.shaw.value.weight")
+        per_distance = torch.zeros(*a.shape[:-1], W.shape[0], dtype=a.dtype, device=a.device)
+        per_distance.scatter_add_(-1, self.index(a.shape[-1], a.device).expand(*a.shape), a)
+        return o + per_distance @ W)PY";
+
+std::string torch_shaw(const MakeContext& ctx, PyFill fill) {
+  return fill(kPy, {{"k", ctx.options.integer("shaw_clip")}, {"values", ctx.options.flag("shaw_values")}});
+}
 }  // namespace
 
 PositionEntry position_shaw() {
@@ -167,6 +194,7 @@ PositionEntry position_shaw() {
             return std::make_unique<Shaw>(ctx, ps);
           }};
   e.biases_logits = true;
+  e.torch.python = torch_shaw;
   return e;
 }
 

@@ -67,8 +67,41 @@ class Sinusoidal : public PositionEncoding {
 };
 }  // namespace
 
+// The PyTorch form (common/torch_form.hpp), shared with scaled_sinusoidal.cpp and randomized.cpp:
+// the (T, C) sinusoids in float64, then float32 (as the engine's table), interleaved or
+// [sin | cos]; ${table} is what is added (P, or P times a parameter).
+const char* const kSinusoidsPy = R"PY(
+def _sinusoids(T, C, base, concat):
+    P = torch.zeros(T, C, dtype=torch.float64)
+    w = torch.pow(torch.tensor(base, dtype=torch.float64), -2.0 * torch.arange(C // 2, dtype=torch.float64) / C)
+    a = torch.arange(T, dtype=torch.float64)[:, None] * w
+    if concat:
+        P[:, :C // 2], P[:, C // 2:2 * (C // 2)] = a.sin(), a.cos()
+    else:
+        P[:, 0:2 * (C // 2):2], P[:, 1:2 * (C // 2):2] = a.sin(), a.cos()
+    return P.float()
+
+
+class Position(PositionBase):
+    """${entry}: x += ${formula} (core/position/${entry}.cpp)"""
+    LAYERWISE, BASE, CONCAT = ${layerwise}, ${base}, ${concat}
+
+    def add(self, m, layer, x):
+        if (layer >= 0) != self.LAYERWISE:
+            return x
+        P = _sinusoids(x.shape[1], x.shape[2], self.BASE, self.CONCAT).to(x.device)
+        return x + ${table})PY";
+
+namespace {
+std::string torch_sinusoidal(const MakeContext& ctx, PyFill fill) {
+  return fill(kSinusoidsPy, {{"entry", "sinusoidal"}, {"formula", "PE[t]"}, {"layerwise", ctx.sizes.layerwise},
+                             {"base", ctx.options.number("sinusoidal_base")},
+                             {"concat", ctx.options.text("sinusoidal_layout") == "concat"}, {"table", "P"}});
+}
+}  // namespace
+
 PositionEntry position_sinusoidal() {
-  return {"sinusoidal",
+  PositionEntry e{"sinusoidal",
           "Sinusoidal absolute positions",
           R"(PE_{p,2i} = \sin(p\,\omega_i),\; PE_{p,2i+1} = \cos(p\,\omega_i),\; \omega_i = 10000^{-2i/d})",
           "added to the token embedding (or to every block's input when layerwise)",
@@ -83,6 +116,8 @@ PositionEntry position_sinusoidal() {
           [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
             return std::make_unique<Sinusoidal>(ctx);
           }};
+  e.torch.python = torch_sinusoidal;
+  return e;
 }
 
 }  // namespace ap

@@ -113,6 +113,45 @@ void check_t5(const MakeContext& ctx) {
 
 }  // namespace
 
+// T5's bucket of rel in Python (HF _relative_position_bucket, with relative.cpp's +1e-9), for
+// this entry's PyTorch form and contextual.cpp's.
+const char* const kT5BucketPy = R"PY(
+def _t5_bucket(rel, bidirectional, num_buckets, max_distance):
+    ret = 0
+    if bidirectional:
+        num_buckets //= 2
+        ret = num_buckets if rel > 0 else 0
+        n = abs(rel)
+    else:
+        n = -rel if rel < 0 else 0
+    exact = num_buckets // 2
+    if n < exact:
+        return ret + n
+    v = math.log(n / exact) / math.log(max_distance / exact) * (num_buckets - exact)
+    return ret + min(exact + int(v + 1e-9), num_buckets - 1)
+
+
+)PY";
+
+namespace {
+// The PyTorch form (common/torch_form.hpp).
+const char* const kPy = R"PY(class Position(PositionBase):
+    """T5: s += W[bucket(j - i), h], one table for all layers (core/position/t5_bias.cpp)."""
+    NUM_BUCKETS, MAX_DISTANCE = ${num_buckets}, ${max_distance}
+
+    def bias(self, m, layer, s, q, k, tau):
+        T = s.shape[-1]
+        idx = torch.tensor([[_t5_bucket(j - i, not CAUSAL, self.NUM_BUCKETS, self.MAX_DISTANCE)
+                             for j in range(T)] for i in range(T)])
+        W = m.get_parameter("t5_bias.weight")  # (NB, NH)
+        return s + W[idx.to(W.device)].permute(2, 0, 1))PY";
+
+std::string torch_t5_bias(const MakeContext& ctx, PyFill fill) {
+  return kT5BucketPy + fill(kPy, {{"num_buckets", ctx.options.integer("t5_num_buckets")},
+                                  {"max_distance", ctx.options.integer("t5_max_distance")}});
+}
+}  // namespace
+
 PositionEntry position_t5_bias() {
   PositionEntry e{
       "t5_bias",
@@ -133,6 +172,7 @@ PositionEntry position_t5_bias() {
       }};
   e.check = check_t5;
   e.biases_logits = true;
+  e.torch.python = torch_t5_bias;
   return e;
 }
 

@@ -88,10 +88,25 @@ class Urpe : public PositionEncoding {
   IndexTable table_;
 };
 
+
+// The PyTorch form (common/torch_form.hpp): rows K + clip(i - j, K).
+const char* const kPy = R"PY(class Position(PositionBase):
+    """URPE: a_ij <- a_ij C[K + clip(i - j, K), h], one table for all layers (core/position/urpe.cpp)."""
+    K = ${k}
+
+    def weights(self, m, layer, a):
+        pos = torch.arange(a.shape[-1], device=a.device)
+        idx = (pos[:, None] - pos[None, :]).clamp(-self.K, self.K) + self.K
+        return a * m.get_parameter("urpe.weight")[idx].permute(2, 0, 1))PY";
+
+std::string torch_urpe(const MakeContext& ctx, PyFill fill) {
+  const int k = ctx.options.integer("urpe_max_distance");
+  return fill(kPy, {{"k", k > 0 ? k : std::max(1, ctx.sizes.model_len - 1)}});
+}
 }  // namespace
 
 PositionEntry position_urpe() {
-  return {"urpe",
+  PositionEntry e{"urpe",
           "Universal RPE (softmax ⊙ Toeplitz)",
           R"(A = \mathrm{softmax}\big(\tau\, QK^\top\big) \odot C,\quad C_{ij} = g_h(i-j),\ C \leftarrow \mathbf{1})",
           "multiplies the attention weights of every head by a learned Toeplitz matrix; one table shared by all layers",
@@ -106,6 +121,8 @@ PositionEntry position_urpe() {
           [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
             return std::make_unique<Urpe>(ctx, ps);
           }};
+  e.torch.python = torch_urpe;
+  return e;
 }
 
 }  // namespace ap

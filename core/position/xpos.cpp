@@ -108,6 +108,35 @@ void check_xpos(const MakeContext& ctx) {
                                 " = " + std::to_string(ctx.sizes.d_model / ctx.sizes.heads) + " is not");
 }
 
+
+// The PyTorch form (common/torch_form.hpp); the frequencies from the engine's rope_thetas.
+const char* const kPy = R"PY(class Position(PositionBase):
+    """xPos: RoPE (pairs (2i, 2i+1)) with q scaled by zeta_i^((t - c)/gamma), k by zeta_i^(-(t - c)/gamma),
+    zeta_i = (2i + 0.4 D)/(1.4 D), c = T // 2 (core/position/xpos.cpp, rotary.cpp)."""
+    D_ROT, GAMMA = ${d_rot}, ${gamma}
+    THETA = ${theta}
+
+    def rotate(self, m, layer, q, k):
+        T, d, h = q.shape[-2], self.D_ROT, self.D_ROT // 2
+        t = torch.arange(T, dtype=torch.float64)[:, None]
+        angle = t * torch.tensor(self.THETA, dtype=torch.float64)
+        cos, sin = angle.cos().float().to(q.device), angle.sin().float().to(q.device)
+        zeta = (2.0 * torch.arange(h, dtype=torch.float64) + 0.4 * d) / (1.4 * d)
+        e = (t - T // 2) / self.GAMMA
+        qs, ks = torch.pow(zeta, e).float().to(q.device), torch.pow(zeta, -e).float().to(q.device)
+        return self.turn(q, cos * qs, sin * qs), self.turn(k, cos * ks, sin * ks)
+
+    def turn(self, x, cos, sin):
+        d = self.D_ROT
+        a, b = x[..., 0:d:2], x[..., 1:d:2]
+        a, b = a * cos - b * sin, b * cos + a * sin
+        return torch.cat([torch.stack([a, b], -1).flatten(-2), x[..., d:]], -1))PY";
+
+std::string torch_xpos(const MakeContext& ctx, PyFill fill) {
+  const int d_rot = 2 * (ctx.sizes.head_size() / 2);
+  return fill(kPy, {{"d_rot", d_rot}, {"gamma", ctx.options.number("xpos_gamma")},
+                    {"theta", rope_thetas(d_rot, ctx.options.number("xpos_base"))}});
+}
 }  // namespace
 
 PositionEntry position_xpos() {
@@ -128,6 +157,7 @@ PositionEntry position_xpos() {
         return std::make_unique<XPos>(ctx);
       }};
   e.check = check_xpos;
+  e.torch.python = torch_xpos;
   return e;
 }
 

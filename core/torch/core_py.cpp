@@ -1,5 +1,5 @@
 // core/torch/core_py.cpp — the fixed Python text of an exported model (export.cpp assembles it):
-// the safetensors loader (torch only), the hook base classes the entries' snippets override, the
+// the safetensors loader (torch only), the hook base classes the entries' PyTorch forms override, the
 // transformer itself and the __main__ that evaluates the stored batch. The forward is the one of
 // core/model/transformer.cpp and attention.cpp, step for step (docs/model-format.md, "Conventions
 // of the forward pass"): LayerNorm ε 1e-5, GELU tanh or erf, τ from the normalization, position

@@ -1,6 +1,7 @@
 // core/torch/export.cpp — assembles an exported model's Python file (export.hpp): the docstring,
-// the loader and bases (core_py.cpp), the constants of this config, the snippets of its position
-// encoding and normalization (positions.cpp, normalizations.cpp), the model and the stored batch.
+// the loader and bases (core_py.cpp), the constants of this config, the classes of its position
+// encoding and normalization (their entries' PyTorch forms, filled by snippet.cpp), the model and
+// the stored batch.
 // What becomes text: registry names, numbers through py_num, token ids — never a user string.
 #include "torch/export.hpp"
 
@@ -16,23 +17,7 @@
 
 namespace ap {
 
-std::string py_num(double x) {
-  if (!std::isfinite(x)) throw std::invalid_argument("export-torch: a value of the config is not finite");
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  std::string s = buf;
-  if (s.find_first_of(".en") == std::string::npos) s += ".0";  // a float literal
-  return s;
-}
-
-std::string py_list(const std::vector<double>& xs) {
-  std::string s = "[";
-  for (size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + py_num(xs[i]);
-  return s + "]";
-}
-
 namespace {
-
 
 // The weights that the fixed Model does not declare (position and normalization parameters).
 bool standard_param(const std::string& name) {
@@ -91,51 +76,12 @@ std::string int_list(const std::vector<int32_t>& v) {
 
 }  // namespace
 
-const TorchSnippet& torch_snippet(bool position, const std::string& name) {
-  const std::vector<TorchSnippet>& table = position ? torch_position_snippets() : torch_normalization_snippets();
-  std::string names;
-  for (const auto& s : table) {
-    if (name == s.name) return s;
-    names += (names.empty() ? "" : ", ") + std::string(s.name);
-  }
-  throw std::invalid_argument(std::string("export-torch: the ") + (position ? "position encoding '" : "normalization '") +
-                              name + "' cannot be exported to PyTorch (it has no snippet in core/torch/" +
-                              (position ? "positions" : "normalizations") + ".cpp); these export: " + names);
-}
-
-std::vector<std::string> torch_exportable(bool positions) {
-  std::vector<std::string> out;
-  for (const auto& s : positions ? torch_position_snippets() : torch_normalization_snippets()) out.push_back(s.name);
-  return out;
-}
-
-std::string fill(const char* tmpl, std::initializer_list<PyArg> args) {
-  std::string out;
-  for (const char* c = tmpl; *c; ++c) {
-    const size_t k = size_t(c[1] - 'a');
-    if (*c != '$' || k >= args.size()) {
-      out += *c;
-      continue;
-    }
-    const PyArg& x = args.begin()[k];
-    ++c;
-    switch (x.kind) {
-      case PyArg::Text: out += x.text; break;
-      case PyArg::Num: out += py_num(x.num); break;
-      case PyArg::Int: out += std::to_string(x.integer); break;
-      case PyArg::Bool: out += py_bool(x.integer != 0); break;
-      case PyArg::List: out += py_list(*x.list); break;
-    }
-  }
-  return out;
-}
-
 namespace {
-// The module docstring and this config's constants ($a.. in the order of torch_export's fill).
+// The module docstring, this config's constants and the stored batch (templates of fill, snippet.hpp).
 const char* const kHead = R"PY(#!/usr/bin/env python3
-"""A model trained in Attention Playground ($a), as a PyTorch module.
+"""A model trained in Attention Playground (${engine}), as a PyTorch module.
 
-Task $b, position encoding $c, normalization $d, $e layers, d_model $f, $g heads, step $h.
+Task ${task}, position encoding ${position}, normalization ${normalization}, ${layers} layers, d_model ${d_model}, ${heads} heads, step ${step}.
 Written by `attnplay export-torch` (or the playground's Export -> PyTorch); needs only torch.
 
     python3 model.py model.safetensors   # evaluates the held-out batch stored below: one JSON line
@@ -146,23 +92,23 @@ part of this module (evaluation mode).
 """
 )PY";
 const char* const kConstants = R"PY(
-D_MODEL, HEADS, LAYERS, FFN = $a, $b, $c, $d
-VOCAB, CLASSES = $e, $f  # input ids (anchors included), outputs
-CAUSAL, PRE_NORM, PER_SEQUENCE = $g, $h, $i
-ACTIVATION = "$j"  # gelu (tanh form) | gelu_erf | relu
-POOL = "$k"  # per-sequence tasks: mean over T (anchors included) or position 0
-SOFTCAP = $l  # logit soft cap c (0 = off)
-TRAIN_LEN = $m  # training length, anchors included
-TAU = $n  # the scale of q.k
+D_MODEL, HEADS, LAYERS, FFN = ${d_model}, ${heads}, ${layers}, ${ffn}
+VOCAB, CLASSES = ${vocab}, ${classes}  # input ids (anchors included), outputs
+CAUSAL, PRE_NORM, PER_SEQUENCE = ${causal}, ${pre_norm}, ${per_sequence}
+ACTIVATION = "${activation}"  # gelu (tanh form) | gelu_erf | relu
+POOL = "${pool}"  # per-sequence tasks: mean over T (anchors included) or position 0
+SOFTCAP = ${softcap}  # logit soft cap c (0 = off)
+TRAIN_LEN = ${train_len}  # training length, anchors included
+TAU = ${tau}  # the scale of q.k
 EXTRA_PARAMETERS = [  # beyond the blocks: the position encoding's and normalization's
 )PY";
 const char* const kBatch = R"PY(
 
 # ---- one held-out batch (token ids, anchors included) and the engine's result on it
-BATCH_INPUTS = $a
-BATCH_TARGETS = $b
-BATCH_MASK = $c
-ENGINE_LOSS, ENGINE_ACCURACY, STEP = $d, $e, $f
+BATCH_INPUTS = ${inputs}
+BATCH_TARGETS = ${targets}
+BATCH_MASK = ${mask}
+ENGINE_LOSS, ENGINE_ACCURACY, STEP = ${loss}, ${accuracy}, ${step}
 )PY";
 }  // namespace
 
@@ -170,18 +116,19 @@ std::string torch_export(const TorchExport& in) {
   const Config& cfg = *in.cfg;
   const PositionEntry& pe = find_position(cfg.position);
   const NormalizationEntry& ne = find_normalization(cfg.normalization);
-  const TorchSnippet& ps = torch_snippet(true, pe.name);
-  const TorchSnippet& ns = torch_snippet(false, ne.name);
   ParamStore scratch;  // τ as the engine computes it (Normalization::scale)
   const float tau = make_variant(ne, cfg, scratch)->scale(cfg.d_model / cfg.heads);
   const ModelChoices ch = cfg.choices();
 
-  std::string py = fill(kHead, {in.engine, cfg.task, pe.name, ne.name, cfg.layers, cfg.d_model, cfg.heads, in.step});
+  std::string py = fill(kHead, {{"engine", in.engine}, {"task", cfg.task}, {"position", pe.name}, {"normalization", ne.name},
+                               {"layers", cfg.layers}, {"d_model", cfg.d_model}, {"heads", cfg.heads}, {"step", in.step}});
   py += kTorchLoaderPy;
   const char* activation = ch.activation == Activation::Relu ? "relu" : ch.activation == Activation::GeluErf ? "gelu_erf" : "gelu";
-  py += fill(kConstants, {cfg.d_model, cfg.heads, cfg.layers, cfg.ffn, in.V, in.O, cfg.causal,
-                          ch.norm_position == NormPosition::Pre, in.per_sequence, activation,
-                          ch.pool == Pool::Cls ? "cls" : "mean", double(cfg.softcap), cfg.model_len(), double(tau)});
+  py += fill(kConstants, {{"d_model", cfg.d_model}, {"heads", cfg.heads}, {"layers", cfg.layers}, {"ffn", cfg.ffn},
+                          {"vocab", in.V}, {"classes", in.O}, {"causal", cfg.causal},
+                          {"pre_norm", ch.norm_position == NormPosition::Pre}, {"per_sequence", in.per_sequence},
+                          {"activation", activation}, {"pool", ch.pool == Pool::Cls ? "cls" : "mean"},
+                          {"softcap", double(cfg.softcap)}, {"train_len", cfg.model_len()}, {"tau", double(tau)}});
   for (const ParamInfo& p : *in.params) {
     check_name(p.name);
     if (standard_param(p.name)) continue;
@@ -200,17 +147,18 @@ std::string torch_export(const TorchExport& in) {
   }
   py += "]\n";
   py += kTorchBasesPy;
-  const std::string pos_py = ps.python(make_context(cfg, pe.options));
-  const std::string norm_py = ns.python(make_context(cfg, ne.options));
-  py += fill("\n# ---- position encoding: $a (core/torch/positions.cpp)\n$b\n\n\n# ---- normalization: $c "
-             "(core/torch/normalizations.cpp)\n$d\n",
-             {pe.name, pos_py, ne.name, norm_py});
+  const std::string pos_py = torch_entry_python(true, pe.name, pe.torch, make_context(cfg, pe.options));
+  const std::string norm_py = torch_entry_python(false, ne.name, ne.torch, make_context(cfg, ne.options));
+  py += fill("\n# ---- position encoding: ${position} (core/position/${position}.cpp)\n${position_py}\n\n\n"
+             "# ---- normalization: ${normalization} (core/normalization/${normalization}.cpp)\n${normalization_py}\n",
+             {{"position", pe.name}, {"position_py", pos_py}, {"normalization", ne.name}, {"normalization_py", norm_py}});
   py += kTorchModelPy;
   // The stored batch, before the main guard that reads it.
   const std::string inputs = int_rows(in.inputs, in.B, in.T);
   const std::string targets = in.per_sequence ? int_list(in.targets) : int_rows(in.targets, in.B, in.T);
   const std::string mask = in.mask.empty() ? std::string("None") : int_rows(in.mask, in.B, in.T);
-  const std::string batch = fill(kBatch, {inputs, targets, mask, double(in.loss), double(in.accuracy), in.step});
+  const std::string batch = fill(kBatch, {{"inputs", inputs}, {"targets", targets}, {"mask", mask}, {"loss", double(in.loss)},
+                                          {"accuracy", double(in.accuracy)}, {"step", in.step}});
   const size_t at = py.rfind("\n\nif __name__ == \"__main__\":");
   py.insert(at == std::string::npos ? py.size() : at, batch);
   return py;

@@ -1,9 +1,9 @@
 // core/torch/export.hpp — a trained model as one standalone PyTorch file (`attnplay export-torch`,
 // the playground's Export → PyTorch): a torch.nn.Module for the config (its position encoding,
 // normalization and options), a safetensors loader that needs only torch, and a __main__ that
-// evaluates one held-out batch stored in the file as token ids. The text is assembled here and
-// in the per-family snippet tables (positions.cpp, normalizations.cpp), so the CLI and the page
-// produce the same file. docs/model-format.md, "Export to PyTorch".
+// evaluates one held-out batch stored in the file as token ids. The text is assembled here from
+// the registry entries' own PyTorch forms (common/torch_form.hpp, filled by snippet.cpp), so the
+// CLI and the page produce the same file. docs/model-format.md, "Export to PyTorch".
 #pragma once
 #include <cstdint>
 #include <string>
@@ -32,7 +32,7 @@ struct TorchExport {
 };
 
 // The Python file. Throws std::invalid_argument naming the entry (or option) when the config's
-// position encoding or normalization has no PyTorch form here (torch_snippet, snippet.hpp).
+// position encoding or normalization has no PyTorch form (torch_entry_python, snippet.hpp).
 std::string torch_export(const TorchExport& in);
 
 // The entries that export, per family (for messages and tests).

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace {
 

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "io/safetensors.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Low max_bytes so that hostile sizes meet the limit checks too.

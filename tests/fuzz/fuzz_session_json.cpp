@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "session.hpp"
-#include "session_json.hpp"
+#include "session/session.hpp"
+#include "session/json.hpp"
 
 namespace {
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/native/layers_test.sh — the layering check (build-scripts/check-layers.sh) passes on the
 # real core/ and fails, naming the include, on each forbidden edge the layout names: an axis
-# into the model, one axis into the other, the model into the tasks. Run by ctest.
+# into the model, one axis into the other, the model into the tasks, a layer below session/ into
+# it, session/ into its users. Run by ctest.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 check="$here/../../build-scripts/check-layers.sh"
@@ -21,5 +22,8 @@ expect_refused normalization '#include "position/position.hpp"'
 expect_refused position '#include "normalization/normalization.hpp"'
 expect_refused model '#include "tasks/task.hpp"'
 expect_refused normalization '#include "config/config.hpp"'
-expect_refused common '#include "session.hpp"'
+expect_refused common '#include "session/session.hpp"'
+expect_refused model '#include "session/replay.hpp"'
+expect_refused torch '#include "session/session.hpp"'
+expect_refused session '#include "cli/files.hpp"'
 exit $fail

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "grad_spec.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace aptest {
 

@@ -8,7 +8,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "session.hpp"
+#include "session/session.hpp"
 #include "tasks/custom_pairs.hpp"
 #include "tasks/task.hpp"
 

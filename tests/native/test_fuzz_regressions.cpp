@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 using Catch::Matchers::Contains;
 

@@ -3,7 +3,7 @@
 // and the errors (encoder models, prompts beyond learned positions).
 #include <catch2/catch.hpp>
 
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace {
 std::unique_ptr<ap::Session> trained(nlohmann::json cfg, int steps) {

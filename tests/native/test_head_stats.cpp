@@ -7,7 +7,8 @@
 #include <catch2/catch.hpp>
 
 #include "model/head_stats.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
+#include "session/replay.hpp"
 
 using namespace ap;
 using Catch::Matchers::WithinAbs;
@@ -138,7 +139,7 @@ TEST_CASE("head diagnostics of a trained session: copy_back k=1 grows a previous
   auto s = Session::from_json({{"task", "copy_back"}, {"copy_back_k", 1}, {"layers", 1}, {"heads", 2}, {"d_model", 32},
                                {"position", "rope"}, {"steps", 300}, {"seed", 1}});
   s->train(300);
-  const nlohmann::json d = s->head_diagnostics(-1);
+  const nlohmann::json d = s->replay().head_diagnostics(-1);
   REQUIRE(d["layers"].size() == 1);
   REQUIRE(d["layers"][0]["heads"].size() == 2);
   CHECK(d["thresholds"].size() == 5);
@@ -147,12 +148,12 @@ TEST_CASE("head diagnostics of a trained session: copy_back k=1 grows a previous
     for (auto& l : h["labels"]) prev = prev || l["name"] == "previous-token";
   INFO(d.dump());
   CHECK(prev);
-  const nlohmann::json hist = s->head_diagnostics_history();
-  const auto steps = s->snapshot_index()["steps"];
+  const nlohmann::json hist = s->replay().head_diagnostics_history();
+  const auto steps = s->replay().index()["steps"];
   CHECK(hist["steps"] == steps);
   CHECK(hist["layers"][0]["heads"][1]["prev_share"].size() == steps.size());
   // a kept step gives the same numbers either way
   const int first = steps[0].get<int>();
-  CHECK(s->head_diagnostics(first)["layers"][0]["heads"][0]["entropy"] == hist["layers"][0]["heads"][0]["entropy"][0]);
-  CHECK_THROWS_WITH(s->head_diagnostics(99999), Catch::Contains("no snapshot at step 99999"));
+  CHECK(s->replay().head_diagnostics(first)["layers"][0]["heads"][0]["entropy"] == hist["layers"][0]["heads"][0]["entropy"][0]);
+  CHECK_THROWS_WITH(s->replay().head_diagnostics(99999), Catch::Contains("no snapshot at step 99999"));
 }

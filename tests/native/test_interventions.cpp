@@ -5,7 +5,8 @@
 // patched position on (causal); bad lists get messages naming the field; weights never change.
 #include <catch2/catch.hpp>
 
-#include "session.hpp"
+#include "session/session.hpp"
+#include "session/interventions.hpp"
 
 namespace {
 using nlohmann::json;
@@ -26,8 +27,8 @@ std::unique_ptr<ap::Session> trained(json cfg, int steps) {
 TEST_CASE("an ablated head equals the model whose proj columns for it are zero", "[interventions]") {
   auto s = trained(json::object(), 60);
   for (int layer : {0, 1}) {
-    s->set_interventions(json::array({{{"layer", layer}, {"head", 1}, {"kind", "zero"}}}));
-    const json r = s->evaluate_interventions(4);
+    s->interventions().set(json::array({{{"layer", layer}, {"head", 1}, {"kind", "zero"}}}));
+    const json r = s->interventions().evaluate(4);
     auto bytes = s->save();
     auto edited = ap::Session::load(bytes.data(), bytes.size());
     auto& ps = edited->model().params();

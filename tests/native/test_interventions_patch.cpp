@@ -3,7 +3,8 @@
 // the JSON door's messages, and that interventions never touch the weights or training.
 #include <catch2/catch.hpp>
 
-#include "session.hpp"
+#include "session/session.hpp"
+#include "session/interventions.hpp"
 
 namespace {
 using nlohmann::json;
@@ -18,7 +19,7 @@ std::unique_ptr<ap::Session> trained(int steps, uint64_t seed = 3) {
 
 std::string message_of(ap::Session& s, const json& list) {
   try {
-    s.set_interventions(list);
+    s.interventions().set(list);
   } catch (const std::invalid_argument& e) {
     return e.what();
   }
@@ -63,8 +64,8 @@ TEST_CASE("patching a head from the same example is the identity; from another, 
 
 TEST_CASE("a patch through the session: its own donor leaves that example as it was", "[interventions]") {
   auto s = trained(40);
-  s->set_interventions(json::array({{{"layer", 1}, {"head", 0}, {"kind", "patch"}, {"donor", 3}, {"position", 2}}}));
-  const json r = s->evaluate_interventions(8);
+  s->interventions().set(json::array({{{"layer", 1}, {"head", 0}, {"kind", "patch"}, {"donor", 3}, {"position", 2}}}));
+  const json r = s->interventions().evaluate(8);
   CHECK(r["interventions"][0]["label"] == "layer 1 head 0: patch at 2 from example 3");
   CHECK(r["predictions"]["base"]["examples"].size() == 8);
   CHECK(std::isfinite(r["intervened"]["loss"].get<double>()));
@@ -97,28 +98,28 @@ TEST_CASE("bad interventions are refused with the field, the entry and the allow
   for (int i = 0; i < 65; ++i) many.push_back({{"layer", 0}, {"head", 0}, {"kind", "zero"}});
   CHECK_THAT(message_of(*s, many), Catch::Contains("65 are above the limit of 64"));
   // a refused list leaves the previous one in place
-  s->set_interventions(one({{"layer", 0}, {"head", 0}, {"kind", "uniform"}}));
+  s->interventions().set(one({{"layer", 0}, {"head", 0}, {"kind", "uniform"}}));
   message_of(*s, one({{"layer", 9}, {"head", 0}, {"kind", "zero"}}));
-  CHECK(s->interventions().size() == 1);
+  CHECK(s->interventions().list().size() == 1);
 }
 
 TEST_CASE("interventions never touch the weights, evaluate() or training; clear restores", "[interventions]") {
   auto s = trained(30), twin = trained(30);
   const std::string sha = s->weights_sha256();
   const float before = s->evaluate().loss;
-  s->set_interventions(json::array({{{"layer", 0}, {"head", 0}, {"kind", "zero"}},
+  s->interventions().set(json::array({{{"layer", 0}, {"head", 0}, {"kind", "zero"}},
                                     {{"layer", 0}, {"head", 1}, {"kind", "zero"}},
                                     {{"layer", 1}, {"head", 0}, {"kind", "previous"}},
                                     {{"layer", 1}, {"head", 1}, {"kind", "patch"}, {"donor", 1}}}));
-  const json r = s->evaluate_interventions(4);
+  const json r = s->interventions().evaluate(4);
   CHECK(r["base"]["loss"].get<float>() == before);
   CHECK(r["intervened"]["loss"].get<float>() != before);
   CHECK(s->weights_sha256() == sha);
   CHECK(s->evaluate().loss == before);  // the views and the periodic evaluation see the plain model
   s->train(20), twin->train(20);         // training with a list set is training without one
   CHECK(s->weights_sha256() == twin->weights_sha256());
-  s->clear_interventions();
-  const json c = s->evaluate_interventions(0);
+  s->interventions().clear();
+  const json c = s->interventions().evaluate(0);
   CHECK(c["intervened"] == c["base"]);
   CHECK(c["interventions"].empty());
 }

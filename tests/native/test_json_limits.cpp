@@ -13,8 +13,8 @@
 #include "io/json.hpp"
 #include "io/safetensors.hpp"
 #include "config/grid.hpp"
-#include "session.hpp"
-#include "session_json.hpp"
+#include "session/session.hpp"
+#include "session/json.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;

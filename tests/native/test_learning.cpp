@@ -2,7 +2,7 @@
 // (they train for hundreds of steps; the wasm test runs skip them, the native runs keep them).
 #include <catch2/catch.hpp>
 
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace {
 ap::EvalMetrics train_and_eval(nlohmann::json cfg, int steps) {

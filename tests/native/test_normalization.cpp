@@ -12,7 +12,7 @@
 #include "normalization/kernel_attention.hpp"
 #include "normalization/normalization.hpp"
 #include "model_check.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include "config/variants.hpp"
 #include "model_check.hpp"
 #include "normalization/normalization.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include <string>
 
 #include "config/variants.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace {
 

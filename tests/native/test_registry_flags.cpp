@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "config/variants.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 using json = nlohmann::json;
 

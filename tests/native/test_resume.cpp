@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "model_check.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 using Catch::Matchers::Contains;
 using aptest::tiny;

@@ -13,7 +13,7 @@
 
 #include "io/safetensors.hpp"
 #include "model_check.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 using Catch::Matchers::Contains;
 using aptest::tiny;

@@ -1,9 +1,10 @@
-// tests/native/test_snapshots.cpp — the replay's snapshots (core/session_snapshots.cpp): the log
+// tests/native/test_snapshots.cpp — the replay's snapshots (core/session/snapshots.cpp, replay.cpp): the log
 // grid's nesting, the store's bounds over a million steps, and the Session's frames (the right
 // steps, early and late frames differ, training is unchanged by taking them).
 #include <catch2/catch.hpp>
 
 #include "model_check.hpp"
+#include "session/replay.hpp"
 
 using aptest::tiny;
 using ap::SnapshotSchedule;
@@ -66,13 +67,13 @@ TEST_CASE("the snapshot store stays within its count and bytes over a million st
 TEST_CASE("a session keeps replay frames at the scheduled steps without changing training", "[snapshots][session]") {
   ap::Session s(ap::Config::from_json(tiny({{"position", "learned"}})));
   s.train(40);
-  const nlohmann::json index = s.snapshot_index();
+  const nlohmann::json index = s.replay().index();
   const auto steps = index["steps"].get<std::vector<int>>();
   for (int want : {0, 1, 2, 4, 8, 16, 32, 40}) REQUIRE(std::find(steps.begin(), steps.end(), want) != steps.end());
   REQUIRE(index["latest"] == 40);
   REQUIRE(int(steps.size()) <= SnapshotStore::kMaxCount);
 
-  const nlohmann::json early = s.snapshot_at(0), late = s.snapshot_at(40);
+  const nlohmann::json early = s.replay().frame(0), late = s.replay().frame(40);
   REQUIRE(early["step"] == 0);
   REQUIRE(late["step"] == 40);
   const int T = int(early["attention"]["tokens"].size());
@@ -80,11 +81,11 @@ TEST_CASE("a session keeps replay frames at the scheduled steps without changing
   REQUIRE(early["attention"]["layers"] != late["attention"]["layers"]);  // attention moved
   REQUIRE(early["positions"]["matrix"] != late["positions"]["matrix"]);   // learned positions moved
   REQUIRE(early["prediction"].contains("inputs"));
-  REQUIRE_THROWS_WITH(s.snapshot_at(39), Contains("no snapshot at step 39") && Contains("0 1 2 3"));
+  REQUIRE_THROWS_WITH(s.replay().frame(39), Contains("no snapshot at step 39") && Contains("0 1 2 3"));
 
   ap::Session off(ap::Config::from_json(tiny({{"position", "learned"}})));
-  off.set_snapshots(false);
+  off.replay().set_enabled(false);
   off.train(40);
-  REQUIRE(off.snapshot_index()["kept"] == 0);
+  REQUIRE(off.replay().index()["kept"] == 0);
   REQUIRE(off.weights_sha256() == s.weights_sha256());  // a frame is inspection only
 }

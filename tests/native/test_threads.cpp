@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "model_check.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 #include "tensor/kernels.hpp"
 #include "tensor/thread_pool.hpp"
 

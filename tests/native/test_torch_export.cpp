@@ -1,8 +1,10 @@
 // tests/native/test_torch_export.cpp — the PyTorch export's text (core/torch/), registry-wide:
-// every position encoding and every normalization exports (its own class is in the file, with the
-// model, the loader and the stored batch), so a new entry without a snippet fails here; a name
-// without one is refused with a message that names it; performer's drawn features go into the
-// file as the session holds them; numbers are written as literals that read back exactly. The
+// every registry entry carries its PyTorch form in its own entry or a reason why it has none (a new
+// entry with neither fails here); every entry with a form exports (its own class is in the file,
+// with the model, the loader and the stored batch); one without is refused with a message that
+// names it and its reason; the one substitution (fill) refuses a placeholder without a value and a
+// value without a placeholder; performer's drawn features go into the file as the session holds
+// them; numbers are written as literals that read back exactly. The
 // numerics against PyTorch itself are checked by tests/native/torch_test.sh (ctest "torch").
 #include <catch2/catch.hpp>
 
@@ -13,7 +15,7 @@
 #include <string>
 
 #include "config/variants.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 #include "torch/export.hpp"
 #include "torch/snippet.hpp"
 
@@ -40,31 +42,79 @@ void exports(ap::Config c, const std::string& entry, bool position) {
 
 TEST_CASE("every position encoding exports", "[torch]") {
   for (auto& e : ap::position_registry()) {
+    if (!e.torch.python) continue;  // refused with its reason (below)
     ap::Config c = tiny();
     c.position = e.name;
     exports(c, e.name, true);
   }
-  CHECK(ap::torch_exportable(true).size() == ap::position_registry().size());
+  const auto& reg = ap::position_registry();
+  CHECK(ap::torch_exportable(true).size() ==
+        size_t(std::count_if(reg.begin(), reg.end(), [](auto& e) { return e.torch.python != nullptr; })));
 }
 
 TEST_CASE("every normalization exports", "[torch]") {
   for (auto& e : ap::normalization_registry()) {
+    if (!e.torch.python) continue;  // refused with its reason (below)
     ap::Config c = tiny();
     c.position = "rope";
     c.normalization = e.name;
     exports(c, e.name, false);
   }
-  CHECK(ap::torch_exportable(false).size() == ap::normalization_registry().size());
+  const auto& reg = ap::normalization_registry();
+  CHECK(ap::torch_exportable(false).size() ==
+        size_t(std::count_if(reg.begin(), reg.end(), [](auto& e) { return e.torch.python != nullptr; })));
 }
 
-TEST_CASE("an entry without a snippet is refused by name, with the ones that export", "[torch]") {
+TEST_CASE("every registry entry has a PyTorch form in its own entry, or says why not", "[torch]") {
   using Catch::Matchers::Contains;
-  CHECK_THROWS_WITH(ap::torch_snippet(true, "no_such_encoding"),
+  for (auto& e : ap::position_registry()) {
+    INFO("position " << e.name);
+    CHECK((e.torch.python != nullptr || (e.torch.cannot && *e.torch.cannot)));
+    if (!e.torch.python && e.torch.cannot) {
+      ap::Config c = tiny();
+      c.position = e.name;
+      CHECK_THROWS_WITH(ap::Session(c).export_torch(), Contains(e.torch.cannot));
+    }
+  }
+  for (auto& e : ap::normalization_registry()) {
+    INFO("normalization " << e.name);
+    CHECK((e.torch.python != nullptr || (e.torch.cannot && *e.torch.cannot)));
+    if (!e.torch.python && e.torch.cannot) {
+      ap::Config c = tiny();
+      c.position = "rope", c.normalization = e.name;
+      CHECK_THROWS_WITH(ap::Session(c).export_torch(), Contains(e.torch.cannot));
+    }
+  }
+}
+
+TEST_CASE("an entry without a PyTorch form is refused by name, with its reason and the ones that export", "[torch]") {
+  using Catch::Matchers::Contains;
+  const ap::Config cfg = tiny();
+  const ap::MakeContext ctx = ap::make_context(cfg, ap::find_position("cope").options);
+  ap::TorchForm none;
+  none.cannot = "its positions are drawn at random in training";
+  CHECK_THROWS_WITH(ap::torch_entry_python(true, "no_such_encoding", none, ctx),
                     Contains("position encoding 'no_such_encoding' cannot be exported to PyTorch") &&
-                        Contains("core/torch/positions.cpp") && Contains("these export: none, learned, "));
-  CHECK_THROWS_WITH(ap::torch_snippet(false, "no_such_norm"),
+                        Contains("(its positions are drawn at random in training)") &&
+                        Contains("these export: none, learned, "));
+  CHECK_THROWS_WITH(ap::torch_entry_python(false, "no_such_norm", ap::TorchForm{}, ctx),
                     Contains("normalization 'no_such_norm' cannot be exported to PyTorch") && Contains("softmax, l2, "));
-  CHECK(std::string(ap::torch_snippet(true, "cope").name) == "cope");
+  const std::string cope = ap::torch_entry_python(true, "cope", ap::find_position("cope").torch, ctx);
+  CHECK(contains(cope, "class Position(PositionBase):"));
+}
+
+TEST_CASE("fill substitutes named placeholders and refuses unknown or unused ones", "[torch]") {
+  using Catch::Matchers::Contains;
+  const std::vector<double> list{0.5, 2.0};
+  CHECK(ap::fill("A = ${a}, B = ${b}, C = \"${c}\", D = ${d}, E = ${e}, f\"{layer}\"",
+                 {{"a", 3}, {"b", 0.25}, {"c", "text"}, {"d", true}, {"e", list}}) ==
+        "A = 3, B = 0.25, C = \"text\", D = True, E = [0.5, 2.0], f\"{layer}\"");
+  CHECK(ap::fill("${x} and ${x}", {{"x", 1}}) == "1 and 1");
+  CHECK_THROWS_WITH(ap::fill("D_ROT = ${d_rot}", {{"d_head", 4}}), Contains("${d_rot} has no value"));
+  CHECK_THROWS_WITH(ap::fill("D_ROT = ${d_rot}", {}), Contains("${d_rot} has no value"));
+  CHECK_THROWS_WITH(ap::fill("K = 1", {{"k", 2}}), Contains("'k' has no ${k}"));
+  CHECK_THROWS_WITH(ap::fill("K = $k", {{"k", 2}}), Contains("not a ${name} placeholder"));
+  CHECK_THROWS_WITH(ap::fill("K = ${k", {{"k", 2}}), Contains("not a ${name} placeholder"));
 }
 
 TEST_CASE("performer: the file holds the session's current draw of the features", "[torch]") {

@@ -1,4 +1,4 @@
-// core/session_io.cpp — a session as a safetensors file: the model's tensors under their
+// core/session/io.cpp — a session as a safetensors file: the model's tensors under their
 // PyTorch-style names, then the AdamW moments as "optimizer.exp_avg.<name>" and
 // "optimizer.exp_avg_sq.<name>", and in __metadata__ the config (JSON), the step, the RNG
 // states and the format version. Loading checks every name, shape and value (docs/model-format.md).
@@ -8,7 +8,7 @@
 
 #include "io/json.hpp"
 #include "io/safetensors.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace ap {
 

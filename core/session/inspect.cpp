@@ -1,11 +1,12 @@
-// core/session_inspect.cpp — what the UI and the CLI look at: predictions on held-out data,
+// core/session/inspect.cpp — what the UI and the CLI look at: predictions on held-out data,
 // attention maps, position-encoding data, hidden states, and a description of the session.
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
 
-#include "session.hpp"
-#include "session_json.hpp"
+#include "session/attention_json.hpp"
+#include "session/json.hpp"
+#include "session/session.hpp"
 
 namespace ap {
 
@@ -22,7 +23,7 @@ Matrix square(const float* p, int T, bool causal = false) {
 }
 }  // namespace
 
-nlohmann::json Session::heads_json(const float* weights, const float* logits, int NH, int T, bool causal) {
+nlohmann::json attention_heads_json(const float* weights, const float* logits, int NH, int T, bool causal) {
   nlohmann::json heads = nlohmann::json::array();
   for (int h = 0; h < NH; ++h) {
     const size_t off = size_t(h) * T * T;
@@ -100,7 +101,7 @@ nlohmann::json Session::run(const std::vector<int32_t>& ids) {
   out["layers"] = nlohmann::json::array();
   for (int l = 0; l < cfg_.layers; ++l) {
     const AttentionActs& a = model_->attention(l);
-    out["layers"].push_back({{"heads", heads_json(a.used_weights().data(), a.logits.data(), NH, T, cfg_.causal)}});
+    out["layers"].push_back({{"heads", attention_heads_json(a.used_weights().data(), a.logits.data(), NH, T, cfg_.causal)}});
   }
   const auto& probs = model_->probs();
   const int O = model_->shape().O, rows = model_->rows();

@@ -1,8 +1,8 @@
-// core/session_torch.cpp — Session::export_torch: the model as one standalone PyTorch file
+// core/session/torch.cpp — Session::export_torch: the model as one standalone PyTorch file
 // (core/torch/export.hpp), with the first held-out batch that evaluate() scores stored in it, so
 // that `python3 model.py model.safetensors` reproduces the engine's loss on that batch (with
 // eval_batches = 1, the loss `attnplay eval` prints).
-#include "session.hpp"
+#include "session/session.hpp"
 #include "torch/export.hpp"
 
 namespace ap {

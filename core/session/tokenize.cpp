@@ -1,4 +1,4 @@
-// core/session_tokenize.cpp — Session::tokenize: prompt text to task token ids.
+// core/session/tokenize.cpp — Session::tokenize: prompt text to task token ids.
 //   character vocabularies (those with a space token, e.g. text): every character is a token;
 //   others: whitespace-separated token names, a word that is not a name read character by
 //   character ("31415" = 3 1 4 1 5).
@@ -12,7 +12,7 @@
 #include <unordered_map>
 
 #include "io/json.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace ap {
 

@@ -1,4 +1,4 @@
-// core/session_json.hpp — the JSON doors of a Session that front ends share (the wasm bindings,
+// core/session/json.hpp — the JSON doors of a Session that front ends share (the wasm bindings,
 // the CLI, the fuzz targets): token ids for run(), the fields of configure(), a batch for
 // gradients(); and the memory bound of one forward pass at a length the caller chose. Every
 // text goes through parse_json (io/json.hpp), so size and depth are bounded and errors name the
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace ap {
 

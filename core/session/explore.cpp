@@ -1,4 +1,4 @@
-// core/session_explore.cpp — Session::explore, the data of the playground's Explore view (issue 17
+// core/session/explore.cpp — Session::explore, the data of the playground's Explore view (issue 17
 // §3): the request is checked here, the model supplies its q/k probes, and the position encoding
 // computes the rest (PositionEncoding::explore, position/explore.hpp). "At init" comes from a
 // second model built from the same config and seed, which initialises to the same weights.
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "io/json.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace ap {
 

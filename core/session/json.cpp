@@ -1,5 +1,5 @@
-// core/session_json.cpp — see session_json.hpp.
-#include "session_json.hpp"
+// core/session/json.cpp — see json.hpp.
+#include "session/json.hpp"
 
 #include <cmath>
 #include <sstream>

@@ -1,7 +1,11 @@
-// core/session.hpp — the one facade over the engine, used by the CLI and the wasm bindings and
-// nothing else: create from a config, train, evaluate, inspect (predictions, attention maps,
+// core/session/session.hpp — the one facade over the engine, used by the CLI and the wasm bindings
+// and nothing else: create from a config, train, evaluate, inspect (predictions, attention maps,
 // position-encoding data), save and load (safetensors). Results cross as JSON objects so that
-// every front end sees the same names.
+// every front end sees the same names. The replay over training (replay.hpp) and the head
+// interventions (interventions.hpp) are objects of their own that a session owns and hands out
+// (replay(), interventions()); they read it through this public face. The rest of core/session/:
+// io.cpp (model files), inspect.cpp, explore.cpp, generate.cpp, tokenize.cpp, torch.cpp (the
+// views and exports), json.hpp (the JSON doors the front ends share).
 #pragma once
 #include <chrono>
 #include <memory>
@@ -14,10 +18,12 @@
 #include "config/variants.hpp"
 #include "model/transformer.hpp"
 #include "optim/adamw.hpp"
-#include "session_snapshots.hpp"
 #include "tasks/task.hpp"
 
 namespace ap {
+
+class Replay;
+class Interventions;
 
 struct StepMetrics {
   int step = 0;               // steps taken after this one
@@ -44,6 +50,9 @@ struct TrainChunk {
 class Session {
  public:
   explicit Session(const Config& cfg);  // validates; throws std::invalid_argument
+  ~Session();
+  Session(const Session&) = delete;  // the replay and the interventions hold a reference to it
+  Session& operator=(const Session&) = delete;
   static std::unique_ptr<Session> from_json(const nlohmann::json& config);
 
   // Change the optimizer settings of a live session (only lr, clip, warmup, schedule,
@@ -61,6 +70,7 @@ class Session {
   TrainChunk train_chunk(int n);
   static constexpr int kMaxChunk = 1000000;
   EvalMetrics evaluate(int length = 0); // held-out data at `length` (0 = seq_len)
+  EvalMetrics held_out(int length);     // the same without keeping the result in evals()
   // At seq_len, and at eval_len too when it differs and the encoding can address it; returns
   // the evaluations made.
   std::vector<EvalMetrics> evaluate_periodic();
@@ -82,7 +92,7 @@ class Session {
   nlohmann::json run(const std::vector<int32_t>& ids);
   nlohmann::json position_display(int length = 0);
   // The Explore view (position/explore.hpp) for a request {"length", "layer", "pair", "position",
-  // "scaling", "factor", "seed"} (each optional and bounded; see session_explore.cpp):
+  // "scaling", "factor", "seed"} (each optional and bounded; see explore.cpp):
   // {"now": the encoding's explore() with this model's q/k probes, "init": the same from a fresh
   // model of this config and seed (its initialisation), "describe"}. Throws std::invalid_argument
   // naming the field.
@@ -92,7 +102,7 @@ class Session {
   // sample autoregressively and need a causal model; answer-slot tasks (copy, sort, addition
   // ...) fill max_new answer slots after the prompt in one forward. temperature 0 = greedy;
   // top_k 0 = all classes. Result: {"mode", "ids", "tokens", "probs" (model probability of
-  // each chosen token), "text" (joined)}. See session_generate.cpp.
+  // each chosen token), "text" (joined)}. See generate.cpp.
   nlohmann::json generate(const std::vector<int32_t>& prompt, int max_new, float temperature,
                           int top_k, uint64_t seed);
   // Text to task token ids: characters for character vocabularies, else whitespace-separated
@@ -100,42 +110,13 @@ class Session {
   std::vector<int32_t> tokenize(const std::string& text) const;
   nlohmann::json info() const;          // config, vocabulary, parameter list, registry entries
 
-  // Replay over training (session_snapshots.cpp): frames at log-spaced steps, taken after the
-  // steps that land on the schedule, at most SnapshotStore::kMaxCount (the latest included) and
-  // kMaxBytes. The index: {"steps": [kept..., the latest], "latest", "kept", "bytes",
-  // "max_count", "max_bytes", "density", "enabled", "too_large"}. A frame: {"step", "attention":
-  // {"tokens", "layers"} (as attention()), "positions" (as position_display()), "prediction"
-  // (held-out example 0, as one of predictions()'s examples), "per_sequence"}; the latest step's
-  // is made on demand. Throws std::invalid_argument for a step that has no frame.
-  nlohmann::json snapshot_index() const;
-  nlohmann::json snapshot_at(int step);
-  void set_snapshots(bool on);           // off: none are taken, and the kept ones are dropped
-  const SnapshotStore& snapshots() const { return snaps_; }
+  // The replay over training (replay.hpp: frames, head diagnostics) and the head interventions
+  // (interventions.hpp), each owned by this session.
+  Replay& replay() { return *replay_; }
+  const Replay& replay() const { return *replay_; }
+  Interventions& interventions() { return *interventions_; }
 
-  // Head diagnostics (session_diagnostics.cpp, model/head_stats.hpp): per layer and head, the
-  // measures and labels of one replay frame (step as snapshot_at; -1 = the latest):
-  // {"step", "thresholds", "layers": [{"heads": [HeadStats::to_json()]}]}; and every measure over
-  // the kept frames: {"steps", "measures": [names], "layers": [{"heads": [{measure: [value per
-  // step]}]}]}. Throws as snapshot_at for a step without a frame.
-  nlohmann::json head_diagnostics(int step);
-  nlohmann::json head_diagnostics_history();
-
-  // Interventions (session_interventions.cpp): head edits (model/intervention.hpp) that apply to
-  // evaluate_interventions() only, never to training, to evaluate(), the views or the weights.
-  // set_interventions takes a JSON array of {"layer", "head", "kind", and per kind "position",
-  // "offset" or "donor"} (at most kMaxInterventions; declared fields only) and replaces the list;
-  // it throws std::invalid_argument naming the entry and field ("interventions[0].head: ...").
-  // Returns the list as kept (fields in order, with a "label"). A new or loaded session has none.
-  nlohmann::json set_interventions(const nlohmann::json& list);
-  void clear_interventions();
-  const nlohmann::json& interventions() const { return edits_json_; }
-  // The held-out evaluation at seq_len with and without the interventions, and the predictions of
-  // n held-out examples (0..64; 0: none) both ways: {"step", "interventions", "base", "intervened"
-  // (EvalMetrics), "predictions": {"base", "intervened"} (as predictions())}. Not kept in evals().
-  nlohmann::json evaluate_interventions(int n);
-  static constexpr int kMaxInterventions = 64;
-
-  // The model as one standalone PyTorch file (core/torch/export.hpp; session_torch.cpp), with the
+  // The model as one standalone PyTorch file (core/torch/export.hpp; torch.cpp), with the
   // first held-out batch of evaluate() stored in it. Throws std::invalid_argument naming the
   // position encoding or normalization that has no PyTorch form.
   std::string export_torch();
@@ -148,7 +129,7 @@ class Session {
   // Bytes the engine holds for this model: parameters and their gradients, the optimizer's
   // moments (and the last good copy of weights and moments), and the activations and backward
   // scratch at the largest batch seen so far (their capacities). Position-encoding tables,
-  // task data and replay snapshots are not counted. session_io.cpp.
+  // task data and replay snapshots are not counted. io.cpp.
   size_t memory_bytes() const;
   const Config& config() const { return cfg_; }
   int steps_done() const { return step_; }
@@ -170,15 +151,8 @@ class Session {
   // cfg already validated; task is the one its validation built (checked_task()).
   Session(const Config& cfg, std::unique_ptr<Task> task);
   float metrics_of(const Batch& b, float* token_acc, float* seq_acc) const;
-  EvalMetrics held_out(int length);  // evaluate() without keeping the result
-  void fill_donors();                // the Patch edits' donor outputs, from a clean forward
   // One step, then the periodic evaluation when it falls due (appended to *evals when given).
   StepMetrics step_then_evaluate(std::vector<EvalMetrics>* evals);
-  Snapshot capture();              // the replay frame of the current weights (compact)
-  nlohmann::json frame_json(const Snapshot& f) const;  // the frame as snapshot_at() returns it
-  // One layer's heads as attention() reports them, from (NH, T, T) weights and logits.
-  static nlohmann::json heads_json(const float* weights, const float* logits, int NH, int T, bool causal);
-  void maybe_snapshot();           // keep a frame when step_ is on the schedule
   Config cfg_;
   std::unique_ptr<Task> task_;
   std::unique_ptr<Transformer> model_;
@@ -195,10 +169,8 @@ class Session {
   } good_;
   std::vector<EvalMetrics> evals_;
   std::unique_ptr<Transformer> init_model_;  // explore()'s "at init" model, built on first use
-  SnapshotStore snaps_;
-  std::vector<HeadEdit> edits_;  // the interventions, and as JSON (set_interventions)
-  nlohmann::json edits_json_ = nlohmann::json::array();
-  bool snapshots_on_ = true;
+  std::unique_ptr<Replay> replay_;
+  std::unique_ptr<Interventions> interventions_;
   friend struct SessionIO;
 };
 

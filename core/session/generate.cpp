@@ -1,4 +1,4 @@
-// core/session_generate.cpp — generation from a trained model (seed 003 §4.4: a character
+// core/session/generate.cpp — generation from a trained model (seed 003 §4.4: a character
 // model continues a prompt, sampling with a temperature).
 //   next-token tasks: x_{t+1} ~ softmax(logits_t / temperature) restricted to the top k,
 //     fed back; the context slides (oldest tokens dropped, anchors kept) once it reaches the
@@ -10,8 +10,8 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "session.hpp"
-#include "session_json.hpp"
+#include "session/json.hpp"
+#include "session/session.hpp"
 
 namespace ap {
 
@@ -35,7 +35,7 @@ int sample(const float* p, int O, float temperature, int top_k, Rng& rng) {
 
 }  // namespace
 
-// Session::tokenize: session_tokenize.cpp.
+// Session::tokenize: tokenize.cpp.
 
 nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new,
                                  float temperature, int top_k, uint64_t seed) {

@@ -1,7 +1,7 @@
-// core/session_snapshots.hpp — the replay's memory: inspection snapshots (attention of one fixed
+// core/session/snapshots.hpp — the replay's memory: inspection snapshots (attention of one fixed
 // held-out example, the position view, its prediction) kept at log-spaced steps, bounded in
-// count and bytes whatever the length of the run. The Session takes a snapshot only when a step
-// falls on the schedule (session_snapshots.cpp), so training between those steps pays one test.
+// count and bytes whatever the length of the run. The replay (replay.hpp) takes a snapshot only
+// when a step falls on the schedule, so training between those steps pays one test.
 //
 // The schedule: step 0 (or the first step a session sees) and the log grid of `density` points
 // per octave, G_d = { round(2^(i/d)) : i >= 0 } (d = 8: 1 2 ... 13 15 16 17 19 21 23 ...).

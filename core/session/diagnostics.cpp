@@ -1,9 +1,10 @@
-// core/session_diagnostics.cpp — Session::head_diagnostics and head_diagnostics_history: the
+// core/session/diagnostics.cpp — Replay::head_diagnostics and head_diagnostics_history: the
 // measures and labels of model/head_stats.hpp for every head of a replay frame, and each measure
 // across the kept frames (the replay's steps), so a front end can show how a head became what it
 // is. Frames are the replay's own (held-out example 0 at seq_len, anchors included).
 #include "model/head_stats.hpp"
-#include "session.hpp"
+#include "session/replay.hpp"
+#include "session/session.hpp"
 
 namespace ap {
 namespace {
@@ -35,14 +36,16 @@ nlohmann::json heads_object(nlohmann::json heads) {
 
 }  // namespace
 
-nlohmann::json Session::head_diagnostics(int step) {
-  if (step < 0) step = step_;
-  const Snapshot* kept = snaps_.find(step);
-  if (!kept && step != step_) snapshot_at(step);  // throws, naming the kept steps
+nlohmann::json Replay::head_diagnostics(int step) {
+  const Config& cfg = s_.config();
+  const int latest = s_.steps_done();
+  if (step < 0) step = latest;
+  const Snapshot* kept = store_.find(step);
+  if (!kept && step != latest) frame(step);  // throws, naming the kept steps
   const Snapshot made = kept ? Snapshot{} : capture();
   const Snapshot& f = kept ? *kept : made;
   nlohmann::json layers = nlohmann::json::array();
-  for (auto& heads : frame_stats(f, cfg_.heads, cfg_.causal, cfg_)) {
+  for (auto& heads : frame_stats(f, cfg.heads, cfg.causal, cfg)) {
     nlohmann::json hs = nlohmann::json::array();
     for (auto& h : heads) hs.push_back(h.to_json());
     layers.push_back(heads_object(std::move(hs)));
@@ -55,12 +58,14 @@ nlohmann::json Session::head_diagnostics(int step) {
   return out;
 }
 
-nlohmann::json Session::head_diagnostics_history() {
-  std::vector<int> steps = snaps_.steps();
+nlohmann::json Replay::head_diagnostics_history() {
+  const Config& cfg = s_.config();
+  const int latest = s_.steps_done();
+  std::vector<int> steps = store_.steps();
   nlohmann::json layers = nlohmann::json::array();
-  for (int l = 0; l < cfg_.layers; ++l) {
+  for (int l = 0; l < cfg.layers; ++l) {
     nlohmann::json heads = nlohmann::json::array();
-    for (int h = 0; h < cfg_.heads; ++h) {
+    for (int h = 0; h < cfg.heads; ++h) {
       nlohmann::json m = nlohmann::json::object();
       for (const char* k : kMeasures) m[k] = nlohmann::json::array();
       heads.push_back(m);
@@ -68,17 +73,17 @@ nlohmann::json Session::head_diagnostics_history() {
     layers.push_back(heads_object(std::move(heads)));
   }
   auto add = [&](const Snapshot& f) {
-    const auto st = frame_stats(f, cfg_.heads, cfg_.causal, cfg_);
+    const auto st = frame_stats(f, cfg.heads, cfg.causal, cfg);
     for (size_t l = 0; l < st.size(); ++l)
       for (size_t h = 0; h < st[l].size(); ++h) {
         const nlohmann::json j = st[l][h].to_json();
         for (const char* k : kMeasures) layers[l]["heads"][h][k].push_back(j[k]);
       }
   };
-  for (int s : steps) add(*snaps_.find(s));
-  if (steps.empty() || steps.back() != step_) {  // the latest, made on demand
+  for (int s : steps) add(*store_.find(s));
+  if (steps.empty() || steps.back() != latest) {  // the latest, made on demand
     add(capture());
-    steps.push_back(step_);
+    steps.push_back(latest);
   }
   nlohmann::json names = nlohmann::json::array();
   for (const char* k : kMeasures) names.push_back(k);

@@ -1,6 +1,6 @@
-// core/session.cpp — training and evaluation. (Inspection: session_inspect.cpp; model files:
-// session_io.cpp.)
-#include "session.hpp"
+// core/session/session.cpp — training and evaluation. (Inspection: inspect.cpp; model files:
+// io.cpp; the replay and the interventions a session owns: replay.cpp, interventions.cpp.)
+#include "session/session.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,6 +8,8 @@
 
 #include "io/json.hpp"
 #include "io/sha256.hpp"
+#include "session/interventions.hpp"
+#include "session/replay.hpp"
 #include "common/options.hpp"
 #include "tensor/kernels.hpp"
 
@@ -44,7 +46,11 @@ Session::Session(const Config& cfg, std::unique_ptr<Task> task) : cfg_(cfg), tas
   Rng root(uint64_t(cfg_.seed) ^ 0xA77E17105EEDull);
   data_rng_ = root.fork(1);
   dropout_rng_ = root.fork(2);
+  replay_ = std::make_unique<Replay>(*this);
+  interventions_ = std::make_unique<Interventions>(*this);
 }
+
+Session::~Session() = default;
 
 std::unique_ptr<Session> Session::from_json(const nlohmann::json& config) {
   const Config c = Config::parse(config);
@@ -141,7 +147,7 @@ StepMetrics Session::step() {
   using clock = std::chrono::steady_clock;
   const auto t0 = clock::now();
   StepMetrics m;
-  if (snapshots_on_ && snaps_.count() == 0) maybe_snapshot();  // the first step seen (0 for a new run)
+  replay_->before_step();  // the first step seen takes a frame (0 for a new run)
   Batch b = make_batch(data_rng_, cfg_.batch, cfg_.seq_len, Split::Train);
   ParamStore& ps = model_->params();
   ps.zero_grad();
@@ -164,7 +170,7 @@ StepMetrics Session::step() {
       ps.all_data() = good_.weights;
       opt_->m = good_.m, opt_->v = good_.v, opt_->t = good_.t;
       step_ = good_.step;
-      snaps_.truncate(step_);
+      replay_->truncate(step_);
     }
     std::ostringstream os;
     os << "step " << attempted << ": the " << (std::isfinite(m.loss) ? "gradients" : "loss")
@@ -185,7 +191,7 @@ StepMetrics Session::step() {
   m.step = step_;
   const double secs = std::chrono::duration<double>(clock::now() - t0).count();
   m.tokens_per_s = float(double(b.B) * b.T / std::max(secs, 1e-9));
-  if (!m.refused) maybe_snapshot();  // after the timing: a snapshot is inspection, not training
+  if (!m.refused) replay_->after_step();  // after the timing: a frame is inspection, not training
   return m;
 }
 

@@ -1,4 +1,4 @@
-// core/session_interventions.cpp — head interventions on a trained model (issue 19 §1): the JSON
+// core/session/interventions.cpp — head interventions on a trained model (interventions.hpp): the JSON
 // door (declared fields only, bounded, messages that name the entry, the field and the allowed
 // values) and the evaluation with and without them. The edits themselves are
 // model/intervention.cpp; the attention forward applies them at evaluation only.
@@ -6,8 +6,10 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "session/interventions.hpp"
+
 #include "io/json.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 namespace ap {
 
@@ -46,14 +48,15 @@ std::vector<std::string> extra_fields(EditKind k) {
 
 }  // namespace
 
-nlohmann::json Session::set_interventions(const nlohmann::json& list) {
+const nlohmann::json& Interventions::set(const nlohmann::json& list) {
+  const Config& cfg = s_.config();
   if (!list.is_array())
     throw std::invalid_argument("interventions: expected an array of {\"layer\", \"head\", \"kind\"} objects, not " +
                                 std::string(list.type_name()));
-  if (list.size() > size_t(kMaxInterventions))
+  if (list.size() > size_t(kMax))
     throw std::invalid_argument("interventions: " + std::to_string(list.size()) + " are above the limit of " +
-                                std::to_string(kMaxInterventions));
-  const int L = cfg_.layers, NH = cfg_.heads, T = cfg_.seq_len + cfg_.anchor_count();
+                                std::to_string(kMax));
+  const int L = cfg.layers, NH = cfg.heads, T = cfg.seq_len + cfg.anchor_count();
   std::vector<HeadEdit> edits;
   nlohmann::json kept = nlohmann::json::array();
   for (size_t i = 0; i < list.size(); ++i) {
@@ -91,8 +94,8 @@ nlohmann::json Session::set_interventions(const nlohmann::json& list) {
       label += " " + std::to_string(h.offset);
     }
     if (h.kind == EditKind::Patch) {
-      h.donor = whole(e, at, "donor", 0, cfg_.batch - 1,
-                      "the donor is a held-out example 0 to " + std::to_string(cfg_.batch - 1) + " (batch)");
+      h.donor = whole(e, at, "donor", 0, cfg.batch - 1,
+                      "the donor is a held-out example 0 to " + std::to_string(cfg.batch - 1) + " (batch)");
       out["donor"] = h.donor;
       label += " from example " + std::to_string(h.donor);
     }
@@ -101,43 +104,47 @@ nlohmann::json Session::set_interventions(const nlohmann::json& list) {
     kept.push_back(std::move(out));
   }
   edits_ = std::move(edits);  // nothing changes when an entry throws
-  edits_json_ = std::move(kept);
-  return edits_json_;
+  json_ = std::move(kept);
+  return json_;
 }
 
-void Session::clear_interventions() {
+void Interventions::clear() {
   edits_.clear();
-  edits_json_ = nlohmann::json::array();
+  json_ = nlohmann::json::array();
 }
 
-void Session::fill_donors() {
+void Interventions::fill_donors() {
+  const Config& cfg = s_.config();
+  Transformer& model = s_.model();
   if (std::none_of(edits_.begin(), edits_.end(), [](auto& e) { return e.kind == EditKind::Patch; })) return;
-  Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);  // the evaluation's first held-out batch
-  Batch b = make_batch(rng, cfg_.batch, cfg_.seq_len, Split::Heldout);
-  model_->set_edits(nullptr);  // the donor's own, unmodified run
-  model_->forward(b.inputs.data(), b.B, b.T, nullptr, nullptr, false, nullptr);
-  const int NH = cfg_.heads, HS = cfg_.d_model / NH, T = b.T;
+  Rng rng(uint64_t(cfg.seed) ^ 0x5EED0E7A1ull);  // the evaluation's first held-out batch
+  Batch b = s_.make_batch(rng, cfg.batch, cfg.seq_len, Split::Heldout);
+  model.set_edits(nullptr);  // the donor's own, unmodified run
+  model.forward(b.inputs.data(), b.B, b.T, nullptr, nullptr, false, nullptr);
+  const int NH = cfg.heads, HS = cfg.d_model / NH, T = b.T;
   for (HeadEdit& e : edits_) {
     if (e.kind != EditKind::Patch) continue;
-    const float* o = model_->attention(e.layer).o.data() + (size_t(e.donor) * NH + e.head) * T * HS;  // (B,NH,T,HS)
+    const float* o = model.attention(e.layer).o.data() + (size_t(e.donor) * NH + e.head) * T * HS;  // (B,NH,T,HS)
     e.donor_out.assign(o, o + size_t(T) * HS);
   }
 }
 
-nlohmann::json Session::evaluate_interventions(int n) {
+nlohmann::json Interventions::evaluate(int n) {
+  const int L = s_.config().seq_len;
+  Transformer& model = s_.model();
   if (n < 0 || n > 64) throw std::invalid_argument("interventions: n (the examples shown) must be from 0 to 64");
   // The model holds a pointer to the list only for the forwards below, even when one throws.
   struct Scope {
     Transformer& m;
     ~Scope() { m.set_edits(nullptr); }
-  } scope{*model_};
-  nlohmann::json out{{"step", step_}, {"interventions", edits_json_}};
-  out["base"] = held_out(cfg_.seq_len).to_json();
-  nlohmann::json base_pred = n > 0 ? predictions(n) : nlohmann::json();
+  } scope{model};
+  nlohmann::json out{{"step", s_.steps_done()}, {"interventions", json_}};
+  out["base"] = s_.held_out(L).to_json();
+  nlohmann::json base_pred = n > 0 ? s_.predictions(n) : nlohmann::json();
   fill_donors();
-  model_->set_edits(edits_.empty() ? nullptr : &edits_);
-  out["intervened"] = held_out(cfg_.seq_len).to_json();
-  if (n > 0) out["predictions"] = {{"base", std::move(base_pred)}, {"intervened", predictions(n)}};
+  model.set_edits(edits_.empty() ? nullptr : &edits_);
+  out["intervened"] = s_.held_out(L).to_json();
+  if (n > 0) out["predictions"] = {{"base", std::move(base_pred)}, {"intervened", s_.predictions(n)}};
   return out;
 }
 
