@@ -8,7 +8,7 @@
 #include "config/variants.hpp"
 #include "io/safetensors.hpp"
 #include "model_check.hpp"
-#include "session.hpp"
+#include "session/session.hpp"
 
 using Catch::Matchers::Contains;
 using aptest::tiny;
