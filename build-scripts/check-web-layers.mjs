@@ -1,7 +1,10 @@
 // build-scripts/check-web-layers.mjs [ROOT] — the web side's layers, as check-layers.sh keeps the
 // core's. Every import (static, dynamic with a literal, `export … from`) of web/src/**/*.js and
 // build-scripts/**/*.mjs is resolved, and an edge the layout forbids is reported:
-//   state/        a leaf: it imports nothing of web/src outside state/ (one field reader, one hash owner)
+//   common/       the lowest leaf (csv, csv-safe, simd-support, nearest: no DOM): imports nothing of
+//                 web/src outside common/; every layer and the build scripts may use it
+//   state/        a leaf: it imports nothing of web/src outside state/ and common/ (one field reader,
+//                 one hash owner; the fields' limits, e.g. text.js)
 //   panels/       views only: never run/, client/ or worker/
 //   charts/       drawing only: never run/, client/, worker/, panels/ or pages/
 //   worker/       owns the module: never client/, run/, panels/ or pages/
@@ -12,7 +15,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const RULES = [
-  { from: 'web/src/state/', allowOnly: ['web/src/state/'], why: 'state/ is a leaf' },
+  { from: 'web/src/common/', allowOnly: ['web/src/common/'], why: 'common/ is the lowest leaf' },
+  { from: 'web/src/state/', allowOnly: ['web/src/state/', 'web/src/common/'], why: 'state/ is a leaf' },
   { from: 'web/src/panels/', deny: ['web/src/run/', 'web/src/client/', 'web/src/worker/'], why: 'panels/ are views only' },
   { from: 'web/src/charts/', deny: ['web/src/run/', 'web/src/client/', 'web/src/worker/', 'web/src/panels/', 'web/src/pages/'], why: 'charts/ only draw' },
   { from: 'web/src/worker/', deny: ['web/src/client/', 'web/src/run/', 'web/src/panels/', 'web/src/pages/'], why: 'the worker uses no client' },

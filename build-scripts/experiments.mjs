@@ -17,7 +17,7 @@ import { parseCsv, judge, overall } from './experiments/stats.mjs';
 import { reportMarkdown, fmt } from './experiments/report.mjs';
 import { wasmCost, summarise } from './experiments/wasm-cost.mjs';
 import { drawCharts } from './experiments/charts.mjs';
-import { toCsv } from '../web/src/pages/experiments/csv.js';
+import { toCsv } from '../web/src/common/csv.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DEFS = join(ROOT, 'docs/experiments');

@@ -201,7 +201,7 @@ export function gzipSize(bytes) {
  * and dynamic imports, and every file whose name appears in the code loaded (the worker, the
  * module's glue, the wasm), counting one wasm variant (the larger) and one glue file (the larger).
  * The threaded variant's files (web/src/wasm/threads/) are left out: a widget never loads it
- * (bestVariant() without threads, client/simd-support.js), though the worker names its URLs.
+ * (bestVariant() without threads, common/simd-support.js), though the worker names its URLs.
  */
 export function measure(output) {
   const threaded = ['attnplay.wasm', 'attnplay.mjs'].map((f) => resolve(WEB, 'src/wasm/threads', f)).filter(existsSync).map((f) => readFileSync(f));

@@ -3,7 +3,7 @@
 // difference of two grid points' means. A claim agrees when the difference favours it by more than
 // two standard errors, disagrees when it goes against it by as much, and is inside the noise
 // otherwise. Plain functions, tested in tests/node/experiments.test.mjs.
-import { parseCsv as readCsv, csvObjects } from '../../web/src/pages/experiments/csv.js';
+import { parseCsv as readCsv, csvObjects } from '../../web/src/common/csv.js';
 
 /**
  * A CSV (RFC 4180, with the page's limits) as rows of objects keyed by its header: the

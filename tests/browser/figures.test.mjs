@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startHarness, openPlayground, openPage, RESULTS } from './harness.mjs';
 import { parseSvg, pngSize } from '../node/figure-files.mjs';
-import { parseCsv } from '../../web/src/pages/experiments/csv.js';
+import { parseCsv } from '../../web/src/common/csv.js';
 
 let h;
 before(async () => { h = await startHarness(); });

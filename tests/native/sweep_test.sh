@@ -124,7 +124,7 @@ check "merging the merged file again changes nothing (nothing doubled)" bash -c 
 check "the summary reads -0.5 as a number (mean of -0.5 and 0.25) and writes the axis safe" \
   bash -c "grep -q '^\"'\''=1+1\",2,.*-0.125' cells.summary.csv"
 check "the page's reader reads every cell back as it was" node --input-type=module -e "
-  import { parseCsv } from '$here/../../web/src/pages/experiments/csv.js';
+  import { parseCsv } from '$here/../../web/src/common/csv.js';
   import { readFileSync } from 'node:fs';
   const { rows } = parseCsv(readFileSync('cells.csv', 'utf8'));
   const got = JSON.stringify(rows.map((r) => [r[0], r[3], r[13], r[15]]));

@@ -4,8 +4,8 @@
 // (every part known, bounded) and native command line. web/src/pages/experiments/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCsv, toCsv } from '../../web/src/pages/experiments/csv.js';
-import { safeText, restoredText } from '../../web/src/charts/csv-safe.js';
+import { parseCsv, toCsv } from '../../web/src/common/csv.js';
+import { safeText, restoredText } from '../../web/src/common/csv-safe.js';
 import { parseDefinition, parseVerdict, parseLimited } from '../../web/src/pages/experiments/definitions.js';
 import { hashToSpec, specToHash, nativeCommand, DEFAULT_SPEC } from '../../web/src/pages/experiments/grid-state.js';
 

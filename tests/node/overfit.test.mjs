@@ -1,9 +1,10 @@
 // The overfitting rule (web/src/run/overfit.js) on made-up curves: the text task's old failure
 // (held-out loss 2.5 -> 4.5 while train loss falls) is flagged; a run that keeps improving, a
-// single noisy evaluation, and a held-out rise while training stalls too are not.
+// single noisy evaluation, and a held-out rise while training stalls too are not. OverfitWatch,
+// which the playground feeds its metrics events, words the notice the charts panel shows.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { OverfitDetector, overfitMessage } from '../../web/src/run/overfit.js';
+import { OverfitDetector, OverfitWatch, overfitMessage } from '../../web/src/run/overfit.js';
 
 /**
  * A run: train loss train(step) every step, held-out loss evalAt(step) every `every` steps.
@@ -60,4 +61,27 @@ test('a small wobble below max(0.1 nats, 15%) is not flagged; reset() forgets th
   assert.equal(e.verdict(), null);
   e.addEval(1, Number.NaN);
   assert.equal(e.evals.length, 0, 'NaN losses are not points');
+});
+
+test('OverfitWatch: metrics events in, the notice out; only evaluations at the training length count, a batch without one changes nothing', () => {
+  const w = new OverfitWatch();
+  w.reset(16, 'text');
+  const train = (/** @type {number} */ s) => 3 * Math.exp(-s / 150) + 0.2;
+  const held = (/** @type {number} */ s) => (s <= 150 ? 3.5 - s / 150 : 2.5 + (2 * (s - 150)) / 450);
+  /** @type {(string|null|undefined)[]} */
+  const said = [];
+  for (let s0 = 1; s0 <= 600; s0 += 50) {
+    const steps = Array.from({ length: 50 }, (_, k) => ({ step: s0 + k, loss: train(s0 + k) }));
+    said.push(w.add({ steps, evals: [] }));
+    const at = s0 + 49;
+    // the longer evaluation (length 64) climbs much sooner: it must not decide
+    said.push(w.add({ steps: [], evals: [{ step: at, length: 16, loss: held(at) }, { step: at, length: 64, loss: at > 60 ? 9 : 3 }] }));
+  }
+  assert.ok(said.filter((_, i) => i % 2 === 0).every((x) => x === undefined), 'a batch without evaluations leaves the notice');
+  assert.equal(said[3], null, 'no notice early on');
+  const last = said.at(-1);
+  assert.equal(typeof last, 'string');
+  assert.match(/** @type {string} */ (last), /^Overfitting: the held-out loss has risen from its minimum 2\.50 \(step 150\) to 4\.50 \(step 600\).*training text/);
+  w.reset(16, 'copy');
+  assert.equal(w.add({ steps: [], evals: [{ step: 1, length: 16, loss: 3 }] }), null, 'reset forgets the run');
 });

@@ -3,7 +3,8 @@
 // over, and nearestIndex finds a thinned step's neighbour.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ReplayFrames, nearestIndex } from '../../web/src/run/replay.js';
+import { ReplayFrames } from '../../web/src/run/replay.js';
+import { nearestIndex } from '../../web/src/common/nearest.js';
 
 /** A fake model whose index the test sets; counts frame requests. */
 function source(steps) {

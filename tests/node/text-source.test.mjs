@@ -1,12 +1,13 @@
 // The text task's sources: the bundled corpus that build-scripts/corpus.mjs makes from Debian's
 // jargon-text (size, characters, no markup left), and the page's checks of a text
-// (web/src/run/text-source.js): too short for seq_len (in words, with the characters needed),
+// (web/src/state/text.js; the corpus's loading: web/src/run/text-source.js): too short for seq_len (in words, with the characters needed),
 // too large, and the corpus put into the config only for the text task without a text.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ensureCorpus, MIN_BYTES, MAX_BYTES } from '../../build-scripts/corpus.mjs';
-import { lengthProblem, minChars, describeText, withCorpus, loadCorpus, MAX_TEXT_BYTES, sizeProblem } from '../../web/src/run/text-source.js';
+import { lengthProblem, minChars, describeText, MAX_TEXT_BYTES, sizeProblem } from '../../web/src/state/text.js';
+import { withCorpus, loadCorpus } from '../../web/src/run/text-source.js';
 
 test('the bundled corpus: 500 KB to 700 KB of printable ASCII prose, one paragraph a line, no markup', () => {
   const text = readFileSync(ensureCorpus(), 'utf8');

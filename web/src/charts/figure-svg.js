@@ -3,7 +3,7 @@
 // markup), the JSON of the numbers behind it (the same fields as `attnplay inspect --format json`)
 // and CSV. No DOM (tests/node/figure.test.mjs runs it under Node).
 import { layout, INK } from './figure-layout.js';
-import { safeText } from './csv-safe.js';
+import { safeText } from '../common/csv-safe.js';
 
 /** @typedef {import('./figure-layout.js').Figure} Figure */
 /** @typedef {import('./figure-layout.js').Item} Item */
@@ -85,7 +85,7 @@ export const figureJSON = (f) => `${JSON.stringify(figureData(f), null, 1)}\n`;
 
 /**
  * One CSV field. Numbers as they are (−∞ as -inf, missing empty); text quoted, and text that a
- * spreadsheet would read as a formula (= + - @ first) gets a leading apostrophe (csv-safe.js).
+ * spreadsheet would read as a formula (= + - @ first) gets a leading apostrophe (common/csv-safe.js).
  * @param {unknown} v
  */
 export function csvCell(v) {

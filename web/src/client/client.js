@@ -14,7 +14,7 @@
 // worker that dies again during a recovery starts the recovery over; one that dies more than
 // MAX_CRASHES_PER_MINUTE times a minute is not restarted ('crash' with final: true). Other
 // clients (other widgets, other pool workers) are untouched.
-import { bestVariant } from './simd-support.js';
+import { bestVariant } from '../common/simd-support.js';
 import { Session } from './session.js';
 import { Watchdog } from './watchdog.js';
 

@@ -1,10 +1,10 @@
 // The training curves: which metric goes on which chart, and the panel's buttons (CSV, PNG per
 // chart). Feeds the charts from the model's metric events; the charts do the rest. Says in the
 // charts why the longer evaluation is missing when the encoding cannot address that length, and
-// which line is the pinned run. Series colours come from the page's CSS (light or dark).
+// which line is the pinned run, and the overfitting notice the page words (run/overfit.js). Series
+// colours come from the page's CSS (light or dark).
 import { LineChart } from '../charts/line-chart.js';
 import { el, download } from './dom.js';
-import { OverfitDetector, overfitMessage } from '../run/overfit.js';
 import './text-source.css';
 
 /** @typedef {import('../wasm-api').StepMetrics} StepMetrics */
@@ -46,9 +46,6 @@ export class ChartsPanel {
     /** @type {string|null} why the longer evaluation is missing (null: it is not) */
     this.longMissing = null;
     this.grid = grid;
-    /** @type {string|undefined} the run's task (the overfitting notice names its data) */
-    this.task = undefined;
-    this.overfit = new OverfitDetector();
     this.overfitNotice = el('p', { class: 'overfit-notice', role: 'status', hidden: true });
     grid.before(this.overfitNotice);
     // Which line is which run, shown while a run is pinned.
@@ -153,7 +150,6 @@ export class ChartsPanel {
         if (pair && pair[1] in e) c.addDataPoint(e.step, { [key]: e[/** @type {keyof EvalMetrics} */ (pair[1])] });
       }
     }
-    this.#checkOverfit(steps, evals);
   }
 
   /**
@@ -164,24 +160,14 @@ export class ChartsPanel {
     for (const c of this.charts) c.setMark(step);
   }
 
-  /** The run's task, for the words of the overfitting notice ('text': the training text). @param {string} task */
-  setTask(task) {
-    this.task = task;
-  }
-
-  /** @param {StepMetrics[]} steps @param {EvalMetrics[]} evals */
-  #checkOverfit(steps, evals) {
-    for (const m of steps) this.overfit.addTrain(m.step, m.loss);
-    for (const e of evals) if (e.length === this.seqLen) this.overfit.addEval(e.step, e.loss);
-    if (!evals.length) return;
-    const v = this.overfit.verdict();
-    this.overfitNotice.hidden = !v;
-    this.overfitNotice.textContent = v ? overfitMessage(v, this.task) : '';
+  /** Show the overfitting notice (null: hide it). @param {string|null} message */
+  showOverfit(message) {
+    this.overfitNotice.hidden = !message;
+    this.overfitNotice.textContent = message ?? '';
   }
 
   reset() {
     for (const c of this.charts) c.reset();
-    this.overfit.reset();
     this.overfitNotice.hidden = true;
   }
 

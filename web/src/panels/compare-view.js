@@ -1,12 +1,12 @@
 // A comparison (state/compare.js): the same setup trained once per run with the settings that
-// differ, all at once on a worker pool, one run controller per run (run/run-controller.js). The
-// runs share the seed, so they see the same batches and the same held-out examples. On screen:
-// one table row per run (its colour, what sets it apart, step, loss, held-out accuracy, and with
-// `files` its model's export and import), the loss and held-out accuracy charts with one colour
-// per run, and per run, side by side, the attention maps and predictions of the same held-out
-// examples, and (view "heads") a table of what each run's heads do. The widget (compare
-// attribute, LightLineChart) and the playground (uPlot) both show it. Training pauses while not
-// visible (setVisible).
+// differ, all at once on a worker pool, one run controller per run (run/run-set.js makes them and
+// builds their models; the page hands the set in). The runs share the seed, so they see the same
+// batches and the same held-out examples. On screen: one table row per run (its colour, what sets
+// it apart, step, loss, held-out accuracy, and with `files` its model's export and import), the
+// loss and held-out accuracy charts with one colour per run, and per run, side by side, the
+// attention maps and predictions of the same held-out examples, and (view "heads") a table of what
+// each run's heads do. The widget (compare attribute, LightLineChart) and the playground (uPlot)
+// both show it. Training pauses while not visible (setVisible).
 import { styleChanged } from '../charts/detached-canvas.js';
 import { fmt } from '../charts/heatmap.js';
 import { AttentionPanel } from './attention-panel.js';
@@ -17,24 +17,20 @@ import { el, download, readFile } from './dom.js';
 import { toConfig } from '../state/state.js';
 import { runNames, compareTitle } from '../state/compare.js';
 import { engineKind, engineNotice } from './engine-notice.js';
-import { RunController } from '../run/run-controller.js';
-import { withCorpus, loadCorpus, corpusBase } from '../run/text-source.js';
 import './compare-view.css';
 
 /** One colour per run (Okabe–Ito: told apart with colour-blindness too), and a dash for the 2nd to 4th. */
 export const RUN_COLORS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7'];
 const RUN_DASH = [undefined, [6, 3], [2, 3], [8, 3, 2, 3]];
-const FLUSH_MS = 250;
 /**
  * The page draws every run's new metrics together, at most this often: one frame for all runs.
  * Twice as seldom when the runs take every core (each frame the page draws is then a run's time).
  */
 const DRAW_MS = 500;
-/** The attention maps and predictions refresh this often while training (one run; see below). */
-const SNAPSHOT_MS = 1500;
 const swatch = (/** @type {number} */ i) => el('span', { class: 'ap-swatch', style: { background: RUN_COLORS[i] } });
 
 /** @typedef {import('../state/properties.js').State} State */
+/** @typedef {import('../run/run-controller.js').RunController} RunController */
 /**
  * @typedef {{state: State, name: string, color: string, run: RunController, attention?: AttentionPanel,
  *   predictions?: PredictionsPanel, cells: {step: HTMLElement, loss: HTMLElement, acc: HTMLElement},
@@ -42,7 +38,7 @@ const swatch = (/** @type {number} */ i) => el('span', { class: 'ap-swatch', sty
  */
 /**
  * @typedef {object} CompareOptions
- * @property {import('../run/run-controller.js').RunClient & EventTarget} pool where the models train
+ * @property {import('../run/run-set.js').RunSet} runs the runs' controllers, on the pool where the models train
  * @property {import('../state/properties.js').Property[]} props
  * @property {{variant: string, simdArch?: string, threads?: number}} engineInfo for the footer
  * @property {import('../charts/line-chart-base.js').LineChartClass} LineChart
@@ -52,7 +48,6 @@ const swatch = (/** @type {number} */ i) => el('span', { class: 'ap-swatch', sty
  * @property {number} height of each chart
  * @property {boolean} autoplay
  * @property {boolean} [files] a per-run Export / Import of the model file
- * @property {() => string} [corpusBase] where the text task's corpus is (default: beside the built chunks)
  */
 
 export class CompareView {
@@ -73,6 +68,7 @@ export class CompareView {
     const tbody = el('tbody');
     const attn = el('div', { class: 'ap-compare-side' });
     const preds = el('div', { class: 'ap-compare-side' });
+    const controllers = opts.runs.open(states.map((_, i) => this.#views(i)));
     /** @type {Run[]} */
     this.runs = states.map((state, i) => {
       const cells = { step: el('td', {}, '0'), loss: el('td', {}, '–'), acc: el('td', {}, '–') };
@@ -90,8 +86,7 @@ export class CompareView {
         side(preds, list);
         predictions = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => this.runs[i].run.model?.run(ids) ?? Promise.reject(new Error('no model')));
       }
-      // The runs share one run's refresh rate: N runs refresh each N times less often.
-      const run = new RunController(opts.pool, this.#views(i), { refreshMs: SNAPSHOT_MS * states.length, flushMs: FLUSH_MS });
+      const run = controllers[i];
       return { state, name: names[i], color: RUN_COLORS[i], cells, last: { step: 0, loss: null, acc: null }, run, attention, predictions };
     });
     const headsBox = el('div', {});
@@ -119,7 +114,7 @@ export class CompareView {
         panel('heads', 'Heads: what each one does, each run', el('div', { class: 'ap-scroll' }, headsBox)),
         panel('lengths', 'Accuracy against length, each run (L to 4L, on demand)', lengthsBox)),
       el('footer', { class: 'ap-foot' }, el('span', {}, `Trains in your browser · ${engineKind(e)}`), el('span', {}, `${states.length} models`)));
-    this.unnotice = engineNotice(opts.pool, box, (model) => this.runs.some((r) => r.run.model === model));
+    this.unnotice = engineNotice(opts.runs.pool, box, (model) => this.runs.some((r) => r.run.model === model));
     /** @type {[import('../charts/line-chart-base.js').LineChartBase & {destroy(): void, restyle(): void}, 'loss'|'token_accuracy'][]} */
     this.charts = [];
     /** @type {[Run, import('../run/run-controller.js').MetricsBatch][]} metrics not drawn yet (#queue) */
@@ -187,12 +182,7 @@ export class CompareView {
       const points = metric === 'token_accuracy';
       this.charts.push([new this.opts.LineChart(body, { title, series: series.map((s) => ({ ...s, points })), height: this.opts.height, yRange: yRange ? [...yRange] : undefined }), metric]);
     }
-    const base = this.opts.corpusBase ?? corpusBase;
-    const configs = await Promise.all(this.runs.map((r) => withCorpus(toConfig(this.opts.props, r.state), () => loadCorpus(base()))));
-    for (const [i, r] of this.runs.entries()) {
-      if (this.disposed) return;
-      await r.run.apply(configs[i]);
-    }
+    await this.opts.runs.apply(this.runs.map((r) => toConfig(this.opts.props, r.state)));
   }
 
   /** @param {string} text */
@@ -324,6 +314,6 @@ export class CompareView {
     for (const [chart] of this.charts) chart.destroy();
     this.unnotice?.();
     for (const r of this.runs) r.predictions?.dispose();
-    await Promise.all(this.runs.map((r) => r.run.dispose()));
+    await this.opts.runs.dispose();
   }
 }

@@ -6,7 +6,7 @@
 // It follows the replay: the latest step while the replay is live, else the step it shows.
 import { el } from './dom.js';
 import { drawSparkline } from '../charts/sparkline.js';
-import { nearestIndex } from '../run/replay.js';
+import { nearestIndex } from '../common/nearest.js';
 import { MEASURES, evidenceOf, nameOf, fixed, signed } from './heads-labels.js';
 /** @typedef {import('./heads-labels.js').HeadResult} HeadResult */
 import './heads.css';

@@ -5,7 +5,7 @@
 // when a set is too long for the page's link. The text is data only: a textarea's value and a
 // config field, never markup.
 import { el } from './dom.js';
-import { LINK_TEXT_MAX } from '../run/text-source.js';
+import { LINK_TEXT_MAX } from '../state/text.js';
 
 /** The engine's limit on the pairs' text (CustomPairsLimits::kMaxBytes): 256 KiB. */
 export const MAX_PAIRS_BYTES = 256 * 1024;

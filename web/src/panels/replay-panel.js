@@ -2,10 +2,11 @@
 // the core kept (run/replay.js), Play to animate them, and downloads of the animation (GIF, WebM:
 // replay-export.js). At its right end it follows training ("live"): the page's own refresh draws
 // the panels; anywhere else the page shows the frame (`show`) and the charts mark its step.
-// Owns no model: the page hands it one with setModel() and calls refresh() after each of its
-// refreshes (one small index request; a frame crosses only when it is shown).
+// Owns no model: the page hands it the frames (run/replay.js's ReplayFrames) and a model with
+// setModel(), and calls refresh() after each of its refreshes (one small index request; a frame
+// crosses only when it is shown).
 import { el, download } from './dom.js';
-import { ReplayFrames, nearestIndex } from '../run/replay.js';
+import { nearestIndex } from '../common/nearest.js';
 import { encodeGif, recordWebm, canRecordWebm, FRAME_MS } from './replay-export.js';
 
 /** @typedef {import('../wasm-api').ReplayFrame} ReplayFrame */
@@ -18,11 +19,11 @@ import { encodeGif, recordWebm, canRecordWebm, FRAME_MS } from './replay-export.
  */
 
 export class ReplayPanel {
-  /** @param {HTMLElement} root @param {ReplayHooks} hooks */
-  constructor(root, hooks) {
+  /** @param {HTMLElement} root @param {ReplayHooks} hooks @param {import('../run/replay.js').ReplayFrames} frames the kept steps and their frames */
+  constructor(root, hooks, frames) {
     this.hooks = hooks;
     this.root = root; // data-shown: the step whose frame the panels show, or 'live'
-    this.frames = new ReplayFrames();
+    this.frames = frames;
     this.following = true; // at the right end: the panels show the live model
     this.playing = 0; // timer of Play (0: stopped)
     this.shown = -1; // the step shown (-1: live)

@@ -1,19 +1,21 @@
 // The text task's "training text" control (controls.js puts it in place of the `text` field):
 // the bundled corpus, or the user's own text, pasted, dropped in or uploaded as a .txt file. It
-// checks the text against seq_len and the held-out split (run/text-source.js) and says in words
+// checks the text against seq_len and the held-out split (state/text.js) and says in words
 // what is wrong: too short (how many characters are needed), too large (the 2 MiB limit), not
 // text. The text is data only: it goes into a textarea's value and into the config, never into
-// markup. Reports a text to train on through onChange(text) ('' = the bundled corpus).
+// markup. Reports a text to train on through onChange(text) ('' = the bundled corpus); the page
+// hands it the corpus's loader (run/text-source.js), to say how large the corpus is.
 import { el } from './dom.js';
-import { CORPUS, LINK_TEXT_MAX, MAX_TEXT_BYTES, describeText, lengthProblem, loadCorpus, sizeProblem } from '../run/text-source.js';
+import { CORPUS, LINK_TEXT_MAX, MAX_TEXT_BYTES, describeText, lengthProblem, sizeProblem } from '../state/text.js';
 import './text-source.css';
 
 const TYPING_MS = 400; // apply typed or pasted text after this pause
 
 export class TextSourcePanel {
-  /** @param {(text: string) => void} onChange */
-  constructor(onChange) {
+  /** @param {(text: string) => void} onChange @param {() => Promise<string>} loadCorpus the bundled corpus's text */
+  constructor(onChange, loadCorpus) {
     this.onChange = onChange;
+    this.loadCorpus = loadCorpus;
     this.own = false; // the user chose their own text (kept across renders, even while it is empty)
     /** @type {string|null} the file the current text came from */
     this.fileName = null;
@@ -60,7 +62,7 @@ export class TextSourcePanel {
       if (!this.own) {
         warn(null);
         status.textContent = `${CORPUS.title}: loading…`;
-        loadCorpus().then(
+        this.loadCorpus().then(
           (t) => { if (!this.own) status.textContent = `${CORPUS.title}: ${describeText(t)}`; },
           (err) => { if (!this.own) warn(`The bundled corpus could not be loaded (${err.message}). Paste or upload your own text instead.`); },
         );

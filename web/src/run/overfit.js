@@ -1,5 +1,5 @@
-// Overfitting, detected from the curves a run already has (no DOM: the charts panel shows the
-// verdict). A model overfits when its held-out loss has risen well above the lowest it reached
+// Overfitting, detected from the curves a run already has (no DOM: the page feeds an OverfitWatch
+// its metrics and the charts panel shows the sentence). A model overfits when its held-out loss has risen well above the lowest it reached
 // while its training loss keeps falling: it is memorising the training data rather than learning
 // what generalises. The rule, on the evaluations at the training length:
 //   rise    the last two held-out losses are both above  min + max(MIN_RISE, REL_RISE · min)
@@ -85,4 +85,41 @@ export function overfitMessage(o, task) {
     `to ${o.evalLoss.toFixed(2)} (step ${o.step}) while the training loss keeps falling ` +
     `(${o.trainThen.toFixed(2)} → ${o.trainNow.toFixed(2)}): the model is memorising the ${what} ` +
     `instead of learning what generalises. Try dropout, a smaller model (d_model, layers) or ${more}.`;
+}
+
+/** @typedef {import('../wasm-api').StepMetrics} StepMetrics */
+/** @typedef {import('../wasm-api').EvalMetrics} EvalMetrics */
+
+/**
+ * One run's overfitting notice, fed with its metrics events: the evaluations at the training
+ * length count, and the verdict is read again after each batch that holds evaluations.
+ */
+export class OverfitWatch {
+  constructor() {
+    this.detector = new OverfitDetector();
+    /** @type {number|undefined} the training length */
+    this.seqLen = undefined;
+    /** @type {string|undefined} the run's task (the notice names its data) */
+    this.task = undefined;
+  }
+
+  /** A new model, a reset or an import: start over. @param {number} seqLen @param {string} task */
+  reset(seqLen, task) {
+    this.detector.reset();
+    this.seqLen = seqLen;
+    this.task = task;
+  }
+
+  /**
+   * @param {{steps: StepMetrics[], evals: EvalMetrics[]}} batch
+   * @returns {string|null|undefined} the notice's sentence (null: none; undefined: the batch
+   *   holds no evaluation, the notice stays as it is)
+   */
+  add({ steps, evals }) {
+    for (const m of steps) this.detector.addTrain(m.step, m.loss);
+    for (const e of evals) if (e.length === this.seqLen) this.detector.addEval(e.step, e.loss);
+    if (!evals.length) return undefined;
+    const v = this.detector.verdict();
+    return v ? overfitMessage(v, this.task) : null;
+  }
 }

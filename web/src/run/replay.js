@@ -73,14 +73,3 @@ export class ReplayFrames {
     return out;
   }
 }
-
-/**
- * The index in ascending `steps` of the step nearest to `step` (0 for an empty list).
- * @param {number[]} steps
- * @param {number} step
- */
-export function nearestIndex(steps, step) {
-  let best = 0;
-  for (let k = 1; k < steps.length; k++) if (Math.abs(steps[k] - step) < Math.abs(steps[best] - step)) best = k;
-  return best;
-}

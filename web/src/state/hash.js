@@ -6,7 +6,7 @@
 // with a value of its kind and range; the lists of what was dropped are text for a notice.
 import { VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
 import { defaultState, withValue } from './state.js';
-import { LINK_TEXT_MAX } from '../run/text-source.js';
+import { LINK_TEXT_MAX } from './text.js';
 
 /** @typedef {import('./properties.js').Property} Property */
 /** @typedef {import('./properties.js').State} State */

@@ -1,7 +1,9 @@
 // The widget's comparison (compare="position=none,learned"): the shared comparison view
-// (panels/compare-view.js) with the widget's light charts, on the page's shared worker pool.
+// (panels/compare-view.js) with the widget's light charts, its runs (run/run-set.js) on the page's
+// shared worker pool.
 import { LightLineChart } from '../charts/light-line-chart.js';
 import { CompareView } from '../panels/compare-view.js';
+import { RunSet } from '../run/run-set.js';
 
 export class CompareApp extends CompareView {
   /**
@@ -12,7 +14,7 @@ export class CompareApp extends CompareView {
    */
   constructor(box, engine, settings) {
     super(box, {
-      pool: engine.pool, props: engine.props, engineInfo: engine.info, LineChart: LightLineChart,
+      runs: new RunSet(engine.pool), props: engine.props, engineInfo: engine.info, LineChart: LightLineChart,
       title: settings.preset.title, compare: settings.compare, view: settings.view, height: settings.height, autoplay: settings.autoplay,
     });
   }

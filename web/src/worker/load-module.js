@@ -13,7 +13,7 @@ import scalarWasmUrl from '../wasm/scalar/attnplay.wasm?url';
 import threadsWasmUrl from '../wasm/threads/attnplay.wasm?url';
 import threadsWorkerSource from '../wasm/threads/attnplay.worker.js?raw';
 import threadsModuleUrl from '../wasm/threads/attnplay.mjs?url';
-import { threadsAvailable } from '../client/simd-support.js';
+import { threadsAvailable } from '../common/simd-support.js';
 
 /** @typedef {import('../wasm-api').AttnplayModule} AttnplayModule */
 /** @typedef {(options?: Parameters<typeof import('../wasm-api').default>[0]) => Promise<AttnplayModule>} Factory */

@@ -7,7 +7,7 @@ import { summarize } from '../../demos/seeds.js';
 import { buildGridDom, drawGridTable, cellColors } from './grid-view.js';
 import { DEFAULT_SPEC, EVAL_AT, LIMITS, METRICS, axisFields, gridRuns, hashToSpec, nativeCommand, runConfig, specToHash } from './grid-state.js';
 import { trainAndMeasure, metricColumns } from './train.js';
-import { toCsv } from './csv.js';
+import { toCsv } from '../../common/csv.js';
 import { fmt } from './format.js';
 import { drawGridPng } from './grid-png.js';
 

@@ -4,7 +4,7 @@
 // grid points of the runs: per point the axis values, every run's metrics, mean ± sd (from the
 // summary when committed, else computed from the runs). A file that cannot be read becomes an
 // error of its experiment, in words. No DOM.
-import { parseCsv, csvObjects } from './csv.js';
+import { parseCsv, csvObjects } from '../../common/csv.js';
 import { parseDefinition, parseVerdict } from './definitions.js';
 import { summarize } from '../../demos/seeds.js';
 

@@ -9,6 +9,7 @@
 import { WorkerPool } from '../../client/pool.js';
 import { LineChart } from '../../charts/line-chart.js';
 import { CompareView } from '../../panels/compare-view.js';
+import { RunSet } from '../../run/run-set.js';
 import { el } from '../../panels/dom.js';
 import { readCompare, MAX_RUNS } from '../../state/compare.js';
 
@@ -121,7 +122,7 @@ export class PageCompare {
       const box = el('div', {});
       $('compare-view').replaceChildren(box);
       this.view = new CompareView(box, {
-        pool: this.pool, props: this.pg.props, engineInfo: await this.pool.engine(), LineChart, files: true,
+        runs: new RunSet(this.pool), props: this.pg.props, engineInfo: await this.pool.engine(), LineChart, files: true,
         title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions', 'heads', 'lengths'], height: 170, autoplay: landing || play || training,
       });
       this.view.setVisible(true);

@@ -1,7 +1,7 @@
 // Playground page entry: loads the engine in its worker, says which variant runs, then hands
 // over to the Playground wiring. No training logic here.
 import { EngineClient } from '../../client/client.js';
-import { bestVariant, threadsRequested } from '../../client/simd-support.js';
+import { bestVariant, threadsRequested } from '../../common/simd-support.js';
 import { engineKind } from '../../panels/engine-notice.js';
 import { Playground } from './playground.js';
 import '../../panels/style.css';

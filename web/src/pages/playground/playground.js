@@ -22,7 +22,9 @@ import { Toolbar } from './toolbar.js';
 import { Recovery } from './recovery.js';
 import { PlaygroundFiles } from './files.js';
 import { RunController } from '../../run/run-controller.js';
-import { withCorpus } from '../../run/text-source.js';
+import { withCorpus, loadCorpus } from '../../run/text-source.js';
+import { ReplayFrames } from '../../run/replay.js';
+import { OverfitWatch } from '../../run/overfit.js';
 import { TextSourcePanel } from '../../panels/text-source-panel.js';
 import { unaddressable, solvedBy } from './run-notes.js';
 import { PageCompare, splitCompare, LANDING } from './compare.js';
@@ -56,8 +58,9 @@ export class Playground {
     this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS, flushMs: FLUSH_MS });
     const onChange = (/** @type {string} */ k, /** @type {Value} */ v) => Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message));
     this.controls = new Controls(/** @type {HTMLFormElement} */ ($('controls')), this.props, registry, onChange,
-      new TextSourcePanel((text) => onChange('text', text)));
+      new TextSourcePanel((text) => onChange('text', text), () => loadCorpus()));
     this.charts = new ChartsPanel($('charts'));
+    this.overfit = new OverfitWatch();
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
     this.explore = new ExplorePanel($('explore'), (req) => this.#snapshot1({ explore: req }).then((s) => s.explore));
@@ -66,7 +69,7 @@ export class Playground {
       live: () => this.refresh(),
       mark: (step) => this.charts.markStep(step),
       title: () => `${this.state.task}, position ${this.state.position}, ${this.state.normalization}`,
-    });
+    }, new ReplayFrames());
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.current().run(ids));
     this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#snapshot1({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
@@ -133,6 +136,8 @@ export class Playground {
       metrics: ({ steps, evals, step }) => {
         $('charts-empty').hidden = true;
         this.charts.add({ steps, evals });
+        const overfit = this.overfit.add({ steps, evals });
+        if (overfit !== undefined) this.charts.showOverfit(overfit);
         this.toolbar.metrics(steps, step, this.run.progress()); // nothing while the settings are invalid (stale)
         this.#stopWhenSolved(evals);
         this.challenges.onEvals(evals);
@@ -316,7 +321,7 @@ export class Playground {
     this.charts.reset();
     $('charts-empty').hidden = false;
     this.charts.setEvalLengths(/** @type {number} */ (info.config.seq_len), /** @type {number} */ (info.config.eval_len), unaddressable(info));
-    this.charts.setTask(String(info.config.task));
+    this.overfit.reset(/** @type {number} */ (info.config.seq_len), String(info.config.task));
     // The early stop is for the default step budget: a budget one sets is trained to the end.
     this.solved = this.state.steps === defaultState(this.props, this.registry, String(this.state.task)).steps ? null : -1;
     this.attention.clear();

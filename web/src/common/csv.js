@@ -4,9 +4,9 @@
 // may hold commas, line breaks and doubled quotes; anything else (a quote inside an unquoted
 // field, text after a closing quote, an unclosed quote, a row of another width) is an error that
 // names the line. A cell that a spreadsheet would run as a formula is written with a leading
-// apostrophe and read without it (charts/csv-safe.js, the rule of the sweep's C++ writer). No DOM.
+// apostrophe and read without it (csv-safe.js, the rule of the sweep's C++ writer). No DOM.
 
-import { safeText, restoredText } from '../../charts/csv-safe.js';
+import { safeText, restoredText } from './csv-safe.js';
 
 /** The largest text read (characters), and the most rows, columns and characters in one field. */
 export const CSV_LIMITS = { chars: 8 * 1024 * 1024, rows: 20000, columns: 256, field: 4.5 * 1024 * 1024 };
