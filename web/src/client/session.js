@@ -142,14 +142,18 @@ export class Session extends EventTarget {
     return r;
   }
 
-  /** Stop after the current chunk. Resolves with {step}. */
+  /** Stop after the current chunk, a step(n) under way too. Resolves with {step}. */
   async pause() {
     const r = await this.#call('pause');
     if (this.playing) this.#setPlaying(false, r.step, 'paused');
     return r;
   }
 
-  /** Train n steps now (metrics arrive as an event too). Resolves with {step}. */
+  /**
+   * Train n steps now (metrics arrive as an event too). Resolves with {step}, and cancelled: true
+   * when a pause() or reset() stopped it before the n steps (the worker drops the rest).
+   * @returns {Promise<{step: number, cancelled?: boolean}>}
+   */
   step(n = 1) {
     return this.#call('step', { n });
   }
