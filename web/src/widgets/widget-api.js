@@ -17,13 +17,14 @@ import { MAX_WAITING } from './step-queue.js';
  * or when a pause, a reset or the widget leaving the screen cancelled them (no `error`: nothing
  * was wrong). One step(n) runs, one waits; calls made meanwhile join the waiting one while it
  * stays within MAX_WAITING steps (step-queue.js), else they are refused naming `n`.
- * @param {Widget} w @param {unknown} n
+ * @param {Widget} w @param {unknown} n @param {number} [halts] w.halts when the call was made
  */
-export async function step(w, n) {
+export async function step(w, n, halts = w.halts) {
   const r = readCount(n);
   if ('error' in r) return w._refuse(r.error);
   const app = await appFor(w, 'step');
   if (!app) return false;
+  if (w.halts !== halts) return false; // a pause, a reset or leaving the screen came after the call
   if (!('step' in app)) return w._refuse({ field: 'step', message: 'step(n) is for one model; a comparison steps with play and pause.' });
   const done = app.step(r.value);
   if (!done) {
