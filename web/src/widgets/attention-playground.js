@@ -25,7 +25,11 @@ const DEMOS = import.meta.glob('../demos/*/index.js');
  *   unnotice: () => void, playing?: () => boolean}} RunningDemo
  */
 // The code of step(), reset(), setConfig() and highlight(), loaded when a page first calls one.
-const api = () => import('./widget-api.js');
+// One promise for every call: calls reach the widget in the order they were made (each import()
+// call settles on its own, not necessarily in order, while the module loads).
+/** @type {Promise<typeof import('./widget-api.js')>|null} */
+let apiModule = null;
+const api = () => (apiModule ??= import('./widget-api.js'));
 const demoLoader = (/** @type {string|undefined} */ name) =>
   /** @type {(() => Promise<import('../demos/common.js').DemoModule>)|undefined} */ (DEMOS[`../demos/${name}/index.js`]);
 
