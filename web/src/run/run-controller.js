@@ -193,12 +193,14 @@ export class RunController {
   }
 
   /**
-   * n steps, then the snapshot views.
+   * n steps, then the snapshot views. Resolves false when a pause or a reset stopped it first.
    * @param {number} [n]
+   * @returns {Promise<boolean>}
    */
   async stepBy(n = 1) {
-    await this.model?.step(n);
-    return this.refresh();
+    const r = await this.model?.step(n);
+    await this.refresh();
+    return !r?.cancelled;
   }
 
   /** Back to step 0 with the same seed. */

@@ -80,6 +80,21 @@ export function declaredAttributes({ registry, props }) {
 }
 
 /**
+ * The first of `pairs` whose name the widget does not declare (declaredAttributes), as the error
+ * that names it, or null: setConfig's gate, the same list as the hash route's.
+ * @param {[string, string][]} pairs
+ * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
+ * @returns {FieldError|null}
+ */
+export function undeclared(pairs, engine) {
+  const declared = declaredAttributes(engine);
+  const bad = pairs.find(([k]) => !declared.has(k));
+  if (!bad) return null;
+  const fields = engine.props.filter((q) => !q.scope && !q.view).map((q) => q.key.replaceAll('_', '-'));
+  return { field: bad[0], text: `${quoted(bad[0], bad[1])}: unknown attribute, not set. Use a config field (${fields.join(', ')}), an option of the task, encoding or normalization, or a demo's option; HTML's own attributes (style, id, on…) are the page's to set.` };
+}
+
+/**
  * Split name/value pairs from an untrusted source (a URL) into those the widget declares and the
  * rest, as `name="value"` text for the page's "ignored" notice. Only `allowed` may become
  * attributes (a name given twice: the last wins, as setAttribute does).
