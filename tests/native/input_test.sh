@@ -129,7 +129,7 @@ printf 'a,b\n1,2\n' > "$dir/notsweep.csv"
 check "a config field of the wrong type: no library text" refused "steps" "$bin" train --config "$dir/types.json"
 check "a task of the wrong type: no library text" refused "task" "$bin" train --config "$dir/task5.json" $steps
 check "eval_len that is not a number: no library text" refused "eval_len" "$bin" eval --model "$dir/small.safetensors" --set eval_len=abc
-check "eval_len beyond int: no library text" refused "eval_len" "$bin" eval --model "$dir/small.safetensors" --set eval_len=99999999999
+check "eval_len beyond int: no library text" refused "eval_len: 99999999999 is out of range; allowed: a whole number from 0 to 16384" "$bin" eval --model "$dir/small.safetensors" --set eval_len=99999999999
 check "seq_len beyond int: no library text" refused "seq_len" "$bin" train --set seq_len=1e10 $steps
 check "a file that is not a model: no library text" refused "model file" "$bin" info --model "$dir/junk.safetensors"
 check "merge of a CSV that is no sweep's: no library text" refused "not a sweep's CSV" "$bin" merge "$dir/out.csv" "$dir/notsweep.csv"

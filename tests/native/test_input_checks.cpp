@@ -150,3 +150,51 @@ TEST_CASE("an evaluation length beyond memory_limit_mb is refused before anythin
   CHECK(s->evaluate(24).length == 24);
   CHECK(s->evaluate_periodic().size() == 2);  // the config's own lengths always fit
 }
+
+#ifdef AP_HAVE_SWEEP
+#include <filesystem>
+#include <functional>
+#include <new>
+#include <regex>
+
+#include "cli/errors.hpp"
+
+TEST_CASE("the CLI's catch site puts no library exception text in front of the user", "[input][errors]") {
+  // Each throws what a library throws (nlohmann, std, the filesystem); error_sentence() must give a
+  // sentence of ours naming the command, never the library's what().
+  const std::regex leak(R"(json\.exception|basic_string|bad_alloc|std::|stoi|stod|vector|_M_|type_error|parse_error|out_of_range|length_error)");
+  const std::vector<std::pair<const char*, std::function<void()>>> throws = {
+      {"nlohmann type_error 316 (dump of bytes that are not UTF-8)", [] { (void)json(std::string("\xFF")).dump(); }},
+      {"nlohmann type_error 302 (get<int> of a string)", [] { (void)json("ten").get<int>(); }},
+      {"nlohmann out_of_range 403 (at() of a missing key)", [] { (void)json::object().at("steps"); }},
+      {"nlohmann parse_error", [] { const json j = json::parse("{"); (void)j; }},
+      {"std::bad_alloc", [] { throw std::bad_alloc(); }},
+      {"std::length_error (vector too large)", [] { std::vector<double> v; v.reserve(v.max_size() + 1); }},
+      {"std::out_of_range (basic_string::substr)", [] { (void)std::string("ab").substr(5); }},
+      {"std::invalid_argument (stoi)", [] { (void)std::stoi("x"); }},
+      {"std::out_of_range (stoi)", [] { (void)std::stoi("99999999999"); }},
+      {"filesystem_error", [] { std::filesystem::directory_iterator("/nonexistent-folder-\x1B"); }},
+      {"a non-std exception", [] { throw 42; }},
+  };
+  for (auto& [what, f] : throws) {
+    INFO(what);
+    std::string m;
+    try {
+      f();
+      FAIL("did not throw");
+    } catch (...) {
+      m = ap::cli::error_sentence("train");
+    }
+    INFO(m);
+    CHECK(!std::regex_search(m, leak));
+    CHECK(m.rfind("train: ", 0) == 0);
+    CHECK(!has_control(m, false));
+  }
+  // The engine's own messages pass as they are, with bytes from a file escaped.
+  try {
+    throw std::invalid_argument("merge: column 'a\x1B[31m' is not a number");
+  } catch (...) {
+    CHECK(ap::cli::error_sentence("merge") == "merge: column 'a\\x1B[31m' is not a number");
+  }
+}
+#endif
