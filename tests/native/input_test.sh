@@ -80,7 +80,7 @@ check "--set text= with a byte that is not UTF-8: refused, naming the field" \
   refused "field 'text' .*line 1: byte 403 of the line .* is 0xFF, which is not UTF-8" \
   "$bin" train --set task=text --set "text=$(head -c 400 "$dir/fox.txt" | tr '\n' ' ')$(printf 'ab\xff')" --set seq_len=8 $steps --out "$dir/out.safetensors"
 check "--set custom_pairs= with a byte that is not UTF-8: refused, naming the field" \
-  refused "field 'custom_pairs' .*line 2: .* is 0xFE" \
+  refused "custom_pairs: line 2: .* is 0xFE" \
   "$bin" train --set task=custom --set "custom_pairs=$(printf 'a b -> b a\nb \xfe -> a\n')" $steps --out "$dir/out.safetensors"
 { cat "$dir/fox.txt"; printf 'caf\xc3\xa9 na\xc3\xafve \xe2\x80\x94 \xf0\x9f\x90\x95\n'; } > "$dir/utf8.txt"
 check "--text-file in UTF-8 with multi-byte characters trains and saves" bash -c \

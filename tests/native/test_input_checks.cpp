@@ -82,7 +82,7 @@ TEST_CASE("text and custom_pairs that are not UTF-8 are refused when the config 
                       Contains("not UTF-8"));
     const std::string pairs = std::string("a b -> b a\nb ") + b.bytes + " -> a\n";
     CHECK_THAT(refusal({{"task", "custom"}, {"custom_pairs", pairs}}),
-               Contains("field 'custom_pairs'") && Contains("line 2: byte 3") && Contains(b.first));
+               Contains("custom_pairs: line 2: byte 3") && Contains(b.first));
   }
   // UTF-8 with characters of every length trains and saves (saving is where the old failure was).
   const std::string utf8 = essay + "caf\xC3\xA9 \xE2\x80\x94 \xF0\x9F\x90\x95\n";
