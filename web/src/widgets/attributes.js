@@ -33,7 +33,6 @@ const GLOBAL_ATTRS = new Set(['id', 'class', 'style', 'title', 'hidden', 'lang',
   'inputmode', 'contenteditable', 'loading']);
 const isGlobal = (/** @type {string} */ name) => GLOBAL_ATTRS.has(name) || /^(data-|aria-|on)/.test(name);
 const NAME = /^[a-z][a-z0-9_-]*$/;
-export { selectorsFirst }; // setConfig's order: the one order (state/properties.js)
 
 /**
  * A URL hash as [attribute, value] pairs, names lower-case with '_' written '-' (embed.html's
