@@ -61,14 +61,33 @@ function throughEveryReader(key, raw) {
   const c = readCompare(`${key}=${raw},${raw}`, base, props, registry);
   out.compare = c.errors.length ? { message: c.errors.join('; ') } : { value: c.runs[1][key] };
   const attr = key.replaceAll('_', '-');
-  const a = readAttributes([['preset', 'playground'], [attr, raw]], { registry, props });
+  const a = readAttributes(
+    [
+      ['preset', 'playground'],
+      [attr, raw],
+    ],
+    { registry, props },
+  );
   out.attribute = a.errors.length ? { message: a.errors.join('; ') } : { value: /** @type {any} */ (a.state)[key] };
   const s = readConfigFields([[attr, raw]], base, { registry, props }, presetFor('playground', registry));
-  out.setConfig = s.errors.length ? { message: s.errors.map((e) => e.text).join('; ') } : { value: /** @type {any} */ (s.state)[key] };
+  out.setConfig = s.errors.length
+    ? { message: s.errors.map((e) => e.text).join('; ') }
+    : { value: /** @type {any} */ (s.state)[key] };
   const ref = applyField({ props, registry }, base, key, raw);
   if (axisFields(props).includes(key)) {
     const other = key === 'heads' ? 'layers' : 'heads';
-    const g = gridRuns({ task: 'copy', a: { field: key, values: [raw] }, b: { field: other, values: ['1'] }, metric: 'acc1', seeds: 1, steps: 10 }, props, registry);
+    const g = gridRuns(
+      {
+        task: 'copy',
+        a: { field: key, values: [raw] },
+        b: { field: other, values: ['1'] },
+        metric: 'acc1',
+        seeds: 1,
+        steps: 10,
+      },
+      props,
+      registry,
+    );
     if (g.errors.length) out.grid = { message: g.errors.join('; ') };
     else if (g.cells[0].error) out.grid = { message: g.cells[0].error };
     else out.grid = { value: /** @type {any} */ (g.cells[0].state)[key] };
@@ -85,15 +104,23 @@ test('the same field is read the same way by the hash, compare, attributes, setC
     if ('error' in pageRef) {
       assert.equal(pageRef.error.field, key, `${where}: the refusal names the field`);
       for (const [reader, r] of Object.entries(out)) {
-        const ref = /** @type {{error: import('../../web/src/state/fields.js').FieldRefusal}} */ (reader === 'grid' ? gridRef : pageRef);
+        const ref = /** @type {{error: import('../../web/src/state/fields.js').FieldRefusal}} */ (
+          reader === 'grid' ? gridRef : pageRef
+        );
         assert.ok('message' in r, `${where}: ${reader} refuses it (got ${JSON.stringify(r)})`);
-        assert.ok(r.message.includes(key.replaceAll('_', '-')) || r.message.includes(key), `${where}: ${reader}'s message names the field: ${r.message}`);
+        assert.ok(
+          r.message.includes(key.replaceAll('_', '-')) || r.message.includes(key),
+          `${where}: ${reader}'s message names the field: ${r.message}`,
+        );
         // An unknown field's sentence is the entry point's own (it lists what that entry point takes).
-        if (ref.error.kind !== 'unknown') assert.ok(r.message.includes(ref.error.why), `${where}: ${reader} says "${ref.error.why}": ${r.message}`);
+        if (ref.error.kind !== 'unknown')
+          assert.ok(r.message.includes(ref.error.why), `${where}: ${reader} says "${ref.error.why}": ${r.message}`);
       }
-      if (pageRef.error.kind === 'value' && ['position', 'causal'].includes(key)) assert.ok(/not (one of|true or false)/.test(pageRef.error.why), `${where}: says what is allowed`);
+      if (pageRef.error.kind === 'value' && ['position', 'causal'].includes(key))
+        assert.ok(/not (one of|true or false)/.test(pageRef.error.why), `${where}: says what is allowed`);
     } else {
-      for (const [reader, r] of Object.entries(out)) assert.deepEqual(r, { value: pageRef.value }, `${where}: ${reader} sets ${key} to ${pageRef.value}`);
+      for (const [reader, r] of Object.entries(out))
+        assert.deepEqual(r, { value: pageRef.value }, `${where}: ${reader} sets ${key} to ${pageRef.value}`);
     }
   }
 });
@@ -108,7 +135,10 @@ test('applyField: the new state, or an error naming the field, its kind and what
   assert.ok('error' in bad);
   assert.equal(bad.error.field, 'position');
   assert.equal(bad.error.kind, 'value');
-  assert.deepEqual(bad.error.allowed, registry.positions.map((e) => e.name));
+  assert.deepEqual(
+    bad.error.allowed,
+    registry.positions.map((e) => e.name),
+  );
   const range = applyField({ props, registry }, base, 'heads', '0');
   assert.ok('error' in range);
   assert.equal(range.error.why, 'below the minimum 1');
@@ -121,24 +151,47 @@ test('applyField: the new state, or an error naming the field, its kind and what
   const noState = applyField({ props, registry }, null, 'd_model', '32');
   assert.deepEqual(noState, { state: null, value: 32 });
   // An imported config refuses by the same reader.
-  assert.deepEqual(configToState({ task: 'copy', d_model: 'x', position: 'bogus' }, props, registry).ignored, ['position (not one of ' + registry.positions.map((e) => e.name).join(', ') + ')', 'd_model (expected a number)']);
+  assert.deepEqual(configToState({ task: 'copy', d_model: 'x', position: 'bogus' }, props, registry).ignored, [
+    'position (not one of ' + registry.positions.map((e) => e.name).join(', ') + ')',
+    'd_model (expected a number)',
+  ]);
 });
 
 test('the selector order is one list: task, position, normalization, then the rest as given', () => {
   assert.deepEqual(SELECTORS, ['task', 'position', 'normalization']);
-  const sorted = selectorsFirst([['lr', 1], ['normalization', 2], ['d-model', 3], ['position', 4], ['task', 5], ['constructor', 6]]);
-  assert.deepEqual(sorted.map(([k]) => k), ['task', 'position', 'normalization', 'lr', 'd-model', 'constructor']);
+  const sorted = selectorsFirst([
+    ['lr', 1],
+    ['normalization', 2],
+    ['d-model', 3],
+    ['position', 4],
+    ['task', 5],
+    ['constructor', 6],
+  ]);
+  assert.deepEqual(
+    sorted.map(([k]) => k),
+    ['task', 'position', 'normalization', 'lr', 'd-model', 'constructor'],
+  );
   // An option given before its encoding applies: the hash, attributes and compare all reorder.
   const rope = props.find((p) => p.scope?.position === 'rope');
   const raw = String(rope.default);
   const h = hashToState(`#${rope.key}=${raw}&position=rope`, props, registry);
   assert.deepEqual(h.ignored, []);
-  const a = readAttributes([[rope.key.replaceAll('_', '-'), raw], ['position', 'rope']], { registry, props });
+  const a = readAttributes(
+    [
+      [rope.key.replaceAll('_', '-'), raw],
+      ['position', 'rope'],
+    ],
+    { registry, props },
+  );
   assert.deepEqual(a.errors, []);
 });
 
 test('the hash is read and written by one module: settings, compare and challenge in one pass', () => {
-  const r = hashToState('#task=order&position=rope&steps=400&compare=position%3Drope%2Cnone&challenge=some-id', props, registry);
+  const r = hashToState(
+    '#task=order&position=rope&steps=400&compare=position%3Drope%2Cnone&challenge=some-id',
+    props,
+    registry,
+  );
   assert.deepEqual(r.ignored, []);
   assert.equal(r.compare, 'position=rope,none');
   assert.equal(r.challenge, 'some-id');
@@ -147,8 +200,15 @@ test('the hash is read and written by one module: settings, compare and challeng
   const hash = stateToHash(r.state, { compare: r.compare, challenge: r.challenge });
   assert.ok(hash.endsWith('&compare=position%3Drope%2Cnone&challenge=some-id'), hash);
   const again = hashToState(hash, props, registry);
-  assert.deepEqual([again.state, again.compare, again.challenge], [r.state, r.compare, r.challenge], 'a written hash reads back the same');
+  assert.deepEqual(
+    [again.state, again.compare, again.challenge],
+    [r.state, r.compare, r.challenge],
+    'a written hash reads back the same',
+  );
   const none = hashToState('#task=copy', props, registry);
   assert.deepEqual([none.compare, none.challenge], [null, null]);
-  assert.ok(!stateToHash(none.state, { compare: null, challenge: null }).includes('compare'), 'nothing written when there is none');
+  assert.ok(
+    !stateToHash(none.state, { compare: null, challenge: null }).includes('compare'),
+    'nothing written when there is none',
+  );
 });
