@@ -3,8 +3,10 @@
 // download it). Every call goes through the widget's app and its run controller; a refused call
 // fires `error` ({field, message, allowed}) on the element and resolves to false, leaving the
 // widget as it was. A call made before the widget is built waits for it (it builds when on
-// screen). Arguments are read by api.js; config fields by the attributes' reader (attributes.js).
-import { readAttributes, readConfigFields, readSteps, selectorsFirst, undeclared, WIDGET_ATTRS } from './attributes.js';
+// screen). Arguments are read by api.js; config fields by the attributes' reader (attributes.js),
+// which applies each through the one field reader (state/fields.js applyField).
+import { readAttributes, readConfigFields, readSteps, undeclared, WIDGET_ATTRS } from './attributes.js';
+import { selectorsFirst } from '../state/properties.js';
 import { readCount, readFields, readHighlight } from './api.js';
 import { presetFor } from './presets.js';
 import { sharedEngine } from './shared.js';
