@@ -144,7 +144,7 @@ export class RunSet {
 
   /**
    * Train the runs that can still train towards `goal` (by default the current one).
-   * @param {{until?: number, target?: number, every?: number}} [goal] until: the step budget;
+   * @param {{until: number, target?: number, every?: number}} [goal] until: the step budget;
    *   target: stop a run once its held-out accuracy at the training length reaches it; every: eval period hint for Session.play
    */
   async play(goal = this.goal) {
@@ -161,8 +161,9 @@ export class RunSet {
     return this.runs.filter((r) => r.ctl.model && !['done', 'stalled', 'refused'].includes(r.status) && !(this.goal.until && r.step >= this.goal.until));
   }
 
+  /** Pause the runs that train (or were asked to). */
   pause() {
-    return Promise.all(this.runs.map((r) => r.ctl.pause()));
+    return Promise.all(this.runs.filter((r) => r.status === 'learning' || r.ctl.playing).map((r) => r.ctl.pause()));
   }
 
   /** Whether any run is training. */
@@ -170,16 +171,19 @@ export class RunSet {
     return this.runs.some((r) => r.ctl.playing);
   }
 
-  /** Resolves when every run is settled (SETTLED) or none trains. */
+  /**
+   * Resolves when no run is building or learning (each is idle or SETTLED).
+   * @returns {Promise<void>}
+   */
   settled() {
     return new Promise((resolve) => {
-      this.waiting.push(resolve);
+      this.waiting.push(() => resolve(undefined));
       this.#checkSettled();
     });
   }
 
   #checkSettled() {
-    if (this.runs.some((r) => r.status === 'building' || r.ctl.playing)) return;
+    if (this.runs.some((r) => r.status === 'building' || r.status === 'learning' || r.ctl.playing)) return;
     for (const f of this.waiting.splice(0)) f();
   }
 
@@ -225,7 +229,7 @@ export class RunSet {
   /** @param {SetRun} run @param {import('./run-controller.js').RunState} st */
   #onState(run, { playing, step, stalled, reason }) {
     run.step = step;
-    if (run.status === 'refused' || run.status === 'building') return;
+    if (['refused', 'building', 'stalled'].includes(run.status)) return;
     if (playing) this.#setStatus(run, run.status === 'done' ? 'done' : 'learning');
     else if (run.status === 'done') this.#checkSettled();
     else if (stalled) {
