@@ -11,7 +11,7 @@ import { demoLists } from '../lists.js';
 import { buildDom } from './view.js';
 import { sequenceEditor } from './editor.js';
 import { equivarianceCheck } from './check.js';
-import { trainingPair } from './pair.js';
+import { TrainingPair } from './pair.js';
 import { seedList, DEFAULT_SEEDS } from '../seeds.js';
 
 /** @typedef {import('../../client/session.js').Session} Session */
@@ -74,7 +74,7 @@ export function mount(root, options = {}) {
   const ctx = { pool, base, steps, ui, s };
   const check = equivarianceCheck(ctx);
   const editor = sequenceEditor(ui, s, () => check.refresh());
-  const pair = trainingPair(ctx, (playing) => playing || check.refresh());
+  const pair = new TrainingPair(ctx, (playing) => playing || check.refresh());
 
   async function buildPair() {
     s.budget = steps;
