@@ -10,7 +10,7 @@ import { injectStyles, modelOverrides, numOption, boolOption, Disposer } from '.
 import { demoLists } from '../lists.js';
 import { buildDom } from './view.js';
 import { sequenceEditor } from './editor.js';
-import { equivarianceCheck } from './check.js';
+import { EquivarianceCheck } from './check.js';
 import { TrainingPair } from './pair.js';
 import { seedList, DEFAULT_SEEDS } from '../seeds.js';
 
@@ -72,7 +72,7 @@ export function mount(root, options = {}) {
     extra: Math.max(500, Math.round(steps / 2 / 25) * 25),
   };
   const ctx = { pool, base, steps, ui, s };
-  const check = equivarianceCheck(ctx);
+  const check = new EquivarianceCheck(ctx);
   const editor = sequenceEditor(ui, s, () => check.refresh());
   const pair = new TrainingPair(ctx, (playing) => playing || check.refresh());
 
