@@ -8,7 +8,7 @@
 // encoding and seed), their evaluation and the wiring;
 // view.js builds the DOM, results.js draws the curves, rope-table.js the RoPE table.
 // mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import { el, injectStyles, modelOverrides, listOption, numOption, Disposer, colorOf } from '../common.js';
+import { demoHandle, requireOptions, el, injectStyles, modelOverrides, listOption, numOption, Disposer, colorOf } from '../common.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
 import { buildDom, SECOND_TASKS, SCALINGS, taskTitle } from './view.js';
@@ -44,19 +44,7 @@ const MULTIPLES = [1, 1.5, 2, 3, 4];
  *   root: HTMLElement, results(): object}}
  */
 export function mount(root, options = {}) {
-  const demo = new ExtrapolationDemo(root, options);
-  return {
-    root: demo.ui.box,
-    ready: demo.ready,
-    start: () => demo.start(),
-    pause: () => demo.pause(),
-    /**
-     * {task: {curve: {length: {accuracy, loss (the means over seeds), accMin, accMax, lossMin, lossMax, n} | null}}}
-     * for the curves whose every seed is evaluated (curve: an encoding, or rope+pi|ntk|yarn).
-     */
-    results: () => demo.results(),
-    dispose: () => demo.dispose(),
-  };
+  return demoHandle(new ExtrapolationDemo(root, options));
 }
 
 /** The extrapolation demo: its options, its runs (one run set), its views. */
@@ -66,9 +54,8 @@ export class ExtrapolationDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { pool, registry, compact = false, autoplay = false, config: cfg = {}, LineChart } = options;
-    if (!pool) throw new Error('extrapolation demo: options.pool (a WorkerPool) is required');
-    if (!LineChart) throw new Error('extrapolation demo: options.LineChart (a line chart class of web/src/charts/) is required');
+    const { registry, compact = false, autoplay = false, config: cfg = {} } = options;
+    const { pool, LineChart } = requireOptions('extrapolation', options);
     const lists = demoLists(registry);
     this.autoplay = autoplay;
     this.steps = numOption(cfg.steps, 800);

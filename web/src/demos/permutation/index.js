@@ -6,7 +6,7 @@
 // come before B?) on several seeds, each until it has learned the task or its budget runs out (pair.js).
 // This file (PermutationDemo) reads the options and wires the parts; view.js builds the DOM.
 // mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import { injectStyles, modelOverrides, numOption, boolOption, Disposer } from '../common.js';
+import { demoHandle, requireOptions, injectStyles, modelOverrides, numOption, boolOption, Disposer } from '../common.js';
 import { demoLists } from '../lists.js';
 import { buildDom } from './view.js';
 import { SequenceEditor } from './editor.js';
@@ -40,16 +40,7 @@ import { seedList, DEFAULT_SEEDS } from '../seeds.js';
  * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>, root: HTMLElement, results(): object[]}}
  */
 export function mount(root, options = {}) {
-  const demo = new PermutationDemo(root, options);
-  return {
-    root: demo.ui.box,
-    ready: demo.ready,
-    start: () => demo.start(),
-    pause: () => demo.pause(),
-    /** Per model of the training pair: position, seed, status (learned | budget | ...), steps, accuracy. */
-    results: () => demo.pair.results(),
-    dispose: () => demo.dispose(),
-  };
+  return demoHandle(new PermutationDemo(root, options));
 }
 
 /** The permutation demo: its options, the check, the editor and the training pair, and their wiring. */
@@ -59,9 +50,8 @@ export class PermutationDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { pool, registry, compact = false, autoplay = false, config: cfg = {}, LineChart } = options;
-    if (!pool) throw new Error('permutation demo: options.pool (a WorkerPool) is required');
-    if (!LineChart) throw new Error('permutation demo: options.LineChart (a line chart class of web/src/charts/) is required');
+    const { registry, compact = false, autoplay = false, config: cfg = {} } = options;
+    const { pool, LineChart } = requireOptions('permutation', options);
     const encodings = demoLists(registry).permutation;
     // The budget: RoPE, Shaw, URPE and FIRE learn `order` within it on seeds 1–3 at this lr (docs/demos.md).
     const steps = (this.steps = numOption(cfg.steps, 3000));
@@ -164,6 +154,11 @@ export class PermutationDemo {
     ui.seedError.hidden = true;
     await this.pause();
     await this.#rebuild();
+  }
+
+  /** Per model of the training pair: position, seed, status (learned | budget | ...), steps, accuracy. */
+  results() {
+    return this.pair.results();
   }
 
   async dispose() {

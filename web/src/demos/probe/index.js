@@ -7,7 +7,7 @@
 // causal. This file owns the grid (ProbeDemo: its run set, run/run-set.js, one run per model)
 // and the wiring; view.js builds the DOM, cells.js measures and draws a cell.
 // mount(root, {pool, registry, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import { injectStyles, modelOverrides, listOption, boolOption, numOption, Disposer } from '../common.js';
+import { demoHandle, requireOptions, injectStyles, modelOverrides, listOption, boolOption, numOption, Disposer } from '../common.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
 import { buildDom, ANCHORS } from './view.js';
@@ -34,17 +34,7 @@ import { seedList, seedWords, DEFAULT_SEEDS } from '../seeds.js';
  *   root: HTMLElement, results(): object[]}}
  */
 export function mount(root, options = {}) {
-  const demo = new ProbeDemo(root, options);
-  return {
-    root: demo.ui.box,
-    get ready() {
-      return demo.ready;
-    },
-    start: () => demo.start(),
-    pause: () => demo.pause(),
-    results: () => demo.results(),
-    dispose: () => demo.dispose(),
-  };
+  return demoHandle(new ProbeDemo(root, options));
 }
 
 const settled = (/** @type {{state: string}} */ r) => r.state === 'done' || r.state === 'invalid';
@@ -56,8 +46,8 @@ export class ProbeDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { pool, registry, compact = false, autoplay = false, config: cfg = {} } = options;
-    if (!pool) throw new Error('probe demo: options.pool (a WorkerPool) is required');
+    const { registry, compact = false, autoplay = false, config: cfg = {} } = options;
+    const { pool } = requireOptions('probe', options, false);
     this.compact = compact;
     this.autoplay = autoplay;
     this.steps = numOption(cfg.steps, 600);
