@@ -15,6 +15,7 @@ import { spreads, outcomeOf, summarizeCell, drawCell as draw } from './cells.js'
 import { summaryOf } from './summary.js';
 import { probeFigure } from './figure.js';
 import { figureMenu } from '../../panels/figure-menu.js';
+import { scrollCue } from '../../panels/dom.js';
 import { seedList, seedWords, DEFAULT_SEEDS } from '../seeds.js';
 
 /** @typedef {import('./cells.js').Cell} Cell */
@@ -220,13 +221,7 @@ export class ProbeDemo {
 
   /** The scroll cue: shades on the sides with more columns, and a sentence while the grid overflows. */
   scrollCue() {
-    const { ui } = this;
-    const w = ui.gridWrap;
-    const over = w.scrollWidth > w.clientWidth + 1;
-    ui.gridScroll.dataset.moreLeft = String(over && w.scrollLeft > 1);
-    ui.gridScroll.dataset.moreRight = String(over && w.scrollLeft + w.clientWidth < w.scrollWidth - 1);
-    ui.scrollHint.hidden = !over;
-    ui.box.dataset.gridOverflows = String(over);
+    this.ui.box.dataset.gridOverflows = String(scrollCue(this.ui));
   }
 
   #wire() {

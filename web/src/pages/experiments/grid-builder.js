@@ -3,7 +3,7 @@
 // cells' mean and spread on the colour scale as runs land, and the exports: the CSV of the runs
 // (the spec's per-run columns), the PNG of the grid, the link and the native command line.
 // GridBuilder owns the form and the runs; each run trains through train.js (the run set).
-import { download } from '../../panels/dom.js';
+import { download, scrollCue } from '../../panels/dom.js';
 import { summarize } from '../../demos/seeds.js';
 import { buildGridDom, drawGridTable, cellColors } from './grid-view.js';
 import { DEFAULT_SPEC, EVAL_AT, LIMITS, METRICS, axisFields, gridRuns, hashToSpec, nativeCommand, runConfig, specToHash } from './grid-state.js';
@@ -247,16 +247,6 @@ export class GridBuilder {
     }
   }
 
-  /** The scroll cue, as the probe demo's: shades on the sides with more columns, and a sentence. */
-  cue() {
-    const { ui } = this;
-    const w = ui.gridWrap;
-    const over = w.scrollWidth > w.clientWidth + 1;
-    ui.gridScroll.dataset.moreLeft = String(over && w.scrollLeft > 1);
-    ui.gridScroll.dataset.moreRight = String(over && w.scrollLeft + w.clientWidth < w.scrollWidth - 1);
-    ui.scrollHint.hidden = !over;
-  }
-
   #wire() {
     const { ui, s } = this;
     ui.form.addEventListener('input', () => this.changed());
@@ -273,7 +263,8 @@ export class GridBuilder {
     ui.pngButton.addEventListener('click', () => drawGridPng(s.spec, s.tds, ui.caption.textContent ?? '').toBlob((b) => b && download(b, 'grid.png')));
     ui.linkButton.addEventListener('click', () => this.copyText(new URL(specToHash(this.readForm()), location.href).href, 'link copied'));
     ui.copy.addEventListener('click', () => this.copyText(ui.command.textContent ?? '', 'command copied'));
-    ui.gridWrap.addEventListener('scroll', () => this.cue());
-    new ResizeObserver(() => this.cue()).observe(ui.gridWrap);
+    // The scroll cue, as the probe demo's: shades on the sides with more columns, and a sentence.
+    ui.gridWrap.addEventListener('scroll', () => scrollCue(ui));
+    new ResizeObserver(() => scrollCue(ui)).observe(ui.gridWrap);
   }
 }
