@@ -17,6 +17,9 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_config fuzz_safetensors fuzz_generate fuzz_session_json fuzz_grid fuzz_pairs)
 
+# ccache (if installed, tests/fuzz/CMakeLists.txt): paths relative to the clone, as the builds do.
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
 command -v clang++ >/dev/null 2>&1 || { echo "fuzz: clang++ is missing (npm run setup)" >&2; exit 1; }
 cmake -S tests/fuzz -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE= >/dev/null ||
   { echo "fuzz: cmake configure failed" >&2; exit 1; }
