@@ -64,16 +64,17 @@ class FakeModel extends EventTarget {
   }
 }
 
-/** A fake client: checkConfig refuses `heads: 3`; create can be held back to test overtaking. */
+/**
+ * A fake client: create refuses `heads: 3` as client.js does (an error carrying `check`, in the
+ * one round trip) and can be held back to test overtaking.
+ */
 function fakeClient() {
   const client = {
     created: [],
     hold: null, // a promise create() waits for
-    async checkConfig(config) {
-      await tick();
-      return config.heads === 3 ? { ok: false, error: 'heads must divide d_model' } : { ok: true, config };
-    },
     async create(config) {
+      await tick();
+      if (config.heads === 3) throw Object.assign(new Error('heads must divide d_model'), { check: { ok: false, error: 'heads must divide d_model' } });
       if (config.fail) throw new Error('out of memory');
       if (client.hold) await client.hold;
       const m = new FakeModel(config);

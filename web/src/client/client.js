@@ -15,7 +15,7 @@
 // MAX_CRASHES_PER_MINUTE times a minute is not restarted ('crash' with final: true). Other
 // clients (other widgets, other pool workers) are untouched.
 import { bestVariant } from '../common/simd-support.js';
-import { Session } from './session.js';
+import { Session, infoWithText } from './session.js';
 import { Watchdog } from './watchdog.js';
 
 // Module workers must come from the page's origin. When this script was loaded from another one
@@ -40,6 +40,17 @@ const MAX_CRASHES_PER_MINUTE = 3;
 /** @typedef {import('../worker/protocol.js').Command} Command */
 /** @typedef {import('../wasm-api').Config} Config */
 /** @typedef {{variant: 'threads'|'simd'|'scalar', version: string, simdArch: string, simd: boolean, threads: number, fallback?: string}} EngineInfo */
+
+/** A config the engine refused: `check` is the CheckResult, its message naming the field. */
+export class ConfigError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'ConfigError';
+    /** @type {{ok: false, error: string}} */
+    this.check = { ok: false, error: message };
+  }
+}
 
 export class EngineClient extends EventTarget {
   /** Starts the worker; call init() before anything else. */
@@ -235,13 +246,16 @@ export class EngineClient extends EventTarget {
   }
 
   /**
-   * Create a training session from a plain config object.
+   * Create a training session from a plain config object: one round trip, in which the engine
+   * validates the config once. A refused config rejects with a ConfigError whose `check` is the
+   * CheckResult ({ok: false, error}) that checkConfig would have given.
    * @param {Config} config
    * @returns {Promise<Session>}
    */
   async create(config) {
-    const { sid, info } = await this.call('create', { config });
-    return this.#adopt(sid, info);
+    const r = await this.call('create', { config });
+    if ('error' in r) throw new ConfigError(r.error);
+    return this.#adopt(r.sid, infoWithText(r.info, config.text));
   }
 
   /**
@@ -262,11 +276,12 @@ export class EngineClient extends EventTarget {
    * (Session.loadWith), e.g. {rope_scaling: 'yarn', rope_factor: 4} for an evaluation.
    * @param {number} sid
    * @param {Config} overrides
+   * @param {unknown} [text] the derived config's training text (the reply carries its TextRef)
    * @returns {Promise<Session>}
    */
-  async derive(sid, overrides) {
+  async derive(sid, overrides, text) {
     const r = await this.call('derive', { sid, overrides });
-    return this.#adopt(r.sid, r.info);
+    return this.#adopt(r.sid, infoWithText(r.info, text));
   }
 
   /**

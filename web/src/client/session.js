@@ -20,6 +20,29 @@ export const SNAPSHOT_MS = 5000;
 /** @typedef {import('../worker/session.js').SnapshotParts} SnapshotParts */
 /** @typedef {{until?: number, speed?: number, every?: number}} PlayOptions */
 
+/**
+ * A config from a reply with the page's own copy of its text put back: replies carry a TextRef
+ * ({kept, size, fnv1a}) in place of a text the page sent (worker/protocol.js).
+ * @param {Config} config
+ * @param {unknown} text the text the page sent for this session
+ * @returns {Config}
+ */
+export function withText(config, text) {
+  const ref = /** @type {any} */ (config)?.text;
+  if (ref === null || typeof ref !== 'object') return config;
+  if (typeof text !== 'string' || text.length !== ref.size)
+    throw new Error(`client: the engine keeps a training text (${ref.size} characters) that this page does not have`);
+  return { ...config, text };
+}
+
+/**
+ * The same for an info.
+ * @param {SessionInfo} info
+ * @param {unknown} text
+ * @returns {SessionInfo}
+ */
+export const infoWithText = (info, text) => ({ ...info, config: withText(info.config, text) });
+
 export class Session extends EventTarget {
   /**
    * @param {import('./client.js').EngineClient} client
@@ -90,6 +113,8 @@ export class Session extends EventTarget {
       r = await this.client._post('importModel', { bytes: copy }, [copy.buffer]);
     } else {
       r = await this.client._post('create', { config: this.info.config });
+      if ('error' in r) throw new Error(/** @type {any} */ (r).error);
+      r = { ...r, info: infoWithText(r.info, this.info.config.text) };
     }
     this.client._rebind(this, r.sid);
     this.info = r.info;
@@ -181,7 +206,7 @@ export class Session extends EventTarget {
    * @returns {Promise<Config>} the whole config after the change
    */
   async configure(fields) {
-    const config = await this.#call('configure', { fields });
+    const config = withText(await this.#call('configure', { fields }), this.info.config.text);
     this.info = { ...this.info, config };
     this.keepSnapshot(); // the file holds the config: a restore must not bring the old lr back
     return config;
@@ -189,7 +214,7 @@ export class Session extends EventTarget {
 
   /** Start over from the same config and seed. Resolves with the new info. */
   async reset() {
-    this.info = await this.#call('reset');
+    this.info = infoWithText(await this.#call('reset'), this.info.config.text);
     this.lastStep = this.info.step;
     this.snapshotBytes = null; // the old run's weights must not come back after a crash
     if (this.playing) this.#setPlaying(false, 0, 'reset');
@@ -221,6 +246,7 @@ export class Session extends EventTarget {
    */
   async snapshot(parts) {
     const snap = await this.#call('snapshot', parts);
+    if (snap.info) snap.info = infoWithText(snap.info, this.info.config.text);
     this.inspectMs += snap.ms ?? 0;
     this.inspectAt = performance.now();
     return snap;
@@ -307,7 +333,7 @@ export class Session extends EventTarget {
    */
   derive(overrides) {
     if (this.disposed) return Promise.reject(new Error('model disposed'));
-    return this.client.derive(this.sid, overrides);
+    return this.client.derive(this.sid, overrides, overrides.text ?? this.info.config.text);
   }
 
   /** Free the session in the worker. */

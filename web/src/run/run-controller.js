@@ -31,8 +31,8 @@ export const INSPECT_SHARE = 0.05;
 /** @typedef {{playing: boolean, reason: string, step?: number}} StateDetail */
 /** @typedef {{playing: boolean, reason: string, step: number, stalled: boolean}} RunState */
 /**
- * @typedef {{checkConfig(config: Config): Promise<CheckResult>, create(config: Config): Promise<Session>}} RunClient
- *   an EngineClient or a WorkerPool
+ * @typedef {{create(config: Config): Promise<Session>}} RunClient an EngineClient or a WorkerPool:
+ *   create() rejects a refused config with an error whose `check` is the CheckResult
  */
 
 /**
@@ -88,28 +88,26 @@ export class RunController {
   /**
    * Check `config` and replace the current model by a new one (paused at its step 0).
    * @param {Config} config
-   * @param {{check?: boolean}} [opts] check: false skips the engine's check (demos with fixed configs)
+   * @param {{check?: boolean}} [opts] check: false treats a refused config as a failure (`failed`),
+   *   without the `checked` hook (demos with fixed configs)
    * @returns {Promise<'ready'|'invalid'|'failed'|'stale'>} 'stale': a newer request overtook this one
    */
   async apply(config, { check = true } = {}) {
     const token = ++this.token;
     this.views.building?.();
-    if (check) {
-      const result = await this.client.checkConfig(config);
-      if (token !== this.token) return 'stale';
-      this.views.checked?.(result);
-      if (!result.ok) return 'invalid';
-    }
-    const old = this.model;
-    this.model = null;
-    this.playing = false;
-    this.#stopTimers();
-    await old?.dispose();
+    // One round trip: create() validates while it builds, and a refused config rejects with
+    // `check` (client.js ConfigError); the current model stays until a new one exists.
     let model;
     try {
       model = await this.client.create(config);
     } catch (err) {
       if (token !== this.token) return 'stale';
+      const refused = /** @type {{check?: CheckResult}} */ (err).check;
+      if (check && refused) {
+        this.views.checked?.(refused);
+        return 'invalid';
+      }
+      await this.#drop();
       if (!this.views.failed) throw err;
       this.views.failed(/** @type {Error} */ (err));
       return 'failed';
@@ -118,8 +116,24 @@ export class RunController {
       await model.dispose();
       return 'stale';
     }
+    try {
+      if (check) this.views.checked?.({ ok: true, config: model.info.config });
+    } catch (err) {
+      await model.dispose();
+      throw err;
+    }
+    await this.#drop();
     await this.adopt(model);
     return 'ready';
+  }
+
+  /** The current model goes (disposed); none until the next adopt(). */
+  async #drop() {
+    const old = this.model;
+    this.model = null;
+    this.playing = false;
+    this.#stopTimers();
+    await old?.dispose();
   }
 
   /** Forget a pending apply() (its model is disposed when it arrives). */

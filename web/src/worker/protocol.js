@@ -5,13 +5,16 @@
 // also answers an unknown name with an error that lists these.
 //   request  {id, cmd: Command, args}      reply  {id, ok: true, result} | {id, ok: false, error, fatal}
 //   event    {event: WorkerEvent, ...}     (see worker.js for each event's fields)
+// A config's training text (up to 2 MiB) crosses once, in the request that brings it: in replies
+// (create, info, reset, configure, derive, inspect's info) a non-empty `text` is a TextRef
+// {kept, size, fnv1a} (worker/session.js) and the page puts its own copy back (client/).
 
 /** Every command the worker handles, in the order of worker.js. */
 export const COMMANDS = /** @type {const} */ ([
   'init', // {variant} -> {variant, version, simdArch, simd, threads[, fallback]}
   'registry', // -> Registry (wasm-api.d.ts)
   'checkConfig', // {config} -> CheckResult
-  'create', // {config} -> {sid, info}
+  'create', // {config} -> {sid, info} | {error} (a refused config; validated once, while built)
   'info', // {sid} -> SessionInfo
   'reset', // {sid} -> SessionInfo
   'play', // {sid, until, speed, every} -> {step}

@@ -25,6 +25,39 @@
  * @typedef {{steps: StepMetrics[], evals: EvalMetrics[], step: number, refused: string|null}} ChunkResult
  */
 
+/**
+ * What a reply carries in place of a config's `text` (the training text, up to 2 MiB): the text
+ * stays in the worker, which the page sent it to; the page puts its own copy back (client/).
+ * @typedef {{kept: true, size: number, fnv1a: string}} TextRef
+ */
+
+/** @type {{text: string, ref: TextRef}|null} the last text described (a session keeps its text) */
+let described = null;
+
+/**
+ * A config as replies carry it: a non-empty `text` becomes its TextRef (size in UTF-16 units, and
+ * an FNV-1a hash, computed once per text).
+ * @param {Config} config
+ * @returns {Config}
+ */
+export function leanConfig(config) {
+  const text = config?.text;
+  if (typeof text !== 'string' || text === '') return config;
+  if (described?.text !== text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    described = { text, ref: { kept: true, size: text.length, fnv1a: (h >>> 0).toString(16).padStart(8, '0') } };
+  }
+  return { ...config, text: /** @type {any} */ (described.ref) };
+}
+
+/**
+ * An info as replies carry it (leanConfig on its config).
+ * @param {SessionInfo} info
+ * @returns {SessionInfo}
+ */
+export const leanInfo = (info) => ({ ...info, config: leanConfig(info.config) });
+
 /** The wall time one chunk of training aims at (ms). */
 export const TARGET_MS = 75;
 const MAX_CHUNK = 2000;
@@ -38,8 +71,11 @@ export class Session {
     this.mod = mod;
     /** @type {CoreSession|null} */
     this.core = core;
+    const info = /** @type {SessionInfo} */ (JSON.parse(core.info()));
+    /** @type {SessionInfo|null} the info parsed once, kept until the session changes */
+    this.known = info;
     /** @type {Config} */
-    this.config = JSON.parse(core.info()).config;
+    this.config = info.config;
     this.playing = false;
     this.until = 0; // stop when step() reaches this (0 = never)
     this.speed = 0; // steps per chunk (0 = adaptive)
@@ -88,6 +124,7 @@ export class Session {
     const fresh = new this.mod.Session(JSON.stringify(this.config));
     this.live.delete();
     this.core = fresh;
+    this.known = null;
     this.playing = false;
   }
 
@@ -99,13 +136,19 @@ export class Session {
     const loaded = this.mod.Session.load(bytes);
     this.live.delete();
     this.core = loaded;
+    this.known = null;
     this.config = this.info().config;
     this.playing = false;
   }
 
-  /** @returns {SessionInfo} */
+  /**
+   * The info, parsed from the core's JSON only when the session changed since the last time.
+   * @returns {SessionInfo}
+   */
   info() {
-    return JSON.parse(this.live.info());
+    const info = this.known ?? /** @type {SessionInfo} */ (JSON.parse(this.live.info()));
+    this.known = info;
+    return info;
   }
 
   /**
@@ -116,6 +159,7 @@ export class Session {
    */
   configure(fields) {
     this.config = JSON.parse(this.live.configure(JSON.stringify(fields)));
+    this.known = null;
     return this.config;
   }
 
@@ -147,6 +191,7 @@ export class Session {
     const t0 = performance.now();
     /** @type {TrainResult} */
     const { steps, evals } = JSON.parse(this.live.train(n));
+    this.known = null;
     const ms = performance.now() - t0;
     if (steps.length > 0) {
       const per = ms / steps.length;
@@ -174,7 +219,7 @@ export class Session {
     if (predictions) out.predictions = JSON.parse(s.predictions(predictions.n ?? 4, predictions.length ?? 0));
     if (positions) out.positions = JSON.parse(s.positions(positions.length ?? 0));
     if (explore) out.explore = JSON.parse(s.explore(JSON.stringify(explore)));
-    if (info) out.info = this.info();
+    if (info) out.info = leanInfo(this.info());
     out.ms = performance.now() - t0;
     return out;
   }

@@ -13,7 +13,7 @@
 // every BEAT_MS (longest: its longest synchronous piece of work so far, in ms), which needs its
 // event loop free: training, even a long `step`, runs in bounded chunks with yields between them.
 import { loadModule } from './load-module.js';
-import { Session } from './session.js';
+import { Session, leanConfig, leanInfo } from './session.js';
 import { COMMANDS } from './protocol.js';
 
 /** @typedef {import('./protocol.js').Command} Command */
@@ -82,11 +82,15 @@ function session(sid) {
   return h;
 }
 
-/** @param {Session} h */
-function add(h) {
+/**
+ * @param {Session} h
+ * @param {{lean?: boolean}} [opts] lean: the page knows the session's text (it sent it): the
+ *   reply carries the text's size and hash, not the text (leanInfo)
+ */
+function add(h, { lean = true } = {}) {
   const sid = nextSid++;
   sessions.set(sid, h);
-  return { sid, info: h.info() };
+  return { sid, info: lean ? leanInfo(h.info()) : h.info() };
 }
 
 /** The module, once init has loaded it (every other command runs after that). */
@@ -120,12 +124,25 @@ const commands = {
   },
   registry: () => JSON.parse(engine().registry()),
   checkConfig: ({ config }) => JSON.parse(engine().checkConfig(JSON.stringify(config))),
-  create: ({ config }) => add(Session.create(engine(), config)),
-  info: ({ sid }) => session(sid).info(),
+  // One round trip per config change: the config is validated once, while the session is built
+  // (the core's Session constructor); a refused one answers {error} (the message names the
+  // field), so the page needs no checkConfig first. A trap still fails the command (fatal).
+  create({ config }) {
+    /** @type {Session} */
+    let h;
+    try {
+      h = Session.create(engine(), config);
+    } catch (err) {
+      if (isTrap(err)) throw err;
+      return { error: messageOf(err) };
+    }
+    return add(h);
+  },
+  info: ({ sid }) => leanInfo(session(sid).info()),
   reset({ sid }) {
     const h = session(sid);
     h.reset();
-    return h.info();
+    return leanInfo(h.info());
   },
   play({ sid, until = 0, speed = 0, every = 1 }) {
     const h = session(sid);
@@ -156,7 +173,7 @@ const commands = {
   },
   // Optimizer fields of a live session (lr, clip, warmup, schedule, weight_decay, steps), e.g. to
   // continue after a refused step. Resolves with the session's whole config.
-  configure: ({ sid, fields }) => session(sid).configure(fields),
+  configure: ({ sid, fields }) => leanConfig(session(sid).configure(fields)),
   // For tests of the recovery path: behaves as a trap of the module would.
   trap() {
     throw new WebAssembly.RuntimeError('unreachable (simulated trap)');
@@ -179,14 +196,15 @@ const commands = {
     JSON.parse(session(sid).live.generate(prompt, maxNew, temperature, topK, seed)),
   exportModel: ({ sid }) => session(sid).save(),
   exportTorch: ({ sid }) => session(sid).exportTorch(),
+  // The page has not seen a file's text: these replies carry it (once).
   importModel({ sid, bytes, overrides }) {
-    if (overrides) return add(Session.loadWith(engine(), bytes, overrides));
+    if (overrides) return add(Session.loadWith(engine(), bytes, overrides), { lean: false });
     if (sid && sessions.has(sid)) {
       const h = session(sid);
       h.load(bytes);
       return { sid, info: h.info() };
     }
-    return add(Session.load(engine(), bytes));
+    return add(Session.load(engine(), bytes), { lean: false });
   },
   // A new session from this one's weights with config fields replaced (Session.loadWith), e.g. to
   // evaluate with RoPE scaling; the original keeps training untouched.
