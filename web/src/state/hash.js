@@ -4,7 +4,7 @@
 // be used is dropped, and listed so the page can say what it ignored. An imported config file
 // is read by the same rules (configToState). Only fields the registry declares come through, each
 // with a value of its kind and range; the lists of what was dropped are text for a notice.
-import { VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
+import { VIEW_PROPERTIES, currentName, isActive, propertyFor } from './properties.js';
 import { defaultState, withValue } from './state.js';
 import { LINK_TEXT_MAX } from './text.js';
 
@@ -109,7 +109,7 @@ export function hashToState(hash, props, registry) {
   const ignored = [];
   for (const d of hashParts(hash)) {
     if ('bad' in d) ignored.push(`${cut(d.bad)} (not URL-encoded properly)`);
-    else entries.push([d.key, d.raw]);
+    else entries.push([currentName(d.key), d.raw]);
   }
   entries.sort(bySelector);
   let state = defaultState(props, registry);
@@ -152,7 +152,8 @@ export function configToState(config, props, registry, view = {}) {
   let state = defaultState(props, registry);
   if (!config || typeof config !== 'object' || Array.isArray(config)) ignored.push('the file (not a JSON object)');
   else {
-    for (const [key, v] of Object.entries(config).sort(bySelector)) {
+    const given = Object.entries(config).filter(([k]) => currentName(k) === k || !Object.hasOwn(config, currentName(k))); // the new name wins
+    for (const [key, v] of given.map(([k, x]) => /** @type {[string, unknown]} */ ([currentName(k), x])).sort(bySelector)) {
       const p = propertyFor(props, key, state);
       const shown = cut(key, 40);
       if (!p) {
