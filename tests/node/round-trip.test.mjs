@@ -145,7 +145,7 @@ test('replies after the change keep the text in the worker; the page sees its ow
   const model = run.model;
   const reset = await model.reset();
   const config = await model.configure({ lr: 0.002 });
-  const snap = await model.snapshot({ info: true });
+  const snap = await model.inspect({ info: true });
   assert.equal(reset.config.text, text);
   assert.equal(config.text, text);
   assert.equal(snap.info.config.text, text);

@@ -23,9 +23,9 @@ export const INSPECT_SHARE = 0.05;
 /** @typedef {import('../wasm-api').CheckResult} CheckResult */
 /** @typedef {import('../wasm-api').Config} Config */
 /**
- * A model: client/session.js's Session (inspectMs: the worker's time spent on snapshots so far;
- * inspectAt: when the last snapshot reply arrived).
- * @typedef {import('../client/session.js').Session} Session
+ * A model: client/session.js's EngineSession (inspectMs: the worker's time spent on inspect() so
+ * far; inspectAt: when the last inspect() reply arrived).
+ * @typedef {import('../client/session.js').EngineSession} Session
  */
 /** @typedef {{steps: StepMetrics[], evals: EvalMetrics[], step: number}} MetricsBatch */
 /** @typedef {{playing: boolean, reason: string, step?: number}} StateDetail */
@@ -47,9 +47,9 @@ export const INSPECT_SHARE = 0.05;
  * @property {(batch: MetricsBatch) => void} [metrics] (read the rate with progress())
  * @property {(state: RunState) => void} [state]
  * @property {(model: Session, detail: {playing: boolean, step: number}) => void} [restored]
- * @property {(model: Session, current: () => boolean) => Promise<void>} [snapshot] one refresh of the
- *   snapshot views; `current()` says whether the model is still the current one (check after awaits)
- * @property {(err: Error) => void} [error] a snapshot of the current model failed
+ * @property {(model: Session, current: () => boolean) => Promise<void>} [inspect] one refresh of the
+ *   views that inspect the model (EngineSession.inspect); `current()` says whether the model is still the current one (check after awaits)
+ * @property {(err: Error) => void} [error] an inspection of the current model failed
  */
 
 export class RunController {
@@ -268,12 +268,12 @@ export class RunController {
 
   async #refreshOnce() {
     const model = this.model;
-    if (!model || !this.views.snapshot || this.disposed) return;
+    if (!model || !this.views.inspect || this.disposed) return;
     const current = () => model === this.model && !this.disposed;
     const t0 = performance.now();
     const worker0 = model.inspectMs ?? 0;
     try {
-      await this.views.snapshot(model, current);
+      await this.views.inspect(model, current);
     } catch (err) {
       if (current() && !model.disposed) this.views.error?.(/** @type {Error} */ (err));
     }
@@ -289,7 +289,7 @@ export class RunController {
   #armRefresh() {
     clearTimeout(this.timers.refresh);
     this.timers.refresh = 0;
-    if (!this.playing || !this.refreshMs || !this.views.snapshot || this.disposed) return;
+    if (!this.playing || !this.refreshMs || !this.views.inspect || this.disposed) return;
     const wait = Math.max(this.refreshMs, this.inspectCost * (1 / INSPECT_SHARE - 1));
     this.timers.refresh = setTimeout(() => {
       this.timers.refresh = 0;

@@ -24,7 +24,7 @@ export const COMMANDS = /** @type {const} */ ([
   'trap', // (tests) behaves as a trap of the module
   'evaluate', // {sid, length} -> EvalMetrics
   'intervene', // {sid, interventions, n} -> InterventionResult (an empty list clears them)
-  'snapshot', // {sid, ...parts} -> {step, ms, attention?, predictions?, positions?, explore?, info?}
+  'inspect', // {sid, ...parts} -> {step, ms, attention?, predictions?, positions?, explore?, info?} (the views' bundle)
   'replayIndex', // {sid} -> ReplayIndex (the steps that have a replay frame)
   'replayFrame', // {sid, step} -> ReplayFrame
   'heads', // {sid, step, history} -> {diagnostics: HeadDiagnostics, history?: HeadHistory}

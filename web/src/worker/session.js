@@ -1,5 +1,6 @@
-// One training session inside the worker: the worker's side of the one Session (core/session.hpp
-// in C++, module.Session through Embind, client/session.js on the page). Owns the Embind Session
+// One training session inside the worker (ModuleSession): the worker's side of the one session
+// (ap::Session in core/session/session.hpp, module.Session through Embind, EngineSession on the
+// page: client/session.js). Owns the Embind Session
 // handle (deleted on reset, load and dispose), parses the JSON the core returns, and trains in
 // chunks sized by wall time: one chunk takes about TARGET_MS, so that a fast model posts a few
 // messages per second rather than one per step, and a pause still answers within a chunk.
@@ -14,9 +15,9 @@
 /** @typedef {import('../wasm-api').TrainResult} TrainResult */
 
 /**
- * The parts of a snapshot: each only when asked for.
+ * The parts of an inspection (what the views draw): each only when asked for.
  * @typedef {{attention?: {length?: number, example?: number}, predictions?: {n?: number, length?: number},
- *   positions?: {length?: number}, explore?: import('../wasm-api').ExploreRequest, info?: boolean}} SnapshotParts
+ *   positions?: {length?: number}, explore?: import('../wasm-api').ExploreRequest, info?: boolean}} InspectParts
  */
 
 /**
@@ -62,7 +63,7 @@ export const leanInfo = (info) => ({ ...info, config: leanConfig(info.config) })
 export const TARGET_MS = 75;
 const MAX_CHUNK = 2000;
 
-export class Session {
+export class ModuleSession {
   /**
    * @param {AttnplayModule} mod
    * @param {CoreSession} core an Embind Session this one now owns
@@ -77,7 +78,7 @@ export class Session {
     /** @type {Config} */
     this.config = info.config;
     this.playing = false;
-    this.until = 0; // stop when step() reaches this (0 = never)
+    this.until = 0; // stop when stepsDone() reaches this (0 = never)
     this.speed = 0; // steps per chunk (0 = adaptive)
     this.every = 1; // post every k-th step's metrics (the last of a chunk always)
     this.msPerStep = TARGET_MS; // running estimate: the first chunk is one step, which measures it
@@ -96,7 +97,7 @@ export class Session {
    * @param {Config} config
    */
   static create(mod, config) {
-    return new Session(mod, new mod.Session(JSON.stringify(config)));
+    return new ModuleSession(mod, new mod.Session(JSON.stringify(config)));
   }
 
   /**
@@ -105,7 +106,7 @@ export class Session {
    * @param {Uint8Array} bytes
    */
   static load(mod, bytes) {
-    return new Session(mod, mod.Session.load(bytes));
+    return new ModuleSession(mod, mod.Session.load(bytes));
   }
 
   /**
@@ -116,7 +117,7 @@ export class Session {
    * @param {Config} overrides
    */
   static loadWith(mod, bytes, overrides) {
-    return new Session(mod, mod.Session.loadWith(bytes, JSON.stringify(overrides)));
+    return new ModuleSession(mod, mod.Session.loadWith(bytes, JSON.stringify(overrides)));
   }
 
   /** Replace the core session by a fresh one from the same config (same seed: same run). */
@@ -146,7 +147,8 @@ export class Session {
    * @returns {SessionInfo}
    */
   info() {
-    const info = this.known ?? /** @type {SessionInfo} */ (JSON.parse(this.live.info()));
+    const core = this.live; // throws once disposed
+    const info = this.known ?? /** @type {SessionInfo} */ (JSON.parse(core.info()));
     this.known = info;
     return info;
   }
@@ -164,8 +166,8 @@ export class Session {
   }
 
   /** @returns {number} steps done */
-  step() {
-    return this.live.step();
+  stepsDone() {
+    return this.live.stepsDone();
   }
 
   /** How many steps take about TARGET_MS (at least 1). */
@@ -177,7 +179,7 @@ export class Session {
   chunkSize() {
     const adaptive = this.adaptiveChunk();
     let n = this.speed > 0 ? Math.min(this.speed, adaptive) : adaptive;
-    if (this.until > 0) n = Math.min(n, this.until - this.step());
+    if (this.until > 0) n = Math.min(n, this.until - this.stepsDone());
     return Math.max(0, n);
   }
 
@@ -187,10 +189,10 @@ export class Session {
    * @param {number} n
    * @returns {ChunkResult}
    */
-  train(n) {
+  trainChunk(n) {
     const t0 = performance.now();
     /** @type {TrainResult} */
-    const { steps, evals } = JSON.parse(this.live.train(n));
+    const { steps, evals } = JSON.parse(this.live.trainChunk(n));
     this.known = null;
     const ms = performance.now() - t0;
     if (steps.length > 0) {
@@ -200,21 +202,21 @@ export class Session {
     }
     const last = steps[steps.length - 1];
     const kept = this.every > 1 ? steps.filter((s, i) => s.step % this.every === 0 || i === steps.length - 1) : steps;
-    return { steps: kept, evals, step: this.step(), refused: last?.refused ? last.message || 'a step was refused' : null };
+    return { steps: kept, evals, step: this.stepsDone(), refused: last?.refused ? last.message || 'a step was refused' : null };
   }
 
   /**
    * Inspection data; each part only when asked for. `ms`: the time it took here, which the page
    * counts against its inspection budget (run/run-controller.js).
-   * @param {SnapshotParts} [parts]
+   * @param {InspectParts} [parts]
    */
-  snapshot({ attention, predictions, positions, explore, info } = {}) {
+  inspect({ attention, predictions, positions, explore, info } = {}) {
     const t0 = performance.now();
     const s = this.live;
     /** @type {{step: number, ms: number, attention?: import('../wasm-api').RunResult,
      *   predictions?: import('../wasm-api').Predictions, positions?: import('../wasm-api').PositionDisplay,
      *   explore?: import('../wasm-api').ExploreData, info?: SessionInfo}} */
-    const out = { step: s.step(), ms: 0 };
+    const out = { step: s.stepsDone(), ms: 0 };
     if (attention) out.attention = JSON.parse(s.attention(attention.length ?? 0, attention.example ?? 0));
     if (predictions) out.predictions = JSON.parse(s.predictions(predictions.n ?? 4, predictions.length ?? 0));
     if (positions) out.positions = JSON.parse(s.positions(positions.length ?? 0));
@@ -253,6 +255,7 @@ export class Session {
   dispose() {
     this.core?.delete();
     this.core = null;
+    this.known = null;
     this.playing = false;
   }
 }

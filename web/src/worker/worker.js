@@ -13,7 +13,7 @@
 // every BEAT_MS (longest: its longest synchronous piece of work so far, in ms), which needs its
 // event loop free: training, even a long `step`, runs in bounded chunks with yields between them.
 import { loadModule } from './load-module.js';
-import { Session, leanConfig, leanInfo } from './session.js';
+import { ModuleSession, leanConfig, leanInfo } from './session.js';
 import { COMMANDS } from './protocol.js';
 
 /** @typedef {import('./protocol.js').Command} Command */
@@ -72,7 +72,7 @@ let dead = null;
  * @param {unknown} err
  */
 const isTrap = (err) => err instanceof WebAssembly.RuntimeError || /^Aborted\(/.test(String(/** @type {any} */ (err)?.message ?? ''));
-/** @type {Map<number, Session>} */
+/** @type {Map<number, ModuleSession>} */
 const sessions = new Map();
 
 /** @param {number} sid */
@@ -83,7 +83,7 @@ function session(sid) {
 }
 
 /**
- * @param {Session} h
+ * @param {ModuleSession} h
  * @param {{lean?: boolean}} [opts] lean: the page knows the session's text (it sent it): the
  *   reply carries the text's size and hash, not the text (leanInfo)
  */
@@ -128,10 +128,10 @@ const commands = {
   // (the core's Session constructor); a refused one answers {error} (the message names the
   // field), so the page needs no checkConfig first. A trap still fails the command (fatal).
   create({ config }) {
-    /** @type {Session} */
+    /** @type {ModuleSession} */
     let h;
     try {
-      h = Session.create(engine(), config);
+      h = ModuleSession.create(engine(), config);
     } catch (err) {
       if (isTrap(err)) throw err;
       return { error: messageOf(err) };
@@ -148,12 +148,12 @@ const commands = {
     const h = session(sid);
     Object.assign(h, { until, speed, every, playing: true });
     schedule();
-    return { step: h.step() };
+    return { step: h.stepsDone() };
   },
   pause({ sid }) {
     const h = session(sid);
     h.playing = false;
-    return { step: h.step() };
+    return { step: h.stepsDone() };
   },
   // n steps now, in chunks of about one play chunk each, yielding between them (see the header).
   async step({ sid, n = 1 }) {
@@ -163,13 +163,13 @@ const commands = {
     while (left > 0) {
       const h = session(sid);
       const k = Math.min(left, h.adaptiveChunk());
-      r = timed(() => h.train(k));
+      r = timed(() => h.trainChunk(k));
       left -= k;
       emit({ event: 'metrics', sid, steps: r.steps, evals: r.evals, step: r.step });
       if (r.refused || left <= 0) break;
       await yieldToEvents();
     }
-    return { step: r ? r.step : session(sid).step() };
+    return { step: r ? r.step : session(sid).stepsDone() };
   },
   // Optimizer fields of a live session (lr, clip, warmup, schedule, weight_decay, steps), e.g. to
   // continue after a refused step. Resolves with the session's whole config.
@@ -180,10 +180,10 @@ const commands = {
   },
   evaluate: ({ sid, length = 0 }) => JSON.parse(session(sid).live.evaluate(length)),
   intervene: ({ sid, interventions, n = 4 }) => session(sid).intervene(interventions, n),
-  snapshot: ({ sid, ...parts }) => session(sid).snapshot(parts),
-  // The replay (core/session_snapshots.cpp): the core keeps the frames; one crosses per request.
-  replayIndex: ({ sid }) => JSON.parse(session(sid).live.snapshots()),
-  replayFrame: ({ sid, step }) => JSON.parse(session(sid).live.snapshot(step)),
+  inspect: ({ sid, ...parts }) => session(sid).inspect(parts),
+  // The replay (core/session/replay.hpp): the core keeps the frames; one crosses per request.
+  replayIndex: ({ sid }) => JSON.parse(session(sid).live.replayIndex()),
+  replayFrame: ({ sid, step }) => JSON.parse(session(sid).live.replayFrame(step)),
   // Head diagnostics (core/session_diagnostics.cpp) at a replay step (-1: the latest), and with
   // `history` each measure over the replay's steps: one round trip for the Heads panel.
   heads({ sid, step = -1, history = false }) {
@@ -198,17 +198,17 @@ const commands = {
   exportTorch: ({ sid }) => session(sid).exportTorch(),
   // The page has not seen a file's text: these replies carry it (once).
   importModel({ sid, bytes, overrides }) {
-    if (overrides) return add(Session.loadWith(engine(), bytes, overrides), { lean: false });
+    if (overrides) return add(ModuleSession.loadWith(engine(), bytes, overrides), { lean: false });
     if (sid && sessions.has(sid)) {
       const h = session(sid);
       h.load(bytes);
       return { sid, info: h.info() };
     }
-    return add(Session.load(engine(), bytes), { lean: false });
+    return add(ModuleSession.load(engine(), bytes), { lean: false });
   },
   // A new session from this one's weights with config fields replaced (Session.loadWith), e.g. to
   // evaluate with RoPE scaling; the original keeps training untouched.
-  derive: ({ sid, overrides }) => add(Session.loadWith(engine(), session(sid).live.save(), overrides)),
+  derive: ({ sid, overrides }) => add(ModuleSession.loadWith(engine(), session(sid).live.save(), overrides)),
   dispose({ sid }) {
     sessions.get(sid)?.dispose();
     sessions.delete(sid);
@@ -236,7 +236,7 @@ tick.port1.onmessage = () => {
   const n = h.chunkSize();
   if (n > 0) {
     try {
-      const r = timed(() => h.train(n));
+      const r = timed(() => h.trainChunk(n));
       emit({ event: 'metrics', sid, steps: r.steps, evals: r.evals, step: r.step });
       if (r.refused) stop(sid, h, r.refused);
     } catch (err) {
@@ -244,7 +244,7 @@ tick.port1.onmessage = () => {
       stop(sid, h, messageOf(err));
     }
   }
-  if (h.playing && h.until > 0 && h.step() >= h.until) stop(sid, h, 'done');
+  if (h.playing && h.until > 0 && h.stepsDone() >= h.until) stop(sid, h, 'done');
   // A fixed speed means steps per animation frame: wait out the rest of the frame.
   if (h.speed > 0 && playing.length === 1) setTimeout(schedule, 16);
   else schedule();
@@ -259,12 +259,12 @@ function die(err) {
 
 /**
  * @param {number} sid
- * @param {Session} h
+ * @param {ModuleSession} h
  * @param {string} reason
  */
 function stop(sid, h, reason) {
   h.playing = false;
-  emit({ event: 'state', sid, playing: false, step: h.step(), reason });
+  emit({ event: 'state', sid, playing: false, step: h.stepsDone(), reason });
 }
 
 /** @param {MessageEvent<{id: number, cmd: Command, args?: object}>} event */

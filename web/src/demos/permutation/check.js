@@ -6,7 +6,7 @@
 import { coalesce } from '../../run/coalesce.js';
 import { el, sci } from '../common.js';
 
-/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {import('../../wasm-api').RunResult} RunResult */
 
 /**
@@ -54,7 +54,7 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
       ui.error.hidden = true;
       showMaps(fx, fpx, px);
       showPooled(model, fx, fpx, px);
-      const step = await model.snapshot({}).then((r) => r.step).catch(() => 0);
+      const step = await model.inspect({}).then((r) => r.step).catch(() => 0);
       ui.modelNote.textContent = `Checked model: ${label}; now at step ${step}. Training changes how large a difference is, not whether the identity holds without positions.`;
       ui.box.dataset.checked = `${s.checkPosition}|${s.checkCausal}`;
       ui.box.dataset.checkStep = String(step);

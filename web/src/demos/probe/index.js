@@ -89,7 +89,7 @@ export function mount(root, options = {}) {
     if (r.finishing || !r.model) return;
     r.finishing = true;
     try {
-      const [ev, snap] = await Promise.all([r.model.evaluate(0), r.model.snapshot({ attention: { example: 0 } })]);
+      const [ev, snap] = await Promise.all([r.model.evaluate(0), r.model.inspect({ attention: { example: 0 } })]);
       Object.assign(r, spreads(snap.attention.hidden, s.anchors));
       r.final = ev.token_accuracy;
       r.step = snap.step;
