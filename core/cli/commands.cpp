@@ -12,6 +12,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "io/json.hpp"
 #include "io/safetensors.hpp"
 #include "session/session.hpp"
 #include "session/json.hpp"
@@ -43,9 +44,11 @@ int eval(const std::string& model, const std::vector<std::string>& sets, bool js
   for (auto& kv : sets) {
     auto [k, v] = split_assignment(kv);
     if (k != "eval_len") throw std::invalid_argument("eval: only eval_len can be set, not '" + k + "'");
-    len = config_value(k, v).get<int>();
+    len = Config::parse({{k, config_value(k, v)}}).eval_len;  // the field's range, as train reads it
     if (len < 1) throw std::invalid_argument("eval_len: must be at least 1");
   }
+  // The same bound as train's eval_len and inspect's --length, before anything is allocated.
+  if (len > 0) check_forward_memory(s->config(), s->config().batch, len + s->config().anchor_count(), "eval_len");
   EvalMetrics e = s->evaluate(len);
   if (!std::isfinite(e.loss))  // finite but huge weights can overflow the forward pass
     throw std::invalid_argument("eval: the model's held-out loss is " + std::string(std::isnan(e.loss) ? "NaN" : "infinite") +
@@ -57,7 +60,7 @@ int eval(const std::string& model, const std::vector<std::string>& sets, bool js
   else std::printf("step %d, length %d: loss %.4f, token accuracy %.4f, sequence accuracy %.4f\n",
                    e.step, e.length, e.loss, e.token_accuracy, e.sequence_accuracy);
   if (!json && !s->stopped().empty())
-    std::printf("(training stopped at step %d: %s)\n", e.step, s->stopped().c_str());
+    std::printf("(training stopped at step %d: %s)\n", e.step, escape_text(s->stopped()).c_str());  // the file's bytes
   return 0;
 }
 
@@ -95,7 +98,7 @@ int sample(const std::string& model, const std::string& prompt, int tokens, floa
   auto s = Session::load(bytes.data(), bytes.size());
   auto r = s->generate(s->tokenize(prompt), tokens, temperature, top_k, uint64_t(seed));
   if (json) std::cout << r.dump() << "\n";
-  else std::cout << r["text"].get<std::string>() << "\n";
+  else std::cout << escape_text(r["text"].get<std::string>(), true) << "\n";  // a text corpus may hold ESC
   return 0;
 }
 

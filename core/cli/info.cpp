@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
+#include "io/json.hpp"
 #include "session/session.hpp"
 
 namespace ap::cli {
@@ -37,7 +38,7 @@ int info(const std::string& config_file, const std::string& model, const std::ve
               s->steps_done());
   for (auto& p : r["parameters"]) std::printf("  %-40s %s\n", p["name"].get<std::string>().c_str(), p["shape"].dump().c_str());
   std::printf("%s parameters\n", r["parameter_count"].dump().c_str());
-  if (!s->stopped().empty()) std::printf("(training stopped: %s)\n", s->stopped().c_str());
+  if (!s->stopped().empty()) std::printf("(training stopped: %s)\n", escape_text(s->stopped()).c_str());
   return 0;
 }
 

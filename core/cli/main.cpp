@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/errors.hpp"
 #include "cli/version.hpp"
 #include "tensor/thread_pool.hpp"
 
@@ -163,8 +164,8 @@ int main(int argc, char** argv) {
     if (*sweep) return ap::cli::sweep(sw);
     if (*merge) return ap::cli::merge(out, sw.summary, inputs);
     if (*inspect) return ap::cli::inspect(ia);
-  } catch (const std::exception& e) {
-    std::cerr << "attnplay: " << e.what() << "\n";
+  } catch (...) {  // one line in our words, escaped (cli/errors.hpp)
+    std::cerr << "attnplay: " << ap::cli::error_sentence(app.get_subcommands().at(0)->get_name()) << "\n";
     return 2;
   }
   return 0;

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/summary.hpp"
+#include "io/json.hpp"
 
 namespace ap::cli {
 
@@ -16,12 +17,12 @@ CsvTable merge_files(const std::vector<std::string>& inputs) {
     CsvTable t = read_csv_file(path);
     if (out.empty()) {
       if (csv_column(t[0], "seed") < 0 || csv_column(t[0], "weights_sha256") < 0 || csv_column(t[0], "error") < 0)
-        throw std::invalid_argument("merge: '" + path + "' is not a sweep's CSV (no seed, weights_sha256 or error column)");
+        throw std::invalid_argument("merge: " + show_text(path) + " is not a sweep's CSV (no seed, weights_sha256 or error column)");
       out.push_back(t[0]);
     } else if (t[0] != out[0]) {
       size_t c = 0;
       while (c < t[0].size() && c < out[0].size() && t[0][c] == out[0][c]) ++c;
-      const auto col = [](const CsvRow& h, size_t i) { return i < h.size() ? "'" + h[i] + "'" : std::string("(none)"); };
+      const auto col = [](const CsvRow& h, size_t i) { return i < h.size() ? show_text(h[i]) : std::string("(none)"); };
       throw std::invalid_argument("merge: '" + path + "' has another header than '" + inputs[0] + "': column " +
                                   std::to_string(c + 1) + " is " + col(t[0], c) + ", not " + col(out[0], c) +
                                   " (merge the rows of one sweep only)");

@@ -9,6 +9,7 @@
 
 #include "cli/version.hpp"
 #include "io/json.hpp"
+#include "session/json.hpp"
 
 namespace ap::cli {
 
@@ -100,13 +101,23 @@ std::vector<int> parse_eval_at(const std::string& text, const std::string& what)
       used = 0;
     }
     if (used != item.size() || m < 1 || m > 64)
-      throw std::invalid_argument(what + ": '" + item + "' is not a whole multiple of seq_len from 1 to 64");
+      throw std::invalid_argument(what + ": " + show_text(item) + " is not a whole multiple of seq_len from 1 to 64");
     for (int x : out)
       if (x == m) throw std::invalid_argument(what + ": " + item + " is given twice");
     out.push_back(m);
   }
   if (out.size() > 16) throw std::invalid_argument(what + ": at most 16 multiples");
   return out;
+}
+
+void check_eval_at_memory(const Config& c, const std::vector<int>& eval_at, const std::string& what,
+                          const std::function<bool(int)>& addressable) {
+  for (int m : eval_at) {
+    const int L = m * c.seq_len;
+    if (addressable && !addressable(L)) continue;  // reported as "cannot address", never run
+    check_forward_memory(c, c.batch, L + c.anchor_count(),
+                         what + " " + std::to_string(m) + " (length " + std::to_string(L) + ")");
+  }
 }
 
 }  // namespace ap::cli
@@ -141,7 +152,7 @@ nlohmann::json config_from_row(const std::string& csv_path, const std::string& r
   if (cell.empty()) {
     const int err = csv_column(t[0], "error");
     throw std::invalid_argument(what + ": row " + row + " has no config (the run failed" +
-                                (err >= 0 ? ": " + t[size_t(n)][size_t(err)] : std::string()) + ")");
+                                (err >= 0 ? ": " + show_text(t[size_t(n)][size_t(err)], 200) : std::string()) + ")");
   }
   nlohmann::json j = parse_json(cell, what + ": row " + row + "'s config", kConfigJson);
   if (!j.is_object()) throw std::invalid_argument(what + ": row " + row + "'s config is not a JSON object");

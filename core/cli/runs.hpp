@@ -3,6 +3,7 @@
 // and the error. The same function makes the row in `train --row-out`, in the in-process sweep
 // (for a run that wrote none) and thus in every emitter's files, so that they merge alike.
 #pragma once
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/csv.hpp"
+#include "config/config.hpp"
 
 namespace ap::cli {
 
@@ -27,6 +29,11 @@ CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& 
                   const nlohmann::json& result, const std::string& error);
 // "2,4,8" -> {2, 4, 8}: whole multiples 1..64, at most 16, no repeats (throws naming `what`).
 std::vector<int> parse_eval_at(const std::string& text, const std::string& what);
+// Before training: refuses a multiple whose evaluation (batch sequences of m seq_len tokens plus
+// anchors) exceeds the config's memory_limit_mb, naming `what` (--eval-at) and the multiple, as
+// train refuses eval_len. `addressable` (may be empty) skips the lengths the run would not evaluate.
+void check_eval_at_memory(const Config& c, const std::vector<int>& eval_at, const std::string& what,
+                          const std::function<bool(int)>& addressable = {});
 // "a,b" -> {"a", "b"} (empty items skipped).
 std::vector<std::string> split_list(const std::string& text);
 

@@ -7,6 +7,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "io/json.hpp"
+
 namespace ap::cli {
 
 namespace {
@@ -68,8 +70,8 @@ CsvTable summarize(const CsvTable& runs, const std::string& what) {
           used = 0;
         }
         if (used != cell.size())
-          throw std::invalid_argument(what + ": row " + std::to_string(r) + ", column " + h[m] + ": '" + cell +
-                                      "' is not a number");
+          throw std::invalid_argument(what + ": row " + std::to_string(r) + ", column " + show_text(h[m]) + ": " +
+                                      show_text(cell) + " is not a number");
         xs.push_back(x);
       }
       const Stats s = stats_of(xs);

@@ -41,8 +41,27 @@ SweepPlan plan_without_text(const SweepArgs& a) {
   return make_plan(sets, {parse_grid(a.grid)}, a.seeds, parse_eval_at(a.eval_at, "--eval-at"));
 }
 
+// Every run's --eval-at lengths against its memory_limit_mb, before any run starts (as train
+// does before its first step). A run whose config does not parse is left to report that itself.
+void check_plan_memory(const SweepPlan& p) {
+  for (auto& run : p.runs) {
+    nlohmann::json j = nlohmann::json::object();
+    Config c;
+    try {
+      for (auto& [k, v] : run) j[k] = config_value(k, v);
+      c = Config::parse(j);
+      check_fields(c);
+    } catch (const std::invalid_argument&) {
+      continue;  // the run's own row says why
+    }
+    if (c.memory_estimate_mb() > c.memory_limit_mb) continue;  // so is a config too large to train
+    check_eval_at_memory(c, p.eval_at, "--eval-at");
+  }
+}
+
 SweepPlan plan_of(const SweepArgs& a) {
   SweepPlan p = plan_without_text(a);
+  check_plan_memory(p);
   if (!a.text_file.empty()) p.text_file = fs::absolute(a.text_file).lexically_normal().string();
   if (!a.task_file.empty()) p.task_file = fs::absolute(a.task_file).lexically_normal().string();
   return p;

@@ -24,6 +24,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/errors.hpp"
 #include "cli/files.hpp"
 #include "cli/runs.hpp"
 #include "cli/snapshots.hpp"
@@ -182,6 +183,8 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
   auto session = open_session(a);
   Session& s = *session;
   const Config& cfg = s.config();
+  // Before the first step: an --eval-at length that cannot fit is refused now, not after training.
+  check_eval_at_memory(cfg, eval_at, "--eval-at", [&](int L) { return s.can_address(L); });
   std::unique_ptr<AtomicFile> csv = open_metrics(a);
   const bool tty = isatty(STDERR_FILENO);
   using Clock = std::chrono::steady_clock;
@@ -282,8 +285,8 @@ int train(const TrainArgs& given) {
     const int code = run(a, eval_at, r);
     write_row_file(a.row_out, header, result_row(axes, eval_at, sets, r, code != 0 ? r.value("stopped", "") : ""));
     return code;
-  } catch (const std::exception& e) {
-    write_row_file(a.row_out, header, result_row(axes, eval_at, sets, nullptr, e.what()));
+  } catch (...) {
+    write_row_file(a.row_out, header, result_row(axes, eval_at, sets, nullptr, error_sentence("train")));
     throw;
   }
 }

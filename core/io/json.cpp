@@ -30,20 +30,29 @@ std::string hex_byte(unsigned char c) {
   return buf;
 }
 
-// Appends s with control characters and invalid bytes escaped, at most `cap` bytes of it;
-// returns false when it was cut. json=true escapes like JSON (quote and backslash too).
-bool put_text(std::string& out, std::string_view s, size_t cap, bool json) {
+// Appends s with control characters (C0, DEL and C1: ESC, BEL, CSI ... never reach a terminal
+// raw) and invalid UTF-8 bytes escaped, at most `cap` bytes of it; returns false when it was
+// cut. json=true escapes like JSON (quote and backslash too); lines=true keeps newlines and tabs.
+bool put_text(std::string& out, std::string_view s, size_t cap, bool json, bool lines = false) {
   for (size_t i = 0; i < s.size();) {
     if (out.size() >= cap) return false;
     const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c == '\n') out += "\\n";
+    if (lines && (c == '\n' || c == '\t')) out += char(c);
+    else if (c == '\n') out += "\\n";
     else if (c == '\t') out += "\\t";
     else if (c == '\r') out += "\\r";
     else if (c == 0) out += "\\0";
     else if (json && (c == '"' || c == '\\')) out += '\\', out += char(c);
     else if (c < 0x20 || c == 0x7F) out += hex_byte(c);
     else if (const size_t n = utf8_at(s, i); n > 0) {
-      out.append(s.data() + i, n);
+      const unsigned char c1 = n == 2 && c == 0xC2 ? static_cast<unsigned char>(s[i + 1]) : 0;
+      if (c1 >= 0x80 && c1 <= 0x9F) {  // U+0080..U+009F: the C1 controls (U+009B is a CSI)
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04X", c1);
+        out += buf;
+      } else {
+        out.append(s.data() + i, n);
+      }
       i += n;
       continue;
     } else out += hex_byte(c);
@@ -175,6 +184,36 @@ nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLi
     fail(reason, pos == std::string::npos ? 0 : pos + 1);
   }
   return nullptr;  // not reached
+}
+
+std::string escape_text(std::string_view s, bool keep_lines) {
+  std::string out;
+  put_text(out, s, std::string::npos, false, keep_lines);
+  return out;
+}
+
+std::string utf8_problem(std::string_view s) {
+  size_t line = 1, line_start = 0;
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = utf8_at(s, i);
+    if (n == 0)
+      return "line " + std::to_string(line) + ": byte " + std::to_string(i - line_start + 1) + " of the line (byte " +
+             std::to_string(i + 1) + " of the text) is 0x" + hex_byte(static_cast<unsigned char>(s[i])).substr(2) +
+             ", which is not UTF-8; save the text as UTF-8";
+    if (s[i] == '\n') ++line, line_start = i + 1;
+    i += n;
+  }
+  return "";
+}
+
+std::string utf8_repaired(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = utf8_at(s, i);
+    out += n ? s.substr(i, n) : std::string_view("\xEF\xBF\xBD");
+    i += n ? n : 1;
+  }
+  return out;
 }
 
 std::string show_text(std::string_view s, size_t max_chars) {

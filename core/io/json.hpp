@@ -56,6 +56,22 @@ std::string show_json(const nlohmann::json& v, size_t max_chars = 60);
 // Text from the user (a key, a token, a word) the same way: quoted, escaped, cut.
 std::string show_text(std::string_view s, size_t max_chars = 60);
 
+// The one escaping function for bytes from outside (a file, a model's metadata, a CSV cell) on
+// their way to a terminal: s with C0 controls, DEL, the C1 controls (U+0080..U+009F) and invalid
+// UTF-8 bytes escaped (\x1B, \n, \u009B, \xFF), so no ESC or BEL reaches stderr or stdout
+// raw; not quoted, not cut. keep_lines keeps newlines and tabs as they are (sampled text).
+std::string escape_text(std::string_view s, bool keep_lines = false);
+
+// "" when s is well-formed UTF-8; else where it breaks and how to mend it: "line 3: byte 5 of
+// the line (byte 20 of the text) is 0xFF, which is not UTF-8; save the text as UTF-8". The
+// readers of a task's text (text, custom_pairs) check it, so that CLI files, --set and the page
+// are refused before training, not when the model's JSON metadata is written.
+std::string utf8_problem(std::string_view s);
+
+// s with every byte that is not part of well-formed UTF-8 replaced by U+FFFD, so that a JSON
+// writer takes it (a character model samples bytes, and may stop inside a character).
+std::string utf8_repaired(std::string_view s);
+
 // Length of the well-formed UTF-8 sequence at s[i] (1..4), or 0 when the bytes there are not one
 // (stray continuation byte, overlong form, UTF-16 surrogate, beyond U+10FFFF, truncated).
 size_t utf8_at(std::string_view s, size_t i);

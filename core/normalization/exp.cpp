@@ -38,7 +38,7 @@ class Exp : public Normalization {
 };
 
 // The PyTorch form (common/torch_form.hpp).
-const char* const kPy = R"PY(class Normalization(NormalizationBase):
+const char* const kExpPy = R"PY(class Normalization(NormalizationBase):
     """e^s, no denominator; s -> CAP tanh(s / CAP) first when CAP > 0 (core/normalization/exp.cpp)."""
     CAP = ${cap}
 
@@ -48,7 +48,7 @@ const char* const kPy = R"PY(class Normalization(NormalizationBase):
         return torch.exp(s).masked_fill(~visible, 0.0))PY";
 
 std::string torch_exp(const MakeContext& ctx, PyFill fill) {
-  return fill(kPy, {{"cap", double(float(ctx.options.number("exp_softcap")))}});
+  return fill(kExpPy, {{"cap", double(float(ctx.options.number("exp_softcap")))}});
 }
 }  // namespace
 

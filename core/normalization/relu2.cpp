@@ -53,7 +53,7 @@ class Relu2 : public Normalization {
 };
 
 // The PyTorch form (common/torch_form.hpp).
-const char* const kPy = R"PY(class Normalization(NormalizationBase):
+const char* const kRelu2Py = R"PY(class Normalization(NormalizationBase):
     """relu(s)^2 / N, N = FIXED_N (fixed), the row length T (row) or the visible keys (visible)
     (core/normalization/relu2.cpp)."""
     DIVISOR, FIXED_N = "${divisor}", ${fixed_n}
@@ -68,7 +68,7 @@ const char* const kPy = R"PY(class Normalization(NormalizationBase):
 std::string torch_relu2(const MakeContext& ctx, PyFill fill) {
   const std::string d = ctx.options.text("relu2_divisor");
   const int n = ctx.options.integer("relu2_n");
-  return fill(kPy, {{"divisor", d == "row" ? "row" : d == "visible" ? "visible" : "fixed"},
+  return fill(kRelu2Py, {{"divisor", d == "row" ? "row" : d == "visible" ? "visible" : "fixed"},
                     {"fixed_n", n > 0 ? n : ctx.sizes.model_len}});
 }
 }  // namespace

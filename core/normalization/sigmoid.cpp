@@ -33,7 +33,7 @@ class Sigmoid : public Normalization {
 };
 
 // The PyTorch form (common/torch_form.hpp).
-const char* const kPy = R"PY(class Normalization(NormalizationBase):
+const char* const kSigmoidPy = R"PY(class Normalization(NormalizationBase):
     """sigmoid(s + b), b = -ln(visible keys) when AUTO, else B (core/normalization/sigmoid.cpp)."""
     AUTO, B = ${auto}, ${b}
 
@@ -42,7 +42,7 @@ const char* const kPy = R"PY(class Normalization(NormalizationBase):
         return torch.sigmoid(s + b).masked_fill(~visible, 0.0))PY";
 
 std::string torch_sigmoid(const MakeContext& ctx, PyFill fill) {
-  return fill(kPy, {{"auto", ctx.options.text("sigmoid_bias") != "fixed"},
+  return fill(kSigmoidPy, {{"auto", ctx.options.text("sigmoid_bias") != "fixed"},
                     {"b", double(float(ctx.options.number("sigmoid_b")))}});
 }
 }  // namespace

@@ -60,7 +60,7 @@ class StickBreaking : public Normalization {
 };
 
 // The PyTorch form (common/torch_form.hpp), in float64 as the engine's.
-const char* const kPy = R"PY(class Normalization(NormalizationBase):
+const char* const kStickBreakingPy = R"PY(class Normalization(NormalizationBase):
     """Stick-breaking, nearest key first: a_ij = exp(-softplus(-s_ij) - sum over j < k < i of softplus(s_ik))
     in float64, keys j < i (j <= i when CURRENT); causal only (core/normalization/stick_breaking.cpp)."""
     CURRENT = ${current}
@@ -74,7 +74,7 @@ const char* const kPy = R"PY(class Normalization(NormalizationBase):
         return torch.exp(-sp(-s) - spent).float().masked_fill(~keys, 0.0))PY";
 
 std::string torch_stick_breaking(const MakeContext& ctx, PyFill fill) {
-  return fill(kPy, {{"current", ctx.options.flag("stick_breaking_current")}});
+  return fill(kStickBreakingPy, {{"current", ctx.options.flag("stick_breaking_current")}});
 }
 }  // namespace
 

@@ -14,13 +14,13 @@
 namespace ap {
 
 namespace {
-constexpr double kEps = 1e-6;
+constexpr double kSwishEps = 1e-6;
 
 class SwishL2 : public Normalization {
  public:
   void row_forward(const float* s, float* a, int n) const override {
     if (n <= 0) return;
-    double sq = kEps * kEps;
+    double sq = kSwishEps * kSwishEps;
     for (int j = 0; j < n; ++j) {
       a[j] = s[j] * stable_sigmoid(s[j]);
       sq += double(a[j]) * a[j];
@@ -31,7 +31,7 @@ class SwishL2 : public Normalization {
   void row_backward(const float* s, const float* a, const float* da, float* ds,
                     int n) const override {
     if (n <= 0) return;
-    double sq = kEps * kEps, dot = 0.0;
+    double sq = kSwishEps * kSwishEps, dot = 0.0;
     for (int j = 0; j < n; ++j) {
       const double u = double(s[j]) * stable_sigmoid(s[j]);
       sq += u * u;

@@ -67,7 +67,7 @@ class TopK : public Normalization {
 };
 
 // The PyTorch form (common/torch_form.hpp); evaluation only, as the export is.
-const char* const kPy = R"PY(class Normalization(NormalizationBase):
+const char* const kTopkPy = R"PY(class Normalization(NormalizationBase):
     """Top-k: softmax over the keys whose logit is >= the row's K-th largest (ties kept; a row of at
     most K visible keys is a plain softmax) (core/normalization/topk.cpp; evaluation: forward only)."""
     K = ${k}
@@ -79,7 +79,7 @@ const char* const kPy = R"PY(class Normalization(NormalizationBase):
         return s.softmax(-1))PY";
 
 std::string torch_topk(const MakeContext& ctx, PyFill fill) {
-  return fill(kPy, {{"k", ctx.options.integer("topk_k")}});
+  return fill(kTopkPy, {{"k", ctx.options.integer("topk_k")}});
 }
 }  // namespace
 

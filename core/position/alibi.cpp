@@ -98,7 +98,7 @@ void check_alibi(const MakeContext& ctx) {
 
 
 // The PyTorch form (common/torch_form.hpp); the slopes from the engine's alibi_slopes.
-const char* const kPy = R"PY(class Position(PositionBase):
+const char* const kAlibiPy = R"PY(class Position(PositionBase):
     """ALiBi: s += b_h(d), d = i - j: -m_h d (causal), -m_h |d| (symmetric), -m_h d left and
     RATIO m_h d right (asymmetric) (core/position/alibi.cpp)."""
     MODE, RATIO = "${mode}", ${ratio}
@@ -120,7 +120,7 @@ std::string torch_alibi(const MakeContext& ctx, PyFill fill) {
   const std::string mode = ctx.options.text("alibi_mode");
   const char* m = mode == "asymmetric" ? "asymmetric"
                   : mode == "symmetric" || (mode == "auto" && !ctx.sizes.causal) ? "symmetric" : "causal";
-  return fill(kPy, {{"mode", m}, {"ratio", ctx.options.number("alibi_ratio")},
+  return fill(kAlibiPy, {{"mode", m}, {"ratio", ctx.options.number("alibi_ratio")},
                     {"slopes", alibi_slopes(ctx.sizes.heads)}});
 }
 }  // namespace

@@ -183,7 +183,7 @@ void check_contextual(const MakeContext& ctx) {
 
 // The PyTorch form of both entries (common/torch_form.hpp), on the q and k the hook sees, with
 // t5_bias.cpp's buckets.
-const char* const kPy = R"PY(class Position(PositionBase):
+const char* const kContextualPy = R"PY(class Position(PositionBase):
     """contextual1 (c2p): s_ij += tau q_i.(E[x] W_r^T)_h; contextual2 (c2p + p2c): s_ij += tau (q_i.(E[x] W_K^T)_h
     + k_j.(E[x] W_Q^T)_h), W_Q, W_K the layer's own; x = the T5 bucket of i - j (one-sided when causal),
     E = contextual.rel_emb.weight (NB, C), ( )_h head h's slice (core/position/contextual.cpp)."""
@@ -204,7 +204,7 @@ const char* const kPy = R"PY(class Position(PositionBase):
         return s)PY";
 
 std::string torch_contextual(const MakeContext& ctx, PyFill fill, bool p2c) {
-  return kT5BucketPy + fill(kPy, {{"nb", ctx.options.integer("contextual_num_buckets")},
+  return kT5BucketPy + fill(kContextualPy, {{"nb", ctx.options.integer("contextual_num_buckets")},
                                   {"max_distance", ctx.options.integer("contextual_max_distance")}, {"p2c", p2c}});
 }
 std::string torch_contextual1(const MakeContext& ctx, PyFill fill) { return torch_contextual(ctx, fill, false); }

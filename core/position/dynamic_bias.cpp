@@ -159,7 +159,7 @@ class DynamicBias : public PositionEncoding {
 
 
 // The PyTorch form (common/torch_form.hpp).
-const char* const kPy = R"PY(class Position(PositionBase):
+const char* const kDynamicBiasPy = R"PY(class Position(PositionBase):
     """s += MLP(u)_h, u = sign(i - j) ln(1 + |i - j|) (SIGNED) or ln(1 + |i - j|), MLP 1 -> H -> H -> NH
     with SiLU, shared by all layers (core/position/dynamic_bias.cpp)."""
     SIGNED = ${signed}
@@ -176,7 +176,7 @@ const char* const kPy = R"PY(class Position(PositionBase):
         return s + F.linear(h, p("2.weight"), p("2.bias")).permute(2, 0, 1))PY";
 
 std::string torch_dynamic_bias(const MakeContext& ctx, PyFill fill) {
-  return fill(kPy, {{"signed", ctx.options.text("dynamic_bias_distance") != "absolute"}});
+  return fill(kDynamicBiasPy, {{"signed", ctx.options.text("dynamic_bias_distance") != "absolute"}});
 }
 }  // namespace
 

@@ -156,7 +156,7 @@ class Fire : public PositionEncoding {
 
 
 // The PyTorch form (common/torch_form.hpp).
-const char* const kPy = R"PY(class Position(PositionBase):
+const char* const kFirePy = R"PY(class Position(PositionBase):
     """FIRE: s += W2 relu(W1 u + b1) + b2, u(i, j) = sgn ln(|c| |i - j| + 1) / (ln(|c| max(i, L) + 1) + 1e-6),
     L = |L_multiplier LENGTH|, sgn = -1 for keys right of the query in bidirectional models, else 1;
     one MLP for all layers (core/position/fire.cpp)."""
@@ -174,7 +174,7 @@ const char* const kPy = R"PY(class Position(PositionBase):
         return s + F.linear(h, p("fire.mlp.2.weight"), p("fire.mlp.2.bias")).permute(2, 0, 1))PY";
 
 std::string torch_fire(const MakeContext& ctx, PyFill fill) {
-  return fill(kPy, {{"length", ctx.options.number("fire_length")}});
+  return fill(kFirePy, {{"length", ctx.options.number("fire_length")}});
 }
 }  // namespace
 

@@ -21,13 +21,12 @@
 
 #include "position/position.hpp"
 #include "position/relative.hpp"
+#include "position/smooth.hpp"
 
 namespace ap {
 
 namespace {
 
-double softplus(double x) { return x > 20 ? x : std::log1p(std::exp(x)); }
-double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 class Forget : public PositionEncoding {
  public:
@@ -69,7 +68,7 @@ class Forget : public PositionEncoding {
         acc += dc[l];
         const float* kl = k + (size_t(bh) * T + l) * HS_;
         const double z = dot(&W[size_t(h) * HS_], kl, HS_) + bias[h];
-        const float dz = float(acc * (1 - sigmoid(z)));
+        const float dz = float(acc * (1 - smooth::sigmoid(z)));
         float* dkl = dk + (size_t(bh) * T + l) * HS_;
         for (int c = 0; c < HS_; ++c) dW[size_t(h) * HS_ + c] += dz * kl[c], dkl[c] += dz * W[size_t(h) * HS_ + c];
         db[h] += dz;
@@ -79,7 +78,7 @@ class Forget : public PositionEncoding {
 
   nlohmann::json display(int T) const override {
     std::vector<double> rate(NH_);
-    for (int h = 0; h < NH_; ++h) rate[h] = sigmoid(ps_.data(b_[0])[h]);
+    for (int h = 0; h < NH_; ++h) rate[h] = smooth::sigmoid(ps_.data(b_[0])[h]);
     return {{"kind", "gate"}, {"forget_at_zero_key", rate}};
   }
 
@@ -108,7 +107,7 @@ class Forget : public PositionEncoding {
   void cumulative(int layer, int h, const float* kb, int T, double* c) const {
     const float *W = ps_.data(w_[layer]) + size_t(h) * HS_, b = ps_.data(b_[layer])[h];
     double acc = 0;
-    for (int t = 0; t < T; ++t) acc -= softplus(-(dot(W, kb + size_t(t) * HS_, HS_) + b)), c[t] = acc;
+    for (int t = 0; t < T; ++t) acc -= smooth::softplus(-(dot(W, kb + size_t(t) * HS_, HS_) + b)), c[t] = acc;
   }
   ParamStore& ps_;
   int NH_, HS_;

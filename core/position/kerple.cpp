@@ -19,13 +19,12 @@
 
 #include "position/position.hpp"
 #include "position/relative.hpp"
+#include "position/smooth.hpp"
 
 namespace ap {
 
 namespace {
 
-double softplus(double x) { return x > 20 ? x : std::log1p(std::exp(x)); }
-double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 class Kerple : public PositionEncoding {
  public:
@@ -66,7 +65,7 @@ class Kerple : public PositionEncoding {
     const float *p1 = ps_.data(r1_[layer]), *p2 = ps_.data(r2_[layer]);
     float *g1 = ps_.grad(r1_[layer]), *g2 = ps_.grad(r2_[layer]);
     for (int h = 0; h < NH_; ++h) {
-      const double r1 = softplus(p1[h]), r2 = r2_of(p2[h]);
+      const double r1 = smooth::softplus(p1[h]), r2 = r2_of(p2[h]);
       double d1 = 0, d2 = 0;  // ∂L/∂r1, ∂L/∂r2
       for (int d = 1; d < T; ++d) {  // b(0) = 0 for every r: no gradient from the diagonal
         const double g = G[size_t(h) * T + d];
@@ -77,8 +76,8 @@ class Kerple : public PositionEncoding {
           d1 += g * -std::log1p(r2 * d), d2 += g * -r1 * d / (1 + r2 * d);
         }
       }
-      const double s2 = sigmoid(p2[h]);
-      g1[h] += float(d1 * sigmoid(p1[h]));                          // softplus' = sigmoid
+      const double s2 = smooth::sigmoid(p2[h]);
+      g1[h] += float(d1 * smooth::sigmoid(p1[h]));                          // softplus' = sigmoid
       g2[h] += float(d2 * (power_ ? 2 * s2 * (1 - s2) : s2));       // (2σ)' = 2σ(1 − σ)
     }
   }
@@ -112,16 +111,16 @@ class Kerple : public PositionEncoding {
   }
 
  private:
-  double r2_of(float raw) const { return power_ ? 2 * sigmoid(raw) : softplus(raw); }
+  double r2_of(float raw) const { return power_ ? 2 * smooth::sigmoid(raw) : smooth::softplus(raw); }
   // b_h(d) of a layer for the current parameters, d = |i − j| ≥ 0.
   double bias_at(int layer, int h, int d) const {
-    const double r1 = softplus(ps_.data(r1_[layer])[h]), r2 = r2_of(ps_.data(r2_[layer])[h]);
+    const double r1 = smooth::softplus(ps_.data(r1_[layer])[h]), r2 = r2_of(ps_.data(r2_[layer])[h]);
     if (d == 0) return 0.0;
     return power_ ? -r1 * std::pow(double(d), r2) : -r1 * std::log1p(r2 * d);
   }
   std::pair<std::vector<double>, std::vector<double>> rates(int layer) const {
     std::vector<double> a(NH_), b(NH_);
-    for (int h = 0; h < NH_; ++h) a[h] = softplus(ps_.data(r1_[layer])[h]), b[h] = r2_of(ps_.data(r2_[layer])[h]);
+    for (int h = 0; h < NH_; ++h) a[h] = smooth::softplus(ps_.data(r1_[layer])[h]), b[h] = r2_of(ps_.data(r2_[layer])[h]);
     return {a, b};
   }
   ParamStore& ps_;
@@ -132,7 +131,7 @@ class Kerple : public PositionEncoding {
 
 
 // The PyTorch form (common/torch_form.hpp).
-const char* const kPy = R"PY(class Position(PositionBase):
+const char* const kKerplePy = R"PY(class Position(PositionBase):
     """KERPLE: s += -r1 ln(1 + r2 |i - j|) (log) or -r1 |i - j|^r2 (power), r1 = softplus(raw1),
     r2 = softplus(raw2) (log) or 2 sigmoid(raw2) (power), per layer (core/position/kerple.cpp)."""
     POWER = ${power}
@@ -149,7 +148,7 @@ const char* const kPy = R"PY(class Position(PositionBase):
         return s + b.float())PY";
 
 std::string torch_kerple(const MakeContext& ctx, PyFill fill) {
-  return fill(kPy, {{"power", ctx.options.text("kerple_kind") == "power"}});
+  return fill(kKerplePy, {{"power", ctx.options.text("kerple_kind") == "power"}});
 }
 }  // namespace
 

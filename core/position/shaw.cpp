@@ -150,7 +150,7 @@ class Shaw : public PositionEncoding {
 
 
 // The PyTorch form (common/torch_form.hpp): rows K + clip(j - i, K).
-const char* const kPy = R"PY(class Position(PositionBase):
+const char* const kShawPy = R"PY(class Position(PositionBase):
     """Shaw: s_ij += tau q_i.wK[clip(j - i)] and, when VALUES, o_i += sum_j a_ij wV[clip(j - i)]; per
     layer, shared by the heads (core/position/shaw.cpp)."""
     K, VALUES = ${k}, ${values}
@@ -173,7 +173,7 @@ const char* const kPy = R"PY(class Position(PositionBase):
         return o + per_distance @ W)PY";
 
 std::string torch_shaw(const MakeContext& ctx, PyFill fill) {
-  return fill(kPy, {{"k", ctx.options.integer("shaw_clip")}, {"values", ctx.options.flag("shaw_values")}});
+  return fill(kShawPy, {{"k", ctx.options.integer("shaw_clip")}, {"values", ctx.options.flag("shaw_values")}});
 }
 }  // namespace
 

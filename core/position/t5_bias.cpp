@@ -135,7 +135,7 @@ def _t5_bucket(rel, bidirectional, num_buckets, max_distance):
 
 namespace {
 // The PyTorch form (common/torch_form.hpp).
-const char* const kPy = R"PY(class Position(PositionBase):
+const char* const kT5BiasPy = R"PY(class Position(PositionBase):
     """T5: s += W[bucket(j - i), h], one table for all layers (core/position/t5_bias.cpp)."""
     NUM_BUCKETS, MAX_DISTANCE = ${num_buckets}, ${max_distance}
 
@@ -147,7 +147,7 @@ const char* const kPy = R"PY(class Position(PositionBase):
         return s + W[idx.to(W.device)].permute(2, 0, 1))PY";
 
 std::string torch_t5_bias(const MakeContext& ctx, PyFill fill) {
-  return kT5BucketPy + fill(kPy, {{"num_buckets", ctx.options.integer("t5_num_buckets")},
+  return kT5BucketPy + fill(kT5BiasPy, {{"num_buckets", ctx.options.integer("t5_num_buckets")},
                                   {"max_distance", ctx.options.integer("t5_max_distance")}});
 }
 }  // namespace

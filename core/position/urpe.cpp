@@ -90,7 +90,7 @@ class Urpe : public PositionEncoding {
 
 
 // The PyTorch form (common/torch_form.hpp): rows K + clip(i - j, K).
-const char* const kPy = R"PY(class Position(PositionBase):
+const char* const kUrpePy = R"PY(class Position(PositionBase):
     """URPE: a_ij <- a_ij C[K + clip(i - j, K), h], one table for all layers (core/position/urpe.cpp)."""
     K = ${k}
 
@@ -101,7 +101,7 @@ const char* const kPy = R"PY(class Position(PositionBase):
 
 std::string torch_urpe(const MakeContext& ctx, PyFill fill) {
   const int k = ctx.options.integer("urpe_max_distance");
-  return fill(kPy, {{"k", k > 0 ? k : std::max(1, ctx.sizes.model_len - 1)}});
+  return fill(kUrpePy, {{"k", k > 0 ? k : std::max(1, ctx.sizes.model_len - 1)}});
 }
 }  // namespace
 

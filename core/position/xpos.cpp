@@ -110,7 +110,7 @@ void check_xpos(const MakeContext& ctx) {
 
 
 // The PyTorch form (common/torch_form.hpp); the frequencies from the engine's rope_thetas.
-const char* const kPy = R"PY(class Position(PositionBase):
+const char* const kXposPy = R"PY(class Position(PositionBase):
     """xPos: RoPE (pairs (2i, 2i+1)) with q scaled by zeta_i^((t - c)/gamma), k by zeta_i^(-(t - c)/gamma),
     zeta_i = (2i + 0.4 D)/(1.4 D), c = T // 2 (core/position/xpos.cpp, rotary.cpp)."""
     D_ROT, GAMMA = ${d_rot}, ${gamma}
@@ -134,7 +134,7 @@ const char* const kPy = R"PY(class Position(PositionBase):
 
 std::string torch_xpos(const MakeContext& ctx, PyFill fill) {
   const int d_rot = 2 * (ctx.sizes.head_size() / 2);
-  return fill(kPy, {{"d_rot", d_rot}, {"gamma", ctx.options.number("xpos_gamma")},
+  return fill(kXposPy, {{"d_rot", d_rot}, {"gamma", ctx.options.number("xpos_gamma")},
                     {"theta", rope_thetas(d_rot, ctx.options.number("xpos_base"))}});
 }
 }  // namespace

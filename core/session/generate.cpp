@@ -10,6 +10,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "io/json.hpp"
 #include "session/json.hpp"
 #include "session/session.hpp"
 
@@ -109,7 +110,7 @@ nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new
       ctx.push_back(emit(&model_->probs()[size_t(ids.size() - 1) * O]));
     }
   }
-  out["text"] = text;
+  out["text"] = utf8_repaired(text);  // bytes sampled one by one may split a character
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "io/json.hpp"
 #include "io/sha256.hpp"
 #include "session/interventions.hpp"
+#include "session/json.hpp"
 #include "session/replay.hpp"
 #include "common/options.hpp"
 #include "tensor/kernels.hpp"
@@ -240,6 +241,9 @@ EvalMetrics Session::evaluate(int length) {
 
 EvalMetrics Session::held_out(int length) {
   const int T = length > 0 ? length : cfg_.seq_len;
+  // Any length a caller asks for (the page's evaluate(length), the CLI's eval_len) within the
+  // memory limit, checked before the batches are made; the config's own lengths always pass.
+  check_forward_memory(cfg_, cfg_.batch, T + cfg_.anchor_count(), "evaluation at length " + std::to_string(T));
   Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);  // the same held-out examples every time
   EvalMetrics e;
   e.step = step_, e.length = T;

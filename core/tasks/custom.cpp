@@ -103,7 +103,8 @@ std::unique_ptr<Task> make_custom(const nlohmann::json& config) {
   try {
     pairs = parse_custom_pairs(builtin ? builtin_pairs() : text);
   } catch (const std::invalid_argument& e) {
-    opt.fail("custom_pairs", std::string("input -> output pairs, one per line (") + e.what() + ")");
+    // the docs' form, the line first: "custom_pairs: line 21: no '->' ..." (no echo of the field)
+    throw std::invalid_argument(std::string("custom_pairs: ") + e.what());
   }
   auto task = std::make_unique<CustomTask>(pairs);
   const int seq_len = opt.get_int("seq_len", 1, 1 << 16);

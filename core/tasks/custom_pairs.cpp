@@ -4,9 +4,12 @@
 #include "tasks/custom_pairs.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <stdexcept>
+
+#include "io/json.hpp"
 
 namespace ap {
 namespace {
@@ -29,8 +32,15 @@ std::vector<std::string> split_side(const std::string& side, int line, const cha
     std::string tok = side.substr(i, j - i);
     if (tok.size() > CustomPairsLimits::kMaxToken)
       fail_line(line, "the token " + shown(tok) + " is longer than " + std::to_string(CustomPairsLimits::kMaxToken) + " bytes");
-    for (unsigned char c : tok)
-      if (c < 0x20 || c == 0x7f) fail_line(line, "a control character (byte " + std::to_string(int(c)) + ") is not allowed; tokens are printable text");
+    for (size_t k = 0; k < tok.size(); ++k) {  // C0, DEL, and C1 (U+0080..U+009F, UTF-8 C2 80..C2 9F)
+      const unsigned char c = static_cast<unsigned char>(tok[k]);
+      const bool c1 = c == 0xC2 && k + 1 < tok.size() && static_cast<unsigned char>(tok[k + 1]) <= 0x9F;
+      if (c < 0x20 || c == 0x7f || c1) {
+        char what[16];
+        std::snprintf(what, sizeof what, c1 ? "U+%04X" : "byte %d", c1 ? static_cast<unsigned char>(tok[k + 1]) : c);
+        fail_line(line, std::string("a control character (") + what + ") is not allowed; tokens are printable text");
+      }
+    }
     for (const char* r : kReservedTokens)
       if (tok == r) fail_line(line, "the token " + shown(tok) + " is reserved by the task (answer slot or padding); use another name");
     if (int(out.size()) == CustomPairsLimits::kMaxSide)
@@ -65,6 +75,8 @@ CustomPairs parse_custom_pairs(const std::string& text) {
   if (text.size() > CustomPairsLimits::kMaxBytes)
     throw std::invalid_argument("at most " + std::to_string(CustomPairsLimits::kMaxBytes) +
                                 " bytes (256 KiB); this text has " + std::to_string(text.size()));
+  // Tokens become the model's vocabulary, saved in its JSON metadata: UTF-8 only.
+  if (const std::string bad = utf8_problem(text); !bad.empty()) throw std::invalid_argument(bad);
   CustomPairs r;
   std::map<std::string, std::pair<std::string, int>> seen;  // input -> (output, line)
   std::set<std::string, bool (*)(const std::string&, const std::string&)> vocab(token_less);

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "io/json.hpp"
 #include "tasks/task_util.hpp"
 #include "tasks/text.hpp"
 
@@ -128,6 +129,7 @@ std::unique_ptr<Task> make_text(const nlohmann::json& config) {
   if (text.empty()) text = kCorpus;
   if (text.size() > kMaxTextBytes)
     opt.fail("text", "at most " + std::to_string(kMaxTextBytes) + " bytes (2 MiB); this one has " + std::to_string(text.size()));
+  if (const std::string bad = utf8_problem(text); !bad.empty()) opt.fail("text", "UTF-8 text (" + bad + ")");
   const std::string problem = text_length_problem(text.size(), opt.get_int("seq_len", 1, 1 << 16));
   if (!problem.empty()) opt.fail("text", problem);
   return std::make_unique<TextTask>(std::move(text));

@@ -183,7 +183,7 @@ export class EngineSession extends EventTarget {
     return r;
   }
 
-  /** Stop after the current chunk, and keep a checkpoint of where it stopped. Resolves with {step}. */
+  /** Stop after the current chunk, a step(n) under way too, and keep a checkpoint of where it stopped. Resolves with {step}. */
   async pause() {
     const r = await this.#call('pause');
     this.lastStep = r.step;
@@ -194,7 +194,12 @@ export class EngineSession extends EventTarget {
     return r;
   }
 
-  /** Train n steps now (metrics arrive as an event too), then keep a checkpoint. Resolves with {step}. */
+  /**
+   * Train n steps now (metrics arrive as an event too), then keep a checkpoint. Resolves with {step},
+   * and cancelled: true when a pause() or reset() stopped it before the n steps (the worker drops
+   * the rest).
+   * @returns {Promise<{step: number, cancelled?: boolean}>}
+   */
   async step(n = 1) {
     const r = await this.#call('step', { n });
     this.lastStep = r.step ?? this.lastStep;

@@ -20,6 +20,41 @@ export { el };
  * @typedef {{mount(root: HTMLElement|ShadowRoot, options: DemoOptions): DemoHandle}} DemoModule
  */
 
+/**
+ * The handle a demo module's mount() returns, for a demo object (a class of the demo's index.js).
+ * @template {{ui: {box: HTMLElement}, ready: Promise<void>, start(): Promise<void>, pause(): Promise<void>,
+ *   results(): any, dispose(): Promise<void>}} D
+ * @param {D} demo
+ */
+export function demoHandle(demo) {
+  return {
+    root: demo.ui.box,
+    /** Resolves once the demo's models are built (a rebuild makes a new one). */
+    get ready() {
+      return demo.ready;
+    },
+    start: () => demo.start(),
+    pause: () => demo.pause(),
+    /** @returns {ReturnType<D['results']>} the demo's measured results (see its results()) */
+    results: () => demo.results(),
+    dispose: () => demo.dispose(),
+  };
+}
+
+/**
+ * The options every demo needs, or an error naming the one missing.
+ * @param {string} demo its name, for the message
+ * @param {DemoOptions|Record<string, any>} options
+ * @param {boolean} [chart] whether it draws line charts (options.LineChart)
+ * @returns {{pool: import('../client/pool.js').WorkerPool, LineChart: import('../charts/line-chart-base.js').LineChartClass}}
+ *   (LineChart: undefined when `chart` is false)
+ */
+export function requireOptions(demo, options, chart = true) {
+  if (!options.pool) throw new Error(`${demo} demo: options.pool (a WorkerPool) is required`);
+  if (chart && !options.LineChart) throw new Error(`${demo} demo: options.LineChart (a line chart class of web/src/charts/) is required`);
+  return { pool: options.pool, LineChart: /** @type {any} */ (options.LineChart) };
+}
+
 const fontDocs = new WeakSet();
 
 /**

@@ -55,3 +55,17 @@ export function readFile(input) {
     input.value = '';
   });
 }
+
+/**
+ * The scroll cue of a grid wider than its column: shades on the sides with more columns
+ * (data-more-left / data-more-right on `gridScroll`) and a sentence (`scrollHint`) while it overflows.
+ * @param {{gridWrap: HTMLElement, gridScroll: HTMLElement, scrollHint: HTMLElement}} ui
+ * @returns {boolean} whether the grid overflows
+ */
+export function scrollCue({ gridWrap: w, gridScroll, scrollHint }) {
+  const over = w.scrollWidth > w.clientWidth + 1;
+  gridScroll.dataset.moreLeft = String(over && w.scrollLeft > 1);
+  gridScroll.dataset.moreRight = String(over && w.scrollLeft + w.clientWidth < w.scrollWidth - 1);
+  scrollHint.hidden = !over;
+  return over;
+}

@@ -14,7 +14,7 @@ import { RateMeter, tokensPerStep } from './rate.js';
 
 /** Reasons a model stops without anything being wrong (any other reason: a refused NaN/Inf step). */
 export const STOP_REASONS = ['done', 'paused', 'play', 'reset', 'import', 'restored'];
-/** The largest share of wall time that snapshot refreshes may take while training. */
+/** The largest share of wall time that inspection refreshes may take while training. */
 export const INSPECT_SHARE = 0.05;
 
 /** @typedef {import('../wasm-api').StepMetrics} StepMetrics */
@@ -79,9 +79,9 @@ export class RunController {
     this.pending = { steps: [], evals: [], step: 0 };
     /** steps/s over the last seconds while training (rate.js) */
     this.rate = new RateMeter();
-    /** ms: what the last snapshot refresh cost (worker + page) */
+    /** ms: what the last inspection refresh cost (worker + page) */
     this.inspectCost = 0;
-    /** Redraw the snapshot views (one request at a time; calls during one are merged). */
+    /** Redraw the inspecting views (one request at a time; calls during one are merged). */
     this.refresh = coalesce(() => this.#refreshOnce(), () => this.disposed);
   }
 
@@ -207,12 +207,14 @@ export class RunController {
   }
 
   /**
-   * n steps, then the snapshot views.
+   * n steps, then the snapshot views. Resolves false when a pause or a reset stopped it first.
    * @param {number} [n]
+   * @returns {Promise<boolean>}
    */
   async stepBy(n = 1) {
-    await this.model?.step(n);
-    return this.refresh();
+    const r = await this.model?.step(n);
+    await this.refresh();
+    return !r?.cancelled;
   }
 
   /** Back to step 0 with the same seed. */

@@ -1,13 +1,12 @@
 // A comparison: the same setup trained several times with one or more settings changed, written
 // "field=value,value;field=value,value" (the widget's `compare` attribute; a field given one
 // value sets it in every run). "position=none,learned" is two runs, the same model with and
-// without positions. Each run is the base state with its values, applied by the rules of the URL
-// hash (state/hash.js parseValue, state/state.js withValue): a value that does not parse is
-// reported, never guessed. Runs share the base's seed, so they start from the same weights (where
-// the shapes agree) and see the same batches. No DOM.
-import { isActive, propertyFor } from './properties.js';
-import { parseValue } from './hash.js';
-import { withValue } from './state.js';
+// without positions. Each run is the base state with its values, applied by the reader the URL
+// hash uses (state/fields.js applyField): a value that does not apply is reported, never guessed.
+// Runs share the base's seed, so they start from the same weights (where the shapes agree) and see
+// the same batches. No DOM.
+import { selectorsFirst } from './properties.js';
+import { applyField } from './fields.js';
 
 /** @typedef {import('./properties.js').State} State */
 /** @typedef {import('./properties.js').Property} Property */
@@ -18,9 +17,6 @@ export const MAX_RUNS = 4;
 /** The longest spec read (characters) and the most fields it may change. */
 export const MAX_SPEC = 600;
 export const MAX_FIELDS = 6;
-// Selectors first, so that their options exist when the options are set. Null prototype.
-/** @type {Record<string, number>} */
-const ORDER = Object.assign(Object.create(null), { task: 0, position: 1, normalization: 2 });
 
 /**
  * Read a comparison spec against a base state.
@@ -51,33 +47,25 @@ export function readCompare(spec, base, props, registry) {
   if (n > MAX_RUNS) return fail(`asks for ${n} runs; at most ${MAX_RUNS}`);
   const uneven = fields.find(([, values]) => values.length !== 1 && values.length !== n);
   if (uneven) return fail(`${uneven[0]} has ${uneven[1].length} values for ${n} runs (give one value, or one per run)`);
-  fields.sort((a, b) => (ORDER[a[0]] ?? 3) - (ORDER[b[0]] ?? 3));
+  const ordered = selectorsFirst(fields); // a selector decides which options exist
   /** @type {State[]} */
   const runs = [];
   /** @type {string[]} */
   const errors = [];
   for (let i = 0; i < n; i++) {
     let state = base;
-    for (const [key, values] of fields) {
+    for (const [key, values] of ordered) {
       const raw = values.length === 1 ? values[0] : values[i];
-      const p = propertyFor(props, key, state);
-      if (!p || p.view) {
-        errors.push(`compare: ${key} is not a setting of the model`);
-        continue;
-      }
-      if (!isActive(p, state)) {
-        const [sel] = Object.keys(p.scope ?? {});
-        errors.push(`compare: ${key} is not an option of ${sel} ${state[sel]} (run ${i + 1})`);
-        continue;
-      }
-      const r = parseValue(p, raw);
-      if ('error' in r) errors.push(`compare: ${key}=${raw.slice(0, 40)} in run ${i + 1}: ${r.error}`);
-      else state = withValue(props, registry, state, key, r.value);
+      const r = applyField({ props, registry }, state, key, raw);
+      if (!('error' in r)) state = /** @type {State} */ (r.state);
+      else if (r.error.kind === 'unknown') errors.push(`compare: ${key} is not a setting of the model`);
+      else if (r.error.kind === 'inactive') errors.push(`compare: ${key} is ${r.error.why} (run ${i + 1})`);
+      else errors.push(`compare: ${key}=${raw.slice(0, 40)} in run ${i + 1}: ${r.error.why}`);
     }
     runs.push(state);
   }
   if (errors.length) return { runs: [], fields: [], errors: [...new Set(errors)] };
-  return { runs, fields: fields.map(([k]) => k).filter((k) => runs.some((r) => r[k] !== runs[0][k])), errors: [] };
+  return { runs, fields: ordered.map(([k]) => k).filter((k) => runs.some((r) => r[k] !== runs[0][k])), errors: [] };
 }
 
 /**

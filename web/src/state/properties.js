@@ -122,6 +122,19 @@ export const VIEW_PROPERTIES = [
   { key: 'example', kind: 'int', group: 'view', help: 'held-out example shown in the attention maps', default: 0, min: 0, max: 63, view: true },
 ];
 
+/** The selectors, in the order they are applied: each decides which options exist (a task's, an encoding's, a normalization's). */
+export const SELECTORS = ['task', 'position', 'normalization'];
+const rank = (/** @type {string} */ key) => {
+  const i = SELECTORS.indexOf(key.replaceAll('-', '_'));
+  return i < 0 ? SELECTORS.length : i;
+};
+/**
+ * [key, ...] pairs (a key may be written with '-' for '_') with the selectors first, in SELECTORS'
+ * order, the rest as they came: the one order every reader applies fields in.
+ * @template {[string, ...any[]]} T @param {T[]} pairs @returns {T[]}
+ */
+export const selectorsFirst = (pairs) => [...pairs].sort((a, b) => rank(a[0]) - rank(b[0]));
+
 /**
  * Whether a property applies to the state's current task, encoding and normalization.
  * @param {Property} p

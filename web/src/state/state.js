@@ -1,13 +1,11 @@
 // The playground's state: one plain object {key: value} over the property list. Choosing a task
 // applies that task's defaults (as the core does for a config that names only the task); choosing
 // an encoding or normalization brings in its options at their defaults.
-import { VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
+import { SELECTORS, VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
 
 /** @typedef {import('./properties.js').Property} Property */
 /** @typedef {import('./properties.js').State} State */
 /** @typedef {import('../wasm-api').Registry} Registry */
-
-const SELECTORS = ['task', 'position', 'normalization'];
 
 /**
  * Defaults of the options and task-set fields that follow from the selectors in `state`.

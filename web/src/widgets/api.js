@@ -20,12 +20,13 @@ export const LIMITS = { fields: 32, name: 40, value: 4096, steps: 10000, index: 
 /** @typedef {{layer: number, head: number, row: number|null}|null} Highlight null: none */
 /**
  * A message read: the method and its arguments, or why not.
- * @typedef {{method: 'play'|'pause'|'reset', args: []} | {method: 'step', args: [number]} |
+ * @typedef {{method: 'play'|'pause'|'reset'|'hello', args: []} | {method: 'step', args: [number]} |
  *   {method: 'setConfig', args: [[string, string][]]} | {method: 'highlight', args: [Highlight]} | {error: ApiError}} Call
  */
 
 /** Each message type and the fields it may carry besides `type` (optional ones end in '?'). */
 export const MESSAGES = {
+  hello: [], // embed-host.js on connecting: a ready frame answers with its `ready` event
   play: [],
   pause: [],
   reset: [],

@@ -25,7 +25,11 @@ const DEMOS = import.meta.glob('../demos/*/index.js');
  *   unnotice: () => void, playing?: () => boolean}} RunningDemo
  */
 // The code of step(), reset(), setConfig() and highlight(), loaded when a page first calls one.
-const api = () => import('./widget-api.js');
+// One promise for every call: calls reach the widget in the order they were made (each import()
+// call settles on its own, not necessarily in order, while the module loads).
+/** @type {Promise<typeof import('./widget-api.js')>|null} */
+let apiModule = null;
+const api = () => (apiModule ??= import('./widget-api.js'));
 const demoLoader = (/** @type {string|undefined} */ name) =>
   /** @type {(() => Promise<import('../demos/common.js').DemoModule>)|undefined} */ (DEMOS[`../demos/${name}/index.js`]);
 
@@ -123,6 +127,9 @@ export class AttentionPlaygroundElement extends HTMLElement {
     /** @type {ReturnType<typeof setTimeout>|undefined} */ this.rebuildTimer;
     /** @type {number|undefined} the column width the reserved room is for */ this.width;
     this.intersecting = false;
+    this.shown = false; // on screen and the tab visible, as last told to the app
+    /** pauses, resets and departures from the screen so far: a step(n) made before one is dropped */
+    this.halts = 0;
     this.started = false;
     /** settles when the widget is (again) ready, or could not start */
     this.built = deferred();
@@ -179,6 +186,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
   /** @internal on screen and the tab visible */
   _updateVisible() {
     const on = this.intersecting && document.visibilityState !== 'hidden';
+    if (this.shown && !on) this.halts++; // leaving the screen drops step(n) calls, those on their way too
+    this.shown = on;
     if (this.app?.setVisible) this.app.setVisible(on);
     else if (this.demo) this.#demoVisible(on);
   }
@@ -206,6 +215,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
   /** Stop training. */
   async pause() {
     this.playWanted = false;
+    this.halts++; // step(n) calls made before it, still on their way to the app, are dropped
     if (this.app?.pause) await this.app.pause();
     else if (this.demo) {
       this.demo.wantPlay = false;
@@ -216,11 +226,13 @@ export class AttentionPlaygroundElement extends HTMLElement {
 
   /** Train exactly n steps (1 … 10000), then redraw. @param {number} [n] @returns {Promise<boolean>} */
   step(n = 1) {
-    return api().then((m) => m.step(this, n));
+    const halts = this.halts;
+    return api().then((m) => m.step(this, n, halts));
   }
 
   /** Back to step 0 with the same seed. @returns {Promise<boolean>} */
   reset() {
+    this.halts++;
     return api().then((m) => m.reset(this));
   }
 

@@ -1,12 +1,13 @@
 // The element's attributes, read as data: widget settings (preset, view, controls, steps, height,
 // theme, compact, autoplay) and any config field of the engine, named as in the config with '_' written
-// '-' (d-model="64", seq-len="32", position="rope"). Values are parsed by the same rules as the
-// playground's URL (state/hash.js); anything that cannot be used is reported, never guessed.
+// '-' (d-model="64", seq-len="32", position="rope"). Values are applied by the reader the
+// playground's URL uses (state/fields.js applyField); anything that cannot be used is reported,
+// never guessed.
 // Nothing here touches the DOM: values only ever reach the page as text.
 // The names a widget accepts are an allow-list built from the same tables (declaredAttributes):
 // the embed route (embed.html#...) sets no other attribute, so a link cannot add onfocus, style ...
-import { isActive, propertyFor } from '../state/properties.js';
-import { parseValue } from '../state/hash.js';
+import { selectorsFirst } from '../state/properties.js';
+import { applyField } from '../state/fields.js';
 import { defaultState, withValue } from '../state/state.js';
 import { presetFor, presetNames } from './presets.js';
 import { readCompare } from '../state/compare.js';
@@ -31,11 +32,7 @@ const GLOBAL_ATTRS = new Set(['id', 'class', 'style', 'title', 'hidden', 'lang',
   'exportparts', 'itemscope', 'itemprop', 'itemtype', 'itemid', 'itemref', 'autocapitalize', 'enterkeyhint',
   'inputmode', 'contenteditable', 'loading']);
 const isGlobal = (/** @type {string} */ name) => GLOBAL_ATTRS.has(name) || /^(data-|aria-|on)/.test(name);
-// Null prototype: a key such as 'constructor' must not find Object's members.
-const SELECTOR_ORDER = Object.assign(Object.create(null), { task: 0, position: 1, normalization: 2 });
 const NAME = /^[a-z][a-z0-9_-]*$/;
-/** [name, ...] pairs with task, position and normalization first (they decide which options exist). @template {[string, ...any[]]} T @param {T[]} pairs */
-export const selectorsFirst = (pairs) => [...pairs].sort((a, b) => (SELECTOR_ORDER[a[0].replaceAll('-', '_')] ?? 3) - (SELECTOR_ORDER[b[0].replaceAll('-', '_')] ?? 3));
 
 /**
  * A URL hash as [attribute, value] pairs, names lower-case with '_' written '-' (embed.html's
@@ -80,6 +77,21 @@ export function declaredAttributes({ registry, props }) {
 }
 
 /**
+ * The first of `pairs` whose name the widget does not declare (declaredAttributes), as the error
+ * that names it, or null: setConfig's gate, the same list as the hash route's.
+ * @param {[string, string][]} pairs
+ * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
+ * @returns {FieldError|null}
+ */
+export function undeclared(pairs, engine) {
+  const declared = declaredAttributes(engine);
+  const bad = pairs.find(([k]) => !declared.has(k));
+  if (!bad) return null;
+  const fields = engine.props.filter((q) => !q.scope && !q.view).map((q) => q.key.replaceAll('_', '-'));
+  return { field: bad[0], text: `${quoted(bad[0], bad[1])}: unknown attribute, not set. Use a config field (${fields.join(', ')}), an option of the task, encoding or normalization, or a demo's option; HTML's own attributes (style, id, on…) are the page's to set.` };
+}
+
+/**
  * Split name/value pairs from an untrusted source (a URL) into those the widget declares and the
  * rest, as `name="value"` text for the page's "ignored" notice. Only `allowed` may become
  * attributes (a name given twice: the last wins, as setAttribute does).
@@ -112,7 +124,7 @@ export const quoted = (/** @type {string} */ name, /** @type {string} */ value) 
 
 /**
  * Config fields as text (attribute name, value), read onto `state` (a config preset's; null for a
- * demo preset) in order, each parsed by the URL's rules (state/hash.js): the reader of the
+ * demo preset) in order, each applied by the URL's reader (state/fields.js applyField): the reader of the
  * element's attributes, and of setConfig(). Pass task / position / normalization first (they
  * decide which options exist). A demo preset's declared options go to `overrides` as text.
  * @param {[string, string][]} fields [attribute name ('_' written '-'), raw value]
@@ -128,29 +140,23 @@ export function readConfigFields(fields, state, { registry, props }, preset) {
   const overrides = {};
   for (const [attr, raw] of fields) {
     const key = attr.replaceAll('-', '_');
-    const p = propertyFor(props, key, state ?? {});
-    if ((!p || p.view) && preset?.options?.includes(key)) {
+    const r = applyField({ props, registry }, state, key, raw.trim());
+    if ('error' in r && r.error.kind === 'unknown' && preset?.options?.includes(key)) {
       overrides[key] = raw; // an option the demo declares (e.g. encoding="rope"): the demo reads it
       continue;
     }
-    if (!p || p.view) {
+    if ('error' in r && r.error.kind === 'unknown') {
       const own = preset?.options?.length ? `, an option of this demo (${preset.options.map((o) => o.replaceAll('_', '-')).join(', ')})` : '';
       errors.push({ field: attr, text: `${quoted(attr, raw)}: unknown attribute. Use a config field (${props.filter((q) => !q.scope).map((q) => q.key.replaceAll('_', '-')).join(', ')}, or an option of the task, encoding or normalization)${own} or one of ${WIDGET_ATTRS.join(', ')}.` });
       continue;
     }
-    if (state && !isActive(p, state)) {
-      const [sel] = Object.keys(/** @type {Record<string, string>} */ (p.scope)); // inactive: it has a scope
-      errors.push({ field: attr, text: `${quoted(attr, raw)}: not an option of ${sel} ${state[sel]}.` });
-      continue;
-    }
-    const r = parseValue(p, raw.trim());
     if ('error' in r) {
-      const allowed = p.choices?.map((c) => c.value);
-      errors.push({ field: attr, text: `${quoted(attr, raw)}: ${r.error}.`, ...(allowed ? { allowed } : {}) });
+      const { why, allowed } = r.error;
+      errors.push({ field: attr, text: `${quoted(attr, raw)}: ${why}.`, ...(allowed ? { allowed } : {}) });
       continue;
     }
     overrides[key] = r.value;
-    if (state) state = withValue(props, registry, state, key, r.value);
+    state = r.state;
   }
   return { state, overrides, errors };
 }
@@ -176,10 +182,9 @@ export function readAttributes(attrs, { registry, props }) {
   if (!preset) errors.push(`${quoted('preset', name)}: no such preset. Presets: ${presetNames(registry).join(', ')}.`);
 
   // Config attributes, task / position / normalization first (they decide which options exist).
-  const entries = attrs
+  const entries = selectorsFirst(attrs
     .filter(([k]) => !WIDGET_ATTRS.includes(k) && !isGlobal(k))
-    .map(([k, v]) => [k.replaceAll('-', '_'), v, k])
-    .sort((a, b) => (SELECTOR_ORDER[a[0]] ?? 3) - (SELECTOR_ORDER[b[0]] ?? 3));
+    .map(([k, v]) => /** @type {[string, string, string]} */ ([k.replaceAll('-', '_'), v, k])));
   /** @type {Record<string, Value>} */
   const overrides = {};
   /** @type {State|null} */
@@ -190,7 +195,7 @@ export function readAttributes(attrs, { registry, props }) {
     const taskAttr = entries.find(([k]) => k === 'task')?.[1].trim();
     const known = registry.tasks.some((t) => t.name === taskAttr);
     state = defaultState(props, registry, known ? taskAttr : /** @type {string|undefined} */ (base.task));
-    for (const [k, v] of Object.entries(base).sort((a, b) => (SELECTOR_ORDER[a[0]] ?? 3) - (SELECTOR_ORDER[b[0]] ?? 3)))
+    for (const [k, v] of selectorsFirst(Object.entries(base)))
       if (k !== 'task' || !known) state = withValue(props, registry, state, k, v);
   }
   const read = readConfigFields(entries.map(([, raw, attr]) => [attr, raw]), state, { registry, props }, preset);

@@ -4,24 +4,44 @@
 // or copy it. The frame's URL must declare this page's origin for commands and events
 // (embed.html#preset=rope&origin=https://blog.example); the height needs nothing.
 //
-//   const w = connectFrame(document.querySelector('iframe'));
-//   w.frame.addEventListener('step', (e) => console.log(e.detail.step, e.detail.loss));
-//   w.setConfig({ position: 'rope' }); w.play();
+// Commands wait until the frame says it listens (its `ready` event, or an `error` from a widget
+// that could not start): a script may drive the frame right after connecting, before it loaded.
+//
+//   const fig = connectFrame(document.querySelector('iframe'));
+//   fig.frame.addEventListener('step', (e) => console.log(e.detail.step, e.detail.loss));
+//   fig.setConfig({ position: 'rope' }); fig.play(); // sent once the frame is ready
+//   await fig.ready;                                  // resolves at its `ready`
 
 const PREFIX = 'attention-playground:';
 const EVENTS = ['ready', 'step', 'trained', 'error'];
 /** The tallest height a frame is given (px): a height from the frame is data, bounded. */
 export const MAX_HEIGHT = 20000;
+/** The most commands that wait for the frame; later ones are dropped with an `error` event. */
+export const MAX_QUEUED = 64;
 
 /**
  * Connect to a widget's iframe. Its height messages resize it (style.height); its events are fired
  * on the iframe element as `ready`, `step`, `trained` and `error` (CustomEvents, detail as the
- * element's, not bubbling). Messages from any other window or origin are ignored.
+ * element's, not bubbling). Messages from any other window or origin are ignored. Commands made
+ * before the frame is ready are queued (at most MAX_QUEUED) and sent, in order, when it is;
+ * `ready` is a promise of that moment.
  * @param {HTMLIFrameElement} frame
  * @param {{fit?: boolean}} [opts] fit: false leaves the frame's height alone
  */
 export function connectFrame(frame, { fit = true } = {}) {
   const origin = new URL(frame.src, location.href).origin;
+  /** @type {object[]|null} commands waiting for the frame (null: it listens) */
+  let queue = [];
+  /** @type {() => void} */
+  let readyNow = () => {};
+  const ready = new Promise((/** @type {(v: void) => void} */ r) => (readyNow = r));
+  /** @param {object} msg */
+  const send = (msg) => frame.contentWindow?.postMessage(msg, origin);
+  const flush = () => {
+    const waiting = queue ?? [];
+    queue = null;
+    for (const msg of waiting) send(msg);
+  };
   /** @param {MessageEvent} e */
   const onMessage = (e) => {
     if (e.source !== frame.contentWindow || e.origin !== origin) return;
@@ -31,14 +51,27 @@ export function connectFrame(frame, { fit = true } = {}) {
       const h = Number(d.height);
       if (fit && Number.isFinite(h) && h >= 0 && h <= MAX_HEIGHT) frame.style.height = `${Math.ceil(h)}px`;
     } else if (d.type === `${PREFIX}event` && EVENTS.includes(d.event)) {
+      if (d.event === 'ready') readyNow();
+      if (d.event === 'ready' || d.event === 'error') flush();
       frame.dispatchEvent(new CustomEvent(d.event, { detail: d.detail }));
     }
   };
   addEventListener('message', onMessage);
   /** @param {string} type @param {object} [fields] */
-  const post = (type, fields = {}) => frame.contentWindow?.postMessage({ type: PREFIX + type, ...fields }, origin);
+  const post = (type, fields = {}) => {
+    const msg = { type: PREFIX + type, ...fields };
+    if (!queue) return send(msg);
+    if (queue.length < MAX_QUEUED) return void queue.push(msg);
+    const detail = { field: 'queue', message: `${type}: ${MAX_QUEUED} commands already wait for the frame to be ready; this one was dropped.` };
+    frame.dispatchEvent(new CustomEvent('error', { detail }));
+  };
+  // A frame that was ready before this call answers with `ready` (one still loading says so when
+  // it is). Sent to any origin: it carries nothing, and the frame may not have loaded its page yet.
+  frame.contentWindow?.postMessage({ type: `${PREFIX}hello` }, '*');
   return {
     frame,
+    /** Resolves when the frame's widget is ready (its `ready` event). */
+    ready,
     play: () => post('play'),
     pause: () => post('pause'),
     /** @param {number} [n] */
@@ -48,7 +81,10 @@ export function connectFrame(frame, { fit = true } = {}) {
     setConfig: (fields) => post('setConfig', { fields }),
     /** @param {{layer: number, head: number, row?: number}|null} [sel] */
     highlight: (sel) => post('highlight', sel ?? {}),
-    /** Stop listening. */
-    close: () => removeEventListener('message', onMessage),
+    /** Stop listening (queued commands are dropped). */
+    close: () => {
+      queue = [];
+      removeEventListener('message', onMessage);
+    },
   };
 }

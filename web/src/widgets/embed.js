@@ -18,6 +18,9 @@
 //   widget's events (ready, step, trained, error) go to the declared origins only, as
 //   {type: 'attention-playground:event', event, detail}. Without a declared origin the frame
 //   takes no commands and sends no events (its height is no secret: it goes to any parent).
+//   `hello` (embed-host.js sends it on connecting) is answered with `ready` when the widget is
+//   ready (or `error` when it could not start), for a host that connected after the fact.
+//   setConfig sets only declared names, in every state of the widget (widget-api.js).
 //   document.referrer is not used: it names whichever page framed the widget (an attacker's too)
 //   and a referrer policy can strip it.
 import './attention-playground.js';
@@ -95,6 +98,11 @@ addEventListener('message', (e) => {
   const call = readMessage(e.data);
   if ('error' in call) {
     widget.dispatchEvent(new CustomEvent('error', { detail: call.error }));
+    return;
+  }
+  if (call.method === 'hello') { // a host that connected late: say what it missed
+    if (widget.status === 'ready') tell({ type: `${PREFIX}event`, event: 'ready', detail: { preset: widget.getAttribute('preset') ?? 'playground' } });
+    else if (widget.status === 'error') tell({ type: `${PREFIX}event`, event: 'error', detail: { field: 'widget', message: widget.error } });
     return;
   }
   const w = /** @type {Record<string, (...args: any[]) => Promise<boolean>>} */ (/** @type {unknown} */ (widget));

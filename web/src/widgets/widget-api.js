@@ -3,23 +3,37 @@
 // download it). Every call goes through the widget's app and its run controller; a refused call
 // fires `error` ({field, message, allowed}) on the element and resolves to false, leaving the
 // widget as it was. A call made before the widget is built waits for it (it builds when on
-// screen). Arguments are read by api.js; config fields by the attributes' reader (attributes.js).
-import { readAttributes, readConfigFields, readSteps, selectorsFirst, WIDGET_ATTRS } from './attributes.js';
+// screen). Arguments are read by api.js; config fields by the attributes' reader (attributes.js),
+// which applies each through the one field reader (state/fields.js applyField).
+import { readAttributes, readConfigFields, readSteps, undeclared, WIDGET_ATTRS } from './attributes.js';
+import { selectorsFirst } from '../state/properties.js';
 import { readCount, readFields, readHighlight } from './api.js';
 import { presetFor } from './presets.js';
 import { sharedEngine } from './shared.js';
+import { MAX_WAITING } from './step-queue.js';
 
 /** @typedef {import('./attention-playground.js').AttentionPlaygroundElement} Widget */
 
-/** Train exactly n steps (1 … 10000), then redraw. @param {Widget} w @param {unknown} n */
-export async function step(w, n) {
+/**
+ * Train exactly n steps (1 … 10000), then redraw: true once trained; false when refused (`error`)
+ * or when a pause, a reset or the widget leaving the screen cancelled them (no `error`: nothing
+ * was wrong). One step(n) runs, one waits; calls made meanwhile join the waiting one while it
+ * stays within MAX_WAITING steps (step-queue.js), else they are refused naming `n`.
+ * @param {Widget} w @param {unknown} n @param {number} [halts] w.halts when the call was made
+ */
+export async function step(w, n, halts = w.halts) {
   const r = readCount(n);
   if ('error' in r) return w._refuse(r.error);
   const app = await appFor(w, 'step');
   if (!app) return false;
+  if (w.halts !== halts) return false; // a pause, a reset or leaving the screen came after the call
   if (!('step' in app)) return w._refuse({ field: 'step', message: 'step(n) is for one model; a comparison steps with play and pause.' });
-  await app.step(r.value);
-  return true;
+  const done = app.step(r.value);
+  if (!done) {
+    const waiting = app.steps.waiting?.n ?? 0;
+    return w._refuse({ field: 'n', message: `n=${r.value}: ${waiting} steps already wait behind the running step(n), and at most ${MAX_WAITING} may wait; call again once they are trained, or pause.`, ...(waiting < MAX_WAITING ? { allowed: [`1…${MAX_WAITING - waiting}`] } : {}) });
+  }
+  return done;
 }
 
 /** Back to step 0 with the same seed. @param {Widget} w */
@@ -36,7 +50,8 @@ export async function reset(w) {
  * A field that cannot be used fires `error` naming it and its allowed values; the widget keeps
  * its model and state. The fields are written back as attributes (without a rebuild), so that a
  * later rebuild keeps them. A demo preset, a comparison or a widget that could not start takes
- * them as attributes, checked by the same reader, and is built again.
+ * them as attributes, checked by the same reader, and is built again. In every state, a name the
+ * widget does not declare (declaredAttributes: the list the hash route uses) is refused first.
  * @param {Widget} w
  * @param {unknown} fields
  */
@@ -47,6 +62,10 @@ export async function setConfig(w, fields) {
   if (own) return w._refuse({ field: own[0], message: `${own[0]} is a widget setting, not a config field: set the attribute.` });
   if (w.status !== 'error') await w.built.promise;
   const engine = await sharedEngine();
+  // Declared names only, in every state (the hash route's list: attributes.js): setConfig never
+  // sets style, id, on*, tabindex ... on the element, whatever the widget is showing.
+  const stranger = undeclared(r.value, engine);
+  if (stranger) return w._refuse({ field: stranger.field, message: stranger.text });
   const app = w.app;
   if (app && 'setState' in app && w.status === 'ready') {
     const preset = presetFor(w.getAttribute('preset')?.trim() || 'playground', engine.registry);

@@ -17,6 +17,7 @@ import { engineKind, engineNotice } from '../panels/engine-notice.js';
 import { RunController } from '../run/run-controller.js';
 import { withCorpus, loadCorpus, corpusBase } from '../run/text-source.js';
 import { WidgetPanels } from './widget-panels.js';
+import { StepQueue } from './step-queue.js';
 
 const FLUSH_MS = 250;
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
@@ -82,6 +83,8 @@ export class WidgetApp {
     this.onEvent = () => {};
     this.#build();
     this.run = new RunController(engine.pool, this.#views(), { refreshMs: SNAPSHOT_MS, flushMs: FLUSH_MS });
+    /** step(n) calls: one runs, at most one waits (step-queue.js) */
+    this.steps = new StepQueue((n) => this.run.stepBy(n));
   }
 
   /** The current model (null while none). */
@@ -137,7 +140,7 @@ export class WidgetApp {
     const has = (/** @type {string} */ c) => controls.includes(c);
     this.ui = /** @type {WidgetUi} */ ({}); // filled below
     const ui = this.ui;
-    ui.play = el('button', { type: 'button', class: 'primary', hidden: !has('play'), onclick: () => (this.wantPlay ? this.pause() : this.play()) }, 'Play');
+    ui.play = el('button', { type: 'button', class: 'primary', hidden: !has('play'), onclick: () => (this.wantPlay || this.steps.busy ? this.pause() : this.play()) }, 'Play');
     ui.step = el('button', { type: 'button', hidden: !has('step'), onclick: () => this.step() }, 'Step');
     ui.reset = el('button', { type: 'button', hidden: !has('reset'), onclick: () => this.reset() }, 'Reset');
     ui.stepCount = el('dd', { class: 'ap-step' }, '0');
@@ -262,11 +265,12 @@ export class WidgetApp {
     if (this.visible) return this.#run();
   }
 
-  /** Stop training (it stays stopped when the widget comes back on screen). */
-  pause() {
+  /** Stop training, step(n) calls too (it stays stopped when the widget comes back on screen). */
+  async pause() {
     this.wantPlay = false;
+    this.steps.cancel(); // the waiting steps; the worker's pause halts the running one
     this.#label();
-    return this.model?.pause();
+    await this.model?.pause();
   }
 
   #run() {
@@ -278,9 +282,18 @@ export class WidgetApp {
     return this.run.play({ steps, every: Math.max(1, Math.ceil(steps / 500)) });
   }
 
-  /** n training steps (exactly n), then the snapshot views. @param {number} [n] */
+  /**
+   * n training steps (exactly n), then the snapshot views: true once trained, false when a pause,
+   * a reset or leaving the screen cancelled them; null when they do not fit in the queue
+   * (step-queue.js: at most MAX_WAITING steps wait behind the running ones).
+   * @param {number} [n]
+   * @returns {Promise<boolean>|null}
+   */
   step(n = 1) {
-    return this.run.stepBy(n);
+    const done = this.steps.add(n);
+    this.#label();
+    done?.finally(() => this.#label());
+    return done;
   }
 
   /**
@@ -326,6 +339,7 @@ export class WidgetApp {
   }
 
   reset() {
+    this.steps.cancel(); // the worker's reset halts the running step(n)
     return this.run.reset(); // then `ready` plays on when wanted
   }
 
@@ -334,12 +348,13 @@ export class WidgetApp {
     if (this.visible === on) return;
     this.visible = on;
     if (on && this.wantPlay) this.#run();
-    if (!on && this.model?.playing) this.model.pause();
+    if (!on && this.steps.busy) this.steps.cancel(); // step(n) calls are dropped, not resumed
+    if (!on && (this.model?.playing || this.steps.running)) this.model?.pause();
   }
 
   /** @param {boolean} [playing] */
   #label(playing = this.model?.playing) {
-    this.ui.play.textContent = this.wantPlay || playing ? 'Pause' : 'Play';
+    this.ui.play.textContent = this.wantPlay || playing || this.steps?.busy ? 'Pause' : 'Play';
   }
 
   // Draw what arrived since the last flush (the charts themselves redraw once per frame at most).

@@ -141,6 +141,7 @@ const commands = {
   info: ({ sid }) => leanInfo(session(sid).info()),
   reset({ sid }) {
     const h = session(sid);
+    h.halts++; // a step(n) under way stops: the new run starts at step 0, untrained
     h.reset();
     return leanInfo(h.info());
   },
@@ -150,18 +151,24 @@ const commands = {
     schedule();
     return { step: h.stepsDone() };
   },
+  // Stops play and any step(n) under way (after its current chunk): the reply is the step where
+  // training stopped, and no later chunk runs.
   pause({ sid }) {
     const h = session(sid);
     h.playing = false;
+    h.halts++;
     return { step: h.stepsDone() };
   },
   // n steps now, in chunks of about one play chunk each, yielding between them (see the header).
+  // A pause or a reset meanwhile drops what is left: {step, cancelled: true}.
   async step({ sid, n = 1 }) {
     let left = n;
+    const halts = session(sid).halts;
     /** @type {import('./session.js').ChunkResult|null} */
     let r = null;
     while (left > 0) {
       const h = session(sid);
+      if (h.halts !== halts) return { step: h.stepsDone(), cancelled: true };
       const k = Math.min(left, h.adaptiveChunk());
       r = timed(() => h.trainChunk(k));
       left -= k;

@@ -69,12 +69,34 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
       ': the fastest pair stays, the slowest is divided by s. YaRN keeps the pairs that turn many times within L, interpolates the slow ones and scales the logits by ',
       m('(0.1\\ln s + 1)^2'), '. Values from the engine (positions() of a RoPE model loaded with each scaling). In the charts, s = ℓ/L for each evaluation length ℓ.'));
 
+  const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L));
+
+  const box = el('div', { class: `apd apd-extrapolation${compact ? ' compact' : ''}` },
+    introSection(L, lengths, s.seeds),
+    el('section', { class: 'apd-card' },
+      el('div', { class: 'apd-tools' }, play, progress),
+      el('div', { class: 'apd-tools' }, el('span', { class: 'apd-small' }, 'Encodings:'),
+        el('div', { class: 'apd-encodings' }, ...encodings.map((e, i) => el('label', { style: { color: colorOf(e) } }, encodingBoxes[i], e)))),
+      el('div', { class: 'apd-tools' }, el('label', {}, 'Second task ', task2),
+        el('span', { class: 'apd-small' }, 'RoPE at evaluation:'),
+        ...SCALINGS.map((x, i) => el('label', { title: SCALING_TITLES[x] }, scalingBoxes[i], `${x} (${DASHES[x].words})`))),
+      error,
+      status),
+    el('div', { class: 'apd-ext-layout' }, el('div', { class: 'apd-blocks' }, ...blocks.map((b) => b.box)), tableBox));
+  return { box, encodingBoxes, scalingBoxes, task2, factor, play, progress, status, error, table, tableNote, tableBox, blocks };
+}
+
+/**
+ * One task's block: its title, the accuracy and loss charts against ℓ, the notes and the values.
+ * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart @param {boolean} compact
+ * @param {number} index @param {string[]} encodings @param {number} L
+ */
+function taskBlock(LineChart, compact, index, encodings, L) {
   const colorize = (/** @type {string} */ key) => {
     const [pos, method] = key.split('+');
     return { key, label: method ? `rope + ${method} (${DASHES[method].words})` : pos, color: colorOf(pos), dash: method ? DASHES[method].dash : undefined, points: true };
   };
   const seriesKeys = [...encodings, ...SCALINGS.map((x) => `rope+${x}`)];
-  const blocks = [0, 1].map((index) => {
     const title = el('h3', { class: 'apd-task-title' });
     const accBox = el('div', { class: 'apd-chart apd-chart-acc' }, el('div', { class: 'apd-chart-title' }, 'accuracy (scored positions) vs evaluation length ℓ'));
     const lossBox = el('div', { class: 'apd-chart apd-chart-loss' }, el('div', { class: 'apd-chart-title' }, 'loss vs evaluation length ℓ'));
@@ -89,10 +111,14 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
     const acc = new LineChart(accBox, { title: 'accuracy', series: seriesKeys.map(colorize), yRange: [0, 1.05], height: h, xLabel: 'evaluation length ℓ', markers, empty: 'A curve comes as its models finish training.' });
     const loss = new LineChart(lossBox, { title: 'loss', series: seriesKeys.map(colorize), height: h, xLabel: 'evaluation length ℓ', markers, empty: 'A curve comes as its models finish training.' });
     return { index, box, title, acc, loss, note, values, measured };
-  });
+}
 
-  const box = el('div', { class: `apd apd-extrapolation${compact ? ' compact' : ''}` },
-    el('section', { class: 'apd-intro' },
+/**
+ * What the demo measures and why encodings differ past L.
+ * @param {number} L @param {number[]} lengths @param {number[]} seeds
+ */
+function introSection(L, lengths, seeds) {
+  return el('section', { class: 'apd-intro' },
       el('h2', {}, 'Train short, test long'),
       el('p', {}, 'Each encoding below trains a causal model at length ', m(`L = ${L}`), ' and is then evaluated, unchanged, at ', m(`\\ell = ${lengths.join(', ')}`),
         ' (up to ', m('4L'), '). The held-out data are the same for every encoding. Past ', m('L'), ' a model meets positions and distances it never saw in training.'),
@@ -111,16 +137,5 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
           el('h4', {}, 'Scaling RoPE at evaluation'),
           el('p', {}, 'Position interpolation squeezes ', m('\\ell'), ' positions into the trained range (', m('t \\mapsto t/s'), ', ', m('s = \\ell/L'),
             '), at the price of finer steps between neighbours: without fine-tuning, distance k now looks like k/s, while copy_back needs the exact distance (the dotted curve shows what that does). NTK-aware scaling changes the base so that fast pairs (local order) stay as trained and slow pairs are interpolated; YaRN interpolates per pair by wavelength. Switch them on below: they appear as RoPE-coloured curves, dotted (PI), dashed (NTK) and dash-dotted (YaRN).'),
-          el('p', { class: 'apd-small' }, 'Each curve is the mean over ', String(s.seeds.length), ' seeds (', s.seeds.join(', '), '); the table under each chart gives the lowest and highest. Curves are drawn slightly apart in ℓ so that equal ones stay visible.')))),
-    el('section', { class: 'apd-card' },
-      el('div', { class: 'apd-tools' }, play, progress),
-      el('div', { class: 'apd-tools' }, el('span', { class: 'apd-small' }, 'Encodings:'),
-        el('div', { class: 'apd-encodings' }, ...encodings.map((e, i) => el('label', { style: { color: colorOf(e) } }, encodingBoxes[i], e)))),
-      el('div', { class: 'apd-tools' }, el('label', {}, 'Second task ', task2),
-        el('span', { class: 'apd-small' }, 'RoPE at evaluation:'),
-        ...SCALINGS.map((x, i) => el('label', { title: SCALING_TITLES[x] }, scalingBoxes[i], `${x} (${DASHES[x].words})`))),
-      error,
-      status),
-    el('div', { class: 'apd-ext-layout' }, el('div', { class: 'apd-blocks' }, ...blocks.map((b) => b.box)), tableBox));
-  return { box, encodingBoxes, scalingBoxes, task2, factor, play, progress, status, error, table, tableNote, tableBox, blocks };
+          el('p', { class: 'apd-small' }, 'Each curve is the mean over ', String(seeds.length), ' seeds (', seeds.join(', '), '); the table under each chart gives the lowest and highest. Curves are drawn slightly apart in ℓ so that equal ones stay visible.'))));
 }

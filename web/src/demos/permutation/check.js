@@ -9,63 +9,76 @@ import { el, sci } from '../common.js';
 /** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {import('../../wasm-api').RunResult} RunResult */
 
-/**
- * @param {import('./index.js').PermutationContext} ctx
- */
-export function equivarianceCheck({ pool, base, steps, ui, s }) {
-  const CHECK_STEPS = Math.min(steps, 150);
-  /** @type {Map<string, Promise<Session>>} */
-  const extra = new Map(); // `${position}|${causal}` -> Promise<Session>: untrained-pair checks
+export class EquivarianceCheck {
+  /** @param {import('./index.js').PermutationContext} ctx */
+  constructor({ pool, base, steps, ui, s }) {
+    this.pool = pool;
+    this.base = base;
+    this.ui = ui;
+    this.s = s;
+    this.checkSteps = Math.min(steps, 150);
+    /** @type {Map<string, Promise<Session>>} `${position}|${causal}` -> Promise<Session>: untrained-pair checks */
+    this.extra = new Map();
+    /** Run the check again (coalesced). */
+    this.refresh = coalesce(() => this.#refreshOnce(), () => s.disposed);
+  }
 
   /** @returns {Promise<{model: Session|null|undefined, label: string}>} */
-  async function checkModel() {
+  async checkModel() {
+    const { s } = this;
     const pos = s.checkPosition;
     if (!s.checkCausal && pos === 'none') return { model: s.models.a, label: 'the left model of the training below' };
     if (!s.checkCausal && pos === s.encoding) return { model: s.models.b, label: 'the right model of the training below' };
     const key = `${pos}|${s.checkCausal}`;
-    if (!extra.has(key))
-      extra.set(key, pool.create({ ...base, position: pos, causal: s.checkCausal }).then((mdl) => {
-        mdl.addEventListener('state', (ev) => {
-          const e = /** @type {CustomEvent<{playing: boolean, step: number}>} */ (ev);
-          if (e.detail.playing) return;
-          if (`${s.checkPosition}|${s.checkCausal}` === key) refresh();
-          ui.box.dataset.checkTrained = String(e.detail.step >= CHECK_STEPS);
-        });
-        mdl.play({ until: CHECK_STEPS, every: 10 });
-        return mdl;
-      }));
-    const model = await extra.get(key);
-    return { model, label: `a model of its own (position = ${pos}${s.checkCausal ? ', causal mask' : ''}), trained ${CHECK_STEPS} steps on order with the same seed` };
+    if (!this.extra.has(key)) this.extra.set(key, this.#ownModel(key, pos));
+    const model = await this.extra.get(key);
+    return { model, label: `a model of its own (position = ${pos}${s.checkCausal ? ', causal mask' : ''}), trained ${this.checkSteps} steps on order with the same seed` };
+  }
+
+  /** A model of the check's own, trained a few steps. @param {string} key @param {string} pos */
+  async #ownModel(key, pos) {
+    const { s, ui } = this;
+    const mdl = await this.pool.create({ ...this.base, position: pos, causal: s.checkCausal });
+    mdl.addEventListener('state', (ev) => {
+      const e = /** @type {CustomEvent<{playing: boolean, step: number}>} */ (ev);
+      if (e.detail.playing) return;
+      if (`${s.checkPosition}|${s.checkCausal}` === key) this.refresh();
+      ui.box.dataset.checkTrained = String(e.detail.step >= this.checkSteps);
+    });
+    mdl.play({ until: this.checkSteps, every: 10 });
+    return mdl;
   }
 
   /** @param {Error} err */
-  function showError(err) {
-    ui.error.hidden = false;
-    ui.error.textContent = err.message;
+  showError(err) {
+    this.ui.error.hidden = false;
+    this.ui.error.textContent = err.message;
   }
 
-  async function refreshOnce() {
+  async #refreshOnce() {
+    const { s, ui } = this;
     try {
-      const { model, label } = await checkModel();
+      const { model, label } = await this.checkModel();
       if (!model || s.disposed) return;
       const px = s.perm.map((p) => s.x[p]);
       const [fx, fpx] = await Promise.all([model.run(s.x), model.run(px)]);
       if (s.disposed) return;
       ui.error.hidden = true;
-      showMaps(fx, fpx, px);
-      showPooled(model, fx, fpx, px);
+      this.showMaps(fx, fpx, px);
+      this.showPooled(model, fx, fpx, px);
       const step = await model.inspect({}).then((r) => r.step).catch(() => 0);
       ui.modelNote.textContent = `Checked model: ${label}; now at step ${step}. Training changes how large a difference is, not whether the identity holds without positions.`;
       ui.box.dataset.checked = `${s.checkPosition}|${s.checkCausal}`;
       ui.box.dataset.checkStep = String(step);
     } catch (err) {
-      if (!s.disposed) showError(/** @type {Error} */ (err));
+      if (!s.disposed) this.showError(/** @type {Error} */ (err));
     }
   }
 
   // f(πX), πf(X), their difference (same colour range), and the largest difference.
   /** @param {RunResult} fx @param {RunResult} fpx @param {number[]} px */
-  function showMaps(fx, fpx, px) {
+  showMaps(fx, fpx, px) {
+    const { s, ui } = this;
     const pfx = s.perm.map((p) => fx.hidden[p]); // πf(X)
     const hp = fpx.hidden; // f(πX)
     const diff = hp.map((row, i) => row.map((v, c) => v - pfx[i][c]));
@@ -95,14 +108,9 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
 
   // The pooled (per-sequence) prediction for X and for πX.
   /** @param {Session} model @param {RunResult} fx @param {RunResult} fpx @param {number[]} px */
-  function showPooled(model, fx, fpx, px) {
+  showPooled(model, fx, fpx, px) {
+    const { s, ui } = this;
     const classes = model.info.classes;
-    const pred = (/** @type {number[][]} */ probs) => {
-      const row = probs[0] ?? [];
-      let k = 0;
-      row.forEach((v, j) => { if (v > row[k]) k = j; });
-      return { k, p: row[k] ?? NaN, row };
-    };
     const a = pred(fx.probs);
     const b = pred(fpx.probs);
     const truth = (/** @type {number[]} */ ids) => {
@@ -123,27 +131,31 @@ export function equivarianceCheck({ pool, base, steps, ui, s }) {
     ui.pooled.dataset.delta = String(delta);
   }
 
-  /** @param {string} label @param {string|undefined} cls @param {number} p @param {string} truth */
-  function predLine(label, cls, p, truth) {
-    return el('div', { class: 'apd-pred' }, el('span', { class: 'apd-pred-label' }, label), ' predicts ',
-      el('strong', {}, cls ?? '?'), ` (p = ${Number.isFinite(p) ? p.toFixed(4) : '–'})`,
-      el('span', { class: 'apd-small' }, ` · true answer ${truth}`));
+  /** Refresh while the checked model trains (called periodically). */
+  async tick() {
+    // a model that cannot be built (a hostile check_position) was already reported by refresh()
+    const found = await this.checkModel().catch(() => null);
+    if (found?.model?.playing) this.refresh();
   }
 
-  const refresh = coalesce(refreshOnce, () => s.disposed);
-  return {
-    refresh,
-    showError,
-    /** Refresh while the checked model trains (called periodically). */
-    async tick() {
-      // a model that cannot be built (a hostile check_position) was already reported by refresh()
-      const found = await checkModel().catch(() => null);
-      if (found?.model?.playing) refresh();
-    },
-    /** The check's own models. */
-    async dispose() {
-      const models = await Promise.all([...extra.values()].map((p) => p.catch(() => null)));
-      await Promise.all(models.filter((mdl) => mdl !== null).map((mdl) => mdl.dispose()));
-    },
-  };
+  /** The check's own models. */
+  async dispose() {
+    const models = await Promise.all([...this.extra.values()].map((p) => p.catch(() => null)));
+    await Promise.all(models.filter((mdl) => mdl !== null).map((mdl) => mdl.dispose()));
+  }
+}
+
+/** The class the first row of `probs` gives the most. @param {number[][]} probs */
+function pred(probs) {
+  const row = probs[0] ?? [];
+  let k = 0;
+  row.forEach((v, j) => { if (v > row[k]) k = j; });
+  return { k, p: row[k] ?? NaN, row };
+}
+
+/** @param {string} label @param {string|undefined} cls @param {number} p @param {string} truth */
+function predLine(label, cls, p, truth) {
+  return el('div', { class: 'apd-pred' }, el('span', { class: 'apd-pred-label' }, label), ' predicts ',
+    el('strong', {}, cls ?? '?'), ` (p = ${Number.isFinite(p) ? p.toFixed(4) : '–'})`,
+    el('span', { class: 'apd-small' }, ` · true answer ${truth}`));
 }

@@ -4,14 +4,14 @@
 // shows both final hidden states side by side with their largest difference, and the pooled
 // prediction for both (check.js). Below, position = none and an encoding train on `order` (does A
 // come before B?) on several seeds, each until it has learned the task or its budget runs out (pair.js).
-// This file reads the options and wires the parts; view.js builds the DOM.
+// This file (PermutationDemo) reads the options and wires the parts; view.js builds the DOM.
 // mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import { injectStyles, modelOverrides, numOption, boolOption, Disposer } from '../common.js';
+import { demoHandle, requireOptions, injectStyles, modelOverrides, numOption, boolOption, Disposer } from '../common.js';
 import { demoLists } from '../lists.js';
 import { buildDom } from './view.js';
-import { sequenceEditor } from './editor.js';
-import { equivarianceCheck } from './check.js';
-import { trainingPair } from './pair.js';
+import { SequenceEditor } from './editor.js';
+import { EquivarianceCheck } from './check.js';
+import { TrainingPair } from './pair.js';
 import { seedList, DEFAULT_SEEDS } from '../seeds.js';
 
 /** @typedef {import('../../client/session.js').EngineSession} Session */
@@ -40,76 +40,110 @@ import { seedList, DEFAULT_SEEDS } from '../seeds.js';
  * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>, root: HTMLElement, results(): object[]}}
  */
 export function mount(root, options = {}) {
-  const { pool, registry, compact = false, autoplay = false, config: cfg = {}, LineChart } = options;
-  if (!pool) throw new Error('permutation demo: options.pool (a WorkerPool) is required');
-  if (!LineChart) throw new Error('permutation demo: options.LineChart (a line chart class of web/src/charts/) is required');
-  const encodings = demoLists(registry).permutation;
-  // The budget: RoPE, Shaw, URPE and FIRE learn `order` within it on seeds 1–3 at this lr (docs/demos.md).
-  const steps = numOption(cfg.steps, 3000);
-  const base = {
-    task: 'order', position: 'none', causal: false, d_model: 32, heads: 4, layers: 2, seq_len: 8,
-    batch: 32, seed: 1, lr: 0.001, eval_every: 25, steps, ...modelOverrides(cfg),
-  };
-  const seeds = seedList(base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
-  const bag = new Disposer();
-  const style = injectStyles(root);
-  const ui = buildDom(LineChart, compact, encodings);
-  root.append(ui.box);
+  return demoHandle(new PermutationDemo(root, options));
+}
 
-  /** @type {PermutationState} */
-  const s = {
-    encoding: encodings.includes(cfg.encoding) ? cfg.encoding : 'learned',
-    checkPosition: cfg.check_position ?? 'none',
-    checkCausal: boolOption(cfg.check_causal, false),
-    vocab: [],
-    x: [], // token ids of X
-    perm: [], // (πX)_i = X_{perm[i]}
-    models: { a: null, b: null }, // the two trained models: none and the encoding
-    playing: false,
-    disposed: false,
-    seeds,
-    budget: steps,
-    extra: Math.max(500, Math.round(steps / 2 / 25) * 25),
-  };
-  const ctx = { pool, base, steps, ui, s };
-  const check = equivarianceCheck(ctx);
-  const editor = sequenceEditor(ui, s, () => check.refresh());
-  const pair = trainingPair(ctx, (playing) => playing || check.refresh());
-
-  async function buildPair() {
-    s.budget = steps;
-    if (!(await pair.build())) return;
-    if (s.vocab.length === 0) editor.start(/** @type {Session} */ (s.models.a).info.vocab, base.seq_len);
+/** The permutation demo: its options, the check, the editor and the training pair, and their wiring. */
+export class PermutationDemo {
+  /**
+   * @param {HTMLElement|ShadowRoot} root
+   * @param {NonNullable<Parameters<typeof mount>[1]>} options
+   */
+  constructor(root, options) {
+    const { registry, compact = false, autoplay = false, config: cfg = {} } = options;
+    const { pool, LineChart } = requireOptions('permutation', options);
+    const encodings = demoLists(registry).permutation;
+    // The budget: RoPE, Shaw, URPE and FIRE learn `order` within it on seeds 1–3 at this lr (docs/demos.md).
+    const steps = (this.steps = numOption(cfg.steps, 3000));
+    this.base = {
+      task: 'order', position: 'none', causal: false, d_model: 32, heads: 4, layers: 2, seq_len: 8,
+      batch: 32, seed: 1, lr: 0.001, eval_every: 25, steps, ...modelOverrides(cfg),
+    };
+    const seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
+    this.bag = new Disposer();
+    this.style = injectStyles(root);
+    this.ui = buildDom(LineChart, compact, encodings);
+    root.append(this.ui.box);
+    /** @type {PermutationState} */
+    this.s = {
+      encoding: encodings.includes(cfg.encoding) ? cfg.encoding : 'learned',
+      checkPosition: cfg.check_position ?? 'none',
+      checkCausal: boolOption(cfg.check_causal, false),
+      vocab: [],
+      x: [], // token ids of X
+      perm: [], // (πX)_i = X_{perm[i]}
+      models: { a: null, b: null }, // the two trained models: none and the encoding
+      playing: false,
+      disposed: false,
+      seeds,
+      budget: steps,
+      extra: Math.max(500, Math.round(steps / 2 / 25) * 25),
+    };
+    const ctx = { pool, base: this.base, steps, ui: this.ui, s: this.s };
+    this.check = new EquivarianceCheck(ctx);
+    this.editor = new SequenceEditor(this.ui, this.s, () => this.check.refresh());
+    this.pair = new TrainingPair(ctx, (playing) => playing || this.check.refresh());
+    this.#wire(seeds);
+    this.ready = (async () => {
+      await this.buildPair();
+      await this.check.refresh();
+      this.ui.box.dataset.ready = 'true';
+    })();
+    this.ready.catch((err) => this.check.showError(err));
+    if (autoplay) this.ready.then(() => this.start());
   }
 
-  async function start() {
-    await ready;
-    if (!s.models.a || !s.models.b) return;
-    await pair.play();
-    pair.stateChanged();
+  async buildPair() {
+    const { s } = this;
+    s.budget = this.steps;
+    if (!(await this.pair.build())) return;
+    if (s.vocab.length === 0) this.editor.start(/** @type {Session} */ (s.models.a).info.vocab, this.base.seq_len);
   }
 
-  async function pause() {
-    await pair.pause();
-    pair.stateChanged();
+  async start() {
+    await this.ready;
+    if (!this.s.models.a || !this.s.models.b) return;
+    await this.pair.play();
+    this.pair.stateChanged();
   }
 
-  // --- wiring -----------------------------------------------------------------------------------
-  ui.position.value = s.checkPosition;
-  ui.causal.checked = s.checkCausal;
-  ui.position.addEventListener('change', () => { s.checkPosition = ui.position.value; check.refresh(); });
-  ui.causal.addEventListener('change', () => { s.checkCausal = ui.causal.checked; check.refresh(); });
-  ui.encoding.value = s.encoding;
-  ui.encoding.addEventListener('change', async () => {
-    const wasPlaying = s.playing;
-    s.encoding = ui.encoding.value;
-    await buildPair();
-    check.refresh();
-    if (wasPlaying) start();
-  });
-  ui.play.addEventListener('click', () => (s.playing ? pause() : start()));
-  ui.seed.value = String(seeds[0]);
-  ui.seed.addEventListener('change', async () => {
+  async pause() {
+    await this.pair.pause();
+    this.pair.stateChanged();
+  }
+
+  /** New models, then the check (the seed, the encoding or Reset changed). */
+  async #rebuild() {
+    await this.buildPair();
+    this.check.refresh();
+  }
+
+  /** @param {number[]} seeds */
+  #wire(seeds) {
+    const { ui, s, check } = this;
+    ui.position.value = s.checkPosition;
+    ui.causal.checked = s.checkCausal;
+    ui.position.addEventListener('change', () => { s.checkPosition = ui.position.value; check.refresh(); });
+    ui.causal.addEventListener('change', () => { s.checkCausal = ui.causal.checked; check.refresh(); });
+    ui.encoding.value = s.encoding;
+    ui.encoding.addEventListener('change', async () => {
+      const wasPlaying = s.playing;
+      s.encoding = ui.encoding.value;
+      await this.#rebuild();
+      if (wasPlaying) this.start();
+    });
+    ui.play.addEventListener('click', () => (s.playing ? this.pause() : this.start()));
+    ui.seed.value = String(seeds[0]);
+    ui.seed.addEventListener('change', () => this.#seedChanged());
+    ui.reset.addEventListener('click', async () => {
+      await this.pause();
+      await this.#rebuild();
+    });
+    this.bag.interval(() => check.tick(), 1200);
+  }
+
+  async #seedChanged() {
+    const { ui, s } = this;
     try {
       s.seeds = seedList(ui.seed.value.trim() === '' ? undefined : Number(ui.seed.value), s.seeds.length);
     } catch (err) {
@@ -118,41 +152,24 @@ export function mount(root, options = {}) {
       return;
     }
     ui.seedError.hidden = true;
-    await pause();
-    await buildPair();
-    check.refresh();
-  });
-  ui.reset.addEventListener('click', async () => {
-    await pause();
-    await buildPair();
-    check.refresh();
-  });
-  bag.interval(() => check.tick(), 1200);
+    await this.pause();
+    await this.#rebuild();
+  }
 
-  const ready = (async () => {
-    await buildPair();
-    await check.refresh();
-    ui.box.dataset.ready = 'true';
-  })();
-  ready.catch((err) => check.showError(err));
-  if (autoplay) ready.then(start);
+  /** Per model of the training pair: position, seed, status (learned | budget | ...), steps, accuracy. */
+  results() {
+    return this.pair.results();
+  }
 
-  return {
-    root: ui.box,
-    ready,
-    start,
-    pause,
-    /** Per model of the training pair: position, seed, status (learned | budget | ...), steps, accuracy. */
-    results: () => pair.results(),
-    async dispose() {
-      s.disposed = true;
-      bag.run();
-      await Promise.all([pair.dispose(), check.dispose()]);
-      ui.acc.destroy();
-      ui.loss.destroy();
-      Object.values(ui.maps).forEach((h) => h.destroy());
-      ui.box.remove();
-      style.remove();
-    },
-  };
+  async dispose() {
+    const { ui } = this;
+    this.s.disposed = true;
+    this.bag.run();
+    await Promise.all([this.pair.dispose(), this.check.dispose()]);
+    ui.acc.destroy();
+    ui.loss.destroy();
+    Object.values(ui.maps).forEach((h) => h.destroy());
+    ui.box.remove();
+    this.style.remove();
+  }
 }

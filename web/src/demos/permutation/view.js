@@ -54,49 +54,9 @@ export function buildDom(LineChart, compact, encodings) {
   const lossBox = el('div', { class: 'apd-chart apd-chart-loss' }, el('div', { class: 'apd-chart-title' }, 'held-out loss'));
 
   const box = el('div', { class: `apd apd-permutation${compact ? ' compact' : ''}` },
-    el('section', { class: 'apd-intro' },
-      el('h2', {}, 'Attention without positions cannot see order'),
-      el('p', {}, 'Self-attention mixes tokens by weights computed from the tokens themselves. Reorder the input with a permutation matrix ',
-        m('P'), ' and the logits get their rows and columns reordered, ', m('PS P^{\\top}'), '; softmax works row by row, so the weights are reordered the same way, and ',
-        m('P^\\top P = I'), ' cancels on the values:'),
-      tex('\\operatorname{Attn}(PX) = \\operatorname{softmax}\\!\\Big(\\tfrac{P Q K^\\top P^\\top}{\\sqrt{d}}\\Big) P V = P\\,\\operatorname{softmax}\\!\\Big(\\tfrac{QK^\\top}{\\sqrt d}\\Big) P^\\top P V = P\\,\\operatorname{Attn}(X).', true),
-      el('p', {}, 'The residual connections, LayerNorm and the feed-forward network act on each token alone, so they commute with ', m('P'),
-        ' too. The whole encoder is permutation-equivariant, ', m('f(\\pi X) = \\pi f(X)'), ', and a prediction from the mean over positions, ',
-        m('\\tfrac1n\\sum_i f(\\pi X)_i = \\tfrac1n\\sum_i f(X)_i'), ', is permutation-invariant: a bag of words. Below, the model runs on your sequence and on its reordering; compare the two sides.')),
-    el('section', { class: 'apd-card apd-check' },
-      el('h3', {}, 'Reorder the input'),
-      el('div', { class: 'apd-editor' },
-        el('div', { class: 'apd-row' }, el('span', { class: 'apd-row-label' }, 'X'), xRow),
-        el('div', { class: 'apd-row' }, el('span', { class: 'apd-row-label' }, 'πX'), pRow),
-        el('div', { class: 'apd-tools' }, shuffle, reverse, identity, permNote),
-        el('p', { class: 'apd-small' }, 'Click a token of X to change it (A and B decide the answer; c–f are fillers). Drag the tokens of πX, or focus one and use ←/→, to reorder. The small number is each token\'s position in X.')),
-      el('div', { class: 'apd-tools' },
-        el('label', {}, 'Checked model: position ', position),
-        el('label', { class: 'apd-check-label' }, causal, ' causal mask')),
-      modelNote,
-      error,
-      el('div', { class: 'apd-result' }, diffBox, pooled),
-      el('div', { class: 'apd-maps' }, fpx.fig, pfx.fig, dmap.fig),
-      el('p', { class: 'apd-small' }, 'Rows: positions of πX (tokens on the left); columns: the ', m('d_{\\text{model}}'),
-        ' channels of the final hidden state. With no encoding the difference is float rounding (about ', m('10^{-7}'),
-        ': the same sums, added in another order). An absolute encoding adds ', m('p_i'), ' to the token at position ', m('i'),
-        '; a relative one adds ', m('b(i-j)'), ' to the logits, and ', m('b(\\pi(i)-\\pi(j)) \\neq b(i-j)'), '; the causal mask ',
-        m('M_{ij} = [\\,j \\le i\\,]'), ' is not reordered with the tokens, ', m('PMP^\\top \\ne M'), '. Each breaks the identity, by the amount shown. One exception to try: bidirectional ALiBi, ',
-        m('b = -m\\,\\lvert i-j\\rvert'), ', is the same read from either end, so with ', el('em', {}, 'Original order'), ' then ', el('em', {}, 'Reverse'),
-        ' the difference drops back to rounding: such a model cannot tell a sequence from its mirror image, nor A…B from B…A.')),
-    el('section', { class: 'apd-card apd-train' },
-      el('h3', {}, 'Two models learn ', el('code', {}, 'order')),
-      el('p', {}, 'The task: does A come before B? A and B appear once among filler tokens; the answer is read from the mean over positions. Each side trains one model per seed; the two models of a seed have the same initial weights (but for the encoding) and the same batches. A model trains until it has learned the task (held-out accuracy ≥ 95%) or its step budget runs out, whichever comes first.'),
-      el('div', { class: 'apd-tools' }, play, reset, el('label', {}, 'Second model: position ', encoding),
-        el('label', {}, 'first seed ', seed), seedError, counter),
-      playNote,
-      el('dl', { class: 'apd-scores' },
-        el('div', {}, el('dt', { style: { color: colorOf('none') } }, 'position = none'), el('dd', {}, scoreA)),
-        el('div', {}, el('dt', {}, 'position = ', nameB), el('dd', {}, scoreB))),
-      el('div', { class: 'apd-outcomes', role: 'status' }, outcomeA, outcomeB),
-      el('div', { class: 'apd-charts' }, accBox, lossBox),
-      el('p', { class: 'apd-small' }, 'Scores: the mean held-out accuracy over the seeds, with the lowest and highest in brackets. Charts: the mean over the seeds every 25 steps (a model that has stopped keeps its last value). Chance is 50%: without positions the model gives ',
-        m('X'), ' and every reordering of it the same answer, and half of the reorderings swap A and B; its expected loss is at least that of a fair guess, ', m('\\ln 2 \\approx 0.693'), '.')));
+    introSection(),
+    checkCard({ xRow, pRow, shuffle, reverse, identity, permNote, position, causal, modelNote, error, diffBox, pooled }, [fpx.fig, pfx.fig, dmap.fig]),
+    trainCard({ play, reset, encoding, seed, seedError, counter, playNote, scoreA, scoreB, nameB, outcomeA, outcomeB, accBox, lossBox }));
 
   const series = (/** @type {string} */ label) => [
     { key: 'a', label: 'none', color: colorOf('none'), points: true },
@@ -109,4 +69,66 @@ export function buildDom(LineChart, compact, encodings) {
     modelNote, error, maps: { fpx: fpx.h, pfx: pfx.h, diff: dmap.h }, play, reset, counter, scoreA, scoreB, nameB,
     seed, seedError, playNote, outcomeA, outcomeB, acc, loss,
   };
+}
+
+/** Why attention without positions is permutation-equivariant. */
+function introSection() {
+  return el('section', { class: 'apd-intro' },
+      el('h2', {}, 'Attention without positions cannot see order'),
+      el('p', {}, 'Self-attention mixes tokens by weights computed from the tokens themselves. Reorder the input with a permutation matrix ',
+        m('P'), ' and the logits get their rows and columns reordered, ', m('PS P^{\\top}'), '; softmax works row by row, so the weights are reordered the same way, and ',
+        m('P^\\top P = I'), ' cancels on the values:'),
+      tex('\\operatorname{Attn}(PX) = \\operatorname{softmax}\\!\\Big(\\tfrac{P Q K^\\top P^\\top}{\\sqrt{d}}\\Big) P V = P\\,\\operatorname{softmax}\\!\\Big(\\tfrac{QK^\\top}{\\sqrt d}\\Big) P^\\top P V = P\\,\\operatorname{Attn}(X).', true),
+      el('p', {}, 'The residual connections, LayerNorm and the feed-forward network act on each token alone, so they commute with ', m('P'),
+        ' too. The whole encoder is permutation-equivariant, ', m('f(\\pi X) = \\pi f(X)'), ', and a prediction from the mean over positions, ',
+        m('\\tfrac1n\\sum_i f(\\pi X)_i = \\tfrac1n\\sum_i f(X)_i'), ', is permutation-invariant: a bag of words. Below, the model runs on your sequence and on its reordering; compare the two sides.'));
+}
+
+/**
+ * The check's card: the editor's rows, the checked model's settings, the maps and the results.
+ * @param {Record<string, HTMLElement>} parts
+ * @param {HTMLElement[]} maps the three heatmaps' figures
+ */
+function checkCard({ xRow, pRow, shuffle, reverse, identity, permNote, position, causal, modelNote, error, diffBox, pooled }, maps) {
+  return el('section', { class: 'apd-card apd-check' },
+      el('h3', {}, 'Reorder the input'),
+      el('div', { class: 'apd-editor' },
+        el('div', { class: 'apd-row' }, el('span', { class: 'apd-row-label' }, 'X'), xRow),
+        el('div', { class: 'apd-row' }, el('span', { class: 'apd-row-label' }, 'πX'), pRow),
+        el('div', { class: 'apd-tools' }, shuffle, reverse, identity, permNote),
+        el('p', { class: 'apd-small' }, 'Click a token of X to change it (A and B decide the answer; c–f are fillers). Drag the tokens of πX, or focus one and use ←/→, to reorder. The small number is each token\'s position in X.')),
+      el('div', { class: 'apd-tools' },
+        el('label', {}, 'Checked model: position ', position),
+        el('label', { class: 'apd-check-label' }, causal, ' causal mask')),
+      modelNote,
+      error,
+      el('div', { class: 'apd-result' }, diffBox, pooled),
+      el('div', { class: 'apd-maps' }, ...maps),
+      el('p', { class: 'apd-small' }, 'Rows: positions of πX (tokens on the left); columns: the ', m('d_{\\text{model}}'),
+        ' channels of the final hidden state. With no encoding the difference is float rounding (about ', m('10^{-7}'),
+        ': the same sums, added in another order). An absolute encoding adds ', m('p_i'), ' to the token at position ', m('i'),
+        '; a relative one adds ', m('b(i-j)'), ' to the logits, and ', m('b(\\pi(i)-\\pi(j)) \\neq b(i-j)'), '; the causal mask ',
+        m('M_{ij} = [\\,j \\le i\\,]'), ' is not reordered with the tokens, ', m('PMP^\\top \\ne M'), '. Each breaks the identity, by the amount shown. One exception to try: bidirectional ALiBi, ',
+        m('b = -m\\,\\lvert i-j\\rvert'), ', is the same read from either end, so with ', el('em', {}, 'Original order'), ' then ', el('em', {}, 'Reverse'),
+        ' the difference drops back to rounding: such a model cannot tell a sequence from its mirror image, nor A…B from B…A.'));
+}
+
+/**
+ * The training pair's card: its controls, scores, outcomes and charts.
+ * @param {Record<string, HTMLElement>} parts
+ */
+function trainCard({ play, reset, encoding, seed, seedError, counter, playNote, scoreA, scoreB, nameB, outcomeA, outcomeB, accBox, lossBox }) {
+  return el('section', { class: 'apd-card apd-train' },
+      el('h3', {}, 'Two models learn ', el('code', {}, 'order')),
+      el('p', {}, 'The task: does A come before B? A and B appear once among filler tokens; the answer is read from the mean over positions. Each side trains one model per seed; the two models of a seed have the same initial weights (but for the encoding) and the same batches. A model trains until it has learned the task (held-out accuracy ≥ 95%) or its step budget runs out, whichever comes first.'),
+      el('div', { class: 'apd-tools' }, play, reset, el('label', {}, 'Second model: position ', encoding),
+        el('label', {}, 'first seed ', seed), seedError, counter),
+      playNote,
+      el('dl', { class: 'apd-scores' },
+        el('div', {}, el('dt', { style: { color: colorOf('none') } }, 'position = none'), el('dd', {}, scoreA)),
+        el('div', {}, el('dt', {}, 'position = ', nameB), el('dd', {}, scoreB))),
+      el('div', { class: 'apd-outcomes', role: 'status' }, outcomeA, outcomeB),
+      el('div', { class: 'apd-charts' }, accBox, lossBox),
+      el('p', { class: 'apd-small' }, 'Scores: the mean held-out accuracy over the seeds, with the lowest and highest in brackets. Charts: the mean over the seeds every 25 steps (a model that has stopped keeps its last value). Chance is 50%: without positions the model gives ',
+        m('X'), ' and every reordering of it the same answer, and half of the reorderings swap A and B; its expected loss is at least that of a fair guess, ', m('\\ln 2 \\approx 0.693'), '.'));
 }

@@ -4,20 +4,24 @@
 // accuracy (mean and min–max over the seeds), the spread
 // max_i‖h_i − h_0‖∞ of the final hidden states (exactly 0 where Lemma 1 holds) and the mirror gap
 // max_i‖h_i − h_{n−1−i}‖∞ (0 under Lemma 2), coloured by outcome (cells.js). Toggles: anchors,
-// causal. This file owns the grid's models and the wiring; view.js builds the DOM.
+// causal. This file owns the grid (ProbeDemo: its run set, run/run-set.js, one run per model)
+// and the wiring; view.js builds the DOM, cells.js measures and draws a cell.
 // mount(root, {pool, registry, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import { injectStyles, modelOverrides, listOption, boolOption, numOption, Disposer } from '../common.js';
+import { demoHandle, requireOptions, injectStyles, modelOverrides, listOption, boolOption, numOption, Disposer } from '../common.js';
 import { demoLists } from '../lists.js';
-import { RunController } from '../../run/run-controller.js';
+import { RunSet } from '../../run/run-set.js';
 import { buildDom, ANCHORS } from './view.js';
 import { spreads, outcomeOf, summarizeCell, drawCell as draw } from './cells.js';
 import { summaryOf } from './summary.js';
 import { probeFigure } from './figure.js';
 import { figureMenu } from '../../panels/figure-menu.js';
+import { scrollCue } from '../../panels/dom.js';
 import { seedList, seedWords, DEFAULT_SEEDS } from '../seeds.js';
 
 /** @typedef {import('./cells.js').Cell} Cell */
 /** @typedef {import('./cells.js').SeedRun} SeedRun */
+
+/** @typedef {import('../../run/run-set.js').SetRun} SetRun */
 
 /**
  * Mount the probe grid into `root`.
@@ -31,232 +35,233 @@ import { seedList, seedWords, DEFAULT_SEEDS } from '../seeds.js';
  *   root: HTMLElement, results(): object[]}}
  */
 export function mount(root, options = {}) {
-  const { pool, registry, compact = false, autoplay = false, config: cfg = {} } = options;
-  if (!pool) throw new Error('probe demo: options.pool (a WorkerPool) is required');
-  const steps = numOption(cfg.steps, 600);
-  const lists = demoLists(registry);
-  const positions = listOption(cfg.positions, lists.probePositions);
-  const norms = listOption(cfg.normalizations, lists.probeNormalizations);
-  const base = { task: 'probe', d_model: 32, heads: 4, layers: 2, seq_len: 8, batch: 16, seed: 1, steps, eval_every: Math.max(steps, 1), ...modelOverrides(cfg) };
-  const seeds = seedList(base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
-  const n = base.seq_len;
-  const bag = new Disposer();
-  const style = injectStyles(root);
-  /** @type {{anchors: string, causal: boolean, cells: Cell[], playing: boolean, disposed: boolean, token: number}} */
-  const s = {
-    anchors: ANCHORS.some(([k]) => k === cfg.anchors) ? cfg.anchors : 'none',
-    causal: boolOption(cfg.causal, false),
-    cells: [], // {pos, norm, td, runs: one per seed, state, acc, spread, mirror, outcome}
-    playing: false,
-    disposed: false,
-    token: 0,
-  };
-  const ui = buildDom(compact, positions, norms, n, seeds, lists.rowSum);
-  root.append(ui.box);
-  ui.anchors.value = s.anchors;
-  ui.causal.checked = s.causal;
+  return demoHandle(new ProbeDemo(root, options));
+}
 
-  /** @param {string} pos @param {string} norm @param {number} seed */
-  function config(pos, norm, seed) {
-    return { ...base, seed, position: pos, normalization: norm, anchors: s.anchors, causal: s.causal };
+const settled = (/** @type {{state: string}} */ r) => r.state === 'done' || r.state === 'invalid';
+
+/** The probe grid: its options, its runs (one run set), its views. */
+export class ProbeDemo {
+  /**
+   * @param {HTMLElement|ShadowRoot} root
+   * @param {NonNullable<Parameters<typeof mount>[1]>} options
+   */
+  constructor(root, options) {
+    const { registry, compact = false, autoplay = false, config: cfg = {} } = options;
+    const { pool } = requireOptions('probe', options, false);
+    this.compact = compact;
+    this.autoplay = autoplay;
+    this.steps = numOption(cfg.steps, 600);
+    const lists = demoLists(registry);
+    this.positions = listOption(cfg.positions, lists.probePositions);
+    this.norms = listOption(cfg.normalizations, lists.probeNormalizations);
+    const steps = this.steps;
+    this.base = { task: 'probe', d_model: 32, heads: 4, layers: 2, seq_len: 8, batch: 16, seed: 1, steps, eval_every: Math.max(steps, 1), ...modelOverrides(cfg) };
+    this.seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
+    this.n = this.base.seq_len;
+    this.anchors = ANCHORS.some(([k]) => k === cfg.anchors) ? cfg.anchors : 'none';
+    this.causal = boolOption(cfg.causal, false);
+    /** @type {Cell[]} {pos, norm, td, runs: one per seed, state, acc, spread, mirror, outcome} */
+    this.cells = [];
+    this.playing = false;
+    this.disposed = false;
+    /** @type {Set<Cell>} cells with new metrics, drawn at the next flush */
+    this.dirty = new Set();
+    this.set = new RunSet(pool, { hooks: {
+      metrics: (run, batch) => this.#metrics(run, batch),
+      status: (run) => this.#status(run),
+      draw: () => this.#drawDirty(),
+    } });
+    this.set.goal = { until: steps, every: 10 };
+    this.bag = new Disposer();
+    this.style = injectStyles(root);
+    this.ui = buildDom(compact, this.positions, this.norms, this.n, this.seeds, lists.rowSum);
+    root.append(this.ui.box);
+    this.#wire();
+    this.ready = this.buildGrid().then(() => { this.ui.box.dataset.ready = 'true'; });
+    if (autoplay) this.ready.then(() => this.start());
   }
 
-  const drawCell = (/** @type {Cell} */ c) => draw(c, { n, compact });
-  const allRuns = () => s.cells.flatMap((c) => c.runs);
-  const settled = (/** @type {{state: string}} */ r) => r.state === 'done' || r.state === 'invalid';
+  /** @param {string} pos @param {string} norm @param {number} seed */
+  config(pos, norm, seed) {
+    return { ...this.base, seed, position: pos, normalization: norm, anchors: this.anchors, causal: this.causal };
+  }
 
-  function progress() {
-    const runs = allRuns();
-    const done = s.cells.filter(settled).length;
-    const invalid = s.cells.filter((c) => c.state === 'invalid');
-    const live = runs.filter((r) => r.state === 'training' || r.state === 'idle').map((r) => r.step ?? 0);
+  /** @param {Cell} c */
+  drawCell(c) {
+    draw(c, { n: this.n, compact: this.compact });
+  }
+
+  /** @param {SetRun} run @param {import('../../run/run-controller.js').MetricsBatch} batch */
+  #metrics(run, { steps: batch, step }) {
+    const { c, r } = run.data;
+    for (const st of batch) r.accs.push(st.token_accuracy);
+    if (r.accs.length > 120) r.accs = r.accs.filter((/** @type {number} */ _, /** @type {number} */ i) => i % 2 === 0);
+    r.step = step;
+    this.dirty.add(c);
+  }
+
+  #drawDirty() {
+    for (const c of this.dirty) this.drawCell(c);
+    this.dirty.clear();
+  }
+
+  /** A run's status (run-set.js): trained, stopped on a refused step, or not built. @param {SetRun} run */
+  #status(run) {
+    const { c, r } = run.data;
+    if (run.status === 'idle') r.model = run.ctl.model;
+    else if (run.status === 'learning') (r.state = 'training'), (c.state = c.state === 'invalid' ? c.state : 'training');
+    else if (run.status === 'done') this.finish(c, r);
+    else if (run.status === 'stalled' || run.status === 'refused') {
+      r.state = 'invalid';
+      r.error = run.error;
+      Object.assign(c, { state: 'invalid', outcome: 'invalid', error: run.error, verdict: run.status === 'stalled' ? 'stopped' : 'cannot build' });
+      this.drawCell(c);
+    }
+  }
+
+  /** The grid's progress in words, and the cells marked n/a with the reason. */
+  progress() {
+    const { ui, cells } = this;
+    const done = cells.filter(settled).length;
+    const invalid = cells.filter((c) => c.state === 'invalid');
+    const live = cells.flatMap((c) => c.runs).filter((r) => r.state === 'training' || r.state === 'idle').map((r) => r.step ?? 0);
     const minStep = live.length ? Math.min(...live) : NaN;
-    const trained = s.cells.filter((c) => c.state === 'done').length, buildable = s.cells.length - invalid.length;
-    const built = s.cells.filter((c) => c.state !== 'invalid').flatMap((c) => c.runs);
-    ui.progress.textContent = `${trained} of ${buildable} cells done (${built.filter((r) => r.state === 'done').length} of ${built.length} models, ${seedWords(seeds)})`
-      + `${Number.isFinite(minStep) ? ` · slowest at step ${minStep} of ${steps}` : ''}`;
+    const trained = cells.filter((c) => c.state === 'done').length, buildable = cells.length - invalid.length;
+    const built = cells.filter((c) => c.state !== 'invalid').flatMap((c) => c.runs);
+    ui.progress.textContent = `${trained} of ${buildable} cells done (${built.filter((r) => r.state === 'done').length} of ${built.length} models, ${seedWords(this.seeds)})`
+      + `${Number.isFinite(minStep) ? ` · slowest at step ${minStep} of ${this.steps}` : ''}`;
     // The cells marked n/a, and why, in words (a cell's tooltip says it too, but not on a phone).
     const why = new Map(); // reason -> cells
     for (const c of invalid) why.set(c.error ?? '', [...(why.get(c.error ?? '') ?? []), `${c.pos} × ${c.norm}`]);
     ui.invalid.hidden = !invalid.length;
-    ui.invalid.textContent = [...why].map(([reason, cells]) => `n/a (${cells.length === 1 ? cells[0] : `${cells.length} cells`}): ${reason.replace(/^[a-z_]+: /, '')}.`).join(' ');
+    ui.invalid.textContent = [...why].map(([reason, cs]) => `n/a (${cs.length === 1 ? cs[0] : `${cs.length} cells`}): ${reason.replace(/^[a-z_]+: /, '')}.`).join(' ');
     ui.box.dataset.done = String(done);
-    ui.box.dataset.complete = String(done === s.cells.length && s.cells.length > 0);
+    ui.box.dataset.complete = String(done === cells.length && cells.length > 0);
   }
 
-  /** @param {Cell} c @param {SeedRun} r */
-  async function finish(c, r) {
+  /** A model that reached its steps: its accuracy, spread and mirror gap. @param {Cell} c @param {SeedRun} r */
+  async finish(c, r) {
     if (r.finishing || !r.model) return;
     r.finishing = true;
     try {
       const [ev, snap] = await Promise.all([r.model.evaluate(0), r.model.inspect({ attention: { example: 0 } })]);
-      Object.assign(r, spreads(snap.attention.hidden, s.anchors));
+      Object.assign(r, spreads(snap.attention.hidden, this.anchors));
       r.final = ev.token_accuracy;
       r.step = snap.step;
       r.state = 'done';
       r.outcome = outcomeOf(/** @type {SeedRun & {spread: number, mirror: number, final: number}} */ (r));
     } catch (err) {
-      if (s.disposed || r.model?.disposed) return;
-      r.state = 'invalid';
-      r.outcome = 'invalid';
-      r.error = /** @type {Error} */ (err).message;
+      if (this.disposed || r.model?.disposed) return;
+      Object.assign(r, { state: 'invalid', outcome: 'invalid', error: /** @type {Error} */ (err).message });
     } finally {
       r.finishing = false;
     }
-    if (c.runs.every(settled)) summarizeCell(c, n);
-    drawCell(c);
-    progress();
-    if (s.cells.every(settled)) {
-      s.playing = false;
-      showPlaying();
-      showSummary();
+    if (c.runs.every(settled)) summarizeCell(c, this.n);
+    this.drawCell(c);
+    this.progress();
+    if (this.cells.every(settled)) {
+      this.playing = false;
+      this.showPlaying();
+      this.showSummary();
     }
   }
 
   /** The measured grid in words (view.js): only once every cell is done. */
-  function showSummary() {
-    ui.summary.replaceChildren(...summaryOf(s.cells, { steps, seeds, anchors: s.anchors, causal: s.causal }));
+  showSummary() {
+    this.ui.summary.replaceChildren(...summaryOf(this.cells, { steps: this.steps, seeds: this.seeds, anchors: this.anchors, causal: this.causal }));
   }
 
-  /** @param {Cell} c @param {SeedRun} r @param {number} token */
-  async function buildRun(c, r, token) {
-    try {
-      // One run controller per model (run/run-controller.js): its model, its events.
-      const run = new RunController(/** @type {import('../../client/pool.js').WorkerPool} */ (pool), { // (checked above)
-        metrics: ({ steps: batch, step }) => {
-          for (const st of batch) r.accs.push(st.token_accuracy);
-          if (r.accs.length > 120) r.accs = r.accs.filter((_, i) => i % 2 === 0);
-          r.step = step;
-          drawCell(c);
-        },
-        state: ({ playing, step, reason }) => {
-          if (!playing && step >= steps) finish(c, r);
-          else if (!playing && !['paused', 'reset', 'play'].includes(reason)) {
-            r.state = 'invalid';
-            r.error = reason;
-            c.state = 'invalid';
-            c.outcome = 'invalid';
-            c.error = reason;
-            c.verdict = 'stopped';
-            drawCell(c);
-          }
-        },
-      });
-      r.run = run;
-      if ((await run.apply(config(c.pos, c.norm, r.seed), { check: false })) !== 'ready') return;
-      if (token !== s.token || s.disposed) return run.dispose();
-      r.model = run.model;
-    } catch (err) {
-      r.state = 'invalid';
-      r.error = /** @type {Error} */ (err).message;
-      c.state = 'invalid';
-      c.outcome = 'invalid';
-      c.error = r.error;
-      c.verdict = 'cannot build';
-      drawCell(c);
-    }
-  }
-
-  async function buildGrid() {
-    const token = ++s.token;
-    const old = s.cells;
-    s.cells = [];
-    ui.summary.replaceChildren();
-    await Promise.all(old.flatMap((c) => c.runs.map((r) => r.run?.dispose())));
-    for (const td of ui.tds) {
+  /** New cells and models for the current toggles (the old ones are disposed). */
+  async buildGrid() {
+    this.cells = [];
+    this.ui.summary.replaceChildren();
+    await this.set.clear();
+    for (const td of this.ui.tds) {
       /** @type {Cell} */
       const c = { pos: /** @type {string} */ (td.dataset.pos), norm: /** @type {string} */ (td.dataset.norm), td, state: 'idle',
-        runs: seeds.map((seed) => ({ seed, accs: [], state: 'idle', step: 0 })) };
-      s.cells.push(c);
-      drawCell(c);
+        runs: this.seeds.map((seed) => ({ seed, accs: [], state: 'idle', step: 0 })) };
+      this.cells.push(c);
+      for (const r of c.runs) r.run = this.set.add(this.config(c.pos, c.norm, r.seed), { data: { c, r } });
+      this.drawCell(c);
     }
-    progress();
-    await Promise.all(s.cells.flatMap((c) => c.runs.map((r) => buildRun(c, r, token))));
-    progress();
+    this.progress();
+    await this.set.built();
+    this.progress();
   }
 
-  function showPlaying() {
-    ui.play.textContent = s.playing ? 'Pause' : 'Train';
-    ui.box.dataset.playing = String(s.playing);
+  showPlaying() {
+    this.ui.play.textContent = this.playing ? 'Pause' : 'Train';
+    this.ui.box.dataset.playing = String(this.playing);
   }
 
-  async function start() {
-    await ready;
-    if (s.disposed) return;
-    s.playing = true;
-    showPlaying();
-    const live = s.cells.flatMap((c) => c.runs.map((r) => ({ c, r }))).filter(({ r }) => r.model && !settled(r));
-    for (const { c, r } of live) (r.state = 'training'), (c.state = c.state === 'invalid' ? c.state : 'training');
-    await Promise.all(live.map(({ r }) => r.run?.play({ until: steps, every: 10 })));
-    progress();
+  async start() {
+    await this.ready;
+    if (this.disposed) return;
+    this.playing = true;
+    this.showPlaying();
+    await this.set.play({ until: this.steps, every: 10 });
+    this.progress();
   }
 
-  async function pause() {
-    s.playing = false;
-    showPlaying();
-    await Promise.all(allRuns().filter((r) => r.model && r.state === 'training').map((r) => r.run?.pause()));
+  async pause() {
+    this.playing = false;
+    this.showPlaying();
+    await this.set.pause();
   }
 
-  async function rebuild() {
-    ui.box.dataset.complete = 'false'; // the old grid's results no longer stand (a script waiting for them must wait)
-    const wasPlaying = s.playing || autoplay;
-    await pause();
-    ready = buildGrid();
-    await ready;
-    if (wasPlaying) start();
+  async rebuild() {
+    this.ui.box.dataset.complete = 'false'; // the old grid's results no longer stand (a script waiting for them must wait)
+    const wasPlaying = this.playing || this.autoplay;
+    await this.pause();
+    this.ready = this.buildGrid();
+    await this.ready;
+    if (wasPlaying) this.start();
   }
 
-  // The scroll cue: shades on the sides with more columns, and a sentence while the grid overflows.
-  function scrollCue() {
-    const w = ui.gridWrap;
-    const over = w.scrollWidth > w.clientWidth + 1;
-    ui.gridScroll.dataset.moreLeft = String(over && w.scrollLeft > 1);
-    ui.gridScroll.dataset.moreRight = String(over && w.scrollLeft + w.clientWidth < w.scrollWidth - 1);
-    ui.scrollHint.hidden = !over;
-    ui.box.dataset.gridOverflows = String(over);
+  /** The scroll cue: shades on the sides with more columns, and a sentence while the grid overflows. */
+  scrollCue() {
+    this.ui.box.dataset.gridOverflows = String(scrollCue(this.ui));
   }
-  bag.listen(ui.gridWrap, 'scroll', scrollCue);
-  const resize = new ResizeObserver(scrollCue);
-  resize.observe(ui.gridWrap);
-  bag.add(() => resize.disconnect());
 
-  ui.play.addEventListener('click', () => (s.playing ? pause() : start()));
-  ui.restart.addEventListener('click', rebuild);
-  ui.anchors.addEventListener('change', () => { s.anchors = ui.anchors.value; ui.box.dataset.anchors = s.anchors; rebuild(); });
-  ui.causal.addEventListener('change', () => { s.causal = ui.causal.checked; ui.box.dataset.causal = String(s.causal); rebuild(); });
-  bag.interval(progress, 1000);
-  ui.box.dataset.anchors = s.anchors;
-  ui.box.dataset.causal = String(s.causal);
-  ui.box.dataset.steps = String(steps);
-  // Download ▾: the grid as a heatmap of accuracy (SVG, PNG), its numbers (JSON, CSV).
-  ui.play.parentElement?.append(figureMenu(
-    () => probeFigure(s.cells, { positions, norms, n, steps, seeds, anchors: s.anchors, causal: s.causal }),
-    () => `attnplay-probe-grid-${s.anchors}${s.causal ? '-causal' : ''}`));
+  #wire() {
+    const { ui, bag } = this;
+    ui.anchors.value = this.anchors;
+    ui.causal.checked = this.causal;
+    bag.listen(ui.gridWrap, 'scroll', () => this.scrollCue());
+    const resize = new ResizeObserver(() => this.scrollCue());
+    resize.observe(ui.gridWrap);
+    bag.add(() => resize.disconnect());
+    ui.play.addEventListener('click', () => (this.playing ? this.pause() : this.start()));
+    ui.restart.addEventListener('click', () => this.rebuild());
+    ui.anchors.addEventListener('change', () => { this.anchors = ui.anchors.value; ui.box.dataset.anchors = this.anchors; this.rebuild(); });
+    ui.causal.addEventListener('change', () => { this.causal = ui.causal.checked; ui.box.dataset.causal = String(this.causal); this.rebuild(); });
+    bag.interval(() => this.progress(), 1000);
+    ui.box.dataset.anchors = this.anchors;
+    ui.box.dataset.causal = String(this.causal);
+    ui.box.dataset.steps = String(this.steps);
+    // Download ▾: the grid as a heatmap of accuracy (SVG, PNG), its numbers (JSON, CSV).
+    const { positions, norms, n, steps, seeds } = this;
+    ui.play.parentElement?.append(figureMenu(
+      () => probeFigure(this.cells, { positions, norms, n, steps, seeds, anchors: this.anchors, causal: this.causal }),
+      () => `attnplay-probe-grid-${this.anchors}${this.causal ? '-causal' : ''}`));
+  }
 
-  let ready = buildGrid().then(() => { ui.box.dataset.ready = 'true'; });
-  if (autoplay) ready.then(start);
-
-  return {
-    root: ui.box,
-    get ready() {
-      return ready;
-    },
-    start,
-    pause,
-    /**
-     * Per cell: {position, normalization, state, accuracy (the mean over seeds), accMin, accMax,
-     * spread and mirror (the largest over seeds), outcome, seeds: per seed {seed, accuracy, spread, mirror, outcome}}.
-     */
-    results: () => s.cells.map((c) => ({ position: c.pos, normalization: c.norm, state: c.state, accuracy: c.acc?.mean, accMin: c.acc?.min, accMax: c.acc?.max,
+  /**
+   * Per cell: {position, normalization, state, accuracy (the mean over seeds), accMin, accMax,
+   * spread and mirror (the largest over seeds), outcome, seeds: per seed {seed, accuracy, spread, mirror, outcome}}.
+   */
+  results() {
+    return this.cells.map((c) => ({ position: c.pos, normalization: c.norm, state: c.state, accuracy: c.acc?.mean, accMin: c.acc?.min, accMax: c.acc?.max,
       spread: c.spread, mirror: c.mirror, outcome: c.outcome, error: c.error,
-      seeds: c.runs.map((r) => ({ seed: r.seed, accuracy: r.final, spread: r.spread, mirror: r.mirror, scale: r.scale, outcome: r.outcome })) })),
-    async dispose() {
-      s.disposed = true;
-      s.token++;
-      bag.run();
-      await Promise.all(allRuns().map((r) => r.run?.dispose()));
-      ui.box.remove();
-      style.remove();
-    },
-  };
+      seeds: c.runs.map((r) => ({ seed: r.seed, accuracy: r.final, spread: r.spread, mirror: r.mirror, scale: r.scale, outcome: r.outcome })) }));
+  }
+
+  async dispose() {
+    this.disposed = true;
+    this.bag.run();
+    await this.set.dispose();
+    this.ui.box.remove();
+    this.style.remove();
+  }
 }

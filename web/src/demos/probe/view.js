@@ -38,7 +38,41 @@ export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
   // What the grid holds, above it rather than in a <caption>: a caption is as wide as its table,
   // so in a narrow column it would scroll away with the cells. The table is named by the same words.
   const gridCaption = `Rows: position encodings. Columns: attention normalizations. Each cell is ${seeds.length} models (${seedWords(seeds)}).`;
-  const table = el('table', { class: 'apd-grid', 'aria-label': gridCaption },
+  const table = gridTable(positions, norms, rowSum, gridCaption, tds);
+  const gridWrap = el('div', { class: 'apd-grid-wrap', tabindex: '0', role: 'region', 'aria-label': 'the grid of models (scrolls sideways when it is wider than the page)' }, table);
+  const gridScroll = el('div', { class: 'apd-grid-scroll' }, gridWrap);
+  const legend = legendList();
+
+  const explain = explainCard(n);
+
+  const box = el('div', { class: `apd apd-probe${compact ? ' compact' : ''}` },
+    el('section', { class: 'apd-intro' },
+      el('h2', {}, 'The probe: can the model tell where it is?'),
+      el('p', {}, 'Feed ', m(`n = ${n}`), ' identical tokens ', el('code', {}, 'x x … x'), ' and ask every position for its own index ', m('0, 1, \\dots, n-1'),
+        '. Nothing in the input says where a token is, so a model passes only if it can find positions by itself. Below, small models (',
+        `d_model 32, 4 heads, 2 layers), ${seeds.length} per cell (${seedWords(seeds)}), learn this, all at once on the worker pool, one Web Worker per CPU core.`)),
+    el('section', { class: 'apd-card' },
+      el('div', { class: 'apd-tools' }, play, restart,
+        el('label', {}, 'anchors ', anchors),
+        el('label', {}, causal, ' causal mask'),
+        progress),
+      el('p', { class: 'apd-grid-caption' }, gridCaption),
+      gridScroll,
+      scrollHint,
+      invalid,
+      legend,
+      summary),
+    explain);
+  return { box, anchors, causal, play, restart, progress, tds, summary, gridScroll, gridWrap, scrollHint, invalid };
+}
+
+/**
+ * The grid: a row per position encoding, a column per normalization (with its row-sum label).
+ * @param {string[]} positions @param {string[]} norms @param {Record<string, string>} rowSum
+ * @param {string} caption @param {HTMLTableCellElement[]} tds receives the cells, row by row
+ */
+function gridTable(positions, norms, rowSum, caption, tds) {
+  return el('table', { class: 'apd-grid', 'aria-label': caption },
     el('thead', {}, el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm, ...rowSumLabel(rowSum[nm]))))),
     el('tbody', {}, ...positions.map((pos) => el('tr', {}, el('th', { scope: 'row' }, pos), ...norms.map((nm) => {
       const td = el('td', { class: 'apd-cell', dataset: { pos, norm: nm }, tabindex: '0' },
@@ -50,17 +84,25 @@ export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
       tds.push(td);
       return td;
     })))));
-  const gridWrap = el('div', { class: 'apd-grid-wrap', tabindex: '0', role: 'region', 'aria-label': 'the grid of models (scrolls sideways when it is wider than the page)' }, table);
-  const gridScroll = el('div', { class: 'apd-grid-scroll' }, gridWrap);
-  const legend = el('ul', { class: 'apd-legend' },
+}
+
+/** What the colours of a cell mean. */
+function legendList() {
+  return el('ul', { class: 'apd-legend' },
     el('li', {}, el('span', { class: 'apd-swatch apd-sw-learns' }), 'learns (≥ 90%)'),
     el('li', {}, el('span', { class: 'apd-swatch apd-sw-collapsed' }), 'collapsed: all positions identical (spread below 10⁻⁵ × the largest |h|: rounding)'),
     el('li', {}, el('span', { class: 'apd-swatch apd-sw-mirror' }), 'mirror-limited: ', m('h_i = h_{n-1-i}'), ' (mirror gap below 10⁻⁴ × the spread: rounding)'),
     el('li', {}, el('span', { class: 'apd-swatch apd-sw-partial' }), 'partly'),
     el('li', {}, el('span', { class: 'apd-swatch apd-sw-mixed' }), 'the seeds disagree'),
     el('li', {}, 'a colour holds for every seed; accuracy: mean (lowest–highest seed); spread and mirror gap: the largest over the seeds; sparkline: the mean training accuracy, dashed line: chance, 1/n'));
+}
 
-  const explain = el('section', { class: 'apd-card apd-explain-card' },
+/**
+ * The "Why" card: the lemmas the grid shows, and what fixes them.
+ * @param {number} n the sequence length
+ */
+function explainCard(n) {
+  return el('section', { class: 'apd-card apd-explain-card' },
     el('h3', {}, 'Why'),
     el('div', { class: 'apd-explain' },
       el('div', {},
@@ -88,24 +130,4 @@ export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
           ' in every layer, for every normalization. The model cannot tell a position from its mirror image: accuracy at most ', m('\\lceil n/2\\rceil/n'),
           ` = ${pct(Math.ceil(n / 2) / n)} here. The mirror gap `, m('\\max_i \\lVert h_i - h_{n-1-i}\\rVert_\\infty'), ' shows it: 0 up to float rounding, that is below ', m('10^{-4}'), ' times the spread ', m('\\max_i \\lVert h_i - h_0\\rVert_\\infty'), ' (float32 sums of values of that size differ in about their seventh digit). A cell is labelled mirror-limited (amber) when every seed\'s mirror gap is that small. The causal mask or anchors at the ends break the symmetry.'),
         el('p', { class: 'apd-small' }, 'Spread: ', m('\\max_i \\lVert h_i - h_0\\rVert_\\infty'), ' of the final hidden states (anchors left out), computed by the engine\'s forward pass after training. Accuracy: held-out, at the training length n = ', String(n), '.'))));
-
-  const box = el('div', { class: `apd apd-probe${compact ? ' compact' : ''}` },
-    el('section', { class: 'apd-intro' },
-      el('h2', {}, 'The probe: can the model tell where it is?'),
-      el('p', {}, 'Feed ', m(`n = ${n}`), ' identical tokens ', el('code', {}, 'x x … x'), ' and ask every position for its own index ', m('0, 1, \\dots, n-1'),
-        '. Nothing in the input says where a token is, so a model passes only if it can find positions by itself. Below, small models (',
-        `d_model 32, 4 heads, 2 layers), ${seeds.length} per cell (${seedWords(seeds)}), learn this, all at once on the worker pool, one Web Worker per CPU core.`)),
-    el('section', { class: 'apd-card' },
-      el('div', { class: 'apd-tools' }, play, restart,
-        el('label', {}, 'anchors ', anchors),
-        el('label', {}, causal, ' causal mask'),
-        progress),
-      el('p', { class: 'apd-grid-caption' }, gridCaption),
-      gridScroll,
-      scrollHint,
-      invalid,
-      legend,
-      summary),
-    explain);
-  return { box, anchors, causal, play, restart, progress, tds, summary, gridScroll, gridWrap, scrollHint, invalid };
 }

@@ -46,7 +46,7 @@ export function experimentView(ex, { pool }) {
       el('table', { class: 'apd-table xp-table' },
         el('thead', {}, el('tr', {}, ...ex.axes.map((a) => el('th', { scope: 'col' }, a)), el('th', { scope: 'col' }, metric),
           ...others.map((m) => el('th', { scope: 'col' }, m)), el('th', { scope: 'col' }, 'n'), el('th', { scope: 'col' }, 'yours'), el('th', { scope: 'col' }, ''))),
-        el('tbody', {}, ...ex.points.map((p) => row(p))))),
+        el('tbody', {}, ...ex.points.map((p) => pointRow(p, { ex, pool, metric, others, mine, redraw: () => redraw() }))))),
     chartBox,
     el('p', { class: 'apd-small' }, `Chart: ${metricWords(metric)} per grid point: bar at the mean, whiskers ± sd, a dot per committed seed; ◇ your runs in this tab.`));
   const chart = new SpreadChart(chartBox, { label: `${def.title}: ${metric} per grid point, mean ± sd, with every seed`, metric });
@@ -54,43 +54,49 @@ export function experimentView(ex, { pool }) {
     seeds: p.runs.map((r) => r.values[metric]).filter((v) => v !== null && v !== undefined && Number.isFinite(v)).map(Number), mine: mine.get(p.key) ?? [] })));
   redraw();
   return box;
+}
 
-  /** @param {Point} p */
-  function row(p) {
-    const yours = el('td', { class: 'xp-yours' }, '–');
-    const status = el('span', { class: 'apd-small xp-status', 'aria-live': 'polite' });
-    const source = p.runs.find((r) => !r.error && r.config);
-    const button = el('button', { type: 'button', class: 'xp-rerun', disabled: !source }, 'Re-run in this tab');
-    button.addEventListener('click', async () => {
-      button.disabled = true;
-      try {
-        const cfg = { ...parseConfig(/** @type {string} */ (source?.config), `${ex.id}.csv config`), ...def?.browser };
-        status.textContent = ' starting…';
-        const steps = Number(cfg.steps);
-        const { values } = await trainAndMeasure(await pool(), cfg, { evalAt: def?.eval_at ?? [], onStep: (s) => (status.textContent = ` step ${s} of ${steps}`) });
-        const v = values[metric];
-        if (v === null || v === undefined) throw new Error(`${metric} is not measured in the browser`);
-        mine.set(p.key, [...(mine.get(p.key) ?? []), v]);
-        yours.textContent = (mine.get(p.key) ?? []).map((x) => fmt(metric, x)).join(', ');
-        tr.dataset.mine = String(v);
-        status.textContent = '';
-        redraw();
-      } catch (err) {
-        status.textContent = ` ${/** @type {Error} */ (err).message}`;
-        tr.dataset.error = 'true';
-      } finally {
-        button.disabled = false;
-      }
-    });
-    const tr = el('tr', { dataset: { point: p.key } },
-      ...ex.axes.map((a) => el('th', { scope: 'row' }, p.axes[a])),
-      el('td', { class: 'xp-headline' }, meanSd(metric, p.stats[metric])),
-      ...others.map((m) => el('td', {}, meanSd(m, p.stats[m]))),
-      el('td', {}, `${p.n}${p.failed ? ` (${p.failed} failed)` : ''}`),
-      yours,
-      el('td', {}, button, status));
-    return tr;
-  }
+/**
+ * One grid point's row, with its "Re-run in this tab" button.
+ * @param {Point} p
+ * @param {{ex: Experiment, pool: () => Promise<import('../../client/pool.js').WorkerPool>, metric: string, others: string[],
+ *   mine: Map<string, number[]>, redraw: () => void}} ctx the experiment, its headline and other metrics, the learner's values
+ */
+function pointRow(p, { ex, pool, metric, others, mine, redraw }) {
+  const def = /** @type {NonNullable<Experiment['def']>} */ (ex.def);
+  const yours = el('td', { class: 'xp-yours' }, '–');
+  const status = el('span', { class: 'apd-small xp-status', 'aria-live': 'polite' });
+  const source = p.runs.find((r) => !r.error && r.config);
+  const button = el('button', { type: 'button', class: 'xp-rerun', disabled: !source }, 'Re-run in this tab');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const cfg = { ...parseConfig(/** @type {string} */ (source?.config), `${ex.id}.csv config`), ...def?.browser };
+      status.textContent = ' starting…';
+      const steps = Number(cfg.steps);
+      const { values } = await trainAndMeasure(await pool(), cfg, { evalAt: def?.eval_at ?? [], onStep: (s) => (status.textContent = ` step ${s} of ${steps}`) });
+      const v = values[metric];
+      if (v === null || v === undefined) throw new Error(`${metric} is not measured in the browser`);
+      mine.set(p.key, [...(mine.get(p.key) ?? []), v]);
+      yours.textContent = (mine.get(p.key) ?? []).map((x) => fmt(metric, x)).join(', ');
+      tr.dataset.mine = String(v);
+      status.textContent = '';
+      redraw();
+    } catch (err) {
+      status.textContent = ` ${/** @type {Error} */ (err).message}`;
+      tr.dataset.error = 'true';
+    } finally {
+      button.disabled = false;
+    }
+  });
+  const tr = el('tr', { dataset: { point: p.key } },
+    ...ex.axes.map((a) => el('th', { scope: 'row' }, p.axes[a])),
+    el('td', { class: 'xp-headline' }, meanSd(metric, p.stats[metric])),
+    ...others.map((m) => el('td', {}, meanSd(m, p.stats[m]))),
+    el('td', {}, `${p.n}${p.failed ? ` (${p.failed} failed)` : ''}`),
+    yours,
+    el('td', {}, button, status));
+  return tr;
 }
 
 /** A grid point's name: its axis values. @param {Point} p */

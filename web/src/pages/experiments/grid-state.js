@@ -1,11 +1,12 @@
 // "Your own grid": what the learner chose (the task, two axes with their values, the metric, the
 // seeds and steps), its URL hash, read strictly (every key known, every value of its field's kind
 // and range, bounded lengths and counts: a tampered link gets a message in words, never a guess),
-// its runs (each axis value applied to the task's default state by the rules of state/state.js;
+// its runs (each axis value applied to the task's default state by state/fields.js applyField, the
+// reader of the playground's hash;
 // every cell trains seeds 1..N, so the same seed sees the same batches in every cell) and the
 // equivalent native command line. No DOM.
-import { parseValue, hashParts } from '../../state/hash.js';
-import { isActive, propertyFor } from '../../state/properties.js';
+import { hashParts } from '../../state/hash.js';
+import { applyField } from '../../state/fields.js';
 import { defaultState, withValue, toConfig } from '../../state/state.js';
 
 /** @typedef {import('../../state/properties.js').Property} Property */
@@ -71,17 +72,14 @@ export function gridRuns(spec, props, registry) {
   const cells = spec.a.values.flatMap((va) => spec.b.values.map((vb) => {
     let state = base;
     for (const [key, raw] of [[spec.a.field, va], [spec.b.field, vb]]) {
-      const p = propertyFor(props, key, state);
-      if (!p || !isActive(p, state)) {
-        const [sel] = Object.keys(p?.scope ?? {});
-        return { a: va, b: vb, state: null, error: `${key} is not an option of ${sel ?? 'this task'} ${sel ? state[sel] : spec.task}` };
+      const r = applyField({ props, registry }, state, key, raw);
+      if (!('error' in r)) {
+        state = /** @type {State} */ (r.state);
+        continue;
       }
-      const r = parseValue(p, raw);
-      if ('error' in r) {
-        errors.push(`${key}=${cut(raw)}: ${r.error}`);
-        return { a: va, b: vb, state: null, error: r.error };
-      }
-      state = withValue(props, registry, state, key, r.value);
+      if (r.error.kind !== 'value') return { a: va, b: vb, state: null, error: `${key} is ${r.error.why}` };
+      errors.push(`${key}=${cut(raw)}: ${r.error.why}`);
+      return { a: va, b: vb, state: null, error: r.error.why };
     }
     return { a: va, b: vb, state, error: '' };
   }));

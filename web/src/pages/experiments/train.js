@@ -1,9 +1,9 @@
 // One run of an experiment in this tab: a config trained to its `steps` on the worker pool
-// through the run controller, then measured as the native sweep measures a row (EXPERIMENTS-SPEC's
+// through the run set, then measured as the native sweep measures a row (EXPERIMENTS-SPEC's
 // per-run columns): held-out loss, bits, accuracy at the training length and at the multiples
 // asked for, the training loss at the end and the rate. What the browser cannot measure the same
 // way (inference tokens/s, peak memory, the weights' hash) stays empty. No DOM.
-import { RunController } from '../../run/run-controller.js';
+import { RunSet } from '../../run/run-set.js';
 import { tokensPerStep } from '../../run/rate.js';
 import { withCorpus } from '../../run/text-source.js';
 
@@ -31,56 +31,53 @@ export async function trainAndMeasure(pool, config, { evalAt = [], onStep, signa
   const steps = Number(config.steps);
   if (!(steps > 0)) throw new Error('the config has no steps to train');
   const full = await withCorpus(config);
-  let lastLoss = NaN;
-  let refusal = '';
-  /** @type {(v: string) => void} */
-  let finished = () => {};
-  const stopped = new Promise((resolve) => (finished = resolve));
-  const run = new RunController(pool, {
-    metrics: ({ steps: batch, step }) => {
-      if (batch.length) lastLoss = batch[batch.length - 1].loss;
-      onStep?.(step);
-    },
-    state: ({ playing, step, reason }) => {
-      if (!playing && step >= steps) finished('done');
-      else if (!playing && reason !== 'play') finished(reason);
-    },
-    checked: (r) => void (refusal = r.ok ? '' : r.error),
-    failed: (err) => void (refusal = err.message),
-  });
+  // One run of the run set (run/run-set.js): it builds, trains to `steps` and says how it ended.
+  const set = new RunSet(pool, { hooks: { metrics: (_, batch) => onStep?.(batch.step) }, drawMs: 100 });
   try {
-    const built = await run.apply(full);
-    if (built !== 'ready' || !run.model) throw new Error(refusal || `the model could not be built (${built})`);
+    const run = set.add(full, { check: true });
+    await run.built;
+    if (run.status === 'refused' || !run.ctl.model) throw new Error(run.error);
     if (signal?.cancelled) throw new Error('cancelled');
     const t0 = performance.now();
-    await run.play({ until: steps, every: 10 });
-    const why = await stopped;
+    await set.play({ until: steps, every: 10 });
+    await set.settled();
+    set.flush();
     const seconds = (performance.now() - t0) / 1000;
-    if (why !== 'done') throw new Error(`training stopped: ${why}`);
-    const model = run.model;
-    const ev = await model.evaluate(0);
-    const L = Number(model.info.config.seq_len);
-    /** @type {Measured} */
-    const values = {
-      train_loss: Number.isFinite(lastLoss) ? lastLoss : null,
-      eval_loss: ev.loss,
-      eval_bpc: ev.loss / Math.LN2,
-      eval_accuracy: ev.token_accuracy,
-      eval_sequence_accuracy: ev.sequence_accuracy,
-      steps_per_s: steps / seconds,
-      train_tokens_per_s: (tokensPerStep(model.info.config) * steps) / seconds,
-      infer_tokens_per_s: null,
-      peak_memory_bytes: null,
-    };
-    for (const m of evalAt) {
-      const at = await model.evaluate(m * L).catch(() => null); // an encoding that cannot address m·L
-      values[`eval_accuracy_x${m}`] = at ? at.token_accuracy : null;
-      values[`eval_loss_x${m}`] = at ? at.loss : null;
-    }
+    if (run.status !== 'done') throw new Error(`training stopped: ${run.error || run.status}`);
+    const values = await measure(run.ctl.model, { steps, seconds, lastLoss: run.lastLoss, evalAt });
     // The corpus's text stays out of the row (the page added it): the row names the corpus instead.
-    const { text, ...rest } = model.info.config;
-    return { values, config: full === config ? model.info.config : { ...rest, text: config.text ?? '' } };
+    const { text, ...rest } = run.ctl.model.info.config;
+    return { values, config: full === config ? run.ctl.model.info.config : { ...rest, text: config.text ?? '' } };
   } finally {
-    await run.dispose();
+    await set.dispose();
   }
+}
+
+/**
+ * The per-run columns of a trained model.
+ * @param {import('../../client/session.js').EngineSession} model
+ * @param {{steps: number, seconds: number, lastLoss: number|null, evalAt: number[]}} how
+ * @returns {Promise<Measured>}
+ */
+async function measure(model, { steps, seconds, lastLoss, evalAt }) {
+  const ev = await model.evaluate(0);
+  const L = Number(model.info.config.seq_len);
+  /** @type {Measured} */
+  const values = {
+    train_loss: lastLoss !== null && Number.isFinite(lastLoss) ? lastLoss : null,
+    eval_loss: ev.loss,
+    eval_bpc: ev.loss / Math.LN2,
+    eval_accuracy: ev.token_accuracy,
+    eval_sequence_accuracy: ev.sequence_accuracy,
+    steps_per_s: steps / seconds,
+    train_tokens_per_s: (tokensPerStep(model.info.config) * steps) / seconds,
+    infer_tokens_per_s: null,
+    peak_memory_bytes: null,
+  };
+  for (const m of evalAt) {
+    const at = await model.evaluate(m * L).catch(() => null); // an encoding that cannot address m·L
+    values[`eval_accuracy_x${m}`] = at ? at.token_accuracy : null;
+    values[`eval_loss_x${m}`] = at ? at.loss : null;
+  }
+  return values;
 }

@@ -12,18 +12,6 @@ import { differences } from '../../state/state.js';
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id)); // index.html has them
 const pct = (/** @type {number} */ x) => `${(100 * x).toFixed(1)}%`;
 
-/**
- * The challenge id of a hash, and the hash without it.
- * @param {string} hash
- * @returns {{hash: string, id: string|null}}
- */
-export function splitChallenge(hash) {
-  /** @type {string|null} */
-  let id = null;
-  const rest = hash.replace(/^#/, '').split('&').filter((part) => !(part.startsWith('challenge=') && (id = part.slice('challenge='.length))));
-  return { hash: `#${rest.join('&')}`, id };
-}
-
 export class PageChallenges {
   /** @param {import('./playground.js').Playground} pg */
   constructor(pg) {
@@ -56,11 +44,6 @@ export class PageChallenges {
     this.#say('Train the model (Play) and watch this line: the engine\'s held-out evaluations decide.', 'pending');
   }
 
-  /** `&challenge=…` for the page's hash ('' without one). */
-  hashPart() {
-    return this.active ? `&challenge=${this.active.id}` : '';
-  }
-
   /** A new model (a new setup, a reset, an import). @param {import('../../wasm-api').SessionInfo} info */
   fresh(info) {
     const c = this.active;
@@ -82,7 +65,7 @@ export class PageChallenges {
     if (!ev) return;
     if (!meets(c, ev)) return this.#say(`Not yet: held-out accuracy ${pct(ev.token_accuracy)} at length ${ev.length}, step ${ev.step} (the goal: ${pct(c.check.min)}).`, 'pending');
     this.solvedAt = ev.step;
-    const start = hashToState(splitChallenge(challengeHash(c)).hash, this.pg.props, this.pg.registry).state;
+    const start = hashToState(challengeHash(c), this.pg.props, this.pg.registry).state;
     const changed = differences(this.pg.state, start).filter((d) => d.split('=')[0] in start); // the settings, not an encoding's own options
     this.#say(`Solved: the held-out evaluation at step ${ev.step} reached accuracy ${pct(ev.token_accuracy)} at length ${ev.length}` +
       `${changed.length ? `, with ${changed.join(', ')}` : ''}. Copy the page's link to share your solution.`, 'solved');

@@ -26,25 +26,6 @@ export const LANDING = {
     'while without a position encoding attention cannot see order at all (reorder the tokens and it computes the same thing), so that run stays at chance, 50%.',
 };
 
-/**
- * The comparison spec of a hash, and the hash without it (the rest is the setup: state/hash.js).
- * @param {string} hash
- * @returns {{hash: string, spec: string|null}}
- */
-export function splitCompare(hash) {
-  let spec = null;
-  const rest = hash.replace(/^#/, '').split('&').filter((part) => {
-    if (!part.startsWith('compare=')) return true;
-    try {
-      spec = decodeURIComponent(part.slice('compare='.length));
-    } catch {
-      spec = part.slice('compare='.length);
-    }
-    return false;
-  });
-  return { hash: `#${rest.join('&')}`, spec };
-}
-
 export class PageCompare {
   /** @param {import('./playground.js').Playground} pg */
   constructor(pg) {
@@ -81,11 +62,6 @@ export class PageCompare {
     const others = p?.choices?.map((c) => c.value).filter((v) => v !== current).slice(0, 2).join(', ');
     this.values.placeholder = others ? `e.g. ${others}` : 'e.g. two values, comma-separated';
     $('compare-current').textContent = `Run 1: ${this.field.value} = ${current}. Other runs (up to ${MAX_RUNS - 1}):`;
-  }
-
-  /** `&compare=…` for the page's hash ('' when not comparing). */
-  hashPart() {
-    return this.spec ? `&compare=${encodeURIComponent(this.spec)}` : '';
   }
 
   /**

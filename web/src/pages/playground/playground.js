@@ -27,8 +27,8 @@ import { ReplayFrames } from '../../run/replay.js';
 import { OverfitWatch } from '../../run/overfit.js';
 import { TextSourcePanel } from '../../panels/text-source-panel.js';
 import { unaddressable, solvedBy } from './run-notes.js';
-import { PageCompare, splitCompare, LANDING } from './compare.js';
-import { PageChallenges, splitChallenge } from './challenges.js';
+import { PageCompare, LANDING } from './compare.js';
+import { PageChallenges } from './challenges.js';
 
 /** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {import('../../state/properties.js').State} State */
@@ -184,11 +184,9 @@ export class Playground {
   }
 
   async #readHash(landing = false) {
-    const { hash, spec } = splitCompare(location.hash);
-    this.compare.fromHash(spec, landing);
-    const rest = splitChallenge(hash);
-    this.challenges.fromHash(rest.id);
-    const { state, ignored } = hashToState(rest.hash, this.props, this.registry);
+    const { state, ignored, compare, challenge } = hashToState(location.hash, this.props, this.registry);
+    this.compare.fromHash(compare, landing);
+    this.challenges.fromHash(challenge);
     this.notice(ignored.length ? `Ignored from the link: ${ignored.join('; ')}. Defaults are used instead.` : null);
     this.setState(state);
   }
@@ -209,9 +207,9 @@ export class Playground {
     this.#labelPinned();
   }
 
-  /** The URL hash from the state (and the comparison shown, if any). */
+  /** The URL hash from the state (and the comparison and the challenge shown, if any). */
   rewriteHash() {
-    history.replaceState(null, '', stateToHash(this.state) + this.compare.hashPart() + this.challenges.hashPart());
+    history.replaceState(null, '', stateToHash(this.state, { compare: this.compare.spec, challenge: this.challenges.active?.id }));
   }
 
   /**
