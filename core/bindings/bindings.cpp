@@ -84,7 +84,7 @@ class Session {
   explicit Session(std::unique_ptr<ap::Session> s) : s_(std::move(s)) {}
 
   // n steps (Session::train_chunk): JSON {"steps": [metrics...], "evals": [new evaluations...]}.
-  std::string train(int n) { return guarded([&] { return s_->train_chunk(n).to_json().dump(); }); }
+  std::string train_chunk(int n) { return guarded([&] { return s_->train_chunk(n).to_json().dump(); }); }
   std::string evaluate(int length) { return guarded([&] { return s_->evaluate(length).to_json().dump(); }); }
   std::string predictions(int n, int length) { return guarded([&] { return s_->predictions(n, length).dump(); }); }
   std::string attention(int length, int example) { return guarded([&] { return s_->attention(length, example).dump(); }); }
@@ -120,11 +120,13 @@ class Session {
       return s_->config().to_json().dump();
     });
   }
-  int step() const { return s_->steps_done(); }
-  // The replay (core/session/replay.hpp, Replay::index / frame): the kept steps, then one frame by step.
-  std::string snapshots() { return guarded([&] { return s_->replay().index().dump(); }); }
-  std::string snapshot(int step) { return guarded([&] { return s_->replay().frame(step).dump(); }); }
-  void set_snapshots(bool on) { s_->replay().set_enabled(on); }
+  int steps_done() const { return s_->steps_done(); }
+  // The replay (core/session/replay.hpp, Replay::index / frame): the kept steps, then one frame by
+  // step; set_replay(false) keeps no more frames. ("Snapshot" names nothing here: replay frames,
+  // the worker's `inspect` bundle and the page's crash-recovery checkpoints are three things.)
+  std::string replay_index() { return guarded([&] { return s_->replay().index().dump(); }); }
+  std::string replay_frame(int step) { return guarded([&] { return s_->replay().frame(step).dump(); }); }
+  void set_replay(bool on) { s_->replay().set_enabled(on); }
   // Head diagnostics (core/session/diagnostics.cpp): measures and labels of every head at one
   // replay step (-1: the latest), and each measure over the replay's steps.
   std::string head_diagnostics(int step) { return guarded([&] { return s_->replay().head_diagnostics(step).dump(); }); }
@@ -191,7 +193,7 @@ EMSCRIPTEN_BINDINGS(attnplay) {
       .constructor<const val&>()
       .class_function("load", &Session::load, emscripten::allow_raw_pointers())
       .class_function("loadWith", &Session::load_with, emscripten::allow_raw_pointers())
-      .function("train", &Session::train)
+      .function("trainChunk", &Session::train_chunk)
       .function("evaluate", &Session::evaluate)
       .function("predictions", &Session::predictions)
       .function("attention", &Session::attention)
@@ -204,10 +206,10 @@ EMSCRIPTEN_BINDINGS(attnplay) {
       .function("intervened", &Session::intervened)
       .function("configure", &Session::configure)
       .function("generate", &Session::generate)
-      .function("step", &Session::step)
-      .function("snapshots", &Session::snapshots)
-      .function("snapshot", &Session::snapshot)
-      .function("setSnapshots", &Session::set_snapshots)
+      .function("stepsDone", &Session::steps_done)
+      .function("replayIndex", &Session::replay_index)
+      .function("replayFrame", &Session::replay_frame)
+      .function("setReplay", &Session::set_replay)
       .function("headDiagnostics", &Session::head_diagnostics)
       .function("headDiagnosticsHistory", &Session::head_diagnostics_history)
       .function("save", &Session::save)

@@ -41,7 +41,7 @@ const std::vector<Field>& fields() {
       {"layers", &Config::layers, 1, 16, {}, "transformer blocks"},
       {"ffn", &Config::ffn, 1, 8192, {}, "hidden width of the feed-forward layer"},
       {"activation", &Config::activation, 0, 0, {"gelu", "gelu_erf", "relu"}, "FFN activation"},
-      {"norm_position", &Config::norm_position, 0, 0, {"pre", "post"}, "LayerNorm before or after each sublayer"},
+      {"layernorm", &Config::layernorm, 0, 0, {"pre", "post"}, "LayerNorm before or after each sublayer"},
       {"causal", &Config::causal, 0, 1, {}, "decoder (causal mask) or encoder (bidirectional)"},
       {"pool", &Config::pool, 0, 0, {"mean", "cls"}, "per-sequence tasks: mean-pool or the [CLS] token"},
       {"dropout", &Config::dropout, 0, 0.95, {}, "residual dropout probability"},
@@ -70,9 +70,22 @@ const std::vector<Field>& fields() {
   return table;
 }
 
+// Fields read under an older name as well (old links and model files); always written under the
+// new one. `layernorm` was `norm_position` (it places the LayerNorm, not a position encoding).
+const std::vector<std::pair<std::string, std::string>>& renamed_fields() {
+  static const std::vector<std::pair<std::string, std::string>> table = {{"norm_position", "layernorm"}};
+  return table;
+}
+
+const std::string& current_name(const std::string& key) {
+  for (auto& [old_name, name] : renamed_fields())
+    if (key == old_name) return name;
+  return key;
+}
+
 const Field* find_field(const std::string& key) {
   for (auto& f : fields())
-    if (key == f.name) return &f;
+    if (current_name(key) == f.name) return &f;
   return nullptr;
 }
 
@@ -149,7 +162,8 @@ void check_task_option(const std::string& key, const nlohmann::json& v) {
 }
 
 // Assign one JSON value to the field or option `key`, checking its type (not its range).
-void assign(Config& c, const std::string& key, const nlohmann::json& v) {
+void assign(Config& c, const std::string& key_as_given, const nlohmann::json& v) {
+  const std::string& key = current_name(key_as_given);
   if (const Field* f = find_field(key)) {
     auto bad = [&](const char* expected) {
       throw std::invalid_argument(key + ": " + show(v) + " is not " + expected);
@@ -230,8 +244,20 @@ void check_fields(const Config& c) {
         f.member);
 }
 
-Config Config::parse(const nlohmann::json& j) {
-  if (!j.is_object()) throw std::invalid_argument("config: expected a JSON object of fields");
+nlohmann::json with_current_names(const nlohmann::json& j) {
+  if (!j.is_object()) return j;
+  nlohmann::json out = j;
+  for (auto& [old_name, name] : renamed_fields()) {
+    if (!out.contains(old_name)) continue;
+    if (!out.contains(name)) out[name] = out[old_name];  // the new name wins when both are given
+    out.erase(old_name);
+  }
+  return out;
+}
+
+Config Config::parse(const nlohmann::json& given) {
+  if (!given.is_object()) throw std::invalid_argument("config: expected a JSON object of fields");
+  const nlohmann::json j = with_current_names(given);
   Config c;
   if (j.contains("task")) assign(c, "task", j["task"]);
   const TaskEntry& task = find_task(c.task);
@@ -254,11 +280,11 @@ ModelChoices Config::choices() const {
     throw std::logic_error(field + ": " + value + " was not validated");
   };
   using P = std::pair<const char*, Placement>;
-  using N = std::pair<const char*, NormPosition>;
+  using N = std::pair<const char*, LayerNormAt>;
   using A = std::pair<const char*, Activation>;
   using Q = std::pair<const char*, Pool>;
   return {pick("placement", placement, P{"embed", Placement::Embed}, P{"layerwise", Placement::Layerwise}),
-          pick("norm_position", norm_position, N{"pre", NormPosition::Pre}, N{"post", NormPosition::Post}),
+          pick("layernorm", layernorm, N{"pre", LayerNormAt::Pre}, N{"post", LayerNormAt::Post}),
           pick("activation", activation, A{"gelu", Activation::Gelu}, A{"gelu_erf", Activation::GeluErf},
                A{"relu", Activation::Relu}),
           pick("pool", pool, Q{"mean", Pool::Mean}, Q{"cls", Pool::Cls})};

@@ -17,12 +17,12 @@ class Task;  // tasks/task.hpp; the model, which includes this header, never see
 // The fixed-name fields the model branches on, resolved once when it is built (the hot path
 // compares no strings).
 enum class Placement { Embed, Layerwise };
-enum class NormPosition { Pre, Post };
+enum class LayerNormAt { Pre, Post };
 enum class Activation { Gelu, GeluErf, Relu };
 enum class Pool { Mean, Cls };
 struct ModelChoices {
   Placement placement;
-  NormPosition norm_position;
+  LayerNormAt layernorm;
   Activation activation;
   Pool pool;
 };
@@ -35,7 +35,7 @@ struct Config {
   std::string anchors = "none";         // none | cls | cls_sep | bos
   int d_model = 32, heads = 2, layers = 2, ffn = 128;
   std::string activation = "gelu";      // gelu (tanh form) | gelu_erf | relu
-  std::string norm_position = "pre";    // pre | post
+  std::string layernorm = "pre";    // pre | post
   bool causal = true;
   std::string pool = "mean";            // per-sequence tasks: mean | cls
   float dropout = 0.0f, attn_dropout = 0.0f;
@@ -65,7 +65,7 @@ struct Config {
   // validate(), returning the task it built to check the task's options and lengths, so that a
   // caller that needs the task (Session) builds it once.
   std::unique_ptr<Task> checked_task() const;
-  // placement, norm_position, activation and pool as enums (the config must be valid).
+  // placement, layernorm, activation and pool as enums (the config must be valid).
   ModelChoices choices() const;
 
   int effective_eval_len() const { return eval_len > 0 ? eval_len : seq_len; }
@@ -75,6 +75,10 @@ struct Config {
   // Rough bytes of parameters, optimizer state and activations for one training step.
   double memory_estimate_mb() const;
 };
+
+// A config object with each field given under an older name (`norm_position`) moved to its current
+// one (`layernorm`), unless that is given too: old links and model files still load.
+nlohmann::json with_current_names(const nlohmann::json& j);
 
 // The typed JSON value of `key` written as text ("4" -> 4, "true" -> true, "rope" -> "rope");
 // throws naming the key when the text does not fit the field's kind or the key is unknown.

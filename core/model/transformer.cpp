@@ -114,7 +114,7 @@ float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targ
 void Transformer::block_forward(int layer, const ActTensor<3>& input, bool training, Rng* rng) {
   const BlockIds& id = ids_[layer];
   BlockActs& acts = blocks_[layer];
-  const bool pre = choice_.norm_position == NormPosition::Pre;
+  const bool pre = choice_.layernorm == LayerNormAt::Pre;
   const Shape<3> stream = input.shape();  // (B,T,C)
   const auto [B, T, C] = stream;
   const size_t N = B * T, F = size_t(cfg_.ffn);

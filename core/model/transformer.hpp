@@ -84,7 +84,7 @@ class Transformer {
   AttnShape attn_shape(bool training) const;
 
   Config cfg_;
-  ModelChoices choice_;  // placement, norm_position, activation, pool as enums
+  ModelChoices choice_;  // placement, layernorm, activation, pool as enums
   ModelShape shape_;
   ParamStore params_;
   std::unique_ptr<PositionEncoding> pos_;

@@ -71,7 +71,7 @@ void Transformer::backward() {
 void Transformer::block_backward(int layer, ActTensor<3>& dinput, const ActTensor<3>& doutput) {
   const BlockIds& id = ids_[layer];
   BlockActs& acts = blocks_[layer];
-  const bool pre = choice_.norm_position == NormPosition::Pre;
+  const bool pre = choice_.layernorm == LayerNormAt::Pre;
   const Shape<3> stream = acts.x.shape();  // (B,T,C)
   doutput.expect(stream);
   dinput.expect(stream);

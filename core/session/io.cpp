@@ -80,7 +80,9 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
     throw std::invalid_argument("model file: metadata 'config' is not a JSON object");
   if (!overrides.is_object()) throw std::invalid_argument("load: overrides must be a JSON object");
   const nlohmann::json file_cfg = cfg;
-  for (auto& [k, v] : overrides.items()) cfg[k] = v;
+  cfg = with_current_names(cfg);  // an override under the current name replaces an old file's field
+  const nlohmann::json replaced = with_current_names(overrides);
+  for (auto& [k, v] : replaced.items()) cfg[k] = v;
   Config c;
   std::unique_ptr<Task> task;
   try {

@@ -126,7 +126,7 @@ std::string torch_export(const TorchExport& in) {
   const char* activation = ch.activation == Activation::Relu ? "relu" : ch.activation == Activation::GeluErf ? "gelu_erf" : "gelu";
   py += fill(kConstants, {{"d_model", cfg.d_model}, {"heads", cfg.heads}, {"layers", cfg.layers}, {"ffn", cfg.ffn},
                           {"vocab", in.V}, {"classes", in.O}, {"causal", cfg.causal},
-                          {"pre_norm", ch.norm_position == NormPosition::Pre}, {"per_sequence", in.per_sequence},
+                          {"pre_norm", ch.layernorm == LayerNormAt::Pre}, {"per_sequence", in.per_sequence},
                           {"activation", activation}, {"pool", ch.pool == Pool::Cls ? "cls" : "mean"},
                           {"softcap", double(cfg.softcap)}, {"train_len", cfg.model_len()}, {"tau", double(tau)}});
   for (const ParamInfo& p : *in.params) {

@@ -39,10 +39,10 @@ async function terminateAfterSnapshot(page, getModel, minStep) {
       setTimeout(() => reject(new Error('no snapshot within 30 s')), 30000);
       const on = (e) => {
         if (e.detail.step < min) return;
-        model.removeEventListener('snapshot', on);
+        model.removeEventListener('checkpoint', on);
         resolve(e.detail.step);
       };
-      model.addEventListener('snapshot', on);
+      model.addEventListener('checkpoint', on);
     });
     const client = model.client;
     window.__oldWorker = client.worker;
@@ -76,7 +76,7 @@ test('playground: a terminated worker is noticed at once, replaced, and the mode
   assert.ok(after.fresh, 'a new worker');
   assert.equal(after.generation, t.generation + 1);
   assert.equal(after.step, t.snap, 'the model came back at the step of its last snapshot');
-  assert.deepEqual(await page.evaluate(() => window.__restored), { playing: true, step: t.snap, reason: 'restored', fromSnapshot: true });
+  assert.deepEqual(await page.evaluate(() => window.__restored), { playing: true, step: t.snap, reason: 'restored', fromCheckpoint: true });
   // It trains on in the new worker; Pause and Play work.
   await page.waitForFunction((s) => Number(document.getElementById('step-counter').textContent) > s + 10, t.snap, { timeout: 30000 });
   assert.equal(await page.locator('#play').textContent(), 'Pause');
@@ -126,7 +126,7 @@ test('demo page: a terminated pool worker is replaced, the notice says so, and i
   console.log(`demo (pool): recovered after ${await since(page)} ms`);
   // A pool worker holds one model per seed (3 seeds per cell): the notice counts them.
   assert.match(await notice.textContent(), /A training engine crashed \(the engine's worker stopped: .*\) and was restarted; its (model came back from its last snapshot, at step \d+|\d+ models came back from their last snapshots), and training goes on/);
-  assert.deepEqual(await page.evaluate(() => window.__restored), { playing: true, step: t.snap, reason: 'restored', fromSnapshot: true });
+  assert.deepEqual(await page.evaluate(() => window.__restored), { playing: true, step: t.snap, reason: 'restored', fromCheckpoint: true });
   const restored = () => window.demoPool.clients.find((c) => c.generation > 1).models.values().next().value;
   await page.waitForFunction(([src, s]) => (0, eval)(src)().lastStep > s + 10, [restored.toString(), t.snap], { timeout: 30000 });
   await shot(page, 'dead-worker-demo');

@@ -43,7 +43,7 @@ test('a crashed worker is restarted and the model restored from its last snapsho
   await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 30, null, { timeout: 60000 });
   await playButtonBack(page);
   // Stopping kept a snapshot; then the module traps (a test command that throws as a trap would).
-  await page.waitForFunction(() => window.playground.model.snapshotBytes !== null, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.playground.model.checkpointBytes !== null, null, { timeout: 10000 });
   await page.evaluate(() => window.playground.client.call('trap').catch(() => {}));
   await page.waitForFunction(() => document.body.dataset.engine === 'restored', null, { timeout: 30000 });
   const notice = await page.locator('#notice').textContent();

@@ -31,10 +31,10 @@ test('widget: a terminated worker is noticed, the model comes back from its snap
       setTimeout(() => reject(new Error('no snapshot within 30 s')), 30000);
       const on = (e) => {
         if (e.detail.step < 10) return;
-        model.removeEventListener('snapshot', on);
+        model.removeEventListener('checkpoint', on);
         resolve(e.detail.step);
       };
-      model.addEventListener('snapshot', on);
+      model.addEventListener('checkpoint', on);
     });
     model.addEventListener('restored', (e) => (window.__restored = e.detail), { once: true });
     const pending = Promise.race([
@@ -54,7 +54,7 @@ test('widget: a terminated worker is noticed, the model comes back from its snap
   await p.waitForFunction(() => document.getElementById('a').shadowRoot.querySelector('.apd-engine-notice')?.dataset.engine === 'restored', null, { timeout: 30000 });
   console.log(`widget: recovered after ${await p.evaluate(() => Math.round(performance.now() - window.__terminatedAt))} ms; snapshot at step ${t.snap}`);
   assert.match(await notice('a'), new RegExp(`A training engine crashed \\(the engine's worker stopped: .*\\) and was restarted; its model came back from its last snapshot, at step ${t.snap}, and training goes on`));
-  assert.deepEqual(await p.evaluate(() => window.__restored), { playing: true, step: t.snap, reason: 'restored', fromSnapshot: true });
+  assert.deepEqual(await p.evaluate(() => window.__restored), { playing: true, step: t.snap, reason: 'restored', fromCheckpoint: true });
   const s = await stepOf('a');
   await p.waitForFunction(([i, n]) => document.getElementById(i).currentStep > n + 10, ['a', s], { timeout: 30000 });
   if (t.sameWorker) assert.match(await notice('b'), /and was restarted; its model came back from its last snapshot/);

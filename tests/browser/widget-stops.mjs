@@ -25,7 +25,7 @@ export async function stepsLater(target, selector) {
     const el = document.querySelector(sel);
     const model = el.app.model;
     const before = el.currentStep;
-    const first = (await model.snapshot({})).step;
+    const first = (await model.inspect({})).step;
     const worker = model.client.worker;
     await new Promise((resolve, reject) => {
       let beats = 0;
@@ -38,7 +38,7 @@ export async function stepsLater(target, selector) {
       };
       worker.addEventListener('message', on);
     });
-    const second = (await model.snapshot({})).step;
+    const second = (await model.inspect({})).step;
     return { shown: [before, el.currentStep], worker: [first, second] };
   }, selector);
 }

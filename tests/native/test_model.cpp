@@ -59,7 +59,7 @@ TEST_CASE("the declared gradient skips and tolerances name registered entries", 
 
 TEST_CASE("whole-model gradients: post-norm, erf GELU, layerwise, anchors, pooled heads", "[model][grad]") {
   auto extra = GENERATE(
-      nlohmann::json{{"norm_position", "post"}},
+      nlohmann::json{{"layernorm", "post"}},
       nlohmann::json{{"activation", "gelu_erf"}},
       nlohmann::json{{"placement", "layerwise"}, {"position", "learned"}},
       nlohmann::json{{"placement", "layerwise"}, {"position", "sinusoidal"}},

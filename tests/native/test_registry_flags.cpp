@@ -2,7 +2,7 @@
 // be asked: every position entry's flags agree with the encoding it builds (biases_logits with
 // biases(), absolute with adds()); the registry JSON that the CLI and the page read carries the
 // flags the demos derive their lists from; an option read falls back to its one declared
-// default; and every fixed name of placement, norm_position, activation and pool resolves to
+// default; and every fixed name of placement, layernorm, activation and pool resolves to
 // an enum. All registry-wide: a new entry or choice is covered without a new test.
 #include <catch2/catch.hpp>
 
@@ -66,7 +66,7 @@ TEST_CASE("an option read falls back to the default declared with it", "[registr
 TEST_CASE("every fixed name of the model's choice fields resolves to an enum", "[registry]") {
   for (auto& field : ap::config_schema()) {
     const std::string key = field.at("key");
-    if (key != "placement" && key != "norm_position" && key != "activation" && key != "pool") continue;
+    if (key != "placement" && key != "layernorm" && key != "activation" && key != "pool") continue;
     for (auto& choice : field.at("choices")) {
       INFO(key << " = " << choice);
       ap::Config c;
@@ -75,10 +75,24 @@ TEST_CASE("every fixed name of the model's choice fields resolves to an enum", "
     }
   }
   ap::Config c;
-  c.activation = "gelu_erf", c.pool = "cls", c.norm_position = "post", c.placement = "layerwise";
+  c.activation = "gelu_erf", c.pool = "cls", c.layernorm = "post", c.placement = "layerwise";
   const ap::ModelChoices m = c.choices();
   CHECK(m.activation == ap::Activation::GeluErf);
   CHECK(m.pool == ap::Pool::Cls);
-  CHECK(m.norm_position == ap::NormPosition::Post);
+  CHECK(m.layernorm == ap::LayerNormAt::Post);
   CHECK(m.placement == ap::Placement::Layerwise);
+}
+
+TEST_CASE("layernorm: the old name norm_position still reads, and the new one is written", "[config]") {
+  const ap::Config c = ap::Config::from_json({{"norm_position", "post"}});
+  CHECK(c.layernorm == "post");
+  const nlohmann::json out = c.to_json();
+  CHECK(out.at("layernorm") == "post");
+  CHECK_FALSE(out.contains("norm_position"));
+  ap::Config d;
+  d.set("norm_position", "post");  // --set, the URL hash
+  CHECK(d.layernorm == "post");
+  // both given: the current name wins
+  CHECK(ap::Config::from_json({{"norm_position", "post"}, {"layernorm", "pre"}}).layernorm == "pre");
+  CHECK_THROWS_WITH(ap::Config::from_json({{"norm_position", "middle"}}), Catch::Matchers::Contains("layernorm"));
 }

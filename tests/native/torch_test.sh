@@ -52,7 +52,7 @@ for p in $(names positions); do case_ "position=$p" "$p" --set "position=$p"; do
 for n in $(names normalizations); do case_ "normalization=$n" "$n" --set position=rope --set "normalization=$n"; done
 
 # options that change the maths
-case_ "learned layerwise, post-norm" learned --set position=learned --set placement=layerwise --set norm_position=post
+case_ "learned layerwise, post-norm" learned --set position=learned --set placement=layerwise --set layernorm=post
 case_ "sinusoidal concat base 100 layerwise" sinusoidal --set position=sinusoidal --set sinusoidal_layout=concat \
   --set sinusoidal_base=100 --set placement=layerwise
 case_ "scaled_sinusoidal layerwise" scaled_sinusoidal --set position=scaled_sinusoidal --set placement=layerwise
@@ -73,13 +73,13 @@ case_ "shaw with values, bidirectional" shaw --set position=shaw --set causal=fa
 case_ "urpe K = 3, bidirectional" urpe --set position=urpe --set urpe_max_distance=3 --set causal=false
 case_ "fire length 4, bidirectional" fire --set position=fire --set fire_length=4 --set causal=false
 case_ "xpos gamma 8, base 100" xpos --set position=xpos --set xpos_gamma=8 --set xpos_base=100
-case_ "softcap 1, bidirectional, post-norm" rope --set position=rope --set softcap=1 --set causal=false --set norm_position=post
+case_ "softcap 1, bidirectional, post-norm" rope --set position=rope --set softcap=1 --set causal=false --set layernorm=post
 case_ "contextual1 bidirectional, 8 buckets, max distance 5" contextual1 --set position=contextual1 --set causal=false \
   --set contextual_num_buckets=8 --set contextual_max_distance=5
 case_ "contextual2 bidirectional, 8 buckets, max distance 5" contextual2 --set position=contextual2 --set causal=false \
   --set contextual_num_buckets=8 --set contextual_max_distance=5
 case_ "contextual2 causal, 4 buckets, max distance 3, post-norm" contextual2 --set position=contextual2 \
-  --set contextual_num_buckets=4 --set contextual_max_distance=3 --set norm_position=post
+  --set contextual_num_buckets=4 --set contextual_max_distance=3 --set layernorm=post
 case_ "cope bidirectional" cope --set position=cope --set causal=false
 case_ "cope npos_max 3 (counts clamped), softcap 2" cope --set position=cope --set cope_npos_max=3 --set softcap=2
 case_ "forget bias init 0, 4 heads" forget --set position=forget --set forget_bias_init=0 --set heads=4

@@ -52,21 +52,21 @@ test('checkConfig(): fills in task defaults, and explains what is wrong', () => 
 test('a bad config throws a JS Error from the Session constructor, and the module lives on', () => {
   assert.throws(() => new m.Session('{"task":"copy","heads":3}'), (e) => e instanceof Error && /not divisible by heads = 3/.test(e.message));
   assert.throws(() => new m.Session('nope'), /config: not valid JSON/);
-  withSession({ task: 'copy' }, (s) => assert.equal(s.step(), 0));
+  withSession({ task: 'copy' }, (s) => assert.equal(s.stepsDone(), 0));
 });
 
 test('create, train, evaluate: the copy task learns within 150 steps', () => {
   withSession({ task: 'copy', seed: 3 }, (s) => {
-    const first = parse(s.train(5));
+    const first = parse(s.trainChunk(5));
     assert.deepEqual(first.steps.map((x) => x.step), [1, 2, 3, 4, 5]);
     for (const x of first.steps) {
       assert.ok(Number.isFinite(x.loss) && x.loss > 0);
       assert.equal(x.refused, false);
       for (const k of ['token_accuracy', 'sequence_accuracy', 'bits_per_token', 'grad_norm', 'lr', 'tokens_per_s']) assert.equal(typeof x[k], 'number', k);
     }
-    assert.equal(s.step(), 5);
-    const rest = parse(s.train(145));
-    assert.equal(s.step(), 150);
+    assert.equal(s.stepsDone(), 5);
+    const rest = parse(s.trainChunk(145));
+    assert.equal(s.stepsDone(), 150);
     assert.deepEqual(rest.evals.map((e) => e.step), [50, 100, 150], 'evaluates every eval_every = 50 steps');
     const last = rest.steps.at(-1);
     assert.ok(last.loss < 0.3 * first.steps[0].loss, `loss ${first.steps[0].loss} -> ${last.loss}`);
@@ -79,7 +79,7 @@ test('create, train, evaluate: the copy task learns within 150 steps', () => {
 
 test('snapshot: predictions, attention, positions, info, run', () => {
   withSession({ task: 'copy' }, (s) => {
-    s.train(3);
+    s.trainChunk(3);
     const info = parse(s.info());
     assert.equal(info.step, 3);
     assert.equal(info.config.task, 'copy');
@@ -127,7 +127,7 @@ test('bad calls on a Session throw readable Errors', () => {
     assert.throws(() => s.predictions(0, 0), /predictions: n must be from 1 to 1024/);
     assert.throws(() => s.attention(0, 99), /attention: example must be from 0 to 63/);
     assert.throws(() => s.evaluate(1000), /learned positions do not extrapolate/);
-    assert.equal(s.step(), 0, 'the session is still usable');
+    assert.equal(s.stepsDone(), 0, 'the session is still usable');
   });
   assert.throws(() => m.Session.load(new Uint8Array([1, 2, 3])), /model file: file is 3 bytes, too short/);
   assert.throws(() => m.Session.load('x'), /model file: expected the file's bytes as a Uint8Array/);
@@ -135,7 +135,7 @@ test('bad calls on a Session throw readable Errors', () => {
 
 test('save() then Session.load(): the same model, and training resumes identically', () => {
   withSession({ task: 'reverse', seed: 5, position: 'sinusoidal' }, (s) => {
-    s.train(12);
+    s.trainChunk(12);
     const bytes = s.save();
     assert.ok(bytes instanceof Uint8Array && bytes.length > 1000);
     const headerLen = Number(new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(0, true));
@@ -143,12 +143,12 @@ test('save() then Session.load(): the same model, and training resumes identical
     assert.ok(header.__metadata__?.config, 'the config travels in the safetensors metadata');
     const t = m.Session.load(bytes);
     try {
-      assert.equal(t.step(), 12);
+      assert.equal(t.stepsDone(), 12);
       assert.deepEqual(parse(t.info()).config, parse(s.info()).config);
       assert.equal(t.predictions(3, 0), s.predictions(3, 0));
       assert.equal(t.attention(0, 0), s.attention(0, 0));
-      const a = parse(s.train(3)).steps.map((x) => x.loss);
-      const b = parse(t.train(3)).steps.map((x) => x.loss);
+      const a = parse(s.trainChunk(3)).steps.map((x) => x.loss);
+      const b = parse(t.trainChunk(3)).steps.map((x) => x.loss);
       assert.deepEqual(b, a);
     } finally {
       t.delete();
@@ -156,20 +156,20 @@ test('save() then Session.load(): the same model, and training resumes identical
   });
 });
 
-test("the worker's Session: chunked training, snapshot, save/load, handles deleted", async () => {
-  const { Session } = await import('../../web/src/worker/session.js');
-  const h = Session.create(m, { task: 'copy', steps: 40 });
+test("the worker's ModuleSession: chunked training, inspect, save/load, handles deleted", async () => {
+  const { ModuleSession } = await import('../../web/src/worker/session.js');
+  const h = ModuleSession.create(m, { task: 'copy', steps: 40 });
   try {
     h.until = 40;
     let posted = 0;
-    while (h.step() < h.until) {
+    while (h.stepsDone() < h.until) {
       const n = h.chunkSize();
-      assert.ok(n >= 1 && n <= 40 - h.step());
-      posted += h.train(n).steps.length;
+      assert.ok(n >= 1 && n <= 40 - h.stepsDone());
+      posted += h.trainChunk(n).steps.length;
     }
     assert.equal(posted, 40);
     assert.equal(h.chunkSize(), 0, 'nothing left before `until`');
-    const snap = h.snapshot({ attention: { example: 2 }, predictions: { n: 3 }, positions: {}, info: true });
+    const snap = h.inspect({ attention: { example: 2 }, predictions: { n: 3 }, positions: {}, info: true });
     assert.equal(snap.step, 40);
     assert.equal(snap.predictions.examples.length, 3);
     assert.equal(snap.attention.layers.length, 2);
@@ -177,12 +177,12 @@ test("the worker's Session: chunked training, snapshot, save/load, handles delet
     assert.equal(snap.info.config.steps, 40);
     const bytes = h.save();
     h.reset();
-    assert.equal(h.step(), 0, 'reset starts over');
+    assert.equal(h.stepsDone(), 0, 'reset starts over');
     h.load(bytes);
-    assert.equal(h.step(), 40);
-    assert.deepEqual(h.snapshot({ predictions: { n: 3 } }).predictions, snap.predictions);
+    assert.equal(h.stepsDone(), 40);
+    assert.deepEqual(h.inspect({ predictions: { n: 3 } }).predictions, snap.predictions);
     h.every = 10;
-    assert.deepEqual(h.train(25).steps.map((x) => x.step), [50, 60, 65], 'every k-th step, and the last');
+    assert.deepEqual(h.trainChunk(25).steps.map((x) => x.step), [50, 60, 65], 'every k-th step, and the last');
   } finally {
     h.dispose();
   }

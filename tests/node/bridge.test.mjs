@@ -1,6 +1,6 @@
 // The checked bridge between the core and the page: the worker's command names are one list
 // (web/src/worker/protocol.js) that the worker handles and the client sends; the live-optimizer
-// keys are the core's one list (registry().live_keys); Session.train(n) is the core's
+// keys are the core's one list (registry().live_keys); Session.trainChunk(n) is the core's
 // train_chunk (the same steps, chunked or not); and the type check (build-scripts/typecheck.mjs)
 // passes on the tree and catches a misspelt command.
 import { test, before } from 'node:test';
@@ -51,17 +51,17 @@ test('registry().live_keys is the one list of live optimizer fields, and configu
     for (const f of jsFiles(dir)) assert.doesNotMatch(src(f), /\[\s*'lr',\s*'clip'/, f);
 });
 
-test("Session.train(n) is the core's train_chunk: chunked or not, the same losses and evaluations", () => {
+test("Session.trainChunk(n) is the core's train_chunk: chunked or not, the same losses and evaluations", () => {
   const config = { task: 'copy', seed: 5, eval_every: 4, eval_len: 20, position: 'sinusoidal' };
   sessionWith(m, config, (whole) => sessionWith(m, config, (parts) => {
-    const a = JSON.parse(whole.train(10));
-    const chunks = [3, 0, 5, 2].map((n) => JSON.parse(parts.train(n)));
+    const a = JSON.parse(whole.trainChunk(10));
+    const chunks = [3, 0, 5, 2].map((n) => JSON.parse(parts.trainChunk(n)));
     const b = { steps: chunks.flatMap((c) => c.steps), evals: chunks.flatMap((c) => c.evals) };
     assert.deepEqual(b.steps.map((x) => x.loss), a.steps.map((x) => x.loss));
     assert.deepEqual(b.evals.map((e) => [e.step, e.length, e.loss]), a.evals.map((e) => [e.step, e.length, e.loss]));
     assert.deepEqual(a.evals.map((e) => [e.step, e.length]), [[4, 16], [4, 20], [8, 16], [8, 20]]);
-    assert.throws(() => whole.train(-1), /train: n must be from 0 to 1000000/);
-    assert.equal(whole.step(), 10, 'a refused n changes nothing');
+    assert.throws(() => whole.trainChunk(-1), /train: n must be from 0 to 1000000/);
+    assert.equal(whole.stepsDone(), 10, 'a refused n changes nothing');
   }));
 });
 

@@ -62,4 +62,4 @@ test('every committed definition: its id is its file name, and each claim names 
       }
   }
 });
-const DEFAULTS = { placement: 'embed', rope_factor: '2', norm_position: 'pre' };
+const DEFAULTS = { placement: 'embed', rope_factor: '2', norm_position: 'pre', layernorm: 'pre' };

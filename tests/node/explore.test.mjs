@@ -16,7 +16,7 @@ test('explore(): every encoding answers; rotary, bias and absolute views have th
   const names = JSON.parse(m.registry()).positions.map((e) => e.name);
   for (const name of names) {
     sessionWith(m, tiny({ position: name, causal: true }), (s) => {
-      s.train(2);
+      s.trainChunk(2);
       const d = JSON.parse(s.explore(JSON.stringify({ length: 32, scaling: 'ntk', factor: 2, pair: 1, position: 5 })));
       assert.equal(d.step, 2, name);
       assert.equal(d.describe.name, name);

@@ -5,7 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
-import { Session, TARGET_MS } from '../../web/src/worker/session.js';
+import { ModuleSession, TARGET_MS } from '../../web/src/worker/session.js';
 
 let m;
 before(async () => { m = await loadModule('simd'); });
@@ -29,7 +29,7 @@ test('checkConfig(): non-finite and out-of-range numbers name the field', () => 
 });
 
 test('Session.load(): truncated and corrupted model files throw, the module lives on', () => {
-  const bytes = withSession(TINY, (s) => { s.train(2); return s.save(); });
+  const bytes = withSession(TINY, (s) => { s.trainChunk(2); return s.save(); });
   for (const n of [0, 7, 8, 100, bytes.length - 1]) {
     assert.throws(() => m.Session.load(bytes.slice(0, n)), /^Error: model file/, `first ${n} bytes`);
   }
@@ -39,7 +39,7 @@ test('Session.load(): truncated and corrupted model files throw, the module live
   assert.throws(() => m.Session.loadWith(bytes, '{"heads": 3}'), /d_model: 16 is not divisible by heads = 3/);
   const s = m.Session.load(bytes); // still works after all that
   try {
-    assert.equal(s.step(), 2);
+    assert.equal(s.stepsDone(), 2);
   } finally {
     s.delete();
   }
@@ -47,12 +47,12 @@ test('Session.load(): truncated and corrupted model files throw, the module live
 
 test('Session.configure(): optimizer fields change live, training continues from the same step', () => {
   withSession({ ...TINY, lr: 1, clip: 0 }, (s) => {
-    JSON.parse(s.train(3));
+    JSON.parse(s.trainChunk(3));
     const config = JSON.parse(s.configure('{"lr": 0.001, "clip": 1, "warmup": 0}'));
     assert.equal(config.lr, 0.001);
     assert.equal(config.clip, 1);
-    assert.equal(s.step(), 3);
-    const { steps } = JSON.parse(s.train(2));
+    assert.equal(s.stepsDone(), 3);
+    const { steps } = JSON.parse(s.trainChunk(2));
     assert.equal(steps.at(-1).step, 5);
     assert.ok(Math.abs(steps.at(-1).lr - 0.001) < 1e-9);
     assert.equal(JSON.parse(s.info()).config.lr, 0.001);
@@ -63,8 +63,8 @@ test('Session.configure(): optimizer fields change live, training continues from
   });
 });
 
-test('worker Session: configure() also changes what reset() rebuilds', () => {
-  const h = Session.create(m, TINY);
+test('worker ModuleSession: configure() also changes what reset() rebuilds', () => {
+  const h = ModuleSession.create(m, TINY);
   try {
     h.configure({ lr: 0.002 });
     h.reset();
@@ -74,8 +74,8 @@ test('worker Session: configure() also changes what reset() rebuilds', () => {
   }
 });
 
-test('worker Session: chunk size adapts to the time per step (the page stays responsive)', () => {
-  const h = Session.create(m, TINY);
+test('worker ModuleSession: chunk size adapts to the time per step (the page stays responsive)', () => {
+  const h = ModuleSession.create(m, TINY);
   try {
     assert.equal(h.chunkSize(), 1, 'the first chunk is one step, which measures the time per step');
     h.msPerStep = 80; // slow steps: one per chunk
@@ -92,7 +92,7 @@ test('worker Session: chunk size adapts to the time per step (the page stays res
     assert.equal(h.chunkSize(), 2);
     h.until = 0;
     h.msPerStep = 1e6; // a measured chunk pulls the estimate back towards reality
-    h.train(3);
+    h.trainChunk(3);
     assert.ok(h.msPerStep < 1e6 && h.msPerStep > 0);
   } finally {
     h.dispose();

@@ -2,7 +2,7 @@
 // core/session_diagnostics.cpp): after 300 steps of the copy task every head of every layer has
 // its measures in range, labels carry evidence with their threshold, the thresholds are the
 // engine's stated ones, the history has one value per replay step (the steps of
-// Session.snapshots()), a kept step's diagnostics equal the history at that step, and layer 0
+// Session.replayIndex()), a kept step's diagnostics equal the history at that step, and layer 0
 // learns to attend at the copy's fixed offset (seq_len / 2 back), a label it did not have at step 0.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ const MEASURES = ['entropy', 'distance', 'first_share', 'anchor_share', 'row_sum
 
 test('diagnostics: every head measured and labelled with evidence; history spans the replay', () => {
   sessionWith(m, COPY, (s) => {
-    s.train(300);
+    s.trainChunk(300);
     const cfg = JSON.parse(s.info()).config;
     const d = JSON.parse(s.headDiagnostics(-1));
     assert.equal(d.step, 300);
@@ -42,7 +42,7 @@ test('diagnostics: every head measured and labelled with evidence; history spans
     const pos = d.layers[0].heads.filter((h) => h.labels.some((l) => l.name === 'positional'));
     assert.ok(pos.length >= 1 && pos.every((h) => h.offset === cfg.seq_len / 2 && h.offset_share >= 0.5), JSON.stringify(d.layers[0]));
 
-    const ix = JSON.parse(s.snapshots());
+    const ix = JSON.parse(s.replayIndex());
     const hist = JSON.parse(s.headDiagnosticsHistory());
     assert.deepEqual(hist.steps, ix.steps, 'one history point per replay step');
     assert.ok(hist.steps.length >= 10, `${hist.steps.length} steps`);
@@ -71,8 +71,8 @@ test('diagnostics: every head measured and labelled with evidence; history spans
 
 test('diagnostics with anchors measure the anchor share; without snapshots the history is the latest step', () => {
   sessionWith(m, { ...COPY, anchors: 'cls_sep' }, (s) => {
-    s.setSnapshots(false);
-    s.train(20);
+    s.setReplay(false);
+    s.trainChunk(20);
     const d = JSON.parse(s.headDiagnostics(-1));
     for (const layer of d.layers) for (const h of layer.heads) assert.ok(h.anchor_share >= 0 && h.anchor_share <= 1, `${h.anchor_share}`);
     const hist = JSON.parse(s.headDiagnosticsHistory());

@@ -19,7 +19,7 @@ const zeroLayer = (layer) => [0, 1].map((head) => ({ layer, head, kind: 'zero' }
 
 test('zeroing a layer changes the loss; clear restores it exactly; weights untouched', () => {
   sessionWith(m, tiny, (s) => {
-    JSON.parse(s.train(200));
+    JSON.parse(s.trainChunk(200));
     const plain = JSON.parse(s.evaluate(0));
     const bytes = s.save();
     const kept = JSON.parse(s.setInterventions(JSON.stringify(zeroLayer(0))));
@@ -54,7 +54,7 @@ test('the same numbers as the native attnplay eval --ablate', { skip: !existsSyn
   const dir = mkdtempSync(join(tmpdir(), 'attnplay-iv-'));
   try {
     sessionWith(m, tiny, (s) => {
-      s.train(150);
+      s.trainChunk(150);
       const file = join(dir, 'm.safetensors');
       writeFileSync(file, s.save());
       s.setInterventions(JSON.stringify([{ layer: 1, head: 0, kind: 'zero' }, { layer: 0, head: 1, kind: 'uniform' }]));

@@ -1,5 +1,5 @@
-// The replay's snapshots through the wasm module (core/session_snapshots.cpp, Session.snapshots
-// and Session.snapshot): the snapshot memory stays under its bound over 20,000 steps (count and
+// The replay's frames through the wasm module (core/session/replay.hpp, Session.replayIndex
+// and Session.replayFrame): the frame memory stays under its bound over 20,000 steps (count and
 // bytes checked every 500 steps), the steps are log-spaced (0 and every power of two kept), the
 // frames hold what the panels draw, and an early frame differs from a late one.
 import { test, before } from 'node:test';
@@ -17,8 +17,8 @@ test('the snapshot memory stays under its bound over 20,000 steps', () => {
     let most = { kept: 0, bytes: 0 };
     let frameBytes = 0;
     for (let done = 0; done < 20000; done += 500) {
-      s.train(500);
-      const ix = JSON.parse(s.snapshots());
+      s.trainChunk(500);
+      const ix = JSON.parse(s.replayIndex());
       assert.ok(ix.steps.length <= ix.max_count, `${ix.steps.length} steps listed at step ${ix.latest}`);
       assert.ok(ix.kept <= ix.max_count - 1 && ix.bytes <= ix.max_bytes, `kept ${ix.kept}, ${ix.bytes} bytes at step ${ix.latest}`);
       frameBytes ||= ix.bytes / ix.kept;
@@ -26,7 +26,7 @@ test('the snapshot memory stays under its bound over 20,000 steps', () => {
       assert.ok(ix.bytes <= 2 * frameBytes * ix.kept, `${ix.bytes} bytes for ${ix.kept} frames`);
       most = { kept: Math.max(most.kept, ix.kept), bytes: Math.max(most.bytes, ix.bytes) };
     }
-    const ix = JSON.parse(s.snapshots());
+    const ix = JSON.parse(s.replayIndex());
     assert.equal(ix.latest, 20000);
     assert.equal(ix.steps.at(-1), 20000);
     for (let p = 1; p <= 16384; p *= 2) assert.ok(ix.steps.includes(p), `power of two ${p} kept`);
@@ -38,11 +38,11 @@ test('the snapshot memory stays under its bound over 20,000 steps', () => {
 
 test('replay frames hold attention, positions and a prediction; early and late frames differ', () => {
   sessionWith(m, { ...TINY, d_model: 16, layers: 2 }, (s) => {
-    s.train(300);
-    const ix = JSON.parse(s.snapshots());
+    s.trainChunk(300);
+    const ix = JSON.parse(s.replayIndex());
     assert.ok(ix.steps.length >= 10);
-    const early = JSON.parse(s.snapshot(ix.steps[1]));
-    const late = JSON.parse(s.snapshot(ix.latest));
+    const early = JSON.parse(s.replayFrame(ix.steps[1]));
+    const late = JSON.parse(s.replayFrame(ix.latest));
     assert.equal(early.step, ix.steps[1]);
     assert.equal(late.step, 300);
     const T = early.attention.tokens.length;
@@ -50,16 +50,16 @@ test('replay frames hold attention, positions and a prediction; early and late f
     assert.equal(early.attention.layers[0].heads[0].weights.length, T);
     assert.ok(early.positions.describe && early.prediction.inputs);
     assert.notDeepEqual(early.attention.layers, late.attention.layers);
-    assert.throws(() => s.snapshot(299), /no snapshot at step 299/);
-    assert.equal(JSON.parse(s.snapshots()).latest, 300); // the module lives on
+    assert.throws(() => s.replayFrame(299), /no snapshot at step 299/);
+    assert.equal(JSON.parse(s.replayIndex()).latest, 300); // the module lives on
   });
 });
 
-test('setSnapshots(false) keeps none and leaves training unchanged', () => {
+test('setReplay(false) keeps none and leaves training unchanged', () => {
   const trained = (on) => sessionWith(m, TINY, (s) => {
-    s.setSnapshots(on);
-    s.train(50);
-    return { sha: JSON.parse(s.info()).step, loss: JSON.parse(s.evaluate(0)).loss, kept: JSON.parse(s.snapshots()).kept };
+    s.setReplay(on);
+    s.trainChunk(50);
+    return { sha: JSON.parse(s.info()).step, loss: JSON.parse(s.evaluate(0)).loss, kept: JSON.parse(s.replayIndex()).kept };
   });
   const on = trained(true);
   const off = trained(false);

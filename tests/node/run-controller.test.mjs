@@ -12,7 +12,7 @@ import { coalesce } from '../../web/src/run/coalesce.js';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
-/** A fake Session (client/session.js): an EventTarget with the methods the controller calls, recording them. */
+/** A fake EngineSession (client/session.js): an EventTarget with the methods the controller calls, recording them. */
 class FakeModel extends EventTarget {
   constructor(config) {
     super();
@@ -20,10 +20,10 @@ class FakeModel extends EventTarget {
     this.calls = [];
     this.playing = false;
     this.disposed = false;
-    this.snapshots = 0;
+    this.inspections = 0;
     this.inFlight = 0;
     this.maxInFlight = 0;
-    this.snapshotMs = 0; // what each snapshot reports as the worker's time for it
+    this.inspectionMs = 0; // what each inspection reports as the worker's time for it
     this.inspectMs = 0;
     this.inspectAt = 0;
   }
@@ -49,31 +49,32 @@ class FakeModel extends EventTarget {
     this.info.step = 0;
     return this.info;
   }
-  async snapshot() {
+  async inspect() {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     await tick(5);
     this.inFlight--;
-    this.snapshots++;
-    this.inspectMs += this.snapshotMs;
+    this.inspections++;
+    this.inspectMs += this.inspectionMs;
     this.inspectAt = performance.now();
-    return { step: this.info.step, ms: this.snapshotMs };
+    return { step: this.info.step, ms: this.inspectionMs };
   }
   async dispose() {
     this.disposed = true;
   }
 }
 
-/** A fake client: checkConfig refuses `heads: 3`; create can be held back to test overtaking. */
+/**
+ * A fake client: create refuses `heads: 3` as client.js does (an error carrying `check`, in the
+ * one round trip) and can be held back to test overtaking.
+ */
 function fakeClient() {
   const client = {
     created: [],
     hold: null, // a promise create() waits for
-    async checkConfig(config) {
-      await tick();
-      return config.heads === 3 ? { ok: false, error: 'heads must divide d_model' } : { ok: true, config };
-    },
     async create(config) {
+      await tick();
+      if (config.heads === 3) throw Object.assign(new Error('heads must divide d_model'), { check: { ok: false, error: 'heads must divide d_model' } });
       if (config.fail) throw new Error('out of memory');
       if (client.hold) await client.hold;
       const m = new FakeModel(config);
@@ -90,9 +91,9 @@ function recordingViews(extra = {}) {
   const views = {};
   for (const k of ['building', 'checked', 'failed', 'adopted', 'fresh', 'ready', 'metrics', 'state', 'restored', 'error'])
     views[k] = (...args) => log.push([k, ...args]);
-  views.snapshot = async (model, current) => {
-    await model.snapshot();
-    log.push(['snapshot', current()]);
+  views.inspect = async (model, current) => {
+    await model.inspect();
+    log.push(['inspect', current()]);
   };
   return { views: Object.assign(views, extra), log, names: () => log.map((e) => e[0]) };
 }
@@ -104,7 +105,7 @@ test('apply: a valid config builds one model and freshens the views, in order', 
   assert.equal(await run.apply({ heads: 4 }), 'ready');
   assert.equal(client.created.length, 1);
   assert.equal(run.model, client.created[0]);
-  assert.deepEqual(names(), ['building', 'checked', 'adopted', 'fresh', 'snapshot', 'ready']);
+  assert.deepEqual(names(), ['building', 'checked', 'adopted', 'fresh', 'inspect', 'ready']);
   await run.dispose();
   assert.equal(client.created[0].disposed, true);
 });
@@ -229,10 +230,10 @@ test('play: until the configured steps, then without a limit; step and reset ref
   await run.play({ steps: 50, speed: 3 });
   assert.deepEqual(m.calls.at(-1), ['play', { until: 0, speed: 3 }], 'past the end, Play continues without limit');
   await run.pause();
-  const snaps = m.snapshots;
+  const snaps = m.inspections;
   await run.stepBy(2);
   assert.deepEqual(m.calls.at(-1), ['step', 2]);
-  assert.ok(m.snapshots > snaps, 'a step refreshes the snapshot views');
+  assert.ok(m.inspections > snaps, 'a step refreshes the inspecting views');
   await run.reset();
   assert.equal(run.step, 0);
   await run.dispose();
@@ -243,41 +244,41 @@ test('refresh: while training, periodic and never overlapping; a burst of calls 
   const run = new RunController(fakeClient(), views, { refreshMs: 10 });
   await run.apply({});
   const m = run.model;
-  const base = m.snapshots;
+  const base = m.inspections;
   await Promise.all([run.refresh(), run.refresh(), run.refresh(), run.refresh()]);
-  assert.equal(m.snapshots - base, 2, 'the first pass and one more for the three calls during it');
+  assert.equal(m.inspections - base, 2, 'the first pass and one more for the three calls during it');
   await run.play({ steps: 100 });
   await tick(60);
-  assert.ok(m.snapshots - base >= 4, `periodic refreshes while training (${m.snapshots - base})`);
-  assert.equal(m.maxInFlight, 1, 'one snapshot request at a time');
+  assert.ok(m.inspections - base >= 4, `periodic refreshes while training (${m.inspections - base})`);
+  assert.equal(m.maxInFlight, 1, 'one inspect request at a time');
   await run.pause();
   await tick(10);
-  const stopped = m.snapshots;
+  const stopped = m.inspections;
   await tick(40);
-  assert.ok(m.snapshots - stopped <= 1, 'no periodic refresh once stopped');
+  assert.ok(m.inspections - stopped <= 1, 'no periodic refresh once stopped');
   await run.dispose();
 });
 
-test('refresh: within the inspection budget, by wall time: after a snapshot that cost d ms, the next waits 19·d', async () => {
+test('refresh: within the inspection budget, by wall time: after an inspection that cost d ms, the next waits 19·d', async () => {
   assert.equal(INSPECT_SHARE, 0.05);
   const { views } = recordingViews();
   const run = new RunController(fakeClient(), views, { refreshMs: 5 });
   await run.apply({});
   const m = run.model;
-  m.snapshotMs = 20; // the worker says each snapshot took 20 ms: the next one waits >= 380 ms
+  m.inspectionMs = 20; // the worker says each inspection took 20 ms: the next one waits >= 380 ms
   await run.play({ steps: 100 });
-  const base = m.snapshots;
+  const base = m.inspections;
   const t0 = performance.now();
   await tick(900);
-  const n = m.snapshots - base;
+  const n = m.inspections - base;
   const wall = performance.now() - t0;
-  assert.ok(n >= 1 && n <= 3, `${n} snapshots in ${wall.toFixed(0)} ms (at most 1 + 900/380)`);
+  assert.ok(n >= 1 && n <= 3, `${n} inspections in ${wall.toFixed(0)} ms (at most 1 + 900/380)`);
   assert.ok(run.inspectCost >= 20, `the cost counts the worker's time (${run.inspectCost})`);
-  m.snapshotMs = 0; // cheap snapshots: refreshMs rules again
+  m.inspectionMs = 0; // cheap inspections: refreshMs rules again
   await tick(450); // the pending wait from the last costly one
-  const cheap = m.snapshots;
+  const cheap = m.inspections;
   await tick(100);
-  assert.ok(m.snapshots - cheap >= 3, `cheap refreshes come every refreshMs (${m.snapshots - cheap})`);
+  assert.ok(m.inspections - cheap >= 3, `cheap refreshes come every refreshMs (${m.inspections - cheap})`);
   await run.dispose();
 });
 
@@ -302,10 +303,10 @@ test('progress: steps/s and tokens/s over wall time, and the time left to the co
   await run.dispose();
 });
 
-test('refresh: a failed snapshot of the current model goes to `error`; one of a replaced model does not', async () => {
+test('refresh: a failed inspection of the current model goes to `error`; one of a replaced model does not', async () => {
   let fail = true;
   const { views, log } = recordingViews({
-    snapshot: async () => {
+    inspect: async () => {
       await tick(2);
       if (fail) throw new Error('worker gone');
     },

@@ -18,7 +18,7 @@ after(() => threaded.unrefThreads?.());  // let Node exit while the pthread work
 /** The losses of `steps` steps and the model file after them. */
 function trainWith(m, steps) {
   return sessionWith(m, CONFIG, (s) => {
-    const losses = JSON.parse(s.train(steps)).steps.map((/** @type {{loss: number}} */ x) => x.loss);
+    const losses = JSON.parse(s.trainChunk(steps)).steps.map((/** @type {{loss: number}} */ x) => x.loss);
     return { losses, bytes: s.save() };
   });
 }

@@ -3,8 +3,10 @@
 // Uint8Array copies. Every method throws a JS Error with a readable message on bad input.
 // Every Session must be .delete()d (try/finally). This file is the contract of the type check
 // (tsconfig.json, run by npm test): web/src/wasm/*/attnplay.d.mts re-export it.
-// One name per thing: Session is ap::Session (core/session.hpp) as Embind exposes it; the worker
-// wraps it in worker/session.js and the page sees it as client/session.js, both named Session.
+// One name per thing: Session is ap::Session (core/session/session.hpp) as Embind exposes it, with
+// the C++ names in camelCase (trainChunk = train_chunk, stepsDone = steps_done, replayIndex /
+// replayFrame = Replay::index / frame); the worker wraps it in ModuleSession (worker/session.js)
+// and the page sees it as EngineSession (client/session.js).
 
 /** One field of the config schema, or one option of an encoding / normalization. */
 export interface FieldSchema {
@@ -298,7 +300,7 @@ export interface HeadHistory {
 /** Embind class: `new module.Session(configJson)`. */
 export interface Session {
   /** n steps, 0..1000000 (Session::train_chunk; evaluating every eval_every): JSON of TrainResult */
-  train(n: number): string;
+  trainChunk(n: number): string;
   /** JSON of EvalMetrics on held-out data at `length` (0 = seq_len) */
   evaluate(length: number): string;
   /** JSON of Predictions: n held-out examples at `length` (0 = seq_len); deterministic per seed */
@@ -328,15 +330,15 @@ export interface Session {
    * is not allowed.
    */
   configure(fieldsJson: string): string;
-  /** steps done */
-  step(): number;
+  /** steps done (Session::steps_done) */
+  stepsDone(): number;
   /** JSON of ReplayIndex: the steps that have a replay frame (log-spaced, at most 64, the latest included) */
-  snapshots(): string;
+  replayIndex(): string;
   /** JSON of ReplayFrame at one of ReplayIndex.steps; throws an Error naming the kept steps otherwise */
-  snapshot(step: number): string;
-  /** Replay snapshots on (the default) or off (none taken, the kept ones dropped) */
-  setSnapshots(on: boolean): void;
-  /** JSON of HeadDiagnostics at one of ReplayIndex.steps (-1: the latest); throws as snapshot() */
+  replayFrame(step: number): string;
+  /** Replay frames kept (the default) or not (none taken, the kept ones dropped) */
+  setReplay(on: boolean): void;
+  /** JSON of HeadDiagnostics at one of ReplayIndex.steps (-1: the latest); throws as replayFrame() */
   headDiagnostics(step: number): string;
   /** JSON of HeadHistory over ReplayIndex.steps */
   headDiagnosticsHistory(): string;

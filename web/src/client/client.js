@@ -1,6 +1,6 @@
 // Promise API over one worker that owns one wasm module instance. Each call posts
 // {id, cmd, args} and resolves with the reply; events the worker posts on its own (metrics,
-// state) are routed to the Session they belong to (session.js). The command names are the
+// state) are routed to the EngineSession they belong to (session.js). The command names are the
 // worker's (worker/protocol.js). Pages and widgets use this, never the worker.
 //
 // Recovery: the worker counts as crashed when it dies (an 'error' event), when its module traps
@@ -8,14 +8,14 @@
 // (terminated by the browser, out of memory): the Watchdog notices that through a Web Lock the
 // worker holds, or through its heartbeat going silent (see watchdog.js). Then pending calls
 // reject with the reason, the client fires 'crash' ({error}), starts a new worker with the same
-// module variant, recreates each of its models from the last snapshot the Session kept (or from
+// module variant, recreates each of its models from the last checkpoint its EngineSession kept (or from
 // its config when it has none; a model that was training trains on) and fires 'recovered'
 // ({error, models}). Calls made meanwhile wait for the recovery and then go to the new worker. A
 // worker that dies again during a recovery starts the recovery over; one that dies more than
 // MAX_CRASHES_PER_MINUTE times a minute is not restarted ('crash' with final: true). Other
 // clients (other widgets, other pool workers) are untouched.
 import { bestVariant } from '../common/simd-support.js';
-import { Session } from './session.js';
+import { EngineSession, infoWithText } from './session.js';
 import { Watchdog } from './watchdog.js';
 
 // Module workers must come from the page's origin. When this script was loaded from another one
@@ -41,6 +41,17 @@ const MAX_CRASHES_PER_MINUTE = 3;
 /** @typedef {import('../wasm-api').Config} Config */
 /** @typedef {{variant: 'threads'|'simd'|'scalar', version: string, simdArch: string, simd: boolean, threads: number, fallback?: string}} EngineInfo */
 
+/** A config the engine refused: `check` is the CheckResult, its message naming the field. */
+export class ConfigError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'ConfigError';
+    /** @type {{ok: false, error: string}} */
+    this.check = { ok: false, error: message };
+  }
+}
+
 export class EngineClient extends EventTarget {
   /** Starts the worker; call init() before anything else. */
   constructor() {
@@ -48,9 +59,9 @@ export class EngineClient extends EventTarget {
     this.nextId = 1;
     /** @type {Map<number, {resolve: (value: any) => void, reject: (err: Error) => void}>} */
     this.pending = new Map();
-    /** @type {Map<number, Session>} the sessions living in this worker, by session id */
+    /** @type {Map<number, EngineSession>} the sessions living in this worker, by session id */
     this.models = new Map();
-    /** @type {Session[]|null} sessions an interrupted recovery has still to bring back */
+    /** @type {EngineSession[]|null} sessions an interrupted recovery has still to bring back */
     this.toRestore = null;
     /** @type {Promise<EngineInfo>|null} */
     this.engine = null;
@@ -165,7 +176,7 @@ export class EngineClient extends EventTarget {
 
   /**
    * @internal a session recreated after a crash takes its new session id
-   * @param {Session} model
+   * @param {EngineSession} model
    * @param {number} sid
    */
   _rebind(model, sid) {
@@ -235,13 +246,16 @@ export class EngineClient extends EventTarget {
   }
 
   /**
-   * Create a training session from a plain config object.
+   * Create a training session from a plain config object: one round trip, in which the engine
+   * validates the config once. A refused config rejects with a ConfigError whose `check` is the
+   * CheckResult ({ok: false, error}) that checkConfig would have given.
    * @param {Config} config
-   * @returns {Promise<Session>}
+   * @returns {Promise<EngineSession>}
    */
   async create(config) {
-    const { sid, info } = await this.call('create', { config });
-    return this.#adopt(sid, info);
+    const r = await this.call('create', { config });
+    if ('error' in r) throw new ConfigError(r.error);
+    return this.#adopt(r.sid, infoWithText(r.info, config.text));
   }
 
   /**
@@ -249,7 +263,7 @@ export class EngineClient extends EventTarget {
    * fields in `overrides` replaced when given: Session.loadWith).
    * @param {Uint8Array} bytes
    * @param {Config} [overrides] e.g. {rope_scaling: 'ntk', rope_factor: 2}
-   * @returns {Promise<Session>}
+   * @returns {Promise<EngineSession>}
    */
   async importModel(bytes, overrides) {
     const copy = bytes.slice();
@@ -262,11 +276,12 @@ export class EngineClient extends EventTarget {
    * (Session.loadWith), e.g. {rope_scaling: 'yarn', rope_factor: 4} for an evaluation.
    * @param {number} sid
    * @param {Config} overrides
-   * @returns {Promise<Session>}
+   * @param {unknown} [text] the derived config's training text (the reply carries its TextRef)
+   * @returns {Promise<EngineSession>}
    */
-  async derive(sid, overrides) {
+  async derive(sid, overrides, text) {
     const r = await this.call('derive', { sid, overrides });
-    return this.#adopt(r.sid, r.info);
+    return this.#adopt(r.sid, infoWithText(r.info, text));
   }
 
   /**
@@ -274,7 +289,7 @@ export class EngineClient extends EventTarget {
    * @param {import('../wasm-api').SessionInfo} info
    */
   #adopt(sid, info) {
-    const m = new Session(this, sid, info);
+    const m = new EngineSession(this, sid, info);
     this.models.set(sid, m);
     return m;
   }

@@ -60,7 +60,7 @@ export class WorkerPool extends EventTarget {
 
   /**
    * @param {import('../wasm-api').Config} config
-   * @returns {Promise<import('./session.js').Session>} a new session on the least busy worker
+   * @returns {Promise<import('./session.js').EngineSession>} a new session on the least busy worker
    */
   async create(config) {
     const c = this.client();

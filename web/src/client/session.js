@@ -1,26 +1,53 @@
-// One training session, seen from the page: the page's side of the one Session (core/session.hpp
-// in C++, module.Session through Embind, worker/session.js in the worker). Promise methods plus
-// events.
+// One training session, seen from the page (EngineSession). The one session has one name per
+// layer: ap::Session in C++ (core/session/session.hpp), module.Session through Embind (the same
+// object), ModuleSession in the worker (worker/session.js), EngineSession here. Promise methods
+// plus events.
 // Events: 'metrics' (detail {steps, evals, step}) after every chunk of training; 'state'
 // (detail {playing, step, reason}) when training starts or stops ('done', 'paused', or an error);
-// 'restored' (detail {playing, step, fromSnapshot}) after the client recreated it in a new worker
-// (see client.js): a model that was training trains on from there (and also fires 'state' with
-// reason 'restored'), one that was not stays paused; and 'snapshot' (detail {bytes, step}) when
-// a new snapshot was kept.
-// While it trains, the session keeps a snapshot (its safetensors bytes, on the main thread) at
-// most every SNAPSHOT_MS and whenever training stops (done, paused, refused, after step()), so
+// 'restored' (detail {playing, step, fromCheckpoint}) after the client recreated it in a new
+// worker (see client.js): a model that was training trains on from there (and also fires 'state'
+// with reason 'restored'), one that was not stays paused; and 'checkpoint' (detail {bytes, step})
+// when a new checkpoint was kept.
+// Three things that were all called "snapshot" have a name each: a checkpoint is the model file
+// this session keeps on the page to recover from a crash; inspect() asks for what the views draw;
+// a replay frame is what the core keeps for the replay (replayIndex, replayFrame).
+// While it trains, the session keeps a checkpoint (its safetensors bytes, on the main thread) at
+// most every CHECKPOINT_MS and whenever training stops (done, paused, refused, after step()), so
 // that a crashed worker or a reload loses little.
 
-/** Minimum time between two snapshots while training (ms). */
-export const SNAPSHOT_MS = 5000;
+/** Minimum time between two checkpoints while training (ms). */
+export const CHECKPOINT_MS = 5000;
 
 /** @typedef {import('../wasm-api').SessionInfo} SessionInfo */
 /** @typedef {import('../wasm-api').Config} Config */
 /** @typedef {import('../worker/protocol.js').Command} Command */
-/** @typedef {import('../worker/session.js').SnapshotParts} SnapshotParts */
+/** @typedef {import('../worker/session.js').InspectParts} InspectParts */
 /** @typedef {{until?: number, speed?: number, every?: number}} PlayOptions */
 
-export class Session extends EventTarget {
+/**
+ * A config from a reply with the page's own copy of its text put back: replies carry a TextRef
+ * ({kept, size, fnv1a}) in place of a text the page sent (worker/protocol.js).
+ * @param {Config} config
+ * @param {unknown} text the text the page sent for this session
+ * @returns {Config}
+ */
+export function withText(config, text) {
+  const ref = /** @type {any} */ (config)?.text;
+  if (ref === null || typeof ref !== 'object') return config;
+  if (typeof text !== 'string' || text.length !== ref.size)
+    throw new Error(`client: the engine keeps a training text (${ref.size} characters) that this page does not have`);
+  return { ...config, text };
+}
+
+/**
+ * The same for an info.
+ * @param {SessionInfo} info
+ * @param {unknown} text
+ * @returns {SessionInfo}
+ */
+export const infoWithText = (info, text) => ({ ...info, config: withText(info.config, text) });
+
+export class EngineSession extends EventTarget {
   /**
    * @param {import('./client.js').EngineClient} client
    * @param {number} sid the session id inside the worker
@@ -36,53 +63,53 @@ export class Session extends EventTarget {
     this.playOpts = null;
     this.lastStep = info.step; // the last step the worker reported
     this.disposed = false;
-    /** @type {Uint8Array|null} the last snapshot (model file bytes) */
-    this.snapshotBytes = null;
-    this.snapshotAt = 0;
+    /** @type {Uint8Array|null} the last checkpoint (model file bytes) */
+    this.checkpointBytes = null;
+    this.checkpointAt = 0;
     /** @type {Promise<Uint8Array|null>|null} */
-    this.snapshotting = null;
-    /** @type {Promise<Uint8Array|null>|null} the snapshot queued after the one being taken */
-    this.snapshotNext = null;
-    this.inspectMs = 0; // the worker's time spent on snapshot() so far (ms)
-    this.inspectAt = 0; // performance.now() when the last snapshot() reply arrived
+    this.checkpointing = null;
+    /** @type {Promise<Uint8Array|null>|null} the checkpoint queued after the one being taken */
+    this.checkpointNext = null;
+    this.inspectMs = 0; // the worker's time spent on inspect() so far (ms)
+    this.inspectAt = 0; // performance.now() when the last inspect() reply arrived
   }
 
   /**
-   * Take a snapshot now (unless one is being taken); resolves with the bytes or null.
+   * Keep a checkpoint now (unless one is being taken); resolves with the bytes or null.
    * @param {{after?: boolean}} [opts] after: when one is being taken, take one more after it (the
    *   weights changed since it was asked for: training stopped); at most one waits
    * @returns {Promise<Uint8Array|null>}
    */
-  keepSnapshot({ after = false } = {}) {
+  keepCheckpoint({ after = false } = {}) {
     if (this.disposed) return Promise.resolve(null);
-    if (this.snapshotting && after) {
-      this.snapshotNext ??= this.snapshotting.then(() => {
-        this.snapshotNext = null;
-        return this.keepSnapshot();
+    if (this.checkpointing && after) {
+      this.checkpointNext ??= this.checkpointing.then(() => {
+        this.checkpointNext = null;
+        return this.keepCheckpoint();
       });
-      return this.snapshotNext;
+      return this.checkpointNext;
     }
-    this.snapshotting ??= this.exportModel()
+    this.checkpointing ??= this.exportModel()
       .then((bytes) => {
-        this.snapshotBytes = bytes;
-        this.snapshotAt = Date.now();
-        // Replies and events keep their order: the last step reported is the snapshot's.
-        if (bytes) this.dispatchEvent(new CustomEvent('snapshot', { detail: { bytes, step: this.lastStep } }));
+        this.checkpointBytes = bytes;
+        this.checkpointAt = Date.now();
+        // Replies and events keep their order: the last step reported is the checkpoint's.
+        if (bytes) this.dispatchEvent(new CustomEvent('checkpoint', { detail: { bytes, step: this.lastStep } }));
         return bytes;
       })
       .catch(() => null)
-      .finally(() => { this.snapshotting = null; });
-    return this.snapshotting;
+      .finally(() => { this.checkpointing = null; });
+    return this.checkpointing;
   }
 
   /**
    * @internal called by the client after a crash: recreate this model in the new worker from its
-   * last snapshot, or from its config (step 0) when it has none.
+   * last checkpoint, or from its config (step 0) when it has none.
    */
   async _restore() {
     const resume = this.playing ? this.playOpts : null;
-    const bytes = this.snapshotBytes;
-    const fromSnapshot = Boolean(bytes);
+    const bytes = this.checkpointBytes;
+    const fromCheckpoint = Boolean(bytes);
     /** @type {{sid: number, info: SessionInfo}} */
     let r;
     if (bytes) {
@@ -90,6 +117,8 @@ export class Session extends EventTarget {
       r = await this.client._post('importModel', { bytes: copy }, [copy.buffer]);
     } else {
       r = await this.client._post('create', { config: this.info.config });
+      if ('error' in r) throw new Error(/** @type {any} */ (r).error);
+      r = { ...r, info: infoWithText(r.info, this.info.config.text) };
     }
     this.client._rebind(this, r.sid);
     this.info = r.info;
@@ -99,7 +128,7 @@ export class Session extends EventTarget {
       await this.client._post('play', { sid: this.sid, ...resume }); // the worker says 'done' if it is
       this.playing = true;
     }
-    const detail = { playing: this.playing, step: this.lastStep, reason: 'restored', fromSnapshot };
+    const detail = { playing: this.playing, step: this.lastStep, reason: 'restored', fromCheckpoint };
     this.dispatchEvent(new CustomEvent('restored', { detail }));
     if (resume) this.dispatchEvent(new CustomEvent('state', { detail }));
   }
@@ -124,11 +153,11 @@ export class Session extends EventTarget {
     if (msg.event === 'metrics') {
       this.lastStep = msg.step;
       this.dispatchEvent(new CustomEvent('metrics', { detail: { steps: msg.steps, evals: msg.evals, step: msg.step } }));
-      if (Date.now() - this.snapshotAt >= SNAPSHOT_MS) this.keepSnapshot();
+      if (Date.now() - this.checkpointAt >= CHECKPOINT_MS) this.keepCheckpoint();
     } else if (msg.event === 'state') {
       this.lastStep = msg.step;
       this.#setPlaying(msg.playing, msg.step, msg.reason);
-      if (!msg.playing) this.keepSnapshot({ after: true }); // a refused step keeps the last good weights: keep them too
+      if (!msg.playing) this.keepCheckpoint({ after: true }); // a refused step keeps the last good weights: keep them too
     }
   }
 
@@ -154,19 +183,19 @@ export class Session extends EventTarget {
     return r;
   }
 
-  /** Stop after the current chunk, a step(n) under way too, and keep a snapshot of where it stopped. Resolves with {step}. */
+  /** Stop after the current chunk, a step(n) under way too, and keep a checkpoint of where it stopped. Resolves with {step}. */
   async pause() {
     const r = await this.#call('pause');
     this.lastStep = r.step;
     if (this.playing) {
       this.#setPlaying(false, r.step, 'paused');
-      this.keepSnapshot({ after: true });
+      this.keepCheckpoint({ after: true });
     }
     return r;
   }
 
   /**
-   * Train n steps now (metrics arrive as an event too), then keep a snapshot. Resolves with {step},
+   * Train n steps now (metrics arrive as an event too), then keep a checkpoint. Resolves with {step},
    * and cancelled: true when a pause() or reset() stopped it before the n steps (the worker drops
    * the rest).
    * @returns {Promise<{step: number, cancelled?: boolean}>}
@@ -174,7 +203,7 @@ export class Session extends EventTarget {
   async step(n = 1) {
     const r = await this.#call('step', { n });
     this.lastStep = r.step ?? this.lastStep;
-    this.keepSnapshot({ after: true });
+    this.keepCheckpoint({ after: true });
     return r;
   }
 
@@ -186,17 +215,17 @@ export class Session extends EventTarget {
    * @returns {Promise<Config>} the whole config after the change
    */
   async configure(fields) {
-    const config = await this.#call('configure', { fields });
+    const config = withText(await this.#call('configure', { fields }), this.info.config.text);
     this.info = { ...this.info, config };
-    this.keepSnapshot(); // the file holds the config: a restore must not bring the old lr back
+    this.keepCheckpoint(); // the file holds the config: a restore must not bring the old lr back
     return config;
   }
 
   /** Start over from the same config and seed. Resolves with the new info. */
   async reset() {
-    this.info = await this.#call('reset');
+    this.info = infoWithText(await this.#call('reset'), this.info.config.text);
     this.lastStep = this.info.step;
-    this.snapshotBytes = null; // the old run's weights must not come back after a crash
+    this.checkpointBytes = null; // the old run's weights must not come back after a crash
     if (this.playing) this.#setPlaying(false, 0, 'reset');
     return this.info;
   }
@@ -222,10 +251,11 @@ export class Session extends EventTarget {
   /**
    * What the model looks like now; each part only when asked for. Counts the worker's time for it
    * in `inspectMs` (the run controller's inspection budget).
-   * @param {SnapshotParts} parts
+   * @param {InspectParts} parts
    */
-  async snapshot(parts) {
-    const snap = await this.#call('snapshot', parts);
+  async inspect(parts) {
+    const snap = await this.#call('inspect', parts);
+    if (snap.info) snap.info = infoWithText(snap.info, this.info.config.text);
     this.inspectMs += snap.ms ?? 0;
     this.inspectAt = performance.now();
     return snap;
@@ -299,7 +329,7 @@ export class Session extends EventTarget {
     const { info } = await this.#call('importModel', { bytes: copy }, [copy.buffer]);
     this.info = info;
     this.lastStep = info.step;
-    this.snapshotBytes = bytes.slice();
+    this.checkpointBytes = bytes.slice();
     if (this.playing) this.#setPlaying(false, info.step, 'import');
     return info;
   }
@@ -308,11 +338,11 @@ export class Session extends EventTarget {
    * A new model (same worker) from this one's current weights with config fields replaced, e.g.
    * {rope_scaling: 'ntk', rope_factor: 2} to evaluate with RoPE scaling. Dispose it when done.
    * @param {Config} overrides
-   * @returns {Promise<Session>}
+   * @returns {Promise<EngineSession>}
    */
   derive(overrides) {
     if (this.disposed) return Promise.reject(new Error('model disposed'));
-    return this.client.derive(this.sid, overrides);
+    return this.client.derive(this.sid, overrides, overrides.text ?? this.info.config.text);
   }
 
   /** Free the session in the worker. */

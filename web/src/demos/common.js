@@ -126,7 +126,7 @@ export function sci(v) {
 export const pct = (/** @type {number|null|undefined} */ v) => (v == null || Number.isNaN(v) ? '–' : `${(100 * v).toFixed(v >= 0.9995 || v === 0 ? 0 : 1)}%`);
 
 /** Keys of a demo's options.config that go straight into every model's config. */
-const MODEL_KEYS = ['d_model', 'heads', 'layers', 'ffn', 'batch', 'seed', 'lr', 'warmup', 'seq_len', 'eval_every', 'eval_batches', 'activation', 'norm_position'];
+const MODEL_KEYS = ['d_model', 'heads', 'layers', 'ffn', 'batch', 'seed', 'lr', 'warmup', 'seq_len', 'eval_every', 'eval_batches', 'activation', 'layernorm'];
 
 /**
  * The model-config subset of `overrides` (URL parameters or embedding options).
@@ -137,6 +137,8 @@ export function modelOverrides(overrides = {}) {
   /** @type {import('../wasm-api').Config} */
   const out = {};
   for (const k of MODEL_KEYS) if (overrides[k] !== undefined && overrides[k] !== '') out[k] = /** @type {string|number|boolean} */ (overrides[k]);
+  // the field's old name (links from before the rename; the engine reads it too)
+  if (out.layernorm === undefined && overrides.norm_position !== undefined && overrides.norm_position !== '') out.layernorm = /** @type {string} */ (overrides.norm_position);
   return out;
 }
 

@@ -151,10 +151,10 @@ export class CompareView {
         if (!playing && this.runs.every((x) => !x.run.playing) && this.runs.every((x) => Math.max(x.run.step, x.last.step) >= this.#steps())) this.wantPlay = false;
         this.#label();
       },
-      snapshot: snapshots ? async (model, current) => {
+      inspect: snapshots ? async (model, current) => {
         const r = run();
         if (r.attention || r.predictions) {
-          const snap = await model.snapshot({ attention: r.attention ? {} : undefined, predictions: r.predictions ? { n: 3 } : undefined });
+          const snap = await model.inspect({ attention: r.attention ? {} : undefined, predictions: r.predictions ? { n: 3 } : undefined });
           if (!current()) return;
           if (snap.attention) r.attention?.update(snap.attention);
           if (snap.predictions) r.predictions?.update(snap.predictions);

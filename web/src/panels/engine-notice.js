@@ -6,7 +6,7 @@
 // engine badges use for the build that runs (engineKind).
 import { el } from './dom.js';
 
-/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../client/session.js').EngineSession} Session */
 /** @typedef {import('../client/client.js').EngineClient} EngineClient */
 /** @typedef {CustomEvent<{error: Error, final?: boolean, client: EngineClient}>} CrashEvent a pool's 'crash' */
 /** @typedef {CustomEvent<{error: Error, models: Session[], failed?: Error}>} RecoveredEvent a pool's 'recovered' */
@@ -54,7 +54,7 @@ export function engineNotice(pool, root, owns = () => true) {
     if (!live.length) return;
     if (failed) return show('failed', `A training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page.`);
     const on = live.some((mdl) => mdl.playing) ? ', and training goes on' : '';
-    const one = live.length === 1 && (live[0].snapshotBytes ? `its last snapshot, at step ${live[0].info.step}` : 'the start (it had no snapshot yet)');
+    const one = live.length === 1 && (live[0].checkpointBytes ? `its last snapshot, at step ${live[0].info.step}` : 'the start (it had no snapshot yet)');
     const back = one ? `; its model came back from ${one}` : live.length ? `; its ${live.length} models came back from their last snapshots` : '';
     show('restored', `A training engine crashed (${error.message}) and was restarted${back}${on}.`);
   };

@@ -14,7 +14,7 @@ export function probColour(p) {
 export class GeneratePanel {
   /**
    * @param {HTMLElement} root the panel body
-   * @param {() => import('../client/session.js').Session|null} getModel
+   * @param {() => import('../client/session.js').EngineSession|null} getModel
    * @param {() => Promise<import('../wasm-api').Predictions>} heldOut resolves with a predictions object (for slot tasks)
    */
   constructor(root, getModel, heldOut) {

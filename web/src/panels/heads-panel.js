@@ -11,7 +11,7 @@ import { MEASURES, evidenceOf, nameOf, fixed, signed } from './heads-labels.js';
 /** @typedef {import('./heads-labels.js').HeadResult} HeadResult */
 import './heads.css';
 
-/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../client/session.js').EngineSession} Session */
 /** @typedef {import('../wasm-api').HeadDiagnostics} HeadDiagnostics */
 /** @typedef {import('../wasm-api').HeadHistory} HeadHistory */
 /** @typedef {import('../wasm-api').HeadMeasures} HeadMeasures */

@@ -7,7 +7,7 @@ import { el } from './dom.js';
 import { describeChange, changedPositions, exampleViews } from './interventions-view.js';
 import './interventions.css';
 
-/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../client/session.js').EngineSession} Session */
 /** @typedef {import('../wasm-api').Intervention} Intervention */
 
 /** The kinds, with the field each needs (the core's list: core/model/intervention.cpp). */

@@ -7,7 +7,7 @@
 // In a comparison (compare-view.js) each run gets its own curve, named and coloured as the run.
 import { el } from './dom.js';
 
-/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../client/session.js').EngineSession} Session */
 /** @typedef {{length: number, accuracy: number|null, loss: number|null, reason?: string}} LengthPoint */
 
 /** The multiples of L evaluated: 1, 1.25, … 4. */

@@ -14,7 +14,7 @@ import { RateMeter, tokensPerStep } from './rate.js';
 
 /** Reasons a model stops without anything being wrong (any other reason: a refused NaN/Inf step). */
 export const STOP_REASONS = ['done', 'paused', 'play', 'reset', 'import', 'restored'];
-/** The largest share of wall time that snapshot refreshes may take while training. */
+/** The largest share of wall time that inspection refreshes may take while training. */
 export const INSPECT_SHARE = 0.05;
 
 /** @typedef {import('../wasm-api').StepMetrics} StepMetrics */
@@ -23,16 +23,16 @@ export const INSPECT_SHARE = 0.05;
 /** @typedef {import('../wasm-api').CheckResult} CheckResult */
 /** @typedef {import('../wasm-api').Config} Config */
 /**
- * A model: client/session.js's Session (inspectMs: the worker's time spent on snapshots so far;
- * inspectAt: when the last snapshot reply arrived).
- * @typedef {import('../client/session.js').Session} Session
+ * A model: client/session.js's EngineSession (inspectMs: the worker's time spent on inspect() so
+ * far; inspectAt: when the last inspect() reply arrived).
+ * @typedef {import('../client/session.js').EngineSession} Session
  */
 /** @typedef {{steps: StepMetrics[], evals: EvalMetrics[], step: number}} MetricsBatch */
 /** @typedef {{playing: boolean, reason: string, step?: number}} StateDetail */
 /** @typedef {{playing: boolean, reason: string, step: number, stalled: boolean}} RunState */
 /**
- * @typedef {{checkConfig(config: Config): Promise<CheckResult>, create(config: Config): Promise<Session>}} RunClient
- *   an EngineClient or a WorkerPool
+ * @typedef {{create(config: Config): Promise<Session>}} RunClient an EngineClient or a WorkerPool:
+ *   create() rejects a refused config with an error whose `check` is the CheckResult
  */
 
 /**
@@ -47,9 +47,9 @@ export const INSPECT_SHARE = 0.05;
  * @property {(batch: MetricsBatch) => void} [metrics] (read the rate with progress())
  * @property {(state: RunState) => void} [state]
  * @property {(model: Session, detail: {playing: boolean, step: number}) => void} [restored]
- * @property {(model: Session, current: () => boolean) => Promise<void>} [snapshot] one refresh of the
- *   snapshot views; `current()` says whether the model is still the current one (check after awaits)
- * @property {(err: Error) => void} [error] a snapshot of the current model failed
+ * @property {(model: Session, current: () => boolean) => Promise<void>} [inspect] one refresh of the
+ *   views that inspect the model (EngineSession.inspect); `current()` says whether the model is still the current one (check after awaits)
+ * @property {(err: Error) => void} [error] an inspection of the current model failed
  */
 
 export class RunController {
@@ -79,37 +79,35 @@ export class RunController {
     this.pending = { steps: [], evals: [], step: 0 };
     /** steps/s over the last seconds while training (rate.js) */
     this.rate = new RateMeter();
-    /** ms: what the last snapshot refresh cost (worker + page) */
+    /** ms: what the last inspection refresh cost (worker + page) */
     this.inspectCost = 0;
-    /** Redraw the snapshot views (one request at a time; calls during one are merged). */
+    /** Redraw the inspecting views (one request at a time; calls during one are merged). */
     this.refresh = coalesce(() => this.#refreshOnce(), () => this.disposed);
   }
 
   /**
    * Check `config` and replace the current model by a new one (paused at its step 0).
    * @param {Config} config
-   * @param {{check?: boolean}} [opts] check: false skips the engine's check (demos with fixed configs)
+   * @param {{check?: boolean}} [opts] check: false treats a refused config as a failure (`failed`),
+   *   without the `checked` hook (demos with fixed configs)
    * @returns {Promise<'ready'|'invalid'|'failed'|'stale'>} 'stale': a newer request overtook this one
    */
   async apply(config, { check = true } = {}) {
     const token = ++this.token;
     this.views.building?.();
-    if (check) {
-      const result = await this.client.checkConfig(config);
-      if (token !== this.token) return 'stale';
-      this.views.checked?.(result);
-      if (!result.ok) return 'invalid';
-    }
-    const old = this.model;
-    this.model = null;
-    this.playing = false;
-    this.#stopTimers();
-    await old?.dispose();
+    // One round trip: create() validates while it builds, and a refused config rejects with
+    // `check` (client.js ConfigError); the current model stays until a new one exists.
     let model;
     try {
       model = await this.client.create(config);
     } catch (err) {
       if (token !== this.token) return 'stale';
+      const refused = /** @type {{check?: CheckResult}} */ (err).check;
+      if (check && refused) {
+        this.views.checked?.(refused);
+        return 'invalid';
+      }
+      await this.#drop();
       if (!this.views.failed) throw err;
       this.views.failed(/** @type {Error} */ (err));
       return 'failed';
@@ -118,8 +116,24 @@ export class RunController {
       await model.dispose();
       return 'stale';
     }
+    try {
+      if (check) this.views.checked?.({ ok: true, config: model.info.config });
+    } catch (err) {
+      await model.dispose();
+      throw err;
+    }
+    await this.#drop();
     await this.adopt(model);
     return 'ready';
+  }
+
+  /** The current model goes (disposed); none until the next adopt(). */
+  async #drop() {
+    const old = this.model;
+    this.model = null;
+    this.playing = false;
+    this.#stopTimers();
+    await old?.dispose();
   }
 
   /** Forget a pending apply() (its model is disposed when it arrives). */
@@ -256,12 +270,12 @@ export class RunController {
 
   async #refreshOnce() {
     const model = this.model;
-    if (!model || !this.views.snapshot || this.disposed) return;
+    if (!model || !this.views.inspect || this.disposed) return;
     const current = () => model === this.model && !this.disposed;
     const t0 = performance.now();
     const worker0 = model.inspectMs ?? 0;
     try {
-      await this.views.snapshot(model, current);
+      await this.views.inspect(model, current);
     } catch (err) {
       if (current() && !model.disposed) this.views.error?.(/** @type {Error} */ (err));
     }
@@ -277,7 +291,7 @@ export class RunController {
   #armRefresh() {
     clearTimeout(this.timers.refresh);
     this.timers.refresh = 0;
-    if (!this.playing || !this.refreshMs || !this.views.snapshot || this.disposed) return;
+    if (!this.playing || !this.refreshMs || !this.views.inspect || this.disposed) return;
     const wait = Math.max(this.refreshMs, this.inspectCost * (1 / INSPECT_SHARE - 1));
     this.timers.refresh = setTimeout(() => {
       this.timers.refresh = 0;

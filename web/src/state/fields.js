@@ -3,7 +3,7 @@
 // their fields through applyField, so every entry point accepts and refuses the same values with
 // the same reason. Apply fields in selectorsFirst order (state/properties.js): a selector decides
 // which options exist. No DOM.
-import { VIEW_PROPERTIES, isActive, propertyFor } from './properties.js';
+import { VIEW_PROPERTIES, currentName, isActive, propertyFor } from './properties.js';
 import { withValue } from './state.js';
 
 /** @typedef {import('./properties.js').Property} Property */
@@ -55,13 +55,14 @@ export function parseValue(p, raw) {
  * Apply one field, given as text, to a state.
  * @param {Engine} engine
  * @param {State|null} state null: only read the value (a demo preset has no state to apply it to)
- * @param {string} key the config key ('_', not '-')
+ * @param {string} given the config key ('_', not '-'; an old name of a renamed field reads too)
  * @param {string} raw
  * @param {{view?: boolean, jsonType?: string}} [opts] view: view settings (speed, log, example) are
  *   fields too (the page's hash); jsonType: the type an imported config's value had
  * @returns {{state: State|null, value: Value} | {error: FieldRefusal}}
  */
-export function applyField({ props, registry }, state, key, raw, opts = {}) {
+export function applyField({ props, registry }, state, given, raw, opts = {}) {
+  const key = currentName(given); // a field's old name reads too (links, files, attributes from before a rename)
   const p = propertyFor(opts.view ? [...props, ...VIEW_PROPERTIES] : props, key, state ?? {});
   if (!p || (p.view && !opts.view)) return { error: { field: key, kind: 'unknown', why: 'unknown setting' } };
   if (state && !isActive(p, state)) {

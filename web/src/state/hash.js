@@ -6,7 +6,7 @@
 // and listed so the page can say what it ignored. An imported config file is read by the same
 // rules (configToState). Every field goes through state/fields.js applyField, the reader the
 // widget attributes, comparisons and grids share; the lists of what was dropped are text for a notice.
-import { VIEW_PROPERTIES, selectorsFirst } from './properties.js';
+import { VIEW_PROPERTIES, currentName, selectorsFirst } from './properties.js';
 import { applyField, parseValue } from './fields.js';
 import { defaultState } from './state.js';
 import { LINK_TEXT_MAX } from './text.js';
@@ -118,7 +118,9 @@ export function configToState(config, props, registry, view = {}) {
   let state = defaultState(props, registry);
   if (!config || typeof config !== 'object' || Array.isArray(config)) ignored.push('the file (not a JSON object)');
   else {
-    for (const [key, v] of selectorsFirst(Object.entries(config))) {
+    // A field under its old name (RENAMED) counts unless its new name is given too.
+    const given = Object.entries(config).filter(([k]) => currentName(k) === k || !Object.hasOwn(config, currentName(k)));
+    for (const [key, v] of selectorsFirst(given)) {
       const r = applyField({ props, registry }, state, key, String(v), { jsonType: typeof v });
       if ('error' in r) ignored.push(`${cut(key, 40)} (${r.error.kind === 'unknown' ? 'unknown field' : r.error.why})`);
       else state = /** @type {State} */ (r.state);

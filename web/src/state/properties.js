@@ -20,10 +20,20 @@
 /** @typedef {number|boolean|string} Value */
 /** A state: one value per property key (model config and view settings). @typedef {Record<string, Value>} State */
 
+/**
+ * Config fields read under an older name too (links and files from before the rename), always
+ * written under the new one: the core does the same for configs and model files (core/config).
+ * @type {Record<string, string>}
+ */
+export const RENAMED = { norm_position: 'layernorm' };
+
+/** A field's current name (its own name unless RENAMED lists it; never a prototype's key). @param {string} key */
+export const currentName = (key) => (Object.hasOwn(RENAMED, key) ? RENAMED[key] : key);
+
 /** @type {Record<string, string[]>} */
 const GROUPS = {
   task: ['task', 'seq_len', 'eval_len', 'batch', 'seed'],
-  model: ['d_model', 'heads', 'layers', 'ffn', 'activation', 'causal', 'norm_position', 'pool', 'dropout', 'attn_dropout'],
+  model: ['d_model', 'heads', 'layers', 'ffn', 'activation', 'causal', 'layernorm', 'pool', 'dropout', 'attn_dropout'],
   position: ['position', 'placement', 'anchors', 'max_len'],
   normalization: ['normalization', 'softcap'],
   optimizer: ['lr', 'warmup', 'schedule', 'steps', 'weight_decay', 'clip', 'beta1', 'beta2', 'eps'],

@@ -16,7 +16,7 @@ import { engineNotice } from '../panels/engine-notice.js';
 
 // The demo modules (web/src/demos/<name>/index.js) that exist in this build, loaded only when a preset needs one.
 const DEMOS = import.meta.glob('../demos/*/index.js');
-/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../client/session.js').EngineSession} Session */
 /** @typedef {import('./shared.js').WidgetEngine} WidgetEngine */
 /** @typedef {import('./attributes.js').WidgetSettings} WidgetSettings */
 /**

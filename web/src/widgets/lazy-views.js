@@ -8,7 +8,7 @@
 // and how the panel is fed: `part`, the snapshot part it draws, or `refresh`, its own request.
 import { el } from '../panels/dom.js';
 
-/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../client/session.js').EngineSession} Session */
 /**
  * A loaded panel, as the widget drives it.
  * @typedef {{panel: any, setModel(info: import('../wasm-api').SessionInfo): void, update?(part: any): void,
@@ -53,7 +53,7 @@ export const LAZY_VIEWS = {
     load: () => import('../panels/generate-panel.js').then(({ GeneratePanel }) => (body, model) => {
       const box = el('div', { class: 'generate' });
       body.append(box);
-      const panel = new GeneratePanel(box, model, () => current(model)().snapshot({ predictions: { n: 1 } }).then((snap) => snap.predictions));
+      const panel = new GeneratePanel(box, model, () => current(model)().inspect({ predictions: { n: 1 } }).then((snap) => snap.predictions));
       return { panel, setModel: (info) => panel.setModel(info) };
     }),
   },

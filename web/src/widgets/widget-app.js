@@ -25,7 +25,7 @@ const SNAPSHOT_MS = 1500;
 const TRAIN = '#1a73e8';
 const EVAL = '#188038';
 const LONG = '#9334e6';
-/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../client/session.js').EngineSession} Session */
 /** @typedef {import('../state/properties.js').Value} Value */
 /**
  * The widget's elements (#build).
@@ -130,7 +130,7 @@ export class WidgetApp {
         this.refresh();
         if (!playing && this.wantPlay && this.visible) this.#run();
       },
-      snapshot: this.panels.needsSnapshots ? (model, current) => this.panels.snapshot(model, current) : undefined,
+      inspect: this.panels.needsInspection ? (model, current) => this.panels.inspect(model, current) : undefined,
       error: (err) => this.#notice(`Could not read the model: ${err.message}`),
     };
   }

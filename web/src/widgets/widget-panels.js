@@ -1,12 +1,12 @@
 // The panels a config preset's widget (widget-app.js) shows, one section per name in `view`: the
 // charts' box (filled by the app) and the panels of lazy-views.js (attention, positions,
 // predictions, generate, heads, interventions), each loaded only when named. What they share: a
-// new model (setModel), and a snapshot of the current weights while training (snapshot: one panel
+// new model (setModel), and an inspection of the current weights while training (inspect: one panel
 // per task, so that a page of widgets refreshing together stays responsive).
 import { el } from '../panels/dom.js';
 import { LAZY_VIEWS, LazyView } from './lazy-views.js';
 
-/** @typedef {import('../client/session.js').Session} Session */
+/** @typedef {import('../client/session.js').EngineSession} Session */
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 
@@ -37,7 +37,7 @@ export class WidgetPanels {
   }
 
   /** Whether any panel is drawn from the weights as they change (generate asks on its own). */
-  get needsSnapshots() {
+  get needsInspection() {
     return this.views.some((x) => x.name !== 'generate');
   }
 
@@ -47,11 +47,11 @@ export class WidgetPanels {
   }
 
   /** Redraw from the weights as they are now. @param {Session} model @param {() => boolean} current */
-  async snapshot(model, current) {
+  async inspect(model, current) {
     await this.ready;
     const drawn = this.views.filter((x) => x.part && x.loaded?.update);
     const request = Object.fromEntries(drawn.map((x) => [x.part, x.part === 'predictions' ? { n: 3 } : {}]));
-    const snap = drawn.length ? await model.snapshot(request) : {};
+    const snap = drawn.length ? await model.inspect(request) : {};
     let first = true;
     for (const x of this.views) {
       const loaded = x.loaded;

@@ -5,13 +5,16 @@
 // also answers an unknown name with an error that lists these.
 //   request  {id, cmd: Command, args}      reply  {id, ok: true, result} | {id, ok: false, error, fatal}
 //   event    {event: WorkerEvent, ...}     (see worker.js for each event's fields)
+// A config's training text (up to 2 MiB) crosses once, in the request that brings it: in replies
+// (create, info, reset, configure, derive, inspect's info) a non-empty `text` is a TextRef
+// {kept, size, fnv1a} (worker/session.js) and the page puts its own copy back (client/).
 
 /** Every command the worker handles, in the order of worker.js. */
 export const COMMANDS = /** @type {const} */ ([
   'init', // {variant} -> {variant, version, simdArch, simd, threads[, fallback]}
   'registry', // -> Registry (wasm-api.d.ts)
   'checkConfig', // {config} -> CheckResult
-  'create', // {config} -> {sid, info}
+  'create', // {config} -> {sid, info} | {error} (a refused config; validated once, while built)
   'info', // {sid} -> SessionInfo
   'reset', // {sid} -> SessionInfo
   'play', // {sid, until, speed, every} -> {step}
@@ -21,7 +24,7 @@ export const COMMANDS = /** @type {const} */ ([
   'trap', // (tests) behaves as a trap of the module
   'evaluate', // {sid, length} -> EvalMetrics
   'intervene', // {sid, interventions, n} -> InterventionResult (an empty list clears them)
-  'snapshot', // {sid, ...parts} -> {step, ms, attention?, predictions?, positions?, explore?, info?}
+  'inspect', // {sid, ...parts} -> {step, ms, attention?, predictions?, positions?, explore?, info?} (the views' bundle)
   'replayIndex', // {sid} -> ReplayIndex (the steps that have a replay frame)
   'replayFrame', // {sid, step} -> ReplayFrame
   'heads', // {sid, step, history} -> {diagnostics: HeadDiagnostics, history?: HeadHistory}

@@ -1,5 +1,6 @@
-// One training session inside the worker: the worker's side of the one Session (core/session.hpp
-// in C++, module.Session through Embind, client/session.js on the page). Owns the Embind Session
+// One training session inside the worker (ModuleSession): the worker's side of the one session
+// (ap::Session in core/session/session.hpp, module.Session through Embind, EngineSession on the
+// page: client/session.js). Owns the Embind Session
 // handle (deleted on reset, load and dispose), parses the JSON the core returns, and trains in
 // chunks sized by wall time: one chunk takes about TARGET_MS, so that a fast model posts a few
 // messages per second rather than one per step, and a pause still answers within a chunk.
@@ -14,9 +15,9 @@
 /** @typedef {import('../wasm-api').TrainResult} TrainResult */
 
 /**
- * The parts of a snapshot: each only when asked for.
+ * The parts of an inspection (what the views draw): each only when asked for.
  * @typedef {{attention?: {length?: number, example?: number}, predictions?: {n?: number, length?: number},
- *   positions?: {length?: number}, explore?: import('../wasm-api').ExploreRequest, info?: boolean}} SnapshotParts
+ *   positions?: {length?: number}, explore?: import('../wasm-api').ExploreRequest, info?: boolean}} InspectParts
  */
 
 /**
@@ -25,11 +26,44 @@
  * @typedef {{steps: StepMetrics[], evals: EvalMetrics[], step: number, refused: string|null}} ChunkResult
  */
 
+/**
+ * What a reply carries in place of a config's `text` (the training text, up to 2 MiB): the text
+ * stays in the worker, which the page sent it to; the page puts its own copy back (client/).
+ * @typedef {{kept: true, size: number, fnv1a: string}} TextRef
+ */
+
+/** @type {{text: string, ref: TextRef}|null} the last text described (a session keeps its text) */
+let described = null;
+
+/**
+ * A config as replies carry it: a non-empty `text` becomes its TextRef (size in UTF-16 units, and
+ * an FNV-1a hash, computed once per text).
+ * @param {Config} config
+ * @returns {Config}
+ */
+export function leanConfig(config) {
+  const text = config?.text;
+  if (typeof text !== 'string' || text === '') return config;
+  if (described?.text !== text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    described = { text, ref: { kept: true, size: text.length, fnv1a: (h >>> 0).toString(16).padStart(8, '0') } };
+  }
+  return { ...config, text: /** @type {any} */ (described.ref) };
+}
+
+/**
+ * An info as replies carry it (leanConfig on its config).
+ * @param {SessionInfo} info
+ * @returns {SessionInfo}
+ */
+export const leanInfo = (info) => ({ ...info, config: leanConfig(info.config) });
+
 /** The wall time one chunk of training aims at (ms). */
 export const TARGET_MS = 75;
 const MAX_CHUNK = 2000;
 
-export class Session {
+export class ModuleSession {
   /**
    * @param {AttnplayModule} mod
    * @param {CoreSession} core an Embind Session this one now owns
@@ -38,10 +72,13 @@ export class Session {
     this.mod = mod;
     /** @type {CoreSession|null} */
     this.core = core;
+    const info = /** @type {SessionInfo} */ (JSON.parse(core.info()));
+    /** @type {SessionInfo|null} the info parsed once, kept until the session changes */
+    this.known = info;
     /** @type {Config} */
-    this.config = JSON.parse(core.info()).config;
+    this.config = info.config;
     this.playing = false;
-    this.until = 0; // stop when step() reaches this (0 = never)
+    this.until = 0; // stop when stepsDone() reaches this (0 = never)
     this.speed = 0; // steps per chunk (0 = adaptive)
     this.every = 1; // post every k-th step's metrics (the last of a chunk always)
     this.msPerStep = TARGET_MS; // running estimate: the first chunk is one step, which measures it
@@ -61,7 +98,7 @@ export class Session {
    * @param {Config} config
    */
   static create(mod, config) {
-    return new Session(mod, new mod.Session(JSON.stringify(config)));
+    return new ModuleSession(mod, new mod.Session(JSON.stringify(config)));
   }
 
   /**
@@ -70,7 +107,7 @@ export class Session {
    * @param {Uint8Array} bytes
    */
   static load(mod, bytes) {
-    return new Session(mod, mod.Session.load(bytes));
+    return new ModuleSession(mod, mod.Session.load(bytes));
   }
 
   /**
@@ -81,7 +118,7 @@ export class Session {
    * @param {Config} overrides
    */
   static loadWith(mod, bytes, overrides) {
-    return new Session(mod, mod.Session.loadWith(bytes, JSON.stringify(overrides)));
+    return new ModuleSession(mod, mod.Session.loadWith(bytes, JSON.stringify(overrides)));
   }
 
   /** Replace the core session by a fresh one from the same config (same seed: same run). */
@@ -89,6 +126,7 @@ export class Session {
     const fresh = new this.mod.Session(JSON.stringify(this.config));
     this.live.delete();
     this.core = fresh;
+    this.known = null;
     this.playing = false;
   }
 
@@ -100,13 +138,20 @@ export class Session {
     const loaded = this.mod.Session.load(bytes);
     this.live.delete();
     this.core = loaded;
+    this.known = null;
     this.config = this.info().config;
     this.playing = false;
   }
 
-  /** @returns {SessionInfo} */
+  /**
+   * The info, parsed from the core's JSON only when the session changed since the last time.
+   * @returns {SessionInfo}
+   */
   info() {
-    return JSON.parse(this.live.info());
+    const core = this.live; // throws once disposed
+    const info = this.known ?? /** @type {SessionInfo} */ (JSON.parse(core.info()));
+    this.known = info;
+    return info;
   }
 
   /**
@@ -117,12 +162,13 @@ export class Session {
    */
   configure(fields) {
     this.config = JSON.parse(this.live.configure(JSON.stringify(fields)));
+    this.known = null;
     return this.config;
   }
 
   /** @returns {number} steps done */
-  step() {
-    return this.live.step();
+  stepsDone() {
+    return this.live.stepsDone();
   }
 
   /** How many steps take about TARGET_MS (at least 1). */
@@ -134,7 +180,7 @@ export class Session {
   chunkSize() {
     const adaptive = this.adaptiveChunk();
     let n = this.speed > 0 ? Math.min(this.speed, adaptive) : adaptive;
-    if (this.until > 0) n = Math.min(n, this.until - this.step());
+    if (this.until > 0) n = Math.min(n, this.until - this.stepsDone());
     return Math.max(0, n);
   }
 
@@ -144,10 +190,11 @@ export class Session {
    * @param {number} n
    * @returns {ChunkResult}
    */
-  train(n) {
+  trainChunk(n) {
     const t0 = performance.now();
     /** @type {TrainResult} */
-    const { steps, evals } = JSON.parse(this.live.train(n));
+    const { steps, evals } = JSON.parse(this.live.trainChunk(n));
+    this.known = null;
     const ms = performance.now() - t0;
     if (steps.length > 0) {
       const per = ms / steps.length;
@@ -156,26 +203,26 @@ export class Session {
     }
     const last = steps[steps.length - 1];
     const kept = this.every > 1 ? steps.filter((s, i) => s.step % this.every === 0 || i === steps.length - 1) : steps;
-    return { steps: kept, evals, step: this.step(), refused: last?.refused ? last.message || 'a step was refused' : null };
+    return { steps: kept, evals, step: this.stepsDone(), refused: last?.refused ? last.message || 'a step was refused' : null };
   }
 
   /**
    * Inspection data; each part only when asked for. `ms`: the time it took here, which the page
    * counts against its inspection budget (run/run-controller.js).
-   * @param {SnapshotParts} [parts]
+   * @param {InspectParts} [parts]
    */
-  snapshot({ attention, predictions, positions, explore, info } = {}) {
+  inspect({ attention, predictions, positions, explore, info } = {}) {
     const t0 = performance.now();
     const s = this.live;
     /** @type {{step: number, ms: number, attention?: import('../wasm-api').RunResult,
      *   predictions?: import('../wasm-api').Predictions, positions?: import('../wasm-api').PositionDisplay,
      *   explore?: import('../wasm-api').ExploreData, info?: SessionInfo}} */
-    const out = { step: s.step(), ms: 0 };
+    const out = { step: s.stepsDone(), ms: 0 };
     if (attention) out.attention = JSON.parse(s.attention(attention.length ?? 0, attention.example ?? 0));
     if (predictions) out.predictions = JSON.parse(s.predictions(predictions.n ?? 4, predictions.length ?? 0));
     if (positions) out.positions = JSON.parse(s.positions(positions.length ?? 0));
     if (explore) out.explore = JSON.parse(s.explore(JSON.stringify(explore)));
-    if (info) out.info = this.info();
+    if (info) out.info = leanInfo(this.info());
     out.ms = performance.now() - t0;
     return out;
   }
@@ -209,6 +256,7 @@ export class Session {
   dispose() {
     this.core?.delete();
     this.core = null;
+    this.known = null;
     this.playing = false;
   }
 }

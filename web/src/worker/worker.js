@@ -13,7 +13,7 @@
 // every BEAT_MS (longest: its longest synchronous piece of work so far, in ms), which needs its
 // event loop free: training, even a long `step`, runs in bounded chunks with yields between them.
 import { loadModule } from './load-module.js';
-import { Session } from './session.js';
+import { ModuleSession, leanConfig, leanInfo } from './session.js';
 import { COMMANDS } from './protocol.js';
 
 /** @typedef {import('./protocol.js').Command} Command */
@@ -72,7 +72,7 @@ let dead = null;
  * @param {unknown} err
  */
 const isTrap = (err) => err instanceof WebAssembly.RuntimeError || /^Aborted\(/.test(String(/** @type {any} */ (err)?.message ?? ''));
-/** @type {Map<number, Session>} */
+/** @type {Map<number, ModuleSession>} */
 const sessions = new Map();
 
 /** @param {number} sid */
@@ -82,11 +82,15 @@ function session(sid) {
   return h;
 }
 
-/** @param {Session} h */
-function add(h) {
+/**
+ * @param {ModuleSession} h
+ * @param {{lean?: boolean}} [opts] lean: the page knows the session's text (it sent it): the
+ *   reply carries the text's size and hash, not the text (leanInfo)
+ */
+function add(h, { lean = true } = {}) {
   const sid = nextSid++;
   sessions.set(sid, h);
-  return { sid, info: h.info() };
+  return { sid, info: lean ? leanInfo(h.info()) : h.info() };
 }
 
 /** The module, once init has loaded it (every other command runs after that). */
@@ -120,19 +124,32 @@ const commands = {
   },
   registry: () => JSON.parse(engine().registry()),
   checkConfig: ({ config }) => JSON.parse(engine().checkConfig(JSON.stringify(config))),
-  create: ({ config }) => add(Session.create(engine(), config)),
-  info: ({ sid }) => session(sid).info(),
+  // One round trip per config change: the config is validated once, while the session is built
+  // (the core's Session constructor); a refused one answers {error} (the message names the
+  // field), so the page needs no checkConfig first. A trap still fails the command (fatal).
+  create({ config }) {
+    /** @type {ModuleSession} */
+    let h;
+    try {
+      h = ModuleSession.create(engine(), config);
+    } catch (err) {
+      if (isTrap(err)) throw err;
+      return { error: messageOf(err) };
+    }
+    return add(h);
+  },
+  info: ({ sid }) => leanInfo(session(sid).info()),
   reset({ sid }) {
     const h = session(sid);
     h.halts++; // a step(n) under way stops: the new run starts at step 0, untrained
     h.reset();
-    return h.info();
+    return leanInfo(h.info());
   },
   play({ sid, until = 0, speed = 0, every = 1 }) {
     const h = session(sid);
     Object.assign(h, { until, speed, every, playing: true });
     schedule();
-    return { step: h.step() };
+    return { step: h.stepsDone() };
   },
   // Stops play and any step(n) under way (after its current chunk): the reply is the step where
   // training stopped, and no later chunk runs.
@@ -140,7 +157,7 @@ const commands = {
     const h = session(sid);
     h.playing = false;
     h.halts++;
-    return { step: h.step() };
+    return { step: h.stepsDone() };
   },
   // n steps now, in chunks of about one play chunk each, yielding between them (see the header).
   // A pause or a reset meanwhile drops what is left: {step, cancelled: true}.
@@ -151,29 +168,29 @@ const commands = {
     let r = null;
     while (left > 0) {
       const h = session(sid);
-      if (h.halts !== halts) return { step: h.step(), cancelled: true };
+      if (h.halts !== halts) return { step: h.stepsDone(), cancelled: true };
       const k = Math.min(left, h.adaptiveChunk());
-      r = timed(() => h.train(k));
+      r = timed(() => h.trainChunk(k));
       left -= k;
       emit({ event: 'metrics', sid, steps: r.steps, evals: r.evals, step: r.step });
       if (r.refused || left <= 0) break;
       await yieldToEvents();
     }
-    return { step: r ? r.step : session(sid).step() };
+    return { step: r ? r.step : session(sid).stepsDone() };
   },
   // Optimizer fields of a live session (lr, clip, warmup, schedule, weight_decay, steps), e.g. to
   // continue after a refused step. Resolves with the session's whole config.
-  configure: ({ sid, fields }) => session(sid).configure(fields),
+  configure: ({ sid, fields }) => leanConfig(session(sid).configure(fields)),
   // For tests of the recovery path: behaves as a trap of the module would.
   trap() {
     throw new WebAssembly.RuntimeError('unreachable (simulated trap)');
   },
   evaluate: ({ sid, length = 0 }) => JSON.parse(session(sid).live.evaluate(length)),
   intervene: ({ sid, interventions, n = 4 }) => session(sid).intervene(interventions, n),
-  snapshot: ({ sid, ...parts }) => session(sid).snapshot(parts),
-  // The replay (core/session_snapshots.cpp): the core keeps the frames; one crosses per request.
-  replayIndex: ({ sid }) => JSON.parse(session(sid).live.snapshots()),
-  replayFrame: ({ sid, step }) => JSON.parse(session(sid).live.snapshot(step)),
+  inspect: ({ sid, ...parts }) => session(sid).inspect(parts),
+  // The replay (core/session/replay.hpp): the core keeps the frames; one crosses per request.
+  replayIndex: ({ sid }) => JSON.parse(session(sid).live.replayIndex()),
+  replayFrame: ({ sid, step }) => JSON.parse(session(sid).live.replayFrame(step)),
   // Head diagnostics (core/session_diagnostics.cpp) at a replay step (-1: the latest), and with
   // `history` each measure over the replay's steps: one round trip for the Heads panel.
   heads({ sid, step = -1, history = false }) {
@@ -186,18 +203,19 @@ const commands = {
     JSON.parse(session(sid).live.generate(prompt, maxNew, temperature, topK, seed)),
   exportModel: ({ sid }) => session(sid).save(),
   exportTorch: ({ sid }) => session(sid).exportTorch(),
+  // The page has not seen a file's text: these replies carry it (once).
   importModel({ sid, bytes, overrides }) {
-    if (overrides) return add(Session.loadWith(engine(), bytes, overrides));
+    if (overrides) return add(ModuleSession.loadWith(engine(), bytes, overrides), { lean: false });
     if (sid && sessions.has(sid)) {
       const h = session(sid);
       h.load(bytes);
       return { sid, info: h.info() };
     }
-    return add(Session.load(engine(), bytes));
+    return add(ModuleSession.load(engine(), bytes), { lean: false });
   },
   // A new session from this one's weights with config fields replaced (Session.loadWith), e.g. to
   // evaluate with RoPE scaling; the original keeps training untouched.
-  derive: ({ sid, overrides }) => add(Session.loadWith(engine(), session(sid).live.save(), overrides)),
+  derive: ({ sid, overrides }) => add(ModuleSession.loadWith(engine(), session(sid).live.save(), overrides)),
   dispose({ sid }) {
     sessions.get(sid)?.dispose();
     sessions.delete(sid);
@@ -225,7 +243,7 @@ tick.port1.onmessage = () => {
   const n = h.chunkSize();
   if (n > 0) {
     try {
-      const r = timed(() => h.train(n));
+      const r = timed(() => h.trainChunk(n));
       emit({ event: 'metrics', sid, steps: r.steps, evals: r.evals, step: r.step });
       if (r.refused) stop(sid, h, r.refused);
     } catch (err) {
@@ -233,7 +251,7 @@ tick.port1.onmessage = () => {
       stop(sid, h, messageOf(err));
     }
   }
-  if (h.playing && h.until > 0 && h.step() >= h.until) stop(sid, h, 'done');
+  if (h.playing && h.until > 0 && h.stepsDone() >= h.until) stop(sid, h, 'done');
   // A fixed speed means steps per animation frame: wait out the rest of the frame.
   if (h.speed > 0 && playing.length === 1) setTimeout(schedule, 16);
   else schedule();
@@ -248,12 +266,12 @@ function die(err) {
 
 /**
  * @param {number} sid
- * @param {Session} h
+ * @param {ModuleSession} h
  * @param {string} reason
  */
 function stop(sid, h, reason) {
   h.playing = false;
-  emit({ event: 'state', sid, playing: false, step: h.step(), reason });
+  emit({ event: 'state', sid, playing: false, step: h.stepsDone(), reason });
 }
 
 /** @param {MessageEvent<{id: number, cmd: Command, args?: object}>} event */

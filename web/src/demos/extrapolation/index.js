@@ -18,7 +18,7 @@ import { ropeTable } from './rope-table.js';
 
 const MULTIPLES = [1, 1.5, 2, 3, 4];
 
-/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {{accuracy: number, loss: number}} Point a model evaluated at one length */
 /**
  * One model (task, encoding, seed): its run (run-set.js), training progress and evaluation by length.

@@ -12,19 +12,19 @@ import { SCALINGS, SCALING_TITLES } from './view.js';
  */
 export function ropeTable({ pool, config, ui, s, L }) {
   let drawn = 0;
-  /** @type {Promise<import('../../client/session.js').Session>|null} */
+  /** @type {Promise<import('../../client/session.js').EngineSession>|null} */
   let model = null;
   async function draw() {
     const token = ++drawn;
     model ??= pool.create(config);
     const probe = await model;
-    const plain = (await probe.snapshot({ positions: {} })).positions;
+    const plain = (await probe.inspect({ positions: {} })).positions;
     /** @type {Record<string, {ratio: number[], base: number, mscale: number}>} the engine's `scaling` entry per method */
     const scaled = {};
     for (const method of SCALINGS) {
       const d = await probe.derive({ rope_scaling: method, rope_factor: s.factor });
       try {
-        scaled[method] = (await d.snapshot({ positions: {} })).positions.scaling;
+        scaled[method] = (await d.inspect({ positions: {} })).positions.scaling;
       } finally {
         d.dispose();
       }

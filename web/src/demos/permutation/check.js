@@ -6,7 +6,7 @@
 import { coalesce } from '../../run/coalesce.js';
 import { el, sci } from '../common.js';
 
-/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {import('../../wasm-api').RunResult} RunResult */
 
 export class EquivarianceCheck {
@@ -66,7 +66,7 @@ export class EquivarianceCheck {
       ui.error.hidden = true;
       this.showMaps(fx, fpx, px);
       this.showPooled(model, fx, fpx, px);
-      const step = await model.snapshot({}).then((r) => r.step).catch(() => 0);
+      const step = await model.inspect({}).then((r) => r.step).catch(() => 0);
       ui.modelNote.textContent = `Checked model: ${label}; now at step ${step}. Training changes how large a difference is, not whether the identity holds without positions.`;
       ui.box.dataset.checked = `${s.checkPosition}|${s.checkCausal}`;
       ui.box.dataset.checkStep = String(step);

@@ -14,7 +14,7 @@ import { EquivarianceCheck } from './check.js';
 import { TrainingPair } from './pair.js';
 import { seedList, DEFAULT_SEEDS } from '../seeds.js';
 
-/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {import('../../client/session.js').EngineSession} Session */
 /**
  * What the parts share: the sequence X and π, the two trained models, the checked model's settings.
  * @typedef {{encoding: string, checkPosition: string, checkCausal: boolean, vocab: string[], x: number[],

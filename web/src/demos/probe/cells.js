@@ -10,7 +10,7 @@ import { summarize, pctSpread, ofSeeds } from '../seeds.js';
  * One seed of a cell: its controller, model, progress and what it measured.
  * @typedef {{seed: number, accs: number[], state: string, step: number, final?: number, spread?: number,
  *   mirror?: number, scale?: number, outcome?: string, error?: string,
- *   run?: import('../../run/run-set.js').SetRun, model?: import('../../client/session.js').Session|null,
+ *   run?: import('../../run/run-set.js').SetRun, model?: import('../../client/session.js').EngineSession|null,
  *   finishing?: boolean}} SeedRun
  */
 /**

@@ -145,7 +145,7 @@ export class ProbeDemo {
     if (r.finishing || !r.model) return;
     r.finishing = true;
     try {
-      const [ev, snap] = await Promise.all([r.model.evaluate(0), r.model.snapshot({ attention: { example: 0 } })]);
+      const [ev, snap] = await Promise.all([r.model.evaluate(0), r.model.inspect({ attention: { example: 0 } })]);
       Object.assign(r, spreads(snap.attention.hidden, this.anchors));
       r.final = ev.token_accuracy;
       r.step = snap.step;

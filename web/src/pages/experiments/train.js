@@ -55,7 +55,7 @@ export async function trainAndMeasure(pool, config, { evalAt = [], onStep, signa
 
 /**
  * The per-run columns of a trained model.
- * @param {import('../../client/session.js').Session} model
+ * @param {import('../../client/session.js').EngineSession} model
  * @param {{steps: number, seconds: number, lastLoss: number|null, evalAt: number[]}} how
  * @returns {Promise<Measured>}
  */

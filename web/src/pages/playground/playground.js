@@ -30,7 +30,7 @@ import { unaddressable, solvedBy } from './run-notes.js';
 import { PageCompare, LANDING } from './compare.js';
 import { PageChallenges } from './challenges.js';
 
-/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {import('../../state/properties.js').State} State */
 /** @typedef {import('../../state/properties.js').Value} Value */
 
@@ -63,7 +63,7 @@ export class Playground {
     this.overfit = new OverfitWatch();
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
-    this.explore = new ExplorePanel($('explore'), (req) => this.#snapshot1({ explore: req }).then((s) => s.explore));
+    this.explore = new ExplorePanel($('explore'), (req) => this.#inspect1({ explore: req }).then((s) => s.explore));
     this.replay = new ReplayPanel($('replay'), {
       show: (frame) => this.#showFrame(frame),
       live: () => this.refresh(),
@@ -71,7 +71,7 @@ export class Playground {
       title: () => `${this.state.task}, position ${this.state.position}, ${this.state.normalization}`,
     }, new ReplayFrames());
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.current().run(ids));
-    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#snapshot1({ predictions: { n: 1 } }).then((s) => s.predictions));
+    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#inspect1({ predictions: { n: 1 } }).then((s) => s.predictions));
     this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
     this.interventions = new InterventionsPanel($('interventions'), () => this.model);
     this.heads = new HeadsPanel($('heads'), () => this.model);
@@ -89,12 +89,12 @@ export class Playground {
   }
 
   /**
-   * One snapshot of the current model for a panel's own request (explore, generate's example);
+   * One inspection of the current model for a panel's own request (explore, generate's example);
    * rejects in words while a new model is being built, as every other failure does.
-   * @param {import('../../client/session.js').SnapshotParts} parts
+   * @param {import('../../client/session.js').InspectParts} parts
    */
-  #snapshot1(parts) {
-    return this.model ? this.model.snapshot(parts) : Promise.reject(new Error('the model is being rebuilt; try again in a moment'));
+  #inspect1(parts) {
+    return this.model ? this.model.inspect(parts) : Promise.reject(new Error('the model is being rebuilt; try again in a moment'));
   }
 
   /** The current model, where the caller runs only while there is one. @returns {Session} */
@@ -147,7 +147,7 @@ export class Playground {
         this.toolbar.rate(this.run.progress());
         if (stalled) this.notice(`Training stopped: ${reason}. Change lr or clip in Optimizer and press Play to continue.`);
       },
-      snapshot: (model, current) => this.#snapshot(model, current),
+      inspect: (model, current) => this.#inspect(model, current),
       error: (err) => this.notice(`Could not read the model: ${err.message}`),
     };
   }
@@ -343,8 +343,8 @@ export class Playground {
   }
 
   /** @param {Session} model @param {() => boolean} current */
-  async #snapshot(model, current) {
-    const snap = await model.snapshot({ attention: { example: /** @type {number} */ (this.state.example) }, predictions: { n: 4 }, positions: {} });
+  async #inspect(model, current) {
+    const snap = await model.inspect({ attention: { example: /** @type {number} */ (this.state.example) }, predictions: { n: 4 }, positions: {} });
     if (!current()) return;
     // While the replay shows a past step, the attention and position panels stay on it.
     if (this.replay.following) {

@@ -9,7 +9,7 @@
 import { saveState, saveRun, forgetRuns, runBytes, loadWork, runIds } from '../../state/saved-work.js';
 import { stateToHash } from '../../state/hash.js';
 
-/** @typedef {import('../../client/session.js').Session} Session */
+/** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {import('../../state/saved-work.js').SavedRun} SavedRun */
 /** @typedef {CustomEvent<{error: Error, final?: boolean}>} CrashEvent the client's 'crash' */
 /** @typedef {CustomEvent<{error: Error, models: Session[], failed?: Error}>} RecoveredEvent the client's 'recovered' */
@@ -53,7 +53,7 @@ export class Recovery {
     const m = this.pg.model;
     await this.pg.restored(m);
     document.body.dataset.engine = 'restored';
-    const from = m?.snapshotBytes ? `its last snapshot, at step ${m.info.step}` : 'its settings (no snapshot yet, so from step 0)';
+    const from = m?.checkpointBytes ? `its last snapshot, at step ${m.info.step}` : 'its settings (no snapshot yet, so from step 0)';
     const on = m?.playing ? ', and trains on' : '';
     this.pg.notice(`The training engine crashed (${error.message}) and was restarted; the model was restored from ${from}${on}.`);
   }
@@ -75,11 +75,11 @@ export class Recovery {
    * @param {Session} model
    */
   watch(model) {
-    /** @typedef {CustomEvent<{bytes: Uint8Array, step: number}>} SnapshotEvent a Session's 'snapshot' */
+    /** @typedef {CustomEvent<{bytes: Uint8Array, step: number}>} CheckpointEvent an EngineSession's 'checkpoint' */
     this.newRun();
     this.#offer(); // shows the offer once, from what load() read
-    model.addEventListener('snapshot', (ev) => {
-      const e = /** @type {SnapshotEvent} */ (ev);
+    model.addEventListener('checkpoint', (ev) => {
+      const e = /** @type {CheckpointEvent} */ (ev);
       if (model !== this.pg.model || !(e.detail.step > 0)) return;
       const c = model.info.config;
       this.savedStep = e.detail.step;
@@ -92,7 +92,7 @@ export class Recovery {
   // to write it; training stops are saved as they happen).
   #onHide() {
     const m = this.pg.model;
-    if (m && !m.disposed && m.lastStep > 0 && (m.playing || m.lastStep !== this.savedStep)) m.keepSnapshot({ after: true });
+    if (m && !m.disposed && m.lastStep > 0 && (m.playing || m.lastStep !== this.savedStep)) m.keepCheckpoint({ after: true });
   }
 
   /** The settings changed: save them (debounced). @param {import('../../state/properties.js').State} state */
