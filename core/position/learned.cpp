@@ -26,7 +26,7 @@ class Learned : public PositionEncoding {
   }
   bool adds() const override { return true; }
   void add_forward(int layer, float* x, int B, int T, int C) override {
-    check_len(T);
+    check_length(T);
     add_table(x, ps_.data(id(layer)), B, T, C);
   }
   void add_backward(int layer, const float* dx, int B, int T, int C) override {
@@ -51,9 +51,7 @@ class Learned : public PositionEncoding {
     return j;
   }
 
- private:
-  int id(int layer) const { return layerwise_ ? ids_[layer] : ids_[0]; }
-  void check_len(int T) const {
+  void check_length(int T) const override {
     if (T > len_)
       throw std::invalid_argument(
           "position: learned positions exist only for lengths up to " + std::to_string(len_) +
@@ -61,6 +59,9 @@ class Learned : public PositionEncoding {
           " tokens; learned positions do not extrapolate (set max_len, or pick an encoding "
           "that does, such as sinusoidal, rope or alibi)");
   }
+
+ private:
+  int id(int layer) const { return layerwise_ ? ids_[layer] : ids_[0]; }
   ParamStore& ps_;
   int len_, C_;
   bool layerwise_ = false;

@@ -70,6 +70,9 @@ class PositionEncoding {
   virtual nlohmann::json explore(const ExploreQuery& q) const { return nlohmann::json::object(); }
   // Longest length the encoding can address (learned: its table); -1 = unbounded.
   virtual int max_length() const { return -1; }
+  // Throws the encoding's own reason when it cannot address T tokens (past max_length()), so that
+  // a caller can ask before it allocates anything for the pass.
+  virtual void check_length(int T) const {}
 };
 
 struct PositionEntry {

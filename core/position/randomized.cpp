@@ -47,10 +47,7 @@ class Randomized : public PositionEncoding {
   void begin_forward(bool training, int B, int T, Rng* rng) override {
     B_ = B, T_ = T;
     pos_.resize(size_t(B) * T);
-    if (wrap_ == Wrap::Learned && T > Lmax_)
-      throw std::invalid_argument("position: randomized learned positions exist up to randomized_max_range = " +
-                                  std::to_string(Lmax_) + ", and this sequence has " + std::to_string(T) +
-                                  " tokens; raise randomized_max_range or wrap sinusoidal or rope");
+    check_length(T);
     for (int b = 0; b < B; ++b) {
       int* p = &pos_[size_t(b) * T];
       if (!training || !rng || T > Lmax_) {
@@ -90,6 +87,12 @@ class Randomized : public PositionEncoding {
   void rotate_backward(int, float* dq, float* dk, const AttnShape& s) override { rotate(dq, dk, s, true); }
 
   int max_length() const override { return wrap_ == Wrap::Learned ? Lmax_ : -1; }
+  void check_length(int T) const override {
+    if (wrap_ == Wrap::Learned && T > Lmax_)
+      throw std::invalid_argument("position: randomized learned positions exist up to randomized_max_range = " +
+                                  std::to_string(Lmax_) + ", and this sequence has " + std::to_string(T) +
+                                  " tokens; raise randomized_max_range or wrap sinusoidal or rope");
+  }
 
   nlohmann::json display(int T) const override {
     nlohmann::json j{{"kind", "randomized"}, {"wrap", wrap_name()}, {"max_range", Lmax_},

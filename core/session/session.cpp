@@ -243,6 +243,7 @@ EvalMetrics Session::held_out(int length) {
   const int T = length > 0 ? length : cfg_.seq_len;
   // Any length a caller asks for (the page's evaluate(length), the CLI's eval_len) within the
   // memory limit, checked before the batches are made; the config's own lengths always pass.
+  model_->position().check_length(T + cfg_.anchor_count());  // the encoding's own reason first
   check_forward_memory(cfg_, cfg_.batch, T + cfg_.anchor_count(), "evaluation at length " + std::to_string(T));
   Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);  // the same held-out examples every time
   EvalMetrics e;
