@@ -93,6 +93,9 @@ std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, co
     return Session::from_json(j);
   } catch (const std::invalid_argument& e) {
     const std::string m = e.what();  // "task 'text': field 'text' = "..." is invalid; allowed: <why>"
+    const std::string lead = std::string(f.key) + ": ";  // or the custom pairs' "custom_pairs: line N: ..."
+    if (m.compare(0, lead.size(), lead) == 0)
+      throw std::invalid_argument(std::string(f.flag) + " '" + path + "' does not fit: " + m.substr(lead.size()));
     const size_t why = m.find("allowed: ");
     if (m.find(std::string("field '") + f.key + "'") == std::string::npos || why == std::string::npos) throw;
     throw std::invalid_argument(std::string(f.flag) + " '" + path + "' does not fit: it must be " + m.substr(why + 9));

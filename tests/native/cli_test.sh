@@ -40,7 +40,7 @@ check "--text-file with another task is refused" bash -c "'$bin' train --text-fi
 for a in a b c d; do for b in a b c d; do echo "$a $b -> $b $a"; done; done > "$dir/pairs.txt"
 check "--task-file trains the custom task on the file's pairs (and eval reads it back)" bash -c "'$bin' train --task-file '$dir/pairs.txt' --set steps=30 --out '$dir/pairs.safetensors' --json | tail -n 1 | grep -q '\"task\":\"custom\"' && '$bin' eval --model '$dir/pairs.safetensors' --json | grep -q token_accuracy"
 printf 'a b -> b a\na b c\n' > "$dir/badpairs.txt"
-check "--task-file: a line without -> is named with its number" bash -c "'$bin' train --task-file '$dir/badpairs.txt' 2>&1 >/dev/null | grep -q \"badpairs.txt' does not fit: it must be input -> output pairs, one per line (line 2: no '->'\""
+check "--task-file: a line without -> is named with its number" bash -c "'$bin' train --task-file '$dir/badpairs.txt' 2>&1 >/dev/null | grep -q \"badpairs.txt' does not fit: line 2: no '->'\""
 check "sampling is seeded" bash -c "'$bin' sample --model '$dir/text.safetensors' --prompt 'The ' --tokens 12 --seed 3 | cmp -s - '$dir/s1'"
 check "sweep runs a grid into a CSV" bash -c "'$bin' sweep --set task=probe --set steps=20 --grid 'position=none,learned seed=1,2' --out '$dir/sweep.csv' --jobs 2 > /dev/null && [ \$(wc -l < '$dir/sweep.csv') -eq 5 ]"
 # The user's weights are never thrown away: a diverging run (exp attention, lr 0.05, no clip)

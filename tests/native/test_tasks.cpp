@@ -222,9 +222,12 @@ TEST_CASE("every task option rejects a bad value, naming the field", "[tasks]") 
     INFO("task " << name << ", option " << o.key << " = " << bad.dump());
     json config = ap::task_defaults(e);
     config[o.key] = bad;
-    CHECK_THROWS_WITH(e.make(config), Catch::Contains("'" + o.key + "'") &&
-                                          Catch::Contains(bad.dump()) &&
-                                          Catch::Contains("allowed"));
+    if (o.key == std::string("custom_pairs"))  // a text of lines: named first, with its line, not echoed
+      CHECK_THROWS_WITH(e.make(config), Catch::StartsWith("custom_pairs: line 1: "));
+    else
+      CHECK_THROWS_WITH(e.make(config), Catch::Contains("'" + o.key + "'") &&
+                                            Catch::Contains(bad.dump()) &&
+                                            Catch::Contains("allowed"));
     if (!good.is_string()) {
       config[o.key] = "not a number";
       CHECK_THROWS_AS(e.make(config), std::invalid_argument);
