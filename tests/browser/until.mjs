@@ -1,0 +1,85 @@
+// The browser tests' one way to wait: for a fact, bounded, failing with a message. A test never
+// sleeps before it asserts (tests/node/no-sleeps.test.mjs holds every file here to that).
+//
+//   await until(page, () => document.body.dataset.run === 'ready', 'the model is built');
+//   const step = await until(page, (el) => ({ ok: el.currentStep >= 20, step: el.currentStep }), 'step 20', { arg: handle });
+//   await until(null, async () => (await savedSnapshot(page))?.step === 20, 'the snapshot reaches IndexedDB');
+//
+// The predicate runs in the page (page.evaluate, with `arg`), or in Node when `page` is null. It
+// returns a value: done when the value is truthy, or, for an object with an `ok` field, when `ok` is
+// (so that a predicate can report what it saw: `({ok: step === 20, step})`). until resolves with
+// that value. On timeout it throws an Error naming `what` and the last value seen (or the last
+// error the predicate threw: a page that navigates or a predicate that throws is polled again).
+
+/** How long a fact may take: most come within a frame or a worker round trip; training takes longer. */
+export const WAIT = { fact: 10000, training: 60000 };
+
+/**
+ * Poll `predicate` until it holds; resolve with its value.
+ * @template T
+ * @param {import('playwright-core').Page | import('playwright-core').Frame | null} page
+ * @param {((arg: any) => T | Promise<T>)} predicate run in the page (or in Node when page is null)
+ * @param {string} what the fact, as the failure message states it
+ * @param {{timeout?: number, arg?: unknown, every?: number}} [opts] timeout in ms (default 10 s),
+ *   arg for the page function, every: the polling interval in ms
+ * @returns {Promise<T>}
+ */
+export async function until(page, predicate, what, { timeout = WAIT.fact, arg, every = 50 } = {}) {
+  const end = Date.now() + timeout;
+  /** @type {{value?: unknown, error?: string}} */
+  let last = {};
+  for (;;) {
+    try {
+      const value = page ? await page.evaluate(predicate, arg) : await predicate(arg);
+      last = { value };
+      const ok = value !== null && typeof value === 'object' && 'ok' in value ? value.ok : value;
+      if (ok) return value;
+    } catch (e) {
+      last = { error: e instanceof Error ? e.message.split('\n')[0] : String(e) };
+    }
+    if (Date.now() >= end) break;
+    await new Promise((r) => { setTimeout(r, Math.min(every, Math.max(0, end - Date.now()))); });
+  }
+  const seen = 'error' in last ? `the predicate threw: ${last.error}` : `last seen: ${show(last.value)}`;
+  throw new Error(`Timed out after ${timeout} ms waiting for ${what} (${seen})`);
+}
+
+/** @param {unknown} v */
+function show(v) {
+  try {
+    const s = JSON.stringify(v);
+    if (s === undefined) return String(v);
+    return s.length > 300 ? `${s.slice(0, 300)}…` : s;
+  } catch {
+    return String(v);
+  }
+}
+
+/**
+ * The current model of the playground (window.playground.model) is paused, as its worker
+ * acknowledged: the reply to a pause came back (model.playing is false) and the step shown is the
+ * last one the worker reported. Then proves that nothing trains on: one more round trip to the
+ * worker (a second pause, answered with the worker's step) finds the same step. Resolves with it.
+ * @param {import('playwright-core').Page} page
+ */
+export async function pausedPlayground(page) {
+  const step = await until(page, () => {
+    const m = window.playground.model;
+    const shown = Number(document.getElementById('step-counter').textContent);
+    return { ok: Boolean(m) && !m.playing && shown === m.lastStep, playing: m?.playing, shown, lastStep: m?.lastStep };
+  }, 'the worker to acknowledge the pause (model not playing, the counter at its last step)');
+  const again = await page.evaluate(async () => (await window.playground.model.pause()).step);
+  if (again !== step.lastStep) throw new Error(`paused at step ${step.lastStep}, the worker is at step ${again} one round trip later`);
+  return step.lastStep;
+}
+
+/**
+ * n animation frames of the page (default 2): what a resize or a theme switch redraws (a
+ * ResizeObserver, a draw on the next frame) is on screen. For screenshots; an assertion waits for
+ * its own fact with until().
+ * @param {import('playwright-core').Page} page
+ */
+export const frames = (page, n = 2) => page.evaluate((k) => new Promise((done) => {
+  const next = () => (--k > 0 ? requestAnimationFrame(next) : done(undefined));
+  requestAnimationFrame(next);
+}), n);
