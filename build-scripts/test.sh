@@ -18,7 +18,7 @@ suite() { # name command...
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 # Fuzzing (libFuzzer, ASan + UBSan): five targets, 60 s each in CI, 10 s locally. It runs on one
 # core beside the Catch2, Node and type-check suites (each of those uses one core), and is waited
-# for before the browser suite, whose timing tests want a quiet machine.
+# for before the browser suite (its tests wait for facts, not times, but run faster on free cores).
 fuzz_secs=$([ "${CI:-}" = true ] && echo 60 || echo 10)
 mkdir -p build
 FUZZ_JOBS=1 bash build-scripts/fuzz.sh "$fuzz_secs" >build/fuzz-run.log 2>&1 &

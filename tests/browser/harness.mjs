@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { until } from './until.mjs';
 
-export { until, WAIT, pausedPlayground, frames } from './until.mjs';
+export { until, WAIT, pausedPlayground, pausedWidget, frames } from './until.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const RESULTS = resolve(ROOT, 'test-results');

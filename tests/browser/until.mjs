@@ -56,21 +56,50 @@ function show(v) {
 }
 
 /**
- * The current model of the playground (window.playground.model) is paused, as its worker
- * acknowledged: the reply to a pause came back (model.playing is false) and the step shown is the
- * last one the worker reported. Then proves that nothing trains on: one more round trip to the
- * worker (a second pause, answered with the worker's step) finds the same step. Resolves with it.
+ * The playground's current model (window.playground.model) is paused, as its worker acknowledged:
+ * the reply to the pause came back (model.playing is false) and the counter shows the last step
+ * the worker reported (steps trained before the worker saw the pause arrive first). Then proves
+ * that nothing trains on: one more round trip to the worker (an `info` call, which changes
+ * nothing) finds it at that step, and the counter unchanged. Resolves with the step.
  * @param {import('playwright-core').Page} page
  */
 export async function pausedPlayground(page) {
-  const step = await until(page, () => {
+  const seen = await until(page, () => {
     const m = window.playground.model;
     const shown = Number(document.getElementById('step-counter').textContent);
     return { ok: Boolean(m) && !m.playing && shown === m.lastStep, playing: m?.playing, shown, lastStep: m?.lastStep };
-  }, 'the worker to acknowledge the pause (model not playing, the counter at its last step)');
-  const again = await page.evaluate(async () => (await window.playground.model.pause()).step);
-  if (again !== step.lastStep) throw new Error(`paused at step ${step.lastStep}, the worker is at step ${again} one round trip later`);
-  return step.lastStep;
+  }, 'the worker to acknowledge the pause (model.playing false, the counter at its last reported step)');
+  const after = await page.evaluate(async () => {
+    const m = window.playground.model;
+    const info = await m.client.call('info', { sid: m.sid });
+    return { worker: info.step, shown: Number(document.getElementById('step-counter').textContent) };
+  });
+  if (after.worker !== seen.shown || after.shown !== seen.shown)
+    throw new Error(`paused at step ${seen.shown}, yet one round trip later the worker is at step ${after.worker} and the counter at ${after.shown}`);
+  return seen.shown;
+}
+
+/**
+ * The same for a widget (the element at `selector`): its model's pause acknowledged by its worker,
+ * the widget's step the last one reported, and one more round trip finds both unchanged.
+ * Resolves with the step.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector
+ */
+export async function pausedWidget(page, selector) {
+  const el = await page.locator(selector).elementHandle();
+  const seen = await until(page, (w) => {
+    const m = w.app?.model;
+    return { ok: Boolean(m) && !m.playing && w.currentStep === m.lastStep, playing: m?.playing, shown: w.currentStep, lastStep: m?.lastStep };
+  }, `${selector}: the worker to acknowledge the pause (model.playing false, the widget at its last reported step)`, { arg: el });
+  const after = await page.evaluate(async (w) => {
+    const m = w.app.model;
+    const info = await m.client.call('info', { sid: m.sid });
+    return { worker: info.step, shown: w.currentStep };
+  }, el);
+  if (after.worker !== seen.shown || after.shown !== seen.shown)
+    throw new Error(`${selector}: paused at step ${seen.shown}, yet one round trip later the worker is at step ${after.worker} and the widget at ${after.shown}`);
+  return seen.shown;
 }
 
 /**
