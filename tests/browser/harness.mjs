@@ -67,6 +67,22 @@ export const savedSnapshot = (page) => page.evaluate(() => new Promise((resolve)
   req.onerror = () => resolve(null);
 }));
 
+/**
+ * An init script (`context.addInitScript(recordSaves)`): window.__saves lists the page's IndexedDB
+ * writes, {key, done} (done: its transaction completed), so that a test can wait for the page's
+ * own saves (its settings: key 'state') instead of for a time.
+ */
+export function recordSaves() {
+  window.__saves = [];
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (value, key) {
+    const rec = { key, done: false };
+    window.__saves.push(rec);
+    this.transaction.addEventListener('complete', () => { rec.done = true; });
+    return put.call(this, value, key);
+  };
+}
+
 export const shot = (page, name) => page.screenshot({ path: resolve(RESULTS, `${name}.png`), fullPage: true });
 
 /**

@@ -4,7 +4,7 @@
 // training again if it was, body[data-run] not stuck at "building"). Screenshots in test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, shot, ready, savedSnapshot } from './harness.mjs';
+import { startHarness, shot, ready, savedSnapshot, until, recordSaves } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -18,12 +18,13 @@ async function trainAndSave(page, steps) {
   await page.click('#play');
   await page.waitForFunction((n) => Number(document.getElementById('step-counter').textContent) >= n, steps, { timeout: 60000 });
   await playButtonBack(page);
-  for (let i = 0; i < 50 && (await savedSnapshot(page))?.step !== steps; i++) await page.waitForTimeout(100);
+  await until(null, async () => { const saved = await savedSnapshot(page); return { ok: saved?.step === steps, saved }; }, `the snapshot of step ${steps} in IndexedDB`);
   assert.deepEqual(await savedSnapshot(page), { step: steps, task: 'copy' });
 }
 
 test('the saved snapshot survives reloads without an answer, and restores', { timeout: 180000 }, async () => {
   const ctx = await h.browser.newContext();
+  await ctx.addInitScript(recordSaves);
   const page = await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -35,7 +36,7 @@ test('the saved snapshot survives reloads without an answer, and restores', { ti
     const offer = page.locator('#restore-offer');
     await offer.waitFor({ timeout: 10000 });
     assert.match(await offer.textContent(), /copy at step 20/, `visit ${visit}`);
-    await page.waitForTimeout(600); // the page's own saves (settings) are done
+    await until(page, () => window.__saves.some((w) => w.key === 'state' && w.done), `visit ${visit}: the page's own save of its settings`); // done
     assert.deepEqual(await savedSnapshot(page), { step: 20, task: 'copy' }, `visit ${visit}: still saved`);
   }
   await page.click('#restore-saved');
@@ -58,19 +59,17 @@ test('dismissing the offer forgets the snapshot; a newer snapshot replaces it', 
   await page.locator('#restore-offer').waitFor({ timeout: 10000 });
   await page.click('#step');
   await page.waitForFunction(() => document.getElementById('step-counter').textContent === '1');
-  for (let i = 0; i < 50 && (await savedSnapshot(page))?.step !== 1; i++) await page.waitForTimeout(100);
+  await until(null, async () => { const saved = await savedSnapshot(page); return { ok: saved?.step === 1, saved }; }, 'the snapshot of step 1 in IndexedDB');
   assert.deepEqual(await savedSnapshot(page), { step: 1, task: 'copy' });
   // Dismissed: gone for good.
   await page.reload();
   await ready(page);
   await page.locator('#restore-offer', { hasText: 'copy at step 1.' }).waitFor({ timeout: 10000 });
   await page.click('#dismiss-saved');
-  await page.waitForTimeout(300);
-  for (let i = 0; i < 50 && (await savedSnapshot(page)) !== null; i++) await page.waitForTimeout(100); // IndexedDB, late on a busy machine
+  await until(null, async () => { const saved = await savedSnapshot(page); return { ok: saved === null, saved }; }, 'the snapshot gone from IndexedDB'); // late on a busy machine
   assert.equal(await savedSnapshot(page), null);
   await page.reload();
-  await ready(page);
-  await page.waitForTimeout(500);
+  await ready(page); // the offer comes with the first model, before the page is ready
   assert.equal(await page.locator('#restore-offer').count(), 0);
   await ctx.close();
 });
