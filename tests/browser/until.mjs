@@ -3,7 +3,7 @@
 //
 //   await until(page, () => document.body.dataset.run === 'ready', 'the model is built');
 //   const step = await until(page, (el) => ({ ok: el.currentStep >= 20, step: el.currentStep }), 'step 20', { arg: handle });
-//   await until(null, async () => (await savedSnapshot(page))?.step === 20, 'the snapshot reaches IndexedDB');
+//   await until(null, async () => (await savedSnapshot(page))?.step === 20, 'the snapshot in IndexedDB');
 //
 // The predicate runs in the page (page.evaluate, with `arg`), or in Node when `page` is null. It
 // returns a value: done when the value is truthy, or, for an object with an `ok` field, when `ok` is
@@ -30,7 +30,7 @@ export async function until(page, predicate, what, { timeout = WAIT.fact, arg, e
   let last = {};
   for (;;) {
     try {
-      const value = page ? await page.evaluate(predicate, arg) : await predicate(arg);
+      const value = await bounded(page ? page.evaluate(predicate, arg) : predicate(arg), Math.max(end - Date.now(), every));
       last = { value };
       const ok = value !== null && typeof value === 'object' && 'ok' in value ? value.ok : value;
       if (ok) return value;
@@ -42,6 +42,16 @@ export async function until(page, predicate, what, { timeout = WAIT.fact, arg, e
   }
   const seen = 'error' in last ? `the predicate threw: ${last.error}` : `last seen: ${show(last.value)}`;
   throw new Error(`Timed out after ${timeout} ms waiting for ${what} (${seen})`);
+}
+
+/**
+ * `p`, or a rejection after `ms` (a predicate that never answers still ends the wait).
+ * @template T @param {Promise<T> | T} p @param {number} ms @returns {Promise<T>}
+ */
+function bounded(p, ms) {
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 /** @param {unknown} v */
