@@ -8,7 +8,7 @@
 // 375 px, light and dark: test-results/widget-heads-*.png, widget-interventions-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RESULTS, until } from './harness.mjs';
+import { RESULTS, until, frames } from './harness.mjs';
 import { page as fixture, startWidgetServer, STRICT_CSP as CSP } from './widget-fixtures.mjs';
 
 const PAGES = {
@@ -71,6 +71,11 @@ async function fourWays(page, name) {
     await page.locator('#w').screenshot({ path: `${RESULTS}/${name}-${width}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  // The widget restyles on the media change (in the next rendering update) and refreshes its views
+  // then: wait for that refresh (a refresh's promise covers every one asked for before it), so that
+  // it cannot overtake what the test does next (an intervention panel re-evaluating its old list).
+  await frames(page);
+  await page.evaluate(() => document.getElementById('w').app.refresh());
 }
 
 test('view="chart,heads": cards with labels and evidence, their values change with training', async () => {
