@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { measureCompareInTab, measureTwoAtOnce } from './bench-compare.mjs';
+import { longTasksRow, measureLongTasks } from './bench-long-tasks.mjs';
 import { measureInTab } from './bench-tab.mjs';
 import { measureThreadsNode } from './bench-threads.mjs';
 
@@ -125,4 +126,7 @@ if (!('skipped' in result.threads_node)) {
   result.ratios.wasm_threads_over_single_node = result.threads_node.ratio;
   log(`wasm-threads under Node, 2 threads / 1 thread: ${num(result.threads_node.ratio, 2)}`);
 }
+// The long_tasks row: the page's main thread while six widgets train (bench-long-tasks.mjs).
+result.long_tasks = await measureLongTasks({ log });
+log(`\n${longTasksRow(result.long_tasks)}`);
 if (asJson) console.log(JSON.stringify(result));

@@ -23,7 +23,8 @@ suite() { # name command...
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 # Fuzzing (libFuzzer, ASan + UBSan): six targets, 30 s each in CI, 10 s locally (`npm run fuzz`
 # runs longer). It runs on one core beside the Catch2, Node and type-check suites (each of those
-# uses one core), and is waited for before the browser suite.
+# uses one core), and is waited for before the browser suite (its tests wait for facts, not
+# times, but run faster on free cores).
 fuzz_secs=$([ "${CI:-}" = true ] && echo 30 || echo 10)
 mkdir -p build
 FUZZ_JOBS=1 bash build-scripts/fuzz.sh "$fuzz_secs" >build/fuzz-run.log 2>&1 &

@@ -5,7 +5,7 @@
 // changed is named. Screenshots go to test-results/challenge-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, RESULTS, ready, openPlayground } from './harness.mjs';
+import { startHarness, RESULTS, ready, openPlayground, until } from './harness.mjs';
 import { CHALLENGES, challengeHash } from '../../web/src/run/challenges.js';
 
 let h;
@@ -20,10 +20,11 @@ async function train(page, steps) {
   await page.waitForFunction((n) => document.getElementById('challenge-status').dataset.state === 'solved'
     || (Number(document.getElementById('step-counter').textContent) >= n && document.getElementById('play').textContent === 'Play'),
   steps, { timeout: 120000, polling: 200 });
-  await page.waitForTimeout(300);
   // The last evaluation's verdict may follow the last step late (a worker reply): wait for it.
-  await page.waitForFunction((n) => document.getElementById('challenge-status').dataset.state === 'solved'
-    || document.getElementById('challenge-status').textContent.includes(`step ${n} `), steps, { timeout: 10000 }).catch(() => {});
+  await until(page, (n) => {
+    const status = document.getElementById('challenge-status');
+    return { ok: status.dataset.state === 'solved' || status.textContent.includes(`step ${n} `), state: status.dataset.state, text: status.textContent };
+  }, `the challenge's verdict: solved, or the evaluation of step ${steps}`, { arg: steps });
   return { state: await page.locator('#challenge-status').getAttribute('data-state'), text: await page.locator('#challenge-status').textContent() };
 }
 

@@ -6,7 +6,7 @@
 // test-results/compare-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, RESULTS, ready, openPlayground } from './harness.mjs';
+import { startHarness, RESULTS, ready, openPlayground, until } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -14,10 +14,15 @@ after(async () => { await h?.close(); });
 
 const open = (hash, opts) => openPlayground(h, hash, opts);
 
-/** The comparison's runs once every run has trained `steps` steps. */
-async function trained(page, steps) {
-  await page.waitForFunction((n) => window.playground?.compare.view?.runs.every((r) => r.last.step >= n), steps, { timeout: 120000, polling: 250 });
-  await page.waitForTimeout(400);
+/**
+ * The comparison's runs once every run has trained `steps` steps; `done`: its last ones, so each run
+ * has also stopped and shows its last evaluation.
+ */
+async function trained(page, steps, done = true) {
+  await until(page, ([n, end]) => {
+    const runs = window.playground?.compare.view?.runs ?? [];
+    return { ok: runs.length > 0 && runs.every((r) => r.last.step >= n && (!end || (r.last.acc !== null && !r.run.playing))), last: runs.map((r) => r.last) };
+  }, `every compared run to train ${steps} steps${done ? ', show its evaluation and stop' : ''}`, { arg: [steps, done], timeout: 120000 });
   return page.evaluate(() => window.playground.compare.view.runs.map((r) => ({ name: r.name, last: r.last, lr: r.state.lr })));
 }
 
@@ -41,8 +46,8 @@ test('order without and with positions, compared in the playground; the link rep
   assert.ok(none.last.acc <= 0.7, `none stays near chance: ${none.last.acc}`);
   assert.ok(rope.last.acc >= 0.9, `rope learns: ${rope.last.acc}`);
   // Attention and predictions of both runs, side by side (a snapshot, late on a busy machine).
-  await page.waitForFunction(() => [...document.querySelectorAll('#compare-view .ap-compare-side > *')]
-    .every((f) => f.querySelectorAll('canvas, .example').length > 0), null, { timeout: 10000 }).catch(() => {});
+  await until(page, () => [...document.querySelectorAll('#compare-view .ap-compare-side > *')]
+    .every((f) => f.querySelectorAll('canvas, .example').length > 0), 'every run\'s attention and predictions drawn');
   const sides = await page.evaluate(() => [...document.querySelectorAll('#compare-view .ap-compare-side')].map((s) => [...s.children].map((f) => ({
     caption: f.querySelector('figcaption').textContent, top: Math.round(f.getBoundingClientRect().top), filled: f.querySelectorAll('canvas, .example').length }))));
   assert.equal(sides.length, 2, 'attention and predictions');
@@ -96,7 +101,7 @@ test('375 px, dark: a link with a comparison of three runs fits the phone; a bad
   assert.deepEqual(await rows(page), ['position=rope', 'position=alibi', 'position=learned']);
   assert.match(await page.locator('#compare-current').textContent(), /Run 1: position = rope/);
   await page.click('#compare-view .ap-compare-play');
-  await trained(page, 40);
+  await trained(page, 40, false);
   await page.click('#compare-view .ap-compare-play'); // pause
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
   await page.locator('#compare-panel').screenshot({ path: `${RESULTS}/compare-375-dark.png` });

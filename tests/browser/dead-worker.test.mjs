@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { startHarness, shot, ready, RESULTS } from './harness.mjs';
+import { startHarness, shot, ready, RESULTS, pausedPlayground, frames } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -82,11 +82,9 @@ test('playground: a terminated worker is noticed at once, replaced, and the mode
   assert.equal(await page.locator('#play').textContent(), 'Pause');
   await page.click('#play');
   await page.waitForFunction(() => document.getElementById('play').textContent === 'Play');
-  // Steps trained before the worker saw the pause still arrive (as in playground.test.mjs): wait for its acknowledgement.
-  await page.waitForFunction(() => !window.playground.model.playing
-    && Number(document.getElementById('step-counter').textContent) === window.playground.model.lastStep, null, { timeout: 10000 }).catch(() => {});
-  const paused = await counter(page);
-  await page.waitForTimeout(500);
+  // Steps trained before the worker saw the pause still arrive: wait for its acknowledgement, then
+  // one more round trip to the worker finds the same step, and the counter shows it.
+  const paused = await pausedPlayground(page);
   assert.equal(await counter(page), paused, 'paused');
   await page.click('#play');
   await page.waitForFunction((s) => Number(document.getElementById('step-counter').textContent) > s + 5, paused, { timeout: 30000 });
@@ -94,7 +92,7 @@ test('playground: a terminated worker is noticed at once, replaced, and the mode
   await page.waitForFunction(() => document.getElementById('play').textContent === 'Play');
   await shot(page, 'dead-worker-playground-1280');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
+  await frames(page);
   await page.screenshot({ path: resolve(RESULTS, 'dead-worker-playground-375.png') });
   assert.deepEqual(errors, []);
   await page.close();

@@ -10,7 +10,7 @@
 // Each page is also seen at 1280 and 375 px, light and dark. Screenshots go to test-results/demo-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPage, shot, shotFourWays } from './harness.mjs';
+import { startHarness, openPage, shot, shotFourWays, until } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -31,8 +31,9 @@ test('header links: the playground and every demo page link to each other', asyn
     const links = await page.locator('header nav a').allTextContents();
     assert.deepEqual(links, names, target);
     assert.equal(await page.locator('header nav a[aria-current="page"]').count(), 1, target);
+    // What could still go wrong on this page (the engine's loading) is done before the next one.
+    await until(page, () => document.getElementById('module-status')?.dataset.ready === 'true', `${target}: the training engine to load`, { timeout: 30000 });
   }
-  await page.waitForTimeout(500);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -43,6 +44,13 @@ test('permutation: equivariant without positions, broken by an encoding or the c
   const diff = async () => Number((await data(page, '.apd-diff')).diff);
   const settle = () => page.waitForFunction(() => !document.querySelector('.apd-diff-value').textContent.includes('…'));
   await settle();
+  // `act` changes the input, then the check (a worker reply) of the new input is shown: the test
+  // takes the mark of the last check away first and waits for a check to put it back.
+  const checked = async (act) => {
+    const mark = await page.evaluate(() => { const b = document.querySelector('.apd'); const m = b.dataset.checked; delete b.dataset.checked; return m; });
+    await act();
+    await until(page, (m) => ({ ok: document.querySelector('.apd').dataset.checked === m && !document.querySelector('.apd-diff-value').textContent.includes('…'), checked: document.querySelector('.apd').dataset.checked }), `the check of the changed input (${mark})`, { arg: mark });
+  };
 
   // The starting permutation swaps A and B: different true answers, the same prediction.
   assert.ok(await diff() < 1e-5, `none: ${await diff()}`);
@@ -67,10 +75,12 @@ test('permutation: equivariant without positions, broken by an encoding or the c
   await page.click('.apd-identity');
   await page.click('.apd-reverse');
   await page.waitForFunction(() => document.querySelector('.apd-perm-note').textContent.includes('7 6 5 4 3 2 1 0'));
-  await page.waitForTimeout(500);
   // The check of the reversal (a worker reply) may come late: only it has f(πX)'s answer BA and a small difference.
-  await page.waitForFunction(() => document.querySelectorAll('.apd-pred')[1]?.textContent.includes('true answer BA')
-    && Number(document.querySelector('.apd-diff').dataset.diff) < 1e-5, null, { timeout: 10000 }).catch(() => {});
+  await until(page, () => {
+    const pred = document.querySelectorAll('.apd-pred')[1]?.textContent ?? '';
+    const diff = Number(document.querySelector('.apd-diff').dataset.diff);
+    return { ok: pred.includes('true answer BA') && diff < 1e-5, pred, diff };
+  }, 'the check of the reversal under alibi: f(πX) answers BA with a difference < 1e-5');
   measured.alibiReversed = await diff();
   assert.ok(measured.alibiReversed < 1e-5, `alibi reversed: ${measured.alibiReversed}`);
   await shot(page, 'demo-permutation-alibi');
@@ -85,18 +95,14 @@ test('permutation: equivariant without positions, broken by an encoding or the c
   await page.waitForFunction(() => document.querySelector('.apd').dataset.checked === 'none|false');
 
   // Back to none: shuffle, drag and edit keep the identity.
-  await page.click('.apd-shuffle');
-  await page.waitForTimeout(300);
-  await settle();
+  await checked(() => page.click('.apd-shuffle'));
   assert.ok(await diff() < 1e-5);
   const before = await page.locator('.apd-perm-note').textContent();
-  await page.dragAndDrop('.apd-px .apd-chip >> nth=0', '.apd-px .apd-chip >> nth=5');
+  await checked(() => page.dragAndDrop('.apd-px .apd-chip >> nth=0', '.apd-px .apd-chip >> nth=5'));
   await page.waitForFunction((b) => document.querySelector('.apd-perm-note').textContent !== b, before);
-  await page.waitForTimeout(300);
   assert.ok(await diff() < 1e-5, `after drag: ${await diff()}`);
   // Editing a token of X (click) keeps the identity.
-  await page.click('.apd-x .apd-chip >> nth=2');
-  await page.waitForTimeout(300);
+  await checked(() => page.click('.apd-x .apd-chip >> nth=2'));
   assert.ok(await diff() < 1e-5);
   measured.noneShuffled = await diff();
   await shot(page, 'demo-permutation-none');
@@ -108,9 +114,8 @@ test('permutation: equivariant without positions, broken by an encoding or the c
   await page.waitForFunction(() => document.querySelector('.apd-name-b').textContent === 'rope' && document.querySelector('.apd').dataset.seeds === '1,2,3');
   await page.click('.apd-play');
   await page.waitForFunction(() => document.querySelector('.apd').dataset.canTrain === 'false' && document.querySelector('.apd').dataset.playing === 'false', null, { timeout: 240000 });
-  await page.waitForTimeout(400);
   // The outcomes are redrawn on a timer after the last state: wait for both sides' (asserted below).
-  await page.waitForFunction(() => document.querySelector('.apd').dataset.outcomeNone && document.querySelector('.apd').dataset.outcomeEncoding, null, { timeout: 10000 }).catch(() => {});
+  await until(page, () => { const d = document.querySelector('.apd').dataset; return { ok: Boolean(d.outcomeNone && d.outcomeEncoding), none: d.outcomeNone, encoding: d.outcomeEncoding }; }, 'both sides\' outcomes');
   const d = await data(page);
   const runs = await page.evaluate(() => window.demo.results());
   console.log('order on 3 seeds', JSON.stringify(runs));
@@ -132,7 +137,6 @@ test('permutation: equivariant without positions, broken by an encoding or the c
   // Play never silently does nothing: it offers "Train longer", says why, and raises the budget.
   assert.match(await page.locator('.apd-play').textContent(), /Train longer \(\+750 steps\)/);
   assert.match(await page.locator('.apd-play-note').textContent(), /learned the task or used its budget of 1500 steps/);
-  await page.waitForTimeout(500);
   await shot(page, 'demo-permutation');
   await shotFourWays(page, 'demo-permutation');
   await page.click('.apd-play');
@@ -314,14 +318,12 @@ test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE
   assert.notEqual(lg('alibi').border, lg('fire').border);
   // Values: mean (min–max) over the seeds.
   assert.match(await page.locator('.apd-task-block[data-block="0"] .apd-values td').nth(1).textContent(), /^\d+(\.\d)?%( \(\d+(\.\d)?–\d+(\.\d)?%\))?$/);
-  await page.waitForTimeout(500);
   await shot(page, 'demo-extrapolation');
   await shotFourWays(page, 'demo-extrapolation');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.waitForTimeout(500);
-  await page.waitForFunction(() => document.documentElement.scrollWidth <= 375, null, { timeout: 5000 }).catch(() => {}); // charts follow a ResizeObserver
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375);
+  // Charts follow a ResizeObserver: nothing scrolls sideways once they have.
+  await until(page, () => ({ ok: document.documentElement.scrollWidth <= 375, wide: document.documentElement.scrollWidth }), 'the page at 375 px, no wider');
   await shot(page, 'demo-extrapolation-375-dark');
   assert.deepEqual(errors, []);
   await page.close();
@@ -330,7 +332,7 @@ test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE
 test('the demo modules mount inside a Shadow DOM, styles included', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}permutation.html?autoplay=0&steps=50`);
   await demoReady(page);
-  const r = await page.evaluate(async () => {
+  await page.evaluate(async () => {
     const host = document.createElement('div');
     document.body.append(host);
     const shadow = host.attachShadow({ mode: 'open' });
@@ -338,7 +340,12 @@ test('the demo modules mount inside a Shadow DOM, styles included', async () => 
     const { LightLineChart } = await import('/src/charts/light-line-chart.js');
     const d = mount(shadow, { pool: window.demoPool, LineChart: LightLineChart, compact: true, config: { steps: 50 } });
     await d.ready;
-    await new Promise((res) => setTimeout(res, 500));
+    window.__shadowDemo = { shadow, d };
+  });
+  // Its check (a worker reply) is shown: the difference it measured.
+  await until(page, () => window.__shadowDemo.shadow.querySelector('.apd-diff')?.dataset.diff ?? null, 'the shadow demo\'s check');
+  const r = await page.evaluate(async () => {
+    const { shadow, d } = window.__shadowDemo;
     const card = shadow.querySelector('.apd-card');
     const diff = Number(shadow.querySelector('.apd-diff').dataset.diff);
     const out = { radius: getComputedStyle(card).borderRadius, diff, katex: Boolean(shadow.querySelector('.katex')), inDocument: document.querySelectorAll('.apd').length };

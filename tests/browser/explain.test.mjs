@@ -3,7 +3,7 @@
 // dark, the cards stay inside their panel (a formula too wide scrolls inside its card).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPlayground, RESULTS } from './harness.mjs';
+import { startHarness, openPlayground, RESULTS, until } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -13,12 +13,16 @@ const params = (page) => page.locator('#explain [data-kind="position"] .explain-
 
 test('the position card counts this model\'s parameters: learned positions, 12 × 32, then 16 × 32', async () => {
   const { page, errors } = await openPlayground(h, '#task=copy&position=learned&seq_len=12&d_model=32');
-  await page.waitForFunction(() => document.querySelector('#explain [data-kind="position"] .explain-params')?.textContent === ' 384 parameters.', null, { timeout: 20000 })
-    .catch(() => {});
+  await until(page, (want) => {
+    const text = document.querySelector('#explain [data-kind="position"] .explain-params')?.textContent;
+    return { ok: text === want, text };
+  }, 'the position card to count 384 parameters (a 12 × 32 table)', { arg: ' 384 parameters.', timeout: 20000 });
   assert.equal(await params(page), ' 384 parameters.', 'a 12 × 32 table');
   await page.evaluate(() => window.playground.set('seq_len', 16));
-  await page.waitForFunction(() => document.querySelector('#explain [data-kind="position"] .explain-params')?.textContent === ' 512 parameters.', null, { timeout: 20000 })
-    .catch(() => {});
+  await until(page, (want) => {
+    const text = document.querySelector('#explain [data-kind="position"] .explain-params')?.textContent;
+    return { ok: text === want, text };
+  }, 'the position card to count 512 parameters (a 16 × 32 table)', { arg: ' 512 parameters.', timeout: 20000 });
   assert.equal(await params(page), ' 512 parameters.', 'a 16 × 32 table');
   assert.deepEqual(errors, []);
   await page.close();

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { startHarness, openPlayground, openPage, RESULTS } from './harness.mjs';
+import { startHarness, openPlayground, openPage, RESULTS, until } from './harness.mjs';
 import { parseSvg, pngSize } from '../node/figure-files.mjs';
 import { parseCsv } from '../../web/src/common/csv.js';
 
@@ -106,14 +106,14 @@ test('playground: an attention head and the position maps download as SVG, PNG, 
   await page.locator('#attention').screenshot({ path: `${RESULTS}/figures-menu-1280-light.png` });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
+  await until(page, () => ({ ok: document.documentElement.scrollWidth <= 375, wide: document.documentElement.scrollWidth }), 'the page at 375 px, no wider (its maps follow a ResizeObserver)');
   for (const i of [0, 1]) {
     const m = page.locator('#attention .attn-head').nth(i).locator('.fig-dl');
     await m.scrollIntoViewIfNeeded();
     if (!(await m.evaluate((d) => d.open))) await m.locator('summary').click();
     // The menu turns rightwards in its toggle event (a task after the click): wait for it on a busy machine.
-    await page.waitForFunction((e) => e.getBoundingClientRect().left >= 0 && e.getBoundingClientRect().right <= 375,
-      await m.locator('.fig-dl-menu').elementHandle(), { timeout: 5000 }).catch(() => {});
+    await until(page, (e) => { const r = e.getBoundingClientRect(); return { ok: r.left >= 0 && r.right <= 375, left: r.left, right: r.right }; },
+      `menu ${i} inside the phone's width`, { arg: await m.locator('.fig-dl-menu').elementHandle() });
     const box = await m.locator('.fig-dl-menu').boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `menu ${i} inside the phone's width: ${JSON.stringify(box)}`);
     if (i === 0) await page.screenshot({ path: `${RESULTS}/figures-menu-375-dark.png` });

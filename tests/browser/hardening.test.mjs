@@ -5,7 +5,7 @@
 // restored. Screenshots go to test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPage, shot, ready, savedSnapshot, waitForValue } from './harness.mjs';
+import { startHarness, openPage, shot, ready, savedSnapshot, until } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -66,7 +66,8 @@ test('after a reload, the saved model is offered and restored', async () => {
   await page.click('#play');
   await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 20, null, { timeout: 60000 });
   await playButtonBack(page);
-  await waitForValue(() => savedSnapshot(page), (s) => s?.step === 20, 'the snapshot at step 20 reaches IndexedDB');
+  // The snapshot reaches IndexedDB (later on a busy machine).
+  await until(null, async () => { const saved = await savedSnapshot(page); return { ok: saved?.step === 20, saved }; }, 'the snapshot of step 20 in IndexedDB', { timeout: 20000 });
   await page.reload();
   await ready(page);
   const offer = page.locator('#restore-offer');

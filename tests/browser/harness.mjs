@@ -4,6 +4,9 @@ import { createServer } from 'vite';
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { until } from './until.mjs';
+
+export { until, WAIT, pausedPlayground, pausedWidget, frames } from './until.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const RESULTS = resolve(ROOT, 'test-results');
@@ -82,14 +85,27 @@ export const savedSnapshot = async (page) => {
  * @param {string} what
  */
 export async function waitForValue(read, ok, what, timeout = 15000) {
-  const end = Date.now() + timeout;
-  let v = await read();
-  while (!ok(v)) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${timeout} ms (last: ${JSON.stringify(v)})`);
-    await new Promise((r) => setTimeout(r, 100));
-    v = await read();
-  }
-  return v;
+  const seen = await until(null, async () => {
+    const v = await read();
+    return { ok: ok(v), v };
+  }, what, { timeout });
+  return seen.v;
+}
+
+/**
+ * An init script (`context.addInitScript(recordSaves)`): window.__saves lists the page's IndexedDB
+ * writes, {key, done} (done: its transaction completed), so that a test can wait for the page's
+ * own saves (its settings: key 'state') instead of for a time.
+ */
+export function recordSaves() {
+  window.__saves = [];
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (value, key) {
+    const rec = { key, done: false };
+    window.__saves.push(rec);
+    this.transaction.addEventListener('complete', () => { rec.done = true; });
+    return put.call(this, value, key);
+  };
 }
 
 export const shot = (page, name) => page.screenshot({ path: resolve(RESULTS, `${name}.png`), fullPage: true });
@@ -104,18 +120,13 @@ export async function shotFourWays(page, name, height = 900) {
   for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400); // charts follow a ResizeObserver and the theme switch
-    // On a busy machine later: wait for what is checked below (which still fails if it never comes).
-    await page.waitForFunction(([w, dark]) => {
+    // Charts follow a ResizeObserver and the theme switch: wait for what is checked below.
+    await until(page, ([w, dark]) => {
       const bg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
-      return document.documentElement.scrollWidth <= w && dark === (bg.reduce((a, b) => a + b, 0) / 3 < 128);
-    }, [width, scheme === 'dark'], { timeout: 5000 }).catch(() => {});
-    const m = await page.evaluate(() => {
-      const bg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
-      return { wide: document.documentElement.scrollWidth, light: bg.reduce((a, b) => a + b, 0) / 3 };
-    });
-    if (m.wide > width) throw new Error(`${name} at ${width} px (${scheme}): the page is ${m.wide} px wide`);
-    if ((scheme === 'dark') !== (m.light < 128)) throw new Error(`${name} at ${width} px: the ${scheme} theme did not reach the page (background lightness ${m.light})`);
+      const wide = document.documentElement.scrollWidth;
+      const light = bg.reduce((a, b) => a + b, 0) / 3;
+      return { ok: wide <= w && dark === (light < 128), wide, light };
+    }, `${name} at ${width} px (${scheme}): the page no wider than the window (wide) and the theme on it (background lightness)`, { arg: [width, scheme === 'dark'] });
     await shot(page, `${name}-${width}-${scheme}`);
     seen.push(`${width}-${scheme}`);
   }
@@ -136,6 +147,6 @@ export async function openPlayground(h, hash, opts = {}) {
 
 /** Wait until the playground's engine is loaded and its first model is built. */
 export async function ready(page) {
-  await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
-  await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 30000 });
+  await until(page, () => document.getElementById('module-status')?.dataset.ready === 'true', 'the training engine to load', { timeout: 30000 });
+  await until(page, () => ({ ok: document.body.dataset.run === 'ready', run: document.body.dataset.run }), 'the first model to be built (body[data-run=ready])', { timeout: 30000 });
 }

@@ -5,7 +5,7 @@
 // message; a reset empties the list. Screenshots: test-results/interventions-{1280,375}-{light,dark}.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, RESULTS, openPlayground } from './harness.mjs';
+import { startHarness, RESULTS, openPlayground, until } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -46,22 +46,15 @@ test('ablating the heads of the first layer shows the loss change in words; Clea
   assert.deepEqual(await page.locator('.iv-list li span').allTextContents(), ['layer 1 head 1: zero', 'layer 1 head 2: zero']);
   assert.ok(await page.locator('.iv-examples .tok.changed').count() > 0, 'changed predictions are marked');
   assert.equal(await page.locator('#predictions .summary').textContent(), plainPredictions, 'the plain model\'s panel stays');
-  await page.waitForTimeout(300);
   for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
     // The panel fits the viewport and nothing in it but the examples (which scroll) is wider
-    // (its charts follow a ResizeObserver, late on a busy machine: waited for, asserted below).
-    await page.waitForFunction(() => {
+    // (its charts follow a ResizeObserver, late on a busy machine).
+    await until(page, () => {
       const p = /** @type {HTMLElement} */ (document.getElementById('interventions-panel'));
-      return p.getBoundingClientRect().right <= innerWidth && p.scrollWidth <= p.clientWidth;
-    }, null, { timeout: 5000 }).catch(() => {});
-    const fit = await page.evaluate(() => {
-      const p = /** @type {HTMLElement} */ (document.getElementById('interventions-panel'));
-      return p.getBoundingClientRect().right <= innerWidth && p.scrollWidth <= p.clientWidth;
-    });
-    assert.ok(fit, `${width} ${scheme}: the panel does not scroll sideways`);
+      return { ok: p.getBoundingClientRect().right <= innerWidth && p.scrollWidth <= p.clientWidth, right: p.getBoundingClientRect().right, scrollWidth: p.scrollWidth, clientWidth: p.clientWidth };
+    }, `${width} ${scheme}: the panel not scrolling sideways`);
     await page.locator('#interventions-panel').screenshot({ path: `${RESULTS}/interventions-${width}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -5,7 +5,7 @@
 // light and 375 px dark. Screenshots go to test-results/lengths-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, RESULTS, ready, openPlayground } from './harness.mjs';
+import { startHarness, RESULTS, ready, openPlayground, frames } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -40,7 +40,7 @@ test('learned positions: lengths past the table are marked with the engine\'s re
   assert.match(await page.locator('.lengths-status').textContent(), /^At step 120: evaluated at 1 of 13 lengths/);
   assert.deepEqual(r.markers, ['trained at 16', '✕ 20+: not evaluable']);
   await page.locator('#lengths-panel').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
+  await frames(page);
   await page.locator('#lengths-panel').screenshot({ path: `${RESULTS}/lengths-learned-1280-light.png` });
   // A new model: the old model's curves and reasons go.
   await page.fill('#ctl-lr', '0.002');
@@ -63,7 +63,7 @@ test('rope at 375 px, dark: every length from L to 4L gets a point', async () =>
   console.log('rope, copy, L = 8, 150 steps: accuracy by length', r.points.map((p) => `${p.length}:${p.accuracy.toFixed(2)}`).join(' '));
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
   await page.locator('#lengths-panel').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
+  await frames(page);
   await page.locator('#lengths-panel').screenshot({ path: `${RESULTS}/lengths-rope-375-dark.png` });
   assert.deepEqual(errors, []);
   await page.close();

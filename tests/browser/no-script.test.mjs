@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { resolve, join } from 'node:path';
-import { startHarness, shot, ROOT } from './harness.mjs';
+import { startHarness, shot, ROOT, until, frames } from './harness.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const DIST = resolve(ROOT, 'dist');
@@ -87,13 +87,14 @@ async function assertCsp(page) {
     s.textContent = 'window.__inline = 1';
     document.head.append(s);
     const fetched = await fetch('https://evil.example/').then(() => 'fetched', () => 'refused');
-    await new Promise((r) => setTimeout(r, 100)); // the violation events are queued
-    return { inline: window.__inline, fetched, csp: window.__csp.splice(0) };
+    return { inline: window.__inline, fetched };
   });
   assert.equal(refused.inline, undefined, 'inline script refused');
   assert.equal(refused.fetched, 'refused');
-  assert.ok(refused.csp.some((v) => v.startsWith('script-src')), refused.csp.join('; '));
-  assert.ok(refused.csp.some((v) => v.startsWith('connect-src')), refused.csp.join('; '));
+  // The violation events are queued: wait for both reports.
+  await until(page, () => ({ ok: ['script-src', 'connect-src'].every((d) => window.__csp.some((v) => v.startsWith(d))), csp: window.__csp }),
+    'the CSP to report the refused inline script (script-src) and fetch (connect-src)');
+  await page.evaluate(() => window.__csp.splice(0));
 }
 
 /** The embedded widget: trained a little, and none of the hostile names on the element. */
@@ -124,7 +125,7 @@ test('embed.html with a hostile hash (dev server): only declared settings, liste
   await checkEmbed(g.page);
   await shot(g.page, 'no-script-embed-1280');
   await g.page.setViewportSize({ width: 375, height: 800 });
-  await g.page.waitForTimeout(400);
+  await frames(g.page);
   await shot(g.page, 'no-script-embed-375');
   await assertClean(g, new URL(h.url).origin);
   assert.deepEqual(g.errors, []);
@@ -166,7 +167,8 @@ test('a demo page with hostile query parameters (dev server): no script, no fore
     ['check_position', `<svg onload="${PWN}">`], ['onload', PWN], ['style', 'background:url(https://evil.example/d.png)']]);
   const g = await guarded(h.browser, `${h.url}permutation.html?${q}`);
   await g.page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
-  await g.page.waitForTimeout(500);
+  // The demo is built from its (hostile) parameters before anything is checked.
+  await until(g.page, () => document.querySelector('.apd')?.dataset.ready === 'true', 'the demo to be built', { timeout: 30000 });
   assert.equal(await g.page.evaluate(() => document.querySelectorAll('#demo img, #demo svg[onload]').length), 0);
   await assertClean(g, new URL(h.url).origin);
   assert.deepEqual(g.errors, []);
@@ -187,7 +189,8 @@ test('built dist/: embed.html with the hostile hash, the pages and the example p
     const pg = await guarded(h.browser, `${dist.url}${path}`);
     await pg.page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
     await pg.page.locator('.katex').first().waitFor({ timeout: 30000 });
-    await pg.page.waitForTimeout(500);
+    // The page is built from its (hostile) link before anything is checked: the playground's model, the demo.
+    await until(pg.page, () => document.body.dataset.run === 'ready' || document.querySelector('.apd')?.dataset.ready === 'true', `${path}: the page to be built`, { timeout: 30000 });
     await assertClean(pg, dist.url);
     assert.deepEqual(pg.errors, [], path);
     await assertCsp(pg.page);

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startHarness, openPage, shot as fullShot, RESULTS, ready } from './harness.mjs';
+import { startHarness, openPage, shot as fullShot, RESULTS, ready, pausedPlayground } from './harness.mjs';
 
 let h;
 // Full-page screenshots from the top, so that the sticky toolbar sits where a person sees it.
@@ -126,10 +126,8 @@ test('pause stops the step counter', async () => {
   await page.locator('#play:text("Play")').waitFor();
   // The worker acknowledges the pause with its last step; steps it trained before it saw the
   // pause still reach the counter (metrics are buffered for a quarter second), then nothing more.
-  await page.waitForFunction(() => !window.playground.model.playing
-    && Number(document.getElementById('step-counter').textContent) === window.playground.model.lastStep, null, { timeout: 10000 });
-  const stopped = await counter(page);
-  await page.waitForTimeout(800);
+  // One more round trip to the worker finds it at the same step (pausedPlayground, until.mjs).
+  const stopped = await pausedPlayground(page);
   assert.equal(await counter(page), stopped, 'no steps after the pause was acknowledged');
   assert.ok(Number.parseFloat(await page.locator('#elapsed').textContent()) > 0);
   await page.click('#step');

@@ -6,7 +6,7 @@
 // go to test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, shot, ready } from './harness.mjs';
+import { startHarness, shot, ready, until, frames, WAIT } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -38,12 +38,14 @@ test('at max speed: steps/s, tokens/s and the ETA show; worker messages carry on
   await recordMessages(page);
   await page.click('#play');
   await page.waitForFunction(() => Number(document.getElementById('steps-per-s').dataset.value) > 0, null, { timeout: 20000 });
-  await page.waitForTimeout(4000);
-  // Enough metrics messages for the checks below; a busy machine trains slower (bounded, asserted below).
-  await page.waitForFunction(() => {
+  // Enough of a record for the checks below: metrics messages over 2 s or more of training, 200
+  // steps, a snapshot reply (a busy machine trains slower: bounded, and each part asserted below).
+  await until(page, () => {
     const m = window.workerLog.filter((x) => x.event === 'metrics');
-    return m.length >= 4 && m.at(-1).step - (m[0].step - m[0].steps) > 200;
-  }, null, { timeout: 30000, polling: 250 }).catch(() => {});
+    const seen = { metrics: m.length, steps: m.length ? m.at(-1).step - (m[0].step - m[0].steps) : 0, ms: m.length ? Math.round(m.at(-1).t - m[0].t) : 0,
+      replies: window.workerLog.filter((x) => x.event === 'reply').length };
+    return { ok: seen.metrics >= 4 && seen.steps > 200 && seen.ms >= 2000 && seen.replies >= 1, ...seen };
+  }, 'metrics messages over 2 s of training (200 steps or more) and a snapshot reply', { timeout: WAIT.training });
   const value = Number(await page.locator('#steps-per-s').getAttribute('data-value'));
   const text = await page.locator('#steps-per-s').textContent();
   assert.ok(value > 0, `steps/s data-value ${value}`);
@@ -55,7 +57,7 @@ test('at max speed: steps/s, tokens/s and the ETA show; worker messages carry on
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, 'rate-1280-dark');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
+  await frames(page);
   await shot(page, 'rate-375-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await shot(page, 'rate-375-light');

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startHarness, RESULTS, ready } from './harness.mjs';
+import { startHarness, RESULTS, ready, until, frames } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -31,17 +31,17 @@ async function open({ width = 1280, scheme = 'light' } = {}) {
 
 /** Move the scrubber to snapshot k as a person does (an input event) and wait for its step. */
 async function scrub(page, k) {
-  return page.evaluate(async (k) => {
+  const want = await page.evaluate((k) => {
     const range = /** @type {HTMLInputElement} */ (document.querySelector('#replay input[type=range]'));
     range.value = String(k);
     range.dispatchEvent(new Event('input'));
-    const root = /** @type {HTMLElement} */ (document.querySelector('#replay'));
-    const label = root.querySelector('.replay-step');
-    const want = k >= Number(range.max) ? 'live' : label?.textContent?.match(/^step (\d+)/)?.[1];
-    for (let i = 0; i < 300 && root.dataset.shown !== want; i++) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => requestAnimationFrame(() => r(null)));
-    return { label: label?.textContent ?? '', max: Number(range.max) };
+    const label = document.querySelector('#replay .replay-step');
+    return k >= Number(range.max) ? 'live' : label?.textContent?.match(/^step (\d+)/)?.[1];
   }, k);
+  await until(page, (w) => ({ ok: document.querySelector('#replay').dataset.shown === w, shown: document.querySelector('#replay').dataset.shown }),
+    `the replay to show snapshot ${k} (${want})`, { arg: want });
+  await frames(page, 1);
+  return page.evaluate(() => ({ label: document.querySelector('#replay .replay-step')?.textContent ?? '', max: Number(document.querySelector('#replay input[type=range]').max) }));
 }
 
 /** The attention maps' pixels as data URLs (what a person sees in the panel). */

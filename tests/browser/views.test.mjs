@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startHarness, RESULTS, ready } from './harness.mjs';
+import { startHarness, RESULTS, ready, until, frames } from './harness.mjs';
 
 let h;
 before(async () => { h = await startHarness(); });
@@ -129,7 +129,7 @@ test('charts: learned positions say why eval @ 32 is missing; the default run st
   assert.match(await legend.textContent(), /this run.*pinned: lr/);
   const dash = await page.evaluate(() => window.playground.charts.charts[0].lines().filter((l) => l.pinned).map((l) => l.dash.join(' ')));
   assert.ok(dash.length >= 1 && dash.every((d) => d === '2 3'), `pinned dashes: ${dash}`);
-  await page.waitForTimeout(300); // the charts draw on the next frame
+  await frames(page); // the charts draw on the next frame
   await page.locator('#charts-panel').screenshot({ path: `${RESULTS}/views-charts-pinned.png` });
   assert.deepEqual(errors, []);
   await page.close();
@@ -178,7 +178,9 @@ test('375 px: an invalid change shows its message beside the field, and the coun
   const box = await err.boundingBox();
   assert.ok(box.y >= 0 && box.y + box.height <= 900, `the message is on screen (y = ${box.y})`);
   await page.locator('#play:text("Play")').waitFor(); // the last run stopped
-  await page.waitForTimeout(400); // its late events have arrived
+  // Its late events have arrived: the worker acknowledged the pause, and one more round trip to it is done.
+  await until(page, () => ({ ok: Boolean(window.playground.model) && !window.playground.model.playing, playing: window.playground.model?.playing }), 'the worker to acknowledge the pause of the last run');
+  await page.evaluate(() => window.playground.model.pause());
   for (const id of ['step-counter', 'last-loss', 'steps-per-s', 'elapsed']) assert.equal(await page.locator(`#${id}`).textContent(), '–', `#${id}`);
   await page.screenshot({ path: `${RESULTS}/views-invalid-375-dark.png` });
   assert.deepEqual(errors, []);

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { RESULTS } from './harness.mjs';
+import { RESULTS, until } from './harness.mjs';
 import { page as fixture, pauseAcknowledged, startWidgetServer } from './widget-fixtures.mjs';
 
 const PAGES = {
@@ -54,17 +54,13 @@ test('play, pause, step(n), reset and setConfig change what the widget shows; st
   assert.ok(last.step > 0 && Number.isFinite(last.loss) && last.trainAccuracy >= 0 && last.trainAccuracy <= 1, JSON.stringify(last));
   // pause: it stops
   await call(p, 'pause');
-  await p.waitForTimeout(500);
-  await pauseAcknowledged(p, '#w');
-  const paused = await stepOf(p);
-  await p.waitForTimeout(1000);
+  const paused = await pauseAcknowledged(p, '#w'); // and one more round trip to the worker later
   assert.equal(await stepOf(p), paused, 'no training after pause()');
   // step(n): exactly n
   assert.equal(await call(p, 'step', 7), true);
   await p.waitForFunction((n) => document.getElementById('w').currentStep === n, paused + 7, { timeout: 10000 });
-  await p.waitForTimeout(400);
   // The counter follows on the next chart flush (late on a busy machine; asserted below).
-  await p.waitForFunction((n) => document.getElementById('w').shadowRoot.querySelector('.ap-step').textContent === String(n), paused + 7, { timeout: 5000 }).catch(() => {});
+  await until(p, (n) => document.getElementById('w').shadowRoot.querySelector('.ap-step').textContent === String(n), `the counter to show step ${paused + 7}`, { arg: paused + 7 });
   assert.equal(await stepOf(p), paused + 7);
   assert.equal((await shown(p)).step, String(paused + 7), 'the counter shows it');
   // reset: step 0
@@ -136,8 +132,9 @@ test('highlight({layer, head, row}) frames that head in the attention panel, acr
   assert.deepEqual(await picked(), [[0, 1, true, 'true']]);
   const outline = await p.evaluate(() => getComputedStyle(document.getElementById('w').shadowRoot.querySelector('.attn-selected')).outlineStyle);
   assert.equal(outline, 'solid');
+  const maps = await p.evaluateHandle(() => document.getElementById('w').app.attention.last);
   await call(p, 'step', 3); // a refresh redraws the maps: the pick stays
-  await p.waitForTimeout(500);
+  await until(p, (old) => document.getElementById('w').app.attention.last !== old, 'the attention maps redrawn after step(3)', { arg: maps });
   assert.deepEqual(await picked(), [[0, 1, true, 'true']]);
   await p.locator('#w').screenshot({ path: resolve(RESULTS, 'widget-api-highlight.png') });
   assert.equal(await call(p, 'highlight', null), true);

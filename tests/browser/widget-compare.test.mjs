@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { RESULTS } from './harness.mjs';
+import { RESULTS, until } from './harness.mjs';
 import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 
 const PAGES = {
@@ -26,13 +26,16 @@ after(() => server?.close());
 const open = (path, { width = 1280, colorScheme = 'light' } = {}) => server.open(path, { width, colorScheme });
 
 /** Wait until every run of the first widget has trained `steps` steps; its runs' data. */
-async function runsAt(p, steps) {
-  await p.waitForFunction((n) => {
+async function runsAt(p, steps, evaluated = true) {
+  // Every run drew its last step (and its evaluation, when it has one by then), and stopped.
+  await until(p, ([n, withEval]) => {
     const w = document.querySelector('attention-playground');
-    if (w.status === 'error') throw new Error(`widget: ${w.error}`);
-    return w.status === 'ready' && w.app?.runs?.every((r) => r.last.step >= n);
-  }, steps, { timeout: 120000, polling: 250 });
-  await p.waitForTimeout(400); // the last flush and a snapshot
+    const runs = w.app?.runs ?? [];
+    return { ok: w.status === 'error' || (w.status === 'ready' && runs.length > 0 && runs.every((r) => r.last.step >= n && (!withEval || r.last.acc !== null) && !r.run.playing)),
+      status: w.status, error: w.error, last: runs.map((r) => r.last) };
+  }, `every run of the widget to train ${steps} steps${evaluated ? ', show its evaluation' : ''} and stop`, { arg: [steps, evaluated], timeout: 120000 });
+  const w = await p.evaluate(() => { const e = document.querySelector('attention-playground'); return { status: e.status, error: e.error }; });
+  assert.equal(w.status, 'ready', `widget: ${w.error}`);
   return p.evaluate(() => {
     const app = document.querySelector('attention-playground').app;
     const [loss, acc] = app.charts.map(([c]) => c.run.cols);
@@ -54,8 +57,8 @@ for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']])
     assert.ok(rope.last.acc >= 0.9, `rope learns order: ${rope.last.acc}`);
     assert.notDeepEqual(none.loss.slice(0, 50), rope.loss.slice(0, 50), 'the curves part');
     // Each run's attention, side by side (one column on a phone), for the same example (a snapshot: late on a busy machine).
-    await p.waitForFunction(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.ap-compare-map')]
-      .every((f) => f.querySelectorAll('canvas').length > 0), null, { timeout: 10000 }).catch(() => {});
+    await until(p, () => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.ap-compare-map')]
+      .every((f) => f.querySelectorAll('canvas').length > 0), 'each run\'s attention map drawn');
     const maps = await p.evaluate(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.ap-compare-map')].map((f) => {
       const r = f.getBoundingClientRect();
       return { caption: f.querySelector('figcaption').textContent, canvases: f.querySelectorAll('canvas').length, left: Math.round(r.left), top: Math.round(r.top) };
@@ -72,7 +75,7 @@ for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']])
 
 test('two identical runs (same settings, same seed) draw identical curves, step for step', async () => {
   const { page: p, errors } = await open('/fixtures/compare-same.html');
-  const [a, b] = await runsAt(p, 40);
+  const [a, b] = await runsAt(p, 40, false); // 40 steps: no held-out evaluation yet
   assert.deepEqual([a.name, b.name], ['run 1', 'run 2']);
   assert.equal(a.loss.length, b.loss.length);
   assert.ok(a.loss.filter((v) => v != null).length >= 40);

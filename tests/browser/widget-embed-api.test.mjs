@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { RESULTS, shotFourWays, startHarness } from './harness.mjs';
+import { RESULTS, shotFourWays, startHarness, until, frames } from './harness.mjs';
 import { pauseAcknowledged, recordErrors, startWidgetServer } from './widget-fixtures.mjs';
 
 const FAILS_ON = ['error', 'warning']; // the console messages that fail a test here
@@ -49,10 +49,7 @@ test('the scroll article drives its widget: no positions, then RoPE, then a head
   await p.waitForFunction(() => document.getElementById('figure').shadowRoot.querySelector('.attn-selected'), null, { timeout: 20000 });
   s = await w();
   assert.equal(s.selected, 0, 'section 3 framed head 1 of layer 1');
-  await p.waitForTimeout(600);
-  await pauseAcknowledged(p, '#figure');
-  const paused = (await w()).step;
-  await p.waitForTimeout(1000);
+  const paused = await pauseAcknowledged(p, '#figure'); // and one more round trip to the worker later
   assert.equal((await w()).step, paused, 'section 3 paused training');
 
   // Back up: RoPE plays again, the frame goes.
@@ -61,10 +58,10 @@ test('the scroll article drives its widget: no positions, then RoPE, then a head
   assert.equal((await w()).selected, -1);
   await at('head');
   await p.waitForFunction(() => document.body.dataset.done === 'head' && document.getElementById('figure').shadowRoot.querySelector('.attn-selected'), null, { timeout: 30000 });
-  await p.waitForTimeout(800);
+  await frames(p);
   await p.screenshot({ path: resolve(RESULTS, 'scroll-article-head-1280.png') }); // what the reader sees at section 3
   await p.setViewportSize({ width: 375, height: 800 });
-  await p.waitForTimeout(800);
+  await frames(p);
   await p.screenshot({ path: resolve(RESULTS, 'scroll-article-head-375.png') });
   await p.setViewportSize({ width: 1280, height: 900 });
   const seen = await shotFourWays(p, 'scroll-article', 900);
@@ -95,19 +92,25 @@ function host(declared) {
 
 const inFrame = (p, f) => p.frames().find((x) => x.url().includes('/embed.html')).evaluate(f);
 const frameStep = (p) => inFrame(p, () => document.querySelector('attention-playground')?.currentStep ?? -1);
+/** The frame has handled what the host sent so far (a message posted after it has arrived) and its worker is a round trip further. */
+async function frameDrained(p) {
+  const f = p.frames().find((x) => x.url().includes('/embed.html'));
+  await f.evaluate(() => { window.__drained = false; addEventListener('message', (e) => { if (e.data === 'drained?') window.__drained = true; }); });
+  await p.evaluate(() => document.getElementById('f').contentWindow.postMessage('drained?', '*'));
+  await until(f, () => window.__drained, 'the frame to receive the messages the host sent');
+  await f.evaluate(async () => { const m = document.querySelector('attention-playground').app.model; await m.client.call('info', { sid: m.sid }); });
+}
 
 test('the iframe route: a declared origin drives the frame and hears its events; the frame is fitted to its height', async () => {
   const { page: p, errors } = await open(host((o) => o), { height: 1400 });
   await p.waitForFunction(() => window.__events.some((e) => e.type === 'ready'), null, { timeout: 60000 });
   // Auto-height: the frame takes the height the widget's page reports.
   await p.waitForFunction(() => parseFloat(document.getElementById('f').style.height) > 300, null, { timeout: 20000 });
-  // The frame's page reports its height after a ResizeObserver: on a busy machine late (up to 10 s, asserted below).
-  let inner = 0, outer = -99;
-  for (let k = 0; k < 20 && Math.abs(inner - outer) > 1; k++) {
-    await p.waitForTimeout(k ? 500 : 600);
-    inner = await inFrame(p, () => Math.ceil(document.documentElement.getBoundingClientRect().height));
-    outer = await p.evaluate(() => document.getElementById('f').getBoundingClientRect().height);
-  }
+  // The frame's page reports its height after a ResizeObserver: on a busy machine late (asserted below).
+  const { inner, outer } = await until(null, async () => {
+    const fit = { inner: await inFrame(p, () => Math.ceil(document.documentElement.getBoundingClientRect().height)), outer: await p.evaluate(() => document.getElementById('f').getBoundingClientRect().height) };
+    return { ok: Math.abs(fit.inner - fit.outer) <= 1, ...fit };
+  }, 'the frame fitted to the height of its page');
   assert.ok(Math.abs(inner - outer) <= 1, `the frame is ${outer} px for a page of ${inner} px`);
   assert.equal(await inFrame(p, () => document.documentElement.scrollHeight <= innerHeight), true, 'nothing scrolls inside the frame');
 
@@ -136,7 +139,7 @@ test('the iframe route: messages from an origin the link does not declare are ig
   const { page: p, errors } = await open(host(() => 'https://blog.example'), { height: 1400 });
   await p.frames().find((x) => x.url().includes('/embed.html')).waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
   await p.evaluate(() => { window.widget.step(5); window.raw({ type: 'attention-playground:play' }); window.raw({ type: 'nonsense' }); });
-  await p.waitForTimeout(1500);
+  await frameDrained(p);
   assert.equal(await frameStep(p), 0, 'no step from an undeclared origin');
   assert.deepEqual(await p.evaluate(() => window.__events), [], 'no event reaches an undeclared origin');
   // With origins declared, even the height goes to them only: the frame keeps the host's height.
@@ -149,7 +152,7 @@ test('the iframe route: without a declared origin the frame takes no commands', 
   const { page: p, errors } = await open(host(null), { height: 1400 });
   await p.frames().find((x) => x.url().includes('/embed.html')).waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
   await p.evaluate(() => window.widget.step(5));
-  await p.waitForTimeout(1200);
+  await frameDrained(p);
   assert.equal(await frameStep(p), 0);
   // The height goes to any parent (it is no secret): the frame is fitted.
   assert.ok(await p.evaluate(() => parseFloat(document.getElementById('f').style.height) > 300));

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { RESULTS } from './harness.mjs';
+import { RESULTS, until } from './harness.mjs';
 import { page as fixture, startWidgetServer, STRICT_CSP as CSP } from './widget-fixtures.mjs';
 import { parseSvg, pngSize } from '../node/figure-files.mjs';
 
@@ -34,7 +34,13 @@ test('widget: attention, position map and probe grid download under a strict CSP
   const w = page.locator('#w');
   const head = w.locator('.attn-head').first();
   await head.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(500); // the widget draws its maps a few per frame
+  // The widget draws its maps a few per frame: wait for the first one's matrix and canvas.
+  await until(page, () => {
+    const w = document.getElementById('w');
+    const rows = w.app.attention.maps?.[0]?.[0]?.matrix?.length ?? 0;
+    const canvas = w.shadowRoot.querySelector('.attn-head canvas');
+    return { ok: rows > 0 && canvas?.getBoundingClientRect().width > 0, rows, width: canvas?.getBoundingClientRect().width ?? 0 };
+  }, 'the first attention map drawn');
   const T = await head.locator('canvas').evaluate(() => document.getElementById('w').app.attention.maps[0][0].matrix.length);
   const onScreen = await head.locator('canvas').evaluate((c) => c.getBoundingClientRect().width);
 

@@ -1,10 +1,11 @@
 // What the widget's browser tests share: test pages served next to dist/ (the widget's script comes
-// from dist/, as on any host; FIXTURES: those of widgets.test.mjs and long-tasks.test.mjs), and
+// from dist/, as on any host; FIXTURES: those of widgets.test.mjs and build-scripts/bench-long-tasks.mjs), and
 // startWidgetServer, which serves them with dist/ on a plain static server and launches Debian's
 // Chromium with the project's flags.
 import { chromium } from 'playwright-core';
 import { DIST, ensureDist } from './dist.mjs';
 import { serveStatic } from './static-server.mjs';
+import { pausedWidget } from './until.mjs';
 
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 /** A strict Content-Security-Policy for a page's head: same-origin scripts, no blob: or data: images. */
@@ -57,14 +58,11 @@ export function recordErrors(p, types = ['error'], errors = []) {
 }
 
 /**
- * Wait until the widget at `selector` has its pause acknowledged by its worker: not playing, and
- * the step shown is the last one the worker reported (steps trained before it saw the pause still
- * arrive, late on a busy machine). Bounded (10 s) and silent: the caller's assertion says what failed.
+ * The widget at `selector` has its pause acknowledged by its worker, and stays paused one more
+ * round trip to the worker later (until.mjs, pausedWidget). Resolves with its step; throws, naming
+ * what it saw, when the pause does not land within 10 s.
  */
-export async function pauseAcknowledged(p, selector) {
-  const w = await p.locator(selector).elementHandle();
-  await p.waitForFunction((el) => el.app?.model && !el.app.model.playing && el.currentStep === el.app.model.lastStep, w, { timeout: 10000 }).catch(() => {});
-}
+export const pauseAcknowledged = (p, selector) => pausedWidget(p, selector);
 
 /**
  * dist/ (built when stale: dist.mjs; `rebuild`: always, unless ATTNPLAY_SKIP_BUILD) and `pages`

@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { get } from 'node:http';
 import { preview } from 'vite';
-import { ROOT, RESULTS } from './harness.mjs';
+import { ROOT, RESULTS, until, frames } from './harness.mjs';
 import { DIST } from './dist.mjs';
 import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 
@@ -61,12 +61,14 @@ for (const [width, scheme] of [[1280, 'light'], [375, 'dark']]) {
     const presets = await p.evaluate(() => [...document.querySelectorAll('attention-playground')].map((w) => w.getAttribute('preset')));
     for (let i = 0; i < n; i++) {
       await p.locator('attention-playground').nth(i).scrollIntoViewIfNeeded();
-      await p.waitForFunction((k) => {
+      // Built and trained a little: a demo says so on its box (data-ready) once its views are drawn.
+      const built = await until(p, (k) => {
         const w = document.querySelectorAll('attention-playground')[k];
-        if (w.status === 'error') throw new Error(`widget ${k}: ${w.error}`);
-        return w.status === 'ready' && w.currentStep >= 20;
-      }, i, { timeout: 60000, polling: 250 });
-      await p.waitForTimeout(1600); // a snapshot (attention maps) and a chart flush
+        const demoReady = !w.demo || w.shadowRoot.querySelector('.apd')?.dataset.ready === 'true';
+        return { ok: w.status === 'error' || (w.status === 'ready' && w.currentStep >= 20 && demoReady), status: w.status, error: w.error, step: w.currentStep, demoReady };
+      }, `widget ${i} (${presets[i]}) built and at step 20`, { arg: i, timeout: 60000 });
+      assert.equal(built.status, 'ready', `widget ${i}: ${built.error}`);
+      await frames(p);
       await p.locator('attention-playground').nth(i).screenshot({ path: resolve(RESULTS, `layout-${width}-${scheme}-${i}-${presets[i]}.png`) });
     }
     const after = await heights(p);
@@ -97,7 +99,9 @@ for (const [width, scheme] of [[1280, 'light'], [375, 'dark']]) {
     assert.deepEqual(themes, { post: scheme === 'dark', widgets: Array(n).fill(scheme) }, 'the post and its widgets in one scheme');
     // The other theme, from the post's switch.
     await p.locator('#theme-toggle').click();
-    await p.waitForTimeout(300);
+    const other = scheme === 'dark' ? 'light' : 'dark';
+    await until(p, (t) => [...document.querySelectorAll('attention-playground')].every((w) => w.getAttribute('theme') === t), `the widgets in the ${other} theme`, { arg: other });
+    await frames(p);
     await p.evaluate(() => scrollTo(0, 0));
     await p.screenshot({ path: resolve(RESULTS, `layout-${width}-post-${scheme === 'dark' ? 'light' : 'dark'}.png`), fullPage: true });
     assert.deepEqual(errors, []);
@@ -110,10 +114,12 @@ test('predictions at 375 px: 16 tokens fit; a longer row scrolls, with a cue in 
     const { page: p, errors } = await open(path, { width: 375, colorScheme: fits ? 'light' : 'dark' });
     const w = p.locator('attention-playground');
     await w.locator('.example').first().waitFor({ timeout: 60000 });
-    await p.waitForTimeout(300);
-    if (!fits) // on a busy machine the cue may follow a frame late: wait for it (failing below if it never comes)
-      await p.waitForFunction(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')]
-        .every((e) => e.dataset.more), null, { timeout: 5000 }).catch(() => {});
+    // The rows are measured (their cue follows a frame late on a busy machine): wait for what is asserted below.
+    await until(p, (fit) => {
+      const rows = [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')].map((e) => ({
+        over: e.scrollWidth - e.clientWidth, more: e.dataset.more ?? '', tokens: e.querySelectorAll('.tok-row:last-child .tok').length }));
+      return { ok: rows.every((r) => (fit ? r.tokens === 16 && r.over <= 1 && !r.more : r.over > 1 && r.more === 'right')), rows };
+    }, fits ? '16 tokens fitting each row, no cue' : 'each row too wide marked (data-more=right)', { arg: fits });
     const rows = await p.evaluate(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')].map((e) => ({
       over: e.scrollWidth - e.clientWidth, more: e.dataset.more ?? '', tokens: e.querySelectorAll('.tok-row:last-child .tok').length,
     })));
@@ -125,13 +131,11 @@ test('predictions at 375 px: 16 tokens fit; a longer row scrolls, with a cue in 
       assert.ok(rows.every((r) => r.over > 1 && r.more === 'right'), `rows too wide are marked: ${JSON.stringify(rows)}`);
       assert.match(cue, /Scroll each example sideways to see all \d+ positions/);
       // Scrolled to its end, the example fades on the left instead (a refresh may redraw it: again then).
-      let more = '';
-      for (let k = 0; k < 5 && more !== 'left'; k++)
-        more = await p.evaluate(() => new Promise((done) => {
-          const e = document.querySelector('attention-playground').shadowRoot.querySelector('.example');
-          e.scrollLeft = e.scrollWidth;
-          setTimeout(() => done(e.isConnected ? e.dataset.more : 'redrawn'), 150);
-        }));
+      const { more } = await until(p, () => {
+        const e = document.querySelector('attention-playground').shadowRoot.querySelector('.example');
+        if (e.scrollLeft + e.clientWidth < e.scrollWidth - 1) e.scrollLeft = e.scrollWidth; // (again, after a redraw)
+        return { ok: e.dataset.more === 'left', more: e.dataset.more };
+      }, 'the example scrolled to its end, faded on the left (data-more=left)');
       assert.equal(more, 'left');
     }
     await p.screenshot({ path: resolve(RESULTS, `layout-375-predictions-${fits ? 'fit' : 'scroll'}.png`), fullPage: true });
@@ -145,12 +149,14 @@ for (const scheme of ['light', 'dark'])
     const { page: p, errors } = await open('/fixtures/probe.html', { width: 375, colorScheme: scheme });
     const w = p.locator('attention-playground');
     await w.locator('.apd-grid td.apd-cell').first().waitFor({ timeout: 60000 });
-    await p.waitForTimeout(300); // the scroll cue follows a ResizeObserver: on a busy machine, wait for it (asserted below)
-    await p.waitForFunction(() => {
+    // The scroll cue follows a ResizeObserver: on a busy machine, wait for it (asserted below).
+    await until(p, () => {
       const r = document.querySelector('attention-playground').shadowRoot;
       const wrap = r.querySelector('.apd-grid-wrap'), hint = r.querySelector('.apd-scroll-hint');
-      return (wrap.scrollWidth > wrap.clientWidth + 1) === Boolean(hint && !hint.hidden && hint.getClientRects().length);
-    }, null, { timeout: 5000 }).catch(() => {});
+      const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+      const cue = Boolean(hint && !hint.hidden && hint.getClientRects().length);
+      return { ok: scrolls === cue, scrolls, cue };
+    }, 'the scroll cue shown exactly when the grid scrolls');
     const g = await p.evaluate(() => {
       const r = document.querySelector('attention-playground').shadowRoot;
       const wrap = r.querySelector('.apd-grid-wrap');

@@ -8,7 +8,7 @@
 // 375 px, light and dark: test-results/widget-heads-*.png, widget-interventions-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RESULTS } from './harness.mjs';
+import { RESULTS, until, frames } from './harness.mjs';
 import { page as fixture, startWidgetServer, STRICT_CSP as CSP } from './widget-fixtures.mjs';
 
 const PAGES = {
@@ -61,16 +61,21 @@ async function fourWays(page, name) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width, height: 1400 });
     // The theme switch redraws the canvases (and the heads' sparklines), the layout follows a
-    // ResizeObserver: on a busy machine later, so measure again for up to 10 s (asserted below).
+    // ResizeObserver: on a busy machine later, so wait for what is asserted below.
     const fits = (m) => m.wide <= width && m.over === 0 && (scheme === 'dark' ? m.light < 80 : m.light > 200);
-    let m = null;
-    for (let k = 0; k < 20 && !(m && fits(m)); k++) m = await page.waitForTimeout(k ? 500 : 600).then(() => measure(page));
+    const m = await until(null, async () => { const v = await measure(page); return { ok: fits(v), ...v }; },
+      `${name} at ${width} px (${scheme}): no wider than the page, nothing sticking out, the card in its theme`);
     assert.ok(m.wide <= width, `${name} at ${width} px: the page scrolls sideways (${m.wide} px)`);
     assert.equal(m.over, 0, `${name} at ${width} px: elements stick out of the card`);
     assert.ok(scheme === 'dark' ? m.light < 80 : m.light > 200, `${name} ${scheme}: card background ${m.light}`);
     await page.locator('#w').screenshot({ path: `${RESULTS}/${name}-${width}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  // The widget restyles on the media change (in the next rendering update) and refreshes its views
+  // then: wait for that refresh (a refresh's promise covers every one asked for before it), so that
+  // it cannot overtake what the test does next (an intervention panel re-evaluating its old list).
+  await frames(page);
+  await page.evaluate(() => document.getElementById('w').app.refresh());
 }
 
 test('view="chart,heads": cards with labels and evidence, their values change with training', async () => {
@@ -152,8 +157,9 @@ test('view="attention,interventions": zeroing a head changes the held-out loss; 
 
 test('a widget without these views requests neither chunk', async () => {
   const { page, errors, chunks } = await open('/fixtures/plain.html');
+  // Trained: the widget loaded every view's code before it built its model (widget-app.js init), so
+  // any chunk it wanted is requested by now.
   await page.waitForFunction(() => document.getElementById('w').currentStep >= 20, null, { timeout: 90000 });
-  await page.waitForTimeout(500);
   assert.deepEqual(chunks, []);
   assert.deepEqual(errors, []);
   await page.close();
