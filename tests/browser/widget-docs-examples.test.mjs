@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ROOT } from './harness.mjs';
+import { until as untilFact } from './until.mjs';
 import { SCRIPT, startWidgetServer } from './widget-fixtures.mjs';
 
 const FAILS_ON = ['error', 'warning'];
@@ -55,14 +56,7 @@ async function host(body, head = '') {
 const frameOf = (p) => p.frames().find((x) => x.url().includes('/embed.html'));
 
 /** Wait (bounded, 30 s) for a fact of this process (a console line, a frame), failing with `what`. */
-async function until(fact, what) {
-  for (const t0 = Date.now(); Date.now() - t0 < 30000;) {
-    const v = fact();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(what);
-}
+const until = (fact, what) => untilFact(null, fact, what, { timeout: 30000 });
 
 test('docs/widgets.md has the examples this test runs (a new one must be added here)', () => {
   assert.deepEqual(driving.map((b) => b.lang), ['js'], 'Driving a widget');
