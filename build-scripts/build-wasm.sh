@@ -6,7 +6,7 @@
 # and copies each browser module (attnplay.mjs + .wasm, + attnplay.worker.js for threads) into
 # web/src/wasm/<variant>/ for Vite. --module-only skips the test and bench programs (used by
 # `npm start`); --for-tests (npm test) builds what the tests run: wasm-simd whole, wasm-scalar's
-# browser module and kernel tests. The threads variant builds only its modules (its kernels are
+# modules (browser, Node) and kernel tests. The threads variant builds only its modules (its kernels are
 # the SIMD ones, and the Catch2 tests of the split run natively).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +28,7 @@ for variant in simd scalar threads; do
   if [ "$variant" = threads ] || [ "$mode" = --module-only ]; then
     targets=(--target ap_web ap_node)
   elif [ "$variant" = scalar ] && [ "$mode" = --for-tests ]; then
-    targets=(--target ap_web aptests)
+    targets=(--target ap_web ap_node aptests)
   fi
   cmake --build "$dir" -j"$jobs" "${targets[@]}"
   mkdir -p "web/src/wasm/$variant"
