@@ -121,7 +121,10 @@ export function configToState(config, props, registry, view = {}) {
     // A field under its old name (RENAMED) counts unless its new name is given too.
     const given = Object.entries(config).filter(([k]) => currentName(k) === k || !Object.hasOwn(config, currentName(k)));
     for (const [key, v] of selectorsFirst(given)) {
-      const r = applyField({ props, registry }, state, key, String(v), { jsonType: typeof v });
+      // An object or array is refused by its type alone: String() of one nested 100000 deep
+      // would recurse past the stack.
+      const raw = v !== null && typeof v === 'object' ? '' : String(v);
+      const r = applyField({ props, registry }, state, key, raw, { jsonType: typeof v });
       if ('error' in r) ignored.push(`${cut(key, 40)} (${r.error.kind === 'unknown' ? 'unknown field' : r.error.why})`);
       else state = /** @type {State} */ (r.state);
     }
