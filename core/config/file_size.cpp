@@ -31,8 +31,11 @@ ModelFileSize model_file_size(const Config& cfg, const Task& task) {
   // proj (C, F) + bias; ln_f; head (O, C) + bias.
   s.parameters = V * C + L * (4 * C * C + 2 * C * F + 9 * C + F) + 2 * C + O * C + O + pos.size() + norm.size();
   const size_t tensors = 3 * (1 + 12 * L + 4 + pos.infos().size() + norm.infos().size());
-  // The config is stored as a JSON string inside the JSON header: escaped twice.
-  const size_t config_bytes = nlohmann::json(cfg.to_json().dump()).dump().size();
+  // The config is stored as a JSON string inside the JSON header: escaped twice. A byte that is
+  // not UTF-8 (in a field the task does not read, which no reader checks) counts as U+FFFD's three:
+  // an upper bound, and no json exception out of validation.
+  const auto replace = nlohmann::json::error_handler_t::replace;
+  const size_t config_bytes = nlohmann::json(cfg.to_json().dump(-1, ' ', false, replace)).dump(-1, ' ', false, replace).size();
   s.header_bytes = tensors * kEntryBytes + config_bytes + kOtherMetadataBytes;
   s.bytes = 8 + s.header_bytes + 12 * s.parameters;
   return s;

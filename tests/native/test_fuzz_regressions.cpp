@@ -63,3 +63,21 @@ TEST_CASE("fuzz regressions: key=value lines", "[config][fuzz]") {
   CHECK_THAT(set_error("memory_limit_mb=nan"), Contains("memory_limit_mb"));
   CHECK_THAT(set_error("rope_base=inf"), Contains("rope_base"));
 }
+
+TEST_CASE("fuzz regressions: bytes that are not UTF-8 in a field the task does not read", "[config][fuzz]") {
+  // The model-file size estimate (config/file_size.cpp) dumped the config as JSON in validation,
+  // and nlohmann threw its type_error 316 (fuzz_config, fuzz_grid). Validation may accept such a
+  // config or refuse it naming a field, never throw anything else.
+  for (const char* field : {"custom_pairs", "text"}) {
+    ap::Config c;
+    c.set("task", "sort");
+    c.set(field, std::string("ool\"") + std::string(40, '\xff'));
+    INFO(field);
+    try {
+      c.validate();
+      SUCCEED("accepted");
+    } catch (const std::invalid_argument& e) {
+      CHECK_THAT(std::string(e.what()), !Contains("json.exception"));
+    }
+  }
+}
