@@ -6,6 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { RunSet } from '../../web/src/run/run-set.js';
+import { ConfigError } from '../../web/src/client/client.js';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,8 +47,9 @@ class FakeModel extends EventTarget {
 function fakePool() {
   const pool = new EventTarget();
   pool.created = [];
-  pool.checkConfig = async (c) => (c.heads === 3 ? { ok: false, error: 'heads must divide d_model' } : { ok: true, config: c });
+  // As the client does: create() validates, and a refused config rejects with a ConfigError.
   pool.create = async (c) => {
+    if (c.heads === 3) throw new ConfigError('heads must divide d_model');
     if (c.fail) throw new Error('out of memory');
     const m = new FakeModel(c);
     pool.created.push(m);
