@@ -28,9 +28,9 @@ export async function measureThreadsNode({ quick = false, log = console.error } 
   const rate = (/** @type {any} */ m) => {
     const s = new m.Session(JSON.stringify(config));
     try {
-      s.train(3);
+      s.trainChunk(3);
       const t0 = performance.now();
-      s.train(steps);
+      s.trainChunk(steps);
       return steps / ((performance.now() - t0) / 1000);
     } finally {
       s.delete();

@@ -23,9 +23,9 @@ export async function wasmCost(def, { quick = false, log = () => {} } = {}) {
       const config = { ...def.set, ...p, seed, steps: steps + 1 };
       const s = new m.Session(JSON.stringify(config));
       try {
-        s.train(1); // warm-up: first-touch of every buffer
+        s.trainChunk(1); // warm-up: first-touch of every buffer
         let t = performance.now();
-        s.train(steps);
+        s.trainChunk(steps);
         const trainS = (performance.now() - t) / 1000;
         t = performance.now();
         s.evaluate(0);
