@@ -3,14 +3,7 @@
 # --out, --metrics), eval (with interventions), grads, sample, sweep, inspect (a figure as SVG and JSON:
 # the page's SVG of the same numbers), and one-line errors with a non-zero exit.
 set -uo pipefail
-bin=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fails=0 passes=0
-check() { # description command...
-  local what=$1; shift
-  if "$@"; then echo "ok   $what"; passes=$((passes + 1)); else echo "FAIL $what"; fails=$((fails + 1)); fi
-}
+source "$(dirname "$0")/check.sh" "$@"
 
 check "list --json names every family" bash -c "'$bin' list --json | grep -q '\"positions\"'"
 check "train copy (--json, --out, --metrics)" bash -c "'$bin' train --set task=copy --set steps=300 --set seq_len=12 --json --out '$dir/copy.safetensors' --metrics '$dir/m.csv' > '$dir/train.json'"

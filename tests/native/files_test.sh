@@ -5,14 +5,7 @@
 # last step's weights marked as interrupted and --resume continues them bit for bit, and model
 # files are checked (type, size) before they are read. Non-zero exit on any failure.
 set -uo pipefail
-bin=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fails=0 passes=0
-check() { # description command...
-  local what=$1; shift
-  if "$@"; then echo "ok   $what"; passes=$((passes + 1)); else echo "FAIL $what"; fails=$((fails + 1)); fi
-}
+source "$(dirname "$0")/check.sh" "$@"
 sha() { sha256sum "$1" | cut -d' ' -f1; }
 # Waits (bounded: 30 s) until the command succeeds; fails with a message naming what it waited for.
 wait_for() { # what command...

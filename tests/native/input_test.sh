@@ -10,14 +10,7 @@
 # Runs that would train are given a huge step count under a short timeout: if the check moved
 # after training, the case fails by timing out, without hanging the suite.
 set -uo pipefail
-bin=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fails=0 passes=0
-check() { # description command...
-  local what=$1; shift
-  if "$@"; then echo "ok   $what"; passes=$((passes + 1)); else echo "FAIL $what"; fails=$((fails + 1)); fi
-}
+source "$(dirname "$0")/check.sh" "$@"
 # Library texts that must never reach the user.
 leak='json\.exception|basic_string|bad_alloc|std::|stoi|stol|stod|vector::|_M_|terminate called|what\(\)|filesystem error|parse error at line|type_error|out_of_range|length_error|Aborted|core dumped'
 # refused EXPECTED CMD...: exits 1..127 within 60 s (not 124: the timeout), one line on stderr
