@@ -67,7 +67,12 @@ for tool in node npm; do
   command -v "$tool" >/dev/null 2>&1 || { echo "setup: $tool is missing: install Node.js 20 or newer" >&2; exit 1; }
 done
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
+# Also when a pinned devDependency is missing (a lock that changed in a pull keeps an older mtime).
+deps_missing() {
+  node -e 'const d = require("./package.json").devDependencies || {};
+    const fs = require("fs"); process.exit(Object.keys(d).every((n) => fs.existsSync(`node_modules/${n}/package.json`)) ? 1 : 0)'
+}
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ] || deps_missing; then
   echo "setup: npm ci"
   # npm ci refuses a lock file without an entry for every platform's optional package (rollup's
   # android/darwin/... builds); a registry mirror that lacks them yields such a lock. Then
