@@ -13,7 +13,9 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TINY_REF, withBuiltPage, rateOf } from './bench-tab.mjs';
 
-const HASH = `#${Object.entries({ ...TINY_REF, steps: 5000 }).map(([k, v]) => `${k}=${v}`).join('&')}&compare=${encodeURIComponent('seed=1,2')}`;
+const HASH = `#${Object.entries({ ...TINY_REF, steps: 5000 })
+  .map(([k, v]) => `${k}=${v}`)
+  .join('&')}&compare=${encodeURIComponent('seed=1,2')}`;
 
 /**
  * @param {{quick?: boolean, dist?: string, log?: (...a: unknown[]) => void}} [opts]
@@ -29,8 +31,11 @@ export async function measureCompareInTab({ quick = false, dist, log = console.e
         const cell = /** @type {HTMLElement} */ (row.children[1]);
         const mine = /** @type {[number, number][]} */ ([]);
         seen.push(mine);
-        new MutationObserver(() => mine.push([Number(cell.textContent), performance.now()]))
-          .observe(cell, { childList: true, characterData: true, subtree: true });
+        new MutationObserver(() => mine.push([Number(cell.textContent), performance.now()])).observe(cell, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
       }
       Object.assign(window, { benchRuns: seen });
     });
@@ -41,7 +46,11 @@ export async function measureCompareInTab({ quick = false, dist, log = console.e
     await page.waitForTimeout(span);
     const seen = await page.evaluate((n) => window.benchRuns.map((s, i) => s.slice(n[i])), start);
     const rates = seen.map((s) => rateOf(s));
-    return { runs: rates.length, steps_per_s: rates.map((r) => r.rate), seconds: Math.min(...rates.map((r) => r.seconds)) };
+    return {
+      runs: rates.length,
+      steps_per_s: rates.map((r) => r.rate),
+      seconds: Math.min(...rates.map((r) => r.seconds)),
+    };
   });
 }
 
@@ -65,7 +74,11 @@ function trainRate(cmd) {
  * @param {{quick?: boolean, root?: string, log?: (...a: unknown[]) => void}} [opts]
  * @returns {Promise<{single: number, pair: number[], ratio: number}>} ratio: the slower of the pair / single
  */
-export async function measureTwoAtOnce({ quick = false, root = resolve(import.meta.dirname, '..'), log = console.error } = {}) {
+export async function measureTwoAtOnce({
+  quick = false,
+  root = resolve(import.meta.dirname, '..'),
+  log = console.error,
+} = {}) {
   log('bench: two training processes at once against one (wasm-simd under Node, no page)');
   const cmd = ['node', resolve(root, 'build/wasm-simd/apbench-train.js'), ...(quick ? ['--quick'] : [])];
   const single = await trainRate(cmd);

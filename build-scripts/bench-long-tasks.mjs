@@ -33,7 +33,11 @@ function reporter(steps) {
     const done = ws.length > 0 && ws.every((w) => w.status === 'ready' && w.currentStep >= steps);
     if (!failed && !done && performance.now() - t0 < 120000) return;
     clearInterval(timer);
-    const report = () => console.timeStamp('__long-tasks-end') || console.log(`__long-tasks ${JSON.stringify({ long, done, error: failed?.error, steps: ws.map((w) => w.currentStep) })}`);
+    const report = () =>
+      console.timeStamp('__long-tasks-end') ||
+      console.log(
+        `__long-tasks ${JSON.stringify({ long, done, error: failed?.error, steps: ws.map((w) => w.currentStep) })}`,
+      );
     setTimeout(report, 600); // the last charts drawn
   }, 250);
 }
@@ -46,7 +50,10 @@ export function mainThreadTasks(trace) {
   const stamp = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === '__long-tasks-end');
   if (!stamp) return null;
   return events
-    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.pid === stamp.pid && e.tid === stamp.tid && e.ts + e.dur < stamp.ts)
+    .filter(
+      (e) =>
+        e.ph === 'X' && e.name === 'RunTask' && e.pid === stamp.pid && e.tid === stamp.tid && e.ts + e.dur < stamp.ts,
+    )
     .map((e) => ({ ms: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 }));
 }
 
@@ -69,24 +76,33 @@ export async function measureLongTasks({ log = console.error } = {}) {
   try {
     let report; // the page's own, on its console
     const setup = async (page) => {
-      await server.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-      report = new Promise((resolve) => page.on('console', (m) => {
-        if (m.text().startsWith('__long-tasks ')) resolve(JSON.parse(m.text().slice('__long-tasks '.length)));
-      }));
+      await server.browser.startTracing(page, {
+        categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      });
+      report = new Promise((resolve) =>
+        page.on('console', (m) => {
+          if (m.text().startsWith('__long-tasks ')) resolve(JSON.parse(m.text().slice('__long-tasks '.length)));
+        }),
+      );
       await page.addInitScript(reporter, STEPS);
     };
     const { page, errors } = await server.open('/fixtures/six.html', { width: 1400, height: 1400, setup });
     const r = await report;
     const tasks = mainThreadTasks(await server.browser.stopTracing());
     await page.close();
-    if (!r.done) throw new Error(`the six widgets did not train past ${STEPS} steps (steps ${r.steps}, error ${r.error})`);
+    if (!r.done)
+      throw new Error(`the six widgets did not train past ${STEPS} steps (steps ${r.steps}, error ${r.error})`);
     if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
-    if (!tasks) throw new Error('the trace lacks the page\'s end-of-measurement stamp');
+    if (!tasks) throw new Error("the trace lacks the page's end-of-measurement stamp");
     const max = (xs) => Math.round(Math.max(0, ...xs));
     return {
-      longest_cpu_ms: max(tasks.map((t) => t.cpu)), longest_wall_ms: max(tasks.map((t) => t.ms)),
-      over_50_cpu: tasks.filter((t) => t.cpu > LONG_MS).length, over_50_wall: tasks.filter((t) => t.ms > LONG_MS).length,
-      tasks: tasks.length, observer_over_50: r.long.length, steps: r.steps,
+      longest_cpu_ms: max(tasks.map((t) => t.cpu)),
+      longest_wall_ms: max(tasks.map((t) => t.ms)),
+      over_50_cpu: tasks.filter((t) => t.cpu > LONG_MS).length,
+      over_50_wall: tasks.filter((t) => t.ms > LONG_MS).length,
+      tasks: tasks.length,
+      observer_over_50: r.long.length,
+      steps: r.steps,
     };
   } finally {
     await server.close();
@@ -94,9 +110,11 @@ export async function measureLongTasks({ log = console.error } = {}) {
 }
 
 /** The row as `npm run bench` prints it. */
-export const longTasksRow = (t) => ('skipped' in t ? `long_tasks: skipped: ${t.skipped}`
-  : `long_tasks (six widgets training, built site): longest main-thread task ${t.longest_cpu_ms} ms of CPU (${t.longest_wall_ms} ms wall); `
-    + `tasks over 50 ms: ${t.over_50_cpu} by CPU, ${t.over_50_wall} by wall time (the longtask observer: ${t.observer_over_50}), of ${t.tasks}`);
+export const longTasksRow = (t) =>
+  'skipped' in t
+    ? `long_tasks: skipped: ${t.skipped}`
+    : `long_tasks (six widgets training, built site): longest main-thread task ${t.longest_cpu_ms} ms of CPU (${t.longest_wall_ms} ms wall); ` +
+      `tasks over 50 ms: ${t.over_50_cpu} by CPU, ${t.over_50_wall} by wall time (the longtask observer: ${t.observer_over_50}), of ${t.tasks}`;
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = await measureLongTasks();

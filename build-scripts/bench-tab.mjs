@@ -10,16 +10,40 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-quic', '--no-first-run', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /** tiny-ref as in bench/bench_train.cpp, as the playground's URL hash (steps: never reached). */
 export const TINY_REF = {
-  task: 'random', vocab: 64, seq_len: 64, batch: 16, d_model: 64, heads: 4, layers: 2, ffn: 256,
-  activation: 'gelu', norm_position: 'pre', position: 'learned', causal: true, lr: 0.003,
-  eval_every: 0, seed: 1, steps: 1000000, speed: 0,
+  task: 'random',
+  vocab: 64,
+  seq_len: 64,
+  batch: 16,
+  d_model: 64,
+  heads: 4,
+  layers: 2,
+  ffn: 256,
+  activation: 'gelu',
+  norm_position: 'pre',
+  position: 'learned',
+  causal: true,
+  lr: 0.003,
+  eval_every: 0,
+  seed: 1,
+  steps: 1000000,
+  speed: 0,
 };
-export const tinyRefHash = () => `#${Object.entries(TINY_REF).map(([k, v]) => `${k}=${v}`).join('&')}`;
+export const tinyRefHash = () =>
+  `#${Object.entries(TINY_REF)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&')}`;
 
 /**
  * Measure tiny-ref's steps/s in the tab.
@@ -34,30 +58,50 @@ export async function measureInTab({ quick = false, dist, isolated = false, log 
   return withBuiltPage({ dist, isolated }, tinyRefHash(), async (page) => {
     const status = page.locator('#module-status');
     const variant = (await status.getAttribute('data-variant')) ?? '?';
-    const threads = Number(await status.getAttribute('data-threads') ?? 1);
-    if (isolated && variant !== 'threads') throw new Error(`the isolated page runs the ${variant} build: ${await status.getAttribute('title')}`);
+    const threads = Number((await status.getAttribute('data-threads')) ?? 1);
+    if (isolated && variant !== 'threads')
+      throw new Error(`the isolated page runs the ${variant} build: ${await status.getAttribute('title')}`);
     // Every change of the step counter, with the page's clock.
     await page.evaluate(() => {
       const out = /** @type {HTMLElement} */ (document.getElementById('step-counter'));
       const seen = [];
       Object.assign(window, { benchSeen: seen });
-      new MutationObserver(() => seen.push([Number(out.textContent), performance.now()]))
-        .observe(out, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => seen.push([Number(out.textContent), performance.now()])).observe(out, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await page.click('#play');
     const [warm, span] = quick ? [1500, 2500] : [4000, 12000];
     await page.waitForTimeout(warm);
-    const start = await page.evaluate(() => ({ n: window.benchSeen.length, inspect: window.playground.model?.inspectMs ?? null, t: performance.now() }));
+    const start = await page.evaluate(() => ({
+      n: window.benchSeen.length,
+      inspect: window.playground.model?.inspectMs ?? null,
+      t: performance.now(),
+    }));
     await page.waitForTimeout(span);
     const r = await page.evaluate((s) => {
       const seen = window.benchSeen.slice(s.n);
       const readout = document.getElementById('steps-per-s')?.dataset.value;
       const inspect = window.playground.model?.inspectMs;
-      return { seen, readout: readout ? Number(readout) : null, inspect: s.inspect === null || inspect == null ? null : inspect - s.inspect, wall: performance.now() - s.t };
+      return {
+        seen,
+        readout: readout ? Number(readout) : null,
+        inspect: s.inspect === null || inspect == null ? null : inspect - s.inspect,
+        wall: performance.now() - s.t,
+      };
     }, start);
     const { steps, seconds, rate } = rateOf(r.seen);
-    return { steps_per_s: rate, readout_steps_per_s: r.readout, steps, seconds,
-      inspect_share: r.inspect === null ? null : r.inspect / r.wall, variant, threads };
+    return {
+      steps_per_s: rate,
+      readout_steps_per_s: r.readout,
+      steps,
+      seconds,
+      inspect_share: r.inspect === null ? null : r.inspect / r.wall,
+      variant,
+      threads,
+    };
   });
 }
 
@@ -79,7 +123,8 @@ export function rateOf(seen) {
  * @returns {Promise<T | {skipped: string}>}
  */
 export async function withBuiltPage({ dist, isolated = false }, hash, fn) {
-  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)` };
+  if (!existsSync(CHROMIUM))
+    return { skipped: `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)` };
   let chromium;
   try {
     ({ chromium } = await import('playwright-core'));
@@ -95,7 +140,7 @@ export async function withBuiltPage({ dist, isolated = false }, hash, fn) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/index.html${hash}`);  // isolated: threads by default
+    await page.goto(`${server.url}/index.html${hash}`); // isolated: threads by default
     await page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 60000 });
     await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 60000 });
     const notice = await page.locator('#notice').textContent();
@@ -112,7 +157,11 @@ export async function withBuiltPage({ dist, isolated = false }, hash, fn) {
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--dist');
-  const r = await measureInTab({ quick: args.includes('--quick'), isolated: args.includes('--isolated'), dist: at >= 0 ? args[at + 1] : undefined });
+  const r = await measureInTab({
+    quick: args.includes('--quick'),
+    isolated: args.includes('--isolated'),
+    dist: at >= 0 ? args[at + 1] : undefined,
+  });
   if (args.includes('--json')) console.log(JSON.stringify(r));
   else console.log(r);
 }

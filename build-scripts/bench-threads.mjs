@@ -17,13 +17,15 @@ const ROOT = resolve(import.meta.dirname, '..');
  *   wasm_simd_steps_per_s: number, ratio: number} | {skipped: string}>}
  */
 export async function measureThreadsNode({ quick = false, log = console.error } = {}) {
-  if (!existsSync(resolve(ROOT, 'build/wasm-threads/attnplay.node.js'))) return { skipped: 'build/wasm-threads is not built (build-scripts/build-wasm.sh)' };
+  if (!existsSync(resolve(ROOT, 'build/wasm-threads/attnplay.node.js')))
+    return { skipped: 'build/wasm-threads is not built (build-scripts/build-wasm.sh)' };
   const { loadModule } = await import('../tests/node/load.mjs');
   log('bench: wasm-threads under Node, tiny-ref, 1 and 2 threads');
   const threaded = await loadModule('threads', { pthreadPoolSize: 1 });
   const simd = await loadModule('simd');
   const { speed: _speed, ...config } = TINY_REF;
-  const steps = quick ? 10 : 30, rounds = quick ? 2 : 4;
+  const steps = quick ? 10 : 30,
+    rounds = quick ? 2 : 4;
   /** steps/s of `steps` steps of a fresh tiny-ref session (after 3 warm-up steps) */
   const rate = (/** @type {any} */ m) => {
     const s = new m.Session(JSON.stringify(config));
@@ -49,7 +51,12 @@ export async function measureThreadsNode({ quick = false, log = console.error } 
     threaded.setThreads(1);
     threaded.unrefThreads?.();
   }
-  return { threads_2_steps_per_s: best.two, threads_1_steps_per_s: best.one, wasm_simd_steps_per_s: best.simd, ratio: best.two / best.one };
+  return {
+    threads_2_steps_per_s: best.two,
+    threads_1_steps_per_s: best.one,
+    wasm_simd_steps_per_s: best.simd,
+    ratio: best.two / best.one,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -23,7 +23,9 @@ const flavours = [
 ];
 
 function ensureBuilt() {
-  const missing = flavours.some((f) => !existsSync(resolve(ROOT, 'build', f.dir, f.dir.startsWith('wasm') ? 'apbench.js' : 'apbench')));
+  const missing = flavours.some(
+    (f) => !existsSync(resolve(ROOT, 'build', f.dir, f.dir.startsWith('wasm') ? 'apbench.js' : 'apbench')),
+  );
   if (!missing) return;
   log('bench: building native and wasm first');
   execFileSync('bash', ['build-scripts/build-native.sh'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
@@ -57,17 +59,29 @@ log(`\nGEMM GFLOP/s (single thread)`);
 log(pad('shape', 26) + cols.map((c) => pad(c, 13)).join('') + pad('simd/scalar', 13) + 'simd/native-sse');
 result.ratios.gemm = {};
 for (const s of shapes) {
-  const simd = gf('wasm-simd', s), scalar = gf('wasm-scalar', s), sse = gf('native-sse', s);
+  const simd = gf('wasm-simd', s),
+    scalar = gf('wasm-scalar', s),
+    sse = gf('native-sse', s);
   result.ratios.gemm[s] = { wasm_simd_over_scalar: simd / scalar, wasm_simd_over_native_sse: simd / sse };
-  log(pad(s, 26) + cols.map((c) => pad(num(gf(c, s)), 13)).join('') + pad(num(simd / scalar, 2), 13) + num(simd / sse, 2));
+  log(
+    pad(s, 26) + cols.map((c) => pad(num(gf(c, s)), 13)).join('') + pad(num(simd / scalar, 2), 13) + num(simd / sse, 2),
+  );
 }
 log(`\ntiny-ref training (729.8 MFLOP per step, batch 16 x 64 tokens)`);
 // The ceiling of a flavour: every FLOP of a step at that build's median GEMM rate over the model's
 // shapes (issue 15's definition); steps/s ÷ ceiling is the share of the time spent at GEMM speed.
-log(pad('flavour', 14) + pad('steps/s', 10) + pad('tokens/s', 12) + pad('GFLOP/s', 10) + pad('ceiling', 10) + 'steps/s / ceiling');
+log(
+  pad('flavour', 14) +
+    pad('steps/s', 10) +
+    pad('tokens/s', 12) +
+    pad('GFLOP/s', 10) +
+    pad('ceiling', 10) +
+    'steps/s / ceiling',
+);
 result.ratios.train = {};
 const median = (xs) => {
-  const v = [...xs].sort((a, b) => a - b), m = v.length >> 1;
+  const v = [...xs].sort((a, b) => a - b),
+    m = v.length >> 1;
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 };
 const FLOP_PER_STEP = 729.8e6;
@@ -75,9 +89,20 @@ for (const c of cols) {
   const t = result.train[c];
   const modelShapes = shapes.filter((s) => !s.startsWith('512') && !s.includes('naive'));
   const gemmMedian = median(modelShapes.map((s) => gf(c, s)));
-  const ceiling = (gemmMedian * 1e9) / FLOP_PER_STEP;  // steps/s if every FLOP ran at that rate
-  result.ratios.train[c] = { gemm_median_gflops: gemmMedian, ceiling_steps_per_s: ceiling, over_ceiling: t.steps_per_s / ceiling };
-  log(pad(c, 14) + pad(num(t.steps_per_s), 10) + pad(num(t.tokens_per_s, 0), 12) + pad(num(t.gflops), 10) + pad(num(ceiling), 10) + num(t.steps_per_s / ceiling, 2));
+  const ceiling = (gemmMedian * 1e9) / FLOP_PER_STEP; // steps/s if every FLOP ran at that rate
+  result.ratios.train[c] = {
+    gemm_median_gflops: gemmMedian,
+    ceiling_steps_per_s: ceiling,
+    over_ceiling: t.steps_per_s / ceiling,
+  };
+  log(
+    pad(c, 14) +
+      pad(num(t.steps_per_s), 10) +
+      pad(num(t.tokens_per_s, 0), 12) +
+      pad(num(t.gflops), 10) +
+      pad(num(ceiling), 10) +
+      num(t.steps_per_s / ceiling, 2),
+  );
 }
 const ts = result.train;
 result.ratios.train_wasm_simd_over_scalar = ts['wasm-simd'].steps_per_s / ts['wasm-scalar'].steps_per_s;
@@ -85,7 +110,9 @@ log(`\nwasm-simd / wasm-scalar training: ${num(result.ratios.train_wasm_simd_ove
 // The replay's snapshots (bench_train.cpp): extra time of a new run's first steps with them on.
 for (const c of cols)
   for (const s of ts[c].snapshots ?? [])
-    log(`replay snapshots, ${pad(c, 12)} ${pad(s.model, 9)} a frame ${num(100 * s.frame_s / s.step_s)}% of a step; ${s.frames} frames in the first ${s.steps} steps: +${num(100 * s.cost, 2)}% time`);
+    log(
+      `replay snapshots, ${pad(c, 12)} ${pad(s.model, 9)} a frame ${num((100 * s.frame_s) / s.step_s)}% of a step; ${s.frames} frames in the first ${s.steps} steps: +${num(100 * s.cost, 2)}% time`,
+    );
 
 // The in-tab row: the built playground in Chromium at max speed, tiny-ref from the URL hash
 // (bench-tab.mjs), against wasm-simd under Node from this same run.
@@ -95,21 +122,27 @@ if ('skipped' in result.in_tab) {
 } else {
   const tab = result.in_tab;
   result.ratios.in_tab_over_wasm_simd = tab.steps_per_s / ts['wasm-simd'].steps_per_s;
-  log(`\nin-tab tiny-ref (Chromium, built playground, max speed): ${num(tab.steps_per_s)} steps/s` +
-    ` (the page's readout: ${num(tab.readout_steps_per_s ?? NaN)}; inspection ${num(100 * (tab.inspect_share ?? NaN))}% of the time)`);
+  log(
+    `\nin-tab tiny-ref (Chromium, built playground, max speed): ${num(tab.steps_per_s)} steps/s` +
+      ` (the page's readout: ${num(tab.readout_steps_per_s ?? NaN)}; inspection ${num(100 * (tab.inspect_share ?? NaN))}% of the time)`,
+  );
   log(`in-tab / wasm-simd under Node: ${num(result.ratios.in_tab_over_wasm_simd, 2)}`);
   // The comparison row: two runs side by side on the page's worker pool, each against the single run.
   result.in_tab_compare = await measureCompareInTab({ quick, log });
   const cmp = result.in_tab_compare;
   if (!('skipped' in cmp)) {
     result.ratios.in_tab_compare_run_over_single = Math.min(...cmp.steps_per_s) / tab.steps_per_s;
-    log(`in-tab comparison of ${cmp.runs} runs: ${cmp.steps_per_s.map((x) => num(x)).join(' and ')} steps/s; slowest run / single run: ${num(result.ratios.in_tab_compare_run_over_single, 2)}`);
+    log(
+      `in-tab comparison of ${cmp.runs} runs: ${cmp.steps_per_s.map((x) => num(x)).join(' and ')} steps/s; slowest run / single run: ${num(result.ratios.in_tab_compare_run_over_single, 2)}`,
+    );
     // The machine's part of that: two runs at once without any page, each against one alone.
     const two = (result.two_at_once = await measureTwoAtOnce({ quick, root: ROOT, log }));
     result.ratios.two_at_once_over_single = two.ratio;
     result.ratios.in_tab_compare_over_two_at_once = result.ratios.in_tab_compare_run_over_single / two.ratio;
-    log(`two runs at once, no page (wasm-simd under Node): ${two.pair.map((x) => num(x)).join(' and ')} steps/s against ${num(two.single)} alone: ${num(two.ratio, 2)}` +
-      `; so the page's own cost leaves a compared run ${num(result.ratios.in_tab_compare_over_two_at_once, 2)} of what the machine allows`);
+    log(
+      `two runs at once, no page (wasm-simd under Node): ${two.pair.map((x) => num(x)).join(' and ')} steps/s against ${num(two.single)} alone: ${num(two.ratio, 2)}` +
+        `; so the page's own cost leaves a compared run ${num(result.ratios.in_tab_compare_over_two_at_once, 2)} of what the machine allows`,
+    );
   }
   // The threaded row: the same page served with COOP/COEP (crossOriginIsolated) runs the
   // threaded build (target >= 1.7 on 2 cores).
@@ -117,7 +150,9 @@ if ('skipped' in result.in_tab) {
   const tt = result.in_tab_threads;
   if (!('skipped' in tt)) {
     result.ratios.in_tab_threads_over_single = tt.steps_per_s / tab.steps_per_s;
-    log(`in-tab threaded (${tt.threads} threads): ${num(tt.steps_per_s)} steps/s; threaded in-tab / single-threaded in-tab: ${num(result.ratios.in_tab_threads_over_single, 2)}`);
+    log(
+      `in-tab threaded (${tt.threads} threads): ${num(tt.steps_per_s)} steps/s; threaded in-tab / single-threaded in-tab: ${num(result.ratios.in_tab_threads_over_single, 2)}`,
+    );
   }
 }
 // The threaded module under Node (worker_threads), 2 threads against its own 1 thread.

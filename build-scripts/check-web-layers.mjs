@@ -17,21 +17,38 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 export const RULES = [
   { from: 'web/src/common/', allowOnly: ['web/src/common/'], why: 'common/ is the lowest leaf' },
   { from: 'web/src/state/', allowOnly: ['web/src/state/', 'web/src/common/'], why: 'state/ is a leaf' },
-  { from: 'web/src/panels/', deny: ['web/src/run/', 'web/src/client/', 'web/src/worker/'], why: 'panels/ are views only' },
-  { from: 'web/src/charts/', deny: ['web/src/run/', 'web/src/client/', 'web/src/worker/', 'web/src/panels/', 'web/src/pages/'], why: 'charts/ only draw' },
-  { from: 'web/src/worker/', deny: ['web/src/client/', 'web/src/run/', 'web/src/panels/', 'web/src/pages/'], why: 'the worker uses no client' },
+  {
+    from: 'web/src/panels/',
+    deny: ['web/src/run/', 'web/src/client/', 'web/src/worker/'],
+    why: 'panels/ are views only',
+  },
+  {
+    from: 'web/src/charts/',
+    deny: ['web/src/run/', 'web/src/client/', 'web/src/worker/', 'web/src/panels/', 'web/src/pages/'],
+    why: 'charts/ only draw',
+  },
+  {
+    from: 'web/src/worker/',
+    deny: ['web/src/client/', 'web/src/run/', 'web/src/panels/', 'web/src/pages/'],
+    why: 'the worker uses no client',
+  },
   { from: 'web/src/pages/', deny: ['web/src/worker/'], why: 'pages talk to the client, never to the worker' },
   { from: 'web/src/demos/', deny: ['web/src/worker/'], why: 'demos talk to the client, never to the worker' },
   { from: 'web/src/widgets/', deny: ['web/src/worker/'], why: 'widgets talk to the client, never to the worker' },
   { from: 'build-scripts/', deny: ['web/src/pages/'], why: 'build scripts import no page' },
 ];
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(=])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(=])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function files(dir, exts) {
   let out = [];
   let names = [];
-  try { names = readdirSync(dir); } catch { return out; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const n of names) {
     if (n === 'node_modules' || n === 'wasm') continue;
     const p = join(dir, n);
@@ -44,7 +61,10 @@ function files(dir, exts) {
 /** @param {string} root @returns {string[]} one message per forbidden edge */
 export function checkWebLayers(root) {
   const problems = [];
-  const sources = [...files(join(root, 'web/src'), ['.js', '.mjs']), ...files(join(root, 'build-scripts'), ['.mjs', '.js'])];
+  const sources = [
+    ...files(join(root, 'web/src'), ['.js', '.mjs']),
+    ...files(join(root, 'build-scripts'), ['.mjs', '.js']),
+  ];
   for (const file of sources) {
     const rel = relative(root, file).split(sep).join('/');
     const rules = RULES.filter((r) => rel.startsWith(r.from));
@@ -57,7 +77,9 @@ export function checkWebLayers(root) {
     for (const m of text.matchAll(IMPORT)) {
       const spec = m[1] ?? m[2] ?? m[3];
       if (!spec.startsWith('.')) continue; // packages and bare names are not layers
-      const target = relative(root, resolve(dirname(file), spec)).split(sep).join('/');
+      const target = relative(root, resolve(dirname(file), spec))
+        .split(sep)
+        .join('/');
       const line = text.slice(0, m.index).split('\n').length + (m[0].startsWith('\n') ? 1 : 0);
       for (const r of rules) {
         const bad = r.allowOnly

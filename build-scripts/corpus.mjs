@@ -9,7 +9,16 @@
 // The result is cut at a paragraph boundary at MAX_BYTES: large enough to learn language from
 // (≥ MIN_BYTES), small enough to fetch once and to fit the engine's text limit (core/tasks/text.cpp).
 import { gunzipSync } from 'node:zlib';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -23,9 +32,27 @@ export const MAX_BYTES = 700_000;
 
 /** @type {Record<string, string>} typographic characters and their ASCII spelling */
 const ASCII = {
-  '\u00a0': ' ', '\u201c': '"', '\u201d': '"', '\u2018': "'", '\u2019': "'", '\u00b4': "'", '\u2014': '--',
-  '\u2013': '-', '\u2212': '-', '\u00b7': '-', '\u00d7': 'x', '\u2022': '*', '\u2192': '->', '\u00a9': '(c)',
-  '\u2122': '(TM)', '\u00b1': '+/-', '\u00b5': 'u', '\u00e6': 'ae', '\u00d8': 'O', '\u00f8': 'o', '\u00a3': 'L',
+  '\u00a0': ' ',
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u00b4': "'",
+  '\u2014': '--',
+  '\u2013': '-',
+  '\u2212': '-',
+  '\u00b7': '-',
+  '\u00d7': 'x',
+  '\u2022': '*',
+  '\u2192': '->',
+  '\u00a9': '(c)',
+  '\u2122': '(TM)',
+  '\u00b1': '+/-',
+  '\u00b5': 'u',
+  '\u00e6': 'ae',
+  '\u00d8': 'O',
+  '\u00f8': 'o',
+  '\u00a3': 'L',
 };
 const BOX = /[\u2500-\u257f]/;
 
@@ -42,15 +69,27 @@ export function cleanJargon(raw, maxBytes = MAX_BYTES) {
   const welcome = lines.findIndex((l, i) => i > 20 && l.trim() === 'Welcome to the Jargon File');
   const part2 = lines.findIndex((l) => l.replace(/\s+/g, ' ').trim() === 'Part II. The Jargon Lexicon');
   const entries = lines.findIndex((l, i) => i > part2 && /^ {3}:\S/.test(l));
-  if (welcome < 0 || part2 < welcome || entries < part2) throw new Error(`corpus: ${SOURCE} does not have the layout of the Jargon File 4.4.7`);
+  if (welcome < 0 || part2 < welcome || entries < part2)
+    throw new Error(`corpus: ${SOURCE} does not have the layout of the Jargon File 4.4.7`);
   const kept = [...lines.slice(welcome, part2), '', ...lines.slice(entries)];
   const paragraphs = [];
   for (const block of kept.join('\n').split(/\n\s*\n/)) {
     if (BOX.test(block)) continue; // a drawn table
     if (!block.includes(':') && !/[.?!)"\u201d]\s*$/.test(block) && block.trim().split(/\s+/).length <= 6) continue; // an index entry
-    let p = block.split('\n').map((l) => l.trim()).join(' ');
-    p = [...p].map((c) => ASCII[c] ?? c).join('').normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
-    p = p.replace(/\{([^{}]*)\}/g, '$1').replace(/^:([^:]+):/, '$1:').replace(/\s+/g, ' ').trim();
+    let p = block
+      .split('\n')
+      .map((l) => l.trim())
+      .join(' ');
+    p = [...p]
+      .map((c) => ASCII[c] ?? c)
+      .join('')
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '');
+    p = p
+      .replace(/\{([^{}]*)\}/g, '$1')
+      .replace(/^:([^:]+):/, '$1:')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (p.length < 2) continue; // section letters
     paragraphs.push(p);
   }
@@ -60,7 +99,8 @@ export function cleanJargon(raw, maxBytes = MAX_BYTES) {
     out += `${p}\n`;
   }
   out = out.replace(/\n[^\n]*:\n$/, '\n'); // a headword whose entry was cut off
-  if (out.length < MIN_BYTES) throw new Error(`corpus: only ${out.length} bytes of prose came out of ${SOURCE}; expected at least ${MIN_BYTES}`);
+  if (out.length < MIN_BYTES)
+    throw new Error(`corpus: only ${out.length} bytes of prose came out of ${SOURCE}; expected at least ${MIN_BYTES}`);
   return out;
 }
 
@@ -78,7 +118,9 @@ function sourceBytes() {
     execFileSync('dpkg-deb', ['-x', deb, 'x'], { cwd: dir, stdio: 'ignore' });
     return readFileSync(resolve(dir, 'x', SOURCE.slice(1)));
   } catch {
-    throw new Error(`corpus: ${SOURCE} is missing and the package could not be downloaded: install the Debian package jargon-text (build-scripts/setup.sh does, as root)`);
+    throw new Error(
+      `corpus: ${SOURCE} is missing and the package could not be downloaded: install the Debian package jargon-text (build-scripts/setup.sh does, as root)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -30,9 +30,13 @@ const BIN = join(ROOT, 'build/native/attnplay');
 if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build:native`);
 mkdirSync(out, { recursive: true });
 
-const ids = readdirSync(DEFS).filter((f) => /^[a-z0-9-]+\.json$/.test(f) && !f.endsWith('.verdict.json')).map((f) => f.slice(0, -5))
+const ids = readdirSync(DEFS)
+  .filter((f) => /^[a-z0-9-]+\.json$/.test(f) && !f.endsWith('.verdict.json'))
+  .map((f) => f.slice(0, -5))
   .filter((id) => !opt('--only') || id === opt('--only'))
-  .filter((id) => !(args.includes('--reports-only') || args.includes('--charts-only')) || existsSync(join(out, `${id}.csv`)));
+  .filter(
+    (id) => !(args.includes('--reports-only') || args.includes('--charts-only')) || existsSync(join(out, `${id}.csv`)),
+  );
 if (!ids.length) throw new Error(`no experiment ${opt('--only') ?? ''} in ${DEFS}`);
 if (args.includes('--charts-only')) {
   await drawCharts(ids, out);
@@ -42,26 +46,72 @@ const reportsOnly = args.includes('--reports-only');
 const done = [];
 for (const id of ids) {
   const def = JSON.parse(readFileSync(join(DEFS, `${id}.json`), 'utf8'));
-  const csv = join(out, `${id}.csv`), summaryCsv = join(out, `${id}.summary.csv`);
-  const minutes = reportsOnly ? JSON.parse(readFileSync(join(out, `${id}.verdict.json`), 'utf8')).minutes : sweep(id, def, csv, summaryCsv);
+  const csv = join(out, `${id}.csv`),
+    summaryCsv = join(out, `${id}.summary.csv`);
+  const minutes = reportsOnly
+    ? JSON.parse(readFileSync(join(out, `${id}.verdict.json`), 'utf8')).minutes
+    : sweep(id, def, csv, summaryCsv);
   const runs = parseCsv(readFileSync(csv, 'utf8'));
   const summary = parseCsv(readFileSync(summaryCsv, 'utf8'));
   const axes = Object.keys(summary[0] ?? {}).slice(0, Object.keys(summary[0] ?? {}).indexOf('n'));
-  if (runs.some((x) => x.error)) throw new Error(`experiments: ${id}: runs failed: ${runs.filter((x) => x.error).map((x) => x.error).join('; ')}`);
+  if (runs.some((x) => x.error))
+    throw new Error(
+      `experiments: ${id}: runs failed: ${runs
+        .filter((x) => x.error)
+        .map((x) => x.error)
+        .join('; ')}`,
+    );
   const claims = judge(def, summary);
   const verdict = quick ? 'not judged (--quick)' : overall(claims);
   const engine = runs[0]?.engine ?? '?';
-  const extra = id === 'cost-per-encoding' ? await wasmTable(def, axes, summary, join(out, `${id}.wasm.summary.csv`)) : '';
-  writeFileSync(join(out, `${id}.verdict.json`), JSON.stringify({ verdict, text: claims.map((c) => `${c.text}: ${c.verdict}` + (c.better ? ` (${fmt(c.better.mean)} against ${fmt(c.worse.mean)}; the difference ${fmt(c.diff)}, two standard errors ${fmt(2 * c.se)})` : '')).join('. '), claims, minutes, runs: runs.length, engine }, null, 1) + '\n');
-  writeFileSync(join(out, `${id}.md`), reportMarkdown(def, summary, claims, { verdict, minutes, runs: runs.length, axes, engine, extra }));
+  const extra =
+    id === 'cost-per-encoding' ? await wasmTable(def, axes, summary, join(out, `${id}.wasm.summary.csv`)) : '';
+  writeFileSync(
+    join(out, `${id}.verdict.json`),
+    JSON.stringify(
+      {
+        verdict,
+        text: claims
+          .map(
+            (c) =>
+              `${c.text}: ${c.verdict}` +
+              (c.better
+                ? ` (${fmt(c.better.mean)} against ${fmt(c.worse.mean)}; the difference ${fmt(c.diff)}, two standard errors ${fmt(2 * c.se)})`
+                : ''),
+          )
+          .join('. '),
+        claims,
+        minutes,
+        runs: runs.length,
+        engine,
+      },
+      null,
+      1,
+    ) + '\n',
+  );
+  writeFileSync(
+    join(out, `${id}.md`),
+    reportMarkdown(def, summary, claims, { verdict, minutes, runs: runs.length, axes, engine, extra }),
+  );
   console.error(`experiments: ${id}: ${runs.length} runs in ${minutes.toFixed(1)} min: ${verdict}`);
   done.push({ id, verdict, minutes, runs: runs.length });
 }
 
 /** Run the experiment's sweep into csv and summaryCsv; returns its minutes. */
 function sweep(id, def, csv, summaryCsv) {
-  const cmd = ['sweep', '--experiment', join(DEFS, `${id}.json`), '--jobs', jobs, '--out', csv, '--summary', summaryCsv,
-    ...(quick ? ['--quick'] : []), ...(def.corpus ? ['--text-file', join(ROOT, `web/public/corpus/${def.corpus}.txt`)] : [])];
+  const cmd = [
+    'sweep',
+    '--experiment',
+    join(DEFS, `${id}.json`),
+    '--jobs',
+    jobs,
+    '--out',
+    csv,
+    '--summary',
+    summaryCsv,
+    ...(quick ? ['--quick'] : []),
+    ...(def.corpus ? ['--text-file', join(ROOT, `web/public/corpus/${def.corpus}.txt`)] : []),
+  ];
   console.error(`experiments: ${id}: attnplay ${cmd.join(' ')}`);
   const t0 = Date.now();
   const r = spawnSync(BIN, cmd, { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -74,16 +124,30 @@ async function wasmTable(def, axes, summary, file) {
   if (!reportsOnly) {
     const w = await wasmCost(def, { quick, log: (s) => console.error(`experiments: ${s}`) });
     const ws = summarise(w.rows, axes, ['steps_per_s', 'infer_tokens_per_s']);
-    writeFileSync(file, toCsv(Object.keys(ws[0]), ws.map((x) => Object.values(x))));  // quoted and formula-safe, as the sweep's
+    writeFileSync(
+      file,
+      toCsv(
+        Object.keys(ws[0]),
+        ws.map((x) => Object.values(x)),
+      ),
+    ); // quoted and formula-safe, as the sweep's
   }
   const ws = parseCsv(readFileSync(file, 'utf8'));
-  return [`**The same grid in wasm** (wasm-simd under Node, one thread; memory as native, the engine counts the same buffers):`, '',
-    `| ${axes.join(' | ')} | training steps/s | inference tokens/s | wasm ÷ native training |`, `|${axes.map(() => '---').join('|')}|---|---|---|`,
+  return [
+    `**The same grid in wasm** (wasm-simd under Node, one thread; memory as native, the engine counts the same buffers):`,
+    '',
+    `| ${axes.join(' | ')} | training steps/s | inference tokens/s | wasm ÷ native training |`,
+    `|${axes.map(() => '---').join('|')}|---|---|---|`,
     ...ws.map((x) => {
       const nat = summary.find((s) => axes.every((a) => s[a] === x[a]));
       return `| ${axes.map((a) => x[a]).join(' | ')} | ${fmt(Number(x.steps_per_s_mean))} ± ${fmt(Number(x.steps_per_s_sd))} | ${fmt(Number(x.infer_tokens_per_s_mean))} | ${fmt(Number(x.steps_per_s_mean) / Number(nat?.steps_per_s_mean))} |`;
-    })].join('\n');
+    }),
+  ].join('\n');
 }
-if (!quick && !reportsOnly && !args.includes('--no-charts')) await drawCharts(done.map((d) => d.id), out);
+if (!quick && !reportsOnly && !args.includes('--no-charts'))
+  await drawCharts(
+    done.map((d) => d.id),
+    out,
+  );
 console.log(done.map((d) => `${d.id}: ${d.verdict} (${d.runs} runs, ${d.minutes.toFixed(1)} min)`).join('\n'));
 console.log(`experiments: results in ${out}`);

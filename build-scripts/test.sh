@@ -35,6 +35,7 @@ for b in native native-sse wasm-simd wasm-scalar; do
 done
 suite "wasm module under Node" node --test tests/node/
 suite "experiments pipeline (npm run experiments -- --quick: sweeps, summaries, verdicts, reports)" node build-scripts/experiments.mjs --quick
+suite "format (clang-format and Prettier, npm run format --check)" bash build-scripts/format.sh --check
 suite "types (tsc --checkJs on the web sources, tsconfig.json)" node build-scripts/typecheck.mjs
 suite "fuzz (config, safetensors, generate, session JSON, grid, custom pairs; ${fuzz_secs} s each, run beside the suites above)" fuzz_result
 suite "browser (Chromium)" node --test --test-concurrency=1 tests/browser/

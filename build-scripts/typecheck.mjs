@@ -15,9 +15,14 @@ try {
   console.error('typecheck: the typescript package is missing: run npm ci (or build-scripts/setup.sh)');
   process.exit(2);
 }
-const r = spawnSync(process.execPath, [tsc, '--project', project, '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
+const r = spawnSync(process.execPath, [tsc, '--project', project, '--pretty', 'false'], {
+  cwd: root,
+  encoding: 'utf8',
+});
 process.stdout.write(r.stdout ?? '');
 process.stderr.write(r.stderr ?? '');
 const errors = (r.stdout.match(/error TS\d+/g) ?? []).length;
-console.log(r.status === 0 ? `typecheck: no errors (${project.slice(root.length + 1)})` : `typecheck: ${errors} error(s)`);
+console.log(
+  r.status === 0 ? `typecheck: no errors (${project.slice(root.length + 1)})` : `typecheck: ${errors} error(s)`,
+);
 process.exit(r.status === 0 ? 0 : 1);

@@ -7,12 +7,14 @@
 // (document.currentScript is set), it says in each <attention-playground> box, as text, how to
 // fix the tag. Run as a module, it loads the widget (one small extra request).
 (function () {
-  var NOTE = 'This widget could not start: the page loads attention-playground.js without type="module". '
-    + 'Write the tag as <script type="module" src=".../attention-playground.js"></script>.';
+  var NOTE =
+    'This widget could not start: the page loads attention-playground.js without type="module". ' +
+    'Write the tag as <script type="module" src=".../attention-playground.js"></script>.';
   // The widget's module, relative to this file (the build writes its hashed name into dist/'s copy).
   var WIDGET = './src/widgets/attention-playground.js';
-  var MOVED = 'This widget could not load its module: attention-playground.js must stay beside its assets/ folder, '
-    + 'which a bundler does not copy. Serve the package\'s dist/ folder as it is (docs/widgets.md, "From a bundler").';
+  var MOVED =
+    'This widget could not load its module: attention-playground.js must stay beside its assets/ folder, ' +
+    'which a bundler does not copy. Serve the package\'s dist/ folder as it is (docs/widgets.md, "From a bundler").';
   var g = /** @type {any} */ (globalThis);
   // A sentence, as text, in each <attention-playground> box (once), and in the console.
   var say = function (/** @type {string} */ note) {
@@ -22,7 +24,8 @@
       if (box.dataset.apNote) continue;
       var p = document.createElement('p');
       p.setAttribute('role', 'alert');
-      p.style.cssText = 'display:block;margin:1em 0;padding:10px 12px;border:1px solid #f6aea9;border-radius:6px;background:#fce8e6;color:#a50e0e;font:14px/1.45 system-ui,sans-serif';
+      p.style.cssText =
+        'display:block;margin:1em 0;padding:10px 12px;border:1px solid #f6aea9;border-radius:6px;background:#fce8e6;color:#a50e0e;font:14px/1.45 system-ui,sans-serif';
       p.textContent = note;
       box.dataset.apNote = 'module';
       box.replaceChildren(p);
@@ -37,7 +40,9 @@
     g.__attentionPlaygroundModule = true;
     // Fails when the file was moved away from its assets (a bundler that took it into its own chunk).
     import(/* @vite-ignore */ WIDGET).catch(function (e) {
-      whenParsed(function () { say(MOVED + ' (' + String(e && e.message) + ')'); });
+      whenParsed(function () {
+        say(MOVED + ' (' + String(e && e.message) + ')');
+      });
     });
     return;
   }

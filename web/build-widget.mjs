@@ -40,7 +40,8 @@ let quiet = process.argv.includes('--quiet');
 // The site's stylesheet (panels/style.css), which the widget reuses for the panels it borrows: only the
 // rules for those components ship in the widget (page layout, header, toolbar ... do not).
 const PAGE_CSS = /\/panels\/style\.css\?inline$/;
-const WIDGET_SELECTORS = /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.scroll-cue|\.error|\.fig-dl)/;
+const WIDGET_SELECTORS =
+  /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.scroll-cue|\.error|\.fig-dl)/;
 
 /** Keep the top-level rules of `css` all of whose selectors match `keep` (no @-rules, no :root). */
 export function pruneCss(css, keep) {
@@ -54,7 +55,8 @@ export function pruneCss(css, keep) {
     let j = open + 1;
     for (; j < css.length && depth; j++) depth += css[j] === '{' ? 1 : css[j] === '}' ? -1 : 0;
     const selector = css.slice(i, open).trim();
-    if (!selector.startsWith('@') && selector.split(',').every((s) => keep.test(s.trim()))) out.push(css.slice(i, j).trim());
+    if (!selector.startsWith('@') && selector.split(',').every((s) => keep.test(s.trim())))
+      out.push(css.slice(i, j).trim());
     i = j;
   }
   return out.join('\n');
@@ -82,13 +84,16 @@ function widgetPlugin() {
     },
     generateBundle(_, bundle) {
       const entry = bundle['attention-playground.js'];
-      if (entry?.type !== 'chunk' || !entry.code.includes(WIDGET_MARK)) throw new Error('build-widget: the entry lost its import of the widget');
+      if (entry?.type !== 'chunk' || !entry.code.includes(WIDGET_MARK))
+        throw new Error('build-widget: the entry lost its import of the widget');
       entry.code = entry.code.replace(WIDGET_MARK, `./${this.getFileName(widgetRef)}`);
-      if (/\bimport\s*[{*"'\w]|\bexport\b|import\.meta/.test(entry.code.replace(/import\(/g, ''))) throw new Error('build-widget: the entry must parse as a classic script');
+      if (/\bimport\s*[{*"'\w]|\bexport\b|import\.meta/.test(entry.code.replace(/import\(/g, '')))
+        throw new Error('build-widget: the entry must parse as a classic script');
     },
     async resolveId(source, importer, options) {
       if (source === 'katex') return TEX_LITE;
-      if (/^katex\/dist\/.*\.css\?inline$/.test(source) || /^uplot\/dist\/.*\.css\?inline$/.test(source)) return '\0ap-empty-css';
+      if (/^katex\/dist\/.*\.css\?inline$/.test(source) || /^uplot\/dist\/.*\.css\?inline$/.test(source))
+        return '\0ap-empty-css';
       if (/\.css$/.test(source) && importer && !importer.includes('.html')) {
         const r = await this.resolve(source, importer, { ...options, skipSelf: true });
         if (r) return `\0ap-style:${r.id}.js`; // not *.css: Vite's CSS plugin must not take it
@@ -132,9 +137,14 @@ export async function buildWidget() {
       rollupOptions: {
         preserveEntrySignatures: 'exports-only', // embed-host.js's exports (Vite drops entries' exports by default)
         // embed-host.js: the iframe route's helper for the host page (fit the frame, drive it).
-        input: { 'attention-playground': resolve(WEB, 'attention-playground.js'), embed: resolve(WEB, 'embed.html'), 'embed-host': resolve(WEB, 'src/widgets/embed-host.js') },
+        input: {
+          'attention-playground': resolve(WEB, 'attention-playground.js'),
+          embed: resolve(WEB, 'embed.html'),
+          'embed-host': resolve(WEB, 'src/widgets/embed-host.js'),
+        },
         output: {
-          entryFileNames: (c) => (['attention-playground', 'embed-host'].includes(c.name) ? '[name].js' : 'assets/[name]-[hash].js'),
+          entryFileNames: (c) =>
+            ['attention-playground', 'embed-host'].includes(c.name) ? '[name].js' : 'assets/[name]-[hash].js',
           chunkFileNames: 'assets/[name]-[hash].js',
           assetFileNames: 'assets/[name]-[hash][extname]',
         },
@@ -204,14 +214,17 @@ export function gzipSize(bytes) {
  * (bestVariant() without threads, common/simd-support.js), though the worker names its URLs.
  */
 export function measure(output) {
-  const threaded = ['attnplay.wasm', 'attnplay.mjs'].map((f) => resolve(WEB, 'src/wasm/threads', f)).filter(existsSync).map((f) => readFileSync(f));
+  const threaded = ['attnplay.wasm', 'attnplay.mjs']
+    .map((f) => resolve(WEB, 'src/wasm/threads', f))
+    .filter(existsSync)
+    .map((f) => readFileSync(f));
   const isThreaded = (o) => o.type === 'asset' && threaded.some((b) => Buffer.from(o.source).equals(b));
   const files = new Map(output.output.filter((o) => !isThreaded(o)).map((o) => [o.fileName, o]));
   const text = (o) => (o.type === 'chunk' ? o.code : typeof o.source === 'string' ? o.source : Buffer.from(o.source));
   const gz = new Map();
   const gzip = (f) => gz.get(f) ?? gz.set(f, gzipSize(Buffer.from(text(files.get(f))))).get(f);
   // Chunks loaded for one kind of preset only: the demos and the widget's own view.
-  const facade = (f) => (files.get(f)?.type === 'chunk' ? files.get(f).facadeModuleId ?? '' : '');
+  const facade = (f) => (files.get(f)?.type === 'chunk' ? (files.get(f).facadeModuleId ?? '') : '');
   const demoOf = (f) => /\/src\/demos\/([^/]+)\/index\.js$/.exec(facade(f))?.[1];
   const isDemo = (f) => Boolean(demoOf(f)) && files.get(f).isDynamicEntry;
   const view = (f, name) => facade(f).endsWith(`/widgets/${name}.js`); // the widget's own views: one of them per widget
@@ -219,8 +232,10 @@ export function measure(output) {
   // figure-export: the figure builders, loaded by a view's first download (panels/figure-menu.js);
   // the panels: each loaded by a widget whose `view` names it (widgets/lazy-views.js).
   const PANELS = ['attention', 'positions', 'predictions', 'generate', 'heads', 'interventions'];
-  const panelOf = (f) => files.get(f)?.isDynamicEntry && PANELS.find((p) => facade(f).endsWith(`/panels/${p}-panel.js`));
-  const onDemand = (f) => view(f, 'widget-api') || facade(f).endsWith('/charts/figure-export.js') || Boolean(panelOf(f));
+  const panelOf = (f) =>
+    files.get(f)?.isDynamicEntry && PANELS.find((p) => facade(f).endsWith(`/panels/${p}-panel.js`));
+  const onDemand = (f) =>
+    view(f, 'widget-api') || facade(f).endsWith('/charts/figure-export.js') || Boolean(panelOf(f));
   const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app') || onDemand(f);
   const names = [...files.keys()];
 
@@ -235,7 +250,8 @@ export function measure(output) {
       if (o.type === 'chunk') stack.push(...o.imports, ...o.dynamicImports.filter((d) => !lazy(d)));
       if (f.endsWith('.js')) {
         const code = String(text(o));
-        for (const n of names) if (n !== f && !seen.has(n) && !lazy(n) && !n.endsWith('.html') && code.includes(basename(n))) stack.push(n);
+        for (const n of names)
+          if (n !== f && !seen.has(n) && !lazy(n) && !n.endsWith('.html') && code.includes(basename(n))) stack.push(n);
       }
     }
     return seen;
@@ -249,7 +265,10 @@ export function measure(output) {
       if (!cur || gzip(f) > gzip(cur)) groups.set(key, f);
     }
     const list = [...groups.values()];
-    return { bytes: list.reduce((s, f) => s + gzip(f), 0), files: list.map((f) => [f, gzip(f)]).sort((a, b) => b[1] - a[1]) };
+    return {
+      bytes: list.reduce((s, f) => s + gzip(f), 0),
+      files: list.map((f) => [f, gzip(f)]).sort((a, b) => b[1] - a[1]),
+    };
   }
   const entry = 'attention-playground.js';
   const base = closure([entry]);
@@ -259,14 +278,16 @@ export function measure(output) {
   const missing = panels(PANELS).filter((f) => !files.has(f));
   if (missing.length) throw new Error(`build-widget: each panel must be a chunk of its own: ${missing.join(', ')}`);
   // A config preset's widget with the panels of `view`: the charts are in the widget's own chunk.
-  const widget = (view, more = []) => total(new Set([...base, ...closure([app]), ...closure(panels(view)), ...closure(more)]));
+  const widget = (view, more = []) =>
+    total(new Set([...base, ...closure([app]), ...closure(panels(view)), ...closure(more)]));
   const kinds = { 'playground / encoding presets': widget(['attention', 'positions']) };
   if (compare) kinds['a comparison (compare=…)'] = total(new Set([...base, ...closure([compare])]));
   const driven = names.find((f) => view(f, 'widget-api'));
   if (driven) kinds['driven by a page (setConfig …)'] = widget(['attention', 'positions'], [driven]);
   kinds['view=chart,attention,…,generate'] = widget(['attention', 'positions', 'predictions', 'generate']);
   kinds['view=chart,heads,interventions'] = widget(['heads', 'interventions']);
-  for (const f of files.keys()) if (isDemo(f)) kinds[`${demoOf(f)} preset`] = total(new Set([...base, ...closure([f])]));
+  for (const f of files.keys())
+    if (isDemo(f)) kinds[`${demoOf(f)} preset`] = total(new Set([...base, ...closure([f])]));
   return kinds;
 }
 
@@ -276,7 +297,8 @@ const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 export async function main(opts = {}) {
   if (opts.quiet) quiet = true;
   for (const v of ['simd', 'scalar'])
-    if (!existsSync(resolve(WEB, `src/wasm/${v}/attnplay.wasm`))) throw new Error(`web/src/wasm/${v}/attnplay.wasm is missing: run npm run build:wasm first`);
+    if (!existsSync(resolve(WEB, `src/wasm/${v}/attnplay.wasm`)))
+      throw new Error(`web/src/wasm/${v}/attnplay.wasm is missing: run npm run build:wasm first`);
   const pages = existsSync(resolve(WEB, 'vite.config.mjs'));
   if (pages) await buildPages();
   const output = await buildWidget();
@@ -290,10 +312,15 @@ export async function main(opts = {}) {
   let worst = 0;
   for (const [kind, { bytes, files }] of Object.entries(kinds)) {
     worst = Math.max(worst, bytes);
-    console.log(`  ${kind.padEnd(32)} ${kb(bytes).padStart(9)}   (${files.map(([f, b]) => `${basename(f)} ${kb(b)}`).join(', ')})`);
+    console.log(
+      `  ${kind.padEnd(32)} ${kb(bytes).padStart(9)}   (${files.map(([f, b]) => `${basename(f)} ${kb(b)}`).join(', ')})`,
+    );
   }
   console.log(`  budget${' '.repeat(26)} ${kb(BUDGET).padStart(9)}: ${worst <= BUDGET ? 'within' : 'OVER'}`);
-  writeFileSync(resolve(DIST, 'size.json'), `${JSON.stringify({ budget: BUDGET, worst, kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v.bytes])) }, null, 2)}\n`);
+  writeFileSync(
+    resolve(DIST, 'size.json'),
+    `${JSON.stringify({ budget: BUDGET, worst, kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v.bytes])) }, null, 2)}\n`,
+  );
   if (worst > BUDGET) {
     console.error(`build-widget: a widget downloads ${kb(worst)} gzipped, more than the ${kb(BUDGET)} budget`);
     process.exitCode = 1;

@@ -12,10 +12,18 @@ import { createReadStream } from 'node:fs';
 import { resolve, join, extname, sep } from 'node:path';
 
 const COMPRESS = /\.(wasm|js|mjs|css|html)$/;
-const TYPES = { '.wasm': 'application/wasm', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8' };
+const TYPES = {
+  '.wasm': 'application/wasm',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+};
 // Preferred first: brotli is about 15 % smaller than gzip on the wasm.
-const ENCODINGS = [['br', '.br'], ['gzip', '.gz']];
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
 
 /** Every file under `dir` (paths). @param {string} dir @returns {Promise<string[]>} */
 async function files(dir) {
@@ -35,16 +43,20 @@ async function files(dir) {
  */
 export async function precompress(dir) {
   const list = (await files(dir)).filter((f) => COMPRESS.test(f));
-  return Promise.all(list.map(async (file) => {
-    const bytes = await readFile(file);
-    if (bytes.length < 1024) return null;
-    const [gz, br] = await Promise.all([
-      promisify(gzip)(bytes, { level: 9 }),
-      promisify(brotliCompress)(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-    ]);
-    await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
-    return { file, bytes: bytes.length, gzip: gz.length, brotli: br.length };
-  })).then((r) => r.filter((x) => x !== null));
+  return Promise.all(
+    list.map(async (file) => {
+      const bytes = await readFile(file);
+      if (bytes.length < 1024) return null;
+      const [gz, br] = await Promise.all([
+        promisify(gzip)(bytes, { level: 9 }),
+        promisify(brotliCompress)(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        }),
+      ]);
+      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+      return { file, bytes: bytes.length, gzip: gz.length, brotli: br.length };
+    }),
+  ).then((r) => r.filter((x) => x !== null));
 }
 
 /**
@@ -68,8 +80,14 @@ export function precompressedMiddleware(dir, headers = {}) {
         if (!new RegExp(`\\b${encoding}\\b`).test(accept)) continue;
         const info = await stat(file + ext).catch(() => null);
         if (!info?.isFile()) continue;
-        res.writeHead(200, { ...headers, 'content-type': type, 'content-encoding': encoding, 'content-length': info.size,
-          vary: 'Accept-Encoding', 'cache-control': 'no-cache' });
+        res.writeHead(200, {
+          ...headers,
+          'content-type': type,
+          'content-encoding': encoding,
+          'content-length': info.size,
+          vary: 'Accept-Encoding',
+          'cache-control': 'no-cache',
+        });
         if (req.method === 'HEAD') return res.end();
         return createReadStream(file + ext).pipe(res);
       }
@@ -89,7 +107,12 @@ export function precompressedPreview() {
     name: 'attention-playground-precompressed',
     configurePreviewServer(server) {
       const { build, root, preview } = server.config;
-      server.middlewares.use(precompressedMiddleware(resolve(root, build.outDir), /** @type {Record<string, string>} */ (preview.headers ?? {})));
+      server.middlewares.use(
+        precompressedMiddleware(
+          resolve(root, build.outDir),
+          /** @type {Record<string, string>} */ (preview.headers ?? {}),
+        ),
+      );
     },
   };
 }

@@ -23,7 +23,11 @@ export default defineConfig({
   // The text task's corpus (build-scripts/corpus.mjs) into public/corpus/: served and copied as a
   // file of its own, fetched only when the text task is chosen. precompressedPreview: `vite
   // preview` sends dist/'s .br / .gz copies (the wasm uncompressed is ~900 KB).
-  plugins: [demoPagesPlugin(root), { name: 'attention-playground-corpus', config: () => void ensureCorpus() }, precompressedPreview()],
+  plugins: [
+    demoPagesPlugin(root),
+    { name: 'attention-playground-corpus', config: () => void ensureCorpus() },
+    precompressedPreview(),
+  ],
   server: { port: 5173, strictPort: true, host: 'localhost', fs: { allow }, headers: isolation },
   preview: { port: 5173, strictPort: true, host: 'localhost', headers: isolation },
   worker: { format: 'es' },

@@ -42,8 +42,7 @@ double now() {
 double measure(const Shape& s, double target, int reps) {
   const bool ta = s.op == ap::Op::TN, tb = s.op == ap::Op::NT;
   const int lda = ta ? s.M : s.K, ldb = tb ? s.K : s.N, ldc = s.N;
-  const std::ptrdiff_t sA = std::ptrdiff_t(s.M) * s.K, sB = std::ptrdiff_t(s.K) * s.N,
-                       sC = std::ptrdiff_t(s.M) * s.N;
+  const std::ptrdiff_t sA = std::ptrdiff_t(s.M) * s.K, sB = std::ptrdiff_t(s.K) * s.N, sC = std::ptrdiff_t(s.M) * s.N;
   std::mt19937 rng(1);
   std::uniform_real_distribution<float> d(-1.f, 1.f);
   std::vector<float> A(sA * s.count), B(sB * s.count), C(sC * s.count, 0.f);
@@ -52,11 +51,10 @@ double measure(const Shape& s, double target, int reps) {
   // alpha is small so that C, which accumulates over thousands of calls, stays well scaled
   auto call = [&] {
     if (s.naive)
-      ap::gemm_batched_naive(s.op, s.count, s.M, s.N, s.K, 1e-3f, A.data(), lda, sA, B.data(), ldb,
-                             sB, C.data(), ldc, sC);
+      ap::gemm_batched_naive(s.op, s.count, s.M, s.N, s.K, 1e-3f, A.data(), lda, sA, B.data(), ldb, sB, C.data(), ldc,
+                             sC);
     else
-      ap::gemm_batched(s.op, s.count, s.M, s.N, s.K, 1e-3f, A.data(), lda, sA, B.data(), ldb, sB,
-                       C.data(), ldc, sC);
+      ap::gemm_batched(s.op, s.count, s.M, s.N, s.K, 1e-3f, A.data(), lda, sA, B.data(), ldb, sB, C.data(), ldc, sC);
   };
   // warm-up, and a first estimate of the time per call
   double t0 = now();
@@ -99,16 +97,14 @@ int main(int argc, char** argv) {
   };
 
   const char* arch = ap::simd_arch_name();
-  std::fprintf(stderr, "apbench: GEMM GFLOP/s, single thread, arch %s%s\n", arch,
-               quick ? " (quick)" : "");
-  std::fprintf(stderr, "%-24s %-3s %5s %5s %5s %5s %9s\n", "shape", "op", "M", "N", "K", "count",
-               "GFLOP/s");
+  std::fprintf(stderr, "apbench: GEMM GFLOP/s, single thread, arch %s%s\n", arch, quick ? " (quick)" : "");
+  std::fprintf(stderr, "%-24s %-3s %5s %5s %5s %5s %9s\n", "shape", "op", "M", "N", "K", "count", "GFLOP/s");
   std::string json = std::string("{\"arch\":\"") + arch + "\",\"gemm\":[";
   for (std::size_t i = 0; i < shapes.size(); ++i) {
     const Shape& s = shapes[i];
     const double g = measure(s, target, reps);
-    std::fprintf(stderr, "%s %-3s %5d %5d %5d %5d %9.2f\n", pad(s.name, 24).c_str(), op_name(s.op),
-                 s.M, s.N, s.K, s.count, g);
+    std::fprintf(stderr, "%s %-3s %5d %5d %5d %5d %9.2f\n", pad(s.name, 24).c_str(), op_name(s.op), s.M, s.N, s.K,
+                 s.count, g);
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   "%s{\"name\":\"%s\",\"op\":\"%s\",\"M\":%d,\"N\":%d,\"K\":%d,\"count\":%d,"

@@ -57,10 +57,21 @@ nlohmann::json snapshot_cost(const char* name, const nlohmann::json& cfg, int n,
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  nlohmann::json cfg{{"task", "random"}, {"vocab", 64}, {"seq_len", 64}, {"batch", 16},
-                     {"d_model", 64}, {"heads", 4}, {"layers", 2}, {"ffn", 256},
-                     {"activation", "gelu"}, {"norm_position", "pre"}, {"position", "learned"},
-                     {"causal", true}, {"lr", 3e-3}, {"eval_every", 0}, {"seed", 1}};
+  nlohmann::json cfg{{"task", "random"},
+                     {"vocab", 64},
+                     {"seq_len", 64},
+                     {"batch", 16},
+                     {"d_model", 64},
+                     {"heads", 4},
+                     {"layers", 2},
+                     {"ffn", 256},
+                     {"activation", "gelu"},
+                     {"norm_position", "pre"},
+                     {"position", "learned"},
+                     {"causal", true},
+                     {"lr", 3e-3},
+                     {"eval_every", 0},
+                     {"seed", 1}};
   try {
     ap::Session s(ap::Config::from_json(cfg));
     const int warm = quick ? 2 : 10;
@@ -76,15 +87,18 @@ int main(int argc, char** argv) {
       secs = std::chrono::duration<double>(clock::now() - t0).count();
     }
     const double sps = steps / secs, flop = 729.8e6;
-    nlohmann::json r{{"arch", ap::simd_arch_name()}, {"steps", steps}, {"seconds", secs},
-                     {"steps_per_s", sps}, {"tokens_per_s", sps * 16 * 64},
+    nlohmann::json r{{"arch", ap::simd_arch_name()},
+                     {"steps", steps},
+                     {"seconds", secs},
+                     {"steps_per_s", sps},
+                     {"tokens_per_s", sps * 16 * 64},
                      {"gflops", sps * flop / 1e9}};
-    const nlohmann::json small{{"task", "copy"}, {"seq_len", 16}, {"d_model", 32}, {"heads", 2}, {"layers", 2},
-                               {"eval_every", 0}, {"seed", 1}};
+    const nlohmann::json small{{"task", "copy"}, {"seq_len", 16},   {"d_model", 32}, {"heads", 2},
+                               {"layers", 2},    {"eval_every", 0}, {"seed", 1}};
     r["snapshots"] = {snapshot_cost("tiny-ref", cfg, 1000, quick ? 3 : 31),
                       snapshot_cost("copy d32", small, 1000, quick ? 3 : 101)};
-    std::cerr << "tiny-ref training (" << ap::simd_arch_name() << "): " << sps << " steps/s, "
-              << sps * flop / 1e9 << " GFLOP/s\n";
+    std::cerr << "tiny-ref training (" << ap::simd_arch_name() << "): " << sps << " steps/s, " << sps * flop / 1e9
+              << " GFLOP/s\n";
     std::cout << r.dump() << std::endl;
   } catch (const std::exception& e) {
     std::cerr << "bench_train: " << e.what() << "\n";

@@ -19,19 +19,32 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking
  */
 export async function drawCharts(ids, out, { defs = join(ROOT, 'docs/experiments'), width = 900 } = {}) {
   const files = {};
-  for (const dir of [defs, out]) for (const f of readdirSync(dir)) if (/\.(json|csv)$/.test(f)) files[f] = readFileSync(join(dir, f), 'utf8');
-  const server = await createServer({ configFile: join(ROOT, 'web/vite.config.mjs'), server: { port: 0, strictPort: false }, logLevel: 'error' });
+  for (const dir of [defs, out])
+    for (const f of readdirSync(dir)) if (/\.(json|csv)$/.test(f)) files[f] = readFileSync(join(dir, f), 'utf8');
+  const server = await createServer({
+    configFile: join(ROOT, 'web/vite.config.mjs'),
+    server: { port: 0, strictPort: false },
+    logLevel: 'error',
+  });
   await server.listen();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: FLAGS });
   try {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: 'light', deviceScaleFactor: 2 });
-    await page.addInitScript((f) => { globalThis.__experimentFiles = f; }, files);
+    const page = await browser.newPage({
+      viewport: { width, height: 900 },
+      colorScheme: 'light',
+      deviceScaleFactor: 2,
+    });
+    await page.addInitScript((f) => {
+      globalThis.__experimentFiles = f;
+    }, files);
     await page.goto(`${server.resolvedUrls.local[0]}experiments.html`);
     await page.locator('.xp[data-experiments]').waitFor({ timeout: 30000 });
     for (const id of ids) {
       const chart = page.locator(`.xp-experiment[data-id="${id}"] .xp-chart`);
       if (!(await chart.count())) {
-        const why = await page.locator(`.xp-experiment[data-id="${id}"] .apd-error, .xp-experiment[data-id="${id}"] .xp-empty`).allTextContents();
+        const why = await page
+          .locator(`.xp-experiment[data-id="${id}"] .apd-error, .xp-experiment[data-id="${id}"] .xp-empty`)
+          .allTextContents();
         throw new Error(`experiments: ${id}: the page draws no chart: ${why.join(' ') || 'no such experiment'}`);
       }
       await chart.screenshot({ path: join(out, `${id}.png`) });

@@ -28,14 +28,35 @@ export function judge(def, summary) {
   return (def.claims ?? []).map((c) => {
     const [a, b] = [pick(summary, c.better), pick(summary, c.worse)];
     if (a.length !== 1 || b.length !== 1)
-      return { text: c.text, verdict: 'not judged', why: `the claim picks ${a.length} and ${b.length} grid points; it must pick one each` };
-    const stat = (/** @type {Record<string, string>} */ r) => ({ mean: Number(r[`${m}_mean`]), sd: Number(r[`${m}_sd`] || NaN), n: Number(r.n) });
+      return {
+        text: c.text,
+        verdict: 'not judged',
+        why: `the claim picks ${a.length} and ${b.length} grid points; it must pick one each`,
+      };
+    const stat = (/** @type {Record<string, string>} */ r) => ({
+      mean: Number(r[`${m}_mean`]),
+      sd: Number(r[`${m}_sd`] || NaN),
+      n: Number(r.n),
+    });
     const [x, y] = [stat(a[0]), stat(b[0])];
     const diff = def.lower_is_better ? y.mean - x.mean : x.mean - y.mean; // > 0: as claimed
     const se = Math.sqrt(x.sd ** 2 / x.n + y.sd ** 2 / y.n);
-    const verdict = !(x.n >= 2 && y.n >= 2 && Number.isFinite(se)) ? 'not judged' :
-      diff > 2 * se ? 'agrees' : diff < -2 * se ? 'disagrees' : 'inside the noise';
-    return { text: c.text, verdict, better: x, worse: y, diff, se, why: verdict === 'not judged' && !Number.isFinite(diff) ? 'no result' : '' };
+    const verdict = !(x.n >= 2 && y.n >= 2 && Number.isFinite(se))
+      ? 'not judged'
+      : diff > 2 * se
+        ? 'agrees'
+        : diff < -2 * se
+          ? 'disagrees'
+          : 'inside the noise';
+    return {
+      text: c.text,
+      verdict,
+      better: x,
+      worse: y,
+      diff,
+      se,
+      why: verdict === 'not judged' && !Number.isFinite(diff) ? 'no result' : '',
+    };
   });
 }
 
@@ -43,5 +64,11 @@ export function judge(def, summary) {
 export function overall(claims) {
   const v = new Set(claims.map((c) => c.verdict));
   if (!claims.length || v.has('not judged')) return 'not judged';
-  return v.size === 1 ? [...v][0] : v.has('agrees') ? 'partly agrees' : v.has('disagrees') ? 'disagrees in part, otherwise inside the noise' : 'inside the noise';
+  return v.size === 1
+    ? [...v][0]
+    : v.has('agrees')
+      ? 'partly agrees'
+      : v.has('disagrees')
+        ? 'disagrees in part, otherwise inside the noise'
+        : 'inside the noise';
 }

@@ -49,9 +49,7 @@ std::string text_of(const val& v, const char* what) {
 
 // Bounded in size and nesting (io/json.hpp): a 100000-deep config once overflowed the stack,
 // which in wasm is a RangeError that names nothing and leaks the heap.
-nlohmann::json parse(const std::string& text, const char* what) {
-  return ap::parse_json(text, what, ap::kConfigJson);
-}
+nlohmann::json parse(const std::string& text, const char* what) { return ap::parse_json(text, what, ap::kConfigJson); }
 
 // The registry JSON of the CLI's `list --json`, plus the fields a live Session's configure() may
 // change (Session::live_keys), which the page reads instead of keeping its own list.
@@ -69,7 +67,8 @@ std::string check_config(const val& text) {
     return nlohmann::json{{"ok", true}, {"config", c.to_json()}}.dump();
   } catch (const std::exception& e) {
     // replace: a message that quotes invalid UTF-8 must not make dump() throw here
-    return nlohmann::json{{"ok", false}, {"error", e.what()}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return nlohmann::json{{"ok", false}, {"error", e.what()}}.dump(-1, ' ', false,
+                                                                   nlohmann::json::error_handler_t::replace);
   } catch (...) {  // never throw to JS: the page shows this message
     return nlohmann::json{{"ok", false}, {"error", "config: could not be checked"}}.dump();
   }
@@ -84,14 +83,24 @@ class Session {
   explicit Session(std::unique_ptr<ap::Session> s) : s_(std::move(s)) {}
 
   // n steps (Session::train_chunk): JSON {"steps": [metrics...], "evals": [new evaluations...]}.
-  std::string train_chunk(int n) { return guarded([&] { return s_->train_chunk(n).to_json().dump(); }); }
-  std::string evaluate(int length) { return guarded([&] { return s_->evaluate(length).to_json().dump(); }); }
-  std::string predictions(int n, int length) { return guarded([&] { return s_->predictions(n, length).dump(); }); }
-  std::string attention(int length, int example) { return guarded([&] { return s_->attention(length, example).dump(); }); }
+  std::string train_chunk(int n) {
+    return guarded([&] { return s_->train_chunk(n).to_json().dump(); });
+  }
+  std::string evaluate(int length) {
+    return guarded([&] { return s_->evaluate(length).to_json().dump(); });
+  }
+  std::string predictions(int n, int length) {
+    return guarded([&] { return s_->predictions(n, length).dump(); });
+  }
+  std::string attention(int length, int example) {
+    return guarded([&] { return s_->attention(length, example).dump(); });
+  }
   std::string run(const val& ids) {
     return guarded([&] { return s_->run(ap::run_ids_from_json(text_of(ids, "ids"))).dump(); });
   }
-  std::string positions(int length) { return guarded([&] { return s_->position_display(length).dump(); }); }
+  std::string positions(int length) {
+    return guarded([&] { return s_->position_display(length).dump(); });
+  }
   // explore('{"length":64,"pair":1,"scaling":"ntk","factor":4}'): the Explore view's data.
   std::string explore(const val& request) {
     return guarded([&] { return s_->explore(parse(text_of(request, "explore"), "explore")).dump(); });
@@ -101,17 +110,23 @@ class Session {
       return s_->generate(s_->tokenize(text_of(prompt, "prompt")), max_new, temperature, top_k, uint64_t(seed)).dump();
     });
   }
-  std::string info() { return guarded([&] { return s_->info().dump(); }); }
+  std::string info() {
+    return guarded([&] { return s_->info().dump(); });
+  }
   // Head interventions (core/session/interventions.hpp): setInterventions('[{"layer":0,"head":1,
   // "kind":"zero"}]') replaces the list and returns it as kept; intervened(n) evaluates with and
   // without it ({base, intervened, predictions}); clearInterventions() empties it.
   std::string set_interventions(const val& list) {
     return guarded([&] {
-      return s_->interventions().set(ap::parse_json(text_of(list, "interventions"), "interventions", ap::kSmallJson)).dump();
+      return s_->interventions()
+          .set(ap::parse_json(text_of(list, "interventions"), "interventions", ap::kSmallJson))
+          .dump();
     });
   }
   void clear_interventions() { s_->interventions().clear(); }
-  std::string intervened(int n) { return guarded([&] { return s_->interventions().evaluate(n).dump(); }); }
+  std::string intervened(int n) {
+    return guarded([&] { return s_->interventions().evaluate(n).dump(); });
+  }
   // configure('{"lr":0.001,"clip":1}'): optimizer fields of the live session (Session::configure);
   // returns the whole config after the change.
   std::string configure(const val& fields) {
@@ -124,15 +139,25 @@ class Session {
   // The replay (core/session/replay.hpp, Replay::index / frame): the kept steps, then one frame by
   // step; set_replay(false) keeps no more frames. ("Snapshot" names nothing here: replay frames,
   // the worker's `inspect` bundle and the page's crash-recovery checkpoints are three things.)
-  std::string replay_index() { return guarded([&] { return s_->replay().index().dump(); }); }
-  std::string replay_frame(int step) { return guarded([&] { return s_->replay().frame(step).dump(); }); }
+  std::string replay_index() {
+    return guarded([&] { return s_->replay().index().dump(); });
+  }
+  std::string replay_frame(int step) {
+    return guarded([&] { return s_->replay().frame(step).dump(); });
+  }
   void set_replay(bool on) { s_->replay().set_enabled(on); }
   // Head diagnostics (core/session/diagnostics.cpp): measures and labels of every head at one
   // replay step (-1: the latest), and each measure over the replay's steps.
-  std::string head_diagnostics(int step) { return guarded([&] { return s_->replay().head_diagnostics(step).dump(); }); }
-  std::string head_diagnostics_history() { return guarded([&] { return s_->replay().head_diagnostics_history().dump(); }); }
+  std::string head_diagnostics(int step) {
+    return guarded([&] { return s_->replay().head_diagnostics(step).dump(); });
+  }
+  std::string head_diagnostics_history() {
+    return guarded([&] { return s_->replay().head_diagnostics_history().dump(); });
+  }
   // The model as one PyTorch file (Session::export_torch): Python source, the same as the CLI's.
-  std::string export_torch() { return guarded([&] { return s_->export_torch(); }); }
+  std::string export_torch() {
+    return guarded([&] { return s_->export_torch(); });
+  }
   val save() {
     return guarded([&] {
       std::vector<uint8_t> bytes = s_->save();
@@ -145,7 +170,7 @@ class Session {
   // without. The C++ names are the JS names.
   static Session* load_with(const val& bytes, const val& overrides) {
     return guarded([&] {
-      if (!bytes.instanceof(val::global("Uint8Array")))
+      if (!bytes.instanceof (val::global("Uint8Array")))
         throw std::invalid_argument("model file: expected the file's bytes as a Uint8Array");
       std::vector<uint8_t> b = emscripten::convertJSArrayToNumberVector<uint8_t>(bytes);
       const std::string text = overrides.isUndefined() ? "" : text_of(overrides, "overrides");
@@ -169,9 +194,8 @@ void set_threads(int n) {
   guarded([&] {
     const int most = EM_ASM_INT({ return Module['pthreadPoolSize'] | 0; }) + 1;
     if (n > most && ap::threads_supported())
-      throw std::invalid_argument("threads: " + std::to_string(n) + " is more than the " +
-                                  std::to_string(most) + " this module started workers for; use 1.." +
-                                  std::to_string(most));
+      throw std::invalid_argument("threads: " + std::to_string(n) + " is more than the " + std::to_string(most) +
+                                  " this module started workers for; use 1.." + std::to_string(most));
     ap::set_num_threads(n);
   });
 }

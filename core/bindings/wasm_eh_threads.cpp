@@ -60,9 +60,7 @@ _Unwind_Reason_Code _Unwind_CallPersonality(void* exception_ptr) {
 }
 
 // Called by __cxa_throw: tag 0 is the C++ exception tag.
-_Unwind_Reason_Code _Unwind_RaiseException(_Unwind_Exception* exception) {
-  __builtin_wasm_throw(0, exception);
-}
+_Unwind_Reason_Code _Unwind_RaiseException(_Unwind_Exception* exception) { __builtin_wasm_throw(0, exception); }
 
 // Called by __cxa_end_catch.
 void _Unwind_DeleteException(_Unwind_Exception* exception) {

@@ -51,14 +51,17 @@ int eval(const std::string& model, const std::vector<std::string>& sets, bool js
   if (len > 0) check_forward_memory(s->config(), s->config().batch, len + s->config().anchor_count(), "eval_len");
   EvalMetrics e = s->evaluate(len);
   if (!std::isfinite(e.loss))  // finite but huge weights can overflow the forward pass
-    throw std::invalid_argument("eval: the model's held-out loss is " + std::string(std::isnan(e.loss) ? "NaN" : "infinite") +
+    throw std::invalid_argument("eval: the model's held-out loss is " +
+                                std::string(std::isnan(e.loss) ? "NaN" : "infinite") +
                                 ": its weights overflow the forward pass, so there is nothing to report; "
                                 "retrain it (lower lr or set clip) or load another model");
   nlohmann::json r = e.to_json();
   if (!s->stopped().empty()) r["stopped"] = s->stopped();
-  if (json) std::cout << r.dump() << "\n";
-  else std::printf("step %d, length %d: loss %.4f, token accuracy %.4f, sequence accuracy %.4f\n",
-                   e.step, e.length, e.loss, e.token_accuracy, e.sequence_accuracy);
+  if (json)
+    std::cout << r.dump() << "\n";
+  else
+    std::printf("step %d, length %d: loss %.4f, token accuracy %.4f, sequence accuracy %.4f\n", e.step, e.length,
+                e.loss, e.token_accuracy, e.sequence_accuracy);
   if (!json && !s->stopped().empty())
     std::printf("(training stopped at step %d: %s)\n", e.step, escape_text(s->stopped()).c_str());  // the file's bytes
   return 0;
@@ -92,13 +95,15 @@ int export_torch(const std::string& model, const std::string& out) {
   return 0;
 }
 
-int sample(const std::string& model, const std::string& prompt, int tokens, float temperature,
-           int top_k, long long seed, bool json) {
+int sample(const std::string& model, const std::string& prompt, int tokens, float temperature, int top_k,
+           long long seed, bool json) {
   auto bytes = read_bytes(model);
   auto s = Session::load(bytes.data(), bytes.size());
   auto r = s->generate(s->tokenize(prompt), tokens, temperature, top_k, uint64_t(seed));
-  if (json) std::cout << r.dump() << "\n";
-  else std::cout << escape_text(r["text"].get<std::string>(), true) << "\n";  // a text corpus may hold ESC
+  if (json)
+    std::cout << r.dump() << "\n";
+  else
+    std::cout << escape_text(r["text"].get<std::string>(), true) << "\n";  // a text corpus may hold ESC
   return 0;
 }
 

@@ -84,7 +84,10 @@ CsvTable csv_parse(const std::string& text, const std::string& what) {
       for (++i;; ++i) {
         if (i >= n) line = start_line, fail("a quoted field is not closed");
         if (text[i] == '"') {
-          if (i + 1 < n && text[i + 1] == '"') { cell += '"', ++i; continue; }
+          if (i + 1 < n && text[i + 1] == '"') {
+            cell += '"', ++i;
+            continue;
+          }
           ++i, quoted = true;
           break;
         }

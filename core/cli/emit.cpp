@@ -43,8 +43,8 @@ void check_emitted_path(const std::string& field, const std::string& path) {
     if (c < 0x20 || c == 0x7f) {
       char code[8];
       std::snprintf(code, sizeof code, "0x%02X", c);
-      throw std::invalid_argument(field + ": the path " + show_text(path) + " holds a control character (byte " +
-                                  code + "); an emitted script cannot name it safely: choose a path without one");
+      throw std::invalid_argument(field + ": the path " + show_text(path) + " holds a control character (byte " + code +
+                                  "); an emitted script cannot name it safely: choose a path without one");
     }
 }
 
@@ -57,9 +57,11 @@ std::string sbatch_quoted(const std::string& s) {
 std::string task_lines(const SweepPlan& plan, const std::string& attnplay, const std::string& rows_dir) {
   std::string text;
   for (size_t i = 0; i < plan.runs.size(); ++i) {
-    const std::string line = shell_line(train_argv(plan, i, attnplay, (fs::path(rows_dir) / row_file_name(i)).string()));
+    const std::string line =
+        shell_line(train_argv(plan, i, attnplay, (fs::path(rows_dir) / row_file_name(i)).string()));
     if (line.find_first_of("\r\n") != std::string::npos)
-      throw std::invalid_argument("--emit: run " + std::to_string(i) + " has a value with a line break; "
+      throw std::invalid_argument("--emit: run " + std::to_string(i) +
+                                  " has a value with a line break; "
                                   "a task list holds one command per line");
     text += line + "\n";
   }
@@ -68,7 +70,8 @@ std::string task_lines(const SweepPlan& plan, const std::string& attnplay, const
 
 std::string slurm_script(size_t runs, const std::string& tasks, const std::string& logs) {
   if (logs.find('\\') != std::string::npos)
-    throw std::invalid_argument("--emit slurm: the folder " + show_text(logs) + " holds a backslash, which turns off "
+    throw std::invalid_argument("--emit slurm: the folder " + show_text(logs) +
+                                " holds a backslash, which turns off "
                                 "Slurm's %A/%a in the log file names (every task would write one file); choose a "
                                 "folder without one");
   check_emitted_path("--emit slurm DIR", logs);
@@ -76,12 +79,18 @@ std::string slurm_script(size_t runs, const std::string& tasks, const std::strin
   return "#!/bin/bash\n"
          "# attnplay sweep: a Slurm array job, one task per run. Submit with: sbatch <this file>\n"
          "#SBATCH --job-name=attnplay-sweep\n"
-         "#SBATCH --array=0-" + std::to_string(runs - 1) + "\n"
+         "#SBATCH --array=0-" +
+         std::to_string(runs - 1) +
+         "\n"
          "#SBATCH --ntasks=1\n"
          "#SBATCH --cpus-per-task=1\n"
-         "#SBATCH --output=" + sbatch_quoted(logs + "/") + "%A_%a.out\n"
+         "#SBATCH --output=" +
+         sbatch_quoted(logs + "/") +
+         "%A_%a.out\n"
          "set -euo pipefail\n"
-         "tasks=" + shell_line({tasks}) + "\n"
+         "tasks=" +
+         shell_line({tasks}) +
+         "\n"
          ": \"${SLURM_ARRAY_TASK_ID:?run this script with sbatch, or set SLURM_ARRAY_TASK_ID}\"\n"
          "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" \"$tasks\")\n"
          "if [ -z \"$line\" ]; then\n"
@@ -118,7 +127,8 @@ void emit_slurm(SweepPlan plan, const std::string& attnplay, const std::string& 
   write_text(d / "sweep.sbatch", script);
   fs::permissions(d / "sweep.sbatch", fs::perms::owner_exec, fs::perm_options::add, ec);
   std::cout << plan.runs.size() << " tasks written to " << (d / "tasks.txt").string() << "; submit with:\n"
-            << "  sbatch " << shell_line({(d / "sweep.sbatch").string()}) << "\n" << merge_hint(rows);
+            << "  sbatch " << shell_line({(d / "sweep.sbatch").string()}) << "\n"
+            << merge_hint(rows);
 }
 
 }  // namespace ap::cli

@@ -22,14 +22,17 @@ constexpr int kMaxSeeds = 100;
 }
 
 // A JSON scalar as the text of `key=value`, type-checked against the config field.
-std::string field_text(const std::string& what, const std::string& field, const std::string& key,
-                       const OJson& v) {
+std::string field_text(const std::string& what, const std::string& field, const std::string& key, const OJson& v) {
   if (key == "seed") fail(what, field, "'seed' is set by \"seeds\" (runs use seeds 1..N)");
   std::string text;
-  if (v.is_string()) text = v.get<std::string>();
-  else if (v.is_boolean()) text = v.get<bool>() ? "true" : "false";
-  else if (v.is_number()) text = v.dump();
-  else fail(what, field, "must be a string, number or boolean, not " + show_json(nlohmann::json::parse(v.dump())));
+  if (v.is_string())
+    text = v.get<std::string>();
+  else if (v.is_boolean())
+    text = v.get<bool>() ? "true" : "false";
+  else if (v.is_number())
+    text = v.dump();
+  else
+    fail(what, field, "must be a string, number or boolean, not " + show_json(nlohmann::json::parse(v.dump())));
   try {
     config_value(key, text);  // unknown key or a value the field cannot take
   } catch (const std::invalid_argument& e) {
@@ -38,8 +41,7 @@ std::string field_text(const std::string& what, const std::string& field, const 
   return text;
 }
 
-Assignments fields(const std::string& what, const std::string& name, const OJson& v, bool seeds_ok,
-                   int* seeds) {
+Assignments fields(const std::string& what, const std::string& name, const OJson& v, bool seeds_ok, int* seeds) {
   if (!v.is_object()) fail(what, name, "must be an object of config fields");
   Assignments out;
   for (auto& [k, x] : v.items()) {
@@ -66,9 +68,9 @@ std::string text_of(const std::string& what, const OJson& j, const char* key, bo
 }  // namespace
 
 Experiment parse_experiment(const OJson& j, const std::string& what, const std::string& id) {
-  static const std::vector<std::string> keys{"id", "title", "source", "claim", "set", "grids", "seeds", "metric",
-                                             "lower_is_better", "eval_at", "quick", "browser",
-                                             "columns", "claims", "corpus"};  // the last three: the page's and the runner's
+  static const std::vector<std::string> keys{
+      "id",      "title", "source",  "claim",   "set",    "grids", "seeds", "metric", "lower_is_better",
+      "eval_at", "quick", "browser", "columns", "claims", "corpus"};  // the last three: the page's and the runner's
   if (!j.is_object()) fail(what, "the file", "must be one JSON object");
   for (auto& [k, v] : j.items())
     if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
@@ -78,7 +80,8 @@ Experiment parse_experiment(const OJson& j, const std::string& what, const std::
     }
   Experiment e;
   e.id = text_of(what, j, "id", true);
-  if (e.id.empty() || e.id.size() > 64 || e.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
+  if (e.id.empty() || e.id.size() > 64 ||
+      e.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
     fail(what, "id", show_text(e.id) + " must be 1 to 64 of a-z, 0-9 and '-'");
   if (!id.empty() && e.id != id) fail(what, "id", show_text(e.id) + " must equal the file's name, " + show_text(id));
   e.title = text_of(what, j, "title", true);
@@ -118,7 +121,8 @@ Experiment parse_experiment(const OJson& j, const std::string& what, const std::
     if (!j["eval_at"].is_array()) fail(what, "eval_at", "must be an array of whole multiples of seq_len");
     std::string list;
     for (auto& m : j["eval_at"]) {
-      if (!m.is_number_integer()) fail(what, "eval_at", show_json(nlohmann::json::parse(m.dump())) + " is not a whole number from 1 to 64");
+      if (!m.is_number_integer())
+        fail(what, "eval_at", show_json(nlohmann::json::parse(m.dump())) + " is not a whole number from 1 to 64");
       list += m.dump() + ",";
     }
     e.eval_at = parse_eval_at(list, what + ": eval_at");

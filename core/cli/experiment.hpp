@@ -18,12 +18,12 @@ namespace ap::cli {
 struct Experiment {
   std::string id, title, source, claim, metric;
   bool lower_is_better = true;
-  Assignments set;               // config fields of every run, as text
-  std::vector<GridAxes> grids;   // each a cartesian product; the runs are their union, in order
-  int seeds = 1;                 // seeds 1..seeds
-  std::vector<int> eval_at;      // multiples of seq_len also evaluated
-  Assignments quick, browser;    // config overrides of --quick and of the page
-  int quick_seeds = 0;           // "quick": {"seeds": N}; 0 = unchanged
+  Assignments set;              // config fields of every run, as text
+  std::vector<GridAxes> grids;  // each a cartesian product; the runs are their union, in order
+  int seeds = 1;                // seeds 1..seeds
+  std::vector<int> eval_at;     // multiples of seq_len also evaluated
+  Assignments quick, browser;   // config overrides of --quick and of the page
+  int quick_seeds = 0;          // "quick": {"seeds": N}; 0 = unchanged
 };
 
 constexpr size_t kMaxExperimentBytes = size_t(256) << 10;  // and 5 levels of nesting

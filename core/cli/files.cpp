@@ -22,8 +22,8 @@ nlohmann::json read_json_file(const std::string& path, const char* what, JsonLim
   const std::streamoff size = in.tellg();
   if (size < 0) throw std::invalid_argument(name + " cannot be read");
   if (uint64_t(size) > limits.bytes)  // before reading it: refused at once, however large
-    throw std::invalid_argument(name + ": " + std::to_string(size) +
-                                " bytes of JSON are above the limit of " + std::to_string(limits.bytes) + " bytes");
+    throw std::invalid_argument(name + ": " + std::to_string(size) + " bytes of JSON are above the limit of " +
+                                std::to_string(limits.bytes) + " bytes");
   std::string text(static_cast<size_t>(size), '\0');
   in.seekg(0);
   if (size > 0 && !in.read(text.data(), size)) throw std::invalid_argument(name + " cannot be read");
@@ -51,7 +51,8 @@ std::vector<uint8_t> read_bytes(const std::string& path, const char* option) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) throw std::invalid_argument(name + " cannot be opened (is the path right?)");
   if (!S_ISREG(st.st_mode))  // /dev/zero, a pipe or a folder would be read until memory runs out
-    throw std::invalid_argument(name + " is not a regular file (a device, a pipe or a folder); give a model file (.safetensors)");
+    throw std::invalid_argument(
+        name + " is not a regular file (a device, a pipe or a folder); give a model file (.safetensors)");
   if (uint64_t(st.st_size) > kMaxModelFileBytes)
     throw std::invalid_argument(name + " holds " + std::to_string(st.st_size) + " bytes, above the limit of " +
                                 std::to_string(kMaxModelFileBytes) + " bytes (256 MiB) for a model file");

@@ -35,8 +35,8 @@ int heads(const std::string& model, bool json) {
   std::printf("step %d, task %s, %d layer%s x %d head%s; measured on held-out example 0 (%d tokens)\n",
               r["step"].get<int>(), c.task.c_str(), c.layers, c.layers == 1 ? "" : "s", c.heads,
               c.heads == 1 ? "" : "s", c.model_len());
-  std::printf("%-7s %7s %8s %6s %6s %6s %6s %11s %9s\n", "head", "entropy", "distance", "first", "anchor",
-              "spread", "prev", "offset", "induction");
+  std::printf("%-7s %7s %8s %6s %6s %6s %6s %11s %9s\n", "head", "entropy", "distance", "first", "anchor", "spread",
+              "prev", "offset", "induction");
   int l = 0;
   for (auto& layer : r["layers"]) {
     int h = 0;
@@ -46,17 +46,18 @@ int heads(const std::string& model, bool json) {
       std::snprintf(off, sizeof off, "%+d: %.2f", hs["offset"].get<int>(), hs["offset_share"].get<float>());
       std::printf("%-7s %7.2f %8.2f %6s %6s %6.2f %6.2f %11s %9s\n", name, hs["entropy"].get<float>(),
                   hs["distance"].get<float>(), cell(hs["first_share"]).c_str(), cell(hs["anchor_share"]).c_str(),
-                  hs["row_sum_spread"].get<float>(), hs["prev_share"].get<float>(), off,
-                  cell(hs["induction"]).c_str());
+                  hs["row_sum_spread"].get<float>(), hs["prev_share"].get<float>(), off, cell(hs["induction"]).c_str());
       for (auto& lab : hs["labels"])
-        std::printf("        %s: %s\n", lab["name"].get<std::string>().c_str(), lab["evidence"].get<std::string>().c_str());
+        std::printf("        %s: %s\n", lab["name"].get<std::string>().c_str(),
+                    lab["evidence"].get<std::string>().c_str());
     }
     ++l;
   }
   std::printf("labels (a head may carry several):\n");
   for (auto& t : r["thresholds"])
-    std::printf("  %-19s %s >= %.2f: %s\n", t["label"].get<std::string>().c_str(), t["measure"].get<std::string>().c_str(),
-                t["threshold"].get<float>(), t["rule"].get<std::string>().c_str());
+    std::printf("  %-19s %s >= %.2f: %s\n", t["label"].get<std::string>().c_str(),
+                t["measure"].get<std::string>().c_str(), t["threshold"].get<float>(),
+                t["rule"].get<std::string>().c_str());
   return 0;
 }
 

@@ -11,8 +11,7 @@
 
 namespace ap::cli {
 
-int info(const std::string& config_file, const std::string& model, const std::vector<std::string>& sets,
-         bool json) {
+int info(const std::string& config_file, const std::string& model, const std::vector<std::string>& sets, bool json) {
   std::unique_ptr<Session> s;
   if (!model.empty()) {
     if (!sets.empty() || !config_file.empty())
@@ -33,10 +32,10 @@ int info(const std::string& config_file, const std::string& model, const std::ve
     return 0;
   }
   const Config& c = s->config();
-  std::printf("task %s, position %s, normalization %s; layers %d, d_model %d, heads %d; step %d\n",
-              c.task.c_str(), c.position.c_str(), c.normalization.c_str(), c.layers, c.d_model, c.heads,
-              s->steps_done());
-  for (auto& p : r["parameters"]) std::printf("  %-40s %s\n", p["name"].get<std::string>().c_str(), p["shape"].dump().c_str());
+  std::printf("task %s, position %s, normalization %s; layers %d, d_model %d, heads %d; step %d\n", c.task.c_str(),
+              c.position.c_str(), c.normalization.c_str(), c.layers, c.d_model, c.heads, s->steps_done());
+  for (auto& p : r["parameters"])
+    std::printf("  %-40s %s\n", p["name"].get<std::string>().c_str(), p["shape"].dump().c_str());
   std::printf("%s parameters\n", r["parameter_count"].dump().c_str());
   if (!s->stopped().empty()) std::printf("(training stopped: %s)\n", escape_text(s->stopped()).c_str());
   return 0;

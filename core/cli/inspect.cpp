@@ -45,13 +45,16 @@ std::string says(const HeatmapFigure& f, const std::string& range) {
 
 HeatmapFigure attention_figure(Session& s, const InspectArgs& a) {
   const Config& c = s.config();
-  if (a.layer < 0 || a.layer >= c.layers) throw std::invalid_argument("inspect: --layer must be from 0 to " + std::to_string(c.layers - 1));
-  if (a.head < 0 || a.head >= c.heads) throw std::invalid_argument("inspect: --head must be from 0 to " + std::to_string(c.heads - 1));
+  if (a.layer < 0 || a.layer >= c.layers)
+    throw std::invalid_argument("inspect: --layer must be from 0 to " + std::to_string(c.layers - 1));
+  if (a.head < 0 || a.head >= c.heads)
+    throw std::invalid_argument("inspect: --head must be from 0 to " + std::to_string(c.heads - 1));
   const nlohmann::json att = s.attention(a.length, a.example);
   const nlohmann::json& head = att["layers"][a.layer]["heads"][a.head];
   const bool logits = a.values == "logits";
   HeatmapFigure f;
-  f.title = std::string("Attention ") + (logits ? "logits" : "weights") + ", layer " + std::to_string(a.layer + 1) + ", head " + std::to_string(a.head + 1);
+  f.title = std::string("Attention ") + (logits ? "logits" : "weights") + ", layer " + std::to_string(a.layer + 1) +
+            ", head " + std::to_string(a.head + 1);
   f.x_label = "key", f.y_label = "query", f.quantity = logits ? "logit" : "weight";
   f.matrix = to_matrix(logits ? head["logits"] : head["weights"]);
   f.row_labels = f.col_labels = att["tokens"].get<std::vector<std::string>>();
@@ -66,14 +69,15 @@ HeatmapFigure attention_figure(Session& s, const InspectArgs& a) {
   char sums[64];
   std::snprintf(sums, sizeof sums, "rows sum to %.2f\u2013%.2f", slo, shi);
   const bool one = std::fabs(slo - 1) < 1e-3 && std::fabs(shi - 1) < 1e-3;
-  f.note = says(f, logits ? "scaled to this map's largest |logit|" : std::string("0 to this map's largest weight; ") + (one ? "rows sum to 1" : sums));
+  f.note = says(f, logits ? "scaled to this map's largest |logit|"
+                          : std::string("0 to this map's largest weight; ") + (one ? "rows sum to 1" : sums));
   return f;
 }
 
 // The first matrix (2-D) or per-head matrices (3-D) of the display, depth first in key order, or
 // the one at `path` (keys joined by dots).
-const nlohmann::json* find_matrix(const nlohmann::json& j, const std::string& want, const std::string& prefix, std::string& found,
-                                  std::string& all) {
+const nlohmann::json* find_matrix(const nlohmann::json& j, const std::string& want, const std::string& prefix,
+                                  std::string& found, std::string& all) {
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (it.key() == "describe" || it.key() == "kind") continue;
     const std::string path = prefix + it.key();
@@ -94,7 +98,9 @@ HeatmapFigure positions_figure(Session& s, const InspectArgs& a) {
   const nlohmann::json* m = find_matrix(d, a.key, "", path, all);
   const std::string enc = d["describe"].value("title", s.config().position);
   if (!m && a.key.empty()) throw std::invalid_argument("inspect: " + enc + " has no matrix to draw");
-  if (!m) throw std::invalid_argument("inspect: the position display of " + enc + " has no matrix '" + a.key + "'; its matrices: " + (all.empty() ? "none" : all));
+  if (!m)
+    throw std::invalid_argument("inspect: the position display of " + enc + " has no matrix '" + a.key +
+                                "'; its matrices: " + (all.empty() ? "none" : all));
   const std::string key = path.substr(path.rfind('.') + 1);
   std::string what = key;
   for (char& ch : what) ch = ch == '_' ? ' ' : ch;
@@ -102,7 +108,8 @@ HeatmapFigure positions_figure(Session& s, const InspectArgs& a) {
   f.quantity = what;
   float lo = std::numeric_limits<float>::infinity(), hi = -lo;
   if ((*m)[0][0].is_array()) {  // one matrix per head: one colour scale for all (as the page draws them)
-    if (a.head < 0 || a.head >= int(m->size())) throw std::invalid_argument("inspect: --head must be from 0 to " + std::to_string(m->size() - 1));
+    if (a.head < 0 || a.head >= int(m->size()))
+      throw std::invalid_argument("inspect: --head must be from 0 to " + std::to_string(m->size() - 1));
     for (auto& h : *m) finite_range(to_matrix(h), lo, hi);
     f.matrix = to_matrix((*m)[a.head]);
     f.title = enc + ": " + what + ", head " + std::to_string(a.head + 1);
@@ -115,8 +122,11 @@ HeatmapFigure positions_figure(Session& s, const InspectArgs& a) {
     set_range(f, lo, hi);
     f.note = says(f, f.diverging ? "scaled to the largest |value|" : "scaled to the largest value");
   }
-  static const std::vector<std::array<std::string, 3>> kAxes = {{"matrix", "dimension", "position"}, {"similarity", "position q", "position p"},
-      {"bias", "key", "query"}, {"buckets", "key", "query"}, {"angles", "frequency", "position"}};
+  static const std::vector<std::array<std::string, 3>> kAxes = {{"matrix", "dimension", "position"},
+                                                                {"similarity", "position q", "position p"},
+                                                                {"bias", "key", "query"},
+                                                                {"buckets", "key", "query"},
+                                                                {"angles", "frequency", "position"}};
   f.x_label = "column", f.y_label = "row";
   for (auto& ax : kAxes)
     if (ax[0] == key) f.x_label = ax[1], f.y_label = ax[2];
@@ -137,8 +147,8 @@ int inspect(const InspectArgs& a) {
     out = figure_csv(f);
   } else {
     nlohmann::json j = figure_json(f);
-    j["source"] = {{"model", a.model}, {"step", s->steps_done()}, {"what", a.what}, {"layer", a.layer}, {"head", a.head},
-                   {"example", a.example}, {"length", a.length}, {"key", a.key}};
+    j["source"] = {{"model", a.model}, {"step", s->steps_done()}, {"what", a.what},     {"layer", a.layer},
+                   {"head", a.head},   {"example", a.example},    {"length", a.length}, {"key", a.key}};
     out = j.dump(1) + "\n";
   }
   if (a.out.empty()) {

@@ -35,8 +35,10 @@ int eval_interventions(const std::string& model, const std::vector<std::string>&
   for (auto& a : ablate) list.push_back(ablation(a));
   for (auto& text : intervene) {
     nlohmann::json j = parse_json(text, "--intervene", kSmallJson);
-    if (j.is_array()) for (auto& e : j) list.push_back(e);  // an array of them, or one
-    else list.push_back(j);
+    if (j.is_array())
+      for (auto& e : j) list.push_back(e);  // an array of them, or one
+    else
+      list.push_back(j);
   }
   s->interventions().set(list);
   nlohmann::json r = s->interventions().evaluate(0);
@@ -45,8 +47,8 @@ int eval_interventions(const std::string& model, const std::vector<std::string>&
     return 0;
   }
   const auto &a = r["base"], &b = r["intervened"];
-  std::printf("step %d, length %d, %zu intervention%s:\n", r["step"].get<int>(), a["length"].get<int>(),
-              list.size(), list.size() == 1 ? "" : "s");
+  std::printf("step %d, length %d, %zu intervention%s:\n", r["step"].get<int>(), a["length"].get<int>(), list.size(),
+              list.size() == 1 ? "" : "s");
   for (auto& e : r["interventions"]) std::printf("  %s\n", e["label"].get<std::string>().c_str());
   for (const char* k : {"loss", "token_accuracy", "sequence_accuracy"})
     std::printf("%-18s %.4f -> %.4f\n", k, a[k].get<double>(), b[k].get<double>());

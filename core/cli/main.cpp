@@ -24,32 +24,53 @@ int main(int argc, char** argv) {
   ap::cli::TrainArgs ta;
   auto* train = app.add_subcommand("train", "train a model from a config");
   auto* config = train->add_option("--config", ta.config_file, "JSON config file")->check(CLI::ExistingFile);
-  auto* from_row = train->add_option("--config-from-row", ta.from_row, "CSV ROW: the config of run ROW (1 = the first "
-                                     "row after the header) of a sweep's CSV, to reproduce that run alone")
-                       ->expected(2)->excludes(config);
-  train->add_option("--resume", ta.resume, "continue a saved model (to its config's total steps); "
-                    "--set then changes lr, clip, warmup, schedule, weight_decay or steps")
-      ->check(CLI::ExistingFile)->excludes(config)->excludes(from_row);
+  auto* from_row = train
+                       ->add_option("--config-from-row", ta.from_row,
+                                    "CSV ROW: the config of run ROW (1 = the first "
+                                    "row after the header) of a sweep's CSV, to reproduce that run alone")
+                       ->expected(2)
+                       ->excludes(config);
+  train
+      ->add_option("--resume", ta.resume,
+                   "continue a saved model (to its config's total steps); "
+                   "--set then changes lr, clip, warmup, schedule, weight_decay or steps")
+      ->check(CLI::ExistingFile)
+      ->excludes(config)
+      ->excludes(from_row);
   train->add_option("--set", ta.sets, "override a field: key=value (repeatable)");
-  train->add_option("--set-file", ta.set_files, "override a field with a file's text: key=FILE (repeatable; after "
+  train->add_option("--set-file", ta.set_files,
+                    "override a field with a file's text: key=FILE (repeatable; after "
                     "every --set; for values too long for a command line, as a sweep passes them)");
-  train->add_option("--text-file", ta.text_file, "train the text task on this file's text (UTF-8, at most 2 MiB, "
-                    "at least 10 seq_len + 1 characters; the last 10% is held out)")->excludes("--resume");
-  train->add_option("--task-file", ta.task_file, "train the custom task on this file's input -> output pairs "
-                    "(one per line, e.g. '3 1 2 -> 1 2 3'; at most 256 KiB)")->excludes("--resume")->excludes("--text-file");
+  train
+      ->add_option("--text-file", ta.text_file,
+                   "train the text task on this file's text (UTF-8, at most 2 MiB, "
+                   "at least 10 seq_len + 1 characters; the last 10% is held out)")
+      ->excludes("--resume");
+  train
+      ->add_option("--task-file", ta.task_file,
+                   "train the custom task on this file's input -> output pairs "
+                   "(one per line, e.g. '3 1 2 -> 1 2 3'; at most 256 KiB)")
+      ->excludes("--resume")
+      ->excludes("--text-file");
   train->add_option("--out", ta.out, "write the trained model (safetensors)");
   train->add_option("--metrics", ta.metrics, "write per-step metrics (CSV)");
-  train->add_option("--snapshots", ta.snapshots, "write the replay's snapshots (attention, positions, "
+  train->add_option("--snapshots", ta.snapshots,
+                    "write the replay's snapshots (attention, positions, "
                     "prediction of held-out example 0 at log-spaced steps, at most 64) as JSON files to this folder");
   train->add_flag("--json", ta.json, "print one JSON object as the last line");
   train->add_option("--eval-at", ta.eval_at, "also evaluate at these multiples of seq_len, e.g. 2,4,8");
-  train->add_option("--row-out", ta.row_out, "write the run's row of a sweep CSV (header + one row) to this file, "
+  train->add_option("--row-out", ta.row_out,
+                    "write the run's row of a sweep CSV (header + one row) to this file, "
                     "even when the run fails");
-  train->add_option("--row-axes", ta.row_axes, "the row's axis columns, e.g. position,placement (values: the "
+  train->add_option("--row-axes", ta.row_axes,
+                    "the row's axis columns, e.g. position,placement (values: the "
                     "last --set of each)");
   int threads = 1;
-  train->add_option("--threads", threads, "threads for the GEMMs and attention heads (bit-identical "
-                    "results for any count; default 1)")->check(CLI::Range(1, ap::kMaxThreads));
+  train
+      ->add_option("--threads", threads,
+                   "threads for the GEMMs and attention heads (bit-identical "
+                   "results for any count; default 1)")
+      ->check(CLI::Range(1, ap::kMaxThreads));
 
   std::string model, info_config;
   std::vector<std::string> sets;
@@ -57,21 +78,28 @@ int main(int argc, char** argv) {
   auto* info_cfg = info->add_option("--config", info_config, "JSON config file")->check(CLI::ExistingFile);
   info->add_option("--set", sets, "a config field: key=value (repeatable)");
   info->add_option("--model", model, "a model file (safetensors) instead of a config")
-      ->check(CLI::ExistingFile)->excludes(info_cfg);
+      ->check(CLI::ExistingFile)
+      ->excludes(info_cfg);
   info->add_flag("--json", json, "print JSON");
   auto* eval = app.add_subcommand("eval", "evaluate a saved model on held-out data");
   eval->add_option("--model", model, "model file (safetensors)")->required()->check(CLI::ExistingFile);
   eval->add_option("--set", sets, "override eval_len, eval_batches: key=value");
   eval->add_flag("--json", json, "print JSON");
   std::vector<std::string> ablate, intervene;
-  eval->add_option("--ablate", ablate, "zero head LAYER.HEAD (e.g. 0.1) and report the loss with and without "
-                   "(repeatable)")->excludes("--set");
-  eval->add_option("--intervene", intervene, "an intervention as JSON, e.g. '{\"layer\":0,\"head\":1,"
+  eval->add_option("--ablate", ablate,
+                   "zero head LAYER.HEAD (e.g. 0.1) and report the loss with and without "
+                   "(repeatable)")
+      ->excludes("--set");
+  eval->add_option("--intervene", intervene,
+                   "an intervention as JSON, e.g. '{\"layer\":0,\"head\":1,"
                    "\"kind\":\"uniform\"}'; kinds: zero, uniform, previous, position (+position), offset "
-                   "(+offset), patch (+donor, position); repeatable")->excludes("--set");
+                   "(+offset), patch (+donor, position); repeatable")
+      ->excludes("--set");
 
-  auto* heads = app.add_subcommand("heads", "what each attention head of a model file does: entropy, distance, "
-                                   "first-token share, row-sum spread, previous-token share, offset, induction, labels");
+  auto* heads =
+      app.add_subcommand("heads",
+                         "what each attention head of a model file does: entropy, distance, "
+                         "first-token share, row-sum spread, previous-token share, offset, induction, labels");
   heads->add_option("--model", model, "model file (safetensors)")->required()->check(CLI::ExistingFile);
   heads->add_flag("--json", json, "print JSON");
 
@@ -81,7 +109,8 @@ int main(int argc, char** argv) {
   grads->add_option("--batch", batch, "batch JSON: {inputs, targets, mask}")->required()->check(CLI::ExistingFile);
   grads->add_option("--out", out, "gradients (safetensors)")->required();
 
-  auto* export_torch = app.add_subcommand("export-torch", "write a standalone PyTorch file (torch.nn.Module, "
+  auto* export_torch = app.add_subcommand("export-torch",
+                                          "write a standalone PyTorch file (torch.nn.Module, "
                                           "safetensors loader, a stored held-out batch) for a model file");
   export_torch->add_option("--model", model, "model file")->required()->check(CLI::ExistingFile);
   export_torch->add_option("--out", out, "the Python file to write (model.py)")->required();
@@ -100,7 +129,8 @@ int main(int argc, char** argv) {
   sample->add_flag("--json", json, "print JSON");
 
   ap::cli::SweepArgs sw;
-  auto* sweep = app.add_subcommand("sweep", "train a grid of configs with seeds (child processes, or emitted "
+  auto* sweep = app.add_subcommand("sweep",
+                                   "train a grid of configs with seeds (child processes, or emitted "
                                    "for GNU parallel or Slurm); one CSV row per run");
   auto* exp = sweep->add_option("--experiment", sw.experiment, "an experiment definition (docs/experiments/<id>.json)")
                   ->check(CLI::ExistingFile);
@@ -109,37 +139,57 @@ int main(int argc, char** argv) {
   sweep->add_option("--grid", sw.grid, "\"position=a,b normalization=c,d\": the runs are the product")->excludes(exp);
   sweep->add_option("--seeds", sw.seeds, "train every grid point with seeds 1..N")->check(CLI::Range(1, 100));
   sweep->add_option("--eval-at", sw.eval_at, "also evaluate at these multiples of seq_len, e.g. 2,4,8")->excludes(exp);
-  sweep->add_option("--text-file", sw.text_file, "the text task's text for every run (train --text-file; "
-                    "the rows' config leaves it out)")->check(CLI::ExistingFile);
-  sweep->add_option("--task-file", sw.task_file, "the custom task's input -> output pairs for every run (train "
-                    "--task-file; the rows' config leaves a set over 1 KiB out)")->check(CLI::ExistingFile)->excludes("--text-file");
+  sweep
+      ->add_option("--text-file", sw.text_file,
+                   "the text task's text for every run (train --text-file; "
+                   "the rows' config leaves it out)")
+      ->check(CLI::ExistingFile);
+  sweep
+      ->add_option("--task-file", sw.task_file,
+                   "the custom task's input -> output pairs for every run (train "
+                   "--task-file; the rows' config leaves a set over 1 KiB out)")
+      ->check(CLI::ExistingFile)
+      ->excludes("--text-file");
   sweep->add_option("--out", sw.out, "results CSV, one row per run");
   sweep->add_option("--summary", sw.summary, "summary CSV: mean, sd, min, max of each metric per grid point");
   sweep->add_option("--jobs", sw.jobs, "parallel processes")->check(CLI::Range(1, 64));
-  sweep->add_option("--emit", sw.emit, "write the runs' command lines instead of running them: "
-                    "gnu-parallel FILE | slurm DIR")->expected(2);
+  sweep
+      ->add_option("--emit", sw.emit,
+                   "write the runs' command lines instead of running them: "
+                   "gnu-parallel FILE | slurm DIR")
+      ->expected(2);
   sweep->add_option("--rows", sw.rows, "with --emit: the folder the runs write their rows to");
   sweep->add_option("--attnplay", sw.attnplay, "with --emit: the program the lines call (default: this one's path)");
 
   ap::cli::InspectArgs ia;
-  auto* inspect = app.add_subcommand("inspect", "one figure of a model file, as the playground's Download gives it: an "
-                                     "attention map or a position-encoding matrix, as SVG (axes, labels, colour scale) or JSON");
+  auto* inspect =
+      app.add_subcommand("inspect",
+                         "one figure of a model file, as the playground's Download gives it: an "
+                         "attention map or a position-encoding matrix, as SVG (axes, labels, colour scale) or JSON");
   inspect->add_option("--model", ia.model, "model file (safetensors)")->required()->check(CLI::ExistingFile);
   inspect->add_option("--what", ia.what, "attention | positions")->check(CLI::IsMember({"attention", "positions"}));
-  inspect->add_option("--format", ia.format, "svg | json | csv (json, csv: the numbers behind the figure)")->check(CLI::IsMember({"svg", "json", "csv"}));
+  inspect->add_option("--format", ia.format, "svg | json | csv (json, csv: the numbers behind the figure)")
+      ->check(CLI::IsMember({"svg", "json", "csv"}));
   inspect->add_option("--layer", ia.layer, "attention: the layer, from 0 (as --ablate)")->check(CLI::NonNegativeNumber);
-  inspect->add_option("--head", ia.head, "the head, from 0 (attention; positions with a matrix per head)")->check(CLI::NonNegativeNumber);
-  inspect->add_option("--example", ia.example, "attention: the held-out example, 0 to 63 (0: the page's)")->check(CLI::Range(0, 63));
-  inspect->add_option("--length", ia.length, "the sequence length (default: the model's seq_len)")->check(CLI::Range(1, 4096));
-  inspect->add_option("--values", ia.values, "attention: weights | logits")->check(CLI::IsMember({"weights", "logits"}));
-  inspect->add_option("--key", ia.key, "positions: which matrix of the encoding's display (bias, similarity, matrix, "
+  inspect->add_option("--head", ia.head, "the head, from 0 (attention; positions with a matrix per head)")
+      ->check(CLI::NonNegativeNumber);
+  inspect->add_option("--example", ia.example, "attention: the held-out example, 0 to 63 (0: the page's)")
+      ->check(CLI::Range(0, 63));
+  inspect->add_option("--length", ia.length, "the sequence length (default: the model's seq_len)")
+      ->check(CLI::Range(1, 4096));
+  inspect->add_option("--values", ia.values, "attention: weights | logits")
+      ->check(CLI::IsMember({"weights", "logits"}));
+  inspect->add_option("--key", ia.key,
+                      "positions: which matrix of the encoding's display (bias, similarity, matrix, "
                       "angles ...; nested keys joined by dots); default: the first");
   inspect->add_option("--out", ia.out, "write the figure to this file (default: standard output)");
 
   std::vector<std::string> inputs;
   auto* merge = app.add_subcommand("merge", "merge per-run sweep CSVs (one header) into one CSV and its summary");
   merge->add_option("out", out, "the merged CSV")->required();
-  merge->add_option("inputs", inputs, "the per-run CSVs, in run order (run-*.csv)")->required()->check(CLI::ExistingFile);
+  merge->add_option("inputs", inputs, "the per-run CSVs, in run order (run-*.csv)")
+      ->required()
+      ->check(CLI::ExistingFile);
   merge->add_option("--summary", sw.summary, "summary CSV");
 
   try {

@@ -17,7 +17,8 @@ CsvTable merge_files(const std::vector<std::string>& inputs) {
     CsvTable t = read_csv_file(path);
     if (out.empty()) {
       if (csv_column(t[0], "seed") < 0 || csv_column(t[0], "weights_sha256") < 0 || csv_column(t[0], "error") < 0)
-        throw std::invalid_argument("merge: " + show_text(path) + " is not a sweep's CSV (no seed, weights_sha256 or error column)");
+        throw std::invalid_argument("merge: " + show_text(path) +
+                                    " is not a sweep's CSV (no seed, weights_sha256 or error column)");
       out.push_back(t[0]);
     } else if (t[0] != out[0]) {
       size_t c = 0;

@@ -99,9 +99,13 @@ std::string shell_line(const std::vector<std::string>& argv) {
   std::string line;
   for (auto& w : argv) {
     line += line.empty() ? "" : " ";
-    const bool plain = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                         "0123456789_-./=,:+@%") == std::string::npos;
-    if (plain) { line += w; continue; }
+    const bool plain = !w.empty() && w.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789_-./=,:+@%") == std::string::npos;
+    if (plain) {
+      line += w;
+      continue;
+    }
     line += '\'';
     for (char c : w) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
     line += '\'';

@@ -17,8 +17,8 @@ struct SweepPlan {
   std::vector<std::string> axes;  // axis columns: the grid keys in first-seen order ("seed" has its own)
   std::vector<Assignments> runs;  // in grid order (the last axis fastest), then seed
   std::vector<int> eval_at;
-  std::string text_file;          // the text task's text for every run (train --text-file), or ""
-  std::string task_file;          // the custom task's pairs for every run (train --task-file), or ""
+  std::string text_file;                           // the text task's text for every run (train --text-file), or ""
+  std::string task_file;                           // the custom task's pairs for every run (train --task-file), or ""
   std::map<std::string, std::string> value_files;  // a value that goes by file -> its file (write_value_files)
 };
 

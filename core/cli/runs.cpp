@@ -34,9 +34,16 @@ std::string last_assignment(const Assignments& run, const std::string& key) {
 }  // namespace
 
 std::vector<std::string> metric_columns(const std::vector<int>& eval_at) {
-  std::vector<std::string> m{"steps", "train_loss", "eval_loss", "eval_bpc", "eval_accuracy",
-                             "eval_sequence_accuracy", "steps_per_s", "train_tokens_per_s",
-                             "infer_tokens_per_s", "peak_memory_bytes"};
+  std::vector<std::string> m{"steps",
+                             "train_loss",
+                             "eval_loss",
+                             "eval_bpc",
+                             "eval_accuracy",
+                             "eval_sequence_accuracy",
+                             "steps_per_s",
+                             "train_tokens_per_s",
+                             "infer_tokens_per_s",
+                             "peak_memory_bytes"};
   for (int x : eval_at)
     m.push_back("eval_accuracy_x" + std::to_string(x)), m.push_back("eval_loss_x" + std::to_string(x));
   return m;
@@ -75,7 +82,8 @@ CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& 
   row.push_back(version_string());
   nlohmann::json shown = cfg;  // a --text-file corpus or --task-file set stays out of every row: give the file again
   for (const char* key : {"text", "custom_pairs"})
-    if (shown.is_object() && shown.contains(key) && shown[key].is_string() && shown[key].get<std::string>().size() > 1024)
+    if (shown.is_object() && shown.contains(key) && shown[key].is_string() &&
+        shown[key].get<std::string>().size() > 1024)
       shown.erase(key);
   row.push_back(shown.is_object() ? shown.dump() : "");
   row.push_back(error);

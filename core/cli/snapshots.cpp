@@ -22,7 +22,8 @@ void write_snapshots(Session& s, const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (!std::filesystem::is_directory(dir))
-    throw std::invalid_argument("--snapshots: cannot create the folder '" + dir + "'" + (ec ? ": " + ec.message() : ""));
+    throw std::invalid_argument("--snapshots: cannot create the folder '" + dir + "'" +
+                                (ec ? ": " + ec.message() : ""));
   const nlohmann::json index = s.replay().index();
   nlohmann::json files = nlohmann::json::array();
   for (int step : index["steps"].get<std::vector<int>>()) {
@@ -31,9 +32,11 @@ void write_snapshots(Session& s, const std::string& dir) {
     write_text(std::filesystem::path(dir) / name, s.replay().frame(step).dump());
     files.push_back(name);
   }
-  write_text(std::filesystem::path(dir) / "index.json",
-             nlohmann::json{{"steps", index["steps"]}, {"files", files}, {"max_count", index["max_count"]},
-                            {"config", s.config().to_json()}}.dump(1));
+  write_text(std::filesystem::path(dir) / "index.json", nlohmann::json{{"steps", index["steps"]},
+                                                                       {"files", files},
+                                                                       {"max_count", index["max_count"]},
+                                                                       {"config", s.config().to_json()}}
+                                                            .dump(1));
 }
 
 }  // namespace ap::cli

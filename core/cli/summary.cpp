@@ -42,7 +42,8 @@ CsvTable summarize(const CsvTable& runs, const std::string& what) {
   const CsvRow& h = runs[0];
   const int seed = csv_column(h, "seed"), sha = csv_column(h, "weights_sha256"), err = csv_column(h, "error");
   if (seed < 0 || sha < seed || err < 0)
-    throw std::invalid_argument(what + ": not a sweep's CSV (it needs the columns seed, ..., weights_sha256, ..., error)");
+    throw std::invalid_argument(what +
+                                ": not a sweep's CSV (it needs the columns seed, ..., weights_sha256, ..., error)");
   CsvTable out{CsvRow(h.begin(), h.begin() + seed)};
   out[0].push_back("n");
   for (int m = seed + 1; m < sha; ++m)

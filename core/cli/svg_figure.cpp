@@ -66,12 +66,23 @@ std::string esc(const std::string& s) {
     const unsigned char c = static_cast<unsigned char>(ch);
     if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') continue;  // not allowed in XML 1.0
     switch (ch) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      case '\'': o += "&apos;"; break;
-      default: o += ch;
+      case '&':
+        o += "&amp;";
+        break;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      case '\'':
+        o += "&apos;";
+        break;
+      default:
+        o += ch;
     }
   }
   return o;
@@ -88,8 +99,8 @@ std::string num(double v) {
 
 struct Svg {
   std::ostringstream o;
-  void text(double x, double y, const std::string& t, double size, const char* anchor = nullptr, const char* cls = nullptr,
-            int weight = 0, const char* fill = nullptr, int rotate = 0) {
+  void text(double x, double y, const std::string& t, double size, const char* anchor = nullptr,
+            const char* cls = nullptr, int weight = 0, const char* fill = nullptr, int rotate = 0) {
     o << "<text";
     if (cls) o << " class=\"" << cls << "\"";
     o << " x=\"" << num(x) << "\" y=\"" << num(y) << "\" font-size=\"" << num(size) << "\"";
@@ -151,8 +162,9 @@ std::string figure_svg(const HeatmapFigure& f) {
   s.text(kPad, kPad + kTitle - 2, f.title, kTitle, nullptr, "title", 600);
   for (int i = 0; i < rows; ++i)
     for (int j = 0; j < cols; ++j)
-      s.o << "<rect class=\"cell\" x=\"" << num(mx + j * cell) << "\" y=\"" << num(my + i * cell) << "\" width=\"" << num(cell)
-          << "\" height=\"" << num(cell) << "\" fill=\"" << cell_color(f, f.matrix[i][j]) << "\" shape-rendering=\"crispEdges\"/>\n";
+      s.o << "<rect class=\"cell\" x=\"" << num(mx + j * cell) << "\" y=\"" << num(my + i * cell) << "\" width=\""
+          << num(cell) << "\" height=\"" << num(cell) << "\" fill=\"" << cell_color(f, f.matrix[i][j])
+          << "\" shape-rendering=\"crispEdges\"/>\n";
   const int r_every = thinning(cell, kFont + 1);
   for (int i = 0; i < int(rl.size()); ++i)
     if (i % r_every == 0) s.text(mx - 4, my + (i + 0.5) * cell + 4, rl[i], kFont, "end", "row-label");
@@ -163,14 +175,17 @@ std::string figure_svg(const HeatmapFigure& f) {
   for (int j = 0; j < int(cl.size()); ++j) {
     if (j % c_every) continue;
     const double x = mx + (j + 0.5) * cell;
-    if (turned) s.text(x + 4, my + mh + 4, cl[j], kFont, "end", "col-label", 0, nullptr, -90);
-    else s.text(x, my + mh + kFont + 3, cl[j], kFont, "middle", "col-label");
+    if (turned)
+      s.text(x + 4, my + mh + 4, cl[j], kFont, "end", "col-label", 0, nullptr, -90);
+    else
+      s.text(x, my + mh + kFont + 3, cl[j], kFont, "middle", "col-label");
   }
   if (side) {
     const double x = mx + mw + 6;
     s.text(x, my - 3, f.side_label, kFont, nullptr, nullptr, 600);
     if (cell >= 9)
-      for (int i = 0; i < int(f.side.size()); ++i) s.text(x, my + (i + 0.5) * cell + 4, fmt_number(f.side[i]), std::min(kFont, cell - 1), nullptr, "side");
+      for (int i = 0; i < int(f.side.size()); ++i)
+        s.text(x, my + (i + 0.5) * cell + 4, fmt_number(f.side[i]), std::min(kFont, cell - 1), nullptr, "side");
   }
   double y = my + mh + col_h + 4;
   if (!f.x_label.empty()) s.text(mx + mw / 2, y += 14, f.x_label, kFont + 1, "middle", "x-title");
@@ -186,9 +201,10 @@ std::string figure_svg(const HeatmapFigure& f) {
   const double bar_w = std::max(120.0, std::min(260.0, mw));
   s.o << "<defs><linearGradient id=\"scale\" x1=\"0\" x2=\"1\" y1=\"0\" y2=\"0\">";
   for (int k = 0; k < 5; ++k)
-    s.o << "<stop offset=\"" << num(k / 4.0) << "\" stop-color=\"" << (f.diverging ? diverging(k / 2.0 - 1) : sequential(k / 4.0)) << "\"/>";
-  s.o << "</linearGradient></defs><rect class=\"colorbar\" x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"" << num(bar_w)
-      << "\" height=\"11\" fill=\"url(#scale)\"/>\n";
+    s.o << "<stop offset=\"" << num(k / 4.0) << "\" stop-color=\""
+        << (f.diverging ? diverging(k / 2.0 - 1) : sequential(k / 4.0)) << "\"/>";
+  s.o << "</linearGradient></defs><rect class=\"colorbar\" x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\""
+      << num(bar_w) << "\" height=\"11\" fill=\"url(#scale)\"/>\n";
   if (f.diverging) s.text(x + bar_w / 2, y + 22, "0", 9, "middle", nullptr, 0, kMuted);
   x += bar_w + 4;
   s.text(x, y + 9, hi, kFont, nullptr, "legend-hi");
@@ -203,13 +219,14 @@ std::string figure_svg(const HeatmapFigure& f) {
     right = std::max(right, kPad + text_width(n, kFont - 1));
     y += 14;
   }
-  const int width = int(std::ceil(std::max({mx + mw + (side ? 50 : 0), right, kPad + text_width(f.title, kTitle)}) + kPad));
+  const int width =
+      int(std::ceil(std::max({mx + mw + (side ? 50 : 0), right, kPad + text_width(f.title, kTitle)}) + kPad));
   const int height = int(std::ceil(y + kPad - 8));
   std::ostringstream o;
-  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\""
-    << height << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"" << kFontFamily << "\" fill=\"" << kInk
-    << "\">\n<title>" << esc(f.title) << "</title>\n<rect x=\"0\" y=\"0\" width=\"" << width << "\" height=\"" << height
-    << "\" fill=\"#ffffff\"/>\n"
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+    << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"" << kFontFamily
+    << "\" fill=\"" << kInk << "\">\n<title>" << esc(f.title) << "</title>\n<rect x=\"0\" y=\"0\" width=\"" << width
+    << "\" height=\"" << height << "\" fill=\"#ffffff\"/>\n"
     << s.o.str() << "</svg>\n";
   return o.str();
 }
@@ -222,12 +239,24 @@ nlohmann::json figure_json(const HeatmapFigure& f) {
     for (float v : r) row.push_back(finite(v));
     values.push_back(row);
   }
-  auto labels = [](const std::vector<std::string>& l) { return l.empty() ? nlohmann::json(nullptr) : nlohmann::json(l); };
-  nlohmann::json j{{"format", "attnplay-figure"}, {"version", 1}, {"kind", "heatmap"}, {"title", f.title},
-                   {"x_label", f.x_label}, {"y_label", f.y_label}, {"quantity", f.quantity},
-                   {"rows", f.matrix.size()}, {"cols", f.matrix.empty() ? 0 : f.matrix[0].size()},
-                   {"row_labels", labels(f.row_labels)}, {"col_labels", labels(f.col_labels)},
-                   {"range", {f.lo, f.hi}}, {"diverging", f.diverging}, {"note", f.note}, {"values", values}};
+  auto labels = [](const std::vector<std::string>& l) {
+    return l.empty() ? nlohmann::json(nullptr) : nlohmann::json(l);
+  };
+  nlohmann::json j{{"format", "attnplay-figure"},
+                   {"version", 1},
+                   {"kind", "heatmap"},
+                   {"title", f.title},
+                   {"x_label", f.x_label},
+                   {"y_label", f.y_label},
+                   {"quantity", f.quantity},
+                   {"rows", f.matrix.size()},
+                   {"cols", f.matrix.empty() ? 0 : f.matrix[0].size()},
+                   {"row_labels", labels(f.row_labels)},
+                   {"col_labels", labels(f.col_labels)},
+                   {"range", {f.lo, f.hi}},
+                   {"diverging", f.diverging},
+                   {"note", f.note},
+                   {"values", values}};
   if (!f.side.empty()) {
     nlohmann::json sv = nlohmann::json::array();
     for (float v : f.side) sv.push_back(finite(v));
@@ -243,8 +272,10 @@ std::string csv_number(float v, const char* masked) { return std::isfinite(v) ? 
 
 std::string figure_csv(const HeatmapFigure& f) {
   const size_t cols = f.matrix.empty() ? 0 : f.matrix[0].size();
-  std::string out = csv_field((f.y_label.empty() ? "row" : f.y_label) + " \\ " + (f.x_label.empty() ? "column" : f.x_label));
-  for (size_t j = 0; j < cols; ++j) out += "," + csv_field(j < f.col_labels.size() ? f.col_labels[j] : std::to_string(j));
+  std::string out =
+      csv_field((f.y_label.empty() ? "row" : f.y_label) + " \\ " + (f.x_label.empty() ? "column" : f.x_label));
+  for (size_t j = 0; j < cols; ++j)
+    out += "," + csv_field(j < f.col_labels.size() ? f.col_labels[j] : std::to_string(j));
   if (!f.side.empty()) out += "," + csv_field(f.side_label);
   out += "\r\n";
   for (size_t i = 0; i < f.matrix.size(); ++i) {

@@ -13,11 +13,11 @@ namespace ap::cli {
 
 struct HeatmapFigure {
   std::string title, x_label, y_label, quantity, note;
-  std::vector<std::vector<float>> matrix;        // (rows, cols); -inf = masked
+  std::vector<std::vector<float>> matrix;           // (rows, cols); -inf = masked
   std::vector<std::string> row_labels, col_labels;  // empty: none
-  float lo = 0, hi = 1;                          // the colour range
-  bool diverging = false;                        // blue-white-red, symmetric about 0
-  std::string side_label;                        // a column of per-row values (Σ), when side is set
+  float lo = 0, hi = 1;                             // the colour range
+  bool diverging = false;                           // blue-white-red, symmetric about 0
+  std::string side_label;                           // a column of per-row values (Σ), when side is set
   std::vector<float> side;
 };
 

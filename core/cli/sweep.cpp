@@ -36,7 +36,8 @@ SweepPlan plan_without_text(const SweepArgs& a) {
     last.insert(last.end(), sets.begin(), sets.end());
     return make_plan(e.set, e.grids, seeds, e.eval_at, last);
   }
-  if (a.quick) throw std::invalid_argument("--quick applies an experiment's \"quick\" overrides; give --experiment FILE");
+  if (a.quick)
+    throw std::invalid_argument("--quick applies an experiment's \"quick\" overrides; give --experiment FILE");
   if (a.grid.empty()) throw std::invalid_argument("sweep: give --grid \"key=a,b ...\" or --experiment FILE");
   return make_plan(sets, {parse_grid(a.grid)}, a.seeds, parse_eval_at(a.eval_at, "--eval-at"));
 }
@@ -96,10 +97,15 @@ int sweep(const SweepArgs& a) {
   SweepPlan plan = plan_of(a);
   const std::string self = a.attnplay.empty() ? self_path() : a.attnplay;
   if (!a.emit.empty()) {
-    if (a.emit.size() != 2) throw std::invalid_argument("--emit takes a kind and a target: gnu-parallel FILE or slurm DIR");
-    if (a.emit[0] == "gnu-parallel") emit_parallel(plan, self, a.emit[1], a.rows);
-    else if (a.emit[0] == "slurm") emit_slurm(plan, self, a.emit[1], a.rows);
-    else throw std::invalid_argument("--emit: " + show_text(a.emit[0]) + " is not an emitter; allowed: gnu-parallel, slurm");
+    if (a.emit.size() != 2)
+      throw std::invalid_argument("--emit takes a kind and a target: gnu-parallel FILE or slurm DIR");
+    if (a.emit[0] == "gnu-parallel")
+      emit_parallel(plan, self, a.emit[1], a.rows);
+    else if (a.emit[0] == "slurm")
+      emit_slurm(plan, self, a.emit[1], a.rows);
+    else
+      throw std::invalid_argument("--emit: " + show_text(a.emit[0]) +
+                                  " is not an emitter; allowed: gnu-parallel, slurm");
     return 0;
   }
   if (a.out.empty()) throw std::invalid_argument("sweep: give --out CSV (or --emit)");

@@ -63,11 +63,13 @@ class StopSignals {
   StopSignals& operator=(const StopSignals&) = delete;
 
  private:
-  struct sigaction old_int_ {}, old_term_ {};
+  struct sigaction old_int_ {
+  }, old_term_{};
 };
 
 constexpr const char* kCsvHeader =
-    "step,loss,token_accuracy,sequence_accuracy,bits_per_token,grad_norm,lr,tokens_per_s,eval_loss,eval_token_accuracy\n";
+    "step,loss,token_accuracy,sequence_accuracy,bits_per_token,grad_norm,lr,tokens_per_s,eval_loss,eval_token_"
+    "accuracy\n";
 
 // A file that becomes a task's text option: --text-file (task text, option text) or --task-file
 // (task custom, option custom_pairs). The task is set when not named; a text the task refuses is
@@ -106,7 +108,7 @@ std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, co
 // as live optimizer changes (anything else is refused by configure(), naming the field).
 std::unique_ptr<Session> open_session(const TrainArgs& a) {
   if (a.resume.empty()) {
-    nlohmann::json j = !a.from_row.empty()       ? config_from_row(a.from_row.at(0), a.from_row.at(1))
+    nlohmann::json j = !a.from_row.empty()     ? config_from_row(a.from_row.at(0), a.from_row.at(1))
                        : a.config_file.empty() ? nlohmann::json::object()
                                                : read_json_file(a.config_file, "config file");
     for (auto& kv : a.sets) {
@@ -203,27 +205,30 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
     secs += double(cfg.batch) * cfg.model_len() / std::max(1e-9f, m.tokens_per_s);
     EvalMetrics e;
     const bool evaluated = cfg.eval_every > 0 && m.step % cfg.eval_every == 0;
-    if (evaluated) s.evaluate_periodic(), e = s.evals()[s.evals().size() - (s.evals().back().length == cfg.seq_len ? 1 : 2)];
+    if (evaluated)
+      s.evaluate_periodic(), e = s.evals()[s.evals().size() - (s.evals().back().length == cfg.seq_len ? 1 : 2)];
     if (csv) {
       std::ostringstream line;
       line << m.step << ',' << m.loss << ',' << m.token_accuracy << ',' << m.sequence_accuracy << ','
            << m.bits_per_token << ',' << m.grad_norm << ',' << m.lr << ',' << m.tokens_per_s << ',';
-      if (evaluated) line << e.loss << ',' << e.token_accuracy;
-      else line << ',';
+      if (evaluated)
+        line << e.loss << ',' << e.token_accuracy;
+      else
+        line << ',';
       line << '\n';
       csv->write(line.str());
     }
     if (tty && (m.step % 10 == 0 || m.step == cfg.steps))
-      std::fprintf(stderr, "\rstep %d/%d  loss %.4f  acc %.3f  %.0f tok/s   ", m.step, cfg.steps,
-                   m.loss, m.token_accuracy, m.tokens_per_s);
+      std::fprintf(stderr, "\rstep %d/%d  loss %.4f  acc %.3f  %.0f tok/s   ", m.step, cfg.steps, m.loss,
+                   m.token_accuracy, m.tokens_per_s);
   }
   if (tty) std::fprintf(stderr, "\n");
   // A signal that came after the last step interrupted nothing.
   const int sig = m.refused || s.steps_done() >= cfg.steps ? 0 : int(g_signal);
   if (sig != 0) {
     std::ostringstream why;
-    why << "interrupted by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << " after step " << s.steps_done()
-        << " of " << cfg.steps << ", with the weights of that step";
+    why << "interrupted by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << " after step " << s.steps_done() << " of "
+        << cfg.steps << ", with the weights of that step";
     s.mark_stopped(why.str());
   }
   if (!a.out.empty()) write_bytes(a.out, s.save(), "model file");
@@ -233,8 +238,11 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
   if (m.refused || sig != 0) {
     const std::string why = m.refused ? m.message : s.stopped();
     std::cerr << "attnplay: " << why << stop_advice(s, a, m.refused) << "\n";
-    r = {{"steps", s.steps_done()}, {"stopped", why}, {"out", a.out.empty() ? nullptr : nlohmann::json(a.out)},
-         {"weights_sha256", s.weights_sha256()}, {"config", cfg.to_json()}};
+    r = {{"steps", s.steps_done()},
+         {"stopped", why},
+         {"out", a.out.empty() ? nullptr : nlohmann::json(a.out)},
+         {"weights_sha256", s.weights_sha256()},
+         {"config", cfg.to_json()}};
     if (a.json) std::cout << r.dump() << "\n";
     return m.refused ? 3 : 128 + sig;
   }
@@ -247,22 +255,33 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
   const int L = cfg.effective_eval_len();
   nlohmann::json extra = nullptr;
   if (L != cfg.seq_len) {
-    if (s.can_address(L)) extra = s.evaluate(L).to_json();
-    else extra = {{"length", L}, {"error", "the position encoding cannot address this length"}};
+    if (s.can_address(L))
+      extra = s.evaluate(L).to_json();
+    else
+      extra = {{"length", L}, {"error", "the position encoding cannot address this length"}};
   }
   const int trained = s.steps_done() - first;
-  r = {{"steps", s.steps_done()}, {"train_loss", m.loss}, {"train_accuracy", m.token_accuracy},
-                   {"eval_loss", e.loss}, {"eval_accuracy", e.token_accuracy},
-                   {"eval_sequence_accuracy", e.sequence_accuracy}, {"eval_len", e.length},
-                   {"tokens_per_s", secs > 0 ? tokens / secs : 0.0}, {"weights_sha256", s.weights_sha256()},
-                   {"eval_at_eval_len", extra}, {"config", cfg.to_json()},
-                   {"steps_per_s", wall > 0 ? trained / wall : 0.0},
-                   {"train_tokens_per_s", wall > 0 ? tokens / wall : 0.0},
-                   {"infer_tokens_per_s", infer_secs > 0 ? infer_tokens / infer_secs : 0.0},
-                   {"peak_memory_bytes", memory}, {"eval_at", eval_at_json(s, eval_at)}};
-  if (a.json) std::cout << r.dump() << "\n";
-  else std::printf("trained %d steps: train loss %.4f, eval loss %.4f, eval accuracy %.4f (length %d)\n",
-                   s.steps_done(), m.loss, e.loss, e.token_accuracy, e.length);
+  r = {{"steps", s.steps_done()},
+       {"train_loss", m.loss},
+       {"train_accuracy", m.token_accuracy},
+       {"eval_loss", e.loss},
+       {"eval_accuracy", e.token_accuracy},
+       {"eval_sequence_accuracy", e.sequence_accuracy},
+       {"eval_len", e.length},
+       {"tokens_per_s", secs > 0 ? tokens / secs : 0.0},
+       {"weights_sha256", s.weights_sha256()},
+       {"eval_at_eval_len", extra},
+       {"config", cfg.to_json()},
+       {"steps_per_s", wall > 0 ? trained / wall : 0.0},
+       {"train_tokens_per_s", wall > 0 ? tokens / wall : 0.0},
+       {"infer_tokens_per_s", infer_secs > 0 ? infer_tokens / infer_secs : 0.0},
+       {"peak_memory_bytes", memory},
+       {"eval_at", eval_at_json(s, eval_at)}};
+  if (a.json)
+    std::cout << r.dump() << "\n";
+  else
+    std::printf("trained %d steps: train loss %.4f, eval loss %.4f, eval accuracy %.4f (length %d)\n", s.steps_done(),
+                m.loss, e.loss, e.token_accuracy, e.length);
   return 0;
 }
 

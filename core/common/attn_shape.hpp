@@ -8,7 +8,7 @@ namespace ap {
 struct AttnShape {
   int B, T, NH, HS;
   bool causal;
-  bool training;  // false during evaluation (RoPE scaling applies at evaluation only)
+  bool training;     // false during evaluation (RoPE scaling applies at evaluation only)
   float tau = 1.0f;  // the normalization's logit scale τ (set by attention.cpp), for q-dependent biases
 };
 

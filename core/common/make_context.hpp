@@ -10,8 +10,8 @@ namespace ap {
 
 struct ModelSizes {
   int d_model = 0, heads = 1, layers = 0;
-  int model_len = 0;       // training length including anchor tokens (seq_len + anchors)
-  int table_len = 0;       // learned table size: max_len, else model_len
+  int model_len = 0;  // training length including anchor tokens (seq_len + anchors)
+  int table_len = 0;  // learned table size: max_len, else model_len
   bool causal = true;
   bool layerwise = false;  // absolute encodings: added at every block input (placement=layerwise)
   uint64_t seed = 0;       // the run's seed (random features are drawn from it)

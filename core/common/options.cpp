@@ -33,8 +33,7 @@ void OptionSpec::check(const nlohmann::json& v) const {
       if (c == v.get<std::string>()) return;
     fail("one of " + join_names(choices));
   } else if (kind == "int") {
-    if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>())
-      fail("a whole number " + range.str());
+    if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>()) fail("a whole number " + range.str());
     if (v.get<double>() < min || v.get<double>() > max) fail("a whole number " + range.str());
   } else {  // float
     if (!v.is_number() || !std::isfinite(v.get<double>())) fail("a number " + range.str());
@@ -104,8 +103,7 @@ OptionSpec opt_float(std::string key, double def, double lo, double hi, std::str
 OptionSpec opt_bool(std::string key, bool def, std::string help) {
   return {std::move(key), "bool", def, 0, 1, {}, std::move(help)};
 }
-OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices,
-                    std::string help) {
+OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices, std::string help) {
   return {std::move(key), "enum", def, 0, 0, std::move(choices), std::move(help)};
 }
 OptionSpec opt_string(std::string key, std::string def, std::string help) {

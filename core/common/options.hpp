@@ -10,11 +10,11 @@
 namespace ap {
 
 struct OptionSpec {
-  std::string key;    // flat config key, unique across all registries
-  std::string kind;   // "int" | "float" | "bool" | "enum" | "string" (free text)
+  std::string key;   // flat config key, unique across all registries
+  std::string kind;  // "int" | "float" | "bool" | "enum" | "string" (free text)
   nlohmann::json default_value;
-  double min = 0, max = 0;            // int / float range, inclusive
-  std::vector<std::string> choices;   // enum
+  double min = 0, max = 0;           // int / float range, inclusive
+  std::vector<std::string> choices;  // enum
   std::string help;
 
   // Throws std::invalid_argument naming the key, the value and what is allowed.
@@ -27,8 +27,7 @@ struct OptionSpec {
 OptionSpec opt_int(std::string key, int def, int lo, int hi, std::string help);
 OptionSpec opt_float(std::string key, double def, double lo, double hi, std::string help);
 OptionSpec opt_bool(std::string key, bool def, std::string help);
-OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices,
-                    std::string help);
+OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices, std::string help);
 OptionSpec opt_string(std::string key, std::string def, std::string help);
 
 // An entry's option values: the config's value where it is set (validated before), else the
@@ -36,8 +35,7 @@ OptionSpec opt_string(std::string key, std::string def, std::string help);
 // (std::logic_error). Holds references: the values and specs outlive it.
 class OptionValues {
  public:
-  OptionValues(const nlohmann::json& values, const std::vector<OptionSpec>& specs)
-      : values_(values), specs_(specs) {}
+  OptionValues(const nlohmann::json& values, const std::vector<OptionSpec>& specs) : values_(values), specs_(specs) {}
   double number(const std::string& key) const;
   int integer(const std::string& key) const { return int(number(key)); }
   bool flag(const std::string& key) const;

@@ -28,9 +28,14 @@ void ParamStore::allocate(Rng& rng) {
   for (auto& p : infos_) {
     float* d = data_.data() + p.offset;
     switch (p.init) {
-      case Init::Zeros: break;
-      case Init::Ones: std::fill(d, d + p.size, 1.0f); break;
-      case Init::Constant: std::fill(d, d + p.size, p.std); break;
+      case Init::Zeros:
+        break;
+      case Init::Ones:
+        std::fill(d, d + p.size, 1.0f);
+        break;
+      case Init::Constant:
+        std::fill(d, d + p.size, p.std);
+        break;
       case Init::Normal:
         for (size_t i = 0; i < p.size; ++i) d[i] = p.std * rng.normal();
         break;
@@ -48,8 +53,7 @@ template <std::size_t N>
 Shape<N> ParamStore::shape_of(int id) const {
   const ParamInfo& p = infos_[id];
   if (p.shape.size() != N)
-    throw ShapeError(p.name + " is " + shape_text(p.shape) + ", read as a tensor of rank " +
-                     std::to_string(N));
+    throw ShapeError(p.name + " is " + shape_text(p.shape) + ", read as a tensor of rank " + std::to_string(N));
   Shape<N> s;
   for (std::size_t i = 0; i < N; ++i) s[i] = std::size_t(p.shape[i]);
   return s;

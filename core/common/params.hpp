@@ -18,18 +18,18 @@ enum class Init { Zeros, Ones, Normal, Constant };  // Constant: every entry = `
 // A fixed tensor that a forward reads and that is no parameter (performer's random features):
 // named like a parameter, for the PyTorch export (core/torch/), which writes it into the file.
 struct FixedTensor {
-  std::string name;          // "blocks.0.attn.performer.omega"
+  std::string name;  // "blocks.0.attn.performer.omega"
   std::vector<int> shape;
   std::vector<float> values;
 };
 
 struct ParamInfo {
-  std::string name;          // "blocks.0.attn.qkv.weight"
-  std::vector<int> shape;    // PyTorch layout: an nn.Linear weight is (out, in)
+  std::string name;        // "blocks.0.attn.qkv.weight"
+  std::vector<int> shape;  // PyTorch layout: an nn.Linear weight is (out, in)
   size_t offset = 0, size = 0;
   Init init = Init::Normal;
-  float std = 0.02f;         // for Init::Normal (the value for Init::Constant)
-  bool decay = true;         // AdamW weight decay applies (weights yes; biases, norms no)
+  float std = 0.02f;  // for Init::Normal (the value for Init::Constant)
+  bool decay = true;  // AdamW weight decay applies (weights yes; biases, norms no)
 };
 
 class ParamStore {

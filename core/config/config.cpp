@@ -17,8 +17,7 @@ namespace ap {
 
 namespace {
 
-using Member = std::variant<int Config::*, float Config::*, bool Config::*, std::string Config::*,
-                            int64_t Config::*>;
+using Member = std::variant<int Config::*, float Config::*, bool Config::*, std::string Config::*, int64_t Config::*>;
 struct Field {
   const char* name;
   Member member;
@@ -31,10 +30,18 @@ const std::vector<Field>& fields() {
   static const std::vector<Field> table = {
       {"task", &Config::task, 0, 0, {}, "the task the model learns (see `attnplay list tasks`)"},
       {"position", &Config::position, 0, 0, {}, "position encoding"},
-      {"placement", &Config::placement, 0, 0, {"embed", "layerwise"},
+      {"placement",
+       &Config::placement,
+       0,
+       0,
+       {"embed", "layerwise"},
        "absolute encodings: add once at the embedding, or at every block's input"},
       {"normalization", &Config::normalization, 0, 0, {}, "attention normalization"},
-      {"anchors", &Config::anchors, 0, 0, {"none", "cls", "cls_sep", "bos"},
+      {"anchors",
+       &Config::anchors,
+       0,
+       0,
+       {"none", "cls", "cls_sep", "bos"},
        "distinguished tokens added to every sequence"},
       {"d_model", &Config::d_model, 1, 1024, {}, "width of the residual stream"},
       {"heads", &Config::heads, 1, 64, {}, "attention heads (must divide d_model)"},
@@ -46,7 +53,11 @@ const std::vector<Field>& fields() {
       {"pool", &Config::pool, 0, 0, {"mean", "cls"}, "per-sequence tasks: mean-pool or the [CLS] token"},
       {"dropout", &Config::dropout, 0, 0.95, {}, "residual dropout probability"},
       {"attn_dropout", &Config::attn_dropout, 0, 0.95, {}, "attention-weight dropout probability"},
-      {"softcap", &Config::softcap, 0, 1000, {},
+      {"softcap",
+       &Config::softcap,
+       0,
+       1000,
+       {},
        "logit soft cap c: the logits become c·tanh(s/c) before the normalization (0 = off; "
        "normalizations that form logits only)"},
       {"seq_len", &Config::seq_len, 1, 4096, {}, "training sequence length"},
@@ -111,18 +122,22 @@ bool is_task_option(const std::string& key) { return find_task_option(key).secon
 
 std::string kind_of(const Member& m) {
   switch (m.index()) {
-    case 0: case 4: return "int";
-    case 1: return "float";
-    case 2: return "bool";
-    default: return "string";
+    case 0:
+    case 4:
+      return "int";
+    case 1:
+      return "float";
+    case 2:
+      return "bool";
+    default:
+      return "string";
   }
 }
 
 [[noreturn]] void unknown_field(const std::string& key) {
   std::vector<std::string> names;
   for (auto& f : fields()) names.push_back(f.name);
-  throw std::invalid_argument("config: unknown field " + show_text(key) + "; valid fields are: " +
-                              join_names(names) +
+  throw std::invalid_argument("config: unknown field " + show_text(key) + "; valid fields are: " + join_names(names) +
                               ", and the options of the encodings, normalizations and tasks "
                               "(see `attnplay list --json`)");
 }
@@ -136,11 +151,9 @@ std::string float_text(float x) {
 // A value in a message: cut to ~60 characters, never a recursive dump of a whole tree.
 std::string show(const nlohmann::json& v) { return show_value(v); }
 
-[[noreturn]] void out_of_range(const std::string& key, const std::string& value, const Field& f,
-                               const char* what) {
+[[noreturn]] void out_of_range(const std::string& key, const std::string& value, const Field& f, const char* what) {
   std::ostringstream os;
-  os << key << ": " << value << " is out of range; allowed: " << what << " from " << f.min
-     << " to " << f.max;
+  os << key << ": " << value << " is out of range; allowed: " << what << " from " << f.min << " to " << f.max;
   throw std::invalid_argument(os.str());
 }
 
@@ -165,9 +178,7 @@ void check_task_option(const std::string& key, const nlohmann::json& v) {
 void assign(Config& c, const std::string& key_as_given, const nlohmann::json& v) {
   const std::string& key = current_name(key_as_given);
   if (const Field* f = find_field(key)) {
-    auto bad = [&](const char* expected) {
-      throw std::invalid_argument(key + ": " + show(v) + " is not " + expected);
-    };
+    auto bad = [&](const char* expected) { throw std::invalid_argument(key + ": " + show(v) + " is not " + expected); };
     std::visit(
         [&](auto member) {
           using T = std::decay_t<decltype(c.*member)>;
@@ -178,8 +189,7 @@ void assign(Config& c, const std::string& key_as_given, const nlohmann::json& v)
             if (!v.is_string()) bad("a name (a string)");
             c.*member = v.get<std::string>();
           } else if constexpr (std::is_integral_v<T>) {
-            if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>())
-              bad("a whole number");
+            if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>()) bad("a whole number");
             double d = v.get<double>();
             if (d < f->min || d > f->max) out_of_range(key, show(v), *f, "a whole number");
             c.*member = T(d);
@@ -217,7 +227,6 @@ nlohmann::json parse_text(const std::string& key, const std::string& text) {
   if (const OptionSpec* o = find_task_option(key).second) return o->parse(text);  // its kind
   unknown_field(key);
 }
-
 
 }  // namespace
 
@@ -321,14 +330,11 @@ int Config::anchor_count() const {
   return anchors == "none" ? 0 : 1;
 }
 
-nlohmann::json config_value(const std::string& key, const std::string& text) {
-  return parse_text(key, text);
-}
+nlohmann::json config_value(const std::string& key, const std::string& text) { return parse_text(key, text); }
 
 std::pair<std::string, std::string> split_assignment(const std::string& kv) {
   auto eq = kv.find('=');
-  if (eq == std::string::npos || eq == 0)
-    throw std::invalid_argument(show_text(kv) + " is not a key=value assignment");
+  if (eq == std::string::npos || eq == 0) throw std::invalid_argument(show_text(kv) + " is not a key=value assignment");
   return {kv.substr(0, eq), kv.substr(eq + 1)};
 }
 

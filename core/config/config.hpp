@@ -29,24 +29,24 @@ struct ModelChoices {
 
 struct Config {
   std::string task = "copy";
-  std::string position = "learned";     // core/position registry
-  std::string placement = "embed";      // absolute encodings: embed (once) | layerwise
+  std::string position = "learned";       // core/position registry
+  std::string placement = "embed";        // absolute encodings: embed (once) | layerwise
   std::string normalization = "softmax";  // core/normalization registry
-  std::string anchors = "none";         // none | cls | cls_sep | bos
+  std::string anchors = "none";           // none | cls | cls_sep | bos
   int d_model = 32, heads = 2, layers = 2, ffn = 128;
-  std::string activation = "gelu";      // gelu (tanh form) | gelu_erf | relu
+  std::string activation = "gelu";  // gelu (tanh form) | gelu_erf | relu
   std::string layernorm = "pre";    // pre | post
   bool causal = true;
-  std::string pool = "mean";            // per-sequence tasks: mean | cls
+  std::string pool = "mean";  // per-sequence tasks: mean | cls
   float dropout = 0.0f, attn_dropout = 0.0f;
-  float softcap = 0.0f;                 // logit soft cap c: s ← c·tanh(s/c) (0 = off)
-  int seq_len = 16, eval_len = 0;       // eval_len 0 = seq_len
-  int max_len = 0;                      // learned table size; 0 = the model's training length
+  float softcap = 0.0f;            // logit soft cap c: s ← c·tanh(s/c) (0 = off)
+  int seq_len = 16, eval_len = 0;  // eval_len 0 = seq_len
+  int max_len = 0;                 // learned table size; 0 = the model's training length
   int batch = 16, steps = 600;
   float lr = 3e-3f, weight_decay = 0.01f, clip = 1.0f;
   float beta1 = 0.9f, beta2 = 0.999f, eps = 1e-8f;
   int warmup = 20;
-  std::string schedule = "constant";    // constant | linear | cosine (after warmup)
+  std::string schedule = "constant";  // constant | linear | cosine (after warmup)
   int64_t seed = 1;
   int eval_every = 50, eval_batches = 4;
   float memory_limit_mb = 1024.0f;

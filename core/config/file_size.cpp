@@ -35,7 +35,8 @@ ModelFileSize model_file_size(const Config& cfg, const Task& task) {
   // not UTF-8 (in a field the task does not read, which no reader checks) counts as U+FFFD's three:
   // an upper bound, and no json exception out of validation.
   const auto replace = nlohmann::json::error_handler_t::replace;
-  const size_t config_bytes = nlohmann::json(cfg.to_json().dump(-1, ' ', false, replace)).dump(-1, ' ', false, replace).size();
+  const size_t config_bytes =
+      nlohmann::json(cfg.to_json().dump(-1, ' ', false, replace)).dump(-1, ' ', false, replace).size();
   s.header_bytes = tensors * kEntryBytes + config_bytes + kOtherMetadataBytes;
   s.bytes = 8 + s.header_bytes + 12 * s.parameters;
   return s;
@@ -48,14 +49,16 @@ void check_model_file_size(const Config& cfg, const Task& task) {
     os << "model size: d_model=" << cfg.d_model << ", layers=" << cfg.layers << ", ffn=" << cfg.ffn << " make "
        << s.parameters << " parameters, a model file of about " << (s.bytes + (1 << 19)) / (1 << 20)
        << " MiB (weights and the optimizer's two moments, 12 bytes a parameter), above the limit of "
-       << (kMaxModelFileBytes >> 20) << " MiB that every loader (--resume, eval, the page's import) reads; "
+       << (kMaxModelFileBytes >> 20)
+       << " MiB that every loader (--resume, eval, the page's import) reads; "
           "reduce d_model, layers or ffn (or max_len with a learned position table)";
     throw std::invalid_argument(os.str());
   }
   if (s.header_bytes > kSafetensorsMaxHeaderBytes)
-    throw std::invalid_argument("model size: the model file's header would hold about " + std::to_string(s.header_bytes) +
-                                " bytes (the config, with its text, stored as JSON), above the limit of " +
-                                std::to_string(kSafetensorsMaxHeaderBytes) + " bytes; use a shorter text or fewer layers");
+    throw std::invalid_argument(
+        "model size: the model file's header would hold about " + std::to_string(s.header_bytes) +
+        " bytes (the config, with its text, stored as JSON), above the limit of " +
+        std::to_string(kSafetensorsMaxHeaderBytes) + " bytes; use a shorter text or fewer layers");
 }
 
 }  // namespace ap

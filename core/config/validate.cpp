@@ -25,15 +25,15 @@ std::unique_ptr<Task> Config::checked_task() const {
   const NormalizationEntry& ne = find_normalization(normalization);
   check_fields(*this);  // every field's range and fixed names, from the one field table
   if (d_model % heads != 0)
-    fail("d_model: " + std::to_string(d_model) + " is not divisible by heads = " +
-         std::to_string(heads) + "; choose d_model as a multiple of heads");
+    fail("d_model: " + std::to_string(d_model) + " is not divisible by heads = " + std::to_string(heads) +
+         "; choose d_model as a multiple of heads");
 
   // Refuse before anything is allocated (the task's data, the encoding's tables below).
   const double mb = memory_estimate_mb();
   if (mb > memory_limit_mb) {
     std::ostringstream os;
-    os << "memory: this config needs about " << std::lround(mb) << " MB, above the limit of "
-       << memory_limit_mb << " MB (memory_limit_mb); reduce batch, seq_len, d_model or layers";
+    os << "memory: this config needs about " << std::lround(mb) << " MB, above the limit of " << memory_limit_mb
+       << " MB (memory_limit_mb); reduce batch, seq_len, d_model or layers";
     fail(os.str());
   }
 
@@ -41,26 +41,30 @@ std::unique_ptr<Task> Config::checked_task() const {
   // the chosen one (a config built in code may hold any of them).
   for (auto& [key, value] : options.items()) {
     for (auto& e : position_registry())
-      for (auto& o : e.options) if (o.key == key) o.check(value);
+      for (auto& o : e.options)
+        if (o.key == key) o.check(value);
     for (auto& e : normalization_registry())
-      for (auto& o : e.options) if (o.key == key) o.check(value);
+      for (auto& o : e.options)
+        if (o.key == key) o.check(value);
   }
   // The task checks its own options and lengths.
   auto t = te.make(to_json());
   if (seq_len < t->min_len())
-    fail("seq_len: " + std::to_string(seq_len) + " is too short for task " + task +
-         "; it needs at least " + std::to_string(t->min_len()));
+    fail("seq_len: " + std::to_string(seq_len) + " is too short for task " + task + "; it needs at least " +
+         std::to_string(t->min_len()));
   if (effective_eval_len() < t->min_len())
-    fail("eval_len: " + std::to_string(eval_len) + " is too short for task " + task +
-         "; it needs at least " + std::to_string(t->min_len()));
+    fail("eval_len: " + std::to_string(eval_len) + " is too short for task " + task + "; it needs at least " +
+         std::to_string(t->min_len()));
 
   // Placement applies to absolute encodings only.
   if (placement == "layerwise" && !pe.absolute)
-    fail("placement: 'layerwise' applies to absolute encodings (those added to the residual "
-         "stream); " + position + " already acts inside every layer, so use placement=embed");
+    fail(
+        "placement: 'layerwise' applies to absolute encodings (those added to the residual "
+        "stream); " +
+        position + " already acts inside every layer, so use placement=embed");
   if (max_len > 0 && max_len < model_len())
-    fail("max_len: " + std::to_string(max_len) + " is shorter than the training length " +
-         std::to_string(model_len()) + " (seq_len plus anchors)");
+    fail("max_len: " + std::to_string(max_len) + " is shorter than the training length " + std::to_string(model_len()) +
+         " (seq_len plus anchors)");
   if (pool == "cls" && !(anchors == "cls" || anchors == "cls_sep"))
     fail("pool: 'cls' needs a [CLS] token; set anchors to cls or cls_sep, or use pool=mean");
 
@@ -70,14 +74,18 @@ std::unique_ptr<Task> Config::checked_task() const {
 
   // The soft cap acts on the logits too.
   if (softcap > 0 && !ne.accepts_bias)
-    fail("softcap: " + normalization + " never forms attention logits, so there is nothing to cap; "
+    fail("softcap: " + normalization +
+         " never forms attention logits, so there is nothing to cap; "
          "set softcap=0 or choose a logit-based normalization (softmax, l2, sigmoid, ...)");
 
   // Encodings that bias the logits need a normalization that has logits (flags of the entries:
   // nothing is built to ask them).
   if (pe.biases_logits && !ne.accepts_bias)
-    fail("normalization: " + normalization + " never forms attention logits, so it cannot take "
-         "the logit bias of position=" + position + "; choose a logit-based normalization "
+    fail("normalization: " + normalization +
+         " never forms attention logits, so it cannot take "
+         "the logit bias of position=" +
+         position +
+         "; choose a logit-based normalization "
          "(softmax, l2, sigmoid, ...) or a position encoding that does not bias the logits");
 
   // What train can write, every loader must read: the model file stays within their limit.
@@ -90,8 +98,7 @@ double Config::memory_estimate_mb() const {
   const double T = std::max(model_len(), effective_eval_len() + anchor_count());
   const double V = 256;  // upper bound of the built-in vocabularies for embedding + head
   // Position tables: up to (max(T, max_len), C) per layer (learned, layerwise).
-  const double params = 2 * V * C + L * (4 * C * C + 2 * C * F + 9 * C + F) +
-                        std::max<double>(T, table_len()) * C * L;
+  const double params = 2 * V * C + L * (4 * C * C + 2 * C * F + 9 * C + F) + std::max<double>(T, table_len()) * C * L;
   const double acts_per_layer = B * T * (12 * C + 2 * F) + 4 * B * heads * T * T;
   const double floats = 4 * params + L * acts_per_layer + 3 * B * T * V;
   return floats * 4 / (1024.0 * 1024.0);

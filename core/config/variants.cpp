@@ -23,13 +23,11 @@ MakeContext make_context(const Config& cfg, const std::vector<OptionSpec>& specs
   return {model_sizes(cfg), OptionValues(cfg.options, specs)};
 }
 
-std::unique_ptr<PositionEncoding> make_variant(const PositionEntry& e, const Config& cfg,
-                                               ParamStore& params) {
+std::unique_ptr<PositionEncoding> make_variant(const PositionEntry& e, const Config& cfg, ParamStore& params) {
   return e.make(make_context(cfg, e.options), params);
 }
 
-std::unique_ptr<Normalization> make_variant(const NormalizationEntry& e, const Config& cfg,
-                                            ParamStore& params) {
+std::unique_ptr<Normalization> make_variant(const NormalizationEntry& e, const Config& cfg, ParamStore& params) {
   return e.make(make_context(cfg, e.options), params);
 }
 
@@ -58,9 +56,7 @@ nlohmann::json describe_position(const PositionEntry& e, const Config& cfg) {
   return position_json(e, params);
 }
 
-nlohmann::json describe_normalization(const NormalizationEntry& e, const Config&) {
-  return normalization_json(e);
-}
+nlohmann::json describe_normalization(const NormalizationEntry& e, const Config&) { return normalization_json(e); }
 
 nlohmann::json registry_json(const std::string& what) {
   const Config defaults;
@@ -75,8 +71,7 @@ nlohmann::json registry_json(const std::string& what) {
   }
   if (what.empty() || what == "normalizations") {
     out["normalizations"] = nlohmann::json::array();
-    for (auto& e : normalization_registry())
-      out["normalizations"].push_back(describe_normalization(e, defaults));
+    for (auto& e : normalization_registry()) out["normalizations"].push_back(describe_normalization(e, defaults));
   }
   if (what.empty()) out["config"] = config_schema();
   return out;

@@ -21,10 +21,8 @@ ModelSizes model_sizes(const Config& cfg);
 MakeContext make_context(const Config& cfg, const std::vector<OptionSpec>& specs);
 
 // Build an entry for a config (declares its parameters into `params`).
-std::unique_ptr<PositionEncoding> make_variant(const PositionEntry& e, const Config& cfg,
-                                               ParamStore& params);
-std::unique_ptr<Normalization> make_variant(const NormalizationEntry& e, const Config& cfg,
-                                            ParamStore& params);
+std::unique_ptr<PositionEncoding> make_variant(const PositionEntry& e, const Config& cfg, ParamStore& params);
+std::unique_ptr<Normalization> make_variant(const NormalizationEntry& e, const Config& cfg, ParamStore& params);
 // The entry's own rules for this config (xpos needs causal=true, ...); throws
 // std::invalid_argument naming the field. Nothing for entries without rules.
 void check_variant(const PositionEntry& e, const Config& cfg);

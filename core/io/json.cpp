@@ -15,9 +15,9 @@ size_t utf8_at(std::string_view s, size_t i) {
   if (n == 0 || c > 0xF4 || i + n > s.size()) return 0;
   for (size_t k = 1; k < n; ++k)
     if ((b(k) & 0xC0) != 0x80) return 0;
-  if (c == 0xE0 && b(1) < 0xA0) return 0;  // overlong
+  if (c == 0xE0 && b(1) < 0xA0) return 0;   // overlong
   if (c == 0xED && b(1) >= 0xA0) return 0;  // UTF-16 surrogate
-  if (c == 0xF0 && b(1) < 0x90) return 0;  // overlong
+  if (c == 0xF0 && b(1) < 0x90) return 0;   // overlong
   if (c == 0xF4 && b(1) >= 0x90) return 0;  // above U+10FFFF
   return n;
 }
@@ -37,13 +37,20 @@ bool put_text(std::string& out, std::string_view s, size_t cap, bool json, bool 
   for (size_t i = 0; i < s.size();) {
     if (out.size() >= cap) return false;
     const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (lines && (c == '\n' || c == '\t')) out += char(c);
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\r') out += "\\r";
-    else if (c == 0) out += "\\0";
-    else if (json && (c == '"' || c == '\\')) out += '\\', out += char(c);
-    else if (c < 0x20 || c == 0x7F) out += hex_byte(c);
+    if (lines && (c == '\n' || c == '\t'))
+      out += char(c);
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == 0)
+      out += "\\0";
+    else if (json && (c == '"' || c == '\\'))
+      out += '\\', out += char(c);
+    else if (c < 0x20 || c == 0x7F)
+      out += hex_byte(c);
     else if (const size_t n = utf8_at(s, i); n > 0) {
       const unsigned char c1 = n == 2 && c == 0xC2 ? static_cast<unsigned char>(s[i + 1]) : 0;
       if (c1 >= 0x80 && c1 <= 0x9F) {  // U+0080..U+009F: the C1 controls (U+009B is a CSI)
@@ -55,7 +62,8 @@ bool put_text(std::string& out, std::string_view s, size_t cap, bool json, bool 
       }
       i += n;
       continue;
-    } else out += hex_byte(c);
+    } else
+      out += hex_byte(c);
     ++i;
   }
   return true;
@@ -118,8 +126,7 @@ bool cut_chars(std::string& s, size_t max_chars) {
 
 nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLimits limits) {
   if (text.size() > limits.bytes)
-    throw std::invalid_argument(what + ": " + std::to_string(text.size()) +
-                                " bytes of JSON are above the limit of " +
+    throw std::invalid_argument(what + ": " + std::to_string(text.size()) + " bytes of JSON are above the limit of " +
                                 std::to_string(limits.bytes) + " bytes");
   // One pass before nlohmann builds anything: nesting depth and (about) the number of values.
   size_t depth = 0, values = 1;
@@ -127,8 +134,10 @@ nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLi
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;  // the escaped character cannot end the string
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;  // the escaped character cannot end the string
+      else if (c == '"')
+        in_string = false;
       continue;
     }
     switch (c) {
@@ -162,8 +171,9 @@ nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLi
     size_t line = 1, col = 1;
     for (size_t i = 0; i + 1 < byte; ++i) text[i] == '\n' ? (++line, col = 1) : ++col;
     const std::string where =
-        byte == 0 ? "" : " at byte " + std::to_string(byte) +
-                             (line > 1 ? " (line " + std::to_string(line) + ", column " + std::to_string(col) + ")" : "");
+        byte == 0 ? ""
+                  : " at byte " + std::to_string(byte) +
+                        (line > 1 ? " (line " + std::to_string(line) + ", column " + std::to_string(col) + ")" : "");
     throw std::invalid_argument(what + ": not valid JSON" + where + ": " + shown);
   };
   // nlohmann's what(): "[json.exception.parse_error.101] parse error at line 1, column 24: <reason>"
@@ -180,7 +190,8 @@ nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLi
   } catch (const nlohmann::json::exception& e) {  // number overflow: the byte of that number
     const std::string reason = reason_of(e.what());
     const size_t q = reason.find('\''), q2 = reason.rfind('\'');
-    const size_t pos = q != std::string::npos && q2 > q ? text.find(reason.substr(q + 1, q2 - q - 1)) : std::string::npos;
+    const size_t pos =
+        q != std::string::npos && q2 > q ? text.find(reason.substr(q + 1, q2 - q - 1)) : std::string::npos;
     fail(reason, pos == std::string::npos ? 0 : pos + 1);
   }
   return nullptr;  // not reached
@@ -237,11 +248,11 @@ std::string show_json(const nlohmann::json& v, size_t max_chars) {
 
 std::vector<int32_t> int_array(const nlohmann::json& v, const std::string& what, size_t max_count) {
   if (!v.is_array())
-    throw std::invalid_argument(what + ": expected an array of whole numbers, not " +
-                                std::string(v.type_name()) + " " + show_value(v));
+    throw std::invalid_argument(what + ": expected an array of whole numbers, not " + std::string(v.type_name()) + " " +
+                                show_value(v));
   if (v.size() > max_count)
-    throw std::invalid_argument(what + ": " + std::to_string(v.size()) +
-                                " entries are above the limit of " + std::to_string(max_count));
+    throw std::invalid_argument(what + ": " + std::to_string(v.size()) + " entries are above the limit of " +
+                                std::to_string(max_count));
   std::vector<int32_t> out;
   out.reserve(v.size());
   for (size_t i = 0; i < v.size(); ++i) {

@@ -24,9 +24,9 @@
 namespace ap {
 
 struct JsonLimits {
-  size_t depth = 64;               // arrays/objects nested deeper than this are refused
-  size_t bytes = size_t(4) << 20;  // longer texts are refused before parsing
-  size_t values = size_t(1) << 20; // texts with more values (about: commas + brackets) too
+  size_t depth = 64;                // arrays/objects nested deeper than this are refused
+  size_t bytes = size_t(4) << 20;   // longer texts are refused before parsing
+  size_t values = size_t(1) << 20;  // texts with more values (about: commas + brackets) too
 };
 
 // Limits of the engine's JSON inputs. A config has a few dozen values, but may carry a text

@@ -71,8 +71,16 @@ float f16_to_float(uint16_t h) {
   return f;
 }
 
-float decode_f32(const uint8_t* p) { float f; std::memcpy(&f, p, 4); return f; }
-float decode_f16(const uint8_t* p) { uint16_t h; std::memcpy(&h, p, 2); return f16_to_float(h); }
+float decode_f32(const uint8_t* p) {
+  float f;
+  std::memcpy(&f, p, 4);
+  return f;
+}
+float decode_f16(const uint8_t* p) {
+  uint16_t h;
+  std::memcpy(&h, p, 2);
+  return f16_to_float(h);
+}
 float decode_bf16(const uint8_t* p) {  // bfloat16 is the top half of a float
   uint16_t h;
   std::memcpy(&h, p, 2);
@@ -82,9 +90,17 @@ float decode_bf16(const uint8_t* p) {  // bfloat16 is the top half of a float
   return f;
 }
 // Rounds to nearest; IEEE narrowing turns out-of-range values into +-inf on all our targets.
-float decode_f64(const uint8_t* p) { double d; std::memcpy(&d, p, 8); return float(d); }
+float decode_f64(const uint8_t* p) {
+  double d;
+  std::memcpy(&d, p, 8);
+  return float(d);
+}
 
-struct Dtype { const char* name; size_t size; float (*decode)(const uint8_t*); };
+struct Dtype {
+  const char* name;
+  size_t size;
+  float (*decode)(const uint8_t*);
+};
 constexpr Dtype kDtypes[] = {
     {"F32", 4, decode_f32}, {"F16", 2, decode_f16}, {"BF16", 2, decode_bf16}, {"F64", 8, decode_f64}};
 
@@ -93,14 +109,16 @@ constexpr Dtype kDtypes[] = {
 // Parser callback state: rejects duplicate keys at any level (nlohmann would keep the last),
 // too deep nesting and too many values, and records the top-level keys in file order.
 struct HeaderGuard {
-  struct Frame { std::set<std::string> keys; std::string last_key; };
+  struct Frame {
+    std::set<std::string> keys;
+    std::string last_key;
+  };
   std::vector<Frame> stack;
   std::vector<std::string> top_keys;
   size_t values = 0;
 
   void count() {
-    if (++values > kMaxJsonValues)
-      refuse("header holds more than " + std::to_string(kMaxJsonValues) + " JSON values");
+    if (++values > kMaxJsonValues) refuse("header holds more than " + std::to_string(kMaxJsonValues) + " JSON values");
   }
   bool on_event(json::parse_event_t event, json& parsed) {
     switch (event) {
@@ -108,8 +126,8 @@ struct HeaderGuard {
       case json::parse_event_t::array_start:
         count();
         if (stack.size() >= kMaxJsonDepth)
-          refuse("header nests JSON deeper than a safetensors header can (" +
-               std::to_string(kMaxJsonDepth) + " levels)");
+          refuse("header nests JSON deeper than a safetensors header can (" + std::to_string(kMaxJsonDepth) +
+                 " levels)");
         stack.emplace_back();
         break;
       case json::parse_event_t::object_end:
@@ -122,8 +140,7 @@ struct HeaderGuard {
         Frame& f = stack.back();
         if (!f.keys.insert(k).second) {
           if (stack.size() == 1) refuse("name " + show(k) + " appears twice in the header");
-          refuse("header entry " + show(stack.front().last_key) + " has the key " + show(k) +
-               " twice");
+          refuse("header entry " + show(stack.front().last_key) + " has the key " + show(k) + " twice");
         }
         f.last_key = k;
         if (stack.size() == 1) top_keys.push_back(k);
@@ -139,8 +156,14 @@ struct HeaderGuard {
 
 // A non-negative JSON integer, or false.
 bool as_u64(const json& v, uint64_t& out) {
-  if (v.is_number_unsigned()) { out = v.get<uint64_t>(); return true; }
-  if (v.is_number_integer() && v.get<int64_t>() >= 0) { out = uint64_t(v.get<int64_t>()); return true; }
+  if (v.is_number_unsigned()) {
+    out = v.get<uint64_t>();
+    return true;
+  }
+  if (v.is_number_integer() && v.get<int64_t>() >= 0) {
+    out = uint64_t(v.get<int64_t>());
+    return true;
+  }
   return false;
 }
 
@@ -167,7 +190,7 @@ Entry parse_entry(const std::string& name, const json& e, size_t buf_size) {
     if (dt.get_ref<const std::string&>() == d.name) out.dtype = &d;
   if (!out.dtype)
     refuse(t + "dtype " + show(dt.get<std::string>()) +
-         " is not supported (only F32, or F16, BF16 and F64 converted to float)");
+           " is not supported (only F32, or F16, BF16 and F64 converted to float)");
 
   const json& sh = e["shape"];
   if (!sh.is_array()) refuse(t + "shape is " + sh.type_name() + ", not an array of dimensions");
@@ -198,8 +221,8 @@ Entry parse_entry(const std::string& name, const json& e, size_t buf_size) {
     nbytes *= uint64_t(d);
   }
   if (out.end - out.begin != nbytes)
-    refuse(t + offs + " do not match shape " + list_str(out.shape) + " of " + out.dtype->name +
-         " (" + std::to_string(nbytes) + " bytes)");
+    refuse(t + offs + " do not match shape " + list_str(out.shape) + " of " + out.dtype->name + " (" +
+           std::to_string(nbytes) + " bytes)");
   out.count = nbytes / out.dtype->size;  // <= buf_size: the offsets lie inside the buffer
   return out;
 }
@@ -209,35 +232,30 @@ std::map<std::string, std::string> parse_metadata(const json& m) {
   std::map<std::string, std::string> out;
   for (const auto& item : m.items()) {
     if (!item.value().is_string())
-      refuse("__metadata__ key " + show(item.key()) + " is " + item.value().type_name() +
-           ", not a string");
+      refuse("__metadata__ key " + show(item.key()) + " is " + item.value().type_name() + ", not a string");
     out[item.key()] = item.value().get<std::string>();
   }
   return out;
 }
 
 SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
-  if (size < 8)
-    refuse("file is " + std::to_string(size) + " bytes, too short for the 8-byte header length");
+  if (size < 8) refuse("file is " + std::to_string(size) + " bytes, too short for the 8-byte header length");
   if (size > max_bytes)
-    refuse("file is " + std::to_string(size) + " bytes, above the limit of " +
-         std::to_string(max_bytes) + " bytes");
+    refuse("file is " + std::to_string(size) + " bytes, above the limit of " + std::to_string(max_bytes) + " bytes");
   uint64_t n = 0;  // little-endian u64, read byte by byte
   for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[i];
   if (n > kSafetensorsMaxHeaderBytes)
     refuse("header length " + std::to_string(n) + " is above the limit of " +
-         std::to_string(kSafetensorsMaxHeaderBytes) + " bytes");
+           std::to_string(kSafetensorsMaxHeaderBytes) + " bytes");
   if (n > size - 8)
-    refuse("header length " + std::to_string(n) + " runs past the end of the " +
-         std::to_string(size) + "-byte file");
+    refuse("header length " + std::to_string(n) + " runs past the end of the " + std::to_string(size) + "-byte file");
 
   HeaderGuard guard;
   json header;
   const char* text = reinterpret_cast<const char*>(bytes + 8);
   try {
-    header = json::parse(text, text + n, [&guard](int, json::parse_event_t ev, json& parsed) {
-      return guard.on_event(ev, parsed);
-    });
+    header = json::parse(text, text + n,
+                         [&guard](int, json::parse_event_t ev, json& parsed) { return guard.on_event(ev, parsed); });
   } catch (const json::exception& e) {
     std::string why = e.what();  // may quote file bytes: keep it short
     if (why.size() > 160) why = why.substr(0, 160) + "...";
@@ -259,8 +277,7 @@ SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
     entries.push_back(parse_entry(name, value, buf_size));
     decoded += entries.back().count * sizeof(float);  // each term <= 2 * buf_size: no overflow
     if (decoded > max_bytes)
-      refuse("tensor " + show(name) + ": decoded data exceed the limit of " +
-           std::to_string(max_bytes) + " bytes");
+      refuse("tensor " + show(name) + ": decoded data exceed the limit of " + std::to_string(max_bytes) + " bytes");
   }
 
   // The tensors must tile the buffer exactly: sorted by offsets, each starts where the last ended.
@@ -270,19 +287,19 @@ SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
   uint64_t pos = 0;
   const Entry* prev = nullptr;
   for (const Entry& e : entries) {
-    const std::string t = "tensor " + show(e.name) + ": data_offsets " +
-                          list_str(std::vector<uint64_t>{e.begin, e.end});
-    if (e.begin < pos) refuse(t + " overlap tensor " + show(prev->name) + " [" +
-                            std::to_string(prev->begin) + ", " + std::to_string(pos) + "]");
+    const std::string t =
+        "tensor " + show(e.name) + ": data_offsets " + list_str(std::vector<uint64_t>{e.begin, e.end});
+    if (e.begin < pos)
+      refuse(t + " overlap tensor " + show(prev->name) + " [" + std::to_string(prev->begin) + ", " +
+             std::to_string(pos) + "]");
     if (e.begin > pos)
-      refuse(t + " leave buffer bytes [" + std::to_string(pos) + ", " + std::to_string(e.begin) +
-           ") unused before it");
+      refuse(t + " leave buffer bytes [" + std::to_string(pos) + ", " + std::to_string(e.begin) + ") unused before it");
     pos = e.end;
     prev = &e;
   }
   if (pos != buf_size)
     refuse("data buffer has " + std::to_string(buf_size) + " bytes but the tensors' data_offsets cover only " +
-         std::to_string(pos));
+           std::to_string(pos));
 
   for (Entry& e : entries) {
     NamedTensor t{std::move(e.name), std::move(e.shape), std::vector<float>(size_t(e.count))};
@@ -338,8 +355,7 @@ std::vector<uint8_t> safetensors_write(const std::vector<NamedTensor>& tensors,
     for (int64_t d : t.shape)
       if (!empty) count = count > t.data.size() / uint64_t(d) ? t.data.size() + 1 : count * uint64_t(d);
     if (count != t.data.size())
-      refuse(where + "shape " + list_str(t.shape) + " does not match its " +
-           std::to_string(t.data.size()) + " values");
+      refuse(where + "shape " + list_str(t.shape) + " does not match its " + std::to_string(t.data.size()) + " values");
     const uint64_t end = offset + count * 4;
     header[t.name] = ojson{{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, end}}};
     offset = end;
@@ -384,12 +400,11 @@ SafetensorsFile safetensors_load(const std::string& path, size_t max_bytes) {
   const std::streamoff size = in.tellg();
   if (size < 0) refuse(prefix + "cannot determine its size");
   if (uint64_t(size) > max_bytes)  // before allocating anything
-    refuse(prefix + "file is " + std::to_string(size) + " bytes, above the limit of " +
-         std::to_string(max_bytes) + " bytes");
+    refuse(prefix + "file is " + std::to_string(size) + " bytes, above the limit of " + std::to_string(max_bytes) +
+           " bytes");
   std::vector<uint8_t> bytes(static_cast<size_t>(size));
   in.seekg(0);
-  if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size))
-    refuse(prefix + "reading failed");
+  if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size)) refuse(prefix + "reading failed");
   return with_prefix(prefix, [&] { return read_impl(bytes.data(), bytes.size(), max_bytes); });
 }
 

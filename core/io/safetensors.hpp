@@ -56,8 +56,7 @@ struct SafetensorsFile {
 // the header are rejected (plain JSON parsers silently keep the last one), and so are unknown
 // fields in a tensor entry, gaps or overlaps between tensors, and unused trailing bytes (as the
 // reference Rust reader does).
-SafetensorsFile safetensors_read(const uint8_t* bytes, size_t size,
-                                 size_t max_bytes = kMaxModelFileBytes);
+SafetensorsFile safetensors_read(const uint8_t* bytes, size_t size, size_t max_bytes = kMaxModelFileBytes);
 
 // File helpers; messages start with "model file '<path>': ".
 void safetensors_save(const std::string& path, const std::vector<NamedTensor>& tensors,

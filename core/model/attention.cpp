@@ -78,12 +78,11 @@ void for_heads(int BH, double work, F&& f) {
   parallel_for(parts, [&](int p) { f(int(std::int64_t(BH) * p / parts), int(std::int64_t(BH) * (p + 1) / parts)); });
 }
 // gemm_batched over the (batch, head) pairs, split by for_heads.
-void gemm_heads(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
-                std::ptrdiff_t sA, const float* B, int ldb, std::ptrdiff_t sB, float* C, int ldc,
-                std::ptrdiff_t sC, float beta, Tri tri) {
+void gemm_heads(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda, std::ptrdiff_t sA,
+                const float* B, int ldb, std::ptrdiff_t sB, float* C, int ldc, std::ptrdiff_t sC, float beta, Tri tri) {
   for_heads(count, double(count) * M * N * K, [&](int h0, int h1) {
-    gemm_batched(op, h1 - h0, M, N, K, alpha, A + h0 * sA, lda, sA, B + h0 * sB, ldb, sB,
-                 C + h0 * sC, ldc, sC, beta, tri);
+    gemm_batched(op, h1 - h0, M, N, K, alpha, A + h0 * sA, lda, sA, B + h0 * sB, ldb, sB, C + h0 * sC, ldc, sC, beta,
+                 tri);
   });
 }
 
@@ -92,7 +91,8 @@ void gemm_heads(Op op, int count, int M, int N, int K, float alpha, const float*
 struct CausalTri {
   Tri scores, lower_a, upper_a;
   explicit CausalTri(bool causal)
-      : scores(causal ? Tri::LowerC : Tri::Full), lower_a(causal ? Tri::LowerA : Tri::Full),
+      : scores(causal ? Tri::LowerC : Tri::Full),
+        lower_a(causal ? Tri::LowerA : Tri::Full),
         upper_a(causal ? Tri::UpperA : Tri::Full) {}
 };
 
@@ -116,8 +116,8 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
     std::fill(acts.logits.begin(), acts.logits.end(), 0.0f);
     ctx.norm->scores_forward(ctx.layer, acts.q.data(), acts.k.data(), acts.logits.data(), shape);
   } else {  // beta = 0: written, not accumulated, so no zeroing pass
-    gemm_heads(Op::NT, BH, T, T, HS, ctx.norm->scale(HS), acts.q.data(), HS, size_t(T) * HS,
-                 acts.k.data(), HS, size_t(T) * HS, acts.logits.data(), T, size_t(T) * T, 0.f, tri.scores);
+    gemm_heads(Op::NT, BH, T, T, HS, ctx.norm->scale(HS), acts.q.data(), HS, size_t(T) * HS, acts.k.data(), HS,
+               size_t(T) * HS, acts.logits.data(), T, size_t(T) * T, 0.f, tri.scores);
   }
   if (ctx.pos->biases()) ctx.pos->bias_forward(ctx.layer, acts.logits.data(), acts.q.data(), acts.k.data(), shape);
   if (ctx.softcap > 0) softcap_forward(acts.logits.data(), acts.logits.size(), ctx.softcap);
@@ -152,8 +152,8 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
     edit_weights(target, shape, ctx.layer, *ctx.edits);
   }
 
-  gemm_heads(Op::NN, BH, T, HS, T, 1.0f, w, T, size_t(T) * T, acts.v.data(), HS, size_t(T) * HS,
-               acts.o.data(), HS, size_t(T) * HS, 0.f, tri.lower_a);
+  gemm_heads(Op::NN, BH, T, HS, T, 1.0f, w, T, size_t(T) * T, acts.v.data(), HS, size_t(T) * HS, acts.o.data(), HS,
+             size_t(T) * HS, 0.f, tri.lower_a);
   if (ctx.pos->adds_values()) ctx.pos->values_forward(ctx.layer, w, acts.o.data(), shape);
   if (edited) edit_outputs(acts.o.data(), shape, ctx.layer, *ctx.edits);
 
@@ -169,7 +169,7 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
   const int BH = shape.B * shape.NH, T = shape.T, HS = shape.HS;
   const size_t C = size_t(shape.NH) * HS, tt = size_t(BH) * T * T;
   ActTensor<4>&dheads = acts.dheads, &dq = acts.dq, &dk = acts.dk, &dv = acts.dv, &dw = acts.dweights,
-      &ds = acts.dlogits;  // dw = ∂L/∂weights, ds = ∂L/∂s (the logits)
+  &ds = acts.dlogits;  // dw = ∂L/∂weights, ds = ∂L/∂s (the logits)
   const CausalTri tri(shape.causal);
   // Hooks that add into dw (values) or dq, dk (biases, kernel scores) need them zeroed and the
   // GEMMs accumulating; otherwise the GEMMs write (beta = 0) and nothing is zeroed.
@@ -182,10 +182,10 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
 
   const ActTensor<4>& w = acts.used_weights();
   if (ctx.pos->adds_values()) ctx.pos->values_backward(ctx.layer, w.data(), dheads.data(), dw.data(), shape);
-  gemm_heads(Op::NT, BH, T, T, HS, 1.0f, dheads.data(), HS, size_t(T) * HS, acts.v.data(), HS,
-               size_t(T) * HS, dw.data(), T, size_t(T) * T, hook_dw ? 1.f : 0.f, tri.scores);
-  gemm_heads(Op::TN, BH, T, HS, T, 1.0f, w.data(), T, size_t(T) * T, dheads.data(), HS,
-               size_t(T) * HS, dv.data(), HS, size_t(T) * HS, 0.f, tri.upper_a);
+  gemm_heads(Op::NT, BH, T, T, HS, 1.0f, dheads.data(), HS, size_t(T) * HS, acts.v.data(), HS, size_t(T) * HS,
+             dw.data(), T, size_t(T) * T, hook_dw ? 1.f : 0.f, tri.scores);
+  gemm_heads(Op::TN, BH, T, HS, T, 1.0f, w.data(), T, size_t(T) * T, dheads.data(), HS, size_t(T) * HS, dv.data(), HS,
+             size_t(T) * HS, 0.f, tri.upper_a);
   if (!acts.weights_drop.empty()) {
     ActTensor<4>& tmp = acts.dscratch;
     tmp.zeros(dw.shape());
@@ -203,23 +203,24 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
     for (size_t r = size_t(h0) * T; r < size_t(h1) * T; ++r) {
       float* ds_row = ds.data() + r * T;
       std::fill(ds_row, ds_row + T, 0.0f);  // row_backward adds into the visible part; the rest stays 0
-      ctx.norm->row_backward(acts.logits.data() + r * T, acts.weights.data() + r * T, dw.data() + r * T,
-                             ds_row, visible(shape, int(r % T)));
+      ctx.norm->row_backward(acts.logits.data() + r * T, acts.weights.data() + r * T, dw.data() + r * T, ds_row,
+                             visible(shape, int(r % T)));
     }
   });
   ctx.norm->rows_backward(ctx.layer, ds.data(), shape);
   // acts.logits holds the capped logits: ∂/∂s of c·tanh(s/c) = 1 − (capped/c)².
   if (ctx.softcap > 0) softcap_backward(acts.logits.data(), ds.data(), ds.size(), ctx.softcap);
-  if (ctx.pos->biases()) ctx.pos->bias_backward(ctx.layer, ds.data(), acts.q.data(), acts.k.data(), dq.data(), dk.data(), shape);
+  if (ctx.pos->biases())
+    ctx.pos->bias_backward(ctx.layer, ds.data(), acts.q.data(), acts.k.data(), dq.data(), dk.data(), shape);
   if (ctx.norm->forms_scores()) {
     ctx.norm->scores_backward(ctx.layer, ds.data(), dq.data(), dk.data(), shape);
   } else {
     const float tau = ctx.norm->scale(HS);
     const float beta = hook_dqk ? 1.f : 0.f;
-    gemm_heads(Op::NN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.k.data(), HS,
-                 size_t(T) * HS, dq.data(), HS, size_t(T) * HS, beta, tri.lower_a);
-    gemm_heads(Op::TN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.q.data(), HS,
-                 size_t(T) * HS, dk.data(), HS, size_t(T) * HS, beta, tri.upper_a);
+    gemm_heads(Op::NN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.k.data(), HS, size_t(T) * HS, dq.data(), HS,
+               size_t(T) * HS, beta, tri.lower_a);
+    gemm_heads(Op::TN, BH, T, HS, T, tau, ds.data(), T, size_t(T) * T, acts.q.data(), HS, size_t(T) * HS, dk.data(), HS,
+               size_t(T) * HS, beta, tri.upper_a);
   }
   if (ctx.pos->rotates()) ctx.pos->rotate_backward(ctx.layer, dq.data(), dk.data(), shape);
   if (ctx.norm->maps_qk()) ctx.norm->qk_backward(ctx.layer, dq.data(), dk.data(), shape);

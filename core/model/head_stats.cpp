@@ -26,23 +26,30 @@ void add_label(HeadStats& h, const char* name, const char* fmt, ...) {
 void label_head(HeadStats& h, bool has_anchors) {
   using K = HeadThresholds;
   if (h.prev_share >= K::kPrevious)
-    add_label(h, "previous-token", "%d%% of each row on the previous token (threshold %d%%)", pct(h.prev_share), pct(K::kPrevious));
+    add_label(h, "previous-token", "%d%% of each row on the previous token (threshold %d%%)", pct(h.prev_share),
+              pct(K::kPrevious));
   if (h.first_share >= K::kSink)
-    add_label(h, "first-token / sink", "%d%% of each row on the first token (threshold %d%%)", pct(h.first_share), pct(K::kSink));
+    add_label(h, "first-token / sink", "%d%% of each row on the first token (threshold %d%%)", pct(h.first_share),
+              pct(K::kSink));
   else if (has_anchors && h.anchor_share >= K::kSink)
-    add_label(h, "first-token / sink", "%d%% of each row on the anchor tokens (threshold %d%%)", pct(h.anchor_share), pct(K::kSink));
+    add_label(h, "first-token / sink", "%d%% of each row on the anchor tokens (threshold %d%%)", pct(h.anchor_share),
+              pct(K::kSink));
   if (h.entropy >= K::kUniform)
     add_label(h, "uniform", "row entropy %d%% of the uniform row's (threshold %d%%)", pct(h.entropy), pct(K::kUniform));
   if (h.offset_share >= K::kOffset) {
     char where[24];
-    if (h.offset == 0) std::snprintf(where, sizeof where, "itself");
-    else std::snprintf(where, sizeof where, "%d %s", std::abs(h.offset), h.offset > 0 ? "back" : "ahead");
-    add_label(h, "positional", "%d%% of each row on the token %s (offset %d, threshold %d%%)", pct(h.offset_share), where,
-              h.offset, pct(K::kOffset));
+    if (h.offset == 0)
+      std::snprintf(where, sizeof where, "itself");
+    else
+      std::snprintf(where, sizeof where, "%d %s", std::abs(h.offset), h.offset > 0 ? "back" : "ahead");
+    add_label(h, "positional", "%d%% of each row on the token %s (offset %d, threshold %d%%)", pct(h.offset_share),
+              where, h.offset, pct(K::kOffset));
   }
   if (h.induction >= K::kInduction && h.induction >= K::kInductionLift * h.induction_chance)
-    add_label(h, "induction", "%d%% of each row on the token after an earlier copy of the current one (threshold %d%%; a uniform row: %d%%)",
-              pct(h.induction), pct(K::kInduction), pct(h.induction_chance));
+    add_label(
+        h, "induction",
+        "%d%% of each row on the token after an earlier copy of the current one (threshold %d%%; a uniform row: %d%%)",
+        pct(h.induction), pct(K::kInduction), pct(h.induction_chance));
 }
 
 }  // namespace
@@ -104,10 +111,15 @@ HeadStats head_stats(const float* a, int T, const int32_t* ids, bool causal, con
 // Objects are filled key by key from tables: nlohmann's initializer lists cost several KB of wasm
 // per call site.
 nlohmann::json HeadStats::to_json() const {
-  const std::pair<const char*, float> shares[] = {
-      {"entropy", entropy},       {"distance", distance},         {"first_share", first_share},
-      {"anchor_share", anchor_share}, {"row_sum_spread", row_sum_spread}, {"prev_share", prev_share},
-      {"offset_share", offset_share}, {"induction", induction}, {"induction_chance", induction_chance}};
+  const std::pair<const char*, float> shares[] = {{"entropy", entropy},
+                                                  {"distance", distance},
+                                                  {"first_share", first_share},
+                                                  {"anchor_share", anchor_share},
+                                                  {"row_sum_spread", row_sum_spread},
+                                                  {"prev_share", prev_share},
+                                                  {"offset_share", offset_share},
+                                                  {"induction", induction},
+                                                  {"induction_chance", induction_chance}};
   nlohmann::json j = nlohmann::json::object();
   for (auto& [k, v] : shares) j[k] = v;
   j["offset"] = offset;
@@ -133,8 +145,11 @@ nlohmann::json head_thresholds_json() {
       {"previous-token", "prev_share", K::kPrevious, "share of each row on the previous token"},
       {"first-token / sink", "first_share", K::kSink, "share of each row on the first token (or on the anchors)"},
       {"uniform", "entropy", K::kUniform, "row entropy over the entropy of a uniform row"},
-      {"positional", "offset_share", K::kOffset, "share of each row on the key at one fixed offset (other than the previous token)"},
-      {"induction", "induction", K::kInduction, "share of each row on the token after an earlier copy of the current token, where a quarter of the rows have one, and at least twice a uniform row's share"},
+      {"positional", "offset_share", K::kOffset,
+       "share of each row on the key at one fixed offset (other than the previous token)"},
+      {"induction", "induction", K::kInduction,
+       "share of each row on the token after an earlier copy of the current token, where a quarter of the rows have "
+       "one, and at least twice a uniform row's share"},
   };
   nlohmann::json out = nlohmann::json::array();
   for (const Rule& r : rules) {

@@ -15,7 +15,8 @@ const std::vector<EditKindInfo>& edit_kinds() {
       {"previous", EditKind::Previous, "every query attends to the token before it (the first to itself)"},
       {"position", EditKind::Position, "every query attends to key `position` (queries before it, to themselves)"},
       {"offset", EditKind::Offset, "every query attends `offset` tokens back (clamped at the first token)"},
-      {"patch", EditKind::Patch, "the head's output at `position` (all positions when absent) is copied from held-out example `donor`"},
+      {"patch", EditKind::Patch,
+       "the head's output at `position` (all positions when absent) is copied from held-out example `donor`"},
   };
   return kinds;
 }
@@ -24,10 +25,14 @@ namespace {
 // The key row i of a one-hot pattern attends to, within the visible keys 0..n-1.
 int key_of(const HeadEdit& e, int i, int n) {
   switch (e.kind) {
-    case EditKind::Previous: return std::max(i - 1, 0);
-    case EditKind::Offset: return std::max(i - e.offset, 0);
-    case EditKind::Position: return e.position < n ? e.position : i;
-    default: return i;
+    case EditKind::Previous:
+      return std::max(i - 1, 0);
+    case EditKind::Offset:
+      return std::max(i - e.offset, 0);
+    case EditKind::Position:
+      return e.position < n ? e.position : i;
+    default:
+      return i;
   }
 }
 }  // namespace
@@ -42,8 +47,10 @@ void edit_weights(float* w, const AttnShape& s, int layer, const std::vector<Hea
         float* row = w + ((size_t(b) * s.NH + e.head) * T + i) * T;
         const int n = s.causal ? i + 1 : T;  // the keys this query may see
         std::fill(row, row + T, 0.0f);
-        if (e.kind == EditKind::Uniform) std::fill(row, row + n, 1.0f / float(n));
-        else row[key_of(e, i, n)] = 1.0f;
+        if (e.kind == EditKind::Uniform)
+          std::fill(row, row + n, 1.0f / float(n));
+        else
+          row[key_of(e, i, n)] = 1.0f;
       }
   }
 }
@@ -59,8 +66,10 @@ void edit_outputs(float* o, const AttnShape& s, int layer, const std::vector<Hea
     for (int b = 0; b < s.B; ++b)
       for (int t = t0; t < t1; ++t) {
         float* dst = o + ((size_t(b) * s.NH + e.head) * T + t) * HS;
-        if (patch) std::memcpy(dst, e.donor_out.data() + size_t(t) * HS, HS * sizeof(float));
-        else std::fill(dst, dst + HS, 0.0f);
+        if (patch)
+          std::memcpy(dst, e.donor_out.data() + size_t(t) * HS, HS * sizeof(float));
+        else
+          std::fill(dst, dst + HS, 0.0f);
       }
   }
 }

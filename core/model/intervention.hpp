@@ -31,9 +31,9 @@ const std::vector<EditKindInfo>& edit_kinds();
 struct HeadEdit {
   EditKind kind = EditKind::Zero;
   int layer = 0, head = 0;
-  int position = -1;  // Position: the key; Patch: the query position (-1: all)
-  int offset = 1;     // Offset: k >= 0
-  int donor = 0;      // Patch: the held-out example whose output is copied in
+  int position = -1;             // Position: the key; Patch: the query position (-1: all)
+  int offset = 1;                // Offset: k >= 0
+  int donor = 0;                 // Patch: the held-out example whose output is copied in
   std::vector<float> donor_out;  // Patch: the donor's head output (T, HS), filled before the forward
   bool replaces_weights() const { return kind != EditKind::Zero && kind != EditKind::Patch; }
 };

@@ -25,17 +25,17 @@ CView<2> cmat(const float* p, int rows, int cols);
 
 // out(N,O) = inp(N,I) · W(O,I)ᵀ + b(O)   (PyTorch nn.Linear layout)
 void linear_forward(FView<2> out, const CView<2>& inp, const CView<2>& W, const CView<1>& b);
-// dinp(N,I) = dinp_beta·dinp + dout·W (beta 1 accumulates, 0 writes without reading dinp); dW(O,I) += doutᵀ·inp ; db(O) += Σ_n dout
-void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& dout,
-                     const CView<2>& inp, const CView<2>& W, float dinp_beta = 1.f);
+// dinp(N,I) = dinp_beta·dinp + dout·W (beta 1 accumulates, 0 writes without reading dinp); dW(O,I) += doutᵀ·inp ; db(O)
+// += Σ_n dout
+void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& dout, const CView<2>& inp,
+                     const CView<2>& W, float dinp_beta = 1.f);
 
 // LayerNorm over the last axis (ε 1e-5): out(N,C), and mean(N), rstd(N) saved for backward.
-void layernorm_forward(FView<2> out, FView<1> mean, FView<1> rstd, const CView<2>& inp,
-                       const CView<1>& weight, const CView<1>& bias);
+void layernorm_forward(FView<2> out, FView<1> mean, FView<1> rstd, const CView<2>& inp, const CView<1>& weight,
+                       const CView<1>& bias);
 // dinp(N,C) += ..., dweight(C) += ..., dbias(C) += ...
-void layernorm_backward(FView<2> dinp, FView<1> dweight, FView<1> dbias, const CView<2>& dout,
-                        const CView<2>& inp, const CView<1>& weight, const CView<1>& mean,
-                        const CView<1>& rstd);
+void layernorm_backward(FView<2> dinp, FView<1> dweight, FView<1> dbias, const CView<2>& dout, const CView<2>& inp,
+                        const CView<1>& weight, const CView<1>& mean, const CView<1>& rstd);
 
 // The FFN's elementwise nonlinearity: out = act(inp); dinp += act'(inp) ⊙ dout. Same shapes.
 void nonlinearity_forward(FView<2> out, const CView<2>& inp, Activation kind);
@@ -50,17 +50,17 @@ void dropout_backward(float* dinp, const std::vector<uint8_t>& keep, const float
 // shows (logits and weights of every head).
 struct AttentionActs {
   ActTensor<4> q{"attention q"}, k{"attention k"}, v{"attention v"};  // (B,NH,T,HS), after feature maps / rotation
-  ActTensor<4> logits{"attention logits"};           // (B,NH,T,T)  τ q·k + bias (causal: only j <= i is meaningful)
-  ActTensor<4> weights{"attention weights"};         // (B,NH,T,T)  N(logits), masked keys 0
+  ActTensor<4> logits{"attention logits"};             // (B,NH,T,T)  τ q·k + bias (causal: only j <= i is meaningful)
+  ActTensor<4> weights{"attention weights"};           // (B,NH,T,T)  N(logits), masked keys 0
   ActTensor<4> weights_mult{"attention weights ⊙ M"};  // (B,NH,T,T) after a position's ⊙ M (empty if none)
   ActTensor<4> weights_drop{"attention weights after dropout"};  // (B,NH,T,T) (empty if none)
   std::vector<uint8_t> drop_keep;
-  ActTensor<4> o{"attention heads output"};          // (B,NH,T,HS)
+  ActTensor<4> o{"attention heads output"};  // (B,NH,T,HS)
   // backward scratch, kept across steps (no allocation per step)
-  ActTensor<4> dheads{"d attention heads output"};   // ∂L/∂o (B,NH,T,HS)
-  ActTensor<4> dq{"dq"}, dk{"dk"}, dv{"dv"};         // (B,NH,T,HS)
+  ActTensor<4> dheads{"d attention heads output"};  // ∂L/∂o (B,NH,T,HS)
+  ActTensor<4> dq{"dq"}, dk{"dk"}, dv{"dv"};        // (B,NH,T,HS)
   ActTensor<4> dweights{"d attention weights"}, dlogits{"d attention logits"},
-      dscratch{"d attention scratch"};               // (B,NH,T,T)
+      dscratch{"d attention scratch"};  // (B,NH,T,T)
   void resize(const AttnShape& shape);
   const ActTensor<4>& used_weights() const;  // what multiplies v
 };

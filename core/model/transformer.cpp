@@ -61,8 +61,8 @@ AttnShape Transformer::attn_shape(bool training) const {
   return {B_, T_, cfg_.heads, cfg_.d_model / cfg_.heads, cfg_.causal, training};
 }
 
-float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targets,
-                           const uint8_t* mask, bool training, Rng* rng) {
+float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targets, const uint8_t* mask, bool training,
+                           Rng* rng) {
   const int C = cfg_.d_model, O = shape_.O;
   B_ = B, T_ = T, training_ = training, rng_ = rng;
   const size_t BT = size_t(B) * T;
@@ -77,8 +77,8 @@ float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targ
     states = &blocks_[layer].out;
   }
   lnf_.resize(stream), lnf_mean_.resize({BT}), lnf_rstd_.resize({BT});
-  layernorm_forward(lnf_.rows(), lnf_mean_.view(), lnf_rstd_.view(), states->crows(),
-                    params_.tensor<1>(lnfw_), params_.tensor<1>(lnfb_));
+  layernorm_forward(lnf_.rows(), lnf_mean_.view(), lnf_rstd_.view(), states->crows(), params_.tensor<1>(lnfw_),
+                    params_.tensor<1>(lnfb_));
   if (shape_.per_sequence) {
     // pooled (B,C) = the [CLS] row, or the mean over T, of the final states (B,T,C). Loops, not
     // xt::sum(states / T, {1}): that reduction measured ~15x slower here, on every step
@@ -97,18 +97,20 @@ float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targ
   const size_t N = size_t(rows());
   logits_.resize({N, size_t(O)}), probs_.resize({N, size_t(O)});
   // the head reads the pooled states (B,C) or every final state (B·T,C)
-  linear_forward(logits_.view(), shape_.per_sequence ? pooled_.cview() : lnf_.crows(),
-                 params_.tensor<2>(headw_), params_.tensor<1>(headb_));
+  linear_forward(logits_.view(), shape_.per_sequence ? pooled_.cview() : lnf_.crows(), params_.tensor<2>(headw_),
+                 params_.tensor<1>(headb_));
   if (!targets) {
     targets_.clear();
     softmax_forward(probs_.data(), logits_.data(), int(N), O);
     return 0.0f;
   }
   targets_.assign(targets, targets + N);
-  if (mask && !shape_.per_sequence) mask_.assign(mask, mask + N);
-  else mask_.clear();
-  return cross_entropy_forward(probs_.data(), logits_.data(), targets_.data(),
-                               mask_.empty() ? nullptr : mask_.data(), int(N), O);
+  if (mask && !shape_.per_sequence)
+    mask_.assign(mask, mask + N);
+  else
+    mask_.clear();
+  return cross_entropy_forward(probs_.data(), logits_.data(), targets_.data(), mask_.empty() ? nullptr : mask_.data(),
+                               int(N), O);
 }
 
 void Transformer::block_forward(int layer, const ActTensor<3>& input, bool training, Rng* rng) {
@@ -131,16 +133,16 @@ void Transformer::block_forward(int layer, const ActTensor<3>& input, bool train
   }
   acts.qkv.resize({B, T, 3 * C});
   linear_forward(acts.qkv.rows(), att_in->crows(), params_.tensor<2>(id.qkvw), params_.tensor<1>(id.qkvb));
-  AttentionCtx ctx{layer, attn_shape(training), pos_.get(), norm_.get(), cfg_.attn_dropout, rng, cfg_.softcap,
-                   training ? nullptr : edits_};
+  AttentionCtx ctx{layer,        attn_shape(training),       pos_.get(), norm_.get(), cfg_.attn_dropout, rng,
+                   cfg_.softcap, training ? nullptr : edits_};
   acts.att_out.resize(stream);
   attention_forward(acts.att_out.view(), acts.att, acts.qkv.cview(), ctx);
   acts.proj.resize(stream);
   linear_forward(acts.proj.rows(), acts.att_out.crows(), params_.tensor<2>(id.projw), params_.tensor<1>(id.projb));
   const ActTensor<3>* attn_branch = &acts.proj;  // the attention sublayer's output, after dropout
   if (training && cfg_.dropout > 0) {
-    dropout_forward(acts.proj_drop.resize(stream), acts.proj_keep, acts.proj.data(), acts.proj.size(),
-                    cfg_.dropout, *rng);
+    dropout_forward(acts.proj_drop.resize(stream), acts.proj_keep, acts.proj.data(), acts.proj.size(), cfg_.dropout,
+                    *rng);
     attn_branch = &acts.proj_drop;
   }
   residual_add(acts.s1, acts.x, *attn_branch);
@@ -166,8 +168,7 @@ void Transformer::block_forward(int layer, const ActTensor<3>& input, bool train
   linear_forward(acts.fc2.rows(), acts.act.crows(), params_.tensor<2>(id.fc2w), params_.tensor<1>(id.fc2b));
   const ActTensor<3>* mlp_branch = &acts.fc2;  // the feed-forward sublayer's output, after dropout
   if (training && cfg_.dropout > 0) {
-    dropout_forward(acts.fc2_drop.resize(stream), acts.fc2_keep, acts.fc2.data(), acts.fc2.size(),
-                    cfg_.dropout, *rng);
+    dropout_forward(acts.fc2_drop.resize(stream), acts.fc2_keep, acts.fc2.data(), acts.fc2.size(), cfg_.dropout, *rng);
     mlp_branch = &acts.fc2_drop;
   }
   residual_add(acts.s2, acts.mid, *mlp_branch);

@@ -16,8 +16,8 @@
 namespace ap {
 
 struct ModelShape {
-  int V;          // input vocabulary (task tokens + anchor tokens)
-  int O;          // output classes
+  int V;  // input vocabulary (task tokens + anchor tokens)
+  int O;  // output classes
   bool per_sequence;
 };
 
@@ -33,8 +33,7 @@ class Transformer {
   // Forward over ids (B,T). With targets: returns the mean cross-entropy (per-token targets
   // (B,T) with mask (B,T), or per-sequence targets (B)); without: returns 0.
   // training=true enables dropout (drawn from rng) and disables evaluation-time RoPE scaling.
-  float forward(const int32_t* ids, int B, int T, const int32_t* targets, const uint8_t* mask,
-                bool training, Rng* rng);
+  float forward(const int32_t* ids, int B, int T, const int32_t* targets, const uint8_t* mask, bool training, Rng* rng);
   // Head edits for the forwards that follow (evaluation only: a training forward ignores them),
   // or null for none. The list is not copied: it must outlive those forwards (Session owns it).
   void set_edits(const std::vector<HeadEdit>* edits) { edits_ = edits; }
@@ -57,24 +56,28 @@ class Transformer {
   int last_T() const { return T_; }
 
  private:
-  struct BlockIds { int ln1w, ln1b, qkvw, qkvb, projw, projb, ln2w, ln2b, fcw, fcb, fc2w, fc2b; };
+  struct BlockIds {
+    int ln1w, ln1b, qkvw, qkvb, projw, projb, ln2w, ln2b, fcw, fcb, fc2w, fc2b;
+  };
   // The activations of one block. (B,T,C) unless noted; F = ffn width.
   struct BlockActs {
-    ActTensor<3> x{"block input x"};      // after layerwise position
+    ActTensor<3> x{"block input x"};  // after layerwise position
     ActTensor<3> ln1{"ln1 output"};
     ActTensor<1> ln1_mean{"ln1 mean"}, ln1_rstd{"ln1 rstd"};  // (B·T)
-    ActTensor<3> qkv{"qkv"};              // (B,T,3C)
+    ActTensor<3> qkv{"qkv"};                                  // (B,T,3C)
     AttentionActs att;
     ActTensor<3> att_out{"attention output"};  // merged heads
     ActTensor<3> proj{"attention projection"};
-    ActTensor<3> proj_drop{"attention projection after dropout"}; std::vector<uint8_t> proj_keep;
+    ActTensor<3> proj_drop{"attention projection after dropout"};
+    std::vector<uint8_t> proj_keep;
     ActTensor<3> s1{"stream after attention"};  // x + attn (post-norm: before LN1)
     ActTensor<3> mid{"stream between sublayers"};
     ActTensor<3> ln2{"ln2 output"};
     ActTensor<1> ln2_mean{"ln2 mean"}, ln2_rstd{"ln2 rstd"};  // (B·T)
-    ActTensor<3> fc{"ffn hidden"}, act{"ffn activation"};    // (B,T,F)
+    ActTensor<3> fc{"ffn hidden"}, act{"ffn activation"};     // (B,T,F)
     ActTensor<3> fc2{"ffn output"};
-    ActTensor<3> fc2_drop{"ffn output after dropout"}; std::vector<uint8_t> fc2_keep;
+    ActTensor<3> fc2_drop{"ffn output after dropout"};
+    std::vector<uint8_t> fc2_keep;
     ActTensor<3> s2{"stream after ffn"};  // mid + mlp (post-norm: before LN2)
     ActTensor<3> out{"block output"};
   };
@@ -98,19 +101,19 @@ class Transformer {
   Rng* rng_ = nullptr;
   std::vector<int32_t> ids_in_, targets_;
   std::vector<uint8_t> mask_;
-  ActTensor<3> emb_{"embedding"}, lnf_{"final LayerNorm output"};  // (B,T,C)
+  ActTensor<3> emb_{"embedding"}, lnf_{"final LayerNorm output"};                     // (B,T,C)
   ActTensor<1> lnf_mean_{"final LayerNorm mean"}, lnf_rstd_{"final LayerNorm rstd"};  // (B·T)
-  ActTensor<2> pooled_{"pooled states"};  // (B,C)
-  ActTensor<2> logits_{"head logits"}, probs_{"head probabilities"};  // (rows, O)
+  ActTensor<2> pooled_{"pooled states"};                                              // (B,C)
+  ActTensor<2> logits_{"head logits"}, probs_{"head probabilities"};                  // (rows, O)
   std::vector<BlockActs> blocks_;
   // Backward scratch, kept across steps so that a step allocates nothing (shared by all blocks:
   // they run one after another). The gradient of each activation of the same name.
   struct Grads {
     ActTensor<2> dlogits{"dlogits"}, dpooled{"dpooled"};
     ActTensor<3> dlnf{"dlnf"}, dstream{"d block output"}, dprev{"d block input"};
-    ActTensor<3> ds2{"ds2"}, dmid{"dmid"}, dfc2_drop{"dfc2 before dropout"}, dact{"dact"},
-        dfc{"dfc"}, dmlp_in{"d ffn input"}, ds1{"ds1"}, dproj_drop{"dproj before dropout"},
-        datt_out{"d attention output"}, dqkv{"dqkv"}, datt_in{"d attention input"};
+    ActTensor<3> ds2{"ds2"}, dmid{"dmid"}, dfc2_drop{"dfc2 before dropout"}, dact{"dact"}, dfc{"dfc"},
+        dmlp_in{"d ffn input"}, ds1{"ds1"}, dproj_drop{"dproj before dropout"}, datt_out{"d attention output"},
+        dqkv{"dqkv"}, datt_in{"d attention input"};
   } grads_;
 };
 

@@ -28,14 +28,13 @@ void Transformer::backward() {
   ActTensor<3>& dlnf = grads_.dlnf;
   dlogits.zeros({size_t(N), size_t(O)});
   dlnf.resize(stream);
-  cross_entropy_backward(dlogits.data(), probs_.data(), targets_.data(),
-                         mask_.empty() ? nullptr : mask_.data(), N, O);
+  cross_entropy_backward(dlogits.data(), probs_.data(), targets_.data(), mask_.empty() ? nullptr : mask_.data(), N, O);
   if (shape_.per_sequence) {
     ActTensor<2>& dpooled = grads_.dpooled;
     dpooled.resize(pooled_.shape());
     dlnf.zeros(stream);  // the pooling backward below adds into it
-    linear_backward(dpooled.view(), params_.grad_tensor<2>(headw_), params_.grad_tensor<1>(headb_),
-                    dlogits.cview(), pooled_.cview(), params_.tensor<2>(headw_), 0.f);
+    linear_backward(dpooled.view(), params_.grad_tensor<2>(headw_), params_.grad_tensor<1>(headb_), dlogits.cview(),
+                    pooled_.cview(), params_.tensor<2>(headw_), 0.f);
     // the pooling backward: into the [CLS] row, or spread evenly over T. Loops: the xtensor
     // broadcast dlnf += (dpooled / T)[:, None, :] measured ~100x slower here (docs/xtensor.md).
     float* dfinal = dlnf.data();
@@ -49,17 +48,16 @@ void Transformer::backward() {
       }
     }
   } else {
-    linear_backward(dlnf.rows(), params_.grad_tensor<2>(headw_), params_.grad_tensor<1>(headb_),
-                    dlogits.cview(), lnf_.crows(), params_.tensor<2>(headw_), 0.f);
+    linear_backward(dlnf.rows(), params_.grad_tensor<2>(headw_), params_.grad_tensor<1>(headb_), dlogits.cview(),
+                    lnf_.crows(), params_.tensor<2>(headw_), 0.f);
   }
   ActTensor<3>& dstream = grads_.dstream;  // ∂L/∂ the output of the block being visited
   ActTensor<3>& dprev = grads_.dprev;      // ∂L/∂ its input
   dstream.zeros(stream);
   dprev.resize(stream);
   const ActTensor<3>& last = cfg_.layers > 0 ? blocks_.back().out : emb_;
-  layernorm_backward(dstream.rows(), params_.grad_tensor<1>(lnfw_), params_.grad_tensor<1>(lnfb_),
-                     dlnf.crows(), last.crows(), params_.tensor<1>(lnfw_), lnf_mean_.cview(),
-                     lnf_rstd_.cview());
+  layernorm_backward(dstream.rows(), params_.grad_tensor<1>(lnfw_), params_.grad_tensor<1>(lnfb_), dlnf.crows(),
+                     last.crows(), params_.tensor<1>(lnfw_), lnf_mean_.cview(), lnf_rstd_.cview());
   for (int layer = cfg_.layers - 1; layer >= 0; --layer) {
     block_backward(layer, dprev, dstream);  // writes all of dprev
     dstream.swap(dprev);
@@ -89,8 +87,8 @@ void Transformer::block_backward(int layer, ActTensor<3>& dinput, const ActTenso
   const ActTensor<3>* ds2 = &doutput;  // ∂L/∂s2
   if (!pre) {
     layernorm_backward(grads_.ds2.rows(), params_.grad_tensor<1>(id.ln2w), params_.grad_tensor<1>(id.ln2b),
-                       doutput.crows(), acts.s2.crows(), params_.tensor<1>(id.ln2w),
-                       acts.ln2_mean.cview(), acts.ln2_rstd.cview());
+                       doutput.crows(), acts.s2.crows(), params_.tensor<1>(id.ln2w), acts.ln2_mean.cview(),
+                       acts.ln2_rstd.cview());
     ds2 = &grads_.ds2;
   }
   // s2 = mid + Drop(FC2(act(FC(mlp_in))))
@@ -100,42 +98,47 @@ void Transformer::block_backward(int layer, ActTensor<3>& dinput, const ActTenso
     dropout_backward(grads_.dfc2_drop.zeros(stream), acts.fc2_keep, ds2->data(), n, cfg_.dropout);
     dfc2 = &grads_.dfc2_drop;
   }
-  linear_backward(grads_.dact.rows(), params_.grad_tensor<2>(id.fc2w), params_.grad_tensor<1>(id.fc2b),
-                  dfc2->crows(), acts.act.crows(), params_.tensor<2>(id.fc2w), 0.f);
+  linear_backward(grads_.dact.rows(), params_.grad_tensor<2>(id.fc2w), params_.grad_tensor<1>(id.fc2b), dfc2->crows(),
+                  acts.act.crows(), params_.tensor<2>(id.fc2w), 0.f);
   nonlinearity_backward(grads_.dfc.rows(), acts.fc.crows(), grads_.dact.crows(), choice_.activation);
   const ActTensor<3>& mlp_in = pre ? acts.ln2 : acts.mid;
   linear_backward(grads_.dmlp_in.rows(), params_.grad_tensor<2>(id.fcw), params_.grad_tensor<1>(id.fcb),
                   grads_.dfc.crows(), mlp_in.crows(), params_.tensor<2>(id.fcw), 0.f);
-  if (pre) layernorm_backward(grads_.dmid.rows(), params_.grad_tensor<1>(id.ln2w), params_.grad_tensor<1>(id.ln2b),
-                              grads_.dmlp_in.crows(), acts.mid.crows(), params_.tensor<1>(id.ln2w),
-                              acts.ln2_mean.cview(), acts.ln2_rstd.cview());
-  else accumulate(grads_.dmid, grads_.dmlp_in);
+  if (pre)
+    layernorm_backward(grads_.dmid.rows(), params_.grad_tensor<1>(id.ln2w), params_.grad_tensor<1>(id.ln2b),
+                       grads_.dmlp_in.crows(), acts.mid.crows(), params_.tensor<1>(id.ln2w), acts.ln2_mean.cview(),
+                       acts.ln2_rstd.cview());
+  else
+    accumulate(grads_.dmid, grads_.dmlp_in);
   // mid = s1 (pre) or LN1(s1) (post)
   const ActTensor<3>* ds1 = &grads_.dmid;  // ∂L/∂s1
   if (!pre) {
     layernorm_backward(grads_.ds1.rows(), params_.grad_tensor<1>(id.ln1w), params_.grad_tensor<1>(id.ln1b),
-                       grads_.dmid.crows(), acts.s1.crows(), params_.tensor<1>(id.ln1w),
-                       acts.ln1_mean.cview(), acts.ln1_rstd.cview());
+                       grads_.dmid.crows(), acts.s1.crows(), params_.tensor<1>(id.ln1w), acts.ln1_mean.cview(),
+                       acts.ln1_rstd.cview());
     ds1 = &grads_.ds1;
   }
   // s1 = x + Drop(Proj(Attn(att_in)))
   std::copy(ds1->begin(), ds1->end(), dinput.begin());  // the first write of dinput
-  const ActTensor<3>* dproj = ds1;  // ∂L/∂proj, the attention output before dropout
+  const ActTensor<3>* dproj = ds1;                      // ∂L/∂proj, the attention output before dropout
   if (drop && !acts.proj_keep.empty()) {
     dropout_backward(grads_.dproj_drop.zeros(stream), acts.proj_keep, ds1->data(), n, cfg_.dropout);
     dproj = &grads_.dproj_drop;
   }
   linear_backward(grads_.datt_out.rows(), params_.grad_tensor<2>(id.projw), params_.grad_tensor<1>(id.projb),
                   dproj->crows(), acts.att_out.crows(), params_.tensor<2>(id.projw), 0.f);
-  AttentionCtx ctx{layer, attn_shape(training_), pos_.get(), norm_.get(), cfg_.attn_dropout, rng_, cfg_.softcap, nullptr};
+  AttentionCtx ctx{layer, attn_shape(training_), pos_.get(), norm_.get(), cfg_.attn_dropout,
+                   rng_,  cfg_.softcap,          nullptr};
   attention_backward(grads_.dqkv.view(), grads_.datt_out.cview(), acts.att, ctx);
   const ActTensor<3>& att_in = pre ? acts.ln1 : acts.x;
   linear_backward(grads_.datt_in.rows(), params_.grad_tensor<2>(id.qkvw), params_.grad_tensor<1>(id.qkvb),
                   grads_.dqkv.crows(), att_in.crows(), params_.tensor<2>(id.qkvw), 0.f);
-  if (pre) layernorm_backward(dinput.rows(), params_.grad_tensor<1>(id.ln1w), params_.grad_tensor<1>(id.ln1b),
-                              grads_.datt_in.crows(), acts.x.crows(), params_.tensor<1>(id.ln1w),
-                              acts.ln1_mean.cview(), acts.ln1_rstd.cview());
-  else accumulate(dinput, grads_.datt_in);
+  if (pre)
+    layernorm_backward(dinput.rows(), params_.grad_tensor<1>(id.ln1w), params_.grad_tensor<1>(id.ln1b),
+                       grads_.datt_in.crows(), acts.x.crows(), params_.tensor<1>(id.ln1w), acts.ln1_mean.cview(),
+                       acts.ln1_rstd.cview());
+  else
+    accumulate(dinput, grads_.datt_in);
   if (pos_->adds() && choice_.placement == Placement::Layerwise)
     pos_->add_backward(layer, dinput.data(), B_, T_, int(stream[2]));
 }

@@ -50,22 +50,23 @@ class Cosine : public Normalization {
  public:
   Cosine(const MakeContext& ctx, ParamStore& ps) : ps_(ps) {
     for (int l = 0; l < ctx.sizes.layers; ++l)
-      ids_.push_back(ps.add("blocks." + std::to_string(l) + ".attn.cosine_scale", {ctx.sizes.heads},
-                            Init::Zeros, 0.0f, false));
+      ids_.push_back(
+          ps.add("blocks." + std::to_string(l) + ".attn.cosine_scale", {ctx.sizes.heads}, Init::Zeros, 0.0f, false));
     saved_.resize(ctx.sizes.layers);
   }
   float scale(int) const override { return 1.0f; }
   void row_forward(const float* s, float* a, int n) const override { softmax_row_forward(s, a, n); }
-  void row_backward(const float*, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float*, const float* a, const float* da, float* ds, int n) const override {
     softmax_row_backward(a, da, ds, n);
   }
   bool maps_qk() const override { return true; }
   void qk_forward(int layer, float* q, float* k, const AttnShape& s) override {
     const size_t rows = size_t(s.B) * s.NH * s.T;
     Saved& sv = saved_[layer];
-    sv.qhat.resize(rows * s.HS); sv.khat.resize(rows * s.HS);
-    sv.qinv.resize(rows); sv.kinv.resize(rows);
+    sv.qhat.resize(rows * s.HS);
+    sv.khat.resize(rows * s.HS);
+    sv.qinv.resize(rows);
+    sv.kinv.resize(rows);
     normalize_rows(q, sv.qinv.data(), rows, s.HS);
     normalize_rows(k, sv.kinv.data(), rows, s.HS);
     std::copy(q, q + rows * s.HS, sv.qhat.begin());
@@ -97,7 +98,9 @@ class Cosine : public Normalization {
 
  private:
   static float temperature(float w) { return std::exp(std::min(kLn10 + w, kLn100)); }
-  struct Saved { std::vector<float> qhat, khat, qinv, kinv; };  // (B,NH,T,HS), (B,NH,T)
+  struct Saved {
+    std::vector<float> qhat, khat, qinv, kinv;
+  };  // (B,NH,T,HS), (B,NH,T)
   ParamStore& ps_;
   std::vector<int> ids_;
   std::vector<Saved> saved_;  // per layer, from the last forward
@@ -117,23 +120,25 @@ std::string torch_cosine(const MakeContext&, PyFill fill) {
         return unit(q) * tau, unit(k)
 
     def rows(self, m, layer, s, visible):
-        return s.masked_fill(~visible, float("-inf")).softmax(-1))PY", {});
+        return s.masked_fill(~visible, float("-inf")).softmax(-1))PY",
+              {});
 }
 }  // namespace
 
 NormalizationEntry normalization_cosine() {
-  NormalizationEntry e{"cosine",
-          "Cosine similarity, learned temperature",
-          R"(a_{ij} = \operatorname{softmax}_j\!\big(\tau_h\, \hat q_i \cdot \hat k_j + b_{ij}\big),\ \tau_h = e^{\min(\lambda_h, \ln 100)})",
-          "q and k are scaled to unit length, so a logit lies in [−τ, τ]; the temperature τ per "
-          "head is learned (from 10, at most 100), as in Swin v2. Still a softmax: rows sum to 1.",
-          RowSum::One,
-          true,
-          true,
-          {},
-          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Cosine>(ctx, ps);
-          }};
+  NormalizationEntry e{
+      "cosine",
+      "Cosine similarity, learned temperature",
+      R"(a_{ij} = \operatorname{softmax}_j\!\big(\tau_h\, \hat q_i \cdot \hat k_j + b_{ij}\big),\ \tau_h = e^{\min(\lambda_h, \ln 100)})",
+      "q and k are scaled to unit length, so a logit lies in [−τ, τ]; the temperature τ per "
+      "head is learned (from 10, at most 100), as in Swin v2. Still a softmax: rows sum to 1.",
+      RowSum::One,
+      true,
+      true,
+      {},
+      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<Normalization> {
+        return std::make_unique<Cosine>(ctx, ps);
+      }};
   e.torch.python = torch_cosine;
   return e;
 }

@@ -20,8 +20,7 @@ class Exp : public Normalization {
   void row_forward(const float* s, float* a, int n) const override {
     for (int j = 0; j < n; ++j) a[j] = std::exp(capped(s[j]));
   }
-  void row_backward(const float* s, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float* s, const float* a, const float* da, float* ds, int n) const override {
     for (int j = 0; j < n; ++j) {
       float d = da[j] * a[j];
       if (cap_ > 0.0f) {
@@ -53,20 +52,20 @@ std::string torch_exp(const MakeContext& ctx, PyFill fill) {
 }  // namespace
 
 NormalizationEntry normalization_exp() {
-  NormalizationEntry e{"exp",
-          "exp, no denominator",
-          R"(a_{ij} = e^{s_{ij}})",
-          "Softmax without its denominator: the weights are raw exponentials, so a row sums to "
-          "about n at the start. It can count keys but its outputs grow with length and it "
-          "overflows without soft-capping (exp_softcap).",
-          RowSum::Varies,
-          true,
-          false,  // stable only with exp_softcap > 0
-          {opt_float("exp_softcap", 0.0, 0.0, 80.0,
-                     "soft cap c: logits pass through c·tanh(s/c) before exp (0 = off)")},
-          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Exp>(float(ctx.options.number("exp_softcap")));
-          }};
+  NormalizationEntry e{
+      "exp",
+      "exp, no denominator",
+      R"(a_{ij} = e^{s_{ij}})",
+      "Softmax without its denominator: the weights are raw exponentials, so a row sums to "
+      "about n at the start. It can count keys but its outputs grow with length and it "
+      "overflows without soft-capping (exp_softcap).",
+      RowSum::Varies,
+      true,
+      false,  // stable only with exp_softcap > 0
+      {opt_float("exp_softcap", 0.0, 0.0, 80.0, "soft cap c: logits pass through c·tanh(s/c) before exp (0 = off)")},
+      [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+        return std::make_unique<Exp>(float(ctx.options.number("exp_softcap")));
+      }};
   e.torch.python = torch_exp;
   return e;
 }

@@ -11,7 +11,7 @@ namespace ap {
 //   o_i = φ(q_i)ᵀ S_i / D_i,  S_i = Σ_{j∈vis(i)} φ(k_j) v_jᵀ (F,HS),  z_i = Σ_{j∈vis(i)} φ(k_j),
 //   D_i = φ(q_i)·z_i ± ε (the guarded denominator of row_ops.hpp),
 // vis(i) = {0..i} (causal: S and z are running prefix sums) or {0..T−1}. O(T·F·HS) time.
-void kernel_attention_prefix(float* o, const float* fq, const float* fk, const float* v, int T,
-                             int F, int HS, bool causal, double eps);
+void kernel_attention_prefix(float* o, const float* fq, const float* fk, const float* v, int T, int F, int HS,
+                             bool causal, double eps);
 
 }  // namespace ap

@@ -29,8 +29,7 @@ class L2Exp : public Normalization {
     const float inv = float(1.0 / std::sqrt(sq));
     for (int j = 0; j < n; ++j) a[j] *= inv;
   }
-  void row_backward(const float*, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float*, const float* a, const float* da, float* ds, int n) const override {
     double dot = 0.0;
     for (int j = 0; j < n; ++j) dot += double(a[j]) * da[j];
     const float d = float(dot);
@@ -44,24 +43,24 @@ std::string torch_l2(const MakeContext&, PyFill fill) {
     def rows(self, m, layer, s, visible):  # e^s / sqrt(sum e^2s), max shifted (core/normalization/l2.cpp)
         s = s.masked_fill(~visible, float("-inf"))
         u = torch.exp(s - s.amax(-1, keepdim=True))
-        return u / u.square().sum(-1, keepdim=True).sqrt())PY", {});
+        return u / u.square().sum(-1, keepdim=True).sqrt())PY",
+              {});
 }
 }  // namespace
 
 NormalizationEntry normalization_l2() {
-  NormalizationEntry e{"l2",
-          "ℓ2-normalized exp",
-          R"(a_{ij} = \frac{e^{s_{ij}}}{\sqrt{\sum_{k} e^{2 s_{ik}}}})",
-          "Su's fix for relative positions: normalize the exponentials by their length instead "
-          "of their sum. A row sums to between 1 (one key) and √n (uniform), so attention can "
-          "count how many keys it spreads over.",
-          RowSum::Varies,
-          true,
-          true,
-          {},
-          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<L2Exp>();
-          }};
+  NormalizationEntry e{
+      "l2",
+      "ℓ2-normalized exp",
+      R"(a_{ij} = \frac{e^{s_{ij}}}{\sqrt{\sum_{k} e^{2 s_{ik}}}})",
+      "Su's fix for relative positions: normalize the exponentials by their length instead "
+      "of their sum. A row sums to between 1 (one key) and √n (uniform), so attention can "
+      "count how many keys it spreads over.",
+      RowSum::Varies,
+      true,
+      true,
+      {},
+      [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> { return std::make_unique<L2Exp>(); }};
   e.torch.python = torch_l2;
   return e;
 }

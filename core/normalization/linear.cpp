@@ -23,8 +23,8 @@
 
 namespace ap {
 
-void kernel_attention_prefix(float* o, const float* fq, const float* fk, const float* v, int T,
-                             int F, int HS, bool causal, double eps) {
+void kernel_attention_prefix(float* o, const float* fq, const float* fk, const float* v, int T, int F, int HS,
+                             bool causal, double eps) {
   std::vector<double> S(size_t(F) * HS, 0.0), z(F, 0.0);
   auto accumulate = [&](int j) {
     for (int f = 0; f < F; ++f) {
@@ -64,8 +64,7 @@ class Linear : public Normalization {
   explicit Linear(int layers) : phi_q_(layers), phi_k_(layers) {}
   float scale(int) const override { return 1.0f; }
   void row_forward(const float* s, float* a, int n) const override { sum_row_forward(s, a, n, kEps); }
-  void row_backward(const float* s, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float* s, const float* a, const float* da, float* ds, int n) const override {
     sum_row_backward(s, a, da, ds, n, kEps);
   }
   bool maps_qk() const override { return true; }
@@ -99,24 +98,26 @@ std::string torch_linear(const MakeContext&, PyFill fill) {
     def rows(self, m, layer, s, visible):
         s = s.masked_fill(~visible, 0.0)
         d = s.sum(-1, keepdim=True)
-        return s / torch.where(d >= 0, d + 1e-6, d - 1e-6))PY", {});
+        return s / torch.where(d >= 0, d + 1e-6, d - 1e-6))PY",
+              {});
 }
 }  // namespace
 
 NormalizationEntry normalization_linear() {
-  NormalizationEntry e{"linear",
-          "Linear attention (elu + 1)",
-          R"(a_{ij} = \frac{\phi(q_i)\cdot\phi(k_j)}{\sum_{k} \phi(q_i)\cdot\phi(k_k)},\ \phi(x) = \operatorname{elu}(x) + 1)",
-          "Attention through a positive feature map instead of exp: it can be computed in time "
-          "linear in the length (prefix sums when causal). Rows sum to 1, and there are no "
-          "logits, so logit biases (ALiBi, T5) do not apply.",
-          RowSum::One,
-          false,
-          true,
-          {},
-          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Linear>(ctx.sizes.layers);
-          }};
+  NormalizationEntry e{
+      "linear",
+      "Linear attention (elu + 1)",
+      R"(a_{ij} = \frac{\phi(q_i)\cdot\phi(k_j)}{\sum_{k} \phi(q_i)\cdot\phi(k_k)},\ \phi(x) = \operatorname{elu}(x) + 1)",
+      "Attention through a positive feature map instead of exp: it can be computed in time "
+      "linear in the length (prefix sums when causal). Rows sum to 1, and there are no "
+      "logits, so logit biases (ALiBi, T5) do not apply.",
+      RowSum::One,
+      false,
+      true,
+      {},
+      [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+        return std::make_unique<Linear>(ctx.sizes.layers);
+      }};
   e.torch.python = torch_linear;
   return e;
 }

@@ -26,8 +26,7 @@ class Normalization {
   // a[0..n) = N(s[0..n)); a[n..T) = 0 is set by the caller.
   virtual void row_forward(const float* s, float* a, int n) const = 0;
   // ds[0..n) += ∂L/∂s given a = N(s) and da = ∂L/∂a.
-  virtual void row_backward(const float* s, const float* a, const float* da, float* ds,
-                            int n) const = 0;
+  virtual void row_backward(const float* s, const float* a, const float* da, float* ds, int n) const = 0;
   // Optional transform of q, k (B,NH,T,HS) before the scores; in place, with a backward that
   // maps dq, dk in place. Entries that use it keep what they need from the forward.
   virtual bool maps_qk() const { return false; }
@@ -37,19 +36,15 @@ class Normalization {
   // not HS (performer: s_ij = φ(q_i)·φ(k_j) with m random features). scores_forward writes
   // logits (B,NH,T,T) from q, k (B,NH,T,HS) after rotation; scores_backward adds into dq, dk.
   virtual bool forms_scores() const { return false; }
-  virtual void scores_forward(int layer, const float* q, const float* k, float* logits,
-                              const AttnShape& s) {}
-  virtual void scores_backward(int layer, const float* dlogits, float* dq, float* dk,
-                               const AttnShape& s) {}
+  virtual void scores_forward(int layer, const float* q, const float* k, float* logits, const AttnShape& s) {}
+  virtual void scores_backward(int layer, const float* dlogits, float* dq, float* dk, const AttnShape& s) {}
   // Called before the rows of a layer are normalized (forward and backward): entries whose row
   // map depends on the full row length T, not only on the n visible keys, keep it here
   // (relu2 with divisor "row"). Without a call, T is taken as n.
   virtual void prepare_rows(int layer, const AttnShape& s) {}
   // The row map as the attention loop calls it, with the row's layer and head: entries with a
   // parameter per head (sink) override it; the default is the head-blind row_forward.
-  virtual void head_row_forward(int layer, int head, const float* s, float* a, int n) const {
-    row_forward(s, a, n);
-  }
+  virtual void head_row_forward(int layer, int head, const float* s, float* a, int n) const { row_forward(s, a, n); }
   // Parameters of the row map: called once per layer in the backward, after every row's
   // row_backward, with ds = ∂L/∂s (B,NH,T,T) of all rows (masked keys 0), before the soft cap's
   // backward. Entries whose row map owns parameters accumulate their gradients here (one
@@ -65,11 +60,11 @@ enum class RowSum { One, Varies };
 struct NormalizationEntry {
   const char* name;
   const char* title;
-  const char* formula;   // LaTeX
+  const char* formula;  // LaTeX
   const char* note;
-  RowSum row_sum;        // rows sum to 1 (row-stochastic), or not
-  bool accepts_bias;     // false for entries that never form logits (linear, performer)
-  bool stable;           // finite for logits of ±80 and rows of 512 keys
+  RowSum row_sum;     // rows sum to 1 (row-stochastic), or not
+  bool accepts_bias;  // false for entries that never form logits (linear, performer)
+  bool stable;        // finite for logits of ±80 and rows of 512 keys
   std::vector<OptionSpec> options;
   // Declare parameters in `params` and return the normalization; the context holds the
   // model's sizes and this entry's options.

@@ -73,19 +73,21 @@ std::vector<float> draw_features(Rng& rng, int m, int d) {
 class Performer : public Normalization {
  public:
   Performer(const MakeContext& ctx, int m, bool redraw)
-      : m_(m), d_(ctx.sizes.d_model / ctx.sizes.heads), seed_(uint64_t(ctx.sizes.seed)), redraw_(redraw),
-        omega_(ctx.sizes.layers), saved_(ctx.sizes.layers) {
+      : m_(m),
+        d_(ctx.sizes.d_model / ctx.sizes.heads),
+        seed_(uint64_t(ctx.sizes.seed)),
+        redraw_(redraw),
+        omega_(ctx.sizes.layers),
+        saved_(ctx.sizes.layers) {
     draw_all();
   }
   float scale(int) const override { return 1.0f; }
   void row_forward(const float* s, float* a, int n) const override { sum_row_forward(s, a, n, kPerformerEps); }
-  void row_backward(const float* s, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float* s, const float* a, const float* da, float* ds, int n) const override {
     sum_row_backward(s, a, da, ds, n, kPerformerEps);
   }
   bool forms_scores() const override { return true; }
-  void scores_forward(int layer, const float* q, const float* k, float* logits,
-                      const AttnShape& s) override {
+  void scores_forward(int layer, const float* q, const float* k, float* logits, const AttnShape& s) override {
     if (redraw_ && s.training && layer == 0) {
       ++draws_;
       draw_all();
@@ -94,19 +96,18 @@ class Performer : public Normalization {
     const size_t rows = size_t(s.B) * s.NH * s.T;
     features(sv.xq, sv.fq, q, rows, s.T, true, layer);
     features(sv.xk, sv.fk, k, rows, s.T, false, layer);
-    gemm_batched(Op::NT, s.B * s.NH, s.T, s.T, m_, 1.0f, sv.fq.data(), m_, size_t(s.T) * m_,
-                 sv.fk.data(), m_, size_t(s.T) * m_, logits, s.T, size_t(s.T) * s.T);
+    gemm_batched(Op::NT, s.B * s.NH, s.T, s.T, m_, 1.0f, sv.fq.data(), m_, size_t(s.T) * m_, sv.fk.data(), m_,
+                 size_t(s.T) * m_, logits, s.T, size_t(s.T) * s.T);
   }
-  void scores_backward(int layer, const float* dlogits, float* dq, float* dk,
-                       const AttnShape& s) override {
+  void scores_backward(int layer, const float* dlogits, float* dq, float* dk, const AttnShape& s) override {
     Saved& sv = saved_[layer];
     const size_t rows = size_t(s.B) * s.NH * s.T;
     dfq_.assign(rows * m_, 0.0f);
     dfk_.assign(rows * m_, 0.0f);
-    gemm_batched(Op::NN, s.B * s.NH, s.T, m_, s.T, 1.0f, dlogits, s.T, size_t(s.T) * s.T,
-                 sv.fk.data(), m_, size_t(s.T) * m_, dfq_.data(), m_, size_t(s.T) * m_);
-    gemm_batched(Op::TN, s.B * s.NH, s.T, m_, s.T, 1.0f, dlogits, s.T, size_t(s.T) * s.T,
-                 sv.fq.data(), m_, size_t(s.T) * m_, dfk_.data(), m_, size_t(s.T) * m_);
+    gemm_batched(Op::NN, s.B * s.NH, s.T, m_, s.T, 1.0f, dlogits, s.T, size_t(s.T) * s.T, sv.fk.data(), m_,
+                 size_t(s.T) * m_, dfq_.data(), m_, size_t(s.T) * m_);
+    gemm_batched(Op::TN, s.B * s.NH, s.T, m_, s.T, 1.0f, dlogits, s.T, size_t(s.T) * s.T, sv.fq.data(), m_,
+                 size_t(s.T) * m_, dfk_.data(), m_, size_t(s.T) * m_);
     features_backward(dq, dfq_, sv.fq, sv.xq, rows, layer);
     features_backward(dk, dfk_, sv.fk, sv.xk, rows, layer);
   }
@@ -129,8 +130,8 @@ class Performer : public Normalization {
   }
   // x' = d^{-1/4} x; f = m^{-1/2} exp(ω·x' − ‖x'‖²/2 − c) with c per query row, or per
   // (batch, head) block of T keys.
-  void features(std::vector<float>& xs, std::vector<float>& f, const float* x, size_t rows, int T,
-                bool query, int layer) {
+  void features(std::vector<float>& xs, std::vector<float>& f, const float* x, size_t rows, int T, bool query,
+                int layer) {
     const float in_scale = std::pow(float(d_), -0.25f), out_scale = 1.0f / std::sqrt(float(m_));
     xs.resize(rows * d_);
     f.assign(rows * m_, 0.0f);
@@ -159,11 +160,12 @@ class Performer : public Normalization {
         wsum += wr;
         for (int c = 0; c < d_; ++c) acc_[c] += wr * w[size_t(j) * d_ + c];
       }
-      for (int c = 0; c < d_; ++c)
-        dx[r * d_ + c] += float((acc_[c] - xs[r * d_ + c] * wsum) * in_scale);
+      for (int c = 0; c < d_; ++c) dx[r * d_ + c] += float((acc_[c] - xs[r * d_ + c] * wsum) * in_scale);
     }
   }
-  struct Saved { std::vector<float> xq, xk, fq, fk; };  // (B,NH,T,HS) x', (B,NH,T,m) φ
+  struct Saved {
+    std::vector<float> xq, xk, fq, fk;
+  };  // (B,NH,T,HS) x', (B,NH,T,m) φ
   int m_, d_;
   uint64_t seed_;
   bool redraw_;
@@ -203,29 +205,30 @@ std::string torch_performer(const MakeContext&, PyFill fill) {
 
     def rows(self, m, layer, s, visible):
         s = s.masked_fill(~visible, 0.0)
-        return (s / (s.double().sum(-1, keepdim=True) + 1e-12)).float())PY", {});
+        return (s / (s.double().sum(-1, keepdim=True) + 1e-12)).float())PY",
+              {});
 }
 }  // namespace
 
 NormalizationEntry normalization_performer() {
-  NormalizationEntry e{"performer",
-          "Performer (FAVOR+)",
-          R"(a_{ij} = \frac{\phi(q_i)\cdot\phi(k_j)}{\sum_k \phi(q_i)\cdot\phi(k_k)},\ \phi(x)_r = \tfrac{1}{\sqrt m} e^{\omega_r\cdot x' - \lVert x'\rVert^2/2})",
-          "Random positive features whose dot products estimate softmax's e^{q·k/√d}: an "
-          "approximation of softmax that runs in linear time. More features (m), less error. "
-          "Rows sum to 1; there are no logits to bias.",
-          RowSum::One,
-          false,
-          true,
-          {opt_int("performer_features", 0, 0, 4096,
-                   "number of random features m (0: ⌊d_h ln d_h⌋)"),
-           opt_bool("performer_redraw", false,
-                    "draw new random features at every training step (else fixed from the seed)")},
-          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
-            int m = int(ctx.options.number("performer_features"));
-            if (m <= 0) m = performer_default_features(ctx.sizes.d_model / ctx.sizes.heads);
-            return std::make_unique<Performer>(ctx, m, ctx.options.flag("performer_redraw"));
-          }};
+  NormalizationEntry e{
+      "performer",
+      "Performer (FAVOR+)",
+      R"(a_{ij} = \frac{\phi(q_i)\cdot\phi(k_j)}{\sum_k \phi(q_i)\cdot\phi(k_k)},\ \phi(x)_r = \tfrac{1}{\sqrt m} e^{\omega_r\cdot x' - \lVert x'\rVert^2/2})",
+      "Random positive features whose dot products estimate softmax's e^{q·k/√d}: an "
+      "approximation of softmax that runs in linear time. More features (m), less error. "
+      "Rows sum to 1; there are no logits to bias.",
+      RowSum::One,
+      false,
+      true,
+      {opt_int("performer_features", 0, 0, 4096, "number of random features m (0: ⌊d_h ln d_h⌋)"),
+       opt_bool("performer_redraw", false,
+                "draw new random features at every training step (else fixed from the seed)")},
+      [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+        int m = int(ctx.options.number("performer_features"));
+        if (m <= 0) m = performer_default_features(ctx.sizes.d_model / ctx.sizes.heads);
+        return std::make_unique<Performer>(ctx, m, ctx.options.flag("performer_redraw"));
+      }};
   e.torch.python = torch_performer;
   return e;
 }

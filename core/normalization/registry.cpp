@@ -11,18 +11,18 @@ namespace ap {
 
 // The list: one line per normalization, X(name) for the entry function normalization_<name>() in its own file.
 #define AP_NORMALIZATIONS(X) \
-  X(softmax)      \
-  X(l2)           \
-  X(relu2)        \
-  X(swish_l2)     \
-  X(exp)          \
-  X(sigmoid)      \
-  X(softmax1)     \
-  X(sink)         \
-  X(topk)         \
-  X(stick_breaking) \
-  X(cosine)       \
-  X(linear)       \
+  X(softmax)                 \
+  X(l2)                      \
+  X(relu2)                   \
+  X(swish_l2)                \
+  X(exp)                     \
+  X(sigmoid)                 \
+  X(softmax1)                \
+  X(sink)                    \
+  X(topk)                    \
+  X(stick_breaking)          \
+  X(cosine)                  \
+  X(linear)                  \
   X(performer)
 
 #define AP_DECLARE(name) NormalizationEntry normalization_##name();
@@ -46,8 +46,8 @@ const NormalizationEntry& find_normalization(const std::string& name) {
     if (name == e.name) return e;
     names.push_back(e.name);
   }
-  throw std::invalid_argument("normalization: unknown name " + show_text(name) + "; valid names are: " +
-                              join_names(names));
+  throw std::invalid_argument("normalization: unknown name " + show_text(name) +
+                              "; valid names are: " + join_names(names));
 }
 
 nlohmann::json normalization_json(const NormalizationEntry& e) {

@@ -31,8 +31,7 @@ class Relu2 : public Normalization {
       a[j] = r * r * inv;
     }
   }
-  void row_backward(const float* s, const float*, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float* s, const float*, const float* da, float* ds, int n) const override {
     if (n <= 0) return;
     const float two_inv = 2.0f / divisor(n);
     for (int j = 0; j < n; ++j)
@@ -42,9 +41,12 @@ class Relu2 : public Normalization {
  private:
   float divisor(int n) const {
     switch (div_) {
-      case Divisor::Fixed: return float(fixed_n_);
-      case Divisor::Row: return float(T_ > 0 ? T_ : n);
-      default: return float(n);
+      case Divisor::Fixed:
+        return float(fixed_n_);
+      case Divisor::Row:
+        return float(T_ > 0 ? T_ : n);
+      default:
+        return float(n);
     }
   }
   Divisor div_;
@@ -68,35 +70,36 @@ const char* const kRelu2Py = R"PY(class Normalization(NormalizationBase):
 std::string torch_relu2(const MakeContext& ctx, PyFill fill) {
   const std::string d = ctx.options.text("relu2_divisor");
   const int n = ctx.options.integer("relu2_n");
-  return fill(kRelu2Py, {{"divisor", d == "row" ? "row" : d == "visible" ? "visible" : "fixed"},
-                    {"fixed_n", n > 0 ? n : ctx.sizes.model_len}});
+  return fill(kRelu2Py, {{"divisor", d == "row"       ? "row"
+                                     : d == "visible" ? "visible"
+                                                      : "fixed"},
+                         {"fixed_n", n > 0 ? n : ctx.sizes.model_len}});
 }
 }  // namespace
 
 NormalizationEntry normalization_relu2() {
   NormalizationEntry e{"relu2",
-          "relu² / n (GAU)",
-          R"(a_{ij} = \frac{\operatorname{relu}(s_{ij})^2}{n})",
-          "Squared ReLU divided by a count, as in the GAU. No exponential and no row sum "
-          "constraint: with a fixed n, a row's sum grows with the keys it sees. Rows whose "
-          "logits are all negative are dead (all 0).",
-          RowSum::Varies,
-          true,
-          true,
-          {opt_enum("relu2_divisor", "fixed", {"fixed", "row", "visible"},
-                    "n in relu(s)²/n: fixed (relu2_n), the row length T, or the visible keys "
-                    "(causal: i+1)"),
-           opt_int("relu2_n", 0, 0, 16384,
-                   "the fixed n of relu2_divisor=fixed (0: the training length)")},
-          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
-            const std::string d = ctx.options.text("relu2_divisor");
-            int n = int(ctx.options.number("relu2_n"));
-            if (n <= 0) n = ctx.sizes.model_len;
-            return std::make_unique<Relu2>(d == "row" ? Divisor::Row
-                                           : d == "visible" ? Divisor::Visible
-                                                            : Divisor::Fixed,
-                                           n);
-          }};
+                       "relu² / n (GAU)",
+                       R"(a_{ij} = \frac{\operatorname{relu}(s_{ij})^2}{n})",
+                       "Squared ReLU divided by a count, as in the GAU. No exponential and no row sum "
+                       "constraint: with a fixed n, a row's sum grows with the keys it sees. Rows whose "
+                       "logits are all negative are dead (all 0).",
+                       RowSum::Varies,
+                       true,
+                       true,
+                       {opt_enum("relu2_divisor", "fixed", {"fixed", "row", "visible"},
+                                 "n in relu(s)²/n: fixed (relu2_n), the row length T, or the visible keys "
+                                 "(causal: i+1)"),
+                        opt_int("relu2_n", 0, 0, 16384, "the fixed n of relu2_divisor=fixed (0: the training length)")},
+                       [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+                         const std::string d = ctx.options.text("relu2_divisor");
+                         int n = int(ctx.options.number("relu2_n"));
+                         if (n <= 0) n = ctx.sizes.model_len;
+                         return std::make_unique<Relu2>(d == "row"       ? Divisor::Row
+                                                        : d == "visible" ? Divisor::Visible
+                                                                         : Divisor::Fixed,
+                                                        n);
+                       }};
   e.torch.python = torch_relu2;
   return e;
 }

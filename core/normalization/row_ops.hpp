@@ -48,8 +48,7 @@ inline void sum_row_forward(const float* s, float* a, int n, double eps) {
   const float inv = float(1.0 / guarded_sum(s, n, eps));
   for (int j = 0; j < n; ++j) a[j] = s[j] * inv;
 }
-inline void sum_row_backward(const float* s, const float* a, const float* da, float* ds, int n,
-                             double eps) {
+inline void sum_row_backward(const float* s, const float* a, const float* da, float* ds, int n, double eps) {
   if (n <= 0) return;
   const double inv = 1.0 / guarded_sum(s, n, eps);
   double dot = 0.0;

@@ -22,8 +22,7 @@ class Sigmoid : public Normalization {
     const float b = auto_ ? -std::log(float(n)) : b_;
     for (int j = 0; j < n; ++j) a[j] = stable_sigmoid(s[j] + b);
   }
-  void row_backward(const float*, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float*, const float* a, const float* da, float* ds, int n) const override {
     for (int j = 0; j < n; ++j) ds[j] += da[j] * a[j] * (1.0f - a[j]);
   }
 
@@ -43,26 +42,26 @@ const char* const kSigmoidPy = R"PY(class Normalization(NormalizationBase):
 
 std::string torch_sigmoid(const MakeContext& ctx, PyFill fill) {
   return fill(kSigmoidPy, {{"auto", ctx.options.text("sigmoid_bias") != "fixed"},
-                    {"b", double(float(ctx.options.number("sigmoid_b")))}});
+                           {"b", double(float(ctx.options.number("sigmoid_b")))}});
 }
 }  // namespace
 
 NormalizationEntry normalization_sigmoid() {
   NormalizationEntry e{"sigmoid",
-          "Sigmoid",
-          R"(a_{ij} = \sigma(s_{ij} - \ln n))",
-          "Each weight is an independent sigmoid, shifted by −ln n so that a row of zero logits "
-          "sums to n/(n+1) ≈ 1. Rows are not tied to 1, so attention can count keys.",
-          RowSum::Varies,
-          true,
-          true,
-          {opt_enum("sigmoid_bias", "auto", {"auto", "fixed"},
-                    "b in σ(s + b): auto = −ln n (n visible keys), or fixed = sigmoid_b"),
-           opt_float("sigmoid_b", 0.0, -50.0, 50.0, "the bias b of sigmoid_bias=fixed")},
-          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Sigmoid>(ctx.options.text("sigmoid_bias") != "fixed",
-                                             float(ctx.options.number("sigmoid_b")));
-          }};
+                       "Sigmoid",
+                       R"(a_{ij} = \sigma(s_{ij} - \ln n))",
+                       "Each weight is an independent sigmoid, shifted by −ln n so that a row of zero logits "
+                       "sums to n/(n+1) ≈ 1. Rows are not tied to 1, so attention can count keys.",
+                       RowSum::Varies,
+                       true,
+                       true,
+                       {opt_enum("sigmoid_bias", "auto", {"auto", "fixed"},
+                                 "b in σ(s + b): auto = −ln n (n visible keys), or fixed = sigmoid_b"),
+                        opt_float("sigmoid_b", 0.0, -50.0, 50.0, "the bias b of sigmoid_bias=fixed")},
+                       [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+                         return std::make_unique<Sigmoid>(ctx.options.text("sigmoid_bias") != "fixed",
+                                                          float(ctx.options.number("sigmoid_b")));
+                       }};
   e.torch.python = torch_sigmoid;
   return e;
 }

@@ -41,16 +41,15 @@ class Sink : public Normalization {
  public:
   Sink(const MakeContext& ctx, ParamStore& ps) : ps_(ps) {
     for (int l = 0; l < ctx.sizes.layers; ++l)
-      ids_.push_back(ps.add("blocks." + std::to_string(l) + ".attn.sinks", {ctx.sizes.heads},
-                            Init::Zeros, 0.0f, false));
+      ids_.push_back(
+          ps.add("blocks." + std::to_string(l) + ".attn.sinks", {ctx.sizes.heads}, Init::Zeros, 0.0f, false));
   }
   // A lone row (tests, tools without a model position): layer 0, head 0.
   void row_forward(const float* s, float* a, int n) const override { head_row_forward(0, 0, s, a, n); }
   void head_row_forward(int layer, int head, const float* s, float* a, int n) const override {
     sink_row(s, a, n, ps_.data(ids_[layer])[head]);
   }
-  void row_backward(const float*, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float*, const float* a, const float* da, float* ds, int n) const override {
     softmax_row_backward(a, da, ds, n);
   }
   // dz_h = −Σ ds over the batch, the rows and the visible keys of head h (masked keys are 0).
@@ -79,24 +78,25 @@ std::string torch_sink(const MakeContext&, PyFill fill) {
 
     def rows(self, m, layer, s, visible):
         z = m.get_parameter(f"blocks.{layer}.attn.sinks")[:, None, None].expand(*s.shape[:-1], 1)
-        return torch.cat([s.masked_fill(~visible, float("-inf")), z], -1).softmax(-1)[..., :-1])PY", {});
+        return torch.cat([s.masked_fill(~visible, float("-inf")), z], -1).softmax(-1)[..., :-1])PY",
+              {});
 }
 }  // namespace
 
 NormalizationEntry normalization_sink() {
   NormalizationEntry e{"sink",
-          "Learned sink (per head)",
-          R"(a_{ij} = \frac{e^{s_{ij}}}{e^{z_h} + \sum_{k} e^{s_{ik}}})",
-          "Softmax with one extra learned logit z per head whose key has no value, as in "
-          "gpt-oss. The sink takes part of the mass, so a row sums to less than 1 and a head can "
-          "abstain; z = 0 (the start) is softmax1.",
-          RowSum::Varies,
-          true,
-          true,
-          {},
-          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Sink>(ctx, ps);
-          }};
+                       "Learned sink (per head)",
+                       R"(a_{ij} = \frac{e^{s_{ij}}}{e^{z_h} + \sum_{k} e^{s_{ik}}})",
+                       "Softmax with one extra learned logit z per head whose key has no value, as in "
+                       "gpt-oss. The sink takes part of the mass, so a row sums to less than 1 and a head can "
+                       "abstain; z = 0 (the start) is softmax1.",
+                       RowSum::Varies,
+                       true,
+                       true,
+                       {},
+                       [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<Normalization> {
+                         return std::make_unique<Sink>(ctx, ps);
+                       }};
   e.torch.python = torch_sink;
   return e;
 }

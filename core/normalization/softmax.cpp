@@ -19,8 +19,7 @@ class Softmax : public Normalization {
   void row_forward(const float* s, float* a, int n) const override {
     if (n > 0) softmax_forward(a, s, 1, n);
   }
-  void row_backward(const float*, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float*, const float* a, const float* da, float* ds, int n) const override {
     if (n > 0) softmax_backward(ds, a, da, 1, n);
   }
 };
@@ -29,23 +28,23 @@ class Softmax : public Normalization {
 std::string torch_softmax(const MakeContext&, PyFill fill) {
   return fill(R"PY(class Normalization(NormalizationBase):
     def rows(self, m, layer, s, visible):  # e^s / sum e^s (core/normalization/softmax.cpp)
-        return s.masked_fill(~visible, float("-inf")).softmax(-1))PY", {});
+        return s.masked_fill(~visible, float("-inf")).softmax(-1))PY",
+              {});
 }
 }  // namespace
 
 NormalizationEntry normalization_softmax() {
-  NormalizationEntry e{"softmax",
-          "Softmax",
-          R"(a_{ij} = \frac{e^{s_{ij}}}{\sum_{k} e^{s_{ik}}})",
-          "The standard choice. Every row sums to 1, so attention can only mix values; it "
-          "cannot count how many keys it sees.",
-          RowSum::One,
-          true,
-          true,
-          {},
-          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Softmax>();
-          }};
+  NormalizationEntry e{
+      "softmax",
+      "Softmax",
+      R"(a_{ij} = \frac{e^{s_{ij}}}{\sum_{k} e^{s_{ik}}})",
+      "The standard choice. Every row sums to 1, so attention can only mix values; it "
+      "cannot count how many keys it sees.",
+      RowSum::One,
+      true,
+      true,
+      {},
+      [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> { return std::make_unique<Softmax>(); }};
   e.torch.python = torch_softmax;
   return e;
 }

@@ -25,8 +25,7 @@ class Softmax1 : public Normalization {
     const float inv = float(1.0 / sum);
     for (int j = 0; j < n; ++j) a[j] *= inv;
   }
-  void row_backward(const float*, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float*, const float* a, const float* da, float* ds, int n) const override {
     softmax_row_backward(a, da, ds, n);
   }
 };
@@ -38,23 +37,23 @@ std::string torch_softmax1(const MakeContext&, PyFill fill) {
         s = s.masked_fill(~visible, float("-inf"))
         top = s.amax(-1, keepdim=True).clamp(min=0.0)
         e = torch.exp(s - top)
-        return e / (torch.exp(-top) + e.sum(-1, keepdim=True)))PY", {});
+        return e / (torch.exp(-top) + e.sum(-1, keepdim=True)))PY",
+              {});
 }
 }  // namespace
 
 NormalizationEntry normalization_softmax1() {
-  NormalizationEntry e{"softmax1",
-          "softmax1 (off-by-one)",
-          R"(a_{ij} = \frac{e^{s_{ij}}}{1 + \sum_{k} e^{s_{ik}}})",
-          "Softmax with an invisible extra key of logit 0 and value 0. A row sums to less than "
-          "1 (n/(n+1) for equal zero logits), so a head can abstain — and count its keys.",
-          RowSum::Varies,
-          true,
-          true,
-          {},
-          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<Softmax1>();
-          }};
+  NormalizationEntry e{
+      "softmax1",
+      "softmax1 (off-by-one)",
+      R"(a_{ij} = \frac{e^{s_{ij}}}{1 + \sum_{k} e^{s_{ik}}})",
+      "Softmax with an invisible extra key of logit 0 and value 0. A row sums to less than "
+      "1 (n/(n+1) for equal zero logits), so a head can abstain — and count its keys.",
+      RowSum::Varies,
+      true,
+      true,
+      {},
+      [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> { return std::make_unique<Softmax1>(); }};
   e.torch.python = torch_softmax1;
   return e;
 }

@@ -43,8 +43,7 @@ class StickBreaking : public Normalization {
     }
     if (m < n) a[n - 1] = 0.0f;  // the diagonal, when excluded
   }
-  void row_backward(const float* s, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float* s, const float* a, const float* da, float* ds, int n) const override {
     const int m = keys(n);
     double farther = 0.0;  // Σ_{j<k} g_j A_j
     for (int k = 0; k < m; ++k) {
@@ -79,21 +78,20 @@ std::string torch_stick_breaking(const MakeContext& ctx, PyFill fill) {
 }  // namespace
 
 NormalizationEntry normalization_stick_breaking() {
-  NormalizationEntry e{
-      "stick_breaking",
-      "Stick-breaking",
-      R"(a_{ij} = \sigma(s_{ij}) \prod_{j<k<i} \big(1 - \sigma(s_{ik})\big),\ j < i)",
-      "Each query breaks a stick over the keys before it, nearest first: a key takes the "
-      "sigmoid of its logit from what the nearer keys left. Recency is built in, so order needs "
-      "no position encoding; rows sum to less than 1. Causal only.",
-      RowSum::Varies,
-      true,
-      true,
-      {opt_bool("stick_breaking_current", false,
-                "include the query's own key (the diagonal) in the stick (attend_current)")},
-      [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
-        return std::make_unique<StickBreaking>(ctx.options.flag("stick_breaking_current"));
-      }};
+  NormalizationEntry e{"stick_breaking",
+                       "Stick-breaking",
+                       R"(a_{ij} = \sigma(s_{ij}) \prod_{j<k<i} \big(1 - \sigma(s_{ik})\big),\ j < i)",
+                       "Each query breaks a stick over the keys before it, nearest first: a key takes the "
+                       "sigmoid of its logit from what the nearer keys left. Recency is built in, so order needs "
+                       "no position encoding; rows sum to less than 1. Causal only.",
+                       RowSum::Varies,
+                       true,
+                       true,
+                       {opt_bool("stick_breaking_current", false,
+                                 "include the query's own key (the diagonal) in the stick (attend_current)")},
+                       [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+                         return std::make_unique<StickBreaking>(ctx.options.flag("stick_breaking_current"));
+                       }};
   e.check = [](const MakeContext& ctx) {
     if (!ctx.sizes.causal)
       throw std::invalid_argument(

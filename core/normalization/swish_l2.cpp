@@ -28,8 +28,7 @@ class SwishL2 : public Normalization {
     const float inv = float(1.0 / std::sqrt(sq));
     for (int j = 0; j < n; ++j) a[j] *= inv;
   }
-  void row_backward(const float* s, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float* s, const float* a, const float* da, float* ds, int n) const override {
     if (n <= 0) return;
     double sq = kSwishEps * kSwishEps, dot = 0.0;
     for (int j = 0; j < n; ++j) {
@@ -51,23 +50,23 @@ std::string torch_swish_l2(const MakeContext&, PyFill fill) {
   return fill(R"PY(class Normalization(NormalizationBase):
     def rows(self, m, layer, s, visible):  # silu(s) / sqrt(sum silu(s)^2 + 1e-12) (core/normalization/swish_l2.cpp)
         u = F.silu(s).masked_fill(~visible, 0.0)
-        return u / (u.square().sum(-1, keepdim=True) + 1e-12).sqrt())PY", {});
+        return u / (u.square().sum(-1, keepdim=True) + 1e-12).sqrt())PY",
+              {});
 }
 }  // namespace
 
 NormalizationEntry normalization_swish_l2() {
-  NormalizationEntry e{"swish_l2",
-          "swish + ℓ2",
-          R"(a_{ij} = \frac{\operatorname{swish}(s_{ij})}{\lVert \operatorname{swish}(s_{i\cdot}) \rVert_2})",
-          "Su's variant of ℓ2 attention without the positivity of exp: weights can be negative "
-          "and a row's sum is free, so it is not row-stochastic.",
-          RowSum::Varies,
-          true,
-          true,
-          {},
-          [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<SwishL2>();
-          }};
+  NormalizationEntry e{
+      "swish_l2",
+      "swish + ℓ2",
+      R"(a_{ij} = \frac{\operatorname{swish}(s_{ij})}{\lVert \operatorname{swish}(s_{i\cdot}) \rVert_2})",
+      "Su's variant of ℓ2 attention without the positivity of exp: weights can be negative "
+      "and a row's sum is free, so it is not row-stochastic.",
+      RowSum::Varies,
+      true,
+      true,
+      {},
+      [](const MakeContext&, ParamStore&) -> std::unique_ptr<Normalization> { return std::make_unique<SwishL2>(); }};
   e.torch.python = torch_swish_l2;
   return e;
 }

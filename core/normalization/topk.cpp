@@ -45,8 +45,7 @@ class TopK : public Normalization {
     const float inv = float(1.0 / sum);
     for (int j = 0; j < n; ++j) a[j] *= inv;
   }
-  void row_backward(const float* s, const float* a, const float* da, float* ds,
-                    int n) const override {
+  void row_backward(const float* s, const float* a, const float* da, float* ds, int n) const override {
     if (n <= 0) return;
     if (!straight_) return softmax_row_backward(a, da, ds, n);  // a_j = 0 outside K
     // The dense softmax p is recomputed on the fly (no scratch buffer: the row loop is threaded,
@@ -84,22 +83,23 @@ std::string torch_topk(const MakeContext& ctx, PyFill fill) {
 }  // namespace
 
 NormalizationEntry normalization_topk() {
-  NormalizationEntry e{"topk",
-          "Sparse top-k",
-          R"(a_{ij} = \frac{e^{s_{ij}}\,[s_{ij} \ge \theta_i]}{\sum_{k} e^{s_{ik}}\,[s_{ik} \ge \theta_i]},\ \theta_i = k\text{-th largest } s_{i\cdot})",
-          "Keeps the k largest logits of each row (all of them when the k-th is tied) and takes "
-          "a softmax over those; the rest weigh exactly 0. Rows sum to 1.",
-          RowSum::One,
-          true,
-          true,
-          {opt_int("topk_k", 8, 1, 4096, "k, the number of keys each query keeps (8 in the paper)"),
-           opt_enum("topk_backward", "kept", {"kept", "straight_through"},
-                    "gradient: kept = the exact one (softmax over the kept keys), straight_through "
-                    "= the dense softmax's (x-transformers' sparse_topk_straight_through)")},
-          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
-            return std::make_unique<TopK>(int(ctx.options.number("topk_k")),
-                                          ctx.options.text("topk_backward") == "straight_through");
-          }};
+  NormalizationEntry e{
+      "topk",
+      "Sparse top-k",
+      R"(a_{ij} = \frac{e^{s_{ij}}\,[s_{ij} \ge \theta_i]}{\sum_{k} e^{s_{ik}}\,[s_{ik} \ge \theta_i]},\ \theta_i = k\text{-th largest } s_{i\cdot})",
+      "Keeps the k largest logits of each row (all of them when the k-th is tied) and takes "
+      "a softmax over those; the rest weigh exactly 0. Rows sum to 1.",
+      RowSum::One,
+      true,
+      true,
+      {opt_int("topk_k", 8, 1, 4096, "k, the number of keys each query keeps (8 in the paper)"),
+       opt_enum("topk_backward", "kept", {"kept", "straight_through"},
+                "gradient: kept = the exact one (softmax over the kept keys), straight_through "
+                "= the dense softmax's (x-transformers' sparse_topk_straight_through)")},
+      [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<Normalization> {
+        return std::make_unique<TopK>(int(ctx.options.number("topk_k")),
+                                      ctx.options.text("topk_backward") == "straight_through");
+      }};
   e.torch.python = torch_topk;
   return e;
 }

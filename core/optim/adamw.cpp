@@ -27,9 +27,8 @@ void AdamW::step(ParamStore& params, const Config& cfg, float lr, float grad_sca
   if (grad_scale != 1.0f)
     for (float& x : g) x *= grad_scale;
   for (const auto& p : params.infos())
-    adamw_update(params.all_data().data() + p.offset, g.data() + p.offset, m.data() + p.offset,
-                 v.data() + p.offset, p.size, lr, cfg.beta1, cfg.beta2, cfg.eps,
-                 p.decay ? cfg.weight_decay : 0.0f, t);
+    adamw_update(params.all_data().data() + p.offset, g.data() + p.offset, m.data() + p.offset, v.data() + p.offset,
+                 p.size, lr, cfg.beta1, cfg.beta2, cfg.eps, p.decay ? cfg.weight_decay : 0.0f, t);
 }
 
 }  // namespace ap

@@ -26,7 +26,9 @@ std::string alibi_mode(const MakeContext& ctx) {
 class Alibi : public PositionEncoding {
  public:
   explicit Alibi(const MakeContext& ctx)
-      : NH_(ctx.sizes.heads), mode_(alibi_mode(ctx)), ratio_(ctx.options.number("alibi_ratio")),
+      : NH_(ctx.sizes.heads),
+        mode_(alibi_mode(ctx)),
+        ratio_(ctx.options.number("alibi_ratio")),
         slopes_(alibi_slopes(ctx.sizes.heads)) {}
 
   bool biases() const override { return true; }
@@ -52,14 +54,15 @@ class Alibi : public PositionEncoding {
 
   // The bias against distance per head (fixed: at initialisation and after training alike).
   nlohmann::json explore(const ExploreQuery& q) const override {
-    nlohmann::json j = sample_by_distance(NH_, q.length, mode_ == "causal",
-                                          [&](int h, int i, int k) { return bias_at(h, i, k); });
+    nlohmann::json j =
+        sample_by_distance(NH_, q.length, mode_ == "causal", [&](int h, int i, int k) { return bias_at(h, i, k); });
     j["kind"] = "bias";
     j["quantity"] = "bias";
     j["slopes"] = slopes_;
-    j["formula"] = mode_ == "causal"      ? R"(b_h(d) = -m_h\, d,\quad d = i - j \ge 0,\quad m_h = 2^{-8h/H})"
-                   : mode_ == "symmetric" ? R"(b_h(d) = -m_h\, |d|,\quad d = i - j,\quad m_h = 2^{-8h/H})"
-                                          : R"(b_h(d) = -m_h\, d\ (d \ge 0),\quad r\, m_h\, d\ (d < 0),\quad m_h = 2^{-8h/H})";
+    j["formula"] = mode_ == "causal" ? R"(b_h(d) = -m_h\, d,\quad d = i - j \ge 0,\quad m_h = 2^{-8h/H})"
+                   : mode_ == "symmetric"
+                       ? R"(b_h(d) = -m_h\, |d|,\quad d = i - j,\quad m_h = 2^{-8h/H})"
+                       : R"(b_h(d) = -m_h\, d\ (d \ge 0),\quad r\, m_h\, d\ (d < 0),\quad m_h = 2^{-8h/H})";
     j["source"] = "core/position/alibi.cpp · Alibi::explore → Alibi::bias_at; slopes: alibi_slopes (relative.cpp)";
     return j;
   }
@@ -96,7 +99,6 @@ void check_alibi(const MakeContext& ctx) {
         "without bound. Use alibi_mode=symmetric or asymmetric for a bidirectional model, or auto");
 }
 
-
 // The PyTorch form (common/torch_form.hpp); the slopes from the engine's alibi_slopes.
 const char* const kAlibiPy = R"PY(class Position(PositionBase):
     """ALiBi: s += b_h(d), d = i - j: -m_h d (causal), -m_h |d| (symmetric), -m_h d left and
@@ -118,33 +120,33 @@ const char* const kAlibiPy = R"PY(class Position(PositionBase):
 
 std::string torch_alibi(const MakeContext& ctx, PyFill fill) {
   const std::string mode = ctx.options.text("alibi_mode");
-  const char* m = mode == "asymmetric" ? "asymmetric"
-                  : mode == "symmetric" || (mode == "auto" && !ctx.sizes.causal) ? "symmetric" : "causal";
-  return fill(kAlibiPy, {{"mode", m}, {"ratio", ctx.options.number("alibi_ratio")},
-                    {"slopes", alibi_slopes(ctx.sizes.heads)}});
+  const char* m = mode == "asymmetric"                                           ? "asymmetric"
+                  : mode == "symmetric" || (mode == "auto" && !ctx.sizes.causal) ? "symmetric"
+                                                                                 : "causal";
+  return fill(kAlibiPy,
+              {{"mode", m}, {"ratio", ctx.options.number("alibi_ratio")}, {"slopes", alibi_slopes(ctx.sizes.heads)}});
 }
 }  // namespace
 
 PositionEntry position_alibi() {
-  PositionEntry e{
-      "alibi",
-      "ALiBi (attention with linear biases)",
-      R"(s_{ij} = \tau\, q_i\cdot k_j - m_h\,(i-j),\quad m_h = 2^{-8h/H})",
-      "adds a fixed bias to the attention logits of every head in every layer",
-      "Each head penalizes distant keys linearly, with its own slope. It extrapolates well "
-      "because it never sees an unknown position, but it acts only on the logits, so the probe "
-      "stays at 1/n with softmax. With 1–2 heads the slopes are tiny (≤ 1/16) and ALiBi is "
-      "nearly no position at all.",
-      false,
-      true,
-      true,
-      {opt_enum("alibi_mode", "auto", {"auto", "causal", "symmetric", "asymmetric"},
-                "auto = causal −m(i−j) for causal models, symmetric −m|i−j| otherwise; asymmetric "
-                "uses a steeper slope (alibi_ratio·m) for keys to the right"),
-       opt_float("alibi_ratio", 2.0, 0.0, 100.0, "asymmetric mode: right slope / left slope")},
-      [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<Alibi>(ctx);
-      }};
+  PositionEntry e{"alibi",
+                  "ALiBi (attention with linear biases)",
+                  R"(s_{ij} = \tau\, q_i\cdot k_j - m_h\,(i-j),\quad m_h = 2^{-8h/H})",
+                  "adds a fixed bias to the attention logits of every head in every layer",
+                  "Each head penalizes distant keys linearly, with its own slope. It extrapolates well "
+                  "because it never sees an unknown position, but it acts only on the logits, so the probe "
+                  "stays at 1/n with softmax. With 1–2 heads the slopes are tiny (≤ 1/16) and ALiBi is "
+                  "nearly no position at all.",
+                  false,
+                  true,
+                  true,
+                  {opt_enum("alibi_mode", "auto", {"auto", "causal", "symmetric", "asymmetric"},
+                            "auto = causal −m(i−j) for causal models, symmetric −m|i−j| otherwise; asymmetric "
+                            "uses a steeper slope (alibi_ratio·m) for keys to the right"),
+                   opt_float("alibi_ratio", 2.0, 0.0, 100.0, "asymmetric mode: right slope / left slope")},
+                  [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+                    return std::make_unique<Alibi>(ctx);
+                  }};
   e.check = check_alibi;
   e.biases_logits = true;
   e.torch.python = torch_alibi;

@@ -25,8 +25,12 @@ namespace {
 class Contextual : public PositionEncoding {
  public:
   Contextual(const MakeContext& ctx, ParamStore& ps, bool p2c)
-      : ps_(ps), p2c_(p2c), C_(ctx.sizes.d_model), NB_(int(ctx.options.number("contextual_num_buckets"))),
-        maxd_(int(ctx.options.number("contextual_max_distance"))), bidir_(!ctx.sizes.causal) {
+      : ps_(ps),
+        p2c_(p2c),
+        C_(ctx.sizes.d_model),
+        NB_(int(ctx.options.number("contextual_num_buckets"))),
+        maxd_(int(ctx.options.number("contextual_max_distance"))),
+        bidir_(!ctx.sizes.causal) {
     emb_ = ps.add("contextual.rel_emb.weight", {NB_, C_}, Init::Normal, 0.02f, false);
     if (!p2c_) to_r_ = ps.add("contextual.to_r.weight", {C_, C_}, Init::Normal, 0.02f, true);
     for (auto* v : {&KR_, &QR_, &dKR_, &dQR_}) v->resize(size_t(NB_) * C_);
@@ -54,7 +58,8 @@ class Contextual : public PositionEncoding {
         }
         for (int i = 0; i < T; ++i) {
           float* L = logits + (bh * T + i) * T;
-          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j) L[j] += kx_[size_t(j) * NB_ + bk[size_t(i) * T + j]];
+          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j)
+            L[j] += kx_[size_t(j) * NB_ + bk[size_t(i) * T + j]];
         }
       }
   }
@@ -84,7 +89,8 @@ class Contextual : public PositionEncoding {
         std::fill(kx_.begin(), kx_.end(), 0.0f);  // Σ_i τ ds_ij per (key j, bucket)
         for (int i = 0; i < T; ++i) {
           const float* D = ds + (bh * T + i) * T;
-          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j) kx_[size_t(j) * NB_ + bk[size_t(i) * T + j]] += s.tau * D[j];
+          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j)
+            kx_[size_t(j) * NB_ + bk[size_t(i) * T + j]] += s.tau * D[j];
         }
         for (int j = 0; j < T; ++j) {
           const float* kj = k + (bh * T + j) * HS;
@@ -114,12 +120,16 @@ class Contextual : public PositionEncoding {
     std::vector<int> bk(size_t(T) * T);
     for (int i = 0; i < T; ++i)
       for (int j = 0; j < T; ++j) bk[size_t(i) * T + j] = bucket(i, j);
-    return {{"kind", "relative"}, {"buckets", as_matrix(bk.data(), T, T)},
-            {"embedding", as_matrix(ps_.data(emb_), NB_, C_)}, {"num_buckets", NB_}};
+    return {{"kind", "relative"},
+            {"buckets", as_matrix(bk.data(), T, T)},
+            {"embedding", as_matrix(ps_.data(emb_), NB_, C_)},
+            {"num_buckets", NB_}};
   }
 
  private:
-  int bucket(int i, int j) const { return bidir_ ? t5_bucket(i - j, true, NB_, maxd_) : t5_bucket(j - i, false, NB_, maxd_); }
+  int bucket(int i, int j) const {
+    return bidir_ ? t5_bucket(i - j, true, NB_, maxd_) : t5_bucket(j - i, false, NB_, maxd_);
+  }
   const int* buckets(int T) {
     if (kx_.size() != size_t(T) * NB_) kx_.resize(size_t(T) * NB_);
     return table_.get(T, [&](int i, int j) { return bucket(i, j); });
@@ -176,10 +186,9 @@ void check_contextual(const MakeContext& ctx) {
   const int exact = ctx.sizes.causal ? nb / 2 : nb / 4;
   if (md <= exact)
     throw std::invalid_argument("contextual_max_distance: " + std::to_string(md) + " must exceed the " +
-                                std::to_string(exact) + " exact buckets of contextual_num_buckets = " +
-                                std::to_string(nb));
+                                std::to_string(exact) +
+                                " exact buckets of contextual_num_buckets = " + std::to_string(nb));
 }
-
 
 // The PyTorch form of both entries (common/torch_form.hpp), on the q and k the hook sees, with
 // t5_bias.cpp's buckets.
@@ -205,24 +214,27 @@ const char* const kContextualPy = R"PY(class Position(PositionBase):
 
 std::string torch_contextual(const MakeContext& ctx, PyFill fill, bool p2c) {
   return kT5BucketPy + fill(kContextualPy, {{"nb", ctx.options.integer("contextual_num_buckets")},
-                                  {"max_distance", ctx.options.integer("contextual_max_distance")}, {"p2c", p2c}});
+                                            {"max_distance", ctx.options.integer("contextual_max_distance")},
+                                            {"p2c", p2c}});
 }
 std::string torch_contextual1(const MakeContext& ctx, PyFill fill) { return torch_contextual(ctx, fill, false); }
 std::string torch_contextual2(const MakeContext& ctx, PyFill fill) { return torch_contextual(ctx, fill, true); }
 }  // namespace
 
 PositionEntry position_contextual1() {
-  PositionEntry e{
-      "contextual1",
-      "Contextual relative positions (c2p)",
-      R"(s_{ij} = \tau\,\big(q_i\cdot k_j + q_i\cdot W_r\, r_{\mathrm{bucket}(i-j)}\big))",
-      "adds a query-dependent relative term to the logits in every layer; one table shared by all layers",
-      "Each distance bucket has a learned vector; the query decides how much it cares about it "
-      "(content-to-position, as in DeBERTa). Acts only on the logits.",
-      false, true, true, contextual_options(),
-      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<Contextual>(ctx, ps, false);
-      }};
+  PositionEntry e{"contextual1",
+                  "Contextual relative positions (c2p)",
+                  R"(s_{ij} = \tau\,\big(q_i\cdot k_j + q_i\cdot W_r\, r_{\mathrm{bucket}(i-j)}\big))",
+                  "adds a query-dependent relative term to the logits in every layer; one table shared by all layers",
+                  "Each distance bucket has a learned vector; the query decides how much it cares about it "
+                  "(content-to-position, as in DeBERTa). Acts only on the logits.",
+                  false,
+                  true,
+                  true,
+                  contextual_options(),
+                  [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+                    return std::make_unique<Contextual>(ctx, ps, false);
+                  }};
   e.check = check_contextual;
   e.biases_logits = true;
   e.torch.python = torch_contextual1;
@@ -238,7 +250,10 @@ PositionEntry position_contextual2() {
       "DeBERTa-style disentangled attention: content-to-position and position-to-content terms, "
       "with the relative vectors projected by the layer's own query and key weights. Acts only on "
       "the logits.",
-      false, true, true, contextual_options(),
+      false,
+      true,
+      true,
+      contextual_options(),
       [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
         return std::make_unique<Contextual>(ctx, ps, true);
       }};

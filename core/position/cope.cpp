@@ -34,8 +34,8 @@ class Cope : public PositionEncoding {
     const int n = int(ctx.options.number("cope_npos_max"));
     npos_ = n > 0 ? n : ctx.sizes.model_len + 1;  // 0: every position of a training sequence, 0..T
     for (int l = 0; l < ctx.sizes.layers; ++l)
-      ids_.push_back(ps.add("blocks." + std::to_string(l) + ".attn.cope.pos_emb.weight", {npos_, HS_},
-                            Init::Zeros, 0.0f, false));
+      ids_.push_back(
+          ps.add("blocks." + std::to_string(l) + ".attn.cope.pos_emb.weight", {npos_, HS_}, Init::Zeros, 0.0f, false));
   }
 
   bool biases() const override { return true; }
@@ -77,7 +77,7 @@ class Cope : public PositionEncoding {
         for (int j = 0; j <= i; ++j) acc += dp[j], dg[j] = acc;  // left: j ≤ k ≤ i
         acc = 0;
         for (int j = n - 1; j > i; --j) acc += dp[j], dg[j] = acc;  // right: i ≤ k ≤ j
-        dg[i] += acc;  // the query's own gate is in every span
+        dg[i] += acc;                                               // the query's own gate is in every span
         for (int j = 0; j < n; ++j) {
           const float dz = s.tau * dg[j] * r.g[j] * (1 - r.g[j]);
           const float* kj = kb + size_t(j) * HS_;
@@ -86,7 +86,8 @@ class Cope : public PositionEncoding {
         }
         for (int x = 0; x < npos_; ++x) {  // qe[x] = q_i·e[x]
           if (dqe[x] == 0.0f) continue;
-          for (int c = 0; c < HS_; ++c) dqi[c] += dqe[x] * E[size_t(x) * HS_ + c], dE[size_t(x) * HS_ + c] += dqe[x] * qi[c];
+          for (int c = 0; c < HS_; ++c)
+            dqi[c] += dqe[x] * E[size_t(x) * HS_ + c], dE[size_t(x) * HS_ + c] += dqe[x] * qi[c];
         }
       }
   }
@@ -156,10 +157,10 @@ class Cope : public PositionEncoding {
 void check_cope(const MakeContext& ctx) {
   const int n = int(ctx.options.number("cope_npos_max"));
   if (n == 1)
-    throw std::invalid_argument("cope_npos_max: 1 leaves a table of the single position 0, and every "
-                                "gate sum is above 0; use 0 (the training length) or at least 2");
+    throw std::invalid_argument(
+        "cope_npos_max: 1 leaves a table of the single position 0, and every "
+        "gate sum is above 0; use 0 (the training length) or at least 2");
 }
-
 
 // The PyTorch form (common/torch_form.hpp), on the q and k the hook sees.
 std::string torch_cope(const MakeContext&, PyFill fill) {
@@ -175,7 +176,8 @@ std::string torch_cope(const MakeContext&, PyFill fill) {
         p = torch.where(left, g.masked_fill(~left, 0.0).flip(-1).cumsum(-1).flip(-1),
                         g.masked_fill(left.tril(-1), 0.0).cumsum(-1)).clamp(max=E.shape[0] - 1)
         w, qe = p - p.floor(), q @ E.t()  # qe (B, NH, T, NPOS)
-        return s + (1 - w) * qe.gather(-1, p.floor().long()) + w * qe.gather(-1, p.ceil().long()))PY", {});
+        return s + (1 - w) * qe.gather(-1, p.floor().long()) + w * qe.gather(-1, p.ceil().long()))PY",
+              {});
 }
 }  // namespace
 

@@ -29,8 +29,11 @@ double sigm(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 class DynamicBias : public PositionEncoding {
  public:
   DynamicBias(const MakeContext& ctx, ParamStore& ps)
-      : ps_(ps), NH_(ctx.sizes.heads), H_(ctx.options.integer("dynamic_bias_hidden")),
-        signed_(ctx.options.text("dynamic_bias_distance") == "signed"), causal_(ctx.sizes.causal) {
+      : ps_(ps),
+        NH_(ctx.sizes.heads),
+        H_(ctx.options.integer("dynamic_bias_hidden")),
+        signed_(ctx.options.text("dynamic_bias_distance") == "signed"),
+        causal_(ctx.sizes.causal) {
     const float s1 = 1.0f / std::sqrt(3.0f), sH = 1.0f / std::sqrt(3.0f * H_);
     w1_ = ps.add("dynamic_bias.mlp.0.0.weight", {H_, 1}, Init::Normal, s1, true);
     b1_ = ps.add("dynamic_bias.mlp.0.0.bias", {H_}, Init::Normal, s1, false);
@@ -52,8 +55,7 @@ class DynamicBias : public PositionEncoding {
             L[size_t(i) * T + j] += prof[size_t(i - j + T - 1) * NH_ + h];
       }
   }
-  void bias_backward(int, const float* ds, const float*, const float*, float*, float*,
-                     const AttnShape& s) override {
+  void bias_backward(int, const float* ds, const float*, const float*, float*, float*, const AttnShape& s) override {
     const int T = s.T;
     std::vector<float> G(size_t(2 * T - 1) * NH_, 0.0f);  // Σ ∂L/∂s over the pairs at each d
     for (int b = 0; b < s.B; ++b)
@@ -111,15 +113,20 @@ class DynamicBias : public PositionEncoding {
     });
     j["kind"] = "bias";
     j["quantity"] = "bias";
-    j["formula"] = signed_ ? R"(b_h(d) = \mathrm{MLP}_\theta\big(\mathrm{sign}(d)\ln(1 + |d|)\big)_h,\ \text{MLP: } 1 \to H \to H \to N_H,\ \mathrm{SiLU})"
-                           : R"(b_h(d) = \mathrm{MLP}_\theta\big(\ln(1 + |d|)\big)_h,\ \text{MLP: } 1 \to H \to H \to N_H,\ \mathrm{SiLU})";
+    j["formula"] =
+        signed_
+            ? R"(b_h(d) = \mathrm{MLP}_\theta\big(\mathrm{sign}(d)\ln(1 + |d|)\big)_h,\ \text{MLP: } 1 \to H \to H \to N_H,\ \mathrm{SiLU})"
+            : R"(b_h(d) = \mathrm{MLP}_\theta\big(\ln(1 + |d|)\big)_h,\ \text{MLP: } 1 \to H \to H \to N_H,\ \mathrm{SiLU})";
     j["source"] = "core/position/dynamic_bias.cpp · DynamicBias::explore → DynamicBias::input, DynamicBias::mlp";
     return j;
   }
 
  private:
   static float silu(float z) { return float(z * sigm(z)); }
-  static float dsilu(float z) { const double s = sigm(z); return float(s * (1 + z * (1 - s))); }
+  static float dsilu(float z) {
+    const double s = sigm(z);
+    return float(s * (1 + z * (1 - s)));
+  }
   float input(int d) const {
     const float u = std::log1p(float(std::abs(d)));
     return signed_ && d < 0 ? -u : u;
@@ -157,7 +164,6 @@ class DynamicBias : public PositionEncoding {
   int w1_, b1_, w2_, b2_, w3_, b3_;
 };
 
-
 // The PyTorch form (common/torch_form.hpp).
 const char* const kDynamicBiasPy = R"PY(class Position(PositionBase):
     """s += MLP(u)_h, u = sign(i - j) ln(1 + |i - j|) (SIGNED) or ln(1 + |i - j|), MLP 1 -> H -> H -> NH
@@ -181,24 +187,23 @@ std::string torch_dynamic_bias(const MakeContext& ctx, PyFill fill) {
 }  // namespace
 
 PositionEntry position_dynamic_bias() {
-  PositionEntry e{
-      "dynamic_bias",
-      "Dynamic position bias (MLP of log distance)",
-      R"(s_{ij} = \tau\, q_i\cdot k_j + \mathrm{MLP}_\theta\big(\mathrm{sign}(i-j)\ln(1 + |i-j|)\big)_h)",
-      "adds an MLP-computed bias per distance and head to the logits; one MLP shared by all layers",
-      "A small network (two hidden SiLU layers) maps the log-scaled distance to a bias per head, "
-      "so it can learn any smooth distance profile and, because the input is a continuous log "
-      "distance, give a value at distances it never saw. Unlike FIRE, the distance is not divided "
-      "by the query's position. Acts only on the logits.",
-      false,
-      true,
-      true,
-      {opt_int("dynamic_bias_hidden", 32, 1, 256, "hidden units of each of the MLP's two hidden layers"),
-       opt_enum("dynamic_bias_distance", "signed", {"signed", "absolute"},
-                "MLP input: sign(i−j)·ln(1+|i−j|) (left and right differ) or ln(1+|i−j|) (symmetric)")},
-      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<DynamicBias>(ctx, ps);
-      }};
+  PositionEntry e{"dynamic_bias",
+                  "Dynamic position bias (MLP of log distance)",
+                  R"(s_{ij} = \tau\, q_i\cdot k_j + \mathrm{MLP}_\theta\big(\mathrm{sign}(i-j)\ln(1 + |i-j|)\big)_h)",
+                  "adds an MLP-computed bias per distance and head to the logits; one MLP shared by all layers",
+                  "A small network (two hidden SiLU layers) maps the log-scaled distance to a bias per head, "
+                  "so it can learn any smooth distance profile and, because the input is a continuous log "
+                  "distance, give a value at distances it never saw. Unlike FIRE, the distance is not divided "
+                  "by the query's position. Acts only on the logits.",
+                  false,
+                  true,
+                  true,
+                  {opt_int("dynamic_bias_hidden", 32, 1, 256, "hidden units of each of the MLP's two hidden layers"),
+                   opt_enum("dynamic_bias_distance", "signed", {"signed", "absolute"},
+                            "MLP input: sign(i−j)·ln(1+|i−j|) (left and right differ) or ln(1+|i−j|) (symmetric)")},
+                  [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+                    return std::make_unique<DynamicBias>(ctx, ps);
+                  }};
   e.biases_logits = true;
   e.torch.python = torch_dynamic_bias;
   return e;

@@ -17,18 +17,18 @@ namespace ap {
 
 // One pair of query and key vectors per head, (NH, HS) each, before any rotation.
 struct QKProbe {
-  std::string name;          // "trained", "init", "ones", "random"
-  std::vector<float> q, k;   // (NH, HS)
+  std::string name;         // "trained", "init", "ones", "random"
+  std::vector<float> q, k;  // (NH, HS)
 };
 
 struct ExploreQuery {
-  int length = 16;      // D: distances 0..D−1 (and −(D−1)..−1 for bidirectional biases)
-  int layer = 0;        // per-layer tables (Shaw, layerwise learned)
-  int pair = 0;         // rotary: the 2-D pair i shown on its own
-  int position = 0;     // rotary: the slider position m; absolute: the reference position
+  int length = 16;               // D: distances 0..D−1 (and −(D−1)..−1 for bidirectional biases)
+  int layer = 0;                 // per-layer tables (Shaw, layerwise learned)
+  int pair = 0;                  // rotary: the 2-D pair i shown on its own
+  int position = 0;              // rotary: the slider position m; absolute: the reference position
   std::string scaling = "none";  // rotary: none | pi | ntk | yarn, at `factor`
   double factor = 2.0;
-  float tau = 1.0f;     // the normalization's logit scale (Shaw's key term τ q·w^K)
+  float tau = 1.0f;              // the normalization's logit scale (Shaw's key term τ q·w^K)
   int heads = 1, head_size = 1;  // NH, HS
   bool causal = true;
   // probes[0] is the model's own: head h's mean query and key over a held-out example (layer

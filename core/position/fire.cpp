@@ -23,8 +23,11 @@ namespace {
 class Fire : public PositionEncoding {
  public:
   Fire(const MakeContext& ctx, ParamStore& ps)
-      : ps_(ps), NH_(ctx.sizes.heads), H1_(int(ctx.options.number("fire_hidden"))),
-        base_L_(ctx.options.number("fire_length")), signed_(!ctx.sizes.causal) {
+      : ps_(ps),
+        NH_(ctx.sizes.heads),
+        H1_(int(ctx.options.number("fire_hidden"))),
+        base_L_(ctx.options.number("fire_length")),
+        signed_(!ctx.sizes.causal) {
     w1_ = ps.add("fire.mlp.0.weight", {H1_, 1}, Init::Normal, 1.0f, true);
     b1_ = ps.add("fire.mlp.0.bias", {H1_}, Init::Normal, 1.0f, false);
     w2_ = ps.add("fire.mlp.2.weight", {NH_, H1_}, Init::Normal, 0.1f, true);
@@ -45,8 +48,7 @@ class Fire : public PositionEncoding {
           for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j) L[size_t(i) * T + j] += M[size_t(i) * T + j];
       }
   }
-  void bias_backward(int, const float* ds, const float*, const float*, float*, float*,
-                     const AttnShape& s) override {
+  void bias_backward(int, const float* ds, const float*, const float*, float*, float*, const AttnShape& s) override {
     const int T = s.T;
     compute(T);  // u, bias for the current parameters (unchanged since forward)
     dB_.assign(size_t(NH_) * T * T, 0.0f);
@@ -95,8 +97,11 @@ class Fire : public PositionEncoding {
     compute(T);
     nlohmann::json heads = nlohmann::json::array();
     for (int h = 0; h < NH_; ++h) heads.push_back(as_matrix(&bias_[size_t(h) * T * T], T, T));
-    return {{"kind", "bias"}, {"normalized_distance", as_matrix(u_.data(), T, T)}, {"bias", heads},
-            {"c", ps_.data(c_)[0]}, {"L", std::fabs(ps_.data(lm_)[0] * base_L_)}};
+    return {{"kind", "bias"},
+            {"normalized_distance", as_matrix(u_.data(), T, T)},
+            {"bias", heads},
+            {"c", ps_.data(c_)[0]},
+            {"L", std::fabs(ps_.data(lm_)[0] * base_L_)}};
   }
 
   // The MLP's bias against distance per head, on the last query row of a length-D sequence
@@ -112,8 +117,10 @@ class Fire : public PositionEncoding {
     j["row"] = q.length - 1;
     j["c"] = ps_.data(c_)[0];
     j["L"] = std::fabs(ps_.data(lm_)[0] * base_L_);
-    j["formula"] = R"(b_h(d) = f_\theta\!\left(\frac{\psi(d)}{\psi(\max(i, L)) + \epsilon}\right)_h,\ \psi(x) = \ln(|c\,x| + 1),\ i = D - 1)";
-    j["source"] = "core/position/fire.cpp · Fire::explore → Fire::u_at, Fire::mlp (the same two as training's Fire::compute)";
+    j["formula"] =
+        R"(b_h(d) = f_\theta\!\left(\frac{\psi(d)}{\psi(\max(i, L)) + \epsilon}\right)_h,\ \psi(x) = \ln(|c\,x| + 1),\ i = D - 1)";
+    j["source"] =
+        "core/position/fire.cpp · Fire::explore → Fire::u_at, Fire::mlp (the same two as training's Fire::compute)";
     return j;
   }
 
@@ -154,7 +161,6 @@ class Fire : public PositionEncoding {
   std::vector<float> dB_;                // (NH, T, T)
 };
 
-
 // The PyTorch form (common/torch_form.hpp).
 const char* const kFirePy = R"PY(class Position(PositionBase):
     """FIRE: s += W2 relu(W1 u + b1) + b2, u(i, j) = sgn ln(|c| |i - j| + 1) / (ln(|c| max(i, L) + 1) + 1e-6),
@@ -179,22 +185,23 @@ std::string torch_fire(const MakeContext& ctx, PyFill fill) {
 }  // namespace
 
 PositionEntry position_fire() {
-  PositionEntry e{"fire",
-          "FIRE (functional interpolation)",
-          R"(b_h(i,j) = f_\theta\!\left(\frac{\psi(i-j)}{\psi(\max(i, L)) + \epsilon}\right)_h,\ \psi(x) = \ln(|c\,x| + 1))",
-          "adds an MLP-computed bias to the logits of every head in every layer; one MLP shared by all layers",
-          "A small network maps a log-scaled, length-normalized distance to a bias per head, so it "
-          "can learn any smooth distance profile and interpolate to longer inputs. Acts only on the "
-          "logits. With L = 512 and short sequences the normalizer is a constant; set fire_length "
-          "near half the training length to see the interpolation.",
-          false,
-          true,
-          true,
-          {opt_int("fire_hidden", 32, 1, 1024, "hidden units of the MLP"),
-           opt_float("fire_length", 512.0, 1.0, 1e6, "L: the normalizer uses max(i, L·L_multiplier)")},
-          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Fire>(ctx, ps);
-          }};
+  PositionEntry e{
+      "fire",
+      "FIRE (functional interpolation)",
+      R"(b_h(i,j) = f_\theta\!\left(\frac{\psi(i-j)}{\psi(\max(i, L)) + \epsilon}\right)_h,\ \psi(x) = \ln(|c\,x| + 1))",
+      "adds an MLP-computed bias to the logits of every head in every layer; one MLP shared by all layers",
+      "A small network maps a log-scaled, length-normalized distance to a bias per head, so it "
+      "can learn any smooth distance profile and interpolate to longer inputs. Acts only on the "
+      "logits. With L = 512 and short sequences the normalizer is a constant; set fire_length "
+      "near half the training length to see the interpolation.",
+      false,
+      true,
+      true,
+      {opt_int("fire_hidden", 32, 1, 1024, "hidden units of the MLP"),
+       opt_float("fire_length", 512.0, 1.0, 1e6, "L: the normalizer uses max(i, L·L_multiplier)")},
+      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<Fire>(ctx, ps);
+      }};
   e.biases_logits = true;
   e.torch.python = torch_fire;
   return e;

@@ -27,7 +27,6 @@ namespace ap {
 
 namespace {
 
-
 class Forget : public PositionEncoding {
  public:
   Forget(const MakeContext& ctx, ParamStore& ps) : ps_(ps), NH_(ctx.sizes.heads), HS_(ctx.sizes.head_size()) {
@@ -122,7 +121,6 @@ void check_forget(const MakeContext& ctx) {
         "causal=true, or use alibi, kerple or t5_bias for a bidirectional recency bias");
 }
 
-
 // The PyTorch form (common/torch_form.hpp): the running sum in float64, as the engine's.
 std::string torch_forget(const MakeContext&, PyFill fill) {
   return fill(R"PY(class Position(PositionBase):
@@ -133,29 +131,29 @@ std::string torch_forget(const MakeContext&, PyFill fill) {
         p = lambda name: m.get_parameter(f"blocks.{layer}.attn.forget.{name}")
         z = ((k * p("weight")[:, None, :]).sum(-1) + p("bias")[:, None]).double()  # (B, NH, T)
         c = (-F.softplus(-z)).cumsum(-1)
-        return s + (c[..., :, None] - c[..., None, :]).float())PY", {});
+        return s + (c[..., :, None] - c[..., None, :]).float())PY",
+              {});
 }
 }  // namespace
 
 PositionEntry position_forget() {
-  PositionEntry e{
-      "forget",
-      "Forget gate (Forgetting Transformer)",
-      R"(f_t = \sigma(w_h\cdot k_t + b_h),\ s_{ij} = \tau\, q_i\cdot k_j + \sum_{l=j+1}^{i} \ln f_l)",
-      "adds the summed log forget gates of the tokens between key and query to the logits; causal only",
-      "Every token decides, per head, how much the past should fade when it arrives: a gate "
-      "f near 1 keeps old keys, near 0 wipes them. The bias is a learned, data-dependent recency "
-      "penalty (ALiBi when every gate is the same). Here the gate reads the head's key (a linear "
-      "function of the layer input). It acts only on the logits, so with softmax and identical "
-      "tokens the probe stays at 1/n.",
-      false,
-      true,
-      true,
-      {opt_float("forget_bias_init", 3.0, -10.0, 20.0,
-                 "initial gate bias b; σ(3) ≈ 0.95 starts the gates near 1 (little forgetting)")},
-      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<Forget>(ctx, ps);
-      }};
+  PositionEntry e{"forget",
+                  "Forget gate (Forgetting Transformer)",
+                  R"(f_t = \sigma(w_h\cdot k_t + b_h),\ s_{ij} = \tau\, q_i\cdot k_j + \sum_{l=j+1}^{i} \ln f_l)",
+                  "adds the summed log forget gates of the tokens between key and query to the logits; causal only",
+                  "Every token decides, per head, how much the past should fade when it arrives: a gate "
+                  "f near 1 keeps old keys, near 0 wipes them. The bias is a learned, data-dependent recency "
+                  "penalty (ALiBi when every gate is the same). Here the gate reads the head's key (a linear "
+                  "function of the layer input). It acts only on the logits, so with softmax and identical "
+                  "tokens the probe stays at 1/n.",
+                  false,
+                  true,
+                  true,
+                  {opt_float("forget_bias_init", 3.0, -10.0, 20.0,
+                             "initial gate bias b; σ(3) ≈ 0.95 starts the gates near 1 (little forgetting)")},
+                  [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+                    return std::make_unique<Forget>(ctx, ps);
+                  }};
   e.check = check_forget;
   e.biases_logits = true;
   e.torch.python = torch_forget;

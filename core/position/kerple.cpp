@@ -25,12 +25,10 @@ namespace ap {
 
 namespace {
 
-
 class Kerple : public PositionEncoding {
  public:
   Kerple(const MakeContext& ctx, ParamStore& ps)
-      : ps_(ps), NH_(ctx.sizes.heads), power_(ctx.options.text("kerple_kind") == "power"),
-        causal_(ctx.sizes.causal) {
+      : ps_(ps), NH_(ctx.sizes.heads), power_(ctx.options.text("kerple_kind") == "power"), causal_(ctx.sizes.causal) {
     for (int l = 0; l < ctx.sizes.layers; ++l) {
       const std::string p = "blocks." + std::to_string(l) + ".attn.kerple.";
       r1_.push_back(ps.add(p + "raw_r1", {NH_}, Init::Normal, 0.5f, false));
@@ -60,13 +58,14 @@ class Kerple : public PositionEncoding {
       for (int h = 0; h < s.NH; ++h) {
         const float* D = ds + (size_t(b) * s.NH + h) * T * T;
         for (int i = 0; i < T; ++i)
-          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j) G[size_t(h) * T + std::abs(i - j)] += D[size_t(i) * T + j];
+          for (int j = 0, n = visible_keys(s.causal, T, i); j < n; ++j)
+            G[size_t(h) * T + std::abs(i - j)] += D[size_t(i) * T + j];
       }
     const float *p1 = ps_.data(r1_[layer]), *p2 = ps_.data(r2_[layer]);
     float *g1 = ps_.grad(r1_[layer]), *g2 = ps_.grad(r2_[layer]);
     for (int h = 0; h < NH_; ++h) {
       const double r1 = smooth::softplus(p1[h]), r2 = r2_of(p2[h]);
-      double d1 = 0, d2 = 0;  // ∂L/∂r1, ∂L/∂r2
+      double d1 = 0, d2 = 0;         // ∂L/∂r1, ∂L/∂r2
       for (int d = 1; d < T; ++d) {  // b(0) = 0 for every r: no gradient from the diagonal
         const double g = G[size_t(h) * T + d];
         if (power_) {
@@ -77,8 +76,8 @@ class Kerple : public PositionEncoding {
         }
       }
       const double s2 = smooth::sigmoid(p2[h]);
-      g1[h] += float(d1 * smooth::sigmoid(p1[h]));                          // softplus' = sigmoid
-      g2[h] += float(d2 * (power_ ? 2 * s2 * (1 - s2) : s2));       // (2σ)' = 2σ(1 − σ)
+      g1[h] += float(d1 * smooth::sigmoid(p1[h]));             // softplus' = sigmoid
+      g2[h] += float(d2 * (power_ ? 2 * s2 * (1 - s2) : s2));  // (2σ)' = 2σ(1 − σ)
     }
   }
 
@@ -104,8 +103,9 @@ class Kerple : public PositionEncoding {
     j["quantity"] = "bias";
     j["r1"] = r1;
     j["r2"] = r2;
-    j["formula"] = power_ ? R"(b_h(d) = -r_{1,h}\,|d|^{\,r_{2,h}},\quad r_1 = \mathrm{softplus}(\rho_1),\ r_2 = 2\,\sigma(\rho_2))"
-                          : R"(b_h(d) = -r_{1,h} \ln(1 + r_{2,h}\,|d|),\quad r = \mathrm{softplus}(\rho))";
+    j["formula"] =
+        power_ ? R"(b_h(d) = -r_{1,h}\,|d|^{\,r_{2,h}},\quad r_1 = \mathrm{softplus}(\rho_1),\ r_2 = 2\,\sigma(\rho_2))"
+               : R"(b_h(d) = -r_{1,h} \ln(1 + r_{2,h}\,|d|),\quad r = \mathrm{softplus}(\rho))";
     j["source"] = "core/position/kerple.cpp · Kerple::explore → Kerple::bias_at";
     return j;
   }
@@ -120,7 +120,8 @@ class Kerple : public PositionEncoding {
   }
   std::pair<std::vector<double>, std::vector<double>> rates(int layer) const {
     std::vector<double> a(NH_), b(NH_);
-    for (int h = 0; h < NH_; ++h) a[h] = smooth::softplus(ps_.data(r1_[layer])[h]), b[h] = r2_of(ps_.data(r2_[layer])[h]);
+    for (int h = 0; h < NH_; ++h)
+      a[h] = smooth::softplus(ps_.data(r1_[layer])[h]), b[h] = r2_of(ps_.data(r2_[layer])[h]);
     return {a, b};
   }
   ParamStore& ps_;
@@ -128,7 +129,6 @@ class Kerple : public PositionEncoding {
   bool power_, causal_;
   std::vector<int> r1_, r2_;  // per layer: raw ρ1, ρ2 (NH)
 };
-
 
 // The PyTorch form (common/torch_form.hpp).
 const char* const kKerplePy = R"PY(class Position(PositionBase):

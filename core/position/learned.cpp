@@ -17,8 +17,8 @@ class Learned : public PositionEncoding {
   Learned(const MakeContext& ctx, ParamStore& ps) : ps_(ps), len_(ctx.sizes.table_len), C_(ctx.sizes.d_model) {
     if (ctx.sizes.layerwise) {
       for (int l = 0; l < ctx.sizes.layers; ++l)
-        ids_.push_back(ps.add("blocks." + std::to_string(l) + ".pos_emb.weight", {len_, C_},
-                              Init::Normal, 0.02f, false));
+        ids_.push_back(
+            ps.add("blocks." + std::to_string(l) + ".pos_emb.weight", {len_, C_}, Init::Normal, 0.02f, false));
     } else {
       ids_.push_back(ps.add("pos_emb.weight", {len_, C_}, Init::Normal, 0.02f, false));
     }
@@ -46,18 +46,18 @@ class Learned : public PositionEncoding {
     auto j = similarity_by_distance(ps_.data(id), n, C_, std::clamp(q.position, 0, n - 1));
     j["kind"] = "absolute";
     j["length"] = n;
-    j["formula"] = R"(\cos(P_p, P_{p+d}) = \frac{P_p\cdot P_{p+d}}{\|P_p\|\,\|P_{p+d}\|},\quad P \in \mathbb{R}^{L_{\max} \times d})";
+    j["formula"] =
+        R"(\cos(P_p, P_{p+d}) = \frac{P_p\cdot P_{p+d}}{\|P_p\|\,\|P_{p+d}\|},\quad P \in \mathbb{R}^{L_{\max} \times d})";
     j["source"] = "core/position/learned.cpp · Learned::explore → similarity_by_distance (explore.cpp)";
     return j;
   }
 
   void check_length(int T) const override {
     if (T > len_)
-      throw std::invalid_argument(
-          "position: learned positions exist only for lengths up to " + std::to_string(len_) +
-          ", and this sequence has " + std::to_string(T) +
-          " tokens; learned positions do not extrapolate (set max_len, or pick an encoding "
-          "that does, such as sinusoidal, rope or alibi)");
+      throw std::invalid_argument("position: learned positions exist only for lengths up to " + std::to_string(len_) +
+                                  ", and this sequence has " + std::to_string(T) +
+                                  " tokens; learned positions do not extrapolate (set max_len, or pick an encoding "
+                                  "that does, such as sinusoidal, rope or alibi)");
   }
 
  private:
@@ -90,18 +90,18 @@ std::string torch_learned(const MakeContext& ctx, PyFill fill) {
 
 PositionEntry position_learned() {
   PositionEntry e{"learned",
-          "Learned absolute positions",
-          R"(h^0_p = E[t_p] + P_p,\quad P \in \mathbb{R}^{L_{\max} \times d})",
-          "added to the token embedding (or to every block's input when layerwise)",
-          "Each position has its own trained vector. It can represent any position pattern, "
-          "but positions beyond the table do not exist, so it cannot extrapolate.",
-          true,
-          false,
-          false,
-          {},
-          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Learned>(ctx, ps);
-          }};
+                  "Learned absolute positions",
+                  R"(h^0_p = E[t_p] + P_p,\quad P \in \mathbb{R}^{L_{\max} \times d})",
+                  "added to the token embedding (or to every block's input when layerwise)",
+                  "Each position has its own trained vector. It can represent any position pattern, "
+                  "but positions beyond the table do not exist, so it cannot extrapolate.",
+                  true,
+                  false,
+                  false,
+                  {},
+                  [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+                    return std::make_unique<Learned>(ctx, ps);
+                  }};
   e.torch.python = torch_learned;
   return e;
 }

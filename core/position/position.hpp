@@ -45,22 +45,19 @@ class PositionEncoding {
 
   // -- additive logit bias (B,NH,T,T), applied after the q·k scale; may read q, k.
   virtual bool biases() const { return false; }
-  virtual void bias_forward(int layer, float* logits, const float* q, const float* k,
-                            const AttnShape& s) {}
-  virtual void bias_backward(int layer, const float* dlogits, const float* q, const float* k,
-                             float* dq, float* dk, const AttnShape& s) {}
+  virtual void bias_forward(int layer, float* logits, const float* q, const float* k, const AttnShape& s) {}
+  virtual void bias_backward(int layer, const float* dlogits, const float* q, const float* k, float* dq, float* dk,
+                             const AttnShape& s) {}
 
   // -- multiply the normalized weights: out = a ⊙ M.
   virtual bool multiplies() const { return false; }
   virtual void weights_forward(int layer, const float* a, float* out, const AttnShape& s) {}
-  virtual void weights_backward(int layer, const float* a, const float* dout, float* da,
-                                const AttnShape& s) {}
+  virtual void weights_backward(int layer, const float* a, const float* dout, float* da, const AttnShape& s) {}
 
   // -- value term: o (B,NH,T,HS) += Σ_j a_ij r(i,j).
   virtual bool adds_values() const { return false; }
   virtual void values_forward(int layer, const float* a, float* o, const AttnShape& s) {}
-  virtual void values_backward(int layer, const float* a, const float* dout, float* da,
-                               const AttnShape& s) {}
+  virtual void values_backward(int layer, const float* a, const float* dout, float* da, const AttnShape& s) {}
 
   // Data for display at length T: {"kind": ..., matrices...} (encoding matrix, similarity,
   // angles, bias per head, buckets — whichever applies).
@@ -77,13 +74,13 @@ class PositionEncoding {
 
 struct PositionEntry {
   const char* name;
-  const char* title;        // "Rotary (RoPE)"
-  const char* formula;      // LaTeX
-  const char* where;        // "added to the embedding", "rotates q and k in every layer", ...
-  const char* note;         // a plain-language sentence or two for the UI
-  bool absolute;            // adds a vector per position (placement embed|layerwise applies)
-  bool logits_only;         // acts only through the attention logits (Lemma 1 applies)
-  bool extrapolates;        // defined beyond the training length
+  const char* title;    // "Rotary (RoPE)"
+  const char* formula;  // LaTeX
+  const char* where;    // "added to the embedding", "rotates q and k in every layer", ...
+  const char* note;     // a plain-language sentence or two for the UI
+  bool absolute;        // adds a vector per position (placement embed|layerwise applies)
+  bool logits_only;     // acts only through the attention logits (Lemma 1 applies)
+  bool extrapolates;    // defined beyond the training length
   std::vector<OptionSpec> options;
   // Declare parameters in `params` (allocated later) and return the encoding. The context holds
   // the model's sizes and this entry's options (core/config/variants.cpp fills it).

@@ -3,7 +3,8 @@
 // training, the T tokens of a sequence get the positions of a sorted random subset of
 // [0, L_max) instead of 0..T−1, so that every position up to L_max is trained; at evaluation
 // (held-out, inspection, generation) the positions are 0..T−1 in order, deterministic, and
-// sequences up to L_max long meet only position values seen in training. The encoding itself is a wrapped one (randomized_wrap):
+// sequences up to L_max long meet only position values seen in training. The encoding itself is a wrapped one
+// (randomized_wrap):
 //   learned      h⁰_t = E[x_t] + P[pos_t],  P (L_max, C) trained  (learned.cpp's table, gathered)
 //   sinusoidal   h⁰_t = E[x_t] + PE(pos_t)  (sinusoidal.cpp's sinusoidal_table, interleaved, base 10⁴)
 //   rope         q, k rotated by pos_t θ_i  (rotary.cpp's rope_tables and rope_apply, interleaved,
@@ -37,7 +38,10 @@ int max_range(const MakeContext& ctx) {
 class Randomized : public PositionEncoding {
  public:
   Randomized(const MakeContext& ctx, ParamStore& ps)
-      : ps_(ps), C_(ctx.sizes.d_model), HS_(ctx.sizes.head_size()), Lmax_(max_range(ctx)),
+      : ps_(ps),
+        C_(ctx.sizes.d_model),
+        HS_(ctx.sizes.head_size()),
+        Lmax_(max_range(ctx)),
         train_len_(ctx.sizes.model_len) {
     const std::string w = ctx.options.text("randomized_wrap");
     wrap_ = w == "learned" ? Wrap::Learned : w == "rope" ? Wrap::Rope : Wrap::Sinusoidal;
@@ -95,8 +99,8 @@ class Randomized : public PositionEncoding {
   }
 
   nlohmann::json display(int T) const override {
-    nlohmann::json j{{"kind", "randomized"}, {"wrap", wrap_name()}, {"max_range", Lmax_},
-                     {"training_positions", drawn_}};
+    nlohmann::json j{
+        {"kind", "randomized"}, {"wrap", wrap_name()}, {"max_range", Lmax_}, {"training_positions", drawn_}};
     if (wrap_ != Wrap::Rope) {
       const int n = wrap_ == Wrap::Learned ? std::min(T, Lmax_) : T;
       const auto P = wrap_ == Wrap::Learned ? std::vector<float>(ps_.data(table_), ps_.data(table_) + size_t(n) * C_)
@@ -123,13 +127,16 @@ class Randomized : public PositionEncoding {
     }
     j["wrap"] = wrap_name();
     j["max_range"] = Lmax_;
-    j["source"] = std::string("core/position/randomized.cpp · Randomized::explore → ") +
-                  (wrap_ == Wrap::Rope ? "rotary_explore (rotary_explore.cpp)" : "similarity_by_distance (explore.cpp)");
+    j["source"] =
+        std::string("core/position/randomized.cpp · Randomized::explore → ") +
+        (wrap_ == Wrap::Rope ? "rotary_explore (rotary_explore.cpp)" : "similarity_by_distance (explore.cpp)");
     return j;
   }
 
  private:
-  const char* wrap_name() const { return wrap_ == Wrap::Learned ? "learned" : wrap_ == Wrap::Rope ? "rope" : "sinusoidal"; }
+  const char* wrap_name() const {
+    return wrap_ == Wrap::Learned ? "learned" : wrap_ == Wrap::Rope ? "rope" : "sinusoidal";
+  }
   // Position of token t of sequence b (of T) in the current forward; t itself for a shape that
   // begin_forward did not see (a hook driven on its own, as the hook tests do).
   int at(int b, int t, int T) const { return (b < B_ && T == T_) ? pos_[size_t(b) * T_ + t] : t; }
@@ -158,11 +165,11 @@ class Randomized : public PositionEncoding {
   ParamStore& ps_;
   int C_, HS_, Lmax_, train_len_;
   Wrap wrap_;
-  int table_ = -1;             // learned: P (L_max, C)
+  int table_ = -1;  // learned: P (L_max, C)
   int B_ = 0, T_ = 0;
-  std::vector<int> pos_;       // (B, T) positions of the current forward
-  std::vector<int> drawn_;     // sequence 0's positions of the last training draw (display)
-  std::vector<float> sin_;     // sinusoidal table (rows, C)
+  std::vector<int> pos_;               // (B, T) positions of the current forward
+  std::vector<int> drawn_;             // sequence 0's positions of the last training draw (display)
+  std::vector<float> sin_;             // sinusoidal table (rows, C)
   std::vector<float> cos_, sin_rope_;  // rope tables (rows, HS/2)
   int cos_rows_ = 0;
 };
@@ -171,20 +178,24 @@ void check_randomized(const MakeContext& ctx) {
   const int L = max_range(ctx), T = ctx.sizes.model_len;
   if (L < T)
     throw std::invalid_argument("randomized_max_range: " + std::to_string(L) + " is shorter than the training length " +
-                                std::to_string(T) + " (seq_len plus anchors); the positions are a subset of "
-                                "[0, max_range), so it must be at least " + std::to_string(T) + " (0 = 4× the training length)");
+                                std::to_string(T) +
+                                " (seq_len plus anchors); the positions are a subset of "
+                                "[0, max_range), so it must be at least " +
+                                std::to_string(T) + " (0 = 4× the training length)");
   if (L > 16384)
     throw std::invalid_argument("randomized_max_range: 4× the training length is " + std::to_string(L) +
                                 ", above the limit 16384; set randomized_max_range explicitly");
   if (ctx.sizes.layerwise)
-    throw std::invalid_argument("placement: position=randomized applies its wrapped encoding at the embedding (or "
-                                "rotates q and k in every layer for rope); use placement=embed");
+    throw std::invalid_argument(
+        "placement: position=randomized applies its wrapped encoding at the embedding (or "
+        "rotates q and k in every layer for rope); use placement=embed");
   const int HS = ctx.sizes.head_size();
   if (ctx.options.text("randomized_wrap") == "rope" && HS % 2 != 0)
-    throw std::invalid_argument("heads: position=randomized with randomized_wrap=rope rotates pairs of dims, so the "
-                                "head size d_model/heads must be even, and it is " + std::to_string(HS));
+    throw std::invalid_argument(
+        "heads: position=randomized with randomized_wrap=rope rotates pairs of dims, so the "
+        "head size d_model/heads must be even, and it is " +
+        std::to_string(HS));
 }
-
 
 // The PyTorch form (common/torch_form.hpp), at evaluation (the export's only use): positions
 // 0..T-1 of the wrapped encoding, which is learned's or sinusoidal's snippet at the embedding, or
@@ -193,12 +204,17 @@ std::string torch_randomized(const MakeContext& ctx, PyFill fill) {
   const std::string w = ctx.options.text("randomized_wrap");
   if (w == "learned") return fill(kLearnedPy, {{"layerwise", false}});
   if (w == "sinusoidal")
-    return fill(kSinusoidsPy, {{"entry", "randomized"}, {"formula", "PE[t] (wrap sinusoidal, evaluation positions)"},
-                               {"layerwise", false}, {"base", 10000.0}, {"concat", false}, {"table", "P"}});
+    return fill(kSinusoidsPy, {{"entry", "randomized"},
+                               {"formula", "PE[t] (wrap sinusoidal, evaluation positions)"},
+                               {"layerwise", false},
+                               {"base", 10000.0},
+                               {"concat", false},
+                               {"table", "P"}});
   const int HS = ctx.sizes.head_size();
   const std::vector<double> theta = rope_thetas(HS, 10000.0);
-  return fill(kRopePy, {{"d_rot", HS}, {"half", false}, {"scaled", false}, {"theta", theta},
-                        {"scaled_theta", theta}, {"mscale", 1.0}});
+  return fill(
+      kRopePy,
+      {{"d_rot", HS}, {"half", false}, {"scaled", false}, {"theta", theta}, {"scaled_theta", theta}, {"mscale", 1.0}});
 }
 }  // namespace
 
@@ -211,7 +227,7 @@ PositionEntry position_randomized() {
       "Training shows the model positions from a range much longer than its sequences, in order "
       "but with random gaps, so that at test time longer sequences meet no position it has never "
       "seen. Only the order of positions carries information; their exact values do not.",
-      true,   // absolute as built by default (wrap sinusoidal); rope wraps rotate instead
+      true,  // absolute as built by default (wrap sinusoidal); rope wraps rotate instead
       false,
       true,
       {opt_enum("randomized_wrap", "sinusoidal", {"learned", "sinusoidal", "rope"},

@@ -11,23 +11,23 @@ namespace ap {
 
 // The list: one line per encoding, X(name) for the entry function position_<name>() in its own file.
 #define AP_POSITIONS(X) \
-  X(none)           \
-  X(learned)        \
-  X(sinusoidal)     \
-  X(rope)           \
-  X(alibi)          \
-  X(t5_bias)        \
-  X(shaw)           \
-  X(contextual1)    \
-  X(contextual2)    \
-  X(urpe)           \
-  X(xpos)           \
-  X(fire)           \
-  X(kerple)         \
-  X(scaled_sinusoidal) \
-  X(dynamic_bias)   \
-  X(cope)           \
-  X(forget)         \
+  X(none)               \
+  X(learned)            \
+  X(sinusoidal)         \
+  X(rope)               \
+  X(alibi)              \
+  X(t5_bias)            \
+  X(shaw)               \
+  X(contextual1)        \
+  X(contextual2)        \
+  X(urpe)               \
+  X(xpos)               \
+  X(fire)               \
+  X(kerple)             \
+  X(scaled_sinusoidal)  \
+  X(dynamic_bias)       \
+  X(cope)               \
+  X(forget)             \
   X(randomized)
 
 #define AP_DECLARE(name) PositionEntry position_##name();
@@ -49,19 +49,24 @@ const PositionEntry& find_position(const std::string& name) {
     if (name == e.name) return e;
     names.push_back(e.name);
   }
-  throw std::invalid_argument("position: unknown encoding " + show_text(name) + "; valid names are: " +
-                              join_names(names));
+  throw std::invalid_argument("position: unknown encoding " + show_text(name) +
+                              "; valid names are: " + join_names(names));
 }
 
 nlohmann::json position_json(const PositionEntry& e, size_t params) {
   nlohmann::json opts = nlohmann::json::array();
   for (auto& o : e.options) opts.push_back(o.to_json());
-  return {{"name", e.name},           {"title", e.title},
-          {"formula", e.formula},     {"where", e.where},
-          {"note", e.note},           {"absolute", e.absolute},
-          {"logits_only", e.logits_only}, {"extrapolates", e.extrapolates},
+  return {{"name", e.name},
+          {"title", e.title},
+          {"formula", e.formula},
+          {"where", e.where},
+          {"note", e.note},
+          {"absolute", e.absolute},
+          {"logits_only", e.logits_only},
+          {"extrapolates", e.extrapolates},
           {"biases_logits", e.biases_logits},
-          {"params", params},         {"options", opts}};
+          {"params", params},
+          {"options", opts}};
 }
 
 }  // namespace ap

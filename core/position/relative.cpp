@@ -20,8 +20,8 @@ int t5_bucket(int rel, bool bidirectional, int num_buckets, int max_distance) {
   if (n < max_exact) return ret + n;
   // Truncation toward zero as torch .to(long); +1e-9 keeps the exact ties (n = 16, 32, 64 at the
   // defaults, value 2.0, 4.0, 6.0) on the right side of the floor (reference §1.5).
-  const double v = std::log(double(n) / max_exact) / std::log(double(max_distance) / max_exact) *
-                   (num_buckets - max_exact);
+  const double v =
+      std::log(double(n) / max_exact) / std::log(double(max_distance) / max_exact) * (num_buckets - max_exact);
   const int large = max_exact + int(v + 1e-9);
   return ret + (large < num_buckets - 1 ? large : num_buckets - 1);
 }

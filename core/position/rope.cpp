@@ -60,20 +60,16 @@ class Rope : public PositionEncoding {
         sim[m][n] = float(a / std::max(half, 1));
         sim_scaled[m][n] = float(scaled_.mscale * scaled_.mscale * b / std::max(half, 1));
       }
-    nlohmann::json j{{"kind", "rotary"},
-                     {"rotated_dims", d_rot_},
-                     {"head_size", HS_},
-                     {"layout", half_ ? "half" : "interleaved"},
-                     {"theta", plain_.theta},
-                     {"wavelengths", wavelengths},
-                     {"angles", angles},
-                     {"similarity", sim}};
+    nlohmann::json j{{"kind", "rotary"},      {"rotated_dims", d_rot_},
+                     {"head_size", HS_},      {"layout", half_ ? "half" : "interleaved"},
+                     {"theta", plain_.theta}, {"wavelengths", wavelengths},
+                     {"angles", angles},      {"similarity", sim}};
     if (kind_ != RopeScaling::None) {
       std::vector<double> ratio;
       for (int i = 0; i < half; ++i) ratio.push_back(scaled_.theta[i] / plain_.theta[i]);
-      j["scaling"] = {{"factor", factor_}, {"theta", scaled_.theta}, {"ratio", ratio},
-                      {"mscale", scaled_.mscale}, {"base", scaled_.base},
-                      {"applies_above", train_len_}, {"similarity", sim_scaled}};
+      j["scaling"] = {{"factor", factor_},        {"theta", scaled_.theta}, {"ratio", ratio},
+                      {"mscale", scaled_.mscale}, {"base", scaled_.base},   {"applies_above", train_len_},
+                      {"similarity", sim_scaled}};
     }
     return j;
   }
@@ -82,8 +78,11 @@ class Rope : public PositionEncoding {
   // model's own rope_scaling is: the view compares).
   nlohmann::json explore(const ExploreQuery& q) const override {
     nlohmann::json j = rotary_explore({HS_, d_rot_, half_, base_, train_len_, 0.0}, q);
-    j["formula"] = R"(s(d) = \tilde q_d^{\top} \tilde k_0 = \sum_i (q_a k_a + q_b k_b)\cos d\theta_i + (q_a k_b - q_b k_a)\sin d\theta_i,\ \theta_i = b^{-2i/d_{rot}})";
-    j["source"] = "core/position/rope.cpp · Rope::explore → rotary_explore (rotary_explore.cpp) → rope_scale, rope_tables, rope_apply (rotary.cpp)";
+    j["formula"] =
+        R"(s(d) = \tilde q_d^{\top} \tilde k_0 = \sum_i (q_a k_a + q_b k_b)\cos d\theta_i + (q_a k_b - q_b k_a)\sin d\theta_i,\ \theta_i = b^{-2i/d_{rot}})";
+    j["source"] =
+        "core/position/rope.cpp · Rope::explore → rotary_explore (rotary_explore.cpp) → rope_scale, rope_tables, "
+        "rope_apply (rotary.cpp)";
     return j;
   }
 
@@ -100,7 +99,10 @@ class Rope : public PositionEncoding {
     rope_apply(q, rows, s.T, s.HS, d_rot_, half_, c.cos.data(), c.sin.data(), nullptr, inverse);
     rope_apply(k, rows, s.T, s.HS, d_rot_, half_, c.cos.data(), c.sin.data(), nullptr, inverse);
   }
-  struct Cache { int T = -1; std::vector<float> cos, sin; };
+  struct Cache {
+    int T = -1;
+    std::vector<float> cos, sin;
+  };
   int HS_, d_rot_;
   bool half_;
   double base_;
@@ -114,17 +116,19 @@ class Rope : public PositionEncoding {
 void check_rope(const MakeContext& ctx) {
   const int HS = ctx.sizes.d_model / ctx.sizes.heads, d = rope_dims(ctx);
   if (HS % 2 != 0)
-    throw std::invalid_argument("heads: position=rope rotates pairs of dims, so the head size "
-                                "d_model/heads must be even, and " + std::to_string(ctx.sizes.d_model) +
-                                "/" + std::to_string(ctx.sizes.heads) + " = " + std::to_string(HS) +
-                                " is odd; change d_model or heads");
+    throw std::invalid_argument(
+        "heads: position=rope rotates pairs of dims, so the head size "
+        "d_model/heads must be even, and " +
+        std::to_string(ctx.sizes.d_model) + "/" + std::to_string(ctx.sizes.heads) + " = " + std::to_string(HS) +
+        " is odd; change d_model or heads");
   if (d < 2)
     throw std::invalid_argument("rope_fraction: " + std::to_string(ctx.options.number("rope_fraction")) +
                                 " of a head of " + std::to_string(HS) +
                                 " dims rotates no pair; raise rope_fraction or the head size (d_model/heads)");
   if (ctx.options.text("rope_scaling") == "ntk" && d <= 2)
-    throw std::invalid_argument("rope_scaling: 'ntk' needs at least 4 rotated dims (base·s^(d/(d−2))); "
-                                "raise rope_fraction or the head size, or use pi or yarn");
+    throw std::invalid_argument(
+        "rope_scaling: 'ntk' needs at least 4 rotated dims (base·s^(d/(d−2))); "
+        "raise rope_fraction or the head size, or use pi or yarn");
 }
 
 }  // namespace
@@ -161,9 +165,12 @@ std::string torch_rope(const MakeContext& ctx, PyFill fill) {
   const RopeScaling kind = rope_scaling_from(ctx.options.text("rope_scaling"));
   const ScaledThetas plain = rope_scale(d_rot, base, RopeScaling::None, 1.0, ctx.sizes.model_len);
   const ScaledThetas scaled = rope_scale(d_rot, base, kind, ctx.options.number("rope_factor"), ctx.sizes.model_len);
-  return fill(kRopePy, {{"d_rot", d_rot}, {"half", ctx.options.text("rope_layout") == "half"},
-                        {"scaled", kind != RopeScaling::None}, {"theta", plain.theta},
-                        {"scaled_theta", scaled.theta}, {"mscale", scaled.mscale}});
+  return fill(kRopePy, {{"d_rot", d_rot},
+                        {"half", ctx.options.text("rope_layout") == "half"},
+                        {"scaled", kind != RopeScaling::None},
+                        {"theta", plain.theta},
+                        {"scaled_theta", scaled.theta},
+                        {"mscale", scaled.mscale}});
 }
 }  // namespace
 

@@ -15,7 +15,8 @@ RopeScaling rope_scaling_from(const std::string& name) {
   if (name == "ntk") return RopeScaling::NTK;
   if (name == "yarn") return RopeScaling::YaRN;
   if (name == "none") return RopeScaling::None;
-  throw std::invalid_argument("rope_scaling: " + show_text(name) + " is not allowed; expected one of none, pi, ntk, yarn");
+  throw std::invalid_argument("rope_scaling: " + show_text(name) +
+                              " is not allowed; expected one of none, pi, ntk, yarn");
 }
 
 // The tables below are loops, not xtensor: they ship in the wasm module, where xtensor costs size;
@@ -41,7 +42,8 @@ ScaledThetas rope_scale(int d_rot, double base, RopeScaling kind, double s, int 
   out.theta = rope_thetas(d_rot, base);
   const int half = d_rot / 2;
   switch (kind) {
-    case RopeScaling::None: break;
+    case RopeScaling::None:
+      break;
     case RopeScaling::PI:  // positions m → m/s, i.e. θ → θ/s (Chen et al.)
       for (auto& t : out.theta) t /= s;
       break;
@@ -63,8 +65,8 @@ ScaledThetas rope_scale(int d_rot, double base, RopeScaling kind, double s, int 
   return out;
 }
 
-void rope_tables(std::vector<float>& cos, std::vector<float>& sin, int T,
-                 const std::vector<double>& theta, double mscale) {
+void rope_tables(std::vector<float>& cos, std::vector<float>& sin, int T, const std::vector<double>& theta,
+                 double mscale) {
   const int half = int(theta.size());
   cos.resize(size_t(T) * half);
   sin.resize(size_t(T) * half);
@@ -75,8 +77,8 @@ void rope_tables(std::vector<float>& cos, std::vector<float>& sin, int T,
     }
 }
 
-void rope_apply(float* x, int rows, int T, int HS, int d_rot, bool half_layout, const float* cos,
-                const float* sin, const float* scale, bool inverse) {
+void rope_apply(float* x, int rows, int T, int HS, int d_rot, bool half_layout, const float* cos, const float* sin,
+                const float* scale, bool inverse) {
   const int half = d_rot / 2;
   const int stride = half_layout ? 1 : 2, partner = half_layout ? half : 1;
   const float sgn = inverse ? -1.0f : 1.0f;

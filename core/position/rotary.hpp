@@ -32,8 +32,8 @@ ScaledThetas rope_scale(int d_rot, double base, RopeScaling kind, double factor,
 std::pair<double, double> yarn_ramp(int d_rot, double base, int train_len);
 
 // cos/sin tables (T, d_rot/2) in float: c[t*half+i] = mscale·cos(tθ_i), likewise sin.
-void rope_tables(std::vector<float>& cos, std::vector<float>& sin, int T,
-                 const std::vector<double>& theta, double mscale);
+void rope_tables(std::vector<float>& cos, std::vector<float>& sin, int T, const std::vector<double>& theta,
+                 double mscale);
 
 // xPos scales (T, d_rot/2) (xpos.cpp): q ζ_i^{(t−c)/γ}, k ζ_i^{−(t−c)/γ}, ζ_i = (2i + 0.4d)/(1.4d),
 // c = ⌊T/2⌋.
@@ -41,8 +41,8 @@ void xpos_scales(std::vector<float>& qs, std::vector<float>& ks, int T, int d_ro
 
 // x (rows, T, HS) rotated in place by position t; inverse = the transpose (used by backward).
 // scale (T, d_rot/2) multiplies each rotated pair (xPos), or null.
-void rope_apply(float* x, int rows, int T, int HS, int d_rot, bool half, const float* cos,
-                const float* sin, const float* scale, bool inverse);
+void rope_apply(float* x, int rows, int T, int HS, int d_rot, bool half, const float* cos, const float* sin,
+                const float* scale, bool inverse);
 
 // The Explore view of a rotary encoding (rope, xpos): for every probe of the query and every
 // head, the score s(d) = q̃_d · k̃_0 (query at position d, key at 0) for d = 0..D−1, computed with

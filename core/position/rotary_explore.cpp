@@ -16,8 +16,8 @@ namespace {
 using Rows = std::vector<std::vector<float>>;
 
 struct ProbeCurves {
-  Rows score, cosine, share;             // (NH, D): whole score, score / (‖q‖‖k‖), pair i's share
-  std::vector<float> norm;               // (NH): ‖q‖‖k‖
+  Rows score, cosine, share;                           // (NH, D): whole score, score / (‖q‖‖k‖), pair i's share
+  std::vector<float> norm;                             // (NH): ‖q‖‖k‖
   std::vector<std::vector<float>> q, q_rot, k, k_rot;  // (NH, 2): pair i before / after rotation
 };
 
@@ -67,7 +67,8 @@ nlohmann::json rotary_explore(const RotarySpec& r, const ExploreQuery& q) {
     throw std::invalid_argument("explore: pair " + std::to_string(q.pair) + " does not exist; this encoding rotates " +
                                 std::to_string(half) + " pairs (0.." + std::to_string(half - 1) + ")");
   if (q.scaling == "ntk" && r.d_rot <= 2)
-    throw std::invalid_argument("explore: ntk scaling needs at least 4 rotated dims (base·s^(d/(d−2))); use pi or yarn");
+    throw std::invalid_argument(
+        "explore: ntk scaling needs at least 4 rotated dims (base·s^(d/(d−2))); use pi or yarn");
   std::vector<float> qs, ks;
   if (r.gamma > 0) xpos_scales(qs, ks, D, r.d_rot, r.gamma);
   const ScaledThetas plain = rope_scale(r.d_rot, r.base, RopeScaling::None, 1.0, r.train_len);
@@ -96,17 +97,20 @@ nlohmann::json rotary_explore(const RotarySpec& r, const ExploreQuery& q) {
                    {"rotated_dims", r.d_rot},
                    {"pairs", half},
                    {"train_len", r.train_len},
-                   {"pair", {{"index", q.pair},
-                             {"theta", th},
-                             {"wavelength", 2 * 3.14159265358979323846 / th},
-                             {"position", m},
-                             {"angle", m * th},
-                             {"share", share},
-                             {"q", pq}, {"q_rotated", pq_rot}, {"k", pk}, {"k_rotated", pk_rot}}}};
+                   {"pair",
+                    {{"index", q.pair},
+                     {"theta", th},
+                     {"wavelength", 2 * 3.14159265358979323846 / th},
+                     {"position", m},
+                     {"angle", m * th},
+                     {"share", share},
+                     {"q", pq},
+                     {"q_rotated", pq_rot},
+                     {"k", pk},
+                     {"k_rotated", pk_rot}}}};
   if (kind != RopeScaling::None)
-    j["scaled"] = {{"scaling", q.scaling}, {"factor", q.factor}, {"mscale", scaled.mscale},
-                   {"theta", scaled.theta[q.pair]}, {"score", scaled_score},
-                   {"cosine", scaled_cosine}};
+    j["scaled"] = {{"scaling", q.scaling},          {"factor", q.factor},    {"mscale", scaled.mscale},
+                   {"theta", scaled.theta[q.pair]}, {"score", scaled_score}, {"cosine", scaled_cosine}};
   return j;
 }
 

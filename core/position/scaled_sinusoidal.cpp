@@ -64,8 +64,11 @@ class ScaledSinusoidal : public PositionEncoding {
     j["kind"] = "absolute";
     j["length"] = q.length;
     j["scale"] = ps_.data(ids_[std::clamp(q.layer, 0, int(ids_.size()) - 1)])[0];
-    j["formula"] = R"(\cos(g\,PE_p, g\,PE_{p+d}) = \frac{2}{C}\sum_{i < C/2} \cos(d\,\omega_i),\quad g \text{ learned, init } C^{-1/2})";
-    j["source"] = "core/position/scaled_sinusoidal.cpp · ScaledSinusoidal::explore → sinusoidal_table; similarity_by_distance (explore.cpp)";
+    j["formula"] =
+        R"(\cos(g\,PE_p, g\,PE_{p+d}) = \frac{2}{C}\sum_{i < C/2} \cos(d\,\omega_i),\quad g \text{ learned, init } C^{-1/2})";
+    j["source"] =
+        "core/position/scaled_sinusoidal.cpp · ScaledSinusoidal::explore → sinusoidal_table; similarity_by_distance "
+        "(explore.cpp)";
     return j;
   }
 
@@ -82,31 +85,35 @@ class ScaledSinusoidal : public PositionEncoding {
   std::vector<float> P_;  // (T, C) unscaled, cached per T
 };
 
-
 // The PyTorch form (common/torch_form.hpp): sinusoidal.cpp's, [sin | cos] at base 10^4, times g.
 std::string torch_scaled_sinusoidal(const MakeContext& ctx, PyFill fill) {
-  return fill(kSinusoidsPy, {{"entry", "scaled_sinusoidal"}, {"formula", "g [sin | cos]"},
-                             {"layerwise", ctx.sizes.layerwise}, {"base", 10000.0}, {"concat", true},
-                             {"table", "m.get_parameter(f\"blocks.{layer}.pos_emb.scale\" if self.LAYERWISE else "
-                                       "\"pos_emb.scale\") * P"}});
+  return fill(kSinusoidsPy, {{"entry", "scaled_sinusoidal"},
+                             {"formula", "g [sin | cos]"},
+                             {"layerwise", ctx.sizes.layerwise},
+                             {"base", 10000.0},
+                             {"concat", true},
+                             {"table",
+                              "m.get_parameter(f\"blocks.{layer}.pos_emb.scale\" if self.LAYERWISE else "
+                              "\"pos_emb.scale\") * P"}});
 }
 }  // namespace
 
 PositionEntry position_scaled_sinusoidal() {
-  PositionEntry e{"scaled_sinusoidal",
-          "Scaled sinusoidal positions",
-          R"(h^0_p = E[t_p] + g\,PE_p,\ PE_p = [\sin(p\,\omega_i) \mid \cos(p\,\omega_i)],\ g\ \text{learned, init}\ d^{-1/2})",
-          "added to the token embedding (or to every block's input when layerwise), times a learned scale",
-          "The fixed sinusoids of the original Transformer, multiplied by one learned number, so the "
-          "model decides how strongly position competes with the token embedding. Like the plain "
-          "sinusoids it is defined at every position but degrades beyond the training length.",
-          true,
-          false,
-          true,
-          {},
-          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<ScaledSinusoidal>(ctx, ps);
-          }};
+  PositionEntry e{
+      "scaled_sinusoidal",
+      "Scaled sinusoidal positions",
+      R"(h^0_p = E[t_p] + g\,PE_p,\ PE_p = [\sin(p\,\omega_i) \mid \cos(p\,\omega_i)],\ g\ \text{learned, init}\ d^{-1/2})",
+      "added to the token embedding (or to every block's input when layerwise), times a learned scale",
+      "The fixed sinusoids of the original Transformer, multiplied by one learned number, so the "
+      "model decides how strongly position competes with the token embedding. Like the plain "
+      "sinusoids it is defined at every position but degrades beyond the training length.",
+      true,
+      false,
+      true,
+      {},
+      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<ScaledSinusoidal>(ctx, ps);
+      }};
   e.torch.python = torch_scaled_sinusoidal;
   return e;
 }

@@ -22,8 +22,11 @@ namespace {
 class Shaw : public PositionEncoding {
  public:
   Shaw(const MakeContext& ctx, ParamStore& ps)
-      : ps_(ps), k_(int(ctx.options.number("shaw_clip"))), HS_(ctx.sizes.d_model / ctx.sizes.heads),
-        values_(ctx.options.flag("shaw_values")), causal_(ctx.sizes.causal) {
+      : ps_(ps),
+        k_(int(ctx.options.number("shaw_clip"))),
+        HS_(ctx.sizes.d_model / ctx.sizes.heads),
+        values_(ctx.options.flag("shaw_values")),
+        causal_(ctx.sizes.causal) {
     const int R = 2 * k_ + 1;
     for (int l = 0; l < ctx.sizes.layers; ++l) {
       const std::string p = "blocks." + std::to_string(l) + ".attn.shaw.";
@@ -104,7 +107,9 @@ class Shaw : public PositionEncoding {
     std::vector<int> ix(size_t(T) * T);
     for (int i = 0; i < T; ++i)
       for (int j = 0; j < T; ++j) ix[size_t(i) * T + j] = clip_rel(j - i, k_);
-    nlohmann::json j{{"kind", "relative"}, {"clip", k_}, {"relative_index", as_matrix(ix.data(), T, T)},
+    nlohmann::json j{{"kind", "relative"},
+                     {"clip", k_},
+                     {"relative_index", as_matrix(ix.data(), T, T)},
                      {"key_table", as_matrix(ps_.data(key_[0]), 2 * k_ + 1, HS_)}};
     if (values_) j["value_table"] = as_matrix(ps_.data(val_[0]), 2 * k_ + 1, HS_);
     return j;
@@ -133,13 +138,16 @@ class Shaw : public PositionEncoding {
     j["quantity"] = "bias";
     j["clip"] = k_;
     j["layer"] = l;
-    j["formula"] = R"(b_h(d) = \tau\, \bar q_h \cdot w^K_{\mathrm{clip}(-d,\,k)},\quad \|w^V_{\mathrm{clip}(-d,\,k)}\|,\quad d = i - j)";
+    j["formula"] =
+        R"(b_h(d) = \tau\, \bar q_h \cdot w^K_{\mathrm{clip}(-d,\,k)},\quad \|w^V_{\mathrm{clip}(-d,\,k)}\|,\quad d = i - j)";
     j["source"] = "core/position/shaw.cpp · Shaw::explore → clip_rel (relative.hpp), the key table of bias_forward";
     return j;
   }
 
  private:
-  const int* index(int T) { return table_.get(T, [&](int i, int j) { return clip_rel(j - i, k_) + k_; }); }
+  const int* index(int T) {
+    return table_.get(T, [&](int i, int j) { return clip_rel(j - i, k_) + k_; });
+  }
   ParamStore& ps_;
   int k_, HS_;
   bool values_, causal_;
@@ -147,7 +155,6 @@ class Shaw : public PositionEncoding {
   std::vector<float> acc_;  // (2k+1) scratch per row, allocated once
   IndexTable table_;
 };
-
 
 // The PyTorch form (common/torch_form.hpp): rows K + clip(j - i, K).
 const char* const kShawPy = R"PY(class Position(PositionBase):
@@ -178,21 +185,22 @@ std::string torch_shaw(const MakeContext& ctx, PyFill fill) {
 }  // namespace
 
 PositionEntry position_shaw() {
-  PositionEntry e{"shaw",
-          "Shaw relative positions (keys and values)",
-          R"(e_{ij} = \tau\, q_i\cdot(k_j + w^K_{\mathrm{clip}(j-i,k)}),\quad z_i = \sum_j \alpha_{ij}\,(v_j + w^V_{\mathrm{clip}(j-i,k)}))",
-          "adds a learned vector per clipped distance to the keys (a logit term) and to the values, in every layer",
-          "Learned vectors for each distance up to k, shared by all heads. The key part acts only on "
-          "the logits; the value part adds a position-dependent vector to the output, which is what "
-          "lets it solve the probe with softmax. Distances beyond k are clipped, so it runs at any length.",
-          false,
-          false,
-          true,
-          {opt_int("shaw_clip", 16, 1, 1024, "k: distances beyond ±k share the outermost vector"),
-           opt_bool("shaw_values", true, "also add the relative value vectors a^V (off = keys only, logits only)")},
-          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Shaw>(ctx, ps);
-          }};
+  PositionEntry e{
+      "shaw",
+      "Shaw relative positions (keys and values)",
+      R"(e_{ij} = \tau\, q_i\cdot(k_j + w^K_{\mathrm{clip}(j-i,k)}),\quad z_i = \sum_j \alpha_{ij}\,(v_j + w^V_{\mathrm{clip}(j-i,k)}))",
+      "adds a learned vector per clipped distance to the keys (a logit term) and to the values, in every layer",
+      "Learned vectors for each distance up to k, shared by all heads. The key part acts only on "
+      "the logits; the value part adds a position-dependent vector to the output, which is what "
+      "lets it solve the probe with softmax. Distances beyond k are clipped, so it runs at any length.",
+      false,
+      false,
+      true,
+      {opt_int("shaw_clip", 16, 1, 1024, "k: distances beyond ±k share the outermost vector"),
+       opt_bool("shaw_values", true, "also add the relative value vectors a^V (off = keys only, logits only)")},
+      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<Shaw>(ctx, ps);
+      }};
   e.biases_logits = true;
   e.torch.python = torch_shaw;
   return e;

@@ -20,8 +20,10 @@ std::vector<float> sinusoidal_table(int T, int C, double base, bool concat) {
     for (int i = 0; i < half; ++i) {
       double w = std::pow(base, -2.0 * i / C);
       float s = float(std::sin(p * w)), c = float(std::cos(p * w));
-      if (concat) P[size_t(p) * C + i] = s, P[size_t(p) * C + half + i] = c;
-      else P[size_t(p) * C + 2 * i] = s, P[size_t(p) * C + 2 * i + 1] = c;
+      if (concat)
+        P[size_t(p) * C + i] = s, P[size_t(p) * C + half + i] = c;
+      else
+        P[size_t(p) * C + 2 * i] = s, P[size_t(p) * C + 2 * i + 1] = c;
     }
   return P;
 }
@@ -34,9 +36,7 @@ class Sinusoidal : public PositionEncoding {
         base_(ctx.options.number("sinusoidal_base")),
         concat_(ctx.options.text("sinusoidal_layout") == "concat") {}
   bool adds() const override { return true; }
-  void add_forward(int layer, float* x, int B, int T, int C) override {
-    add_table(x, table(T), B, T, C);
-  }
+  void add_forward(int layer, float* x, int B, int T, int C) override { add_table(x, table(T), B, T, C); }
   nlohmann::json display(int T) const override {
     auto P = sinusoidal_table(T, C_, base_, concat_);
     auto j = table_display(P.data(), T, C_);
@@ -49,8 +49,10 @@ class Sinusoidal : public PositionEncoding {
     auto j = similarity_by_distance(P.data(), q.length, C_, std::clamp(q.position, 0, q.length - 1));
     j["kind"] = "absolute";
     j["length"] = q.length;
-    j["formula"] = R"(\cos(PE_p, PE_{p+d}) = \frac{PE_p\cdot PE_{p+d}}{\|PE_p\|\,\|PE_{p+d}\|} = \frac{2}{C}\sum_{i < C/2} \cos(d\,\omega_i))";
-    j["source"] = "core/position/sinusoidal.cpp · Sinusoidal::explore → sinusoidal_table; similarity_by_distance (explore.cpp)";
+    j["formula"] =
+        R"(\cos(PE_p, PE_{p+d}) = \frac{PE_p\cdot PE_{p+d}}{\|PE_p\|\,\|PE_{p+d}\|} = \frac{2}{C}\sum_{i < C/2} \cos(d\,\omega_i))";
+    j["source"] =
+        "core/position/sinusoidal.cpp · Sinusoidal::explore → sinusoidal_table; similarity_by_distance (explore.cpp)";
     return j;
   }
 
@@ -94,28 +96,31 @@ class Position(PositionBase):
 
 namespace {
 std::string torch_sinusoidal(const MakeContext& ctx, PyFill fill) {
-  return fill(kSinusoidsPy, {{"entry", "sinusoidal"}, {"formula", "PE[t]"}, {"layerwise", ctx.sizes.layerwise},
+  return fill(kSinusoidsPy, {{"entry", "sinusoidal"},
+                             {"formula", "PE[t]"},
+                             {"layerwise", ctx.sizes.layerwise},
                              {"base", ctx.options.number("sinusoidal_base")},
-                             {"concat", ctx.options.text("sinusoidal_layout") == "concat"}, {"table", "P"}});
+                             {"concat", ctx.options.text("sinusoidal_layout") == "concat"},
+                             {"table", "P"}});
 }
 }  // namespace
 
 PositionEntry position_sinusoidal() {
   PositionEntry e{"sinusoidal",
-          "Sinusoidal absolute positions",
-          R"(PE_{p,2i} = \sin(p\,\omega_i),\; PE_{p,2i+1} = \cos(p\,\omega_i),\; \omega_i = 10000^{-2i/d})",
-          "added to the token embedding (or to every block's input when layerwise)",
-          "Fixed waves of geometrically spaced frequencies; defined at every position, but "
-          "models trained at one length degrade quickly beyond it.",
-          true,
-          false,
-          true,
-          {opt_enum("sinusoidal_layout", "interleaved", {"interleaved", "concat"},
-                    "interleaved sin/cos pairs (Vaswani) or [sin | cos] halves (x-transformers)"),
-           opt_float("sinusoidal_base", 10000.0, 2.0, 1e9, "the base of the frequencies")},
-          [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Sinusoidal>(ctx);
-          }};
+                  "Sinusoidal absolute positions",
+                  R"(PE_{p,2i} = \sin(p\,\omega_i),\; PE_{p,2i+1} = \cos(p\,\omega_i),\; \omega_i = 10000^{-2i/d})",
+                  "added to the token embedding (or to every block's input when layerwise)",
+                  "Fixed waves of geometrically spaced frequencies; defined at every position, but "
+                  "models trained at one length degrade quickly beyond it.",
+                  true,
+                  false,
+                  true,
+                  {opt_enum("sinusoidal_layout", "interleaved", {"interleaved", "concat"},
+                            "interleaved sin/cos pairs (Vaswani) or [sin | cos] halves (x-transformers)"),
+                   opt_float("sinusoidal_base", 10000.0, 2.0, 1e9, "the base of the frequencies")},
+                  [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
+                    return std::make_unique<Sinusoidal>(ctx);
+                  }};
   e.torch.python = torch_sinusoidal;
   return e;
 }

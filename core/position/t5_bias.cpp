@@ -19,8 +19,11 @@ namespace {
 class T5Bias : public PositionEncoding {
  public:
   T5Bias(const MakeContext& ctx, ParamStore& ps)
-      : ps_(ps), NH_(ctx.sizes.heads), NB_(int(ctx.options.number("t5_num_buckets"))),
-        maxd_(int(ctx.options.number("t5_max_distance"))), bidir_(!ctx.sizes.causal) {
+      : ps_(ps),
+        NH_(ctx.sizes.heads),
+        NB_(int(ctx.options.number("t5_num_buckets"))),
+        maxd_(int(ctx.options.number("t5_max_distance"))),
+        bidir_(!ctx.sizes.causal) {
     // HF T5 _init_weights: relative_attention_bias ~ N(0, d_model^−1/2).
     id_ = ps.add("t5_bias.weight", {NB_, NH_}, Init::Normal, 1.0f / std::sqrt(float(ctx.sizes.d_model)), false);
   }
@@ -61,8 +64,9 @@ class T5Bias : public PositionEncoding {
       for (size_t x = 0; x < m.size(); ++x) m[x] = W[bk[x] * NH_ + h];
       heads.push_back(as_matrix(m.data(), T, T));
     }
-    return {{"kind", "bias"}, {"buckets", as_matrix(bk.data(), T, T)}, {"bias", heads},
-            {"num_buckets", NB_}, {"max_distance", maxd_}, {"bidirectional", bidir_}};
+    return {{"kind", "bias"},        {"buckets", as_matrix(bk.data(), T, T)},
+            {"bias", heads},         {"num_buckets", NB_},
+            {"max_distance", maxd_}, {"bidirectional", bidir_}};
   }
 
   // The learned bias against distance per head, each distance's bucket, and the distances where
@@ -70,8 +74,8 @@ class T5Bias : public PositionEncoding {
   nlohmann::json explore(const ExploreQuery& q) const override {
     const float* W = ps_.data(id_);
     auto bucket = [&](int d) { return t5_bucket(-d, bidir_, NB_, maxd_); };
-    nlohmann::json j = sample_by_distance(NH_, q.length, !bidir_,
-                                          [&](int h, int i, int k) { return W[bucket(i - k) * NH_ + h]; });
+    nlohmann::json j =
+        sample_by_distance(NH_, q.length, !bidir_, [&](int h, int i, int k) { return W[bucket(i - k) * NH_ + h]; });
     std::vector<int> buckets, starts;
     const auto dist = j["distance"].get<std::vector<int>>();
     for (size_t x = 0; x < dist.size(); ++x) {
@@ -86,7 +90,8 @@ class T5Bias : public PositionEncoding {
     j["bucket_starts"] = starts;
     j["max_exact"] = bidir_ ? NB_ / 4 : NB_ / 2;
     j["max_distance"] = maxd_;
-    j["formula"] = R"(b_h(d) = w_{h,\,\mathrm{bucket}(-d)},\ \mathrm{bucket}(n) = n \text{ for } n < n_e,\ n_e + \Big\lfloor \frac{\ln(n/n_e)}{\ln(D_{\max}/n_e)}(N - n_e) \Big\rfloor \text{ else})";
+    j["formula"] =
+        R"(b_h(d) = w_{h,\,\mathrm{bucket}(-d)},\ \mathrm{bucket}(n) = n \text{ for } n < n_e,\ n_e + \Big\lfloor \frac{\ln(n/n_e)}{\ln(D_{\max}/n_e)}(N - n_e) \Big\rfloor \text{ else})";
     j["source"] = "core/position/t5_bias.cpp · T5Bias::explore → t5_bucket (relative.cpp)";
     return j;
   }
@@ -106,9 +111,9 @@ void check_t5(const MakeContext& ctx) {
   const int nb = int(ctx.options.number("t5_num_buckets")), md = int(ctx.options.number("t5_max_distance"));
   const int exact = ctx.sizes.causal ? nb / 2 : nb / 4;
   if (md <= exact)
-    throw std::invalid_argument("t5_max_distance: " + std::to_string(md) + " must exceed the " +
-                                std::to_string(exact) + " exact buckets of t5_num_buckets = " +
-                                std::to_string(nb) + "; raise t5_max_distance or lower t5_num_buckets");
+    throw std::invalid_argument("t5_max_distance: " + std::to_string(md) + " must exceed the " + std::to_string(exact) +
+                                " exact buckets of t5_num_buckets = " + std::to_string(nb) +
+                                "; raise t5_max_distance or lower t5_num_buckets");
 }
 
 }  // namespace
@@ -148,28 +153,27 @@ const char* const kT5BiasPy = R"PY(class Position(PositionBase):
 
 std::string torch_t5_bias(const MakeContext& ctx, PyFill fill) {
   return kT5BucketPy + fill(kT5BiasPy, {{"num_buckets", ctx.options.integer("t5_num_buckets")},
-                                  {"max_distance", ctx.options.integer("t5_max_distance")}});
+                                        {"max_distance", ctx.options.integer("t5_max_distance")}});
 }
 }  // namespace
 
 PositionEntry position_t5_bias() {
-  PositionEntry e{
-      "t5_bias",
-      "T5 relative bias (bucketed)",
-      R"(s_{ij} = \tau\, q_i\cdot k_j + w_{h,\,\mathrm{bucket}(j-i)})",
-      "adds a learned bias per distance bucket and head to the logits; one table shared by all layers",
-      "Nearby distances get their own learned bias, far ones share logarithmic buckets, and "
-      "everything beyond max_distance shares the last bucket — which is why it extrapolates. "
-      "Position acts only through the logits: with softmax the probe stays at 1/n unless "
-      "anchors ([CLS]/[SEP]) give the positions something to measure against.",
-      false,
-      true,
-      true,
-      {opt_int("t5_num_buckets", 32, 4, 512, "number of buckets (half per direction when bidirectional)"),
-       opt_int("t5_max_distance", 128, 2, 65536, "distances from here on share the last bucket")},
-      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-        return std::make_unique<T5Bias>(ctx, ps);
-      }};
+  PositionEntry e{"t5_bias",
+                  "T5 relative bias (bucketed)",
+                  R"(s_{ij} = \tau\, q_i\cdot k_j + w_{h,\,\mathrm{bucket}(j-i)})",
+                  "adds a learned bias per distance bucket and head to the logits; one table shared by all layers",
+                  "Nearby distances get their own learned bias, far ones share logarithmic buckets, and "
+                  "everything beyond max_distance shares the last bucket — which is why it extrapolates. "
+                  "Position acts only through the logits: with softmax the probe stays at 1/n unless "
+                  "anchors ([CLS]/[SEP]) give the positions something to measure against.",
+                  false,
+                  true,
+                  true,
+                  {opt_int("t5_num_buckets", 32, 4, 512, "number of buckets (half per direction when bidirectional)"),
+                   opt_int("t5_max_distance", 128, 2, 65536, "distances from here on share the last bucket")},
+                  [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+                    return std::make_unique<T5Bias>(ctx, ps);
+                  }};
   e.check = check_t5;
   e.biases_logits = true;
   e.torch.python = torch_t5_bias;

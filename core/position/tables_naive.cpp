@@ -49,8 +49,11 @@ ScaledThetas rope_scale_naive(int d_rot, double base, RopeScaling kind, double s
   out.base = base;
   Vec theta = xt::adapt(rope_thetas_naive(d_rot, base));
   switch (kind) {
-    case RopeScaling::None: break;
-    case RopeScaling::PI: theta = theta / s; break;
+    case RopeScaling::None:
+      break;
+    case RopeScaling::PI:
+      theta = theta / s;
+      break;
     case RopeScaling::NTK:
       out.base = base * std::pow(s, double(d_rot) / (d_rot - 2));
       theta = xt::adapt(rope_thetas_naive(d_rot, out.base));
@@ -68,8 +71,8 @@ ScaledThetas rope_scale_naive(int d_rot, double base, RopeScaling kind, double s
   return out;
 }
 
-void rope_tables_naive(std::vector<float>& cos, std::vector<float>& sin, int T,
-                       const std::vector<double>& theta, double mscale) {
+void rope_tables_naive(std::vector<float>& cos, std::vector<float>& sin, int T, const std::vector<double>& theta,
+                       double mscale) {
   const Grid angle = col(xt::arange<double>(T)) * xt::adapt(theta);  // t·θ_i, (T, d_rot/2)
   const Shape<2> shape{size_t(T), theta.size()};
   cos.resize(shape_size(shape));
@@ -83,21 +86,22 @@ std::vector<double> alibi_slopes_naive(int n) {
   int c = 1;
   while (c * 2 <= n) c *= 2;
   // p2(n) for a power of 2, else p2(c) + p2(2c)[0::2][:n−c]
-  const Vec s = c == n ? p2(n)
-                       : Vec(xt::concatenate(xt::xtuple(
-                             p2(c), xt::view(p2(2 * c), xt::range(0, 2 * (n - c), 2)))));
+  const Vec s =
+      c == n ? p2(n) : Vec(xt::concatenate(xt::xtuple(p2(c), xt::view(p2(2 * c), xt::range(0, 2 * (n - c), 2)))));
   return to_vector(s);
 }
 
-std::vector<float> alibi_bias_naive(const std::vector<double>& slopes, int T,
-                                    const std::string& mode, double ratio) {
+std::vector<float> alibi_bias_naive(const std::vector<double>& slopes, int T, const std::string& mode, double ratio) {
   // d = i − j (query − key) as (1, T, T), m = slopes[:, None, None]
   const xt::xtensor<double, 3> d = xt::view(xt::cast<double>(-key_minus_query(T)), newaxis(), all(), all());
   const xt::xtensor<double, 3> m = xt::view(xt::adapt(slopes), all(), newaxis(), newaxis());
   xt::xtensor<double, 3> b;
-  if (mode == "symmetric") b = -m * xt::abs(d);
-  else if (mode == "asymmetric") b = xt::where(d >= 0, -m * d, ratio * m * d);
-  else b = -m * d;
+  if (mode == "symmetric")
+    b = -m * xt::abs(d);
+  else if (mode == "asymmetric")
+    b = xt::where(d >= 0, -m * d, ratio * m * d);
+  else
+    b = -m * d;
   const xt::xtensor<float, 3> f = xt::cast<float>(b);
   return {f.begin(), f.end()};
 }
@@ -107,8 +111,7 @@ IndexGrid key_minus_query(int T) {
   return xt::view(pos, newaxis(), all()) - col(pos);
 }
 
-IndexGrid t5_bucket_naive(const IndexGrid& rel, bool bidirectional, int num_buckets,
-                          int max_distance) {
+IndexGrid t5_bucket_naive(const IndexGrid& rel, bool bidirectional, int num_buckets, int max_distance) {
   IndexGrid ret = xt::zeros<int>(rel.shape()), n;
   if (bidirectional) {
     num_buckets /= 2;
@@ -125,8 +128,7 @@ IndexGrid t5_bucket_naive(const IndexGrid& rel, bool bidirectional, int num_buck
   return ret + xt::where(n < max_exact, n, large);
 }
 
-void xpos_scales_naive(std::vector<float>& qs, std::vector<float>& ks, int T, int d_rot,
-                       double gamma) {
+void xpos_scales_naive(std::vector<float>& qs, std::vector<float>& ks, int T, int d_rot, double gamma) {
   const Vec zeta = (2.0 * xt::arange<double>(d_rot / 2) + 0.4 * d_rot) / (1.4 * d_rot);
   const Grid e = col((xt::arange<double>(T) - T / 2) / gamma);  // (t − c)/γ, (T, 1)
   const Shape<2> shape{size_t(T), size_t(d_rot / 2)};

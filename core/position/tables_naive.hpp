@@ -23,19 +23,16 @@ std::vector<float> sinusoidal_table_naive(int T, int C, double base, bool concat
 // θ_i = base^(−2i/d_rot); the scalings; the cos/sin tables (T, d_rot/2) times mscale.
 std::vector<double> rope_thetas_naive(int d_rot, double base);
 ScaledThetas rope_scale_naive(int d_rot, double base, RopeScaling kind, double s, int train_len);
-void rope_tables_naive(std::vector<float>& cos, std::vector<float>& sin, int T,
-                       const std::vector<double>& theta, double mscale);
+void rope_tables_naive(std::vector<float>& cos, std::vector<float>& sin, int T, const std::vector<double>& theta,
+                       double mscale);
 // ALiBi slopes (ofirpress get_slopes) and the bias (NH, T, T) of a mode (causal, symmetric,
 // asymmetric with ratio r).
 std::vector<double> alibi_slopes_naive(int n);
-std::vector<float> alibi_bias_naive(const std::vector<double>& slopes, int T,
-                                    const std::string& mode, double ratio);
+std::vector<float> alibi_bias_naive(const std::vector<double>& slopes, int T, const std::string& mode, double ratio);
 // rel(i, j) = j − i (key − query) over (T, T), and the T5 bucket of every entry of rel.
 IndexGrid key_minus_query(int T);
-IndexGrid t5_bucket_naive(const IndexGrid& rel, bool bidirectional, int num_buckets,
-                          int max_distance);
+IndexGrid t5_bucket_naive(const IndexGrid& rel, bool bidirectional, int num_buckets, int max_distance);
 // xPos scales (T, d_rot/2): q ζ_i^{(t−c)/γ}, k ζ_i^{−(t−c)/γ}, ζ_i = (2i + 0.4d)/(1.4d), c = ⌊T/2⌋.
-void xpos_scales_naive(std::vector<float>& qs, std::vector<float>& ks, int T, int d_rot,
-                       double gamma);
+void xpos_scales_naive(std::vector<float>& qs, std::vector<float>& ks, int T, int d_rot, double gamma);
 
 }  // namespace ap

@@ -69,25 +69,26 @@ class Urpe : public PositionEncoding {
   // The multiplier against distance per head: g_h(clip(d, K)), d = i − j.
   nlohmann::json explore(const ExploreQuery& q) const override {
     const float* C = ps_.data(id_);
-    nlohmann::json j = sample_by_distance(NH_, q.length, causal_, [&](int h, int i, int k) {
-      return C[(clip_rel(i - k, K_) + K_) * NH_ + h];
-    });
+    nlohmann::json j = sample_by_distance(NH_, q.length, causal_,
+                                          [&](int h, int i, int k) { return C[(clip_rel(i - k, K_) + K_) * NH_ + h]; });
     j["kind"] = "bias";
     j["quantity"] = "multiplier";
     j["max_distance"] = K_;
-    j["formula"] = R"(a'_{ij} = a_{ij}\, g_h(\mathrm{clip}(d, K)),\quad d = i - j,\quad g_h \leftarrow 1 \text{ at init})";
+    j["formula"] =
+        R"(a'_{ij} = a_{ij}\, g_h(\mathrm{clip}(d, K)),\quad d = i - j,\quad g_h \leftarrow 1 \text{ at init})";
     j["source"] = "core/position/urpe.cpp · Urpe::explore → clip_rel (relative.hpp), the table of weights_forward";
     return j;
   }
 
  private:
-  const int* index(int T) { return table_.get(T, [&](int i, int j) { return clip_rel(i - j, K_) + K_; }); }
+  const int* index(int T) {
+    return table_.get(T, [&](int i, int j) { return clip_rel(i - j, K_) + K_; });
+  }
   ParamStore& ps_;
   int NH_, K_, id_;
   bool causal_;
   IndexTable table_;
 };
-
 
 // The PyTorch form (common/torch_form.hpp): rows K + clip(i - j, K).
 const char* const kUrpePy = R"PY(class Position(PositionBase):
@@ -106,21 +107,22 @@ std::string torch_urpe(const MakeContext& ctx, PyFill fill) {
 }  // namespace
 
 PositionEntry position_urpe() {
-  PositionEntry e{"urpe",
-          "Universal RPE (softmax ⊙ Toeplitz)",
-          R"(A = \mathrm{softmax}\big(\tau\, QK^\top\big) \odot C,\quad C_{ij} = g_h(i-j),\ C \leftarrow \mathbf{1})",
-          "multiplies the attention weights of every head by a learned Toeplitz matrix; one table shared by all layers",
-          "A learned factor per distance and head multiplies the attention weights after the "
-          "normalization, so rows need not sum to 1 any more — enough to tell positions apart even "
-          "with identical tokens. Starts as ones (plain attention).",
-          false,
-          false,
-          true,
-          {opt_int("urpe_max_distance", 0, 0, 16384,
-                   "distances beyond this share the outermost entry (0 = training length − 1)")},
-          [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
-            return std::make_unique<Urpe>(ctx, ps);
-          }};
+  PositionEntry e{
+      "urpe",
+      "Universal RPE (softmax ⊙ Toeplitz)",
+      R"(A = \mathrm{softmax}\big(\tau\, QK^\top\big) \odot C,\quad C_{ij} = g_h(i-j),\ C \leftarrow \mathbf{1})",
+      "multiplies the attention weights of every head by a learned Toeplitz matrix; one table shared by all layers",
+      "A learned factor per distance and head multiplies the attention weights after the "
+      "normalization, so rows need not sum to 1 any more — enough to tell positions apart even "
+      "with identical tokens. Starts as ones (plain attention).",
+      false,
+      false,
+      true,
+      {opt_int("urpe_max_distance", 0, 0, 16384,
+               "distances beyond this share the outermost entry (0 = training length − 1)")},
+      [](const MakeContext& ctx, ParamStore& ps) -> std::unique_ptr<PositionEncoding> {
+        return std::make_unique<Urpe>(ctx, ps);
+      }};
   e.torch.python = torch_urpe;
   return e;
 }

@@ -60,8 +60,8 @@ class XPos : public PositionEncoding {
         decay[i][j] = float(d / std::max(half, 1));
         sim[i][j] = j <= i ? float(s / std::max(half, 1)) : 0.0f;
       }
-    return {{"kind", "rotary"}, {"rotated_dims", d_rot_}, {"theta", theta_}, {"zeta", zeta},
-            {"gamma", gamma_}, {"decay", decay}, {"similarity", sim}};
+    return {{"kind", "rotary"}, {"rotated_dims", d_rot_}, {"theta", theta_},  {"zeta", zeta},
+            {"gamma", gamma_},  {"decay", decay},         {"similarity", sim}};
   }
 
   // Score against distance: RoPE's rotation times the decay ζ_i^{d/γ}, from the same tables as
@@ -70,8 +70,11 @@ class XPos : public PositionEncoding {
   nlohmann::json explore(const ExploreQuery& q) const override {
     nlohmann::json j = rotary_explore({HS_, d_rot_, false, base_, train_len_, gamma_}, q);
     j["gamma"] = gamma_;
-    j["formula"] = R"(s(d) = \tilde q_d^{\top} \tilde k_0 = \sum_i \zeta_i^{\,d/\gamma}\big[(q_a k_a + q_b k_b)\cos d\theta_i + (q_a k_b - q_b k_a)\sin d\theta_i\big],\ \zeta_i = \tfrac{2i + 0.4d}{1.4d})";
-    j["source"] = "core/position/xpos.cpp · XPos::explore → rotary_explore (rotary_explore.cpp) → xpos_scales (xpos.cpp), rope_tables, rope_apply (rotary.cpp)";
+    j["formula"] =
+        R"(s(d) = \tilde q_d^{\top} \tilde k_0 = \sum_i \zeta_i^{\,d/\gamma}\big[(q_a k_a + q_b k_b)\cos d\theta_i + (q_a k_b - q_b k_a)\sin d\theta_i\big],\ \zeta_i = \tfrac{2i + 0.4d}{1.4d})";
+    j["source"] =
+        "core/position/xpos.cpp · XPos::explore → rotary_explore (rotary_explore.cpp) → xpos_scales (xpos.cpp), "
+        "rope_tables, rope_apply (rotary.cpp)";
     return j;
   }
 
@@ -102,12 +105,12 @@ void check_xpos(const MakeContext& ctx) {
         "but grows without bound towards future ones (x-transformers refuses the same). Set "
         "causal=true, or use rope for a bidirectional model");
   if (ctx.sizes.d_model / ctx.sizes.heads < 2 || (ctx.sizes.d_model / ctx.sizes.heads) % 2 != 0)
-    throw std::invalid_argument("heads: position=xpos rotates pairs of dims, so the head size "
-                                "d_model/heads must be even (and at least 2), and " +
-                                std::to_string(ctx.sizes.d_model) + "/" + std::to_string(ctx.sizes.heads) +
-                                " = " + std::to_string(ctx.sizes.d_model / ctx.sizes.heads) + " is not");
+    throw std::invalid_argument(
+        "heads: position=xpos rotates pairs of dims, so the head size "
+        "d_model/heads must be even (and at least 2), and " +
+        std::to_string(ctx.sizes.d_model) + "/" + std::to_string(ctx.sizes.heads) + " = " +
+        std::to_string(ctx.sizes.d_model / ctx.sizes.heads) + " is not");
 }
-
 
 // The PyTorch form (common/torch_form.hpp); the frequencies from the engine's rope_thetas.
 const char* const kXposPy = R"PY(class Position(PositionBase):
@@ -134,8 +137,9 @@ const char* const kXposPy = R"PY(class Position(PositionBase):
 
 std::string torch_xpos(const MakeContext& ctx, PyFill fill) {
   const int d_rot = 2 * (ctx.sizes.head_size() / 2);
-  return fill(kXposPy, {{"d_rot", d_rot}, {"gamma", ctx.options.number("xpos_gamma")},
-                    {"theta", rope_thetas(d_rot, ctx.options.number("xpos_base"))}});
+  return fill(kXposPy, {{"d_rot", d_rot},
+                        {"gamma", ctx.options.number("xpos_gamma")},
+                        {"theta", rope_thetas(d_rot, ctx.options.number("xpos_base"))}});
 }
 }  // namespace
 

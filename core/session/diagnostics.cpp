@@ -9,8 +9,8 @@
 namespace ap {
 namespace {
 
-const char* const kMeasures[] = {"entropy", "distance", "first_share", "anchor_share", "row_sum_spread",
-                                 "prev_share", "offset", "offset_share", "induction"};
+const char* const kMeasures[] = {"entropy",    "distance", "first_share",  "anchor_share", "row_sum_spread",
+                                 "prev_share", "offset",   "offset_share", "induction"};
 
 // One frame: HeadStats of every (layer, head).
 std::vector<std::vector<HeadStats>> frame_stats(const Snapshot& f, int NH, bool causal, const Config& cfg) {

@@ -95,9 +95,14 @@ nlohmann::json Session::explore(const nlohmann::json& request) {
   nlohmann::json out{{"now", model_->position().explore(q)},
                      {"init", init_model_->position().explore(init)},
                      {"step", step_},
-                     {"request", {{"length", q.length}, {"layer", q.layer}, {"pair", q.pair},
-                                  {"position", q.position}, {"scaling", q.scaling}, {"factor", q.factor},
-                                  {"seed", seed}}},
+                     {"request",
+                      {{"length", q.length},
+                       {"layer", q.layer},
+                       {"pair", q.pair},
+                       {"position", q.position},
+                       {"scaling", q.scaling},
+                       {"factor", q.factor},
+                       {"seed", seed}}},
                      {"describe", describe_position(find_position(cfg_.position), cfg_)}};
   return out;
 }

@@ -38,21 +38,24 @@ int sample(const float* p, int O, float temperature, int top_k, Rng& rng) {
 
 // Session::tokenize: tokenize.cpp.
 
-nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new,
-                                 float temperature, int top_k, uint64_t seed) {
+nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new, float temperature, int top_k,
+                                 uint64_t seed) {
   const int V = task_->vocab_size(), O = model_->shape().O, slot = task_->answer_slot();
   if (max_new < 1 || max_new > 4096) throw std::invalid_argument("tokens: must be from 1 to 4096");
   if (!(temperature >= 0.0f && temperature <= 100.0f))
     throw std::invalid_argument("temperature: must be from 0 (greedy) to 100");
   if (top_k < 0) throw std::invalid_argument("top_k: must be 0 (all) or a positive count");
   for (int id : prompt)
-    if (id < 0 || id >= V) throw std::invalid_argument("prompt: token id " + std::to_string(id) + " is outside the vocabulary");
+    if (id < 0 || id >= V)
+      throw std::invalid_argument("prompt: token id " + std::to_string(id) + " is outside the vocabulary");
   if (task_->per_sequence())
-    throw std::invalid_argument("generate: task " + cfg_.task + " labels whole sequences; there is nothing to continue");
+    throw std::invalid_argument("generate: task " + cfg_.task +
+                                " labels whole sequences; there is nothing to continue");
   const bool next_token = slot < 0;
   if (next_token && !cfg_.causal)
-    throw std::invalid_argument("generate: this model is bidirectional (causal=false), so it was never trained to "
-                                "predict the next token; train a causal model to generate");
+    throw std::invalid_argument(
+        "generate: this model is bidirectional (causal=false), so it was never trained to "
+        "predict the next token; train a causal model to generate");
   if (next_token && O != V)
     throw std::invalid_argument("generate: task " + cfg_.task + " predicts labels, not next tokens");
   // Anchor prefix (and [SEP] suffix for slot tasks), as in make_batch.
@@ -67,8 +70,10 @@ nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new
                                 " exceed the " + std::to_string(limit) + " positions the learned encoding can address");
   if (prompt.empty() && prefix.empty()) throw std::invalid_argument("prompt: give at least one token");
   Rng rng(seed);
-  nlohmann::json out{{"mode", next_token ? "next_token" : "slots"}, {"ids", nlohmann::json::array()},
-                     {"tokens", nlohmann::json::array()}, {"probs", nlohmann::json::array()}};
+  nlohmann::json out{{"mode", next_token ? "next_token" : "slots"},
+                     {"ids", nlohmann::json::array()},
+                     {"tokens", nlohmann::json::array()},
+                     {"probs", nlohmann::json::array()}};
   std::string text;
   const bool char_vocab = next_token && [&] {
     for (int i = 0; i < V; ++i)
@@ -78,8 +83,9 @@ nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new
   auto emit = [&](const float* p) {
     // Weights that are finite but huge can overflow the forward: no token can be chosen then.
     if (!std::all_of(p, p + O, [](float x) { return std::isfinite(x); }))
-      throw std::invalid_argument("generate: the model's output probabilities are NaN or infinite (its weights "
-                                  "overflow the forward pass), so no token can be chosen; retrain or load another model");
+      throw std::invalid_argument(
+          "generate: the model's output probabilities are NaN or infinite (its weights "
+          "overflow the forward pass), so no token can be chosen; retrain or load another model");
     int c = sample(p, O, temperature, top_k, rng);
     out["ids"].push_back(c);
     out["tokens"].push_back(task_->class_name(c));

@@ -92,7 +92,8 @@ nlohmann::json Session::run(const std::vector<int32_t>& ids) {
   check_forward_memory(cfg_, 1, T, "run");
   for (int id : ids)
     if (id < 0 || id >= V)
-      throw std::invalid_argument("run: token id " + std::to_string(id) + " is outside the vocabulary [0, " + std::to_string(V) + ")");
+      throw std::invalid_argument("run: token id " + std::to_string(id) + " is outside the vocabulary [0, " +
+                                  std::to_string(V) + ")");
   model_->forward(ids.data(), 1, T, nullptr, nullptr, false, nullptr);
   nlohmann::json out;
   std::vector<std::string> toks;
@@ -101,7 +102,8 @@ nlohmann::json Session::run(const std::vector<int32_t>& ids) {
   out["layers"] = nlohmann::json::array();
   for (int l = 0; l < cfg_.layers; ++l) {
     const AttentionActs& a = model_->attention(l);
-    out["layers"].push_back({{"heads", attention_heads_json(a.used_weights().data(), a.logits.data(), NH, T, cfg_.causal)}});
+    out["layers"].push_back(
+        {{"heads", attention_heads_json(a.used_weights().data(), a.logits.data(), NH, T, cfg_.causal)}});
   }
   const auto& probs = model_->probs();
   const int O = model_->shape().O, rows = model_->rows();

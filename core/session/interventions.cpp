@@ -39,10 +39,14 @@ int whole(const nlohmann::json& e, const std::string& at, const char* field, int
 // The fields each kind takes besides layer, head and kind.
 std::vector<std::string> extra_fields(EditKind k) {
   switch (k) {
-    case EditKind::Position: return {"position"};
-    case EditKind::Offset: return {"offset"};
-    case EditKind::Patch: return {"donor", "position"};
-    default: return {};
+    case EditKind::Position:
+      return {"position"};
+    case EditKind::Offset:
+      return {"offset"};
+    case EditKind::Patch:
+      return {"donor", "position"};
+    default:
+      return {};
   }
 }
 
@@ -65,7 +69,8 @@ const nlohmann::json& Interventions::set(const nlohmann::json& list) {
     if (!e.is_object()) throw std::invalid_argument(at + ": expected an object, not " + show_value(e));
     for (auto& [k, v] : e.items())
       if (std::find(kFields.begin(), kFields.end(), k) == kFields.end())
-        throw std::invalid_argument(at + ": unknown field " + show_text(k) + "; the fields are layer, head, kind, position, offset, donor");
+        throw std::invalid_argument(at + ": unknown field " + show_text(k) +
+                                    "; the fields are layer, head, kind, position, offset, donor");
     if (!e.contains("kind") || !e["kind"].is_string())
       throw std::invalid_argument(at + ".kind: expected one of " + kind_names());
     const std::string name = e["kind"].get<std::string>();

@@ -24,19 +24,19 @@ Rng rng_from(const std::string& s, const char* field) {
   std::istringstream is(s);
   std::array<uint64_t, 4> st{};
   for (auto& x : st)
-    if (!(is >> x)) throw std::invalid_argument(std::string("model file: metadata '") + field + "' is not four integers");
+    if (!(is >> x))
+      throw std::invalid_argument(std::string("model file: metadata '") + field + "' is not four integers");
   Rng r;
   r.set_state(st);
   return r;
 }
 // A step count: digits only (no sign, no trailing text), at most 10^9.
 int count_from(const std::string& text, const char* field) {
-  const bool digits = !text.empty() && text.size() <= 10 &&
-                      text.find_first_not_of("0123456789") == std::string::npos;
+  const bool digits = !text.empty() && text.size() <= 10 && text.find_first_not_of("0123456789") == std::string::npos;
   const long long n = digits ? std::stoll(text) : -1;
   if (n < 0 || n > 1000000000)
-    throw std::invalid_argument(std::string("model file: metadata '") + field + "' is '" +
-                                text.substr(0, 40) + "', not a whole number from 0 to 1000000000");
+    throw std::invalid_argument(std::string("model file: metadata '") + field + "' is '" + text.substr(0, 40) +
+                                "', not a whole number from 0 to 1000000000");
   return int(n);
 }
 }  // namespace
@@ -62,8 +62,7 @@ std::vector<uint8_t> Session::save() const {
   return safetensors_write(tensors, meta);
 }
 
-std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
-                                       const nlohmann::json& overrides) {
+std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size, const nlohmann::json& overrides) {
   SafetensorsFile f = safetensors_read(bytes, size);
   auto meta = [&](const char* key) -> const std::string& {
     auto it = f.metadata.find(key);
@@ -73,11 +72,11 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
     return it->second;
   };
   if (meta("format") != kFormat)
-    throw std::invalid_argument("model file: format " + show_text(meta("format")) + " is not supported; expected " + kFormat);
+    throw std::invalid_argument("model file: format " + show_text(meta("format")) + " is not supported; expected " +
+                                kFormat);
   // Bounded in size and depth: a deeply nested value would overflow the stack later (dump, copy).
   nlohmann::json cfg = parse_json(meta("config"), "model file: metadata 'config'", kConfigJson);
-  if (!cfg.is_object())
-    throw std::invalid_argument("model file: metadata 'config' is not a JSON object");
+  if (!cfg.is_object()) throw std::invalid_argument("model file: metadata 'config' is not a JSON object");
   if (!overrides.is_object()) throw std::invalid_argument("load: overrides must be a JSON object");
   const nlohmann::json file_cfg = cfg;
   cfg = with_current_names(cfg);  // an override under the current name replaces an old file's field
@@ -99,8 +98,7 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
   }
   std::unique_ptr<Session> s(new Session(c, std::move(task)));
   ParamStore& ps = s->model_->params();
-  auto fill = [&](const std::string& name, const ParamInfo& p, float* dst, bool required,
-                  bool non_negative = false) {
+  auto fill = [&](const std::string& name, const ParamInfo& p, float* dst, bool required, bool non_negative = false) {
     const NamedTensor* t = f.find(name);
     if (!t) {
       if (required) throw std::invalid_argument("model file: tensor '" + name + "' is missing");
@@ -114,7 +112,8 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
       throw std::invalid_argument(os.str());
     }
     for (float x : t->data) {
-      if (!std::isfinite(x)) throw std::invalid_argument("model file: tensor '" + name + "' holds NaN or infinite values");
+      if (!std::isfinite(x))
+        throw std::invalid_argument("model file: tensor '" + name + "' holds NaN or infinite values");
       if (non_negative && x < 0)  // a second moment below 0 would make the next update NaN
         throw std::invalid_argument("model file: tensor '" + name + "' holds negative values; it must be >= 0");
     }
@@ -135,8 +134,8 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size,
       for (const char* pre : {"optimizer.exp_avg.", "optimizer.exp_avg_sq."})
         if (n.rfind(pre, 0) == 0) param = n.substr(std::string(pre).size());
       if (ps.find(param) < 0)
-        throw std::invalid_argument("model file: tensor " + show_text(n) + " is not part of a " +
-                                    s->cfg_.position + " model of this config");
+        throw std::invalid_argument("model file: tensor " + show_text(n) + " is not part of a " + s->cfg_.position +
+                                    " model of this config");
     }
   s->step_ = count_from(meta("step"), "step");
   s->opt_->t = f.metadata.count("optimizer_t") ? count_from(meta("optimizer_t"), "optimizer_t") : s->step_;
@@ -153,8 +152,8 @@ namespace ap {
 size_t Session::memory_bytes() const {
   auto bytes = [](const std::vector<float>& v) { return v.capacity() * sizeof(float); };
   const ParamStore& p = model_->params();
-  return bytes(p.all_data()) + bytes(p.all_grads()) + bytes(opt_->m) + bytes(opt_->v) +
-         bytes(good_.weights) + bytes(good_.m) + bytes(good_.v) + model_->activation_bytes();
+  return bytes(p.all_data()) + bytes(p.all_grads()) + bytes(opt_->m) + bytes(opt_->v) + bytes(good_.weights) +
+         bytes(good_.m) + bytes(good_.v) + model_->activation_bytes();
 }
 
 }  // namespace ap

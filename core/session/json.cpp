@@ -16,8 +16,8 @@ constexpr size_t kMaxIds = size_t(1) << 20;
 
 std::vector<std::vector<int32_t>> rows_of(const nlohmann::json& j, const std::string& what) {
   if (!j.is_array())
-    throw std::invalid_argument(what + ": expected an array of rows ([[ids], ...]), not " +
-                                std::string(j.type_name()) + " " + show_value(j));
+    throw std::invalid_argument(what + ": expected an array of rows ([[ids], ...]), not " + std::string(j.type_name()) +
+                                " " + show_value(j));
   if (j.size() > kMaxIds)
     throw std::invalid_argument(what + ": " + std::to_string(j.size()) + " rows are above the limit of " +
                                 std::to_string(kMaxIds));
@@ -27,9 +27,9 @@ std::vector<std::vector<int32_t>> rows_of(const nlohmann::json& j, const std::st
     rows.push_back(int_array(j[i], what + "[" + std::to_string(i) + "]", kMaxIds - total));
     total += rows.back().size();
     if (rows.back().size() != rows.front().size())
-      throw std::invalid_argument(what + "[" + std::to_string(i) + "]: has " +
-                                  std::to_string(rows.back().size()) + " entries, but row 0 has " +
-                                  std::to_string(rows.front().size()) + "; every row must have the same length");
+      throw std::invalid_argument(what + "[" + std::to_string(i) + "]: has " + std::to_string(rows.back().size()) +
+                                  " entries, but row 0 has " + std::to_string(rows.front().size()) +
+                                  "; every row must have the same length");
   }
   return rows;
 }
@@ -45,8 +45,8 @@ void check_forward_memory(const Config& cfg, int B, int T, const std::string& wh
   if (mb > cfg.memory_limit_mb) {
     std::ostringstream os;
     os << what << ": a pass over " << B << (B == 1 ? " sequence" : " sequences") << " of " << T
-       << " tokens needs about " << std::lround(mb) << " MB for one pass, above the limit of "
-       << cfg.memory_limit_mb << " MB (memory_limit_mb); use fewer tokens";
+       << " tokens needs about " << std::lround(mb) << " MB for one pass, above the limit of " << cfg.memory_limit_mb
+       << " MB (memory_limit_mb); use fewer tokens";
     throw std::invalid_argument(os.str());
   }
 }
@@ -55,9 +55,7 @@ std::vector<int32_t> run_ids_from_json(std::string_view text) {
   return int_array(parse_json(text, "ids", kSmallJson), "ids", kMaxIds);
 }
 
-void configure_from_json(Session& s, std::string_view text) {
-  s.configure(parse_json(text, "configure", kSmallJson));
-}
+void configure_from_json(Session& s, std::string_view text) { s.configure(parse_json(text, "configure", kSmallJson)); }
 
 Batch batch_from_text(const Session& s, std::string_view text) {
   return batch_from_json(s, parse_json(text, "batch", kBatchJson));
@@ -68,13 +66,13 @@ Batch batch_from_json(const Session& s, const nlohmann::json& j) {
   const char* shape = per_seq ? R"({"inputs": [[ids]], "targets": [class per row]})"
                               : R"({"inputs": [[ids]], "targets": [[ids]], "mask": [[0|1]]})";
   if (!j.is_object())
-    throw std::invalid_argument(std::string("batch: expected a JSON object ") + shape + ", not " +
-                                j.type_name());
+    throw std::invalid_argument(std::string("batch: expected a JSON object ") + shape + ", not " + j.type_name());
   for (auto& [k, v] : j.items())
     if (k != "inputs" && k != "targets" && !(k == "mask" && !per_seq))
       throw std::invalid_argument("batch: unknown field " + show_text(k) + "; expected " + shape);
   for (const char* k : {"inputs", "targets"})
-    if (!j.contains(k)) throw std::invalid_argument(std::string("batch: field '") + k + "' is missing; expected " + shape);
+    if (!j.contains(k))
+      throw std::invalid_argument(std::string("batch: field '") + k + "' is missing; expected " + shape);
   Batch b;
   const auto inputs = rows_of(j["inputs"], "batch: inputs");
   if (inputs.empty() || inputs[0].empty())
@@ -90,8 +88,8 @@ Batch batch_from_json(const Session& s, const nlohmann::json& j) {
   if (per_seq) {
     b.targets = int_array(j["targets"], "batch: targets", kMaxIds);
     if (b.targets.size() != inputs.size())
-      throw std::invalid_argument("batch: targets must hold one class per input row (" +
-                                  std::to_string(b.B) + "), not " + std::to_string(b.targets.size()));
+      throw std::invalid_argument("batch: targets must hold one class per input row (" + std::to_string(b.B) +
+                                  "), not " + std::to_string(b.targets.size()));
     return b;
   }
   const auto targets = rows_of(j["targets"], "batch: targets");

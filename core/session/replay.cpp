@@ -47,7 +47,8 @@ nlohmann::json Replay::frame_json(const Snapshot& f) const {
   for (int id : f.ids) toks.push_back(s_.token_name(id));
   nlohmann::json layers = nlohmann::json::array();
   for (size_t off = 0; off + maps <= f.weights.size(); off += maps)
-    layers.push_back({{"heads", attention_heads_json(f.weights.data() + off, f.logits.data() + off, NH, T, cfg.causal)}});
+    layers.push_back(
+        {{"heads", attention_heads_json(f.weights.data() + off, f.logits.data() + off, NH, T, cfg.causal)}});
   j["step"] = f.step;
   j["attention"] = {{"tokens", toks}, {"layers", layers}};
   return j;

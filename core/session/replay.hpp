@@ -47,9 +47,9 @@ class Replay {
   void truncate(int step) { store_.truncate(step); }
 
  private:
-  Snapshot capture();                                   // the frame of the current weights (compact)
+  Snapshot capture();                                  // the frame of the current weights (compact)
   nlohmann::json frame_json(const Snapshot& f) const;  // the frame as frame() returns it
-  void maybe_take();                                    // keep a frame when the step is on the schedule
+  void maybe_take();                                   // keep a frame when the step is on the schedule
   Session& s_;
   SnapshotStore store_;
   bool on_ = true;

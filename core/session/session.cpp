@@ -17,17 +17,26 @@
 namespace ap {
 
 nlohmann::json StepMetrics::to_json() const {
-  nlohmann::json j{{"step", step}, {"loss", loss}, {"token_accuracy", token_accuracy},
-                   {"sequence_accuracy", sequence_accuracy}, {"bits_per_token", bits_per_token},
-                   {"grad_norm", grad_norm}, {"lr", lr}, {"tokens_per_s", tokens_per_s},
+  nlohmann::json j{{"step", step},
+                   {"loss", loss},
+                   {"token_accuracy", token_accuracy},
+                   {"sequence_accuracy", sequence_accuracy},
+                   {"bits_per_token", bits_per_token},
+                   {"grad_norm", grad_norm},
+                   {"lr", lr},
+                   {"tokens_per_s", tokens_per_s},
                    {"refused", refused}};
   if (!message.empty()) j["message"] = message;
   return j;
 }
 
 nlohmann::json EvalMetrics::to_json() const {
-  return {{"step", step}, {"length", length}, {"loss", loss}, {"token_accuracy", token_accuracy},
-          {"sequence_accuracy", sequence_accuracy}, {"bits_per_token", bits_per_token}};
+  return {{"step", step},
+          {"length", length},
+          {"loss", loss},
+          {"token_accuracy", token_accuracy},
+          {"sequence_accuracy", sequence_accuracy},
+          {"bits_per_token", bits_per_token}};
 }
 
 nlohmann::json TrainChunk::to_json() const {
@@ -101,7 +110,8 @@ float Session::metrics_of(const Batch& b, float* token_acc, float* seq_acc) cons
   auto argmax = [&](size_t row) {
     const float* p = &probs[row * O];
     int best = 0;
-    for (int c = 1; c < O; ++c) if (p[c] > p[best]) best = c;
+    for (int c = 1; c < O; ++c)
+      if (p[c] > p[best]) best = c;
     return best;
   };
   long correct = 0, counted = 0, seq_ok = 0;
@@ -132,8 +142,7 @@ const std::vector<std::string>& Session::live_keys() {
 
 void Session::configure(const nlohmann::json& fields) {
   const auto& live = live_keys();
-  if (!fields.is_object())
-    throw std::invalid_argument("configure: expected a JSON object of optimizer fields");
+  if (!fields.is_object()) throw std::invalid_argument("configure: expected a JSON object of optimizer fields");
   nlohmann::json j = cfg_.to_json();
   for (auto& [k, v] : fields.items()) {
     if (std::find(live.begin(), live.end(), k) == live.end())
@@ -152,8 +161,8 @@ StepMetrics Session::step() {
   Batch b = make_batch(data_rng_, cfg_.batch, cfg_.seq_len, Split::Train);
   ParamStore& ps = model_->params();
   ps.zero_grad();
-  m.loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
-                           b.mask.empty() ? nullptr : b.mask.data(), true, &dropout_rng_);
+  m.loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(), b.mask.empty() ? nullptr : b.mask.data(), true,
+                           &dropout_rng_);
   metrics_of(b, &m.token_accuracy, &m.sequence_accuracy);
   m.bits_per_token = m.loss / std::log(2.0f);
   m.lr = learning_rate(cfg_, step_);
@@ -174,11 +183,10 @@ StepMetrics Session::step() {
       replay_->truncate(step_);
     }
     std::ostringstream os;
-    os << "step " << attempted << ": the " << (std::isfinite(m.loss) ? "gradients" : "loss")
-       << " became " << (std::isnan(std::isfinite(m.loss) ? norm : m.loss) ? "NaN" : "infinite")
-       << ", so the update was refused and training paused at the last good weights (step "
-       << step_ << "); lower lr (now " << cfg_.lr << ") or set clip (now " << cfg_.clip
-       << "), then continue";
+    os << "step " << attempted << ": the " << (std::isfinite(m.loss) ? "gradients" : "loss") << " became "
+       << (std::isnan(std::isfinite(m.loss) ? norm : m.loss) ? "NaN" : "infinite")
+       << ", so the update was refused and training paused at the last good weights (step " << step_
+       << "); lower lr (now " << cfg_.lr << ") or set clip (now " << cfg_.clip << "), then continue";
     m.message = os.str();
     stopped_ = m.message;
   } else {
@@ -251,8 +259,8 @@ EvalMetrics Session::held_out(int length) {
   double loss = 0, tok = 0, seq = 0;
   for (int i = 0; i < cfg_.eval_batches; ++i) {
     Batch b = make_batch(rng, cfg_.batch, T, Split::Heldout);
-    loss += model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
-                            b.mask.empty() ? nullptr : b.mask.data(), false, nullptr);
+    loss += model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(), b.mask.empty() ? nullptr : b.mask.data(),
+                            false, nullptr);
     float ta, sa;
     metrics_of(b, &ta, &sa);
     tok += ta, seq += sa;
@@ -274,18 +282,21 @@ float Session::gradients(const Batch& b, std::vector<std::pair<std::string, std:
   if (!per_seq && b.mask.size() != b.inputs.size())
     throw std::invalid_argument("batch: mask must have the shape of inputs");
   for (int id : b.inputs)
-    if (id < 0 || id >= V) throw std::invalid_argument("batch: input id " + std::to_string(id) + " is outside [0, " + std::to_string(V) + ")");
+    if (id < 0 || id >= V)
+      throw std::invalid_argument("batch: input id " + std::to_string(id) + " is outside [0, " + std::to_string(V) +
+                                  ")");
   for (int id : b.targets)
-    if (id < 0 || id >= O) throw std::invalid_argument("batch: target " + std::to_string(id) + " is outside [0, " + std::to_string(O) + ")");
+    if (id < 0 || id >= O)
+      throw std::invalid_argument("batch: target " + std::to_string(id) + " is outside [0, " + std::to_string(O) + ")");
   ParamStore& ps = model_->params();
   ps.zero_grad();
-  float loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
-                               b.mask.empty() ? nullptr : b.mask.data(), false, nullptr);
+  float loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(), b.mask.empty() ? nullptr : b.mask.data(),
+                               false, nullptr);
   model_->backward();
   out.clear();
   for (auto& p : ps.infos())
-    out.emplace_back(p.name, std::vector<float>(ps.all_grads().begin() + p.offset,
-                                                ps.all_grads().begin() + p.offset + p.size));
+    out.emplace_back(p.name,
+                     std::vector<float>(ps.all_grads().begin() + p.offset, ps.all_grads().begin() + p.offset + p.size));
   return loss;
 }
 

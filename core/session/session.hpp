@@ -26,11 +26,11 @@ class Replay;
 class Interventions;
 
 struct StepMetrics {
-  int step = 0;               // steps taken after this one
+  int step = 0;  // steps taken after this one
   float loss = 0, token_accuracy = 0, sequence_accuracy = 0, bits_per_token = 0;
   float grad_norm = 0, lr = 0, tokens_per_s = 0;
-  bool refused = false;       // NaN/Inf: the update was not applied
-  std::string message;        // why, in a sentence (empty when fine)
+  bool refused = false;  // NaN/Inf: the update was not applied
+  std::string message;   // why, in a sentence (empty when fine)
   nlohmann::json to_json() const;
 };
 
@@ -63,18 +63,18 @@ class Session {
   // The fields configure() may change: the one list (the registry JSON gives it to the UI as
   // "live_keys").
   static const std::vector<std::string>& live_keys();
-  StepMetrics step();                   // one training step
-  StepMetrics train(int n);             // n steps; evaluates every eval_every; returns the last
+  StepMetrics step();        // one training step
+  StepMetrics train(int n);  // n steps; evaluates every eval_every; returns the last
   // The same n steps as train(n), keeping every step's metrics and the evaluations made meanwhile
   // (the wasm worker's unit of work). Throws std::invalid_argument unless 0 <= n <= kMaxChunk.
   TrainChunk train_chunk(int n);
   static constexpr int kMaxChunk = 1000000;
-  EvalMetrics evaluate(int length = 0); // held-out data at `length` (0 = seq_len)
-  EvalMetrics held_out(int length);     // the same without keeping the result in evals()
+  EvalMetrics evaluate(int length = 0);  // held-out data at `length` (0 = seq_len)
+  EvalMetrics held_out(int length);      // the same without keeping the result in evals()
   // At seq_len, and at eval_len too when it differs and the encoding can address it; returns
   // the evaluations made.
   std::vector<EvalMetrics> evaluate_periodic();
-  bool can_address(int length) const;   // the position encoding reaches this length
+  bool can_address(int length) const;  // the position encoding reaches this length
   // Loss and every parameter's gradient for a given batch (ids in the model's vocabulary,
   // anchors included), without updating: {name -> gradient} in parameter order.
   float gradients(const Batch& b, std::vector<std::pair<std::string, std::vector<float>>>& out);
@@ -103,12 +103,11 @@ class Session {
   // ...) fill max_new answer slots after the prompt in one forward. temperature 0 = greedy;
   // top_k 0 = all classes. Result: {"mode", "ids", "tokens", "probs" (model probability of
   // each chosen token), "text" (joined)}. See generate.cpp.
-  nlohmann::json generate(const std::vector<int32_t>& prompt, int max_new, float temperature,
-                          int top_k, uint64_t seed);
+  nlohmann::json generate(const std::vector<int32_t>& prompt, int max_new, float temperature, int top_k, uint64_t seed);
   // Text to task token ids: characters for character vocabularies, else whitespace-separated
   // token names. Throws naming the first unknown token.
   std::vector<int32_t> tokenize(const std::string& text) const;
-  nlohmann::json info() const;          // config, vocabulary, parameter list, registry entries
+  nlohmann::json info() const;  // config, vocabulary, parameter list, registry entries
 
   // The replay over training (replay.hpp: frames, head diagnostics) and the head interventions
   // (interventions.hpp), each owned by this session.
@@ -120,7 +119,7 @@ class Session {
   // first held-out batch of evaluate() stored in it. Throws std::invalid_argument naming the
   // position encoding or normalization that has no PyTorch form.
   std::string export_torch();
-  std::vector<uint8_t> save() const;    // safetensors bytes (weights, optimizer, metadata)
+  std::vector<uint8_t> save() const;  // safetensors bytes (weights, optimizer, metadata)
   // `overrides` replaces config fields of the file (e.g. rope_scaling for an evaluation); the
   // result must still validate and match the file's tensors.
   static std::unique_ptr<Session> load(const uint8_t* bytes, size_t size,

@@ -37,9 +37,9 @@ class SnapshotSchedule {
 // (CBOR would be smaller, but its coder adds about 19 KB gzipped to every wasm download).
 struct Snapshot {
   int step = 0;
-  std::vector<int32_t> ids;                  // (T) held-out example 0, anchors included
-  std::vector<float> weights, logits;        // (L, NH, T, T) as the attention panel draws them
-  std::string rest;                          // JSON text: {"positions", "prediction", "per_sequence"}
+  std::vector<int32_t> ids;            // (T) held-out example 0, anchors included
+  std::vector<float> weights, logits;  // (L, NH, T, T) as the attention panel draws them
+  std::string rest;                    // JSON text: {"positions", "prediction", "per_sequence"}
   size_t bytes() const {
     return ids.size() * sizeof(int32_t) + (weights.size() + logits.size()) * sizeof(float) + rest.size();
   }
@@ -47,7 +47,7 @@ struct Snapshot {
 
 class SnapshotStore {
  public:
-  static constexpr int kMaxCount = 64;               // kept snapshots plus the latest step
+  static constexpr int kMaxCount = 64;                   // kept snapshots plus the latest step
   static constexpr size_t kMaxBytes = size_t(32) << 20;  // 32 MiB of frames per session
   // The first step offered is always due (step 0 of a new run, or a loaded model's step).
   // None once a frame was too large (the replay is off for this model).

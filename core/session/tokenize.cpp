@@ -45,8 +45,8 @@ std::vector<int32_t> Session::tokenize(const std::string& text) const {
   auto unknown = [&](const std::string& what) {
     std::string valid;
     for (int i = 0; i < std::min(V, 24); ++i) valid += (i ? " " : "") + task_->token_name(i);
-    return std::invalid_argument("prompt: " + what + " of task " + cfg_.task + "; its tokens are: " +
-                                 valid + (V > 24 ? " ..." : ""));
+    return std::invalid_argument("prompt: " + what + " of task " + cfg_.task + "; its tokens are: " + valid +
+                                 (V > 24 ? " ..." : ""));
   };
   std::vector<int32_t> ids;
   // The character at text[i] as token ids: the whole UTF-8 sequence when it is a token, else its

@@ -16,8 +16,8 @@ std::string Session::export_torch() {
   in.per_sequence = task_->per_sequence();
   in.params = &model_->params().infos();
   in.fixed = model_->normalization().fixed_tensors();
-  in.loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(),
-                            b.mask.empty() ? nullptr : b.mask.data(), false, nullptr);
+  in.loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(), b.mask.empty() ? nullptr : b.mask.data(),
+                            false, nullptr);
   float seq_acc = 0;
   metrics_of(b, &in.accuracy, &seq_acc);
   in.B = b.B, in.T = b.T, in.inputs = std::move(b.inputs), in.targets = std::move(b.targets);

@@ -59,7 +59,8 @@ std::unique_ptr<Task> make_addition(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_addition() {
-  return {"addition", "Add two numbers written least-significant digit first.",
+  return {"addition",
+          "Add two numbers written least-significant digit first.",
           "in: 2 7 4 + 5 8 3 = _ _ _ _ | tgt: . . . . . . . . 7 5 8 0 | mask: 0 0 0 0 0 0 0 0 1 1 1 1",
           task_model_defaults(12, true, 4000, 64, 4, 2, 32),
           {},

@@ -19,7 +19,7 @@ class AssocRecallTask : public NamedTask {
  public:
   explicit AssocRecallTask(int keys) : NamedTask("assoc_recall"), K_(keys) {
     for (int i = 0; i < K_; ++i) add_token(std::string(1, char('a' + i)));  // keys 0..K-1
-    value0_ = add_symbols(10);                                                // values K..K+9
+    value0_ = add_symbols(10);                                              // values K..K+9
     query_ = add_token("?");
     pad_ = add_token(".");
   }
@@ -57,7 +57,8 @@ std::unique_ptr<Task> make_assoc_recall(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_assoc_recall() {
-  return {"assoc_recall", "Key-value pairs, then a query key: give its value.",
+  return {"assoc_recall",
+          "Key-value pairs, then a query key: give its value.",
           "in: c 7 a 2 f 9 e 1 ? a | tgt: . . . . . . . . . 2 | mask: 0 0 0 0 0 0 0 0 0 1",
           task_model_defaults(18, true, 4000, 64, 4, 2, 32),
           {opt_int("assoc_recall_keys", 26, 1, 26, "number of distinct keys (letters a..z); at most this many pairs")},

@@ -30,7 +30,8 @@ std::unique_ptr<Task> make_copy(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_copy() {
-  return {"copy", "Repeat a random digit string after it.",
+  return {"copy",
+          "Repeat a random digit string after it.",
           "in: 3 1 4 1 5 _ _ _ _ _ | tgt: . . . . . 3 1 4 1 5 | mask: 0 0 0 0 0 1 1 1 1 1",
           task_model_defaults(16, true, 2000, 32, 2, 2, 32),
           {opt_int("vocab", 10, 2, 64, kVocabHelp)},

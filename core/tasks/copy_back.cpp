@@ -39,7 +39,8 @@ std::unique_ptr<Task> make_copy_back(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_copy_back() {
-  return {"copy_back", "Output the token k positions back: y_t = x_{t-k}.",
+  return {"copy_back",
+          "Output the token k positions back: y_t = x_{t-k}.",
           "in: 3 1 4 1 5 9 2 6 | tgt: . 3 1 4 1 5 9 2 | mask: 0 1 1 1 1 1 1 1",
           task_model_defaults(16, true, 1000, 32, 2, 1, 32),
           {opt_int("copy_back_k", 1, 1, 1024, "offset k in y_t = x_{t-k}; the first k positions are not scored"),

@@ -37,7 +37,8 @@ std::unique_ptr<Task> make_copy_first(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_copy_first() {
-  return {"copy_first", "Every position outputs the first token.",
+  return {"copy_first",
+          "Every position outputs the first token.",
           "in: 7 2 9 2 0 4 | tgt: 7 7 7 7 7 7 | mask: 1 1 1 1 1 1",
           task_model_defaults(16, true, 1000, 32, 2, 1, 32),
           {opt_int("vocab", 10, 2, 64, kVocabHelp)},

@@ -46,7 +46,8 @@ std::unique_ptr<Task> make_copy_memory(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_copy_memory() {
-  return {"copy_memory", "Recall the first k symbols after a long blank stretch and a delimiter.",
+  return {"copy_memory",
+          "Recall the first k symbols after a long blank stretch and a delimiter.",
           "in: 4 1 6 - - - - - : - - - | tgt: . . . . . . . . . 4 1 6 | mask: 0 0 0 0 0 0 0 0 0 1 1 1",
           task_model_defaults(24, true, 2000, 32, 2, 2, 32),
           {opt_int("copy_memory_k", 4, 1, 64, "how many symbols to remember (min_len = 2k + 1)"),

@@ -46,7 +46,10 @@ class CustomTask : public NamedTask {
     if (label_) {  // the classes: the output tokens, in vocabulary order
       for (auto& t : p.tokens)
         for (auto& q : p.pairs)
-          if (q.out[0] == t) { cls[t] = int(classes_.size()), classes_.push_back(t); break; }
+          if (q.out[0] == t) {
+            cls[t] = int(classes_.size()), classes_.push_back(t);
+            break;
+          }
     }
     for (auto& q : p.pairs) {
       Row r;
@@ -87,7 +90,9 @@ class CustomTask : public NamedTask {
   int train_pairs() const { return int(train_.size()); }
 
  private:
-  struct Row { std::vector<int32_t> in, out; };
+  struct Row {
+    std::vector<int32_t> in, out;
+  };
   bool label_;
   int pad_ = 0, arrow_ = 0, slot_ = 0, min_len_ = 1;
   std::vector<Row> train_, heldout_;
@@ -98,7 +103,8 @@ class CustomTask : public NamedTask {
 std::unique_ptr<Task> make_custom(const nlohmann::json& config) {
   TaskOptions opt(config, "custom");
   std::string text = opt.get_string("custom_pairs");
-  const bool builtin = text.size() <= CustomPairsLimits::kMaxBytes && text.find_first_not_of(" \t\r\n") == std::string::npos;
+  const bool builtin =
+      text.size() <= CustomPairsLimits::kMaxBytes && text.find_first_not_of(" \t\r\n") == std::string::npos;
   CustomPairs pairs;
   try {
     pairs = parse_custom_pairs(builtin ? builtin_pairs() : text);
@@ -109,7 +115,8 @@ std::unique_ptr<Task> make_custom(const nlohmann::json& config) {
   auto task = std::make_unique<CustomTask>(pairs);
   const int seq_len = opt.get_int("seq_len", 1, 1 << 16);
   if (seq_len < task->min_len()) {
-    const char* what = pairs.label ? "the longest input" : "the longest input, '->' and one slot per token of the longest output";
+    const char* what =
+        pairs.label ? "the longest input" : "the longest input, '->' and one slot per token of the longest output";
     opt.fail("seq_len", "at least " + std::to_string(task->min_len()) + " (" + what + ")");
   }
   return task;
@@ -118,11 +125,17 @@ std::unique_ptr<Task> make_custom(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_custom() {
-  return {"custom", "Your own task: input -> output pairs, one per line (e.g. '3 1 2 -> 1 2 3'); the engine builds the vocabulary, the held-out split and the targets.",
-          "in: 3 1 2 -> _ _ _ <pad> | tgt: . . . . 1 2 3 . | mask: 0 0 0 0 1 1 1 0",
-          task_model_defaults(8, true, 2000, 32, 2, 2, 32),
-          {opt_string("custom_pairs", "", "input -> output pairs, one per line, tokens separated by spaces ('3 1 2 -> 1 2 3'); '#' starts a comment line; at most 10,000 pairs, 64 tokens a side, 512 distinct tokens, 256 KiB; empty = sort three digits 0-4")},
-          make_custom};
+  return {
+      "custom",
+      "Your own task: input -> output pairs, one per line (e.g. '3 1 2 -> 1 2 3'); the engine builds the vocabulary, "
+      "the held-out split and the targets.",
+      "in: 3 1 2 -> _ _ _ <pad> | tgt: . . . . 1 2 3 . | mask: 0 0 0 0 1 1 1 0",
+      task_model_defaults(8, true, 2000, 32, 2, 2, 32),
+      {opt_string(
+          "custom_pairs", "",
+          "input -> output pairs, one per line, tokens separated by spaces ('3 1 2 -> 1 2 3'); '#' starts a comment "
+          "line; at most 10,000 pairs, 64 tokens a side, 512 distinct tokens, 256 KiB; empty = sort three digits 0-4")},
+      make_custom};
 }
 
 }  // namespace ap

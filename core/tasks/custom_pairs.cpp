@@ -31,7 +31,8 @@ std::vector<std::string> split_side(const std::string& side, int line, const cha
     if (j == i) break;
     std::string tok = side.substr(i, j - i);
     if (tok.size() > CustomPairsLimits::kMaxToken)
-      fail_line(line, "the token " + shown(tok) + " is longer than " + std::to_string(CustomPairsLimits::kMaxToken) + " bytes");
+      fail_line(line, "the token " + shown(tok) + " is longer than " + std::to_string(CustomPairsLimits::kMaxToken) +
+                          " bytes");
     for (size_t k = 0; k < tok.size(); ++k) {  // C0, DEL, and C1 (U+0080..U+009F, UTF-8 C2 80..C2 9F)
       const unsigned char c = static_cast<unsigned char>(tok[k]);
       const bool c1 = c == 0xC2 && k + 1 < tok.size() && static_cast<unsigned char>(tok[k + 1]) <= 0x9F;
@@ -42,13 +43,17 @@ std::vector<std::string> split_side(const std::string& side, int line, const cha
       }
     }
     for (const char* r : kReservedTokens)
-      if (tok == r) fail_line(line, "the token " + shown(tok) + " is reserved by the task (answer slot or padding); use another name");
+      if (tok == r)
+        fail_line(line,
+                  "the token " + shown(tok) + " is reserved by the task (answer slot or padding); use another name");
     if (int(out.size()) == CustomPairsLimits::kMaxSide)
-      fail_line(line, std::string("the ") + which + " has more than " + std::to_string(CustomPairsLimits::kMaxSide) + " tokens");
+      fail_line(line, std::string("the ") + which + " has more than " + std::to_string(CustomPairsLimits::kMaxSide) +
+                          " tokens");
     out.push_back(std::move(tok));
     i = j;
   }
-  if (out.empty()) fail_line(line, std::string("the ") + which + " is empty; write tokens on both sides of ->, e.g. '3 1 2 -> 1 2 3'");
+  if (out.empty())
+    fail_line(line, std::string("the ") + which + " is empty; write tokens on both sides of ->, e.g. '3 1 2 -> 1 2 3'");
   return out;
 }
 
@@ -95,7 +100,8 @@ CustomPairs parse_custom_pairs(const std::string& text) {
     }
     const size_t arrow = s.find(kPairArrow);
     if (arrow == std::string::npos) fail_line(line, "no '->'; a pair reads 'input -> output', e.g. '3 1 2 -> 1 2 3'");
-    if (s.find(kPairArrow, arrow + 2) != std::string::npos) fail_line(line, "more than one '->'; a pair has exactly one");
+    if (s.find(kPairArrow, arrow + 2) != std::string::npos)
+      fail_line(line, "more than one '->'; a pair has exactly one");
     CustomPair p{line, split_side(s.substr(0, arrow), line, "input"), split_side(s.substr(arrow + 2), line, "output")};
     const std::string in = joined(p.in), out = joined(p.out);
     auto it = seen.find(in);

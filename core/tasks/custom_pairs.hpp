@@ -13,20 +13,20 @@ namespace ap {
 struct CustomPairsLimits {
   static constexpr size_t kMaxBytes = size_t(256) << 10;  // 256 KiB of text
   static constexpr int kMaxPairs = 10000;
-  static constexpr int kMaxSide = 64;       // tokens on either side of "->"
-  static constexpr int kMaxVocab = 512;     // distinct tokens, inputs and outputs together
-  static constexpr size_t kMaxToken = 32;   // bytes of one token
+  static constexpr int kMaxSide = 64;      // tokens on either side of "->"
+  static constexpr int kMaxVocab = 512;    // distinct tokens, inputs and outputs together
+  static constexpr size_t kMaxToken = 32;  // bytes of one token
 };
 
 struct CustomPair {
-  int line = 0;                        // 1-based line in the text, for messages
-  std::vector<std::string> in, out;    // the tokens of each side
+  int line = 0;                      // 1-based line in the text, for messages
+  std::vector<std::string> in, out;  // the tokens of each side
 };
 
 struct CustomPairs {
-  std::vector<CustomPair> pairs;       // in the text's order, exact repeats dropped
-  std::vector<std::string> tokens;     // the vocabulary of the pairs, sorted (numbers by value)
-  bool label = false;                  // every output is one token: one label per sequence
+  std::vector<CustomPair> pairs;    // in the text's order, exact repeats dropped
+  std::vector<std::string> tokens;  // the vocabulary of the pairs, sorted (numbers by value)
+  bool label = false;               // every output is one token: one label per sequence
   int longest_in = 0, longest_out = 0;
 };
 

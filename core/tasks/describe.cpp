@@ -14,8 +14,11 @@ nlohmann::json task_defaults(const TaskEntry& t) {
 nlohmann::json describe_task(const TaskEntry& t) {
   nlohmann::json options = nlohmann::json::array();
   for (auto& o : t.options) options.push_back(o.to_json());
-  return {{"name", t.name}, {"description", t.description}, {"example", t.example},
-          {"defaults", task_defaults(t)}, {"options", options}};
+  return {{"name", t.name},
+          {"description", t.description},
+          {"example", t.example},
+          {"defaults", task_defaults(t)},
+          {"options", options}};
 }
 
 }  // namespace ap

@@ -60,7 +60,8 @@ std::unique_ptr<Task> make_dyck(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_dyck() {
-  return {"dyck", "Nesting depth of well-nested brackets, at every position.",
+  return {"dyck",
+          "Nesting depth of well-nested brackets, at every position.",
           "in: ( [ ] ( ) ) [ ] | tgt: 1 2 1 2 1 0 1 0 | mask: 1 1 1 1 1 1 1 1",
           task_model_defaults(16, true, 2000, 32, 2, 2, 32),
           {opt_int("dyck_max_depth", 8, 1, 64, "deepest nesting generated; the classes are depths 0..this"),

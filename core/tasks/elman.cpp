@@ -16,18 +16,17 @@ namespace ap {
 namespace {
 
 // Word categories and their words.
-enum Cat { HUM, ANIM, INANIM, AGRESS, FRAG, FOOD, INTRAN, TRAN, AGPAT, PERCEPT, DESTROY, EAT,
-           NONE };
-const char* const kCatWords[12][2] = {
-    {"man", "woman"},  {"cat", "mouse"},  {"book", "rock"},   {"dragon", "monster"},
-    {"glass", "plate"}, {"cookie", "sandwich"}, {"think", "sleep"}, {"see", "chase"},
-    {"move", "break"}, {"smell", "see"},  {"break", "smash"}, {"eat", "eat"}};
+enum Cat { HUM, ANIM, INANIM, AGRESS, FRAG, FOOD, INTRAN, TRAN, AGPAT, PERCEPT, DESTROY, EAT, NONE };
+const char* const kCatWords[12][2] = {{"man", "woman"},      {"cat", "mouse"},   {"book", "rock"},
+                                      {"dragon", "monster"}, {"glass", "plate"}, {"cookie", "sandwich"},
+                                      {"think", "sleep"},    {"see", "chase"},   {"move", "break"},
+                                      {"smell", "see"},      {"break", "smash"}, {"eat", "eat"}};
 // Sentence templates: word 1, word 2, word 3 (NONE = two-word sentence).
 const Cat kTemplates[16][3] = {
-    {HUM, EAT, FOOD},       {HUM, PERCEPT, INANIM}, {HUM, DESTROY, FRAG}, {HUM, INTRAN, NONE},
-    {HUM, TRAN, HUM},       {HUM, AGPAT, INANIM},   {HUM, AGPAT, NONE},   {ANIM, EAT, FOOD},
-    {ANIM, TRAN, ANIM},     {ANIM, AGPAT, INANIM},  {ANIM, AGPAT, NONE},  {INANIM, AGPAT, NONE},
-    {AGRESS, DESTROY, FRAG}, {AGRESS, EAT, HUM},    {AGRESS, EAT, ANIM},  {AGRESS, EAT, FOOD}};
+    {HUM, EAT, FOOD},        {HUM, PERCEPT, INANIM}, {HUM, DESTROY, FRAG}, {HUM, INTRAN, NONE},
+    {HUM, TRAN, HUM},        {HUM, AGPAT, INANIM},   {HUM, AGPAT, NONE},   {ANIM, EAT, FOOD},
+    {ANIM, TRAN, ANIM},      {ANIM, AGPAT, INANIM},  {ANIM, AGPAT, NONE},  {INANIM, AGPAT, NONE},
+    {AGRESS, DESTROY, FRAG}, {AGRESS, EAT, HUM},     {AGRESS, EAT, ANIM},  {AGRESS, EAT, FOOD}};
 
 class ElmanTask : public NamedTask {
  public:
@@ -65,8 +64,7 @@ class ElmanTask : public NamedTask {
   }
   void append_sentence(Rng& r, std::vector<int32_t>& s) const {
     const Cat* tpl = kTemplates[r.uniform_int(16)];
-    for (int i = 0; i < 3 && tpl[i] != NONE; ++i)
-      s.push_back(word_id(kCatWords[tpl[i]][r.uniform_int(2)]));
+    for (int i = 0; i < 3 && tpl[i] != NONE; ++i) s.push_back(word_id(kCatWords[tpl[i]][r.uniform_int(2)]));
     s.push_back(stop_);
   }
   int stop_;
@@ -82,7 +80,8 @@ std::unique_ptr<Task> make_elman(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_elman() {
-  return {"elman", "Next-word prediction in Elman's (1990) toy grammar of short sentences.",
+  return {"elman",
+          "Next-word prediction in Elman's (1990) toy grammar of short sentences.",
           "in: man eat cookie . dragon smash glass . | tgt: eat cookie . dragon smash glass . cat | "
           "mask: 1 1 1 1 1 1 1 1",
           task_model_defaults(16, true, 2000, 32, 2, 2, 32),

@@ -57,7 +57,8 @@ std::unique_ptr<Task> make_marked_addition(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_marked_addition() {
-  return {"marked_addition", "Sum of the marked digits modulo 10 (the adding problem).",
+  return {"marked_addition",
+          "Sum of the marked digits modulo 10 (the adding problem).",
           "in: 3 7* 1 4 2* 9 = _ | tgt: . . . . . . . 9 | mask: 0 0 0 0 0 0 0 1",
           task_model_defaults(12, true, 3000, 32, 2, 2, 32),
           {opt_int("marked_addition_count", 2, 1, 16, "how many digits are marked")},

@@ -51,7 +51,8 @@ std::unique_ptr<Task> make_modular_addition(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_modular_addition() {
-  return {"modular_addition", "Sum of the terms modulo p (a + b mod p at the default length).",
+  return {"modular_addition",
+          "Sum of the terms modulo p (a + b mod p at the default length).",
           "in: 7 + 9 = _ | tgt: . . . . 5 | mask: 0 0 0 0 1",
           task_model_defaults(5, true, 3000, 64, 4, 1, 32),
           {opt_int("modular_p", 11, 2, 257, "the modulus p; terms and answer are in 0..p-1")},

@@ -46,7 +46,8 @@ std::unique_ptr<Task> make_order(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_order() {
-  return {"order", "Does A come before B? Same tokens either way: only positions tell.",
+  return {"order",
+          "Does A come before B? Same tokens either way: only positions tell.",
           "in: d A c c f B e d | label: AB",
           task_model_defaults(8, false, 1000, 32, 2, 1, 32),
           {opt_int("vocab", 4, 1, 24, "number of filler tokens besides A and B")},

@@ -35,7 +35,8 @@ std::unique_ptr<Task> make_parity(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_parity() {
-  return {"parity", "Running parity of a bit string, at every position.",
+  return {"parity",
+          "Running parity of a bit string, at every position.",
           "in: 1 0 1 1 0 0 1 0 | tgt: 1 1 0 1 1 1 0 0 | mask: 1 1 1 1 1 1 1 1",
           task_model_defaults(16, true, 3000, 32, 2, 2, 32),
           {},

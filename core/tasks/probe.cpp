@@ -43,7 +43,8 @@ std::unique_ptr<Task> make_probe(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_probe() {
-  return {"probe", "Identical tokens; each position must output its own index.",
+  return {"probe",
+          "Identical tokens; each position must output its own index.",
           "in: x x x x x x x x | tgt: 0 1 2 3 4 5 6 7 | mask: 1 1 1 1 1 1 1 1",
           task_model_defaults(8, false, 600, 32, 2, 1, 16),
           {},

@@ -38,7 +38,8 @@ std::unique_ptr<Task> make_random(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_random() {
-  return {"random", "Baseline: random targets independent of the input; nothing can be learned.",
+  return {"random",
+          "Baseline: random targets independent of the input; nothing can be learned.",
           "in: 3 8 0 5 5 2 | tgt: 7 1 1 9 0 4 | mask: 1 1 1 1 1 1",
           task_model_defaults(8, true, 500, 32, 2, 1, 16),
           {opt_int("vocab", 10, 2, 64, "number of symbols, and of target classes")},

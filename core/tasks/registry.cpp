@@ -36,29 +36,29 @@ using json = nlohmann::json;
 std::string Task::token_name(int id) const { return std::to_string(id); }
 
 // The list: one line per task, X(name) for the entry function task_<name>() in its own file.
-#define AP_TASKS(X) \
-  X(copy)                \
-  X(reverse)             \
-  X(sort)                \
-  X(repeat)              \
-  X(parity)              \
-  X(addition)            \
-  X(modular_addition)    \
-  X(marked_addition)     \
-  X(two_sum)             \
-  X(dyck)                \
-  X(elman)               \
-  X(copy_memory)         \
-  X(temporal_order)      \
-  X(slapjack)            \
-  X(zeros)               \
-  X(random)              \
-  X(probe)               \
-  X(order)               \
-  X(copy_back)           \
-  X(copy_first)          \
-  X(assoc_recall)        \
-  X(text)                \
+#define AP_TASKS(X)   \
+  X(copy)             \
+  X(reverse)          \
+  X(sort)             \
+  X(repeat)           \
+  X(parity)           \
+  X(addition)         \
+  X(modular_addition) \
+  X(marked_addition)  \
+  X(two_sum)          \
+  X(dyck)             \
+  X(elman)            \
+  X(copy_memory)      \
+  X(temporal_order)   \
+  X(slapjack)         \
+  X(zeros)            \
+  X(random)           \
+  X(probe)            \
+  X(order)            \
+  X(copy_back)        \
+  X(copy_first)       \
+  X(assoc_recall)     \
+  X(text)             \
   X(custom)
 
 #define AP_DECLARE(name) TaskEntry task_##name();

@@ -53,7 +53,8 @@ std::unique_ptr<Task> make_repeat(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_repeat() {
-  return {"repeat", "Continue a short pattern periodically after the separator.",
+  return {"repeat",
+          "Continue a short pattern periodically after the separator.",
           "in: 2 7 5 | _ _ _ _ _ _ | tgt: . . . . 2 7 5 2 7 5 | mask: 0 0 0 0 1 1 1 1 1 1",
           task_model_defaults(16, true, 2000, 32, 2, 2, 32),
           {opt_int("repeat_period", 4, 1, 64, "longest pattern length p (p is drawn in 1..this)"),

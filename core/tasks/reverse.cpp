@@ -17,9 +17,7 @@ class ReverseTask : public SlotAnswerTask {
   explicit ReverseTask(int V) : SlotAnswerTask("reverse", V) {}
 
  protected:
-  void answer(const int32_t* q, int n, int32_t* out) const override {
-    std::reverse_copy(q, q + n, out);
-  }
+  void answer(const int32_t* q, int n, int32_t* out) const override { std::reverse_copy(q, q + n, out); }
 };
 
 }  // namespace
@@ -32,7 +30,8 @@ std::unique_ptr<Task> make_reverse(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_reverse() {
-  return {"reverse", "Write a random digit string backwards.",
+  return {"reverse",
+          "Write a random digit string backwards.",
           "in: 3 1 4 1 5 _ _ _ _ _ | tgt: . . . . . 5 1 4 1 3 | mask: 0 0 0 0 0 1 1 1 1 1",
           task_model_defaults(16, true, 3000, 32, 2, 2, 32),
           {opt_int("vocab", 10, 2, 64, kVocabHelp)},

@@ -14,8 +14,7 @@ namespace {
 class SlapjackTask : public NamedTask {
  public:
   explicit SlapjackTask(bool doubles) : NamedTask("slapjack"), doubles_(doubles) {
-    for (const char* c : {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"})
-      add_token(c);
+    for (const char* c : {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}) add_token(c);
     classes_ = {"-", "slap"};
   }
   int min_len() const override { return 1; }
@@ -49,7 +48,8 @@ std::unique_ptr<Task> make_slapjack(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_slapjack() {
-  return {"slapjack", "Slap every jack (and, optionally, every card equal to the previous one).",
+  return {"slapjack",
+          "Slap every jack (and, optionally, every card equal to the previous one).",
           "in: 7 J 3 K K J 9 2 | tgt: - slap - - - slap - - | mask: 1 1 1 1 1 1 1 1",
           task_model_defaults(16, true, 500, 32, 2, 1, 32),
           {opt_bool("slapjack_doubles", false, "also slap a card equal to the previous card")},

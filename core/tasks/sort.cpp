@@ -33,7 +33,8 @@ std::unique_ptr<Task> make_sort(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_sort() {
-  return {"sort", "Write a random digit string in ascending order.",
+  return {"sort",
+          "Write a random digit string in ascending order.",
           "in: 3 1 4 1 5 _ _ _ _ _ . | tgt: . . . . . 1 1 3 4 5 . | mask: 0 0 0 0 0 1 1 1 1 1 0",
           task_model_defaults(16, true, 3000, 32, 2, 2, 32),
           {opt_int("vocab", 10, 2, 64, kVocabHelp)},

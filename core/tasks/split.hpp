@@ -21,8 +21,10 @@ inline uint64_t hash_tokens(const int32_t* x, int n) {
     h ^= uint32_t(x[i]);
     h *= 0x100000001b3ull;
   }
-  h ^= h >> 30; h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 27; h *= 0x94D049BB133111EBull;
+  h ^= h >> 30;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 27;
+  h *= 0x94D049BB133111EBull;
   return h ^ (h >> 31);
 }
 

@@ -17,7 +17,7 @@ namespace ap {
 // One batch of B sequences of length T.
 struct Batch {
   int B = 0, T = 0;
-  std::vector<int32_t> inputs;   // (B, T) token ids in [0, vocab_size)
+  std::vector<int32_t> inputs;  // (B, T) token ids in [0, vocab_size)
   // per-token tasks: (B, T) class ids in [0, num_classes); per-sequence tasks: (B) class ids
   std::vector<int32_t> targets;
   // per-token tasks: (B, T), 1 where the target counts in the loss and accuracy (e.g. only the
@@ -30,8 +30,8 @@ enum class Split { Train, Heldout };
 class Task {
  public:
   virtual ~Task() = default;
-  virtual int vocab_size() const = 0;    // input tokens
-  virtual int num_classes() const = 0;   // outputs of the head (often == vocab_size)
+  virtual int vocab_size() const = 0;                  // input tokens
+  virtual int num_classes() const = 0;                 // outputs of the head (often == vocab_size)
   virtual bool per_sequence() const { return false; }  // one label per sequence (pooled head)
   virtual int min_len() const { return 2; }            // shortest T the task can make
   // Longest T the task can make (probe: one class per position, so T <= num_classes()).

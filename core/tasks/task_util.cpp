@@ -38,12 +38,10 @@ int NamedTask::add_symbols(int n) {
 
 void NamedTask::start_batch(int B, int T, Batch& out) const {
   if (B < 1)
-    throw std::invalid_argument("task '" + name_ + "': batch size B = " + std::to_string(B) +
-                                " must be at least 1");
+    throw std::invalid_argument("task '" + name_ + "': batch size B = " + std::to_string(B) + " must be at least 1");
   if (T < min_len() || T > max_len())
-    throw std::invalid_argument("task '" + name_ + "': sequence length T = " +
-                                std::to_string(T) + " is outside [" + std::to_string(min_len()) +
-                                ", " + std::to_string(max_len()) + "]");
+    throw std::invalid_argument("task '" + name_ + "': sequence length T = " + std::to_string(T) + " is outside [" +
+                                std::to_string(min_len()) + ", " + std::to_string(max_len()) + "]");
   out.B = B;
   out.T = T;
   out.inputs.assign(size_t(B) * T, 0);
@@ -52,11 +50,9 @@ void NamedTask::start_batch(int B, int T, Batch& out) const {
 }
 
 // ---- options ----------------------------------------------------------------------------------
-TaskOptions::TaskOptions(const nlohmann::json& config, const char* task)
-    : config_(config), task_(task) {
+TaskOptions::TaskOptions(const nlohmann::json& config, const char* task) : config_(config), task_(task) {
   if (!config.is_null() && !config.is_object())
-    throw std::invalid_argument("task '" + task_ + "': the config must be a JSON object, not " +
-                                show_json(config));
+    throw std::invalid_argument("task '" + task_ + "': the config must be a JSON object, not " + show_json(config));
 }
 
 const nlohmann::json& TaskOptions::value(const char* key) const {
@@ -68,20 +64,18 @@ const nlohmann::json& TaskOptions::value(const char* key) const {
   if (const OptionSpec* spec = find_spec(entry.options, key)) return spec->default_value;
   const nlohmann::json& defaults = entry.defaults;
   auto it = defaults.find(key);
-  if (it == defaults.end())
-    throw std::logic_error("task '" + task_ + "': option '" + key + "' has no default");
+  if (it == defaults.end()) throw std::logic_error("task '" + task_ + "': option '" + key + "' has no default");
   return *it;
 }
 
 void TaskOptions::fail(const char* key, const std::string& allowed) const {
-  throw std::invalid_argument("task '" + task_ + "': field '" + key + "' = " +
-                              show_json(value(key)) + " is invalid; allowed: " + allowed);
+  throw std::invalid_argument("task '" + task_ + "': field '" + key + "' = " + show_json(value(key)) +
+                              " is invalid; allowed: " + allowed);
 }
 
 int TaskOptions::get_int(const char* key, int lo, int hi) const {
   const nlohmann::json& v = value(key);
-  const std::string allowed =
-      "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  const std::string allowed = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   if (!v.is_number()) fail(key, allowed);
   const double d = v.get<double>();
   if (!(d >= lo && d <= hi) || d != std::floor(d)) fail(key, allowed);  // range first: the cast
@@ -107,16 +101,14 @@ std::string TaskOptions::get_string(const char* key) const {
   return v.get<std::string>();
 }
 
-nlohmann::json task_model_defaults(int seq_len, bool causal, int steps, int d_model, int heads,
-                                   int layers, int batch, double lr) {
-  return {{"seq_len", seq_len}, {"eval_len", 2 * seq_len}, {"causal", causal},
-          {"steps", steps},     {"lr", lr},                {"d_model", d_model},
-          {"heads", heads},     {"layers", layers},        {"batch", batch}};
+nlohmann::json task_model_defaults(int seq_len, bool causal, int steps, int d_model, int heads, int layers, int batch,
+                                   double lr) {
+  return {{"seq_len", seq_len}, {"eval_len", 2 * seq_len}, {"causal", causal}, {"steps", steps}, {"lr", lr},
+          {"d_model", d_model}, {"heads", heads},          {"layers", layers}, {"batch", batch}};
 }
 
 // ---- question, then answer slots -----------------------------------------------------------
-SlotAnswerTask::SlotAnswerTask(std::string name, int symbols)
-    : NamedTask(std::move(name)), V_(symbols) {
+SlotAnswerTask::SlotAnswerTask(std::string name, int symbols) : NamedTask(std::move(name)), V_(symbols) {
   add_symbols(V_);
   slot_ = add_token("_");
   pad_ = add_token(".");

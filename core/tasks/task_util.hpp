@@ -16,9 +16,7 @@ class NamedTask : public Task {
  public:
   explicit NamedTask(std::string name) : name_(std::move(name)) {}
   int vocab_size() const override { return int(tokens_.size()); }
-  int num_classes() const override {
-    return classes_.empty() ? vocab_size() : int(classes_.size());
-  }
+  int num_classes() const override { return classes_.empty() ? vocab_size() : int(classes_.size()); }
   std::string token_name(int id) const override;
   std::string class_name(int id) const override;
   // By convention the answer slot is the token named "_" (see SlotAnswerTask, addition, ...).
@@ -26,7 +24,7 @@ class NamedTask : public Task {
 
  protected:
   int add_token(const std::string& name);  // returns the new id
-  int add_symbols(int n);                   // tokens "0" .. "n-1"; returns the first id
+  int add_symbols(int n);                  // tokens "0" .. "n-1"; returns the first id
   // Throws std::invalid_argument for B < 1 or T outside [min_len, max_len]; sizes `out`
   // (B, T) / (B) and zero-fills it.
   void start_batch(int B, int T, Batch& out) const;
@@ -60,8 +58,8 @@ void NamedTask::fill_rows(Rng& rng, int B, int T, Split split, Batch& out, Draw 
 
 // The core config defaults of a task entry (seq_len, eval_len = 2 seq_len, causal, steps, lr,
 // d_model, heads, layers, batch).
-nlohmann::json task_model_defaults(int seq_len, bool causal, int steps, int d_model, int heads,
-                                   int layers, int batch, double lr = 3e-3);
+nlohmann::json task_model_defaults(int seq_len, bool causal, int steps, int d_model, int heads, int layers, int batch,
+                                   double lr = 3e-3);
 inline constexpr const char* kVocabHelp = "number of distinct symbols in the input";
 
 // A task's options, read from the flat config; an absent key takes the default declared with
@@ -71,7 +69,7 @@ inline constexpr const char* kVocabHelp = "number of distinct symbols in the inp
 class TaskOptions {
  public:
   TaskOptions(const nlohmann::json& config, const char* task);
-  int get_int(const char* key) const;  // a declared int option, within its declared range
+  int get_int(const char* key) const;                  // a declared int option, within its declared range
   int get_int(const char* key, int lo, int hi) const;  // a core field (probe: seq_len)
   bool get_bool(const char* key) const;
   std::string get_string(const char* key) const;

@@ -42,7 +42,8 @@ std::unique_ptr<Task> make_temporal_order(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_temporal_order() {
-  return {"temporal_order", "Classify the order of two marked symbols (X, Y) hidden in noise.",
+  return {"temporal_order",
+          "Classify the order of two marked symbols (X, Y) hidden in noise.",
           "in: c X a d b Y d a c b | label: XY",
           task_model_defaults(16, false, 2000, 32, 2, 2, 32),
           {},

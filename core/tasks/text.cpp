@@ -116,9 +116,9 @@ std::string text_length_problem(size_t bytes, int seq_len) {
   if (bytes >= need) return "";
   const size_t held = bytes - bytes * 9 / 10;
   std::string s = "a text of at least " + std::to_string(need) + " characters (bytes) for seq_len " +
-                  std::to_string(seq_len) + ": its last 10% is held out and must hold seq_len + 1 = " +
-                  std::to_string(seq_len + 1) + " characters; this one has " + std::to_string(bytes) + " (" +
-                  std::to_string(held) + " held out)";
+                  std::to_string(seq_len) +
+                  ": its last 10% is held out and must hold seq_len + 1 = " + std::to_string(seq_len + 1) +
+                  " characters; this one has " + std::to_string(bytes) + " (" + std::to_string(held) + " held out)";
   if (bytes > 10) s += "; add text or lower seq_len to " + std::to_string((bytes - 1) / 10);
   return s;
 }
@@ -128,7 +128,8 @@ std::unique_ptr<Task> make_text(const nlohmann::json& config) {
   std::string text = opt.get_string("text");
   if (text.empty()) text = kCorpus;
   if (text.size() > kMaxTextBytes)
-    opt.fail("text", "at most " + std::to_string(kMaxTextBytes) + " bytes (2 MiB); this one has " + std::to_string(text.size()));
+    opt.fail("text", "at most " + std::to_string(kMaxTextBytes) + " bytes (2 MiB); this one has " +
+                         std::to_string(text.size()));
   if (const std::string bad = utf8_problem(text); !bad.empty()) opt.fail("text", "UTF-8 text (" + bad + ")");
   const std::string problem = text_length_problem(text.size(), opt.get_int("seq_len", 1, 1 << 16));
   if (!problem.empty()) opt.fail("text", problem);
@@ -138,10 +139,14 @@ std::unique_ptr<Task> make_text(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_text() {
-  return {"text", "Character language model on a text (the page trains on the Jargon File, 700 KB of English prose, or on your own text).",
+  return {"text",
+          "Character language model on a text (the page trains on the Jargon File, 700 KB of English prose, or on your "
+          "own text).",
           "in: T h e \u2423 o r d e | tgt: h e \u2423 o r d e r | mask: 1 1 1 1 1 1 1 1",
           task_model_defaults(32, true, 3000, 64, 4, 2, 32),
-          {opt_string("text", "", "training text (at most 2 MiB, at least 10 seq_len + 1 characters); the last 10% is held out; empty = a 4 KB essay built in for tests")},
+          {opt_string("text", "",
+                      "training text (at most 2 MiB, at least 10 seq_len + 1 characters); the last 10% is held out; "
+                      "empty = a 4 KB essay built in for tests")},
           make_text};
 }
 

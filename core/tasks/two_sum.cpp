@@ -33,12 +33,14 @@ class TwoSumTask : public NamedTask {
         int j = r.uniform_int(n - 1);
         if (j >= i) ++j;
         x[j] = ((s - x[i]) % 10 + 10) % 10;
-      } else {  // avoid every pair
+      } else {                            // avoid every pair
         std::vector<int> allowed, selfs;  // selfs: 2v = s (mod 10), usable once each
         for (int v = 0; v < 10; ++v) {
           const int w = ((s - v) % 10 + 10) % 10;
-          if (w == v) selfs.push_back(v);
-          else if (v < w) allowed.push_back(r.bernoulli(0.5f) ? v : w);
+          if (w == v)
+            selfs.push_back(v);
+          else if (v < w)
+            allowed.push_back(r.bernoulli(0.5f) ? v : w);
         }
         for (int i = 0; i < n; ++i) x[i] = allowed[size_t(r.uniform_int(int(allowed.size())))];
         for (int v : selfs)
@@ -70,7 +72,8 @@ std::unique_ptr<Task> make_two_sum(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_two_sum() {
-  return {"two_sum", "Do two of the digits sum to the target (mod 10)?",
+  return {"two_sum",
+          "Do two of the digits sum to the target (mod 10)?",
           "in: 4 0 7 2 6 1 : 3 ? | tgt: . . . . . . . . yes | mask: 0 0 0 0 0 0 0 0 1",
           task_model_defaults(11, true, 3000, 64, 4, 2, 32),
           {},

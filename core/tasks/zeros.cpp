@@ -40,7 +40,8 @@ std::unique_ptr<Task> make_zeros(const nlohmann::json& config) {
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
 // the model defaults this task wants, and its own options.
 TaskEntry task_zeros() {
-  return {"zeros", "Sanity check: every target is 0.",
+  return {"zeros",
+          "Sanity check: every target is 0.",
           "in: 3 8 0 5 5 2 | tgt: 0 0 0 0 0 0 | mask: 1 1 1 1 1 1",
           task_model_defaults(8, true, 200, 32, 2, 1, 16),
           {opt_int("vocab", 10, 1, 64, kVocabHelp)},

@@ -17,8 +17,7 @@ using simd::fbatch;
 using simd::W;
 inline fbatch gelu_v(fbatch x, GeluKind kind) {
   const fbatch half(0.5f), one(1.f);
-  if (kind == GeluKind::Tanh)
-    return half * x * (one + xsimd::tanh(fbatch(kS) * xsimd::fma(fbatch(kC) * x, x * x, x)));
+  if (kind == GeluKind::Tanh) return half * x * (one + xsimd::tanh(fbatch(kS) * xsimd::fma(fbatch(kC) * x, x * x, x)));
   return half * x * (one + xsimd::erf(x * fbatch(kInvSqrt2)));
 }
 inline fbatch gelu_grad_v(fbatch x, GeluKind kind) {
@@ -68,8 +67,7 @@ void relu_backward(float* dinp, const float* inp, const float* dout, std::size_t
   std::size_t i = 0;
 #if AP_SIMD
   for (; i + W <= n; i += W) {
-    const fbatch g =
-        xsimd::select(simd::load(inp + i) > fbatch(0.f), simd::load(dout + i), fbatch(0.f));
+    const fbatch g = xsimd::select(simd::load(inp + i) > fbatch(0.f), simd::load(dout + i), fbatch(0.f));
     simd::store(dinp + i, simd::load(dinp + i) + g);
   }
 #endif

@@ -67,8 +67,7 @@ inline void zero_tile(float* C, int ldc, int mr, int nr) {
 // Native -msse4.1 (no AVX) pays a shufps per broadcast on the shuffle port, so it tops out
 // below wasm SIMD128, which V8 lowers to vbroadcastss on this machine.
 template <bool kFull, bool from_c>  // kFull: mr == MR and nr == NR
-inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int ldc, int mr,
-                         int nr) {
+inline void micro_kernel(int kc, const float* Ap, const float* Bp, float* C, int ldc, int mr, int nr) {
 #if AP_SIMD
   fbatch acc[MR][NB];
 #pragma GCC unroll 16
@@ -142,12 +141,13 @@ inline void tile_k_range(Tri tri, int i0, int k0, int kc, int& lo, int& hi) {
 }
 
 // One tile, with the accumulate-or-write choice made at compile time.
-inline void run_tile(int kc, const float* ap, const float* bp, float* c, int ldc, int mr, int nr,
-                     bool from_c) {
+inline void run_tile(int kc, const float* ap, const float* bp, float* c, int ldc, int mr, int nr, bool from_c) {
   if (mr == MR && nr == NR)
-    from_c ? micro_kernel<true, true>(kc, ap, bp, c, ldc, MR, NR) : micro_kernel<true, false>(kc, ap, bp, c, ldc, MR, NR);
+    from_c ? micro_kernel<true, true>(kc, ap, bp, c, ldc, MR, NR)
+           : micro_kernel<true, false>(kc, ap, bp, c, ldc, MR, NR);
   else
-    from_c ? micro_kernel<false, true>(kc, ap, bp, c, ldc, mr, nr) : micro_kernel<false, false>(kc, ap, bp, c, ldc, mr, nr);
+    from_c ? micro_kernel<false, true>(kc, ap, bp, c, ldc, mr, nr)
+           : micro_kernel<false, false>(kc, ap, bp, c, ldc, mr, nr);
 }
 
 // The whole (no triangle) product of one packed block: full tiles on a lean path (the per-tile
@@ -170,8 +170,7 @@ void full_block(int mc, int nc, int kc, const float* Ap, const float* Bp, float*
 
 // C(M,N) = [C +] alpha · A(M,K) · B(K,N) for strided views A and B (beta 0 or 1); C is row-major
 // with ldc. `tri` skips the tiles a causal product does not need (kernels.hpp).
-void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int ldc, float beta,
-                 Tri tri) {
+void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int ldc, float beta, Tri tri) {
   if (M <= 0 || N <= 0) return;
   if (beta != 0.f && beta != 1.f) {
     for (int i = 0; i < M; ++i)
@@ -236,20 +235,18 @@ void gemm_driver(int M, int N, int K, float alpha, View A, View B, float* C, int
 // driver. Blocks start on tile boundaries and K is never split, so every output sees the same
 // tiles, K blocks and summation order as on one thread: the result is bit-identical. Smaller
 // products stay on the calling thread. Triangles come from attention, which splits by head.
-void gemm_split(int M, int N, int K, float alpha, View A, View B, float* C, int ldc, float beta,
-                Tri tri) {
+void gemm_split(int M, int N, int K, float alpha, View A, View B, float* C, int ldc, float beta, Tri tri) {
   const int mtiles = (M + MR - 1) / MR, ntiles = (N + NR - 1) / NR;
   const bool by_rows = mtiles >= ntiles;
   const int tiles = by_rows ? mtiles : ntiles;
   const int parts = tri == Tri::Full ? split_parts(tiles, double(M) * N * K) : 1;
-  if (parts < 2)
-    return gemm_driver(M, N, K, alpha, A, B, C, ldc, beta, tri);
+  if (parts < 2) return gemm_driver(M, N, K, alpha, A, B, C, ldc, beta, tri);
   parallel_for(parts, [&](int p) {
     const int t0 = int(std::int64_t(tiles) * p / parts), t1 = int(std::int64_t(tiles) * (p + 1) / parts);
     if (by_rows) {
       const int i0 = t0 * MR, i1 = std::min(M, t1 * MR);
-      gemm_driver(i1 - i0, N, K, alpha, View{A.p + i0 * A.rs, A.rs, A.cs}, B,
-                  C + (std::ptrdiff_t)i0 * ldc, ldc, beta, tri);
+      gemm_driver(i1 - i0, N, K, alpha, View{A.p + i0 * A.rs, A.rs, A.cs}, B, C + (std::ptrdiff_t)i0 * ldc, ldc, beta,
+                  tri);
     } else {
       const int j0 = t0 * NR, j1 = std::min(N, t1 * NR);
       gemm_driver(M, j1 - j0, K, alpha, A, View{B.p + j0 * B.cs, B.rs, B.cs}, C + j0, ldc, beta, tri);
@@ -259,27 +256,27 @@ void gemm_split(int M, int N, int K, float alpha, View A, View B, float* C, int 
 
 }  // namespace
 
-void gemm_nn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc, float beta, Tri tri) {
+void gemm_nn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C, int ldc,
+             float beta, Tri tri) {
   assert(lda >= K && ldb >= N && ldc >= N);
   gemm_split(M, N, K, alpha, View{A, lda, 1}, View{B, ldb, 1}, C, ldc, beta, tri);
 }
 
-void gemm_nt(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc, float beta, Tri tri) {
+void gemm_nt(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C, int ldc,
+             float beta, Tri tri) {
   assert(lda >= K && ldb >= K && ldc >= N);
   gemm_split(M, N, K, alpha, View{A, lda, 1}, View{B, 1, ldb}, C, ldc, beta, tri);
 }
 
-void gemm_tn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc, float beta, Tri tri) {
+void gemm_tn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C, int ldc,
+             float beta, Tri tri) {
   assert(lda >= M && ldb >= N && ldc >= N);
   gemm_split(M, N, K, alpha, View{A, 1, lda}, View{B, ldb, 1}, C, ldc, beta, tri);
 }
 
-void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
-                  std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB, float* C,
-                  int ldc, std::ptrdiff_t strideC, float beta, Tri tri) {
+void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda, std::ptrdiff_t strideA,
+                  const float* B, int ldb, std::ptrdiff_t strideB, float* C, int ldc, std::ptrdiff_t strideC,
+                  float beta, Tri tri) {
   // Attention products are small (T×HS·HS×T): read in place, unpacked (gemm_direct.cpp), when
   // op(B) fits in cache; otherwise one packed driver call each.
   if (gemm_direct_fits(op, M, N, K)) {

@@ -26,8 +26,8 @@ using simd::fbatch;
 using simd::load;
 using simd::store;
 constexpr int W = int(simd::W);
-constexpr int NV = W >= 16 ? 1 : 2;  // vectors per panel: 4×8 floats in SSE/wasm, 4×16 in AVX-512
-constexpr int MR = 4;                // rows per block
+constexpr int NV = W >= 16 ? 1 : 2;    // vectors per panel: 4×8 floats in SSE/wasm, 4×16 in AVX-512
+constexpr int MR = 4;                  // rows per block
 constexpr long kMaxTransposed = 8192;  // floats of Bᵀ an NT product copies (K×N)
 
 struct Operands {
@@ -58,8 +58,10 @@ inline KRange k_range(Tri tri, int i0, int K) {
 inline bool keeps(Tri tri, int i, int k) { return tri == Tri::LowerA ? k <= i : tri == Tri::UpperA ? k >= i : true; }
 
 inline void finish(const Operands& o, float* c, const fbatch& acc) {
-  if (o.beta == 0.f) store(c, acc * fbatch(o.alpha));
-  else store(c, xsimd::fma(acc, fbatch(o.alpha), load(c) * fbatch(o.beta)));
+  if (o.beta == 0.f)
+    store(c, acc * fbatch(o.alpha));
+  else
+    store(c, xsimd::fma(acc, fbatch(o.alpha), load(c) * fbatch(o.beta)));
 }
 
 // Rows [i0, i0+R) × columns [j, j + V·W): sums in registers over the block's k range.
@@ -153,8 +155,8 @@ bool gemm_direct_fits(Op op, int M, int N, int K) {
   return op != Op::NT || kn <= kMaxTransposed;
 }
 
-void gemm_direct(Op op, int M, int N, int K, float alpha, const float* A, int lda, const float* B,
-                 int ldb, float* C, int ldc, float beta, Tri tri) {
+void gemm_direct(Op op, int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C,
+                 int ldc, float beta, Tri tri) {
   Operands o{A, lda, B, ldb, C, ldc, alpha, beta};
   float bt[kMaxTransposed];  // NT: Bᵀ (K,N) from B (N,K), on the stack (32 KB at most)
   if (op == Op::NT) {
@@ -163,8 +165,10 @@ void gemm_direct(Op op, int M, int N, int K, float alpha, const float* A, int ld
     o.B = bt;
     o.ldb = N;
   }
-  if (op == Op::TN) run<true>(o, M, N, K, tri);
-  else run<false>(o, M, N, K, tri);
+  if (op == Op::TN)
+    run<true>(o, M, N, K, tri);
+  else
+    run<false>(o, M, N, K, tri);
 }
 
 #else  // the wasm-scalar build keeps the packed driver's scalar path

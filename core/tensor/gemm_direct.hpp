@@ -8,7 +8,7 @@ namespace ap {
 
 // Whether one product of these sizes takes the unpacked path (small op(B), a SIMD build).
 bool gemm_direct_fits(Op op, int M, int N, int K);
-void gemm_direct(Op op, int M, int N, int K, float alpha, const float* A, int lda, const float* B,
-                 int ldb, float* C, int ldc, float beta, Tri tri);
+void gemm_direct(Op op, int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C,
+                 int ldc, float beta, Tri tri);
 
 }  // namespace ap

@@ -14,8 +14,8 @@ namespace ap {
 namespace {
 
 // C(M,N) = beta·C + alpha · op(A)(M,K) · op(B)(K,N), with the triangles of kernels.hpp.
-void gemm_ref(bool ta, bool tb, int M, int N, int K, float alpha, const float* A, int lda,
-              const float* B, int ldb, float* C, int ldc, float beta, Tri tri) {
+void gemm_ref(bool ta, bool tb, int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
+              float* C, int ldc, float beta, Tri tri) {
   const auto a = strided(A, M, K, lda, ta);  // (M,K)
   const auto b = strided(B, K, N, ldb, tb);  // (K,N)
   auto c = strided(C, M, N, ldc, false);     // (M,N)
@@ -30,18 +30,20 @@ void gemm_ref(bool ta, bool tb, int M, int N, int K, float alpha, const float* A
     const int j_hi = tri == Tri::LowerC ? std::min(i + 1, N) : N;
     auto out = xt::view(xt::row(c, i), xt::range(0, j_hi));
     const auto part = xt::view(row, xt::range(0, j_hi));
-    if (beta == 0.f) out = alpha * part;  // old C never read (not even a NaN)
-    else out = beta * out + alpha * part;
+    if (beta == 0.f)
+      out = alpha * part;  // old C never read (not even a NaN)
+    else
+      out = beta * out + alpha * part;
     if (tri == Tri::LowerC && beta == 0.f && j_hi < N) xt::view(xt::row(c, i), xt::range(j_hi, N)) = 0.f;
   }
 }
 
 }  // namespace
 
-#define AP_NAIVE_FORM(name, ta, tb)                                                              \
-  void gemm_##name##_naive(int M, int N, int K, float alpha, const float* A, int lda,          \
-                           const float* B, int ldb, float* C, int ldc, float beta, Tri tri) { \
-    gemm_ref(ta, tb, M, N, K, alpha, A, lda, B, ldb, C, ldc, beta, tri);                        \
+#define AP_NAIVE_FORM(name, ta, tb)                                                                            \
+  void gemm_##name##_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, \
+                           float* C, int ldc, float beta, Tri tri) {                                           \
+    gemm_ref(ta, tb, M, N, K, alpha, A, lda, B, ldb, C, ldc, beta, tri);                                       \
   }
 AP_NAIVE_FORM(nn, false, false)
 AP_NAIVE_FORM(nt, false, true)
@@ -49,11 +51,11 @@ AP_NAIVE_FORM(tn, true, false)
 #undef AP_NAIVE_FORM
 
 void gemm_batched_naive(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
-                        std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB,
-                        float* C, int ldc, std::ptrdiff_t strideC, float beta, Tri tri) {
+                        std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB, float* C, int ldc,
+                        std::ptrdiff_t strideC, float beta, Tri tri) {
   for (int b = 0; b < count; ++b)
-    gemm_ref(op == Op::TN, op == Op::NT, M, N, K, alpha, A + b * strideA, lda, B + b * strideB, ldb,
-             C + b * strideC, ldc, beta, tri);
+    gemm_ref(op == Op::TN, op == Op::NT, M, N, K, alpha, A + b * strideA, lda, B + b * strideB, ldb, C + b * strideC,
+             ldc, beta, tri);
 }
 
 }  // namespace ap

@@ -42,8 +42,7 @@ struct View {
 #if XSIMD_WITH_SSE2 && !defined(XSIMD_NO_SUPPORTED_ARCHITECTURE)
 #define AP_GEMM_T4 1
 // dst[c·ldd + r] = s·src[r·lds + c] for a 4×4 block (unpack-based transpose, SSE / wasm SIMD128).
-inline void transpose4(float* dst, std::ptrdiff_t ldd, const float* src, std::ptrdiff_t lds,
-                       float s = 1.f) {
+inline void transpose4(float* dst, std::ptrdiff_t ldd, const float* src, std::ptrdiff_t lds, float s = 1.f) {
   using f4 = xsimd::batch<float, xsimd::sse2>;
   const f4 vs(s);
   const f4 r0 = vs * f4::load_unaligned(src), r1 = vs * f4::load_unaligned(src + lds),
@@ -76,8 +75,7 @@ inline void pack_a(float* Ap, View A, int mc, int kc, float alpha) {
     if (A.cs == 1 && mr == MR && MR % 4 == 0) {  // row-major A (nn, nt): 4×4 transposes
       const int k0 = kc & ~3;
       for (int r = 0; r < MR; r += 4)
-        for (int k = 0; k < k0; k += 4)
-          transpose4(dst + k * MR + r, MR, A.p + (i + r) * A.rs + k, A.rs, alpha);
+        for (int k = 0; k < k0; k += 4) transpose4(dst + k * MR + r, MR, A.p + (i + r) * A.rs + k, A.rs, alpha);
       for (int r = 0; r < MR; ++r)
         for (int k = k0; k < kc; ++k) dst[k * MR + r] = alpha * A.p[(i + r) * A.rs + k];
       continue;
@@ -114,8 +112,7 @@ inline void pack_b(float* Bp, View B, int kc, int nc) {
       c0 = nr & ~3;
       k0 = kc & ~3;
       for (int c = 0; c < c0; c += 4)
-        for (int k = 0; k < k0; k += 4)
-          transpose4(dst + k * NR + c, NR, B.p + (j + c) * B.cs + k, B.cs);
+        for (int k = 0; k < k0; k += 4) transpose4(dst + k * NR + c, NR, B.p + (j + c) * B.cs + k, B.cs);
     }
 #endif
     // whatever the transposes left: the k tail of the transposed columns, then the other columns

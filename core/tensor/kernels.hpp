@@ -31,53 +31,48 @@ namespace ap {
 //   Tri::UpperA  op(A)(i,k) is taken as 0 for k < i: C = A_upper·B.
 // The skipped tiles are not computed, which halves the attention GEMMs of a causal model.
 enum class Tri { Full, LowerC, LowerA, UpperA };
-void gemm_nn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
-void gemm_nt(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
-void gemm_tn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
-             float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
-void gemm_nn_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B,
-                   int ldb, float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
-void gemm_nt_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B,
-                   int ldb, float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
-void gemm_tn_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B,
-                   int ldb, float* C, int ldc, float beta = 1.f, Tri tri = Tri::Full);
+void gemm_nn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C, int ldc,
+             float beta = 1.f, Tri tri = Tri::Full);
+void gemm_nt(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C, int ldc,
+             float beta = 1.f, Tri tri = Tri::Full);
+void gemm_tn(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C, int ldc,
+             float beta = 1.f, Tri tri = Tri::Full);
+void gemm_nn_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C,
+                   int ldc, float beta = 1.f, Tri tri = Tri::Full);
+void gemm_nt_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C,
+                   int ldc, float beta = 1.f, Tri tri = Tri::Full);
+void gemm_tn_naive(int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C,
+                   int ldc, float beta = 1.f, Tri tri = Tri::Full);
 
 // Batched small GEMM for attention: `count` independent products; operand i starts at
 // A + i*strideA (likewise B, C). Same op, beta and triangle conventions as above. Used for the
 // B·NH products (T×HS)·(HS×T)ᵀ (scores: Op::NT) and (T×T)·(T×HS) (values: Op::NN).
 enum class Op { NN, NT, TN };
-void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
-                  std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB, float* C,
-                  int ldc, std::ptrdiff_t strideC, float beta = 1.f, Tri tri = Tri::Full);
-void gemm_batched_naive(Op op, int count, int M, int N, int K, float alpha, const float* A,
-                        int lda, std::ptrdiff_t strideA, const float* B, int ldb,
-                        std::ptrdiff_t strideB, float* C, int ldc, std::ptrdiff_t strideC,
-                        float beta = 1.f, Tri tri = Tri::Full);
+void gemm_batched(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda, std::ptrdiff_t strideA,
+                  const float* B, int ldb, std::ptrdiff_t strideB, float* C, int ldc, std::ptrdiff_t strideC,
+                  float beta = 1.f, Tri tri = Tri::Full);
+void gemm_batched_naive(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda,
+                        std::ptrdiff_t strideA, const float* B, int ldb, std::ptrdiff_t strideB, float* C, int ldc,
+                        std::ptrdiff_t strideC, float beta = 1.f, Tri tri = Tri::Full);
 
 // ---- LayerNorm --------------------------------------------------------------------------------
 // out(N,C) = (inp - mean) * rstd * weight(C) + bias(C); saves mean(N), rstd(N) for backward.
-void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, const float* weight,
-                       const float* bias, int N, int C, float eps = 1e-5f);
+void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, const float* weight, const float* bias,
+                       int N, int C, float eps = 1e-5f);
 // dinp(N,C) += ..., dweight(C) += ..., dbias(C) += ...
-void layernorm_backward(float* dinp, float* dweight, float* dbias, const float* dout,
-                        const float* inp, const float* weight, const float* mean,
-                        const float* rstd, int N, int C);
-void layernorm_forward_naive(float* out, float* mean, float* rstd, const float* inp,
-                             const float* weight, const float* bias, int N, int C,
-                             float eps = 1e-5f);
-void layernorm_backward_naive(float* dinp, float* dweight, float* dbias, const float* dout,
-                              const float* inp, const float* weight, const float* mean,
-                              const float* rstd, int N, int C);
+void layernorm_backward(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
+                        const float* weight, const float* mean, const float* rstd, int N, int C);
+void layernorm_forward_naive(float* out, float* mean, float* rstd, const float* inp, const float* weight,
+                             const float* bias, int N, int C, float eps = 1e-5f);
+void layernorm_backward_naive(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
+                              const float* weight, const float* mean, const float* rstd, int N, int C);
 
 // ---- Activations (elementwise over n values) --------------------------------------------------
 enum class GeluKind { Tanh, Erf };
 void gelu_forward(float* out, const float* inp, std::size_t n, GeluKind kind);
 void gelu_backward(float* dinp, const float* inp, const float* dout, std::size_t n, GeluKind kind);
 void gelu_forward_naive(float* out, const float* inp, std::size_t n, GeluKind kind);
-void gelu_backward_naive(float* dinp, const float* inp, const float* dout, std::size_t n,
-                         GeluKind kind);
+void gelu_backward_naive(float* dinp, const float* inp, const float* dout, std::size_t n, GeluKind kind);
 void relu_forward(float* out, const float* inp, std::size_t n);
 void relu_backward(float* dinp, const float* inp, const float* dout, std::size_t n);
 void relu_forward_naive(float* out, const float* inp, std::size_t n);
@@ -94,22 +89,22 @@ void softmax_backward_naive(float* dinp, const float* out, const float* dout, in
 // logits(N,V), targets(N). mask(N) may be null (all rows count); a row with mask 0 is ignored.
 // Forward writes probs(N,V) (softmax of logits) and returns the mean loss over counted rows
 // (0 when no row counts). Backward: dlogits += (probs - onehot(target)) / count for counted rows.
-float cross_entropy_forward(float* probs, const float* logits, const int32_t* targets,
-                            const uint8_t* mask, int N, int V);
-void cross_entropy_backward(float* dlogits, const float* probs, const int32_t* targets,
-                            const uint8_t* mask, int N, int V);
-float cross_entropy_forward_naive(float* probs, const float* logits, const int32_t* targets,
-                                  const uint8_t* mask, int N, int V);
-void cross_entropy_backward_naive(float* dlogits, const float* probs, const int32_t* targets,
-                                  const uint8_t* mask, int N, int V);
+float cross_entropy_forward(float* probs, const float* logits, const int32_t* targets, const uint8_t* mask, int N,
+                            int V);
+void cross_entropy_backward(float* dlogits, const float* probs, const int32_t* targets, const uint8_t* mask, int N,
+                            int V);
+float cross_entropy_forward_naive(float* probs, const float* logits, const int32_t* targets, const uint8_t* mask, int N,
+                                  int V);
+void cross_entropy_backward_naive(float* dlogits, const float* probs, const int32_t* targets, const uint8_t* mask,
+                                  int N, int V);
 
 // ---- AdamW (decoupled weight decay, Loshchilov & Hutter) --------------------------------------
 // t is the 1-based step count (for bias correction). m, v are updated in place.
 // p -= lr * ( mhat / (sqrt(vhat) + eps) + weight_decay * p )
-void adamw_update(float* params, const float* grads, float* m, float* v, std::size_t n, float lr,
-                  float beta1, float beta2, float eps, float weight_decay, int t);
-void adamw_update_naive(float* params, const float* grads, float* m, float* v, std::size_t n,
-                        float lr, float beta1, float beta2, float eps, float weight_decay, int t);
+void adamw_update(float* params, const float* grads, float* m, float* v, std::size_t n, float lr, float beta1,
+                  float beta2, float eps, float weight_decay, int t);
+void adamw_update_naive(float* params, const float* grads, float* m, float* v, std::size_t n, float lr, float beta1,
+                        float beta2, float eps, float weight_decay, int t);
 
 // ---- Embedding gather / scatter-add -----------------------------------------------------------
 // out(N,C) = table[ids[n]] ; dtable(V,C) += dout rows scattered by ids.

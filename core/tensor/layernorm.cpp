@@ -13,8 +13,8 @@
 
 namespace ap {
 
-void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, const float* weight,
-                       const float* bias, int N, int C, float eps) {
+void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, const float* weight, const float* bias,
+                       int N, int C, float eps) {
   for (int n = 0; n < N; ++n) {
     const float* x = inp + (std::ptrdiff_t)n * C;  // (C,)
     float* o = out + (std::ptrdiff_t)n * C;
@@ -50,9 +50,8 @@ void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, c
   }
 }
 
-void layernorm_backward(float* dinp, float* dweight, float* dbias, const float* dout,
-                        const float* inp, const float* weight, const float* mean, const float* rstd,
-                        int N, int C) {
+void layernorm_backward(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
+                        const float* weight, const float* mean, const float* rstd, int N, int C) {
   for (int n = 0; n < N; ++n) {
     const float* x = inp + (std::ptrdiff_t)n * C;
     const float* dy = dout + (std::ptrdiff_t)n * C;

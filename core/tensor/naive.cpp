@@ -42,24 +42,22 @@ xt::xtensor<bool, 1> counted(const uint8_t* mask, int N) {
 }  // namespace
 
 // μ = mean(x), rstd = 1/√(var(x) + eps), out = (x − μ)·rstd·w + b   (per row)
-void layernorm_forward_naive(float* out, float* mean, float* rstd, const float* inp,
-                             const float* weight, const float* bias, int N, int C, float eps) {
+void layernorm_forward_naive(float* out, float* mean, float* rstd, const float* inp, const float* weight,
+                             const float* bias, int N, int C, float eps) {
   const size_t n = size_t(N), c = size_t(C);
   const auto x = shaped<2>(inp, {n, c});
   const Vec1 mu = xt::sum(x, {1}) / float(C);
   const Mat xc = x - col(mu);
   const Vec1 rs = 1.f / xt::sqrt(xt::sum(xc * xc, {1}) / float(C) + eps);
-  xt::noalias(shaped<2>(out, {n, c})) =
-      xc * col(rs) * shaped<1>(weight, {c}) + shaped<1>(bias, {c});
+  xt::noalias(shaped<2>(out, {n, c})) = xc * col(rs) * shaped<1>(weight, {c}) + shaped<1>(bias, {c});
   xt::noalias(shaped<1>(mean, {n})) = mu;
   xt::noalias(shaped<1>(rstd, {n})) = rs;
 }
 
 // n̂ = (x − μ)·rstd, g = w ⊙ dout:  dbias += Σ_rows dout,  dweight += Σ_rows n̂ ⊙ dout,
 // dinp += rstd · (g − mean(g) − n̂ · mean(g ⊙ n̂))
-void layernorm_backward_naive(float* dinp, float* dweight, float* dbias, const float* dout,
-                              const float* inp, const float* weight, const float* mean,
-                              const float* rstd, int N, int C) {
+void layernorm_backward_naive(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
+                              const float* weight, const float* mean, const float* rstd, int N, int C) {
   const size_t n = size_t(N), c = size_t(C);
   const auto x = shaped<2>(inp, {n, c}), dy = shaped<2>(dout, {n, c});
   const auto rs = shaped<1>(rstd, {n});
@@ -75,12 +73,13 @@ void gelu_forward_naive(float* out, const float* inp, std::size_t n, GeluKind ki
   using namespace gelu;
   const auto x = shaped<1>(inp, {n});
   auto y = shaped<1>(out, {n});
-  if (kind == GeluKind::Tanh) xt::noalias(y) = 0.5f * x * (1.f + xt::tanh(kS * (x + kC * x * x * x)));
-  else xt::noalias(y) = 0.5f * x * (1.f + xt::erf(x * kInvSqrt2));
+  if (kind == GeluKind::Tanh)
+    xt::noalias(y) = 0.5f * x * (1.f + xt::tanh(kS * (x + kC * x * x * x)));
+  else
+    xt::noalias(y) = 0.5f * x * (1.f + xt::erf(x * kInvSqrt2));
 }
 
-void gelu_backward_naive(float* dinp, const float* inp, const float* dout, std::size_t n,
-                         GeluKind kind) {
+void gelu_backward_naive(float* dinp, const float* inp, const float* dout, std::size_t n, GeluKind kind) {
   using namespace gelu;
   const auto x = shaped<1>(inp, {n}), dy = shaped<1>(dout, {n});
   Vec1 grad;
@@ -117,8 +116,8 @@ void softmax_backward_naive(float* dinp, const float* out, const float* dout, in
 }
 
 // loss = mean over counted rows of logsumexp(x) − x[target]
-float cross_entropy_forward_naive(float* probs, const float* logits, const int32_t* targets,
-                                  const uint8_t* mask, int N, int V) {
+float cross_entropy_forward_naive(float* probs, const float* logits, const int32_t* targets, const uint8_t* mask, int N,
+                                  int V) {
   const Shape<2> s{size_t(N), size_t(V)};
   const auto x = shaped<2>(logits, s);
   const Vec1 lse = softmax_rows(shaped<2>(probs, s), x);
@@ -131,8 +130,8 @@ float cross_entropy_forward_naive(float* probs, const float* logits, const int32
 }
 
 // dlogits += (probs − onehot(target)) / count on counted rows
-void cross_entropy_backward_naive(float* dlogits, const float* probs, const int32_t* targets,
-                                  const uint8_t* mask, int N, int V) {
+void cross_entropy_backward_naive(float* dlogits, const float* probs, const int32_t* targets, const uint8_t* mask,
+                                  int N, int V) {
   const Shape<2> s{size_t(N), size_t(V)};
   const auto p = shaped<2>(probs, s);
   auto d = shaped<2>(dlogits, s);
@@ -147,8 +146,8 @@ void cross_entropy_backward_naive(float* dlogits, const float* probs, const int3
 }
 
 // m = β1·m + (1−β1)·g,  v = β2·v + (1−β2)·g²,  p −= lr·(m̂/(√v̂ + eps) + wd·p)
-void adamw_update_naive(float* params, const float* grads, float* m, float* v, std::size_t n,
-                        float lr, float beta1, float beta2, float eps, float weight_decay, int t) {
+void adamw_update_naive(float* params, const float* grads, float* m, float* v, std::size_t n, float lr, float beta1,
+                        float beta2, float eps, float weight_decay, int t) {
   auto p = shaped<1>(params, {n}), mv = shaped<1>(m, {n}), vv = shaped<1>(v, {n});
   const auto g = shaped<1>(grads, {n});
   mv = beta1 * mv + (1.f - beta1) * g;
@@ -164,8 +163,7 @@ void embedding_forward_naive(float* out, const int32_t* ids, const float* table,
   int V = 0;
   for (int i = 0; i < N; ++i) V = std::max(V, ids[i] + 1);
   const std::vector<int32_t> rows(ids, ids + N);
-  xt::noalias(shaped<2>(out, {size_t(N), c})) =
-      xt::view(shaped<2>(table, {size_t(V), c}), xt::keep(rows), all());
+  xt::noalias(shaped<2>(out, {size_t(N), c})) = xt::view(shaped<2>(table, {size_t(V), c}), xt::keep(rows), all());
 }
 
 // dtable[ids[n]] += dout[n]: a loop, since repeated ids must accumulate (np.add.at).

@@ -14,8 +14,8 @@
 
 namespace ap {
 
-void adamw_update(float* params, const float* grads, float* m, float* v, std::size_t n, float lr,
-                  float beta1, float beta2, float eps, float weight_decay, int t) {
+void adamw_update(float* params, const float* grads, float* m, float* v, std::size_t n, float lr, float beta1,
+                  float beta2, float eps, float weight_decay, int t) {
   assert(t >= 1);
   // Bias corrections folded into per-step constants: m̂ = m·c1, v̂ = v·c2.
   const float c1 = 1.f / (1.f - std::pow(beta1, float(t)));
@@ -59,8 +59,7 @@ void embedding_backward(float* dtable, const float* dout, const int32_t* ids, in
     const float* g = dout + (std::ptrdiff_t)n * C;
     int i = 0;
 #if AP_SIMD
-    for (; i + int(simd::W) <= C; i += int(simd::W))
-      simd::store(d + i, simd::load(d + i) + simd::load(g + i));
+    for (; i + int(simd::W) <= C; i += int(simd::W)) simd::store(d + i, simd::load(d + i) + simd::load(g + i));
 #endif
     for (; i < C; ++i) d[i] += g[i];
   }

@@ -16,14 +16,20 @@ class Rng {
   }
   // The whole state, for saving a session and continuing it bit-identically.
   std::array<uint64_t, 4> state() const { return {s_[0], s_[1], s_[2], s_[3]}; }
-  void set_state(const std::array<uint64_t, 4>& st) { for (int i = 0; i < 4; ++i) s_[i] = st[i]; }
+  void set_state(const std::array<uint64_t, 4>& st) {
+    for (int i = 0; i < 4; ++i) s_[i] = st[i];
+  }
   // A child stream, independent of this one's future draws (for train vs held-out data, ...).
   Rng fork(uint64_t salt) { return Rng(next_u64() ^ (salt * 0x9E3779B97F4A7C15ull)); }
   uint64_t next_u64() {  // xoshiro256**
     const uint64_t result = rotl(s_[1] * 5, 7) * 9;
     const uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0]; s_[3] ^= s_[1]; s_[1] ^= s_[2]; s_[0] ^= s_[3];
-    s_[2] ^= t; s_[3] = rotl(s_[3], 45);
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
     return result;
   }
   // Uniform integer in [0, n) (n > 0); Lemire's multiply-shift, bias < 2^-32 for our sizes.
@@ -44,7 +50,9 @@ class Rng {
   void shuffle(T* first, int n) {
     for (int i = n - 1; i > 0; --i) {
       int j = uniform_int(i + 1);
-      T tmp = first[i]; first[i] = first[j]; first[j] = tmp;
+      T tmp = first[i];
+      first[i] = first[j];
+      first[j] = tmp;
     }
   }
 

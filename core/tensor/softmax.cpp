@@ -69,8 +69,7 @@ int counted_rows(const uint8_t* mask, int N) {
 }  // namespace
 
 void softmax_forward(float* out, const float* inp, int rows, int cols) {
-  for (int r = 0; r < rows; ++r)
-    softmax_row(out + (std::ptrdiff_t)r * cols, inp + (std::ptrdiff_t)r * cols, cols);
+  for (int r = 0; r < rows; ++r) softmax_row(out + (std::ptrdiff_t)r * cols, inp + (std::ptrdiff_t)r * cols, cols);
 }
 
 void softmax_backward(float* dinp, const float* out, const float* dout, int rows, int cols) {
@@ -95,8 +94,8 @@ void softmax_backward(float* dinp, const float* out, const float* dout, int rows
   }
 }
 
-float cross_entropy_forward(float* probs, const float* logits, const int32_t* targets,
-                            const uint8_t* mask, int N, int V) {
+float cross_entropy_forward(float* probs, const float* logits, const int32_t* targets, const uint8_t* mask, int N,
+                            int V) {
   const int count = counted_rows(mask, N);
   double total = 0.0;  // double: the mean of many per-row losses
   for (int n = 0; n < N; ++n) {
@@ -109,8 +108,8 @@ float cross_entropy_forward(float* probs, const float* logits, const int32_t* ta
   return count ? float(total / count) : 0.f;
 }
 
-void cross_entropy_backward(float* dlogits, const float* probs, const int32_t* targets,
-                            const uint8_t* mask, int N, int V) {
+void cross_entropy_backward(float* dlogits, const float* probs, const int32_t* targets, const uint8_t* mask, int N,
+                            int V) {
   const int count = counted_rows(mask, N);
   if (!count) return;
   const float scale = 1.f / count;
@@ -122,8 +121,7 @@ void cross_entropy_backward(float* dlogits, const float* probs, const int32_t* t
 #if AP_SIMD
     using simd::fbatch;
     constexpr int W = int(simd::W);
-    for (; i + W <= V; i += W)
-      simd::store(d + i, xsimd::fma(simd::load(p + i), fbatch(scale), simd::load(d + i)));
+    for (; i + W <= V; i += W) simd::store(d + i, xsimd::fma(simd::load(p + i), fbatch(scale), simd::load(d + i)));
 #endif
     for (; i < V; ++i) d[i] += p[i] * scale;
     assert(targets[n] >= 0 && targets[n] < V);

@@ -136,8 +136,9 @@ void set_num_threads(int n) {
     throw std::invalid_argument("threads: " + std::to_string(n) + " is out of range; use 1.." +
                                 std::to_string(kMaxThreads));
   if (n > 1 && !threads_supported())
-    throw std::invalid_argument("threads: this build has no threads; use 1 (the threaded wasm "
-                                "build runs on pages that are crossOriginIsolated)");
+    throw std::invalid_argument(
+        "threads: this build has no threads; use 1 (the threaded wasm "
+        "build runs on pages that are crossOriginIsolated)");
   if (n == g_threads) return;
   g_pool.reset();
   g_threads = 1;

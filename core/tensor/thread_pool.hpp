@@ -51,8 +51,8 @@ void parallel_for(int n, F&& fn) {
     return;
   }
   using Fn = std::remove_reference_t<F>;
-  detail::run_tasks(n, [](void* ctx, int i) { (*static_cast<Fn*>(ctx))(i); },
-                    const_cast<void*>(static_cast<const void*>(&fn)));
+  detail::run_tasks(
+      n, [](void* ctx, int i) { (*static_cast<Fn*>(ctx))(i); }, const_cast<void*>(static_cast<const void*>(&fn)));
 }
 
 }  // namespace ap

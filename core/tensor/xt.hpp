@@ -35,8 +35,8 @@ using Shape = std::array<std::size_t, N>;
 
 // A view with a fixed rank over memory it does not own; T may be const.
 template <class T, std::size_t N>
-using View = decltype(xt::adapt(std::declval<T*>(), std::size_t(), xt::no_ownership(),
-                                std::declval<const Shape<N>&>()));
+using View =
+    decltype(xt::adapt(std::declval<T*>(), std::size_t(), xt::no_ownership(), std::declval<const Shape<N>&>()));
 template <std::size_t N>
 using FView = View<float, N>;
 template <std::size_t N>
@@ -58,8 +58,8 @@ std::size_t shape_size(const Seq& s) {
 
 // The checks, out of line (xt.cpp) so that each call site stays a compare and a call: the wasm
 // module pays for the message once.
-void check_extents(const std::size_t* got, std::size_t got_rank, const std::size_t* want,
-                   std::size_t rank, const char* what);
+void check_extents(const std::size_t* got, std::size_t got_rank, const std::size_t* want, std::size_t rank,
+                   const char* what);
 void check_size(std::size_t have, const std::size_t* shape, std::size_t rank, const char* what);
 
 // got == want, else ShapeError "<what> is (2, 3), expected (3, 2)".
@@ -101,8 +101,7 @@ template <class T>
 auto strided(T* p, std::size_t rows, std::size_t cols, std::size_t ld, bool transposed) {
   const std::size_t n = rows * cols;
   const Shape<2> shape{rows, cols};
-  const std::array<std::ptrdiff_t, 2> strides{transposed ? 1 : std::ptrdiff_t(ld),
-                                              transposed ? std::ptrdiff_t(ld) : 1};
+  const std::array<std::ptrdiff_t, 2> strides{transposed ? 1 : std::ptrdiff_t(ld), transposed ? std::ptrdiff_t(ld) : 1};
   return xt::adapt(static_cast<T*>(p), n, xt::no_ownership(), shape, strides);
 }
 

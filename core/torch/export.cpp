@@ -28,10 +28,9 @@ bool standard_param(const std::string& name) {
   const size_t dot = name.find('.', 7);
   if (dot == std::string::npos) return false;
   const std::string rest = name.substr(dot + 1);
-  static const char* const in_block[] = {"ln1.weight", "ln1.bias", "ln2.weight", "ln2.bias",
-                                         "attn.qkv.weight", "attn.qkv.bias", "attn.proj.weight",
-                                         "attn.proj.bias", "mlp.fc.weight", "mlp.fc.bias",
-                                         "mlp.proj.weight", "mlp.proj.bias"};
+  static const char* const in_block[] = {"ln1.weight",      "ln1.bias",      "ln2.weight",       "ln2.bias",
+                                         "attn.qkv.weight", "attn.qkv.bias", "attn.proj.weight", "attn.proj.bias",
+                                         "mlp.fc.weight",   "mlp.fc.bias",   "mlp.proj.weight",  "mlp.proj.bias"};
   for (const char* t : in_block)
     if (rest == t) return true;
   return false;
@@ -120,15 +119,32 @@ std::string torch_export(const TorchExport& in) {
   const float tau = make_variant(ne, cfg, scratch)->scale(cfg.d_model / cfg.heads);
   const ModelChoices ch = cfg.choices();
 
-  std::string py = fill(kHead, {{"engine", in.engine}, {"task", cfg.task}, {"position", pe.name}, {"normalization", ne.name},
-                               {"layers", cfg.layers}, {"d_model", cfg.d_model}, {"heads", cfg.heads}, {"step", in.step}});
+  std::string py = fill(kHead, {{"engine", in.engine},
+                                {"task", cfg.task},
+                                {"position", pe.name},
+                                {"normalization", ne.name},
+                                {"layers", cfg.layers},
+                                {"d_model", cfg.d_model},
+                                {"heads", cfg.heads},
+                                {"step", in.step}});
   py += kTorchLoaderPy;
-  const char* activation = ch.activation == Activation::Relu ? "relu" : ch.activation == Activation::GeluErf ? "gelu_erf" : "gelu";
-  py += fill(kConstants, {{"d_model", cfg.d_model}, {"heads", cfg.heads}, {"layers", cfg.layers}, {"ffn", cfg.ffn},
-                          {"vocab", in.V}, {"classes", in.O}, {"causal", cfg.causal},
-                          {"pre_norm", ch.layernorm == LayerNormAt::Pre}, {"per_sequence", in.per_sequence},
-                          {"activation", activation}, {"pool", ch.pool == Pool::Cls ? "cls" : "mean"},
-                          {"softcap", double(cfg.softcap)}, {"train_len", cfg.model_len()}, {"tau", double(tau)}});
+  const char* activation = ch.activation == Activation::Relu      ? "relu"
+                           : ch.activation == Activation::GeluErf ? "gelu_erf"
+                                                                  : "gelu";
+  py += fill(kConstants, {{"d_model", cfg.d_model},
+                          {"heads", cfg.heads},
+                          {"layers", cfg.layers},
+                          {"ffn", cfg.ffn},
+                          {"vocab", in.V},
+                          {"classes", in.O},
+                          {"causal", cfg.causal},
+                          {"pre_norm", ch.layernorm == LayerNormAt::Pre},
+                          {"per_sequence", in.per_sequence},
+                          {"activation", activation},
+                          {"pool", ch.pool == Pool::Cls ? "cls" : "mean"},
+                          {"softcap", double(cfg.softcap)},
+                          {"train_len", cfg.model_len()},
+                          {"tau", double(tau)}});
   for (const ParamInfo& p : *in.params) {
     check_name(p.name);
     if (standard_param(p.name)) continue;
@@ -149,16 +165,21 @@ std::string torch_export(const TorchExport& in) {
   py += kTorchBasesPy;
   const std::string pos_py = torch_entry_python(true, pe.name, pe.torch, make_context(cfg, pe.options));
   const std::string norm_py = torch_entry_python(false, ne.name, ne.torch, make_context(cfg, ne.options));
-  py += fill("\n# ---- position encoding: ${position} (core/position/${position}.cpp)\n${position_py}\n\n\n"
-             "# ---- normalization: ${normalization} (core/normalization/${normalization}.cpp)\n${normalization_py}\n",
-             {{"position", pe.name}, {"position_py", pos_py}, {"normalization", ne.name}, {"normalization_py", norm_py}});
+  py += fill(
+      "\n# ---- position encoding: ${position} (core/position/${position}.cpp)\n${position_py}\n\n\n"
+      "# ---- normalization: ${normalization} (core/normalization/${normalization}.cpp)\n${normalization_py}\n",
+      {{"position", pe.name}, {"position_py", pos_py}, {"normalization", ne.name}, {"normalization_py", norm_py}});
   py += kTorchModelPy;
   // The stored batch, before the main guard that reads it.
   const std::string inputs = int_rows(in.inputs, in.B, in.T);
   const std::string targets = in.per_sequence ? int_list(in.targets) : int_rows(in.targets, in.B, in.T);
   const std::string mask = in.mask.empty() ? std::string("None") : int_rows(in.mask, in.B, in.T);
-  const std::string batch = fill(kBatch, {{"inputs", inputs}, {"targets", targets}, {"mask", mask}, {"loss", double(in.loss)},
-                                          {"accuracy", double(in.accuracy)}, {"step", in.step}});
+  const std::string batch = fill(kBatch, {{"inputs", inputs},
+                                          {"targets", targets},
+                                          {"mask", mask},
+                                          {"loss", double(in.loss)},
+                                          {"accuracy", double(in.accuracy)},
+                                          {"step", in.step}});
   const size_t at = py.rfind("\n\nif __name__ == \"__main__\":");
   py.insert(at == std::string::npos ? py.size() : at, batch);
   return py;

@@ -20,7 +20,7 @@ struct TorchExport {
   int V = 0, O = 0;             // input vocabulary (anchors included), output classes
   bool per_sequence = false;
   const std::vector<ParamInfo>* params = nullptr;  // the weights, in parameter order
-  std::vector<FixedTensor> fixed;  // the normalization's fixed tensors (Normalization::fixed_tensors)
+  std::vector<FixedTensor> fixed;                  // the normalization's fixed tensors (Normalization::fixed_tensors)
 
   // The stored batch (anchors included): inputs (B, T); targets (B, T) or (B); mask (B, T) or empty.
   int B = 0, T = 0;
@@ -28,7 +28,7 @@ struct TorchExport {
   std::vector<uint8_t> mask;
   float loss = 0, accuracy = 0;  // the engine's on that batch
   int step = 0;
-  const char* engine = "";       // "attnplay 0.1.0" (a fixed string of the build)
+  const char* engine = "";  // "attnplay 0.1.0" (a fixed string of the build)
 };
 
 // The Python file. Throws std::invalid_argument naming the entry (or option) when the config's

@@ -41,33 +41,44 @@ std::string fill(const char* tmpl, std::initializer_list<PyArg> args) {
     const std::string name(c + 2, end);
     size_t k = 0;
     while (k < args.size() && name != args.begin()[k].name) ++k;
-    if (k == args.size()) throw std::logic_error("export-torch: the template's placeholder ${" + name + "} has no value");
+    if (k == args.size())
+      throw std::logic_error("export-torch: the template's placeholder ${" + name + "} has no value");
     used[k] = true;
     const PyArg& x = args.begin()[k];
     switch (x.kind) {
-      case PyArg::Text: out += x.text; break;
-      case PyArg::Num: out += py_num(x.num); break;
-      case PyArg::Int: out += std::to_string(x.integer); break;
-      case PyArg::Bool: out += py_bool(x.integer != 0); break;
-      case PyArg::List: out += py_list(*x.list); break;
+      case PyArg::Text:
+        out += x.text;
+        break;
+      case PyArg::Num:
+        out += py_num(x.num);
+        break;
+      case PyArg::Int:
+        out += std::to_string(x.integer);
+        break;
+      case PyArg::Bool:
+        out += py_bool(x.integer != 0);
+        break;
+      case PyArg::List:
+        out += py_list(*x.list);
+        break;
     }
     c = end;
   }
   for (size_t k = 0; k < args.size(); ++k)
     if (!used[k])
-      throw std::logic_error(std::string("export-torch: the value '") + args.begin()[k].name +
-                             "' has no ${" + args.begin()[k].name + "} in its template");
+      throw std::logic_error(std::string("export-torch: the value '") + args.begin()[k].name + "' has no ${" +
+                             args.begin()[k].name + "} in its template");
   return out;
 }
 
-std::string torch_entry_python(bool position, const std::string& name, const TorchForm& form,
-                               const MakeContext& ctx) {
+std::string torch_entry_python(bool position, const std::string& name, const TorchForm& form, const MakeContext& ctx) {
   if (form.python) return form.python(ctx, fill);
   std::string names;
   for (const std::string& n : torch_exportable(position)) names += (names.empty() ? "" : ", ") + n;
-  throw std::invalid_argument(std::string("export-torch: the ") + (position ? "position encoding '" : "normalization '") +
-                              name + "' cannot be exported to PyTorch (" +
-                              (form.cannot ? form.cannot : "its entry has no PyTorch form") + "); these export: " + names);
+  throw std::invalid_argument(
+      std::string("export-torch: the ") + (position ? "position encoding '" : "normalization '") + name +
+      "' cannot be exported to PyTorch (" + (form.cannot ? form.cannot : "its entry has no PyTorch form") +
+      "); these export: " + names);
 }
 
 std::vector<std::string> torch_exportable(bool positions) {

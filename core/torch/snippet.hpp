@@ -24,8 +24,7 @@ std::string fill(const char* tmpl, std::initializer_list<PyArg> args);
 // normalization) whose PyTorch form is `form`, for ctx. Throws std::invalid_argument
 // "export-torch: the position encoding 'NAME' cannot be exported to PyTorch (REASON); these
 // export: ..." when the entry has none.
-std::string torch_entry_python(bool position, const std::string& name, const TorchForm& form,
-                               const MakeContext& ctx);
+std::string torch_entry_python(bool position, const std::string& name, const TorchForm& form, const MakeContext& ctx);
 
 // A finite number as a Python literal that reads back to the same double ("0.5", "1e-06",
 // "10000.0"); throws on NaN or infinity (nothing the validated config can hold).

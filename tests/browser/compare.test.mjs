@@ -9,8 +9,12 @@ import assert from 'node:assert/strict';
 import { startHarness, RESULTS, ready, openPlayground, until } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 const open = (hash, opts) => openPlayground(h, hash, opts);
 
@@ -19,11 +23,21 @@ const open = (hash, opts) => openPlayground(h, hash, opts);
  * has also stopped and shows its last evaluation.
  */
 async function trained(page, steps, done = true) {
-  await until(page, ([n, end]) => {
-    const runs = window.playground?.compare.view?.runs ?? [];
-    return { ok: runs.length > 0 && runs.every((r) => r.last.step >= n && (!end || (r.last.acc !== null && !r.run.playing))), last: runs.map((r) => r.last) };
-  }, `every compared run to train ${steps} steps${done ? ', show its evaluation and stop' : ''}`, { arg: [steps, done], timeout: 120000 });
-  return page.evaluate(() => window.playground.compare.view.runs.map((r) => ({ name: r.name, last: r.last, lr: r.state.lr })));
+  await until(
+    page,
+    ([n, end]) => {
+      const runs = window.playground?.compare.view?.runs ?? [];
+      return {
+        ok: runs.length > 0 && runs.every((r) => r.last.step >= n && (!end || (r.last.acc !== null && !r.run.playing))),
+        last: runs.map((r) => r.last),
+      };
+    },
+    `every compared run to train ${steps} steps${done ? ', show its evaluation and stop' : ''}`,
+    { arg: [steps, done], timeout: 120000 },
+  );
+  return page.evaluate(() =>
+    window.playground.compare.view.runs.map((r) => ({ name: r.name, last: r.last, lr: r.state.lr })),
+  );
 }
 
 const rows = (page) => page.locator('#compare-view .ap-compare-runs tbody th').allTextContents();
@@ -37,7 +51,10 @@ test('order without and with positions, compared in the playground; the link rep
   await page.locator('#compare-view .ap-compare-runs').waitFor();
   assert.deepEqual(await rows(page), ['position=none', 'position=rope']);
   assert.match(await page.evaluate(() => location.hash), /&compare=position%3Dnone%2Crope$/);
-  assert.ok(await page.locator('#charts-panel').isHidden() && await page.locator('.toolbar').isHidden(), 'the single run steps aside');
+  assert.ok(
+    (await page.locator('#charts-panel').isHidden()) && (await page.locator('.toolbar').isHidden()),
+    'the single run steps aside',
+  );
   // Pressing Compare trains every run at once; once all are done, the button offers Play again.
   assert.equal(await page.locator('#compare-view .ap-compare-play').textContent(), 'Pause');
   const [none, rope] = await trained(page, 600);
@@ -46,40 +63,91 @@ test('order without and with positions, compared in the playground; the link rep
   assert.ok(none.last.acc <= 0.7, `none stays near chance: ${none.last.acc}`);
   assert.ok(rope.last.acc >= 0.9, `rope learns: ${rope.last.acc}`);
   // Attention and predictions of both runs, side by side (a snapshot, late on a busy machine).
-  await until(page, () => [...document.querySelectorAll('#compare-view .ap-compare-side > *')]
-    .every((f) => f.querySelectorAll('canvas, .example').length > 0), 'every run\'s attention and predictions drawn');
-  const sides = await page.evaluate(() => [...document.querySelectorAll('#compare-view .ap-compare-side')].map((s) => [...s.children].map((f) => ({
-    caption: f.querySelector('figcaption').textContent, top: Math.round(f.getBoundingClientRect().top), filled: f.querySelectorAll('canvas, .example').length }))));
+  await until(
+    page,
+    () =>
+      [...document.querySelectorAll('#compare-view .ap-compare-side > *')].every(
+        (f) => f.querySelectorAll('canvas, .example').length > 0,
+      ),
+    "every run's attention and predictions drawn",
+  );
+  const sides = await page.evaluate(() =>
+    [...document.querySelectorAll('#compare-view .ap-compare-side')].map((s) =>
+      [...s.children].map((f) => ({
+        caption: f.querySelector('figcaption').textContent,
+        top: Math.round(f.getBoundingClientRect().top),
+        filled: f.querySelectorAll('canvas, .example').length,
+      })),
+    ),
+  );
   assert.equal(sides.length, 2, 'attention and predictions');
   for (const side of sides) {
-    assert.deepEqual(side.map((f) => f.caption), ['position=none', 'position=rope']);
+    assert.deepEqual(
+      side.map((f) => f.caption),
+      ['position=none', 'position=rope'],
+    );
     assert.equal(side[0].top, side[1].top, 'side by side');
-    assert.ok(side.every((f) => f.filled > 0), JSON.stringify(side));
+    assert.ok(
+      side.every((f) => f.filled > 0),
+      JSON.stringify(side),
+    );
   }
   // What each run's heads do, one table: a row per layer × head, a cell per run, measured at step 600.
-  await page.waitForFunction(() => /position=none at step 600, position=rope at step 600/.test(document.querySelector('#compare-view .ap-compare-heads caption')?.textContent ?? ''), null, { timeout: 30000 });
-  const heads = await page.evaluate(() => [...document.querySelectorAll('#compare-view .ap-compare-heads tbody tr')].map((tr) => ({
-    head: tr.querySelector('th')?.textContent, cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '') })));
-  assert.deepEqual(heads.map((r) => r.head), ['layer 1 · head 1', 'layer 1 · head 2'], 'order\'s model: 1 layer × 2 heads');
-  assert.ok(heads.every((r) => r.cells.length === 2 && r.cells.every((c) => /^(no label \(entropy \d\.\d\d\)|[a-z /-]+ [a-z ]+ \d\.\d\d ≥ 0\.\d0)/.test(c))), JSON.stringify(heads));
+  await page.waitForFunction(
+    () =>
+      /position=none at step 600, position=rope at step 600/.test(
+        document.querySelector('#compare-view .ap-compare-heads caption')?.textContent ?? '',
+      ),
+    null,
+    { timeout: 30000 },
+  );
+  const heads = await page.evaluate(() =>
+    [...document.querySelectorAll('#compare-view .ap-compare-heads tbody tr')].map((tr) => ({
+      head: tr.querySelector('th')?.textContent,
+      cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+    })),
+  );
+  assert.deepEqual(
+    heads.map((r) => r.head),
+    ['layer 1 · head 1', 'layer 1 · head 2'],
+    "order's model: 1 layer × 2 heads",
+  );
+  assert.ok(
+    heads.every(
+      (r) =>
+        r.cells.length === 2 &&
+        r.cells.every((c) => /^(no label \(entropy \d\.\d\d\)|[a-z /-]+ [a-z ]+ \d\.\d\d ≥ 0\.\d0)/.test(c)),
+    ),
+    JSON.stringify(heads),
+  );
   await page.locator('#compare-panel').screenshot({ path: `${RESULTS}/compare-1280-light.png` });
   // Accuracy against length: one curve per run, named as the run.
   await page.click('#compare-view .lengths-run');
-  await page.locator('#compare-view .lengths-status', { hasText: /^position=none, step \d+: evaluated/ }).waitFor({ timeout: 60000 });
+  await page
+    .locator('#compare-view .lengths-status', { hasText: /^position=none, step \d+: evaluated/ })
+    .waitFor({ timeout: 60000 });
   const lengths = await page.evaluate(() => {
     const l = window.playground.compare.view.lengths;
     return { n: l.results.length, first: l.results.map((p) => p[0]), labels: l.acc.lines().map((x) => x.name) };
   });
   assert.equal(lengths.n, 2);
-  assert.ok(lengths.first.every((p) => p.length === 8 && p.accuracy != null), JSON.stringify(lengths.first));
+  assert.ok(
+    lengths.first.every((p) => p.length === 8 && p.accuracy != null),
+    JSON.stringify(lengths.first),
+  );
   assert.deepEqual(lengths.labels, ['position=none', 'position=rope']);
   // Each run's model file.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#compare-view tr[data-run="1"] button:text("Export")')]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#compare-view tr[data-run="1"] button:text("Export")'),
+  ]);
   assert.match(download.suggestedFilename(), /^attnplay-run2-order-step\d+\.safetensors$/);
   // A settings change rebuilds every run with it.
   await page.fill('#ctl-lr', '0.002');
   await page.press('#ctl-lr', 'Tab');
-  await page.waitForFunction(() => window.playground.compare.view?.runs.every((r) => r.state.lr === 0.002 && r.run.model));
+  await page.waitForFunction(() =>
+    window.playground.compare.view?.runs.every((r) => r.state.lr === 0.002 && r.run.model),
+  );
   // The link reproduces the comparison.
   const hash = await page.evaluate(() => location.hash);
   const again = await open(hash);
@@ -96,7 +164,10 @@ test('order without and with positions, compared in the playground; the link rep
 });
 
 test('375 px, dark: a link with a comparison of three runs fits the phone; a bad spec is explained and dropped', async () => {
-  const { page, errors } = await open('#task=copy&position=rope&compare=position%3Drope%2Calibi%2Clearned', { width: 375, scheme: 'dark' });
+  const { page, errors } = await open('#task=copy&position=rope&compare=position%3Drope%2Calibi%2Clearned', {
+    width: 375,
+    scheme: 'dark',
+  });
   await page.locator('#compare-view .ap-compare-runs').waitFor({ timeout: 30000 });
   assert.deepEqual(await rows(page), ['position=rope', 'position=alibi', 'position=learned']);
   assert.match(await page.locator('#compare-current').textContent(), /Run 1: position = rope/);
@@ -125,17 +196,28 @@ test('a first visit (no link) opens on order with and without positions, trainin
   const t0 = Date.now();
   await page.goto(h.url);
   await page.locator('#compare-landing:not([hidden])').waitFor({ timeout: 30000 });
-  assert.match(await page.locator('#compare-landing').textContent(), /without a position encoding attention cannot see order/);
-  assert.match(await page.evaluate(() => location.hash), /^#task=order&position=rope&.*&compare=position%3Drope%2Cnone$/);
+  assert.match(
+    await page.locator('#compare-landing').textContent(),
+    /without a position encoding attention cannot see order/,
+  );
+  assert.match(
+    await page.evaluate(() => location.hash),
+    /^#task=order&position=rope&.*&compare=position%3Drope%2Cnone$/,
+  );
   await page.locator('#compare-view .ap-compare-runs').waitFor({ timeout: 30000 });
   assert.deepEqual(await rows(page), ['position=rope', 'position=none']);
   const [rope, none] = await trained(page, 400); // no Play pressed
   const seconds = (Date.now() - t0) / 1000;
-  console.log(`landing: rope ${rope.last.acc}, none ${none.last.acc}, 400 steps in ${seconds.toFixed(1)} s (2 cores, a test machine)`);
+  console.log(
+    `landing: rope ${rope.last.acc}, none ${none.last.acc}, 400 steps in ${seconds.toFixed(1)} s (2 cores, a test machine)`,
+  );
   assert.ok(rope.last.acc >= 0.9 && none.last.acc <= 0.7, `rope ${rope.last.acc}, none ${none.last.acc}`);
   // Under the comparison, none of the single run's panels (an untrained model at step 0) shows.
-  const shown = await page.evaluate(() => ['attention-panel', 'positions-panel', 'heads-panel', 'replay', 'predictions-panel', 'charts-panel']
-    .filter((id) => document.getElementById(id)?.getClientRects().length));
+  const shown = await page.evaluate(() =>
+    ['attention-panel', 'positions-panel', 'heads-panel', 'replay', 'predictions-panel', 'charts-panel'].filter(
+      (id) => document.getElementById(id)?.getClientRects().length,
+    ),
+  );
   assert.deepEqual(shown, [], 'the single run steps aside');
   await page.locator('#compare-view .ap-compare-play', { hasText: /^Play$/ }).waitFor({ timeout: 10000 }); // done: Play again
   await page.screenshot({ path: `${RESULTS}/compare-landing-1280.png` });

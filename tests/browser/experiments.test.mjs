@@ -16,36 +16,58 @@ const FIXTURE = resolve(import.meta.dirname, 'fixtures/experiments');
 const files = Object.fromEntries(readdirSync(FIXTURE).map((f) => [f, readFileSync(resolve(FIXTURE, f), 'utf8')]));
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 /** The experiments page with the fixture set, once the engine is loaded. */
 async function openExperiments(hash = '', opts = {}) {
-  const page = await h.browser.newPage({ viewport: { width: opts.width ?? 1280, height: 900 }, colorScheme: 'light', acceptDownloads: true });
+  const page = await h.browser.newPage({
+    viewport: { width: opts.width ?? 1280, height: 900 },
+    colorScheme: 'light',
+    acceptDownloads: true,
+  });
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  if (opts.fixture !== false) await page.addInitScript((f) => { window.__experimentFiles = f; }, files);
+  if (opts.fixture !== false)
+    await page.addInitScript((f) => {
+      window.__experimentFiles = f;
+    }, files);
   await page.goto(`${h.url}experiments.html${hash}`);
   await page.locator('.xp[data-ready="true"]').waitFor({ timeout: 30000 });
   return { page, errors };
 }
 
 /** Non-blank pixels of a canvas (the chart drew something). */
-const inked = (page, sel) => page.evaluate((s) => {
-  const c = document.querySelector(s);
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let n = 0;
-  for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
-  return n;
-}, sel);
+const inked = (page, sel) =>
+  page.evaluate((s) => {
+    const c = document.querySelector(s);
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+    return n;
+  }, sel);
 
 test('fixtures: each experiment shows its table, chart, claim as text and verdict; one without results says so', async () => {
   const { page, errors } = await openExperiments();
   assert.equal(await page.locator('.xp').getAttribute('data-experiments'), '2');
   const ex = page.locator('.xp-experiment[data-id="fixture-positions"]');
   assert.equal(await ex.locator('tbody tr').count(), 3);
-  assert.deepEqual(await ex.locator('thead th').allTextContents(), ['position', 'placement', 'eval_accuracy', 'eval_accuracy_x2', 'eval_loss', 'steps_per_s', 'n', 'yours', '']);
+  assert.deepEqual(await ex.locator('thead th').allTextContents(), [
+    'position',
+    'placement',
+    'eval_accuracy',
+    'eval_accuracy_x2',
+    'eval_loss',
+    'steps_per_s',
+    'n',
+    'yours',
+    '',
+  ]);
   const rope = ex.locator('tbody tr', { hasText: 'rope' });
   assert.match(await rope.locator('.xp-headline').textContent(), /^\d+\.\d% ± \d+\.\d$/);
   assert.match(await ex.locator('tbody tr', { hasText: 'learned' }).textContent(), /3 \(1 failed\)/);
@@ -57,7 +79,7 @@ test('fixtures: each experiment shows its table, chart, claim as text and verdic
   assert.match(await ex.locator('tbody tr', { hasText: 'learned' }).locator('td').nth(1).textContent(), /^–$/); // learned cannot address 2L
   assert.match(await ex.locator('.xp-browser').textContent(), /steps 40 instead of 60/);
   assert.equal(await ex.locator('canvas').getAttribute('data-drawn'), '3');
-  assert.ok(await inked(page, '.xp-experiment[data-id="fixture-positions"] canvas') > 500);
+  assert.ok((await inked(page, '.xp-experiment[data-id="fixture-positions"] canvas')) > 500);
   const pending = page.locator('.xp-experiment[data-id="fixture-pending"]');
   assert.match(await pending.textContent(), /No results committed yet/);
   assert.equal(await pending.locator('table').count(), 0);
@@ -67,13 +89,17 @@ test('fixtures: each experiment shows its table, chart, claim as text and verdic
   await page.close();
 });
 
-test('re-run a row in this tab: the learner\'s result lands in the table and on the chart', async () => {
+test("re-run a row in this tab: the learner's result lands in the table and on the chart", async () => {
   const { page, errors } = await openExperiments();
   const ex = page.locator('.xp-experiment[data-id="fixture-positions"]');
   const before = await inked(page, '.xp-experiment[data-id="fixture-positions"] canvas');
   const rope = ex.locator('tbody tr', { hasText: 'rope' });
   await rope.locator('.xp-rerun').click();
-  await page.waitForFunction(() => document.querySelector('.xp-experiment[data-id="fixture-positions"] tr[data-mine]'), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => document.querySelector('.xp-experiment[data-id="fixture-positions"] tr[data-mine]'),
+    null,
+    { timeout: 60000 },
+  );
   const mine = Number(await rope.getAttribute('data-mine'));
   assert.ok(mine >= 0 && mine <= 1, String(mine));
   assert.match(await rope.locator('.xp-yours').textContent(), /^\d+\.\d%$/);
@@ -88,15 +114,23 @@ test('your own grid: a 2 × 2 grid trains into 4 cells, downloads as CSV, and it
   const { page, errors } = await openExperiments(hash);
   assert.equal(await page.inputValue('.xg-av'), 'none, rope');
   await page.click('.xg-train');
-  await page.waitForFunction(() => document.querySelector('.xg').dataset.complete === 'true', null, { timeout: 120000 });
+  await page.waitForFunction(() => document.querySelector('.xg').dataset.complete === 'true', null, {
+    timeout: 120000,
+  });
   assert.equal(await page.locator('.xg').getAttribute('data-filled'), '4');
   const means = await page.locator('.xg-cell').evaluateAll((tds) => tds.map((td) => Number(td.dataset.mean)));
   assert.equal(means.length, 4);
   for (const m of means) assert.ok(m >= 0 && m <= 1, String(m));
-  assert.match(await page.locator('.xg-command').textContent(), /^attnplay sweep --set task=copy --set steps=30 --grid "position=none,rope seq_len=6,8" --seeds 1 --out grid.csv --summary grid.summary.csv$/);
+  assert.match(
+    await page.locator('.xg-command').textContent(),
+    /^attnplay sweep --set task=copy --set steps=30 --grid "position=none,rope seq_len=6,8" --seeds 1 --out grid.csv --summary grid.summary.csv$/,
+  );
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('.xg-csv')]);
   const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
-  assert.equal(csv[0], 'position,seq_len,seed,steps,train_loss,eval_loss,eval_bpc,eval_accuracy,eval_sequence_accuracy,steps_per_s,train_tokens_per_s,infer_tokens_per_s,peak_memory_bytes,eval_accuracy_x2,eval_loss_x2,eval_accuracy_x4,eval_loss_x4,weights_sha256,engine,config,error');
+  assert.equal(
+    csv[0],
+    'position,seq_len,seed,steps,train_loss,eval_loss,eval_bpc,eval_accuracy,eval_sequence_accuracy,steps_per_s,train_tokens_per_s,infer_tokens_per_s,peak_memory_bytes,eval_accuracy_x2,eval_loss_x2,eval_accuracy_x4,eval_loss_x4,weights_sha256,engine,config,error',
+  );
   assert.equal(csv.filter(Boolean).length, 5);
   const [png] = await Promise.all([page.waitForEvent('download'), page.click('.xg-png')]);
   assert.equal(png.suggestedFilename(), 'grid.png');
@@ -118,16 +152,33 @@ test('your own grid: a 2 × 2 grid trains into 4 cells, downloads as CSV, and it
 });
 
 test('your own grid: a grid above the bound and tampered links are refused in words', async () => {
-  const { page } = await openExperiments('#task=copy&a=position&av=none,rope,learned,sinusoidal,alibi,t5_bias&b=seq_len&bv=4,6,8,10,12,16&metric=acc1&seeds=2&steps=30');
+  const { page } = await openExperiments(
+    '#task=copy&a=position&av=none,rope,learned,sinusoidal,alibi,t5_bias&b=seq_len&bv=4,6,8,10,12,16&metric=acc1&seeds=2&steps=30',
+  );
   await page.click('.xg-train');
-  assert.match(await page.locator('.xg-error').textContent(), /6 × 6 cells × 2 seeds = 72 runs; a grid in the browser trains at most 36/);
+  assert.match(
+    await page.locator('.xg-error').textContent(),
+    /6 × 6 cells × 2 seeds = 72 runs; a grid in the browser trains at most 36/,
+  );
   assert.equal(await page.locator('.xg-cell').count(), 0);
   await page.close();
   const cases = [
-    ['#task=copy&a=bogus&av=1,2&b=seq_len&bv=8&metric=acc1&seeds=1&steps=30', /the first axis "bogus" is not a setting a grid can vary/],
-    ['#task=copy&a=position&av=none&b=seq_len&bv=8&metric=acc1&seeds=1&steps=99999999', /steps "99999999" is not a whole number from 1 to 3000/],
-    ['#task=copy&a=position&av=none&b=seq_len&bv=8&metric=acc1&seeds=1&steps=30&%3Cimg%3E=1', /"<img>", which is not part of a grid/],
-    ['#task=copy&a=position&av=none&b=seq_len&bv=99999&metric=acc1&seeds=1&steps=30', /seq_len=99999: above the maximum/],
+    [
+      '#task=copy&a=bogus&av=1,2&b=seq_len&bv=8&metric=acc1&seeds=1&steps=30',
+      /the first axis "bogus" is not a setting a grid can vary/,
+    ],
+    [
+      '#task=copy&a=position&av=none&b=seq_len&bv=8&metric=acc1&seeds=1&steps=99999999',
+      /steps "99999999" is not a whole number from 1 to 3000/,
+    ],
+    [
+      '#task=copy&a=position&av=none&b=seq_len&bv=8&metric=acc1&seeds=1&steps=30&%3Cimg%3E=1',
+      /"<img>", which is not part of a grid/,
+    ],
+    [
+      '#task=copy&a=position&av=none&b=seq_len&bv=99999&metric=acc1&seeds=1&steps=30',
+      /seq_len=99999: above the maximum/,
+    ],
     [`#task=copy&a=position&av=${'x'.repeat(700)}`, /at most 600 are read/],
   ];
   for (const [hash, words] of cases) {

@@ -6,23 +6,37 @@ import assert from 'node:assert/strict';
 import { startHarness, openPlayground, RESULTS, until } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 const params = (page) => page.locator('#explain [data-kind="position"] .explain-params').textContent();
 
-test('the position card counts this model\'s parameters: learned positions, 12 × 32, then 16 × 32', async () => {
+test("the position card counts this model's parameters: learned positions, 12 × 32, then 16 × 32", async () => {
   const { page, errors } = await openPlayground(h, '#task=copy&position=learned&seq_len=12&d_model=32');
-  await until(page, (want) => {
-    const text = document.querySelector('#explain [data-kind="position"] .explain-params')?.textContent;
-    return { ok: text === want, text };
-  }, 'the position card to count 384 parameters (a 12 × 32 table)', { arg: ' 384 parameters.', timeout: 20000 });
+  await until(
+    page,
+    (want) => {
+      const text = document.querySelector('#explain [data-kind="position"] .explain-params')?.textContent;
+      return { ok: text === want, text };
+    },
+    'the position card to count 384 parameters (a 12 × 32 table)',
+    { arg: ' 384 parameters.', timeout: 20000 },
+  );
   assert.equal(await params(page), ' 384 parameters.', 'a 12 × 32 table');
   await page.evaluate(() => window.playground.set('seq_len', 16));
-  await until(page, (want) => {
-    const text = document.querySelector('#explain [data-kind="position"] .explain-params')?.textContent;
-    return { ok: text === want, text };
-  }, 'the position card to count 512 parameters (a 16 × 32 table)', { arg: ' 512 parameters.', timeout: 20000 });
+  await until(
+    page,
+    (want) => {
+      const text = document.querySelector('#explain [data-kind="position"] .explain-params')?.textContent;
+      return { ok: text === want, text };
+    },
+    'the position card to count 512 parameters (a 16 × 32 table)',
+    { arg: ' 512 parameters.', timeout: 20000 },
+  );
   assert.equal(await params(page), ' 512 parameters.', 'a 16 × 32 table');
   assert.deepEqual(errors, []);
   await page.close();
@@ -34,10 +48,15 @@ for (const scheme of ['light', 'dark'])
     await page.locator('#explain-panel').scrollIntoViewIfNeeded();
     const over = await page.evaluate(() => {
       const panel = /** @type {HTMLElement} */ (document.getElementById('explain-panel')).getBoundingClientRect();
-      return [...document.querySelectorAll('#explain .explain-card')].map((c) => Math.round(c.getBoundingClientRect().right - panel.right)).filter((d) => d > 0);
+      return [...document.querySelectorAll('#explain .explain-card')]
+        .map((c) => Math.round(c.getBoundingClientRect().right - panel.right))
+        .filter((d) => d > 0);
     });
     assert.deepEqual(over, [], 'no card sticks out of the panel');
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+      'nothing scrolls sideways',
+    );
     await page.locator('#explain-panel').screenshot({ path: `${RESULTS}/explain-375-${scheme}.png` });
     assert.deepEqual(errors, []);
     await page.close();

@@ -10,11 +10,21 @@ import assert from 'node:assert/strict';
 import { startHarness, RESULTS, ready } from './harness.mjs';
 
 const VIEWS = [
-  ['rope', 'rotary', ''], ['xpos', 'rotary', '&xpos_gamma=32'], ['alibi', 'bias', '&causal=false&heads=4'],
-  ['t5_bias', 'bias', ''], ['fire', 'bias', '&fire_length=8'], ['shaw', 'bias', ''], ['urpe', 'bias', ''],
-  ['sinusoidal', 'absolute', ''], ['learned', 'absolute', ''],
-  ['kerple', 'bias', '&kerple_kind=power'], ['dynamic_bias', 'bias', '&causal=false'], ['scaled_sinusoidal', 'absolute', ''],
-  ['randomized', 'rotary', '&randomized_wrap=rope'], ['cope', 'bias', ''], ['forget', 'bias', ''],
+  ['rope', 'rotary', ''],
+  ['xpos', 'rotary', '&xpos_gamma=32'],
+  ['alibi', 'bias', '&causal=false&heads=4'],
+  ['t5_bias', 'bias', ''],
+  ['fire', 'bias', '&fire_length=8'],
+  ['shaw', 'bias', ''],
+  ['urpe', 'bias', ''],
+  ['sinusoidal', 'absolute', ''],
+  ['learned', 'absolute', ''],
+  ['kerple', 'bias', '&kerple_kind=power'],
+  ['dynamic_bias', 'bias', '&causal=false'],
+  ['scaled_sinusoidal', 'absolute', ''],
+  ['randomized', 'rotary', '&randomized_wrap=rope'],
+  ['cope', 'bias', ''],
+  ['forget', 'bias', ''],
   ['randomized', 'absolute', '&randomized_wrap=learned'], // not next to the rope wrap: show() waits for a new name
 ];
 
@@ -29,19 +39,34 @@ before(async () => {
   await page.goto(`${h.url}#position=rope&seq_len=8&causal=true`);
   await ready(page);
 });
-after(async () => { await h?.close(); });
+after(async () => {
+  await h?.close();
+});
 
 /** Switch the playground to `hash`, train 3 steps, and wait for the explorer to show them. */
 async function show(name, extra) {
-  await page.evaluate((hash) => { location.hash = hash; }, `#position=${name}&seq_len=8&causal=true${extra}`);
+  await page.evaluate((hash) => {
+    location.hash = hash;
+  }, `#position=${name}&seq_len=8&causal=true${extra}`);
   await page.locator('#explore-panel').scrollIntoViewIfNeeded(); // the panel works only while on screen
-  await page.waitForFunction((n) => window.playground.explore.data?.describe.name === n && document.body.dataset.run === 'ready', name, { timeout: 30000 });
+  await page.waitForFunction(
+    (n) => window.playground.explore.data?.describe.name === n && document.body.dataset.run === 'ready',
+    name,
+    { timeout: 30000 },
+  );
   await page.evaluate(() => window.playground.step(3));
-  await page.waitForFunction(() => Number(window.playground.explore.data?.step) >= 3 && !window.playground.explore.busy, null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => Number(window.playground.explore.data?.step) >= 3 && !window.playground.explore.busy,
+    null,
+    { timeout: 30000 },
+  );
 }
 
 /** The panel alone; the sticky toolbar, which would cover its top, kept in the flow meanwhile. */
-const panelShot = (name) => page.locator('#explore-panel').screenshot({ path: `${RESULTS}/explore-${name}.png`, style: '.toolbar { position: static !important; }' });
+const panelShot = (name) =>
+  page
+    .locator('#explore-panel')
+    .screenshot({ path: `${RESULTS}/explore-${name}.png`, style: '.toolbar { position: static !important; }' });
 
 /** What a person sees of the panel. */
 function look() {
@@ -50,7 +75,9 @@ function look() {
     const ex = window.playground.explore;
     return {
       kind: panel.dataset.kind,
-      points: ex.charts.map((c) => c.plot.data.slice(1).reduce((n, col) => n + col.filter((v) => v != null && Number.isFinite(v)).length, 0)),
+      points: ex.charts.map((c) =>
+        c.plot.data.slice(1).reduce((n, col) => n + col.filter((v) => v != null && Number.isFinite(v)).length, 0),
+      ),
       katex: panel.querySelectorAll('.explore-formula .katex').length,
       source: panel.querySelector('.explore-source code')?.textContent ?? '',
       overflow: document.documentElement.scrollWidth - innerWidth,
@@ -85,14 +112,24 @@ test('RoPE: the slider turns the pair, a scaling adds dashed curves; dark screen
   const data = () => page.evaluate(() => window.playground.explore.data);
   await page.selectOption('#explore-pair', '1');
   await page.locator('#explore-position').fill('7');
-  await page.waitForFunction(() => window.playground.explore.data?.now.pair?.position === 7 && window.playground.explore.data?.now.pair?.index === 1 && !window.playground.explore.busy);
+  await page.waitForFunction(
+    () =>
+      window.playground.explore.data?.now.pair?.position === 7 &&
+      window.playground.explore.data?.now.pair?.index === 1 &&
+      !window.playground.explore.busy,
+  );
   const d = await data();
   assert.ok(Math.abs(d.now.pair.angle - 7 * d.now.pair.theta) < 1e-9, 'the angle is m·θ_i');
   assert.match(await page.locator('#explore .explore-summary').textContent(), /^Pair 1: θ = .* At m = 7/);
   await page.selectOption('#explore-scaling', 'yarn');
-  await page.waitForFunction(() => window.playground.explore.data?.now.scaled?.scaling === 'yarn' && !window.playground.explore.busy);
+  await page.waitForFunction(
+    () => window.playground.explore.data?.now.scaled?.scaling === 'yarn' && !window.playground.explore.busy,
+  );
   const labels = await page.evaluate(() => window.playground.explore.charts[0].series.map((s) => s.label));
-  assert.ok(labels.some((l) => /yarn ×4/.test(l)), labels.join('; '));
+  assert.ok(
+    labels.some((l) => /yarn ×4/.test(l)),
+    labels.join('; '),
+  );
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -108,7 +145,9 @@ test('RoPE: the slider turns the pair, a scaling adds dashed curves; dark screen
 });
 
 test('an encoding without an explorer view says so', async () => {
-  await page.evaluate(() => { location.hash = '#position=none&seq_len=8'; });
+  await page.evaluate(() => {
+    location.hash = '#position=none&seq_len=8';
+  });
   await page.waitForFunction(() => window.playground.explore.data?.describe.name === 'none');
   assert.equal(await page.locator('#explore').getAttribute('data-kind'), 'none');
   assert.match(await page.locator('#explore .explore-status').textContent(), /has no explorer view/);

@@ -13,8 +13,12 @@ import { resolve } from 'node:path';
 import { startHarness, openPlayground, shotFourWays, RESULTS } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 /** Download through a button and return the file's text and path. */
 async function downloadVia(page, selector, name) {
@@ -37,9 +41,14 @@ function hasTorch() {
 async function checkWithTorch(page, pyPath, name, step) {
   if (!hasTorch()) return;
   const model = await downloadVia(page, '#export-model', name);
-  const out = JSON.parse(execFileSync('/usr/bin/python3', [pyPath, model.path], { encoding: 'utf8' }).trim().split('\n').pop());
+  const out = JSON.parse(
+    execFileSync('/usr/bin/python3', [pyPath, model.path], { encoding: 'utf8' }).trim().split('\n').pop(),
+  );
   assert.equal(out.step, step);
-  assert.ok(Math.abs(out.loss - out.engine_loss) <= 1e-5 * out.engine_loss, `python ${out.loss} vs engine ${out.engine_loss}`);
+  assert.ok(
+    Math.abs(out.loss - out.engine_loss) <= 1e-5 * out.engine_loss,
+    `python ${out.loss} vs engine ${out.engine_loss}`,
+  );
 }
 
 /** n training steps through the toolbar. */
@@ -51,7 +60,10 @@ async function steps(page, n) {
 }
 
 test('Export → PyTorch downloads a .py with the class and the stored batch, and it runs', async () => {
-  const { page, errors } = await openPlayground(h, '#task=copy&position=rope&normalization=softmax&d_model=16&layers=1');
+  const { page, errors } = await openPlayground(
+    h,
+    '#task=copy&position=rope&normalization=softmax&d_model=16&layers=1',
+  );
   await steps(page, 3);
   assert.equal(await page.locator('#export-torch').textContent(), 'Export → PyTorch');
   const py = await downloadVia(page, '#export-torch', 'playground-model.py');
@@ -67,7 +79,10 @@ test('Export → PyTorch downloads a .py with the class and the stored batch, an
 });
 
 test('performer with redraw exports the live draw of its features, and the file reproduces the engine', async () => {
-  const { page, errors } = await openPlayground(h, '#task=copy&position=rope&normalization=performer&performer_redraw=true&d_model=16&layers=1');
+  const { page, errors } = await openPlayground(
+    h,
+    '#task=copy&position=rope&normalization=performer&performer_redraw=true&d_model=16&layers=1',
+  );
   await steps(page, 3);
   const py = await downloadVia(page, '#export-torch', 'playground-performer.py');
   assert.match(py.text, /# ---- normalization: performer/);

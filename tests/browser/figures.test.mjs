@@ -12,8 +12,12 @@ import { parseSvg, pngSize } from '../node/figure-files.mjs';
 import { parseCsv } from '../../web/src/common/csv.js';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 /**
  * Open the menu of `menu` (a .fig-dl locator), click `format`, and return the download.
@@ -21,7 +25,10 @@ after(async () => { await h?.close(); });
  */
 async function grab(page, menu, format) {
   if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
-  const [dl] = await Promise.all([page.waitForEvent('download'), menu.locator(`button[data-format="${format}"]`).click()]);
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    menu.locator(`button[data-format="${format}"]`).click(),
+  ]);
   const bytes = readFileSync(await dl.path());
   writeFileSync(`${RESULTS}/figures-${dl.suggestedFilename()}`, bytes);
   return { name: dl.suggestedFilename(), bytes, text: bytes.toString('utf8') };
@@ -48,13 +55,16 @@ test('playground: an attention head and the position maps download as SVG, PNG, 
   assert.equal(s.count['rect.colorbar'], 1, 'a colour bar');
   assert.ok(s.texts.includes('key') && s.texts.includes('query'), 'axis titles');
   assert.ok(s.texts.includes('Attention weights, layer 2, head 2'), 'the title');
-  assert.ok(s.texts.includes('weight:') && s.texts.includes('Σ'), 'the colour scale\'s name and the row-sum column');
-  assert.ok(s.texts.some((t) => /rows sum to 1/.test(t)), 'what the range is');
+  assert.ok(s.texts.includes('weight:') && s.texts.includes('Σ'), "the colour scale's name and the row-sum column");
+  assert.ok(
+    s.texts.some((t) => /rows sum to 1/.test(t)),
+    'what the range is',
+  );
 
   const png = await grab(page, menu, 'png');
   const size = pngSize(png.bytes);
   assert.ok(size.width >= 2 * shown.width, `PNG ${size.width} px wide, on screen ${shown.width} px`);
-  assert.equal(size.width, Math.round(s.width * 3), 'the SVG\'s layout at 3×');
+  assert.equal(size.width, Math.round(s.width * 3), "the SVG's layout at 3×");
   assert.equal(size.height, Math.round(s.height * 3));
 
   const json = JSON.parse((await grab(page, menu, 'json')).text);
@@ -63,13 +73,19 @@ test('playground: an attention head and the position maps download as SVG, PNG, 
   assert.deepEqual(json.values, shown.matrix, 'the numbers the map draws');
   assert.deepEqual(json.row_labels, shown.tokens);
   assert.ok(rowSumsNear1(json.values), 'softmax rows sum to 1');
-  assert.deepEqual(json.side.values.map((v) => Math.round(v * 1e4) / 1e4), Array(T).fill(1));
+  assert.deepEqual(
+    json.side.values.map((v) => Math.round(v * 1e4) / 1e4),
+    Array(T).fill(1),
+  );
 
   const csv = (await grab(page, menu, 'csv')).text.trimEnd().split('\r\n');
   assert.equal(csv.length, T + 1, 'a header and one row per query');
   assert.equal(csv[0].split(',').length, T + 2, 'the row label, T keys, Σ');
   for (let i = 1; i <= T; i++) {
-    const cells = csv[i].split(',').slice(1, T + 1).map(Number);
+    const cells = csv[i]
+      .split(',')
+      .slice(1, T + 1)
+      .map(Number);
     assert.ok(Math.abs(cells.reduce((a, b) => a + b, 0) - 1) < 1e-4, `row ${i} sums to 1`);
   }
 
@@ -77,7 +93,10 @@ test('playground: an attention head and the position maps download as SVG, PNG, 
   await page.locator('#attention-panel').scrollIntoViewIfNeeded();
   const first = page.locator('#attention .attn-head').nth(1).locator('.fig-dl');
   await first.locator('summary').click();
-  await page.locator('#attention-panel').screenshot({ path: `${RESULTS}/figures-panel-1280.png`, style: '.toolbar, .replay-bar { position: static !important; }' });
+  await page.locator('#attention-panel').screenshot({
+    path: `${RESULTS}/figures-panel-1280.png`,
+    style: '.toolbar, .replay-bar { position: static !important; }',
+  });
   await first.locator('summary').click();
 
   // The logits view downloads logits (masked entries: null in JSON).
@@ -106,16 +125,30 @@ test('playground: an attention head and the position maps download as SVG, PNG, 
   await page.locator('#attention').screenshot({ path: `${RESULTS}/figures-menu-1280-light.png` });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 375, height: 800 });
-  await until(page, () => ({ ok: document.documentElement.scrollWidth <= 375, wide: document.documentElement.scrollWidth }), 'the page at 375 px, no wider (its maps follow a ResizeObserver)');
+  await until(
+    page,
+    () => ({ ok: document.documentElement.scrollWidth <= 375, wide: document.documentElement.scrollWidth }),
+    'the page at 375 px, no wider (its maps follow a ResizeObserver)',
+  );
   for (const i of [0, 1]) {
     const m = page.locator('#attention .attn-head').nth(i).locator('.fig-dl');
     await m.scrollIntoViewIfNeeded();
     if (!(await m.evaluate((d) => d.open))) await m.locator('summary').click();
     // The menu turns rightwards in its toggle event (a task after the click): wait for it on a busy machine.
-    await until(page, (e) => { const r = e.getBoundingClientRect(); return { ok: r.left >= 0 && r.right <= 375, left: r.left, right: r.right }; },
-      `menu ${i} inside the phone's width`, { arg: await m.locator('.fig-dl-menu').elementHandle() });
+    await until(
+      page,
+      (e) => {
+        const r = e.getBoundingClientRect();
+        return { ok: r.left >= 0 && r.right <= 375, left: r.left, right: r.right };
+      },
+      `menu ${i} inside the phone's width`,
+      { arg: await m.locator('.fig-dl-menu').elementHandle() },
+    );
     const box = await m.locator('.fig-dl-menu').boundingBox();
-    assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `menu ${i} inside the phone's width: ${JSON.stringify(box)}`);
+    assert.ok(
+      box && box.x >= 0 && box.x + box.width <= 375,
+      `menu ${i} inside the phone's width: ${JSON.stringify(box)}`,
+    );
     if (i === 0) await page.screenshot({ path: `${RESULTS}/figures-menu-375-dark.png` });
   }
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -128,7 +161,11 @@ test('explorer: a RoPE chart downloads as SVG (one path per line), JSON and CSV 
   const { page, errors } = await openPlayground(h, '#position=rope&seq_len=8&causal=true');
   await page.locator('#explore-panel').scrollIntoViewIfNeeded();
   await page.evaluate(() => window.playground.step(3));
-  await page.waitForFunction(() => Number(window.playground.explore.data?.step) >= 3 && !window.playground.explore.busy, null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => Number(window.playground.explore.data?.step) >= 3 && !window.playground.explore.busy,
+    null,
+    { timeout: 30000 },
+  );
   const chart = await page.evaluate(() => {
     const c = window.playground.explore.charts[0];
     return { title: c.title, xs: c.run.xs, lines: c.lines().map((l) => l.name) };
@@ -143,35 +180,55 @@ test('explorer: a RoPE chart downloads as SVG (one path per line), JSON and CSV 
   assert.equal(json.kind, 'lines');
   assert.equal(json.title, chart.title);
   assert.deepEqual(json.x, chart.xs);
-  assert.deepEqual(json.series.map((q) => q.label), chart.lines);
+  assert.deepEqual(
+    json.series.map((q) => q.label),
+    chart.lines,
+  );
   for (const q of json.series) assert.equal(q.values.length, chart.xs.length);
   const csv = parseCsv((await grab(page, menu, 'csv')).text);
   assert.deepEqual(csv.header, ['distance d = query − key', ...chart.lines]);
   assert.equal(csv.rows.length, chart.xs.length);
-  assert.deepEqual(csv.rows.map((r) => Number(r[0])), chart.xs);
+  assert.deepEqual(
+    csv.rows.map((r) => Number(r[0])),
+    chart.xs,
+  );
   const png = pngSize((await grab(page, menu, 'png')).bytes);
-  const onScreen = await page.locator('#explore .explore-chart').first().evaluate((e) => e.getBoundingClientRect().width);
+  const onScreen = await page
+    .locator('#explore .explore-chart')
+    .first()
+    .evaluate((e) => e.getBoundingClientRect().width);
   assert.ok(png.width >= 2 * Math.min(onScreen, 640) && png.width === Math.round(s.width * 3), `PNG ${png.width} px`);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('probe grid: the accuracy heatmap (SVG, PNG) and every cell\'s numbers (JSON, CSV)', async () => {
-  const { page, errors } = await openPage(h.browser, `${h.url}probe.html?steps=40&seeds=1&positions=none,learned&normalizations=softmax,l2`);
+test("probe grid: the accuracy heatmap (SVG, PNG) and every cell's numbers (JSON, CSV)", async () => {
+  const { page, errors } = await openPage(
+    h.browser,
+    `${h.url}probe.html?steps=40&seeds=1&positions=none,learned&normalizations=softmax,l2`,
+  );
   await page.locator('.apd[data-complete="true"]').waitFor({ timeout: 120000 });
   const results = await page.evaluate(() => window.demo.results());
   const menu = page.locator('.apd-tools .fig-dl');
   const s = parseSvg((await grab(page, menu, 'svg')).bytes);
   assert.equal(s.count['rect.cell'], 4, '2 encodings × 2 normalizations');
-  for (const t of ['none', 'learned', 'softmax', 'l2', 'position encoding', 'attention normalization', 'accuracy:']) assert.ok(s.texts.includes(t), t);
-  for (const r of results) assert.ok(s.texts.includes(`${Math.round(r.accuracy * 100)}%`), `${r.position}/${r.normalization} labelled`);
+  for (const t of ['none', 'learned', 'softmax', 'l2', 'position encoding', 'attention normalization', 'accuracy:'])
+    assert.ok(s.texts.includes(t), t);
+  for (const r of results)
+    assert.ok(s.texts.includes(`${Math.round(r.accuracy * 100)}%`), `${r.position}/${r.normalization} labelled`);
   const json = JSON.parse((await grab(page, menu, 'json')).text);
-  assert.deepEqual(json.values, [[results[0].accuracy, results[1].accuracy], [results[2].accuracy, results[3].accuracy]]);
+  assert.deepEqual(json.values, [
+    [results[0].accuracy, results[1].accuracy],
+    [results[2].accuracy, results[3].accuracy],
+  ]);
   assert.deepEqual(json.range, [0, 1]);
   assert.equal(json.cells.length, 4);
   assert.equal(json.cells[0].spread, results[0].spread);
   const csv = (await grab(page, menu, 'csv')).text.trimEnd().split('\r\n');
-  assert.equal(csv[0], 'position,normalization,state,accuracy_mean,accuracy_min,accuracy_max,spread,mirror_gap,outcome,seeds');
+  assert.equal(
+    csv[0],
+    'position,normalization,state,accuracy_mean,accuracy_min,accuracy_max,spread,mirror_gap,outcome,seeds',
+  );
   assert.equal(csv.length, 5);
   assert.equal(Number(csv[1].split(',')[3]), results[0].accuracy);
   const png = pngSize((await grab(page, menu, 'png')).bytes);

@@ -8,15 +8,23 @@ import assert from 'node:assert/strict';
 import { startHarness, openPage, shot, ready, savedSnapshot, until } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 const counter = async (page) => Number(await page.locator('#step-counter').textContent());
-const playButtonBack = (page) => page.waitForFunction(() => document.getElementById('play').textContent === 'Play', null, { timeout: 60000 });
+const playButtonBack = (page) =>
+  page.waitForFunction(() => document.getElementById('play').textContent === 'Play', null, { timeout: 60000 });
 
 test('divergence stops training with the message, and lr then changes on the live model', async () => {
   // exp normalization at lr 1 without clipping overflows within a few steps.
-  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy&normalization=exp&lr=1&clip=0&warmup=0&steps=200`);
+  const { page, errors } = await openPage(
+    h.browser,
+    `${h.url}#task=copy&normalization=exp&lr=1&clip=0&warmup=0&steps=200`,
+  );
   await ready(page);
   await page.click('#play');
   await page.locator('#notice', { hasText: 'Training stopped' }).waitFor({ timeout: 60000 });
@@ -40,19 +48,26 @@ test('a crashed worker is restarted and the model restored from its last snapsho
   const { page, errors } = await openPage(h.browser, `${h.url}#task=copy&steps=30&seed=5`);
   await ready(page);
   await page.click('#play');
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 30, null, { timeout: 60000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 30, null, {
+    timeout: 60000,
+  });
   await playButtonBack(page);
   // Stopping kept a snapshot; then the module traps (a test command that throws as a trap would).
   await page.waitForFunction(() => window.playground.model.checkpointBytes !== null, null, { timeout: 10000 });
   await page.evaluate(() => window.playground.client.call('trap').catch(() => {}));
   await page.waitForFunction(() => document.body.dataset.engine === 'restored', null, { timeout: 30000 });
   const notice = await page.locator('#notice').textContent();
-  assert.match(notice, /crashed \(unreachable \(simulated trap\)\) and was restarted; the model was restored from its last snapshot, at step 30/);
+  assert.match(
+    notice,
+    /crashed \(unreachable \(simulated trap\)\) and was restarted; the model was restored from its last snapshot, at step 30/,
+  );
   await ready(page);
   assert.equal(await counter(page), 30);
   // The restored model trains on in the new worker.
   await page.evaluate(() => window.playground.step(2));
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 32, null, { timeout: 30000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 32, null, {
+    timeout: 30000,
+  });
   await shot(page, 'hardening-restored');
   assert.deepEqual(errors, []);
   await page.close();
@@ -64,10 +79,20 @@ test('after a reload, the saved model is offered and restored', async () => {
   await page.goto(`${h.url}#task=copy&steps=20&seed=9`);
   await ready(page);
   await page.click('#play');
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 20, null, { timeout: 60000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 20, null, {
+    timeout: 60000,
+  });
   await playButtonBack(page);
   // The snapshot reaches IndexedDB (later on a busy machine).
-  await until(null, async () => { const saved = await savedSnapshot(page); return { ok: saved?.step === 20, saved }; }, 'the snapshot of step 20 in IndexedDB', { timeout: 20000 });
+  await until(
+    null,
+    async () => {
+      const saved = await savedSnapshot(page);
+      return { ok: saved?.step === 20, saved };
+    },
+    'the snapshot of step 20 in IndexedDB',
+    { timeout: 20000 },
+  );
   await page.reload();
   await ready(page);
   const offer = page.locator('#restore-offer');

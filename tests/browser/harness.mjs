@@ -56,19 +56,26 @@ export async function openPage(browser, url, { width = 1280, height = 900, schem
  * The saved runs in IndexedDB (state/saved-work.js), newest first: [{id, tab, step, task,
  * position, normalization, savedAt}].
  */
-export const savedRuns = (page) => page.evaluate(() => new Promise((resolve) => {
-  const req = indexedDB.open('attention-playground', 1);
-  req.onupgradeneeded = () => req.result.createObjectStore('saved-work');
-  req.onsuccess = () => {
-    const all = req.result.transaction('saved-work').objectStore('saved-work').getAll(IDBKeyRange.bound('run:', 'run:\uffff'));
-    all.onsuccess = () => {
-      resolve(all.result.sort((a, b) => b.savedAt - a.savedAt));
-      req.result.close();
-    };
-    all.onerror = () => resolve([]);
-  };
-  req.onerror = () => resolve([]);
-}));
+export const savedRuns = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const req = indexedDB.open('attention-playground', 1);
+        req.onupgradeneeded = () => req.result.createObjectStore('saved-work');
+        req.onsuccess = () => {
+          const all = req.result
+            .transaction('saved-work')
+            .objectStore('saved-work')
+            .getAll(IDBKeyRange.bound('run:', 'run:\uffff'));
+          all.onsuccess = () => {
+            resolve(all.result.sort((a, b) => b.savedAt - a.savedAt));
+            req.result.close();
+          };
+          all.onerror = () => resolve([]);
+        };
+        req.onerror = () => resolve([]);
+      }),
+  );
 
 /** The newest saved run as {step, task}, or null. */
 export const savedSnapshot = async (page) => {
@@ -85,10 +92,15 @@ export const savedSnapshot = async (page) => {
  * @param {string} what
  */
 export async function waitForValue(read, ok, what, timeout = 15000) {
-  const seen = await until(null, async () => {
-    const v = await read();
-    return { ok: ok(v), v };
-  }, what, { timeout });
+  const seen = await until(
+    null,
+    async () => {
+      const v = await read();
+      return { ok: ok(v), v };
+    },
+    what,
+    { timeout },
+  );
   return seen.v;
 }
 
@@ -103,7 +115,9 @@ export function recordSaves() {
   IDBObjectStore.prototype.put = function (value, key) {
     const rec = { key, done: false };
     window.__saves.push(rec);
-    this.transaction.addEventListener('complete', () => { rec.done = true; });
+    this.transaction.addEventListener('complete', () => {
+      rec.done = true;
+    });
     return put.call(this, value, key);
   };
 }
@@ -117,16 +131,26 @@ export const shot = (page, name) => page.screenshot({ path: resolve(RESULTS, `${
  */
 export async function shotFourWays(page, name, height = 900) {
   const seen = [];
-  for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
+  for (const [width, scheme] of [
+    [1280, 'light'],
+    [1280, 'dark'],
+    [375, 'light'],
+    [375, 'dark'],
+  ]) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width, height });
     // Charts follow a ResizeObserver and the theme switch: wait for what is checked below.
-    await until(page, ([w, dark]) => {
-      const bg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
-      const wide = document.documentElement.scrollWidth;
-      const light = bg.reduce((a, b) => a + b, 0) / 3;
-      return { ok: wide <= w && dark === (light < 128), wide, light };
-    }, `${name} at ${width} px (${scheme}): the page no wider than the window (wide) and the theme on it (background lightness)`, { arg: [width, scheme === 'dark'] });
+    await until(
+      page,
+      ([w, dark]) => {
+        const bg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
+        const wide = document.documentElement.scrollWidth;
+        const light = bg.reduce((a, b) => a + b, 0) / 3;
+        return { ok: wide <= w && dark === light < 128, wide, light };
+      },
+      `${name} at ${width} px (${scheme}): the page no wider than the window (wide) and the theme on it (background lightness)`,
+      { arg: [width, scheme === 'dark'] },
+    );
     await shot(page, `${name}-${width}-${scheme}`);
     seen.push(`${width}-${scheme}`);
   }
@@ -147,6 +171,16 @@ export async function openPlayground(h, hash, opts = {}) {
 
 /** Wait until the playground's engine is loaded and its first model is built. */
 export async function ready(page) {
-  await until(page, () => document.getElementById('module-status')?.dataset.ready === 'true', 'the training engine to load', { timeout: 30000 });
-  await until(page, () => ({ ok: document.body.dataset.run === 'ready', run: document.body.dataset.run }), 'the first model to be built (body[data-run=ready])', { timeout: 30000 });
+  await until(
+    page,
+    () => document.getElementById('module-status')?.dataset.ready === 'true',
+    'the training engine to load',
+    { timeout: 30000 },
+  );
+  await until(
+    page,
+    () => ({ ok: document.body.dataset.run === 'ready', run: document.body.dataset.run }),
+    'the first model to be built (body[data-run=ready])',
+    { timeout: 30000 },
+  );
 }

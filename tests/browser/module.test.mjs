@@ -4,8 +4,12 @@ import assert from 'node:assert/strict';
 import { startHarness, openPage, shot } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 test('the playground loads the SIMD module in Chromium and says so', async () => {
   // the dev server sends COOP/COEP, so the playground would run the threaded build

@@ -18,10 +18,22 @@ const DIST = resolve(ROOT, 'dist');
 const PWN = 'window.__pwned=1';
 // The issue's attacks and their relatives, in one embed hash beside a valid widget config.
 const HOSTILE = [
-  ['onfocus', PWN], ['tabindex', '0'], ['autofocus', ''], ['onload', PWN], ['onclick', PWN], ['ONMOUSEOVER', PWN],
-  ['on_pointerenter', PWN], ['style', 'background:url(https://evil.example/style.png)'], ['srcdoc', `<script>${PWN}</script>`],
-  ['href', `javascript:${PWN}`], ['src', 'https://evil.example/x.js'], ['formaction', `javascript:${PWN}`],
-  ['is', 'x-evil'], ['slot', 'x'], ['data-x', `<img src=x onerror="${PWN}">`], ['__proto__', '1'],
+  ['onfocus', PWN],
+  ['tabindex', '0'],
+  ['autofocus', ''],
+  ['onload', PWN],
+  ['onclick', PWN],
+  ['ONMOUSEOVER', PWN],
+  ['on_pointerenter', PWN],
+  ['style', 'background:url(https://evil.example/style.png)'],
+  ['srcdoc', `<script>${PWN}</script>`],
+  ['href', `javascript:${PWN}`],
+  ['src', 'https://evil.example/x.js'],
+  ['formaction', `javascript:${PWN}`],
+  ['is', 'x-evil'],
+  ['slot', 'x'],
+  ['data-x', `<img src=x onerror="${PWN}">`],
+  ['__proto__', '1'],
 ];
 const hash = (pairs) => `#${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
 const EMBED_HASH = hash([['preset', 'sinusoidal'], ['steps', '30'], ['d_model', '16'], ['heads', '2'], ...HOSTILE]);
@@ -49,8 +61,17 @@ function fresh() {
   const built = resolve(DIST, 'size.json');
   if (!existsSync(built)) return false;
   const t = statSync(built).mtimeMs;
-  const newest = (dir) => Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) =>
-    (e.isDirectory() ? (e.name === 'node_modules' ? 0 : newest(join(dir, e.name))) : statSync(join(dir, e.name)).mtimeMs)));
+  const newest = (dir) =>
+    Math.max(
+      0,
+      ...readdirSync(dir, { withFileTypes: true }).map((e) =>
+        e.isDirectory()
+          ? e.name === 'node_modules'
+            ? 0
+            : newest(join(dir, e.name))
+          : statSync(join(dir, e.name)).mtimeMs,
+      ),
+    );
   return newest(resolve(ROOT, 'web')) < t;
 }
 
@@ -64,7 +85,11 @@ async function guarded(browser, url, { width = 1280, height = 900 } = {}) {
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
   await page.addInitScript(() => {
     window.__csp = [];
-    addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`), true);
+    addEventListener(
+      'securitypolicyviolation',
+      (e) => window.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      true,
+    );
   });
   await page.goto(url);
   return { page, requests, errors };
@@ -86,24 +111,37 @@ async function assertCsp(page) {
     const s = document.createElement('script');
     s.textContent = 'window.__inline = 1';
     document.head.append(s);
-    const fetched = await fetch('https://evil.example/').then(() => 'fetched', () => 'refused');
+    const fetched = await fetch('https://evil.example/').then(
+      () => 'fetched',
+      () => 'refused',
+    );
     return { inline: window.__inline, fetched };
   });
   assert.equal(refused.inline, undefined, 'inline script refused');
   assert.equal(refused.fetched, 'refused');
   // The violation events are queued: wait for both reports.
-  await until(page, () => ({ ok: ['script-src', 'connect-src'].every((d) => window.__csp.some((v) => v.startsWith(d))), csp: window.__csp }),
-    'the CSP to report the refused inline script (script-src) and fetch (connect-src)');
+  await until(
+    page,
+    () => ({
+      ok: ['script-src', 'connect-src'].every((d) => window.__csp.some((v) => v.startsWith(d))),
+      csp: window.__csp,
+    }),
+    'the CSP to report the refused inline script (script-src) and fetch (connect-src)',
+  );
   await page.evaluate(() => window.__csp.splice(0));
 }
 
 /** The embedded widget: trained a little, and none of the hostile names on the element. */
 async function checkEmbed(page) {
-  await page.waitForFunction(() => {
-    const w = document.querySelector('attention-playground');
-    if (w?.status === 'error') throw new Error(w.error);
-    return w?.status === 'ready' && w.currentStep >= 5;
-  }, null, { timeout: 60000, polling: 250 });
+  await page.waitForFunction(
+    () => {
+      const w = document.querySelector('attention-playground');
+      if (w?.status === 'error') throw new Error(w.error);
+      return w?.status === 'ready' && w.currentStep >= 5;
+    },
+    null,
+    { timeout: 60000, polling: 250 },
+  );
   // Focus and pointer over everything, as a reader would (an onfocus/onmouseover would fire now).
   for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
   await page.mouse.move(200, 200);
@@ -111,11 +149,27 @@ async function checkEmbed(page) {
   const w = await page.evaluate(() => {
     const el = document.querySelector('attention-playground');
     const notice = el.shadowRoot.querySelector('.ap-ignored');
-    return { names: el.getAttributeNames(), notice: notice?.textContent ?? '', elements: notice?.querySelectorAll(':not(strong)').length };
+    return {
+      names: el.getAttributeNames(),
+      notice: notice?.textContent ?? '',
+      elements: notice?.querySelectorAll(':not(strong)').length,
+    };
   });
   assert.deepEqual(w.names.sort(), ['autoplay', 'd-model', 'heads', 'preset', 'steps']);
-  assert.match(w.notice, /^Ignored from the link \(not settings of this widget\): onfocus="window.__pwned=1", tabindex="0", autofocus="", onload=/);
-  for (const name of ['onmouseover', 'on-pointerenter', 'style="background:url(https://evil.example/style.png)"', 'srcdoc="<script>', 'href="javascript:', 'src=', 'formaction=', 'data-x="<img src=x'])
+  assert.match(
+    w.notice,
+    /^Ignored from the link \(not settings of this widget\): onfocus="window.__pwned=1", tabindex="0", autofocus="", onload=/,
+  );
+  for (const name of [
+    'onmouseover',
+    'on-pointerenter',
+    'style="background:url(https://evil.example/style.png)"',
+    'srcdoc="<script>',
+    'href="javascript:',
+    'src=',
+    'formaction=',
+    'data-x="<img src=x',
+  ])
     assert.ok(w.notice.includes(name), `${name} listed`);
   assert.equal(w.elements, 0, 'the notice is text (after its bold lead)');
 }
@@ -130,8 +184,16 @@ test('embed.html with a hostile hash (dev server): only declared settings, liste
   await assertClean(g, new URL(h.url).origin);
   assert.deepEqual(g.errors, []);
   // A hostile value of a declared setting is explained as text, never made into HTML.
-  await g.page.goto(`${h.url}embed.html${hash([['preset', 'sinusoidal'], ['lr', `<img src=x onerror="${PWN}">`], ['view', '<svg onload=alert(1)>']])}`);
-  await g.page.waitForFunction(() => document.querySelector('attention-playground')?.status === 'error', null, { timeout: 30000 });
+  await g.page.goto(
+    `${h.url}embed.html${hash([
+      ['preset', 'sinusoidal'],
+      ['lr', `<img src=x onerror="${PWN}">`],
+      ['view', '<svg onload=alert(1)>'],
+    ])}`,
+  );
+  await g.page.waitForFunction(() => document.querySelector('attention-playground')?.status === 'error', null, {
+    timeout: 30000,
+  });
   const alert = await g.page.evaluate(() => {
     const box = document.querySelector('attention-playground').shadowRoot.querySelector('[role="alert"]');
     return { text: box.textContent, html: box.querySelectorAll('img, svg').length };
@@ -144,12 +206,18 @@ test('embed.html with a hostile hash (dev server): only declared settings, liste
 });
 
 test('the playground with a hostile hash (dev server): the notice lists it as text, no script, no foreign request', async () => {
-  const g = await guarded(h.browser, `${h.url}index.html${hash([['task', 'copy'], ...HOSTILE, ['d_model', `<img src=x onerror="${PWN}">`], ['position', 'javascript:alert(1)']])}`);
+  const g = await guarded(
+    h.browser,
+    `${h.url}index.html${hash([['task', 'copy'], ...HOSTILE, ['d_model', `<img src=x onerror="${PWN}">`], ['position', 'javascript:alert(1)']])}`,
+  );
   await g.page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
   const notice = g.page.locator('#notice');
   await notice.waitFor({ timeout: 30000 });
   const text = await notice.textContent();
-  assert.match(text, /^Ignored from the link: .*onfocus=window.__pwned=1 \(unknown setting\).*style=background:url\(https:\/\/evil.example\/style.png\) \(unknown setting\)/);
+  assert.match(
+    text,
+    /^Ignored from the link: .*onfocus=window.__pwned=1 \(unknown setting\).*style=background:url\(https:\/\/evil.example\/style.png\) \(unknown setting\)/,
+  );
   assert.match(text, /d_model=<img src=x onerror="window.__pwned=1"> \(not a number\)/);
   assert.match(text, /position=javascript:alert\(1\) \(not one of/);
   assert.equal(await notice.evaluate((n) => n.children.length), 0, 'the notice is text');
@@ -163,12 +231,20 @@ test('the playground with a hostile hash (dev server): the notice lists it as te
 });
 
 test('a demo page with hostile query parameters (dev server): no script, no foreign request', async () => {
-  const q = new URLSearchParams([['autoplay', '0'], ['steps', '5'], ['encoding', `<img src=x onerror="${PWN}">`],
-    ['check_position', `<svg onload="${PWN}">`], ['onload', PWN], ['style', 'background:url(https://evil.example/d.png)']]);
+  const q = new URLSearchParams([
+    ['autoplay', '0'],
+    ['steps', '5'],
+    ['encoding', `<img src=x onerror="${PWN}">`],
+    ['check_position', `<svg onload="${PWN}">`],
+    ['onload', PWN],
+    ['style', 'background:url(https://evil.example/d.png)'],
+  ]);
   const g = await guarded(h.browser, `${h.url}permutation.html?${q}`);
   await g.page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
   // The demo is built from its (hostile) parameters before anything is checked.
-  await until(g.page, () => document.querySelector('.apd')?.dataset.ready === 'true', 'the demo to be built', { timeout: 30000 });
+  await until(g.page, () => document.querySelector('.apd')?.dataset.ready === 'true', 'the demo to be built', {
+    timeout: 30000,
+  });
   assert.equal(await g.page.evaluate(() => document.querySelectorAll('#demo img, #demo svg[onload]').length), 0);
   await assertClean(g, new URL(h.url).origin);
   assert.deepEqual(g.errors, []);
@@ -185,12 +261,20 @@ test('built dist/: embed.html with the hostile hash, the pages and the example p
   await g.page.close();
 
   // The built pages: the playground (KaTeX, uPlot) and a demo page, with hostile hash and query.
-  for (const path of [`/index.html${hash([['task', 'copy'], ...HOSTILE])}`, `/extrapolation.html?autoplay=0&steps=5&onload=${encodeURIComponent(PWN)}`]) {
+  for (const path of [
+    `/index.html${hash([['task', 'copy'], ...HOSTILE])}`,
+    `/extrapolation.html?autoplay=0&steps=5&onload=${encodeURIComponent(PWN)}`,
+  ]) {
     const pg = await guarded(h.browser, `${dist.url}${path}`);
     await pg.page.locator('#module-status[data-ready="true"]').waitFor({ timeout: 30000 });
     await pg.page.locator('.katex').first().waitFor({ timeout: 30000 });
     // The page is built from its (hostile) link before anything is checked: the playground's model, the demo.
-    await until(pg.page, () => document.body.dataset.run === 'ready' || document.querySelector('.apd')?.dataset.ready === 'true', `${path}: the page to be built`, { timeout: 30000 });
+    await until(
+      pg.page,
+      () => document.body.dataset.run === 'ready' || document.querySelector('.apd')?.dataset.ready === 'true',
+      `${path}: the page to be built`,
+      { timeout: 30000 },
+    );
     await assertClean(pg, dist.url);
     assert.deepEqual(pg.errors, [], path);
     await assertCsp(pg.page);
@@ -198,14 +282,21 @@ test('built dist/: embed.html with the hostile hash, the pages and the example p
   }
 
   const post = await guarded(h.browser, `${dist.url}/examples/blog-post.html`, { width: 1000, height: 700 });
-  await post.page.waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
+  await post.page.waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, {
+    timeout: 60000,
+  });
   // Down to the iframe: its widget (embed.html, same site) starts too.
   await post.page.locator('#embed-frame').scrollIntoViewIfNeeded();
   const frame = await (await post.page.waitForSelector('#embed-frame')).contentFrame();
-  await frame.waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
+  await frame.waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, {
+    timeout: 60000,
+  });
   // The page's own script (a file now) still works: the theme switch reaches the widgets.
   await post.page.click('#theme-toggle');
-  assert.equal(await post.page.evaluate(() => document.querySelector('attention-playground').getAttribute('theme')), 'dark');
+  assert.equal(
+    await post.page.evaluate(() => document.querySelector('attention-playground').getAttribute('theme')),
+    'dark',
+  );
   await assertClean(post, dist.url);
   assert.deepEqual(post.errors, []);
   await assertCsp(post.page);

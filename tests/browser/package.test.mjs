@@ -19,8 +19,20 @@ import { ROOT, RESULTS } from './harness.mjs';
 import { ensureDist } from './dist.mjs';
 import { serveStatic } from './static-server.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+const npm = (args, cwd) =>
+  execFileSync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
+  });
 // As in docs/widgets.md: Vite must not pre-bundle the package (its worker and wasm are found
 // relative to its own modules, with new URL(..., import.meta.url)).
 const VITE = { optimizeDeps: { exclude: ['attention-playground'] }, logLevel: 'warn' };
@@ -35,14 +47,20 @@ before(async () => {
   manifest = packed;
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-site', private: true, type: 'module' }));
   npm(['install', `./${packed.filename}`, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], dir);
-  writeFileSync(join(dir, 'main.js'), `import 'attention-playground';
+  writeFileSync(
+    join(dir, 'main.js'),
+    `import 'attention-playground';
 import { connectFrame } from 'attention-playground/embed-host.js';
 window.__host = typeof connectFrame;
-`);
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+`,
+  );
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="./main.js"></script></head><body>
 <attention-playground id="w" preset="sinusoidal" steps="30" view="chart" autoplay></attention-playground>
-</body></html>`);
+</body></html>`,
+  );
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 });
 after(async () => {
@@ -52,9 +70,18 @@ after(async () => {
 
 test('npm pack: the tarball holds the built widget, its helper and the docs, no sources', () => {
   const files = manifest.files.map((f) => f.path);
-  for (const f of ['package.json', 'dist/attention-playground.js', 'dist/embed-host.js', 'dist/embed.html', 'docs/widgets.md'])
+  for (const f of [
+    'package.json',
+    'dist/attention-playground.js',
+    'dist/embed-host.js',
+    'dist/embed.html',
+    'docs/widgets.md',
+  ])
     assert.ok(files.includes(f), `${f} is in the tarball`);
-  assert.ok(files.some((f) => /^dist\/assets\/attnplay-.*\.wasm$/.test(f)), 'the wasm is in the tarball');
+  assert.ok(
+    files.some((f) => /^dist\/assets\/attnplay-.*\.wasm$/.test(f)),
+    'the wasm is in the tarball',
+  );
   assert.ok(!files.some((f) => /^(web|core|tests|node_modules|build)\//.test(f)), 'no sources');
 });
 
@@ -77,11 +104,15 @@ async function trains(url, name, { host = true } = {}) {
   p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   p.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
   await p.goto(url);
-  await p.waitForFunction(() => {
-    const w = document.getElementById('w');
-    if (w.status === 'error') throw new Error(w.error);
-    return w.status === 'ready' && w.currentStep >= 20;
-  }, null, { timeout: 60000, polling: 250 });
+  await p.waitForFunction(
+    () => {
+      const w = document.getElementById('w');
+      if (w.status === 'error') throw new Error(w.error);
+      return w.status === 'ready' && w.currentStep >= 20;
+    },
+    null,
+    { timeout: 60000, polling: 250 },
+  );
   if (host) assert.equal(await p.evaluate(() => window.__host), 'function', 'embed-host.js exports connectFrame');
   assert.equal(await p.evaluate(() => document.getElementById('w').step(3)), true, 'the API is there');
   await p.screenshot({ path: resolve(RESULTS, `package-${name}.png`) });
@@ -89,7 +120,7 @@ async function trains(url, name, { host = true } = {}) {
   await p.close();
 }
 
-test('the installed package loads and trains through Vite\'s dev server', async () => {
+test("the installed package loads and trains through Vite's dev server", async () => {
   const server = await createServer({ root: dir, configFile: false, server: { port: 0, host: '127.0.0.1' }, ...VITE });
   await server.listen();
   try {
@@ -99,14 +130,28 @@ test('the installed package loads and trains through Vite\'s dev server', async 
   }
 });
 
-test('a Vite production build: the package\'s dist/ folder served as it is trains; bundled into the app, each box says why it cannot', async () => {
+test("a Vite production build: the package's dist/ folder served as it is trains; bundled into the app, each box says why it cannot", async () => {
   // The documented route: the folder copied into public/ (Vite copies it untouched), one script tag.
-  cpSync(join(dir, 'node_modules/attention-playground/dist'), join(dir, 'public/attention-playground'), { recursive: true });
-  writeFileSync(join(dir, 'copied.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+  cpSync(join(dir, 'node_modules/attention-playground/dist'), join(dir, 'public/attention-playground'), {
+    recursive: true,
+  });
+  writeFileSync(
+    join(dir, 'copied.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="/attention-playground/attention-playground.js"></script>
-</head><body><attention-playground id="w" preset="sinusoidal" steps="30" view="chart" autoplay></attention-playground></body></html>`);
+</head><body><attention-playground id="w" preset="sinusoidal" steps="30" view="chart" autoplay></attention-playground></body></html>`,
+  );
   const out = join(dir, 'out');
-  await build({ root: dir, configFile: false, build: { outDir: out, emptyOutDir: true, rollupOptions: { input: { index: join(dir, 'index.html'), copied: join(dir, 'copied.html') } } }, ...VITE });
+  await build({
+    root: dir,
+    configFile: false,
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      rollupOptions: { input: { index: join(dir, 'index.html'), copied: join(dir, 'copied.html') } },
+    },
+    ...VITE,
+  });
   const server = await serveStatic(out);
   try {
     await trains(`${server.url}/copied.html`, 'build', { host: false });

@@ -15,8 +15,12 @@ async function shot(page, name) {
   await fullShot(page, name);
 }
 
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 /** Wait until the page has a model for its current settings and has drawn it. */
 
@@ -38,26 +42,35 @@ const counter = async (page) => Number(await page.locator('#step-counter').textC
 async function trainTo(page, steps) {
   await setField(page, 'steps', steps);
   await page.click('#play');
-  await page.waitForFunction((n) => Number(document.getElementById('step-counter').textContent) >= n
-    && document.getElementById('play').textContent === 'Play', steps, { timeout: 60000 });
+  await page.waitForFunction(
+    (n) =>
+      Number(document.getElementById('step-counter').textContent) >= n &&
+      document.getElementById('play').textContent === 'Play',
+    steps,
+    { timeout: 60000 },
+  );
   await page.waitForFunction(() => document.body.dataset.run === 'ready');
 }
 
 /** Pixel statistics of the canvases under a selector: how many are drawn, distinct colours. */
 function canvasStats(page, selector) {
-  return page.evaluate((sel) => [...document.querySelectorAll(sel)].map((c) => {
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    const colours = new Set();
-    let inked = 0;
-    let blue = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      const [r, g, b, a] = [d[i], d[i + 1], d[i + 2], d[i + 3]];
-      if (a > 0 && !(r > 245 && g > 245 && b > 245)) inked++;
-      if (a > 200 && Math.abs(r - 26) < 30 && Math.abs(g - 115) < 30 && Math.abs(b - 232) < 30) blue++;
-      colours.add((r << 16) | (g << 8) | b);
-    }
-    return { inked, colours: colours.size, blue, w: c.width, h: c.height };
-  }), selector);
+  return page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll(sel)].map((c) => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const colours = new Set();
+        let inked = 0;
+        let blue = 0;
+        for (let i = 0; i < d.length; i += 4) {
+          const [r, g, b, a] = [d[i], d[i + 1], d[i + 2], d[i + 3]];
+          if (a > 0 && !(r > 245 && g > 245 && b > 245)) inked++;
+          if (a > 200 && Math.abs(r - 26) < 30 && Math.abs(g - 115) < 30 && Math.abs(b - 232) < 30) blue++;
+          colours.add((r << 16) | (g << 8) | b);
+        }
+        return { inked, colours: colours.size, blue, w: c.width, h: c.height };
+      }),
+    selector,
+  );
 }
 
 /** Download through a button and return the file's text and path. */
@@ -79,12 +92,19 @@ test('trains copy for 200 steps: the loss falls and charts and heatmaps draw', a
 
   // The loss chart's CSV, as a person downloads it: train loss at step 1 vs the last 10 steps.
   const { text } = await downloadVia(page, '[data-chart="loss"] button:text("CSV")', 'playground-loss.csv');
-  const rows = text.trim().split('\n').slice(1).map((r) => r.split(','));
+  const rows = text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((r) => r.split(','));
   const train = rows.filter((r) => r[1] !== '').map((r) => Number(r[1]));
   assert.equal(train.length, 200, 'one train loss per step');
   const late = train.slice(-10).reduce((a, b) => a + b) / 10;
   assert.ok(late < 0.5 * train[0], `loss ${train[0]} -> ${late}: should at least halve`);
-  assert.ok(rows.some((r) => r[2] !== ''), 'held-out evaluations are charted');
+  assert.ok(
+    rows.some((r) => r[2] !== ''),
+    'held-out evaluations are charted',
+  );
   assert.ok(Number(await page.locator('#last-loss').textContent()) < train[0]);
 
   for (const s of await canvasStats(page, '#charts canvas'))
@@ -95,13 +115,16 @@ test('trains copy for 200 steps: the loss falls and charts and heatmaps draw', a
   const pos = await canvasStats(page, '#positions canvas');
   assert.ok(pos.length >= 2 && pos.every((s) => s.colours > 5), 'position encoding matrix and similarity drawn');
   assert.match(await page.locator('#predictions .summary').textContent(), /of 4 held-out examples/);
-  assert.ok(await page.locator('#explain .katex').count() >= 2, 'formulas typeset by KaTeX');
+  assert.ok((await page.locator('#explain .katex').count()) >= 2, 'formulas typeset by KaTeX');
 
   // Hovering a heatmap cell names the query and key tokens and the weight.
   const map = page.locator('#attention canvas').first();
   const box = await map.boundingBox();
   await map.hover({ position: { x: box.width * 0.5, y: box.height * 0.6 } });
-  assert.match(await page.locator('#attention .heatmap-tip:visible').textContent(), /query \d+ “.+” → key \d+ “.+”: weight [\d.e-]+ \(row sum/);
+  assert.match(
+    await page.locator('#attention .heatmap-tip:visible').textContent(),
+    /query \d+ “.+” → key \d+ “.+”: weight [\d.e-]+ \(row sum/,
+  );
 
   // Free input: the copy task's tokens are characters; the trained model copies what we type.
   await page.fill('#free-input', '52814736________'); // the training format: 8 digits, 8 blanks
@@ -120,7 +143,9 @@ test('pause stops the step counter', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);
   await page.click('#play');
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 30, null, { timeout: 30000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 30, null, {
+    timeout: 30000,
+  });
   assert.equal(await page.locator('#play').textContent(), 'Pause');
   await page.click('#play');
   await page.locator('#play:text("Play")').waitFor();
@@ -140,8 +165,15 @@ test('the URL hash reproduces the same settings; a malformed hash says what it i
   const hash = '#task=reverse&d_model=48&heads=3&seed=7&position=sinusoidal&sinusoidal_base=500&lr=0.002&speed=5';
   const a = await openPage(h.browser, `${h.url}${hash}`);
   await ready(a.page);
-  const formOf = (page) => page.evaluate(() =>
-    Object.fromEntries([...document.querySelectorAll('#controls [id^="ctl-"]')].map((e) => [e.id, e.type === 'checkbox' ? e.checked : e.value])));
+  const formOf = (page) =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('#controls [id^="ctl-"]')].map((e) => [
+          e.id,
+          e.type === 'checkbox' ? e.checked : e.value,
+        ]),
+      ),
+    );
   const formA = await formOf(a.page);
   assert.equal(formA['ctl-task'], 'reverse');
   assert.equal(formA['ctl-d_model'], '48');
@@ -186,7 +218,7 @@ test('export then import gives the same model and predictions', async () => {
   await page.locator('#notice:text("Loaded")').waitFor();
   await ready(page);
   assert.equal(await counter(page), 60);
-  assert.equal(await page.locator('#ctl-seed').inputValue(), '1', 'the file\'s config replaces the settings');
+  assert.equal(await page.locator('#ctl-seed').inputValue(), '1', "the file's config replaces the settings");
   assert.equal(await page.locator('#predictions').textContent(), before);
   await shot(page, 'playground-imported');
   assert.deepEqual(errors, []);
@@ -242,9 +274,13 @@ test('at 375 px the controls collapse, nothing overflows, and the keyboard alone
   assert.ok(overflow <= 0, `page wider than the screen by ${overflow}px`);
 
   // Every form control has a name for screen readers.
-  const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]
-    .filter((e) => !(e.labels?.length || e.getAttribute('aria-label') || (e.tagName === 'BUTTON' && e.textContent.trim())))
-    .map((e) => e.id || e.outerHTML.slice(0, 60)));
+  const unlabelled = await page.evaluate(() =>
+    [...document.querySelectorAll('input, select, textarea, button')]
+      .filter(
+        (e) => !(e.labels?.length || e.getAttribute('aria-label') || (e.tagName === 'BUTTON' && e.textContent.trim())),
+      )
+      .map((e) => e.id || e.outerHTML.slice(0, 60)),
+  );
   assert.deepEqual(unlabelled, []);
 
   await shot(page, 'playground-375');
@@ -253,7 +289,9 @@ test('at 375 px the controls collapse, nothing overflows, and the keyboard alone
   assert.ok(await page.locator('#controls').isVisible());
   await page.focus('#play');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 10, null, { timeout: 30000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 10, null, {
+    timeout: 30000,
+  });
   await page.keyboard.press('Enter');
   await page.locator('#play:text("Play")').waitFor();
   await page.focus('#attention canvas');
@@ -263,7 +301,7 @@ test('at 375 px the controls collapse, nothing overflows, and the keyboard alone
   assert.deepEqual(errors, []);
 });
 
-test('needs no network: every request stays on the page\'s own server', async () => {
+test("needs no network: every request stays on the page's own server", async () => {
   const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const origin = new URL(h.url).origin;
   const outside = [];

@@ -9,8 +9,12 @@ import assert from 'node:assert/strict';
 import { startHarness, shot, ready, until, frames, WAIT } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 const HASH = '#task=copy&seq_len=8&d_model=16&heads=2&layers=1&batch=8&steps=1000000&speed=0&eval_every=50';
 
@@ -21,8 +25,14 @@ function recordMessages(page) {
     Object.assign(window, { workerLog: log });
     window.playground.client.worker.addEventListener('message', (e) => {
       const d = e.data;
-      log.push({ event: d.event ?? 'reply', steps: d.steps?.length ?? 0, evals: d.evals?.length ?? 0, step: d.step ?? null,
-        size: JSON.stringify(d, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v.subarray(0, 1)) : v)).length, t: performance.now() });
+      log.push({
+        event: d.event ?? 'reply',
+        steps: d.steps?.length ?? 0,
+        evals: d.evals?.length ?? 0,
+        step: d.step ?? null,
+        size: JSON.stringify(d, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v.subarray(0, 1)) : v)).length,
+        t: performance.now(),
+      });
     });
   });
 }
@@ -37,22 +47,37 @@ test('at max speed: steps/s, tokens/s and the ETA show; worker messages carry on
   assert.equal(await page.locator('#eta').textContent(), '–');
   await recordMessages(page);
   await page.click('#play');
-  await page.waitForFunction(() => Number(document.getElementById('steps-per-s').dataset.value) > 0, null, { timeout: 20000 });
+  await page.waitForFunction(() => Number(document.getElementById('steps-per-s').dataset.value) > 0, null, {
+    timeout: 20000,
+  });
   // Enough of a record for the checks below: metrics messages over 2 s or more of training, 200
   // steps, a snapshot reply (a busy machine trains slower: bounded, and each part asserted below).
-  await until(page, () => {
-    const m = window.workerLog.filter((x) => x.event === 'metrics');
-    const seen = { metrics: m.length, steps: m.length ? m.at(-1).step - (m[0].step - m[0].steps) : 0, ms: m.length ? Math.round(m.at(-1).t - m[0].t) : 0,
-      replies: window.workerLog.filter((x) => x.event === 'reply').length };
-    return { ok: seen.metrics >= 4 && seen.steps > 200 && seen.ms >= 2000 && seen.replies >= 1, ...seen };
-  }, 'metrics messages over 2 s of training (200 steps or more) and a snapshot reply', { timeout: WAIT.training });
+  await until(
+    page,
+    () => {
+      const m = window.workerLog.filter((x) => x.event === 'metrics');
+      const seen = {
+        metrics: m.length,
+        steps: m.length ? m.at(-1).step - (m[0].step - m[0].steps) : 0,
+        ms: m.length ? Math.round(m.at(-1).t - m[0].t) : 0,
+        replies: window.workerLog.filter((x) => x.event === 'reply').length,
+      };
+      return { ok: seen.metrics >= 4 && seen.steps > 200 && seen.ms >= 2000 && seen.replies >= 1, ...seen };
+    },
+    'metrics messages over 2 s of training (200 steps or more) and a snapshot reply',
+    { timeout: WAIT.training },
+  );
   const value = Number(await page.locator('#steps-per-s').getAttribute('data-value'));
   const text = await page.locator('#steps-per-s').textContent();
   assert.ok(value > 0, `steps/s data-value ${value}`);
   assert.match(text, /^[\d,]+(\.\d+)?$/, `steps/s readout '${text}'`);
   const tokens = Number((await page.locator('#tokens-per-s').textContent()).replaceAll(',', ''));
   assert.ok(tokens > 0, 'tokens/s shows');
-  assert.match(await page.locator('#eta').textContent(), /^\d+ (s|min \d\d s|h \d\d min)$/, 'the ETA shows with a step count ahead');
+  assert.match(
+    await page.locator('#eta').textContent(),
+    /^\d+ (s|min \d\d s|h \d\d min)$/,
+    'the ETA shows with a step count ahead',
+  );
   await shot(page, 'rate-1280-light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, 'rate-1280-dark');
@@ -71,7 +96,10 @@ test('at max speed: steps/s, tokens/s and the ETA show; worker messages carry on
   assert.ok(last - first > 200, `trained ${last - first} steps`);
   // Only the points since the previous message (the first may start anywhere).
   for (let i = 1; i < metrics.length; i++)
-    assert.ok(metrics[i].steps <= metrics[i].step - metrics[i - 1].step, `message ${i}: ${metrics[i].steps} points for ${metrics[i].step - metrics[i - 1].step} new steps`);
+    assert.ok(
+      metrics[i].steps <= metrics[i].step - metrics[i - 1].step,
+      `message ${i}: ${metrics[i].steps} points for ${metrics[i].step - metrics[i - 1].step} new steps`,
+    );
   // Chunks sized by wall time: a few messages per second, however fast the model.
   const seconds = (metrics.at(-1).t - metrics[0].t) / 1000;
   assert.ok(metrics.length / seconds < 40, `${metrics.length} metrics messages in ${seconds.toFixed(1)} s`);
@@ -80,7 +108,10 @@ test('at max speed: steps/s, tokens/s and the ETA show; worker messages carry on
   assert.ok(Math.max(...perPoint) < 600, `bytes per point ${Math.max(...perPoint)}`);
   const half = Math.floor(metrics.length / 2);
   const maxOf = (ms) => Math.max(...ms.map((m) => m.size / Math.max(1, m.steps)));
-  assert.ok(maxOf(metrics.slice(half)) <= 2 * maxOf(metrics.slice(0, half)) + 200, 'late messages are no bigger per point than early ones');
+  assert.ok(
+    maxOf(metrics.slice(half)) <= 2 * maxOf(metrics.slice(0, half)) + 200,
+    'late messages are no bigger per point than early ones',
+  );
   const replies = log.filter((m) => m.event === 'reply');
   assert.ok(replies.length >= 1, 'snapshot replies while training');
   assert.ok(Math.max(...replies.map((m) => m.size)) < 200000, 'no reply carries a history');

@@ -11,8 +11,12 @@ import { resolve } from 'node:path';
 import { startHarness, RESULTS, ready, until, frames } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 const HASH = '#task=copy&position=learned&seq_len=8&steps=300';
 
@@ -25,7 +29,9 @@ async function open({ width = 1280, scheme = 'light' } = {}) {
   await page.goto(`${h.url}${HASH}`);
   await ready(page);
   await page.evaluate(() => window.playground.step(300));
-  await page.waitForFunction(() => /live: step 300/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''));
+  await page.waitForFunction(() =>
+    /live: step 300/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''),
+  );
   return { page, errors };
 }
 
@@ -38,14 +44,29 @@ async function scrub(page, k) {
     const label = document.querySelector('#replay .replay-step');
     return k >= Number(range.max) ? 'live' : label?.textContent?.match(/^step (\d+)/)?.[1];
   }, k);
-  await until(page, (w) => ({ ok: document.querySelector('#replay').dataset.shown === w, shown: document.querySelector('#replay').dataset.shown }),
-    `the replay to show snapshot ${k} (${want})`, { arg: want });
+  await until(
+    page,
+    (w) => ({
+      ok: document.querySelector('#replay').dataset.shown === w,
+      shown: document.querySelector('#replay').dataset.shown,
+    }),
+    `the replay to show snapshot ${k} (${want})`,
+    { arg: want },
+  );
   await frames(page, 1);
-  return page.evaluate(() => ({ label: document.querySelector('#replay .replay-step')?.textContent ?? '', max: Number(document.querySelector('#replay input[type=range]').max) }));
+  return page.evaluate(() => ({
+    label: document.querySelector('#replay .replay-step')?.textContent ?? '',
+    max: Number(document.querySelector('#replay input[type=range]').max),
+  }));
 }
 
 /** The attention maps' pixels as data URLs (what a person sees in the panel). */
-const attentionPixels = (page) => page.evaluate(() => [...document.querySelectorAll('#attention canvas')].map((c) => /** @type {HTMLCanvasElement} */ (c).toDataURL()).join('|'));
+const attentionPixels = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('#attention canvas')]
+      .map((c) => /** @type {HTMLCanvasElement} */ (c).toDataURL())
+      .join('|'),
+  );
 
 test('the replay scrubs through at least 10 snapshots; early and late attention differ; downloads', async () => {
   const { page, errors } = await open();
@@ -58,7 +79,11 @@ test('the replay scrubs through at least 10 snapshots; early and late attention 
     assert.ok(m, label);
     assert.equal(Number(m[2]), k + 1);
     steps.push(Number(m[1]));
-    assert.equal(await page.evaluate(() => window.playground.charts.charts[0].mark), Number(m[1]), 'the charts mark the step shown');
+    assert.equal(
+      await page.evaluate(() => window.playground.charts.charts[0].mark),
+      Number(m[1]),
+      'the charts mark the step shown',
+    );
   }
   assert.ok(new Set(steps).size >= 10 && steps[0] === 0, steps.join(' '));
   for (const p of [1, 2, 4, 8, 16, 32, 64, 128, 256]) assert.ok(steps.includes(p), `step ${p} in ${steps.join(' ')}`);
@@ -77,8 +102,14 @@ test('the replay scrubs through at least 10 snapshots; early and late attention 
 
   // Play animates through every snapshot and ends live.
   await page.click('#replay button:text("Play")');
-  await page.waitForFunction(() => /^step \d+ of/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''));
-  await page.waitForFunction(() => /^live/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''), null, { timeout: 30000 });
+  await page.waitForFunction(() =>
+    /^step \d+ of/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''),
+  );
+  await page.waitForFunction(
+    () => /^live/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''),
+    null,
+    { timeout: 30000 },
+  );
 
   const gif = await downloadVia(page, '#replay button:text("GIF")', 'replay.gif');
   assert.equal(gif.subarray(0, 6).toString('latin1'), 'GIF89a');
@@ -90,7 +121,12 @@ test('the replay scrubs through at least 10 snapshots; early and late attention 
   await page.close();
 });
 
-for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']]) {
+for (const [width, scheme] of [
+  [1280, 'light'],
+  [1280, 'dark'],
+  [375, 'light'],
+  [375, 'dark'],
+]) {
   test(`${width} px, ${scheme}: the replay bar at an early snapshot`, async () => {
     const { page, errors } = await open({ width, scheme });
     await scrub(page, 3);
@@ -115,6 +151,7 @@ async function downloadVia(page, selector, name) {
 /** Frames of a GIF: graphic control extensions (21 F9 04 ... 00) followed by an image descriptor (2C). */
 function countGifFrames(buf) {
   let n = 0;
-  for (let i = 0; i + 8 < buf.length; i++) if (buf[i] === 0x21 && buf[i + 1] === 0xf9 && buf[i + 2] === 0x04 && buf[i + 7] === 0 && buf[i + 8] === 0x2c) n++;
+  for (let i = 0; i + 8 < buf.length; i++)
+    if (buf[i] === 0x21 && buf[i + 1] === 0xf9 && buf[i + 2] === 0x04 && buf[i + 7] === 0 && buf[i + 8] === 0x2c) n++;
   return n;
 }

@@ -11,18 +11,30 @@ import assert from 'node:assert/strict';
 import { startHarness, shot, shotFourWays, ready, savedSnapshot, savedRuns, waitForValue } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 const counter = async (page) => Number(await page.locator('#step-counter').textContent());
-const playButtonBack = (page) => page.waitForFunction(() => document.getElementById('play').textContent === 'Play', null, { timeout: 60000 });
-const newestStep = (page, step, what) => waitForValue(() => savedSnapshot(page), (s) => s?.step === step, what);
+const playButtonBack = (page) =>
+  page.waitForFunction(() => document.getElementById('play').textContent === 'Play', null, { timeout: 60000 });
+const newestStep = (page, step, what) =>
+  waitForValue(
+    () => savedSnapshot(page),
+    (s) => s?.step === step,
+    what,
+  );
 
 /** Train with Play until the run stops at `steps`, and wait until that step is saved. */
 async function trainAndSave(page, steps) {
   await ready(page);
   await page.click('#play');
-  await page.waitForFunction((n) => Number(document.getElementById('step-counter').textContent) >= n, steps, { timeout: 60000 });
+  await page.waitForFunction((n) => Number(document.getElementById('step-counter').textContent) >= n, steps, {
+    timeout: 60000,
+  });
   await playButtonBack(page);
   assert.equal(await counter(page), steps);
   await newestStep(page, steps, `the run at step ${steps} is saved`);
@@ -59,54 +71,85 @@ test('the saved run survives reloads without an answer, and restores', { timeout
   for (const visit of [1, 2, 3]) {
     const rows = await reloadForOffer(page);
     assert.equal(rows.length, 1, `visit ${visit}: one run`);
-    assert.match(rows[0].text, /^Saved work: copy at step 20 \(position \w+, softmax\), saved .* in this tab\.$/, `visit ${visit}`);
+    assert.match(
+      rows[0].text,
+      /^Saved work: copy at step 20 \(position \w+, softmax\), saved .* in this tab\.$/,
+      `visit ${visit}`,
+    );
     assert.deepEqual(await savedSnapshot(page), { step: 20, task: 'copy' }, `visit ${visit}: still saved`);
   }
   await restore(page, 20);
-  assert.deepEqual((await savedRuns(page)).map((r) => r.step), [20], 'restoring keeps it, and adds no run');
+  assert.deepEqual(
+    (await savedRuns(page)).map((r) => r.step),
+    [20],
+    'restoring keeps it, and adds no run',
+  );
   assert.deepEqual(errors, []);
   await ctx.close();
 });
 
-test('two tabs keep their own runs: each reload offers its own first, lists both, and restores the one chosen', { timeout: 240000 }, async () => {
-  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const a = await ctx.newPage();
-  const b = await ctx.newPage();
-  const errors = [];
-  for (const p of [a, b]) p.on('pageerror', (e) => errors.push(e.message));
-  await a.goto(`${h.url}#task=copy&position=learned&steps=30&seed=9`);
-  await b.goto(`${h.url}#task=copy&position=rope&steps=12&seed=5`);
-  await trainAndSave(a, 30);
-  await trainAndSave(b, 12); // b's newer run does not replace a's
-  const both = await waitForValue(() => savedRuns(a), (r) => r.length === 2, 'both tabs\' runs are saved');
-  assert.deepEqual(both.map((r) => [r.step, r.position]), [[12, 'rope'], [30, 'learned']]);
-  assert.notEqual(both[0].tab, both[1].tab, 'each tab has its own id');
+test(
+  'two tabs keep their own runs: each reload offers its own first, lists both, and restores the one chosen',
+  { timeout: 240000 },
+  async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const a = await ctx.newPage();
+    const b = await ctx.newPage();
+    const errors = [];
+    for (const p of [a, b]) p.on('pageerror', (e) => errors.push(e.message));
+    await a.goto(`${h.url}#task=copy&position=learned&steps=30&seed=9`);
+    await b.goto(`${h.url}#task=copy&position=rope&steps=12&seed=5`);
+    await trainAndSave(a, 30);
+    await trainAndSave(b, 12); // b's newer run does not replace a's
+    const both = await waitForValue(
+      () => savedRuns(a),
+      (r) => r.length === 2,
+      "both tabs' runs are saved",
+    );
+    assert.deepEqual(
+      both.map((r) => [r.step, r.position]),
+      [
+        [12, 'rope'],
+        [30, 'learned'],
+      ],
+    );
+    assert.notEqual(both[0].tab, both[1].tab, 'each tab has its own id');
 
-  // Each tab's reload offers its own latest run first (chosen), and the other's after it.
-  const rowsA = await reloadForOffer(a);
-  assert.equal(rowsA.length, 2);
-  assert.match(rowsA[0].text, /^copy at step 30 \(position learned, softmax\), saved .* in this tab$/);
-  assert.match(rowsA[1].text, /^copy at step 12 \(position rope, softmax\), saved .* in another tab$/);
-  assert.deepEqual(rowsA.map((r) => r.checked), [true, false]);
-  const rowsB = await reloadForOffer(b);
-  assert.match(rowsB[0].text, /^copy at step 12 \(position rope, softmax\), saved .* in this tab$/);
-  assert.match(rowsB[1].text, /^copy at step 30 \(position learned, softmax\), saved .* in another tab$/);
-  assert.deepEqual(rowsB.map((r) => r.checked), [true, false]);
-  await shotFourWays(b, 'saved-work-offer-two-runs');
+    // Each tab's reload offers its own latest run first (chosen), and the other's after it.
+    const rowsA = await reloadForOffer(a);
+    assert.equal(rowsA.length, 2);
+    assert.match(rowsA[0].text, /^copy at step 30 \(position learned, softmax\), saved .* in this tab$/);
+    assert.match(rowsA[1].text, /^copy at step 12 \(position rope, softmax\), saved .* in another tab$/);
+    assert.deepEqual(
+      rowsA.map((r) => r.checked),
+      [true, false],
+    );
+    const rowsB = await reloadForOffer(b);
+    assert.match(rowsB[0].text, /^copy at step 12 \(position rope, softmax\), saved .* in this tab$/);
+    assert.match(rowsB[1].text, /^copy at step 30 \(position learned, softmax\), saved .* in another tab$/);
+    assert.deepEqual(
+      rowsB.map((r) => r.checked),
+      [true, false],
+    );
+    await shotFourWays(b, 'saved-work-offer-two-runs');
 
-  // Each restores the run chosen, at exactly its step and with its settings.
-  await restore(a, 12, 'step 12');
-  assert.equal(await a.inputValue('#ctl-position'), 'rope');
-  await restore(b, 12);
-  assert.equal(await b.inputValue('#ctl-position'), 'rope');
-  // A third reload of a: its own run at 30 is still there (restoring another's took no slot of a's).
-  const again = await reloadForOffer(a);
-  assert.deepEqual(again.map((r) => r.text.match(/step \d+/)[0]), ['step 30', 'step 12']);
-  await restore(a, 30);
-  assert.equal(await a.inputValue('#ctl-position'), 'learned');
-  assert.deepEqual(errors, []);
-  await ctx.close();
-});
+    // Each restores the run chosen, at exactly its step and with its settings.
+    await restore(a, 12, 'step 12');
+    assert.equal(await a.inputValue('#ctl-position'), 'rope');
+    await restore(b, 12);
+    assert.equal(await b.inputValue('#ctl-position'), 'rope');
+    // A third reload of a: its own run at 30 is still there (restoring another's took no slot of a's).
+    const again = await reloadForOffer(a);
+    assert.deepEqual(
+      again.map((r) => r.text.match(/step \d+/)[0]),
+      ['step 30', 'step 12'],
+    );
+    await restore(a, 30);
+    assert.equal(await a.inputValue('#ctl-position'), 'learned');
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  },
+);
 
 test('every stop is saved at the step shown: pause, solved, a refused step', { timeout: 300000 }, async () => {
   const ctx = await h.browser.newContext();
@@ -115,7 +158,9 @@ test('every stop is saved at the step shown: pause, solved, a refused step', { t
   await page.goto(`${h.url}#task=copy&steps=1000000&seed=2`);
   await ready(page);
   await page.click('#play');
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 40, null, { timeout: 60000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 40, null, {
+    timeout: 60000,
+  });
   await page.click('#play');
   await playButtonBack(page);
   const k = await counter(page);
@@ -125,7 +170,10 @@ test('every stop is saved at the step shown: pause, solved, a refused step', { t
   await restore(page, k);
 
   // Solved (the default step budget stops there), then a refused step: each saved at its step.
-  for (const [hash, why] of [['#task=copy&seed=3', 'Solved'], ['#task=copy&normalization=exp&lr=0.3&clip=0&warmup=0&steps=200', 'Training stopped']]) {
+  for (const [hash, why] of [
+    ['#task=copy&seed=3', 'Solved'],
+    ['#task=copy&normalization=exp&lr=0.3&clip=0&warmup=0&steps=200', 'Training stopped'],
+  ]) {
     await page.goto(`${h.url}${hash}`);
     await reloadForOffer(page); // the hash's model, with the earlier runs offered
     await page.click('#play');
@@ -146,7 +194,9 @@ test('a save of the earlier single-slot version is offered and restores', { time
   await page.goto(`${h.url}#task=copy&steps=8&seed=6`);
   await ready(page);
   await page.click('#play');
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 8, null, { timeout: 60000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 8, null, {
+    timeout: 60000,
+  });
   await playButtonBack(page);
   // The earlier version's one record: {bytes, step, task, savedAt} under 'snapshot', no runs.
   await page.evaluate(async () => {
@@ -158,7 +208,10 @@ test('a save of the earlier single-slot version is offered and restores', { time
         const s = tx.objectStore('saved-work');
         s.clear();
         s.put({ bytes, step: 8, task: 'copy', savedAt: Date.now() }, 'snapshot');
-        tx.oncomplete = () => { req.result.close(); resolve(); };
+        tx.oncomplete = () => {
+          req.result.close();
+          resolve();
+        };
         tx.onerror = () => reject(tx.error);
       };
     });
@@ -167,7 +220,11 @@ test('a save of the earlier single-slot version is offered and restores', { time
   const rows = await reloadForOffer(page);
   assert.deepEqual(rows.length, 1);
   assert.match(rows[0].text, /^Saved work: copy at step 8, saved .* in an earlier visit\.$/);
-  assert.deepEqual((await savedRuns(page)).map((r) => [r.id, r.step]), [['legacy', 8]], 'migrated to a run');
+  assert.deepEqual(
+    (await savedRuns(page)).map((r) => [r.id, r.step]),
+    [['legacy', 8]],
+    'migrated to a run',
+  );
   await restore(page, 8);
   assert.equal(await page.inputValue('#ctl-task'), 'copy');
   await ctx.close();
@@ -185,15 +242,31 @@ test('at most 5 runs are kept (the oldest go); forgetting them clears the offer'
       await page.waitForFunction(() => document.getElementById('step-counter').textContent === '0');
     }
     for (let i = 0; i < n; i++) await page.click('#step');
-    await page.waitForFunction((s) => document.getElementById('step-counter').textContent === String(s), n, { timeout: 30000 });
+    await page.waitForFunction((s) => document.getElementById('step-counter').textContent === String(s), n, {
+      timeout: 30000,
+    });
     await newestStep(page, n, `run ${n} is saved at step ${n}`);
   }
-  const runs = await waitForValue(() => savedRuns(page), (r) => r.length === 5, 'the oldest run is evicted');
-  assert.deepEqual(runs.map((r) => r.step), [6, 5, 4, 3, 2]);
+  const runs = await waitForValue(
+    () => savedRuns(page),
+    (r) => r.length === 5,
+    'the oldest run is evicted',
+  );
+  assert.deepEqual(
+    runs.map((r) => r.step),
+    [6, 5, 4, 3, 2],
+  );
   const rows = await reloadForOffer(page);
-  assert.deepEqual(rows.map((r) => r.text.match(/step (\d+)/)[1]), ['6', '5', '4', '3', '2']);
+  assert.deepEqual(
+    rows.map((r) => r.text.match(/step (\d+)/)[1]),
+    ['6', '5', '4', '3', '2'],
+  );
   await page.click('#dismiss-saved');
-  await waitForValue(() => savedRuns(page), (r) => r.length === 0, 'the forgotten runs are gone');
+  await waitForValue(
+    () => savedRuns(page),
+    (r) => r.length === 0,
+    'the forgotten runs are gone',
+  );
   await page.reload();
   await ready(page);
   assert.equal(await page.locator('#restore-offer').count(), 0, 'nothing left to offer');
@@ -207,9 +280,15 @@ test('a model file that fails to import leaves the page as it was, usable', { ti
   await page.goto(`${h.url}#task=copy&steps=10&seed=3`);
   await ready(page);
   await page.click('#play');
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 10, null, { timeout: 60000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 10, null, {
+    timeout: 60000,
+  });
   await playButtonBack(page);
-  const broken = { name: 'broken.safetensors', mimeType: 'application/octet-stream', buffer: Buffer.from('this is not a model file') };
+  const broken = {
+    name: 'broken.safetensors',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('this is not a model file'),
+  };
   // Paused: the same model, still ready, at the same step; Play trains it.
   await page.setInputFiles('#import-model', broken);
   await page.locator('#notice', { hasText: 'Could not import broken.safetensors' }).waitFor({ timeout: 10000 });
@@ -217,13 +296,17 @@ test('a model file that fails to import leaves the page as it was, usable', { ti
   assert.equal(await counter(page), 10);
   assert.equal(await page.locator('#play').isDisabled(), false);
   await page.click('#play');
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 15, null, { timeout: 30000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 15, null, {
+    timeout: 30000,
+  });
   // Training: it trains on after the failed import.
   await page.setInputFiles('#import-model', { ...broken, name: 'broken-2.safetensors' });
   await page.locator('#notice', { hasText: 'Could not import broken-2.safetensors' }).waitFor({ timeout: 10000 });
   await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 10000 });
   const at = await counter(page);
-  await page.waitForFunction((s) => Number(document.getElementById('step-counter').textContent) > s + 5, at, { timeout: 30000 });
+  await page.waitForFunction((s) => Number(document.getElementById('step-counter').textContent) > s + 5, at, {
+    timeout: 30000,
+  });
   assert.equal(await page.locator('#play').textContent(), 'Pause');
   await shot(page, 'saved-work-failed-import');
   assert.deepEqual(errors, []);

@@ -8,9 +8,18 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve, extname, sep } from 'node:path';
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml',
-  '.md': 'text/markdown; charset=utf-8', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.png': 'image/png',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.md': 'text/markdown; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.png': 'image/png',
 };
 
 /**
@@ -19,7 +28,9 @@ const TYPES = {
  * @returns {Promise<{url: string, hits: Map<string, number>, extra: Map<string, string>, close(): Promise<void>}>}
  */
 export async function serveStatic(dir, extra = {}, { isolate = false } = {}) {
-  const isolation = isolate ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } : {};
+  const isolation = isolate
+    ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }
+    : {};
   const root = resolve(dir);
   const hits = new Map();
   const pages = new Map(Object.entries(extra));
@@ -51,6 +62,10 @@ export async function serveStatic(dir, extra = {}, { isolate = false } = {}) {
     url: `http://127.0.0.1:${server.address().port}`,
     hits,
     extra: pages,
-    close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections?.();
+        server.close(() => r());
+      }),
   };
 }

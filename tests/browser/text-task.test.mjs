@@ -9,12 +9,18 @@ import { resolve } from 'node:path';
 import { startHarness, openPage, ready, RESULTS } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 const corpusRequests = (page) => {
   const seen = [];
-  page.on('request', (r) => { if (r.url().includes('/corpus/jargon.txt')) seen.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/corpus/jargon.txt')) seen.push(r.url());
+  });
   return seen;
 };
 
@@ -31,7 +37,11 @@ async function shots(page, name) {
         const end = document.querySelector('details[data-group="task"]').getBoundingClientRect();
         return { x: top.left + scrollX, y: top.top + scrollY, width: top.width, height: end.bottom - top.top + 8 };
       });
-      await page.screenshot({ path: resolve(RESULTS, `${name}-${width}-${colorScheme}.png`), fullPage: true, clip: box });
+      await page.screenshot({
+        path: resolve(RESULTS, `${name}-${width}-${colorScheme}.png`),
+        fullPage: true,
+        clip: box,
+      });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -48,8 +58,15 @@ test('choosing the text task fetches the corpus once, and the model trains on it
   await ready(page);
   assert.equal(seen.length, 1, 'fetched when the text task is chosen');
   const status = page.locator('.text-source .text-status');
-  await page.waitForFunction(() => /^The Jargon File 4\.4\.7: [\d,]+ characters/.test(document.querySelector('.text-source .text-status')?.textContent ?? ''));
-  assert.match(await status.textContent(), /characters: the model trains on the first [\d,]+ and is measured on the last [\d,]+\./);
+  await page.waitForFunction(() =>
+    /^The Jargon File 4\.4\.7: [\d,]+ characters/.test(
+      document.querySelector('.text-source .text-status')?.textContent ?? '',
+    ),
+  );
+  assert.match(
+    await status.textContent(),
+    /characters: the model trains on the first [\d,]+ and is measured on the last [\d,]+\./,
+  );
   const info = await page.evaluate(() => {
     const m = window.playground.model;
     return { length: m.info.config.text.length, vocab: m.info.vocab.length };
@@ -61,8 +78,13 @@ test('choosing the text task fetches the corpus once, and the model trains on it
   await page.press('#ctl-steps', 'Tab');
   await ready(page);
   await page.click('#play');
-  await page.waitForFunction(() => document.getElementById('play').textContent === 'Play'
-    && Number(document.getElementById('step-counter').textContent) >= 120, null, { timeout: 90000 });
+  await page.waitForFunction(
+    () =>
+      document.getElementById('play').textContent === 'Play' &&
+      Number(document.getElementById('step-counter').textContent) >= 120,
+    null,
+    { timeout: 90000 },
+  );
   const loss = Number(await page.locator('#last-loss').textContent());
   assert.ok(loss < Math.log(info.vocab) - 1, `the loss fell from ${Math.log(info.vocab).toFixed(2)} to ${loss}`);
   assert.equal(seen.length, 1, 'fetched once, not again per model');
@@ -83,7 +105,11 @@ test('a pasted text too short for seq_len is explained in words', async () => {
   assert.match(text, /Add 592 more characters or lower seq_len to 4\./);
   // the engine refuses it too, and says so above the settings; no stale model trains on
   await page.waitForFunction(() => document.body.dataset.run === 'invalid');
-  assert.match(await page.evaluate(() => location.hash), /text=The%20order%20of%20words/, 'a short text stays in the link');
+  assert.match(
+    await page.evaluate(() => location.hash),
+    /text=The%20order%20of%20words/,
+    'a short text stays in the link',
+  );
   assert.match(await page.locator('#config-error').textContent(), /field 'text'.*a text of at least 641 characters/);
   await shots(page, 'text-too-short');
   // lowering seq_len as suggested makes it fit
@@ -99,22 +125,43 @@ test('an uploaded .txt file becomes the training text; a too large one is refuse
   await ready(page);
   const line = 'The quick brown fox jumps over the lazy dog, and the dog sleeps on.\n';
   const fox = line.repeat(80);
-  await page.setInputFiles('.text-source input[type=file]', { name: 'fox.txt', mimeType: 'text/plain', buffer: Buffer.from(fox) });
+  await page.setInputFiles('.text-source input[type=file]', {
+    name: 'fox.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(fox),
+  });
   await page.waitForFunction((n) => window.playground?.model?.info.config.text.length === n, fox.length);
   await ready(page);
-  assert.match(await page.locator('.text-source .text-status').textContent(), /^From fox\.txt: 5,440 characters: the model trains on the first 4,896 and is measured on the last 544\./);
+  assert.match(
+    await page.locator('.text-source .text-status').textContent(),
+    /^From fox\.txt: 5,440 characters: the model trains on the first 4,896 and is measured on the last 544\./,
+  );
   assert.equal(await page.locator('.text-source input[value="own"]').isChecked(), true);
   const vocab = await page.evaluate(() => window.playground.model.info.vocab.length);
-  assert.equal(vocab, new Set(fox).size, 'the vocabulary is the file\'s alphabet');
-  assert.match(await page.locator('.text-source .text-status').textContent(), /too long for the page's link: a copied link trains on the bundled corpus\./);
-  assert.doesNotMatch(await page.evaluate(() => location.hash), /text=/, 'a text of 5,440 characters is not in the link');
+  assert.equal(vocab, new Set(fox).size, "the vocabulary is the file's alphabet");
+  assert.match(
+    await page.locator('.text-source .text-status').textContent(),
+    /too long for the page's link: a copied link trains on the bundled corpus\./,
+  );
+  assert.doesNotMatch(
+    await page.evaluate(() => location.hash),
+    /text=/,
+    'a text of 5,440 characters is not in the link',
+  );
   await shots(page, 'text-upload');
   const big = Buffer.alloc(2 * 1024 * 1024 + 1, 'a');
   await page.setInputFiles('.text-source input[type=file]', { name: 'big.txt', mimeType: 'text/plain', buffer: big });
   const warning = page.locator('.text-source .text-warning');
   await warning.waitFor({ state: 'visible' });
-  assert.match(await warning.textContent(), /^big\.txt is too large: 2,097,153 bytes; the limit is 2,097,152 bytes \(2 MiB\)/);
-  assert.equal(await page.evaluate(() => window.playground.model.info.config.text.length), fox.length, 'the model keeps its text');
+  assert.match(
+    await warning.textContent(),
+    /^big\.txt is too large: 2,097,153 bytes; the limit is 2,097,152 bytes \(2 MiB\)/,
+  );
+  assert.equal(
+    await page.evaluate(() => window.playground.model.info.config.text.length),
+    fox.length,
+    'the model keeps its text',
+  );
   assert.deepEqual(errors, []);
 });
 
@@ -123,7 +170,11 @@ test('a model that memorises a small text raises the overfitting notice in the c
   // held-out loss climbs while the training loss keeps falling.
   const { page, errors } = await openPage(h.browser, `${h.url}#task=text&steps=1500&eval_every=25`);
   await ready(page);
-  const snippet = await page.evaluate(() => fetch('corpus/jargon.txt').then((r) => r.text()).then((t) => t.slice(0, 4000)));
+  const snippet = await page.evaluate(() =>
+    fetch('corpus/jargon.txt')
+      .then((r) => r.text())
+      .then((t) => t.slice(0, 4000)),
+  );
   await page.check('.text-source input[value="own"]');
   await page.fill('#ctl-text', snippet);
   await page.waitForFunction((n) => window.playground?.model?.info.config.text.length === n, snippet.length);
@@ -132,7 +183,10 @@ test('a model that memorises a small text raises the overfitting notice in the c
   await page.click('#play');
   const notice = page.locator('#charts-panel .overfit-notice');
   await notice.waitFor({ state: 'visible', timeout: 150000 });
-  assert.match(await notice.textContent(), /^Overfitting: the held-out loss has risen from its minimum [\d.]+ \(step \d+\) to [\d.]+ \(step \d+\) while the training loss keeps falling .*memorising the training text.*dropout, a smaller model \(d_model, layers\) or more text\.$/);
+  assert.match(
+    await notice.textContent(),
+    /^Overfitting: the held-out loss has risen from its minimum [\d.]+ \(step \d+\) to [\d.]+ \(step \d+\) while the training loss keeps falling .*memorising the training text.*dropout, a smaller model \(d_model, layers\) or more text\.$/,
+  );
   await page.click('#play');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });

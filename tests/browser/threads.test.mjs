@@ -8,8 +8,12 @@ import assert from 'node:assert/strict';
 import { startHarness, openPage, shot, ready } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 const HASH = '#task=copy&seq_len=16&d_model=32&heads=4&layers=1&batch=16&steps=1000000&speed=0&eval_every=0';
 
@@ -25,23 +29,25 @@ test('the isolated playground runs the threaded build by default, says so and tr
   assert.equal(await status.getAttribute('data-threads'), String(threads));
   assert.match(await status.textContent(), new RegExp(`WebAssembly SIMD, ${threads} threads \\(sse4\\.1\\)`));
   await page.click('#play');
-  await page.waitForFunction(() => Number(document.getElementById('step-counter')?.textContent) >= 50, null, { timeout: 30000 });
-  await page.click('#play');  // pause
+  await page.waitForFunction(() => Number(document.getElementById('step-counter')?.textContent) >= 50, null, {
+    timeout: 30000,
+  });
+  await page.click('#play'); // pause
   assert.ok(Number(await page.locator('#step-counter').textContent()) >= 50);
   await shot(page, 'threads-playground');
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('in the threaded build an invalid setting is explained with the engine\'s message', async () => {
+test("in the threaded build an invalid setting is explained with the engine's message", async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}${HASH}`);
   await ready(page);
   assert.equal(await page.locator('#module-status').getAttribute('data-variant'), 'threads');
-  await page.fill('#ctl-heads', '3');  // d_model 32: the engine's validation throws, and says why
+  await page.fill('#ctl-heads', '3'); // d_model 32: the engine's validation throws, and says why
   await page.press('#ctl-heads', 'Tab');
   await page.waitForFunction(() => document.body.dataset.run === 'invalid');
-  assert.match(await page.locator('#config-error').textContent() ?? '', /d_model: 32 is not divisible by heads = 3/);
-  await page.fill('#ctl-heads', '4');  // and the engine lives on
+  assert.match((await page.locator('#config-error').textContent()) ?? '', /d_model: 32 is not divisible by heads = 3/);
+  await page.fill('#ctl-heads', '4'); // and the engine lives on
   await page.press('#ctl-heads', 'Tab');
   await page.waitForFunction(() => document.body.dataset.run === 'ready', null, { timeout: 30000 });
   await shot(page, 'threads-invalid-then-valid');
@@ -55,7 +61,7 @@ test('?threads=0 opts out: the isolated playground runs the single-threaded SIMD
   const status = page.locator('#module-status');
   assert.equal(await status.getAttribute('data-variant'), 'simd');
   assert.equal(await status.getAttribute('data-threads'), '1');
-  assert.match(await status.textContent() ?? '', /WebAssembly SIMD \(sse4\.1\)/);
+  assert.match((await status.textContent()) ?? '', /WebAssembly SIMD \(sse4\.1\)/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -64,7 +70,7 @@ test('a widget on an isolated page stays single-threaded', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}examples/blog-post.html`);
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   const widget = page.locator('attention-playground[preset="playground"]');
-  await widget.scrollIntoViewIfNeeded();  // widgets start when seen
+  await widget.scrollIntoViewIfNeeded(); // widgets start when seen
   const foot = widget.locator('footer.ap-foot span').first();
   await foot.filter({ hasText: /WebAssembly/ }).waitFor({ timeout: 30000 });
   const text = await foot.textContent();

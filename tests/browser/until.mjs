@@ -30,7 +30,10 @@ export async function until(page, predicate, what, { timeout = WAIT.fact, arg, e
   let last = {};
   for (;;) {
     try {
-      const value = await bounded(page ? page.evaluate(predicate, arg) : predicate(arg), Math.max(end - Date.now(), every));
+      const value = await bounded(
+        page ? page.evaluate(predicate, arg) : predicate(arg),
+        Math.max(end - Date.now(), every),
+      );
       last = { value };
       const ok = value !== null && typeof value === 'object' && 'ok' in value ? value.ok : value;
       if (ok) return value;
@@ -38,7 +41,9 @@ export async function until(page, predicate, what, { timeout = WAIT.fact, arg, e
       last = { error: e instanceof Error ? e.message.split('\n')[0] : String(e) };
     }
     if (Date.now() >= end) break;
-    await new Promise((r) => { setTimeout(r, Math.min(every, Math.max(0, end - Date.now()))); }); // no-sleeps: the polling interval of until() itself
+    await new Promise((r) => {
+      setTimeout(r, Math.min(every, Math.max(0, end - Date.now())));
+    }); // no-sleeps: the polling interval of until() itself
   }
   const seen = 'error' in last ? `the predicate threw: ${last.error}` : `last seen: ${show(last.value)}`;
   throw new Error(`Timed out after ${timeout} ms waiting for ${what} (${seen})`);
@@ -50,7 +55,9 @@ export async function until(page, predicate, what, { timeout = WAIT.fact, arg, e
  */
 function bounded(p, ms) {
   let timer;
-  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); });
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
@@ -74,18 +81,29 @@ function show(v) {
  * @param {import('playwright-core').Page} page
  */
 export async function pausedPlayground(page) {
-  const seen = await until(page, () => {
-    const m = window.playground.model;
-    const shown = Number(document.getElementById('step-counter').textContent);
-    return { ok: Boolean(m) && !m.playing && shown === m.lastStep, playing: m?.playing, shown, lastStep: m?.lastStep };
-  }, 'the worker to acknowledge the pause (model.playing false, the counter at its last reported step)');
+  const seen = await until(
+    page,
+    () => {
+      const m = window.playground.model;
+      const shown = Number(document.getElementById('step-counter').textContent);
+      return {
+        ok: Boolean(m) && !m.playing && shown === m.lastStep,
+        playing: m?.playing,
+        shown,
+        lastStep: m?.lastStep,
+      };
+    },
+    'the worker to acknowledge the pause (model.playing false, the counter at its last reported step)',
+  );
   const after = await page.evaluate(async () => {
     const m = window.playground.model;
     const info = await m.client.call('info', { sid: m.sid });
     return { worker: info.step, shown: Number(document.getElementById('step-counter').textContent) };
   });
   if (after.worker !== seen.shown || after.shown !== seen.shown)
-    throw new Error(`paused at step ${seen.shown}, yet one round trip later the worker is at step ${after.worker} and the counter at ${after.shown}`);
+    throw new Error(
+      `paused at step ${seen.shown}, yet one round trip later the worker is at step ${after.worker} and the counter at ${after.shown}`,
+    );
   return seen.shown;
 }
 
@@ -98,17 +116,29 @@ export async function pausedPlayground(page) {
  */
 export async function pausedWidget(page, selector) {
   const el = await page.locator(selector).elementHandle();
-  const seen = await until(page, (w) => {
-    const m = w.app?.model;
-    return { ok: Boolean(m) && !m.playing && w.currentStep === m.lastStep, playing: m?.playing, shown: w.currentStep, lastStep: m?.lastStep };
-  }, `${selector}: the worker to acknowledge the pause (model.playing false, the widget at its last reported step)`, { arg: el });
+  const seen = await until(
+    page,
+    (w) => {
+      const m = w.app?.model;
+      return {
+        ok: Boolean(m) && !m.playing && w.currentStep === m.lastStep,
+        playing: m?.playing,
+        shown: w.currentStep,
+        lastStep: m?.lastStep,
+      };
+    },
+    `${selector}: the worker to acknowledge the pause (model.playing false, the widget at its last reported step)`,
+    { arg: el },
+  );
   const after = await page.evaluate(async (w) => {
     const m = w.app.model;
     const info = await m.client.call('info', { sid: m.sid });
     return { worker: info.step, shown: w.currentStep };
   }, el);
   if (after.worker !== seen.shown || after.shown !== seen.shown)
-    throw new Error(`${selector}: paused at step ${seen.shown}, yet one round trip later the worker is at step ${after.worker} and the widget at ${after.shown}`);
+    throw new Error(
+      `${selector}: paused at step ${seen.shown}, yet one round trip later the worker is at step ${after.worker} and the widget at ${after.shown}`,
+    );
   return seen.shown;
 }
 
@@ -118,7 +148,12 @@ export async function pausedWidget(page, selector) {
  * its own fact with until().
  * @param {import('playwright-core').Page} page
  */
-export const frames = (page, n = 2) => page.evaluate((k) => new Promise((done) => {
-  const next = () => (--k > 0 ? requestAnimationFrame(next) : done(undefined));
-  requestAnimationFrame(next);
-}), n);
+export const frames = (page, n = 2) =>
+  page.evaluate(
+    (k) =>
+      new Promise((done) => {
+        const next = () => (--k > 0 ? requestAnimationFrame(next) : done(undefined));
+        requestAnimationFrame(next);
+      }),
+    n,
+  );

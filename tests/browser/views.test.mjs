@@ -11,8 +11,12 @@ import { readFileSync } from 'node:fs';
 import { startHarness, RESULTS, ready, until, frames } from './harness.mjs';
 
 let h;
-before(async () => { h = await startHarness(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
 
 /** A page in a colour scheme and width, recording errors. */
 async function open(hash, { width = 1280, scheme = 'light' } = {}) {
@@ -30,7 +34,12 @@ async function shot(page, name) {
   await page.screenshot({ path: `${RESULTS}/views-${name}.png`, fullPage: true });
 }
 
-const LOOKS = [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']];
+const LOOKS = [
+  [1280, 'light'],
+  [1280, 'dark'],
+  [375, 'light'],
+  [375, 'dark'],
+];
 
 for (const [width, scheme] of LOOKS) {
   test(`${width} px, ${scheme}: colour scales, heads from 1, the causal help, the theme`, async () => {
@@ -40,11 +49,15 @@ for (const [width, scheme] of LOOKS) {
     await page.waitForFunction(() => document.querySelectorAll('#positions .heatmap-legend').length >= 2);
 
     // Every heatmap has a colour scale with its two ends and what the range is.
-    const maps = await page.evaluate(() => [...document.querySelectorAll('#attention .heatmap, #positions .heatmap')].map((m) => ({
-      legend: m.querySelector('.heatmap-legend')?.textContent ?? null,
-      lo: Number(m.querySelector('.heatmap-legend')?.dataset.lo), hi: Number(m.querySelector('.heatmap-legend')?.dataset.hi),
-      diverging: m.querySelector('.heatmap-legend')?.dataset.diverging, inAttention: Boolean(m.closest('#attention')),
-    })));
+    const maps = await page.evaluate(() =>
+      [...document.querySelectorAll('#attention .heatmap, #positions .heatmap')].map((m) => ({
+        legend: m.querySelector('.heatmap-legend')?.textContent ?? null,
+        lo: Number(m.querySelector('.heatmap-legend')?.dataset.lo),
+        hi: Number(m.querySelector('.heatmap-legend')?.dataset.hi),
+        diverging: m.querySelector('.heatmap-legend')?.dataset.diverging,
+        inAttention: Boolean(m.closest('#attention')),
+      })),
+    );
     assert.equal(maps.filter((m) => m.inAttention).length, 4, '2 layers × 2 heads');
     for (const m of maps) assert.ok(m.legend, 'a colour scale under every map');
     for (const m of maps.filter((x) => x.inAttention)) {
@@ -75,7 +88,8 @@ for (const [width, scheme] of LOOKS) {
       card: getComputedStyle(document.getElementById('charts-panel')).backgroundColor,
       train: window.playground.charts.charts[0].series[0].color,
     }));
-    if (scheme === 'dark') assert.deepEqual(theme, { bg: 'rgb(31, 32, 35)', card: 'rgb(38, 40, 44)', train: '#8ab4f8' });
+    if (scheme === 'dark')
+      assert.deepEqual(theme, { bg: 'rgb(31, 32, 35)', card: 'rgb(38, 40, 44)', train: '#8ab4f8' });
     else assert.deepEqual(theme, { bg: 'rgb(248, 249, 250)', card: 'rgb(255, 255, 255)', train: '#1a73e8' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(overflow <= 0, `page wider than the screen by ${overflow}px`);
@@ -89,17 +103,33 @@ test('charts: learned positions say why eval @ 32 is missing; the default run st
   const { page, errors } = await open('#position=learned&eval_len=32');
   assert.equal(await page.locator('#ctl-steps').inputValue(), '2000', 'the default step budget');
   await page.click('#play');
-  await page.locator('#notice', { hasText: /Solved: held-out token accuracy \d\.\d\d at the evaluation of step \d+\./ }).waitFor({ timeout: 60000 });
+  await page
+    .locator('#notice', { hasText: /Solved: held-out token accuracy \d\.\d\d at the evaluation of step \d+\./ })
+    .waitFor({ timeout: 60000 });
   await page.locator('#play:text("Play")').waitFor();
   const step = Number(await page.locator('#step-counter').textContent());
   assert.ok(step < 400, `paused at step ${step}, not at 2000`);
   const note = page.locator('[data-chart="loss"] .chart-note');
   assert.ok(await note.isVisible());
-  assert.match(await note.textContent(), /No “eval @ length 32” line: learned positions stop at length 16, so the model cannot address length 32/);
+  assert.match(
+    await note.textContent(),
+    /No “eval @ length 32” line: learned positions stop at length 16, so the model cannot address length 32/,
+  );
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-chart="loss"] button:text("CSV")')]);
-  const rows = readFileSync(await download.path(), 'utf8').trim().split('\n').slice(1).map((r) => Number(r.split(',')[0]));
-  assert.deepEqual(rows, Array.from({ length: step }, (_, i) => i + 1), 'one row per step, in step order');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('[data-chart="loss"] button:text("CSV")'),
+  ]);
+  const rows = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((r) => Number(r.split(',')[0]));
+  assert.deepEqual(
+    rows,
+    Array.from({ length: step }, (_, i) => i + 1),
+    'one row per step, in step order',
+  );
 
   // The accuracy chart's x axis ends at the last step: no line drawn past it.
   const axis = await page.evaluate(() => {
@@ -114,7 +144,9 @@ test('charts: learned positions say why eval @ 32 is missing; the default run st
   await page.click('#notice-close');
   assert.ok(await page.locator('#notice').isHidden());
   await page.click('#play');
-  await page.waitForFunction((s) => Number(document.getElementById('step-counter').textContent) > s + 60, step, { timeout: 60000 });
+  await page.waitForFunction((s) => Number(document.getElementById('step-counter').textContent) > s + 60, step, {
+    timeout: 60000,
+  });
   await page.click('#play');
   assert.ok(await page.locator('#notice').isHidden(), 'no second stop');
 
@@ -127,7 +159,12 @@ test('charts: learned positions say why eval @ 32 is missing; the default run st
   const legend = page.locator('.pin-legend');
   assert.ok(await legend.isVisible());
   assert.match(await legend.textContent(), /this run.*pinned: lr/);
-  const dash = await page.evaluate(() => window.playground.charts.charts[0].lines().filter((l) => l.pinned).map((l) => l.dash.join(' ')));
+  const dash = await page.evaluate(() =>
+    window.playground.charts.charts[0]
+      .lines()
+      .filter((l) => l.pinned)
+      .map((l) => l.dash.join(' ')),
+  );
   assert.ok(dash.length >= 1 && dash.every((d) => d === '2 3'), `pinned dashes: ${dash}`);
   await frames(page); // the charts draw on the next frame
   await page.locator('#charts-panel').screenshot({ path: `${RESULTS}/views-charts-pinned.png` });
@@ -153,12 +190,24 @@ test('generate: a typed prompt after a held-out example is not compared with its
   await page.locator('#generate .gen-line').nth(1).waitFor({ timeout: 20000 });
   assert.notEqual(await page.locator('#gen-tokens').inputValue(), '5', 'the example sets tokens to its answer length');
   await page.fill('#gen-prompt', '1 2 3');
-  assert.equal(await page.locator('#gen-tokens').inputValue(), '5', 'a prompt of one\'s own gives its tokens count back');
+  assert.equal(
+    await page.locator('#gen-tokens').inputValue(),
+    '5',
+    "a prompt of one's own gives its tokens count back",
+  );
   const before = await page.locator('#generate .gen-out').textContent();
   await page.click('#gen-run');
   await page.waitForFunction((b) => document.querySelector('#generate .gen-out').textContent !== b, before);
-  assert.equal(await page.locator('#generate .gen-out p').count(), 0, await page.locator('#generate .gen-out').textContent());
-  assert.equal(await page.locator('#generate .gen-line').count(), 1, 'only the model\'s line: no "right" answer to compare with');
+  assert.equal(
+    await page.locator('#generate .gen-out p').count(),
+    0,
+    await page.locator('#generate .gen-out').textContent(),
+  );
+  assert.equal(
+    await page.locator('#generate .gen-line').count(),
+    1,
+    'only the model\'s line: no "right" answer to compare with',
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -166,7 +215,9 @@ test('generate: a typed prompt after a held-out example is not compared with its
 test('375 px: an invalid change shows its message beside the field, and the counters do not pretend', async () => {
   const { page, errors } = await open('#task=copy&steps=100000', { width: 375, scheme: 'dark' });
   await page.click('#play'); // training when the change comes
-  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 10, null, { timeout: 30000 });
+  await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 10, null, {
+    timeout: 30000,
+  });
   await page.click('#controls-toggle');
   await page.locator('#ctl-heads').scrollIntoViewIfNeeded();
   await page.fill('#ctl-heads', '3');
@@ -179,9 +230,17 @@ test('375 px: an invalid change shows its message beside the field, and the coun
   assert.ok(box.y >= 0 && box.y + box.height <= 900, `the message is on screen (y = ${box.y})`);
   await page.locator('#play:text("Play")').waitFor(); // the last run stopped
   // Its late events have arrived: the worker acknowledged the pause, and one more round trip to it is done.
-  await until(page, () => ({ ok: Boolean(window.playground.model) && !window.playground.model.playing, playing: window.playground.model?.playing }), 'the worker to acknowledge the pause of the last run');
+  await until(
+    page,
+    () => ({
+      ok: Boolean(window.playground.model) && !window.playground.model.playing,
+      playing: window.playground.model?.playing,
+    }),
+    'the worker to acknowledge the pause of the last run',
+  );
   await page.evaluate(() => window.playground.model.pause());
-  for (const id of ['step-counter', 'last-loss', 'steps-per-s', 'elapsed']) assert.equal(await page.locator(`#${id}`).textContent(), '–', `#${id}`);
+  for (const id of ['step-counter', 'last-loss', 'steps-per-s', 'elapsed'])
+    assert.equal(await page.locator(`#${id}`).textContent(), '–', `#${id}`);
   await page.screenshot({ path: `${RESULTS}/views-invalid-375-dark.png` });
   assert.deepEqual(errors, []);
   await page.close();
@@ -193,14 +252,17 @@ test('375 px: a link whose settings cannot train opens the settings at the field
   await page.waitForFunction(() => document.body.dataset.run === 'invalid', null, { timeout: 30000 });
   assert.ok(await page.locator('#controls').isVisible(), 'the collapsed settings open');
   const box = await page.locator('#err-heads').boundingBox();
-  assert.ok(box && box.y >= 0 && box.y + box.height <= 800, `the field's message is on screen (${JSON.stringify(box)})`);
+  assert.ok(
+    box && box.y >= 0 && box.y + box.height <= 800,
+    `the field's message is on screen (${JSON.stringify(box)})`,
+  );
   assert.match(await page.locator('#err-heads').textContent(), /not divisible by heads = 3/);
   assert.equal(await page.locator('#step-counter').textContent(), '–');
   await page.screenshot({ path: `${RESULTS}/views-invalid-link-375.png` });
   await page.close();
 });
 
-test('a worker that crashed with no model: restored(null) builds the current settings\' model', async () => {
+test("a worker that crashed with no model: restored(null) builds the current settings' model", async () => {
   const { page, errors } = await open('#task=copy');
   await page.evaluate(async () => {
     const pg = window.playground;

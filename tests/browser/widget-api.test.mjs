@@ -11,21 +11,27 @@ import { RESULTS, until } from './harness.mjs';
 import { page as fixture, pauseAcknowledged, startWidgetServer } from './widget-fixtures.mjs';
 
 const PAGES = {
-  '/fixtures/api.html': fixture('<attention-playground id="w" preset="none" view="chart,positions,attention" controls="play,step,reset" steps="5000" height="80"></attention-playground>'),
+  '/fixtures/api.html': fixture(
+    '<attention-playground id="w" preset="none" view="chart,positions,attention" controls="play,step,reset" steps="5000" height="80"></attention-playground>',
+  ),
 };
 
 let server;
-before(async () => { server = await startWidgetServer(PAGES); });
+before(async () => {
+  server = await startWidgetServer(PAGES);
+});
 after(() => server?.close());
 
 /** An init script: the widget's events recorded in window.__events. */
-const recordEvents = (p) => p.addInitScript(() => {
-  window.__events = [];
-  document.addEventListener('DOMContentLoaded', () => {
-    const w = document.getElementById('w');
-    for (const t of ['ready', 'step', 'trained', 'error']) w.addEventListener(t, (e) => window.__events.push({ type: t, detail: e.detail }));
+const recordEvents = (p) =>
+  p.addInitScript(() => {
+    window.__events = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = document.getElementById('w');
+      for (const t of ['ready', 'step', 'trained', 'error'])
+        w.addEventListener(t, (e) => window.__events.push({ type: t, detail: e.detail }));
+    });
   });
-});
 
 /** The fixture, its widget ready; events recorded in window.__events. */
 async function open() {
@@ -36,10 +42,11 @@ async function open() {
 
 const call = (p, method, ...args) => p.evaluate(([m, a]) => document.getElementById('w')[m](...a), [method, args]);
 const stepOf = (p) => p.evaluate(() => document.getElementById('w').currentStep);
-const shown = (p) => p.evaluate(() => {
-  const r = document.getElementById('w').shadowRoot;
-  return { step: r.querySelector('.ap-step').textContent, subtitle: r.querySelector('.ap-title .muted').textContent };
-});
+const shown = (p) =>
+  p.evaluate(() => {
+    const r = document.getElementById('w').shadowRoot;
+    return { step: r.querySelector('.ap-step').textContent, subtitle: r.querySelector('.ap-title .muted').textContent };
+  });
 const events = (p, type) => p.evaluate((t) => window.__events.filter((e) => e.type === t), type);
 
 test('play, pause, step(n), reset and setConfig change what the widget shows; step and trained events carry metrics', async () => {
@@ -51,7 +58,10 @@ test('play, pause, step(n), reset and setConfig change what the widget shows; st
   const steps = await events(p, 'step');
   assert.ok(steps.length >= 1, 'step events while playing');
   const last = steps.at(-1).detail;
-  assert.ok(last.step > 0 && Number.isFinite(last.loss) && last.trainAccuracy >= 0 && last.trainAccuracy <= 1, JSON.stringify(last));
+  assert.ok(
+    last.step > 0 && Number.isFinite(last.loss) && last.trainAccuracy >= 0 && last.trainAccuracy <= 1,
+    JSON.stringify(last),
+  );
   // pause: it stops
   await call(p, 'pause');
   const paused = await pauseAcknowledged(p, '#w'); // and one more round trip to the worker later
@@ -60,7 +70,12 @@ test('play, pause, step(n), reset and setConfig change what the widget shows; st
   assert.equal(await call(p, 'step', 7), true);
   await p.waitForFunction((n) => document.getElementById('w').currentStep === n, paused + 7, { timeout: 10000 });
   // The counter follows on the next chart flush (late on a busy machine; asserted below).
-  await until(p, (n) => document.getElementById('w').shadowRoot.querySelector('.ap-step').textContent === String(n), `the counter to show step ${paused + 7}`, { arg: paused + 7 });
+  await until(
+    p,
+    (n) => document.getElementById('w').shadowRoot.querySelector('.ap-step').textContent === String(n),
+    `the counter to show step ${paused + 7}`,
+    { arg: paused + 7 },
+  );
   assert.equal(await stepOf(p), paused + 7);
   assert.equal((await shown(p)).step, String(paused + 7), 'the counter shows it');
   // reset: step 0
@@ -73,7 +88,11 @@ test('play, pause, step(n), reset and setConfig change what the widget shows; st
   const after = (await shown(p)).subtitle;
   assert.match(after, /rope|rotary/i);
   assert.doesNotMatch(after, /No position/);
-  assert.equal(await p.evaluate(() => document.getElementById('w').getAttribute('position')), 'rope', 'written back as an attribute');
+  assert.equal(
+    await p.evaluate(() => document.getElementById('w').getAttribute('position')),
+    'rope',
+    'written back as an attribute',
+  );
   assert.equal(await p.evaluate(() => document.getElementById('w').app.model.info.config.position), 'rope');
   // trained: fires at the end of the steps
   assert.equal(await call(p, 'setConfig', { steps: 25 }), true);
@@ -115,7 +134,11 @@ test('a bad call fires `error` naming the field (and the allowed values) and lea
   assert.deepEqual(await shown(p), before, 'the widget kept its model, step and encoding');
   assert.equal(await stepOf(p), 3);
   assert.equal(await p.evaluate(() => window.__pwned), undefined);
-  assert.equal(await p.evaluate(() => document.getElementById('w').getAttribute('position')), null, 'no attribute written for a refused field');
+  assert.equal(
+    await p.evaluate(() => document.getElementById('w').getAttribute('position')),
+    null,
+    'no attribute written for a refused field',
+  );
   assert.deepEqual(errors, []);
   await p.close();
 });
@@ -123,18 +146,39 @@ test('a bad call fires `error` naming the field (and the allowed values) and lea
 test('highlight({layer, head, row}) frames that head in the attention panel, across refreshes', async () => {
   const { page: p, errors } = await open();
   await call(p, 'step', 5);
-  await p.waitForFunction(() => document.getElementById('w').shadowRoot.querySelectorAll('.attn-head canvas').length >= 2, null, { timeout: 20000 });
+  await p.waitForFunction(
+    () => document.getElementById('w').shadowRoot.querySelectorAll('.attn-head canvas').length >= 2,
+    null,
+    { timeout: 20000 },
+  );
   assert.equal(await call(p, 'highlight', { layer: 0, head: 1, row: 2 }), true);
-  const picked = () => p.evaluate(() => {
-    const r = document.getElementById('w').shadowRoot;
-    return [...r.querySelectorAll('.attn-layer')].flatMap((layer, l) => [...layer.querySelectorAll('.attn-head')].map((h, i) => [l, i, h.classList.contains('attn-selected'), h.getAttribute('aria-current')])).filter((x) => x[2]);
-  });
+  const picked = () =>
+    p.evaluate(() => {
+      const r = document.getElementById('w').shadowRoot;
+      return [...r.querySelectorAll('.attn-layer')]
+        .flatMap((layer, l) =>
+          [...layer.querySelectorAll('.attn-head')].map((h, i) => [
+            l,
+            i,
+            h.classList.contains('attn-selected'),
+            h.getAttribute('aria-current'),
+          ]),
+        )
+        .filter((x) => x[2]);
+    });
   assert.deepEqual(await picked(), [[0, 1, true, 'true']]);
-  const outline = await p.evaluate(() => getComputedStyle(document.getElementById('w').shadowRoot.querySelector('.attn-selected')).outlineStyle);
+  const outline = await p.evaluate(
+    () => getComputedStyle(document.getElementById('w').shadowRoot.querySelector('.attn-selected')).outlineStyle,
+  );
   assert.equal(outline, 'solid');
   const maps = await p.evaluateHandle(() => document.getElementById('w').app.attention.last);
   await call(p, 'step', 3); // a refresh redraws the maps: the pick stays
-  await until(p, (old) => document.getElementById('w').app.attention.last !== old, 'the attention maps redrawn after step(3)', { arg: maps });
+  await until(
+    p,
+    (old) => document.getElementById('w').app.attention.last !== old,
+    'the attention maps redrawn after step(3)',
+    { arg: maps },
+  );
   assert.deepEqual(await picked(), [[0, 1, true, 'true']]);
   await p.locator('#w').screenshot({ path: resolve(RESULTS, 'widget-api-highlight.png') });
   assert.equal(await call(p, 'highlight', null), true);

@@ -10,12 +10,18 @@ import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 const L = ['a', 'b', 'c', 'd', 'e'];
 const PAIRS = L.flatMap((x) => L.flatMap((y) => L.map((z) => `${x} ${y} ${z} -> ${z} ${y} ${x}`))).join('\n');
 const PAGES = {
-  '/fixtures/custom.html': fixture(`<attention-playground id="w" task="custom" custom-pairs="${PAIRS}" steps="600" view="chart" autoplay></attention-playground>`),
-  '/fixtures/custom-bad.html': fixture('<p id="before">text</p><attention-playground id="w" task="custom" custom-pairs="a b -> b a\nb a"></attention-playground>'),
+  '/fixtures/custom.html': fixture(
+    `<attention-playground id="w" task="custom" custom-pairs="${PAIRS}" steps="600" view="chart" autoplay></attention-playground>`,
+  ),
+  '/fixtures/custom-bad.html': fixture(
+    '<p id="before">text</p><attention-playground id="w" task="custom" custom-pairs="a b -> b a\nb a"></attention-playground>',
+  ),
 };
 
 let server;
-before(async () => { server = await startWidgetServer(PAGES); });
+before(async () => {
+  server = await startWidgetServer(PAGES);
+});
 after(() => server?.close());
 
 test('a widget trains the custom task on the pairs of its attribute', async () => {
@@ -26,7 +32,7 @@ test('a widget trains the custom task on the pairs of its attribute', async () =
     return { config: model.info.config, vocab: model.info.vocab, held: await model.evaluate() };
   });
   assert.equal(m.config.task, 'custom');
-  assert.equal(m.config.custom_pairs, PAIRS, 'the attribute\'s pairs, newlines kept');
+  assert.equal(m.config.custom_pairs, PAIRS, "the attribute's pairs, newlines kept");
   for (const t of [...L, '->']) assert.ok(m.vocab.includes(t), `the vocabulary holds ${t}: ${m.vocab}`);
   assert.ok(m.held.token_accuracy >= 0.9, `held-out pairs are reversed: token accuracy ${m.held.token_accuracy}`);
   assert.deepEqual(errors, []);

@@ -42,13 +42,21 @@ before(async () => {
 after(() => server?.close());
 
 /** The example with its placeholders pointed at this test's servers. */
-const placed = (code) => code.replaceAll('https://your.host/attention-playground', server.url).replaceAll('https://blog.example', hostOrigin);
+const placed = (code) =>
+  code.replaceAll('https://your.host/attention-playground', server.url).replaceAll('https://blog.example', hostOrigin);
 
 /** Serve `body` as a page of the host origin; open it, recording console lines. */
 async function host(body, head = '') {
   const path = `/fixtures/docs-${Math.random().toString(36).slice(2)}.html`;
-  server.extra.set(path, `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">${head}</head><body style="margin:0">${body}</body></html>`);
-  const { page: p, errors } = await server.open(`${hostOrigin}${path}`, { width: 1100, height: 1400, console: FAILS_ON });
+  server.extra.set(
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">${head}</head><body style="margin:0">${body}</body></html>`,
+  );
+  const { page: p, errors } = await server.open(`${hostOrigin}${path}`, {
+    width: 1100,
+    height: 1400,
+    console: FAILS_ON,
+  });
   const logs = [];
   p.on('console', (m) => m.type() === 'log' && logs.push(m.text()));
   return { page: p, errors, logs };
@@ -59,33 +67,62 @@ const frameOf = (p) => p.frames().find((x) => x.url().includes('/embed.html'));
 const until = (fact, what) => untilFact(null, fact, what, { timeout: 30000 });
 
 test('docs/widgets.md has the examples this test runs (a new one must be added here)', () => {
-  assert.deepEqual(driving.map((b) => b.lang), ['js'], 'Driving a widget');
-  assert.deepEqual(iframe.map((b) => b.lang), ['html', 'js', 'html'], 'The iframe route');
+  assert.deepEqual(
+    driving.map((b) => b.lang),
+    ['js'],
+    'Driving a widget',
+  );
+  assert.deepEqual(
+    iframe.map((b) => b.lang),
+    ['html', 'js', 'html'],
+    'The iframe route',
+  );
 });
 
 test('"Driving a widget": the example switches the widget to RoPE and trains it', async () => {
   const [example] = driving;
-  const { page: p, errors, logs } = await host(
-    `<attention-playground preset="playground" steps="5000" height="80"></attention-playground><script type="module">${example.code}</script>`, SCRIPT);
+  const {
+    page: p,
+    errors,
+    logs,
+  } = await host(
+    `<attention-playground preset="playground" steps="5000" height="80"></attention-playground><script type="module">${example.code}</script>`,
+    SCRIPT,
+  );
   const w = 'document.querySelector("attention-playground")';
-  await p.waitForFunction(`${w}.app?.model?.info.config.position === 'rope'`, null, { timeout: 60000 })
+  await p
+    .waitForFunction(`${w}.app?.model?.info.config.position === 'rope'`, null, { timeout: 60000 })
     .catch(() => assert.fail('the example did not switch the widget to rope'));
-  await p.waitForFunction(`${w}.currentStep >= 20`, null, { timeout: 60000 }).catch(() => assert.fail('the example did not start training'));
-  await until(() => logs.some((l) => /^\d+ \d/.test(l)), `no console line "step loss": ${JSON.stringify(logs.slice(0, 3))}`);
+  await p
+    .waitForFunction(`${w}.currentStep >= 20`, null, { timeout: 60000 })
+    .catch(() => assert.fail('the example did not start training'));
+  await until(
+    () => logs.some((l) => /^\d+ \d/.test(l)),
+    `no console line "step loss": ${JSON.stringify(logs.slice(0, 3))}`,
+  );
   assert.deepEqual(errors, []);
   await p.close();
 });
 
 test('"The iframe route": the frame example shows the widget, and the height example fits the frame', async () => {
   const [frameHtml, heightJs] = iframe;
-  const { page: p, errors } = await host(`${placed(frameHtml.code)}<script type="module">${placed(heightJs.code)}</script>`);
-  await p.waitForFunction(() => document.querySelector('iframe').style.height !== '640px', null, { timeout: 60000 })
+  const { page: p, errors } = await host(
+    `${placed(frameHtml.code)}<script type="module">${placed(heightJs.code)}</script>`,
+  );
+  await p
+    .waitForFunction(() => document.querySelector('iframe').style.height !== '640px', null, { timeout: 60000 })
     .catch(() => assert.fail('the height example did not fit the frame'));
   const frame = await until(() => frameOf(p), 'no frame');
-  await frame.waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
-  assert.equal(await frame.evaluate(() => document.querySelector('attention-playground').app?.model?.info.config.position), 'alibi');
+  await frame.waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, {
+    timeout: 60000,
+  });
+  assert.equal(
+    await frame.evaluate(() => document.querySelector('attention-playground').app?.model?.info.config.position),
+    'alibi',
+  );
   // Fitted to the frame's page (it reports every change; wait for the last one).
-  await p.waitForFunction(() => parseFloat(document.querySelector('iframe').style.height) > 300, null, { timeout: 20000 })
+  await p
+    .waitForFunction(() => parseFloat(document.querySelector('iframe').style.height) > 300, null, { timeout: 20000 })
     .catch(() => assert.fail('the frame was not fitted to the widget'));
   assert.deepEqual(errors, []);
   await p.close();
@@ -96,12 +133,24 @@ test('"Driving the frame": connectFrame, then setConfig and play at once, switch
   assert.match(example.code, /connectFrame\(/);
   const { page: p, errors, logs } = await host(placed(example.code));
   const frame = await until(() => frameOf(p), 'no frame');
-  await frame.waitForFunction(() => document.querySelector('attention-playground')?.app?.model?.info.config.position === 'rope', null, { timeout: 60000 })
+  await frame
+    .waitForFunction(
+      () => document.querySelector('attention-playground')?.app?.model?.info.config.position === 'rope',
+      null,
+      { timeout: 60000 },
+    )
     .catch(() => assert.fail('setConfig right after connectFrame was lost'));
-  await frame.waitForFunction(() => document.querySelector('attention-playground').currentStep >= 20, null, { timeout: 60000 })
+  await frame
+    .waitForFunction(() => document.querySelector('attention-playground').currentStep >= 20, null, { timeout: 60000 })
     .catch(() => assert.fail('play right after connectFrame was lost (the link says autoplay=false)'));
-  await until(() => logs.includes('the frame is ready'), `fig.ready did not resolve: ${JSON.stringify(logs.slice(0, 5))}`);
-  await until(() => logs.some((l) => /^\d+ \d/.test(l)), `the host heard no step event: ${JSON.stringify(logs.slice(0, 5))}`);
+  await until(
+    () => logs.includes('the frame is ready'),
+    `fig.ready did not resolve: ${JSON.stringify(logs.slice(0, 5))}`,
+  );
+  await until(
+    () => logs.some((l) => /^\d+ \d/.test(l)),
+    `the host heard no step event: ${JSON.stringify(logs.slice(0, 5))}`,
+  );
   assert.deepEqual(errors, []);
   await p.close();
 });

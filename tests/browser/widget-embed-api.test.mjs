@@ -14,20 +14,29 @@ import { pauseAcknowledged, recordErrors, startWidgetServer } from './widget-fix
 
 const FAILS_ON = ['error', 'warning']; // the console messages that fail a test here
 let server;
-before(async () => { server = await startWidgetServer(); });
+before(async () => {
+  server = await startWidgetServer();
+});
 after(() => server?.close());
 
 const open = (url, { width = 1280, height = 900 } = {}) => server.open(url, { width, height, console: FAILS_ON });
 
 test('the scroll article drives its widget: no positions, then RoPE, then a head framed', async () => {
   const { page: p, errors } = await open(`${server.url}/examples/scroll-article.html`);
-  const at = (step) => p.evaluate((s) => document.querySelector(`section[data-step="${s}"]`).scrollIntoView({ block: 'center' }), step);
-  const w = () => p.evaluate(() => {
-    const el = document.getElementById('figure');
-    const r = el.shadowRoot;
-    return { step: el.currentStep, position: el.app?.model?.info.config.position, subtitle: r.querySelector('.ap-title .muted')?.textContent,
-      selected: [...r.querySelectorAll('.attn-head')].findIndex((h) => h.classList.contains('attn-selected')), playing: Boolean(el.app?.model?.playing) };
-  });
+  const at = (step) =>
+    p.evaluate((s) => document.querySelector(`section[data-step="${s}"]`).scrollIntoView({ block: 'center' }), step);
+  const w = () =>
+    p.evaluate(() => {
+      const el = document.getElementById('figure');
+      const r = el.shadowRoot;
+      return {
+        step: el.currentStep,
+        position: el.app?.model?.info.config.position,
+        subtitle: r.querySelector('.ap-title .muted')?.textContent,
+        selected: [...r.querySelectorAll('.attn-head')].findIndex((h) => h.classList.contains('attn-selected')),
+        playing: Boolean(el.app?.model?.playing),
+      };
+    });
   await at('order');
   await p.waitForFunction(() => document.body.dataset.done === 'order', null, { timeout: 60000 });
   await p.waitForFunction(() => document.getElementById('figure').currentStep >= 10, null, { timeout: 30000 });
@@ -46,7 +55,9 @@ test('the scroll article drives its widget: no positions, then RoPE, then a head
 
   await at('head');
   await p.waitForFunction(() => document.body.dataset.done === 'head', null, { timeout: 60000 });
-  await p.waitForFunction(() => document.getElementById('figure').shadowRoot.querySelector('.attn-selected'), null, { timeout: 20000 });
+  await p.waitForFunction(() => document.getElementById('figure').shadowRoot.querySelector('.attn-selected'), null, {
+    timeout: 20000,
+  });
   s = await w();
   assert.equal(s.selected, 0, 'section 3 framed head 1 of layer 1');
   const paused = await pauseAcknowledged(p, '#figure'); // and one more round trip to the worker later
@@ -57,7 +68,13 @@ test('the scroll article drives its widget: no positions, then RoPE, then a head
   await p.waitForFunction((n) => document.getElementById('figure').currentStep > n + 5, paused, { timeout: 30000 });
   assert.equal((await w()).selected, -1);
   await at('head');
-  await p.waitForFunction(() => document.body.dataset.done === 'head' && document.getElementById('figure').shadowRoot.querySelector('.attn-selected'), null, { timeout: 30000 });
+  await p.waitForFunction(
+    () =>
+      document.body.dataset.done === 'head' &&
+      document.getElementById('figure').shadowRoot.querySelector('.attn-selected'),
+    null,
+    { timeout: 30000 },
+  );
   await frames(p);
   await p.screenshot({ path: resolve(RESULTS, 'scroll-article-head-1280.png') }); // what the reader sees at section 3
   await p.setViewportSize({ width: 375, height: 800 });
@@ -76,7 +93,9 @@ function host(declared) {
   const hostOrigin = server.url.replace('127.0.0.1', 'localhost');
   const hash = `preset=playground&task=copy_back&view=chart,attention&steps=5000&autoplay=false&height=80${declared ? `&origin=${encodeURIComponent(declared(hostOrigin))}` : ''}`;
   const path = `/fixtures/host-${Math.random().toString(36).slice(2)}.html`;
-  server.extra.set(path, `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body style="margin:0">
+  server.extra.set(
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body style="margin:0">
     <p>Host page</p>
     <iframe id="f" title="Attention Playground" src="${frameOrigin}/embed.html#${hash}" style="width:100%;height:50px;border:0"></iframe>
     <script type="module">
@@ -86,44 +105,85 @@ function host(declared) {
       for (const t of ['ready', 'step', 'trained', 'error']) f.addEventListener(t, (e) => window.__events.push({ type: t, detail: e.detail }));
       window.widget = connectFrame(f);
       window.raw = (msg) => f.contentWindow.postMessage(msg, '${frameOrigin}');
-    </script></body></html>`);
+    </script></body></html>`,
+  );
   return `${hostOrigin}${path}`;
 }
 
-const inFrame = (p, f) => p.frames().find((x) => x.url().includes('/embed.html')).evaluate(f);
+const inFrame = (p, f) =>
+  p
+    .frames()
+    .find((x) => x.url().includes('/embed.html'))
+    .evaluate(f);
 const frameStep = (p) => inFrame(p, () => document.querySelector('attention-playground')?.currentStep ?? -1);
 /** The frame has handled what the host sent so far (a message posted after it has arrived) and its worker is a round trip further. */
 async function frameDrained(p) {
   const f = p.frames().find((x) => x.url().includes('/embed.html'));
-  await f.evaluate(() => { window.__drained = false; addEventListener('message', (e) => { if (e.data === 'drained?') window.__drained = true; }); });
+  await f.evaluate(() => {
+    window.__drained = false;
+    addEventListener('message', (e) => {
+      if (e.data === 'drained?') window.__drained = true;
+    });
+  });
   await p.evaluate(() => document.getElementById('f').contentWindow.postMessage('drained?', '*'));
   await until(f, () => window.__drained, 'the frame to receive the messages the host sent');
-  await f.evaluate(async () => { const m = document.querySelector('attention-playground').app.model; await m.client.call('info', { sid: m.sid }); });
+  await f.evaluate(async () => {
+    const m = document.querySelector('attention-playground').app.model;
+    await m.client.call('info', { sid: m.sid });
+  });
 }
 
 test('the iframe route: a declared origin drives the frame and hears its events; the frame is fitted to its height', async () => {
-  const { page: p, errors } = await open(host((o) => o), { height: 1400 });
+  const { page: p, errors } = await open(
+    host((o) => o),
+    { height: 1400 },
+  );
   await p.waitForFunction(() => window.__events.some((e) => e.type === 'ready'), null, { timeout: 60000 });
   // Auto-height: the frame takes the height the widget's page reports.
   await p.waitForFunction(() => parseFloat(document.getElementById('f').style.height) > 300, null, { timeout: 20000 });
   // The frame's page reports its height after a ResizeObserver: on a busy machine late (asserted below).
-  const { inner, outer } = await until(null, async () => {
-    const fit = { inner: await inFrame(p, () => Math.ceil(document.documentElement.getBoundingClientRect().height)), outer: await p.evaluate(() => document.getElementById('f').getBoundingClientRect().height) };
-    return { ok: Math.abs(fit.inner - fit.outer) <= 1, ...fit };
-  }, 'the frame fitted to the height of its page');
+  const { inner, outer } = await until(
+    null,
+    async () => {
+      const fit = {
+        inner: await inFrame(p, () => Math.ceil(document.documentElement.getBoundingClientRect().height)),
+        outer: await p.evaluate(() => document.getElementById('f').getBoundingClientRect().height),
+      };
+      return { ok: Math.abs(fit.inner - fit.outer) <= 1, ...fit };
+    },
+    'the frame fitted to the height of its page',
+  );
   assert.ok(Math.abs(inner - outer) <= 1, `the frame is ${outer} px for a page of ${inner} px`);
-  assert.equal(await inFrame(p, () => document.documentElement.scrollHeight <= innerHeight), true, 'nothing scrolls inside the frame');
+  assert.equal(
+    await inFrame(p, () => document.documentElement.scrollHeight <= innerHeight),
+    true,
+    'nothing scrolls inside the frame',
+  );
 
   await p.evaluate(() => window.widget.step(6));
-  await p.waitForFunction(() => window.__events.some((e) => e.type === 'step' && e.detail.step === 6), null, { timeout: 20000 });
+  await p.waitForFunction(() => window.__events.some((e) => e.type === 'step' && e.detail.step === 6), null, {
+    timeout: 20000,
+  });
   assert.equal(await frameStep(p), 6);
   const ev = (await p.evaluate(() => window.__events)).find((e) => e.type === 'step');
   assert.ok(Number.isFinite(ev.detail.loss), JSON.stringify(ev.detail));
   await p.evaluate(() => window.widget.setConfig({ position: 'alibi' }));
   await p.waitForFunction(() => true);
-  await p.frames().find((x) => x.url().includes('/embed.html')).waitForFunction(() => document.querySelector('attention-playground').app?.model?.info.config.position === 'alibi', null, { timeout: 20000 });
+  await p
+    .frames()
+    .find((x) => x.url().includes('/embed.html'))
+    .waitForFunction(
+      () => document.querySelector('attention-playground').app?.model?.info.config.position === 'alibi',
+      null,
+      { timeout: 20000 },
+    );
   // Bad messages: an error event naming the field, and nothing else happens.
-  for (const [msg, field] of [[{ type: 'attention-playground:step', n: 3, evil: 1 }, 'evil'], [{ type: 'attention-playground:launch' }, 'type'], [{ type: 'attention-playground:setConfig', fields: { position: 'warp' } }, 'position'], [[1, 2], 'message']]) {
+  for (const [msg, field] of [
+    [{ type: 'attention-playground:step', n: 3, evil: 1 }, 'evil'],
+    [{ type: 'attention-playground:launch' }, 'type'],
+    [{ type: 'attention-playground:setConfig', fields: { position: 'warp' } }, 'position'],
+    [[1, 2], 'message'],
+  ]) {
     const n = await p.evaluate(() => window.__events.filter((e) => e.type === 'error').length);
     await p.evaluate((m) => window.raw(m), msg);
     await p.waitForFunction((k) => window.__events.filter((e) => e.type === 'error').length > k, n, { timeout: 10000 });
@@ -136,9 +196,21 @@ test('the iframe route: a declared origin drives the frame and hears its events;
 });
 
 test('the iframe route: messages from an origin the link does not declare are ignored', async () => {
-  const { page: p, errors } = await open(host(() => 'https://blog.example'), { height: 1400 });
-  await p.frames().find((x) => x.url().includes('/embed.html')).waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
-  await p.evaluate(() => { window.widget.step(5); window.raw({ type: 'attention-playground:play' }); window.raw({ type: 'nonsense' }); });
+  const { page: p, errors } = await open(
+    host(() => 'https://blog.example'),
+    { height: 1400 },
+  );
+  await p
+    .frames()
+    .find((x) => x.url().includes('/embed.html'))
+    .waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, {
+      timeout: 60000,
+    });
+  await p.evaluate(() => {
+    window.widget.step(5);
+    window.raw({ type: 'attention-playground:play' });
+    window.raw({ type: 'nonsense' });
+  });
   await frameDrained(p);
   assert.equal(await frameStep(p), 0, 'no step from an undeclared origin');
   assert.deepEqual(await p.evaluate(() => window.__events), [], 'no event reaches an undeclared origin');
@@ -150,7 +222,12 @@ test('the iframe route: messages from an origin the link does not declare are ig
 
 test('the iframe route: without a declared origin the frame takes no commands', async () => {
   const { page: p, errors } = await open(host(null), { height: 1400 });
-  await p.frames().find((x) => x.url().includes('/embed.html')).waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, { timeout: 60000 });
+  await p
+    .frames()
+    .find((x) => x.url().includes('/embed.html'))
+    .waitForFunction(() => document.querySelector('attention-playground')?.status === 'ready', null, {
+      timeout: 60000,
+    });
   await p.evaluate(() => window.widget.step(5));
   await frameDrained(p);
   assert.equal(await frameStep(p), 0);
@@ -166,7 +243,11 @@ test('the dev server (npm start) serves the scroll article, whose first section 
     const p = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = recordErrors(p, FAILS_ON);
     await p.goto(`${h.url}examples/scroll-article.html`);
-    await p.waitForFunction(() => document.body.dataset.done === 'order' && document.getElementById('figure').currentStep >= 5, null, { timeout: 90000 });
+    await p.waitForFunction(
+      () => document.body.dataset.done === 'order' && document.getElementById('figure').currentStep >= 5,
+      null,
+      { timeout: 90000 },
+    );
     assert.deepEqual(errors, []);
   } finally {
     await h.close();

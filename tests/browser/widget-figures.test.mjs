@@ -13,35 +13,56 @@ import { parseSvg, pngSize } from '../node/figure-files.mjs';
 const FIXTURES = {
   '/fixtures/figures.html': fixture(
     `<attention-playground id="w" task="copy" position="alibi" causal="false" seq-len="8" steps="30" autoplay view="attention,positions"></attention-playground>
-     <attention-playground id="p" preset="probe" positions="none,learned" normalizations="softmax" steps="30" autoplay compact></attention-playground>`, CSP),
+     <attention-playground id="p" preset="probe" positions="none,learned" normalizations="softmax" steps="30" autoplay compact></attention-playground>`,
+    CSP,
+  ),
 };
 
 let server;
-before(async () => { server = await startWidgetServer(FIXTURES); });
+before(async () => {
+  server = await startWidgetServer(FIXTURES);
+});
 after(() => server?.close());
 
 /** Open `menu` (a .fig-dl locator, inside the shadow root: locators pierce it) and download `format`. */
 async function grab(page, menu, format) {
   if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
-  const [dl] = await Promise.all([page.waitForEvent('download'), menu.locator(`button[data-format="${format}"]`).click()]);
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    menu.locator(`button[data-format="${format}"]`).click(),
+  ]);
   return { name: dl.suggestedFilename(), bytes: readFileSync(await dl.path()) };
 }
 
 test('widget: attention, position map and probe grid download under a strict CSP', async () => {
   const { page, errors } = await server.open('/fixtures/figures.html');
   await page.waitForFunction(() => document.getElementById('w').currentStep >= 30, null, { timeout: 60000 });
-  await page.waitForFunction(() => document.getElementById('w').shadowRoot.querySelectorAll('.attn-head').length > 0, null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => document.getElementById('w').shadowRoot.querySelectorAll('.attn-head').length > 0,
+    null,
+    { timeout: 30000 },
+  );
   const w = page.locator('#w');
   const head = w.locator('.attn-head').first();
   await head.scrollIntoViewIfNeeded();
   // The widget draws its maps a few per frame: wait for the first one's matrix and canvas.
-  await until(page, () => {
-    const w = document.getElementById('w');
-    const rows = w.app.attention.maps?.[0]?.[0]?.matrix?.length ?? 0;
-    const canvas = w.shadowRoot.querySelector('.attn-head canvas');
-    return { ok: rows > 0 && canvas?.getBoundingClientRect().width > 0, rows, width: canvas?.getBoundingClientRect().width ?? 0 };
-  }, 'the first attention map drawn');
-  const T = await head.locator('canvas').evaluate(() => document.getElementById('w').app.attention.maps[0][0].matrix.length);
+  await until(
+    page,
+    () => {
+      const w = document.getElementById('w');
+      const rows = w.app.attention.maps?.[0]?.[0]?.matrix?.length ?? 0;
+      const canvas = w.shadowRoot.querySelector('.attn-head canvas');
+      return {
+        ok: rows > 0 && canvas?.getBoundingClientRect().width > 0,
+        rows,
+        width: canvas?.getBoundingClientRect().width ?? 0,
+      };
+    },
+    'the first attention map drawn',
+  );
+  const T = await head
+    .locator('canvas')
+    .evaluate(() => document.getElementById('w').app.attention.maps[0][0].matrix.length);
   const onScreen = await head.locator('canvas').evaluate((c) => c.getBoundingClientRect().width);
 
   const svg = parseSvg((await grab(page, head.locator('.fig-dl'), 'svg')).bytes);
@@ -54,8 +75,15 @@ test('widget: attention, position map and probe grid download under a strict CSP
   assert.equal(json.rows, T);
   for (const r of json.values) assert.ok(Math.abs(r.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'softmax rows sum to 1');
   await head.locator('.fig-dl summary').click(); // open, for the screenshot
-  const look = await head.locator('.fig-dl-menu').evaluate((m) => ({ position: getComputedStyle(m).position, marker: getComputedStyle(m.previousElementSibling).listStyleType }));
-  assert.deepEqual(look, { position: 'absolute', marker: 'none' }, 'the menu\'s style reached the shadow root (build-widget.mjs keeps .fig-dl rules)');
+  const look = await head.locator('.fig-dl-menu').evaluate((m) => ({
+    position: getComputedStyle(m).position,
+    marker: getComputedStyle(m.previousElementSibling).listStyleType,
+  }));
+  assert.deepEqual(
+    look,
+    { position: 'absolute', marker: 'none' },
+    "the menu's style reached the shadow root (build-widget.mjs keeps .fig-dl rules)",
+  );
   await w.screenshot({ path: `${RESULTS}/figures-widget.png` });
 
   const bias = w.locator('.pos-head').first().locator('.fig-dl');
@@ -66,13 +94,20 @@ test('widget: attention, position map and probe grid download under a strict CSP
 
   const probe = page.locator('#p');
   await probe.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.getElementById('p').shadowRoot?.querySelector('.apd[data-complete="true"]'), null, { timeout: 120000 });
+  await page.waitForFunction(
+    () => document.getElementById('p').shadowRoot?.querySelector('.apd[data-complete="true"]'),
+    null,
+    { timeout: 120000 },
+  );
   const grid = probe.locator('.apd-tools .fig-dl');
   const g = parseSvg((await grab(page, grid, 'svg')).bytes);
   assert.equal(g.count['rect.cell'], 2, '2 encodings × 1 normalization');
   const gj = JSON.parse((await grab(page, grid, 'json')).bytes.toString());
   assert.equal(gj.cells.length, 2);
-  assert.ok(gj.values.flat().every((v) => v >= 0 && v <= 1), 'accuracies');
+  assert.ok(
+    gj.values.flat().every((v) => v >= 0 && v <= 1),
+    'accuracies',
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

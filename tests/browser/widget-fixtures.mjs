@@ -7,15 +7,25 @@ import { DIST, ensureDist } from './dist.mjs';
 import { serveStatic } from './static-server.mjs';
 import { pausedWidget } from './until.mjs';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 /** A strict Content-Security-Policy for a page's head: same-origin scripts, no blob: or data: images. */
 export const STRICT_CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self' data:; object-src 'none'">`;
 export const SCRIPT = '<script type="module" src="/attention-playground.js"></script>';
-export const page = (body, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">${head}${SCRIPT}</head><body>${body}</body></html>`;
+export const page = (body, head = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">${head}${SCRIPT}</head><body>${body}</body></html>`;
 
 export const FIXTURES = {
   // view="generate": continue a prompt with the widget's model (issue: generation).
-  '/fixtures/generate.html': page('<attention-playground task="text" seq-len="16" steps="60" autoplay view="chart,generate"></attention-playground>'),
+  '/fixtures/generate.html': page(
+    '<attention-playground task="text" seq-len="16" steps="60" autoplay view="chart,generate"></attention-playground>',
+  ),
   '/fixtures/one.html': page('<attention-playground preset="sinusoidal" steps="60" autoplay></attention-playground>'),
   // Six widgets at once, in a grid, under a page stylesheet that would wreck anything it reached.
   '/fixtures/six.html': page(
@@ -87,14 +97,18 @@ export async function startWidgetServer(pages = {}, { rebuild = false } = {}) {
    * @param {string} path
    * @param {{width?: number, height?: number, colorScheme?: 'light' | 'dark', console?: string[], chunks?: RegExp, setup?: (page: import('playwright-core').Page) => unknown}} [o]
    */
-  async function open(path, { width = 1100, height = 900, colorScheme, console = ['error'], chunks: pattern, setup } = {}) {
+  async function open(
+    path,
+    { width = 1100, height = 900, colorScheme, console = ['error'], chunks: pattern, setup } = {},
+  ) {
     const p = await browser.newPage({ viewport: { width, height }, colorScheme });
     const errors = recordErrors(p, console);
     const chunks = [];
-    if (pattern) p.on('request', (r) => {
-      const m = pattern.exec(new URL(r.url()).pathname);
-      if (m) chunks.push(m[1] ?? m[0]);
-    });
+    if (pattern)
+      p.on('request', (r) => {
+        const m = pattern.exec(new URL(r.url()).pathname);
+        if (m) chunks.push(m[1] ?? m[0]);
+      });
     await setup?.(p);
     await p.goto(/^https?:/.test(path) ? path : `${server.url}${path}`);
     return { page: p, errors, chunks };

@@ -17,15 +17,25 @@ import { DIST } from './dist.mjs';
 import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 
 const PAGES = {
-  '/fixtures/predictions.html': fixture('<attention-playground task="copy" steps="200" view="predictions" controls="play" autoplay></attention-playground>'),
-  '/fixtures/predictions-long.html': fixture('<attention-playground task="copy" seq-len="40" steps="20" view="predictions" controls="play" autoplay></attention-playground>'),
+  '/fixtures/predictions.html': fixture(
+    '<attention-playground task="copy" steps="200" view="predictions" controls="play" autoplay></attention-playground>',
+  ),
+  '/fixtures/predictions-long.html': fixture(
+    '<attention-playground task="copy" seq-len="40" steps="20" view="predictions" controls="play" autoplay></attention-playground>',
+  ),
   '/fixtures/probe.html': fixture('<attention-playground preset="probe" compact></attention-playground>'),
-  '/fixtures/classic.html': fixture('<p>Before.</p><attention-playground preset="rope"></attention-playground><p>After.</p>')
-    .replace('<script type="module" src="/attention-playground.js"></script>', '<script src="/attention-playground.js"></script>'),
+  '/fixtures/classic.html': fixture(
+    '<p>Before.</p><attention-playground preset="rope"></attention-playground><p>After.</p>',
+  ).replace(
+    '<script type="module" src="/attention-playground.js"></script>',
+    '<script src="/attention-playground.js"></script>',
+  ),
 };
 
 let server;
-before(async () => { server = await startWidgetServer(PAGES); });
+before(async () => {
+  server = await startWidgetServer(PAGES);
+});
 after(() => server?.close());
 
 /** Layout shifts, split into those that move the post's own elements (a source node in the
@@ -36,57 +46,94 @@ function recordShifts(p) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         if (e.hadRecentInput) continue;
-        const post = e.sources.some((s) => s.node && s.node.getRootNode() === document && !s.node.closest?.('attention-playground'));
+        const post = e.sources.some(
+          (s) => s.node && s.node.getRootNode() === document && !s.node.closest?.('attention-playground'),
+        );
         window.__shifts.push({ value: e.value, post, upgraded: Boolean(window.__upgraded) });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
-const open = (path, { width, height = 800, colorScheme = 'light' }) => server.open(path, { width, height, colorScheme, setup: recordShifts });
+const open = (path, { width, height = 800, colorScheme = 'light' }) =>
+  server.open(path, { width, height, colorScheme, setup: recordShifts });
 
-const heights = (p) => p.evaluate(() => [...document.querySelectorAll('attention-playground')].map((w) => Math.round(w.getBoundingClientRect().height)));
+const heights = (p) =>
+  p.evaluate(() =>
+    [...document.querySelectorAll('attention-playground')].map((w) => Math.round(w.getBoundingClientRect().height)),
+  );
 
-for (const [width, scheme] of [[1280, 'light'], [375, 'dark']]) {
+for (const [width, scheme] of [
+  [1280, 'light'],
+  [375, 'dark'],
+]) {
   test(`the example post at ${width} px (${scheme}) does not jump as its widgets load`, async () => {
     const { page: p, errors } = await open('/examples/blog-post.html', { width, colorScheme: scheme });
     // Each placeholder holds its room once the widget has seen its width (a ResizeObserver).
-    await p.waitForFunction(() => customElements.get('attention-playground')
-      && [...document.querySelectorAll('attention-playground')].every((w) => w.shadowRoot.querySelector('.ap').style.minHeight));
+    await p.waitForFunction(
+      () =>
+        customElements.get('attention-playground') &&
+        [...document.querySelectorAll('attention-playground')].every(
+          (w) => w.shadowRoot.querySelector('.ap').style.minHeight,
+        ),
+    );
     await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await p.evaluate(() => (window.__upgraded = true));
     await p.screenshot({ path: resolve(RESULTS, `layout-${width}-${scheme}-placeholders.png`), fullPage: true });
     const before = await heights(p);
     const n = before.length;
-    const presets = await p.evaluate(() => [...document.querySelectorAll('attention-playground')].map((w) => w.getAttribute('preset')));
+    const presets = await p.evaluate(() =>
+      [...document.querySelectorAll('attention-playground')].map((w) => w.getAttribute('preset')),
+    );
     for (let i = 0; i < n; i++) {
       await p.locator('attention-playground').nth(i).scrollIntoViewIfNeeded();
       // Built and trained a little: a demo says so on its box (data-ready) once its views are drawn.
-      const built = await until(p, (k) => {
-        const w = document.querySelectorAll('attention-playground')[k];
-        const demoReady = !w.demo || w.shadowRoot.querySelector('.apd')?.dataset.ready === 'true';
-        return { ok: w.status === 'error' || (w.status === 'ready' && w.currentStep >= 20 && demoReady), status: w.status, error: w.error, step: w.currentStep, demoReady };
-      }, `widget ${i} (${presets[i]}) built and at step 20`, { arg: i, timeout: 60000 });
+      const built = await until(
+        p,
+        (k) => {
+          const w = document.querySelectorAll('attention-playground')[k];
+          const demoReady = !w.demo || w.shadowRoot.querySelector('.apd')?.dataset.ready === 'true';
+          return {
+            ok: w.status === 'error' || (w.status === 'ready' && w.currentStep >= 20 && demoReady),
+            status: w.status,
+            error: w.error,
+            step: w.currentStep,
+            demoReady,
+          };
+        },
+        `widget ${i} (${presets[i]}) built and at step 20`,
+        { arg: i, timeout: 60000 },
+      );
       assert.equal(built.status, 'ready', `widget ${i}: ${built.error}`);
       await frames(p);
-      await p.locator('attention-playground').nth(i).screenshot({ path: resolve(RESULTS, `layout-${width}-${scheme}-${i}-${presets[i]}.png`) });
+      await p
+        .locator('attention-playground')
+        .nth(i)
+        .screenshot({ path: resolve(RESULTS, `layout-${width}-${scheme}-${i}-${presets[i]}.png`) });
     }
     const after = await heights(p);
     const shifts = await p.evaluate(() => window.__shifts);
     const sum = (list) => list.reduce((s, e) => s + e.value, 0);
     const post = sum(shifts.filter((e) => e.post && e.upgraded));
-    console.log(`${width} px: placeholders ${before.join(', ')} px, built ${after.join(', ')} px; layout shift of the post once the `
-      + `widgets are defined ${post.toFixed(4)}, before (the element not yet defined) ${sum(shifts.filter((e) => !e.upgraded)).toFixed(4)}, `
-      + `inside the widgets as they build ${sum(shifts.filter((e) => !e.post && e.upgraded)).toFixed(4)}`);
+    console.log(
+      `${width} px: placeholders ${before.join(', ')} px, built ${after.join(', ')} px; layout shift of the post once the ` +
+        `widgets are defined ${post.toFixed(4)}, before (the element not yet defined) ${sum(shifts.filter((e) => !e.upgraded)).toFixed(4)}, ` +
+        `inside the widgets as they build ${sum(shifts.filter((e) => !e.post && e.upgraded)).toFixed(4)}`,
+    );
     for (let i = 0; i < n; i++)
-      assert.ok(Math.abs(after[i] - before[i]) <= Math.max(80, 0.12 * after[i]), `widget ${i} (${presets[i]}): held ${before[i]} px, built ${after[i]} px`);
+      assert.ok(
+        Math.abs(after[i] - before[i]) <= Math.max(80, 0.12 * after[i]),
+        `widget ${i} (${presets[i]}): held ${before[i]} px, built ${after[i]} px`,
+      );
     assert.ok(post < 0.02, `the post's layout shift as its widgets load: ${post.toFixed(4)}`);
     // The demos are compact: their title and results, not the long prose or the "Why" section.
-    const demo = await p.evaluate(() => [...document.querySelectorAll('attention-playground[compact]')].map((w) => {
-      const r = w.shadowRoot;
-      const shown = (s) => [...r.querySelectorAll(s)].filter((e) => e.getClientRects().length > 0).length;
-      return { title: shown('.apd-intro h2'), why: shown('.apd-explain-card'), prose: shown('.apd-intro p') };
-    }));
+    const demo = await p.evaluate(() =>
+      [...document.querySelectorAll('attention-playground[compact]')].map((w) => {
+        const r = w.shadowRoot;
+        const shown = (s) => [...r.querySelectorAll(s)].filter((e) => e.getClientRects().length > 0).length;
+        return { title: shown('.apd-intro h2'), why: shown('.apd-explain-card'), prose: shown('.apd-intro p') };
+      }),
+    );
     assert.equal(demo.length, 2);
     for (const d of demo) assert.deepEqual(d, { title: 1, why: 0, prose: 0 });
     // The post says what the probe demo does.
@@ -95,50 +142,98 @@ for (const [width, scheme] of [[1280, 'light'], [375, 'dark']]) {
     assert.match(text, /identical tokens[\s\S]*index, 0 to 7/);
     assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
     // The post starts in the reader's scheme, its widgets with it.
-    const themes = await p.evaluate(() => ({ post: document.body.classList.contains('dark'), widgets: [...document.querySelectorAll('attention-playground')].map((w) => w.getAttribute('theme')) }));
-    assert.deepEqual(themes, { post: scheme === 'dark', widgets: Array(n).fill(scheme) }, 'the post and its widgets in one scheme');
+    const themes = await p.evaluate(() => ({
+      post: document.body.classList.contains('dark'),
+      widgets: [...document.querySelectorAll('attention-playground')].map((w) => w.getAttribute('theme')),
+    }));
+    assert.deepEqual(
+      themes,
+      { post: scheme === 'dark', widgets: Array(n).fill(scheme) },
+      'the post and its widgets in one scheme',
+    );
     // The other theme, from the post's switch.
     await p.locator('#theme-toggle').click();
     const other = scheme === 'dark' ? 'light' : 'dark';
-    await until(p, (t) => [...document.querySelectorAll('attention-playground')].every((w) => w.getAttribute('theme') === t), `the widgets in the ${other} theme`, { arg: other });
+    await until(
+      p,
+      (t) => [...document.querySelectorAll('attention-playground')].every((w) => w.getAttribute('theme') === t),
+      `the widgets in the ${other} theme`,
+      { arg: other },
+    );
     await frames(p);
     await p.evaluate(() => scrollTo(0, 0));
-    await p.screenshot({ path: resolve(RESULTS, `layout-${width}-post-${scheme === 'dark' ? 'light' : 'dark'}.png`), fullPage: true });
+    await p.screenshot({
+      path: resolve(RESULTS, `layout-${width}-post-${scheme === 'dark' ? 'light' : 'dark'}.png`),
+      fullPage: true,
+    });
     assert.deepEqual(errors, []);
     await p.close();
   });
 }
 
 test('predictions at 375 px: 16 tokens fit; a longer row scrolls, with a cue in words and a faded edge', async () => {
-  for (const [path, fits] of [['/fixtures/predictions.html', true], ['/fixtures/predictions-long.html', false]]) {
+  for (const [path, fits] of [
+    ['/fixtures/predictions.html', true],
+    ['/fixtures/predictions-long.html', false],
+  ]) {
     const { page: p, errors } = await open(path, { width: 375, colorScheme: fits ? 'light' : 'dark' });
     const w = p.locator('attention-playground');
     await w.locator('.example').first().waitFor({ timeout: 60000 });
     // The rows are measured (their cue follows a frame late on a busy machine): wait for what is asserted below.
-    await until(p, (fit) => {
-      const rows = [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')].map((e) => ({
-        over: e.scrollWidth - e.clientWidth, more: e.dataset.more ?? '', tokens: e.querySelectorAll('.tok-row:last-child .tok').length }));
-      return { ok: rows.every((r) => (fit ? r.tokens === 16 && r.over <= 1 && !r.more : r.over > 1 && r.more === 'right')), rows };
-    }, fits ? '16 tokens fitting each row, no cue' : 'each row too wide marked (data-more=right)', { arg: fits });
-    const rows = await p.evaluate(() => [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')].map((e) => ({
-      over: e.scrollWidth - e.clientWidth, more: e.dataset.more ?? '', tokens: e.querySelectorAll('.tok-row:last-child .tok').length,
-    })));
-    const cue = await w.locator('.scroll-cue').count() ? await w.locator('.scroll-cue').innerText() : '';
+    await until(
+      p,
+      (fit) => {
+        const rows = [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')].map(
+          (e) => ({
+            over: e.scrollWidth - e.clientWidth,
+            more: e.dataset.more ?? '',
+            tokens: e.querySelectorAll('.tok-row:last-child .tok').length,
+          }),
+        );
+        return {
+          ok: rows.every((r) => (fit ? r.tokens === 16 && r.over <= 1 && !r.more : r.over > 1 && r.more === 'right')),
+          rows,
+        };
+      },
+      fits ? '16 tokens fitting each row, no cue' : 'each row too wide marked (data-more=right)',
+      { arg: fits },
+    );
+    const rows = await p.evaluate(() =>
+      [...document.querySelector('attention-playground').shadowRoot.querySelectorAll('.example')].map((e) => ({
+        over: e.scrollWidth - e.clientWidth,
+        more: e.dataset.more ?? '',
+        tokens: e.querySelectorAll('.tok-row:last-child .tok').length,
+      })),
+    );
+    const cue = (await w.locator('.scroll-cue').count()) ? await w.locator('.scroll-cue').innerText() : '';
     if (fits) {
-      assert.ok(rows.every((r) => r.tokens === 16 && r.over <= 1 && !r.more), `16 tokens fit: ${JSON.stringify(rows)}`);
+      assert.ok(
+        rows.every((r) => r.tokens === 16 && r.over <= 1 && !r.more),
+        `16 tokens fit: ${JSON.stringify(rows)}`,
+      );
       assert.equal(cue, '');
     } else {
-      assert.ok(rows.every((r) => r.over > 1 && r.more === 'right'), `rows too wide are marked: ${JSON.stringify(rows)}`);
+      assert.ok(
+        rows.every((r) => r.over > 1 && r.more === 'right'),
+        `rows too wide are marked: ${JSON.stringify(rows)}`,
+      );
       assert.match(cue, /Scroll each example sideways to see all \d+ positions/);
       // Scrolled to its end, the example fades on the left instead (a refresh may redraw it: again then).
-      const { more } = await until(p, () => {
-        const e = document.querySelector('attention-playground').shadowRoot.querySelector('.example');
-        if (e.scrollLeft + e.clientWidth < e.scrollWidth - 1) e.scrollLeft = e.scrollWidth; // (again, after a redraw)
-        return { ok: e.dataset.more === 'left', more: e.dataset.more };
-      }, 'the example scrolled to its end, faded on the left (data-more=left)');
+      const { more } = await until(
+        p,
+        () => {
+          const e = document.querySelector('attention-playground').shadowRoot.querySelector('.example');
+          if (e.scrollLeft + e.clientWidth < e.scrollWidth - 1) e.scrollLeft = e.scrollWidth; // (again, after a redraw)
+          return { ok: e.dataset.more === 'left', more: e.dataset.more };
+        },
+        'the example scrolled to its end, faded on the left (data-more=left)',
+      );
       assert.equal(more, 'left');
     }
-    await p.screenshot({ path: resolve(RESULTS, `layout-375-predictions-${fits ? 'fit' : 'scroll'}.png`), fullPage: true });
+    await p.screenshot({
+      path: resolve(RESULTS, `layout-375-predictions-${fits ? 'fit' : 'scroll'}.png`),
+      fullPage: true,
+    });
     assert.deepEqual(errors, []);
     await p.close();
   }
@@ -150,36 +245,57 @@ for (const scheme of ['light', 'dark'])
     const w = p.locator('attention-playground');
     await w.locator('.apd-grid td.apd-cell').first().waitFor({ timeout: 60000 });
     // The scroll cue follows a ResizeObserver: on a busy machine, wait for it (asserted below).
-    await until(p, () => {
-      const r = document.querySelector('attention-playground').shadowRoot;
-      const wrap = r.querySelector('.apd-grid-wrap'), hint = r.querySelector('.apd-scroll-hint');
-      const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
-      const cue = Boolean(hint && !hint.hidden && hint.getClientRects().length);
-      return { ok: scrolls === cue, scrolls, cue };
-    }, 'the scroll cue shown exactly when the grid scrolls');
+    await until(
+      p,
+      () => {
+        const r = document.querySelector('attention-playground').shadowRoot;
+        const wrap = r.querySelector('.apd-grid-wrap'),
+          hint = r.querySelector('.apd-scroll-hint');
+        const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+        const cue = Boolean(hint && !hint.hidden && hint.getClientRects().length);
+        return { ok: scrolls === cue, scrolls, cue };
+      },
+      'the scroll cue shown exactly when the grid scrolls',
+    );
     const g = await p.evaluate(() => {
       const r = document.querySelector('attention-playground').shadowRoot;
       const wrap = r.querySelector('.apd-grid-wrap');
       const box = wrap.getBoundingClientRect();
       const label = r.querySelector('.apd-grid tbody th').getBoundingClientRect();
-      const cells = [...r.querySelectorAll('.apd-grid tbody tr:first-child td.apd-cell')].map((c) => c.getBoundingClientRect());
+      const cells = [...r.querySelectorAll('.apd-grid tbody tr:first-child td.apd-cell')].map((c) =>
+        c.getBoundingClientRect(),
+      );
       const hint = r.querySelector('.apd-scroll-hint');
       return {
-        wrapRight: box.right, labelWidth: label.width, wrapWidth: box.width,
-        visibleCells: cells.filter((c) => c.left >= box.left - 1 && c.right <= box.right + 1).length, cells: cells.length,
-        over: wrap.scrollWidth > wrap.clientWidth + 1, hint: Boolean(hint && !hint.hidden && hint.getClientRects().length),
-        caption: r.querySelector('.apd-grid-caption').getBoundingClientRect().right - box.left, captionShown: r.querySelector('.apd-grid-caption').getClientRects().length > 0,
+        wrapRight: box.right,
+        labelWidth: label.width,
+        wrapWidth: box.width,
+        visibleCells: cells.filter((c) => c.left >= box.left - 1 && c.right <= box.right + 1).length,
+        cells: cells.length,
+        over: wrap.scrollWidth > wrap.clientWidth + 1,
+        hint: Boolean(hint && !hint.hidden && hint.getClientRects().length),
+        caption: r.querySelector('.apd-grid-caption').getBoundingClientRect().right - box.left,
+        captionShown: r.querySelector('.apd-grid-caption').getClientRects().length > 0,
       };
     });
     console.log(`probe widget at 375 px (${scheme}): ${JSON.stringify(g)}`);
     await p.screenshot({ path: resolve(RESULTS, `layout-375-probe-widget-${scheme}.png`), fullPage: true });
     assert.ok(g.wrapRight <= 375 + 1, `the grid's box stays in the column: ${g.wrapRight}`);
-    assert.ok(g.labelWidth <= 0.45 * g.wrapWidth, `the row labels leave room for cells: ${g.labelWidth} of ${g.wrapWidth} px`);
+    assert.ok(
+      g.labelWidth <= 0.45 * g.wrapWidth,
+      `the row labels leave room for cells: ${g.labelWidth} of ${g.wrapWidth} px`,
+    );
     assert.ok(g.visibleCells >= 2, `at least two cells of a row are in view: ${g.visibleCells} of ${g.cells}`);
     assert.ok(g.captionShown, 'the grid says what its rows and columns are');
-    assert.ok(g.caption <= g.wrapWidth + 1, `the grid's caption wraps inside the column: it ends ${g.caption} px from the grid's left edge`);
+    assert.ok(
+      g.caption <= g.wrapWidth + 1,
+      `the grid's caption wraps inside the column: it ends ${g.caption} px from the grid's left edge`,
+    );
     assert.equal(g.hint, g.over, 'the sentence about scrolling shows exactly when the grid is wider than the column');
-    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls the page sideways');
+    assert.ok(
+      await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+      'nothing scrolls the page sideways',
+    );
     assert.deepEqual(errors, []);
     await p.close();
   });
@@ -188,9 +304,15 @@ test('a script tag without type="module": the widget box says how to fix it, as 
   const { page: p, errors } = await open('/fixtures/classic.html', { width: 375 });
   const note = p.locator('attention-playground [role="alert"]');
   await note.waitFor({ timeout: 10000 });
-  assert.match(await note.innerText(), /could not start: the page loads attention-playground\.js without type="module"\. Write the tag as <script type="module"/);
+  assert.match(
+    await note.innerText(),
+    /could not start: the page loads attention-playground\.js without type="module"\. Write the tag as <script type="module"/,
+  );
   assert.equal(await p.locator('attention-playground img, attention-playground script').count(), 0, 'text, not markup');
-  assert.ok(errors.every((e) => /without type="module"/.test(e)), errors.join('\n'));
+  assert.ok(
+    errors.every((e) => /without type="module"/.test(e)),
+    errors.join('\n'),
+  );
   await p.screenshot({ path: resolve(RESULTS, 'layout-375-classic-script.png'), fullPage: true });
   await p.close();
 });
@@ -219,7 +341,11 @@ test('dist/ carries .gz and .br copies that decompress to the same bytes; vite p
     assert.ok(gunzipSync(readFileSync(`${file}.gz`)).equals(bytes), `${f}.gz`);
     assert.ok(brotliDecompressSync(readFileSync(`${file}.br`)).equals(bytes), `${f}.br`);
   }
-  const server = await preview({ configFile: resolve(ROOT, 'web/vite.config.mjs'), preview: { port: 0, strictPort: false, host: '127.0.0.1' }, logLevel: 'error' });
+  const server = await preview({
+    configFile: resolve(ROOT, 'web/vite.config.mjs'),
+    preview: { port: 0, strictPort: false, host: '127.0.0.1' },
+    logLevel: 'error',
+  });
   try {
     const url = server.resolvedUrls.local[0];
     const bytes = readFileSync(resolve(DIST, 'assets', wasm[0]));
@@ -230,7 +356,9 @@ test('dist/ carries .gz and .br copies that decompress to the same bytes; vite p
     const gz = await fetchRaw(`${url}assets/${wasm[0]}`, 'gzip');
     assert.equal(gz.headers['content-encoding'], 'gzip');
     assert.ok(gunzipSync(gz.body).equals(bytes));
-    console.log(`vite preview sends ${wasm[0]} (${bytes.length} bytes) as ${br.body.length} bytes (br) or ${gz.body.length} bytes (gzip)`);
+    console.log(
+      `vite preview sends ${wasm[0]} (${bytes.length} bytes) as ${br.body.length} bytes (br) or ${gz.body.length} bytes (gzip)`,
+    );
     const plain = await fetchRaw(`${url}assets/${wasm[0]}`, 'identity');
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.ok(plain.body.equals(bytes));

@@ -9,22 +9,28 @@ import { page as fixture, startWidgetServer } from './widget-fixtures.mjs';
 import { assertStopped, stepsDrained } from './widget-stops.mjs';
 
 const PAGES = {
-  '/fixtures/steps.html': fixture(`<attention-playground id="w" preset="none" controls="play,step,reset" steps="50000" height="80"></attention-playground>
+  '/fixtures/steps.html':
+    fixture(`<attention-playground id="w" preset="none" controls="play,step,reset" steps="50000" height="80"></attention-playground>
     <div id="below" style="height:4000px"></div>`),
 };
 
 let server;
-before(async () => { server = await startWidgetServer(PAGES); });
+before(async () => {
+  server = await startWidgetServer(PAGES);
+});
 after(() => server?.close());
 
 /** The fixture, its widget ready; its `error` events in window.__errors. */
 async function open() {
   const { page: p, errors } = await server.open('/fixtures/steps.html', {
     height: 900,
-    setup: (pg) => pg.addInitScript(() => {
-      window.__errors = [];
-      document.addEventListener('DOMContentLoaded', () => document.getElementById('w').addEventListener('error', (e) => window.__errors.push(e.detail)));
-    }),
+    setup: (pg) =>
+      pg.addInitScript(() => {
+        window.__errors = [];
+        document.addEventListener('DOMContentLoaded', () =>
+          document.getElementById('w').addEventListener('error', (e) => window.__errors.push(e.detail)),
+        );
+      }),
   });
   await p.waitForFunction(() => document.getElementById('w').status === 'ready', null, { timeout: 60000 });
   return { page: p, errors };
@@ -39,17 +45,24 @@ async function threeSteps(p) {
     const w = document.getElementById('w');
     window.__steps = [w.step(10000), w.step(10000), w.step(10000)];
   });
-  await p.waitForFunction(() => window.__errors.some((e) => e.field === 'n'), null, { timeout: 20000 })
+  await p
+    .waitForFunction(() => window.__errors.some((e) => e.field === 'n'), null, { timeout: 20000 })
     .catch(() => assert.fail('the third step(10000) was not refused'));
   const refused = await p.evaluate(() => window.__errors.find((e) => e.field === 'n'));
   assert.match(refused.message, /10000 steps already wait .* at most 10000 may wait/);
   assert.equal(await p.evaluate(() => window.__steps[2]), false, 'the third call resolves false');
-  await p.waitForFunction(() => document.getElementById('w').currentStep > 0, null, { timeout: 30000 })
+  await p
+    .waitForFunction(() => document.getElementById('w').currentStep > 0, null, { timeout: 30000 })
     .catch(() => assert.fail('step(10000) did not start training'));
-  assert.equal(await p.evaluate(() => document.getElementById('w').app.steps.waiting?.n), 10000, 'one step(10000) waits');
+  assert.equal(
+    await p.evaluate(() => document.getElementById('w').app.steps.waiting?.n),
+    10000,
+    'one step(10000) waits',
+  );
 }
 
-const buttonText = (p) => p.evaluate(() => document.getElementById('w').shadowRoot.querySelector('.ap-transport button.primary').textContent);
+const buttonText = (p) =>
+  p.evaluate(() => document.getElementById('w').shadowRoot.querySelector('.ap-transport button.primary').textContent);
 
 test('three step(10000), then pause(): training stops when pause resolves', async () => {
   const { page: p, errors } = await open();
@@ -59,7 +72,11 @@ test('three step(10000), then pause(): training stops when pause resolves', asyn
   const stopped = await assertStopped(p, '#w', 'after pause()');
   assert.ok(stopped < 20000, `stopped at ${stopped}`);
   await stepsDrained(p, '#w', 'after pause()');
-  assert.deepEqual(await p.evaluate(() => Promise.all(window.__steps)), [false, false, false], 'the cancelled calls resolve false');
+  assert.deepEqual(
+    await p.evaluate(() => Promise.all(window.__steps)),
+    [false, false, false],
+    'the cancelled calls resolve false',
+  );
   assert.equal(await buttonText(p), 'Play');
   assert.equal(await p.evaluate(() => window.__errors.length), 1, 'a pause is no error');
   // The widget steps again afterwards, exactly.
@@ -86,7 +103,10 @@ test('three step(10000), then reset(): back to step 0, and it stays there', asyn
   assert.equal(await p.evaluate(() => document.getElementById('w').reset()), true);
   await stepsDrained(p, '#w', 'after reset()');
   assert.equal(await assertStopped(p, '#w', 'after reset()'), 0);
-  assert.equal(await p.evaluate(() => document.getElementById('w').shadowRoot.querySelector('.ap-step').textContent), '0');
+  assert.equal(
+    await p.evaluate(() => document.getElementById('w').shadowRoot.querySelector('.ap-step').textContent),
+    '0',
+  );
   assert.deepEqual(errors, []);
   await p.close();
 });
@@ -95,12 +115,14 @@ test('three step(10000), then the widget scrolls off screen: training stops and 
   const { page: p, errors } = await open();
   await threeSteps(p);
   await p.evaluate(() => document.getElementById('below').scrollIntoView({ block: 'end' }));
-  await p.waitForFunction(() => !document.getElementById('w').intersecting, null, { timeout: 10000 })
+  await p
+    .waitForFunction(() => !document.getElementById('w').intersecting, null, { timeout: 10000 })
     .catch(() => assert.fail('the widget did not leave the screen'));
   await stepsDrained(p, '#w', 'off screen');
   const off = await assertStopped(p, '#w', 'off screen');
   await p.evaluate(() => scrollTo(0, 0));
-  await p.waitForFunction(() => document.getElementById('w').intersecting, null, { timeout: 10000 })
+  await p
+    .waitForFunction(() => document.getElementById('w').intersecting, null, { timeout: 10000 })
     .catch(() => assert.fail('the widget did not come back on screen'));
   assert.equal(await assertStopped(p, '#w', 'back on screen'), off, 'the dropped steps are not resumed');
   assert.deepEqual(errors, []);

@@ -10,10 +10,16 @@ import assert from 'node:assert/strict';
  * answered the running step(n) and nothing waits.
  */
 export async function stepsDrained(target, selector, what) {
-  await target.waitForFunction((sel) => {
-    const app = document.querySelector(sel)?.app;
-    return app && !app.steps.busy;
-  }, selector, { timeout: 15000 }).catch(() => assert.fail(`${what}: step(n) calls still run or wait after 15 s`));
+  await target
+    .waitForFunction(
+      (sel) => {
+        const app = document.querySelector(sel)?.app;
+        return app && !app.steps.busy;
+      },
+      selector,
+      { timeout: 15000 },
+    )
+    .catch(() => assert.fail(`${what}: step(n) calls still run or wait after 15 s`));
 }
 
 /**
@@ -47,6 +53,10 @@ export async function stepsLater(target, selector) {
 export async function assertStopped(target, selector, what) {
   const s = await stepsLater(target, selector);
   const [shown] = s.shown;
-  assert.deepEqual(s, { shown: [shown, shown], worker: [shown, shown] }, `${what}: training went on (${JSON.stringify(s)})`);
+  assert.deepEqual(
+    s,
+    { shown: [shown, shown], worker: [shown, shown] },
+    `${what}: training went on (${JSON.stringify(s)})`,
+  );
   return shown;
 }

@@ -27,8 +27,8 @@
 namespace {
 
 std::vector<std::unique_ptr<ap::Session>> make_sessions() {
-  const nlohmann::json base = {{"d_model", 16}, {"heads", 2}, {"layers", 1}, {"ffn", 16}, {"batch", 2},
-                               {"seq_len", 8},  {"eval_every", 0}, {"memory_limit_mb", 4}};
+  const nlohmann::json base = {{"d_model", 16}, {"heads", 2},   {"layers", 1},     {"ffn", 16},
+                               {"batch", 2},    {"seq_len", 8}, {"eval_every", 0}, {"memory_limit_mb", 4}};
   std::vector<nlohmann::json> configs = {
       {{"task", "text"}, {"position", "rope"}},
       {{"task", "text"}, {"position", "learned"}, {"max_len", 16}},
@@ -37,10 +37,13 @@ std::vector<std::unique_ptr<ap::Session>> make_sessions() {
       {{"task", "copy"}, {"anchors", "cls_sep"}, {"position", "learned"}},
       {{"task", "addition"}, {"position", "rope"}},
       {{"task", "parity"}},
-      {{"task", "text"}, {"position", "sinusoidal"}, {"anchors", "bos"},
+      {{"task", "text"},
+       {"position", "sinusoidal"},
+       {"anchors", "bos"},
        // at least 10·seq_len + 1 bytes: the held-out 10% must hold one window (core/tasks/text.cpp)
-       {"text", "h\xC3\xA9llo w\xC3\xB6rld, a tiny corpus in UTF-8 \xF0\x9F\x98\x80, long enough for "
-                "seq_len 8: the held-out part holds a window."}},
+       {"text",
+        "h\xC3\xA9llo w\xC3\xB6rld, a tiny corpus in UTF-8 \xF0\x9F\x98\x80, long enough for "
+        "seq_len 8: the held-out part holds a window."}},
   };
   std::vector<std::unique_ptr<ap::Session>> out;
   for (auto cfg : configs) {

@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (p.pairs.size() < 2 || p.pairs.size() > size_t(L::kMaxPairs)) __builtin_trap();
   if (p.tokens.empty() || p.tokens.size() > size_t(L::kMaxVocab)) __builtin_trap();
   for (auto& q : p.pairs) {
-    if (q.in.empty() || q.out.empty() || q.in.size() > size_t(L::kMaxSide) || q.out.size() > size_t(L::kMaxSide)) __builtin_trap();
+    if (q.in.empty() || q.out.empty() || q.in.size() > size_t(L::kMaxSide) || q.out.size() > size_t(L::kMaxSide))
+      __builtin_trap();
     for (auto* side : {&q.in, &q.out})
       for (auto& t : *side)
         if (t.empty() || t.size() > L::kMaxToken || t.find(' ') != std::string::npos) __builtin_trap();

@@ -74,7 +74,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const std::vector<uint8_t> bytes = ap::safetensors_write(ts, {{"k", "v"}});
       const ap::SafetensorsFile f = ap::safetensors_read(bytes.data(), bytes.size());
       if (f.tensors.size() != ts.size()) __builtin_trap();  // the round trip lost a tensor
-    } catch (const std::invalid_argument&) {  // duplicate names, invalid UTF-8, reserved name
+    } catch (const std::invalid_argument&) {                // duplicate names, invalid UTF-8, reserved name
     }
   }
   return 0;

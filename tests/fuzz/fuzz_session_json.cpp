@@ -22,8 +22,8 @@
 namespace {
 
 nlohmann::json config(int which) {
-  nlohmann::json c = {{"d_model", 16}, {"heads", 2}, {"layers", 1}, {"ffn", 16}, {"batch", 2},
-                      {"seq_len", 8},  {"eval_every", 0}, {"memory_limit_mb", 4}};
+  nlohmann::json c = {{"d_model", 16}, {"heads", 2},   {"layers", 1},     {"ffn", 16},
+                      {"batch", 2},    {"seq_len", 8}, {"eval_every", 0}, {"memory_limit_mb", 4}};
   const char* tasks[] = {"copy", "parity", "sort"};
   c["task"] = tasks[which % 3];
   if (which % 3 == 2) c["anchors"] = "cls_sep", c["position"] = "learned";

@@ -5,24 +5,45 @@ import { readFileSync } from 'node:fs';
 
 /** @param {string} text @returns {string[][]} */
 function parse(text) {
-  const rows = []; let row = []; let cell = ''; let quoted = false; let i = 0;
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  let i = 0;
   while (i < text.length) {
     const c = text[i++];
     if (quoted) {
-      if (c === '"' && text[i] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+      if (c === '"' && text[i] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; }
-    else if (c === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; }
-    else cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
   }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
 const [a, b, ignore] = process.argv.slice(2);
-const ta = parse(readFileSync(a, 'utf8')), tb = parse(readFileSync(b, 'utf8'));
+const ta = parse(readFileSync(a, 'utf8')),
+  tb = parse(readFileSync(b, 'utf8'));
 const skip = ignore ? new RegExp(ignore) : null;
-const fail = (/** @type {string} */ m) => { console.error(`csv_compare: ${a} vs ${b}: ${m}`); process.exit(1); };
+const fail = (/** @type {string} */ m) => {
+  console.error(`csv_compare: ${a} vs ${b}: ${m}`);
+  process.exit(1);
+};
 if (ta.length !== tb.length) fail(`${ta.length} vs ${tb.length} records`);
 if (ta[0].join() !== tb[0].join()) fail(`headers differ: ${ta[0].join()} | ${tb[0].join()}`);
 for (let r = 1; r < ta.length; r++)

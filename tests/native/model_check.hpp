@@ -20,8 +20,8 @@
 namespace aptest {
 
 inline nlohmann::json tiny(nlohmann::json extra = {}) {
-  nlohmann::json j{{"task", "copy"}, {"d_model", 16}, {"heads", 2}, {"layers", 2}, {"ffn", 24},
-                   {"batch", 3}, {"seq_len", 8}, {"eval_every", 0}, {"seed", 7}};
+  nlohmann::json j{{"task", "copy"}, {"d_model", 16}, {"heads", 2},      {"layers", 2}, {"ffn", 24},
+                   {"batch", 3},     {"seq_len", 8},  {"eval_every", 0}, {"seed", 7}};
   for (auto& [k, v] : extra.items()) j[k] = v;
   return j;
 }
@@ -34,8 +34,8 @@ inline void check_model_gradients(ap::Session& s, int per_tensor = 12, GradToler
   s.gradients(b, grads);
   auto& ps = s.model().params();
   auto loss = [&] {
-    return s.model().forward(b.inputs.data(), b.B, b.T, b.targets.data(),
-                             b.mask.empty() ? nullptr : b.mask.data(), false, nullptr);
+    return s.model().forward(b.inputs.data(), b.B, b.T, b.targets.data(), b.mask.empty() ? nullptr : b.mask.data(),
+                             false, nullptr);
   };
   const float h = tol.eps;
   for (size_t t = 0; t < ps.infos().size(); ++t) {
@@ -55,8 +55,8 @@ inline void check_model_gradients(ap::Session& s, int per_tensor = 12, GradToler
       const double num = (lp - lm) / (2.0 * h), ana = analytic[i];
       d2 += (num - ana) * (num - ana), a2 += ana * ana, n2 += num * num;
     }
-    INFO("tensor " << info.name << ": |analytic - numeric| = " << std::sqrt(d2)
-                   << ", |analytic| = " << std::sqrt(a2) << ", |numeric| = " << std::sqrt(n2));
+    INFO("tensor " << info.name << ": |analytic - numeric| = " << std::sqrt(d2) << ", |analytic| = " << std::sqrt(a2)
+                   << ", |numeric| = " << std::sqrt(n2));
     CHECK(tol.passes(std::sqrt(d2), std::sqrt(a2), std::sqrt(n2), k));
   }
 }

@@ -13,8 +13,11 @@ const fail = (why) => {
   process.exit(1);
 };
 const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
-const files = readdirSync(dir).filter((f) => /^step-\d{6}\.json$/.test(f)).sort();
-if (files.length !== index.files.length) fail(`index lists ${index.files.length} files, the folder has ${files.length}`);
+const files = readdirSync(dir)
+  .filter((f) => /^step-\d{6}\.json$/.test(f))
+  .sort();
+if (files.length !== index.files.length)
+  fail(`index lists ${index.files.length} files, the folder has ${files.length}`);
 if (files.length > 64) fail(`${files.length} files, more than 64`);
 const seen = files.map((f) => {
   const frame = JSON.parse(readFileSync(join(dir, f), 'utf8'));

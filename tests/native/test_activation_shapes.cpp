@@ -22,8 +22,7 @@ TEST_CASE("an activation keeps its shape and its views read with it", "[shapes][
   CHECK(x.crows()(5, 3) == 7.0f);
   CHECK_NOTHROW(x.expect({2, 3, 4}));
   CHECK_THROWS_AS(x.expect({2, 4, 3}), ap::ShapeError);
-  CHECK_THROWS_WITH(x.expect({2, 4, 3}),
-                    Contains("block input x") && Contains("(2, 3, 4)") && Contains("(2, 4, 3)"));
+  CHECK_THROWS_WITH(x.expect({2, 4, 3}), Contains("block input x") && Contains("(2, 3, 4)") && Contains("(2, 4, 3)"));
   // resizing to a smaller shape and back keeps the buffer (no allocation per step)
   const float* before = x.data();
   x.resize({1, 3, 4});
@@ -41,17 +40,17 @@ TEST_CASE("LayerNorm and the nonlinearity refuse activations of the wrong shape"
   ap::ActTensor<1> mean{"ln mean"}, rstd{"ln rstd"};
   x.zeros({2, 3, 4});
   out.resize({2, 3, 4}), mean.resize({6}), rstd.resize({6});
-  CHECK_NOTHROW(ap::layernorm_forward(out.rows(), mean.view(), rstd.view(), x.crows(), ps.tensor<1>(w),
-                                      ps.tensor<1>(b)));
+  CHECK_NOTHROW(
+      ap::layernorm_forward(out.rows(), mean.view(), rstd.view(), x.crows(), ps.tensor<1>(w), ps.tensor<1>(b)));
   mean.resize({5});  // one row short
-  CHECK_THROWS_WITH(ap::layernorm_forward(out.rows(), mean.view(), rstd.view(), x.crows(),
-                                          ps.tensor<1>(w), ps.tensor<1>(b)),
-                    Contains("LayerNorm mean") && Contains("(5)") && Contains("(6)"));
+  CHECK_THROWS_WITH(
+      ap::layernorm_forward(out.rows(), mean.view(), rstd.view(), x.crows(), ps.tensor<1>(w), ps.tensor<1>(b)),
+      Contains("LayerNorm mean") && Contains("(5)") && Contains("(6)"));
   out.resize({2, 3, 5});  // features do not match the input's
   mean.resize({6});
-  CHECK_THROWS_AS(ap::layernorm_forward(out.rows(), mean.view(), rstd.view(), x.crows(), ps.tensor<1>(w),
-                                        ps.tensor<1>(b)),
-                  ap::ShapeError);
+  CHECK_THROWS_AS(
+      ap::layernorm_forward(out.rows(), mean.view(), rstd.view(), x.crows(), ps.tensor<1>(w), ps.tensor<1>(b)),
+      ap::ShapeError);
   CHECK_THROWS_AS(ap::nonlinearity_forward(out.rows(), x.crows(), ap::Activation::Gelu), ap::ShapeError);
 }
 

@@ -47,8 +47,7 @@ std::vector<json> invalid_values(const std::string& kind, double lo, double hi) 
 }
 
 // Checks every invalid value of one declared option/field against `base`.
-void check_rejects(const json& base, const std::string& key, const std::string& kind, double lo,
-                   double hi) {
+void check_rejects(const json& base, const std::string& key, const std::string& kind, double lo, double hi) {
   for (const json& bad : invalid_values(kind, lo, hi)) {
     INFO(key << " = " << bad.dump() << " (kind " << kind << ")");
     const std::string msg = error_of(base, key, bad);
@@ -59,8 +58,8 @@ void check_rejects(const json& base, const std::string& key, const std::string& 
 // A config that selects an entry and is valid as it stands (some entries need causal=false...).
 json base_for(const std::string& selector, const std::string& name) {
   for (json extra : {json::object(), json{{"causal", false}}}) {
-    json j{{"task", "copy"}, {"d_model", 16}, {"heads", 2}, {"layers", 1}, {"ffn", 16},
-           {"batch", 2}, {"seq_len", 8}, {"eval_every", 0}, {selector, name}};
+    json j{{"task", "copy"}, {"d_model", 16}, {"heads", 2},      {"layers", 1},   {"ffn", 16},
+           {"batch", 2},     {"seq_len", 8},  {"eval_every", 0}, {selector, name}};
     j.update(extra);
     if (error_of(j, "seed", 1).empty()) return j;
   }
@@ -98,9 +97,9 @@ TEST_CASE("every core field rejects invalid values, naming the field", "[config]
 
 TEST_CASE("Config::set rejects text that does not fit a field or option, naming the key", "[config]") {
   std::vector<std::pair<std::string, std::string>> cases = {
-      {"d_model", "abc"}, {"d_model", "1e30"}, {"lr", "fast"}, {"lr", "nan"}, {"causal", "maybe"},
-      {"rope_base", "x"}, {"rope_scaling", "wat"}, {"shaw_values", "2"}, {"t5_num_buckets", "1e300"},
-      {"seed", "-1"}, {"vocab", "ten"}, {"bogus", "1"}};
+      {"d_model", "abc"},          {"d_model", "1e30"}, {"lr", "fast"},          {"lr", "nan"},
+      {"causal", "maybe"},         {"rope_base", "x"},  {"rope_scaling", "wat"}, {"shaw_values", "2"},
+      {"t5_num_buckets", "1e300"}, {"seed", "-1"},      {"vocab", "ten"},        {"bogus", "1"}};
   for (auto& [k, v] : cases) {
     INFO(k << "=" << v);
     ap::Config c;
@@ -164,8 +163,13 @@ TEST_CASE("a config over the memory limit is refused before anything is allocate
   // A layerwise learned table of 16384 x 1024 x 16 floats (1 GiB) would be allocated by the
   // encoding's constructor; the memory check comes first and names the limit.
   json j = base_for("position", "learned");
-  j.update({{"placement", "layerwise"}, {"max_len", 16384}, {"d_model", 1024}, {"heads", 4},
-            {"layers", 16}, {"ffn", 8}, {"batch", 1}});
+  j.update({{"placement", "layerwise"},
+            {"max_len", 16384},
+            {"d_model", 1024},
+            {"heads", 4},
+            {"layers", 16},
+            {"ffn", 8},
+            {"batch", 1}});
   CHECK_THROWS_WITH(ap::Config::from_json(j), Contains("memory") && Contains("1024 MB"));
   // The table is part of the estimate: 16384 x 1024 x 16 floats, with gradient and two AdamW
   // moments, is 4 GiB more than the same model without it.

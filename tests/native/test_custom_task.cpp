@@ -83,8 +83,10 @@ TEST_CASE("custom: answer slots hold the output, the rest is padding", "[tasks][
     int arrow = -1;
     for (int t = 0; t < b.T; ++t) {
       const int x = b.inputs[size_t(r) * b.T + t];
-      if (task->token_name(x) == "->") arrow = t;
-      else if (arrow < 0) in += task->token_name(x) + " ";
+      if (task->token_name(x) == "->")
+        arrow = t;
+      else if (arrow < 0)
+        in += task->token_name(x) + " ";
       if (b.mask[size_t(r) * b.T + t]) {
         REQUIRE(x == task->answer_slot());
         out += task->class_name(b.targets[size_t(r) * b.T + t]) + " ";
@@ -96,9 +98,9 @@ TEST_CASE("custom: answer slots hold the output, the rest is padding", "[tasks][
     seen.insert(in + "-> " + out);
   }
   // the rows are pairs from the text, never a mix
-  for (auto& s : seen)
-    CHECK((s == "3 1 2 -> 1 2 3 " || s == "4 4 -> 4 " || s == "9 -> 9 9 9 9 "));
-  CHECK_THAT(message_of("3 1 2 -> 1 2 3\n4 4 -> 4\n9 -> 9 9 9 9\n", 7), Contains("field 'seq_len'") && Contains("at least 8"));
+  for (auto& s : seen) CHECK((s == "3 1 2 -> 1 2 3 " || s == "4 4 -> 4 " || s == "9 -> 9 9 9 9 "));
+  CHECK_THAT(message_of("3 1 2 -> 1 2 3\n4 4 -> 4\n9 -> 9 9 9 9\n", 7),
+             Contains("field 'seq_len'") && Contains("at least 8"));
 }
 
 TEST_CASE("custom: single-token outputs are one label per sequence", "[tasks][custom]") {
@@ -145,8 +147,8 @@ TEST_CASE("custom: a model learns a small set of pairs (reverse three letters)",
     for (int b = 0; b < 4; ++b)
       for (int c = 0; c < 4; ++c)
         pairs += std::string{L[a], ' ', L[b], ' ', L[c]} + " -> " + std::string{L[c], ' ', L[b], ' ', L[a]} + "\n";
-  json cfg = {{"task", "custom"}, {"custom_pairs", pairs}, {"seq_len", 7}, {"eval_len", 7}, {"position", "rope"},
-              {"steps", 400}, {"seed", 1}};
+  json cfg = {{"task", "custom"},   {"custom_pairs", pairs}, {"seq_len", 7}, {"eval_len", 7},
+              {"position", "rope"}, {"steps", 400},          {"seed", 1}};
   auto s = Session::from_json(cfg);
   s->train(400);
   const EvalMetrics ev = s->evaluate();

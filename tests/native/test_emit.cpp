@@ -37,12 +37,18 @@ std::string sbatch_argument(const std::string& line) {
   bool escaped = false;
   char quote = 0;
   for (char c : line) {
-    if (escaped) escaped = false, arg += c;
-    else if (c == '\\') escaped = true;
-    else if (quote) c == quote ? void(quote = 0) : void(arg += c);
-    else if (c == '"' || c == '\'') quote = c;
-    else if (c == '#' || std::isspace(static_cast<unsigned char>(c))) break;
-    else arg += c;
+    if (escaped)
+      escaped = false, arg += c;
+    else if (c == '\\')
+      escaped = true;
+    else if (quote)
+      c == quote ? void(quote = 0) : void(arg += c);
+    else if (c == '"' || c == '\'')
+      quote = c;
+    else if (c == '#' || std::isspace(static_cast<unsigned char>(c)))
+      break;
+    else
+      arg += c;
   }
   return arg;
 }
@@ -80,7 +86,8 @@ TEST_CASE("CSV: formula-like cells are written safe and read back exactly; numbe
     for (auto& cell : row) {
       const std::string field = csv_field(cell);
       std::string held;  // what a spreadsheet sees: the field without its quotes
-      for (size_t k = field[0] == '"'; k < field.size() - (field[0] == '"'); ++k) held += field[k], k += field[k] == '"';
+      for (size_t k = field[0] == '"'; k < field.size() - (field[0] == '"'); ++k)
+        held += field[k], k += field[k] == '"';
       INFO("cell '" << cell << "' held as '" << held << "'");
       CHECK_FALSE(runs_as_formula(held));
     }
@@ -114,7 +121,8 @@ TEST_CASE("emit: every control character in a path is refused, naming the field"
   for (int c = 1; c < 128; ++c) {
     const std::string path = std::string("/tmp/a") + char(c) + "b";
     if (c < 0x20 || c == 0x7f)
-      CHECK_THROWS_WITH(check_emitted_path("--rows", path), Contains("--rows: the path") && Contains("control character"));
+      CHECK_THROWS_WITH(check_emitted_path("--rows", path),
+                        Contains("--rows: the path") && Contains("control character"));
     else
       CHECK_NOTHROW(check_emitted_path("--rows", path));
   }

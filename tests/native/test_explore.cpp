@@ -26,7 +26,8 @@ ap::ExploreQuery query_for(const ap::Session& s, std::vector<float> q, std::vect
   x.head_size = s.config().d_model / x.heads;
   x.causal = s.config().causal;
   ap::QKProbe p{"x", {}, {}};
-  for (int h = 0; h < x.heads; ++h) p.q.insert(p.q.end(), q.begin(), q.end()), p.k.insert(p.k.end(), k.begin(), k.end());
+  for (int h = 0; h < x.heads; ++h)
+    p.q.insert(p.q.end(), q.begin(), q.end()), p.k.insert(p.k.end(), k.begin(), k.end());
   x.probes.push_back(p);
   return x;
 }
@@ -36,7 +37,8 @@ const std::vector<float> kK = {1.0f, 0.2f, -0.3f, 0.8f, 0.5f, -1.5f, 0.9f, 0.05f
 
 }  // namespace
 
-TEST_CASE("explore rope: s(0) = q·k, s(3) = the reference's relative value, closed form, layouts", "[position][explore]") {
+TEST_CASE("explore rope: s(0) = q·k, s(3) = the reference's relative value, closed form, layouts",
+          "[position][explore]") {
   for (const char* layout : {"interleaved", "half"}) {
     INFO("layout " << layout);
     ap::Session s(ap::Config::from_json(tiny({{"position", "rope"}, {"rope_layout", layout}})));  // HS = 8
@@ -52,7 +54,8 @@ TEST_CASE("explore rope: s(0) = q·k, s(3) = the reference's relative value, clo
       double want = 0;
       for (int i = 0; i < 4; ++i) {
         const int a = layout[0] == 'h' ? i : 2 * i, b = layout[0] == 'h' ? i + 4 : 2 * i + 1;
-        want += (kQ[a] * kK[a] + kQ[b] * kK[b]) * std::cos(d * th[i]) + (kQ[a] * kK[b] - kQ[b] * kK[a]) * std::sin(d * th[i]);
+        want += (kQ[a] * kK[a] + kQ[b] * kK[b]) * std::cos(d * th[i]) +
+                (kQ[a] * kK[b] - kQ[b] * kK[a]) * std::sin(d * th[i]);
       }
       INFO("d " << d);
       CHECK(score[d] == Approx(want).margin(2e-5));
@@ -77,7 +80,8 @@ TEST_CASE("explore rope: the pair's share, its rotation by m·θ_i, and PI stret
   const auto share = j["pair"]["share"]["x"][0].get<std::vector<double>>();
   CHECK(share[0] == Approx(kQ[2] * kK[2] + kQ[3] * kK[3]).margin(1e-6));
   // PI divides θ by s: the scaled score at 2d is the plain score at d.
-  const auto plain = j["score"]["x"][0].get<std::vector<double>>(), pi = j["scaled"]["score"]["x"][0].get<std::vector<double>>();
+  const auto plain = j["score"]["x"][0].get<std::vector<double>>(),
+             pi = j["scaled"]["score"]["x"][0].get<std::vector<double>>();
   for (int d = 0; d < 32; ++d) CHECK(pi[2 * d] == Approx(plain[d]).margin(2e-5));
   q.pair = 4;  // HS = 8 has 4 pairs
   CHECK_THROWS_WITH(s.model().position().explore(q), Contains("pair 4 does not exist") && Contains("4 pairs"));
@@ -145,10 +149,12 @@ TEST_CASE("explore urpe and fire: URPE starts at 1; FIRE's curve is its display'
   auto e = f.explore({{"length", 10}});
   auto disp = f.model().position().display(10);
   for (int h = 0; h < 2; ++h)
-    for (int d = 0; d < 10; ++d) CHECK(e["now"]["heads"][h][d].get<double>() == Approx(disp["bias"][h][9][9 - d].get<double>()));
+    for (int d = 0; d < 10; ++d)
+      CHECK(e["now"]["heads"][h][d].get<double>() == Approx(disp["bias"][h][9][9 - d].get<double>()));
 }
 
-TEST_CASE("explore sinusoidal: mean similarity (2/C) Σ cos(d ω_i); learned moves away from its init", "[position][explore]") {
+TEST_CASE("explore sinusoidal: mean similarity (2/C) Σ cos(d ω_i); learned moves away from its init",
+          "[position][explore]") {
   ap::Session s(ap::Config::from_json(tiny({{"position", "sinusoidal"}})));  // C = 16
   auto j = s.explore({{"length", 16}, {"position", 3}});
   const auto dist = j["now"]["distance"].get<std::vector<int>>();

@@ -10,8 +10,8 @@
 #include "model_check.hpp"
 #include "session/session.hpp"
 
-using Catch::Matchers::Contains;
 using aptest::tiny;
+using Catch::Matchers::Contains;
 
 namespace {
 // The estimate against the file a session of this config saves; false when the config is invalid.
@@ -47,8 +47,8 @@ TEST_CASE("file size: the estimate bounds the saved file for every encoding and 
 
 TEST_CASE("file size: a model above the loaders' limit is refused in validation, naming the fields", "[file_size]") {
   // 8 layers x d_model 512 x ffn 2048 once trained and wrote a 303 MB file nothing could load.
-  const auto big = nlohmann::json{{"task", "copy"}, {"d_model", 512}, {"heads", 8}, {"layers", 8}, {"ffn", 2048},
-                                  {"batch", 1}, {"seq_len", 8}};
+  const auto big = nlohmann::json{{"task", "copy"}, {"d_model", 512}, {"heads", 8},  {"layers", 8},
+                                  {"ffn", 2048},    {"batch", 1},     {"seq_len", 8}};
   CHECK_THROWS_WITH(ap::Config::from_json(big),
                     Contains("d_model=512") && Contains("layers=8") && Contains("ffn=2048") && Contains("256 MiB"));
   // Half the feed-forward width fits (about 200 MB): validation accepts it.

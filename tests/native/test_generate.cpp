@@ -41,8 +41,15 @@ TEST_CASE("text generation uses only the corpus alphabet", "[generate]") {
 
 TEST_CASE("trained copy and sort models continue held-out prompts correctly", "[generate][learning]") {
   for (std::string task : {"copy", "sort"}) {
-    auto s = trained({{"task", task}, {"seq_len", 16}, {"d_model", 32}, {"heads", 2}, {"layers", 2},
-                      {"batch", 32}, {"seed", 1}, {"lr", 3e-3}}, task == "copy" ? 600 : 3000);
+    auto s = trained({{"task", task},
+                      {"seq_len", 16},
+                      {"d_model", 32},
+                      {"heads", 2},
+                      {"layers", 2},
+                      {"batch", 32},
+                      {"seed", 1},
+                      {"lr", 3e-3}},
+                     task == "copy" ? 600 : 3000);
     auto e = s->evaluate();
     INFO(task << ": eval token accuracy " << e.token_accuracy);
     REQUIRE(e.token_accuracy >= 0.99f);

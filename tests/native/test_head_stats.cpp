@@ -136,8 +136,14 @@ TEST_CASE("head stats: a uniform head on a one-token vocabulary is not an induct
 }
 
 TEST_CASE("head diagnostics of a trained session: copy_back k=1 grows a previous-token head", "[heads][learning]") {
-  auto s = Session::from_json({{"task", "copy_back"}, {"copy_back_k", 1}, {"layers", 1}, {"heads", 2}, {"d_model", 32},
-                               {"position", "rope"}, {"steps", 300}, {"seed", 1}});
+  auto s = Session::from_json({{"task", "copy_back"},
+                               {"copy_back_k", 1},
+                               {"layers", 1},
+                               {"heads", 2},
+                               {"d_model", 32},
+                               {"position", "rope"},
+                               {"steps", 300},
+                               {"seed", 1}});
   s->train(300);
   const nlohmann::json d = s->replay().head_diagnostics(-1);
   REQUIRE(d["layers"].size() == 1);
@@ -154,6 +160,7 @@ TEST_CASE("head diagnostics of a trained session: copy_back k=1 grows a previous
   CHECK(hist["layers"][0]["heads"][1]["prev_share"].size() == steps.size());
   // a kept step gives the same numbers either way
   const int first = steps[0].get<int>();
-  CHECK(s->replay().head_diagnostics(first)["layers"][0]["heads"][0]["entropy"] == hist["layers"][0]["heads"][0]["entropy"][0]);
+  CHECK(s->replay().head_diagnostics(first)["layers"][0]["heads"][0]["entropy"] ==
+        hist["layers"][0]["heads"][0]["entropy"][0]);
   CHECK_THROWS_WITH(s->replay().head_diagnostics(99999), Catch::Contains("no snapshot at step 99999"));
 }

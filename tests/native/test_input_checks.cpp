@@ -33,7 +33,7 @@ const Broken kBroken[] = {
     {"\xF5\x80\x80\x80", "0xF5"},  // a byte that never occurs
     {"\xE9t", "0xE9"},             // Latin-1
     {"\xFF", "0xFF"},
-    {"\xE2\x82", "0xE2"},          // cut at the end of the text
+    {"\xE2\x82", "0xE2"},  // cut at the end of the text
 };
 
 std::string refusal(const json& config) {
@@ -62,7 +62,8 @@ TEST_CASE("utf8_problem names the line and the byte of every kind of broken UTF-
     const std::string text = std::string("one\nab") + b.bytes + (at_end ? "" : "cd\nthree");
     INFO(show_text(text));
     const std::string p = utf8_problem(text);
-    CHECK_THAT(p, Contains("line 2: byte 3 of the line (byte 7 of the text) is " + std::string(b.first) + ", which is not UTF-8"));
+    CHECK_THAT(p, Contains("line 2: byte 3 of the line (byte 7 of the text) is " + std::string(b.first) +
+                           ", which is not UTF-8"));
   }
   for (const char* ok : {"", "plain ASCII\n", "caf\xC3\xA9", "\xE2\x80\x94", "\xF0\x9F\x90\x95", "\xF4\x8F\xBF\xBF",
                          "\xC2\x80", "\xEF\xBF\xBD"})
@@ -89,13 +90,17 @@ TEST_CASE("text and custom_pairs that are not UTF-8 are refused when the config 
   auto s = Session::from_json({{"task", "text"}, {"seq_len", 16}, {"steps", 2}, {"text", utf8}});
   s->step();
   CHECK(!s->save().empty());
-  auto c = Session::from_json({{"task", "custom"}, {"custom_pairs", "a \xC3\xA9 -> \xC3\xA9 a\nb c -> c b\nd e -> e d\n"}});
+  auto c =
+      Session::from_json({{"task", "custom"}, {"custom_pairs", "a \xC3\xA9 -> \xC3\xA9 a\nb c -> c b\nd e -> e d\n"}});
   c->step();
   CHECK(!c->save().empty());
 }
 
 TEST_CASE("custom_pairs refuses C0, DEL and C1 controls in a token", "[input][escape]") {
-  for (const char* tok : {"\x1B[31m", "\x07", "a\x7F", "\xC2\x9B" "2J", "\xC2\x80"}) {
+  for (const char* tok : {"\x1B[31m", "\x07", "a\x7F",
+                          "\xC2\x9B"
+                          "2J",
+                          "\xC2\x80"}) {
     INFO(show_text(tok));
     CHECK_THAT(refusal({{"task", "custom"}, {"custom_pairs", std::string("a b -> b a\nb ") + tok + " -> a\n"}}),
                Contains("line 2: a control character"));
@@ -162,14 +167,23 @@ TEST_CASE("an evaluation length beyond memory_limit_mb is refused before anythin
 TEST_CASE("the CLI's catch site puts no library exception text in front of the user", "[input][errors]") {
   // Each throws what a library throws (nlohmann, std, the filesystem); error_sentence() must give a
   // sentence of ours naming the command, never the library's what().
-  const std::regex leak(R"(json\.exception|basic_string|bad_alloc|std::|stoi|stod|vector|_M_|type_error|parse_error|out_of_range|length_error)");
+  const std::regex leak(
+      R"(json\.exception|basic_string|bad_alloc|std::|stoi|stod|vector|_M_|type_error|parse_error|out_of_range|length_error)");
   const std::vector<std::pair<const char*, std::function<void()>>> throws = {
       {"nlohmann type_error 316 (dump of bytes that are not UTF-8)", [] { (void)json(std::string("\xFF")).dump(); }},
       {"nlohmann type_error 302 (get<int> of a string)", [] { (void)json("ten").get<int>(); }},
       {"nlohmann out_of_range 403 (at() of a missing key)", [] { (void)json::object().at("steps"); }},
-      {"nlohmann parse_error", [] { const json j = json::parse("{"); (void)j; }},
+      {"nlohmann parse_error",
+       [] {
+         const json j = json::parse("{");
+         (void)j;
+       }},
       {"std::bad_alloc", [] { throw std::bad_alloc(); }},
-      {"std::length_error (vector too large)", [] { std::vector<double> v; v.reserve(v.max_size() + 1); }},
+      {"std::length_error (vector too large)",
+       [] {
+         std::vector<double> v;
+         v.reserve(v.max_size() + 1);
+       }},
       {"std::out_of_range (basic_string::substr)", [] { (void)std::string("ab").substr(5); }},
       {"std::invalid_argument (stoi)", [] { (void)std::stoi("x"); }},
       {"std::out_of_range (stoi)", [] { (void)std::stoi("99999999999"); }},

@@ -9,13 +9,13 @@
 #include "session/interventions.hpp"
 
 namespace {
-using nlohmann::json;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
+using nlohmann::json;
 
 std::unique_ptr<ap::Session> trained(json cfg, int steps) {
-  json base = {{"task", "copy"}, {"seq_len", 8}, {"d_model", 16}, {"heads", 2}, {"layers", 2},
-               {"batch", 8}, {"eval_every", 0}, {"seed", 3}, {"lr", 3e-3}};
+  json base = {{"task", "copy"}, {"seq_len", 8},    {"d_model", 16}, {"heads", 2}, {"layers", 2},
+               {"batch", 8},     {"eval_every", 0}, {"seed", 3},     {"lr", 3e-3}};
   base.update(cfg);
   auto s = std::make_unique<ap::Session>(ap::Config::from_json(base));
   s->train(steps);
@@ -46,15 +46,17 @@ TEST_CASE("an ablated head equals the model whose proj columns for it are zero",
 
 TEST_CASE("uniform, previous-token, position and offset rows average the right V rows", "[interventions]") {
   for (bool causal : {true, false}) {
-    auto s = trained({{"d_model", 4}, {"heads", 2}, {"layers", 1}, {"seq_len", 4}, {"position", "none"},
-                      {"causal", causal}}, 0);
+    auto s = trained(
+        {{"d_model", 4}, {"heads", 2}, {"layers", 1}, {"seq_len", 4}, {"position", "none"}, {"causal", causal}}, 0);
     ap::Transformer& m = s->model();
     const std::vector<int32_t> ids = {1, 3, 0, 2};
     const int T = 4, HS = 2;
     for (std::string kind : {"uniform", "previous", "position", "offset"}) {
       std::vector<ap::HeadEdit> edits(1);
-      edits[0].kind = kind == "uniform" ? ap::EditKind::Uniform : kind == "previous" ? ap::EditKind::Previous
-                    : kind == "position" ? ap::EditKind::Position : ap::EditKind::Offset;
+      edits[0].kind = kind == "uniform"    ? ap::EditKind::Uniform
+                      : kind == "previous" ? ap::EditKind::Previous
+                      : kind == "position" ? ap::EditKind::Position
+                                           : ap::EditKind::Offset;
       edits[0].head = 1, edits[0].position = 2, edits[0].offset = 2;
       m.set_edits(&edits);
       m.forward(ids.data(), 1, T, nullptr, nullptr, false, nullptr);
@@ -65,8 +67,11 @@ TEST_CASE("uniform, previous-token, position and offset rows average the right V
       for (int i = 0; i < T; ++i) {
         std::vector<float> want(HS, 0.0f);
         const int n = causal ? i + 1 : T;
-        auto add = [&](int j, float w) { for (int c = 0; c < HS; ++c) want[c] += w * v[j * HS + c]; };
-        if (kind == "uniform") for (int j = 0; j < n; ++j) add(j, 1.0f / n);
+        auto add = [&](int j, float w) {
+          for (int c = 0; c < HS; ++c) want[c] += w * v[j * HS + c];
+        };
+        if (kind == "uniform")
+          for (int j = 0; j < n; ++j) add(j, 1.0f / n);
         if (kind == "previous") add(std::max(i - 1, 0), 1.0f);
         if (kind == "position") add(2 < n ? 2 : i, 1.0f);
         if (kind == "offset") add(std::max(i - 2, 0), 1.0f);

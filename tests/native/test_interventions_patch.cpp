@@ -10,8 +10,8 @@ namespace {
 using nlohmann::json;
 
 std::unique_ptr<ap::Session> trained(int steps, uint64_t seed = 3) {
-  json cfg = {{"task", "copy"}, {"seq_len", 8}, {"d_model", 16}, {"heads", 2}, {"layers", 2},
-              {"batch", 8}, {"eval_every", 0}, {"seed", seed}, {"lr", 3e-3}};
+  json cfg = {{"task", "copy"}, {"seq_len", 8},    {"d_model", 16}, {"heads", 2}, {"layers", 2},
+              {"batch", 8},     {"eval_every", 0}, {"seed", seed},  {"lr", 3e-3}};
   auto s = std::make_unique<ap::Session>(ap::Config::from_json(cfg));
   s->train(steps);
   return s;
@@ -56,8 +56,10 @@ TEST_CASE("patching a head from the same example is the identity; from another, 
     for (int t = 0; t < T; ++t)
       for (int c = 0; c < O; ++c) {
         const size_t r = (size_t(ex) * T + t) * O + c;
-        if (t < p) REQUIRE(m.probs()[r] == clean[r]);  // rows before p cannot see the patch
-        else changed = changed || m.probs()[r] != clean[r];
+        if (t < p)
+          REQUIRE(m.probs()[r] == clean[r]);  // rows before p cannot see the patch
+        else
+          changed = changed || m.probs()[r] != clean[r];
       }
   CHECK(changed);
 }
@@ -108,15 +110,15 @@ TEST_CASE("interventions never touch the weights, evaluate() or training; clear 
   const std::string sha = s->weights_sha256();
   const float before = s->evaluate().loss;
   s->interventions().set(json::array({{{"layer", 0}, {"head", 0}, {"kind", "zero"}},
-                                    {{"layer", 0}, {"head", 1}, {"kind", "zero"}},
-                                    {{"layer", 1}, {"head", 0}, {"kind", "previous"}},
-                                    {{"layer", 1}, {"head", 1}, {"kind", "patch"}, {"donor", 1}}}));
+                                      {{"layer", 0}, {"head", 1}, {"kind", "zero"}},
+                                      {{"layer", 1}, {"head", 0}, {"kind", "previous"}},
+                                      {{"layer", 1}, {"head", 1}, {"kind", "patch"}, {"donor", 1}}}));
   const json r = s->interventions().evaluate(4);
   CHECK(r["base"]["loss"].get<float>() == before);
   CHECK(r["intervened"]["loss"].get<float>() != before);
   CHECK(s->weights_sha256() == sha);
   CHECK(s->evaluate().loss == before);  // the views and the periodic evaluation see the plain model
-  s->train(20), twin->train(20);         // training with a list set is training without one
+  s->train(20), twin->train(20);        // training with a list set is training without one
   CHECK(s->weights_sha256() == twin->weights_sha256());
   s->interventions().clear();
   const json c = s->interventions().evaluate(0);

@@ -43,7 +43,7 @@ std::string error_of(F&& f) {
   return "";
 }
 
-const nlohmann::json kTiny = {{"task", "copy"}, {"d_model", 16}, {"heads", 2}, {"layers", 1},
+const nlohmann::json kTiny = {{"task", "copy"}, {"d_model", 16}, {"heads", 2},   {"layers", 1},
                               {"ffn", 16},      {"batch", 2},    {"seq_len", 8}, {"eval_every", 0}};
 
 // A model file whose metadata "config" is the given text.
@@ -71,7 +71,9 @@ TEST_CASE("parse_json: depth, size and syntax errors in plain words", "[json]") 
   // Brackets inside strings are text, not nesting.
   CHECK_NOTHROW(ap::parse_json("[\"" + std::string(1000, '[') + "\\\"[\"]", "x"));
   // Size: refused before parsing.
-  CHECK_THAT(error_of([&] { ap::parse_json(std::string(2000, ' '), "configure", {64, 1000}); }),
+  CHECK_THAT(error_of([&] {
+               ap::parse_json(std::string(2000, ' '), "configure", {64, 1000});
+             }),
              StartsWith("configure: 2000 bytes of JSON are above the limit of 1000 bytes"));
   // Values: a config has a few dozen; a text of millions is refused after the scan, unparsed.
   std::string many = "[";
@@ -102,7 +104,8 @@ TEST_CASE("a deep value is refused with the field named: config, metadata, confi
                StartsWith("model file: metadata 'config': JSON nests arrays and objects deeper than the limit of 64"));
     CHECK_THAT(error_of([&] { ap::configure_from_json(s, R"({"lr":)" + deep + "}"); }),
                StartsWith("configure: JSON nests arrays and objects deeper than the limit of 64"));
-    CHECK_THAT(error_of([&] { ap::run_ids_from_json(deep); }), StartsWith("ids: JSON nests arrays and objects deeper than the limit of 64"));
+    CHECK_THAT(error_of([&] { ap::run_ids_from_json(deep); }),
+               StartsWith("ids: JSON nests arrays and objects deeper than the limit of 64"));
     CHECK_THAT(error_of([&] { ap::batch_from_text(s, R"({"inputs":)" + deep + "}"); }),
                StartsWith("batch: JSON nests arrays and objects deeper than the limit of 64"));
   }
@@ -111,8 +114,9 @@ TEST_CASE("a deep value is refused with the field named: config, metadata, confi
   std::vector<uint8_t> huge(8 + junk.size());
   for (int i = 0; i < 8; ++i) huge[i] = uint8_t(uint64_t(junk.size()) >> (8 * i));
   std::copy(junk.begin(), junk.end(), huge.begin() + 8);
-  CHECK_THAT(error_of([&] { ap::Session::load(huge.data(), huge.size()); }),
-             StartsWith("model file: header length " + std::to_string(junk.size()) + " is above the limit of 8388608 bytes"));
+  CHECK_THAT(
+      error_of([&] { ap::Session::load(huge.data(), huge.size()); }),
+      StartsWith("model file: header length " + std::to_string(junk.size()) + " is above the limit of 8388608 bytes"));
   // The session is untouched and still works.
   CHECK(s.run(ap::run_ids_from_json("[1,2,3]"))["tokens"].size() == 3);
 }
@@ -122,8 +126,10 @@ TEST_CASE("echoed values are cut to about 60 characters", "[json]") {
   nlohmann::json big = nlohmann::json::array();
   for (int i = 0; i < 10000; ++i) big.push_back(i);
   for (const nlohmann::json& cfg :
-       {nlohmann::json{{"task", "copy"}, {"lr", big}}, nlohmann::json{{"task", "copy"}, {"lr", std::string(100000, 'x')}},
-        nlohmann::json{{"task", "copy"}, {std::string(100000, 'k'), 1}}, nlohmann::json{{"task", std::string(100000, 't')}},
+       {nlohmann::json{{"task", "copy"}, {"lr", big}},
+        nlohmann::json{{"task", "copy"}, {"lr", std::string(100000, 'x')}},
+        nlohmann::json{{"task", "copy"}, {std::string(100000, 'k'), 1}},
+        nlohmann::json{{"task", std::string(100000, 't')}},
         nlohmann::json{{"task", "copy"}, {"position", std::string(100000, 'p')}},
         nlohmann::json{{"task", "copy"}, {"anchors", std::string(100000, 'a')}},
         nlohmann::json{{"task", "copy"}, {"rope_base", big}}, nlohmann::json{{"task", "copy"}, {"vocab", big}}}) {
@@ -156,15 +162,18 @@ TEST_CASE("run ids, configure and grads batches: types and shapes named in plain
   ap::Session s(ap::Config::from_json(kTiny));
   CHECK(ap::run_ids_from_json("[1, 2.0, 3]") == std::vector<int32_t>{1, 2, 3});
   CHECK_THAT(error_of([&] { ap::run_ids_from_json("x"); }), StartsWith("ids: not valid JSON at byte 1"));
-  CHECK_THAT(error_of([&] { ap::run_ids_from_json(R"({"a":1})"); }), StartsWith("ids: expected an array of whole numbers, not object"));
+  CHECK_THAT(error_of([&] { ap::run_ids_from_json(R"({"a":1})"); }),
+             StartsWith("ids: expected an array of whole numbers, not object"));
   CHECK_THAT(error_of([&] { ap::run_ids_from_json("[1, 1.5]"); }), StartsWith("ids[1]: 1.5 is not a whole number"));
   CHECK_THAT(error_of([&] { ap::run_ids_from_json("[\"a\"]"); }), StartsWith("ids[0]: 'a' is not a whole number"));
   CHECK_THAT(error_of([&] { ap::run_ids_from_json("[1e10]"); }), Contains("-2147483648 to 2147483647"));
   CHECK_THAT(error_of([&] { s.run(ap::run_ids_from_json("[99]")); }), Contains("outside the vocabulary"));
   // A run longer than the memory limit allows is refused before any allocation.
-  CHECK_THAT(error_of([&] { s.run(std::vector<int32_t>(100000, 1)); }), StartsWith("run: a pass over 1 sequence of 100000 tokens needs about"));
+  CHECK_THAT(error_of([&] { s.run(std::vector<int32_t>(100000, 1)); }),
+             StartsWith("run: a pass over 1 sequence of 100000 tokens needs about"));
   CHECK_THAT(error_of([&] { ap::configure_from_json(s, "[1]"); }), Contains("configure: expected a JSON object"));
-  CHECK_THAT(error_of([&] { ap::configure_from_json(s, "{\"lr\": }"); }), StartsWith("configure: not valid JSON at byte"));
+  CHECK_THAT(error_of([&] { ap::configure_from_json(s, "{\"lr\": }"); }),
+             StartsWith("configure: not valid JSON at byte"));
 
   auto batch = [&](const std::string& text) { return error_of([&] { ap::batch_from_text(s, text); }); };
   const std::string ok = R"({"inputs": [[1,2,3,10]], "targets": [[0,0,0,1]], "mask": [[0,0,0,1]]})";
@@ -175,27 +184,35 @@ TEST_CASE("run ids, configure and grads batches: types and shapes named in plain
   CHECK_THAT(batch("[]"), StartsWith("batch: expected a JSON object"));
   CHECK_THAT(batch(R"({"inputs": [[1]]})"), StartsWith("batch: field 'targets' is missing"));
   CHECK_THAT(batch(R"({"inputs": [[1]], "targets": [[1]], "maks": 1})"), StartsWith("batch: unknown field 'maks'"));
-  CHECK_THAT(batch(R"({"inputs": [[1,2],[3]], "targets": [[1,2],[3]]})"), StartsWith("batch: inputs[1]: has 1 entries"));
-  CHECK_THAT(batch(R"({"inputs": [[1,2]], "targets": [[1]]})"), StartsWith("batch: targets must have the shape of inputs"));
-  CHECK_THAT(batch(R"({"inputs": [[1,"x"]], "targets": [[1,2]]})"), StartsWith("batch: inputs[0][1]: 'x' is not a whole number"));
+  CHECK_THAT(batch(R"({"inputs": [[1,2],[3]], "targets": [[1,2],[3]]})"),
+             StartsWith("batch: inputs[1]: has 1 entries"));
+  CHECK_THAT(batch(R"({"inputs": [[1,2]], "targets": [[1]]})"),
+             StartsWith("batch: targets must have the shape of inputs"));
+  CHECK_THAT(batch(R"({"inputs": [[1,"x"]], "targets": [[1,2]]})"),
+             StartsWith("batch: inputs[0][1]: 'x' is not a whole number"));
   CHECK_THAT(batch(R"({"inputs": [], "targets": []})"), StartsWith("batch: inputs must hold at least one row"));
   CHECK_THAT(batch(R"({"inputs": 3, "targets": []})"), StartsWith("batch: inputs: expected an array of rows"));
-  CHECK_THAT(batch(R"({"inputs": [[1,2]], "targets": [[1,2]], "mask": [[1]]})"), StartsWith("batch: mask must have the shape"));
+  CHECK_THAT(batch(R"({"inputs": [[1,2]], "targets": [[1,2]], "mask": [[1]]})"),
+             StartsWith("batch: mask must have the shape"));
 }
 
 TEST_CASE("the tokenizer names unknown characters as UTF-8 characters and reads through NUL", "[json][generate]") {
   ap::Session text(ap::Config::from_json({{"task", "text"}, {"seq_len", 8}, {"d_model", 16}, {"heads", 2}}));
   CHECK_THAT(error_of([&] { text.tokenize("The é"); }), StartsWith("prompt: 'é' (U+00E9) is not a token of task text"));
   CHECK_THAT(error_of([&] { text.tokenize("a 😀"); }), StartsWith("prompt: '😀' (U+1F600) is not a token"));
-  CHECK_THAT(error_of([&] { text.tokenize("a\xC3"); }), StartsWith("prompt: '\\xC3' (byte 0xC3, not UTF-8) is not a token"));
+  CHECK_THAT(error_of([&] { text.tokenize("a\xC3"); }),
+             StartsWith("prompt: '\\xC3' (byte 0xC3, not UTF-8) is not a token"));
   // NUL in the middle: named (the message does not end there), and it is not an end of text.
   const std::string nul = error_of([&] { text.tokenize(std::string("The\0 end", 8)); });
   CHECK_THAT(nul, StartsWith("prompt: '\\0' (U+0000) is not a token of task text; its tokens are:"));
   CHECK(nul.find('\0') == std::string::npos);
   CHECK(text.tokenize(std::string("The end", 7)).size() == 7);
   // A corpus in UTF-8: its characters are bytes of the vocabulary, so 'é' is two tokens.
-  ap::Session utf8(ap::Config::from_json({{"task", "text"}, {"text", "héllo wörld, héllo again and again"},
-                                          {"seq_len", 2}, {"d_model", 16}, {"heads", 2}}));
+  ap::Session utf8(ap::Config::from_json({{"task", "text"},
+                                          {"text", "héllo wörld, héllo again and again"},
+                                          {"seq_len", 2},
+                                          {"d_model", 16},
+                                          {"heads", 2}}));
   CHECK(utf8.tokenize("hé").size() == 3);
   // Token-name vocabularies: the word and its first unknown character.
   ap::Session copy(ap::Config::from_json(kTiny));
@@ -217,7 +234,10 @@ TEST_CASE("sweep grid: parsed, type-checked and bounded", "[json][grid]") {
   CHECK_THAT(error_of([] { ap::parse_grid("seed=,"); }), StartsWith("grid: 'seed' has no values"));
   CHECK_THAT(error_of([] { ap::parse_grid("lr=fast"); }), StartsWith("lr: 'fast' is not a number"));
   CHECK_THAT(error_of([] { ap::parse_grid("bogus=1"); }), StartsWith("config: unknown field 'bogus'"));
-  CHECK_THAT(error_of([] { ap::parse_grid("seed=1,2,3,4,5,6,7,8,9,10 steps=1,2,3,4,5,6,7,8,9,10 "
-                                          "batch=1,2,3,4,5,6,7,8,9,10 warmup=1,2,3,4,5,6,7,8,9,10,11"); }),
+  CHECK_THAT(error_of([] {
+               ap::parse_grid(
+                   "seed=1,2,3,4,5,6,7,8,9,10 steps=1,2,3,4,5,6,7,8,9,10 "
+                   "batch=1,2,3,4,5,6,7,8,9,10 warmup=1,2,3,4,5,6,7,8,9,10,11");
+             }),
              StartsWith("grid: more than 10000 runs"));
 }

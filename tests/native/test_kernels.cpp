@@ -38,8 +38,7 @@ Vec random_vec(std::size_t n, std::mt19937& rng, float lo = -1.f, float hi = 1.f
 void expect_close(const Vec& got, const Vec& ref, float rel, float abs, const std::string& what) {
   REQUIRE(got.size() == ref.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
-    const bool ok =
-        std::fabs(got[i] - ref[i]) <= abs || std::fabs(got[i] - ref[i]) <= rel * std::fabs(ref[i]);
+    const bool ok = std::fabs(got[i] - ref[i]) <= abs || std::fabs(got[i] - ref[i]) <= rel * std::fabs(ref[i]);
     if (!ok) {
       INFO(what << " index " << i);
       CHECK_THAT(got[i], WithinRel(ref[i], rel) || WithinAbs(ref[i], abs));
@@ -50,8 +49,7 @@ void expect_close(const Vec& got, const Vec& ref, float rel, float abs, const st
 }
 
 // Central-difference check of `analytic` = dL/dx against L evaluated by `loss` (see header).
-void grad_check(Vec& x, const Vec& analytic, const std::function<double()>& loss,
-                const std::string& what) {
+void grad_check(Vec& x, const Vec& analytic, const std::function<double()>& loss, const std::string& what) {
   const float h = 1e-3f;
   double diff2 = 0, a2 = 0, n2 = 0;
   for (std::size_t i = 0; i < x.size(); ++i) {
@@ -77,13 +75,12 @@ double dot(const Vec& a, const Vec& b) {
   return s;
 }
 
-using GemmFn = void (*)(int, int, int, float, const float*, int, const float*, int, float*, int, float,
-                        ap::Tri);
+using GemmFn = void (*)(int, int, int, float, const float*, int, const float*, int, float*, int, float, ap::Tri);
 
 // One fast-vs-naive GEMM comparison with padded leading dimensions (pad = 0 → tight).
 // ta/tb: op(A)/op(B) stored transposed. C has ldc = N + pad; the padding must stay untouched.
-void check_gemm(GemmFn fast, GemmFn naive, bool ta, bool tb, int M, int N, int K, float alpha,
-                int pad, std::mt19937& rng) {
+void check_gemm(GemmFn fast, GemmFn naive, bool ta, bool tb, int M, int N, int K, float alpha, int pad,
+                std::mt19937& rng) {
   const int lda = (ta ? M : K) + pad, ldb = (tb ? K : N) + pad, ldc = N + pad;
   const Vec A = random_vec((std::size_t)(ta ? K : M) * lda, rng);
   const Vec B = random_vec((std::size_t)(tb ? N : K) * ldb, rng);
@@ -93,9 +90,9 @@ void check_gemm(GemmFn fast, GemmFn naive, bool ta, bool tb, int M, int N, int K
   naive(M, N, K, alpha, A.data(), lda, B.data(), ldb, Cref.data(), ldc, 1.f, ap::Tri::Full);
   // |A·B| entries sum K products of magnitude ≤ 1: rounding grows ~K·ε in the worst case.
   const float tol = 2e-6f * (K + 8) * std::max(1.f, std::fabs(alpha));
-  expect_close(C, Cref, 1e-5f, tol,
-               "M=" + std::to_string(M) + " N=" + std::to_string(N) + " K=" + std::to_string(K) +
-                   " pad=" + std::to_string(pad));
+  expect_close(
+      C, Cref, 1e-5f, tol,
+      "M=" + std::to_string(M) + " N=" + std::to_string(N) + " K=" + std::to_string(K) + " pad=" + std::to_string(pad));
 }
 
 }  // namespace
@@ -191,9 +188,8 @@ TEST_CASE("gemm beta = 0 and causal triangles match naive", "[kernels][gemm]") {
               for (int i = 0; i < M; ++i)
                 for (int j = i + 1; j < N; ++j) C[i * ldc + j] = Cref[i * ldc + j];
             expect_close(C, Cref, 1e-5f, 2e-6f * (K + 8),
-                         "op " + std::to_string(int(f.op)) + " tri " + std::to_string(int(tri)) +
-                             " beta " + std::to_string(beta) + " T " + std::to_string(T) +
-                             " other " + std::to_string(other));
+                         "op " + std::to_string(int(f.op)) + " tri " + std::to_string(int(tri)) + " beta " +
+                             std::to_string(beta) + " T " + std::to_string(T) + " other " + std::to_string(other));
           }
 }
 
@@ -206,14 +202,11 @@ TEST_CASE("gemm_batched matches naive", "[kernels][gemm]") {
       const bool ta = op == ap::Op::TN, tb = op == ap::Op::NT;
       const int lda = (ta ? M : K) + 1, ldb = tb ? K : N, ldc = N + 2;
       // strides leave gaps between products, to catch reads/writes outside each operand
-      const std::ptrdiff_t sA = (ta ? K : M) * lda + 3, sB = (tb ? N : K) * ldb + 5,
-                           sC = M * ldc + 1;
+      const std::ptrdiff_t sA = (ta ? K : M) * lda + 3, sB = (tb ? N : K) * ldb + 5, sC = M * ldc + 1;
       const Vec A = random_vec(count * sA, rng), B = random_vec(count * sB, rng);
       Vec C = random_vec(count * sC, rng), Cref = C;
-      ap::gemm_batched(op, count, M, N, K, 0.25f, A.data(), lda, sA, B.data(), ldb, sB, C.data(),
-                       ldc, sC);
-      ap::gemm_batched_naive(op, count, M, N, K, 0.25f, A.data(), lda, sA, B.data(), ldb, sB,
-                             Cref.data(), ldc, sC);
+      ap::gemm_batched(op, count, M, N, K, 0.25f, A.data(), lda, sA, B.data(), ldb, sB, C.data(), ldc, sC);
+      ap::gemm_batched_naive(op, count, M, N, K, 0.25f, A.data(), lda, sA, B.data(), ldb, sB, Cref.data(), ldc, sC);
       expect_close(C, Cref, 1e-5f, 2e-6f * (K + 8), "batched op " + std::to_string(int(op)));
     }
 }
@@ -239,15 +232,17 @@ TEST_CASE("gemm_batched unpacked path: every op, triangle and beta match naive",
               for (int c = 0; c < count; ++c)
                 for (int i = 0; i < M; ++i) std::fill_n(C.begin() + c * sC + i * ldc, N, nan);
             Vec Cref = C;
-            ap::gemm_batched(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, C.data(), ldc, sC, beta, tri);
-            ap::gemm_batched_naive(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, Cref.data(), ldc, sC, beta, tri);
+            ap::gemm_batched(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, C.data(), ldc, sC, beta,
+                             tri);
+            ap::gemm_batched_naive(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, Cref.data(), ldc, sC,
+                                   beta, tri);
             if (triC && beta != 0.f)  // above the diagonal is unspecified then
               for (int c = 0; c < count; ++c)
                 for (int i = 0; i < M; ++i)
                   for (int j = i + 1; j < N; ++j) C[c * sC + i * ldc + j] = Cref[c * sC + i * ldc + j];
             expect_close(C, Cref, 1e-5f, 2e-6f * (K + 8),
-                         "batched op " + std::to_string(int(op)) + " tri " + std::to_string(int(tri)) +
-                             " beta " + std::to_string(beta) + " T " + std::to_string(T) + " hs " + std::to_string(hs));
+                         "batched op " + std::to_string(int(op)) + " tri " + std::to_string(int(tri)) + " beta " +
+                             std::to_string(beta) + " T " + std::to_string(T) + " hs " + std::to_string(hs));
           }
 }
 
@@ -255,40 +250,37 @@ TEST_CASE("layernorm matches naive; backward matches central differences", "[ker
   std::mt19937 rng(42);
   for (int C : kSizes) {
     const int N = 3;
-    const Vec x = random_vec(N * C, rng, -2.f, 2.f), w = random_vec(C, rng, 0.5f, 1.5f),
-              b = random_vec(C, rng), dy = random_vec(N * C, rng);
+    const Vec x = random_vec(N * C, rng, -2.f, 2.f), w = random_vec(C, rng, 0.5f, 1.5f), b = random_vec(C, rng),
+              dy = random_vec(N * C, rng);
     Vec out(N * C), mean(N), rstd(N), out2(N * C), mean2(N), rstd2(N);
     ap::layernorm_forward(out.data(), mean.data(), rstd.data(), x.data(), w.data(), b.data(), N, C);
-    ap::layernorm_forward_naive(out2.data(), mean2.data(), rstd2.data(), x.data(), w.data(),
-                                b.data(), N, C);
+    ap::layernorm_forward_naive(out2.data(), mean2.data(), rstd2.data(), x.data(), w.data(), b.data(), N, C);
     expect_close(out, out2, 1e-5f, 1e-5f, "layernorm out C=" + std::to_string(C));
     expect_close(rstd, rstd2, 1e-5f, 1e-5f, "layernorm rstd");
     // backward accumulates into non-zero gradients
     Vec dx = random_vec(N * C, rng), dw = random_vec(C, rng), db = random_vec(C, rng);
     Vec dx2 = dx, dw2 = dw, db2 = db;
-    ap::layernorm_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(),
-                           mean.data(), rstd.data(), N, C);
-    ap::layernorm_backward_naive(dx2.data(), dw2.data(), db2.data(), dy.data(), x.data(), w.data(),
-                                 mean.data(), rstd.data(), N, C);
+    ap::layernorm_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(), mean.data(), rstd.data(), N,
+                           C);
+    ap::layernorm_backward_naive(dx2.data(), dw2.data(), db2.data(), dy.data(), x.data(), w.data(), mean.data(),
+                                 rstd.data(), N, C);
     expect_close(dx, dx2, 1e-4f, 1e-5f, "layernorm dinp");
     expect_close(dw, dw2, 1e-4f, 1e-5f, "layernorm dweight");
     expect_close(db, db2, 1e-4f, 1e-5f, "layernorm dbias");
   }
   for (int C : {3, 17, 64}) {
     const int N = 4;
-    Vec x = random_vec(N * C, rng, -2.f, 2.f), w = random_vec(C, rng, 0.5f, 1.5f),
-        b = random_vec(C, rng);
+    Vec x = random_vec(N * C, rng, -2.f, 2.f), w = random_vec(C, rng, 0.5f, 1.5f), b = random_vec(C, rng);
     const Vec R = random_vec(N * C, rng);
     Vec out(N * C), mean(N), rstd(N);
     auto loss = [&] {
-      ap::layernorm_forward(out.data(), mean.data(), rstd.data(), x.data(), w.data(), b.data(), N,
-                            C);
+      ap::layernorm_forward(out.data(), mean.data(), rstd.data(), x.data(), w.data(), b.data(), N, C);
       return dot(out, R);
     };
     loss();
     Vec dx(N * C, 0.f), dw(C, 0.f), db(C, 0.f);
-    ap::layernorm_backward(dx.data(), dw.data(), db.data(), R.data(), x.data(), w.data(),
-                           mean.data(), rstd.data(), N, C);
+    ap::layernorm_backward(dx.data(), dw.data(), db.data(), R.data(), x.data(), w.data(), mean.data(), rstd.data(), N,
+                           C);
     grad_check(x, dx, loss, "layernorm dinp");
     grad_check(w, dw, loss, "layernorm dweight");
     grad_check(b, db, loss, "layernorm dbias");
@@ -387,8 +379,7 @@ TEST_CASE("cross-entropy with and without a mask", "[kernels]") {
     std::vector<int32_t> tg = targets;
     for (auto& t : tg) t = t < 0 ? t : t % V;
     const float loss = ap::cross_entropy_forward(p.data(), x.data(), tg.data(), mask.data(), N, V);
-    const float loss2 =
-        ap::cross_entropy_forward_naive(p2.data(), x.data(), tg.data(), mask.data(), N, V);
+    const float loss2 = ap::cross_entropy_forward_naive(p2.data(), x.data(), tg.data(), mask.data(), N, V);
     CHECK_THAT(loss, WithinRel(loss2, 1e-5f));
     expect_close(p, p2, 1e-5f, 1e-7f, "probs");
     // hand reference: mean over the 4 counted rows of logsumexp − x_target
@@ -409,8 +400,7 @@ TEST_CASE("cross-entropy with and without a mask", "[kernels]") {
     Vec g(N * V, 0.f);
     ap::cross_entropy_backward(g.data(), p.data(), tg.data(), mask.data(), N, V);
     grad_check(
-        x, g,
-        [&] { return ap::cross_entropy_forward(p.data(), x.data(), tg.data(), mask.data(), N, V); },
+        x, g, [&] { return ap::cross_entropy_forward(p.data(), x.data(), tg.data(), mask.data(), N, V); },
         "cross-entropy V=" + std::to_string(V));
   }
   // no mask: every row counts; all rows masked: loss 0, no gradient
@@ -418,10 +408,8 @@ TEST_CASE("cross-entropy with and without a mask", "[kernels]") {
   const Vec x = random_vec(N * V, rng);
   const std::vector<int32_t> tg = {0, 1, 2, 3, 4, 0};
   Vec p(N * V), p2(N * V);
-  CHECK_THAT(
-      ap::cross_entropy_forward(p.data(), x.data(), tg.data(), nullptr, N, V),
-      WithinRel(ap::cross_entropy_forward_naive(p2.data(), x.data(), tg.data(), nullptr, N, V),
-                1e-5f));
+  CHECK_THAT(ap::cross_entropy_forward(p.data(), x.data(), tg.data(), nullptr, N, V),
+             WithinRel(ap::cross_entropy_forward_naive(p2.data(), x.data(), tg.data(), nullptr, N, V), 1e-5f));
   const std::vector<uint8_t> none(N, 0);
   CHECK(ap::cross_entropy_forward(p.data(), x.data(), tg.data(), none.data(), N, V) == 0.f);
   Vec d(N * V, 0.f);
@@ -435,15 +423,13 @@ TEST_CASE("adamw: hand-computed steps and naive twin", "[kernels]") {
   // t=2: m = 0.02, v = 3.1225e-4, m̂ = 0.02/0.19, v̂ = 3.1225e-4/0.001999 → p = 0.8714673
   const std::size_t n = 37;  // SIMD body plus a tail
   Vec p(n, 1.f), m(n, 0.f), v(n, 0.f);
-  ap::adamw_update(p.data(), Vec(n, 0.5f).data(), m.data(), v.data(), n, 0.1f, 0.9f, 0.999f, 1e-8f,
-                   0.01f, 1);
+  ap::adamw_update(p.data(), Vec(n, 0.5f).data(), m.data(), v.data(), n, 0.1f, 0.9f, 0.999f, 1e-8f, 0.01f, 1);
   for (std::size_t i = 0; i < n; ++i) {
     CHECK_THAT(p[i], WithinRel(0.899f, 1e-6f));
     CHECK_THAT(m[i], WithinRel(0.05f, 1e-6f));
     CHECK_THAT(v[i], WithinRel(2.5e-4f, 1e-4f));  // (1 − β2) is inexact in float
   }
-  ap::adamw_update(p.data(), Vec(n, -0.25f).data(), m.data(), v.data(), n, 0.1f, 0.9f, 0.999f,
-                   1e-8f, 0.01f, 2);
+  ap::adamw_update(p.data(), Vec(n, -0.25f).data(), m.data(), v.data(), n, 0.1f, 0.9f, 0.999f, 1e-8f, 0.01f, 2);
   for (std::size_t i = 0; i < n; ++i) CHECK_THAT(p[i], WithinRel(0.8714673f, 1e-5f));
 
   std::mt19937 rng(8);
@@ -451,10 +437,8 @@ TEST_CASE("adamw: hand-computed steps and naive twin", "[kernels]") {
     Vec p1 = random_vec(sz, rng), g = random_vec(sz, rng), m1 = random_vec(sz, rng, -0.1f, 0.1f),
         v1 = random_vec(sz, rng, 0.f, 0.01f);
     Vec p2 = p1, m2 = m1, v2 = v1;
-    ap::adamw_update(p1.data(), g.data(), m1.data(), v1.data(), sz, 1e-3f, 0.9f, 0.95f, 1e-8f, 0.1f,
-                     7);
-    ap::adamw_update_naive(p2.data(), g.data(), m2.data(), v2.data(), sz, 1e-3f, 0.9f, 0.95f, 1e-8f,
-                           0.1f, 7);
+    ap::adamw_update(p1.data(), g.data(), m1.data(), v1.data(), sz, 1e-3f, 0.9f, 0.95f, 1e-8f, 0.1f, 7);
+    ap::adamw_update_naive(p2.data(), g.data(), m2.data(), v2.data(), sz, 1e-3f, 0.9f, 0.95f, 1e-8f, 0.1f, 7);
     expect_close(p1, p2, 1e-5f, 1e-7f, "adamw params");
     expect_close(m1, m2, 1e-5f, 1e-8f, "adamw m");
     expect_close(v1, v2, 1e-5f, 1e-9f, "adamw v");

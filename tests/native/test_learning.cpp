@@ -15,8 +15,9 @@ ap::EvalMetrics train_and_eval(nlohmann::json cfg, int steps) {
 }  // namespace
 
 TEST_CASE("copy (length 8) reaches >= 0.99 token accuracy within 600 steps", "[learning]") {
-  auto e = train_and_eval({{"task", "copy"}, {"seq_len", 16}, {"d_model", 32}, {"heads", 2},
-                           {"layers", 2}, {"batch", 32}, {"seed", 1}}, 600);
+  auto e = train_and_eval(
+      {{"task", "copy"}, {"seq_len", 16}, {"d_model", 32}, {"heads", 2}, {"layers", 2}, {"batch", 32}, {"seed", 1}},
+      600);
   INFO("eval token accuracy " << e.token_accuracy);
   CHECK(e.token_accuracy >= 0.99f);
 }
@@ -33,4 +34,3 @@ TEST_CASE("probe with no positions stays at 1/n (n = 8)", "[learning]") {
   CHECK(e.token_accuracy == Approx(1.0 / 8).margin(1e-6));
   CHECK(e.loss == Approx(std::log(8.0)).margin(2e-3));  // CE = ln n: nothing to learn
 }
-

@@ -40,9 +40,11 @@ TEST_CASE("whole-model gradients, every normalization", "[model][grad]") {
 TEST_CASE("the declared gradient skips and tolerances name registered entries", "[model][grad]") {
   auto registered = [](const std::string& family, const std::string& entry) {
     if (family == "position")
-      for (auto& e : ap::position_registry()) if (entry == e.name) return true;
+      for (auto& e : ap::position_registry())
+        if (entry == e.name) return true;
     if (family == "normalization")
-      for (auto& e : ap::normalization_registry()) if (entry == e.name) return true;
+      for (auto& e : ap::normalization_registry())
+        if (entry == e.name) return true;
     return false;
   };
   for (auto& s : aptest::grad_skips()) {
@@ -58,16 +60,13 @@ TEST_CASE("the declared gradient skips and tolerances name registered entries", 
 }
 
 TEST_CASE("whole-model gradients: post-norm, erf GELU, layerwise, anchors, pooled heads", "[model][grad]") {
-  auto extra = GENERATE(
-      nlohmann::json{{"layernorm", "post"}},
-      nlohmann::json{{"activation", "gelu_erf"}},
-      nlohmann::json{{"placement", "layerwise"}, {"position", "learned"}},
-      nlohmann::json{{"placement", "layerwise"}, {"position", "sinusoidal"}},
-      nlohmann::json{{"anchors", "cls_sep"}, {"causal", false}},
-      nlohmann::json{{"anchors", "bos"}},
-      nlohmann::json{{"task", "order"}, {"seq_len", 8}},
-      nlohmann::json{{"task", "order"}, {"seq_len", 8}, {"anchors", "cls"}, {"pool", "cls"}},
-      nlohmann::json{{"task", "probe"}, {"seq_len", 6}, {"eval_len", 6}});
+  auto extra = GENERATE(nlohmann::json{{"layernorm", "post"}}, nlohmann::json{{"activation", "gelu_erf"}},
+                        nlohmann::json{{"placement", "layerwise"}, {"position", "learned"}},
+                        nlohmann::json{{"placement", "layerwise"}, {"position", "sinusoidal"}},
+                        nlohmann::json{{"anchors", "cls_sep"}, {"causal", false}}, nlohmann::json{{"anchors", "bos"}},
+                        nlohmann::json{{"task", "order"}, {"seq_len", 8}},
+                        nlohmann::json{{"task", "order"}, {"seq_len", 8}, {"anchors", "cls"}, {"pool", "cls"}},
+                        nlohmann::json{{"task", "probe"}, {"seq_len", 6}, {"eval_len", 6}});
   INFO(extra.dump());
   ap::Session s(ap::Config::from_json(tiny(extra)));
   aptest::check_model_gradients(s);

@@ -29,8 +29,8 @@ struct Made {
   std::unique_ptr<ap::Normalization> norm;
 };
 // The entry `name` for a config with these options (parameters allocated: cosine reads them).
-std::unique_ptr<Made> make(const std::string& name, nlohmann::json options = nlohmann::json::object(),
-                           int d_model = 16, int heads = 2) {
+std::unique_ptr<Made> make(const std::string& name, nlohmann::json options = nlohmann::json::object(), int d_model = 16,
+                           int heads = 2) {
   ap::Config cfg;
   cfg.normalization = name;
   cfg.d_model = d_model, cfg.heads = heads, cfg.layers = 1;
@@ -59,7 +59,12 @@ std::vector<float> random_row(ap::Rng& rng, int n, bool positive, float scale = 
 
 TEST_CASE("one-row forward/backward vectors of reference §7.9, to 1e-5", "[normalization]") {
   const std::vector<float> s = {0.5f, -1.0f, 2.0f, 0.0f}, g = {1.0f, 2.0f, -1.0f, 0.5f};
-  struct Vec { const char* name; nlohmann::json opts; std::vector<double> a, ds; double sum; };
+  struct Vec {
+    const char* name;
+    nlohmann::json opts;
+    std::vector<double> a, ds;
+    double sum;
+  };
   const std::vector<Vec> table = {
       {"softmax", {}, {0.158445, 0.035354, 0.7101, 0.096102}, {0.227035, 0.086012, -0.4027, 0.089653}, 1.0},
       {"l2", {}, {0.215649, 0.048118, 0.966474, 0.130798}, {0.24305, 0.0976, -0.416128, 0.075479}, 1.361039},
@@ -86,7 +91,10 @@ TEST_CASE("one-row forward/backward vectors of reference §7.9, to 1e-5", "[norm
       sum += a[j];
     }
     CHECK(sum == Approx(v.sum).margin(1e-5));
-    CHECK(a[4] == 0.0f); CHECK(a[5] == 0.0f); CHECK(ds[4] == 0.0f); CHECK(ds[5] == 0.0f);
+    CHECK(a[4] == 0.0f);
+    CHECK(a[5] == 0.0f);
+    CHECK(ds[4] == 0.0f);
+    CHECK(ds[5] == 0.0f);
   }
 }
 
@@ -100,13 +108,11 @@ TEST_CASE("every entry declares its properties and prefixes its options with its
     for (auto& o : e.options) CHECK(o.key.rfind(std::string(e.name) + "_", 0) == 0);
   }
   // The row-stochastic family and the rest (reference §3.12).
-  std::map<std::string, bool> one = {{"softmax", true}, {"cosine", true}, {"linear", true},
-                                     {"performer", true}, {"l2", false}, {"relu2", false},
-                                     {"swish_l2", false}, {"exp", false}, {"sigmoid", false},
-                                     {"softmax1", false}, {"sink", false}, {"topk", true},
-                                     {"stick_breaking", false}};
-  for (auto& [name, is_one] : one)
-    CHECK((ap::find_normalization(name).row_sum == ap::RowSum::One) == is_one);
+  std::map<std::string, bool> one = {
+      {"softmax", true}, {"cosine", true},    {"linear", true},         {"performer", true}, {"l2", false},
+      {"relu2", false},  {"swish_l2", false}, {"exp", false},           {"sigmoid", false},  {"softmax1", false},
+      {"sink", false},   {"topk", true},      {"stick_breaking", false}};
+  for (auto& [name, is_one] : one) CHECK((ap::find_normalization(name).row_sum == ap::RowSum::One) == is_one);
   CHECK_FALSE(ap::find_normalization("linear").accepts_bias);
   CHECK_FALSE(ap::find_normalization("performer").accepts_bias);
 }
@@ -117,10 +123,13 @@ TEST_CASE("every entry declares its properties and prefixes its options with its
 TEST_CASE("row gradients match central differences, masked and unmasked, every entry", "[normalization][grad]") {
   auto name = GENERATE(from_range(names()));
   const std::vector<nlohmann::json> variants =
-      name == "relu2"     ? std::vector<nlohmann::json>{{{"relu2_divisor", "fixed"}}, {{"relu2_divisor", "row"}}, {{"relu2_divisor", "visible"}}}
-      : name == "exp"     ? std::vector<nlohmann::json>{nlohmann::json::object(), {{"exp_softcap", 3.0}}}
-      : name == "sigmoid" ? std::vector<nlohmann::json>{nlohmann::json::object(), {{"sigmoid_bias", "fixed"}, {"sigmoid_b", -1.5}}}
-                          : std::vector<nlohmann::json>{nlohmann::json::object()};
+      name == "relu2" ? std::vector<nlohmann::json>{{{"relu2_divisor", "fixed"}},
+                                                    {{"relu2_divisor", "row"}},
+                                                    {{"relu2_divisor", "visible"}}}
+      : name == "exp" ? std::vector<nlohmann::json>{nlohmann::json::object(), {{"exp_softcap", 3.0}}}
+      : name == "sigmoid"
+          ? std::vector<nlohmann::json>{nlohmann::json::object(), {{"sigmoid_bias", "fixed"}, {"sigmoid_b", -1.5}}}
+          : std::vector<nlohmann::json>{nlohmann::json::object()};
   ap::Rng rng(42);
   for (auto& v : variants) {
     auto m = make(name, v);
@@ -131,13 +140,17 @@ TEST_CASE("row gradients match central differences, masked and unmasked, every e
       INFO(name << " " << v.dump() << " n = " << n);
       std::vector<float> s = random_row(rng, T, kernel_entry(name)), g = random_row(rng, T, false);
       if (name == "relu2")
-        for (auto& x : s) if (std::fabs(x) < 0.05f) x = 0.3f;
+        for (auto& x : s)
+          if (std::fabs(x) < 0.05f) x = 0.3f;
       std::vector<float> a(T, -5.0f), ds(T, -5.0f);  // sentinels in the masked slots
       std::fill(a.begin(), a.begin() + n, 0.0f);
       std::fill(ds.begin(), ds.begin() + n, 0.0f);
       m->norm->row_forward(s.data(), a.data(), n);
       m->norm->row_backward(s.data(), a.data(), g.data(), ds.data(), n);
-      for (int j = n; j < T; ++j) { CHECK(a[j] == -5.0f); CHECK(ds[j] == -5.0f); }
+      for (int j = n; j < T; ++j) {
+        CHECK(a[j] == -5.0f);
+        CHECK(ds[j] == -5.0f);
+      }
       double d2 = 0, n2 = 0;
       for (int k = 0; k < n; ++k) {
         CHECK(std::isfinite(a[k]));
@@ -175,7 +188,12 @@ TEST_CASE("row sums: the softmax family sums to 1, the others match reference §
     }
   }
   // Zero logits (relu2: logits 1), row sum R(n) — the table of §7.8 and Lemma 3.
-  struct Expect { const char* name; nlohmann::json opts; float logit; double (*R)(int); };
+  struct Expect {
+    const char* name;
+    nlohmann::json opts;
+    float logit;
+    double (*R)(int);
+  };
   const std::vector<Expect> expect = {
       {"l2", {}, 0.0f, [](int n) { return std::sqrt(double(n)); }},
       {"softmax1", {}, 0.0f, [](int n) { return n / (n + 1.0); }},
@@ -233,7 +251,12 @@ TEST_CASE("row sums: the softmax family sums to 1, the others match reference §
 }
 
 TEST_CASE("causal identical tokens: row sums per query i (reference §7.8)", "[normalization]") {
-  struct Row { const char* name; nlohmann::json opts; float logit; std::vector<double> r; };
+  struct Row {
+    const char* name;
+    nlohmann::json opts;
+    float logit;
+    std::vector<double> r;
+  };
   const std::vector<Row> rows = {
       {"softmax", {}, 0.0f, {1, 1, 1, 1, 1, 1, 1, 1}},
       {"l2", {}, 0.0f, {1.0, 1.414214, 1.732051, 2.0, 2.236068, 2.44949, 2.645751, 2.828427}},
@@ -241,7 +264,9 @@ TEST_CASE("causal identical tokens: row sums per query i (reference §7.8)", "[n
       {"softmax1", {}, 0.0f, {0.5, 0.666667, 0.75, 0.8, 0.833333, 0.857143, 0.875, 0.888889}},
       {"sink", {}, 0.0f, {0.5, 0.666667, 0.75, 0.8, 0.833333, 0.857143, 0.875, 0.888889}},
       {"stick_breaking", {}, 0.0f, {0.0, 0.5, 0.75, 0.875, 0.9375, 0.96875, 0.984375, 0.9921875}},
-      {"sigmoid", {{"sigmoid_bias", "fixed"}, {"sigmoid_b", -std::log(8.0)}}, 0.0f,
+      {"sigmoid",
+       {{"sigmoid_bias", "fixed"}, {"sigmoid_b", -std::log(8.0)}},
+       0.0f,
        {0.111111, 0.222222, 0.333333, 0.444444, 0.555556, 0.666667, 0.777778, 0.888889}},
       {"relu2", {{"relu2_divisor", "visible"}}, 1.0f, {1, 1, 1, 1, 1, 1, 1, 1}},
       {"relu2", {{"relu2_divisor", "fixed"}, {"relu2_n", 8}}, 1.0f, {0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0}},
@@ -263,8 +288,10 @@ TEST_CASE("stable entries give finite outputs and gradients at logits ±80 and 5
   ap::Rng rng(9);
   for (auto& e : ap::normalization_registry()) {
     nlohmann::json opts = nlohmann::json::object();
-    if (std::string(e.name) == "exp") opts["exp_softcap"] = 30.0;  // exp is stable only capped
-    else if (!e.stable) continue;
+    if (std::string(e.name) == "exp")
+      opts["exp_softcap"] = 30.0;  // exp is stable only capped
+    else if (!e.stable)
+      continue;
     auto m = make(e.name, opts);
     for (int n : {1, 8, 512}) {
       for (float big : {80.0f, -80.0f, 0.0f}) {
@@ -305,14 +332,13 @@ TEST_CASE("every entry in a causal model: masked keys weigh exactly 0, all finit
 }
 
 TEST_CASE("whole-model gradients for the option variants of the entries", "[normalization][grad]") {
-  auto extra = GENERATE(
-      nlohmann::json{{"normalization", "relu2"}, {"relu2_divisor", "row"}},
-      nlohmann::json{{"normalization", "relu2"}, {"relu2_divisor", "visible"}},
-      nlohmann::json{{"normalization", "sigmoid"}, {"sigmoid_bias", "fixed"}, {"sigmoid_b", -2.0}},
-      nlohmann::json{{"normalization", "exp"}, {"exp_softcap", 5.0}},
-      nlohmann::json{{"normalization", "performer"}, {"performer_features", 24}},
-      nlohmann::json{{"normalization", "cosine"}, {"position", "learned"}},
-      nlohmann::json{{"normalization", "linear"}, {"position", "sinusoidal"}});
+  auto extra = GENERATE(nlohmann::json{{"normalization", "relu2"}, {"relu2_divisor", "row"}},
+                        nlohmann::json{{"normalization", "relu2"}, {"relu2_divisor", "visible"}},
+                        nlohmann::json{{"normalization", "sigmoid"}, {"sigmoid_bias", "fixed"}, {"sigmoid_b", -2.0}},
+                        nlohmann::json{{"normalization", "exp"}, {"exp_softcap", 5.0}},
+                        nlohmann::json{{"normalization", "performer"}, {"performer_features", 24}},
+                        nlohmann::json{{"normalization", "cosine"}, {"position", "learned"}},
+                        nlohmann::json{{"normalization", "linear"}, {"position", "sinusoidal"}});
   auto causal = GENERATE(true, false);
   INFO(extra.dump() << " causal " << causal);
   nlohmann::json j = aptest::tiny(extra);
@@ -478,7 +504,8 @@ TEST_CASE("normalization options are validated with the key and what is allowed"
     }
     return std::string("no error");
   };
-  CHECK_THAT(err({{"normalization", "relu2"}, {"relu2_divisor", "half"}}), Contains("relu2_divisor") && Contains("visible"));
+  CHECK_THAT(err({{"normalization", "relu2"}, {"relu2_divisor", "half"}}),
+             Contains("relu2_divisor") && Contains("visible"));
   CHECK_THAT(err({{"normalization", "exp"}, {"exp_softcap", -1}}), Contains("exp_softcap"));
   CHECK_THAT(err({{"normalization", "sigmoid"}, {"sigmoid_bias", "auto"}, {"sigmoid_b", "x"}}), Contains("sigmoid_b"));
   CHECK(err({{"normalization", "performer"}, {"performer_features", 64}, {"performer_redraw", true}}) == "no error");

@@ -48,7 +48,10 @@ void check_row(ap::Normalization& n, const std::vector<double>& a_want, const st
     CHECK(a[j] == Approx(a_want[j]).margin(1e-6));
     CHECK(ds[j] == Approx(ds_want[j]).margin(1e-6));
   }
-  CHECK(a[4] == 0.0f); CHECK(a[5] == 0.0f); CHECK(ds[4] == 0.0f); CHECK(ds[5] == 0.0f);
+  CHECK(a[4] == 0.0f);
+  CHECK(a[5] == 0.0f);
+  CHECK(ds[4] == 0.0f);
+  CHECK(ds[5] == 0.0f);
 }
 
 }  // namespace
@@ -79,13 +82,15 @@ TEST_CASE("sink: pinned row at z = 0.7; z = 0 is softmax1", "[normalization][cat
   for (int j = 0; j < 4; ++j) CHECK(a[j] == Approx(b[j]).margin(1e-7));
 }
 
-TEST_CASE("sink: ∂L/∂z per head and layer matches central differences in the whole model", "[normalization][catalogue][grad]") {
+TEST_CASE("sink: ∂L/∂z per head and layer matches central differences in the whole model",
+          "[normalization][catalogue][grad]") {
   // Non-zero, different sinks per head (the gradient at z = 0 alone would not show a head
   // mix-up), causal and bidirectional. The tensor blocks.{l}.attn.sinks is checked like every
   // other parameter (model_check.hpp: h = 2e-3, 3e-2 relative + 1e-4·√k).
   for (bool causal : {true, false}) {
     INFO("causal " << causal);
-    ap::Session s(ap::Config::from_json(aptest::tiny({{"normalization", "sink"}, {"causal", causal}, {"position", "none"}})));
+    ap::Session s(
+        ap::Config::from_json(aptest::tiny({{"normalization", "sink"}, {"causal", causal}, {"position", "none"}})));
     auto& ps = s.model().params();
     const float z[2][2] = {{0.8f, -1.3f}, {-0.4f, 1.1f}};
     for (int l = 0; l < 2; ++l) {
@@ -106,9 +111,11 @@ TEST_CASE("sink: ∂L/∂z per head and layer matches central differences in the
   }
 }
 
-TEST_CASE("topk: pinned rows, ties kept, n ≤ k is softmax, straight-through is softmax's gradient", "[normalization][catalogue]") {
+TEST_CASE("topk: pinned rows, ties kept, n ≤ k is softmax, straight-through is softmax's gradient",
+          "[normalization][catalogue]") {
   // k = 2 keeps 2.0 and 0.5: a = e^{s}/(e^{2} + e^{0.5}) on those two.
-  check_row(*make("topk", {{"topk_k", 2}})->norm, {0.18242552, 0.0, 0.81757448, 0.0}, {0.2982929, 0.0, -0.2982929, 0.0});
+  check_row(*make("topk", {{"topk_k", 2}})->norm, {0.18242552, 0.0, 0.81757448, 0.0},
+            {0.2982929, 0.0, -0.2982929, 0.0});
   // straight_through: same forward, gradient of the dense softmax (reference §7.9's softmax row).
   check_row(*make("topk", {{"topk_k", 2}, {"topk_backward", "straight_through"}})->norm,
             {0.18242552, 0.0, 0.81757448, 0.0}, {0.22703492, 0.08601213, -0.40269991, 0.08965285});
@@ -177,11 +184,12 @@ TEST_CASE("stick_breaking: pinned rows, with and without the diagonal", "[normal
   check_row(*make("stick_breaking")->norm, {0.05424379, 0.0320586, 0.88079708, 0.0},
             {0.02047924, 0.03228503, -0.20924561, 0.0});
   // With it (attend_current): A_3 = σ(0) = 0.5 first, the rest times (1 − 0.5).
-  check_row(*make("stick_breaking", {{"stick_breaking_current", true}})->norm,
-            {0.0271219, 0.0160293, 0.44039854, 0.5}, {0.01023962, 0.01614252, -0.1046228, 0.31560902});
+  check_row(*make("stick_breaking", {{"stick_breaking_current", true}})->norm, {0.0271219, 0.0160293, 0.44039854, 0.5},
+            {0.01023962, 0.01614252, -0.1046228, 0.31560902});
 }
 
-TEST_CASE("stick_breaking: identical tokens give R(i) = 1 − (1 − β)^i; the log form matches the product form", "[normalization][catalogue]") {
+TEST_CASE("stick_breaking: identical tokens give R(i) = 1 − (1 − β)^i; the log form matches the product form",
+          "[normalization][catalogue]") {
   auto m = make("stick_breaking");
   for (float s0 : {0.0f, -1.5f, 2.0f}) {
     const double beta = 1.0 / (1.0 + std::exp(-double(s0)));
@@ -212,6 +220,7 @@ TEST_CASE("stick_breaking: refuses bidirectional configs, naming causal", "[norm
                     Contains("causal") && Contains("stick_breaking"));
   CHECK_NOTHROW(ap::Config::from_json(aptest::tiny({{"normalization", "stick_breaking"}, {"causal", true}})));
   // With the diagonal, every option variant is gradient-checked in the whole model too.
-  ap::Session s(ap::Config::from_json(aptest::tiny({{"normalization", "stick_breaking"}, {"stick_breaking_current", true}, {"position", "none"}})));
+  ap::Session s(ap::Config::from_json(
+      aptest::tiny({{"normalization", "stick_breaking"}, {"stick_breaking_current", true}, {"position", "none"}})));
   aptest::check_model_gradients(s);
 }

@@ -22,19 +22,21 @@ namespace {
 
 const int kN = 8;
 
-struct Outcome { float acc = 0, loss = 0; std::string what; };
+struct Outcome {
+  float acc = 0, loss = 0;
+  std::string what;
+};
 
-Outcome probe(const std::string& norm, const std::string& pos, nlohmann::json extra = {},
-              int steps = 1200) {
-  nlohmann::json cfg{{"task", "probe"}, {"seq_len", kN}, {"eval_len", kN}, {"position", pos},
-                     {"normalization", norm}, {"seed", 1}, {"steps", steps}, {"eval_every", 0}};
+Outcome probe(const std::string& norm, const std::string& pos, nlohmann::json extra = {}, int steps = 1200) {
+  nlohmann::json cfg{{"task", "probe"},       {"seq_len", kN}, {"eval_len", kN}, {"position", pos},
+                     {"normalization", norm}, {"seed", 1},     {"steps", steps}, {"eval_every", 0}};
   for (auto& [k, v] : extra.items()) cfg[k] = v;
   ap::Session s(ap::Config::from_json(cfg));
   s.train(steps);
   auto e = s.evaluate();
   return {e.token_accuracy, e.loss,
-          "probe " + norm + " + " + pos + " " + extra.dump() + ": accuracy " +
-              std::to_string(e.token_accuracy) + ", loss " + std::to_string(e.loss)};
+          "probe " + norm + " + " + pos + " " + extra.dump() + ": accuracy " + std::to_string(e.token_accuracy) +
+              ", loss " + std::to_string(e.loss)};
 }
 
 // Lemma 1: nothing to learn, so the loss stays at ln n and the accuracy at 1/n (identical
@@ -101,7 +103,11 @@ TEST_CASE("probe: learned absolute positions work under every normalization", "[
     if (e.check) {
       ap::Config c;
       c.causal = false;
-      try { ap::check_variant(e, c); } catch (const std::invalid_argument&) { extra["causal"] = true; }
+      try {
+        ap::check_variant(e, c);
+      } catch (const std::invalid_argument&) {
+        extra["causal"] = true;
+      }
     }
     check_learned(probe(e.name, "learned", extra, 400), 0.95f);
   }

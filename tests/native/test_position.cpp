@@ -66,9 +66,9 @@ double hidden_spread(ap::Session& s) {
 
 // A probe config the entry accepts (xpos needs a causal model).
 nlohmann::json probe_config(const std::string& name, nlohmann::json extra = {}) {
-  nlohmann::json j{{"task", "probe"}, {"position", name}, {"seq_len", 8}, {"d_model", 32},
-                   {"heads", 4}, {"layers", 2}, {"ffn", 64}, {"batch", 4}, {"seed", 1},
-                   {"eval_every", 0}, {"eval_batches", 1}};
+  nlohmann::json j{{"task", "probe"}, {"position", name}, {"seq_len", 8},     {"d_model", 32},
+                   {"heads", 4},      {"layers", 2},      {"ffn", 64},        {"batch", 4},
+                   {"seed", 1},       {"eval_every", 0},  {"eval_batches", 1}};
   for (auto& [k, v] : extra.items()) j[k] = v;
   if (!config_error(j).empty() && !j.contains("causal")) j["causal"] = true;
   return j;
@@ -86,38 +86,35 @@ float probe_accuracy(nlohmann::json cfg, int steps) {
 
 TEST_CASE("T5 buckets for rel = -200..200 match HF T5 (bidirectional and causal)", "[position]") {
   const int bidir[401] = {
-      15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-      15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-      15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-      15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-      15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-      14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14,
-      14, 14, 14, 14, 14, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
-      13, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 11, 11, 11, 11, 11, 11, 11,
-      11, 11, 10, 10, 10, 10, 10, 10, 10, 9, 9, 9, 9, 8, 8, 8, 8, 7, 6, 5, 4, 3, 2, 1, 0, 17,
-      18, 19, 20, 21, 22, 23, 24, 24, 24, 24, 25, 25, 25, 25, 26, 26, 26, 26, 26, 26, 26, 27,
-      27, 27, 27, 27, 27, 27, 27, 27, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
-      29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 30, 30, 30, 30,
-      30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
-      30, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
-      31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
-      31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
-      31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
-      31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31
-  };
+      15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+      15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+      15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+      15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+      15, 15, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14,
+      14, 14, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 12, 12, 12, 12, 12, 12, 12,
+      12, 12, 12, 12, 12, 12, 12, 11, 11, 11, 11, 11, 11, 11, 11, 11, 10, 10, 10, 10, 10, 10, 10, 9,  9,  9,  9,
+      8,  8,  8,  8,  7,  6,  5,  4,  3,  2,  1,  0,  17, 18, 19, 20, 21, 22, 23, 24, 24, 24, 24, 25, 25, 25, 25,
+      26, 26, 26, 26, 26, 26, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+      28, 28, 28, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 30, 30, 30, 30, 30, 30,
+      30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 31, 31, 31, 31, 31, 31,
+      31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
+      31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
+      31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
+      31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31};
   for (int rel = -200; rel <= 200; ++rel) {
     INFO("rel " << rel);
     CHECK(ap::t5_bucket(rel, true, 32, 128) == bidir[rel + 200]);
   }
   // Causal run-length form: −16..−18 → 16, …, ≤ −113 → 31; rel > 0 → 0.
-  const std::vector<std::pair<int, int>> starts = {{-16, 16}, {-19, 17}, {-21, 18}, {-24, 19}, {-27, 20},
-      {-31, 21}, {-35, 22}, {-40, 23}, {-46, 24}, {-52, 25}, {-59, 26}, {-67, 27}, {-77, 28},
-      {-87, 29}, {-99, 30}, {-113, 31}};
+  const std::vector<std::pair<int, int>> starts = {{-16, 16}, {-19, 17}, {-21, 18}, {-24, 19}, {-27, 20}, {-31, 21},
+                                                   {-35, 22}, {-40, 23}, {-46, 24}, {-52, 25}, {-59, 26}, {-67, 27},
+                                                   {-77, 28}, {-87, 29}, {-99, 30}, {-113, 31}};
   auto causal_expected = [&](int rel) {
     if (rel >= 0) return 0;
     if (rel > -16) return -rel;
     int b = 16;
-    for (auto& [from, bucket] : starts) if (rel <= from) b = bucket;
+    for (auto& [from, bucket] : starts)
+      if (rel <= from) b = bucket;
     return b;
   };
   for (int rel = -200; rel <= 200; ++rel) {
@@ -138,8 +135,9 @@ TEST_CASE("ALiBi slopes match get_slopes for 1-8, 12 and 16 heads", "[position]"
       {7, {0.25, 1.0 / 16, 1.0 / 64, 1.0 / 256, 0.5, 0.125, 1.0 / 32}},
       {8, {0.5, 0.25, 0.125, 1.0 / 16, 1.0 / 32, 1.0 / 64, 1.0 / 128, 1.0 / 256}},
       {12, {0.5, 0.25, 0.125, 1.0 / 16, 1.0 / 32, 1.0 / 64, 1.0 / 128, 1.0 / 256, r, r / 2, r / 4, r / 8}},
-      {16, {r, 0.5, r / 2, 0.25, r / 4, 0.125, r / 8, 1.0 / 16, r / 16, 1.0 / 32, r / 32, 1.0 / 64,
-            r / 64, 1.0 / 128, r / 128, 1.0 / 256}}};
+      {16,
+       {r, 0.5, r / 2, 0.25, r / 4, 0.125, r / 8, 1.0 / 16, r / 16, 1.0 / 32, r / 32, 1.0 / 64, r / 64, 1.0 / 128,
+        r / 128, 1.0 / 256}}};
   for (auto& [n, w] : want) {
     auto got = ap::alibi_slopes(n);
     REQUIRE(got.size() == w.size());
@@ -165,22 +163,27 @@ TEST_CASE("ALiBi causal bias matrix for n = 4, slope 0.5 (one head)", "[position
 
 TEST_CASE("sinusoidal table at p = 1 and 2 (d = 8), interleaved and concat", "[position]") {
   auto P = ap::sinusoidal_table(3, 8, 10000.0, false);
-  const double p1[8] = {0.8414709848, 0.5403023059, 0.0998334166, 0.9950041653, 0.0099998333, 0.9999500004, 0.0009999998, 0.9999995000};
-  const double p2[8] = {0.9092974268, -0.4161468365, 0.1986693308, 0.9800665778, 0.0199986667, 0.9998000067, 0.0019999987, 0.9999980000};
+  const double p1[8] = {0.8414709848, 0.5403023059, 0.0998334166, 0.9950041653,
+                        0.0099998333, 0.9999500004, 0.0009999998, 0.9999995000};
+  const double p2[8] = {0.9092974268, -0.4161468365, 0.1986693308, 0.9800665778,
+                        0.0199986667, 0.9998000067,  0.0019999987, 0.9999980000};
   for (int c = 0; c < 8; ++c) {
     CHECK(P[8 + c] == Approx(p1[c]).margin(1e-7));
     CHECK(P[16 + c] == Approx(p2[c]).margin(1e-7));
     CHECK(P[c] == Approx(c % 2 ? 1.0 : 0.0));
   }
   auto B = ap::sinusoidal_table(2, 8, 10000.0, true);
-  const double b1[8] = {0.8414709848, 0.0998334166, 0.0099998333, 0.0009999998, 0.5403023059, 0.9950041653, 0.9999500004, 0.9999995000};
+  const double b1[8] = {0.8414709848, 0.0998334166, 0.0099998333, 0.0009999998,
+                        0.5403023059, 0.9950041653, 0.9999500004, 0.9999995000};
   for (int c = 0; c < 8; ++c) CHECK(B[8 + c] == Approx(b1[c]).margin(1e-7));
 }
 
 TEST_CASE("RoPE interleaved and half vectors, their permutation equivalence, the relative property", "[position]") {
   std::vector<float> x = {1, 2, 3, 4, 5, 6, 7, 8};
-  const double inter[8] = {-1.1426396637, 1.9220755965, 2.5856788292, 4.2795169111, 4.9397510021, 6.0496991692, 6.9919965013, 8.0069959988};
-  const double half[8] = {-3.6670526182, 1.3910078307, 2.9298511679, 3.9919980013, 3.5429825141, 6.1696918250, 7.0296495029, 8.0039959993};
+  const double inter[8] = {-1.1426396637, 1.9220755965, 2.5856788292, 4.2795169111,
+                           4.9397510021,  6.0496991692, 6.9919965013, 8.0069959988};
+  const double half[8] = {-3.6670526182, 1.3910078307, 2.9298511679, 3.9919980013,
+                          3.5429825141,  6.1696918250, 7.0296495029, 8.0039959993};
   auto ri = rope_at(x, 1, false), rh = rope_at(x, 1, true);
   for (int c = 0; c < 8; ++c) {
     CHECK(ri[c] == Approx(inter[c]).margin(2e-6));
@@ -206,7 +209,8 @@ TEST_CASE("RoPE scaling: PI, NTK base and YaRN ratios (reference §7.5)", "[posi
   auto ntk = ap::rope_scale(16, 10000.0, ap::RopeScaling::NTK, 2.0, 32);
   CHECK(ntk.base == Approx(22081.790273476).epsilon(1e-12));
   CHECK(ap::rope_scale(16, 1000.0, ap::RopeScaling::NTK, 2.0, 32).base == Approx(2208.179027348).epsilon(1e-12));
-  const double ntk_ratio[8] = {1.0, 0.9057236643, 0.820335356, 0.7429971446, 0.6729500963, 0.6095068271, 0.5520447568, 0.5};
+  const double ntk_ratio[8] = {1.0,          0.9057236643, 0.820335356,  0.7429971446,
+                               0.6729500963, 0.6095068271, 0.5520447568, 0.5};
   for (int i = 0; i < 8; ++i) CHECK(ntk.theta[i] / theta[i] == Approx(ntk_ratio[i]).epsilon(1e-9));
   auto y32 = ap::rope_scale(16, 10000.0, ap::RopeScaling::YaRN, 2.0, 32);
   const double r32[8] = {1, 0.75, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5};
@@ -284,7 +288,8 @@ struct HookProbe {
   ap::AttnShape sh;
   std::vector<float> q, k, a, Gs, Gw, Go, Gx;
   HookProbe(ap::Session& ss, int T)
-      : s(ss), enc(ss.model().position()),
+      : s(ss),
+        enc(ss.model().position()),
         sh{2, T, ss.config().heads, ss.config().d_model / ss.config().heads, ss.config().causal, true} {
     sh.tau = 0.7f;
     ap::Rng rng(11);
@@ -299,8 +304,14 @@ struct HookProbe {
         b = (u % 2 ? -1.0f : 1.0f) * (5.0f + std::fabs(b));
       }
     const size_t hd = size_t(sh.B) * sh.NH * T * sh.HS, tt = size_t(sh.B) * sh.NH * T * T;
-    for (auto* v : {&q, &k, &Go}) { v->resize(hd); for (auto& x : *v) x = rng.normal(); }
-    for (auto* v : {&Gs, &Gw, &a}) { v->resize(tt); for (auto& x : *v) x = rng.normal(); }
+    for (auto* v : {&q, &k, &Go}) {
+      v->resize(hd);
+      for (auto& x : *v) x = rng.normal();
+    }
+    for (auto* v : {&Gs, &Gw, &a}) {
+      v->resize(tt);
+      for (auto& x : *v) x = rng.normal();
+    }
     for (size_t r = 0; r < size_t(sh.B) * sh.NH * T; ++r)  // weights: ≥ 0, masked keys 0
       for (int j = 0; j < T; ++j) {
         float& x = a[r * T + j];
@@ -374,17 +385,18 @@ void check_coords(const std::string& what, float* x, size_t n, const float* anal
 TEST_CASE("position hooks: parameter and input gradients match central differences", "[position][grad]") {
   std::vector<nlohmann::json> variants;
   for (auto& e : ap::position_registry()) variants.push_back({{"position", e.name}});
-  for (auto& v : {nlohmann::json{{"position", "shaw"}, {"shaw_values", false}, {"shaw_clip", 2}},
-                  nlohmann::json{{"position", "alibi"}, {"alibi_mode", "asymmetric"}},
-                  nlohmann::json{{"position", "t5_bias"}, {"t5_num_buckets", 8}, {"t5_max_distance", 5}},
-                  nlohmann::json{{"position", "urpe"}, {"urpe_max_distance", 3}},
-                  nlohmann::json{{"position", "fire"}, {"fire_length", 3.5}},
-                  nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}},
-                  nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}},
-                  nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"dynamic_bias_hidden", 5}},
-                  nlohmann::json{{"position", "learned"}, {"placement", "layerwise"}},
-                  nlohmann::json{{"position", "cope"}, {"cope_npos_max", 4}},
-                  nlohmann::json{{"position", "randomized"}, {"randomized_wrap", "learned"}}})
+  for (auto& v :
+       {nlohmann::json{{"position", "shaw"}, {"shaw_values", false}, {"shaw_clip", 2}},
+        nlohmann::json{{"position", "alibi"}, {"alibi_mode", "asymmetric"}},
+        nlohmann::json{{"position", "t5_bias"}, {"t5_num_buckets", 8}, {"t5_max_distance", 5}},
+        nlohmann::json{{"position", "urpe"}, {"urpe_max_distance", 3}},
+        nlohmann::json{{"position", "fire"}, {"fire_length", 3.5}},
+        nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}},
+        nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}},
+        nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"dynamic_bias_hidden", 5}},
+        nlohmann::json{{"position", "learned"}, {"placement", "layerwise"}},
+        nlohmann::json{{"position", "cope"}, {"cope_npos_max", 4}},
+        nlohmann::json{{"position", "randomized"}, {"randomized_wrap", "learned"}}})
     variants.push_back(v);
   auto variant = GENERATE_COPY(from_range(variants));
   auto causal = GENERATE(true, false);
@@ -407,17 +419,21 @@ TEST_CASE("position hooks: parameter and input gradients match central differenc
     const auto& info = ps.info(int(t));
     const bool mine = info.name.find("attn.qkv.weight") != std::string::npos
                           ? cfg["position"] == "contextual2"
-                          : ap::position_param_count(s.config()) > 0 &&
-                                info.name.rfind("tok_emb", 0) != 0 && info.name.find("blocks.") != 0;
-    const bool per_layer = info.name.find(".shaw.") != std::string::npos || info.name.find(".pos_emb.") != std::string::npos ||
-                           info.name.find(".kerple.") != std::string::npos || info.name.find(".forget.") != std::string::npos;
+                          : ap::position_param_count(s.config()) > 0 && info.name.rfind("tok_emb", 0) != 0 &&
+                                info.name.find("blocks.") != 0;
+    const bool per_layer =
+        info.name.find(".shaw.") != std::string::npos || info.name.find(".pos_emb.") != std::string::npos ||
+        info.name.find(".kerple.") != std::string::npos || info.name.find(".forget.") != std::string::npos;
     if (!mine && !(per_layer && info.name.rfind("blocks.0.", 0) == 0)) continue;
     if (info.name.rfind("ln_f", 0) == 0 || info.name.rfind("head", 0) == 0) continue;
     if (info.name.find("qkv.weight") != std::string::npos && info.name.rfind("blocks.0.", 0) != 0) continue;
     std::vector<float> grad(ps.grad(int(t)), ps.grad(int(t)) + info.size);
     check_coords(info.name, ps.data(int(t)), info.size, grad.data(), p, tol);
   }
-  auto masked = [&](size_t i) { const int T = 7; return causal && int(i % T) > int((i / T) % T); };
+  auto masked = [&](size_t i) {
+    const int T = 7;
+    return causal && int(i % T) > int((i / T) % T);
+  };
   if (p.enc.biases()) {
     check_coords("q", p.q.data(), p.q.size(), dq.data(), p, tol);
     check_coords("k", p.k.data(), p.k.size(), dk.data(), p, tol);
@@ -457,13 +473,16 @@ TEST_CASE("rotate hooks: backward is the adjoint of forward, with and without ev
   enc->rotate_forward(0, pq.data(), pk.data(), plain);
   double diff = 0;
   for (size_t i = 0; i < n; ++i) diff = std::max(diff, double(std::fabs(pq[i] - rq[i])));
-  if (scaled) CHECK(diff > 1e-3);
-  else CHECK(diff == 0.0);
+  if (scaled)
+    CHECK(diff > 1e-3);
+  else
+    CHECK(diff == 0.0);
 }
 
 // ---------------------------------------------------------------- Lemma 1, extrapolation, messages
 
-TEST_CASE("Lemma 1: logits-only encodings with softmax give identical hidden states on identical tokens", "[position]") {
+TEST_CASE("Lemma 1: logits-only encodings with softmax give identical hidden states on identical tokens",
+          "[position]") {
   for (auto& e : ap::position_registry()) {
     if (!e.logits_only) continue;
     for (bool causal : {false, true}) {
@@ -551,7 +570,9 @@ TEST_CASE("parameters are declared with PyTorch-style names, per layer or shared
     for (auto& p : s.model().params().infos()) out.push_back(p.name);
     return out;
   };
-  auto has = [](const std::vector<std::string>& v, const std::string& n) { return std::find(v.begin(), v.end(), n) != v.end(); };
+  auto has = [](const std::vector<std::string>& v, const std::string& n) {
+    return std::find(v.begin(), v.end(), n) != v.end();
+  };
   CHECK(has(names({{"position", "t5_bias"}}), "t5_bias.weight"));
   CHECK(has(names({{"position", "shaw"}}), "blocks.1.attn.shaw.value.weight"));
   CHECK(has(names({{"position", "urpe"}}), "urpe.weight"));
@@ -563,10 +584,12 @@ TEST_CASE("parameters are declared with PyTorch-style names, per layer or shared
 
 TEST_CASE("invalid position combinations are rejected with a clear message", "[position][config]") {
   CHECK_THAT(config_error(tiny({{"position", "xpos"}, {"causal", false}})), Contains("causal") && Contains("xpos"));
-  CHECK_THAT(config_error(tiny({{"position", "alibi"}, {"alibi_mode", "causal"}, {"causal", false}})), Contains("alibi_mode"));
+  CHECK_THAT(config_error(tiny({{"position", "alibi"}, {"alibi_mode", "causal"}, {"causal", false}})),
+             Contains("alibi_mode"));
   CHECK_THAT(config_error(tiny({{"position", "rope"}, {"rope_fraction", 0.1}})), Contains("rope_fraction"));
   CHECK_THAT(config_error(tiny({{"position", "rope"}, {"placement", "layerwise"}})), Contains("placement"));
-  CHECK_THAT(config_error(tiny({{"position", "rope"}, {"rope_scaling", "magic"}})), Contains("rope_scaling") && Contains("yarn"));
+  CHECK_THAT(config_error(tiny({{"position", "rope"}, {"rope_scaling", "magic"}})),
+             Contains("rope_scaling") && Contains("yarn"));
   CHECK_THAT(config_error(tiny({{"position", "t5_bias"}, {"t5_max_distance", 4}})), Contains("t5_max_distance"));
   CHECK_THAT(config_error(tiny({{"position", "shaw"}, {"shaw_clip", 0}})), Contains("shaw_clip"));
   CHECK(config_error(tiny({{"position", "learned"}, {"placement", "layerwise"}})).empty());

@@ -2,8 +2,8 @@
 // vectors computed here from the papers' equations with plain loops and literal numbers, not by
 // the entries' code: KERPLE's log and power kernels (Chi et al. 2022), x-transformers'
 // ScaledSinusoidalEmbedding and DynamicPositionBias; CoPE's gated counts (Golovneva et al. 2024),
-// the Forgetting Transformer's gate (Lin et al. 2025) and randomized positions (Ruoss et al. 2023). Gradients, round trips, explore views and
-// the Lemma 1 checks come from the registry-wide tests (test_position.cpp, test_model.cpp).
+// the Forgetting Transformer's gate (Lin et al. 2025) and randomized positions (Ruoss et al. 2023). Gradients, round
+// trips, explore views and the Lemma 1 checks come from the registry-wide tests (test_position.cpp, test_model.cpp).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -85,8 +85,10 @@ TEST_CASE("kerple: log and power kernels at chosen rates, causal and bidirection
   }
 }
 
-TEST_CASE("kerple: rates are positive at init, the power exponent below 2; logit-free normalizations refuse it", "[position]") {
-  ap::Session s(ap::Config::from_json(tiny({{"position", "kerple"}, {"kerple_kind", "power"}, {"heads", 4}, {"d_model", 16}})));
+TEST_CASE("kerple: rates are positive at init, the power exponent below 2; logit-free normalizations refuse it",
+          "[position]") {
+  ap::Session s(
+      ap::Config::from_json(tiny({{"position", "kerple"}, {"kerple_kind", "power"}, {"heads", 4}, {"d_model", 16}})));
   auto d = s.model().position().display(6);
   for (int h = 0; h < 4; ++h) {
     CHECK(d["r1"][h].get<double>() > 0);
@@ -98,12 +100,14 @@ TEST_CASE("kerple: rates are positive at init, the power exponent below 2; logit
     CHECK_THROWS_WITH(ap::Config::from_json(tiny({{"position", "kerple"}, {"normalization", norm}})),
                       Contains("kerple") && Contains("logit"));
   }
-  CHECK_THROWS_WITH(ap::Config::from_json(tiny({{"position", "kerple"}, {"kerple_kind", "cubic"}})), Contains("kerple_kind"));
+  CHECK_THROWS_WITH(ap::Config::from_json(tiny({{"position", "kerple"}, {"kerple_kind", "cubic"}})),
+                    Contains("kerple_kind"));
 }
 
 TEST_CASE("scaled_sinusoidal: [sin | cos] at p = 1 (reference §7.3) times g = d^-1/2, then a set scale", "[position]") {
   ap::Session s(ap::Config::from_json(tiny({{"position", "scaled_sinusoidal"}, {"d_model", 8}})));
-  const double p1[8] = {0.8414709848, 0.0998334166, 0.0099998333, 0.0009999998, 0.5403023059, 0.9950041653, 0.9999500004, 0.9999995000};
+  const double p1[8] = {0.8414709848, 0.0998334166, 0.0099998333, 0.0009999998,
+                        0.5403023059, 0.9950041653, 0.9999500004, 0.9999995000};
   auto added = [&](int layer) {  // what the hook adds to zeros, (1, 3, 8)
     std::vector<float> x(3 * 8, 0.0f);
     s.model().position().add_forward(layer, x.data(), 1, 3, 8);
@@ -139,14 +143,17 @@ TEST_CASE("dynamic_bias: the two-hidden-layer SiLU MLP of sign(d) ln(1 + |d|), b
   // H = 2, NH = 2, literal weights; b_h(d) computed in python from the equation (d = i − j).
   const std::vector<float> W1 = {0.5f, -1.0f}, b1 = {0.1f, 0.2f}, W2 = {1.0f, -0.5f, 0.3f, 0.8f}, b2 = {0.0f, -0.1f};
   const std::vector<float> W3 = {0.7f, -0.2f, -0.4f, 0.9f}, b3 = {0.05f, -0.05f};
-  const double want[7][2] = {{-0.2559673556, 0.6206157331}, {-0.1983290844, 0.4360928421}, {-0.1119988312, 0.2169430824},
-                             {0.0487581883, -0.0478251364}, {0.2165810723, -0.2056198885}, {0.3140028438, -0.2652422520},
+  const double want[7][2] = {{-0.2559673556, 0.6206157331}, {-0.1983290844, 0.4360928421},
+                             {-0.1119988312, 0.2169430824}, {0.0487581883, -0.0478251364},
+                             {0.2165810723, -0.2056198885}, {0.3140028438, -0.2652422520},
                              {0.3832734784, -0.2976776975}};  // d = −3..3
   for (const char* input : {"signed", "absolute"})
     for (bool causal : {true, false}) {
       INFO(input << ", causal " << causal);
-      ap::Session s(ap::Config::from_json(tiny({{"position", "dynamic_bias"}, {"dynamic_bias_hidden", 2},
-                                                 {"dynamic_bias_distance", input}, {"causal", causal}})));
+      ap::Session s(ap::Config::from_json(tiny({{"position", "dynamic_bias"},
+                                                {"dynamic_bias_hidden", 2},
+                                                {"dynamic_bias_distance", input},
+                                                {"causal", causal}})));
       set_param(s, "dynamic_bias.mlp.0.0.weight", W1), set_param(s, "dynamic_bias.mlp.0.0.bias", b1);
       set_param(s, "dynamic_bias.mlp.1.0.weight", W2), set_param(s, "dynamic_bias.mlp.1.0.bias", b2);
       set_param(s, "dynamic_bias.mlp.2.weight", W3), set_param(s, "dynamic_bias.mlp.2.bias", b3);
@@ -179,7 +186,8 @@ std::vector<float> bias_qk(ap::Session& s, int T, const std::vector<float>& q, c
 double sig(double x) { return 1 / (1 + std::exp(-x)); }
 }  // namespace
 
-TEST_CASE("cope: gates, fractional positions and interpolation by hand (Golovneva et al. 2024, eq. 3-5)", "[position]") {
+TEST_CASE("cope: gates, fractional positions and interpolation by hand (Golovneva et al. 2024, eq. 3-5)",
+          "[position]") {
   const double l3 = std::log(3.0);
   // Both heads: q_0 = (0, ln 3), q_1 = (2, 0), q_2 = (1, 1); k_0 = (ln 3, 0), k_1 = (0, 0), k_2 = (0, −ln 3).
   std::vector<float> q1 = {0, float(l3), 2, 0, 1, 1}, k1 = {float(l3), 0, 0, 0, 0, float(-l3)};
@@ -218,7 +226,8 @@ TEST_CASE("cope: gates, fractional positions and interpolation by hand (Golovnev
   CHECK_THAT(config_error_of(model(true, 1)), Contains("cope_npos_max"));
 }
 
-TEST_CASE("forget: D_ij = Σ_{l=j+1..i} ln σ(w·k_l + b) by hand (Lin et al. 2025); bidirectional refused", "[position]") {
+TEST_CASE("forget: D_ij = Σ_{l=j+1..i} ln σ(w·k_l + b) by hand (Lin et al. 2025); bidirectional refused",
+          "[position]") {
   ap::Session s(ap::Config::from_json(tiny({{"position", "forget"}, {"d_model", 4}, {"heads", 2}, {"causal", true}})));
   // Head 0: w = (1, 0), b = 0, keys k_1 = (ln 3, 0), k_2 = (−ln 3, 0) → f_1 = 3/4, f_2 = 1/4.
   // Head 1: w = 0, b = ln 3 → f = 3/4 for every token: D = (i − j) ln(3/4), ALiBi's line.
@@ -255,7 +264,10 @@ TEST_CASE("randomized: sorted distinct draws in [0, L_max), seeded; 0..T-1 at ev
     return x;
   };
   // The sinusoids at p (interleaved, base 10⁴, d = 16), by the equation: PE(p, 2i) = sin(p 10⁴^(−2i/16)).
-  auto pe = [&](int p, int c) { const double w = std::pow(10000.0, -2.0 * (c / 2) / 16); return c % 2 ? std::cos(p * w) : std::sin(p * w); };
+  auto pe = [&](int p, int c) {
+    const double w = std::pow(10000.0, -2.0 * (c / 2) / 16);
+    return c % 2 ? std::cos(p * w) : std::sin(p * w);
+  };
   // Recover each token's position from its first column pair (sin p, cos p, ω_0 = 1) and the next (ω_1).
   auto positions = [&](const std::vector<float>& x, int b) {
     std::vector<int> p(T);
@@ -302,10 +314,14 @@ TEST_CASE("randomized: sorted distinct draws in [0, L_max), seeded; 0..T-1 at ev
              Contains("randomized_max_range"));
 }
 
-TEST_CASE("randomized: rope at drawn positions rotates by pos·θ; learned gathers; gradients with the positions fixed", "[position][grad]") {
+TEST_CASE("randomized: rope at drawn positions rotates by pos·θ; learned gathers; gradients with the positions fixed",
+          "[position][grad]") {
   // rope, HS = 2 (d_model 4, 2 heads): θ_0 = 1, the pair (a, b) at p becomes (a cos p − b sin p, b cos p + a sin p).
-  ap::Session r(ap::Config::from_json(tiny({{"position", "randomized"}, {"randomized_wrap", "rope"}, {"d_model", 4},
-                                             {"heads", 2}, {"randomized_max_range", 40}})));
+  ap::Session r(ap::Config::from_json(tiny({{"position", "randomized"},
+                                            {"randomized_wrap", "rope"},
+                                            {"d_model", 4},
+                                            {"heads", 2},
+                                            {"randomized_max_range", 40}})));
   const int B = 2, T = 5, NH = 2, HS = 2;
   ap::Rng rng(9);
   r.model().position().begin_forward(true, B, T, &rng);
@@ -343,7 +359,8 @@ TEST_CASE("randomized: rope at drawn positions rotates by pos·θ; learned gathe
   CHECK(lhs == Approx(rhs).epsilon(1e-5));
 
   // learned: x += P[pos]; dP scatters dx to the drawn rows; central differences with those positions.
-  ap::Session l(ap::Config::from_json(tiny({{"position", "randomized"}, {"randomized_wrap", "learned"}, {"randomized_max_range", 30}})));
+  ap::Session l(ap::Config::from_json(
+      tiny({{"position", "randomized"}, {"randomized_wrap", "learned"}, {"randomized_max_range", 30}})));
   auto& le = l.model().position();
   const int C = l.config().d_model, TL = 8;
   ap::Rng lr(4);

@@ -10,8 +10,8 @@
 #include "model_check.hpp"
 #include "session/session.hpp"
 
-using Catch::Matchers::Contains;
 using aptest::tiny;
+using Catch::Matchers::Contains;
 
 namespace {
 std::unique_ptr<ap::Session> reload(const ap::Session& s) {

@@ -30,29 +30,39 @@ ap::SafetensorsFile read(const std::vector<uint8_t>& b, size_t max_bytes = size_
   return ap::safetensors_read(b.data(), b.size(), max_bytes);
 }
 
-uint32_t bits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
-float from_bits(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
+uint32_t bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+float from_bits(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
 
 std::vector<ap::NamedTensor> sample_tensors() {
   ap::Rng rng(7);
   std::vector<ap::NamedTensor> ts;
   ts.push_back({"blocks.0.attn.qkv.weight", {6, 4}, {}});
   for (int i = 0; i < 24; ++i) ts.back().data.push_back(rng.uniform() * 2 - 1);
-  ts.push_back({"scale", {}, {3.25f}});                     // 0-d scalar
-  ts.push_back({"empty", {0}, {}});                         // empty
-  ts.push_back({"empty.2d", {3, 0, 2}, {}});                // empty, rank 3
-  ts.push_back({"special", {2, 3}, {0.0f, -0.0f, std::numeric_limits<float>::infinity(),
-                                    from_bits(0x7FC01234u),  // NaN with a payload
-                                    std::numeric_limits<float>::denorm_min(),
-                                    std::numeric_limits<float>::max()}});
+  ts.push_back({"scale", {}, {3.25f}});       // 0-d scalar
+  ts.push_back({"empty", {0}, {}});           // empty
+  ts.push_back({"empty.2d", {3, 0, 2}, {}});  // empty, rank 3
+  ts.push_back({"special",
+                {2, 3},
+                {0.0f, -0.0f, std::numeric_limits<float>::infinity(),
+                 from_bits(0x7FC01234u),  // NaN with a payload
+                 std::numeric_limits<float>::denorm_min(), std::numeric_limits<float>::max()}});
   ts.push_back({"wte", {5, 3}, {}});
   for (int i = 0; i < 15; ++i) ts.back().data.push_back(rng.uniform());
   return ts;
 }
 
-const std::map<std::string, std::string> kMeta = {
-    {"format", "pt"}, {"config", "{\"n_layer\": 2, \"quote\": \"\\\"\"}"}, {"empty", ""},
-    {"unicode", "\xC3\xA9\xE2\x9C\x93"}};
+const std::map<std::string, std::string> kMeta = {{"format", "pt"},
+                                                  {"config", "{\"n_layer\": 2, \"quote\": \"\\\"\"}"},
+                                                  {"empty", ""},
+                                                  {"unicode", "\xC3\xA9\xE2\x9C\x93"}};
 
 }  // namespace
 
@@ -85,17 +95,17 @@ TEST_CASE("safetensors exact bytes of a tiny file", "[safetensors]") {
   // metadata={"format": "pt"}) writes: u64 LE header length, compact JSON with
   // "__metadata__" first and fields dtype, shape, data_offsets, padded with spaces to a
   // multiple of 8, then the little-endian float32 data.
-  const std::string json =
-      R"({"__metadata__":{"format":"pt"},)"
-      R"("a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
-      R"("b":{"dtype":"F32","shape":[],"data_offsets":[8,12]}})";
-  REQUIRE(json.size() == 138);  // + 6 spaces = 144 = 0x90
+  const std::string json = R"({"__metadata__":{"format":"pt"},)"
+                           R"("a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
+                           R"("b":{"dtype":"F32","shape":[],"data_offsets":[8,12]}})";
+  REQUIRE(json.size() == 138);               // + 6 spaces = 144 = 0x90
   std::string raw("\x90\0\0\0\0\0\0\0", 8);  // u64 LE 144
   raw += json + std::string(6, ' ');
-  raw += std::string("\x00\x00\x80\x3F"   // 1.0f  = 0x3F800000
-                     "\x00\x00\x00\xC0"   // -2.0f = 0xC0000000
-                     "\x00\x00\x00\x3F",  // 0.5f  = 0x3F000000
-                     12);
+  raw += std::string(
+      "\x00\x00\x80\x3F"   // 1.0f  = 0x3F800000
+      "\x00\x00\x00\xC0"   // -2.0f = 0xC0000000
+      "\x00\x00\x00\x3F",  // 0.5f  = 0x3F000000
+      12);
   const std::vector<uint8_t> expected(raw.begin(), raw.end());
   REQUIRE(expected.size() == 8 + 144 + 12);
 
@@ -110,9 +120,9 @@ TEST_CASE("safetensors exact bytes of a tiny file", "[safetensors]") {
 
 TEST_CASE("safetensors reads files from other writers", "[safetensors]") {
   SECTION("header order differs from buffer order, unpadded header, no metadata") {
-    std::vector<uint8_t> b = make_file(
-        R"({"second":{"data_offsets":[4,8],"shape":[1],"dtype":"F32"},)"
-        R"( "first":{"dtype":"F32","shape":[1,1],"data_offsets":[0,4]}})", 8);
+    std::vector<uint8_t> b = make_file(R"({"second":{"data_offsets":[4,8],"shape":[1],"dtype":"F32"},)"
+                                       R"( "first":{"dtype":"F32","shape":[1,1],"data_offsets":[0,4]}})",
+                                       8);
     const float v[2] = {1.5f, -7.0f};
     std::memcpy(b.data() + b.size() - 8, v, 8);
     const ap::SafetensorsFile f = read(b);
@@ -124,10 +134,10 @@ TEST_CASE("safetensors reads files from other writers", "[safetensors]") {
     CHECK(f.metadata.empty());
   }
   SECTION("F16, BF16 and F64 are converted to float") {
-    std::vector<uint8_t> b = make_file(
-        R"({"h":{"dtype":"F16","shape":[6],"data_offsets":[0,12]},)"
-        R"("bf":{"dtype":"BF16","shape":[2],"data_offsets":[12,16]},)"
-        R"("d":{"dtype":"F64","shape":[2],"data_offsets":[16,32]}})", 32);
+    std::vector<uint8_t> b = make_file(R"({"h":{"dtype":"F16","shape":[6],"data_offsets":[0,12]},)"
+                                       R"("bf":{"dtype":"BF16","shape":[2],"data_offsets":[12,16]},)"
+                                       R"("d":{"dtype":"F64","shape":[2],"data_offsets":[16,32]}})",
+                                       32);
     uint8_t* p = b.data() + b.size() - 32;
     // 1.0, -2.0, 65504 (max), 2^-24 (smallest subnormal), +inf, -0.0
     const uint16_t h[6] = {0x3C00, 0xC000, 0x7BFF, 0x0001, 0x7C00, 0x8000};
@@ -149,14 +159,19 @@ TEST_CASE("safetensors reads files from other writers", "[safetensors]") {
     CHECK(f.find("d")->data[1] == -std::numeric_limits<float>::infinity());
   }
   SECTION("a zero dimension makes any other dimension harmless") {
-    const ap::SafetensorsFile f = read(make_file(
-        R"({"z":{"dtype":"F32","shape":[4611686018427387904,0],"data_offsets":[0,0]}})", 0));
+    const ap::SafetensorsFile f =
+        read(make_file(R"({"z":{"dtype":"F32","shape":[4611686018427387904,0],"data_offsets":[0,0]}})", 0));
     CHECK(f.tensors[0].data.empty());
   }
 }
 
 TEST_CASE("safetensors rejects malformed files, naming the field", "[safetensors]") {
-  struct Case { const char* what; std::string header; size_t buffer; const char* expect; };
+  struct Case {
+    const char* what;
+    std::string header;
+    size_t buffer;
+    const char* expect;
+  };
   const std::string ok_b = R"("b":{"dtype":"F32","shape":[1],"data_offsets":[4,8]})";
   const std::vector<Case> cases = {
       {"empty header", "", 0, "not valid JSON"},
@@ -167,8 +182,7 @@ TEST_CASE("safetensors rejects malformed files, naming the field", "[safetensors
       {"missing dtype", R"({"a":{"shape":[1],"data_offsets":[0,4]}})", 4, "'dtype' is missing"},
       {"missing shape", R"({"a":{"dtype":"F32","data_offsets":[0,4]}})", 4, "'shape' is missing"},
       {"missing offsets", R"({"a":{"dtype":"F32","shape":[1]}})", 4, "'data_offsets' is missing"},
-      {"extra field", R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4],"junk":[]}})", 4,
-       "field 'junk'"},
+      {"extra field", R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4],"junk":[]}})", 4, "field 'junk'"},
       {"dtype not string", R"({"a":{"dtype":32,"shape":[1],"data_offsets":[0,4]}})", 4, "dtype is number"},
       {"dtype I64", R"({"a":{"dtype":"I64","shape":[1],"data_offsets":[0,8]}})", 8,
        "dtype 'I64' is not supported (only F32"},
@@ -181,8 +195,8 @@ TEST_CASE("safetensors rejects malformed files, naming the field", "[safetensors
       // 2^62 * 4 elements * 4 bytes wraps to 0 in 64 bits: a naive check would accept [0, 0].
       {"product wraps", R"({"a":{"dtype":"F32","shape":[4611686018427387904,4],"data_offsets":[0,0]}})", 0,
        "shape [4611686018427387904, 4] of F32 overflows"},
-      {"product overflows", R"({"a":{"dtype":"F32","shape":[4294967296,4294967296,16],"data_offsets":[0,4]}})",
-       4, "shape"},
+      {"product overflows", R"({"a":{"dtype":"F32","shape":[4294967296,4294967296,16],"data_offsets":[0,4]}})", 4,
+       "shape"},
       {"offsets not array", R"({"a":{"dtype":"F32","shape":[1],"data_offsets":4}})", 4, "data_offsets must be"},
       {"one offset", R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4]}})", 4, "data_offsets must be"},
       {"three offsets", R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4,8]}})", 8, "data_offsets must be"},
@@ -194,17 +208,20 @@ TEST_CASE("safetensors rejects malformed files, naming the field", "[safetensors
        "data_offsets [0, 8] run past the end of the 4-byte"},
       {"size mismatch", R"({"a":{"dtype":"F32","shape":[96,32],"data_offsets":[0,100]}})", 100,
        "tensor 'a': data_offsets [0, 100] do not match shape [96, 32] of F32 (12288 bytes)"},
-      {"overlap", R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})",
+      {"overlap",
+       R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})",
        12, "tensor 'b': data_offsets [4, 12] overlap tensor 'a'"},
-      {"empty tensor inside another", R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"e":{"dtype":"F32","shape":[0],"data_offsets":[4,4]}})",
+      {"empty tensor inside another",
+       R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"e":{"dtype":"F32","shape":[0],"data_offsets":[4,4]}})",
        8, "overlap"},
-      {"gap", R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"b":{"dtype":"F32","shape":[1],"data_offsets":[8,12]}})",
+      {"gap",
+       R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"b":{"dtype":"F32","shape":[1],"data_offsets":[8,12]}})",
        12, "tensor 'b': data_offsets [8, 12] leave buffer bytes [4, 8) unused"},
       {"leading gap", "{" + ok_b + "}", 8, "unused"},
-      {"trailing bytes", R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", 8,
-       "data_offsets cover only 4"},
+      {"trailing bytes", R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", 8, "data_offsets cover only 4"},
       {"buffer without tensors", "{}", 4, "cover only 0"},
-      {"duplicate name", R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})",
+      {"duplicate name",
+       R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})",
        4, "name 'a' appears twice"},
       {"duplicate field", R"({"a":{"dtype":"F32","dtype":"F64","shape":[1],"data_offsets":[0,4]}})", 4,
        "entry 'a' has the key 'dtype' twice"},
@@ -216,8 +233,7 @@ TEST_CASE("safetensors rejects malformed files, naming the field", "[safetensors
   for (const Case& c : cases) {
     INFO(c.what);
     CHECK_THROWS_AS(read(make_file(c.header, c.buffer)), std::invalid_argument);
-    CHECK_THROWS_WITH(read(make_file(c.header, c.buffer)),
-                      Contains("model file: ") && Contains(c.expect));
+    CHECK_THROWS_WITH(read(make_file(c.header, c.buffer)), Contains("model file: ") && Contains(c.expect));
   }
 
   SECTION("file and header sizes") {
@@ -226,7 +242,8 @@ TEST_CASE("safetensors rejects malformed files, naming the field", "[safetensors
     std::vector<uint8_t> b = make_file("{}", 0);
     b[0] = 100;  // header length 100 in a 10-byte file
     CHECK_THROWS_WITH(read(b), Contains("header length 100 runs past the end"));
-    b[0] = 0; b[5] = 1;  // 2^40
+    b[0] = 0;
+    b[5] = 1;  // 2^40
     CHECK_THROWS_WITH(read(b), Contains("header length 1099511627776 is above the limit"));
     for (int i = 0; i < 8; ++i) b[i] = 0xFF;  // 2^64 - 1: no wrap-around in size arithmetic
     CHECK_THROWS_WITH(read(b), Contains("header length"));
@@ -236,8 +253,7 @@ TEST_CASE("safetensors rejects malformed files, naming the field", "[safetensors
     CHECK_NOTHROW(read(b, b.size()));
     CHECK_THROWS_WITH(read(b, b.size() - 1), Contains("above the limit of"));
     // 1000 F16 values: 2000 bytes in the file, 4000 bytes once decoded.
-    const std::vector<uint8_t> h =
-        make_file(R"({"h":{"dtype":"F16","shape":[1000],"data_offsets":[0,2000]}})", 2000);
+    const std::vector<uint8_t> h = make_file(R"({"h":{"dtype":"F16","shape":[1000],"data_offsets":[0,2000]}})", 2000);
     CHECK_NOTHROW(read(h, 4000));
     CHECK_THROWS_WITH(read(h, 3999), Contains("tensor 'h': decoded data exceed the limit"));
   }
@@ -255,8 +271,7 @@ TEST_CASE("safetensors writer rejects bad input", "[safetensors]") {
   CHECK_THROWS_WITH(ap::safetensors_write(T{{"a", {2, 2}, {1, 2, 3}}}, {}),
                     Contains("tensor 'a': shape [2, 2] does not match its 3 values"));
   CHECK_THROWS_WITH(ap::safetensors_write(T{{"a", {-1}, {}}}, {}), Contains("negative"));
-  CHECK_THROWS_WITH(ap::safetensors_write(T{{"a", {1LL << 62, 1LL << 62, 16}, {}}}, {}),
-                    Contains("does not match"));
+  CHECK_THROWS_WITH(ap::safetensors_write(T{{"a", {1LL << 62, 1LL << 62, 16}, {}}}, {}), Contains("does not match"));
   CHECK_THROWS_WITH(ap::safetensors_write(T{{"a", {}, {1}}, {"a", {}, {2}}}, {}), Contains("twice"));
   CHECK_THROWS_WITH(ap::safetensors_write(T{{"__metadata__", {}, {1}}}, {}), Contains("reserved"));
   CHECK_THROWS_WITH(ap::safetensors_write(T{{"bad\xFF", {}, {1}}}, {}), Contains("UTF-8"));
@@ -288,8 +303,7 @@ TEST_CASE("safetensors survives random header corruption", "[safetensors]") {
     const int flips = rng.range(1, 3);
     for (int k = 0; k < flips; ++k) {
       // Mostly the JSON, sometimes the length prefix; JSON-ish bytes reach deeper checks.
-      const size_t at = rng.uniform_int(10) == 0 ? size_t(rng.uniform_int(8))
-                                                 : 8 + size_t(rng.uniform_int(int(n)));
+      const size_t at = rng.uniform_int(10) == 0 ? size_t(rng.uniform_int(8)) : 8 + size_t(rng.uniform_int(int(n)));
       b[at] = rng.uniform_int(2) ? uint8_t(alphabet[size_t(rng.uniform_int(int(alphabet.size())))])
                                  : uint8_t(rng.uniform_int(256));
     }

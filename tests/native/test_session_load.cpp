@@ -15,8 +15,8 @@
 #include "model_check.hpp"
 #include "session/session.hpp"
 
-using Catch::Matchers::Contains;
 using aptest::tiny;
+using Catch::Matchers::Contains;
 using json = nlohmann::json;
 
 namespace {
@@ -69,7 +69,8 @@ TEST_CASE("load: a config in the metadata that is not JSON, or not a valid confi
   json c = ModelFile().config();
   c["heads"] = 3;
   f.set_config(c);
-  CHECK_THAT(load_error(f.bytes()), Contains("model file: its config is not valid: d_model: 16 is not divisible by heads = 3"));
+  CHECK_THAT(load_error(f.bytes()),
+             Contains("model file: its config is not valid: d_model: 16 is not divisible by heads = 3"));
   c = ModelFile().config();
   c["lr"] = "fast";
   f.set_config(c);

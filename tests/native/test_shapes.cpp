@@ -49,31 +49,27 @@ TEST_CASE("linear layer: shapes decide the sizes, a mismatch throws", "[shapes]"
   ap::linear_forward(ap::mat(out, 2, 2), ap::cmat(x.data(), 2, 3), ps.tensor<2>(w), ps.tensor<1>(b));
   CHECK(out == std::vector<float>{6.5f, 6.5f, 15.5f, 15.5f});
   // input with 2 features for a weight that expects 3
-  CHECK_THROWS_AS(ap::linear_forward(ap::mat(out, 2, 2), ap::cmat(x.data(), 3, 2), ps.tensor<2>(w),
-                                     ps.tensor<1>(b)),
+  CHECK_THROWS_AS(ap::linear_forward(ap::mat(out, 2, 2), ap::cmat(x.data(), 3, 2), ps.tensor<2>(w), ps.tensor<1>(b)),
                   ap::ShapeError);
   // output buffer shaped (N, I) instead of (N, O)
   std::vector<float> wrong(6);
-  CHECK_THROWS_WITH(ap::linear_forward(ap::mat(wrong, 2, 3), ap::cmat(x.data(), 2, 3),
-                                       ps.tensor<2>(w), ps.tensor<1>(b)),
-                    Contains("linear output") && Contains("(2, 3)") && Contains("(2, 2)"));
+  CHECK_THROWS_WITH(
+      ap::linear_forward(ap::mat(wrong, 2, 3), ap::cmat(x.data(), 2, 3), ps.tensor<2>(w), ps.tensor<1>(b)),
+      Contains("linear output") && Contains("(2, 3)") && Contains("(2, 2)"));
   // backward: dinp of the wrong shape
   std::vector<float> dout(4, 1.0f), dx(4);
   CHECK_THROWS_AS(ap::linear_backward(ap::mat(dx, 2, 2), ps.grad_tensor<2>(w), ps.grad_tensor<1>(b),
-                                      ap::cmat(dout.data(), 2, 2), ap::cmat(x.data(), 2, 3),
-                                      ps.tensor<2>(w)),
+                                      ap::cmat(dout.data(), 2, 2), ap::cmat(x.data(), 2, 3), ps.tensor<2>(w)),
                   ap::ShapeError);
 }
 
 TEST_CASE("the tables equal their xtensor twins bit for bit", "[shapes][position]") {
   for (bool concat : {false, true})
     for (int C : {1, 7, 8, 64})
-      CHECK(ap::sinusoidal_table(33, C, 10000.0, concat) ==
-            ap::sinusoidal_table_naive(33, C, 10000.0, concat));
+      CHECK(ap::sinusoidal_table(33, C, 10000.0, concat) == ap::sinusoidal_table_naive(33, C, 10000.0, concat));
   for (int d : {2, 12, 16, 32}) {
     CHECK(ap::rope_thetas(d, 500.0) == ap::rope_thetas_naive(d, 500.0));
-    for (auto kind : {ap::RopeScaling::None, ap::RopeScaling::PI, ap::RopeScaling::NTK,
-                      ap::RopeScaling::YaRN}) {
+    for (auto kind : {ap::RopeScaling::None, ap::RopeScaling::PI, ap::RopeScaling::NTK, ap::RopeScaling::YaRN}) {
       if (kind == ap::RopeScaling::NTK && d <= 2) continue;  // needs 4 rotated dims (check_rope)
       for (int L : {32, 128}) {
         const auto a = ap::rope_scale(d, 10000.0, kind, 3.0, L);
@@ -110,17 +106,18 @@ TEST_CASE("the tables equal their xtensor twins bit for bit", "[shapes][position
 
 TEST_CASE("the ALiBi bias of every mode equals its xtensor twin bit for bit", "[shapes][position]") {
   for (const char* mode : {"causal", "symmetric", "asymmetric"}) {
-    ap::Session s(ap::Config::from_json(aptest::tiny({{"position", "alibi"}, {"heads", 4},
+    ap::Session s(ap::Config::from_json(aptest::tiny({{"position", "alibi"},
+                                                      {"heads", 4},
                                                       {"causal", std::string(mode) == "causal"},
-                                                      {"alibi_mode", mode}, {"alibi_ratio", 1.5}})));
+                                                      {"alibi_mode", mode},
+                                                      {"alibi_ratio", 1.5}})));
     const int T = 7;
     const auto d = s.model().position().display(T);
     const auto want = ap::alibi_bias_naive(ap::alibi_slopes(4), T, mode, 1.5);
     bool same = true;
     for (int h = 0; h < 4; ++h)
       for (int i = 0; i < T; ++i)
-        for (int j = 0; j < T; ++j)
-          same = same && d["bias"][h][i][j].get<float>() == want[(size_t(h) * T + i) * T + j];
+        for (int j = 0; j < T; ++j) same = same && d["bias"][h][i][j].get<float>() == want[(size_t(h) * T + i) * T + j];
     INFO(mode);
     CHECK(same);
   }

@@ -6,9 +6,9 @@
 #include "model_check.hpp"
 #include "session/replay.hpp"
 
-using aptest::tiny;
 using ap::SnapshotSchedule;
 using ap::SnapshotStore;
+using aptest::tiny;
 using Catch::Matchers::Contains;
 
 namespace {
@@ -79,7 +79,7 @@ TEST_CASE("a session keeps replay frames at the scheduled steps without changing
   const int T = int(early["attention"]["tokens"].size());
   REQUIRE(early["attention"]["layers"][0]["heads"][0]["weights"].size() == size_t(T));
   REQUIRE(early["attention"]["layers"] != late["attention"]["layers"]);  // attention moved
-  REQUIRE(early["positions"]["matrix"] != late["positions"]["matrix"]);   // learned positions moved
+  REQUIRE(early["positions"]["matrix"] != late["positions"]["matrix"]);  // learned positions moved
   REQUIRE(early["prediction"].contains("inputs"));
   REQUIRE_THROWS_WITH(s.replay().frame(39), Contains("no snapshot at step 39") && Contains("0 1 2 3"));
 

@@ -14,7 +14,8 @@
 using aptest::tiny;
 using Catch::Matchers::Contains;
 
-TEST_CASE("softcap: reference row s = [0.5, -1, 2, 0], c = 1, through softmax, forward and backward", "[normalization][softcap]") {
+TEST_CASE("softcap: reference row s = [0.5, -1, 2, 0], c = 1, through softmax, forward and backward",
+          "[normalization][softcap]") {
   std::vector<float> s = {0.5f, -1.0f, 2.0f, 0.0f};
   ap::softcap_forward(s.data(), 4, 1.0f);
   const double capped[4] = {0.4621171573, -0.7615941560, 0.9640275801, 0.0};  // tanh(s)
@@ -51,7 +52,8 @@ TEST_CASE("softcap: whole-model gradients for every normalization that forms log
   auto position = GENERATE(std::string("none"), std::string("kerple"));
   INFO(name << ", causal " << causal << ", position " << position);
   const double c = name == "cosine" ? 4.0 : 0.3;
-  const nlohmann::json cfg = tiny({{"normalization", name}, {"causal", causal}, {"position", position}, {"softcap", c}});
+  const nlohmann::json cfg =
+      tiny({{"normalization", name}, {"causal", causal}, {"position", position}, {"softcap", c}});
   if (!aptest::grad_skip("normalization", name, causal).empty()) {  // a declared skip: refused
     CHECK_THROWS_WITH(ap::Config::from_json(cfg), Contains("causal"));
     return;
@@ -84,7 +86,8 @@ TEST_CASE("softcap: refused without logits; capped logits are c·tanh(s/c) of th
         largest = std::max(largest, std::fabs(s));
         CHECK(f["layers"][l]["heads"][0]["logits"][i][j].get<double>() == Approx(s).margin(1e-5));
         if (l == 0)  // layer 1's input already differs: layer 0's attention was capped
-          CHECK(t["layers"][0]["heads"][0]["logits"][i][j].get<double>() == Approx(0.05 * std::tanh(s / 0.05)).margin(1e-6));
+          CHECK(t["layers"][0]["heads"][0]["logits"][i][j].get<double>() ==
+                Approx(0.05 * std::tanh(s / 0.05)).margin(1e-6));
       }
   INFO("largest logit " << largest);
   CHECK(largest > 0.2);  // some logits are capped hard (0.05 tanh(4) = 0.04997)

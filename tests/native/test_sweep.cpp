@@ -77,10 +77,11 @@ TEST_CASE("plan: the union of cartesian products, then seeds; axes in first-seen
   const SweepPlan p = experiment_plan(e, false);
   CHECK(p.axes == std::vector<std::string>{"position", "placement"});
   REQUIRE(p.runs.size() == (4 + 1) * 3);
-  CHECK(p.runs[0] == Assignments{{"task", "copy"}, {"steps", "20"}, {"position", "learned"}, {"placement", "embed"},
-                                 {"seed", "1"}});
-  CHECK(p.runs[4] == Assignments{{"task", "copy"}, {"steps", "20"}, {"position", "learned"},
-                                 {"placement", "layerwise"}, {"seed", "2"}});
+  CHECK(p.runs[0] ==
+        Assignments{{"task", "copy"}, {"steps", "20"}, {"position", "learned"}, {"placement", "embed"}, {"seed", "1"}});
+  CHECK(p.runs[4] ==
+        Assignments{
+            {"task", "copy"}, {"steps", "20"}, {"position", "learned"}, {"placement", "layerwise"}, {"seed", "2"}});
   CHECK(p.runs[14] == Assignments{{"task", "copy"}, {"steps", "20"}, {"position", "t5_bias"}, {"seed", "3"}});
   const SweepPlan q = experiment_plan(e, true);  // quick: steps 2 after the grid point, one seed
   REQUIRE(q.runs.size() == 5);
@@ -97,7 +98,8 @@ TEST_CASE("CSV: quoting round-trips, malformed text is refused with its line", "
   REQUIRE(t.size() == 2);
   CHECK(t[1] == row);
   CHECK(csv_parse("a,\"\"", "t") == CsvTable{{"a", ""}});
-  CHECK_THROWS_WITH(csv_parse("a,b\n\"x,1\n", "t"), Contains("t: not valid CSV at line 2: a quoted field is not closed"));
+  CHECK_THROWS_WITH(csv_parse("a,b\n\"x,1\n", "t"),
+                    Contains("t: not valid CSV at line 2: a quoted field is not closed"));
   CHECK_THROWS_WITH(csv_parse("a,b\nx\"y,1\n", "t"), Contains("line 2: a quote inside an unquoted field"));
   CHECK_THROWS_WITH(csv_parse("\"a\"b\n", "t"), Contains("text after a closing quote"));
 }
@@ -110,8 +112,12 @@ TEST_CASE("summary: mean, sample sd, min and max per grid point; errors left out
   CHECK(s.max == 4);
   CHECK(std::isnan(stats_of({7}).sd));
   const CsvTable runs{{"position", "seed", "eval_loss", "weights_sha256", "error"},
-                      {"rope", "1", "1", "x", ""}, {"learned", "1", "10", "x", ""}, {"rope", "2", "2", "x", ""},
-                      {"rope", "3", "3", "x", ""}, {"rope", "4", "4", "x", ""}, {"rope", "5", "", "", "diverged"}};
+                      {"rope", "1", "1", "x", ""},
+                      {"learned", "1", "10", "x", ""},
+                      {"rope", "2", "2", "x", ""},
+                      {"rope", "3", "3", "x", ""},
+                      {"rope", "4", "4", "x", ""},
+                      {"rope", "5", "", "", "diverged"}};
   const CsvTable sum = summarize(runs, "t");
   REQUIRE(sum.size() == 3);
   CHECK(sum[0] == CsvRow{"position", "n", "eval_loss_mean", "eval_loss_sd", "eval_loss_min", "eval_loss_max"});

@@ -47,8 +47,7 @@ std::vector<int> lengths_for(const std::string& name, const Task& task) {
   std::vector<int> Ts = {task.min_len(), L, 2 * L, L + (L % 2 ? 2 : 3)};
   std::vector<int> out;
   for (int T : Ts)
-    if (T >= task.min_len() && T <= task.max_len() &&
-        std::find(out.begin(), out.end(), T) == out.end())
+    if (T >= task.min_len() && T <= task.max_len() && std::find(out.begin(), out.end(), T) == out.end())
       out.push_back(T);
   return out;
 }
@@ -141,12 +140,10 @@ TEST_CASE("every task is deterministic in its seed and splits train from held-ou
   const int T = seq_len_of(name);
   const Batch train = gen(*task, 21, 256, T), held = gen(*task, 22, 64, T, Split::Heldout);
   std::set<std::vector<int32_t>> seen;
-  for (int i = 0; i < train.B; ++i)
-    seen.emplace(train.inputs.begin() + i * T, train.inputs.begin() + (i + 1) * T);
+  for (int i = 0; i < train.B; ++i) seen.emplace(train.inputs.begin() + i * T, train.inputs.begin() + (i + 1) * T);
   int shared = 0;
   for (int i = 0; i < held.B; ++i)
-    shared += seen.count(std::vector<int32_t>(held.inputs.begin() + i * T,
-                                              held.inputs.begin() + (i + 1) * T)) > 0;
+    shared += seen.count(std::vector<int32_t>(held.inputs.begin() + i * T, held.inputs.begin() + (i + 1) * T)) > 0;
   CHECK(shared == 0);
 }
 
@@ -177,12 +174,8 @@ TEST_CASE("every task documents an example in its own tokens, and its defaults",
   std::vector<std::string> valid_tokens, valid_classes;
   for (int i = 0; i < task->vocab_size(); ++i) valid_tokens.push_back(task->token_name(i));
   for (int i = 0; i < task->num_classes(); ++i) valid_classes.push_back(task->class_name(i));
-  auto is_token = [&](const std::string& w) {
-    return std::count(valid_tokens.begin(), valid_tokens.end(), w) > 0;
-  };
-  auto is_class = [&](const std::string& w) {
-    return std::count(valid_classes.begin(), valid_classes.end(), w) > 0;
-  };
+  auto is_token = [&](const std::string& w) { return std::count(valid_tokens.begin(), valid_tokens.end(), w) > 0; };
+  auto is_class = [&](const std::string& w) { return std::count(valid_classes.begin(), valid_classes.end(), w) > 0; };
   if (task->per_sequence()) {
     const size_t at = ex.find(" | label: ");
     REQUIRE(at != std::string::npos);
@@ -206,8 +199,10 @@ TEST_CASE("every task documents an example in its own tokens, and its defaults",
     for (size_t i = 0; i < in.size(); ++i) {
       INFO("position " << i);
       REQUIRE((mask[i] == "0" || mask[i] == "1"));
-      if (mask[i] == "1") CHECK(is_class(tgt[i]));
-      else CHECK(tgt[i] == ".");
+      if (mask[i] == "1")
+        CHECK(is_class(tgt[i]));
+      else
+        CHECK(tgt[i] == ".");
     }
     CHECK(std::count(mask.begin(), mask.end(), "1") >= 1);
   }
@@ -225,8 +220,7 @@ TEST_CASE("every task option rejects a bad value, naming the field", "[tasks]") 
     if (o.key == std::string("custom_pairs"))  // a text of lines: named first, with its line, not echoed
       CHECK_THROWS_WITH(e.make(config), Catch::StartsWith("custom_pairs: line 1: "));
     else
-      CHECK_THROWS_WITH(e.make(config), Catch::Contains("'" + o.key + "'") &&
-                                            Catch::Contains(bad.dump()) &&
+      CHECK_THROWS_WITH(e.make(config), Catch::Contains("'" + o.key + "'") && Catch::Contains(bad.dump()) &&
                                             Catch::Contains("allowed"));
     if (!good.is_string()) {
       config[o.key] = "not a number";
@@ -426,8 +420,7 @@ TEST_CASE("dyck: brackets are well nested and targets are the depth", "[tasks]")
 
 TEST_CASE("elman: targets are the next word of grammatical sentences", "[tasks]") {
   auto task = make("elman");
-  const std::set<std::string> first_words = {"man", "woman", "cat", "mouse", "book",
-                                             "rock", "dragon", "monster"};
+  const std::set<std::string> first_words = {"man", "woman", "cat", "mouse", "book", "rock", "dragon", "monster"};
   const int stop = id_of(*task, ".");
   for_rows("elman", *task, [&](Row r, int T) {
     int since_stop = -1;  // words since the last "." (-1: none seen yet)
@@ -576,8 +569,7 @@ TEST_CASE("assoc_recall: the answer is the value stored under the query key", "[
   });
 }
 
-TEST_CASE("text: the vocabulary is the text's alphabet and windows are next characters",
-          "[tasks]") {
+TEST_CASE("text: the vocabulary is the text's alphabet and windows are next characters", "[tasks]") {
   // 44 characters: the first 39 are train, the last 5 ("_wxyz") held out
   const std::string text = "the_quick_brown_fox_jumps_over_lazy_dog_wxyz";
   auto task = make("text", {{"text", text}, {"seq_len", 4}});  // 41 characters are enough for seq_len 4
@@ -623,7 +615,8 @@ TEST_CASE("text: too short a text for seq_len, or too large a one, is refused in
   // 49 characters at seq_len 64: the held-out part would be 5 characters (the issue's case)
   const std::string s49(49, 'a');
   CHECK_THROWS_WITH(make("text", {{"text", s49}, {"seq_len", 64}}),
-                    Contains("field 'text' = \"aaaa") && Contains("allowed: a text of at least 641 characters (bytes) for seq_len 64") &&
+                    Contains("field 'text' = \"aaaa") &&
+                        Contains("allowed: a text of at least 641 characters (bytes) for seq_len 64") &&
                         Contains("its last 10% is held out and must hold seq_len + 1 = 65 characters") &&
                         Contains("this one has 49 (5 held out); add text or lower seq_len to 4"));
   // the bound is exact: 10 seq_len + 1 characters leave seq_len + 1 held out
@@ -631,7 +624,8 @@ TEST_CASE("text: too short a text for seq_len, or too large a one, is refused in
     const size_t n = ap::text_min_chars(T);
     CHECK(n - n * 9 / 10 == size_t(T) + 1);
     CHECK_NOTHROW(make("text", {{"text", std::string(n, 'b')}, {"seq_len", T}}));
-    CHECK_THROWS_WITH(make("text", {{"text", std::string(n - 1, 'b')}, {"seq_len", T}}), Contains("a text of at least"));
+    CHECK_THROWS_WITH(make("text", {{"text", std::string(n - 1, 'b')}, {"seq_len", T}}),
+                      Contains("a text of at least"));
   }
   CHECK(ap::text_length_problem(641, 64).empty());
   CHECK_THROWS_WITH(make("text", {{"text", std::string(ap::kMaxTextBytes + 1, 'c')}, {"seq_len", 8}}),

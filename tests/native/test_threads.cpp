@@ -73,7 +73,9 @@ TEST_CASE("threads: the setting is checked and parallel_for runs each task once 
 TEST_CASE("threads: split GEMMs are bit-identical to one thread on odd sizes", "[threads][gemm]") {
   if (!ap::threads_supported()) return;  // checked by the first test
   std::mt19937 rng(11);
-  struct Case { int M, N, K; };
+  struct Case {
+    int M, N, K;
+  };
   // above the split threshold (kMinSplitWork multiply-adds), split by rows and by columns
   const Case cases[] = {{1000, 37, 65}, {67, 300, 40}, {129, 129, 129}, {9, 2000, 33}, {513, 64, 16}};
   for (const Case& c : cases)
@@ -101,10 +103,16 @@ TEST_CASE("threads: split GEMMs are bit-identical to one thread on odd sizes", "
 TEST_CASE("threads: training gives the same weights, bit for bit, on 1, 2 and 3 threads", "[threads]") {
   if (!ap::threads_supported()) return;  // checked by the first test
   // Big enough that the GEMMs, the attention GEMMs and the row normalizations all split.
-  const nlohmann::json extra = GENERATE(
-      nlohmann::json{{"d_model", 32}, {"heads", 4}, {"ffn", 64}, {"batch", 8}, {"seq_len", 64}},
-      nlohmann::json{{"d_model", 32}, {"heads", 4}, {"ffn", 64}, {"batch", 8}, {"seq_len", 64},
-                     {"position", "rope"}, {"normalization", "relu2"}, {"dropout", 0.1}});
+  const nlohmann::json extra =
+      GENERATE(nlohmann::json{{"d_model", 32}, {"heads", 4}, {"ffn", 64}, {"batch", 8}, {"seq_len", 64}},
+               nlohmann::json{{"d_model", 32},
+                              {"heads", 4},
+                              {"ffn", 64},
+                              {"batch", 8},
+                              {"seq_len", 64},
+                              {"position", "rope"},
+                              {"normalization", "relu2"},
+                              {"dropout", 0.1}});
   const auto cfg = aptest::tiny(extra);
   auto train = [&](int threads) {
     ThreadsGuard guard(threads);

@@ -97,8 +97,9 @@ TEST_CASE("an entry without a PyTorch form is refused by name, with its reason a
                     Contains("position encoding 'no_such_encoding' cannot be exported to PyTorch") &&
                         Contains("(its positions are drawn at random in training)") &&
                         Contains("these export: none, learned, "));
-  CHECK_THROWS_WITH(ap::torch_entry_python(false, "no_such_norm", ap::TorchForm{}, ctx),
-                    Contains("normalization 'no_such_norm' cannot be exported to PyTorch") && Contains("softmax, l2, "));
+  CHECK_THROWS_WITH(
+      ap::torch_entry_python(false, "no_such_norm", ap::TorchForm{}, ctx),
+      Contains("normalization 'no_such_norm' cannot be exported to PyTorch") && Contains("softmax, l2, "));
   const std::string cope = ap::torch_entry_python(true, "cope", ap::find_position("cope").torch, ctx);
   CHECK(contains(cope, "class Position(PositionBase):"));
 }

@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
 
 let m;
-before(async () => { m = await loadModule('simd'); });
+before(async () => {
+  m = await loadModule('simd');
+});
 
 const withSession = (config, f) => sessionWith(m, config, f);
 
@@ -24,9 +26,22 @@ test('registry(): tasks, encodings, normalizations and the config schema', () =>
     assert.ok(Array.isArray(e.options), e.name);
   }
   const keys = r.config.map((f) => f.key);
-  for (const k of ['task', 'position', 'normalization', 'd_model', 'heads', 'layers', 'ffn', 'lr', 'seed', 'seq_len', 'batch'])
+  for (const k of [
+    'task',
+    'position',
+    'normalization',
+    'd_model',
+    'heads',
+    'layers',
+    'ffn',
+    'lr',
+    'seed',
+    'seq_len',
+    'batch',
+  ])
     assert.ok(keys.includes(k), k);
-  for (const f of r.config) assert.ok(['int', 'float', 'bool', 'enum', 'string'].includes(f.kind), `${f.key}: ${f.kind}`);
+  for (const f of r.config)
+    assert.ok(['int', 'float', 'bool', 'enum', 'string'].includes(f.kind), `${f.key}: ${f.kind}`);
 });
 
 test('checkConfig(): fills in task defaults, and explains what is wrong', () => {
@@ -45,12 +60,18 @@ test('checkConfig(): fills in task defaults, and explains what is wrong', () => 
   assert.match(bad({ task: 'copy', vocab: 500 }), /field 'vocab' = 500 is invalid; allowed: an integer in \[2, 64\]/);
   assert.match(bad({ task: 'copy', seed: 1.5 }), /seed: 1.5 is not a whole number/);
   assert.match(bad({ task: 'copy', lr: 'x' }), /lr: 'x' is not a (finite )?number/);
-  assert.match(bad({ position: 'none', placement: 'layerwise' }), /placement: 'layerwise' applies to absolute encodings/);
+  assert.match(
+    bad({ position: 'none', placement: 'layerwise' }),
+    /placement: 'layerwise' applies to absolute encodings/,
+  );
   assert.match(bad('not json'), /config: not valid JSON/);
 });
 
 test('a bad config throws a JS Error from the Session constructor, and the module lives on', () => {
-  assert.throws(() => new m.Session('{"task":"copy","heads":3}'), (e) => e instanceof Error && /not divisible by heads = 3/.test(e.message));
+  assert.throws(
+    () => new m.Session('{"task":"copy","heads":3}'),
+    (e) => e instanceof Error && /not divisible by heads = 3/.test(e.message),
+  );
   assert.throws(() => new m.Session('nope'), /config: not valid JSON/);
   withSession({ task: 'copy' }, (s) => assert.equal(s.stepsDone(), 0));
 });
@@ -58,16 +79,24 @@ test('a bad config throws a JS Error from the Session constructor, and the modul
 test('create, train, evaluate: the copy task learns within 150 steps', () => {
   withSession({ task: 'copy', seed: 3 }, (s) => {
     const first = parse(s.trainChunk(5));
-    assert.deepEqual(first.steps.map((x) => x.step), [1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      first.steps.map((x) => x.step),
+      [1, 2, 3, 4, 5],
+    );
     for (const x of first.steps) {
       assert.ok(Number.isFinite(x.loss) && x.loss > 0);
       assert.equal(x.refused, false);
-      for (const k of ['token_accuracy', 'sequence_accuracy', 'bits_per_token', 'grad_norm', 'lr', 'tokens_per_s']) assert.equal(typeof x[k], 'number', k);
+      for (const k of ['token_accuracy', 'sequence_accuracy', 'bits_per_token', 'grad_norm', 'lr', 'tokens_per_s'])
+        assert.equal(typeof x[k], 'number', k);
     }
     assert.equal(s.stepsDone(), 5);
     const rest = parse(s.trainChunk(145));
     assert.equal(s.stepsDone(), 150);
-    assert.deepEqual(rest.evals.map((e) => e.step), [50, 100, 150], 'evaluates every eval_every = 50 steps');
+    assert.deepEqual(
+      rest.evals.map((e) => e.step),
+      [50, 100, 150],
+      'evaluates every eval_every = 50 steps',
+    );
     const last = rest.steps.at(-1);
     assert.ok(last.loss < 0.3 * first.steps[0].loss, `loss ${first.steps[0].loss} -> ${last.loss}`);
     const ev = parse(s.evaluate(0));
@@ -102,7 +131,10 @@ test('snapshot: predictions, attention, positions, info, run', () => {
     assert.equal(head.weights.length, 16);
     assert.equal(head.weights[0].length, 16);
     for (const sum of head.row_sums) assert.ok(Math.abs(sum - 1) < 1e-4, 'softmax rows sum to 1');
-    assert.ok(head.weights[0].slice(1).every((w) => w === 0), 'causal: the first query sees only itself');
+    assert.ok(
+      head.weights[0].slice(1).every((w) => w === 0),
+      'causal: the first query sees only itself',
+    );
     assert.equal(a.probs.length, 16);
 
     const pos = parse(s.positions(0));
@@ -182,7 +214,11 @@ test("the worker's ModuleSession: chunked training, inspect, save/load, handles 
     assert.equal(h.stepsDone(), 40);
     assert.deepEqual(h.inspect({ predictions: { n: 3 } }).predictions, snap.predictions);
     h.every = 10;
-    assert.deepEqual(h.trainChunk(25).steps.map((x) => x.step), [50, 60, 65], 'every k-th step, and the last');
+    assert.deepEqual(
+      h.trainChunk(25).steps.map((x) => x.step),
+      [50, 60, 65],
+      'every k-th step, and the last',
+    );
   } finally {
     h.dispose();
   }

@@ -2,7 +2,14 @@
 // evaluation of a batch (the first that meets the goal, at the checked length), kept settings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHALLENGES, challengeById, brokenKeeps, decisive, meets, challengeHash } from '../../web/src/run/challenges.js';
+import {
+  CHALLENGES,
+  challengeById,
+  brokenKeeps,
+  decisive,
+  meets,
+  challengeHash,
+} from '../../web/src/run/challenges.js';
 
 test('every challenge has a goal, a start, hints, a check and a known solution; ids are unique', () => {
   assert.ok(CHALLENGES.length >= 3 && CHALLENGES.length <= 5);
@@ -20,11 +27,22 @@ test('every challenge has a goal, a start, hints, a check and a known solution; 
 test('the decisive evaluation: the first at the checked length that meets the goal, else the last there', () => {
   const order = /** @type {any} */ (challengeById('order'));
   const evals = [
-    { step: 300, length: 8, token_accuracy: 0.97 }, { step: 300, length: 16, token_accuracy: 0.5 },
+    { step: 300, length: 8, token_accuracy: 0.97 },
+    { step: 300, length: 16, token_accuracy: 0.5 },
     { step: 350, length: 8, token_accuracy: 0.99 },
   ];
   assert.equal(decisive(order, evals, 8)?.step, 300);
-  assert.equal(decisive(order, [{ step: 50, length: 8, token_accuracy: 0.5 }, { step: 100, length: 8, token_accuracy: 0.6 }], 8)?.step, 100);
+  assert.equal(
+    decisive(
+      order,
+      [
+        { step: 50, length: 8, token_accuracy: 0.5 },
+        { step: 100, length: 8, token_accuracy: 0.6 },
+      ],
+      8,
+    )?.step,
+    100,
+  );
   assert.equal(decisive(order, [{ step: 50, length: 16, token_accuracy: 1 }], 8), undefined);
   const ext = /** @type {any} */ (challengeById('extrapolate'));
   assert.equal(decisive(ext, evals, 4)?.length, 16, 'at 4 × the training length');
@@ -34,5 +52,8 @@ test('the decisive evaluation: the first at the checked length that meets the go
 test('kept settings: the ones that changed are named with their start value', () => {
   const probe = /** @type {any} */ (challengeById('probe'));
   assert.deepEqual(brokenKeeps(probe, { ...probe.start, anchors: 'cls_sep' }), []);
-  assert.deepEqual(brokenKeeps(probe, { ...probe.start, position: 'learned', normalization: 'l2' }), ['position = rope', 'normalization = softmax']);
+  assert.deepEqual(brokenKeeps(probe, { ...probe.start, position: 'learned', normalization: 'l2' }), [
+    'position = rope',
+    'normalization = softmax',
+  ]);
 });

@@ -23,7 +23,10 @@ test('two runs that differ in position; everything else is the base', () => {
   const c = readCompare('position=none,learned', base, props, registry);
   assert.deepEqual(c.errors, []);
   assert.equal(c.runs.length, 2);
-  assert.deepEqual(c.runs.map((r) => r.position), ['none', 'learned']);
+  assert.deepEqual(
+    c.runs.map((r) => r.position),
+    ['none', 'learned'],
+  );
   for (const r of c.runs) for (const k of ['task', 'seed', 'd_model', 'lr', 'steps']) assert.equal(r[k], base[k], k);
   assert.deepEqual(c.fields, ['position']);
   assert.deepEqual(runNames(c.runs, c.fields), ['position=none', 'position=learned']);
@@ -33,7 +36,14 @@ test('two runs that differ in position; everything else is the base', () => {
 test('several fields; one value sets every run; an option of the chosen encoding applies to its run', () => {
   const c = readCompare('position=rope,rope,alibi; lr=0.001,0.003,0.001; d-model=32', base, props, registry);
   assert.deepEqual(c.errors, []);
-  assert.deepEqual(c.runs.map((r) => [r.position, r.lr, r.d_model]), [['rope', 0.001, 32], ['rope', 0.003, 32], ['alibi', 0.001, 32]]);
+  assert.deepEqual(
+    c.runs.map((r) => [r.position, r.lr, r.d_model]),
+    [
+      ['rope', 0.001, 32],
+      ['rope', 0.003, 32],
+      ['alibi', 0.001, 32],
+    ],
+  );
   assert.deepEqual(c.fields, ['position', 'lr']);
   assert.equal(compareTitle(c.runs, c.fields), 'position: rope vs rope vs alibi; lr: 0.001 vs 0.003 vs 0.001');
   const same = readCompare('position=rope,rope', base, props, registry);
@@ -45,7 +55,10 @@ test('wrong specs are refused, naming what is wrong', () => {
   const bad = (spec) => readCompare(spec, base, props, registry);
   assert.match(bad('position=none').errors[0], /needs at least two runs/);
   assert.match(bad('position=a,b,c,d,e').errors[0], new RegExp(`asks for 5 runs; at most ${MAX_RUNS}`));
-  assert.match(bad('position=none,rope;lr=1,2,3').errors[0], /lr has 3 values for 3 runs|position has 2 values for 3 runs/);
+  assert.match(
+    bad('position=none,rope;lr=1,2,3').errors[0],
+    /lr has 3 values for 3 runs|position has 2 values for 3 runs/,
+  );
   assert.match(bad('position').errors[0], /is not field=value,value/);
   assert.match(bad('position=none,rope;position=rope,none').errors[0], /position is given twice/);
   assert.match(bad('position=none,warp').errors[0], /compare: position=warp in run 2: not one of none, /);
@@ -57,12 +70,30 @@ test('wrong specs are refused, naming what is wrong', () => {
 });
 
 test('the widget reads a compare attribute into runs, and reports a bad one', () => {
-  const ok = readAttributes([['task', 'order'], ['compare', 'position=none,learned']], { registry, props });
+  const ok = readAttributes(
+    [
+      ['task', 'order'],
+      ['compare', 'position=none,learned'],
+    ],
+    { registry, props },
+  );
   assert.deepEqual(ok.errors, []);
-  assert.deepEqual(ok.compare?.runs.map((r) => [r.task, r.position]), [['order', 'none'], ['order', 'learned']]);
+  assert.deepEqual(
+    ok.compare?.runs.map((r) => [r.task, r.position]),
+    [
+      ['order', 'none'],
+      ['order', 'learned'],
+    ],
+  );
   const bad = readAttributes([['compare', 'position=none']], { registry, props });
   assert.equal(bad.compare, null);
   assert.match(bad.errors.join(' '), /compare="position=none": needs at least two runs/);
-  const demo = readAttributes([['preset', 'probe'], ['compare', 'position=none,rope']], { registry, props });
+  const demo = readAttributes(
+    [
+      ['preset', 'probe'],
+      ['compare', 'position=none,rope'],
+    ],
+    { registry, props },
+  );
   assert.match(demo.errors.join(' '), /compare is for config presets/);
 });

@@ -5,17 +5,59 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { demoLists } from '../../web/src/demos/lists.js';
 
-const names = ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'contextual1', 'contextual2', 'urpe', 'xpos', 'fire'];
-const norms = ['softmax', 'l2', 'relu2', 'swish_l2', 'exp', 'sigmoid', 'softmax1', 'sink', 'topk', 'stick_breaking', 'cosine', 'linear', 'performer'];
+const names = [
+  'none',
+  'learned',
+  'sinusoidal',
+  'rope',
+  'alibi',
+  't5_bias',
+  'shaw',
+  'contextual1',
+  'contextual2',
+  'urpe',
+  'xpos',
+  'fire',
+];
+const norms = [
+  'softmax',
+  'l2',
+  'relu2',
+  'swish_l2',
+  'exp',
+  'sigmoid',
+  'softmax1',
+  'sink',
+  'topk',
+  'stick_breaking',
+  'cosine',
+  'linear',
+  'performer',
+];
 const rowOne = ['softmax', 'topk', 'cosine', 'linear', 'performer'];
 const registry = (flags) => ({
-  positions: names.map((name) => ({ name, extrapolates: name !== 'learned', logits_only: false, ...(flags && { biases_logits: false }) })),
+  positions: names.map((name) => ({
+    name,
+    extrapolates: name !== 'learned',
+    logits_only: false,
+    ...(flags && { biases_logits: false }),
+  })),
   normalizations: norms.map((name) => ({ name, row_sum: rowOne.includes(name) ? 'one' : 'varies' })),
 });
 
 test('without the flags: the hand-made lists, as the demos had them', () => {
   const l = demoLists(registry(false));
-  assert.deepEqual(l.permutation, ['learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'urpe', 'fire', 'xpos']);
+  assert.deepEqual(l.permutation, [
+    'learned',
+    'sinusoidal',
+    'rope',
+    'alibi',
+    't5_bias',
+    'shaw',
+    'urpe',
+    'fire',
+    'xpos',
+  ]);
   assert.deepEqual(l.extrapolation, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'fire', 'xpos']);
   assert.deepEqual(l.extrapolationDefault, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias']);
   assert.equal(l.probePositions.length * l.probeNormalizations.length, 56, 'the probe grid is 8 × 7');
@@ -42,7 +84,7 @@ test('names the registry does not have are dropped', () => {
   assert.ok(!l.probeNormalizations.includes('sigmoid'));
 });
 
-test('the probe columns carry the registry\'s row-sum property', () => {
+test("the probe columns carry the registry's row-sum property", () => {
   const l = demoLists(registry(true));
   assert.equal(l.rowSum.softmax, 'one');
   assert.equal(l.rowSum.sink, 'varies');

@@ -10,7 +10,10 @@ import { parseDefinition, parseVerdict, parseLimited } from '../../web/src/pages
 import { hashToSpec, specToHash, nativeCommand, DEFAULT_SPEC } from '../../web/src/pages/experiments/grid-state.js';
 
 test('CSV: RFC 4180 fields round-trip through the writer and the reader', () => {
-  const rows = [['a,b', 'say "hi"', 'two\nlines', ''], ['1', '', '3', 'x']];
+  const rows = [
+    ['a,b', 'say "hi"', 'two\nlines', ''],
+    ['1', '', '3', 'x'],
+  ];
   const text = toCsv(['p', 'q', 'r', 's'], rows);
   assert.deepEqual(parseCsv(text), { header: ['p', 'q', 'r', 's'], rows });
   assert.deepEqual(parseCsv('a,b\n1,\n').rows, [['1', '']]);
@@ -18,22 +21,28 @@ test('CSV: RFC 4180 fields round-trip through the writer and the reader', () => 
 });
 
 test('CSV: formula-like cells are written safe and read back exactly; numbers stay numbers', () => {
-  for (const s of ['=1+1', '+5', '-', '-1+2', '-inf', '@SUM(A1)', '\tx', '\rx', "'=x", "''-1"]) assert.equal(safeText(s), `'${s}`);
+  for (const s of ['=1+1', '+5', '-', '-1+2', '-inf', '@SUM(A1)', '\tx', '\rx', "'=x", "''-1"])
+    assert.equal(safeText(s), `'${s}`);
   for (const n of ['-0.5', '-1e-05', '-3', '-.5', '1E+10', 'abc', "'abc", '']) assert.equal(safeText(n), n);
   assert.equal(restoredText("'-0.5"), '-0.5');
   // The class: every cell of up to 4 characters over those that matter, through the writer and the reader.
   const alphabet = ["'", '=', '+', '-', '@', '\t', '\r', '0', '.', 'e', ',', '"', '\n', 'a'];
   /** @type {string[]} */
   let cells = [''];
-  for (let len = 0; len < 4; len++) cells = [...new Set([...cells, ...cells.flatMap((c) => alphabet.map((a) => c + a))])];
-  const width = 8, rows = [];  // within the reader's row limit
+  for (let len = 0; len < 4; len++)
+    cells = [...new Set([...cells, ...cells.flatMap((c) => alphabet.map((a) => c + a))])];
+  const width = 8,
+    rows = []; // within the reader's row limit
   while (cells.length % width) cells.push('');
   for (let i = 0; i < cells.length; i += width) rows.push(cells.slice(i, i + width));
   const header = rows[0].map((_, k) => `c${k}`);
   assert.deepEqual(parseCsv(toCsv(header, rows)), { header, rows });
   for (const c of cells) {
     const held = safeText(c);
-    assert.ok(!/^[=+\-@\t\r]/.test(held) || Number.isFinite(Number(held)), `${JSON.stringify(c)} is held as ${JSON.stringify(held)}`);
+    assert.ok(
+      !/^[=+\-@\t\r]/.test(held) || Number.isFinite(Number(held)),
+      `${JSON.stringify(c)} is held as ${JSON.stringify(held)}`,
+    );
   }
 });
 
@@ -52,7 +61,16 @@ test('CSV: malformed input is refused with its line', () => {
   assert.throws(() => parseCsv('a\n123456\n', 'f', limits), /longer than 5/);
 });
 
-const DEF = { id: 'x-1', title: 'T', source: 'S', claim: 'C', set: { task: 'copy', steps: 10 }, grids: [{ position: ['none', 'rope'] }], seeds: 3, metric: 'eval_loss' };
+const DEF = {
+  id: 'x-1',
+  title: 'T',
+  source: 'S',
+  claim: 'C',
+  set: { task: 'copy', steps: 10 },
+  grids: [{ position: ['none', 'rope'] }],
+  seeds: 3,
+  metric: 'eval_loss',
+};
 
 test('definitions: read strictly, unknown keys and bad values named', () => {
   const d = parseDefinition(JSON.stringify(DEF), 'x-1');
@@ -62,15 +80,39 @@ test('definitions: read strictly, unknown keys and bad values named', () => {
   assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, colour: 1 }), 'x-1'), /unknown key "colour"/);
   assert.throws(() => parseDefinition(JSON.stringify(DEF), 'x-2'), /id must equal the file name/);
   assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, seeds: 0 }), 'x-1'), /seeds must be/);
-  assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, set: { task: { a: 1 } } }), 'x-1'), /set.task: a string, number or boolean/);
-  assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, grids: [{ __proto__x: [1] }] }), 'x-1'), /not a config field name/);
+  assert.throws(
+    () => parseDefinition(JSON.stringify({ ...DEF, set: { task: { a: 1 } } }), 'x-1'),
+    /set.task: a string, number or boolean/,
+  );
+  assert.throws(
+    () => parseDefinition(JSON.stringify({ ...DEF, grids: [{ __proto__x: [1] }] }), 'x-1'),
+    /not a config field name/,
+  );
   assert.throws(() => parseDefinition('{"id":', 'x-1'), /not JSON/);
   assert.throws(() => parseLimited('[[[[[[[[1]]]]]]]]', 'deep'), /nested 8 deep/);
-  assert.deepEqual(parseVerdict('{"verdict":"agrees","text":"t"}', 'x'), { verdict: 'agrees', text: 't', minutes: null, runs: null, engine: '' });
-  assert.equal(parseVerdict('{"verdict":"partly agrees","text":"t","claims":[{"better":{"mean":1}}],"minutes":2.5,"runs":27,"engine":"e"}', 'x').minutes, 2.5);
-  assert.throws(() => parseVerdict('{"verdict":"<b>yes</b>","text":"t"}', 'x'), /verdict must be one line of lower-case words/);
+  assert.deepEqual(parseVerdict('{"verdict":"agrees","text":"t"}', 'x'), {
+    verdict: 'agrees',
+    text: 't',
+    minutes: null,
+    runs: null,
+    engine: '',
+  });
+  assert.equal(
+    parseVerdict(
+      '{"verdict":"partly agrees","text":"t","claims":[{"better":{"mean":1}}],"minutes":2.5,"runs":27,"engine":"e"}',
+      'x',
+    ).minutes,
+    2.5,
+  );
+  assert.throws(
+    () => parseVerdict('{"verdict":"<b>yes</b>","text":"t"}', 'x'),
+    /verdict must be one line of lower-case words/,
+  );
   assert.throws(() => parseVerdict('{"verdict":"agrees","text":"t","extra":1}', 'x'), /unknown key "extra"/);
-  assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, claims: [{ text: 'a', better: {}, worse: {}, why: 1 }] }), 'x-1'), /claims\[0\]: an object of text, better and worse/);
+  assert.throws(
+    () => parseDefinition(JSON.stringify({ ...DEF, claims: [{ text: 'a', better: {}, worse: {}, why: 1 }] }), 'x-1'),
+    /claims\[0\]: an object of text, better and worse/,
+  );
 });
 
 test('grid links: a spec round-trips; unknown, repeated, oversized or malformed parts are refused in words', () => {
@@ -78,7 +120,10 @@ test('grid links: a spec round-trips; unknown, repeated, oversized or malformed 
   const h = specToHash(DEFAULT_SPEC);
   assert.match(/** @type {any} */ (hashToSpec(`${h}&x=1`)).error, /"x", which is not part of a grid/);
   assert.match(/** @type {any} */ (hashToSpec(`${h}&seeds=2`)).error, /gives seeds twice/);
-  assert.match(/** @type {any} */ (hashToSpec(h.replace('seeds=1', 'seeds=9'))).error, /seeds "9" is not a whole number from 1 to 5/);
+  assert.match(
+    /** @type {any} */ (hashToSpec(h.replace('seeds=1', 'seeds=9'))).error,
+    /seeds "9" is not a whole number from 1 to 5/,
+  );
   assert.match(/** @type {any} */ (hashToSpec(h.replace('steps=150', 'steps=1e3'))).error, /steps "1e3"/);
   assert.match(/** @type {any} */ (hashToSpec('#task=%E0%A4%A')).error, /not URL-encoded properly/);
   assert.match(/** @type {any} */ (hashToSpec('#task=copy')).error, /lacks a, av, b, bv, metric, seeds, steps/);
@@ -86,7 +131,13 @@ test('grid links: a spec round-trips; unknown, repeated, oversized or malformed 
 });
 
 test('the native command line quotes what the shell would split', () => {
-  assert.equal(nativeCommand(DEFAULT_SPEC), 'attnplay sweep --set task=copy --set steps=150 --grid "position=none,rope seq_len=8,16" --seeds 1 --out grid.csv --summary grid.summary.csv');
+  assert.equal(
+    nativeCommand(DEFAULT_SPEC),
+    'attnplay sweep --set task=copy --set steps=150 --grid "position=none,rope seq_len=8,16" --seeds 1 --out grid.csv --summary grid.summary.csv',
+  );
   const odd = { ...DEFAULT_SPEC, a: { field: 'position', values: ["it's"] }, metric: 'acc4' };
-  assert.equal(nativeCommand(odd), "attnplay sweep --set task=copy --set steps=150 --grid 'position=it'\\''s seq_len=8,16' --seeds 1 --eval-at 2,4 --out grid.csv --summary grid.summary.csv");
+  assert.equal(
+    nativeCommand(odd),
+    "attnplay sweep --set task=copy --set steps=150 --grid 'position=it'\\''s seq_len=8,16' --seeds 1 --eval-at 2,4 --out grid.csv --summary grid.summary.csv",
+  );
 });

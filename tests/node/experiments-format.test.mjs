@@ -14,7 +14,7 @@ test('mean ± sd share one precision, set by the sd', () => {
   assert.equal(meanSd('steps_per_s', { mean: 1234.5, sd: 56 }), '1,235 ± 56');
 });
 
-test('bytes in the mean\'s unit, accuracies in percent, no sd: the mean alone', () => {
+test("bytes in the mean's unit, accuracies in percent, no sd: the mean alone", () => {
   assert.equal(meanSd('peak_memory_bytes', { mean: 40.3e6, sd: 0 }), '40.3 ± 0.0 MB');
   assert.equal(meanSd('peak_memory_bytes', { mean: 512000, sd: 1200 }), '512.0 ± 1.2 KB');
   assert.equal(meanSd('eval_accuracy', { mean: 0.5, sd: 0.02 }), '50.0% ± 2.0');

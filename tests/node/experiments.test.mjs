@@ -9,7 +9,10 @@ import { ROOT } from './load.mjs';
 
 test('parseCsv reads quoted fields, escaped quotes, CRLF, and refuses ragged rows', () => {
   const rows = parseCsv('a,b,config\r\n1,"x,y","{""k"":1}"\n2,,\n');
-  assert.deepEqual(rows, [{ a: '1', b: 'x,y', config: '{"k":1}' }, { a: '2', b: '', config: '' }]);
+  assert.deepEqual(rows, [
+    { a: '1', b: 'x,y', config: '{"k":1}' },
+    { a: '2', b: '', config: '' },
+  ]);
   assert.throws(() => parseCsv('a,b\n1\n'), /row 2: 1 fields where the header has 2/);
   assert.throws(() => parseCsv('a\n"open\n'), /never closed/);
 });
@@ -22,13 +25,16 @@ const summary = [
 const def = (claims) => ({ metric: 'eval_bpc', lower_is_better: true, claims });
 
 test('judge: a clear difference agrees or disagrees; a small one is inside the noise', () => {
-  const [a, b, c] = judge(def([
-    { text: 'rope < learned', better: { position: 'rope' }, worse: { position: 'learned' } },
-    { text: 'learned < rope', better: { position: 'learned' }, worse: { position: 'rope' } },
-    { text: 'rope < sinusoidal', better: { position: 'rope' }, worse: { position: 'sinusoidal' } },
-  ]), summary);
+  const [a, b, c] = judge(
+    def([
+      { text: 'rope < learned', better: { position: 'rope' }, worse: { position: 'learned' } },
+      { text: 'learned < rope', better: { position: 'learned' }, worse: { position: 'rope' } },
+      { text: 'rope < sinusoidal', better: { position: 'rope' }, worse: { position: 'sinusoidal' } },
+    ]),
+    summary,
+  );
   assert.equal(a.verdict, 'agrees');
-  assert.ok(Math.abs(a.diff - 0.30) < 1e-12);
+  assert.ok(Math.abs(a.diff - 0.3) < 1e-12);
   assert.ok(Math.abs(a.se - Math.sqrt(0.0001 / 3 + 0.0004 / 3)) < 1e-12);
   assert.equal(b.verdict, 'disagrees');
   assert.equal(c.verdict, 'inside the noise'); // 0.01 apart, 2 SE = 0.059
@@ -41,7 +47,10 @@ test('judge: a claim that picks no point or one seed only is not judged, with th
   const [a] = judge(def([{ text: 'x', better: { position: 'alibi' }, worse: { position: 'rope' } }]), summary);
   assert.equal(a.verdict, 'not judged');
   assert.match(a.why, /picks 0 and 1 grid points/);
-  const [b] = judge(def([{ text: 'y', better: { position: 'rope' }, worse: { position: 'learned' } }]), summary.map((r) => ({ ...r, n: '1', eval_bpc_sd: '' })));
+  const [b] = judge(
+    def([{ text: 'y', better: { position: 'rope' }, worse: { position: 'learned' } }]),
+    summary.map((r) => ({ ...r, n: '1', eval_bpc_sd: '' })),
+  );
   assert.equal(b.verdict, 'not judged');
 });
 
@@ -54,10 +63,15 @@ test('every committed definition: its id is its file name, and each claim names 
     assert.equal(`${d.id}.json`, f);
     // the grid points as summary rows would name them (axes missing from a grid: the shared or default value)
     const keys = [...new Set(d.grids.flatMap((g) => Object.keys(g)))];
-    const points = d.grids.flatMap((g) => Object.entries(g).reduce((ps, [k, vs]) => ps.flatMap((p) => vs.map((v) => ({ ...p, [k]: String(v) }))), [{}]));
+    const points = d.grids.flatMap((g) =>
+      Object.entries(g).reduce((ps, [k, vs]) => ps.flatMap((p) => vs.map((v) => ({ ...p, [k]: String(v) }))), [{}]),
+    );
     for (const c of d.claims ?? [])
       for (const sel of [c.better, c.worse]) {
-        const hits = pick(points.map((p) => Object.fromEntries(keys.map((k) => [k, p[k] ?? String(d.set[k] ?? DEFAULTS[k] ?? '')]))), sel);
+        const hits = pick(
+          points.map((p) => Object.fromEntries(keys.map((k) => [k, p[k] ?? String(d.set[k] ?? DEFAULTS[k] ?? '')]))),
+          sel,
+        );
         assert.equal(hits.length, 1, `${f}: claim "${c.text}" picks ${hits.length} points with ${JSON.stringify(sel)}`);
       }
   }

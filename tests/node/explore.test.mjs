@@ -8,9 +8,22 @@ import { loadModule, sessionWith } from './load.mjs';
 import { chartsFor, probeRows } from '../../web/src/panels/explore-views.js';
 
 let m;
-before(async () => { m = await loadModule('simd'); });
+before(async () => {
+  m = await loadModule('simd');
+});
 
-const tiny = (extra) => ({ task: 'copy', d_model: 16, heads: 2, layers: 2, ffn: 24, batch: 3, seq_len: 8, eval_every: 0, seed: 7, ...extra });
+const tiny = (extra) => ({
+  task: 'copy',
+  d_model: 16,
+  heads: 2,
+  layers: 2,
+  ffn: 24,
+  batch: 3,
+  seq_len: 8,
+  eval_every: 0,
+  seed: 7,
+  ...extra,
+});
 
 test('explore(): every encoding answers; rotary, bias and absolute views have their curves', () => {
   const names = JSON.parse(m.registry()).positions.map((e) => e.name);
@@ -31,7 +44,10 @@ test('explore(): every encoding answers; rotary, bias and absolute views have th
       }
       if (kind === 'rotary') {
         assert.deepEqual(Object.keys(probeRows(d, 'cosine')).sort(), ['init', 'ones', 'random', 'trained']);
-        assert.ok(charts[0].series.some((sr) => sr.key === 'ones-scaled'), 'the ntk curves');
+        assert.ok(
+          charts[0].series.some((sr) => sr.key === 'ones-scaled'),
+          'the ntk curves',
+        );
         // s(0) = q·k: the cosine at distance 0 is in [−1, 1], the all-ones one exactly 1.
         assert.ok(Math.abs(d.now.cosine.ones[0][0] - 1) < 1e-5);
         assert.equal(d.now.pair.position, 5);
@@ -52,15 +68,47 @@ test('explore(): a bad request is a readable Error, and the session lives on', (
 
 test('chartsFor: one solid (now) and one dashed (init) line per chosen head; T5 marks its log buckets', () => {
   const data = {
-    step: 3, request: { position: 0 }, describe: { name: 't5_bias' },
-    now: { kind: 'bias', quantity: 'bias', distance: [0, 1, 2, 3], heads: [[1, 2, 3, 3], [4, 5, 6, 6]], bucket_starts: [1, 2, 3], max_exact: 2, buckets: [0, 1, 2, 2] },
-    init: { kind: 'bias', distance: [0, 1, 2, 3], heads: [[0, 0, 0, 0], [1, 1, 1, 1]] },
+    step: 3,
+    request: { position: 0 },
+    describe: { name: 't5_bias' },
+    now: {
+      kind: 'bias',
+      quantity: 'bias',
+      distance: [0, 1, 2, 3],
+      heads: [
+        [1, 2, 3, 3],
+        [4, 5, 6, 6],
+      ],
+      bucket_starts: [1, 2, 3],
+      max_exact: 2,
+      buckets: [0, 1, 2, 2],
+    },
+    init: {
+      kind: 'bias',
+      distance: [0, 1, 2, 3],
+      heads: [
+        [0, 0, 0, 0],
+        [1, 1, 1, 1],
+      ],
+    },
   };
   const [all] = chartsFor(/** @type {any} */ (data), { head: -1, probe: 'trained' });
-  assert.deepEqual(all.series.map((s) => s.key), ['now0', 'init0', 'now1', 'init1']);
-  assert.deepEqual(all.series.map((s) => Boolean(s.dash)), [false, true, false, true]);
+  assert.deepEqual(
+    all.series.map((s) => s.key),
+    ['now0', 'init0', 'now1', 'init1'],
+  );
+  assert.deepEqual(
+    all.series.map((s) => Boolean(s.dash)),
+    [false, true, false, true],
+  );
   assert.deepEqual(all.cols.init1, [1, 1, 1, 1]);
-  assert.deepEqual(all.markers, [{ x: 2, label: 'log buckets' }, { x: 3, label: '' }]);
+  assert.deepEqual(all.markers, [
+    { x: 2, label: 'log buckets' },
+    { x: 3, label: '' },
+  ]);
   const [one] = chartsFor(/** @type {any} */ (data), { head: 1, probe: 'trained' });
-  assert.deepEqual(one.series.map((s) => s.label), ['head 2, now', 'head 2, at init']);
+  assert.deepEqual(
+    one.series.map((s) => s.label),
+    ['head 2, now', 'head 2, at init'],
+  );
 });

@@ -12,9 +12,18 @@ const T = 5;
 const attention = () => {
   const m = Array.from({ length: T }, (_, i) => Array.from({ length: T }, (_, j) => (j <= i ? 1 / (i + 1) : 0)));
   return {
-    kind: 'heatmap', title: 'Attention weights, layer 1, head 1', matrix: m, xLabel: 'key', yLabel: 'query',
-    rowLabels: ['<script>', 'a&b', '"q"', '=1+1', 'x'], colLabels: ['<script>', 'a&b', '"q"', '=1+1', 'x'],
-    quantity: 'weight', lo: 0, hi: 1, diverging: false, note: "0 to this map's largest weight; rows sum to 1",
+    kind: 'heatmap',
+    title: 'Attention weights, layer 1, head 1',
+    matrix: m,
+    xLabel: 'key',
+    yLabel: 'query',
+    rowLabels: ['<script>', 'a&b', '"q"', '=1+1', 'x'],
+    colLabels: ['<script>', 'a&b', '"q"', '=1+1', 'x'],
+    quantity: 'weight',
+    lo: 0,
+    hi: 1,
+    diverging: false,
+    note: "0 to this map's largest weight; rows sum to 1",
     side: { label: 'Σ', values: m.map((r) => r.reduce((a, b) => a + b, 0)) },
   };
 };
@@ -30,16 +39,34 @@ test('heatmap SVG: well-formed, T×T cells, axis titles, a colour bar, data esca
   assert.ok(p.texts.includes('key') && p.texts.includes('query'));
   assert.ok(p.texts.includes('<script>'), 'the label is text, as written');
   assert.ok(!svg.includes('<script>'), 'never markup');
-  assert.ok(p.texts.includes('weight:') && p.texts.includes('0') && p.texts.includes('1'), 'the scale names its quantity and its ends');
+  assert.ok(
+    p.texts.includes('weight:') && p.texts.includes('0') && p.texts.includes('1'),
+    'the scale names its quantity and its ends',
+  );
 });
 
 test('masked entries are grey and said so; a diverging scale marks 0', () => {
-  const f = { ...attention(), matrix: [[1, -Infinity], [-2, 2]], rowLabels: undefined, colLabels: undefined, side: undefined, lo: -2, hi: 2, diverging: true };
+  const f = {
+    ...attention(),
+    matrix: [
+      [1, -Infinity],
+      [-2, 2],
+    ],
+    rowLabels: undefined,
+    colLabels: undefined,
+    side: undefined,
+    lo: -2,
+    hi: 2,
+    diverging: true,
+  };
   const p = parseSvg(figureSVG(f));
   assert.ok(p.texts.includes('grey: masked (−∞)'));
   assert.equal(cellColor(f, -Infinity), 'rgb(218,220,224)');
   assert.equal(cellColor(f, 0), 'rgb(247,247,247)', 'white at 0');
-  assert.deepEqual(figureData(f).values, [[1, null], [-2, 2]]);
+  assert.deepEqual(figureData(f).values, [
+    [1, null],
+    [-2, 2],
+  ]);
 });
 
 test('JSON: the numbers, labels, range and row sums behind the map', () => {
@@ -67,8 +94,15 @@ test('CSV: header of column labels, one row per matrix row, text quoted and defu
 
 test('line plot SVG: one path per series, legend, axis titles, markers; JSON and CSV by x', () => {
   const f = {
-    kind: 'lines', title: 'score against distance', xLabel: 'distance d', yLabel: 'score', xs: [0, 1, 2, 3],
-    series: [{ label: 'now', values: [1, 0.5, null, 0.2], color: '#1a73e8' }, { label: 'init', values: [1, 0.9, 0.8, 0.7], color: '#e8710a', dash: [3, 3] }],
+    kind: 'lines',
+    title: 'score against distance',
+    xLabel: 'distance d',
+    yLabel: 'score',
+    xs: [0, 1, 2, 3],
+    series: [
+      { label: 'now', values: [1, 0.5, null, 0.2], color: '#1a73e8' },
+      { label: 'init', values: [1, 0.9, 0.8, 0.7], color: '#e8710a', dash: [3, 3] },
+    ],
     markers: [{ x: 2, label: 'm = 2' }],
   };
   const p = parseSvg(figureSVG(f));

@@ -134,8 +134,10 @@ function headerName(text, i) {
   const lineStart = (/** @type {number} */ k) => text.lastIndexOf('\n', k) + 1;
   if (text[j] === '>' && text[j - 1] === '=') {
     const before = text.slice(lineStart(j), j);
-    const m = /(?:const|let|var)\s+([\w$]+)\s*=|([\w$#]+)\s*[:=]\s*(?:async\s*)?(?:\(|[\w$]+\s*=>|[\w$]+\s*$)/.exec(before);
-    return m ? m[1] ?? m[2] : '(anonymous)';
+    const m = /(?:const|let|var)\s+([\w$]+)\s*=|([\w$#]+)\s*[:=]\s*(?:async\s*)?(?:\(|[\w$]+\s*=>|[\w$]+\s*$)/.exec(
+      before,
+    );
+    return m ? (m[1] ?? m[2]) : '(anonymous)';
   }
   if (text[j] !== ')') return null;
   let depth = 0;
@@ -183,7 +185,14 @@ test('the scan finds functions, methods and arrows, and ignores braces in string
     '}',
   ].join('\n');
   const fns = functionsOf(src);
-  assert.deepEqual(fns.map((f) => [f.name, f.line, f.lines]), [['outer', 1, 8], ['inner', 7, 1], ['#m', 14, 1]]);
+  assert.deepEqual(
+    fns.map((f) => [f.name, f.line, f.lines]),
+    [
+      ['outer', 1, 8],
+      ['inner', 7, 1],
+      ['#m', 14, 1],
+    ],
+  );
 });
 
 test(`no function in web/src is longer than ${MAX_LINES} lines (but the listed exceptions)`, () => {

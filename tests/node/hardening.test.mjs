@@ -8,7 +8,9 @@ import { loadModule, sessionWith } from './load.mjs';
 import { ModuleSession, TARGET_MS } from '../../web/src/worker/session.js';
 
 let m;
-before(async () => { m = await loadModule('simd'); });
+before(async () => {
+  m = await loadModule('simd');
+});
 
 const TINY = { task: 'copy', d_model: 16, heads: 2, layers: 1, ffn: 16, batch: 2, seq_len: 8, eval_every: 0, seed: 3 };
 
@@ -24,12 +26,17 @@ test('checkConfig(): non-finite and out-of-range numbers name the field', () => 
   assert.match(err('{"task":"copy","position":"rope","d_model":18,"heads":2}'), /^heads: .*even/);
   assert.match(err('{"task":"copy","batch":4096,"seq_len":4096,"d_model":1024}'), /^memory: .*memory_limit_mb/);
   // A model whose file no loader would read back (the page's import included) is refused up front.
-  assert.match(err('{"task":"copy","d_model":512,"heads":8,"layers":8,"ffn":2048,"batch":1}'),
-    /^model size: d_model=512, layers=8, ffn=2048 .*above the limit of 256 MiB/);
+  assert.match(
+    err('{"task":"copy","d_model":512,"heads":8,"layers":8,"ffn":2048,"batch":1}'),
+    /^model size: d_model=512, layers=8, ffn=2048 .*above the limit of 256 MiB/,
+  );
 });
 
 test('Session.load(): truncated and corrupted model files throw, the module lives on', () => {
-  const bytes = withSession(TINY, (s) => { s.trainChunk(2); return s.save(); });
+  const bytes = withSession(TINY, (s) => {
+    s.trainChunk(2);
+    return s.save();
+  });
   for (const n of [0, 7, 8, 100, bytes.length - 1]) {
     assert.throws(() => m.Session.load(bytes.slice(0, n)), /^Error: model file/, `first ${n} bytes`);
   }

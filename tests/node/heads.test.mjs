@@ -9,11 +9,23 @@ import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
 
 let m;
-before(async () => { m = await loadModule('simd'); });
+before(async () => {
+  m = await loadModule('simd');
+});
 
 const COPY = { task: 'copy', seq_len: 12, steps: 300 };
 const LABELS = ['previous-token', 'first-token / sink', 'uniform', 'positional', 'induction'];
-const MEASURES = ['entropy', 'distance', 'first_share', 'anchor_share', 'row_sum_spread', 'prev_share', 'offset', 'offset_share', 'induction'];
+const MEASURES = [
+  'entropy',
+  'distance',
+  'first_share',
+  'anchor_share',
+  'row_sum_spread',
+  'prev_share',
+  'offset',
+  'offset_share',
+  'induction',
+];
 
 test('diagnostics: every head measured and labelled with evidence; history spans the replay', () => {
   sessionWith(m, COPY, (s) => {
@@ -21,14 +33,21 @@ test('diagnostics: every head measured and labelled with evidence; history spans
     const cfg = JSON.parse(s.info()).config;
     const d = JSON.parse(s.headDiagnostics(-1));
     assert.equal(d.step, 300);
-    assert.deepEqual(d.thresholds.map((t) => t.label), LABELS);
-    assert.deepEqual(d.thresholds.map((t) => Number(t.threshold.toFixed(6))), [0.5, 0.5, 0.9, 0.5, 0.4]);
+    assert.deepEqual(
+      d.thresholds.map((t) => t.label),
+      LABELS,
+    );
+    assert.deepEqual(
+      d.thresholds.map((t) => Number(t.threshold.toFixed(6))),
+      [0.5, 0.5, 0.9, 0.5, 0.4],
+    );
     for (const t of d.thresholds) assert.ok(MEASURES.includes(t.measure) && t.rule.length > 10, JSON.stringify(t));
     assert.equal(d.layers.length, cfg.layers);
     for (const layer of d.layers) {
       assert.equal(layer.heads.length, cfg.heads);
       for (const h of layer.heads) {
-        for (const k of ['entropy', 'first_share', 'prev_share', 'offset_share']) assert.ok(h[k] >= 0 && h[k] <= 1 + 1e-6, `${k} ${h[k]}`);
+        for (const k of ['entropy', 'first_share', 'prev_share', 'offset_share'])
+          assert.ok(h[k] >= 0 && h[k] <= 1 + 1e-6, `${k} ${h[k]}`);
         assert.ok(h.distance >= 0 && h.distance <= cfg.seq_len, `distance ${h.distance}`);
         assert.ok(h.row_sum_spread >= 0 && h.row_sum_spread < 1e-4, 'softmax rows sum to 1');
         assert.equal(h.anchor_share, -1, 'no anchors in this config');
@@ -40,7 +59,10 @@ test('diagnostics: every head measured and labelled with evidence; history spans
     }
     // Layer 0 copies from seq_len / 2 back: a positional head at that offset, earned by training.
     const pos = d.layers[0].heads.filter((h) => h.labels.some((l) => l.name === 'positional'));
-    assert.ok(pos.length >= 1 && pos.every((h) => h.offset === cfg.seq_len / 2 && h.offset_share >= 0.5), JSON.stringify(d.layers[0]));
+    assert.ok(
+      pos.length >= 1 && pos.every((h) => h.offset === cfg.seq_len / 2 && h.offset_share >= 0.5),
+      JSON.stringify(d.layers[0]),
+    );
 
     const ix = JSON.parse(s.replayIndex());
     const hist = JSON.parse(s.headDiagnosticsHistory());
@@ -62,7 +84,10 @@ test('diagnostics: every head measured and labelled with evidence; history spans
         }
     // At initialisation no head of layer 0 attends at that offset.
     const i0 = d.layers[0].heads.indexOf(pos[0]);
-    assert.ok(hist.layers[0].heads[i0].offset_share[0] < 0.5, `offset share at step 0: ${hist.layers[0].heads[i0].offset_share[0]}`);
+    assert.ok(
+      hist.layers[0].heads[i0].offset_share[0] < 0.5,
+      `offset share at step 0: ${hist.layers[0].heads[i0].offset_share[0]}`,
+    );
     // A step without a frame: an Error naming it, and the module lives on.
     assert.throws(() => s.headDiagnostics(299), /299/);
     assert.equal(JSON.parse(s.headDiagnostics(-1)).step, 300);
@@ -74,7 +99,8 @@ test('diagnostics with anchors measure the anchor share; without snapshots the h
     s.setReplay(false);
     s.trainChunk(20);
     const d = JSON.parse(s.headDiagnostics(-1));
-    for (const layer of d.layers) for (const h of layer.heads) assert.ok(h.anchor_share >= 0 && h.anchor_share <= 1, `${h.anchor_share}`);
+    for (const layer of d.layers)
+      for (const h of layer.heads) assert.ok(h.anchor_share >= 0 && h.anchor_share <= 1, `${h.anchor_share}`);
     const hist = JSON.parse(s.headDiagnosticsHistory());
     assert.deepEqual(hist.steps, [20]);
     assert.equal(hist.layers[0].heads[0].anchor_share.length, 1);

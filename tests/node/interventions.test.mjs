@@ -12,7 +12,9 @@ import { loadModule, sessionWith, ROOT } from './load.mjs';
 import { describeChange, changedPositions } from '../../web/src/panels/interventions-view.js';
 
 let m;
-before(async () => { m = await loadModule('simd'); });
+before(async () => {
+  m = await loadModule('simd');
+});
 
 const tiny = { task: 'copy', d_model: 16, heads: 2, layers: 2, batch: 8, seq_len: 8, eval_every: 0, seed: 5, lr: 3e-3 };
 const zeroLayer = (layer) => [0, 1].map((head) => ({ layer, head, kind: 'zero' }));
@@ -23,7 +25,10 @@ test('zeroing a layer changes the loss; clear restores it exactly; weights untou
     const plain = JSON.parse(s.evaluate(0));
     const bytes = s.save();
     const kept = JSON.parse(s.setInterventions(JSON.stringify(zeroLayer(0))));
-    assert.deepEqual(kept.map((e) => e.label), ['layer 0 head 0: zero', 'layer 0 head 1: zero']);
+    assert.deepEqual(
+      kept.map((e) => e.label),
+      ['layer 0 head 0: zero', 'layer 0 head 1: zero'],
+    );
     const r = JSON.parse(s.intervened(4));
     assert.equal(r.base.loss, plain.loss);
     assert.ok(r.intervened.loss > r.base.loss + 0.1, `${r.intervened.loss} vs ${r.base.loss}`);
@@ -40,8 +45,14 @@ test('zeroing a layer changes the loss; clear restores it exactly; weights untou
 
 test('bad interventions throw Errors naming the field; the module lives on', () => {
   sessionWith(m, tiny, (s) => {
-    assert.throws(() => s.setInterventions('[{"layer":0,"head":7,"kind":"zero"}]'), /interventions\[0\]\.head: 7 is out of range; this model has heads 0 to 1/);
-    assert.throws(() => s.setInterventions('[{"layer":0,"head":0,"kind":"zap"}]'), /the kinds are zero, uniform, previous, position, offset, patch/);
+    assert.throws(
+      () => s.setInterventions('[{"layer":0,"head":7,"kind":"zero"}]'),
+      /interventions\[0\]\.head: 7 is out of range; this model has heads 0 to 1/,
+    );
+    assert.throws(
+      () => s.setInterventions('[{"layer":0,"head":0,"kind":"zap"}]'),
+      /the kinds are zero, uniform, previous, position, offset, patch/,
+    );
     assert.throws(() => s.setInterventions('[{"layer":0,"head":0,"kind":"zero","x":1}]'), /unknown field 'x'/);
     assert.throws(() => s.setInterventions('not json'), /interventions: not valid JSON/);
     assert.throws(() => s.intervened(65), /n \(the examples shown\) must be from 0 to 64/);
@@ -57,11 +68,30 @@ test('the same numbers as the native attnplay eval --ablate', { skip: !existsSyn
       s.trainChunk(150);
       const file = join(dir, 'm.safetensors');
       writeFileSync(file, s.save());
-      s.setInterventions(JSON.stringify([{ layer: 1, head: 0, kind: 'zero' }, { layer: 0, head: 1, kind: 'uniform' }]));
+      s.setInterventions(
+        JSON.stringify([
+          { layer: 1, head: 0, kind: 'zero' },
+          { layer: 0, head: 1, kind: 'uniform' },
+        ]),
+      );
       const wasm = JSON.parse(s.intervened(0));
-      const native = JSON.parse(execFileSync(cli, ['eval', '--model', file, '--ablate', '1.0', '--intervene', '{"layer":0,"head":1,"kind":"uniform"}', '--json']).toString());
+      const native = JSON.parse(
+        execFileSync(cli, [
+          'eval',
+          '--model',
+          file,
+          '--ablate',
+          '1.0',
+          '--intervene',
+          '{"layer":0,"head":1,"kind":"uniform"}',
+          '--json',
+        ]).toString(),
+      );
       for (const k of ['base', 'intervened']) {
-        assert.ok(Math.abs(native[k].loss - wasm[k].loss) <= 1e-4 * Math.abs(wasm[k].loss) + 1e-6, `${k}: ${native[k].loss} vs ${wasm[k].loss}`);
+        assert.ok(
+          Math.abs(native[k].loss - wasm[k].loss) <= 1e-4 * Math.abs(wasm[k].loss) + 1e-6,
+          `${k}: ${native[k].loss} vs ${wasm[k].loss}`,
+        );
         assert.equal(native[k].token_accuracy, wasm[k].token_accuracy, k);
       }
       assert.deepEqual(native.interventions, wasm.interventions);

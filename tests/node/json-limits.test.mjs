@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
 
 let m;
-before(async () => { m = await loadModule('simd'); });
+before(async () => {
+  m = await loadModule('simd');
+});
 
 const TINY = { task: 'copy', d_model: 16, heads: 2, layers: 1, ffn: 16, batch: 2, seq_len: 8, eval_every: 0, seed: 3 };
 const nested = (depth, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
@@ -41,9 +43,14 @@ test('10000 and 100000 levels deep: every JSON input names itself and the limit'
     assert.equal(check.ok, false);
     assert.match(check.error, new RegExp('^config: ' + DEEP.source));
     assert.throws(() => new m.Session(deepConfig(depth)), new RegExp('^Error: config: ' + DEEP.source));
-    assert.throws(() => m.Session.load(withConfigText(bytes, deepConfig(depth))),
-      new RegExp("^Error: model file: metadata 'config': " + DEEP.source));
-    assert.throws(() => m.Session.loadWith(bytes, `{"lr":${nested(depth)}}`), new RegExp('^Error: overrides: ' + DEEP.source));
+    assert.throws(
+      () => m.Session.load(withConfigText(bytes, deepConfig(depth))),
+      new RegExp("^Error: model file: metadata 'config': " + DEEP.source),
+    );
+    assert.throws(
+      () => m.Session.loadWith(bytes, `{"lr":${nested(depth)}}`),
+      new RegExp('^Error: overrides: ' + DEEP.source),
+    );
     withSession(TINY, (s) => {
       assert.throws(() => s.configure(`{"lr":${nested(depth)}}`), new RegExp('^Error: configure: ' + DEEP.source));
       assert.throws(() => s.run(nested(depth)), new RegExp('^Error: ids: ' + DEEP.source));
@@ -53,9 +60,23 @@ test('10000 and 100000 levels deep: every JSON input names itself and the limit'
 });
 
 test('checkConfig() answers {ok:false, error} for any input and never throws', () => {
-  const inputs = ['', 'not json', '{"task":', '[1,2]', 'null', deepConfig(100000), ' '.repeat(5 << 20),
-    `{"task":"copy","lr":[${'1,'.repeat(20000)}1]}`, '{"task":"\ud800"}', '{"task":"copy","lr":1e999}',
-    undefined, null, 42, {}, ['{}']];
+  const inputs = [
+    '',
+    'not json',
+    '{"task":',
+    '[1,2]',
+    'null',
+    deepConfig(100000),
+    ' '.repeat(5 << 20),
+    `{"task":"copy","lr":[${'1,'.repeat(20000)}1]}`,
+    '{"task":"\ud800"}',
+    '{"task":"copy","lr":1e999}',
+    undefined,
+    null,
+    42,
+    {},
+    ['{}'],
+  ];
   for (const input of inputs) {
     const r = JSON.parse(m.checkConfig(input));
     assert.equal(r.ok, false, String(input).slice(0, 40));
@@ -64,7 +85,10 @@ test('checkConfig() answers {ok:false, error} for any input and never throws', (
     assert.doesNotMatch(r.error, /json\.exception/);
   }
   assert.match(JSON.parse(m.checkConfig(' '.repeat(5 << 20))).error, /above the limit of 4194304 bytes/);
-  assert.match(JSON.parse(m.checkConfig('{"task":"copy","lr":1e999}')).error, /^config: not valid JSON at byte 21: number overflow/);
+  assert.match(
+    JSON.parse(m.checkConfig('{"task":"copy","lr":1e999}')).error,
+    /^config: not valid JSON at byte 21: number overflow/,
+  );
   assert.equal(JSON.parse(m.checkConfig(JSON.stringify(TINY))).ok, true);
 });
 
@@ -80,7 +104,11 @@ test('Session.run(): bad ids in plain words, never a library exception', () => {
       [JSON.stringify(Array(100000).fill(1)), /^Error: run: a pass over 1 sequence of 100000 tokens needs about/],
     ];
     for (const [ids, want] of cases) {
-      assert.throws(() => s.run(ids), (e) => want.test(String(e)) && !/json\.exception/.test(e.message), ids.slice(0, 30));
+      assert.throws(
+        () => s.run(ids),
+        (e) => want.test(String(e)) && !/json\.exception/.test(e.message),
+        ids.slice(0, 30),
+      );
     }
     assert.throws(() => s.run(42), /^Error: ids: expected a string/);
   });
@@ -110,10 +138,16 @@ test('the heap stays flat across 400 rejections of a 100000-deep config (each wa
 
 test('the prompt tokenizer names é and NUL as characters, through the JS string boundary', () => {
   withSession({ task: 'text', d_model: 16, heads: 2, layers: 1, ffn: 16, seq_len: 8, eval_every: 0 }, (s) => {
-    assert.throws(() => s.generate('The é', 4, 0, 0, 1), /^Error: prompt: 'é' \(U\+00E9\) is not a token of task text; its tokens are: /);
+    assert.throws(
+      () => s.generate('The é', 4, 0, 0, 1),
+      /^Error: prompt: 'é' \(U\+00E9\) is not a token of task text; its tokens are: /,
+    );
     assert.throws(() => s.generate('a 😀', 4, 0, 0, 1), /^Error: prompt: '😀' \(U\+1F600\) is not a token/);
     // NUL in the middle survives Embind, is named, and does not cut the message short.
-    assert.throws(() => s.generate('The\0 end', 4, 0, 0, 1), /^Error: prompt: '\\0' \(U\+0000\) is not a token of task text; its tokens are: .+/);
+    assert.throws(
+      () => s.generate('The\0 end', 4, 0, 0, 1),
+      /^Error: prompt: '\\0' \(U\+0000\) is not a token of task text; its tokens are: .+/,
+    );
     assert.equal(JSON.parse(s.generate('The end', 3, 0, 0, 1)).ids.length, 3);
   });
 });

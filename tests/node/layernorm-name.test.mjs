@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
 
 let m;
-before(async () => { m = await loadModule('simd'); });
+before(async () => {
+  m = await loadModule('simd');
+});
 
 const TINY = { task: 'copy', seq_len: 6, d_model: 8, heads: 2, layers: 1, ffn: 8, batch: 2, eval_every: 0, seed: 3 };
 
@@ -39,9 +41,16 @@ test('the registry names the field layernorm; a config under the old name reads,
 
 test('a model file written with norm_position loads as the same model, and saves layernorm', () => {
   const config = { ...TINY, layernorm: 'post' };
-  const [bytes, before] = sessionWith(m, config, (s) => { s.trainChunk(3); return [s.save(), JSON.parse(s.evaluate(0)).loss]; });
+  const [bytes, before] = sessionWith(m, config, (s) => {
+    s.trainChunk(3);
+    return [s.save(), JSON.parse(s.evaluate(0)).loss];
+  });
   const old = rewriteConfig(bytes, ({ layernorm, ...rest }) => ({ ...rest, norm_position: layernorm }));
-  assert.notEqual(new TextDecoder().decode(old.subarray(0, 2000)).indexOf('norm_position'), -1, 'the rewritten file has the old name');
+  assert.notEqual(
+    new TextDecoder().decode(old.subarray(0, 2000)).indexOf('norm_position'),
+    -1,
+    'the rewritten file has the old name',
+  );
   const s = m.Session.load(old);
   try {
     const info = JSON.parse(s.info());
@@ -75,5 +84,9 @@ test('an old link (#norm_position=post) and an old saved config still set layern
   const file = configToState({ task: 'copy', norm_position: 'post' }, props, registry);
   assert.deepEqual(file.ignored, []);
   assert.equal(file.state.layernorm, 'post');
-  assert.equal(configToState({ task: 'copy', norm_position: 'post', layernorm: 'pre' }, props, registry).state.layernorm, 'pre', 'the new name wins');
+  assert.equal(
+    configToState({ task: 'copy', norm_position: 'post', layernorm: 'pre' }, props, registry).state.layernorm,
+    'pre',
+    'the new name wins',
+  );
 });

@@ -25,6 +25,11 @@ test('refusals: one entry per distinct reason, with the lengths it covers, in or
   ]);
   assert.deepEqual(refusals(points.slice(0, 1)), []);
   // A reason that names its own length is one reason for all of them, worded for the first.
-  const named = [20, 24].map((length) => ({ length, accuracy: null, loss: null, reason: `up to 16, and this sequence has ${length} tokens` }));
+  const named = [20, 24].map((length) => ({
+    length,
+    accuracy: null,
+    loss: null,
+    reason: `up to 16, and this sequence has ${length} tokens`,
+  }));
   assert.deepEqual(refusals(named), [{ lengths: [20, 24], reason: 'up to 16, and this sequence has 20 tokens' }]);
 });

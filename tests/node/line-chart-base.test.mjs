@@ -19,28 +19,49 @@ const SERIES = () => [
 
 test('addDataPoint: series appear when they get data; a repeated x merges; missing keys are gaps', () => {
   const c = new Recorder({ title: 'loss', series: SERIES() });
-  assert.deepEqual(c.lines().map((l) => l.name), ['train'], 'before any data: the first series, so the legend says what comes');
+  assert.deepEqual(
+    c.lines().map((l) => l.name),
+    ['train'],
+    'before any data: the first series, so the legend says what comes',
+  );
   c.addDataPoint(1, { train: 2 });
   c.addDataPoint(2, { train: 1.5 });
   c.addDataPoint(2, { eval: 1.7 });
   assert.deepEqual(c.redraws, ['series', 'data', 'series']);
-  assert.deepEqual(c.lines().map((l) => l.name), ['train', 'eval']);
-  assert.deepEqual(c.columns(), [[1, 2], [2, 1.5], [null, 1.7]]);
+  assert.deepEqual(
+    c.lines().map((l) => l.name),
+    ['train', 'eval'],
+  );
+  assert.deepEqual(c.columns(), [
+    [1, 2],
+    [2, 1.5],
+    [null, 1.7],
+  ]);
 });
 
-test('pin: the run stays under its label, dotted in its series\' lighter colour; columns align both runs', () => {
+test("pin: the run stays under its label, dotted in its series' lighter colour; columns align both runs", () => {
   const c = new Recorder({ title: 'loss', series: SERIES() });
   c.addDataPoint(0, { train: 3 });
   c.addDataPoint(10, { train: 1 });
   c.pin('pinned: position=learned');
   c.addDataPoint(5, { train: 2 });
   const lines = c.lines();
-  assert.deepEqual(lines.map((l) => [l.name, l.pinned]), [['train', false], ['train · pinned: position=learned', true]]);
-  assert.equal(lines[1].color, '#1a73e899', 'the series\' hue, lighter: colour says which metric');
+  assert.deepEqual(
+    lines.map((l) => [l.name, l.pinned]),
+    [
+      ['train', false],
+      ['train · pinned: position=learned', true],
+    ],
+  );
+  assert.equal(lines[1].color, '#1a73e899', "the series' hue, lighter: colour says which metric");
   assert.notEqual(lines[1].color, lines[0].color);
   assert.deepEqual(lines[1].dash, PINNED_DASH, 'dotted: the line style says which run');
   assert.equal(lines[0].dash, undefined, 'the current run stays solid');
-  assert.deepEqual(c.columns(), [[0, 5, 10], [null, 2, null], [3, null, 1]]);
+  assert.deepEqual(c.columns(), [
+    [0, 5, 10],
+    [null, 2, null],
+    [3, null, 1],
+  ]);
   c.setPinnedLabel('pinned (same settings)');
   assert.equal(c.lines()[1].name, 'train · pinned (same settings)');
   c.unpin();
@@ -52,7 +73,10 @@ test('reset keeps the pinned run; setLabels renames; a log scale drops values <=
   c.addDataPoint(1, { train: 0 });
   c.addDataPoint(2, { train: 4 });
   c.setLogScale(true);
-  assert.deepEqual(c.columns(), [[1, 2], [null, 4]]);
+  assert.deepEqual(c.columns(), [
+    [1, 2],
+    [null, 4],
+  ]);
   c.setLogScale(true);
   assert.equal(c.redraws.filter((k) => k === 'rebuild').length, 1, 'no redraw when the scale does not change');
   c.pin('p');
@@ -73,15 +97,29 @@ test('toCSV: one column per line, the pinned run included, labels quoted', () =>
 test('CSV: one row per step in step order, when evaluations arrive after later training steps', () => {
   // As the charts panel feeds it: a batch's training steps first, then its evaluations.
   const c = new Recorder({ title: 'loss', series: SERIES(), xLabel: 'step' });
-  for (const [from, to, evals] of [[1, 60, [50]], [61, 130, [100]], [131, 150, [150]]]) {
+  for (const [from, to, evals] of [
+    [1, 60, [50]],
+    [61, 130, [100]],
+    [131, 150, [150]],
+  ]) {
     for (let s = from; s <= to; s++) c.addDataPoint(s, { train: 1 / s });
     for (const e of evals) c.addDataPoint(e, { eval: e / 1000 });
   }
   c.addDataPoint(0, { eval: 9 }); // an evaluation before the first step goes first
-  const rows = c.toCSV().trim().split('\n').slice(1).map((r) => r.split(','));
+  const rows = c
+    .toCSV()
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((r) => r.split(','));
   const steps = rows.map((r) => Number(r[0]));
-  assert.deepEqual(steps, Array.from({ length: 151 }, (_, i) => i), 'each step once, ascending');
-  for (const e of [50, 100, 150]) assert.equal(Number(rows[e][2]), e / 1000, `the evaluation of step ${e} on its step's row`);
+  assert.deepEqual(
+    steps,
+    Array.from({ length: 151 }, (_, i) => i),
+    'each step once, ascending',
+  );
+  for (const e of [50, 100, 150])
+    assert.equal(Number(rows[e][2]), e / 1000, `the evaluation of step ${e} on its step's row`);
   assert.equal(Number(rows[100][1]), 1 / 100, 'and the training value stays on that row');
   assert.equal(rows[0][1], '', 'no training value at step 0');
 });
@@ -99,7 +137,11 @@ test('drawColumns: a long run is drawn from a bounded number of rows, spikes and
   const [xs, train, evals] = c.drawColumns();
   assert.ok(xs.length <= DRAW_ROWS + n / 50, `rows drawn: ${xs.length}`);
   assert.ok(xs.length < n / 4, `rows drawn: ${xs.length} of ${n}`);
-  assert.deepEqual(xs, [...xs].sort((a, b) => a - b), 'still in step order');
+  assert.deepEqual(
+    xs,
+    [...xs].sort((a, b) => a - b),
+    'still in step order',
+  );
   assert.equal(Math.max(...train.filter((v) => v !== null)), 50, 'the spike at step 12345 survives');
   assert.equal(evals.filter((v) => v !== null).length, n / 50, 'every evaluation point is drawn');
   assert.equal(xs[0], 1);

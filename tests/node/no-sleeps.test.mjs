@@ -19,9 +19,16 @@ const RULES = [
   { name: 'a fixed sleep (sleep())', find: /\bsleep\(/g },
   // setTimeout(r, 100), setTimeout(resolve, ms): a promise that resolves after a time
   { name: 'a fixed sleep (a promise around setTimeout)', find: /\bsetTimeout\(\s*[A-Za-z_$][\w$]*\s*,/g },
-  { name: 'a fixed sleep (a promise around setTimeout)', find: /\bsetTimeout\(\s*\(\)\s*=>\s*(?:resolve|res|r|done)\(\s*(?:null|undefined)?\s*\)\s*,/g },
+  {
+    name: 'a fixed sleep (a promise around setTimeout)',
+    find: /\bsetTimeout\(\s*\(\)\s*=>\s*(?:resolve|res|r|done)\(\s*(?:null|undefined)?\s*\)\s*,/g,
+  },
   // a wait whose failure is dropped: .catch(() => {}), .catch(() => null), .catch(() => false)…
-  { name: 'a swallowed wait (.catch dropping its failure)', find: /\.catch\(\s*(?:\(\s*\w*\s*\)|\w+)\s*=>\s*(?:\{\s*\}|null|undefined|false|true|0)\s*\)/g, wait: 'statement' },
+  {
+    name: 'a swallowed wait (.catch dropping its failure)',
+    find: /\.catch\(\s*(?:\(\s*\w*\s*\)|\w+)\s*=>\s*(?:\{\s*\}|null|undefined|false|true|0)\s*\)/g,
+    wait: 'statement',
+  },
   { name: 'a swallowed wait (an empty catch block)', find: /\bcatch\s*(?:\(\s*\w*\s*\))?\s*\{\s*\}/g, wait: 'try' },
 ];
 
@@ -63,7 +70,7 @@ test('the guard finds each kind of sleep and swallowed wait, and lets a fact-bas
     'await sleep(500);',
     'await new Promise((r) => setTimeout(r, 100));',
     'await new Promise((resolve) => setTimeout(() => resolve(), 100));',
-    "await page.waitForFunction(() => ok(), null, { timeout: 5000 }).catch(() => {});",
+    'await page.waitForFunction(() => ok(), null, { timeout: 5000 }).catch(() => {});',
     "await page.locator('#x').waitFor({ timeout: 5000 })\n    .catch(() => null);",
     "await until(page, () => ok(), 'ok').catch((e) => {});",
     "try {\n  await page.waitForSelector('#x');\n} catch {}",
@@ -82,6 +89,8 @@ test('the guard finds each kind of sleep and swallowed wait, and lets a fact-bas
 test('no browser test sleeps or swallows a wait', () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith('.mjs'));
   assert.ok(files.length > 20, `the browser tests are in ${DIR}`);
-  const all = files.flatMap((f) => findSleeps(readFileSync(resolve(DIR, f), 'utf8')).map((x) => `${f}:${x.line}: ${x.rule}: ${x.code}`));
+  const all = files.flatMap((f) =>
+    findSleeps(readFileSync(resolve(DIR, f), 'utf8')).map((x) => `${f}:${x.line}: ${x.rule}: ${x.code}`),
+  );
   assert.deepEqual(all, [], `wait for the fact instead (tests/browser/until.mjs):\n${all.join('\n')}`);
 });

@@ -21,7 +21,11 @@ function run(steps, train, evalAt, every = 50) {
 }
 
 test('memorising: held-out loss climbs from 2.5 to 4.5 after step 150 while train loss falls', () => {
-  const d = run(600, (s) => 3 * Math.exp(-s / 150) + 0.2, (s) => (s <= 150 ? 3.5 - s / 150 : 2.5 + (2 * (s - 150)) / 450));
+  const d = run(
+    600,
+    (s) => 3 * Math.exp(-s / 150) + 0.2,
+    (s) => (s <= 150 ? 3.5 - s / 150 : 2.5 + (2 * (s - 150)) / 450),
+  );
   const v = d.verdict();
   assert.ok(v, 'flagged');
   assert.equal(v.minStep, 150);
@@ -36,26 +40,50 @@ test('memorising: held-out loss climbs from 2.5 to 4.5 after step 150 while trai
 });
 
 test('a run whose held-out loss keeps falling is not flagged', () => {
-  const d = run(3000, (s) => 2 * Math.exp(-s / 800) + 1.2, (s) => 2 * Math.exp(-s / 800) + 1.3);
+  const d = run(
+    3000,
+    (s) => 2 * Math.exp(-s / 800) + 1.2,
+    (s) => 2 * Math.exp(-s / 800) + 1.3,
+  );
   assert.equal(d.verdict(), null);
 });
 
 test('one noisy evaluation above the bar is not enough; two in a row are', () => {
-  const d = run(400, (s) => 3 - s / 200, (s) => (s === 400 ? 3.5 : 3 - s / 400));
+  const d = run(
+    400,
+    (s) => 3 - s / 200,
+    (s) => (s === 400 ? 3.5 : 3 - s / 400),
+  );
   assert.equal(d.verdict(), null, 'one high evaluation');
-  const e = run(450, (s) => 3 - s / 200, (s) => (s >= 400 ? 3.5 : 3 - s / 400));
+  const e = run(
+    450,
+    (s) => 3 - s / 200,
+    (s) => (s >= 400 ? 3.5 : 3 - s / 400),
+  );
   assert.ok(e.verdict(), 'two high evaluations');
 });
 
 test('a held-out rise while the training loss rises too (divergence) is not called memorising', () => {
-  const d = run(600, (s) => (s < 300 ? 3 - s / 300 : 2 + (s - 300) / 100), (s) => (s < 300 ? 3 - s / 300 : 2 + (s - 300) / 100));
+  const d = run(
+    600,
+    (s) => (s < 300 ? 3 - s / 300 : 2 + (s - 300) / 100),
+    (s) => (s < 300 ? 3 - s / 300 : 2 + (s - 300) / 100),
+  );
   assert.equal(d.verdict(), null);
 });
 
 test('a small wobble below max(0.1 nats, 15%) is not flagged; reset() forgets the run', () => {
-  const d = run(600, (s) => 3 * Math.exp(-s / 150), (s) => (s <= 200 ? 3 - s / 200 : 2 + 0.08));
+  const d = run(
+    600,
+    (s) => 3 * Math.exp(-s / 150),
+    (s) => (s <= 200 ? 3 - s / 200 : 2 + 0.08),
+  );
   assert.equal(d.verdict(), null);
-  const e = run(600, (s) => 3 * Math.exp(-s / 150), (s) => (s <= 200 ? 3 - s / 200 : 2.5));
+  const e = run(
+    600,
+    (s) => 3 * Math.exp(-s / 150),
+    (s) => (s <= 200 ? 3 - s / 200 : 2.5),
+  );
   assert.ok(e.verdict());
   e.reset();
   assert.equal(e.verdict(), null);
@@ -75,13 +103,27 @@ test('OverfitWatch: metrics events in, the notice out; only evaluations at the t
     said.push(w.add({ steps, evals: [] }));
     const at = s0 + 49;
     // the longer evaluation (length 64) climbs much sooner: it must not decide
-    said.push(w.add({ steps: [], evals: [{ step: at, length: 16, loss: held(at) }, { step: at, length: 64, loss: at > 60 ? 9 : 3 }] }));
+    said.push(
+      w.add({
+        steps: [],
+        evals: [
+          { step: at, length: 16, loss: held(at) },
+          { step: at, length: 64, loss: at > 60 ? 9 : 3 },
+        ],
+      }),
+    );
   }
-  assert.ok(said.filter((_, i) => i % 2 === 0).every((x) => x === undefined), 'a batch without evaluations leaves the notice');
+  assert.ok(
+    said.filter((_, i) => i % 2 === 0).every((x) => x === undefined),
+    'a batch without evaluations leaves the notice',
+  );
   assert.equal(said[3], null, 'no notice early on');
   const last = said.at(-1);
   assert.equal(typeof last, 'string');
-  assert.match(/** @type {string} */ (last), /^Overfitting: the held-out loss has risen from its minimum 2\.50 \(step 150\) to 4\.50 \(step 600\).*training text/);
+  assert.match(
+    /** @type {string} */ (last),
+    /^Overfitting: the held-out loss has risen from its minimum 2\.50 \(step 150\) to 4\.50 \(step 600\).*training text/,
+  );
   w.reset(16, 'copy');
   assert.equal(w.add({ steps: [], evals: [{ step: 1, length: 16, loss: 3 }] }), null, 'reset forgets the run');
 });

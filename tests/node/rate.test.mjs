@@ -12,8 +12,18 @@ test('RateMeter: the rate over the window, steady through uneven chunks', () => 
   r.add(5, 100);
   assert.equal(r.stepsPerS, null, 'unknown before the shortest span');
   // 50 steps/s in chunks of uneven size and spacing: one step's rate would jump, this does not.
-  let step = 5, t = 100;
-  for (const [n, dt] of [[1, 20], [9, 180], [3, 60], [7, 140], [5, 100], [20, 400], [2, 40], [13, 260]]) {
+  let step = 5,
+    t = 100;
+  for (const [n, dt] of [
+    [1, 20],
+    [9, 180],
+    [3, 60],
+    [7, 140],
+    [5, 100],
+    [20, 400],
+    [2, 40],
+    [13, 260],
+  ]) {
     step += n;
     t += dt;
     r.add(step, t);

@@ -12,7 +12,12 @@ import { loadModule } from './load.mjs';
 import { buildProperties, VIEW_PROPERTIES, propertyFor } from '../../web/src/state/properties.js';
 import { hashToState, configToState, parseValue } from '../../web/src/state/hash.js';
 import {
-  readAttributes, hashAttributes, allowedAttributes, declaredAttributes, VIEWS, TRANSPORT,
+  readAttributes,
+  hashAttributes,
+  allowedAttributes,
+  declaredAttributes,
+  VIEWS,
+  TRANSPORT,
 } from '../../web/src/widgets/attributes.js';
 import { presetNames, presetFor } from '../../web/src/widgets/presets.js';
 
@@ -38,14 +43,62 @@ const HANDLERS = `abort afterprint animationcancel animationend animationiterati
   search securitypolicyviolation seeked seeking select selectionchange selectstart slotchange stalled storage
   submit suspend timeupdate toggle touchcancel touchend touchmove touchstart transitioncancel transitionend
   transitionrun transitionstart unhandledrejection unload volumechange waiting webkitanimationend
-  webkitanimationiteration webkitanimationstart webkittransitionend wheel zoom`.split(/\s+/).map((e) => `on${e}`);
-const HTML_OWNED = ['style', 'srcdoc', 'href', 'src', 'formaction', 'action', 'xlink:href', 'background', 'poster',
-  'data', 'codebase', 'srcset', 'ping', 'target', 'is', 'slot', 'part', 'tabindex', 'autofocus', 'contenteditable',
-  'popover', 'id', 'class', 'hidden', 'nonce', 'title', 'lang', 'dir', 'inert', 'draggable', 'accesskey'];
+  webkitanimationiteration webkitanimationstart webkittransitionend wheel zoom`
+  .split(/\s+/)
+  .map((e) => `on${e}`);
+const HTML_OWNED = [
+  'style',
+  'srcdoc',
+  'href',
+  'src',
+  'formaction',
+  'action',
+  'xlink:href',
+  'background',
+  'poster',
+  'data',
+  'codebase',
+  'srcset',
+  'ping',
+  'target',
+  'is',
+  'slot',
+  'part',
+  'tabindex',
+  'autofocus',
+  'contenteditable',
+  'popover',
+  'id',
+  'class',
+  'hidden',
+  'nonce',
+  'title',
+  'lang',
+  'dir',
+  'inert',
+  'draggable',
+  'accesskey',
+];
 const PROTO = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
-const VALUES = ['<img src=x onerror="window.__pwned=1">', '"><script>window.__pwned=1</script>', 'javascript:window.__pwned=1',
-  'url(https://evil.example/x)', 'background:url(//evil.example/y)', 'data:text/html,<script>1</script>',
-  '<svg onload=alert(1)>', '%E0%A4%A', '1e999', 'NaN', '-0', ' 32 ', '0x10', '', 'true', 'a'.repeat(500), '\u202e\u0000'];
+const VALUES = [
+  '<img src=x onerror="window.__pwned=1">',
+  '"><script>window.__pwned=1</script>',
+  'javascript:window.__pwned=1',
+  'url(https://evil.example/x)',
+  'background:url(//evil.example/y)',
+  'data:text/html,<script>1</script>',
+  '<svg onload=alert(1)>',
+  '%E0%A4%A',
+  '1e999',
+  'NaN',
+  '-0',
+  ' 32 ',
+  '0x10',
+  '',
+  'true',
+  'a'.repeat(500),
+  '\u202e\u0000',
+];
 
 // A seeded generator (mulberry32), so that a failure can be replayed from the seed printed.
 function rng(seed) {
@@ -66,7 +119,16 @@ function hostileKey(r) {
   const pick = (xs) => xs[Math.floor(r() * xs.length)];
   const k = r() < 0.5 ? pick(HANDLERS) : r() < 0.6 ? pick(HTML_OWNED) : pick(PROTO);
   const made = `on${Math.floor(r() * 1e6).toString(36)}`;
-  const forms = [k, k.toUpperCase(), ` ${k}`, k.replace(/^on/, 'on_'), k.replace(/^on/, 'on-'), made, `data-${k}`, `aria-${k}`];
+  const forms = [
+    k,
+    k.toUpperCase(),
+    ` ${k}`,
+    k.replace(/^on/, 'on_'),
+    k.replace(/^on/, 'on-'),
+    made,
+    `data-${k}`,
+    `aria-${k}`,
+  ];
   return pick(forms);
 }
 /** Random value for a property: valid, out of range, of the wrong kind, or hostile. */
@@ -95,7 +157,8 @@ function randomPairs(r, props) {
   }
   return out;
 }
-const enc = (pairs) => `#${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${/%E0/.test(v) ? v : encodeURIComponent(v)}`).join('&')}`;
+const enc = (pairs) =>
+  `#${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${/%E0/.test(v) ? v : encodeURIComponent(v)}`).join('&')}`;
 
 /** Whether `v` is a value `p` accepts (its kind, choices and range). */
 function valid(p, v) {
@@ -120,16 +183,52 @@ function assertDeclaredState(state, props, what) {
 const isHostile = (k) => !engineKeys().has(k);
 const WIDGET = ['preset', 'view', 'controls', 'steps', 'height', 'theme', 'autoplay'];
 // The global attributes any element carries (attributes.js leaves them to the browser).
-const OWNED_BY_HTML = (k) => /^(on|data-|aria-)/.test(k) || ['style', 'is', 'slot', 'part', 'tabindex', 'autofocus',
-  'contenteditable', 'popover', 'id', 'class', 'hidden', 'nonce', 'title', 'lang', 'dir', 'inert', 'draggable', 'accesskey'].includes(k);
+const OWNED_BY_HTML = (k) =>
+  /^(on|data-|aria-)/.test(k) ||
+  [
+    'style',
+    'is',
+    'slot',
+    'part',
+    'tabindex',
+    'autofocus',
+    'contenteditable',
+    'popover',
+    'id',
+    'class',
+    'hidden',
+    'nonce',
+    'title',
+    'lang',
+    'dir',
+    'inert',
+    'draggable',
+    'accesskey',
+  ].includes(k);
 let keys;
 const engineKeys = () => (keys ??= new Set([...engine.props, ...VIEW_PROPERTIES].map((p) => p.key)));
 
-test('the allow-list holds the registry\'s fields and the widget\'s options, never a name HTML owns', () => {
+test("the allow-list holds the registry's fields and the widget's options, never a name HTML owns", () => {
   const declared = declaredAttributes(engine);
-  for (const n of ['preset', 'view', 'controls', 'steps', 'height', 'theme', 'autoplay', 'd-model', 'seq-len', 'task', 'position', 'normalization', 'positions', 'encoding'])
+  for (const n of [
+    'preset',
+    'view',
+    'controls',
+    'steps',
+    'height',
+    'theme',
+    'autoplay',
+    'd-model',
+    'seq-len',
+    'task',
+    'position',
+    'normalization',
+    'positions',
+    'encoding',
+  ])
     assert.ok(declared.has(n), n);
-  for (const p of engine.props) if (!/^(on|data_|aria_)/.test(p.key)) assert.ok(declared.has(p.key.replaceAll('_', '-')), p.key);
+  for (const p of engine.props)
+    if (!/^(on|data_|aria_)/.test(p.key)) assert.ok(declared.has(p.key.replaceAll('_', '-')), p.key);
   for (const n of [...HANDLERS, ...HTML_OWNED, ...PROTO.map((k) => k.toLowerCase())]) assert.ok(!declared.has(n), n);
   for (const n of declared) assert.match(n, /^[a-z][a-z0-9-]*$/);
 });
@@ -142,7 +241,10 @@ test(`hashToState: only declared settings with valid values (${RUNS} random hash
     const { state, ignored } = hashToState(hash, engine.props, engine.registry);
     assertDeclaredState(state, engine.props, hash);
     const hostile = pairs.filter(([k]) => isHostile(k));
-    assert.ok(ignored.length >= hostile.length, `${hash}: every unknown key is listed (${ignored.length} < ${hostile.length})`);
+    assert.ok(
+      ignored.length >= hostile.length,
+      `${hash}: every unknown key is listed (${ignored.length} < ${hostile.length})`,
+    );
     for (const line of ignored) assert.ok(!line.includes('a'.repeat(60)), 'a long value is cut short');
   }
 });
@@ -161,9 +263,17 @@ test(`the embed hash: only allow-listed names may become attributes (${RUNS} ran
     assert.equal(allowed.length + ignored.length, hashAttributes(hash).length, 'every pair is kept or listed');
   }
   // The issue's examples, exactly.
-  const attack = allowedAttributes(hashAttributes('#onfocus=alert(1)&tabindex=0&autofocus=&style=background:url(https://evil.example/x)&preset=probe'), engine);
+  const attack = allowedAttributes(
+    hashAttributes('#onfocus=alert(1)&tabindex=0&autofocus=&style=background:url(https://evil.example/x)&preset=probe'),
+    engine,
+  );
   assert.deepEqual(attack.allowed, [['preset', 'probe']]);
-  assert.deepEqual(attack.ignored, ['onfocus="alert(1)"', 'tabindex="0"', 'autofocus=""', 'style="background:url(https://evil.example/x)"']);
+  assert.deepEqual(attack.ignored, [
+    'onfocus="alert(1)"',
+    'tabindex="0"',
+    'autofocus=""',
+    'style="background:url(https://evil.example/x)"',
+  ]);
 });
 
 test(`readAttributes: only declared config fields, demo options and widget settings come through (${RUNS} random elements)`, () => {
@@ -172,7 +282,10 @@ test(`readAttributes: only declared config fields, demo options and widget setti
   const propKeys = new Set(engine.props.map((p) => p.key));
   for (let i = 0; i < RUNS; i++) {
     const preset = names[Math.floor(r() * names.length)];
-    const pairs = [['preset', preset], ...randomPairs(r, engine.props).map(([k, v]) => [k.toLowerCase().replaceAll('_', '-'), v])];
+    const pairs = [
+      ['preset', preset],
+      ...randomPairs(r, engine.props).map(([k, v]) => [k.toLowerCase().replaceAll('_', '-'), v]),
+    ];
     if (r() < 0.3) pairs.push(['view', r() < 0.5 ? 'chart,<b>x</b>' : 'attention']);
     if (r() < 0.3) pairs.push(['controls', r() < 0.5 ? 'play,onclick,style' : 'all']);
     const s = readAttributes(pairs, engine);
@@ -180,7 +293,11 @@ test(`readAttributes: only declared config fields, demo options and widget setti
     const what = JSON.stringify(pairs);
     for (const [k, v] of Object.entries(s.overrides)) {
       assert.ok(propKeys.has(k) || options.has(k) || k === 'steps', `${what}: override ${k}`);
-      if (propKeys.has(k) && k !== 'steps') assert.ok(engine.props.some((p) => p.key === k && valid(p, v)), `${what}: ${k}=${v}`);
+      if (propKeys.has(k) && k !== 'steps')
+        assert.ok(
+          engine.props.some((p) => p.key === k && valid(p, v)),
+          `${what}: ${k}=${v}`,
+        );
     }
     if (s.state) assertDeclaredState(s.state, engine.props, what);
     for (const v of s.view) assert.ok(VIEWS.includes(v), `${what}: view ${v}`);
@@ -189,7 +306,10 @@ test(`readAttributes: only declared config fields, demo options and widget setti
     // reported; either way it never reaches the settings (checked above).
     for (const [k] of pairs) {
       if (propKeys.has(k.replaceAll('-', '_')) || options.has(k) || WIDGET.includes(k) || OWNED_BY_HTML(k)) continue;
-      assert.ok(s.errors.some((e) => e.includes(k.slice(0, 30))), `${what}: ${k} is reported`);
+      assert.ok(
+        s.errors.some((e) => e.includes(k.slice(0, 30))),
+        `${what}: ${k} is reported`,
+      );
     }
   }
 });
@@ -201,20 +321,39 @@ test(`configToState: an imported config keeps only declared fields of the right 
     for (const [k, v] of randomPairs(r, engine.props)) {
       // JSON values of every type: numbers and booleans as such, or as strings, objects, arrays.
       const t = r();
-      config[k] = t < 0.3 && v !== '' && Number.isFinite(Number(v)) ? Number(v) : t < 0.4 ? v === 'true' : t < 0.5 ? { v } : t < 0.55 ? [v] : v;
+      config[k] =
+        t < 0.3 && v !== '' && Number.isFinite(Number(v))
+          ? Number(v)
+          : t < 0.4
+            ? v === 'true'
+            : t < 0.5
+              ? { v }
+              : t < 0.55
+                ? [v]
+                : v;
     }
     const { state, ignored } = configToState(config, engine.props, engine.registry, { speed: '<b>', log: true });
     assertDeclaredState(state, engine.props, JSON.stringify(config));
     assert.equal(state.polluted, undefined);
     assert.equal(state.log, true);
     assert.equal(state.speed, 0, 'a bad view value falls back to its default');
-    assert.ok(ignored.some((e) => e.startsWith('__proto__')), 'the __proto__ key is listed');
+    assert.ok(
+      ignored.some((e) => e.startsWith('__proto__')),
+      'the __proto__ key is listed',
+    );
   }
   // A config exported by the playground reads back unchanged.
-  const { state } = configToState({ task: 'copy', d_model: 32, position: 'rope', lr: 0.003 }, engine.props, engine.registry);
+  const { state } = configToState(
+    { task: 'copy', d_model: 32, position: 'rope', lr: 0.003 },
+    engine.props,
+    engine.registry,
+  );
   assert.equal(state.d_model, 32);
   assert.equal(state.position, 'rope');
   assert.equal(state.lr, 0.003);
   assert.deepEqual(configToState([1], engine.props, engine.registry).ignored, ['the file (not a JSON object)']);
-  assert.match(configToState({ d_model: '64' }, engine.props, engine.registry).ignored[0], /^d_model \(expected a number\)/);
+  assert.match(
+    configToState({ d_model: '64' }, engine.props, engine.registry).ignored[0],
+    /^d_model \(expected a number\)/,
+  );
 });

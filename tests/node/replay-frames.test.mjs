@@ -9,7 +9,8 @@ import { nearestIndex } from '../../web/src/common/nearest.js';
 /** A fake model whose index the test sets; counts frame requests. */
 function source(steps) {
   const src = {
-    steps, fetched: 0,
+    steps,
+    fetched: 0,
     replayIndex: async () => ({ steps: src.steps, latest: src.steps.at(-1) }),
     replayFrame: async (step) => ((src.fetched += 1), { step }),
   };
@@ -28,7 +29,10 @@ test('frames are cached until thinned, rolled back or the model changes', async 
   assert.equal(src.fetched, 4);
   src.steps = [0, 2, 8]; // 1 and 4 thinned out
   await r.refresh();
-  assert.deepEqual([...r.cache.keys()].sort((a, b) => a - b), [0, 2]);
+  assert.deepEqual(
+    [...r.cache.keys()].sort((a, b) => a - b),
+    [0, 2],
+  );
   src.steps = [0, 2, 5]; // latest went back: another trajectory
   await r.refresh();
   assert.equal(r.cache.size, 0);

@@ -7,10 +7,23 @@ import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
 
 let m;
-before(async () => { m = await loadModule('simd'); });
+before(async () => {
+  m = await loadModule('simd');
+});
 
 // Tiny, so that 20,000 steps take seconds: what is bounded is the number and size of frames.
-const TINY = { task: 'copy', seq_len: 6, d_model: 8, heads: 2, layers: 1, ffn: 8, batch: 2, eval_every: 0, position: 'learned', seed: 3 };
+const TINY = {
+  task: 'copy',
+  seq_len: 6,
+  d_model: 8,
+  heads: 2,
+  layers: 1,
+  ffn: 8,
+  batch: 2,
+  eval_every: 0,
+  position: 'learned',
+  seed: 3,
+};
 
 test('the snapshot memory stays under its bound over 20,000 steps', () => {
   sessionWith(m, TINY, (s) => {
@@ -20,7 +33,10 @@ test('the snapshot memory stays under its bound over 20,000 steps', () => {
       s.trainChunk(500);
       const ix = JSON.parse(s.replayIndex());
       assert.ok(ix.steps.length <= ix.max_count, `${ix.steps.length} steps listed at step ${ix.latest}`);
-      assert.ok(ix.kept <= ix.max_count - 1 && ix.bytes <= ix.max_bytes, `kept ${ix.kept}, ${ix.bytes} bytes at step ${ix.latest}`);
+      assert.ok(
+        ix.kept <= ix.max_count - 1 && ix.bytes <= ix.max_bytes,
+        `kept ${ix.kept}, ${ix.bytes} bytes at step ${ix.latest}`,
+      );
       frameBytes ||= ix.bytes / ix.kept;
       // bytes track the frames kept (no leak of thinned ones): within 2x of count × one frame
       assert.ok(ix.bytes <= 2 * frameBytes * ix.kept, `${ix.bytes} bytes for ${ix.kept} frames`);
@@ -32,7 +48,9 @@ test('the snapshot memory stays under its bound over 20,000 steps', () => {
     for (let p = 1; p <= 16384; p *= 2) assert.ok(ix.steps.includes(p), `power of two ${p} kept`);
     assert.ok(ix.steps.includes(0));
     assert.ok(ix.steps.length >= 20, `${ix.steps.length} steps to replay`);
-    console.log(`replay: at most ${most.kept} frames, ${most.bytes} bytes over 20,000 steps; density now ${ix.density}/octave`);
+    console.log(
+      `replay: at most ${most.kept} frames, ${most.bytes} bytes over 20,000 steps; density now ${ix.density}/octave`,
+    );
   });
 });
 
@@ -56,11 +74,16 @@ test('replay frames hold attention, positions and a prediction; early and late f
 });
 
 test('setReplay(false) keeps none and leaves training unchanged', () => {
-  const trained = (on) => sessionWith(m, TINY, (s) => {
-    s.setReplay(on);
-    s.trainChunk(50);
-    return { sha: JSON.parse(s.info()).step, loss: JSON.parse(s.evaluate(0)).loss, kept: JSON.parse(s.replayIndex()).kept };
-  });
+  const trained = (on) =>
+    sessionWith(m, TINY, (s) => {
+      s.setReplay(on);
+      s.trainChunk(50);
+      return {
+        sha: JSON.parse(s.info()).step,
+        loss: JSON.parse(s.evaluate(0)).loss,
+        kept: JSON.parse(s.replayIndex()).kept,
+      };
+    });
   const on = trained(true);
   const off = trained(false);
   assert.equal(off.kept, 0);

@@ -15,16 +15,25 @@ const SRC = resolve(process.env.AP_WEB_SRC ?? resolve(ROOT, 'web/src'));
 const counts = { requests: [], replies: [], validations: 0, builds: 0, infoParses: 0 };
 
 // The worker imports its module through load-module.js (Vite's ?url imports): stand in for it.
-register(`data:text/javascript,${encodeURIComponent(`
+register(
+  `data:text/javascript,${encodeURIComponent(`
 export async function resolve(specifier, context, next) {
   if (specifier === './load-module.js') return { url: 'data:text/javascript,export const loadModule = (v) => globalThis.__apLoad(v);', shortCircuit: true };
   return next(specifier, context);
-}`)}`);
+}`)}`,
+);
 
 // Node's MessagePort keeps the process alive once it has a listener: a channel of the event loop.
 globalThis.MessageChannel = class {
   constructor() {
-    const port = () => ({ onmessage: null, other: null, postMessage(data) { setImmediate(() => this.other.onmessage?.({ data })); }, close() {} });
+    const port = () => ({
+      onmessage: null,
+      other: null,
+      postMessage(data) {
+        setImmediate(() => this.other.onmessage?.({ data }));
+      },
+      close() {},
+    });
     this.port1 = port();
     this.port2 = port();
     this.port1.other = this.port2;
@@ -37,13 +46,19 @@ globalThis.__apLoad = async (variant) => {
   const m = await loadModule(variant);
   const Core = m.Session;
   const checkConfig = m.checkConfig.bind(m);
-  m.checkConfig = (text) => { counts.validations++; return checkConfig(text); };
+  m.checkConfig = (text) => {
+    counts.validations++;
+    return checkConfig(text);
+  };
   const Counted = function (text) {
     counts.validations++;
     counts.builds++;
     const s = new Core(text);
     const info = s.info.bind(s);
-    s.info = () => { counts.infoParses++; return info(); };
+    s.info = () => {
+      counts.infoParses++;
+      return info();
+    };
     return s;
   };
   Counted.load = Core.load;
@@ -53,17 +68,27 @@ globalThis.__apLoad = async (variant) => {
 };
 
 // The worker's global scope and the page's Worker, joined by a link that records every message.
-const scope = { onmessage: null, postMessage(msg) {
-  counts.replies.push(JSON.stringify(msg) ?? '');
-  setImmediate(() => link.onmessage?.({ data: structuredClone(msg) }));
-} };
-const link = { onmessage: null, onerror: null, terminate() {}, postMessage(msg) {
-  counts.requests.push(msg.cmd);
-  setImmediate(() => scope.onmessage({ data: structuredClone(msg) }));
-} };
+const scope = {
+  onmessage: null,
+  postMessage(msg) {
+    counts.replies.push(JSON.stringify(msg) ?? '');
+    setImmediate(() => link.onmessage?.({ data: structuredClone(msg) }));
+  },
+};
+const link = {
+  onmessage: null,
+  onerror: null,
+  terminate() {},
+  postMessage(msg) {
+    counts.requests.push(msg.cmd);
+    setImmediate(() => scope.onmessage({ data: structuredClone(msg) }));
+  },
+};
 globalThis.self = scope;
 globalThis.location = { href: 'file:///', origin: 'null' };
-globalThis.Worker = function Worker() { return link; };
+globalThis.Worker = function Worker() {
+  return link;
+};
 const realInterval = globalThis.setInterval;
 globalThis.setInterval = (f, ms) => realInterval(f, ms).unref(); // the worker's heartbeat
 
@@ -84,7 +109,13 @@ const base = { task: 'text', text, d_model: 16, heads: 2, layers: 1, ffn: 32, se
 
 /** Counts over one apply(config) of a controller that has a model already. */
 async function oneChange(run, config) {
-  const start = { requests: counts.requests.length, replies: counts.replies.length, validations: counts.validations, builds: counts.builds, infoParses: counts.infoParses };
+  const start = {
+    requests: counts.requests.length,
+    replies: counts.replies.length,
+    validations: counts.validations,
+    builds: counts.builds,
+    infoParses: counts.infoParses,
+  };
   const result = await run.apply(config);
   const replies = counts.replies.slice(start.replies);
   const c = {

@@ -74,7 +74,10 @@ function fakeClient() {
     hold: null, // a promise create() waits for
     async create(config) {
       await tick();
-      if (config.heads === 3) throw Object.assign(new Error('heads must divide d_model'), { check: { ok: false, error: 'heads must divide d_model' } });
+      if (config.heads === 3)
+        throw Object.assign(new Error('heads must divide d_model'), {
+          check: { ok: false, error: 'heads must divide d_model' },
+        });
       if (config.fail) throw new Error('out of memory');
       if (client.hold) await client.hold;
       const m = new FakeModel(config);
@@ -89,7 +92,18 @@ function fakeClient() {
 function recordingViews(extra = {}) {
   const log = [];
   const views = {};
-  for (const k of ['building', 'checked', 'failed', 'adopted', 'fresh', 'ready', 'metrics', 'state', 'restored', 'error'])
+  for (const k of [
+    'building',
+    'checked',
+    'failed',
+    'adopted',
+    'fresh',
+    'ready',
+    'metrics',
+    'state',
+    'restored',
+    'error',
+  ])
     views[k] = (...args) => log.push([k, ...args]);
   views.inspect = async (model, current) => {
     await model.inspect();
@@ -120,7 +134,11 @@ test('apply: a refused config creates nothing and says why', async () => {
 });
 
 test('apply: a hook may throw to abort (a widget whose first config is refused)', async () => {
-  const run = new RunController(fakeClient(), { checked: (c) => { if (!c.ok) throw new Error(`cannot train: ${c.error}`); } });
+  const run = new RunController(fakeClient(), {
+    checked: (c) => {
+      if (!c.ok) throw new Error(`cannot train: ${c.error}`);
+    },
+  });
   await assert.rejects(run.apply({ heads: 3 }), /cannot train: heads must divide d_model/);
 });
 
@@ -176,7 +194,8 @@ test('metrics: delivered as they come without flushMs; buffered and flushed with
   const run2 = new RunController(fakeClient(), buffered.views, { flushMs: 20 });
   await run2.apply({});
   await run2.play({ steps: 100 });
-  for (let s = 1; s <= 5; s++) run2.model.emit('metrics', { steps: [{ step: s }], evals: s === 5 ? [{ step: 5 }] : [], step: s });
+  for (let s = 1; s <= 5; s++)
+    run2.model.emit('metrics', { steps: [{ step: s }], evals: s === 5 ? [{ step: 5 }] : [], step: s });
   assert.equal(buffered.log.filter((e) => e[0] === 'metrics').length, 0, 'nothing before the first flush');
   await tick(45);
   const batches = buffered.log.filter((e) => e[0] === 'metrics').map((e) => e[1]);
@@ -349,10 +368,13 @@ test('coalesce: passes never overlap; calls during a pass share the next one; st
   assert.equal(overlap, false);
   let stopped = false;
   let n = 0;
-  const loop = coalesce(async () => {
-    n++;
-    await tick(2);
-  }, () => stopped);
+  const loop = coalesce(
+    async () => {
+      n++;
+      await tick(2);
+    },
+    () => stopped,
+  );
   const p = loop();
   loop();
   stopped = true;

@@ -32,7 +32,8 @@ class FakeModel extends EventTarget {
   /** One step reported, with an evaluation at the training length when acc is given. */
   report(step, acc) {
     this.info.step = step;
-    const evals = acc === undefined ? [] : [{ step, length: this.info.config.seq_len, token_accuracy: acc, loss: 1 - acc }];
+    const evals =
+      acc === undefined ? [] : [{ step, length: this.info.config.seq_len, token_accuracy: acc, loss: 1 - acc }];
     this.emit('metrics', { steps: [{ step, loss: 0.5 }], evals, step });
   }
   stop(reason) {
@@ -66,7 +67,10 @@ test('statuses: refused runs say why; a goal of steps ends in done; a refused st
   const oom = set.add({ fail: true }, { key: 'oom' });
   const nan = set.add({ seq_len: 8 }, { key: 'nan' });
   await set.built();
-  assert.deepEqual([ok, bad, oom, nan].map((r) => r.status), ['idle', 'refused', 'refused', 'idle']);
+  assert.deepEqual(
+    [ok, bad, oom, nan].map((r) => r.status),
+    ['idle', 'refused', 'refused', 'idle'],
+  );
   assert.equal(bad.error, 'heads must divide d_model');
   assert.equal(oom.error, 'out of memory');
   await set.play({ until: 10 });
@@ -81,7 +85,10 @@ test('statuses: refused runs say why; a goal of steps ends in done; a refused st
   assert.equal(ok.status, 'done');
   assert.equal(nan.status, 'stalled');
   assert.equal(nan.error, 'non-finite loss');
-  assert.deepEqual(seen.filter(([k]) => k === 'ok').map(([, s]) => s), ['idle', 'learning', 'done']);
+  assert.deepEqual(
+    seen.filter(([k]) => k === 'ok').map(([, s]) => s),
+    ['idle', 'learning', 'done'],
+  );
   await set.dispose();
 });
 
@@ -109,7 +116,7 @@ test('a target: a run that reaches it stops as done, one that runs out of steps 
   await set.dispose();
 });
 
-test('one drawing queue: every run\'s metrics are delivered together, then one draw', async () => {
+test("one drawing queue: every run's metrics are delivered together, then one draw", async () => {
   const log = [];
   const set = new RunSet(fakePool(), {
     drawMs: 20,

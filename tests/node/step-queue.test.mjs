@@ -19,14 +19,22 @@ test('one runs, one waits: calls made meanwhile add up in the waiting one', asyn
   const a = q.add(10000);
   const b = q.add(6000);
   const c = q.add(4000);
-  assert.deepEqual(w.calls.map((x) => x.n), [10000], 'only the first goes to the worker');
+  assert.deepEqual(
+    w.calls.map((x) => x.n),
+    [10000],
+    'only the first goes to the worker',
+  );
   assert.equal(q.waiting.n, 10000);
   assert.equal(q.add(1), null, 'past MAX_WAITING: refused');
   assert.equal(MAX_WAITING, 10000);
   w.calls[0].resolve(true);
   assert.equal(await a, true);
   await settle();
-  assert.deepEqual(w.calls.map((x) => x.n), [10000, 10000], 'the waiting sum runs as one step(n)');
+  assert.deepEqual(
+    w.calls.map((x) => x.n),
+    [10000, 10000],
+    'the waiting sum runs as one step(n)',
+  );
   assert.equal(q.waiting, null);
   w.calls[1].resolve(true);
   assert.deepEqual([await b, await c], [true, true]);

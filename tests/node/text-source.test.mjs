@@ -13,7 +13,10 @@ test('the bundled corpus: 500 KB to 700 KB of printable ASCII prose, one paragra
   const text = readFileSync(ensureCorpus(), 'utf8');
   assert.ok(text.length >= MIN_BYTES && text.length <= MAX_BYTES, `${text.length} bytes`);
   assert.match(text, /^[\x20-\x7e\n]+$/, 'printable ASCII and newlines only');
-  assert.ok(!/[{}]/.test(text.slice(0, 200000)) || (text.match(/[{}]/g) ?? []).length < 100, 'cross-reference braces are gone');
+  assert.ok(
+    !/[{}]/.test(text.slice(0, 200000)) || (text.match(/[{}]/g) ?? []).length < 100,
+    'cross-reference braces are gone',
+  );
   assert.ok(!/^:/m.test(text), 'entry markers are gone');
   assert.ok(!/^ /m.test(text), 'no indented lines');
   assert.match(text, /^This is the Jargon File, a comprehensive compendium of hacker slang/);
@@ -42,11 +45,17 @@ test('a text too short for seq_len is explained in words, with how many characte
   }
   // characters are bytes of UTF-8, as the engine counts them
   assert.ok(lengthProblem('é'.repeat(6), 1) === null, '12 bytes are enough for seq_len 1');
-  assert.match(describeText('x'.repeat(1000)), /^1,000 characters: the model trains on the first 900 and is measured on the last 100\.$/);
+  assert.match(
+    describeText('x'.repeat(1000)),
+    /^1,000 characters: the model trains on the first 900 and is measured on the last 100\.$/,
+  );
 });
 
 test('a text above 2 MiB is refused with the limit in words', () => {
-  assert.match(lengthProblem('a'.repeat(MAX_TEXT_BYTES + 1), 16) ?? '', /too large: 2,097,153 bytes; the limit is 2,097,152 bytes \(2 MiB\)/);
+  assert.match(
+    lengthProblem('a'.repeat(MAX_TEXT_BYTES + 1), 16) ?? '',
+    /too large: 2,097,153 bytes; the limit is 2,097,152 bytes \(2 MiB\)/,
+  );
   assert.match(sizeProblem(3e6, 'book.txt'), /^book\.txt is too large: 3,000,000 bytes/);
 });
 
@@ -54,7 +63,11 @@ test('withCorpus: the corpus goes into a text config without a text, and nowhere
   let calls = 0;
   const corpus = async () => (calls++, 'CORPUS');
   assert.deepEqual(await withCorpus({ task: 'text', text: '' }, corpus), { task: 'text', text: 'CORPUS' });
-  assert.deepEqual(await withCorpus({ task: 'text', seq_len: 8 }, corpus), { task: 'text', seq_len: 8, text: 'CORPUS' });
+  assert.deepEqual(await withCorpus({ task: 'text', seq_len: 8 }, corpus), {
+    task: 'text',
+    seq_len: 8,
+    text: 'CORPUS',
+  });
   assert.deepEqual(await withCorpus({ task: 'text', text: 'mine' }, corpus), { task: 'text', text: 'mine' });
   assert.deepEqual(await withCorpus({ task: 'copy' }, corpus), { task: 'copy' });
   assert.equal(calls, 2);
@@ -63,12 +76,17 @@ test('withCorpus: the corpus goes into a text config without a text, and nowhere
 test('loadCorpus fetches once per URL, names the file on failure, and retries after one', async () => {
   const urls = [];
   let fail = true;
-  const fetchFn = /** @type {any} */ (async (url) => {
-    urls.push(url);
-    if (fail) return { ok: false, status: 404 };
-    return { ok: true, text: async () => 'TEXT' };
-  });
-  await assert.rejects(loadCorpus('http://x.test/a/index.html', fetchFn), /the corpus \(corpus\/jargon\.txt\) could not be fetched: HTTP 404/);
+  const fetchFn = /** @type {any} */ (
+    async (url) => {
+      urls.push(url);
+      if (fail) return { ok: false, status: 404 };
+      return { ok: true, text: async () => 'TEXT' };
+    }
+  );
+  await assert.rejects(
+    loadCorpus('http://x.test/a/index.html', fetchFn),
+    /the corpus \(corpus\/jargon\.txt\) could not be fetched: HTTP 404/,
+  );
   fail = false;
   assert.equal(await loadCorpus('http://x.test/a/index.html', fetchFn), 'TEXT');
   assert.equal(await loadCorpus('http://x.test/a/index.html', fetchFn), 'TEXT');

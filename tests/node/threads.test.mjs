@@ -9,11 +9,25 @@ import { loadModule, sessionWith } from './load.mjs';
 
 // Big enough that the GEMMs, the attention GEMMs and the row normalizations split (a causal
 // model: the triangles too), small enough to train in a second.
-const CONFIG = { task: 'random', vocab: 32, seq_len: 64, batch: 8, d_model: 32, heads: 4, layers: 2,
-  ffn: 64, causal: true, position: 'learned', dropout: 0.1, eval_every: 0, seed: 5, steps: 100 };
+const CONFIG = {
+  task: 'random',
+  vocab: 32,
+  seq_len: 64,
+  batch: 8,
+  d_model: 32,
+  heads: 4,
+  layers: 2,
+  ffn: 64,
+  causal: true,
+  position: 'learned',
+  dropout: 0.1,
+  eval_every: 0,
+  seed: 5,
+  steps: 100,
+};
 
 const threaded = await loadModule('threads', { pthreadPoolSize: 1 });
-after(() => threaded.unrefThreads?.());  // let Node exit while the pthread workers idle
+after(() => threaded.unrefThreads?.()); // let Node exit while the pthread workers idle
 
 /** The losses of `steps` steps and the model file after them. */
 function trainWith(m, steps) {
@@ -30,17 +44,21 @@ test('the threaded build trains bit-identically to the SIMD build on 2 threads',
   assert.equal(threaded.simdArch(), 'sse4.1');
   threaded.setThreads(2);
   assert.equal(threaded.threads(), 2);
-  const one = trainWith(simd, 6), two = trainWith(threaded, 6);
+  const one = trainWith(simd, 6),
+    two = trainWith(threaded, 6);
   assert.deepEqual(two.losses, one.losses);
   assert.ok(Buffer.from(two.bytes).equals(Buffer.from(one.bytes)), 'the model files differ');
-  threaded.setThreads(1);  // and back: the same again
+  threaded.setThreads(1); // and back: the same again
   assert.deepEqual(trainWith(threaded, 6).losses, one.losses);
 });
 
 test('the thread count is checked: at most the pool + 1, and no threads in the other builds', async () => {
   // Refused with its reason, and the setting is unchanged.
   threaded.setThreads(2);
-  assert.throws(() => threaded.setThreads(3), /^Error: threads: 3 is more than the 2 this module started workers for; use 1\.\.2$/);
+  assert.throws(
+    () => threaded.setThreads(3),
+    /^Error: threads: 3 is more than the 2 this module started workers for; use 1\.\.2$/,
+  );
   assert.throws(() => threaded.setThreads(0), /^Error: threads: 0 is out of range; use 1\.\.16$/);
   assert.equal(threaded.threads(), 2);
   threaded.setThreads(1);
@@ -77,12 +95,16 @@ test('bad input gets the same clear Error from the threaded build as from the SI
   const simd = await loadModule('simd');
   threaded.setThreads(2);
   for (const [what, f] of Object.entries(BAD_INPUT)) {
-    const one = outcome(simd, f), two = outcome(threaded, f);
+    const one = outcome(simd, f),
+      two = outcome(threaded, f);
     assert.ok(one.threw === 'Error' || /"ok":false/.test(one.returned), `${what}: the SIMD build accepted it`);
     assert.ok(one.message !== '' && (one.message ?? one.returned).length > 10, `${what}: no message`);
     assert.deepEqual(two, one, what);
   }
-  assert.throws(() => new threaded.Session(JSON.stringify({ ...CONFIG, heads: 3 })), /^Error: d_model: 32 is not divisible by heads = 3/);
+  assert.throws(
+    () => new threaded.Session(JSON.stringify({ ...CONFIG, heads: 3 })),
+    /^Error: d_model: 32 is not divisible by heads = 3/,
+  );
   // and the module lives on: it still trains bit-identically
   assert.deepEqual(trainWith(threaded, 3).losses, trainWith(simd, 3).losses);
   threaded.setThreads(1);

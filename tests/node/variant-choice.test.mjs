@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { threadsRequested, threadsAvailable, MAX_THREADS } from '../../web/src/common/simd-support.js';
 
 test('the playground asks for threads by default; ?threads=0 opts out', () => {
-  for (const search of ['', '?threads=1', '?threads=', '?x=1', '?threads=yes']) assert.equal(threadsRequested(search), true, search);
+  for (const search of ['', '?threads=1', '?threads=', '?x=1', '?threads=yes'])
+    assert.equal(threadsRequested(search), true, search);
   for (const search of ['?threads=0', '?x=1&threads=0']) assert.equal(threadsRequested(search), false, search);
 });
 

@@ -8,18 +8,23 @@ import { unaddressable, solvedBy, SOLVED } from '../../web/src/pages/playground/
 
 test('thinning: labels of 2 digits on 10 px cells are drawn every 2nd or 3rd cell, never touching', () => {
   assert.equal(thinning(18, 12), 1, 'wide cells: every label');
-  for (const [cell, need] of [[10, 16], [6, 16], [3.5, 20], [1, 15]]) {
+  for (const [cell, need] of [
+    [10, 16],
+    [6, 16],
+    [3.5, 20],
+    [1, 15],
+  ]) {
     const k = thinning(cell, need);
     assert.ok(k * cell >= need, `every ${k} cells of ${cell}px hold ${need}px`);
     assert.ok((k - 1) * cell < need, `and no sparser than needed (${k})`);
   }
 });
 
-test('scaleNote: says the range is the map\'s own maximum, and the row sums when they are not 1', () => {
+test("scaleNote: says the range is the map's own maximum, and the row sums when they are not 1", () => {
   const softmax = { weights: [[1]], logits: [[0]], row_sums: [1, 1, 0.99999] };
-  assert.equal(scaleNote(softmax, false), '0 to this map\'s largest weight; rows sum to 1');
+  assert.equal(scaleNote(softmax, false), "0 to this map's largest weight; rows sum to 1");
   const l2 = { weights: [[1]], logits: [[0]], row_sums: [1.0, 2.87, 1.5] };
-  assert.equal(scaleNote(l2, false), '0 to this map\'s largest weight; rows sum to 1.00–2.87');
+  assert.equal(scaleNote(l2, false), "0 to this map's largest weight; rows sum to 1.00–2.87");
   assert.match(scaleNote(l2, true), /largest \|logit\|/);
 });
 
@@ -33,7 +38,14 @@ test('unaddressable: learned positions cannot be evaluated past their table; oth
 });
 
 test('solvedBy: the first held-out evaluation at the training length reaching the threshold', () => {
-  const e = (step, length, acc) => ({ step, length, token_accuracy: acc, loss: 0, sequence_accuracy: 0, bits_per_token: 0 });
+  const e = (step, length, acc) => ({
+    step,
+    length,
+    token_accuracy: acc,
+    loss: 0,
+    sequence_accuracy: 0,
+    bits_per_token: 0,
+  });
   assert.equal(solvedBy([e(50, 16, 0.5), e(50, 32, 1)], 16), undefined, 'a longer length does not count');
   assert.equal(solvedBy([e(50, 16, 0.98), e(100, 16, SOLVED), e(150, 16, 1)], 16).step, 100);
 });

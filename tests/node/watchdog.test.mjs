@@ -29,7 +29,10 @@ function fakeEnv({ locks = null, hidden = () => false } = {}) {
     }
     t = end;
   };
-  const jump = (ms) => { t += ms; next = t; }; // the main thread was frozen for ms
+  const jump = (ms) => {
+    t += ms;
+    next = t;
+  }; // the main thread was frozen for ms
   return { env, tick, jump };
 }
 
@@ -40,10 +43,14 @@ function fakeLocks() {
     request(name, opts, cb) {
       return new Promise((resolve, reject) => {
         waiting.set(name, () => resolve(cb()));
-        opts.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+        opts.signal?.addEventListener('abort', () =>
+          reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+        );
       });
     },
-    release(name) { waiting.get(name)?.(); },
+    release(name) {
+      waiting.get(name)?.();
+    },
   };
 }
 
@@ -53,7 +60,10 @@ test('without a lock: silent longer than SILENT_MS is dead, beats keep it alive'
   const w = new Watchdog((r) => dead.push(r), env);
   tick(60000); // the worker's script is still loading: no verdict yet
   assert.deepEqual(dead, []);
-  for (let i = 0; i < 20; i++) { tick(1000); w.heard({ event: 'beat', longest: 30 }); }
+  for (let i = 0; i < 20; i++) {
+    tick(1000);
+    w.heard({ event: 'beat', longest: 30 });
+  }
   assert.deepEqual(dead, []);
   tick(SILENT_MS - 600);
   assert.deepEqual(dead, []);
@@ -76,7 +86,7 @@ test('the silence limit grows with the longest synchronous work reported', () =>
   assert.equal(dead.length, 1);
 });
 
-test('a frozen main thread or a hidden page is not the worker\'s silence', () => {
+test("a frozen main thread or a hidden page is not the worker's silence", () => {
   let hidden = false;
   const { env, tick, jump } = fakeEnv({ hidden: () => hidden });
   const dead = [];

@@ -23,7 +23,10 @@ function check(from, to, how = (spec) => `import { x } from '${spec}';`) {
   try {
     let spec = posix.relative(posix.dirname(from), to);
     if (!spec.startsWith('.')) spec = `./${spec}`;
-    for (const [file, text] of [[from, `// a file\nconst y = 1;\n${how(spec)}\nexport { y };\n`], [to, 'export const x = 1;\n']]) {
+    for (const [file, text] of [
+      [from, `// a file\nconst y = 1;\n${how(spec)}\nexport { y };\n`],
+      [to, 'export const x = 1;\n'],
+    ]) {
       mkdirSync(join(root, dirname(file)), { recursive: true });
       writeFileSync(join(root, file), text);
     }
@@ -63,7 +66,11 @@ const FORBIDDEN = [
 ];
 
 test('every rule has a forbidden edge below that it refuses', () => {
-  for (const r of RULES) assert.ok(FORBIDDEN.some(([from]) => from.startsWith(r.from)), `no case for ${r.from}`);
+  for (const r of RULES)
+    assert.ok(
+      FORBIDDEN.some(([from]) => from.startsWith(r.from)),
+      `no case for ${r.from}`,
+    );
 });
 
 for (const [from, to] of FORBIDDEN) {
@@ -111,6 +118,12 @@ for (const [from, to] of ALLOWED) {
 }
 
 test('a type-only import in a comment and a package are no edges', () => {
-  assert.deepEqual(check('web/src/panels/p.js', 'web/src/run/replay.js', (s) => `/** @type {import('${s}').ReplayFrames} */`), []);
-  assert.deepEqual(check('web/src/panels/p.js', 'web/src/run/replay.js', () => `import uPlot from 'uplot';`), []);
+  assert.deepEqual(
+    check('web/src/panels/p.js', 'web/src/run/replay.js', (s) => `/** @type {import('${s}').ReplayFrames} */`),
+    [],
+  );
+  assert.deepEqual(
+    check('web/src/panels/p.js', 'web/src/run/replay.js', () => `import uPlot from 'uplot';`),
+    [],
+  );
 });

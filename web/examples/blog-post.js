@@ -15,5 +15,6 @@ toggle.addEventListener('click', () => setDark(!document.body.classList.contains
 // The iframe tells its height; fit the frame to it.
 addEventListener('message', (e) => {
   const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('embed-frame'));
-  if (e.source === frame.contentWindow && e.data?.type === 'attention-playground:height') frame.height = String(e.data.height);
+  if (e.source === frame.contentWindow && e.data?.type === 'attention-playground:height')
+    frame.height = String(e.data.height);
 });

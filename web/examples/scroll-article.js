@@ -32,16 +32,30 @@ let queue = Promise.resolve();
 /** @param {string} step */
 function show(step) {
   document.body.dataset.step = step;
-  for (const s of document.querySelectorAll('.steps section')) s.classList.toggle('active', /** @type {HTMLElement} */ (s).dataset.step === step);
+  for (const s of document.querySelectorAll('.steps section'))
+    s.classList.toggle('active', /** @type {HTMLElement} */ (s).dataset.step === step);
   const run = STEPS[step];
   // The element's methods exist once its module has defined it (the script loads it lazily).
-  if (run) queue = queue.then(() => customElements.whenDefined('attention-playground')).then(() => run(figure)).catch((err) => console.warn('widget:', err)).then(() => { document.body.dataset.done = step; });
+  if (run)
+    queue = queue
+      .then(() => customElements.whenDefined('attention-playground'))
+      .then(() => run(figure))
+      .catch((err) => console.warn('widget:', err))
+      .then(() => {
+        document.body.dataset.done = step;
+      });
 }
 
-figure.addEventListener('error', (e) => console.warn('widget:', /** @type {CustomEvent} */ (/** @type {unknown} */ (e)).detail.message));
+figure.addEventListener('error', (e) =>
+  console.warn('widget:', /** @type {CustomEvent} */ (/** @type {unknown} */ (e)).detail.message),
+);
 
 // A section is "current" while it crosses the middle band of the viewport.
-const observer = new IntersectionObserver((entries) => {
-  for (const e of entries) if (e.isIntersecting) show(/** @type {string} */ (/** @type {HTMLElement} */ (e.target).dataset.step));
-}, { rootMargin: '-45% 0px -45% 0px' });
+const observer = new IntersectionObserver(
+  (entries) => {
+    for (const e of entries)
+      if (e.isIntersecting) show(/** @type {string} */ (/** @type {HTMLElement} */ (e.target).dataset.step));
+  },
+  { rootMargin: '-45% 0px -45% 0px' },
+);
 for (const s of document.querySelectorAll('.steps section')) observer.observe(s);

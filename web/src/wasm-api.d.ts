@@ -178,8 +178,16 @@ export interface ExploreView {
   rotated_dims?: number;
   train_len?: number;
   pair?: {
-    index: number; theta: number; wavelength: number; position: number; angle: number; share: ProbeRows;
-    q: ProbeRows; q_rotated: ProbeRows; k: ProbeRows; k_rotated: ProbeRows;
+    index: number;
+    theta: number;
+    wavelength: number;
+    position: number;
+    angle: number;
+    share: ProbeRows;
+    q: ProbeRows;
+    q_rotated: ProbeRows;
+    k: ProbeRows;
+    k_rotated: ProbeRows;
   };
   // bias: one row per head; quantity bias | multiplier
   heads?: Matrix;

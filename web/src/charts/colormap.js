@@ -2,8 +2,16 @@
 // diverging blue-white-red map for signed values. Both return [r, g, b] in 0..255.
 
 const VIRIDIS = [
-  [68, 1, 84], [72, 40, 120], [62, 74, 137], [49, 104, 142], [38, 130, 142],
-  [31, 158, 137], [53, 183, 121], [109, 205, 89], [180, 222, 44], [253, 231, 37],
+  [68, 1, 84],
+  [72, 40, 120],
+  [62, 74, 137],
+  [49, 104, 142],
+  [38, 130, 142],
+  [31, 158, 137],
+  [53, 183, 121],
+  [109, 205, 89],
+  [180, 222, 44],
+  [253, 231, 37],
 ];
 
 /** @typedef {[number, number, number]} RGB */
@@ -23,7 +31,13 @@ function lerp(stops, t) {
 /** @param {number} t in [0, 1] */
 export const sequential = (t) => lerp(VIRIDIS, t);
 
-const DIVERGING = [[33, 102, 172], [146, 197, 222], [247, 247, 247], [244, 165, 130], [178, 24, 43]];
+const DIVERGING = [
+  [33, 102, 172],
+  [146, 197, 222],
+  [247, 247, 247],
+  [244, 165, 130],
+  [178, 24, 43],
+];
 
 /** @param {number} t in [-1, 1] */
 export const diverging = (t) => lerp(DIVERGING, (t + 1) / 2);

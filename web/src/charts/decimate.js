@@ -37,9 +37,10 @@ export class Decimator {
    */
   view(run, keys, sparse) {
     const n = run.xs.length;
-    if (n <= this.max) return { xs: run.xs.slice(), cols: Object.fromEntries(keys.map((k) => [k, run.cols[k].slice()])) };
+    if (n <= this.max)
+      return { xs: run.xs.slice(), cols: Object.fromEntries(keys.map((k) => [k, run.cols[k].slice()])) };
     const key = `${keys.join()}|${sparse.join()}`;
-    if (key !== this.key) (this.key = key), (this.per = 1), (this.done = []), (this.doneRows = 0), (this.flat = null);
+    if (key !== this.key) ((this.key = key), (this.per = 1), (this.done = []), (this.doneRows = 0), (this.flat = null));
     const buckets = Math.max(1, Math.floor(this.max / (2 + 2 * keys.length)));
     while (n / this.per > buckets) this.#double(keys, sparse);
     while (this.doneRows + this.per <= n - this.tail) {
@@ -50,7 +51,8 @@ export class Decimator {
     this.flat ??= join(this.done, keys);
     /** @type {Rows[]} */
     const parts = [this.flat];
-    for (let a = this.doneRows; a < n; a += this.per) parts.push(reduce(run, keys, sparse, a, Math.min(n, a + this.per)));
+    for (let a = this.doneRows; a < n; a += this.per)
+      parts.push(reduce(run, keys, sparse, a, Math.min(n, a + this.per)));
     return join(parts, keys);
   }
 
@@ -62,7 +64,10 @@ export class Decimator {
     const merged = [];
     for (let i = 0; i + 1 < this.done.length; i += 2) {
       const [a, b] = [this.done[i], this.done[i + 1]];
-      const both = { xs: [...a.xs, ...b.xs], cols: Object.fromEntries(keys.map((k) => [k, [...a.cols[k], ...b.cols[k]]])) };
+      const both = {
+        xs: [...a.xs, ...b.xs],
+        cols: Object.fromEntries(keys.map((k) => [k, [...a.cols[k], ...b.cols[k]]])),
+      };
       merged.push(reduce(both, keys, sparse, 0, both.xs.length));
     }
     this.done = merged;
@@ -73,7 +78,10 @@ export class Decimator {
 
 /** Buckets one after the other, as one set of rows. @param {Rows[]} parts @param {string[]} keys @returns {Rows} */
 function join(parts, keys) {
-  return { xs: parts.flatMap((p) => p.xs), cols: Object.fromEntries(keys.map((k) => [k, parts.flatMap((p) => p.cols[k])])) };
+  return {
+    xs: parts.flatMap((p) => p.xs),
+    cols: Object.fromEntries(keys.map((k) => [k, parts.flatMap((p) => p.cols[k])])),
+  };
 }
 
 /**
@@ -101,5 +109,8 @@ function reduce(rows, keys, sparse, a, b) {
     if (lo >= 0) keep.push(lo, hi);
   });
   const idx = [...new Set(keep)].sort((x, y) => x - y);
-  return { xs: idx.map((r) => rows.xs[r]), cols: Object.fromEntries(keys.map((k) => [k, idx.map((r) => rows.cols[k][r])])) };
+  return {
+    xs: idx.map((r) => rows.xs[r]),
+    cols: Object.fromEntries(keys.map((k) => [k, idx.map((r) => rows.cols[k][r])])),
+  };
 }

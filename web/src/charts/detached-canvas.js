@@ -11,7 +11,8 @@ let epoch = 0;
 export function styleChanged() {
   epoch++;
 }
-if (typeof matchMedia === 'function') matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', styleChanged);
+if (typeof matchMedia === 'function')
+  matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', styleChanged);
 
 /**
  * Colours from CSS custom properties of `el`, read once per theme and kept in `cache`.
@@ -23,7 +24,9 @@ if (typeof matchMedia === 'function') matchMedia('(prefers-color-scheme: dark)')
 export function cssColors(el, fallbacks, cache) {
   if (cache.colors && cache.epoch === epoch) return cache.colors;
   const css = getComputedStyle(el);
-  const colors = Object.fromEntries(Object.entries(fallbacks).map(([name, d]) => [name, css.getPropertyValue(name).trim() || d]));
+  const colors = Object.fromEntries(
+    Object.entries(fallbacks).map(([name, d]) => [name, css.getPropertyValue(name).trim() || d]),
+  );
   if (!el.isConnected) return colors; // not in the page yet: no page style to keep (drawn again once it is)
   cache.colors = colors;
   cache.epoch = epoch;

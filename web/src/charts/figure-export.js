@@ -62,7 +62,9 @@ export function figureCanvas(f, scale = PNG_SCALE) {
 /** @param {Figure} f @param {number} [scale] @returns {Promise<Blob>} */
 export function figurePNG(f, scale = PNG_SCALE) {
   const c = figureCanvas(f, scale);
-  return new Promise((resolve, reject) => c.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be made'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    c.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be made'))), 'image/png'),
+  );
 }
 
 /**
@@ -79,4 +81,10 @@ export async function figureBlob(f, format) {
 }
 
 /** A file name from words: lower case, letters, digits and dashes. @param {string} s */
-export const fileSlug = (s) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'figure';
+export const fileSlug = (s) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'figure';

@@ -37,7 +37,10 @@ const MAX_CHARS = 14;
 /** Estimated width of text in a sans-serif font (the SVG reader's font is unknown). @param {string} s @param {number} size */
 export const textWidth = (s, size) => [...s].length * size * 0.6;
 /** A label cut to MAX_CHARS characters. @param {unknown} s */
-export const short = (s) => { const t = [...String(s)]; return t.length > MAX_CHARS ? `${t.slice(0, MAX_CHARS - 1).join('')}…` : t.join(''); };
+export const short = (s) => {
+  const t = [...String(s)];
+  return t.length > MAX_CHARS ? `${t.slice(0, MAX_CHARS - 1).join('')}…` : t.join('');
+};
 
 /**
  * The colour of a heatmap value, as the page's heatmap draws it.
@@ -70,17 +73,53 @@ export function heatmapLayout(f) {
   const matW = cols * cell;
   const matH = rows * cell;
   items.push({ k: 'text', x: PAD, y: PAD + TITLE - 2, text: f.title, size: TITLE, weight: 600, cls: 'title' });
-  f.matrix.forEach((row, i) => row.forEach((v, j) =>
-    items.push({ k: 'rect', x: matX + j * cell, y: matY + i * cell, w: cell, h: cell, fill: cellColor(f, v), cls: 'cell' })));
+  f.matrix.forEach((row, i) =>
+    row.forEach((v, j) =>
+      items.push({
+        k: 'rect',
+        x: matX + j * cell,
+        y: matY + i * cell,
+        w: cell,
+        h: cell,
+        fill: cellColor(f, v),
+        cls: 'cell',
+      }),
+    ),
+  );
   if (f.cellText)
-    f.matrix.forEach((row, i) => row.forEach((v, j) => {
-      const t = f.cellText?.[i]?.[j];
-      const dark = f.diverging ? Math.abs(v) > 0.6 * Math.max(Math.abs(f.lo), Math.abs(f.hi)) : (v - f.lo) / (f.hi - f.lo || 1) < 0.55;
-      if (t) items.push({ k: 'text', x: matX + (j + 0.5) * cell, y: matY + (i + 0.5) * cell + 4, text: t, size: 10, anchor: 'middle', fill: dark && Number.isFinite(v) ? '#ffffff' : INK });
-    }));
+    f.matrix.forEach((row, i) =>
+      row.forEach((v, j) => {
+        const t = f.cellText?.[i]?.[j];
+        const dark = f.diverging
+          ? Math.abs(v) > 0.6 * Math.max(Math.abs(f.lo), Math.abs(f.hi))
+          : (v - f.lo) / (f.hi - f.lo || 1) < 0.55;
+        if (t)
+          items.push({
+            k: 'text',
+            x: matX + (j + 0.5) * cell,
+            y: matY + (i + 0.5) * cell + 4,
+            text: t,
+            size: 10,
+            anchor: 'middle',
+            fill: dark && Number.isFinite(v) ? '#ffffff' : INK,
+          });
+      }),
+    );
   // Row labels, every k-th when the cells are smaller than the font.
   const rEvery = thinning(cell, FONT + 1);
-  rowLabels.forEach((s, i) => i % rEvery === 0 && items.push({ k: 'text', x: matX - 4, y: matY + (i + 0.5) * cell + 4, text: s, size: FONT, anchor: 'end', cls: 'row-label' }));
+  rowLabels.forEach(
+    (s, i) =>
+      i % rEvery === 0 &&
+      items.push({
+        k: 'text',
+        x: matX - 4,
+        y: matY + (i + 0.5) * cell + 4,
+        text: s,
+        size: FONT,
+        anchor: 'end',
+        cls: 'row-label',
+      }),
+  );
   // Column labels: upright when the widest fits a cell, else turned (reading upwards), thinned.
   const colW = colLabels.length ? Math.max(...colLabels.map((s) => textWidth(s, FONT))) : 0;
   const turned = colW + 4 > cell;
@@ -89,18 +128,49 @@ export function heatmapLayout(f) {
   colLabels.forEach((s, j) => {
     if (j % cEvery) return;
     const x = matX + (j + 0.5) * cell;
-    items.push(turned
-      ? { k: 'text', x: x + 4, y: matY + matH + 4, text: s, size: FONT, anchor: 'end', rotate: -90, cls: 'col-label' }
-      : { k: 'text', x, y: matY + matH + FONT + 3, text: s, size: FONT, anchor: 'middle', cls: 'col-label' });
+    items.push(
+      turned
+        ? { k: 'text', x: x + 4, y: matY + matH + 4, text: s, size: FONT, anchor: 'end', rotate: -90, cls: 'col-label' }
+        : { k: 'text', x, y: matY + matH + FONT + 3, text: s, size: FONT, anchor: 'middle', cls: 'col-label' },
+    );
   });
   if (f.side) {
     const x = matX + matW + 6;
     items.push({ k: 'text', x, y: matY - 3, text: f.side.label, size: FONT, weight: 600 });
-    if (cell >= 9) f.side.values.forEach((v, i) => items.push({ k: 'text', x, y: matY + (i + 0.5) * cell + 4, text: fmt(v), size: Math.min(FONT, cell - 1), cls: 'side' }));
+    if (cell >= 9)
+      f.side.values.forEach((v, i) =>
+        items.push({
+          k: 'text',
+          x,
+          y: matY + (i + 0.5) * cell + 4,
+          text: fmt(v),
+          size: Math.min(FONT, cell - 1),
+          cls: 'side',
+        }),
+      );
   }
   let y = matY + matH + colH + 4;
-  if (f.xLabel) items.push({ k: 'text', x: matX + matW / 2, y: (y += 14), text: f.xLabel, size: FONT + 1, anchor: 'middle', cls: 'x-title' });
-  if (f.yLabel) items.push({ k: 'text', x: PAD + 12, y: matY + matH / 2, text: f.yLabel, size: FONT + 1, anchor: 'middle', rotate: -90, cls: 'y-title' });
+  if (f.xLabel)
+    items.push({
+      k: 'text',
+      x: matX + matW / 2,
+      y: (y += 14),
+      text: f.xLabel,
+      size: FONT + 1,
+      anchor: 'middle',
+      cls: 'x-title',
+    });
+  if (f.yLabel)
+    items.push({
+      k: 'text',
+      x: PAD + 12,
+      y: matY + matH / 2,
+      text: f.yLabel,
+      size: FONT + 1,
+      anchor: 'middle',
+      rotate: -90,
+      cls: 'y-title',
+    });
   // The colour scale: name, low end, gradient bar, high end; then what the range is.
   y += 14;
   const name = `${f.quantity}:`;
@@ -112,14 +182,20 @@ export function heatmapLayout(f) {
   items.push({ k: 'text', x, y: y + 9, text: lo, size: FONT, cls: 'legend-lo' });
   x += textWidth(lo, FONT) + 4;
   const barW = Math.max(120, Math.min(260, matW));
-  const stops = f.diverging ? [-1, -0.5, 0, 0.5, 1].map((t) => css(diverging(t))) : [0, 0.25, 0.5, 0.75, 1].map((t) => css(sequential(t)));
+  const stops = f.diverging
+    ? [-1, -0.5, 0, 0.5, 1].map((t) => css(diverging(t)))
+    : [0, 0.25, 0.5, 0.75, 1].map((t) => css(sequential(t)));
   items.push({ k: 'bar', x, y, w: barW, h: 11, stops, cls: 'colorbar' });
-  if (f.diverging) items.push({ k: 'text', x: x + barW / 2, y: y + 22, text: '0', size: 9, anchor: 'middle', fill: MUTED });
+  if (f.diverging)
+    items.push({ k: 'text', x: x + barW / 2, y: y + 22, text: '0', size: 9, anchor: 'middle', fill: MUTED });
   x += barW + 4;
   items.push({ k: 'text', x, y: y + 9, text: hi, size: FONT, cls: 'legend-hi' });
   let right = x + textWidth(hi, FONT);
   y += f.diverging ? 36 : 28;
-  const notes = [f.note ?? '', f.matrix.some((r) => r.some((v) => !Number.isFinite(v))) ? f.maskNote ?? 'grey: masked (−∞)' : ''].filter(Boolean);
+  const notes = [
+    f.note ?? '',
+    f.matrix.some((r) => r.some((v) => !Number.isFinite(v))) ? (f.maskNote ?? 'grey: masked (−∞)') : '',
+  ].filter(Boolean);
   for (const n of notes) {
     items.push({ k: 'text', x: PAD, y, text: n, size: FONT - 1, fill: MUTED, cls: 'legend-note' });
     right = Math.max(right, PAD + textWidth(n, FONT - 1));
@@ -136,7 +212,8 @@ export function ticks(lo, hi, n = 5) {
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
   const out = [];
-  for (let t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) out.push(Math.abs(t) < step * 1e-9 ? 0 : Number(t.toPrecision(12)));
+  for (let t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
+    out.push(Math.abs(t) < step * 1e-9 ? 0 : Number(t.toPrecision(12)));
   return out;
 }
 
@@ -145,10 +222,12 @@ export function lineLayout(f) {
   /** @type {Item[]} */
   const items = [];
   const xsAll = f.xs.filter(Number.isFinite);
-  const vals = /** @type {number[]} */ (f.series.flatMap((s) => s.values).filter((v) => v !== null && Number.isFinite(v)));
+  const vals = /** @type {number[]} */ (
+    f.series.flatMap((s) => s.values).filter((v) => v !== null && Number.isFinite(v))
+  );
   let [y0, y1] = f.yRange ?? [Math.min(0, ...vals), Math.max(...vals, 0)];
   if (!f.yRange && !f.bars) [y0, y1] = vals.length ? [Math.min(...vals), Math.max(...vals)] : [0, 1];
-  if (y1 - y0 < 1e-12) (y0 -= 0.5), (y1 += 0.5);
+  if (y1 - y0 < 1e-12) ((y0 -= 0.5), (y1 += 0.5));
   if (!f.yRange) {
     // Out to the ticks around the data: the top and bottom values sit on a grid line.
     const t = ticks(y0, y1);
@@ -158,7 +237,7 @@ export function lineLayout(f) {
   const yt = ticks(y0, y1);
   let x0 = xsAll.length ? Math.min(...xsAll) : 0;
   let x1 = xsAll.length ? Math.max(...xsAll) : 1;
-  if (f.bars) (x0 -= 0.5), (x1 += 0.5);
+  if (f.bars) ((x0 -= 0.5), (x1 += 0.5));
   if (x1 === x0) x1 = x0 + 1;
   const xt = ticks(x0, x1, 8).filter((t) => !f.bars || Number.isInteger(t));
   const tickW = Math.max(...yt.map((t) => textWidth(fmt(t), FONT)));
@@ -171,14 +250,57 @@ export function lineLayout(f) {
   const sy = (/** @type {number} */ v) => top + plotH - ((Math.min(y1, Math.max(y0, v)) - y0) / (y1 - y0)) * plotH;
   items.push({ k: 'text', x: PAD, y: PAD + TITLE - 2, text: f.title, size: TITLE, weight: 600, cls: 'title' });
   for (const t of yt) {
-    items.push({ k: 'path', segs: [[[left, sy(t)], [left + plotW, sy(t)]]], stroke: GRID, width: 1 });
+    items.push({
+      k: 'path',
+      segs: [
+        [
+          [left, sy(t)],
+          [left + plotW, sy(t)],
+        ],
+      ],
+      stroke: GRID,
+      width: 1,
+    });
     items.push({ k: 'text', x: left - 5, y: sy(t) + 4, text: fmt(t), size: FONT, anchor: 'end', cls: 'y-tick' });
   }
-  for (const t of xt) items.push({ k: 'text', x: sx(t), y: top + plotH + FONT + 5, text: fmt(t), size: FONT, anchor: 'middle', cls: 'x-tick' });
-  items.push({ k: 'path', segs: [[[left, top], [left, top + plotH], [left + plotW, top + plotH]]], stroke: MUTED, width: 1, cls: 'axes' });
+  for (const t of xt)
+    items.push({
+      k: 'text',
+      x: sx(t),
+      y: top + plotH + FONT + 5,
+      text: fmt(t),
+      size: FONT,
+      anchor: 'middle',
+      cls: 'x-tick',
+    });
+  items.push({
+    k: 'path',
+    segs: [
+      [
+        [left, top],
+        [left, top + plotH],
+        [left + plotW, top + plotH],
+      ],
+    ],
+    stroke: MUTED,
+    width: 1,
+    cls: 'axes',
+  });
   for (const m of f.markers ?? []) {
     if (m.x < x0 || m.x > x1) continue;
-    items.push({ k: 'path', segs: [[[sx(m.x), top], [sx(m.x), top + plotH]]], stroke: MUTED, width: 1, dash: [4, 3], cls: 'marker' });
+    items.push({
+      k: 'path',
+      segs: [
+        [
+          [sx(m.x), top],
+          [sx(m.x), top + plotH],
+        ],
+      ],
+      stroke: MUTED,
+      width: 1,
+      dash: [4, 3],
+      cls: 'marker',
+    });
     if (m.label) items.push({ k: 'text', x: sx(m.x) + 3, y: top + 10, text: m.label, size: FONT - 1, fill: MUTED });
   }
   f.series.forEach((s) => {
@@ -188,26 +310,75 @@ export function lineLayout(f) {
         if (v === null || !Number.isFinite(v)) return;
         const a = sy(Math.max(0, y0));
         const b = sy(v);
-        items.push({ k: 'rect', x: sx(f.xs[i]) - bw / 2, y: Math.min(a, b), w: bw, h: Math.abs(a - b), fill: s.color, cls: 'bar' });
+        items.push({
+          k: 'rect',
+          x: sx(f.xs[i]) - bw / 2,
+          y: Math.min(a, b),
+          w: bw,
+          h: Math.abs(a - b),
+          fill: s.color,
+          cls: 'bar',
+        });
       });
       return;
     }
     /** @type {[number, number][][]} */
     const segs = [[]];
     s.values.forEach((v, i) => {
-      if (v === null || !Number.isFinite(v) || !Number.isFinite(f.xs[i])) { if (segs[segs.length - 1].length) segs.push([]); return; }
+      if (v === null || !Number.isFinite(v) || !Number.isFinite(f.xs[i])) {
+        if (segs[segs.length - 1].length) segs.push([]);
+        return;
+      }
       segs[segs.length - 1].push([sx(f.xs[i]), sy(v)]);
     });
-    items.push({ k: 'path', segs: segs.filter((q) => q.length), stroke: s.color, width: 1.6, dash: s.dash, cls: 'series' });
+    items.push({
+      k: 'path',
+      segs: segs.filter((q) => q.length),
+      stroke: s.color,
+      width: 1.6,
+      dash: s.dash,
+      cls: 'series',
+    });
   });
   let y = top + plotH + FONT + 8;
-  if (f.xLabel) items.push({ k: 'text', x: left + plotW / 2, y: (y += 14), text: f.xLabel, size: FONT + 1, anchor: 'middle', cls: 'x-title' });
-  if (f.yLabel) items.push({ k: 'text', x: PAD + 12, y: top + plotH / 2, text: f.yLabel, size: FONT + 1, anchor: 'middle', rotate: -90, cls: 'y-title' });
+  if (f.xLabel)
+    items.push({
+      k: 'text',
+      x: left + plotW / 2,
+      y: (y += 14),
+      text: f.xLabel,
+      size: FONT + 1,
+      anchor: 'middle',
+      cls: 'x-title',
+    });
+  if (f.yLabel)
+    items.push({
+      k: 'text',
+      x: PAD + 12,
+      y: top + plotH / 2,
+      text: f.yLabel,
+      size: FONT + 1,
+      anchor: 'middle',
+      rotate: -90,
+      cls: 'y-title',
+    });
   y += 8;
   for (const s of f.series) {
     y += 16;
     if (f.bars) items.push({ k: 'rect', x: left, y: y - 8, w: 18, h: 8, fill: s.color });
-    else items.push({ k: 'path', segs: [[[left, y - 4], [left + 18, y - 4]]], stroke: s.color, width: 2, dash: s.dash });
+    else
+      items.push({
+        k: 'path',
+        segs: [
+          [
+            [left, y - 4],
+            [left + 18, y - 4],
+          ],
+        ],
+        stroke: s.color,
+        width: 2,
+        dash: s.dash,
+      });
     items.push({ k: 'text', x: left + 24, y, text: s.label, size: FONT, cls: 'legend' });
   }
   return { width: W, height: Math.ceil(y + PAD), title: f.title, items };

@@ -105,9 +105,10 @@ export class Heatmap {
     const cols = matrix[0]?.length ?? 0;
     let lo = Infinity;
     let hi = -Infinity;
-    for (const row of matrix) for (const v of row) if (Number.isFinite(v)) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
+    for (const row of matrix)
+      for (const v of row) if (Number.isFinite(v)) ((lo = Math.min(lo, v)), (hi = Math.max(hi, v)));
     if (range) [lo, hi] = range;
-    if (!Number.isFinite(lo)) (lo = 0), (hi = 1);
+    if (!Number.isFinite(lo)) ((lo = 0), (hi = 1));
     this.signed = lo < 0;
     this.scale = this.signed ? Math.max(Math.abs(lo), Math.abs(hi)) || 1 : hi > lo ? hi - lo : 1;
     this.lo = this.signed ? -this.scale : Math.min(lo, 0);
@@ -146,7 +147,12 @@ export class Heatmap {
     };
     const row = document.createElement('div');
     row.className = 'heatmap-legend-row';
-    row.append(num('heatmap-legend-name', `${this.legendName}:`), num('heatmap-legend-lo', fmt(this.lo)), bar, num('heatmap-legend-hi', fmt(this.hi)));
+    row.append(
+      num('heatmap-legend-name', `${this.legendName}:`),
+      num('heatmap-legend-lo', fmt(this.lo)),
+      bar,
+      num('heatmap-legend-hi', fmt(this.hi)),
+    );
     const text = num('heatmap-legend-note', this.#says(note));
     box.replaceChildren(row, text);
     if (masked) box.append(num('heatmap-legend-note', 'grey: masked (−∞)'));
@@ -168,8 +174,18 @@ export class Heatmap {
   figure({ title, xLabel, yLabel }) {
     if (!this.matrix.length) return null;
     return {
-      kind: 'heatmap', title, xLabel, yLabel, matrix: this.matrix, rowLabels: this.rowLabels, colLabels: this.colLabels,
-      quantity: this.legendName ?? 'value', lo: this.lo, hi: this.hi, diverging: this.signed, note: this.#says(this.scaleNote),
+      kind: 'heatmap',
+      title,
+      xLabel,
+      yLabel,
+      matrix: this.matrix,
+      rowLabels: this.rowLabels,
+      colLabels: this.colLabels,
+      quantity: this.legendName ?? 'value',
+      lo: this.lo,
+      hi: this.hi,
+      diverging: this.signed,
+      note: this.#says(this.scaleNote),
       side: this.side ? { label: this.sideLabel ?? '', values: this.side } : undefined,
     };
   }
@@ -195,7 +211,11 @@ export class Heatmap {
     if (matrix.length && cols) this.#cells(g, dpr);
     // Label and cursor colours: the CSS custom properties --heatmap-ink / --heatmap-cursor where
     // set (the widget's themes), else dark grey on white.
-    const { '--heatmap-ink': ink, '--heatmap-cursor': cursor } = cssColors(this.canvas, HEATMAP_COLORS, (this.styleCache ??= {}));
+    const { '--heatmap-ink': ink, '--heatmap-cursor': cursor } = cssColors(
+      this.canvas,
+      HEATMAP_COLORS,
+      (this.styleCache ??= {}),
+    );
     g.fillStyle = ink;
     g.font = `${Math.min(11, Math.max(8, cell - 2))}px system-ui, sans-serif`;
     g.textBaseline = 'middle';
@@ -324,4 +344,3 @@ export class Heatmap {
 export function thinning(cell, need) {
   return Math.max(1, Math.ceil(need / Math.max(cell, 0.5)));
 }
-

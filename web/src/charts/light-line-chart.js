@@ -25,7 +25,9 @@ function ticks(lo, hi, n) {
   const raw = (hi - lo) / Math.max(1, n);
   const p = 10 ** Math.floor(Math.log10(raw));
   // the nice step whose count of ticks comes closest to n
-  const step = [1, 2, 5, 10].map((m) => m * p).reduce((a, b) => (Math.abs((hi - lo) / b - n) < Math.abs((hi - lo) / a - n) ? b : a));
+  const step = [1, 2, 5, 10]
+    .map((m) => m * p)
+    .reduce((a, b) => (Math.abs((hi - lo) / b - n) < Math.abs((hi - lo) / a - n) ? b : a));
   const out = [];
   for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Number(v.toPrecision(12)));
   return out;
@@ -54,7 +56,8 @@ function drawQueued() {
  *   a drawing's axes: data to pixels (X, Y) and back (invX), and the rows drawn of each run
  */
 
-const label = (/** @type {number} */ v) => (Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(0) : String(Number(v.toPrecision(4))));
+const label = (/** @type {number} */ v) =>
+  Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(0) : String(Number(v.toPrecision(4)));
 
 export class LightLineChart extends LineChartBase {
   /**
@@ -88,7 +91,7 @@ export class LightLineChart extends LineChartBase {
     this.resize = new ResizeObserver((entries) => {
       const w = Math.round(entries[entries.length - 1].contentRect.width);
       cssColors(container, CHART_COLORS, this.styleCache); // here, after layout, reading style is free
-      if (w !== this.width) (this.width = w), this.#schedule();
+      if (w !== this.width) ((this.width = w), this.#schedule());
     });
     this.resize.observe(container);
     this.#legend();
@@ -153,21 +156,35 @@ export class LightLineChart extends LineChartBase {
     // What is drawn: at most about DRAW_ROWS rows per run (line-chart-base.js), whatever the run's length.
     const rows = this.drawRuns(lines);
     const xs = lines.flatMap((l) => /** @type {Run} */ (rows.get(l.run)).xs);
-    const ys = lines.flatMap((l) => /** @type {Run} */ (rows.get(l.run)).cols[l.s.key]).filter((v) => v != null && Number.isFinite(v) && (!this.logScale || v > 0)).map(Number);
+    const ys = lines
+      .flatMap((l) => /** @type {Run} */ (rows.get(l.run)).cols[l.s.key])
+      .filter((v) => v != null && Number.isFinite(v) && (!this.logScale || v > 0))
+      .map(Number);
     let [x0, x1] = xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, 1];
-    for (const m of this.markers) (x0 = Math.min(x0, m.x)), (x1 = Math.max(x1, m.x));
+    for (const m of this.markers) ((x0 = Math.min(x0, m.x)), (x1 = Math.max(x1, m.x)));
     if (x1 === x0) x1 = x0 + 1;
     const f = this.logScale ? Math.log10 : (/** @type {number} */ v) => v;
-    let [y0, y1] = this.yRange && !this.logScale ? this.yRange : ys.length ? [Math.min(...ys.map(f)), Math.max(...ys.map(f))] : [0, 1];
-    if (y1 === y0) (y0 -= 0.5), (y1 += 0.5);
+    let [y0, y1] =
+      this.yRange && !this.logScale
+        ? this.yRange
+        : ys.length
+          ? [Math.min(...ys.map(f)), Math.max(...ys.map(f))]
+          : [0, 1];
+    if (y1 === y0) ((y0 -= 0.5), (y1 += 0.5));
     else if (!this.yRange || this.logScale) {
       const pad = (y1 - y0) * 0.06;
-      (y0 -= pad), (y1 += pad);
+      ((y0 -= pad), (y1 += pad));
     }
     const pw = w - PAD.left - PAD.right;
     const ph = h - PAD.top - PAD.bottom;
     return {
-      lines, rows, x0, x1, y0, y1, f,
+      lines,
+      rows,
+      x0,
+      x1,
+      y0,
+      y1,
+      f,
       X: (/** @type {number} */ x) => PAD.left + ((x - x0) / (x1 - x0)) * pw,
       Y: (/** @type {number} */ y) => PAD.top + (1 - (f(y) - y0) / (y1 - y0)) * ph,
       invX: (/** @type {number} */ px) => x0 + ((px - PAD.left) / pw) * (x1 - x0),
@@ -220,7 +237,8 @@ export class LightLineChart extends LineChartBase {
       g.stroke();
       g.fillText(m.label, x + 3, PAD.top);
     }
-    if (!this.hasData() && this.empty) { // the frame says why it is empty
+    if (!this.hasData() && this.empty) {
+      // the frame says why it is empty
       g.fillStyle = ink;
       g.textAlign = 'center';
       g.textBaseline = 'middle';
@@ -240,7 +258,7 @@ export class LightLineChart extends LineChartBase {
         const v = ys[i];
         if (v == null || !Number.isFinite(v) || (this.logScale && v <= 0)) return;
         if (started) g.lineTo(sc.X(x), sc.Y(v));
-        else g.moveTo(sc.X(x), sc.Y(v)), (started = true);
+        else (g.moveTo(sc.X(x), sc.Y(v)), (started = true));
       });
       g.stroke();
       if (l.s.points)

@@ -58,7 +58,16 @@ export class LineChartBase {
    *   'step'); markers: dashed vertical lines with a label (e.g. the training length); empty: what
    *   the plot says while it has nothing to draw (an empty frame reads as broken)
    */
-  constructor({ title, series, logScale = false, height = 170, yRange, xLabel = 'step', markers = [], empty = 'No data yet.' }) {
+  constructor({
+    title,
+    series,
+    logScale = false,
+    height = 170,
+    yRange,
+    xLabel = 'step',
+    markers = [],
+    empty = 'No data yet.',
+  }) {
     this.empty = empty;
     this.title = title;
     this.series = series;
@@ -93,7 +102,8 @@ export class LineChartBase {
   addDataPoint(x, values) {
     const { xs, cols } = this.run;
     let grew = false;
-    for (const s of this.series) if (values[s.key] != null && !this.shown.has(s.key)) this.shown.add(s.key), (grew = true);
+    for (const s of this.series)
+      if (values[s.key] != null && !this.shown.has(s.key)) (this.shown.add(s.key), (grew = true));
     // xs stay sorted and unique: a value for an x already there (an evaluation that arrives after
     // later training steps) merges into its row; an earlier x goes in its place.
     let at = xs.length;
@@ -162,7 +172,9 @@ export class LineChartBase {
    */
   /** Whether any line has a value to draw. */
   hasData() {
-    return this.lines().some((l) => (l.run.cols[l.s.key] ?? []).some((v) => v !== null && v !== undefined && Number.isFinite(v)));
+    return this.lines().some((l) =>
+      (l.run.cols[l.s.key] ?? []).some((v) => v !== null && v !== undefined && Number.isFinite(v)),
+    );
   }
 
   lines() {
@@ -171,7 +183,14 @@ export class LineChartBase {
     const pinned = this.pinned;
     if (pinned)
       for (const s of this.series.filter((q) => pinned.keys.has(q.key)))
-        out.push({ s, run: pinned.run, color: pinnedColor(s.color, this.series.indexOf(s)), dash: PINNED_DASH, name: `${s.label} · ${pinned.label}`, pinned: true });
+        out.push({
+          s,
+          run: pinned.run,
+          color: pinnedColor(s.color, this.series.indexOf(s)),
+          dash: PINNED_DASH,
+          name: `${s.label} · ${pinned.label}`,
+          pinned: true,
+        });
     return out;
   }
 
@@ -190,10 +209,15 @@ export class LineChartBase {
     }
     const xs = [...new Set(runs.flatMap((r) => rowsOf(r).xs))].sort((a, b) => a - b);
     const index = new Map(runs.map((r) => [r, new Map(rowsOf(r).xs.map((x, i) => [x, i]))]));
-    return [xs, ...lines.map((l) => xs.map((x) => {
-      const i = index.get(l.run)?.get(x);
-      return i === undefined ? null : clean(rowsOf(l.run).cols[l.s.key][i]);
-    }))];
+    return [
+      xs,
+      ...lines.map((l) =>
+        xs.map((x) => {
+          const i = index.get(l.run)?.get(x);
+          return i === undefined ? null : clean(rowsOf(l.run).cols[l.s.key][i]);
+        }),
+      ),
+    ];
   }
 
   /**
@@ -221,7 +245,14 @@ export class LineChartBase {
       const mine = lines.filter((l) => l.run === run);
       let d = this.decimators.get(run);
       if (!d || d.max !== max) this.decimators.set(run, (d = new Decimator(max)));
-      views.set(run, d.view(run, mine.map((l) => l.s.key), mine.map((l) => Boolean(l.s.points))));
+      views.set(
+        run,
+        d.view(
+          run,
+          mine.map((l) => l.s.key),
+          mine.map((l) => Boolean(l.s.points)),
+        ),
+      );
     }
     return views;
   }
@@ -235,8 +266,16 @@ export class LineChartBase {
   figure(yLabel) {
     const lines = this.lines();
     const [xs, ...cols] = this.columns(lines);
-    return { kind: 'lines', title: this.title, xLabel: this.xLabel, yLabel, xs, markers: this.markers, yRange: this.yRange,
-      series: lines.map((l, i) => ({ label: l.name, values: cols[i], color: l.color, dash: l.dash })) };
+    return {
+      kind: 'lines',
+      title: this.title,
+      xLabel: this.xLabel,
+      yLabel,
+      xs,
+      markers: this.markers,
+      yRange: this.yRange,
+      series: lines.map((l, i) => ({ label: l.name, values: cols[i], color: l.color, dash: l.dash })),
+    };
   }
 
   /** The chart's data as CSV (one column per line, pinned run included). */

@@ -58,7 +58,15 @@ export class LineChart extends LineChartBase {
     /** @type {(uPlot.Series & {label: string})[]} */
     const out = [{ label: this.xLabel, value: legendValue }];
     for (const l of this.lines())
-      out.push({ label: l.name, stroke: l.color, width: l.pinned ? 2 : 1.5, dash: l.dash, spanGaps: true, points: { show: l.s.points ?? false, size: 4 }, value: legendValue });
+      out.push({
+        label: l.name,
+        stroke: l.color,
+        width: l.pinned ? 2 : 1.5,
+        dash: l.dash,
+        spanGaps: true,
+        points: { show: l.s.points ?? false, size: 4 },
+        value: legendValue,
+      });
     return out;
   }
 
@@ -80,10 +88,21 @@ export class LineChart extends LineChartBase {
       {
         ...this.#size(),
         scales: { x, y },
-        axes: [{ label: this.xLabel, size: 36, labelSize: 14, ...this.#axisColors() }, { size: 48, ...this.#axisColors() }],
+        axes: [
+          { label: this.xLabel, size: 36, labelSize: 14, ...this.#axisColors() },
+          { size: 48, ...this.#axisColors() },
+        ],
         series: this.#uplotSeries(),
         // the legend's swatch shows a dashed series' style: short dashes dotted, long ones dashed
-        legend: { live: true, markers: { dash: (/** @type {uPlot} */ u, /** @type {number} */ i) => { const d = u.series[i].dash; return !d?.length ? 'solid' : d[0] <= 3 ? 'dotted' : 'dashed'; } } },
+        legend: {
+          live: true,
+          markers: {
+            dash: (/** @type {uPlot} */ u, /** @type {number} */ i) => {
+              const d = u.series[i].dash;
+              return !d?.length ? 'solid' : d[0] <= 3 ? 'dotted' : 'dashed';
+            },
+          },
+        },
         cursor: { drag: { x: false, y: false } },
         hooks: { draw: [(u) => this.#drawMarkers(u)] },
       },

@@ -7,7 +7,11 @@
  * @param {(number|null)[]} values
  * @param {{lo?: number, hi?: number, color?: string, reference?: number, width?: number, height?: number, mark?: number}} [opts]
  */
-export function drawSparkline(canvas, values, { lo = 0, hi = 1, color = '#1a73e8', reference, width = 96, height = 28, mark } = {}) {
+export function drawSparkline(
+  canvas,
+  values,
+  { lo = 0, hi = 1, color = '#1a73e8', reference, width = 96, height = 28, mark } = {},
+) {
   const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
   if (canvas.width !== Math.round(width * dpr)) {
     canvas.width = Math.round(width * dpr);
@@ -18,7 +22,8 @@ export function drawSparkline(canvas, values, { lo = 0, hi = 1, color = '#1a73e8
   const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   g.setTransform(dpr, 0, 0, dpr, 0, 0);
   g.clearRect(0, 0, width, height);
-  const y = (/** @type {number} */ v) => height - 2 - ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo || 1)) * (height - 4);
+  const y = (/** @type {number} */ v) =>
+    height - 2 - ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo || 1)) * (height - 4);
   if (reference != null) {
     g.strokeStyle = '#9aa0a6';
     g.setLineDash([3, 3]);

@@ -22,18 +22,21 @@ import { Watchdog } from './watchdog.js';
 // (say, the widget from a CDN), start the worker from a same-origin blob: module that imports it;
 // its own imports (the wasm loader, the .wasm) still resolve against its real URL. Named Worker so
 // that Vite still sees `new Worker(new URL(...), ...)` below and bundles the worker.
-const Worker = /** @type {{new (url: URL, options?: WorkerOptions): globalThis.Worker}} */ (/** @type {unknown} */ (
-  /**
-   * @param {URL} url
-   * @param {WorkerOptions} [options]
-   */
-  function Worker(url, options) {
-    const u = new URL(url, location.href);
-    if (u.origin === location.origin || u.protocol === 'blob:' || u.protocol === 'data:') return new globalThis.Worker(url, options);
-    const boot = new Blob([`import ${JSON.stringify(u.href)};`], { type: 'text/javascript' });
-    return new globalThis.Worker(URL.createObjectURL(boot), options);
-  }
-));
+const Worker = /** @type {{new (url: URL, options?: WorkerOptions): globalThis.Worker}} */ (
+  /** @type {unknown} */ (
+    /**
+     * @param {URL} url
+     * @param {WorkerOptions} [options]
+     */
+    function Worker(url, options) {
+      const u = new URL(url, location.href);
+      if (u.origin === location.origin || u.protocol === 'blob:' || u.protocol === 'data:')
+        return new globalThis.Worker(url, options);
+      const boot = new Blob([`import ${JSON.stringify(u.href)};`], { type: 'text/javascript' });
+      return new globalThis.Worker(URL.createObjectURL(boot), options);
+    }
+  )
+);
 
 const MAX_CRASHES_PER_MINUTE = 3;
 
@@ -171,7 +174,9 @@ export class EngineClient extends EventTarget {
     if (gen !== this.generation) return;
     this.toRestore = null;
     this.recovering = null; // calls that waited go out now, before the listeners hear of it
-    this.dispatchEvent(new CustomEvent('recovered', { detail: failed ? { error, models, failed } : { error, models } }));
+    this.dispatchEvent(
+      new CustomEvent('recovered', { detail: failed ? { error, models, failed } : { error, models } }),
+    );
   }
 
   /**
@@ -212,7 +217,8 @@ export class EngineClient extends EventTarget {
    * @returns {Promise<any>}
    */
   _post(cmd, args, transfer = []) {
-    if (this.dead) return Promise.reject(new Error(`the training engine crashed and was not restarted (${this.dead.message})`));
+    if (this.dead)
+      return Promise.reject(new Error(`the training engine crashed and was not restarted (${this.dead.message})`));
     if (this.disposed) return Promise.reject(new Error('client disposed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

@@ -25,7 +25,9 @@ export class WorkerPool extends EventTarget {
   #add() {
     const c = new EngineClient();
     for (const type of ['crash', 'recovered'])
-      c.addEventListener(type, (e) => this.dispatchEvent(new CustomEvent(type, { detail: { .../** @type {CustomEvent} */ (e).detail, client: c } })));
+      c.addEventListener(type, (e) =>
+        this.dispatchEvent(new CustomEvent(type, { detail: { .../** @type {CustomEvent} */ (e).detail, client: c } })),
+      );
     this.clients.push(c);
     return c;
   }

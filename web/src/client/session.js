@@ -98,7 +98,9 @@ export class EngineSession extends EventTarget {
         return bytes;
       })
       .catch(() => null)
-      .finally(() => { this.checkpointing = null; });
+      .finally(() => {
+        this.checkpointing = null;
+      });
     return this.checkpointing;
   }
 
@@ -152,7 +154,9 @@ export class EngineSession extends EventTarget {
   _onEvent(msg) {
     if (msg.event === 'metrics') {
       this.lastStep = msg.step;
-      this.dispatchEvent(new CustomEvent('metrics', { detail: { steps: msg.steps, evals: msg.evals, step: msg.step } }));
+      this.dispatchEvent(
+        new CustomEvent('metrics', { detail: { steps: msg.steps, evals: msg.evals, step: msg.step } }),
+      );
       if (Date.now() - this.checkpointAt >= CHECKPOINT_MS) this.keepCheckpoint();
     } else if (msg.event === 'state') {
       this.lastStep = msg.step;

@@ -58,7 +58,8 @@ export class Watchdog {
   heard(msg) {
     this.spoke = true;
     this.lastHeard = this.now();
-    if (msg && typeof msg.longest === 'number' && Number.isFinite(msg.longest)) this.longest = Math.max(this.longest, msg.longest);
+    if (msg && typeof msg.longest === 'number' && Number.isFinite(msg.longest))
+      this.longest = Math.max(this.longest, msg.longest);
   }
 
   /**
@@ -69,11 +70,13 @@ export class Watchdog {
     if (!this.locks || !this.lockable || this.locked || this.stopped) return;
     this.locked = true;
     const opts = this.abort ? { signal: this.abort.signal } : {};
-    this.locks.request(name, opts, () => {
-      if (!this.stopped) this.#dead("the engine's worker stopped: terminated by the browser, or out of memory");
-    }).catch((err) => {
-      if (err?.name !== 'AbortError') throw err; // AbortError: stop() retired the worker on purpose
-    });
+    this.locks
+      .request(name, opts, () => {
+        if (!this.stopped) this.#dead("the engine's worker stopped: terminated by the browser, or out of memory");
+      })
+      .catch((err) => {
+        if (err?.name !== 'AbortError') throw err; // AbortError: stop() retired the worker on purpose
+      });
   }
 
   /** The silence limit now (ms). */
@@ -91,7 +94,8 @@ export class Watchdog {
     this.lastCheck = now;
     if (this.locked || !this.spoke) return;
     const silent = now - this.lastHeard;
-    if (silent > this.limit) this.#dead(`the engine's worker stopped responding (no sign of life for ${Math.round(silent / 1000)} s)`);
+    if (silent > this.limit)
+      this.#dead(`the engine's worker stopped responding (no sign of life for ${Math.round(silent / 1000)} s)`);
   }
 
   /** @param {string} reason */

@@ -20,7 +20,8 @@ export const CSV_LIMITS = { chars: 8 * 1024 * 1024, rows: 20000, columns: 256, f
  */
 export function parseCsv(text, name = 'the CSV', limits = CSV_LIMITS) {
   if (typeof text !== 'string') throw new Error(`${name}: not text`);
-  if (text.length > limits.chars) throw new Error(`${name}: ${text.length} characters; at most ${limits.chars} are read`);
+  if (text.length > limits.chars)
+    throw new Error(`${name}: ${text.length} characters; at most ${limits.chars} are read`);
   /** @type {string[][]} */
   const records = [];
   /** @type {string[]} */
@@ -51,12 +52,14 @@ export function parseCsv(text, name = 'the CSV', limits = CSV_LIMITS) {
         }
         if (field.length > limits.field) throw fail(`a field longer than ${limits.field} characters`);
       }
-      if (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') throw fail('text after a closing quote (a quote inside a field is written "")');
+      if (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r')
+        throw fail('text after a closing quote (a quote inside a field is written "")');
     } else {
       let j = i;
       while (j < n && text[j] !== ',' && text[j] !== '\n' && text[j] !== '\r') j++;
       field = text.slice(i, j);
-      if (field.includes('"')) throw fail('a quote inside an unquoted field (quote the whole field and double the quote)');
+      if (field.includes('"'))
+        throw fail('a quote inside an unquoted field (quote the whole field and double the quote)');
       i = j;
     }
     if (field.length > limits.field) throw fail(`a field longer than ${limits.field} characters`);
@@ -82,7 +85,8 @@ export function parseCsv(text, name = 'the CSV', limits = CSV_LIMITS) {
   const dup = header.find((h, k) => header.indexOf(h) !== k);
   if (dup !== undefined) throw new Error(`${name}, line 1: the column "${dup.slice(0, 40)}" appears twice`);
   rows.forEach((r, k) => {
-    if (r.length !== header.length) throw new Error(`${name}, row ${k + 2}: ${r.length} fields where the header has ${header.length}`);
+    if (r.length !== header.length)
+      throw new Error(`${name}, row ${k + 2}: ${r.length} fields where the header has ${header.length}`);
   });
   return { header, rows };
 }

@@ -51,7 +51,8 @@ export function demoHandle(demo) {
  */
 export function requireOptions(demo, options, chart = true) {
   if (!options.pool) throw new Error(`${demo} demo: options.pool (a WorkerPool) is required`);
-  if (chart && !options.LineChart) throw new Error(`${demo} demo: options.LineChart (a line chart class of web/src/charts/) is required`);
+  if (chart && !options.LineChart)
+    throw new Error(`${demo} demo: options.LineChart (a line chart class of web/src/charts/) is required`);
   return { pool: options.pool, LineChart: /** @type {any} */ (options.LineChart) };
 }
 
@@ -123,10 +124,25 @@ export function sci(v) {
 }
 
 /** An accuracy as a percentage without trailing noise. */
-export const pct = (/** @type {number|null|undefined} */ v) => (v == null || Number.isNaN(v) ? '–' : `${(100 * v).toFixed(v >= 0.9995 || v === 0 ? 0 : 1)}%`);
+export const pct = (/** @type {number|null|undefined} */ v) =>
+  v == null || Number.isNaN(v) ? '–' : `${(100 * v).toFixed(v >= 0.9995 || v === 0 ? 0 : 1)}%`;
 
 /** Keys of a demo's options.config that go straight into every model's config. */
-const MODEL_KEYS = ['d_model', 'heads', 'layers', 'ffn', 'batch', 'seed', 'lr', 'warmup', 'seq_len', 'eval_every', 'eval_batches', 'activation', 'layernorm'];
+const MODEL_KEYS = [
+  'd_model',
+  'heads',
+  'layers',
+  'ffn',
+  'batch',
+  'seed',
+  'lr',
+  'warmup',
+  'seq_len',
+  'eval_every',
+  'eval_batches',
+  'activation',
+  'layernorm',
+];
 
 /**
  * The model-config subset of `overrides` (URL parameters or embedding options).
@@ -136,9 +152,11 @@ const MODEL_KEYS = ['d_model', 'heads', 'layers', 'ffn', 'batch', 'seed', 'lr', 
 export function modelOverrides(overrides = {}) {
   /** @type {import('../wasm-api').Config} */
   const out = {};
-  for (const k of MODEL_KEYS) if (overrides[k] !== undefined && overrides[k] !== '') out[k] = /** @type {string|number|boolean} */ (overrides[k]);
+  for (const k of MODEL_KEYS)
+    if (overrides[k] !== undefined && overrides[k] !== '') out[k] = /** @type {string|number|boolean} */ (overrides[k]);
   // the field's old name (links from before the rename; the engine reads it too)
-  if (out.layernorm === undefined && overrides.norm_position !== undefined && overrides.norm_position !== '') out.layernorm = /** @type {string} */ (overrides.norm_position);
+  if (out.layernorm === undefined && overrides.norm_position !== undefined && overrides.norm_position !== '')
+    out.layernorm = /** @type {string} */ (overrides.norm_position);
   return out;
 }
 
@@ -151,7 +169,11 @@ export function modelOverrides(overrides = {}) {
  */
 export function listOption(v, fallback) {
   if (Array.isArray(v)) return v.map(String);
-  if (typeof v === 'string' && v.trim()) return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof v === 'string' && v.trim())
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return fallback;
 }
 

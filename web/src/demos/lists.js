@@ -44,7 +44,8 @@ export function demoLists(registry) {
   const names = positions.map((e) => e.name);
   const known = (/** @type {string[]} */ list) => (names.length ? list.filter((n) => names.includes(n)) : list.slice());
   const norms = (registry?.normalizations ?? []).map((e) => e.name);
-  const knownNorm = (/** @type {string[]} */ list) => (norms.length ? list.filter((n) => norms.includes(n)) : list.slice());
+  const knownNorm = (/** @type {string[]} */ list) =>
+    norms.length ? list.filter((n) => norms.includes(n)) : list.slice();
   const flags = positions.length > 0 && positions.every((e) => FROM_FLAGS in e);
   // Every encoding changes what an encoder without positions computes, so the permutation demo
   // can check each; every one can be trained short and evaluated long (one that cannot
@@ -57,6 +58,8 @@ export function demoLists(registry) {
     extrapolationDefault: DEFAULTS.extrapolation.filter((n) => extrapolation.includes(n)),
     probePositions: known(DEFAULTS.probePositions),
     probeNormalizations: knownNorm(DEFAULTS.probeNormalizations),
-    rowSum: Object.fromEntries((registry?.normalizations ?? []).filter((e) => e.row_sum).map((e) => [e.name, String(e.row_sum)])),
+    rowSum: Object.fromEntries(
+      (registry?.normalizations ?? []).filter((e) => e.row_sum).map((e) => [e.name, String(e.row_sum)]),
+    ),
   };
 }

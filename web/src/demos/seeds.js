@@ -16,7 +16,8 @@ export function seedList(first, count = DEFAULT_SEEDS) {
   const f = Number(first ?? 1);
   const n = Number(count ?? DEFAULT_SEEDS);
   if (!Number.isInteger(f) || f < 0) throw new Error(`seed: a whole number ≥ 0 is allowed, not "${String(first)}"`);
-  if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`seeds: a whole number from 1 to 8 is allowed, not "${String(count)}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 8)
+    throw new Error(`seeds: a whole number from 1 to 8 is allowed, not "${String(count)}"`);
   return Array.from({ length: n }, (_, i) => f + i);
 }
 

@@ -40,14 +40,16 @@ export class AttentionPanel {
 
   #mark() {
     const sel = this.selected;
-    this.maps.forEach((heads, l) => heads.forEach((map, h) => {
-      const on = Boolean(sel && sel.layer === l && sel.head === h);
-      const cell = /** @type {HTMLElement} */ (map.wrap.parentElement);
-      cell.classList.toggle('attn-selected', on);
-      if (on) cell.setAttribute('aria-current', 'true');
-      else cell.removeAttribute('aria-current');
-      map.markRow(on && sel ? sel.row : null);
-    }));
+    this.maps.forEach((heads, l) =>
+      heads.forEach((map, h) => {
+        const on = Boolean(sel && sel.layer === l && sel.head === h);
+        const cell = /** @type {HTMLElement} */ (map.wrap.parentElement);
+        cell.classList.toggle('attn-selected', on);
+        if (on) cell.setAttribute('aria-current', 'true');
+        else cell.removeAttribute('aria-current');
+        map.markRow(on && sel ? sel.row : null);
+      }),
+    );
   }
 
   /** @param {'weights'|'logits'} what */
@@ -72,7 +74,13 @@ export class AttentionPanel {
         const logits = this.show === 'logits';
         const m = logits ? head.logits.map((r) => r.map((v) => (v === null ? -Infinity : v))) : head.weights;
         map.legendName = logits ? 'logit' : 'weight';
-        map.update(m, { rowLabels: tokens, colLabels: tokens, side: head.row_sums, sideLabel: 'Σ', scaleNote: scaleNote(head, logits) });
+        map.update(m, {
+          rowLabels: tokens,
+          colLabels: tokens,
+          side: head.row_sums,
+          sideLabel: 'Σ',
+          scaleNote: scaleNote(head, logits),
+        });
       }),
     );
     const token = ++this.drawing;
@@ -98,17 +106,21 @@ export class AttentionPanel {
       return layer.heads.map((_, h) => {
         const what = () => (this.show === 'logits' ? 'logits' : 'weights');
         const menu = figureMenu(
-          () => map.figure({ title: `Attention ${what()}, layer ${l + 1}, head ${h + 1}`, xLabel: 'key', yLabel: 'query' }),
-          () => `attnplay-attention-${what()}-layer${l + 1}-head${h + 1}`);
+          () =>
+            map.figure({ title: `Attention ${what()}, layer ${l + 1}, head ${h + 1}`, xLabel: 'key', yLabel: 'query' }),
+          () => `attnplay-attention-${what()}-layer${l + 1}-head${h + 1}`,
+        );
         const cell = el('figure', { class: 'attn-head' }, el('figcaption', {}, el('span', {}, `head ${h + 1}`), menu));
         row.append(cell);
-        const map = /** @type {HeadMap} */ (new Heatmap(cell, {
-          label: `Attention of layer ${l + 1}, head ${h + 1}: queries down, keys across`,
-          maxSize: 250,
-          legend: 'weight',
-          describe: (i, j, v) =>
-            `query ${i} “${map.tokens[i]}” → key ${j} “${map.tokens[j]}”: ${this.show === 'logits' ? 'logit' : 'weight'} ${fmt(v)} (row sum ${fmt(map.head.row_sums[i])})`,
-        }));
+        const map = /** @type {HeadMap} */ (
+          new Heatmap(cell, {
+            label: `Attention of layer ${l + 1}, head ${h + 1}: queries down, keys across`,
+            maxSize: 250,
+            legend: 'weight',
+            describe: (i, j, v) =>
+              `query ${i} “${map.tokens[i]}” → key ${j} “${map.tokens[j]}”: ${this.show === 'logits' ? 'logit' : 'weight'} ${fmt(v)} (row sum ${fmt(map.head.row_sums[i])})`,
+          })
+        );
         return map;
       });
     });
@@ -129,10 +141,13 @@ export class AttentionPanel {
  * @param {boolean} logits
  */
 export function scaleNote(head, logits) {
-  if (logits) return 'scaled to this map\'s largest |logit|';
+  if (logits) return "scaled to this map's largest |logit|";
   const sums = head.row_sums.filter(Number.isFinite);
   const lo = Math.min(...sums);
   const hi = Math.max(...sums);
-  const rows = !sums.length || (Math.abs(lo - 1) < 1e-3 && Math.abs(hi - 1) < 1e-3) ? 'rows sum to 1' : `rows sum to ${lo.toFixed(2)}–${hi.toFixed(2)}`;
+  const rows =
+    !sums.length || (Math.abs(lo - 1) < 1e-3 && Math.abs(hi - 1) < 1e-3)
+      ? 'rows sum to 1'
+      : `rows sum to ${lo.toFixed(2)}–${hi.toFixed(2)}`;
   return `0 to this map's largest weight; ${rows}`;
 }

@@ -22,13 +22,42 @@ const TRAIN = '#1a73e8';
 const EVAL = '#188038';
 const LONG = '#9334e6';
 /** @type {Record<string, [string, string]>} series colour -> [CSS property, fallback] */
-const COLOR_VARS = { [TRAIN]: ['--chart-train', TRAIN], [EVAL]: ['--chart-eval', EVAL], [LONG]: ['--chart-long', LONG] };
+const COLOR_VARS = {
+  [TRAIN]: ['--chart-train', TRAIN],
+  [EVAL]: ['--chart-eval', EVAL],
+  [LONG]: ['--chart-long', LONG],
+};
 
 /** @type {ChartSpec[]} */
 const CHARTS = [
-  ['Loss (cross-entropy, nats)', 'loss', [['train', 'train', TRAIN, 'loss'], ['eval', 'eval', EVAL, 'loss'], ['long', 'eval long', LONG, 'loss']]],
-  ['Token accuracy', 'accuracy', [['train', 'train', TRAIN, 'token_accuracy'], ['eval', 'eval', EVAL, 'token_accuracy'], ['long', 'eval long', LONG, 'token_accuracy']], [0, 1]],
-  ['Bits per token', 'bits', [['train', 'train', TRAIN, 'bits_per_token'], ['eval', 'eval', EVAL, 'bits_per_token'], ['long', 'eval long', LONG, 'bits_per_token']]],
+  [
+    'Loss (cross-entropy, nats)',
+    'loss',
+    [
+      ['train', 'train', TRAIN, 'loss'],
+      ['eval', 'eval', EVAL, 'loss'],
+      ['long', 'eval long', LONG, 'loss'],
+    ],
+  ],
+  [
+    'Token accuracy',
+    'accuracy',
+    [
+      ['train', 'train', TRAIN, 'token_accuracy'],
+      ['eval', 'eval', EVAL, 'token_accuracy'],
+      ['long', 'eval long', LONG, 'token_accuracy'],
+    ],
+    [0, 1],
+  ],
+  [
+    'Bits per token',
+    'bits',
+    [
+      ['train', 'train', TRAIN, 'bits_per_token'],
+      ['eval', 'eval', EVAL, 'bits_per_token'],
+      ['long', 'eval long', LONG, 'bits_per_token'],
+    ],
+  ],
   ['Gradient norm (before clipping)', 'grad-norm', [['train', 'grad norm', TRAIN, 'grad_norm']]],
   ['Learning rate', 'lr', [['train', 'lr', TRAIN, 'lr']]],
 ];
@@ -56,23 +85,60 @@ export class ChartsPanel {
     /** @type {MetricChart[]} */
     this.charts = CHARTS.map(([title, file, series, yRange]) => {
       const body = el('div', { class: 'chart-body' });
-      const card = el('figure', { class: 'chart-card', dataset: { chart: file } },
-        el('figcaption', {},
+      const card = el(
+        'figure',
+        { class: 'chart-card', dataset: { chart: file } },
+        el(
+          'figcaption',
+          {},
           el('span', { class: 'chart-title' }, title),
-          el('span', { class: 'chart-buttons' },
-            el('button', { type: 'button', class: 'small', 'aria-label': `Download ${title} as CSV`, onclick: () => this.#csv(chart, file) }, 'CSV'),
-            el('button', { type: 'button', class: 'small', 'aria-label': `Download ${title} as PNG`, onclick: () => this.#png(chart, file) }, 'PNG'))),
-        body);
+          el(
+            'span',
+            { class: 'chart-buttons' },
+            el(
+              'button',
+              {
+                type: 'button',
+                class: 'small',
+                'aria-label': `Download ${title} as CSV`,
+                onclick: () => this.#csv(chart, file),
+              },
+              'CSV',
+            ),
+            el(
+              'button',
+              {
+                type: 'button',
+                class: 'small',
+                'aria-label': `Download ${title} as PNG`,
+                onclick: () => this.#png(chart, file),
+              },
+              'PNG',
+            ),
+          ),
+        ),
+        body,
+      );
       if (series.some(([key]) => key === 'long')) {
         const note = el('p', { class: 'chart-note', hidden: true });
         card.append(note);
         this.longNotes.push(note);
       }
       grid.append(card);
-      const chart = /** @type {MetricChart} */ (new LineChart(body, {
-        title, logScale, yRange,
-        series: series.map(([key, label, color]) => ({ key, label, color: this.#color(color), points: key !== 'train', dash: key === 'long' ? [4, 3] : undefined })),
-      }));
+      const chart = /** @type {MetricChart} */ (
+        new LineChart(body, {
+          title,
+          logScale,
+          yRange,
+          series: series.map(([key, label, color]) => ({
+            key,
+            label,
+            color: this.#color(color),
+            points: key !== 'train',
+            dash: key === 'long' ? [4, 3] : undefined,
+          })),
+        })
+      );
       chart.metrics = series.map(([key, , , metric]) => /** @type {[SeriesKey, Metric]} */ ([key, metric]));
       chart.colors = series.map(([, , color]) => color);
       return chart;
@@ -141,7 +207,12 @@ export class ChartsPanel {
       if (train) for (const m of steps) c.addDataPoint(m.step, { train: m[train[1]] });
     }
     // An evaluation at the training length with none at the longer one: the engine skipped it.
-    if (this.evalLen && !this.longMissing && evals.some((e) => e.length === this.seqLen) && !evals.some((e) => e.length === this.evalLen))
+    if (
+      this.evalLen &&
+      !this.longMissing &&
+      evals.some((e) => e.length === this.seqLen) &&
+      !evals.some((e) => e.length === this.evalLen)
+    )
       this.#missing(`the position encoding cannot address length ${this.evalLen}`);
     for (const e of evals) {
       const key = e.length === this.seqLen ? 'eval' : 'long';
@@ -193,8 +264,11 @@ export class ChartsPanel {
     this.pinLegend.hidden = !label;
     if (label)
       this.pinLegend.replaceChildren(
-        el('span', { class: 'pin-key solid' }), el('span', {}, 'this run'),
-        el('span', { class: 'pin-key dotted' }), el('span', { class: 'pin-label' }, label));
+        el('span', { class: 'pin-key solid' }),
+        el('span', {}, 'this run'),
+        el('span', { class: 'pin-key dotted' }),
+        el('span', { class: 'pin-label' }, label),
+      );
   }
 
   /** @param {boolean} on */

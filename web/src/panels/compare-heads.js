@@ -34,28 +34,63 @@ export class CompareHeads {
     for (let l = 0; l < layers; l++) {
       const heads = Math.max(0, ...this.shown.map((d) => d?.layers[l]?.heads.length ?? 0));
       for (let h = 0; h < heads; h++)
-        rows.push(el('tr', { dataset: { layer: String(l), head: String(h) } }, el('th', { scope: 'row' }, el('span', {}, `layer ${l + 1} ·`), ' ', el('span', {}, `head ${h + 1}`)),
-          ...this.shown.map((d, i) => this.#cell(d, l, h, i))));
+        rows.push(
+          el(
+            'tr',
+            { dataset: { layer: String(l), head: String(h) } },
+            el('th', { scope: 'row' }, el('span', {}, `layer ${l + 1} ·`), ' ', el('span', {}, `head ${h + 1}`)),
+            ...this.shown.map((d, i) => this.#cell(d, l, h, i)),
+          ),
+        );
     }
     if (!rows.length) {
       this.box.replaceChildren(el('p', { class: 'muted' }, 'Measuring the heads…'));
       return;
     }
-    const steps = this.shown.map((d, i) => (d ? `${this.runs[i].name} at step ${d.step}` : `${this.runs[i].name} not yet`)).join(', ');
+    const steps = this.shown
+      .map((d, i) => (d ? `${this.runs[i].name} at step ${d.step}` : `${this.runs[i].name} not yet`))
+      .join(', ');
     this.box.replaceChildren(
-      el('table', { class: 'ap-compare-heads' },
-        el('caption', {}, `What each head does, measured on held-out example 0 at each run's latest step (${steps}). A label is earned at the threshold its evidence states.`),
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'head'), ...this.runs.map((r) => el('th', { scope: 'col' }, r.swatch(), r.name)))),
-        el('tbody', {}, rows)));
+      el(
+        'table',
+        { class: 'ap-compare-heads' },
+        el(
+          'caption',
+          {},
+          `What each head does, measured on held-out example 0 at each run's latest step (${steps}). A label is earned at the threshold its evidence states.`,
+        ),
+        el(
+          'thead',
+          {},
+          el(
+            'tr',
+            {},
+            el('th', { scope: 'col' }, 'head'),
+            ...this.runs.map((r) => el('th', { scope: 'col' }, r.swatch(), r.name)),
+          ),
+        ),
+        el('tbody', {}, rows),
+      ),
+    );
   }
 
   /** @param {HeadDiagnostics|null} d @param {number} l @param {number} h @param {number} i */
   #cell(d, l, h, i) {
     const head = d?.layers[l]?.heads[h];
     if (!d || !head) return el('td', { class: 'muted', dataset: { run: String(i) } }, '–');
-    const labels = head.labels.map((lab) => el('div', { class: 'ap-compare-label', dataset: { label: lab.name } },
-      el('strong', {}, lab.name), ' ', el('span', { class: 'muted' }, evidenceOf(lab, head, d.thresholds))));
-    return el('td', { dataset: { run: String(i), labels: head.labels.map((x) => x.name).join(',') } },
-      ...(labels.length ? labels : [el('span', { class: 'muted' }, `no label (entropy ${fixed(head.entropy)})`)]));
+    const labels = head.labels.map((lab) =>
+      el(
+        'div',
+        { class: 'ap-compare-label', dataset: { label: lab.name } },
+        el('strong', {}, lab.name),
+        ' ',
+        el('span', { class: 'muted' }, evidenceOf(lab, head, d.thresholds)),
+      ),
+    );
+    return el(
+      'td',
+      { dataset: { run: String(i), labels: head.labels.map((x) => x.name).join(',') } },
+      ...(labels.length ? labels : [el('span', { class: 'muted' }, `no label (entropy ${fixed(head.entropy)})`)]),
+    );
   }
 }

@@ -63,7 +63,11 @@ export class CompareView {
     const { runs: states, fields } = opts.compare;
     const names = runNames(states, fields);
     const has = (/** @type {string} */ v) => opts.view.includes(v);
-    this.playButton = el('button', { type: 'button', class: 'primary ap-compare-play', onclick: () => (this.wantPlay ? this.pause() : this.play()) }, 'Play');
+    this.playButton = el(
+      'button',
+      { type: 'button', class: 'primary ap-compare-play', onclick: () => (this.wantPlay ? this.pause() : this.play()) },
+      'Play',
+    );
     const reset = el('button', { type: 'button', class: 'ap-compare-reset', onclick: () => this.reset() }, 'Reset');
     const tbody = el('tbody');
     const attn = el('div', { class: 'ap-compare-side' });
@@ -72,48 +76,143 @@ export class CompareView {
     /** @type {Run[]} */
     this.runs = states.map((state, i) => {
       const cells = { step: el('td', {}, '0'), loss: el('td', {}, '–'), acc: el('td', {}, '–') };
-      const files = opts.files ? el('td', { class: 'ap-compare-files' },
-        el('button', { type: 'button', class: 'small', onclick: () => this.#export(i) }, 'Export'),
-        el('label', { class: 'button small' }, 'Import', el('input', { type: 'file', class: 'file-input', accept: '.safetensors,application/octet-stream', onchange: (/** @type {Event} */ e) => this.#import(i, /** @type {HTMLInputElement} */ (e.target)) }))) : null;
-      tbody.append(el('tr', { dataset: { run: String(i) } }, el('th', { scope: 'row' }, swatch(i), names[i]), cells.step, cells.loss, cells.acc, files));
-      const side = (/** @type {HTMLElement} */ into, /** @type {HTMLElement} */ body) => into.append(
-        el('figure', { class: 'ap-compare-map', dataset: { run: String(i) } }, el('figcaption', {}, swatch(i), names[i]), body));
-      const attention = has('attention') ? new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 }) : undefined;
+      const files = opts.files
+        ? el(
+            'td',
+            { class: 'ap-compare-files' },
+            el('button', { type: 'button', class: 'small', onclick: () => this.#export(i) }, 'Export'),
+            el(
+              'label',
+              { class: 'button small' },
+              'Import',
+              el('input', {
+                type: 'file',
+                class: 'file-input',
+                accept: '.safetensors,application/octet-stream',
+                onchange: (/** @type {Event} */ e) => this.#import(i, /** @type {HTMLInputElement} */ (e.target)),
+              }),
+            ),
+          )
+        : null;
+      tbody.append(
+        el(
+          'tr',
+          { dataset: { run: String(i) } },
+          el('th', { scope: 'row' }, swatch(i), names[i]),
+          cells.step,
+          cells.loss,
+          cells.acc,
+          files,
+        ),
+      );
+      const side = (/** @type {HTMLElement} */ into, /** @type {HTMLElement} */ body) =>
+        into.append(
+          el(
+            'figure',
+            { class: 'ap-compare-map', dataset: { run: String(i) } },
+            el('figcaption', {}, swatch(i), names[i]),
+            body,
+          ),
+        );
+      const attention = has('attention')
+        ? new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 })
+        : undefined;
       if (attention) side(attn, attention.grid);
       let predictions;
       if (has('predictions')) {
         const list = el('div', { class: 'predictions' });
         side(preds, list);
-        predictions = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => this.runs[i].run.model?.run(ids) ?? Promise.reject(new Error('no model')));
+        predictions = new PredictionsPanel(
+          list,
+          el('div', { hidden: true }, el('div', { class: 'free-out' })),
+          (ids) => this.runs[i].run.model?.run(ids) ?? Promise.reject(new Error('no model')),
+        );
       }
       const run = controllers[i];
-      return { state, name: names[i], color: RUN_COLORS[i], cells, last: { step: 0, loss: null, acc: null }, run, attention, predictions };
+      return {
+        state,
+        name: names[i],
+        color: RUN_COLORS[i],
+        cells,
+        last: { step: 0, loss: null, acc: null },
+        run,
+        attention,
+        predictions,
+      };
     });
     const headsBox = el('div', {});
     /** @type {CompareHeads|undefined} */
-    this.heads = has('heads') ? new CompareHeads(headsBox, this.runs.map((r, i) => ({ name: r.name, swatch: () => swatch(i) }))) : undefined;
+    this.heads = has('heads')
+      ? new CompareHeads(
+          headsBox,
+          this.runs.map((r, i) => ({ name: r.name, swatch: () => swatch(i) })),
+        )
+      : undefined;
     const lengthsBox = el('div', {});
     /** @type {LengthsPanel|undefined} */
-    this.lengths = has('lengths') ? new LengthsPanel(lengthsBox, () => this.runs.map((r) => ({ name: r.name, color: r.color, model: r.run.model })), opts.LineChart) : undefined;
+    this.lengths = has('lengths')
+      ? new LengthsPanel(
+          lengthsBox,
+          () => this.runs.map((r) => ({ name: r.name, color: r.color, model: r.run.model })),
+          opts.LineChart,
+        )
+      : undefined;
     const head = ['run', 'step', 'train loss', 'held-out acc.', ...(opts.files ? ['file'] : [])];
     this.chartBox = el('div', { class: 'ap-charts' });
     this.notice = el('p', { class: 'config-error', role: 'alert', hidden: true });
     const panel = (/** @type {string} */ v, /** @type {string} */ title, /** @type {HTMLElement} */ body) =>
-      has(v) ? el('section', { class: 'ap-panel', dataset: { view: v }, 'aria-label': title }, v === 'chart' ? null : el('h3', {}, title), body) : null;
+      has(v)
+        ? el(
+            'section',
+            { class: 'ap-panel', dataset: { view: v }, 'aria-label': title },
+            v === 'chart' ? null : el('h3', {}, title),
+            body,
+          )
+        : null;
     const e = opts.engineInfo;
     box.replaceChildren(
-      el('header', { class: 'ap-head' },
-        el('div', { class: 'ap-title' }, el('div', {}, opts.title), el('span', { class: 'muted ap-compare-title' }, `Compare ${compareTitle(states, fields)} · same seed, same batches`)),
-        el('div', { class: 'ap-transport' }, this.playButton, reset)),
+      el(
+        'header',
+        { class: 'ap-head' },
+        el(
+          'div',
+          { class: 'ap-title' },
+          el('div', {}, opts.title),
+          el(
+            'span',
+            { class: 'muted ap-compare-title' },
+            `Compare ${compareTitle(states, fields)} · same seed, same batches`,
+          ),
+        ),
+        el('div', { class: 'ap-transport' }, this.playButton, reset),
+      ),
       this.notice,
-      el('div', { class: 'ap-scroll' }, el('table', { class: 'ap-compare-runs' }, el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h)))), tbody)),
-      el('div', { class: 'ap-panels' },
+      el(
+        'div',
+        { class: 'ap-scroll' },
+        el(
+          'table',
+          { class: 'ap-compare-runs' },
+          el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h)))),
+          tbody,
+        ),
+      ),
+      el(
+        'div',
+        { class: 'ap-panels' },
         panel('chart', 'Training curves', this.chartBox),
         panel('attention', 'Attention, one held-out example, each run', el('div', { class: 'ap-scroll' }, attn)),
         panel('predictions', 'Predictions on the same held-out examples, each run', preds),
         panel('heads', 'Heads: what each one does, each run', el('div', { class: 'ap-scroll' }, headsBox)),
-        panel('lengths', 'Accuracy against length, each run (L to 4L, on demand)', lengthsBox)),
-      el('footer', { class: 'ap-foot' }, el('span', {}, `Trains in your browser · ${engineKind(e)}`), el('span', {}, `${states.length} models`)));
+        panel('lengths', 'Accuracy against length, each run (L to 4L, on demand)', lengthsBox),
+      ),
+      el(
+        'footer',
+        { class: 'ap-foot' },
+        el('span', {}, `Trains in your browser · ${engineKind(e)}`),
+        el('span', {}, `${states.length} models`),
+      ),
+    );
     this.unnotice = engineNotice(opts.runs.pool, box, (model) => this.runs.some((r) => r.run.model === model));
     /** @type {[import('../charts/line-chart-base.js').LineChartBase & {destroy(): void, restyle(): void}, 'loss'|'token_accuracy'][]} */
     this.charts = [];
@@ -148,22 +247,32 @@ export class CompareView {
       state: ({ playing, reason, stalled }) => {
         if (stalled) this.#say(`${run().name}: training stopped: ${reason}`);
         // every run done (its last reported step; the table's may be drawn later): Play again
-        if (!playing && this.runs.every((x) => !x.run.playing) && this.runs.every((x) => Math.max(x.run.step, x.last.step) >= this.#steps())) this.wantPlay = false;
+        if (
+          !playing &&
+          this.runs.every((x) => !x.run.playing) &&
+          this.runs.every((x) => Math.max(x.run.step, x.last.step) >= this.#steps())
+        )
+          this.wantPlay = false;
         this.#label();
       },
-      inspect: snapshots ? async (model, current) => {
-        const r = run();
-        if (r.attention || r.predictions) {
-          const snap = await model.inspect({ attention: r.attention ? {} : undefined, predictions: r.predictions ? { n: 3 } : undefined });
-          if (!current()) return;
-          if (snap.attention) r.attention?.update(snap.attention);
-          if (snap.predictions) r.predictions?.update(snap.predictions);
-        }
-        if (this.heads) {
-          const { diagnostics } = await model.heads(-1, false);
-          if (current()) this.heads.set(i, diagnostics);
-        }
-      } : undefined,
+      inspect: snapshots
+        ? async (model, current) => {
+            const r = run();
+            if (r.attention || r.predictions) {
+              const snap = await model.inspect({
+                attention: r.attention ? {} : undefined,
+                predictions: r.predictions ? { n: 3 } : undefined,
+              });
+              if (!current()) return;
+              if (snap.attention) r.attention?.update(snap.attention);
+              if (snap.predictions) r.predictions?.update(snap.predictions);
+            }
+            if (this.heads) {
+              const { diagnostics } = await model.heads(-1, false);
+              if (current()) this.heads.set(i, diagnostics);
+            }
+          }
+        : undefined,
       error: (err) => this.#say(`Could not read ${run().name}: ${err.message}`),
     };
   }
@@ -175,12 +284,30 @@ export class CompareView {
   /** Build every run's model; throws with a readable message when one cannot train. */
   async init() {
     const series = this.runs.map((r, i) => ({ key: `r${i}`, label: r.name, color: r.color, dash: RUN_DASH[i] }));
-    for (const [title, metric, yRange] of /** @type {const} */ ([['Train loss', 'loss', undefined], ['Held-out token accuracy', 'token_accuracy', [0, 1]]])) {
+    for (const [title, metric, yRange] of /** @type {const} */ ([
+      ['Train loss', 'loss', undefined],
+      ['Held-out token accuracy', 'token_accuracy', [0, 1]],
+    ])) {
       if (!this.opts.view.includes('chart')) break;
       const body = el('div', { class: 'ap-chart-body' });
-      this.chartBox.append(el('figure', { class: 'ap-chart', style: 'margin:0', dataset: { chart: metric } }, el('figcaption', { class: 'ap-chart-title' }, title), body));
+      this.chartBox.append(
+        el(
+          'figure',
+          { class: 'ap-chart', style: 'margin:0', dataset: { chart: metric } },
+          el('figcaption', { class: 'ap-chart-title' }, title),
+          body,
+        ),
+      );
       const points = metric === 'token_accuracy';
-      this.charts.push([new this.opts.LineChart(body, { title, series: series.map((s) => ({ ...s, points })), height: this.opts.height, yRange: yRange ? [...yRange] : undefined }), metric]);
+      this.charts.push([
+        new this.opts.LineChart(body, {
+          title,
+          series: series.map((s) => ({ ...s, points })),
+          height: this.opts.height,
+          yRange: yRange ? [...yRange] : undefined,
+        }),
+        metric,
+      ]);
     }
     await this.opts.runs.apply(this.runs.map((r) => toConfig(this.opts.props, r.state)));
   }
@@ -265,7 +392,8 @@ export class CompareView {
     if (s) Object.assign(r.last, { step: s.step, loss: s.loss });
     const e = held.at(-1);
     if (e) r.last.acc = e.token_accuracy;
-    const set = (/** @type {HTMLElement} */ node, /** @type {string} */ text) => node.textContent !== text && (node.textContent = text);
+    const set = (/** @type {HTMLElement} */ node, /** @type {string} */ text) =>
+      node.textContent !== text && (node.textContent = text);
     set(r.cells.step, String(r.last.step));
     set(r.cells.loss, r.last.loss == null ? '–' : fmt(r.last.loss));
     set(r.cells.acc, r.last.acc == null ? '–' : `${Math.round(100 * r.last.acc)}%`);
@@ -276,7 +404,10 @@ export class CompareView {
     const m = this.runs[i].run.model;
     if (!m) return;
     const bytes = await m.exportModel();
-    download(new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)], { type: 'application/octet-stream' }), `attnplay-run${i + 1}-${m.info.config.task}-step${m.info.step}.safetensors`);
+    download(
+      new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)], { type: 'application/octet-stream' }),
+      `attnplay-run${i + 1}-${m.info.config.task}-step${m.info.step}.safetensors`,
+    );
   }
 
   /**

@@ -38,18 +38,25 @@ export class Controls {
 
   /** Rebuild the form for a state (which properties show depends on the selectors). @param {State} state */
   render(state) {
-    const open = new Set([...this.form.querySelectorAll('details[open]')].map((d) => /** @type {HTMLElement} */ (d).dataset.group));
+    const open = new Set(
+      [...this.form.querySelectorAll('details[open]')].map((d) => /** @type {HTMLElement} */ (d).dataset.group),
+    );
     const first = this.form.children.length === 0;
     this.form.replaceChildren();
     const seen = new Set();
     for (const [group, title] of Object.entries(GROUP_TITLES)) {
-      const fields = this.props.filter((p) => p.group === group && isActive(p, state) && !seen.has(p.key) && seen.add(p.key));
+      const fields = this.props.filter(
+        (p) => p.group === group && isActive(p, state) && !seen.has(p.key) && seen.add(p.key),
+      );
       if (!fields.length) continue;
       const isOpen = first ? group !== 'advanced' : open.has(group);
       this.form.append(
-        el('details', { class: 'group', open: isOpen, dataset: { group } },
+        el(
+          'details',
+          { class: 'group', open: isOpen, dataset: { group } },
           el('summary', {}, title),
-          ...fields.map((p) => this.#field(p, state[p.key], state))),
+          ...fields.map((p) => this.#field(p, state[p.key], state)),
+        ),
       );
     }
   }
@@ -65,29 +72,58 @@ export class Controls {
     const msg = el('small', { class: 'field-error', id: `err-${p.key}`, hidden: true });
     const describedby = `help-${p.key} err-${p.key}`;
     if (p.kind === 'bool') {
-      const input = el('input', { type: 'checkbox', id, checked: Boolean(value), 'aria-describedby': describedby,
-        onchange: () => this.onChange(p.key, input.checked) });
+      const input = el('input', {
+        type: 'checkbox',
+        id,
+        checked: Boolean(value),
+        'aria-describedby': describedby,
+        onchange: () => this.onChange(p.key, input.checked),
+      });
       return el('div', { class: 'field check' }, input, el('label', { for: id }, pretty(p.key)), help, msg);
     }
     /** @type {HTMLElement} */
     let input;
     if (p.kind === 'enum') {
-      const select = el('select', { id, 'aria-describedby': describedby, onchange: () => this.onChange(p.key, select.value) },
-        ...(p.choices ?? []).map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)));
+      const select = el(
+        'select',
+        { id, 'aria-describedby': describedby, onchange: () => this.onChange(p.key, select.value) },
+        ...(p.choices ?? []).map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)),
+      );
       input = select;
     } else if (p.key === 'text' && this.textField) {
-      input = this.textField.field(id, /** @type {string} */ (value ?? ''), /** @type {number} */ (state.seq_len), describedby);
+      input = this.textField.field(
+        id,
+        /** @type {string} */ (value ?? ''),
+        /** @type {number} */ (state.seq_len),
+        describedby,
+      );
     } else if (p.kind === 'string') {
-      const area = el('textarea', { id, rows: 3, 'aria-describedby': describedby, placeholder: p.key === 'text' ? '(the built-in corpus)' : '' });
+      const area = el('textarea', {
+        id,
+        rows: 3,
+        'aria-describedby': describedby,
+        placeholder: p.key === 'text' ? '(the built-in corpus)' : '',
+      });
       area.value = /** @type {string} */ (value ?? '');
       area.addEventListener('input', () => this.#later(p, area));
-      input = p.key === 'custom_pairs' ? pairsField(area, (m) => this.fieldError(p.key, m), () => this.#commit(p, area)) : area;
+      input =
+        p.key === 'custom_pairs'
+          ? pairsField(
+              area,
+              (m) => this.fieldError(p.key, m),
+              () => this.#commit(p, area),
+            )
+          : area;
     } else {
       const numeric = p.kind === 'int' || p.kind === 'float';
       const field = el('input', {
-        id, type: numeric ? 'number' : 'text', 'aria-describedby': describedby,
+        id,
+        type: numeric ? 'number' : 'text',
+        'aria-describedby': describedby,
         inputmode: numeric ? (p.kind === 'int' ? 'numeric' : 'decimal') : undefined,
-        min: p.min, max: p.max, step: p.kind === 'int' ? 1 : 'any',
+        min: p.min,
+        max: p.max,
+        step: p.kind === 'int' ? 1 : 'any',
       });
       field.value = String(value ?? '');
       field.addEventListener('input', () => this.#later(p, field));
@@ -150,7 +186,8 @@ export class Controls {
 
   /** Clear every field's error mark. */
   clearErrors() {
-    for (const m of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll('.field-error'))) (m.hidden = true), (m.textContent = '');
+    for (const m of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll('.field-error')))
+      ((m.hidden = true), (m.textContent = ''));
     for (const i of this.form.querySelectorAll('[aria-invalid]')) i.removeAttribute('aria-invalid');
   }
 

@@ -22,7 +22,8 @@ export function el(tag, attrs = {}, ...children) {
     else if (k === 'dataset') Object.assign(e.dataset, v);
     else if (k === 'style' && typeof v === 'object') Object.assign(e.style, v);
     else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k in e && typeof v !== 'string') /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (e))[k] = v;
+    else if (k in e && typeof v !== 'string')
+      /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (e))[k] = v;
     else e.setAttribute(k, v === true ? '' : v);
   }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);

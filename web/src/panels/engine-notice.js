@@ -33,7 +33,13 @@ export function engineKind(engine) {
  */
 export function engineNotice(pool, root, owns = () => true) {
   // Inline styles: the same box shows on the demo pages and inside a widget's shadow root.
-  const box = el('p', { class: 'apd-engine-notice', role: 'status', hidden: true, style: 'margin: 0 0 10px; padding: 8px 12px; border-radius: 6px; background: #fef7e0; border: 1px solid #f9ab00; color: #3c2f00; font-size: 0.9rem' });
+  const box = el('p', {
+    class: 'apd-engine-notice',
+    role: 'status',
+    hidden: true,
+    style:
+      'margin: 0 0 10px; padding: 8px 12px; border-radius: 6px; background: #fef7e0; border: 1px solid #f9ab00; color: #3c2f00; font-size: 0.9rem',
+  });
   root.prepend(box);
   /** @param {string} state @param {string} text */
   const show = (state, text) => {
@@ -41,21 +47,40 @@ export function engineNotice(pool, root, owns = () => true) {
     box.dataset.engine = state;
     box.textContent = text;
   };
-  const concerns = (/** @type {EngineClient} */ client) => [...client.models.values(), ...(client.toRestore ?? [])].some(owns);
+  const concerns = (/** @type {EngineClient} */ client) =>
+    [...client.models.values(), ...(client.toRestore ?? [])].some(owns);
   const onCrash = (/** @type {Event} */ e) => {
     const { error, final, client } = /** @type {CrashEvent} */ (e).detail;
-    return concerns(client) && show(final ? 'failed' : 'restarting', final
-      ? `A training engine crashed again (${error.message}) and was not restarted: reload the page to train its models.`
-      : `A training engine crashed (${error.message}). Restarting it…`);
+    return (
+      concerns(client) &&
+      show(
+        final ? 'failed' : 'restarting',
+        final
+          ? `A training engine crashed again (${error.message}) and was not restarted: reload the page to train its models.`
+          : `A training engine crashed (${error.message}). Restarting it…`,
+      )
+    );
   };
   const onRecovered = (/** @type {Event} */ e) => {
     const { error, models, failed } = /** @type {RecoveredEvent} */ (e).detail;
     const live = models.filter((mdl) => !mdl.disposed && owns(mdl));
     if (!live.length) return;
-    if (failed) return show('failed', `A training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page.`);
+    if (failed)
+      return show(
+        'failed',
+        `A training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page.`,
+      );
     const on = live.some((mdl) => mdl.playing) ? ', and training goes on' : '';
-    const one = live.length === 1 && (live[0].checkpointBytes ? `its last snapshot, at step ${live[0].info.step}` : 'the start (it had no snapshot yet)');
-    const back = one ? `; its model came back from ${one}` : live.length ? `; its ${live.length} models came back from their last snapshots` : '';
+    const one =
+      live.length === 1 &&
+      (live[0].checkpointBytes
+        ? `its last snapshot, at step ${live[0].info.step}`
+        : 'the start (it had no snapshot yet)');
+    const back = one
+      ? `; its model came back from ${one}`
+      : live.length
+        ? `; its ${live.length} models came back from their last snapshots`
+        : '';
     show('restored', `A training engine crashed (${error.message}) and was restarted${back}${on}.`);
   };
   pool.addEventListener('crash', onCrash);
@@ -66,4 +91,3 @@ export function engineNotice(pool, root, owns = () => true) {
     box.remove();
   };
 }
-

@@ -24,24 +24,49 @@ export function formula(tex) {
 export function renderExplanation(body, { task, position, normalization }) {
   const cards = [];
   if (task)
-    cards.push(el('article', { class: 'explain-card' },
-      el('h3', {}, `Task: ${task.name.replaceAll('_', ' ')}`),
-      el('p', {}, task.description),
-      el('pre', { class: 'example-line' }, task.example.split(' | ').join('\n'))));
+    cards.push(
+      el(
+        'article',
+        { class: 'explain-card' },
+        el('h3', {}, `Task: ${task.name.replaceAll('_', ' ')}`),
+        el('p', {}, task.description),
+        el('pre', { class: 'example-line' }, task.example.split(' | ').join('\n')),
+      ),
+    );
   if (position)
-    cards.push(el('article', { class: 'explain-card', dataset: { kind: 'position' } },
-      el('h3', {}, position.title ?? position.name),
-      formula(position.formula ?? ''),
-      position.where ? el('p', { class: 'muted' }, `Where: ${position.where}.`) : null,
-      el('p', {}, position.note ?? ''),
-      el('p', { class: 'muted explain-reach' }, position.extrapolates ? 'Defined beyond the training length.' : 'Not defined beyond the training length.',
-        el('span', { class: 'explain-params' }, paramsText(Number(position.params) || 0)))));
+    cards.push(
+      el(
+        'article',
+        { class: 'explain-card', dataset: { kind: 'position' } },
+        el('h3', {}, position.title ?? position.name),
+        formula(position.formula ?? ''),
+        position.where ? el('p', { class: 'muted' }, `Where: ${position.where}.`) : null,
+        el('p', {}, position.note ?? ''),
+        el(
+          'p',
+          { class: 'muted explain-reach' },
+          position.extrapolates ? 'Defined beyond the training length.' : 'Not defined beyond the training length.',
+          el('span', { class: 'explain-params' }, paramsText(Number(position.params) || 0)),
+        ),
+      ),
+    );
   if (normalization)
-    cards.push(el('article', { class: 'explain-card', dataset: { kind: 'normalization' } },
-      el('h3', {}, normalization.title ?? normalization.name),
-      formula(normalization.formula ?? ''),
-      el('p', {}, normalization.note ?? ''),
-      normalization.row_sum ? el('p', { class: 'muted' }, `Row sums: ${normalization.row_sum === 'one' ? 'every row sums to 1' : normalization.row_sum}.`) : null));
+    cards.push(
+      el(
+        'article',
+        { class: 'explain-card', dataset: { kind: 'normalization' } },
+        el('h3', {}, normalization.title ?? normalization.name),
+        formula(normalization.formula ?? ''),
+        el('p', {}, normalization.note ?? ''),
+        normalization.row_sum
+          ? el(
+              'p',
+              { class: 'muted' },
+              `Row sums: ${normalization.row_sum === 'one' ? 'every row sums to 1' : normalization.row_sum}.`,
+            )
+          : null,
+      ),
+    );
   body.replaceChildren(...cards);
 }
 

@@ -14,7 +14,12 @@ import './explore.css';
 /** @typedef {import('../wasm-api').ExploreRequest} ExploreRequest */
 
 const MAX_LENGTH = 512; // the engine's bound (session_explore.cpp)
-const PROBE_NAMES = /** @type {const} */ ([['trained', 'trained'], ['init', 'at init'], ['random', 'random'], ['ones', 'all ones']]);
+const PROBE_NAMES = /** @type {const} */ ([
+  ['trained', 'trained'],
+  ['init', 'at init'],
+  ['random', 'random'],
+  ['ones', 'all ones'],
+]);
 
 export class ExplorePanel {
   /**
@@ -24,7 +29,15 @@ export class ExplorePanel {
   constructor(body, fetchData) {
     this.body = body;
     this.fetchData = fetchData;
-    this.choice = { pair: 0, position: 0, scaling: /** @type {'none'|'pi'|'ntk'|'yarn'} */ ('none'), factor: 4, layer: 0, head: 0, probe: 'trained' };
+    this.choice = {
+      pair: 0,
+      position: 0,
+      scaling: /** @type {'none'|'pi'|'ntk'|'yarn'} */ ('none'),
+      factor: 4,
+      layer: 0,
+      head: 0,
+      probe: 'trained',
+    };
     /** @type {import('../wasm-api').SessionInfo|null} */
     this.info = null;
     /** @type {ExploreData|null} the last answer drawn */
@@ -43,7 +56,14 @@ export class ExplorePanel {
     this.dial = el('canvas', { class: 'pair-dial', role: 'img' });
     this.grid = el('div', { class: 'explore-charts' });
     this.status = el('p', { class: 'muted explore-status', 'aria-live': 'polite' });
-    body.replaceChildren(this.controls, this.formula, this.source, this.status, el('div', { class: 'explore-main' }, this.grid, this.dial), this.summary);
+    body.replaceChildren(
+      this.controls,
+      this.formula,
+      this.source,
+      this.status,
+      el('div', { class: 'explore-main' }, this.grid, this.dial),
+      this.summary,
+    );
     // The system's light/dark switch: the dial redrawn in the new colours (LineChart restyles itself).
     matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
       if (this.data?.now.kind === 'rotary') this.#drawDial(this.data);
@@ -76,7 +96,9 @@ export class ExplorePanel {
     this.dirty = false;
     this.fetchData(this.#request())
       .then((d) => d && this.#draw(d))
-      .catch((err) => { this.status.textContent = `The engine could not compute this view: ${err.message}`; })
+      .catch((err) => {
+        this.status.textContent = `The engine could not compute this view: ${err.message}`;
+      })
       .finally(() => {
         this.busy = false;
         if (this.dirty) this.refresh();
@@ -88,7 +110,14 @@ export class ExplorePanel {
     const seqLen = Number(this.info?.config.seq_len ?? 16);
     const length = Math.min(MAX_LENGTH, Math.max(16, 4 * seqLen));
     const c = this.choice;
-    return { length, layer: c.layer, pair: c.pair, position: Math.min(c.position, length - 1), scaling: c.scaling, factor: c.factor };
+    return {
+      length,
+      layer: c.layer,
+      pair: c.pair,
+      position: Math.min(c.position, length - 1),
+      scaling: c.scaling,
+      factor: c.factor,
+    };
   }
 
   /** @param {ExploreData} d */
@@ -109,12 +138,23 @@ export class ExplorePanel {
       return;
     }
     // The controls, formula and source change with the kind and the sizes (not while a slider moves).
-    const knobs = JSON.stringify([kind, d.describe.name, d.now.pairs, d.now.distance?.length, d.now.layer !== undefined, d.now.formula]);
+    const knobs = JSON.stringify([
+      kind,
+      d.describe.name,
+      d.now.pairs,
+      d.now.distance?.length,
+      d.now.layer !== undefined,
+      d.now.formula,
+    ]);
     if (knobs !== this.knobs) {
       this.knobs = knobs;
       this.#controlsFor(d);
       this.formula.replaceChildren(formula(d.now.formula ?? ''));
-      this.source.replaceChildren('Computed by the engine in ', el('code', {}, d.now.source ?? ''), '; at init: a fresh model with the same config and seed.');
+      this.source.replaceChildren(
+        'Computed by the engine in ',
+        el('code', {}, d.now.source ?? ''),
+        '; at init: a fresh model with the same config and seed.',
+      );
     }
     const specs = chartsFor(d, this.choice);
     const layout = JSON.stringify([knobs, specs.map((s) => [s.title, s.series, s.markers, s.yRange])]);
@@ -124,16 +164,32 @@ export class ExplorePanel {
       for (const s of specs) {
         const box = el('div', { class: 'explore-chart' });
         this.grid.append(box);
-        const chart = new LineChart(box, { title: s.title, series: s.series, xLabel: s.xLabel, markers: s.markers, yRange: s.yRange, height: 190 });
+        const chart = new LineChart(box, {
+          title: s.title,
+          series: s.series,
+          xLabel: s.xLabel,
+          markers: s.markers,
+          yRange: s.yRange,
+          height: 190,
+        });
         this.charts.push(chart);
         const file = () => `attnplay-explore-${d.describe.name}-${this.charts.indexOf(chart) + 1}`;
-        box.prepend(el('div', { class: 'explore-chart-head' }, el('p', { class: 'explore-chart-title' }, s.title), figureMenu(() => (chart.run.xs.length ? chart.figure() : null), file)));
+        box.prepend(
+          el(
+            'div',
+            { class: 'explore-chart-head' },
+            el('p', { class: 'explore-chart-title' }, s.title),
+            figureMenu(() => (chart.run.xs.length ? chart.figure() : null), file),
+          ),
+        );
       }
     }
     specs.forEach((s, i) => {
       const chart = this.charts[i];
       chart.reset();
-      s.xs.forEach((x, r) => chart.addDataPoint(x, Object.fromEntries(s.series.map((q) => [q.key, s.cols[q.key]?.[r] ?? null]))));
+      s.xs.forEach((x, r) =>
+        chart.addDataPoint(x, Object.fromEntries(s.series.map((q) => [q.key, s.cols[q.key]?.[r] ?? null]))),
+      );
     });
     this.status.textContent = `${title} at step ${d.step}; ${d.now.distance?.length ?? 0} distances.`;
     this.summary.textContent = kind === 'rotary' ? pairSummary(d) : this.#biasSummary(d);
@@ -153,17 +209,24 @@ export class ExplorePanel {
     if (!p) return;
     const h = Math.max(0, this.choice.head);
     const probe = this.choice.probe;
-    const pick = (/** @type {'q'|'q_rotated'|'k_rotated'} */ f) => ({ ...p[f], ...(d.init.pair?.[f] ?? {}) })[probe]?.[h] ?? [0, 0];
+    const pick = (/** @type {'q'|'q_rotated'|'k_rotated'} */ f) =>
+      ({ ...p[f], ...(d.init.pair?.[f] ?? {}) })[probe]?.[h] ?? [0, 0];
     drawPairDial(this.dial, { q: pick('q'), qRot: pick('q_rotated'), k: pick('k_rotated') });
-    this.dial.setAttribute('aria-label', `pair ${p.index} of head ${h + 1}: the query turned by ${p.angle.toFixed(2)} rad at m = ${p.position}, the key at position 0`);
+    this.dial.setAttribute(
+      'aria-label',
+      `pair ${p.index} of head ${h + 1}: the query turned by ${p.angle.toFixed(2)} rad at m = ${p.position}, the key at position 0`,
+    );
   }
 
   /** @param {ExploreData} d */
   #biasSummary(d) {
     const v = d.now;
-    if (v.buckets) return `Dashed vertical lines: where T5's logarithmic buckets start (exact buckets up to |d| = ${v.max_exact}; every distance from ${v.max_distance} on shares the last bucket).`;
-    if (v.slopes) return `Slopes m_h: ${/** @type {number[]} */ (v.slopes).map((m) => m.toPrecision(3)).join(', ')}; fixed, so the dashed (init) and solid lines coincide.`;
-    if (v.kind === 'absolute') return `From p = ${d.request.position}: the similarity of position ${d.request.position} to the positions around it.`;
+    if (v.buckets)
+      return `Dashed vertical lines: where T5's logarithmic buckets start (exact buckets up to |d| = ${v.max_exact}; every distance from ${v.max_distance} on shares the last bucket).`;
+    if (v.slopes)
+      return `Slopes m_h: ${/** @type {number[]} */ (v.slopes).map((m) => m.toPrecision(3)).join(', ')}; fixed, so the dashed (init) and solid lines coincide.`;
+    if (v.kind === 'absolute')
+      return `From p = ${d.request.position}: the similarity of position ${d.request.position} to the positions around it.`;
     return '';
   }
 
@@ -176,35 +239,127 @@ export class ExplorePanel {
     const n = v.distance?.length ?? 1;
     /** @type {HTMLElement[]} */
     const out = [];
-    const select = (/** @type {string} */ id, /** @type {string} */ label, /** @type {[string, string][]} */ opts, /** @type {string} */ value, /** @type {(v: string) => void} */ set) => {
-      const s = el('select', { id, onchange: () => { set(s.value); this.refresh(); } }, opts.map(([val, text]) => el('option', { value: val }, text)));
+    const select = (
+      /** @type {string} */ id,
+      /** @type {string} */ label,
+      /** @type {[string, string][]} */ opts,
+      /** @type {string} */ value,
+      /** @type {(v: string) => void} */ set,
+    ) => {
+      const s = el(
+        'select',
+        {
+          id,
+          onchange: () => {
+            set(s.value);
+            this.refresh();
+          },
+        },
+        opts.map(([val, text]) => el('option', { value: val }, text)),
+      );
       s.value = value;
       out.push(el('label', { for: id }, label), s);
     };
-    const range = (/** @type {string} */ id, /** @type {string} */ label, /** @type {number} */ max, /** @type {number} */ value, /** @type {(v: number) => void} */ set) => {
+    const range = (
+      /** @type {string} */ id,
+      /** @type {string} */ label,
+      /** @type {number} */ max,
+      /** @type {number} */ value,
+      /** @type {(v: number) => void} */ set,
+    ) => {
       const shown = el('output', { for: id }, String(value));
-      const r = el('input', { type: 'range', id, min: '0', max: String(max), step: '1', value: String(Math.min(value, max)),
-        oninput: () => { shown.textContent = r.value; set(Number(r.value)); this.refresh(); } });
+      const r = el('input', {
+        type: 'range',
+        id,
+        min: '0',
+        max: String(max),
+        step: '1',
+        value: String(Math.min(value, max)),
+        oninput: () => {
+          shown.textContent = r.value;
+          set(Number(r.value));
+          this.refresh();
+        },
+      });
       out.push(el('label', { for: id }, label), r, shown);
     };
-    const numbered = (/** @type {number} */ k, /** @type {string} */ word) => Array.from({ length: k }, (_, i) => /** @type {[string, string]} */ ([String(i), `${word} ${i + 1}`]));
+    const numbered = (/** @type {number} */ k, /** @type {string} */ word) =>
+      Array.from({ length: k }, (_, i) => /** @type {[string, string]} */ ([String(i), `${word} ${i + 1}`]));
     if (v.kind === 'rotary') {
       c.head = Math.max(0, c.head);
-      select('explore-pair', 'pair i', Array.from({ length: v.pairs ?? 1 }, (_, i) => [String(i), String(i)]), String(c.pair), (x) => { c.pair = Number(x); });
-      range('explore-position', 'position m', n - 1, c.position, (x) => { c.position = x; });
-      select('explore-scaling', 'scaling', [['none', 'none'], ['pi', 'pi'], ['ntk', 'ntk'], ['yarn', 'yarn']], c.scaling, (x) => { c.scaling = /** @type {'none'|'pi'|'ntk'|'yarn'} */ (x); });
-      const f = el('input', { type: 'number', id: 'explore-factor', min: '1', max: '64', step: '0.5', value: String(c.factor),
-        onchange: () => { const x = Number(f.value); if (x >= 1 && x <= 64) { c.factor = x; this.refresh(); } } });
+      select(
+        'explore-pair',
+        'pair i',
+        Array.from({ length: v.pairs ?? 1 }, (_, i) => [String(i), String(i)]),
+        String(c.pair),
+        (x) => {
+          c.pair = Number(x);
+        },
+      );
+      range('explore-position', 'position m', n - 1, c.position, (x) => {
+        c.position = x;
+      });
+      select(
+        'explore-scaling',
+        'scaling',
+        [
+          ['none', 'none'],
+          ['pi', 'pi'],
+          ['ntk', 'ntk'],
+          ['yarn', 'yarn'],
+        ],
+        c.scaling,
+        (x) => {
+          c.scaling = /** @type {'none'|'pi'|'ntk'|'yarn'} */ (x);
+        },
+      );
+      const f = el('input', {
+        type: 'number',
+        id: 'explore-factor',
+        min: '1',
+        max: '64',
+        step: '0.5',
+        value: String(c.factor),
+        onchange: () => {
+          const x = Number(f.value);
+          if (x >= 1 && x <= 64) {
+            c.factor = x;
+            this.refresh();
+          }
+        },
+      });
       out.push(el('label', { for: 'explore-factor' }, 'factor'), f);
-      select('explore-probe', 'q, k', PROBE_NAMES.filter(([p]) => probeRows(d, 'cosine')[p]).map(([p, t]) => [p, t]), c.probe, (x) => { c.probe = x; });
-      select('explore-head', 'head', numbered(heads, 'head'), String(c.head), (x) => { c.head = Number(x); });
+      select(
+        'explore-probe',
+        'q, k',
+        PROBE_NAMES.filter(([p]) => probeRows(d, 'cosine')[p]).map(([p, t]) => [p, t]),
+        c.probe,
+        (x) => {
+          c.probe = x;
+        },
+      );
+      select('explore-head', 'head', numbered(heads, 'head'), String(c.head), (x) => {
+        c.head = Number(x);
+      });
     } else if (v.kind === 'bias') {
-      select('explore-head', 'head', [['-1', 'every head'], ...numbered(heads, 'head')], String(c.head = c.head > 0 ? c.head : -1), (x) => { c.head = Number(x); });
+      select(
+        'explore-head',
+        'head',
+        [['-1', 'every head'], ...numbered(heads, 'head')],
+        String((c.head = c.head > 0 ? c.head : -1)),
+        (x) => {
+          c.head = Number(x);
+        },
+      );
     } else {
-      range('explore-position', 'from p', n - 1, c.position, (x) => { c.position = x; });
+      range('explore-position', 'from p', n - 1, c.position, (x) => {
+        c.position = x;
+      });
     }
     if (layers > 1 && (v.kind === 'rotary' || v.layer !== undefined))
-      select('explore-layer', 'layer', numbered(layers, 'layer'), String(c.layer), (x) => { c.layer = Number(x); });
+      select('explore-layer', 'layer', numbered(layers, 'layer'), String(c.layer), (x) => {
+        c.layer = Number(x);
+      });
     this.controls.replaceChildren(...out);
   }
 }

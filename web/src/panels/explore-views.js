@@ -4,7 +4,12 @@
 
 /** Line colours by head (and by probe for the rotary views); readable on light and dark cards. */
 export const PALETTE = ['#1a73e8', '#e8710a', '#188038', '#a142f4', '#d93025', '#12b5cb', '#e52592', '#9e9d24'];
-const PROBES = [['trained', 'trained q, k'], ['init', 'q, k at init'], ['random', 'random q, k'], ['ones', 'q = k = 1']];
+const PROBES = [
+  ['trained', 'trained q, k'],
+  ['init', 'q, k at init'],
+  ['random', 'random q, k'],
+  ['ones', 'q = k = 1'],
+];
 
 /**
  * @typedef {import('../wasm-api').ExploreData} ExploreData
@@ -23,7 +28,11 @@ const PROBES = [['trained', 'trained q, k'], ['init', 'q, k at init'], ['random'
  */
 export function probeRows(data, field, scaled = false) {
   const pick = (/** @type {import('../wasm-api').ExploreView} */ v) =>
-    field === 'share' ? v.pair?.share : scaled ? v.scaled?.[/** @type {'score'|'cosine'} */ (field)] : /** @type {Record<string, any>|undefined} */ (v[field]);
+    field === 'share'
+      ? v.pair?.share
+      : scaled
+        ? v.scaled?.[/** @type {'score'|'cosine'} */ (field)]
+        : /** @type {Record<string, any>|undefined} */ (v[field]);
   return { ...(pick(data.now) ?? {}), ...(pick(data.init) ?? {}) };
 }
 
@@ -60,7 +69,12 @@ function rotaryCharts(data, choice, xs) {
     cols[name] = cos[name][h];
     if (scaled?.[name]) {
       const key = `${name}-scaled`;
-      series.push({ key, label: `${label}, ${data.now.scaled?.scaling} ×${data.now.scaled?.factor}`, color: PALETTE[k], dash: [5, 4] });
+      series.push({
+        key,
+        label: `${label}, ${data.now.scaled?.scaling} ×${data.now.scaled?.factor}`,
+        color: PALETTE[k],
+        dash: [5, 4],
+      });
       cols[key] = scaled[name][h];
     }
   });
@@ -73,10 +87,26 @@ function rotaryCharts(data, choice, xs) {
   const norm = probeRows(data, 'norm')[choice.probe];
   const probeLabel = PROBES.find(([n]) => n === choice.probe)?.[1] ?? choice.probe;
   return [
-    { title: `score against distance, ${headName(h)}: q̃_d·k̃_0 / (‖q‖‖k‖)`, xLabel: 'distance d = query − key', series, xs, cols, markers },
     {
-      title: `pair ${pair?.index ?? 0} alone (${probeLabel}, ${headName(h)}), / (‖q‖‖k‖)`, xLabel: 'distance d', xs, markers: [{ x: m, label: `m = ${m}` }],
-      series: [{ key: 'share', label: `pair ${pair?.index ?? 0}`, color: PALETTE[PROBES.findIndex(([n]) => n === choice.probe)] ?? PALETTE[0] }],
+      title: `score against distance, ${headName(h)}: q̃_d·k̃_0 / (‖q‖‖k‖)`,
+      xLabel: 'distance d = query − key',
+      series,
+      xs,
+      cols,
+      markers,
+    },
+    {
+      title: `pair ${pair?.index ?? 0} alone (${probeLabel}, ${headName(h)}), / (‖q‖‖k‖)`,
+      xLabel: 'distance d',
+      xs,
+      markers: [{ x: m, label: `m = ${m}` }],
+      series: [
+        {
+          key: 'share',
+          label: `pair ${pair?.index ?? 0}`,
+          color: PALETTE[PROBES.findIndex(([n]) => n === choice.probe)] ?? PALETTE[0],
+        },
+      ],
       cols: { share: share ? share[h].map((/** @type {number} */ s) => s / (norm?.[h] || 1)) : [] },
     },
   ];
@@ -118,14 +148,21 @@ function absoluteChart(data, xs) {
   const m = Number(data.request.position);
   const init = data.init; // the same config: the same table length, the same distances
   return {
-    title: 'cosine similarity of position vectors against distance', xLabel: 'offset d (p + d against p)', xs,
+    title: 'cosine similarity of position vectors against distance',
+    xLabel: 'offset d (p + d against p)',
+    xs,
     series: [
       { key: 'mean', label: 'mean over p, now', color: PALETTE[0] },
       { key: 'meanInit', label: 'mean over p, at init', color: PALETTE[0], dash: [3, 3] },
       { key: 'from', label: `from p = ${m}, now`, color: PALETTE[1] },
       { key: 'fromInit', label: `from p = ${m}, at init`, color: PALETTE[1], dash: [3, 3] },
     ],
-    cols: { mean: data.now.mean ?? [], meanInit: init.mean ?? [], from: data.now.from ?? [], fromInit: init.from ?? [] },
+    cols: {
+      mean: data.now.mean ?? [],
+      meanInit: init.mean ?? [],
+      from: data.now.from ?? [],
+      fromInit: init.from ?? [],
+    },
     markers: [{ x: 0, label: '' }],
     yRange: [-1, 1],
   };
@@ -140,7 +177,11 @@ export function pairSummary(data) {
   const p = data.now.pair;
   if (!p) return '';
   const turns = p.angle / (2 * Math.PI);
-  const scaled = data.now.scaled ? `; ${data.now.scaled.scaling} ×${data.now.scaled.factor} turns it by θ′ = ${data.now.scaled.theta.toPrecision(3)} per position` : '';
-  return `Pair ${p.index}: θ = ${p.theta.toPrecision(3)} rad per position (wavelength ${p.wavelength.toPrecision(4)} positions). ` +
-    `At m = ${p.position} the query's pair has turned m·θ = ${p.angle.toPrecision(3)} rad (${turns.toFixed(2)} turns)${scaled}.`;
+  const scaled = data.now.scaled
+    ? `; ${data.now.scaled.scaling} ×${data.now.scaled.factor} turns it by θ′ = ${data.now.scaled.theta.toPrecision(3)} per position`
+    : '';
+  return (
+    `Pair ${p.index}: θ = ${p.theta.toPrecision(3)} rad per position (wavelength ${p.wavelength.toPrecision(4)} positions). ` +
+    `At m = ${p.position} the query's pair has turned m·θ = ${p.angle.toPrecision(3)} rad (${turns.toFixed(2)} turns)${scaled}.`
+  );
 }

@@ -19,24 +19,31 @@ const FORMATS = /** @type {import('../charts/figure-export.js').FigureFormat[]} 
 export function figureMenu(getFigure, fileName) {
   const status = el('span', { class: 'fig-dl-status', role: 'status' });
   const buttons = FORMATS.map((format) =>
-    el('button', {
-      type: 'button', class: 'small', dataset: { format },
-      onclick: async () => {
-        const f = getFigure();
-        if (!f) {
-          status.textContent = 'nothing drawn yet';
-          return;
-        }
-        try {
-          const { figureBlob, fileSlug } = await import('../charts/figure-export.js');
-          download(await figureBlob(f, format), `${fileSlug(fileName())}.${format}`);
-          status.textContent = '';
-          box.open = false;
-        } catch (err) {
-          status.textContent = String(/** @type {Error} */ (err).message ?? err);
-        }
+    el(
+      'button',
+      {
+        type: 'button',
+        class: 'small',
+        dataset: { format },
+        onclick: async () => {
+          const f = getFigure();
+          if (!f) {
+            status.textContent = 'nothing drawn yet';
+            return;
+          }
+          try {
+            const { figureBlob, fileSlug } = await import('../charts/figure-export.js');
+            download(await figureBlob(f, format), `${fileSlug(fileName())}.${format}`);
+            status.textContent = '';
+            box.open = false;
+          } catch (err) {
+            status.textContent = String(/** @type {Error} */ (err).message ?? err);
+          }
+        },
       },
-    }, LABELS[format]));
+      LABELS[format],
+    ),
+  );
   const menu = el('div', { class: 'fig-dl-menu', role: 'group', 'aria-label': 'file format' }, ...buttons, status);
   const box = el('details', { class: 'fig-dl' }, el('summary', {}, 'Download ▾'), menu);
   // Closes on a press outside it (composedPath: inside a widget's shadow root too) or on Escape.

@@ -38,7 +38,11 @@ export class GeneratePanel {
     this.temp = field('gen-temperature', 'temperature', { type: 'number', min: 0, max: 5, step: 0.1, value: 0.8 });
     this.topk = field('gen-topk', 'top-k (0 = all)', { type: 'number', min: 0, max: 1000, value: 0 });
     this.seed = field('gen-seed', 'seed', { type: 'number', min: 0, value: 1 });
-    this.example = el('button', { type: 'button', class: 'gen-example', onclick: () => this.#loadExample() }, 'Held-out example');
+    this.example = el(
+      'button',
+      { type: 'button', class: 'gen-example', onclick: () => this.#loadExample() },
+      'Held-out example',
+    );
     this.out = el('div', { class: 'gen-out', 'aria-live': 'polite' });
     this.form = el(
       'form',
@@ -75,7 +79,9 @@ export class GeneratePanel {
     const slot = ex.inputs.indexOf('_');
     const question = ex.inputs.slice(ex.inputs[0].startsWith('[') ? 1 : 0, slot);
     this.prompt.value = question.join(' ');
-    const answer = /** @type {string[]} */ (ex.target).slice(slot).filter((t, i) => /** @type {boolean[]} */ (ex.mask)[slot + i]);
+    const answer = /** @type {string[]} */ (ex.target)
+      .slice(slot)
+      .filter((t, i) => /** @type {boolean[]} */ (ex.mask)[slot + i]);
     this.expected = answer;
     const tokens = /** @type {HTMLInputElement} */ (this.tokens.querySelector('input'));
     this.userTokens ??= tokens.value;
@@ -86,7 +92,8 @@ export class GeneratePanel {
   #ownPrompt() {
     if (this.expected === null) return;
     this.expected = null;
-    if (this.userTokens !== null) /** @type {HTMLInputElement} */ (this.tokens.querySelector('input')).value = this.userTokens;
+    if (this.userTokens !== null)
+      /** @type {HTMLInputElement} */ (this.tokens.querySelector('input')).value = this.userTokens;
     this.userTokens = null;
   }
 
@@ -94,20 +101,44 @@ export class GeneratePanel {
   async generate() {
     const model = this.getModel();
     if (!model) return;
-    const num = (/** @type {HTMLElement} */ f) => Number(/** @type {HTMLInputElement} */ (f.querySelector('input')).value);
+    const num = (/** @type {HTMLElement} */ f) =>
+      Number(/** @type {HTMLInputElement} */ (f.querySelector('input')).value);
     try {
       const r = await model.generate(this.prompt.value, {
-        maxNew: num(this.tokens), temperature: num(this.temp), topK: num(this.topk), seed: num(this.seed),
+        maxNew: num(this.tokens),
+        temperature: num(this.temp),
+        topK: num(this.topk),
+        seed: num(this.seed),
       });
       const toks = r.tokens.map((t, i) =>
-        el('span', { class: 'gen-tok', title: `p = ${r.probs[i].toFixed(3)}`, style: `background:${probColour(r.probs[i])};color:#202124` }, t),
+        el(
+          'span',
+          {
+            class: 'gen-tok',
+            title: `p = ${r.probs[i].toFixed(3)}`,
+            style: `background:${probColour(r.probs[i])};color:#202124`,
+          },
+          t,
+        ),
       );
       const rows = [el('div', { class: 'gen-line' }, el('span', { class: 'gen-label' }, 'model'), ...toks)];
       if (this.expected && r.mode === 'slots') {
         const right = this.expected.every((t, i) => r.tokens[i] === t);
-        rows.push(el('div', { class: 'gen-line' }, el('span', { class: 'gen-label' }, 'right'),
-          ...this.expected.map((t) => el('span', { class: 'gen-tok' }, t))));
-        rows.push(el('p', { class: right ? 'ok' : 'error' }, right ? 'The model’s answer is right.' : 'The model’s answer differs.'));
+        rows.push(
+          el(
+            'div',
+            { class: 'gen-line' },
+            el('span', { class: 'gen-label' }, 'right'),
+            ...this.expected.map((t) => el('span', { class: 'gen-tok' }, t)),
+          ),
+        );
+        rows.push(
+          el(
+            'p',
+            { class: right ? 'ok' : 'error' },
+            right ? 'The model’s answer is right.' : 'The model’s answer differs.',
+          ),
+        );
       }
       this.out.replaceChildren(...rows);
       this.out.dataset.generated = String(r.tokens.length);

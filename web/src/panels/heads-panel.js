@@ -33,8 +33,13 @@ export class HeadsPanel {
     this.error = el('p', { class: 'error heads-error', role: 'alert', hidden: true });
     // The sparklines take the theme's ink: drawn again when the colour scheme changes.
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.shown && this.#render(this.shown));
-    box.replaceChildren(this.status, el('p', { class: 'heads-rules-title' }, 'Labels (a head may earn several; each is earned at its threshold):'),
-      this.rules, this.error, this.grid);
+    box.replaceChildren(
+      this.status,
+      el('p', { class: 'heads-rules-title' }, 'Labels (a head may earn several; each is earned at its threshold):'),
+      this.rules,
+      this.error,
+      this.grid,
+    );
   }
 
   /** A new model, a reset or an import: forget the last one's numbers. @param {import('../wasm-api').SessionInfo} _info */
@@ -65,7 +70,9 @@ export class HeadsPanel {
         if (step < 0) throw err; // the step was thinned out of the replay: its nearest neighbour
         const latest = await model.heads(-1, true);
         const s = /** @type {HeadHistory} */ (latest.history).steps;
-        return s[nearestIndex(s, step)] === latest.diagnostics.step ? latest : model.heads(s[nearestIndex(s, step)], true);
+        return s[nearestIndex(s, step)] === latest.diagnostics.step
+          ? latest
+          : model.heads(s[nearestIndex(s, step)], true);
       });
       if (token !== this.token) return;
       if (r.history) this.history = r.history;
@@ -86,9 +93,11 @@ export class HeadsPanel {
     const h = /** @type {HeadHistory} */ (this.history);
     const k = h.steps.length - 1;
     h.steps[k] = d.step;
-    d.layers.forEach((layer, l) => layer.heads.forEach((hd, i) => {
-      for (const m of h.measures) h.layers[l].heads[i][m][k] = hd[m];
-    }));
+    d.layers.forEach((layer, l) =>
+      layer.heads.forEach((hd, i) => {
+        for (const m of h.measures) h.layers[l].heads[i][m][k] = hd[m];
+      }),
+    );
   }
 
   /** @param {HeadDiagnostics} d */
@@ -99,11 +108,20 @@ export class HeadsPanel {
     const latest = hist.steps[hist.steps.length - 1];
     this.box.dataset.step = String(d.step);
     this.box.dataset.kept = String(hist.steps.length);
-    this.status.textContent = `Step ${d.step}${d.step === latest ? ' (latest)' : ` of ${latest} (replay)`}, measured on held-out example 0. ` +
+    this.status.textContent =
+      `Step ${d.step}${d.step === latest ? ' (latest)' : ` of ${latest} (replay)`}, measured on held-out example 0. ` +
       `Sparklines: each measure over the replay's ${hist.steps.length} step${hist.steps.length === 1 ? '' : 's'}; the dot is the step shown, the dashed line a label's threshold.`;
-    this.rules.replaceChildren(...d.thresholds.map((t) => el('li', { dataset: { label: t.label } },
-      el('strong', {}, t.label), ` ${nameOf(t.measure)}${t.label === 'first-token / sink' ? ' (or anchor share)' : ''} ≥ ${t.threshold.toFixed(2)}: `,
-      el('span', { class: 'muted' }, t.rule))));
+    this.rules.replaceChildren(
+      ...d.thresholds.map((t) =>
+        el(
+          'li',
+          { dataset: { label: t.label } },
+          el('strong', {}, t.label),
+          ` ${nameOf(t.measure)}${t.label === 'first-token / sink' ? ' (or anchor share)' : ''} ≥ ${t.threshold.toFixed(2)}: `,
+          el('span', { class: 'muted' }, t.rule),
+        ),
+      ),
+    );
     const limit = /** @type {Record<string, number>} */ ({});
     for (const t of d.thresholds) limit[t.measure] = t.threshold;
     limit.anchor_share = limit.first_share;
@@ -124,20 +142,54 @@ export class HeadsPanel {
    */
   #card(l, i, h, d, series, k, limit, ink) {
     const labels = h.labels.length
-      ? el('ul', { class: 'head-labels' }, h.labels.map((lab) => el('li', { class: 'head-label', dataset: { label: lab.name } },
-        el('strong', {}, lab.name), ' ', el('span', { class: 'head-evidence' }, evidenceOf(lab, h, d.thresholds)),
-        el('span', { class: 'head-why' }, lab.evidence))))
+      ? el(
+          'ul',
+          { class: 'head-labels' },
+          h.labels.map((lab) =>
+            el(
+              'li',
+              { class: 'head-label', dataset: { label: lab.name } },
+              el('strong', {}, lab.name),
+              ' ',
+              el('span', { class: 'head-evidence' }, evidenceOf(lab, h, d.thresholds)),
+              el('span', { class: 'head-why' }, lab.evidence),
+            ),
+          ),
+        )
       : el('p', { class: 'head-nolabel muted' }, 'no label: no measure reaches its threshold');
     const rows = MEASURES.filter((m) => !m.optional || (series?.[m.key] ?? [h[m.key]]).some((v) => v >= 0)).map((m) => {
       const canvas = el('canvas', { class: 'head-spark', 'aria-hidden': 'true' });
       const values = (series?.[m.key] ?? [h[m.key]]).map((v) => (v < 0 ? null : v));
       const hi = m.unit ? 1 : Math.max(1, ...values.map((v) => v ?? 0));
-      drawSparkline(canvas, values, { hi, color: ink, reference: limit[m.key], width: 72, height: 20, mark: k >= 0 ? k : undefined });
-      const value = m.key === 'offset_share' ? `${fixed(h.offset_share)} ${h.offset === 0 ? 'on itself' : `at ${signed(h.offset)}`}` : fixed(h[m.key]);
-      return el('tr', { dataset: { measure: m.key } }, el('th', { scope: 'row', title: m.hint }, m.name),
-        el('td', { class: 'head-value' }, value), el('td', {}, canvas));
+      drawSparkline(canvas, values, {
+        hi,
+        color: ink,
+        reference: limit[m.key],
+        width: 72,
+        height: 20,
+        mark: k >= 0 ? k : undefined,
+      });
+      const value =
+        m.key === 'offset_share'
+          ? `${fixed(h.offset_share)} ${h.offset === 0 ? 'on itself' : `at ${signed(h.offset)}`}`
+          : fixed(h[m.key]);
+      return el(
+        'tr',
+        { dataset: { measure: m.key } },
+        el('th', { scope: 'row', title: m.hint }, m.name),
+        el('td', { class: 'head-value' }, value),
+        el('td', {}, canvas),
+      );
     });
-    return el('article', { class: 'head-card', dataset: { layer: String(l), head: String(i), labels: h.labels.map((x) => x.name).join(',') } },
-      el('h3', {}, `layer ${l + 1} · head ${i + 1}`), labels, el('table', { class: 'head-measures' }, el('tbody', {}, rows)));
+    return el(
+      'article',
+      {
+        class: 'head-card',
+        dataset: { layer: String(l), head: String(i), labels: h.labels.map((x) => x.name).join(',') },
+      },
+      el('h3', {}, `layer ${l + 1} · head ${i + 1}`),
+      labels,
+      el('table', { class: 'head-measures' }, el('tbody', {}, rows)),
+    );
   }
 }

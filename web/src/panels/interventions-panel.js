@@ -21,16 +21,19 @@ export const KINDS = /** @type {const} */ ([
 ]);
 
 /** @param {string} text @param {string} name @param {HTMLElement} control */
-const field = (text, name, control) => el('label', { class: 'iv-field', dataset: { field: name } }, el('span', {}, text), control);
+const field = (text, name, control) =>
+  el('label', { class: 'iv-field', dataset: { field: name } }, el('span', {}, text), control);
 /** @param {number} n @param {(i: number) => string} [label] */
-const options = (n, label = String) => Array.from({ length: n }, (_, i) => el('option', { value: String(i) }, label(i)));
+const options = (n, label = String) =>
+  Array.from({ length: n }, (_, i) => el('option', { value: String(i) }, label(i)));
 
 /**
  * An intervention as the page names it: layer and head from 1, then what the engine's label says
  * was done ("zero", "previous token", "patch at 3 from example 1"; positions and examples from 0).
  * @param {Intervention} iv
  */
-const shown = (iv) => `layer ${iv.layer + 1} head ${iv.head + 1}: ${(iv.label ?? '').replace(/^layer \d+ head \d+: /, '')}`;
+const shown = (iv) =>
+  `layer ${iv.layer + 1} head ${iv.head + 1}: ${(iv.label ?? '').replace(/^layer \d+ head \d+: /, '')}`;
 
 export class InterventionsPanel {
   /**
@@ -44,8 +47,13 @@ export class InterventionsPanel {
     this.token = 0;
     this.layer = el('select', { name: 'iv-layer' });
     this.head = el('select', { name: 'iv-head' });
-    this.kind = el('select', { name: 'iv-kind' }, KINDS.map((k) => el('option', { value: k.name }, k.label)));
-    const number = (/** @type {string} */ name) => el('input', { type: 'number', name, min: '0', value: '0', inputMode: 'numeric' });
+    this.kind = el(
+      'select',
+      { name: 'iv-kind' },
+      KINDS.map((k) => el('option', { value: k.name }, k.label)),
+    );
+    const number = (/** @type {string} */ name) =>
+      el('input', { type: 'number', name, min: '0', value: '0', inputMode: 'numeric' });
     this.position = number('iv-position');
     this.offset = number('iv-offset');
     this.donor = number('iv-donor');
@@ -61,11 +69,23 @@ export class InterventionsPanel {
     this.status = el('p', { class: 'iv-status', role: 'status' }, 'No interventions: the model as trained.');
     this.error = el('p', { class: 'error iv-error', role: 'alert', hidden: true });
     this.examples = el('div', { class: 'predictions iv-examples' });
-    const form = el('form', { class: 'iv-form', noValidate: true }, // the engine's message names a bad value
-      field('layer', 'layer', this.layer), field('head', 'head', this.head), field('do', 'kind', this.kind),
-      this.fields.position, this.fields.offset, this.fields.donor, this.apply, this.clearButton);
+    const form = el(
+      'form',
+      { class: 'iv-form', noValidate: true }, // the engine's message names a bad value
+      field('layer', 'layer', this.layer),
+      field('head', 'head', this.head),
+      field('do', 'kind', this.kind),
+      this.fields.position,
+      this.fields.offset,
+      this.fields.donor,
+      this.apply,
+      this.clearButton,
+    );
     box.replaceChildren(form, this.error, this.items, this.status, this.examples);
-    form.addEventListener('submit', (e) => { e.preventDefault(); void this.add(); });
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.add();
+    });
     this.kind.addEventListener('change', () => this.#showFields());
     this.clearButton.addEventListener('click', () => void this.clear());
     this.#showFields();
@@ -73,8 +93,10 @@ export class InterventionsPanel {
 
   #showFields() {
     const k = KINDS.find((x) => x.name === this.kind.value);
-    for (const [name, f] of Object.entries(this.fields)) f.hidden = !(k?.field === name || (k?.name === 'patch' && name === 'position'));
-    /** @type {HTMLElement} */ (this.fields.position.firstElementChild).textContent = k?.name === 'patch' ? 'at position' : 'position p';
+    for (const [name, f] of Object.entries(this.fields))
+      f.hidden = !(k?.field === name || (k?.name === 'patch' && name === 'position'));
+    /** @type {HTMLElement} */ (this.fields.position.firstElementChild).textContent =
+      k?.name === 'patch' ? 'at position' : 'position p';
   }
 
   /**
@@ -130,7 +152,10 @@ export class InterventionsPanel {
     const token = ++this.token;
     this.apply.disabled = true;
     try {
-      const r = await model.intervene(list.map(({ label, ...iv }) => iv), 4);
+      const r = await model.intervene(
+        list.map(({ label, ...iv }) => iv),
+        4,
+      );
       if (token !== this.token) return;
       this.list = r.interventions.map(({ label, ...iv }) => iv);
       this.error.hidden = true;
@@ -148,17 +173,35 @@ export class InterventionsPanel {
   #render(r) {
     const active = Boolean(r?.interventions.length);
     this.clearButton.disabled = !active;
-    this.items.replaceChildren(...(r?.interventions ?? []).map((iv, i) => el('li', {},
-      el('span', {}, shown(iv)), el('button', { type: 'button', class: 'iv-remove', 'aria-label': `remove ${shown(iv)}`,
-        onclick: () => void this.#evaluate(this.list.filter((_, j) => j !== i)) }, '×'))));
-    if (!r || !active) {  // after a clear, the unmodified model's numbers again
+    this.items.replaceChildren(
+      ...(r?.interventions ?? []).map((iv, i) =>
+        el(
+          'li',
+          {},
+          el('span', {}, shown(iv)),
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'iv-remove',
+              'aria-label': `remove ${shown(iv)}`,
+              onclick: () => void this.#evaluate(this.list.filter((_, j) => j !== i)),
+            },
+            '×',
+          ),
+        ),
+      ),
+    );
+    if (!r || !active) {
+      // after a clear, the unmodified model's numbers again
       const b = r?.base;
       this.status.textContent = `No interventions: the model as trained${b ? ` (step ${r?.step}, held out: loss ${b.loss.toFixed(3)}, accuracy ${(100 * b.token_accuracy).toFixed(1)}%)` : ''}.`;
       this.examples.replaceChildren();
       return;
     }
     const changed = changedPositions(r);
-    this.status.textContent = `At step ${r.step}, held out: ${describeChange(r)}. ` +
+    this.status.textContent =
+      `At step ${r.step}, held out: ${describeChange(r)}. ` +
       `${changed} scored position${changed === 1 ? '' : 's'} of the ${r.predictions?.base.examples.length ?? 0} examples below changed prediction.`;
     this.examples.replaceChildren(...exampleViews(r));
   }

@@ -17,9 +17,11 @@ const num = (x) => (Number.isFinite(x) ? x.toFixed(x < 10 ? 3 : 1) : 'NaN');
  * @param {InterventionResult} r
  */
 export function describeChange(r) {
-  const a = r.base, b = r.intervened;
+  const a = r.base,
+    b = r.intervened;
   let text = `loss ${num(a.loss)} → ${num(b.loss)}, accuracy ${pct(a.token_accuracy)} → ${pct(b.token_accuracy)}`;
-  if (a.sequence_accuracy !== b.sequence_accuracy) text += `, whole sequences ${pct(a.sequence_accuracy)} → ${pct(b.sequence_accuracy)}`;
+  if (a.sequence_accuracy !== b.sequence_accuracy)
+    text += `, whole sequences ${pct(a.sequence_accuracy)} → ${pct(b.sequence_accuracy)}`;
   return text;
 }
 
@@ -33,7 +35,9 @@ export function changedPositions(r) {
   let n = 0;
   p.base.examples.forEach((ex, k) => {
     const other = p.intervened.examples[k];
-    ex.prediction.forEach((t, i) => { if ((ex.mask?.[i] ?? true) && other.prediction[i] !== t) n++; });
+    ex.prediction.forEach((t, i) => {
+      if ((ex.mask?.[i] ?? true) && other.prediction[i] !== t) n++;
+    });
   });
   return n;
 }
@@ -50,15 +54,32 @@ function exampleRows(base, edited, k) {
   const mask = base.mask ?? targets.map(() => true);
   const cls = (/** @type {string} */ t, /** @type {number} */ i, /** @type {boolean} */ changed) =>
     `tok ${!mask[i] ? 'off' : t === targets[i] ? 'right' : 'wrong'}${changed ? ' changed' : ''}`;
-  const row = (/** @type {string} */ label, /** @type {(Node|string)[]} */ toks) => el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, label), ...toks);
-  return el('div', { class: `example ${edited.correct ? 'correct' : 'incorrect'}`, 'aria-label': `example ${k + 1}` },
-    base.inputs.length ? row('input', base.inputs.map((t) => tok(t, 'tok'))) : null,
-    row('target', targets.map((t, i) => tok(mask[i] ? t : '', mask[i] ? 'tok' : 'tok off'))),
-    row('model', base.prediction.map((t, i) => tok(t, cls(t, i, false)))),
-    row('edited', edited.prediction.map((t, i) => {
-      const changed = mask[i] && t !== base.prediction[i];
-      return tok(t, cls(t, i, changed), changed ? `was ${base.prediction[i]}` : undefined);
-    })),
+  const row = (/** @type {string} */ label, /** @type {(Node|string)[]} */ toks) =>
+    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, label), ...toks);
+  return el(
+    'div',
+    { class: `example ${edited.correct ? 'correct' : 'incorrect'}`, 'aria-label': `example ${k + 1}` },
+    base.inputs.length
+      ? row(
+          'input',
+          base.inputs.map((t) => tok(t, 'tok')),
+        )
+      : null,
+    row(
+      'target',
+      targets.map((t, i) => tok(mask[i] ? t : '', mask[i] ? 'tok' : 'tok off')),
+    ),
+    row(
+      'model',
+      base.prediction.map((t, i) => tok(t, cls(t, i, false))),
+    ),
+    row(
+      'edited',
+      edited.prediction.map((t, i) => {
+        const changed = mask[i] && t !== base.prediction[i];
+        return tok(t, cls(t, i, changed), changed ? `was ${base.prediction[i]}` : undefined);
+      }),
+    ),
   );
 }
 

@@ -57,15 +57,41 @@ export class LengthsPanel {
     this.refused = el('ul', { class: 'lengths-refused' });
     const card = (/** @type {string} */ title, /** @type {string} */ name) => {
       const body = el('div', { class: 'chart-body' });
-      return { body, card: el('figure', { class: 'chart-card', dataset: { chart: name } }, el('figcaption', {}, el('span', { class: 'chart-title' }, title)), body) };
+      return {
+        body,
+        card: el(
+          'figure',
+          { class: 'chart-card', dataset: { chart: name } },
+          el('figcaption', {}, el('span', { class: 'chart-title' }, title)),
+          body,
+        ),
+      };
     };
     const acc = card('Held-out token accuracy against length', 'length-accuracy');
     const loss = card('Held-out loss against length', 'length-loss');
-    box.replaceChildren(el('div', { class: 'lengths-tools' }, this.button, this.status), el('div', { class: 'charts-grid' }, acc.card, loss.card), this.refused);
+    box.replaceChildren(
+      el('div', { class: 'lengths-tools' }, this.button, this.status),
+      el('div', { class: 'charts-grid' }, acc.card, loss.card),
+      this.refused,
+    );
     // One series per run (at most 4); a run's line is drawn only once it has points.
-    const series = (/** @type {string} */ what) => [0, 1, 2, 3].map((i) => ({ key: `m${i}`, label: what, color: '#188038', points: true }));
-    this.acc = new LineChart(acc.body, { title: 'accuracy', series: series('held-out accuracy'), yRange: [0, 1], xLabel: 'length', height: 170, empty: 'Not evaluated yet.' });
-    this.loss = new LineChart(loss.body, { title: 'loss', series: series('held-out loss'), xLabel: 'length', height: 170, empty: 'Not evaluated yet.' });
+    const series = (/** @type {string} */ what) =>
+      [0, 1, 2, 3].map((i) => ({ key: `m${i}`, label: what, color: '#188038', points: true }));
+    this.acc = new LineChart(acc.body, {
+      title: 'accuracy',
+      series: series('held-out accuracy'),
+      yRange: [0, 1],
+      xLabel: 'length',
+      height: 170,
+      empty: 'Not evaluated yet.',
+    });
+    this.loss = new LineChart(loss.body, {
+      title: 'loss',
+      series: series('held-out loss'),
+      xLabel: 'length',
+      height: 170,
+      empty: 'Not evaluated yet.',
+    });
     this.button.addEventListener('click', () => void this.evaluate());
     /** @type {LengthPoint[][]} the last evaluation's points, per run */
     this.results = [];
@@ -135,24 +161,57 @@ export class LengthsPanel {
     /** @type {{x: number, label: string}[]} */
     const markers = [{ x: L, label: `trained at ${L}` }];
     const lists = results.map((points, k) => refusals(points).map((r) => ({ ...r, run: k })));
-    for (const list of lists) for (const r of list) if (!markers.some((m) => m.x === r.lengths[0])) markers.push({ x: r.lengths[0], label: `✕ ${r.lengths[0]}+${many ? ` (${runs[r.run].name})` : ''}: not evaluable` });
-    for (const [chart, key] of /** @type {const} */ ([[this.acc, 'accuracy'], [this.loss, 'loss']])) {
+    for (const list of lists)
+      for (const r of list)
+        if (!markers.some((m) => m.x === r.lengths[0]))
+          markers.push({
+            x: r.lengths[0],
+            label: `✕ ${r.lengths[0]}+${many ? ` (${runs[r.run].name})` : ''}: not evaluable`,
+          });
+    for (const [chart, key] of /** @type {const} */ ([
+      [this.acc, 'accuracy'],
+      [this.loss, 'loss'],
+    ])) {
       chart.reset();
-      chart.series.forEach((s, i) => Object.assign(s, { label: many ? runs[i]?.name ?? '' : key === 'accuracy' ? 'held-out accuracy' : 'held-out loss', color: many ? runs[i]?.color ?? s.color : key === 'accuracy' ? '#188038' : '#1a73e8' }));
+      chart.series.forEach((s, i) =>
+        Object.assign(s, {
+          label: many ? (runs[i]?.name ?? '') : key === 'accuracy' ? 'held-out accuracy' : 'held-out loss',
+          color: many ? (runs[i]?.color ?? s.color) : key === 'accuracy' ? '#188038' : '#1a73e8',
+        }),
+      );
       chart.markers = markers;
-      results.forEach((points, k) => { for (const p of points) chart.addDataPoint(p.length, { [`m${k}`]: p[key] }); });
+      results.forEach((points, k) => {
+        for (const p of points) chart.addDataPoint(p.length, { [`m${k}`]: p[key] });
+      });
       chart.redraw('rebuild');
     }
-    this.status.textContent = results.map((points, k) => {
-      const ok = points.filter((p) => p.accuracy != null);
-      const last = ok.at(-1);
-      const who = many ? `${runs[k].name}, step ${steps[k]}` : `At step ${steps[k]}`;
-      return `${who}: evaluated at ${ok.length} of ${points.length} lengths (${points[0].length} to ${points.at(-1)?.length})` +
-        (!last ? '.' : ok.length === 1 ? `; accuracy ${fmtPct(last.accuracy)} at ${last.length}.`
-          : `; accuracy ${fmtPct(ok[0].accuracy)} at ${ok[0].length}, ${fmtPct(last.accuracy)} at ${last.length}.`);
-    }).join(' ');
-    this.refused.replaceChildren(...lists.flat().map((r) => el('li', { dataset: { from: String(r.lengths[0]), run: String(r.run) } },
-      el('strong', {}, `${many ? `${runs[r.run].name}: n` : 'N'}ot evaluable at ${r.lengths.join(', ')}: `), r.reason)));
+    this.status.textContent = results
+      .map((points, k) => {
+        const ok = points.filter((p) => p.accuracy != null);
+        const last = ok.at(-1);
+        const who = many ? `${runs[k].name}, step ${steps[k]}` : `At step ${steps[k]}`;
+        return (
+          `${who}: evaluated at ${ok.length} of ${points.length} lengths (${points[0].length} to ${points.at(-1)?.length})` +
+          (!last
+            ? '.'
+            : ok.length === 1
+              ? `; accuracy ${fmtPct(last.accuracy)} at ${last.length}.`
+              : `; accuracy ${fmtPct(ok[0].accuracy)} at ${ok[0].length}, ${fmtPct(last.accuracy)} at ${last.length}.`)
+        );
+      })
+      .join(' ');
+    this.refused.replaceChildren(
+      ...lists
+        .flat()
+        .map((r) =>
+          el(
+            'li',
+            { dataset: { from: String(r.lengths[0]), run: String(r.run) } },
+            el('strong', {}, `${many ? `${runs[r.run].name}: n` : 'N'}ot evaluable at ${r.lengths.join(', ')}: `),
+            r.reason,
+          ),
+        ),
+    );
   }
 }
 

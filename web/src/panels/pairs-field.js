@@ -22,25 +22,39 @@ export function pairsField(area, problem, commit) {
   const note = el('small', { class: 'help pairs-note' });
   const tell = () => {
     const n = area.value.split('\n').filter((l) => l.trim() && !l.trimStart().startsWith('#')).length;
-    const link = area.value.length > LINK_TEXT_MAX
-      ? ` Too long for the page's link (${area.value.length} characters, the link holds ${LINK_TEXT_MAX}): a copied link trains on the built-in set; use Export to share this task.`
-      : '';
+    const link =
+      area.value.length > LINK_TEXT_MAX
+        ? ` Too long for the page's link (${area.value.length} characters, the link holds ${LINK_TEXT_MAX}): a copied link trains on the built-in set; use Export to share this task.`
+        : '';
     note.textContent = n ? `${n} line${n === 1 ? '' : 's'}.${link}` : '';
   };
-  const upload = el('input', { type: 'file', accept: '.txt,text/plain', class: 'file-input', 'aria-label': 'Upload a file of pairs' });
+  const upload = el('input', {
+    type: 'file',
+    accept: '.txt,text/plain',
+    class: 'file-input',
+    'aria-label': 'Upload a file of pairs',
+  });
   upload.addEventListener('change', async () => {
     const file = upload.files?.[0];
     if (!file) return;
     if (file.size > MAX_PAIRS_BYTES)
-      return problem(`${file.name} holds ${file.size} bytes; the limit is ${MAX_PAIRS_BYTES} bytes (256 KiB). Nothing changed.`);
+      return problem(
+        `${file.name} holds ${file.size} bytes; the limit is ${MAX_PAIRS_BYTES} bytes (256 KiB). Nothing changed.`,
+      );
     const text = await file.text();
-    if (text.includes('\0')) return problem(`${file.name} does not look like a text file (it holds NUL bytes). Nothing changed.`);
+    if (text.includes('\0'))
+      return problem(`${file.name} does not look like a text file (it holds NUL bytes). Nothing changed.`);
     area.value = text;
     tell();
     commit();
   });
   area.addEventListener('input', tell);
   tell();
-  return el('div', { class: 'pairs-field' }, area,
-    el('label', { class: 'button small text-upload' }, 'Upload a file of pairs', upload), note);
+  return el(
+    'div',
+    { class: 'pairs-field' },
+    area,
+    el('label', { class: 'button small text-upload' }, 'Upload a file of pairs', upload),
+    note,
+  );
 }

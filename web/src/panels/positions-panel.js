@@ -65,7 +65,13 @@ export class PositionsPanel {
       this.body.replaceChildren();
       this.#section(this.body, pos, '');
       if (!this.body.children.length)
-        this.body.append(el('p', { class: 'muted' }, `${pos.describe?.title ?? 'This encoding'} has nothing to draw: ${pos.describe?.where ?? 'no position data'}.`));
+        this.body.append(
+          el(
+            'p',
+            { class: 'muted' },
+            `${pos.describe?.title ?? 'This encoding'} has nothing to draw: ${pos.describe?.where ?? 'no position data'}.`,
+          ),
+        );
     }
     this.#fill(pos, '');
   }
@@ -98,7 +104,13 @@ export class PositionsPanel {
       } else if (is1D(v)) {
         const cap = el('figcaption', {}, title(k, v, `${v.length} values`));
         const fig = el('figure', { class: 'pos-figure bars', dataset: { path } }, cap);
-        cap.append(' ', figureMenu(() => this.#barFigure(path, k), () => `attnplay-positions-${this.encoding}-${path}`));
+        cap.append(
+          ' ',
+          figureMenu(
+            () => this.#barFigure(path, k),
+            () => `attnplay-positions-${this.encoding}-${path}`,
+          ),
+        );
         parent.append(fig);
       } else if (v && typeof v === 'object' && !Array.isArray(v)) {
         const sub = el('div', { class: 'pos-sub' }, el('h3', {}, k.replaceAll('_', ' ')));
@@ -119,7 +131,13 @@ export class PositionsPanel {
     const [xLabel, yLabel] = AXES[key] ?? ['column', 'row'];
     const what = name.replaceAll('_', ' ');
     // The control before the map (a head's cell is both caption and parent: label, control, map).
-    caption.append(' ', figureMenu(() => map.figure({ title: `${this.encoding}: ${what}`, xLabel, yLabel }), () => `attnplay-positions-${this.encoding}-${name}`));
+    caption.append(
+      ' ',
+      figureMenu(
+        () => map.figure({ title: `${this.encoding}: ${what}`, xLabel, yLabel }),
+        () => `attnplay-positions-${this.encoding}-${name}`,
+      ),
+    );
     const map = new Heatmap(parent, {
       label: `position encoding: ${name}`,
       maxSize: 250,
@@ -139,8 +157,15 @@ export class PositionsPanel {
     if (!v) return null;
     const first = PER_HEAD.includes(key) ? 1 : 0;
     const what = key.replaceAll('_', ' ');
-    return { kind: 'lines', bars: true, title: `${this.encoding}: ${what}`, xLabel: first ? 'head' : 'index', yLabel: what,
-      xs: v.map((_, i) => i + first), series: [{ label: what, values: v, color: '#1a73e8' }] };
+    return {
+      kind: 'lines',
+      bars: true,
+      title: `${this.encoding}: ${what}`,
+      xLabel: first ? 'head' : 'index',
+      yLabel: what,
+      xs: v.map((_, i) => i + first),
+      series: [{ label: what, values: v, color: '#1a73e8' }],
+    };
   }
 
   /** @param {object} obj @param {string} prefix */
@@ -151,14 +176,25 @@ export class PositionsPanel {
       if (is3D(v)) {
         // One scale for all heads, so that their colours compare (a bias is centred on 0).
         const range = sharedRange(v);
-        v.forEach((m, h) => this.maps.get(`${path}.${h}`)?.update(m, { ...axisLabels(m), range, scaleNote: 'the same scale for every head' }));
+        v.forEach((m, h) =>
+          this.maps
+            .get(`${path}.${h}`)
+            ?.update(m, { ...axisLabels(m), range, scaleNote: 'the same scale for every head' }),
+        );
       } else if (is2D(v)) this.maps.get(path)?.update(v, axisLabels(v));
       else if (is1D(v)) {
-        const fig = /** @type {HTMLElement|null} */ (this.body.querySelector(`figure[data-path="${CSS.escape(path)}"]`));
+        const fig = /** @type {HTMLElement|null} */ (
+          this.body.querySelector(`figure[data-path="${CSS.escape(path)}"]`)
+        );
         fig?.querySelector('canvas')?.remove();
         this.bars.set(path, v);
         // Per-head values are numbered from 1, as the heads are everywhere else.
-        if (fig) drawBarList(fig, v, { label: k, first: PER_HEAD.includes(k) ? 1 : 0, axis: PER_HEAD.includes(k) ? 'head' : 'index' });
+        if (fig)
+          drawBarList(fig, v, {
+            label: k,
+            first: PER_HEAD.includes(k) ? 1 : 0,
+            axis: PER_HEAD.includes(k) ? 'head' : 'index',
+          });
       } else if (v && typeof v === 'object' && !Array.isArray(v)) this.#fill(v, `${path}.`);
       else {
         const dd = this.body.querySelector(`dd[data-path="${CSS.escape(path)}"]`);
@@ -178,14 +214,19 @@ export class PositionsPanel {
 /** @param {string} key @param {unknown} _v @param {string} dims */
 function title(key, _v, dims) {
   const caption = CAPTIONS[key];
-  return [el('strong', {}, key.replaceAll('_', ' ')), ` (${dims})`, caption ? el('span', { class: 'muted' }, ` — ${caption}`) : null];
+  return [
+    el('strong', {}, key.replaceAll('_', ' ')),
+    ` (${dims})`,
+    caption ? el('span', { class: 'muted' }, ` — ${caption}`) : null,
+  ];
 }
 
 /** The finite range over every head's matrix. @param {number[][][]} heads @returns {[number, number]} */
 function sharedRange(heads) {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const m of heads) for (const row of m) for (const x of row) if (Number.isFinite(x)) (lo = Math.min(lo, x)), (hi = Math.max(hi, x));
+  for (const m of heads)
+    for (const row of m) for (const x of row) if (Number.isFinite(x)) ((lo = Math.min(lo, x)), (hi = Math.max(hi, x)));
   return Number.isFinite(lo) ? [lo, hi] : [0, 1];
 }
 
@@ -201,6 +242,11 @@ function shapeOf(v) {
   if (is3D(v)) return [v.length, v[0].length, v[0][0].length];
   if (is2D(v)) return [v.length, v[0].length];
   if (is1D(v)) return [v.length];
-  if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'describe').map(([k, x]) => [k, shapeOf(x)]));
+  if (v && typeof v === 'object' && !Array.isArray(v))
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => k !== 'describe')
+        .map(([k, x]) => [k, shapeOf(x)]),
+    );
   return typeof v;
 }

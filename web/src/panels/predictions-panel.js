@@ -104,7 +104,13 @@ export class PredictionsPanel {
       else ids.push(id);
     }
     if (unknown.size) {
-      out.replaceChildren(el('p', { class: 'error' }, `Not in the vocabulary: ${[...unknown].map((c) => `“${c}”`).join(' ')}. It has: ${vocab.join(' ')}`));
+      out.replaceChildren(
+        el(
+          'p',
+          { class: 'error' },
+          `Not in the vocabulary: ${[...unknown].map((c) => `“${c}”`).join(' ')}. It has: ${vocab.join(' ')}`,
+        ),
+      );
       return;
     }
     // The anchors the model was trained with go around the input, as in training.
@@ -122,8 +128,14 @@ export class PredictionsPanel {
       const conf = r.probs.map((row) => Math.max(...row));
       out.replaceChildren(
         el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...r.tokens.map((t) => tok(t))),
-        el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'model'),
-          ...best.map((c, i) => tok(classes[c], { title: `p = ${pct(conf[i], 2)}`, style: `opacity:${0.35 + 0.65 * conf[i]}` }))),
+        el(
+          'div',
+          { class: 'tok-row' },
+          el('span', { class: 'row-label' }, 'model'),
+          ...best.map((c, i) =>
+            tok(classes[c], { title: `p = ${pct(conf[i], 2)}`, style: `opacity:${0.35 + 0.65 * conf[i]}` }),
+          ),
+        ),
       );
     } catch (err) {
       out.replaceChildren(el('p', { class: 'error' }, /** @type {Error} */ (err).message));
@@ -154,21 +166,52 @@ function tok(text, attrs = {}) {
 function tokenRows(ex, k) {
   const mask = /** @type {boolean[]} */ (ex.mask); // per-token examples have one
   const target = /** @type {string[]} */ (ex.target);
-  const cls = (/** @type {number} */ i) => (!mask[i] ? 'tok off' : ex.prediction[i] === target[i] ? 'tok right' : 'tok wrong');
-  return el('div', { class: `example ${ex.correct ? 'correct' : 'incorrect'}`, 'aria-label': `example ${k + 1}, ${ex.correct ? 'correct' : 'has errors'}` },
+  const cls = (/** @type {number} */ i) =>
+    !mask[i] ? 'tok off' : ex.prediction[i] === target[i] ? 'tok right' : 'tok wrong';
+  return el(
+    'div',
+    {
+      class: `example ${ex.correct ? 'correct' : 'incorrect'}`,
+      'aria-label': `example ${k + 1}, ${ex.correct ? 'correct' : 'has errors'}`,
+    },
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
-    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), ...target.map((t, i) => tok(mask[i] ? t : '', { class: mask[i] ? 'tok' : 'tok off' }))),
-    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'model'),
-      ...ex.prediction.map((t, i) => tok(t, { class: cls(i), title: `p = ${pct(ex.confidence[i], 2)}${mask[i] && t !== target[i] ? ' (wrong)' : ''}` }))),
+    el(
+      'div',
+      { class: 'tok-row' },
+      el('span', { class: 'row-label' }, 'target'),
+      ...target.map((t, i) => tok(mask[i] ? t : '', { class: mask[i] ? 'tok' : 'tok off' })),
+    ),
+    el(
+      'div',
+      { class: 'tok-row' },
+      el('span', { class: 'row-label' }, 'model'),
+      ...ex.prediction.map((t, i) =>
+        tok(t, {
+          class: cls(i),
+          title: `p = ${pct(ex.confidence[i], 2)}${mask[i] && t !== target[i] ? ' (wrong)' : ''}`,
+        }),
+      ),
+    ),
   );
 }
 
 /** @param {Example} ex @param {number} k */
 function sequenceRow(ex, k) {
   const right = ex.correct;
-  return el('div', { class: `example ${right ? 'correct' : 'incorrect'}`, 'aria-label': `example ${k + 1}, ${right ? 'correct' : 'wrong'}` },
+  return el(
+    'div',
+    {
+      class: `example ${right ? 'correct' : 'incorrect'}`,
+      'aria-label': `example ${k + 1}, ${right ? 'correct' : 'wrong'}`,
+    },
     el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
-    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'target'), tok(/** @type {string} */ (ex.target)),
-      el('span', { class: 'row-label' }, 'model'), tok(ex.prediction[0], { class: right ? 'tok right' : 'tok wrong', title: `p = ${pct(ex.confidence[0], 2)}` })),
+    el(
+      'div',
+      { class: 'tok-row' },
+      el('span', { class: 'row-label' }, 'target'),
+      tok(/** @type {string} */ (ex.target)),
+      el('span', { class: 'row-label' }, 'model'),
+      tok(ex.prediction[0], { class: right ? 'tok right' : 'tok wrong', title: `p = ${pct(ex.confidence[0], 2)}` }),
+    ),
   );
 }

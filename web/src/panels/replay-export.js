@@ -62,10 +62,12 @@ export function drawFrame(canvas, frame, { title, bg, ink }) {
       g.fillText(`layer ${l + 1}, head ${h + 1}`, x0, y0);
       let hi = 0;
       for (const row of head.weights) for (const v of row) if (Number.isFinite(v)) hi = Math.max(hi, Math.abs(v));
-      head.weights.forEach((row, i) => row.forEach((v, j) => {
-        g.fillStyle = Number.isFinite(v) ? css(sequential(hi > 0 ? Math.abs(v) / hi : 0)) : '#9aa0a6';
-        g.fillRect(x0 + j * cell, y0 + LABEL + i * cell, cell, cell);
-      }));
+      head.weights.forEach((row, i) =>
+        row.forEach((v, j) => {
+          g.fillStyle = Number.isFinite(v) ? css(sequential(hi > 0 ? Math.abs(v) / hi : 0)) : '#9aa0a6';
+          g.fillRect(x0 + j * cell, y0 + LABEL + i * cell, cell, cell);
+        }),
+      );
     });
   });
 }
@@ -84,7 +86,10 @@ export function encodeGif(frames, look) {
     drawFrame(canvas, frame, look);
     const { data } = g.getImageData(0, 0, canvas.width, canvas.height);
     const palette = quantize(data, 256);
-    gif.writeFrame(applyPalette(data, palette), canvas.width, canvas.height, { palette, delay: k === frames.length - 1 ? FINAL_MS : FRAME_MS });
+    gif.writeFrame(applyPalette(data, palette), canvas.width, canvas.height, {
+      palette,
+      delay: k === frames.length - 1 ? FINAL_MS : FRAME_MS,
+    });
   });
   gif.finish();
   return new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (gif.bytes())], { type: 'image/gif' });
@@ -92,8 +97,11 @@ export function encodeGif(frames, look) {
 
 /** Whether this browser can record a canvas as WebM. */
 export function canRecordWebm() {
-  return typeof MediaRecorder !== 'undefined' && typeof HTMLCanvasElement.prototype.captureStream === 'function' &&
-    MediaRecorder.isTypeSupported('video/webm');
+  return (
+    typeof MediaRecorder !== 'undefined' &&
+    typeof HTMLCanvasElement.prototype.captureStream === 'function' &&
+    MediaRecorder.isTypeSupported('video/webm')
+  );
 }
 
 /**
@@ -106,7 +114,9 @@ export async function recordWebm(frames, look) {
   const canvas = frameCanvas(frames[0], look.title, frames[frames.length - 1].step);
   drawFrame(canvas, frames[0], look);
   const stream = canvas.captureStream(30);
-  const type = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'].find((t) => MediaRecorder.isTypeSupported(t)) ?? 'video/webm';
+  const type =
+    ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'].find((t) => MediaRecorder.isTypeSupported(t)) ??
+    'video/webm';
   const rec = new MediaRecorder(stream, { mimeType: type });
   /** @type {Blob[]} */
   const parts = [];

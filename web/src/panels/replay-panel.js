@@ -29,15 +29,32 @@ export class ReplayPanel {
     this.shown = -1; // the step shown (-1: live)
     this.busy = false;
     this.play = el('button', { type: 'button', class: 'small', onclick: () => this.toggle() }, 'Play');
-    this.range = el('input', { type: 'range', min: '0', max: '0', step: '1', value: '0', 'aria-label': 'Replay: step shown', disabled: true,
-      oninput: () => this.#go(Number(this.range.value)) });
+    this.range = el('input', {
+      type: 'range',
+      min: '0',
+      max: '0',
+      step: '1',
+      value: '0',
+      'aria-label': 'Replay: step shown',
+      disabled: true,
+      oninput: () => this.#go(Number(this.range.value)),
+    });
     this.label = el('output', { class: 'replay-step' }, 'no snapshots yet');
-    this.gif = el('button', { type: 'button', class: 'small', disabled: true, onclick: () => this.#export('gif') }, 'GIF');
-    this.webm = el('button', { type: 'button', class: 'small', disabled: true, hidden: !canRecordWebm(), onclick: () => this.#export('webm') }, 'WebM');
+    this.gif = el(
+      'button',
+      { type: 'button', class: 'small', disabled: true, onclick: () => this.#export('gif') },
+      'GIF',
+    );
+    this.webm = el(
+      'button',
+      { type: 'button', class: 'small', disabled: true, hidden: !canRecordWebm(), onclick: () => this.#export('webm') },
+      'WebM',
+    );
     this.status = el('span', { class: 'muted replay-status', role: 'status' });
     root.append(
       el('div', { class: 'replay-row' }, el('strong', {}, 'Replay'), this.play, this.range, this.label),
-      el('div', { class: 'replay-row' }, el('span', { class: 'muted' }, 'Download:'), this.gif, this.webm, this.status));
+      el('div', { class: 'replay-row' }, el('span', { class: 'muted' }, 'Download:'), this.gif, this.webm, this.status),
+    );
   }
 
   /** A new model (or none): start over, following it. @param {import('../run/replay.js').ReplaySource|null} model */
@@ -115,9 +132,13 @@ export class ReplayPanel {
     this.play.disabled = n < 2;
     this.gif.disabled = this.webm.disabled = n < 2 || this.busy;
     const latest = steps[n - 1] ?? 0;
-    this.label.textContent = !n ? 'no snapshots yet' : this.following
-      ? `live: step ${latest} (${n} snapshot${n === 1 ? '' : 's'})` : `step ${this.shown} of ${latest} (snapshot ${Number(this.range.value) + 1}/${n}), held-out example 0`;
-    if (this.frames.index?.too_large) this.status.textContent = 'This model is too large to keep snapshots: only the latest step replays.';
+    this.label.textContent = !n
+      ? 'no snapshots yet'
+      : this.following
+        ? `live: step ${latest} (${n} snapshot${n === 1 ? '' : 's'})`
+        : `step ${this.shown} of ${latest} (snapshot ${Number(this.range.value) + 1}/${n}), held-out example 0`;
+    if (this.frames.index?.too_large)
+      this.status.textContent = 'This model is too large to keep snapshots: only the latest step replays.';
   }
 
   /** @param {'gif'|'webm'} kind */
@@ -126,10 +147,17 @@ export class ReplayPanel {
     this.busy = true;
     this.#render();
     try {
-      const frames = await this.frames.all((done, total) => (this.status.textContent = `reading snapshot ${done}/${total}…`));
+      const frames = await this.frames.all(
+        (done, total) => (this.status.textContent = `reading snapshot ${done}/${total}…`),
+      );
       const css = getComputedStyle(document.body);
-      const look = { title: this.hooks.title(), bg: css.getPropertyValue('--card').trim() || '#fff', ink: css.getPropertyValue('--ink').trim() || '#202124' };
-      this.status.textContent = kind === 'gif' ? 'encoding the GIF…' : `recording ${Math.round((frames.length * FRAME_MS) / 1000)} s of WebM…`;
+      const look = {
+        title: this.hooks.title(),
+        bg: css.getPropertyValue('--card').trim() || '#fff',
+        ink: css.getPropertyValue('--ink').trim() || '#202124',
+      };
+      this.status.textContent =
+        kind === 'gif' ? 'encoding the GIF…' : `recording ${Math.round((frames.length * FRAME_MS) / 1000)} s of WebM…`;
       const blob = kind === 'gif' ? encodeGif(frames, look) : await recordWebm(frames, look);
       download(blob, `attnplay-replay-${frames.length}-frames.${kind}`);
       this.status.textContent = `${frames.length} frames, ${(blob.size / 1024).toFixed(0)} KB`;

@@ -35,18 +35,50 @@ export class TextSourcePanel {
     const name = `${id}-source`;
     const status = el('p', { class: 'text-status', role: 'status' });
     const warning = el('p', { class: 'text-warning', role: 'alert', hidden: true });
-    const area = el('textarea', { rows: 5, spellcheck: false, 'aria-describedby': describedby, placeholder: 'Paste text here, drop a .txt file on this box, or upload one' });
+    const area = el('textarea', {
+      rows: 5,
+      spellcheck: false,
+      'aria-describedby': describedby,
+      placeholder: 'Paste text here, drop a .txt file on this box, or upload one',
+    });
     area.value = value;
-    const upload = el('input', { type: 'file', accept: '.txt,text/plain', class: 'file-input', 'aria-label': 'Upload a .txt file' });
-    const ownBox = el('div', { class: 'text-own' }, area,
-      el('label', { class: 'button small text-upload' }, 'Upload a .txt file', upload));
+    const upload = el('input', {
+      type: 'file',
+      accept: '.txt,text/plain',
+      class: 'file-input',
+      'aria-label': 'Upload a .txt file',
+    });
+    const ownBox = el(
+      'div',
+      { class: 'text-own' },
+      area,
+      el('label', { class: 'button small text-upload' }, 'Upload a .txt file', upload),
+    );
     const corpus = el('input', { type: 'radio', name, value: 'corpus', checked: !this.own });
     const mine = el('input', { type: 'radio', name, value: 'own', checked: this.own });
-    const root = el('div', { class: 'text-source', dataset: { source: this.own ? 'own' : 'corpus' } },
-      el('div', { class: 'text-choices', role: 'radiogroup', 'aria-label': 'Training text' },
-        el('label', { class: 'text-choice' }, corpus, el('span', {}, el('strong', {}, CORPUS.title), ` (${CORPUS.about})`)),
-        el('label', { class: 'text-choice' }, mine, el('span', {}, el('strong', {}, 'Your own text'), ' (paste, drop or upload)'))),
-      ownBox, warning, status);
+    const root = el(
+      'div',
+      { class: 'text-source', dataset: { source: this.own ? 'own' : 'corpus' } },
+      el(
+        'div',
+        { class: 'text-choices', role: 'radiogroup', 'aria-label': 'Training text' },
+        el(
+          'label',
+          { class: 'text-choice' },
+          corpus,
+          el('span', {}, el('strong', {}, CORPUS.title), ` (${CORPUS.about})`),
+        ),
+        el(
+          'label',
+          { class: 'text-choice' },
+          mine,
+          el('span', {}, el('strong', {}, 'Your own text'), ' (paste, drop or upload)'),
+        ),
+      ),
+      ownBox,
+      warning,
+      status,
+    );
 
     /** @param {string|null} text a problem in words, or null */
     const warn = (text) => {
@@ -63,8 +95,13 @@ export class TextSourcePanel {
         warn(null);
         status.textContent = `${CORPUS.title}: loading…`;
         this.loadCorpus().then(
-          (t) => { if (!this.own) status.textContent = `${CORPUS.title}: ${describeText(t)}`; },
-          (err) => { if (!this.own) warn(`The bundled corpus could not be loaded (${err.message}). Paste or upload your own text instead.`); },
+          (t) => {
+            if (!this.own) status.textContent = `${CORPUS.title}: ${describeText(t)}`;
+          },
+          (err) => {
+            if (!this.own)
+              warn(`The bundled corpus could not be loaded (${err.message}). Paste or upload your own text instead.`);
+          },
         );
         return;
       }
@@ -76,7 +113,10 @@ export class TextSourcePanel {
       }
       warn(lengthProblem(text, seqLen));
       const from = this.fileName ? `From ${this.fileName}: ` : '';
-      const link = text.length > LINK_TEXT_MAX ? ' Your text is too long for the page\'s link: a copied link trains on the bundled corpus.' : '';
+      const link =
+        text.length > LINK_TEXT_MAX
+          ? " Your text is too long for the page's link: a copied link trains on the bundled corpus."
+          : '';
       status.textContent = `${from}${describeText(text)}${link}`;
     };
     /** Send a text to train on (a too-large one is refused here, with the reason). @param {string} text */
@@ -91,7 +131,8 @@ export class TextSourcePanel {
     const readFile = async (file) => {
       if (file.size > MAX_TEXT_BYTES) return warn(sizeProblem(file.size, file.name));
       const text = await file.text();
-      if (text.includes('\0')) return warn(`${file.name} does not look like a text file (it holds NUL bytes). Choose a plain .txt file.`);
+      if (text.includes('\0'))
+        return warn(`${file.name} does not look like a text file (it holds NUL bytes). Choose a plain .txt file.`);
       this.own = true;
       this.fileName = file.name;
       mine.checked = true;

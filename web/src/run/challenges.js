@@ -38,7 +38,17 @@ export const CHALLENGES = [
     id: 'probe',
     title: 'Make RoPE count positions on the probe',
     goal: 'The probe feeds n identical tokens; each position must output its own index. With RoPE and softmax, reach 90% held-out accuracy.',
-    start: { task: 'probe', position: 'rope', normalization: 'softmax', d_model: 32, heads: 4, layers: 2, seq_len: 8, batch: 16, steps: 600 },
+    start: {
+      task: 'probe',
+      position: 'rope',
+      normalization: 'softmax',
+      d_model: 32,
+      heads: 4,
+      layers: 2,
+      seq_len: 8,
+      batch: 16,
+      steps: 600,
+    },
     keep: ['task', 'position', 'normalization'],
     hints: [
       'RoPE only tells attention how far apart two tokens are. With identical tokens every row of attention weights sums to 1 over identical values: the output is the same at every position.',
@@ -97,4 +107,7 @@ export function decisive(c, evals, L) {
 }
 
 /** The link that starts a challenge: its setup and its id. @param {Challenge} c */
-export const challengeHash = (c) => `#${Object.entries(c.start).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}&challenge=${c.id}`;
+export const challengeHash = (c) =>
+  `#${Object.entries(c.start)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&')}&challenge=${c.id}`;

@@ -81,10 +81,12 @@ export class OverfitDetector {
 export function overfitMessage(o, task) {
   const what = task === 'text' ? 'training text' : 'training examples';
   const more = task === 'text' ? 'more text' : 'more data';
-  return `Overfitting: the held-out loss has risen from its minimum ${o.minLoss.toFixed(2)} (step ${o.minStep}) ` +
+  return (
+    `Overfitting: the held-out loss has risen from its minimum ${o.minLoss.toFixed(2)} (step ${o.minStep}) ` +
     `to ${o.evalLoss.toFixed(2)} (step ${o.step}) while the training loss keeps falling ` +
     `(${o.trainThen.toFixed(2)} → ${o.trainNow.toFixed(2)}): the model is memorising the ${what} ` +
-    `instead of learning what generalises. Try dropout, a smaller model (d_model, layers) or ${more}.`;
+    `instead of learning what generalises. Try dropout, a smaller model (d_model, layers) or ${more}.`
+  );
 }
 
 /** @typedef {import('../wasm-api').StepMetrics} StepMetrics */

@@ -21,7 +21,8 @@ export const ANCHOR_TOKENS = { none: 0, cls: 1, bos: 1, cls_sep: 2 };
  * @returns {number} 0 when the config does not say
  */
 export function tokensPerStep(config) {
-  const batch = Number(config.batch), len = Number(config.seq_len);
+  const batch = Number(config.batch),
+    len = Number(config.seq_len);
   if (!(batch > 0 && len > 0)) return 0;
   return batch * (len + (ANCHOR_TOKENS[String(config.anchors ?? 'none')] ?? 0));
 }

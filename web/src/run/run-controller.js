@@ -82,7 +82,10 @@ export class RunController {
     /** ms: what the last inspection refresh cost (worker + page) */
     this.inspectCost = 0;
     /** Redraw the inspecting views (one request at a time; calls during one are merged). */
-    this.refresh = coalesce(() => this.#refreshOnce(), () => this.disposed);
+    this.refresh = coalesce(
+      () => this.#refreshOnce(),
+      () => this.disposed,
+    );
   }
 
   /**
@@ -151,14 +154,23 @@ export class RunController {
     this.playing = Boolean(model.playing);
     /** @type {(f: (detail: any) => void) => (e: Event) => void} */
     const mine = (f) => (e) => model === this.model && f(/** @type {CustomEvent} */ (e).detail);
-    model.addEventListener('metrics', mine((d) => this.#onMetrics(d)));
-    model.addEventListener('state', mine((d) => this.stateChanged(d)));
-    model.addEventListener('restored', mine((d) => {
-      this.step = d.step;
-      this.rate = new RateMeter();
-      this.pending = { steps: [], evals: [], step: d.step };
-      this.views.restored?.(model, d);
-    }));
+    model.addEventListener(
+      'metrics',
+      mine((d) => this.#onMetrics(d)),
+    );
+    model.addEventListener(
+      'state',
+      mine((d) => this.stateChanged(d)),
+    );
+    model.addEventListener(
+      'restored',
+      mine((d) => {
+        this.step = d.step;
+        this.rate = new RateMeter();
+        this.pending = { steps: [], evals: [], step: d.step };
+        this.views.restored?.(model, d);
+      }),
+    );
     this.views.adopted?.(model);
     if (fresh) await this.fresh(model.info);
   }

@@ -75,7 +75,9 @@ export class RunSet {
    * @returns {RunController[]}
    */
   open(views) {
-    this.controllers = views.map((v) => new RunController(this.pool, v, { refreshMs: SNAPSHOT_MS * views.length, flushMs: FLUSH_MS }));
+    this.controllers = views.map(
+      (v) => new RunController(this.pool, v, { refreshMs: SNAPSHOT_MS * views.length, flushMs: FLUSH_MS }),
+    );
     return this.controllers;
   }
 
@@ -150,15 +152,22 @@ export class RunSet {
   async play(goal = this.goal) {
     this.goal = goal;
     await this.built();
-    await Promise.all(this.trainable().map((r) => {
-      this.#setStatus(r, 'learning');
-      return r.ctl.play({ until: goal.until, ...(goal.every ? { every: goal.every } : {}) });
-    }));
+    await Promise.all(
+      this.trainable().map((r) => {
+        this.#setStatus(r, 'learning');
+        return r.ctl.play({ until: goal.until, ...(goal.every ? { every: goal.every } : {}) });
+      }),
+    );
   }
 
   /** The runs that can still train towards the current goal. */
   trainable() {
-    return this.runs.filter((r) => r.ctl.model && !['done', 'stalled', 'refused'].includes(r.status) && !(this.goal.until && r.step >= this.goal.until));
+    return this.runs.filter(
+      (r) =>
+        r.ctl.model &&
+        !['done', 'stalled', 'refused'].includes(r.status) &&
+        !(this.goal.until && r.step >= this.goal.until),
+    );
   }
 
   /** Pause the runs that train (or were asked to). */
@@ -217,7 +226,9 @@ export class RunSet {
     this.pending.set(run, p);
     const target = this.goal.target;
     const L = Number(run.config.seq_len);
-    const hit = target !== undefined && batch.evals.find((e) => (e.length === undefined || !L || e.length === L) && e.token_accuracy >= target);
+    const hit =
+      target !== undefined &&
+      batch.evals.find((e) => (e.length === undefined || !L || e.length === L) && e.token_accuracy >= target);
     if (hit && run.status !== 'done') {
       run.reachedAt = hit.step;
       this.#setStatus(run, 'done');
@@ -235,7 +246,8 @@ export class RunSet {
     else if (stalled) {
       run.error = reason;
       this.#setStatus(run, 'stalled');
-    } else if (this.goal.until && step >= this.goal.until) this.#setStatus(run, this.goal.target === undefined ? 'done' : 'budget');
+    } else if (this.goal.until && step >= this.goal.until)
+      this.#setStatus(run, this.goal.target === undefined ? 'done' : 'budget');
     else this.#setStatus(run, 'idle');
     this.schedule();
   }

@@ -28,9 +28,16 @@ export const MAX_FIELDS = 6;
  *   the spec cannot be used); fields: the settings that differ; errors: what was wrong, in words
  */
 export function readCompare(spec, base, props, registry) {
-  const fail = (/** @type {string} */ why) => ({ runs: [], fields: [], errors: [`compare="${spec.length > 60 ? `${spec.slice(0, 59)}…` : spec}": ${why}`] });
+  const fail = (/** @type {string} */ why) => ({
+    runs: [],
+    fields: [],
+    errors: [`compare="${spec.length > 60 ? `${spec.slice(0, 59)}…` : spec}": ${why}`],
+  });
   if (spec.length > MAX_SPEC) return fail(`longer than ${MAX_SPEC} characters`);
-  const parts = spec.split(';').map((p) => p.trim()).filter(Boolean);
+  const parts = spec
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!parts.length) return fail('names no setting; write field=value,value, e.g. position=none,learned');
   if (parts.length > MAX_FIELDS) return fail(`changes ${parts.length} settings; at most ${MAX_FIELDS}`);
   /** @type {[string, string[]][]} */
@@ -40,7 +47,13 @@ export function readCompare(spec, base, props, registry) {
     if (eq < 1) return fail(`"${part.slice(0, 40)}" is not field=value,value`);
     const key = part.slice(0, eq).trim().replaceAll('-', '_');
     if (fields.some(([k]) => k === key)) return fail(`${key} is given twice`);
-    fields.push([key, part.slice(eq + 1).split(',').map((v) => v.trim())]);
+    fields.push([
+      key,
+      part
+        .slice(eq + 1)
+        .split(',')
+        .map((v) => v.trim()),
+    ]);
   }
   const n = Math.max(...fields.map(([, values]) => values.length));
   if (n < 2) return fail('needs at least two runs: give some field two values (position=none,learned)');

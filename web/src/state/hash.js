@@ -36,7 +36,9 @@ const LONG_TEXT_KEYS = ['text', 'custom_pairs'];
 export function stateToHash(state, extras = {}) {
   // A long training text or set of custom pairs (a file's) is not a link's: the link then trains
   // on the bundled corpus or the built-in pairs (export shares them).
-  const linkable = Object.entries(state).filter(([k, v]) => !(LONG_TEXT_KEYS.includes(k) && String(v).length > LINK_TEXT_MAX));
+  const linkable = Object.entries(state).filter(
+    ([k, v]) => !(LONG_TEXT_KEYS.includes(k) && String(v).length > LINK_TEXT_MAX),
+  );
   const parts = linkable.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
   if (extras.compare) parts.push(`compare=${encodeURIComponent(extras.compare)}`);
   if (extras.challenge) parts.push(`challenge=${encodeURIComponent(extras.challenge)}`);
@@ -62,14 +64,21 @@ export function fragmentId(hash) {
  * @returns {({key: string, raw: string} | {bad: string})[]}
  */
 export function hashParts(hash) {
-  return hash.replace(/^#/, '').split('&').filter(Boolean).map((part) => {
-    const eq = part.indexOf('=');
-    try {
-      return { key: decodeURIComponent(eq < 0 ? part : part.slice(0, eq)), raw: eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1)) };
-    } catch {
-      return { bad: part };
-    }
-  });
+  return hash
+    .replace(/^#/, '')
+    .split('&')
+    .filter(Boolean)
+    .map((part) => {
+      const eq = part.indexOf('=');
+      try {
+        return {
+          key: decodeURIComponent(eq < 0 ? part : part.slice(0, eq)),
+          raw: eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1)),
+        };
+      } catch {
+        return { bad: part };
+      }
+    });
 }
 
 /**
@@ -119,7 +128,9 @@ export function configToState(config, props, registry, view = {}) {
   if (!config || typeof config !== 'object' || Array.isArray(config)) ignored.push('the file (not a JSON object)');
   else {
     // A field under its old name (RENAMED) counts unless its new name is given too.
-    const given = Object.entries(config).filter(([k]) => currentName(k) === k || !Object.hasOwn(config, currentName(k)));
+    const given = Object.entries(config).filter(
+      ([k]) => currentName(k) === k || !Object.hasOwn(config, currentName(k)),
+    );
     for (const [key, v] of selectorsFirst(given)) {
       // An object or array is refused by its type alone: String() of one nested 100000 deep
       // would recurse past the stack.

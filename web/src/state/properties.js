@@ -103,11 +103,13 @@ export function buildProperties(registry) {
     // Each variant's own options follow the selector that chooses it.
     if (f.key === 'task') {
       for (const t of registry.tasks)
-        for (const o of t.options ?? []) props.push(fromSchema({ ...o, kind: o.kind ?? kindOfValue(o.default) }, 'task', { task: t.name }));
+        for (const o of t.options ?? [])
+          props.push(fromSchema({ ...o, kind: o.kind ?? kindOfValue(o.default) }, 'task', { task: t.name }));
     }
     for (const sel of /** @type {const} */ (['position', 'normalization']))
       if (f.key === sel)
-        for (const e of variants[sel]) for (const o of e.options ?? []) props.push(fromSchema(o, sel, { [sel]: e.name }));
+        for (const e of variants[sel])
+          for (const o of e.options ?? []) props.push(fromSchema(o, sel, { [sel]: e.name }));
   }
   return props;
 }
@@ -117,9 +119,27 @@ export function buildProperties(registry) {
  * @type {Property[]}
  */
 export const VIEW_PROPERTIES = [
-  { key: 'speed', kind: 'int', group: 'view', help: 'steps per frame (0 = as fast as possible)', default: 0, min: 0, max: 1000, view: true },
+  {
+    key: 'speed',
+    kind: 'int',
+    group: 'view',
+    help: 'steps per frame (0 = as fast as possible)',
+    default: 0,
+    min: 0,
+    max: 1000,
+    view: true,
+  },
   { key: 'log', kind: 'bool', group: 'view', help: 'log-scale charts', default: false, view: true },
-  { key: 'example', kind: 'int', group: 'view', help: 'held-out example shown in the attention maps', default: 0, min: 0, max: 63, view: true },
+  {
+    key: 'example',
+    kind: 'int',
+    group: 'view',
+    help: 'held-out example shown in the attention maps',
+    default: 0,
+    min: 0,
+    max: 63,
+    view: true,
+  },
 ];
 
 /** The selectors, in the order they are applied: each decides which options exist (a task's, an encoding's, a normalization's). */

@@ -88,10 +88,14 @@ export function runIds() {
  * @param {import('./properties.js').State} state
  */
 export function saveState(state) {
-  return transact('readwrite', (s) => {
-    s.put({ ...state }, 'state');
-    return () => true;
-  }, false);
+  return transact(
+    'readwrite',
+    (s) => {
+      s.put({ ...state }, 'state');
+      return () => true;
+    },
+    false,
+  );
 }
 
 /**
@@ -101,16 +105,22 @@ export function saveState(state) {
  */
 export function saveRun({ bytes, ...run }) {
   const meta = { ...run, savedAt: Date.now() };
-  return transact('readwrite', (s) => {
-    s.put(meta, RUN + meta.id);
-    s.put(bytes.slice(), BYTES + meta.id);
-    const all = s.getAll(runKeys());
-    all.onsuccess = () => {
-      const runs = validRuns(all.result).filter((r) => r.id !== meta.id).sort(newestFirst);
-      for (const old of runs.slice(MAX_RUNS - 1)) forget(s, old.id);
-    };
-    return () => true;
-  }, false);
+  return transact(
+    'readwrite',
+    (s) => {
+      s.put(meta, RUN + meta.id);
+      s.put(bytes.slice(), BYTES + meta.id);
+      const all = s.getAll(runKeys());
+      all.onsuccess = () => {
+        const runs = validRuns(all.result)
+          .filter((r) => r.id !== meta.id)
+          .sort(newestFirst);
+        for (const old of runs.slice(MAX_RUNS - 1)) forget(s, old.id);
+      };
+      return () => true;
+    },
+    false,
+  );
 }
 
 /**
@@ -119,23 +129,31 @@ export function saveRun({ bytes, ...run }) {
  * @param {{id: string, savedAt: number}[]} runs
  */
 export function forgetRuns(runs) {
-  return transact('readwrite', (s) => {
-    for (const { id, savedAt } of runs) {
-      const get = s.get(RUN + id);
-      get.onsuccess = () => {
-        if (get.result?.savedAt === savedAt) forget(s, id);
-      };
-    }
-    return () => true;
-  }, false);
+  return transact(
+    'readwrite',
+    (s) => {
+      for (const { id, savedAt } of runs) {
+        const get = s.get(RUN + id);
+        get.onsuccess = () => {
+          if (get.result?.savedAt === savedAt) forget(s, id);
+        };
+      }
+      return () => true;
+    },
+    false,
+  );
 }
 
 /** Forget everything saved. */
 export function clearWork() {
-  return transact('readwrite', (s) => {
-    s.clear();
-    return () => true;
-  }, false);
+  return transact(
+    'readwrite',
+    (s) => {
+      s.clear();
+      return () => true;
+    },
+    false,
+  );
 }
 
 /**
@@ -144,10 +162,14 @@ export function clearWork() {
  * @returns {Promise<Uint8Array|null>}
  */
 export function runBytes(id) {
-  return transact('readonly', (s) => {
-    const get = s.get(BYTES + id);
-    return () => (get.result instanceof Uint8Array && get.result.length > 0 ? get.result : null);
-  }, null);
+  return transact(
+    'readonly',
+    (s) => {
+      const get = s.get(BYTES + id);
+      return () => (get.result instanceof Uint8Array && get.result.length > 0 ? get.result : null);
+    },
+    null,
+  );
 }
 
 /**
@@ -157,32 +179,48 @@ export function runBytes(id) {
  */
 export async function loadWork() {
   await migrate();
-  return transact('readonly', (s) => {
-    const state = s.get('state');
-    const all = s.getAll(runKeys());
-    return () => ({
-      state: state.result && typeof state.result === 'object' ? state.result : null,
-      runs: validRuns(all.result).sort(newestFirst),
-    });
-  }, { state: null, runs: [] });
+  return transact(
+    'readonly',
+    (s) => {
+      const state = s.get('state');
+      const all = s.getAll(runKeys());
+      return () => ({
+        state: state.result && typeof state.result === 'object' ? state.result : null,
+        runs: validRuns(all.result).sort(newestFirst),
+      });
+    },
+    { state: null, runs: [] },
+  );
 }
 
 // The one 'snapshot' record of earlier versions ({bytes, step, task, savedAt}) becomes the run
 // 'legacy' (from no tab), in one transaction, so that it is offered as before.
 function migrate() {
-  return transact('readwrite', (s) => {
-    const get = s.get('snapshot');
-    get.onsuccess = () => {
-      const old = get.result;
-      if (old === undefined) return;
-      s.delete('snapshot');
-      if (!(old?.bytes instanceof Uint8Array) || !old.bytes.length || !(old.step > 0)) return;
-      const meta = { id: 'legacy', tab: '', step: old.step, task: String(old.task ?? ''), position: '', normalization: '', savedAt: Number(old.savedAt) || 0 };
-      s.put(meta, RUN + meta.id);
-      s.put(old.bytes, BYTES + meta.id);
-    };
-    return () => true;
-  }, false);
+  return transact(
+    'readwrite',
+    (s) => {
+      const get = s.get('snapshot');
+      get.onsuccess = () => {
+        const old = get.result;
+        if (old === undefined) return;
+        s.delete('snapshot');
+        if (!(old?.bytes instanceof Uint8Array) || !old.bytes.length || !(old.step > 0)) return;
+        const meta = {
+          id: 'legacy',
+          tab: '',
+          step: old.step,
+          task: String(old.task ?? ''),
+          position: '',
+          normalization: '',
+          savedAt: Number(old.savedAt) || 0,
+        };
+        s.put(meta, RUN + meta.id);
+        s.put(old.bytes, BYTES + meta.id);
+      };
+      return () => true;
+    },
+    false,
+  );
 }
 
 /** @param {IDBObjectStore} s @param {string} id */
@@ -201,8 +239,24 @@ const newestFirst = (a, b) => b.savedAt - a.savedAt;
  */
 function validRuns(list) {
   if (!Array.isArray(list)) return [];
-  return list.filter((r) => r && typeof r.id === 'string' && typeof r.tab === 'string' && Number.isInteger(r.step) && r.step > 0
-    && typeof r.task === 'string' && typeof r.savedAt === 'number')
-    .map((r) => ({ id: r.id, tab: r.tab, step: r.step, task: r.task, position: String(r.position ?? ''),
-      normalization: String(r.normalization ?? ''), savedAt: r.savedAt }));
+  return list
+    .filter(
+      (r) =>
+        r &&
+        typeof r.id === 'string' &&
+        typeof r.tab === 'string' &&
+        Number.isInteger(r.step) &&
+        r.step > 0 &&
+        typeof r.task === 'string' &&
+        typeof r.savedAt === 'number',
+    )
+    .map((r) => ({
+      id: r.id,
+      tab: r.tab,
+      step: r.step,
+      task: r.task,
+      position: String(r.position ?? ''),
+      normalization: String(r.normalization ?? ''),
+      savedAt: r.savedAt,
+    }));
 }

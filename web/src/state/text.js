@@ -34,9 +34,11 @@ export function lengthProblem(text, seqLen) {
   if (bytes >= need) return null;
   const held = bytes - Math.floor((bytes * 9) / 10);
   const lower = bytes > 10 ? ` or lower seq_len to ${Math.floor((bytes - 1) / 10)}` : '';
-  return `Your text is too short: ${n(bytes)} characters. With seq_len ${seqLen} it needs at least ${n(need)} characters: ` +
+  return (
+    `Your text is too short: ${n(bytes)} characters. With seq_len ${seqLen} it needs at least ${n(need)} characters: ` +
     `the last 10% (here ${n(held)} characters) is held out to measure the model, and it must hold a whole window of ` +
-    `seq_len + 1 = ${n(seqLen + 1)} characters. Add ${n(need - bytes)} more characters${lower}.`;
+    `seq_len + 1 = ${n(seqLen + 1)} characters. Add ${n(need - bytes)} more characters${lower}.`
+  );
 }
 
 /**

@@ -36,8 +36,16 @@ export const MESSAGES = {
 };
 
 const isPlain = (/** @type {unknown} */ v) =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
-const shown = (/** @type {unknown} */ v) => (typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v) : typeof v === 'object' ? typeof v : String(v));
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(v));
+const shown = (/** @type {unknown} */ v) =>
+  typeof v === 'string'
+    ? JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v)
+    : typeof v === 'object'
+      ? typeof v
+      : String(v);
 /** @param {string} field @param {string} message @param {string[]} [allowed] @returns {{error: ApiError}} */
 const refuse = (field, message, allowed) => ({ error: { field, message, ...(allowed ? { allowed } : {}) } });
 
@@ -66,14 +74,25 @@ export function readFields(fields) {
   if (!isPlain(fields)) return refuse('fields', 'setConfig takes an object of config fields, e.g. {position: "rope"}.');
   const entries = Object.entries(/** @type {object} */ (fields));
   if (!entries.length) return refuse('fields', 'setConfig needs at least one config field.');
-  if (entries.length > LIMITS.fields) return refuse('fields', `setConfig takes at most ${LIMITS.fields} fields (${entries.length} given).`);
+  if (entries.length > LIMITS.fields)
+    return refuse('fields', `setConfig takes at most ${LIMITS.fields} fields (${entries.length} given).`);
   /** @type {[string, string][]} */
   const out = [];
   for (const [name, v] of entries) {
     if (!/^[a-z][a-z0-9_-]*$/i.test(name) || name.length > LIMITS.name)
-      return refuse(name.slice(0, LIMITS.name), `${shown(name)}: not a config field name (letters, digits, _ and -, at most ${LIMITS.name}).`);
-    const ok = (typeof v === 'string' && v.length <= LIMITS.value) || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
-    if (!ok) return refuse(name, `${name}=${shown(v)}: use a string (at most ${LIMITS.value} characters), a finite number or a boolean.`);
+      return refuse(
+        name.slice(0, LIMITS.name),
+        `${shown(name)}: not a config field name (letters, digits, _ and -, at most ${LIMITS.name}).`,
+      );
+    const ok =
+      (typeof v === 'string' && v.length <= LIMITS.value) ||
+      typeof v === 'boolean' ||
+      (typeof v === 'number' && Number.isFinite(v));
+    if (!ok)
+      return refuse(
+        name,
+        `${name}=${shown(v)}: use a string (at most ${LIMITS.value} characters), a finite number or a boolean.`,
+      );
     out.push([name.toLowerCase().replaceAll('_', '-'), String(v)]);
   }
   return { value: out };
@@ -87,10 +106,12 @@ export function readFields(fields) {
  */
 export function readHighlight(sel) {
   if (sel === null || sel === undefined) return { value: null };
-  if (!isPlain(sel)) return refuse('highlight', 'highlight takes {layer, head, row} (0-based; row optional), or null for none.');
+  if (!isPlain(sel))
+    return refuse('highlight', 'highlight takes {layer, head, row} (0-based; row optional), or null for none.');
   const o = /** @type {Record<string, unknown>} */ (sel);
   const extra = Object.keys(o).find((k) => !['layer', 'head', 'row'].includes(k));
-  if (extra !== undefined) return refuse(extra.slice(0, LIMITS.name), `${shown(extra)}: not a field of highlight.`, ['layer', 'head', 'row']);
+  if (extra !== undefined)
+    return refuse(extra.slice(0, LIMITS.name), `${shown(extra)}: not a field of highlight.`, ['layer', 'head', 'row']);
   if (o.layer === undefined && o.head === undefined && o.row === undefined) return { value: null };
   /** @type {Record<string, number|null>} */
   const v = { row: null };
@@ -114,7 +135,8 @@ export function readMessage(data) {
   if (!isPlain(data)) return refuse('message', 'A message is an object {type: "attention-playground:<method>", ...}.');
   const msg = /** @type {Record<string, unknown>} */ (data);
   const keys = Object.keys(msg);
-  if (keys.length > LIMITS.keys) return refuse('message', `A message has at most ${LIMITS.keys} fields (${keys.length} given).`);
+  if (keys.length > LIMITS.keys)
+    return refuse('message', `A message has at most ${LIMITS.keys} fields (${keys.length} given).`);
   const types = Object.keys(MESSAGES).map((m) => PREFIX + m);
   const type = msg.type;
   if (typeof type !== 'string' || type.length > LIMITS.type || !types.includes(type))
@@ -122,7 +144,8 @@ export function readMessage(data) {
   const method = /** @type {keyof typeof MESSAGES} */ (type.slice(PREFIX.length));
   const declared = MESSAGES[method].map((f) => f.replace('?', ''));
   const extra = keys.find((k) => k !== 'type' && !declared.includes(k));
-  if (extra !== undefined) return refuse(extra.slice(0, LIMITS.name), `${shown(extra)}: not a field of ${type}.`, ['type', ...declared]);
+  if (extra !== undefined)
+    return refuse(extra.slice(0, LIMITS.name), `${shown(extra)}: not a field of ${type}.`, ['type', ...declared]);
   if (method === 'step') {
     const r = readCount(msg.n ?? 1);
     return 'error' in r ? r : { method, args: [r.value] };
@@ -133,7 +156,11 @@ export function readMessage(data) {
   }
   if (method === 'highlight') {
     const { layer, head, row } = msg;
-    const r = readHighlight(layer === undefined && head === undefined && row === undefined ? null : { layer, head, ...(row === undefined ? {} : { row }) });
+    const r = readHighlight(
+      layer === undefined && head === undefined && row === undefined
+        ? null
+        : { layer, head, ...(row === undefined ? {} : { row }) },
+    );
     return 'error' in r ? r : { method, args: [r.value] };
   }
   return { method, args: [] };

@@ -31,7 +31,9 @@ const DEMOS = import.meta.glob('../demos/*/index.js');
 let apiModule = null;
 const api = () => (apiModule ??= import('./widget-api.js'));
 const demoLoader = (/** @type {string|undefined} */ name) =>
-  /** @type {(() => Promise<import('../demos/common.js').DemoModule>)|undefined} */ (DEMOS[`../demos/${name}/index.js`]);
+  /** @type {(() => Promise<import('../demos/common.js').DemoModule>)|undefined} */ (
+    DEMOS[`../demos/${name}/index.js`]
+  );
 
 // One IntersectionObserver, one ResizeObserver (the room a widget holds depends on its width) and
 // one visibilitychange listener for every widget on the page.
@@ -72,7 +74,10 @@ const nextTask = () => new Promise((r) => setTimeout(r, 0));
 /** @param {AttentionPlaygroundElement} w */
 function enqueueStart(w) {
   warmCanvasFonts();
-  startQueue = startQueue.then(nextTask).then(() => w._start()).catch(() => {});
+  startQueue = startQueue
+    .then(nextTask)
+    .then(() => w._start())
+    .catch(() => {});
 }
 
 // The first text a page draws on a canvas in a given font loads that font (15 to 40 ms of main
@@ -179,7 +184,10 @@ export class AttentionPlaygroundElement extends HTMLElement {
   _reserve(width = this.width ?? 0) {
     if (Math.abs(width - (this.width ?? -99)) < 1 && this.card.style.minHeight) return;
     this.width = width;
-    const h = width > 0 && this.status !== 'error' ? reserveHeight((n) => this.getAttribute(n), width, flag(this.getAttribute('compact'))) : 0;
+    const h =
+      width > 0 && this.status !== 'error'
+        ? reserveHeight((n) => this.getAttribute(n), width, flag(this.getAttribute('compact')))
+        : 0;
     this.card.style.minHeight = h ? `${h}px` : '';
   }
 
@@ -290,8 +298,18 @@ export class AttentionPlaygroundElement extends HTMLElement {
 
   #placeholder() {
     const preset = this.getAttribute('preset') || 'playground';
-    this.card.replaceChildren(el('div', { class: 'ap-placeholder' },
-      el('div', {}, el('strong', {}, 'Attention Playground'), el('div', {}, `A tiny transformer (${preset}) will train here, in your browser, when this box is on screen.`))));
+    this.card.replaceChildren(
+      el(
+        'div',
+        { class: 'ap-placeholder' },
+        el(
+          'div',
+          {},
+          el('strong', {}, 'Attention Playground'),
+          el('div', {}, `A tiny transformer (${preset}) will train here, in your browser, when this box is on screen.`),
+        ),
+      ),
+    );
   }
 
   /** @internal load the engine and build the widget (from the start queue) */
@@ -302,7 +320,10 @@ export class AttentionPlaygroundElement extends HTMLElement {
       engine = await sharedEngine();
       if (token !== this.startToken) return;
       this.#adoptLink(engine);
-      const settings = readAttributes(this.getAttributeNames().map((n) => /** @type {[string, string]} */ ([n, this.getAttribute(n)])), engine);
+      const settings = readAttributes(
+        this.getAttributeNames().map((n) => /** @type {[string, string]} */ ([n, this.getAttribute(n)])),
+        engine,
+      );
       if (settings.errors.length) throw Object.assign(new Error('bad attributes'), { list: settings.errors });
       if (this.playWanted) settings.autoplay = true;
       const preset = /** @type {import('./presets.js').Preset} */ (settings.preset); // no errors: a preset
@@ -313,7 +334,13 @@ export class AttentionPlaygroundElement extends HTMLElement {
       this.#showIgnored();
       this._updateVisible();
       this.built.resolve();
-      this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true, detail: { preset: preset.name, engine: engine.info } }));
+      this.dispatchEvent(
+        new CustomEvent('ready', {
+          bubbles: true,
+          composed: true,
+          detail: { preset: preset.name, engine: engine.info },
+        }),
+      );
     } catch (err) {
       if (token === this.startToken) {
         this.#fail(/** @type {Error & {list?: string[]}} */ (err));
@@ -340,8 +367,14 @@ export class AttentionPlaygroundElement extends HTMLElement {
   // What a link gave that is no setting of the widget, as text above the widget's content.
   #showIgnored() {
     if (!this.ignored?.length) return;
-    this.card.prepend(el('p', { class: 'ap-ignored', role: 'status' },
-      el('strong', {}, 'Ignored from the link'), ` (not settings of this widget): ${this.ignored.join(', ')}.`));
+    this.card.prepend(
+      el(
+        'p',
+        { class: 'ap-ignored', role: 'status' },
+        el('strong', {}, 'Ignored from the link'),
+        ` (not settings of this widget): ${this.ignored.join(', ')}.`,
+      ),
+    );
   }
 
   /**
@@ -351,7 +384,9 @@ export class AttentionPlaygroundElement extends HTMLElement {
   /** @param {WidgetEngine} engine @param {WidgetSettings} settings @param {number} token */
   async #startApp(engine, settings, token) {
     // A comparison (the compare attribute) has its own view: several models side by side.
-    const App = settings.compare ? (await import('./compare-app.js')).CompareApp : (await import('./widget-app.js')).WidgetApp;
+    const App = settings.compare
+      ? (await import('./compare-app.js')).CompareApp
+      : (await import('./widget-app.js')).WidgetApp;
     await nextTask(); // the chunk's evaluation and the widget's construction in separate tasks
     if (token !== this.startToken) return;
     const card = el('div', { class: 'ap-body' });
@@ -373,7 +408,10 @@ export class AttentionPlaygroundElement extends HTMLElement {
     const { overrides, autoplay } = settings;
     const preset = /** @type {import('./presets.js').Preset} */ (settings.preset);
     const load = demoLoader(preset.demo);
-    if (!load) throw new Error(`The ${preset.demo} demo is not part of this build (web/src/demos/${preset.demo}/index.js is missing).`);
+    if (!load)
+      throw new Error(
+        `The ${preset.demo} demo is not part of this build (web/src/demos/${preset.demo}/index.js is missing).`,
+      );
     // The demo draws its charts with the light chart (the pages give it uPlot's).
     const [mod, { LightLineChart }] = await Promise.all([load(), import('../charts/light-line-chart.js')]);
     if (token !== this.startToken) return;
@@ -383,7 +421,14 @@ export class AttentionPlaygroundElement extends HTMLElement {
     const root = el('div', { class: 'ap-demo' });
     this.card.replaceChildren(root);
     this.card.classList.add('has-demo');
-    const handle = mod.mount(root, { pool, registry: engine.registry, LineChart: LightLineChart, compact: true, autoplay: false, config: { ...overrides } });
+    const handle = mod.mount(root, {
+      pool,
+      registry: engine.registry,
+      LineChart: LightLineChart,
+      compact: true,
+      autoplay: false,
+      config: { ...overrides },
+    });
     // The notice that a worker of this demo crashed and was restarted.
     const unnotice = engineNotice(engine.pool, root, (m) => models.has(m));
     this.demo = { handle, models, wantPlay: autoplay, visible: false, unnotice };
@@ -398,7 +443,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
     if (!d || d.visible === on || this.status !== 'ready') return;
     d.visible = on;
     if (on && d.wantPlay) d.handle.start();
-    if (!on && /** @type {() => boolean} */ (d.playing)()) { // set once the demo is ready
+    if (!on && /** @type {() => boolean} */ (d.playing)()) {
+      // set once the demo is ready
       d.wantPlay = true;
       d.handle.pause();
     } else if (!on) d.wantPlay = false;
@@ -411,10 +457,17 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this.card.style.minHeight = '';
     this.error = err.list ? err.list.join(' ') : err.message;
     const items = err.list ?? [String(err.message ?? err)];
-    this.card.replaceChildren(el('div', { class: 'ap-error', role: 'alert' },
-      el('strong', {}, 'This widget could not start.'),
-      el('ul', {}, ...items.map((t) => el('li', {}, t)))));
-    this.dispatchEvent(new CustomEvent('widget-error', { bubbles: true, composed: true, detail: { message: this.error } }));
+    this.card.replaceChildren(
+      el(
+        'div',
+        { class: 'ap-error', role: 'alert' },
+        el('strong', {}, 'This widget could not start.'),
+        el('ul', {}, ...items.map((t) => el('li', {}, t))),
+      ),
+    );
+    this.dispatchEvent(
+      new CustomEvent('widget-error', { bubbles: true, composed: true, detail: { message: this.error } }),
+    );
     this.built.resolve(); // calls that waited are refused below (#app)
     const field = /^([a-z][a-z0-9-]*)="/.exec(items[0])?.[1] ?? 'widget';
     this._refuse({ field, message: this.error });
@@ -443,7 +496,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
   #attributesChanged(records) {
     const look = (/** @type {MutationRecord} */ r) => r.attributeName === 'theme' || r.attributeName === 'compact';
     if (records.some(look)) this.#themeChanged();
-    if (this.width !== undefined) { // its room, for its new attributes
+    if (this.width !== undefined) {
+      // its room, for its new attributes
       const w = this.getBoundingClientRect().width;
       this.width = -1;
       this._reserve(w);
@@ -501,6 +555,7 @@ function trackedPool(pool, models, onStep) {
   });
 }
 
-if (!customElements.get('attention-playground')) customElements.define('attention-playground', AttentionPlaygroundElement);
+if (!customElements.get('attention-playground'))
+  customElements.define('attention-playground', AttentionPlaygroundElement);
 
 export { sharedPool };

@@ -24,13 +24,52 @@ import { readCompare } from '../state/compare.js';
 // heads and interventions: their code loads only for a widget that names them (extra-views.js).
 export const VIEWS = ['chart', 'attention', 'positions', 'predictions', 'generate', 'heads', 'interventions'];
 export const TRANSPORT = ['play', 'step', 'reset'];
-export const WIDGET_ATTRS = ['preset', 'controls', 'autoplay', 'steps', 'height', 'view', 'theme', 'compact', 'compare'];
+export const WIDGET_ATTRS = [
+  'preset',
+  'controls',
+  'autoplay',
+  'steps',
+  'height',
+  'view',
+  'theme',
+  'compact',
+  'compare',
+];
 // Attributes any HTML element may carry; the widget leaves them to the browser (a blogger's own
 // id, class or style on the element). They are never settings, so never on the allow-list.
-const GLOBAL_ATTRS = new Set(['id', 'class', 'style', 'title', 'hidden', 'lang', 'dir', 'tabindex', 'slot', 'part',
-  'role', 'nonce', 'is', 'inert', 'draggable', 'translate', 'spellcheck', 'accesskey', 'autofocus', 'popover',
-  'exportparts', 'itemscope', 'itemprop', 'itemtype', 'itemid', 'itemref', 'autocapitalize', 'enterkeyhint',
-  'inputmode', 'contenteditable', 'loading']);
+const GLOBAL_ATTRS = new Set([
+  'id',
+  'class',
+  'style',
+  'title',
+  'hidden',
+  'lang',
+  'dir',
+  'tabindex',
+  'slot',
+  'part',
+  'role',
+  'nonce',
+  'is',
+  'inert',
+  'draggable',
+  'translate',
+  'spellcheck',
+  'accesskey',
+  'autofocus',
+  'popover',
+  'exportparts',
+  'itemscope',
+  'itemprop',
+  'itemtype',
+  'itemid',
+  'itemref',
+  'autocapitalize',
+  'enterkeyhint',
+  'inputmode',
+  'contenteditable',
+  'loading',
+]);
 const isGlobal = (/** @type {string} */ name) => GLOBAL_ATTRS.has(name) || /^(data-|aria-|on)/.test(name);
 const NAME = /^[a-z][a-z0-9_-]*$/;
 
@@ -71,7 +110,8 @@ export function hashAttributes(hash) {
 export function declaredAttributes({ registry, props }) {
   const names = new Set(WIDGET_ATTRS);
   for (const p of props) if (!p.view) names.add(p.key.replaceAll('_', '-'));
-  for (const n of presetNames(registry)) for (const o of presetFor(n, registry)?.options ?? []) names.add(o.replaceAll('_', '-'));
+  for (const n of presetNames(registry))
+    for (const o of presetFor(n, registry)?.options ?? []) names.add(o.replaceAll('_', '-'));
   for (const n of names) if (isGlobal(n) || !NAME.test(n)) names.delete(n);
   return names;
 }
@@ -88,7 +128,10 @@ export function undeclared(pairs, engine) {
   const bad = pairs.find(([k]) => !declared.has(k));
   if (!bad) return null;
   const fields = engine.props.filter((q) => !q.scope && !q.view).map((q) => q.key.replaceAll('_', '-'));
-  return { field: bad[0], text: `${quoted(bad[0], bad[1])}: unknown attribute, not set. Use a config field (${fields.join(', ')}), an option of the task, encoding or normalization, or a demo's option; HTML's own attributes (style, id, on…) are the page's to set.` };
+  return {
+    field: bad[0],
+    text: `${quoted(bad[0], bad[1])}: unknown attribute, not set. Use a config field (${fields.join(', ')}), an option of the task, encoding or normalization, or a demo's option; HTML's own attributes (style, id, on…) are the page's to set.`,
+  };
 }
 
 /**
@@ -114,7 +157,8 @@ export function flag(value) {
 const list = (/** @type {string} */ v) => v.split(/[\s,]+/).filter(Boolean);
 const cut = (/** @type {string} */ t, /** @type {number} */ n) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
 /** `name="value"` for messages, both cut short (they are shown as text, never as markup). */
-export const quoted = (/** @type {string} */ name, /** @type {string} */ value) => `${cut(name, 40)}="${cut(value, 60)}"`;
+export const quoted = (/** @type {string} */ name, /** @type {string} */ value) =>
+  `${cut(name, 40)}="${cut(value, 60)}"`;
 
 /**
  * A config field's error: the field (as written), a sentence that names it, and its allowed
@@ -146,8 +190,18 @@ export function readConfigFields(fields, state, { registry, props }, preset) {
       continue;
     }
     if ('error' in r && r.error.kind === 'unknown') {
-      const own = preset?.options?.length ? `, an option of this demo (${preset.options.map((o) => o.replaceAll('_', '-')).join(', ')})` : '';
-      errors.push({ field: attr, text: `${quoted(attr, raw)}: unknown attribute. Use a config field (${props.filter((q) => !q.scope).map((q) => q.key.replaceAll('_', '-')).join(', ')}, or an option of the task, encoding or normalization)${own} or one of ${WIDGET_ATTRS.join(', ')}.` });
+      const own = preset?.options?.length
+        ? `, an option of this demo (${preset.options.map((o) => o.replaceAll('_', '-')).join(', ')})`
+        : '';
+      errors.push({
+        field: attr,
+        text: `${quoted(attr, raw)}: unknown attribute. Use a config field (${props
+          .filter((q) => !q.scope)
+          .map((q) => q.key.replaceAll('_', '-'))
+          .join(
+            ', ',
+          )}, or an option of the task, encoding or normalization)${own} or one of ${WIDGET_ATTRS.join(', ')}.`,
+      });
       continue;
     }
     if ('error' in r) {
@@ -164,7 +218,9 @@ export function readConfigFields(fields, state, { registry, props }, preset) {
 /** A number of training steps, or the sentence that says why not. @param {string} raw */
 export function readSteps(raw) {
   const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 1e6 ? n : `${quoted('steps', raw)}: use a whole number of training steps from 1 to 1000000.`;
+  return Number.isInteger(n) && n >= 1 && n <= 1e6
+    ? n
+    : `${quoted('steps', raw)}: use a whole number of training steps from 1 to 1000000.`;
 }
 
 /**
@@ -182,9 +238,11 @@ export function readAttributes(attrs, { registry, props }) {
   if (!preset) errors.push(`${quoted('preset', name)}: no such preset. Presets: ${presetNames(registry).join(', ')}.`);
 
   // Config attributes, task / position / normalization first (they decide which options exist).
-  const entries = selectorsFirst(attrs
-    .filter(([k]) => !WIDGET_ATTRS.includes(k) && !isGlobal(k))
-    .map(([k, v]) => /** @type {[string, string, string]} */ ([k.replaceAll('-', '_'), v, k])));
+  const entries = selectorsFirst(
+    attrs
+      .filter(([k]) => !WIDGET_ATTRS.includes(k) && !isGlobal(k))
+      .map(([k, v]) => /** @type {[string, string, string]} */ ([k.replaceAll('-', '_'), v, k])),
+  );
   /** @type {Record<string, Value>} */
   const overrides = {};
   /** @type {State|null} */
@@ -198,7 +256,12 @@ export function readAttributes(attrs, { registry, props }) {
     for (const [k, v] of selectorsFirst(Object.entries(base)))
       if (k !== 'task' || !known) state = withValue(props, registry, state, k, v);
   }
-  const read = readConfigFields(entries.map(([, raw, attr]) => [attr, raw]), state, { registry, props }, preset);
+  const read = readConfigFields(
+    entries.map(([, raw, attr]) => [attr, raw]),
+    state,
+    { registry, props },
+    preset,
+  );
   state = read.state;
   Object.assign(overrides, read.overrides);
   errors.push(...read.errors.map((e) => e.text));
@@ -219,7 +282,10 @@ export function readAttributes(attrs, { registry, props }) {
     const words = list(viewAttr);
     view = words.filter((v) => VIEWS.includes(v));
     const bad = words.filter((v) => !VIEWS.includes(v));
-    if (bad.length) errors.push(`${quoted('view', viewAttr)}: unknown panel ${cut(bad.join(', '), 60)}. Panels: ${VIEWS.join(', ')}.`);
+    if (bad.length)
+      errors.push(
+        `${quoted('view', viewAttr)}: unknown panel ${cut(bad.join(', '), 60)}. Panels: ${VIEWS.join(', ')}.`,
+      );
     else if (!view.length) errors.push(`${quoted('view', viewAttr)}: name at least one panel (${VIEWS.join(', ')}).`);
   }
 
@@ -228,16 +294,22 @@ export function readAttributes(attrs, { registry, props }) {
   if (controlsAttr !== null) {
     const words = list(controlsAttr).map((w) => w.replaceAll('-', '_'));
     const keys = new Set(props.map((p) => p.key));
-    controls = words.flatMap((w) => (w === 'all' ? [...TRANSPORT, ...keys] : w === 'none' || !(TRANSPORT.includes(w) || keys.has(w)) ? [] : [w]));
+    controls = words.flatMap((w) =>
+      w === 'all' ? [...TRANSPORT, ...keys] : w === 'none' || !(TRANSPORT.includes(w) || keys.has(w)) ? [] : [w],
+    );
     const bad = words.filter((w) => !['all', 'none', ...TRANSPORT].includes(w) && !keys.has(w));
-    if (bad.length) errors.push(`${quoted('controls', controlsAttr)}: unknown control ${cut(bad.join(', '), 60)}. Use ${TRANSPORT.join(', ')}, none, all or config fields.`);
+    if (bad.length)
+      errors.push(
+        `${quoted('controls', controlsAttr)}: unknown control ${cut(bad.join(', '), 60)}. Use ${TRANSPORT.join(', ')}, none, all or config fields.`,
+      );
   }
 
   let height = 150;
   const heightAttr = get('height');
   if (heightAttr !== null) {
     const h = Number(heightAttr.replace(/px$/, ''));
-    if (!Number.isFinite(h) || h < 60 || h > 2000) errors.push(`${quoted('height', heightAttr)}: use a chart height in pixels from 60 to 2000.`);
+    if (!Number.isFinite(h) || h < 60 || h > 2000)
+      errors.push(`${quoted('height', heightAttr)}: use a chart height in pixels from 60 to 2000.`);
     else height = h;
   }
 
@@ -248,7 +320,10 @@ export function readAttributes(attrs, { registry, props }) {
   // compare="position=none,learned": the same model trained once per value, side by side.
   let compare = null;
   const compareAttr = get('compare');
-  if (compareAttr !== null && preset?.demo) errors.push(`${quoted('compare', compareAttr)}: the ${preset.name} demo compares its own models; compare is for config presets.`);
+  if (compareAttr !== null && preset?.demo)
+    errors.push(
+      `${quoted('compare', compareAttr)}: the ${preset.name} demo compares its own models; compare is for config presets.`,
+    );
   else if (compareAttr !== null && state) {
     const c = readCompare(compareAttr, state, props, registry);
     errors.push(...c.errors.map((e) => `${e}.`));

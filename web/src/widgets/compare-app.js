@@ -14,8 +14,15 @@ export class CompareApp extends CompareView {
    */
   constructor(box, engine, settings) {
     super(box, {
-      runs: new RunSet(engine.pool), props: engine.props, engineInfo: engine.info, LineChart: LightLineChart,
-      title: settings.preset.title, compare: settings.compare, view: settings.view, height: settings.height, autoplay: settings.autoplay,
+      runs: new RunSet(engine.pool),
+      props: engine.props,
+      engineInfo: engine.info,
+      LineChart: LightLineChart,
+      title: settings.preset.title,
+      compare: settings.compare,
+      view: settings.view,
+      height: settings.height,
+      autoplay: settings.autoplay,
     });
   }
 }

@@ -62,7 +62,10 @@ export function connectFrame(frame, { fit = true } = {}) {
     const msg = { type: PREFIX + type, ...fields };
     if (!queue) return send(msg);
     if (queue.length < MAX_QUEUED) return void queue.push(msg);
-    const detail = { field: 'queue', message: `${type}: ${MAX_QUEUED} commands already wait for the frame to be ready; this one was dropped.` };
+    const detail = {
+      field: 'queue',
+      message: `${type}: ${MAX_QUEUED} commands already wait for the frame to be ready; this one was dropped.`,
+    };
     frame.dispatchEvent(new CustomEvent('error', { detail }));
   };
   // A frame that was ready before this call answers with `ready` (one still loading says so when

@@ -43,7 +43,10 @@ export function declaredOrigins(pairs) {
   const origins = [];
   const rest = pairs.filter(([k, v]) => {
     if (k !== 'origin') return true;
-    const list = v.split(',').map((o) => o.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
     const exact = (/** @type {string} */ o) => {
       try {
         const u = new URL(o);
@@ -71,7 +74,9 @@ function tell(msg) {
 }
 
 function build() {
-  const w = /** @type {import('./attention-playground.js').AttentionPlaygroundElement} */ (document.createElement('attention-playground'));
+  const w = /** @type {import('./attention-playground.js').AttentionPlaygroundElement} */ (
+    document.createElement('attention-playground')
+  );
   const all = hashAttributes(location.hash);
   const declared = declaredOrigins(all);
   origins = declared.origins;
@@ -100,9 +105,16 @@ addEventListener('message', (e) => {
     widget.dispatchEvent(new CustomEvent('error', { detail: call.error }));
     return;
   }
-  if (call.method === 'hello') { // a host that connected late: say what it missed
-    if (widget.status === 'ready') tell({ type: `${PREFIX}event`, event: 'ready', detail: { preset: widget.getAttribute('preset') ?? 'playground' } });
-    else if (widget.status === 'error') tell({ type: `${PREFIX}event`, event: 'error', detail: { field: 'widget', message: widget.error } });
+  if (call.method === 'hello') {
+    // a host that connected late: say what it missed
+    if (widget.status === 'ready')
+      tell({
+        type: `${PREFIX}event`,
+        event: 'ready',
+        detail: { preset: widget.getAttribute('preset') ?? 'playground' },
+      });
+    else if (widget.status === 'error')
+      tell({ type: `${PREFIX}event`, event: 'error', detail: { field: 'widget', message: widget.error } });
     return;
   }
   const w = /** @type {Record<string, (...args: any[]) => Promise<boolean>>} */ (/** @type {unknown} */ (widget));

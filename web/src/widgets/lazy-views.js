@@ -24,52 +24,75 @@ const current = (/** @type {() => Session|null} */ model) => () => /** @type {Se
  */
 export const LAZY_VIEWS = {
   attention: {
-    title: 'Attention (one held-out example)', part: 'attention',
-    load: () => import('../panels/attention-panel.js').then(({ AttentionPanel }) => (body) => {
-      const panel = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 });
-      body.append(panel.grid);
-      return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
-    }),
+    title: 'Attention (one held-out example)',
+    part: 'attention',
+    load: () =>
+      import('../panels/attention-panel.js').then(({ AttentionPanel }) => (body) => {
+        const panel = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 });
+        body.append(panel.grid);
+        return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
+      }),
   },
   positions: {
-    title: 'Position encoding', part: 'positions',
-    load: () => import('../panels/positions-panel.js').then(({ PositionsPanel }) => (body) => {
-      const panel = new PositionsPanel(el('div', { class: 'positions-body' }));
-      body.append(panel.body);
-      return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
-    }),
+    title: 'Position encoding',
+    part: 'positions',
+    load: () =>
+      import('../panels/positions-panel.js').then(({ PositionsPanel }) => (body) => {
+        const panel = new PositionsPanel(el('div', { class: 'positions-body' }));
+        body.append(panel.body);
+        return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
+      }),
   },
   predictions: {
-    title: 'Predictions', part: 'predictions',
-    load: () => import('../panels/predictions-panel.js').then(({ PredictionsPanel }) => (body, model) => {
-      const list = el('div', { class: 'predictions' });
-      body.append(list);
-      const panel = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) => current(model)().run(ids));
-      return { panel, setModel: (info) => panel.setModel(info), update: (p) => panel.update(p), dispose: () => panel.dispose() };
-    }),
+    title: 'Predictions',
+    part: 'predictions',
+    load: () =>
+      import('../panels/predictions-panel.js').then(({ PredictionsPanel }) => (body, model) => {
+        const list = el('div', { class: 'predictions' });
+        body.append(list);
+        const panel = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) =>
+          current(model)().run(ids),
+        );
+        return {
+          panel,
+          setModel: (info) => panel.setModel(info),
+          update: (p) => panel.update(p),
+          dispose: () => panel.dispose(),
+        };
+      }),
   },
   generate: {
-    title: 'Generate', part: null,
-    load: () => import('../panels/generate-panel.js').then(({ GeneratePanel }) => (body, model) => {
-      const box = el('div', { class: 'generate' });
-      body.append(box);
-      const panel = new GeneratePanel(box, model, () => current(model)().inspect({ predictions: { n: 1 } }).then((snap) => snap.predictions));
-      return { panel, setModel: (info) => panel.setModel(info) };
-    }),
+    title: 'Generate',
+    part: null,
+    load: () =>
+      import('../panels/generate-panel.js').then(({ GeneratePanel }) => (body, model) => {
+        const box = el('div', { class: 'generate' });
+        body.append(box);
+        const panel = new GeneratePanel(box, model, () =>
+          current(model)()
+            .inspect({ predictions: { n: 1 } })
+            .then((snap) => snap.predictions),
+        );
+        return { panel, setModel: (info) => panel.setModel(info) };
+      }),
   },
   heads: {
-    title: 'Heads (latest step)', part: null,
-    load: () => import('../panels/heads-panel.js').then(({ HeadsPanel }) => (body, model) => {
-      const panel = new HeadsPanel(body, model);
-      return { panel, setModel: (info) => panel.setModel(info), refresh: () => panel.refresh(-1) };
-    }),
+    title: 'Heads (latest step)',
+    part: null,
+    load: () =>
+      import('../panels/heads-panel.js').then(({ HeadsPanel }) => (body, model) => {
+        const panel = new HeadsPanel(body, model);
+        return { panel, setModel: (info) => panel.setModel(info), refresh: () => panel.refresh(-1) };
+      }),
   },
   interventions: {
-    title: 'Interventions (evaluation only)', part: null,
-    load: () => import('../panels/interventions-panel.js').then(({ InterventionsPanel }) => (body, model) => {
-      const panel = new InterventionsPanel(body, model);
-      return { panel, setModel: (info) => panel.setModel(info), refresh: () => panel.refresh() };
-    }),
+    title: 'Interventions (evaluation only)',
+    part: null,
+    load: () =>
+      import('../panels/interventions-panel.js').then(({ InterventionsPanel }) => (body, model) => {
+        const panel = new InterventionsPanel(body, model);
+        return { panel, setModel: (info) => panel.setModel(info), refresh: () => panel.refresh() };
+      }),
   },
 };
 
@@ -86,12 +109,17 @@ export class LazyView {
     /** @type {Loaded|null} */ this.loaded = null;
     /** @type {import('../wasm-api').SessionInfo|null} */ this.info = null;
     /** Settles when the panel is there (or its load failed: said in its body). */
-    this.ready = LAZY_VIEWS[name].load().then((make) => {
-      this.loaded = make(body, model);
-      if (this.info) this.loaded.setModel(this.info);
-    }, (err) => {
-      body.replaceChildren(el('p', { class: 'error', role: 'alert' }, `Could not load the ${name} view: ${err.message}`));
-    });
+    this.ready = LAZY_VIEWS[name].load().then(
+      (make) => {
+        this.loaded = make(body, model);
+        if (this.info) this.loaded.setModel(this.info);
+      },
+      (err) => {
+        body.replaceChildren(
+          el('p', { class: 'error', role: 'alert' }, `Could not load the ${name} view: ${err.message}`),
+        );
+      },
+    );
   }
 
   /** A new model or a reset. @param {import('../wasm-api').SessionInfo} info */

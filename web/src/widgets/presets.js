@@ -23,9 +23,21 @@ export const PRESETS = {
     controls: ['play', 'step', 'reset', 'task', 'position', 'normalization'],
   },
   // A demo's `options`: the names it reads besides config fields and steps (web/src/demos/<name>/index.js).
-  permutation: { title: 'Is attention order-blind? The permutation test', demo: 'permutation', options: ['encoding', 'check_position', 'check_causal'] },
-  probe: { title: 'Which position can the model read? A probe', demo: 'probe', options: ['positions', 'normalizations', 'anchors', 'causal'] },
-  extrapolation: { title: 'Longer than in training: extrapolation', demo: 'extrapolation', options: ['encodings', 'task2', 'scaling', 'factor', 'copy_back_k'] },
+  permutation: {
+    title: 'Is attention order-blind? The permutation test',
+    demo: 'permutation',
+    options: ['encoding', 'check_position', 'check_causal'],
+  },
+  probe: {
+    title: 'Which position can the model read? A probe',
+    demo: 'probe',
+    options: ['positions', 'normalizations', 'anchors', 'causal'],
+  },
+  extrapolation: {
+    title: 'Longer than in training: extrapolation',
+    demo: 'extrapolation',
+    options: ['encodings', 'task2', 'scaling', 'factor', 'copy_back_k'],
+  },
 };
 
 // The task every encoding preset trains: y_t = x_{t-k} needs relative position, learns in a few

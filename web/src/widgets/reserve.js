@@ -9,9 +9,18 @@ const WIDTHS = [329, 420, 560, 700, 798];
 /** A demo preset's height at WIDTHS: [full, compact]. The probe's: its grid without rows (+ PROBE_ROW each).
  * Re-measured for the multi-seed demos (mean and spread per cell) on 2026-11-24. */
 const DEMOS = {
-  permutation: [[2837, 2409, 2095, 1604, 1523], [2062, 1808, 1536, 1083, 1043]],
-  probe: [[2292, 1818, 1422, 1429, 1283], [440, 370, 265, 265, 265]],
-  extrapolation: [[3127, 2729, 2492, 1950, 1908], [1973, 1798, 1745, 1232, 1232]],
+  permutation: [
+    [2837, 2409, 2095, 1604, 1523],
+    [2062, 1808, 1536, 1083, 1043],
+  ],
+  probe: [
+    [2292, 1818, 1422, 1429, 1283],
+    [440, 370, 265, 265, 265],
+  ],
+  extrapolation: [
+    [3127, 2729, 2492, 1950, 1908],
+    [1973, 1798, 1745, 1232, 1232],
+  ],
 };
 const PROBE_ROW = [116, 112, 103, 97, 97]; // a grid row at WIDTHS (3 seeds: mean, spread and label)
 const PROBE_ROWS = 8; // demos/lists.js: the probe grid's default rows
@@ -29,13 +38,15 @@ const PANELS = {
 
 const HEAD_ROW = 270; // a row of head cards at step 0, with the gap
 /** Rows of `cards` head cards in a column `width` wide (widget.css: cards at least 280 px, 10 px apart, 13 px padding). */
-const headRows = (/** @type {number} */ width, /** @type {number} */ cards) => Math.ceil(cards / Math.max(1, Math.floor((width - 16) / 290)));
+const headRows = (/** @type {number} */ width, /** @type {number} */ cards) =>
+  Math.ceil(cards / Math.max(1, Math.floor((width - 16) / 290)));
 
 /** The value of `table` (heights at WIDTHS) at width `w`. @param {number[]} table @param {number} w */
 function at(table, w) {
   if (w <= WIDTHS[0]) return table[0];
   for (let i = 1; i < WIDTHS.length; i++)
-    if (w <= WIDTHS[i]) return table[i - 1] + ((table[i] - table[i - 1]) * (w - WIDTHS[i - 1])) / (WIDTHS[i] - WIDTHS[i - 1]);
+    if (w <= WIDTHS[i])
+      return table[i - 1] + ((table[i] - table[i - 1]) * (w - WIDTHS[i - 1])) / (WIDTHS[i] - WIDTHS[i - 1]);
   return table[table.length - 1];
 }
 
@@ -52,14 +63,21 @@ export function reserveHeight(attr, width, compact) {
   const preset = (attr('preset') ?? '').trim() || 'playground';
   if (Object.hasOwn(DEMOS, preset)) {
     const h = at(DEMOS[/** @type {keyof typeof DEMOS} */ (preset)][compact ? 1 : 0], width);
-    return Math.round(preset === 'probe' ? h + at(PROBE_ROW, width) * (words(attr('positions')).length || PROBE_ROWS) : h);
+    return Math.round(
+      preset === 'probe' ? h + at(PROBE_ROW, width) * (words(attr('positions')).length || PROBE_ROWS) : h,
+    );
   }
   // A config preset: header, controls, the two charts (side by side from 560 px), panels, footer.
   const playground = preset === 'playground';
-  const view = words(attr('view')).length ? words(attr('view')) : playground ? ['chart', 'attention'] : ['chart', 'positions'];
+  const view = words(attr('view')).length
+    ? words(attr('view'))
+    : playground
+      ? ['chart', 'attention']
+      : ['chart', 'positions'];
   const controlsAttr = attr('controls');
-  const fields = (controlsAttr === null ? (playground ? ['task', 'position', 'normalization'] : []) : words(controlsAttr))
-    .filter((c) => !['play', 'step', 'reset', 'none'].includes(c)).length;
+  const fields = (
+    controlsAttr === null ? (playground ? ['task', 'position', 'normalization'] : []) : words(controlsAttr)
+  ).filter((c) => !['play', 'step', 'reset', 'none'].includes(c)).length;
   const narrow = width < 560;
   let h = narrow ? 73 : 106; // padding, header, footer
   if (fields) h += narrow ? 64 * fields : 66 * Math.ceil(fields / Math.max(1, Math.floor(width / 200)));

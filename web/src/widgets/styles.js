@@ -57,8 +57,11 @@ if (import.meta.env.DEV && typeof document !== 'undefined') {
   /** @type {Map<string, string>} */
   const dev = new Map(); // vite dev id -> the text this widget adopted for it
   const sync = () => {
-    for (const s of /** @type {NodeListOf<HTMLStyleElement>} */ (document.head.querySelectorAll('style[data-vite-dev-id]'))) {
-      const id = s.dataset.viteDevId ?? '', text = s.textContent ?? '';
+    for (const s of /** @type {NodeListOf<HTMLStyleElement>} */ (
+      document.head.querySelectorAll('style[data-vite-dev-id]')
+    )) {
+      const id = s.dataset.viteDevId ?? '',
+        text = s.textContent ?? '';
       if (dev.get(id) === text) continue;
       const old = texts.indexOf(dev.get(id) ?? '\0');
       if (old >= 0) texts.splice(old, 1);

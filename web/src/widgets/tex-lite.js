@@ -6,24 +6,165 @@
 
 /** @type {Record<string, string>} */
 const SYMBOLS = {
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ',
-  vartheta: 'ϑ', iota: 'ι', kappa: 'κ', lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ',
-  tau: 'τ', upsilon: 'υ', phi: 'φ', varphi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω', Gamma: 'Γ', Delta: 'Δ',
-  Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
-  top: '⊤', le: '≤', leq: '≤', ge: '≥', geq: '≥', ne: '≠', neq: '≠', approx: '≈', sim: '∼', equiv: '≡',
-  cdot: '·', times: '×', div: '÷', pm: '±', mp: '∓', sum: 'Σ', prod: 'Π', int: '∫', infty: '∞', partial: '∂',
-  nabla: '∇', in: '∈', notin: '∉', subset: '⊂', cup: '∪', cap: '∩', to: '→', rightarrow: '→', leftarrow: '←',
-  Rightarrow: '⇒', mapsto: '↦', ldots: '…', dots: '…', cdots: '⋯', odot: '⊙', otimes: '⊗', oplus: '⊕', circ: '∘',
-  lvert: '|', rvert: '|', vert: '|', mid: '|', lVert: '‖', rVert: '‖', Vert: '‖', langle: '⟨', rangle: '⟩',
-  lfloor: '⌊', rfloor: '⌋', lceil: '⌈', rceil: '⌉', forall: '∀', exists: '∃', ell: 'ℓ', prime: '′',
-  '{': '{', '}': '}', '|': '‖', '%': '%', '&': '&', '#': '#', _: '_', $: '$',
-  ',': '\u2009', ';': '\u2005', ':': '\u2005', '!': '', ' ': ' ', quad: '\u2003', qquad: '\u2003\u2003',
+  alpha: 'α',
+  beta: 'β',
+  gamma: 'γ',
+  delta: 'δ',
+  epsilon: 'ε',
+  varepsilon: 'ε',
+  zeta: 'ζ',
+  eta: 'η',
+  theta: 'θ',
+  vartheta: 'ϑ',
+  iota: 'ι',
+  kappa: 'κ',
+  lambda: 'λ',
+  mu: 'μ',
+  nu: 'ν',
+  xi: 'ξ',
+  pi: 'π',
+  rho: 'ρ',
+  sigma: 'σ',
+  tau: 'τ',
+  upsilon: 'υ',
+  phi: 'φ',
+  varphi: 'φ',
+  chi: 'χ',
+  psi: 'ψ',
+  omega: 'ω',
+  Gamma: 'Γ',
+  Delta: 'Δ',
+  Theta: 'Θ',
+  Lambda: 'Λ',
+  Xi: 'Ξ',
+  Pi: 'Π',
+  Sigma: 'Σ',
+  Phi: 'Φ',
+  Psi: 'Ψ',
+  Omega: 'Ω',
+  top: '⊤',
+  le: '≤',
+  leq: '≤',
+  ge: '≥',
+  geq: '≥',
+  ne: '≠',
+  neq: '≠',
+  approx: '≈',
+  sim: '∼',
+  equiv: '≡',
+  cdot: '·',
+  times: '×',
+  div: '÷',
+  pm: '±',
+  mp: '∓',
+  sum: 'Σ',
+  prod: 'Π',
+  int: '∫',
+  infty: '∞',
+  partial: '∂',
+  nabla: '∇',
+  in: '∈',
+  notin: '∉',
+  subset: '⊂',
+  cup: '∪',
+  cap: '∩',
+  to: '→',
+  rightarrow: '→',
+  leftarrow: '←',
+  Rightarrow: '⇒',
+  mapsto: '↦',
+  ldots: '…',
+  dots: '…',
+  cdots: '⋯',
+  odot: '⊙',
+  otimes: '⊗',
+  oplus: '⊕',
+  circ: '∘',
+  lvert: '|',
+  rvert: '|',
+  vert: '|',
+  mid: '|',
+  lVert: '‖',
+  rVert: '‖',
+  Vert: '‖',
+  langle: '⟨',
+  rangle: '⟩',
+  lfloor: '⌊',
+  rfloor: '⌋',
+  lceil: '⌈',
+  rceil: '⌉',
+  forall: '∀',
+  exists: '∃',
+  ell: 'ℓ',
+  prime: '′',
+  '{': '{',
+  '}': '}',
+  '|': '‖',
+  '%': '%',
+  '&': '&',
+  '#': '#',
+  _: '_',
+  $: '$',
+  ',': '\u2009',
+  ';': '\u2005',
+  ':': '\u2005',
+  '!': '',
+  ' ': ' ',
+  quad: '\u2003',
+  qquad: '\u2003\u2003',
 };
 // Operator names written upright.
-const NAMES = ['max', 'min', 'exp', 'log', 'ln', 'sin', 'cos', 'tan', 'arg', 'sup', 'inf', 'lim', 'det', 'dim', 'softmax', 'sign', 'mod'];
+const NAMES = [
+  'max',
+  'min',
+  'exp',
+  'log',
+  'ln',
+  'sin',
+  'cos',
+  'tan',
+  'arg',
+  'sup',
+  'inf',
+  'lim',
+  'det',
+  'dim',
+  'softmax',
+  'sign',
+  'mod',
+];
 // Sizing and spacing commands that only change looks.
-const IGNORED = ['left', 'right', 'big', 'Big', 'bigg', 'Bigg', 'bigl', 'bigr', 'Bigl', 'Bigr', 'displaystyle', 'textstyle', 'limits', 'nolimits'];
-const TEXT = ['operatorname', 'mathrm', 'text', 'textrm', 'mathbf', 'textbf', 'boldsymbol', 'mathit', 'mathsf', 'mathtt', 'mathcal', 'mathbb', 'textit'];
+const IGNORED = [
+  'left',
+  'right',
+  'big',
+  'Big',
+  'bigg',
+  'Bigg',
+  'bigl',
+  'bigr',
+  'Bigl',
+  'Bigr',
+  'displaystyle',
+  'textstyle',
+  'limits',
+  'nolimits',
+];
+const TEXT = [
+  'operatorname',
+  'mathrm',
+  'text',
+  'textrm',
+  'mathbf',
+  'textbf',
+  'boldsymbol',
+  'mathit',
+  'mathsf',
+  'mathtt',
+  'mathcal',
+  'mathbb',
+  'textit',
+];
 const FRACS = ['frac', 'tfrac', 'dfrac'];
 
 /** @typedef {{cmd?: string, op?: string, ch?: string}} Token one of them set */
@@ -32,7 +173,7 @@ const FRACS = ['frac', 'tfrac', 'dfrac'];
 function tokenize(src) {
   /** @type {Token[]} */
   const out = [];
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     const c = src[i];
     if (c === '\\') {
       const m = /^\\([A-Za-z]+|.)/.exec(src.slice(i));
@@ -84,18 +225,26 @@ class Parser {
     while (this.i < this.t.length) {
       const tok = this.t[this.i];
       if (end && tok.op === end) break;
-      if (!end && !one && tok.op === '}') { this.i++; continue; }
+      if (!end && !one && tok.op === '}') {
+        this.i++;
+        continue;
+      }
       let item;
       if (tok.op === '{') item = this.atom(upright);
       else if (tok.op === '^' || tok.op === '_') {
         this.i++;
         item = this.node(tok.op === '^' ? 'sup' : 'sub', this.atom(upright));
-      } else if (tok.op === '}') { this.i++; continue; }
-      else if (tok.cmd !== undefined) item = this.command(tok.cmd);
+      } else if (tok.op === '}') {
+        this.i++;
+        continue;
+      } else if (tok.cmd !== undefined) item = this.command(tok.cmd);
       else {
         this.i++;
         const ch = /** @type {string} */ (tok.ch); // neither an op nor a command
-        item = !upright && /[A-Za-z]/.test(ch) ? this.node('i', ch) : this.doc.createTextNode(ch === '~' ? '\u00a0' : ch === '&' ? ' ' : ch);
+        item =
+          !upright && /[A-Za-z]/.test(ch)
+            ? this.node('i', ch)
+            : this.doc.createTextNode(ch === '~' ? '\u00a0' : ch === '&' ? ' ' : ch);
       }
       f.append(item);
       if (one) break;
@@ -124,7 +273,15 @@ class Parser {
     }
     if (['hat', 'bar', 'tilde', 'vec', 'overline', 'widehat', 'widetilde'].includes(cmd)) {
       /** @type {Record<string, string>} */
-      const marks = { hat: '\u0302', widehat: '\u0302', bar: '\u0304', overline: '\u0305', tilde: '\u0303', widetilde: '\u0303', vec: '\u20d7' };
+      const marks = {
+        hat: '\u0302',
+        widehat: '\u0302',
+        bar: '\u0304',
+        overline: '\u0305',
+        tilde: '\u0303',
+        widetilde: '\u0303',
+        vec: '\u20d7',
+      };
       const arg = this.node('span', this.atom());
       arg.append(text(marks[cmd]));
       return arg;

@@ -27,11 +27,16 @@ export async function step(w, n, halts = w.halts) {
   const app = await appFor(w, 'step');
   if (!app) return false;
   if (w.halts !== halts) return false; // a pause, a reset or leaving the screen came after the call
-  if (!('step' in app)) return w._refuse({ field: 'step', message: 'step(n) is for one model; a comparison steps with play and pause.' });
+  if (!('step' in app))
+    return w._refuse({ field: 'step', message: 'step(n) is for one model; a comparison steps with play and pause.' });
   const done = app.step(r.value);
   if (!done) {
     const waiting = app.steps.waiting?.n ?? 0;
-    return w._refuse({ field: 'n', message: `n=${r.value}: ${waiting} steps already wait behind the running step(n), and at most ${MAX_WAITING} may wait; call again once they are trained, or pause.`, ...(waiting < MAX_WAITING ? { allowed: [`1…${MAX_WAITING - waiting}`] } : {}) });
+    return w._refuse({
+      field: 'n',
+      message: `n=${r.value}: ${waiting} steps already wait behind the running step(n), and at most ${MAX_WAITING} may wait; call again once they are trained, or pause.`,
+      ...(waiting < MAX_WAITING ? { allowed: [`1…${MAX_WAITING - waiting}`] } : {}),
+    });
   }
   return done;
 }
@@ -59,7 +64,11 @@ export async function setConfig(w, fields) {
   const r = readFields(fields);
   if ('error' in r) return w._refuse(r.error);
   const own = r.value.find(([k]) => WIDGET_ATTRS.includes(k) && k !== 'steps');
-  if (own) return w._refuse({ field: own[0], message: `${own[0]} is a widget setting, not a config field: set the attribute.` });
+  if (own)
+    return w._refuse({
+      field: own[0],
+      message: `${own[0]} is a widget setting, not a config field: set the attribute.`,
+    });
   if (w.status !== 'error') await w.built.promise;
   const engine = await sharedEngine();
   // Declared names only, in every state (the hash route's list: attributes.js): setConfig never
@@ -71,12 +80,20 @@ export async function setConfig(w, fields) {
     const preset = presetFor(w.getAttribute('preset')?.trim() || 'playground', engine.registry);
     const read = readConfigFields(selectorsFirst(r.value.filter(([k]) => k !== 'steps')), app.state, engine, preset);
     const [bad] = read.errors;
-    if (bad) return w._refuse({ field: bad.field, message: bad.text, ...(bad.allowed ? { allowed: bad.allowed } : {}) });
+    if (bad)
+      return w._refuse({ field: bad.field, message: bad.text, ...(bad.allowed ? { allowed: bad.allowed } : {}) });
     const steps = r.value.find(([k]) => k === 'steps')?.[1];
     const n = steps === undefined ? undefined : readSteps(steps);
     if (typeof n === 'string') return w._refuse({ field: 'steps', message: n });
-    const check = await app.setState({ .../** @type {import('../state/properties.js').State} */ (read.state), ...(n ? { steps: n } : {}) });
-    if (!check.ok) return w._refuse({ field: /^([a-z_0-9]+):/.exec(check.error)?.[1].replaceAll('_', '-') ?? 'fields', message: `This combination cannot train: ${check.error}` });
+    const check = await app.setState({
+      .../** @type {import('../state/properties.js').State} */ (read.state),
+      ...(n ? { steps: n } : {}),
+    });
+    if (!check.ok)
+      return w._refuse({
+        field: /^([a-z_0-9]+):/.exec(check.error)?.[1].replaceAll('_', '-') ?? 'fields',
+        message: `This combination cannot train: ${check.error}`,
+      });
     for (const [k, v] of r.value) w.setAttribute(k, v);
     w.attrObserver?.takeRecords(); // set: not an attribute change to rebuild for
     return true;
@@ -101,7 +118,10 @@ export async function highlight(w, sel) {
   if ('error' in r) return w._refuse(r.error);
   const app = await appFor(w, 'highlight');
   if (!app) return false;
-  const err = 'highlight' in app ? app.highlight(r.value) : { field: 'highlight', message: 'highlight is for one model with the attention panel.' };
+  const err =
+    'highlight' in app
+      ? app.highlight(r.value)
+      : { field: 'highlight', message: 'highlight is for one model with the attention panel.' };
   return err ? w._refuse(err) : true;
 }
 
@@ -113,6 +133,9 @@ async function appFor(w, method) {
     w._refuse({ field: method, message: `${method}: the widget could not start (${w.error}).` });
     return null;
   }
-  w._refuse({ field: method, message: `${method} is for the playground and per-encoding presets; a demo preset drives its own models (use play and pause).` });
+  w._refuse({
+    field: method,
+    message: `${method} is for the playground and per-encoding presets; a demo preset drives its own models (use play and pause).`,
+  });
   return null;
 }

@@ -46,7 +46,10 @@ const thousands = (/** @type {number} */ n) => String(n).replace(/\B(?=(\d{3})+(
  * @returns {Record<string, string>}
  */
 function evalLabels({ seq_len: seqLen, eval_len: evalLen }) {
-  return { eval: `eval @ length ${seqLen}`, long: evalLen && evalLen !== seqLen ? `eval @ length ${evalLen}` : 'eval long (off)' };
+  return {
+    eval: `eval @ length ${seqLen}`,
+    long: evalLen && evalLen !== seqLen ? `eval @ length ${evalLen}` : 'eval long (off)',
+  };
 }
 
 export class WidgetApp {
@@ -140,20 +143,35 @@ export class WidgetApp {
     const has = (/** @type {string} */ c) => controls.includes(c);
     this.ui = /** @type {WidgetUi} */ ({}); // filled below
     const ui = this.ui;
-    ui.play = el('button', { type: 'button', class: 'primary', hidden: !has('play'), onclick: () => (this.wantPlay || this.steps.busy ? this.pause() : this.play()) }, 'Play');
+    ui.play = el(
+      'button',
+      {
+        type: 'button',
+        class: 'primary',
+        hidden: !has('play'),
+        onclick: () => (this.wantPlay || this.steps.busy ? this.pause() : this.play()),
+      },
+      'Play',
+    );
     ui.step = el('button', { type: 'button', hidden: !has('step'), onclick: () => this.step() }, 'Step');
     ui.reset = el('button', { type: 'button', hidden: !has('reset'), onclick: () => this.reset() }, 'Reset');
     ui.stepCount = el('dd', { class: 'ap-step' }, '0');
     ui.loss = el('dd', { class: 'ap-loss' }, '–');
     ui.acc = el('dd', { class: 'ap-acc' }, '–');
     ui.subtitle = el('span', { class: 'muted' });
-    const head = el('header', { class: 'ap-head' },
+    const head = el(
+      'header',
+      { class: 'ap-head' },
       el('div', { class: 'ap-title' }, el('div', {}, preset.title), ui.subtitle),
       el('div', { class: 'ap-transport' }, ui.play, ui.step, ui.reset),
-      el('dl', { class: 'ap-stats', 'aria-live': 'off' },
+      el(
+        'dl',
+        { class: 'ap-stats', 'aria-live': 'off' },
         el('div', {}, el('dt', {}, 'step'), ui.stepCount),
         el('div', {}, el('dt', {}, 'loss'), ui.loss),
-        el('div', {}, el('dt', {}, 'accuracy'), ui.acc)));
+        el('div', {}, el('dt', {}, 'accuracy'), ui.acc),
+      ),
+    );
 
     ui.form = el('form', { class: 'controls ap-controls', 'aria-label': 'Settings' });
     ui.configError = el('p', { class: 'config-error', role: 'alert', hidden: true });
@@ -165,7 +183,13 @@ export class WidgetApp {
     this.panels = new WidgetPanels(view, () => this.model);
     ui.engine = el('span', {});
     ui.params = el('span', {});
-    this.box.replaceChildren(head, ui.form, ui.configError, this.panels.element, el('footer', { class: 'ap-foot' }, ui.engine, ui.params));
+    this.box.replaceChildren(
+      head,
+      ui.form,
+      ui.configError,
+      this.panels.element,
+      el('footer', { class: 'ap-foot' }, ui.engine, ui.params),
+    );
     // Says when this model's worker crashed and was restarted (the model comes back by itself).
     this.unnotice = engineNotice(this.engine.pool, this.box, (model) => model === this.model);
     const e = this.engine.info;
@@ -185,12 +209,27 @@ export class WidgetApp {
     this.labels = JSON.stringify(labels);
     const chart = (/** @type {string} */ title, /** @type {[number, number]|undefined} */ yRange) => {
       const box = el('div', { class: 'ap-chart-body' });
-      body.append(el('figure', { class: 'ap-chart', style: 'margin:0' }, el('figcaption', { class: 'ap-chart-title' }, title), box));
-      return new LightLineChart(box, { title, series: series().map((s) => ({ ...s, label: labels[s.key] ?? s.label })), height, yRange });
+      body.append(
+        el(
+          'figure',
+          { class: 'ap-chart', style: 'margin:0' },
+          el('figcaption', { class: 'ap-chart-title' }, title),
+          box,
+        ),
+      );
+      return new LightLineChart(box, {
+        title,
+        series: series().map((s) => ({ ...s, label: labels[s.key] ?? s.label })),
+        height,
+        yRange,
+      });
     };
     this.charts = [];
     /** @type {[string, [number, number]|undefined, 'loss'|'token_accuracy'][]} */
-    const kinds = [['Loss', undefined, 'loss'], ['Token accuracy', [0, 1], 'token_accuracy']];
+    const kinds = [
+      ['Loss', undefined, 'loss'],
+      ['Token accuracy', [0, 1], 'token_accuracy'],
+    ];
     for (const [title, range, metric] of kinds) {
       await nextTask();
       if (this.disposed) return;
@@ -242,7 +281,9 @@ export class WidgetApp {
     if (this.state[key] === value) return;
     this.state = withValue(this.engine.props, this.engine.registry, this.state, key, value);
     this.controls.render(this.state);
-    return this.#config().then((config) => this.run.apply(config)).catch((err) => this.#notice(err.message));
+    return this.#config()
+      .then((config) => this.run.apply(config))
+      .catch((err) => this.#notice(err.message));
   }
 
   /** The config to train: the text task without a text of its own trains on the bundled corpus (fetched then, never before). */
@@ -319,14 +360,27 @@ export class WidgetApp {
    * @returns {import('./api.js').ApiError|null}
    */
   highlight(sel) {
-    if (!this.attention) return { field: 'highlight', message: 'highlight needs the attention panel: add attention to the view attribute (view="chart,attention").' };
+    if (!this.attention)
+      return {
+        field: 'highlight',
+        message: 'highlight needs the attention panel: add attention to the view attribute (view="chart,attention").',
+      };
     const c = this.model?.info.config ?? this.state;
     const rows = this.attention.last?.tokens.length ?? /** @type {number} */ (c.seq_len);
     /** @type {[string, number][]} */
-    const limits = [['layer', /** @type {number} */ (c.layers)], ['head', /** @type {number} */ (c.heads)], ['row', rows]];
+    const limits = [
+      ['layer', /** @type {number} */ (c.layers)],
+      ['head', /** @type {number} */ (c.heads)],
+      ['row', rows],
+    ];
     for (const [field, n] of limits) {
       const v = sel?.[/** @type {'layer'|'head'|'row'} */ (field)];
-      if (typeof v === 'number' && v >= n) return { field, message: `${field}=${v}: this model has ${n} ${field}s, 0 to ${n - 1}.`, allowed: [`0…${n - 1}`] };
+      if (typeof v === 'number' && v >= n)
+        return {
+          field,
+          message: `${field}=${v}: this model has ${n} ${field}s, 0 to ${n - 1}.`,
+          allowed: [`0…${n - 1}`],
+        };
     }
     this.attention.highlight(sel);
     return null;
@@ -376,7 +430,8 @@ export class WidgetApp {
 
   // Text written only when it changes: each write dirties the page's layout.
   #stats() {
-    const set = (/** @type {HTMLElement} */ node, /** @type {string} */ text) => node.textContent !== text && (node.textContent = text);
+    const set = (/** @type {HTMLElement} */ node, /** @type {string} */ text) =>
+      node.textContent !== text && (node.textContent = text);
     set(this.ui.stepCount, String(this.last.step));
     set(this.ui.loss, this.last.loss == null ? '–' : fmt(this.last.loss));
     set(this.ui.acc, this.last.acc == null ? '–' : `${Math.round(100 * this.last.acc)}%`);

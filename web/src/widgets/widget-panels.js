@@ -22,8 +22,14 @@ export class WidgetPanels {
     for (const v of view) {
       const title = v === 'chart' ? 'Training curves' : LAZY_VIEWS[v].title;
       const body = el('div', { class: v === 'chart' ? 'ap-charts' : 'ap-scroll' });
-      this.element.append(el('section', { class: 'ap-panel', dataset: { view: v }, 'aria-label': title },
-        v === 'chart' ? null : el('h3', {}, title), body));
+      this.element.append(
+        el(
+          'section',
+          { class: 'ap-panel', dataset: { view: v }, 'aria-label': title },
+          v === 'chart' ? null : el('h3', {}, title),
+          body,
+        ),
+      );
       if (v === 'chart') this.chartBody = body;
       else this.views.push(new LazyView(v, body, model));
     }

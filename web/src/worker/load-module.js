@@ -38,7 +38,8 @@ export async function loadModule(variant) {
 /** The threaded variant with min(cores, 4) threads; refuses where it cannot run. */
 async function loadThreaded() {
   const threads = threadsAvailable();
-  if (!threads) throw new Error('the threaded engine needs a crossOriginIsolated page (COOP/COEP headers) and more than one core');
+  if (!threads)
+    throw new Error('the threaded engine needs a crossOriginIsolated page (COOP/COEP headers) and more than one core');
   const moduleUrl = new URL(threadsModuleUrl, self.location.href).href;
   const workerUrl = URL.createObjectURL(new Blob([threadsWorkerSource], { type: 'text/javascript' }));
   const { default: createAttnplay } = /** @type {{default: Factory}} */ (await import(/* @vite-ignore */ moduleUrl));

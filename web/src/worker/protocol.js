@@ -42,4 +42,3 @@ export const EVENTS = /** @type {const} */ (['metrics', 'state', 'fatal', 'beat'
 
 /** @typedef {typeof COMMANDS[number]} Command */
 /** @typedef {typeof EVENTS[number]} WorkerEvent */
-

@@ -203,7 +203,12 @@ export class ModuleSession {
     }
     const last = steps[steps.length - 1];
     const kept = this.every > 1 ? steps.filter((s, i) => s.step % this.every === 0 || i === steps.length - 1) : steps;
-    return { steps: kept, evals, step: this.stepsDone(), refused: last?.refused ? last.message || 'a step was refused' : null };
+    return {
+      steps: kept,
+      evals,
+      step: this.stepsDone(),
+      refused: last?.refused ? last.message || 'a step was refused' : null,
+    };
   }
 
   /**

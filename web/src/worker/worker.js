@@ -22,7 +22,9 @@ import { COMMANDS } from './protocol.js';
 const BEAT_MS = 1000; // client/watchdog.js expects a beat about this often
 // This worker's global scope as it is used here (the DOM library types `self` as a Window).
 const scope = /** @type {{postMessage(msg: unknown, transfer?: Transferable[]): void,
-  onmessage: ((e: MessageEvent) => void) | null, navigator?: Navigator, crypto?: Crypto}} */ (/** @type {unknown} */ (self));
+  onmessage: ((e: MessageEvent) => void) | null, navigator?: Navigator, crypto?: Crypto}} */ (
+  /** @type {unknown} */ (self)
+);
 /** @param {unknown} err the message of an Error, or the thrown value as text */
 const messageOf = (err) => String(/** @type {any} */ (err)?.message ?? err);
 let longest = 0; // ms, the longest synchronous piece of work so far
@@ -71,7 +73,8 @@ let dead = null;
  * Whether an error is a trap of the wasm module (after which it must not be used again).
  * @param {unknown} err
  */
-const isTrap = (err) => err instanceof WebAssembly.RuntimeError || /^Aborted\(/.test(String(/** @type {any} */ (err)?.message ?? ''));
+const isTrap = (err) =>
+  err instanceof WebAssembly.RuntimeError || /^Aborted\(/.test(String(/** @type {any} */ (err)?.message ?? ''));
 /** @type {Map<number, ModuleSession>} */
 const sessions = new Map();
 
@@ -112,14 +115,21 @@ const commands = {
       try {
         mod = await loadModule(wanted);
         variant = wanted;
-      } catch (err) {  // the threaded build could not start here: the SIMD one trains the same
+      } catch (err) {
+        // the threaded build could not start here: the SIMD one trains the same
         if (wanted !== 'threads') throw err;
         fallback = /** @type {Error} */ (err).message;
         mod = await loadModule('simd');
         variant = 'simd';
       }
     }
-    const engine = { variant, version: mod.version(), simdArch: mod.simdArch(), simd: mod.simdEnabled(), threads: mod.threads?.() ?? 1 };
+    const engine = {
+      variant,
+      version: mod.version(),
+      simdArch: mod.simdArch(),
+      simd: mod.simdEnabled(),
+      threads: mod.threads?.() ?? 1,
+    };
     return fallback ? { ...engine, fallback } : engine;
   },
   registry: () => JSON.parse(engine().registry()),
@@ -297,8 +307,10 @@ setInterval(() => emit({ event: 'beat', longest: Math.round(longest) }), BEAT_MS
 const locks = scope.navigator?.locks;
 if (locks?.request) {
   const name = `attention-playground-engine-${scope.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`}`;
-  locks.request(name, () => {
-    emit({ event: 'lock', name });
-    return new Promise(() => {});
-  }).catch(() => {}); // no lock: the client relies on the heartbeat
+  locks
+    .request(name, () => {
+      emit({ event: 'lock', name });
+      return new Promise(() => {});
+    })
+    .catch(() => {}); // no lock: the client relies on the heartbeat
 }

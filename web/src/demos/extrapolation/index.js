@@ -8,7 +8,17 @@
 // encoding and seed), their evaluation and the wiring;
 // view.js builds the DOM, results.js draws the curves, rope-table.js the RoPE table.
 // mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import { demoHandle, requireOptions, el, injectStyles, modelOverrides, listOption, numOption, Disposer, colorOf } from '../common.js';
+import {
+  demoHandle,
+  requireOptions,
+  el,
+  injectStyles,
+  modelOverrides,
+  listOption,
+  numOption,
+  Disposer,
+  colorOf,
+} from '../common.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
 import { buildDom, SECOND_TASKS, SCALINGS, taskTitle } from './view.js';
@@ -62,7 +72,17 @@ export class ExtrapolationDemo {
     const L = (this.L = numOption(cfg.seq_len, 16));
     this.lengths = [...new Set(MULTIPLES.map((m) => Math.round(m * L)))];
     this.k = numOption(cfg.copy_back_k, 2);
-    this.base = { causal: true, d_model: 32, heads: 4, layers: 2, seed: 1, ...modelOverrides(cfg), seq_len: L, steps: this.steps, eval_every: Math.max(this.steps, 1) };
+    this.base = {
+      causal: true,
+      d_model: 32,
+      heads: 4,
+      layers: 2,
+      seed: 1,
+      ...modelOverrides(cfg),
+      seq_len: L,
+      steps: this.steps,
+      eval_every: Math.max(this.steps, 1),
+    };
     /** @type {ExtrapolationState} what the views read (results.js, rope-table.js) */
     this.s = {
       encodings: listOption(cfg.encodings, lists.extrapolationDefault).filter((e) => lists.extrapolation.includes(e)),
@@ -75,16 +95,33 @@ export class ExtrapolationDemo {
       refusal: null, // the engine's message for learned past L
       seeds: seedList(modelOverrides(cfg).seed ?? 1, numOption(cfg.seeds, DEFAULT_SEEDS)),
     };
-    this.set = new RunSet(pool, { hooks: { metrics: (r, b) => this.#metrics(r.data, b), status: (r) => this.#status(r.data), draw: () => this.showStatus() } });
+    this.set = new RunSet(pool, {
+      hooks: {
+        metrics: (r, b) => this.#metrics(r.data, b),
+        status: (r) => this.#status(r.data),
+        draw: () => this.showStatus(),
+      },
+    });
     this.set.goal = { until: this.steps, every: 25 };
     this.bag = new Disposer();
     this.style = injectStyles(root);
     this.ui = buildDom(LineChart, compact, this.s, L, this.k, this.lengths, lists.extrapolation);
     root.append(this.ui.box);
-    this.table = ropeTable({ pool, config: { ...this.base, ...this.taskConfig('copy_back'), task: 'copy_back', position: 'rope', steps: 1 }, ui: this.ui, s: this.s, L });
+    this.table = ropeTable({
+      pool,
+      config: { ...this.base, ...this.taskConfig('copy_back'), task: 'copy_back', position: 'rope', steps: 1 },
+      ui: this.ui,
+      s: this.s,
+      L,
+    });
     this.#wire();
-    this.ready = Promise.all([this.sync(), this.table.draw()]).then(() => { this.ui.box.dataset.ready = 'true'; });
-    this.ready.catch((err) => { this.ui.error.hidden = false; this.ui.error.textContent = err.message; });
+    this.ready = Promise.all([this.sync(), this.table.draw()]).then(() => {
+      this.ui.box.dataset.ready = 'true';
+    });
+    this.ready.catch((err) => {
+      this.ui.error.hidden = false;
+      this.ui.error.textContent = err.message;
+    });
     if (autoplay) this.ready.then(() => this.start());
   }
 
@@ -96,8 +133,22 @@ export class ExtrapolationDemo {
   /** @param {string} task @param {string} pos @param {number} seed @returns {Run} */
   newRun(task, pos, seed) {
     // A Run once its `run` is set, just below.
-    const run = /** @type {Run} */ ({ task, pos, seed, key: `${task}|${pos}|${seed}`, model: null, step: 0, loss: null, state: 'building', points: new Map(), scaled: {} });
-    run.run = this.set.add({ ...this.base, ...this.taskConfig(task), task, position: pos, seed }, { key: run.key, data: run });
+    const run = /** @type {Run} */ ({
+      task,
+      pos,
+      seed,
+      key: `${task}|${pos}|${seed}`,
+      model: null,
+      step: 0,
+      loss: null,
+      state: 'building',
+      points: new Map(),
+      scaled: {},
+    });
+    run.run = this.set.add(
+      { ...this.base, ...this.taskConfig(task), task, position: pos, seed },
+      { key: run.key, data: run },
+    );
     return run;
   }
 
@@ -111,10 +162,10 @@ export class ExtrapolationDemo {
   /** A run's status (run-set.js): built, training, trained (then evaluated), stopped or refused. @param {Run} run */
   #status(run) {
     const st = run.run.status;
-    if (st === 'idle' && run.state === 'building') (run.model = run.run.ctl.model), (run.state = 'idle');
+    if (st === 'idle' && run.state === 'building') ((run.model = run.run.ctl.model), (run.state = 'idle'));
     else if (st === 'learning') run.state = 'training';
     else if (st === 'done') this.evaluateRun(run);
-    else if (st === 'stalled' || st === 'refused') (run.state = 'error'), (run.error = run.run.error);
+    else if (st === 'stalled' || st === 'refused') ((run.state = 'error'), (run.error = run.run.error));
     this.showStatus();
   }
 
@@ -171,7 +222,8 @@ export class ExtrapolationDemo {
   sync() {
     const { s } = this;
     const want = new Set();
-    for (const task of s.tasks) for (const pos of s.encodings) for (const seed of s.seeds) want.add(`${task}|${pos}|${seed}`);
+    for (const task of s.tasks)
+      for (const pos of s.encodings) for (const seed of s.seeds) want.add(`${task}|${pos}|${seed}`);
     for (const [key, run] of s.runs)
       if (!want.has(key)) {
         s.runs.delete(key);
@@ -182,7 +234,8 @@ export class ExtrapolationDemo {
         const [task, pos, seed] = key.split('|');
         s.runs.set(key, this.newRun(task, pos, Number(seed)));
       }
-    for (const block of this.ui.blocks) block.title.replaceChildren(...taskTitle(block.index === 0 ? 'copy_back' : s.tasks[1], this.k));
+    for (const block of this.ui.blocks)
+      block.title.replaceChildren(...taskTitle(block.index === 0 ? 'copy_back' : s.tasks[1], this.k));
     this.drawCharts();
     this.showStatus();
     return this.set.built();
@@ -214,9 +267,12 @@ export class ExtrapolationDemo {
     const r = g.find((x) => x.state === 'error') ?? g.reduce((a, b) => (b.step < a.step ? b : a));
     const allDone = g.every((x) => x.state === 'done');
     const state = allDone ? 'done' : r.state;
-    return el('li', { dataset: { key: `${r.task}|${r.pos}`, state } },
+    return el(
+      'li',
+      { dataset: { key: `${r.task}|${r.pos}`, state } },
       el('span', { class: 'apd-swatch', style: { background: colorOf(r.pos) } }),
-      `${r.pos} · ${r.task} (${g.length} seeds): ${r.state === 'error' ? `error: ${r.error}` : allDone ? 'evaluated' : g.some((x) => x.state === 'evaluating') ? 'evaluating…' : `step ${r.step}/${this.steps}${r.loss == null ? '' : `, loss ${r.loss.toFixed(3)}`}`}`);
+      `${r.pos} · ${r.task} (${g.length} seeds): ${r.state === 'error' ? `error: ${r.error}` : allDone ? 'evaluated' : g.some((x) => x.state === 'evaluating') ? 'evaluating…' : `step ${r.step}/${this.steps}${r.loss == null ? '' : `, loss ${r.loss.toFixed(3)}`}`}`,
+    );
   }
 
   showPlaying() {
@@ -271,8 +327,21 @@ export class ExtrapolationDemo {
     const out = {};
     for (const task of s.tasks) {
       out[task] = {};
-      for (const [key, pts] of curvesOf(s, task)) out[task][key] = Object.fromEntries([...pts.entries()].map(([len, p]) => [len, p && {
-        accuracy: p.acc.mean, accMin: p.acc.min, accMax: p.acc.max, loss: p.loss.mean, lossMin: p.loss.min, lossMax: p.loss.max, n: p.acc.n }]));
+      for (const [key, pts] of curvesOf(s, task))
+        out[task][key] = Object.fromEntries(
+          [...pts.entries()].map(([len, p]) => [
+            len,
+            p && {
+              accuracy: p.acc.mean,
+              accMin: p.acc.min,
+              accMax: p.acc.max,
+              loss: p.loss.mean,
+              lossMin: p.loss.min,
+              lossMax: p.loss.max,
+              n: p.acc.n,
+            },
+          ]),
+        );
     }
     return out;
   }
@@ -282,7 +351,7 @@ export class ExtrapolationDemo {
     this.bag.run();
     await this.set.dispose();
     await this.table.dispose();
-    for (const b of this.ui.blocks) b.acc.destroy(), b.loss.destroy();
+    for (const b of this.ui.blocks) (b.acc.destroy(), b.loss.destroy());
     this.ui.box.remove();
     this.style.remove();
   }

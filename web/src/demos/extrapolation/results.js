@@ -31,7 +31,8 @@ export function curvesOf(s, task, { allScalings = true } = {}) {
     out.push([pos, mean(done.map((r) => r.points))]);
     if (pos === 'rope')
       for (const method of SCALINGS)
-        if ((allScalings || s.scaling.has(method)) && done.every((r) => r.scaled[method])) out.push([`rope+${method}`, mean(done.map((r) => r.scaled[method]))]);
+        if ((allScalings || s.scaling.has(method)) && done.every((r) => r.scaled[method]))
+          out.push([`rope+${method}`, mean(done.map((r) => r.scaled[method]))]);
   }
   return out;
 }
@@ -42,12 +43,20 @@ export function curvesOf(s, task, { allScalings = true } = {}) {
  */
 function mean(maps) {
   const lengths = [...new Set(maps.flatMap((mp) => [...mp.keys()]))].sort((a, b) => a - b);
-  return new Map(lengths.map((len) => {
-    const pts = maps.map((mp) => mp.get(len));
-    if (pts.some((p) => !p)) return [len, null];
-    const ok = /** @type {import('./index.js').Point[]} */ (pts);
-    return [len, { acc: /** @type {import('../seeds.js').Summary} */ (summarize(ok.map((p) => p.accuracy))), loss: /** @type {import('../seeds.js').Summary} */ (summarize(ok.map((p) => p.loss))) }];
-  }));
+  return new Map(
+    lengths.map((len) => {
+      const pts = maps.map((mp) => mp.get(len));
+      if (pts.some((p) => !p)) return [len, null];
+      const ok = /** @type {import('./index.js').Point[]} */ (pts);
+      return [
+        len,
+        {
+          acc: /** @type {import('../seeds.js').Summary} */ (summarize(ok.map((p) => p.accuracy))),
+          loss: /** @type {import('../seeds.js').Summary} */ (summarize(ok.map((p) => p.loss))),
+        },
+      ];
+    }),
+  );
 }
 
 /**
@@ -73,18 +82,44 @@ export function drawResults(ui, s, { lengths, L }) {
       block.acc.addDataPoint(x, { [key]: p.acc.mean });
       block.loss.addDataPoint(x, { [key]: p.loss.mean });
     }
-    const ends = series.map(([key, pts]) => [key, Math.max(...[...pts.entries()].filter(([, p]) => p).map(([len]) => len))]);
+    const ends = series.map(([key, pts]) => [
+      key,
+      Math.max(...[...pts.entries()].filter(([, p]) => p).map(([len]) => len)),
+    ]);
     block.box.dataset.curves = JSON.stringify(series.map(([key]) => key));
     block.box.dataset.ends = JSON.stringify(Object.fromEntries(ends));
     block.box.dataset.seeds = String(s.seeds.length);
     // Values table (also the accessible form of the charts): mean (min–max) over the seeds.
-    block.values.replaceChildren(el('table', { class: 'apd-table' },
-      el('thead', {}, el('tr', {}, el('th', {}, 'encoding'), ...lengths.map((len) => el('th', {}, `ℓ = ${len}`)))),
-      el('tbody', {}, ...series.map(([key, pts]) => el('tr', { dataset: { key } }, el('td', {}, key),
-        ...lengths.map((len) => {
-          const p = pts.get(len);
-          return el('td', { title: p ? `loss ${p.loss.mean.toFixed(3)} (${p.loss.min.toFixed(3)}–${p.loss.max.toFixed(3)})` : 'not defined at this length' }, p ? pctSpread(p.acc) : '—');
-        }))))));
+    block.values.replaceChildren(
+      el(
+        'table',
+        { class: 'apd-table' },
+        el('thead', {}, el('tr', {}, el('th', {}, 'encoding'), ...lengths.map((len) => el('th', {}, `ℓ = ${len}`)))),
+        el(
+          'tbody',
+          {},
+          ...series.map(([key, pts]) =>
+            el(
+              'tr',
+              { dataset: { key } },
+              el('td', {}, key),
+              ...lengths.map((len) => {
+                const p = pts.get(len);
+                return el(
+                  'td',
+                  {
+                    title: p
+                      ? `loss ${p.loss.mean.toFixed(3)} (${p.loss.min.toFixed(3)}–${p.loss.max.toFixed(3)})`
+                      : 'not defined at this length',
+                  },
+                  p ? pctSpread(p.acc) : '—',
+                );
+              }),
+            ),
+          ),
+        ),
+      ),
+    );
     block.measured.replaceChildren(...measuredWords(series, { lengths, L, seeds: s.seeds }));
     const learned = series.find(([key]) => key === 'learned');
     const refused = s.runs.get(`${task}|learned|${s.seeds[0]}`)?.refusedAt;
@@ -106,8 +141,13 @@ function measuredWords(series, { lengths, L, seeds }) {
   const at = (/** @type {Map<number, MeanPoint|null>} */ pts, /** @type {number} */ len) => pts.get(len) ?? null;
   const reach = series.filter(([, pts]) => at(pts, far));
   const ended = series.filter(([, pts]) => !at(pts, far)).map(([key]) => key);
-  reach.sort((a, b) => /** @type {MeanPoint} */ (at(b[1], far)).acc.mean - /** @type {MeanPoint} */ (at(a[1], far)).acc.mean);
-  const list = reach.map(([key, pts]) => `${key} ${pctSpread(/** @type {MeanPoint} */ (at(pts, far)).acc)} (at ℓ = ${L}: ${pct(at(pts, L)?.acc.mean)})`);
+  reach.sort(
+    (a, b) => /** @type {MeanPoint} */ (at(b[1], far)).acc.mean - /** @type {MeanPoint} */ (at(a[1], far)).acc.mean,
+  );
+  const list = reach.map(
+    ([key, pts]) =>
+      `${key} ${pctSpread(/** @type {MeanPoint} */ (at(pts, far)).acc)} (at ℓ = ${L}: ${pct(at(pts, L)?.acc.mean)})`,
+  );
   return [
     el('strong', {}, `Measured (${seeds.length} seeds, mean with lowest–highest): `),
     `accuracy at ℓ = ${far}: ${list.join('; ') || 'no curve reaches it'}.`,

@@ -37,7 +37,11 @@ export const SCALING_TITLES = { pi: 'position interpolation', ntk: 'NTK-aware ba
 /** @typedef {ReturnType<typeof buildDom>} ExtrapolationUi the demo's elements and charts */
 
 /** @type {Record<string, {dash: number[], words: string}>} the line style of each RoPE scaling, and its name in the legend */
-export const DASHES = { pi: { dash: [2, 3], words: 'dotted' }, ntk: { dash: [8, 4], words: 'dashed' }, yarn: { dash: [12, 3, 2, 3], words: 'dash-dot' } };
+export const DASHES = {
+  pi: { dash: [2, 3], words: 'dotted' },
+  ntk: { dash: [8, 4], words: 'dashed' },
+  yarn: { dash: [12, 3, 2, 3], words: 'dash-dot' },
+};
 
 /**
  * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart
@@ -49,11 +53,23 @@ export const DASHES = { pi: { dash: [2, 3], words: 'dotted' }, ntk: { dash: [8, 
  * @param {string[]} encodings the encodings offered (the registry's, demos/lists.js)
  */
 export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
-  const encodingBoxes = encodings.map((e) => el('input', { type: 'checkbox', value: e, checked: s.encodings.includes(e) }));
-  const scalingBoxes = SCALINGS.map((x) => el('input', { type: 'checkbox', value: x, checked: s.scaling.has(x), class: `apd-scaling-${x}` }));
-  const task2 = el('select', { class: 'apd-task2', 'aria-label': 'second task' }, ...SECOND_TASKS.map((t) => el('option', { value: t }, t)));
+  const encodingBoxes = encodings.map((e) =>
+    el('input', { type: 'checkbox', value: e, checked: s.encodings.includes(e) }),
+  );
+  const scalingBoxes = SCALINGS.map((x) =>
+    el('input', { type: 'checkbox', value: x, checked: s.scaling.has(x), class: `apd-scaling-${x}` }),
+  );
+  const task2 = el(
+    'select',
+    { class: 'apd-task2', 'aria-label': 'second task' },
+    ...SECOND_TASKS.map((t) => el('option', { value: t }, t)),
+  );
   task2.value = s.tasks[1];
-  const factor = el('select', { class: 'apd-factor', 'aria-label': 'scaling factor s for the table' }, ...[2, 3, 4].map((v) => el('option', { value: v }, String(v))));
+  const factor = el(
+    'select',
+    { class: 'apd-factor', 'aria-label': 'scaling factor s for the table' },
+    ...[2, 3, 4].map((v) => el('option', { value: v }, String(v))),
+  );
   factor.value = String(s.factor);
   const play = el('button', { type: 'button', class: 'apd-play primary' }, 'Train');
   const progress = el('output', { class: 'apd-progress', 'aria-live': 'polite' });
@@ -61,29 +77,75 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
   const error = el('p', { class: 'apd-error', role: 'alert', hidden: true });
   const table = el('table', { class: 'apd-table apd-rope-table' });
   const tableNote = el('p', { class: 'apd-small' });
-  const tableBox = el('div', { class: 'apd-card apd-rope' },
+  const tableBox = el(
+    'div',
+    { class: 'apd-card apd-rope' },
     el('h3', {}, 'RoPE frequencies, scaled'),
     el('label', {}, 'factor s ', factor),
-    table, tableNote,
-    el('p', { class: 'apd-small' }, 'PI divides every angle by s: ', m("\\theta'_i = \\theta_i/s"), '. NTK-aware raises the base, ', m("b' = b\\,s^{d/(d-2)}"),
+    table,
+    tableNote,
+    el(
+      'p',
+      { class: 'apd-small' },
+      'PI divides every angle by s: ',
+      m("\\theta'_i = \\theta_i/s"),
+      '. NTK-aware raises the base, ',
+      m("b' = b\\,s^{d/(d-2)}"),
       ': the fastest pair stays, the slowest is divided by s. YaRN keeps the pairs that turn many times within L, interpolates the slow ones and scales the logits by ',
-      m('(0.1\\ln s + 1)^2'), '. Values from the engine (positions() of a RoPE model loaded with each scaling). In the charts, s = ℓ/L for each evaluation length ℓ.'));
+      m('(0.1\\ln s + 1)^2'),
+      '. Values from the engine (positions() of a RoPE model loaded with each scaling). In the charts, s = ℓ/L for each evaluation length ℓ.',
+    ),
+  );
 
   const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L));
 
-  const box = el('div', { class: `apd apd-extrapolation${compact ? ' compact' : ''}` },
+  const box = el(
+    'div',
+    { class: `apd apd-extrapolation${compact ? ' compact' : ''}` },
     introSection(L, lengths, s.seeds),
-    el('section', { class: 'apd-card' },
+    el(
+      'section',
+      { class: 'apd-card' },
       el('div', { class: 'apd-tools' }, play, progress),
-      el('div', { class: 'apd-tools' }, el('span', { class: 'apd-small' }, 'Encodings:'),
-        el('div', { class: 'apd-encodings' }, ...encodings.map((e, i) => el('label', { style: { color: colorOf(e) } }, encodingBoxes[i], e)))),
-      el('div', { class: 'apd-tools' }, el('label', {}, 'Second task ', task2),
+      el(
+        'div',
+        { class: 'apd-tools' },
+        el('span', { class: 'apd-small' }, 'Encodings:'),
+        el(
+          'div',
+          { class: 'apd-encodings' },
+          ...encodings.map((e, i) => el('label', { style: { color: colorOf(e) } }, encodingBoxes[i], e)),
+        ),
+      ),
+      el(
+        'div',
+        { class: 'apd-tools' },
+        el('label', {}, 'Second task ', task2),
         el('span', { class: 'apd-small' }, 'RoPE at evaluation:'),
-        ...SCALINGS.map((x, i) => el('label', { title: SCALING_TITLES[x] }, scalingBoxes[i], `${x} (${DASHES[x].words})`))),
+        ...SCALINGS.map((x, i) =>
+          el('label', { title: SCALING_TITLES[x] }, scalingBoxes[i], `${x} (${DASHES[x].words})`),
+        ),
+      ),
       error,
-      status),
-    el('div', { class: 'apd-ext-layout' }, el('div', { class: 'apd-blocks' }, ...blocks.map((b) => b.box)), tableBox));
-  return { box, encodingBoxes, scalingBoxes, task2, factor, play, progress, status, error, table, tableNote, tableBox, blocks };
+      status,
+    ),
+    el('div', { class: 'apd-ext-layout' }, el('div', { class: 'apd-blocks' }, ...blocks.map((b) => b.box)), tableBox),
+  );
+  return {
+    box,
+    encodingBoxes,
+    scalingBoxes,
+    task2,
+    factor,
+    play,
+    progress,
+    status,
+    error,
+    table,
+    tableNote,
+    tableBox,
+    blocks,
+  };
 }
 
 /**
@@ -94,23 +156,58 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
 function taskBlock(LineChart, compact, index, encodings, L) {
   const colorize = (/** @type {string} */ key) => {
     const [pos, method] = key.split('+');
-    return { key, label: method ? `rope + ${method} (${DASHES[method].words})` : pos, color: colorOf(pos), dash: method ? DASHES[method].dash : undefined, points: true };
+    return {
+      key,
+      label: method ? `rope + ${method} (${DASHES[method].words})` : pos,
+      color: colorOf(pos),
+      dash: method ? DASHES[method].dash : undefined,
+      points: true,
+    };
   };
   const seriesKeys = [...encodings, ...SCALINGS.map((x) => `rope+${x}`)];
-    const title = el('h3', { class: 'apd-task-title' });
-    const accBox = el('div', { class: 'apd-chart apd-chart-acc' }, el('div', { class: 'apd-chart-title' }, 'accuracy (scored positions) vs evaluation length ℓ'));
-    const lossBox = el('div', { class: 'apd-chart apd-chart-loss' }, el('div', { class: 'apd-chart-title' }, 'loss vs evaluation length ℓ'));
-    const note = el('p', { class: 'apd-note', hidden: true });
-    const measured = el('p', { class: 'apd-measured apd-small', 'aria-live': 'polite' });
-    const values = el('div');
-    const box = el('section', { class: 'apd-card apd-task-block', dataset: { block: String(index) } },
-      title, el('div', { class: 'apd-charts' }, accBox, lossBox), measured, note,
-      el('details', { class: 'apd-values' }, el('summary', {}, 'the values'), values));
-    const h = compact ? 150 : 190;
-    const markers = [{ x: L, label: `L = ${L}` }];
-    const acc = new LineChart(accBox, { title: 'accuracy', series: seriesKeys.map(colorize), yRange: [0, 1.05], height: h, xLabel: 'evaluation length ℓ', markers, empty: 'A curve comes as its models finish training.' });
-    const loss = new LineChart(lossBox, { title: 'loss', series: seriesKeys.map(colorize), height: h, xLabel: 'evaluation length ℓ', markers, empty: 'A curve comes as its models finish training.' });
-    return { index, box, title, acc, loss, note, values, measured };
+  const title = el('h3', { class: 'apd-task-title' });
+  const accBox = el(
+    'div',
+    { class: 'apd-chart apd-chart-acc' },
+    el('div', { class: 'apd-chart-title' }, 'accuracy (scored positions) vs evaluation length ℓ'),
+  );
+  const lossBox = el(
+    'div',
+    { class: 'apd-chart apd-chart-loss' },
+    el('div', { class: 'apd-chart-title' }, 'loss vs evaluation length ℓ'),
+  );
+  const note = el('p', { class: 'apd-note', hidden: true });
+  const measured = el('p', { class: 'apd-measured apd-small', 'aria-live': 'polite' });
+  const values = el('div');
+  const box = el(
+    'section',
+    { class: 'apd-card apd-task-block', dataset: { block: String(index) } },
+    title,
+    el('div', { class: 'apd-charts' }, accBox, lossBox),
+    measured,
+    note,
+    el('details', { class: 'apd-values' }, el('summary', {}, 'the values'), values),
+  );
+  const h = compact ? 150 : 190;
+  const markers = [{ x: L, label: `L = ${L}` }];
+  const acc = new LineChart(accBox, {
+    title: 'accuracy',
+    series: seriesKeys.map(colorize),
+    yRange: [0, 1.05],
+    height: h,
+    xLabel: 'evaluation length ℓ',
+    markers,
+    empty: 'A curve comes as its models finish training.',
+  });
+  const loss = new LineChart(lossBox, {
+    title: 'loss',
+    series: seriesKeys.map(colorize),
+    height: h,
+    xLabel: 'evaluation length ℓ',
+    markers,
+    empty: 'A curve comes as its models finish training.',
+  });
+  return { index, box, title, acc, loss, note, values, measured };
 }
 
 /**
@@ -118,24 +215,100 @@ function taskBlock(LineChart, compact, index, encodings, L) {
  * @param {number} L @param {number[]} lengths @param {number[]} seeds
  */
 function introSection(L, lengths, seeds) {
-  return el('section', { class: 'apd-intro' },
-      el('h2', {}, 'Train short, test long'),
-      el('p', {}, 'Each encoding below trains a causal model at length ', m(`L = ${L}`), ' and is then evaluated, unchanged, at ', m(`\\ell = ${lengths.join(', ')}`),
-        ' (up to ', m('4L'), '). The held-out data are the same for every encoding. Past ', m('L'), ' a model meets positions and distances it never saw in training.'),
-      el('div', { class: 'apd-explain' },
-        el('div', {},
-          el('h4', {}, 'Absolute encodings'),
-          el('p', {}, 'A ', el('strong', {}, 'learned'), ' table ', m('P \\in \\mathbb{R}^{L\\times d}'), ' has no row for position ', m('L'),
-            ' or beyond: the model cannot even be run there. ', el('strong', {}, 'Sinusoidal'), ' positions ', m('p_{t,2i} = \\sin(t/10000^{2i/d})'),
-            ' exist for every ', m('t'), ', but the vectors past ', m('L'), ' are inputs the network has never seen.')),
-        el('div', {},
-          el('h4', {}, 'Relative encodings'),
-          el('p', {}, el('strong', {}, 'ALiBi'), ' adds ', m('-m_h (i-j)'), ' to the logits: far keys are pushed down by a bias that keeps growing the same way past ', m('L'),
-            '; how well that carries past ', m('L'), ' is measured below. ', el('strong', {}, 'T5'), ' puts distances into buckets (logarithmic past a few); distances longer than any in training land in buckets that were never trained. ',
-            el('strong', {}, 'RoPE'), ' rotates q and k by ', m('t\\,\\theta_i'), '; past ', m('L'), ' the slow pairs reach angles never trained.')),
-        el('div', {},
-          el('h4', {}, 'Scaling RoPE at evaluation'),
-          el('p', {}, 'Position interpolation squeezes ', m('\\ell'), ' positions into the trained range (', m('t \\mapsto t/s'), ', ', m('s = \\ell/L'),
-            '), at the price of finer steps between neighbours: without fine-tuning, distance k now looks like k/s, while copy_back needs the exact distance (the dotted curve shows what that does). NTK-aware scaling changes the base so that fast pairs (local order) stay as trained and slow pairs are interpolated; YaRN interpolates per pair by wavelength. Switch them on below: they appear as RoPE-coloured curves, dotted (PI), dashed (NTK) and dash-dotted (YaRN).'),
-          el('p', { class: 'apd-small' }, 'Each curve is the mean over ', String(seeds.length), ' seeds (', seeds.join(', '), '); the table under each chart gives the lowest and highest. Curves are drawn slightly apart in ℓ so that equal ones stay visible.'))));
+  return el(
+    'section',
+    { class: 'apd-intro' },
+    el('h2', {}, 'Train short, test long'),
+    el(
+      'p',
+      {},
+      'Each encoding below trains a causal model at length ',
+      m(`L = ${L}`),
+      ' and is then evaluated, unchanged, at ',
+      m(`\\ell = ${lengths.join(', ')}`),
+      ' (up to ',
+      m('4L'),
+      '). The held-out data are the same for every encoding. Past ',
+      m('L'),
+      ' a model meets positions and distances it never saw in training.',
+    ),
+    el(
+      'div',
+      { class: 'apd-explain' },
+      el(
+        'div',
+        {},
+        el('h4', {}, 'Absolute encodings'),
+        el(
+          'p',
+          {},
+          'A ',
+          el('strong', {}, 'learned'),
+          ' table ',
+          m('P \\in \\mathbb{R}^{L\\times d}'),
+          ' has no row for position ',
+          m('L'),
+          ' or beyond: the model cannot even be run there. ',
+          el('strong', {}, 'Sinusoidal'),
+          ' positions ',
+          m('p_{t,2i} = \\sin(t/10000^{2i/d})'),
+          ' exist for every ',
+          m('t'),
+          ', but the vectors past ',
+          m('L'),
+          ' are inputs the network has never seen.',
+        ),
+      ),
+      el(
+        'div',
+        {},
+        el('h4', {}, 'Relative encodings'),
+        el(
+          'p',
+          {},
+          el('strong', {}, 'ALiBi'),
+          ' adds ',
+          m('-m_h (i-j)'),
+          ' to the logits: far keys are pushed down by a bias that keeps growing the same way past ',
+          m('L'),
+          '; how well that carries past ',
+          m('L'),
+          ' is measured below. ',
+          el('strong', {}, 'T5'),
+          ' puts distances into buckets (logarithmic past a few); distances longer than any in training land in buckets that were never trained. ',
+          el('strong', {}, 'RoPE'),
+          ' rotates q and k by ',
+          m('t\\,\\theta_i'),
+          '; past ',
+          m('L'),
+          ' the slow pairs reach angles never trained.',
+        ),
+      ),
+      el(
+        'div',
+        {},
+        el('h4', {}, 'Scaling RoPE at evaluation'),
+        el(
+          'p',
+          {},
+          'Position interpolation squeezes ',
+          m('\\ell'),
+          ' positions into the trained range (',
+          m('t \\mapsto t/s'),
+          ', ',
+          m('s = \\ell/L'),
+          '), at the price of finer steps between neighbours: without fine-tuning, distance k now looks like k/s, while copy_back needs the exact distance (the dotted curve shows what that does). NTK-aware scaling changes the base so that fast pairs (local order) stay as trained and slow pairs are interpolated; YaRN interpolates per pair by wavelength. Switch them on below: they appear as RoPE-coloured curves, dotted (PI), dashed (NTK) and dash-dotted (YaRN).',
+        ),
+        el(
+          'p',
+          { class: 'apd-small' },
+          'Each curve is the mean over ',
+          String(seeds.length),
+          ' seeds (',
+          seeds.join(', '),
+          '); the table under each chart gives the lowest and highest. Curves are drawn slightly apart in ℓ so that equal ones stay visible.',
+        ),
+      ),
+    ),
+  );
 }

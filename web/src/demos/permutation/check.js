@@ -20,7 +20,10 @@ export class EquivarianceCheck {
     /** @type {Map<string, Promise<Session>>} `${position}|${causal}` -> Promise<Session>: untrained-pair checks */
     this.extra = new Map();
     /** Run the check again (coalesced). */
-    this.refresh = coalesce(() => this.#refreshOnce(), () => s.disposed);
+    this.refresh = coalesce(
+      () => this.#refreshOnce(),
+      () => s.disposed,
+    );
   }
 
   /** @returns {Promise<{model: Session|null|undefined, label: string}>} */
@@ -28,11 +31,15 @@ export class EquivarianceCheck {
     const { s } = this;
     const pos = s.checkPosition;
     if (!s.checkCausal && pos === 'none') return { model: s.models.a, label: 'the left model of the training below' };
-    if (!s.checkCausal && pos === s.encoding) return { model: s.models.b, label: 'the right model of the training below' };
+    if (!s.checkCausal && pos === s.encoding)
+      return { model: s.models.b, label: 'the right model of the training below' };
     const key = `${pos}|${s.checkCausal}`;
     if (!this.extra.has(key)) this.extra.set(key, this.#ownModel(key, pos));
     const model = await this.extra.get(key);
-    return { model, label: `a model of its own (position = ${pos}${s.checkCausal ? ', causal mask' : ''}), trained ${this.checkSteps} steps on order with the same seed` };
+    return {
+      model,
+      label: `a model of its own (position = ${pos}${s.checkCausal ? ', causal mask' : ''}), trained ${this.checkSteps} steps on order with the same seed`,
+    };
   }
 
   /** A model of the check's own, trained a few steps. @param {string} key @param {string} pos */
@@ -66,7 +73,10 @@ export class EquivarianceCheck {
       ui.error.hidden = true;
       this.showMaps(fx, fpx, px);
       this.showPooled(model, fx, fpx, px);
-      const step = await model.inspect({}).then((r) => r.step).catch(() => 0);
+      const step = await model
+        .inspect({})
+        .then((r) => r.step)
+        .catch(() => 0);
       ui.modelNote.textContent = `Checked model: ${label}; now at step ${step}. Training changes how large a difference is, not whether the identity holds without positions.`;
       ui.box.dataset.checked = `${s.checkPosition}|${s.checkCausal}`;
       ui.box.dataset.checkStep = String(step);
@@ -123,9 +133,13 @@ export class EquivarianceCheck {
     ui.pooled.replaceChildren(
       predLine('f(X)', classes[a.k], a.p, truth(s.x)),
       predLine('f(πX)', classes[b.k], b.p, truth(px)),
-      el('p', { class: 'apd-small' }, same
-        ? `The same answer; the probabilities differ by ${sci(delta)}: the mean over positions cannot see the order.`
-        : `Different (probabilities differ by ${sci(delta)}).`),
+      el(
+        'p',
+        { class: 'apd-small' },
+        same
+          ? `The same answer; the probabilities differ by ${sci(delta)}: the mean over positions cannot see the order.`
+          : `Different (probabilities differ by ${sci(delta)}).`,
+      ),
     );
     ui.pooled.dataset.same = String(same);
     ui.pooled.dataset.delta = String(delta);
@@ -149,13 +163,21 @@ export class EquivarianceCheck {
 function pred(probs) {
   const row = probs[0] ?? [];
   let k = 0;
-  row.forEach((v, j) => { if (v > row[k]) k = j; });
+  row.forEach((v, j) => {
+    if (v > row[k]) k = j;
+  });
   return { k, p: row[k] ?? NaN, row };
 }
 
 /** @param {string} label @param {string|undefined} cls @param {number} p @param {string} truth */
 function predLine(label, cls, p, truth) {
-  return el('div', { class: 'apd-pred' }, el('span', { class: 'apd-pred-label' }, label), ' predicts ',
-    el('strong', {}, cls ?? '?'), ` (p = ${Number.isFinite(p) ? p.toFixed(4) : '–'})`,
-    el('span', { class: 'apd-small' }, ` · true answer ${truth}`));
+  return el(
+    'div',
+    { class: 'apd-pred' },
+    el('span', { class: 'apd-pred-label' }, label),
+    ' predicts ',
+    el('strong', {}, cls ?? '?'),
+    ` (p = ${Number.isFinite(p) ? p.toFixed(4) : '–'})`,
+    el('span', { class: 'apd-small' }, ` · true answer ${truth}`),
+  );
 }

@@ -17,8 +17,14 @@ export class SequenceEditor {
     this.s = s;
     this.changed = changed;
     ui.shuffle.addEventListener('click', () => this.shuffle());
-    ui.reverse.addEventListener('click', () => { s.perm.reverse(); this.#edited(); });
-    ui.identity.addEventListener('click', () => { s.perm = s.x.map((_, i) => i); this.#edited(); });
+    ui.reverse.addEventListener('click', () => {
+      s.perm.reverse();
+      this.#edited();
+    });
+    ui.identity.addEventListener('click', () => {
+      s.perm = s.x.map((_, i) => i);
+      this.#edited();
+    });
   }
 
   /** @param {number} id */
@@ -56,43 +62,69 @@ export class SequenceEditor {
   /** @param {number} id @param {number} i */
   #tokenChip(id, i) {
     const name = this.#name(id);
-    return el('button', {
-      type: 'button', class: `apd-chip tok-${name}`, dataset: { index: i },
-      title: 'Click (or ↑/↓) to change this token',
-      'aria-label': `X position ${i}: ${name}; click to change`,
-      onclick: (/** @type {MouseEvent} */ e) => this.editToken(i, e.shiftKey ? -1 : 1),
-      onkeydown: (/** @type {KeyboardEvent} */ e) => {
-        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') { e.preventDefault(); this.editToken(i, e.key === 'ArrowUp' ? -1 : 1); }
+    return el(
+      'button',
+      {
+        type: 'button',
+        class: `apd-chip tok-${name}`,
+        dataset: { index: i },
+        title: 'Click (or ↑/↓) to change this token',
+        'aria-label': `X position ${i}: ${name}; click to change`,
+        onclick: (/** @type {MouseEvent} */ e) => this.editToken(i, e.shiftKey ? -1 : 1),
+        onkeydown: (/** @type {KeyboardEvent} */ e) => {
+          if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+            e.preventDefault();
+            this.editToken(i, e.key === 'ArrowUp' ? -1 : 1);
+          }
+        },
       },
-    }, name, el('sub', {}, String(i)));
+      name,
+      el('sub', {}, String(i)),
+    );
   }
 
   /** @param {number} src @param {number} i */
   #permChip(src, i) {
     const { ui, s } = this;
     const name = this.#name(s.x[src]);
-    const chip = el('button', {
-      type: 'button', class: `apd-chip tok-${name}`, draggable: 'true', dataset: { index: i, src },
-      title: 'Drag to reorder (or focus and use ←/→)',
-      'aria-label': `πX position ${i}: ${name} from X position ${src}; arrow keys move it`,
-      onkeydown: (/** @type {KeyboardEvent} */ e) => {
-        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-        e.preventDefault();
-        const j = i + (e.key === 'ArrowLeft' ? -1 : 1);
-        if (j < 0 || j >= s.perm.length) return;
-        this.move(i, j);
-        /** @type {HTMLElement|undefined} */ (ui.pRow.children[j])?.focus();
+    const chip = el(
+      'button',
+      {
+        type: 'button',
+        class: `apd-chip tok-${name}`,
+        draggable: 'true',
+        dataset: { index: i, src },
+        title: 'Drag to reorder (or focus and use ←/→)',
+        'aria-label': `πX position ${i}: ${name} from X position ${src}; arrow keys move it`,
+        onkeydown: (/** @type {KeyboardEvent} */ e) => {
+          if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+          e.preventDefault();
+          const j = i + (e.key === 'ArrowLeft' ? -1 : 1);
+          if (j < 0 || j >= s.perm.length) return;
+          this.move(i, j);
+          /** @type {HTMLElement|undefined} */ (ui.pRow.children[j])?.focus();
+        },
+        ondragstart: (/** @type {DragEvent} */ e) => {
+          const dt = /** @type {DataTransfer} */ (e.dataTransfer);
+          dt.setData('text/plain', String(i));
+          dt.effectAllowed = 'move';
+          chip.classList.add('dragging');
+        },
+        ondragend: () => chip.classList.remove('dragging'),
+        ondragover: (/** @type {DragEvent} */ e) => {
+          e.preventDefault();
+          chip.classList.add('drop');
+        },
+        ondragleave: () => chip.classList.remove('drop'),
+        ondrop: (/** @type {DragEvent} */ e) => {
+          e.preventDefault();
+          const from = Number(/** @type {DataTransfer} */ (e.dataTransfer).getData('text/plain'));
+          if (Number.isInteger(from) && from !== i) this.move(from, i);
+        },
       },
-      ondragstart: (/** @type {DragEvent} */ e) => { const dt = /** @type {DataTransfer} */ (e.dataTransfer); dt.setData('text/plain', String(i)); dt.effectAllowed = 'move'; chip.classList.add('dragging'); },
-      ondragend: () => chip.classList.remove('dragging'),
-      ondragover: (/** @type {DragEvent} */ e) => { e.preventDefault(); chip.classList.add('drop'); },
-      ondragleave: () => chip.classList.remove('drop'),
-      ondrop: (/** @type {DragEvent} */ e) => {
-        e.preventDefault();
-        const from = Number(/** @type {DataTransfer} */ (e.dataTransfer).getData('text/plain'));
-        if (Number.isInteger(from) && from !== i) this.move(from, i);
-      },
-    }, name, el('sub', {}, String(src)));
+      name,
+      el('sub', {}, String(src)),
+    );
     return chip;
   }
 

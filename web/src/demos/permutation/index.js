@@ -6,7 +6,15 @@
 // come before B?) on several seeds, each until it has learned the task or its budget runs out (pair.js).
 // This file (PermutationDemo) reads the options and wires the parts; view.js builds the DOM.
 // mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import { demoHandle, requireOptions, injectStyles, modelOverrides, numOption, boolOption, Disposer } from '../common.js';
+import {
+  demoHandle,
+  requireOptions,
+  injectStyles,
+  modelOverrides,
+  numOption,
+  boolOption,
+  Disposer,
+} from '../common.js';
 import { demoLists } from '../lists.js';
 import { buildDom } from './view.js';
 import { SequenceEditor } from './editor.js';
@@ -56,8 +64,19 @@ export class PermutationDemo {
     // The budget: RoPE, Shaw, URPE and FIRE learn `order` within it on seeds 1–3 at this lr (docs/demos.md).
     const steps = (this.steps = numOption(cfg.steps, 3000));
     this.base = {
-      task: 'order', position: 'none', causal: false, d_model: 32, heads: 4, layers: 2, seq_len: 8,
-      batch: 32, seed: 1, lr: 0.001, eval_every: 25, steps, ...modelOverrides(cfg),
+      task: 'order',
+      position: 'none',
+      causal: false,
+      d_model: 32,
+      heads: 4,
+      layers: 2,
+      seq_len: 8,
+      batch: 32,
+      seed: 1,
+      lr: 0.001,
+      eval_every: 25,
+      steps,
+      ...modelOverrides(cfg),
     };
     const seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
     this.bag = new Disposer();
@@ -123,8 +142,14 @@ export class PermutationDemo {
     const { ui, s, check } = this;
     ui.position.value = s.checkPosition;
     ui.causal.checked = s.checkCausal;
-    ui.position.addEventListener('change', () => { s.checkPosition = ui.position.value; check.refresh(); });
-    ui.causal.addEventListener('change', () => { s.checkCausal = ui.causal.checked; check.refresh(); });
+    ui.position.addEventListener('change', () => {
+      s.checkPosition = ui.position.value;
+      check.refresh();
+    });
+    ui.causal.addEventListener('change', () => {
+      s.checkCausal = ui.causal.checked;
+      check.refresh();
+    });
     ui.encoding.value = s.encoding;
     ui.encoding.addEventListener('change', async () => {
       const wasPlaying = s.playing;

@@ -12,7 +12,15 @@ import { summarize, pctSpread, ofSeeds, seedWords } from '../seeds.js';
 export const TARGET = 0.95;
 
 /** The pair's words for the run set's statuses. */
-const STATUS = { building: 'building', idle: 'idle', learning: 'training', done: 'learned', budget: 'budget', stalled: 'error', refused: 'error' };
+const STATUS = {
+  building: 'building',
+  idle: 'idle',
+  learning: 'training',
+  done: 'learned',
+  budget: 'budget',
+  stalled: 'error',
+  refused: 'error',
+};
 
 /**
  * One model of the pair: its side, seed, run (run-set.js) and what it measured.
@@ -48,7 +56,8 @@ export class TrainingPair {
   #metrics(rec, { evals, step }) {
     rec.step = step;
     // the engine also evaluates at other lengths (`length`): the task is learned at the training length
-    for (const ev of evals.filter((e) => e.length === this.base.seq_len)) rec.evals.push({ step: ev.step, acc: ev.token_accuracy, loss: ev.loss });
+    for (const ev of evals.filter((e) => e.length === this.base.seq_len))
+      rec.evals.push({ step: ev.step, acc: ev.token_accuracy, loss: ev.loss });
   }
 
   /** @param {PairModel} rec */
@@ -81,7 +90,11 @@ export class TrainingPair {
       });
       if (at.some((e) => e === null)) break;
       const ok = /** @type {{acc: number, loss: number}[]} */ (at);
-      out.push({ step: st, acc: ok.reduce((x, e) => x + e.acc, 0) / ok.length, loss: ok.reduce((x, e) => x + e.loss, 0) / ok.length });
+      out.push({
+        step: st,
+        acc: ok.reduce((x, e) => x + e.acc, 0) / ok.length,
+        loss: ok.reduce((x, e) => x + e.loss, 0) / ok.length,
+      });
     }
     return out;
   }
@@ -172,14 +185,25 @@ export class TrainingPair {
     s.playing = playing;
     const canTrain = this.trainable().length > 0;
     const allLearned = models.length > 0 && models.every((r) => r.status === 'learned');
-    ui.play.textContent = playing ? 'Pause' : canTrain ? 'Play' : allLearned ? 'Learned' : `Train longer (+${s.extra} steps)`;
+    ui.play.textContent = playing
+      ? 'Pause'
+      : canTrain
+        ? 'Play'
+        : allLearned
+          ? 'Learned'
+          : `Train longer (+${s.extra} steps)`;
     ui.play.disabled = !playing && allLearned;
-    ui.play.title = allLearned ? 'Every model has learned the task; change the seed or the encoding to train again.' : '';
+    ui.play.title = allLearned
+      ? 'Every model has learned the task; change the seed or the encoding to train again.'
+      : '';
     ui.box.dataset.playing = String(playing);
     ui.box.dataset.canTrain = String(canTrain);
-    ui.playNote.textContent = playing || canTrain ? ''
-      : allLearned ? 'Every model has reached the target: nothing left to train. Change the seed or the encoding to train new models.'
-        : `Done: each model has learned the task or used its budget of ${s.budget} steps. “Train longer” gives the models that ran out ${s.extra} more steps.`;
+    ui.playNote.textContent =
+      playing || canTrain
+        ? ''
+        : allLearned
+          ? 'Every model has reached the target: nothing left to train. Change the seed or the encoding to train new models.'
+          : `Done: each model has learned the task or used its budget of ${s.budget} steps. “Train longer” gives the models that ran out ${s.extra} more steps.`;
     this.set.schedule();
     this.onPlaying(playing);
   }
@@ -206,12 +230,18 @@ export class TrainingPair {
       for (const seed of s.seeds) {
         /** @type {PairModel} */
         const rec = /** @type {any} */ ({ side, seed, evals: [], step: 0, status: 'building' });
-        rec.run = this.set.add({ ...this.base, seed, position: side === 'a' ? 'none' : s.encoding }, { key: `${side}|${seed}`, data: rec });
+        rec.run = this.set.add(
+          { ...this.base, seed, position: side === 'a' ? 'none' : s.encoding },
+          { key: `${side}|${seed}`, data: rec },
+        );
       }
     const mine = this.set.runs;
     await this.set.built();
     if (this.set.runs !== mine || s.disposed || mine.some((r) => !r.ctl.model)) return false;
-    s.models = { a: mine[0].ctl.model, b: /** @type {PairModel} */ (this.models.find((r) => r.side === 'b')).run.ctl.model };
+    s.models = {
+      a: mine[0].ctl.model,
+      b: /** @type {PairModel} */ (this.models.find((r) => r.side === 'b')).run.ctl.model,
+    };
     this.stateChanged();
     return true;
   }
@@ -237,7 +267,14 @@ export class TrainingPair {
   /** Per model: side, seed, status, the step it stopped at, its final accuracy. */
   results() {
     const { s } = this;
-    return this.models.map((r) => ({ position: r.side === 'a' ? 'none' : s.encoding, seed: r.seed, status: r.status, step: r.step, learnedAt: r.learnedAt, accuracy: finalAcc(r) }));
+    return this.models.map((r) => ({
+      position: r.side === 'a' ? 'none' : s.encoding,
+      seed: r.seed,
+      status: r.status,
+      step: r.step,
+      learnedAt: r.learnedAt,
+      accuracy: finalAcc(r),
+    }));
   }
 }
 

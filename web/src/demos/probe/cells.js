@@ -93,7 +93,12 @@ export function summarizeCell(c, n) {
   } else {
     c.state = 'done';
     c.outcome = 'mixed';
-    c.verdict = kinds.map((k) => `${k === 'partial' ? 'partly' : k === 'mirror' ? 'mirror' : k} on ${ofSeeds(ok.filter((r) => r.outcome === k).length, ok.length)}`).join(', ');
+    c.verdict = kinds
+      .map(
+        (k) =>
+          `${k === 'partial' ? 'partly' : k === 'mirror' ? 'mirror' : k} on ${ofSeeds(ok.filter((r) => r.outcome === k).length, ok.length)}`,
+      )
+      .join(', ');
   }
 }
 
@@ -119,15 +124,33 @@ export function drawCell(c, { n, compact }) {
   const sparkColor = colors[c.outcome ?? ''] ?? '#1a73e8';
   /** @type {(selector: string) => Element} the cell's parts (view.js builds them all) */
   const part = (selector) => /** @type {Element} */ (td.querySelector(selector));
-  drawSparkline(/** @type {HTMLCanvasElement} */ (part('canvas')), meanAccs(c.runs), { color: sparkColor, reference: 1 / n, width: compact ? 72 : 96, height: compact ? 22 : 28 });
+  drawSparkline(/** @type {HTMLCanvasElement} */ (part('canvas')), meanAccs(c.runs), {
+    color: sparkColor,
+    reference: 1 / n,
+    width: compact ? 72 : 96,
+    height: compact ? 22 : 28,
+  });
   const done = c.state === 'done';
   const stepNow = Math.min(...c.runs.map((r) => r.step ?? 0));
   const live = meanAccs(c.runs).at(-1); // while training: the seeds' latest training accuracy (the sparkline's), named so
-  part('.apd-acc').textContent = c.state === 'invalid' ? 'n/a' : done ? pctSpread(c.acc ?? null) : live === undefined ? '–' : `train ${Math.round(100 * live)}%`;
+  part('.apd-acc').textContent =
+    c.state === 'invalid'
+      ? 'n/a'
+      : done
+        ? pctSpread(c.acc ?? null)
+        : live === undefined
+          ? '–'
+          : `train ${Math.round(100 * live)}%`;
   const spread = /** @type {number} */ (c.spread);
-  part('.apd-spread').textContent = done ? `spread ${sci(spread)}${c.outcome === 'collapsed' && spread > 0 ? ' ≈ 0' : ''}` : '';
-  part('.apd-mirror').textContent = done && (c.outcome === 'mirror' || c.outcome === 'mixed') ? `mirror gap ${sci(c.mirror)}${c.outcome === 'mirror' && /** @type {number} */ (c.mirror) > 0 ? ' ≈ 0' : ''}` : '';
-  part('.apd-verdict').textContent = c.verdict ?? (c.state === 'training' ? `step ${Number.isFinite(stepNow) ? stepNow : 0}` : '');
+  part('.apd-spread').textContent = done
+    ? `spread ${sci(spread)}${c.outcome === 'collapsed' && spread > 0 ? ' ≈ 0' : ''}`
+    : '';
+  part('.apd-mirror').textContent =
+    done && (c.outcome === 'mirror' || c.outcome === 'mixed')
+      ? `mirror gap ${sci(c.mirror)}${c.outcome === 'mirror' && /** @type {number} */ (c.mirror) > 0 ? ' ≈ 0' : ''}`
+      : '';
+  part('.apd-verdict').textContent =
+    c.verdict ?? (c.state === 'training' ? `step ${Number.isFinite(stepNow) ? stepNow : 0}` : '');
   td.dataset.state = c.state;
   td.dataset.outcome = c.outcome ?? '';
   td.dataset.acc = c.acc ? String(c.acc.mean) : '';
@@ -137,7 +160,9 @@ export function drawCell(c, { n, compact }) {
   td.dataset.spread = done ? String(c.spread) : '';
   td.dataset.mirror = done ? String(c.mirror) : '';
   td.dataset.seedOutcomes = c.runs.map((r) => r.outcome ?? '').join(',');
-  td.title = c.state === 'invalid' ? /** @type {string} */ (c.error)
-    : `${c.pos} × ${c.norm}, ${c.runs.length} seeds: accuracy ${done ? pctSpread(c.acc ?? null) : '–'}${done ? `, largest spread max‖h_i − h_0‖∞ = ${c.spread}, largest mirror gap max‖h_i − h_(n−1−i)‖∞ = ${c.mirror}` : ''}`;
+  td.title =
+    c.state === 'invalid'
+      ? /** @type {string} */ (c.error)
+      : `${c.pos} × ${c.norm}, ${c.runs.length} seeds: accuracy ${done ? pctSpread(c.acc ?? null) : '–'}${done ? `, largest spread max‖h_i − h_0‖∞ = ${c.spread}, largest mirror gap max‖h_i − h_(n−1−i)‖∞ = ${c.mirror}` : ''}`;
   td.setAttribute('aria-label', `${c.pos}, ${c.norm}: ${td.title}`);
 }

@@ -12,25 +12,72 @@ export function probeFigure(cells, { positions, norms, n, steps, seeds, anchors,
   const at = (/** @type {string} */ p, /** @type {string} */ q) => cells.find((c) => c.pos === p && c.norm === q);
   const done = (/** @type {import('./cells.js').Cell|undefined} */ c) => (c?.state === 'done' && c.acc ? c : null);
   const matrix = positions.map((p) => norms.map((q) => done(at(p, q))?.acc?.mean ?? NaN));
-  const cellText = positions.map((p) => norms.map((q) => {
-    const c = done(at(p, q));
-    return c?.acc ? `${Math.round(c.acc.mean * 100)}%` : '';
-  }));
+  const cellText = positions.map((p) =>
+    norms.map((q) => {
+      const c = done(at(p, q));
+      return c?.acc ? `${Math.round(c.acc.mean * 100)}%` : '';
+    }),
+  );
   const setup = `n = ${n}, ${steps} steps, ${seeds.length} seed${seeds.length === 1 ? '' : 's'} a cell, anchors ${anchors}${causal ? ', causal mask' : ''}`;
-  const header = ['position', 'normalization', 'state', 'accuracy_mean', 'accuracy_min', 'accuracy_max', 'spread', 'mirror_gap', 'outcome', 'seeds'];
-  const rows = cells.map((c) => [c.pos, c.norm, c.state, c.acc?.mean ?? null, c.acc?.min ?? null, c.acc?.max ?? null,
-    c.spread ?? null, c.mirror ?? null, c.outcome ?? '', c.runs.length]);
+  const header = [
+    'position',
+    'normalization',
+    'state',
+    'accuracy_mean',
+    'accuracy_min',
+    'accuracy_max',
+    'spread',
+    'mirror_gap',
+    'outcome',
+    'seeds',
+  ];
+  const rows = cells.map((c) => [
+    c.pos,
+    c.norm,
+    c.state,
+    c.acc?.mean ?? null,
+    c.acc?.min ?? null,
+    c.acc?.max ?? null,
+    c.spread ?? null,
+    c.mirror ?? null,
+    c.outcome ?? '',
+    c.runs.length,
+  ]);
   return {
-    kind: 'heatmap', title: 'Probe: held-out accuracy', matrix, cellText, cell: 50,
-    rowLabels: positions, colLabels: norms, xLabel: 'attention normalization', yLabel: 'position encoding',
-    quantity: 'accuracy', lo: 0, hi: 1, diverging: false,
-    note: `${setup}; the mean over the seeds; chance 1/n = ${(100 / n).toFixed(1)}%`, maskNote: 'grey: not trained yet',
+    kind: 'heatmap',
+    title: 'Probe: held-out accuracy',
+    matrix,
+    cellText,
+    cell: 50,
+    rowLabels: positions,
+    colLabels: norms,
+    xLabel: 'attention normalization',
+    yLabel: 'position encoding',
+    quantity: 'accuracy',
+    lo: 0,
+    hi: 1,
+    diverging: false,
+    note: `${setup}; the mean over the seeds; chance 1/n = ${(100 / n).toFixed(1)}%`,
+    maskNote: 'grey: not trained yet',
     table: { header, rows },
     extra: {
       setup: { n, steps, seeds, anchors, causal },
-      cells: cells.map((c) => ({ position: c.pos, normalization: c.norm, state: c.state, accuracy: c.acc ?? null,
-        spread: c.spread ?? null, mirror_gap: c.mirror ?? null, outcome: c.outcome ?? null,
-        seeds: c.runs.map((r) => ({ seed: r.seed, accuracy: r.final ?? null, spread: r.spread ?? null, mirror_gap: r.mirror ?? null, outcome: r.outcome ?? null })) })),
+      cells: cells.map((c) => ({
+        position: c.pos,
+        normalization: c.norm,
+        state: c.state,
+        accuracy: c.acc ?? null,
+        spread: c.spread ?? null,
+        mirror_gap: c.mirror ?? null,
+        outcome: c.outcome ?? null,
+        seeds: c.runs.map((r) => ({
+          seed: r.seed,
+          accuracy: r.final ?? null,
+          spread: r.spread ?? null,
+          mirror_gap: r.mirror ?? null,
+          outcome: r.outcome ?? null,
+        })),
+      })),
     },
   };
 }

@@ -7,7 +7,16 @@
 // causal. This file owns the grid (ProbeDemo: its run set, run/run-set.js, one run per model)
 // and the wiring; view.js builds the DOM, cells.js measures and draws a cell.
 // mount(root, {pool, registry, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import { demoHandle, requireOptions, injectStyles, modelOverrides, listOption, boolOption, numOption, Disposer } from '../common.js';
+import {
+  demoHandle,
+  requireOptions,
+  injectStyles,
+  modelOverrides,
+  listOption,
+  boolOption,
+  numOption,
+  Disposer,
+} from '../common.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
 import { buildDom, ANCHORS } from './view.js';
@@ -56,7 +65,18 @@ export class ProbeDemo {
     this.positions = listOption(cfg.positions, lists.probePositions);
     this.norms = listOption(cfg.normalizations, lists.probeNormalizations);
     const steps = this.steps;
-    this.base = { task: 'probe', d_model: 32, heads: 4, layers: 2, seq_len: 8, batch: 16, seed: 1, steps, eval_every: Math.max(steps, 1), ...modelOverrides(cfg) };
+    this.base = {
+      task: 'probe',
+      d_model: 32,
+      heads: 4,
+      layers: 2,
+      seq_len: 8,
+      batch: 16,
+      seed: 1,
+      steps,
+      eval_every: Math.max(steps, 1),
+      ...modelOverrides(cfg),
+    };
     this.seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
     this.n = this.base.seq_len;
     this.anchors = ANCHORS.some(([k]) => k === cfg.anchors) ? cfg.anchors : 'none';
@@ -67,18 +87,22 @@ export class ProbeDemo {
     this.disposed = false;
     /** @type {Set<Cell>} cells with new metrics, drawn at the next flush */
     this.dirty = new Set();
-    this.set = new RunSet(pool, { hooks: {
-      metrics: (run, batch) => this.#metrics(run, batch),
-      status: (run) => this.#status(run),
-      draw: () => this.#drawDirty(),
-    } });
+    this.set = new RunSet(pool, {
+      hooks: {
+        metrics: (run, batch) => this.#metrics(run, batch),
+        status: (run) => this.#status(run),
+        draw: () => this.#drawDirty(),
+      },
+    });
     this.set.goal = { until: steps, every: 10 };
     this.bag = new Disposer();
     this.style = injectStyles(root);
     this.ui = buildDom(compact, this.positions, this.norms, this.n, this.seeds, lists.rowSum);
     root.append(this.ui.box);
     this.#wire();
-    this.ready = this.buildGrid().then(() => { this.ui.box.dataset.ready = 'true'; });
+    this.ready = this.buildGrid().then(() => {
+      this.ui.box.dataset.ready = 'true';
+    });
     if (autoplay) this.ready.then(() => this.start());
   }
 
@@ -110,12 +134,18 @@ export class ProbeDemo {
   #status(run) {
     const { c, r } = run.data;
     if (run.status === 'idle') r.model = run.ctl.model;
-    else if (run.status === 'learning') (r.state = 'training'), (c.state = c.state === 'invalid' ? c.state : 'training');
+    else if (run.status === 'learning')
+      ((r.state = 'training'), (c.state = c.state === 'invalid' ? c.state : 'training'));
     else if (run.status === 'done') this.finish(c, r);
     else if (run.status === 'stalled' || run.status === 'refused') {
       r.state = 'invalid';
       r.error = run.error;
-      Object.assign(c, { state: 'invalid', outcome: 'invalid', error: run.error, verdict: run.status === 'stalled' ? 'stopped' : 'cannot build' });
+      Object.assign(c, {
+        state: 'invalid',
+        outcome: 'invalid',
+        error: run.error,
+        verdict: run.status === 'stalled' ? 'stopped' : 'cannot build',
+      });
       this.drawCell(c);
     }
   }
@@ -125,17 +155,27 @@ export class ProbeDemo {
     const { ui, cells } = this;
     const done = cells.filter(settled).length;
     const invalid = cells.filter((c) => c.state === 'invalid');
-    const live = cells.flatMap((c) => c.runs).filter((r) => r.state === 'training' || r.state === 'idle').map((r) => r.step ?? 0);
+    const live = cells
+      .flatMap((c) => c.runs)
+      .filter((r) => r.state === 'training' || r.state === 'idle')
+      .map((r) => r.step ?? 0);
     const minStep = live.length ? Math.min(...live) : NaN;
-    const trained = cells.filter((c) => c.state === 'done').length, buildable = cells.length - invalid.length;
+    const trained = cells.filter((c) => c.state === 'done').length,
+      buildable = cells.length - invalid.length;
     const built = cells.filter((c) => c.state !== 'invalid').flatMap((c) => c.runs);
-    ui.progress.textContent = `${trained} of ${buildable} cells done (${built.filter((r) => r.state === 'done').length} of ${built.length} models, ${seedWords(this.seeds)})`
-      + `${Number.isFinite(minStep) ? ` · slowest at step ${minStep} of ${this.steps}` : ''}`;
+    ui.progress.textContent =
+      `${trained} of ${buildable} cells done (${built.filter((r) => r.state === 'done').length} of ${built.length} models, ${seedWords(this.seeds)})` +
+      `${Number.isFinite(minStep) ? ` · slowest at step ${minStep} of ${this.steps}` : ''}`;
     // The cells marked n/a, and why, in words (a cell's tooltip says it too, but not on a phone).
     const why = new Map(); // reason -> cells
     for (const c of invalid) why.set(c.error ?? '', [...(why.get(c.error ?? '') ?? []), `${c.pos} × ${c.norm}`]);
     ui.invalid.hidden = !invalid.length;
-    ui.invalid.textContent = [...why].map(([reason, cs]) => `n/a (${cs.length === 1 ? cs[0] : `${cs.length} cells`}): ${reason.replace(/^[a-z_]+: /, '')}.`).join(' ');
+    ui.invalid.textContent = [...why]
+      .map(
+        ([reason, cs]) =>
+          `n/a (${cs.length === 1 ? cs[0] : `${cs.length} cells`}): ${reason.replace(/^[a-z_]+: /, '')}.`,
+      )
+      .join(' ');
     ui.box.dataset.done = String(done);
     ui.box.dataset.complete = String(done === cells.length && cells.length > 0);
   }
@@ -169,7 +209,9 @@ export class ProbeDemo {
 
   /** The measured grid in words (view.js): only once every cell is done. */
   showSummary() {
-    this.ui.summary.replaceChildren(...summaryOf(this.cells, { steps: this.steps, seeds: this.seeds, anchors: this.anchors, causal: this.causal }));
+    this.ui.summary.replaceChildren(
+      ...summaryOf(this.cells, { steps: this.steps, seeds: this.seeds, anchors: this.anchors, causal: this.causal }),
+    );
   }
 
   /** New cells and models for the current toggles (the old ones are disposed). */
@@ -179,8 +221,13 @@ export class ProbeDemo {
     await this.set.clear();
     for (const td of this.ui.tds) {
       /** @type {Cell} */
-      const c = { pos: /** @type {string} */ (td.dataset.pos), norm: /** @type {string} */ (td.dataset.norm), td, state: 'idle',
-        runs: this.seeds.map((seed) => ({ seed, accs: [], state: 'idle', step: 0 })) };
+      const c = {
+        pos: /** @type {string} */ (td.dataset.pos),
+        norm: /** @type {string} */ (td.dataset.norm),
+        td,
+        state: 'idle',
+        runs: this.seeds.map((seed) => ({ seed, accs: [], state: 'idle', step: 0 })),
+      };
       this.cells.push(c);
       for (const r of c.runs) r.run = this.set.add(this.config(c.pos, c.norm, r.seed), { data: { c, r } });
       this.drawCell(c);
@@ -234,17 +281,29 @@ export class ProbeDemo {
     bag.add(() => resize.disconnect());
     ui.play.addEventListener('click', () => (this.playing ? this.pause() : this.start()));
     ui.restart.addEventListener('click', () => this.rebuild());
-    ui.anchors.addEventListener('change', () => { this.anchors = ui.anchors.value; ui.box.dataset.anchors = this.anchors; this.rebuild(); });
-    ui.causal.addEventListener('change', () => { this.causal = ui.causal.checked; ui.box.dataset.causal = String(this.causal); this.rebuild(); });
+    ui.anchors.addEventListener('change', () => {
+      this.anchors = ui.anchors.value;
+      ui.box.dataset.anchors = this.anchors;
+      this.rebuild();
+    });
+    ui.causal.addEventListener('change', () => {
+      this.causal = ui.causal.checked;
+      ui.box.dataset.causal = String(this.causal);
+      this.rebuild();
+    });
     bag.interval(() => this.progress(), 1000);
     ui.box.dataset.anchors = this.anchors;
     ui.box.dataset.causal = String(this.causal);
     ui.box.dataset.steps = String(this.steps);
     // Download ▾: the grid as a heatmap of accuracy (SVG, PNG), its numbers (JSON, CSV).
     const { positions, norms, n, steps, seeds } = this;
-    ui.play.parentElement?.append(figureMenu(
-      () => probeFigure(this.cells, { positions, norms, n, steps, seeds, anchors: this.anchors, causal: this.causal }),
-      () => `attnplay-probe-grid-${this.anchors}${this.causal ? '-causal' : ''}`));
+    ui.play.parentElement?.append(
+      figureMenu(
+        () =>
+          probeFigure(this.cells, { positions, norms, n, steps, seeds, anchors: this.anchors, causal: this.causal }),
+        () => `attnplay-probe-grid-${this.anchors}${this.causal ? '-causal' : ''}`,
+      ),
+    );
   }
 
   /**
@@ -252,9 +311,26 @@ export class ProbeDemo {
    * spread and mirror (the largest over seeds), outcome, seeds: per seed {seed, accuracy, spread, mirror, outcome}}.
    */
   results() {
-    return this.cells.map((c) => ({ position: c.pos, normalization: c.norm, state: c.state, accuracy: c.acc?.mean, accMin: c.acc?.min, accMax: c.acc?.max,
-      spread: c.spread, mirror: c.mirror, outcome: c.outcome, error: c.error,
-      seeds: c.runs.map((r) => ({ seed: r.seed, accuracy: r.final, spread: r.spread, mirror: r.mirror, scale: r.scale, outcome: r.outcome })) }));
+    return this.cells.map((c) => ({
+      position: c.pos,
+      normalization: c.norm,
+      state: c.state,
+      accuracy: c.acc?.mean,
+      accMin: c.acc?.min,
+      accMax: c.acc?.max,
+      spread: c.spread,
+      mirror: c.mirror,
+      outcome: c.outcome,
+      error: c.error,
+      seeds: c.runs.map((r) => ({
+        seed: r.seed,
+        accuracy: r.final,
+        spread: r.spread,
+        mirror: r.mirror,
+        scale: r.scale,
+        outcome: r.outcome,
+      })),
+    }));
   }
 
   async dispose() {

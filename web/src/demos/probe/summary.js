@@ -20,13 +20,25 @@ const LINES = [
  * @returns {HTMLElement[]}
  */
 export function summaryOf(cells, { steps, seeds, anchors, causal }) {
-  const head = el('p', {}, el('strong', {}, 'Measured'),
-    ` (${seedWords(seeds)}, ${steps} steps, anchors ${anchors}, ${causal ? 'causal mask' : 'bidirectional'}): accuracy as the mean with the lowest and highest seed in brackets.`);
+  const head = el(
+    'p',
+    {},
+    el('strong', {}, 'Measured'),
+    ` (${seedWords(seeds)}, ${steps} steps, anchors ${anchors}, ${causal ? 'causal mask' : 'bidirectional'}): accuracy as the mean with the lowest and highest seed in brackets.`,
+  );
   const items = LINES.map(([outcome, words]) => {
     const mine = cells.filter((c) => c.outcome === outcome);
     if (!mine.length) return null;
-    const list = mine.map((c) => `${c.pos} × ${c.norm} ${outcome === 'invalid' ? '' : pctSpread(c.acc ?? null)}${outcome === 'mixed' ? ` (${c.verdict})` : ''}`.trim());
-    return el('li', { dataset: { outcome, count: String(mine.length) } }, el('strong', {}, `${words} (${mine.length}): `), list.join('; '), '.');
+    const list = mine.map((c) =>
+      `${c.pos} × ${c.norm} ${outcome === 'invalid' ? '' : pctSpread(c.acc ?? null)}${outcome === 'mixed' ? ` (${c.verdict})` : ''}`.trim(),
+    );
+    return el(
+      'li',
+      { dataset: { outcome, count: String(mine.length) } },
+      el('strong', {}, `${words} (${mine.length}): `),
+      list.join('; '),
+      '.',
+    );
   }).filter((x) => x !== null);
   return [head, el('ul', { class: 'apd-summary-list' }, ...items)];
 }

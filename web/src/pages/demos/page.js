@@ -17,7 +17,8 @@ const DEMOS = {
 const status = /** @type {HTMLElement} */ (document.getElementById('module-status'));
 const name = /** @type {string} */ (document.body.dataset.demo);
 const params = Object.fromEntries(new URLSearchParams(location.search));
-const flag = (/** @type {string|undefined} */ v, /** @type {boolean} */ fallback) => (v === undefined ? fallback : !['0', 'false', 'no', 'off'].includes(v.toLowerCase()));
+const flag = (/** @type {string|undefined} */ v, /** @type {boolean} */ fallback) =>
+  v === undefined ? fallback : !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
 
 try {
   const pool = new WorkerPool(params.workers ? { size: Number(params.workers) } : {});

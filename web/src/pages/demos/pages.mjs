@@ -25,7 +25,7 @@ export const DEMO_PAGES = {
   },
   experiments: {
     title: 'Experiments',
-    description: 'The source texts\' claims, re-run with seeds: committed results, your own re-runs and your own grid.',
+    description: "The source texts' claims, re-run with seeds: committed results, your own re-runs and your own grid.",
     tagline: 'Do the claims hold at this scale?',
     script: '/src/pages/experiments/main.js',
   },
@@ -42,9 +42,20 @@ const SHELL = resolve(import.meta.dirname, 'shell.html');
 export function demoPageHtml(name) {
   const page = DEMO_PAGES[name];
   if (!page) throw new Error(`no demo page "${name}": one of ${Object.keys(DEMO_PAGES).join(', ')}`);
-  const link = (href, text, current) => `        <a href="./${href}"${current ? ' aria-current="page"' : ''}>${text}</a>`;
-  const links = [link('index.html', 'Playground', false), ...Object.entries(DEMO_PAGES).map(([n, p]) => link(`${n}.html`, p.title, n === name))];
-  const words = { DEMO: name, TITLE: page.title, DESCRIPTION: page.description, TAGLINE: page.tagline, LINKS: links.join('\n'), SCRIPT: page.script ?? DEMO_SCRIPT };
+  const link = (href, text, current) =>
+    `        <a href="./${href}"${current ? ' aria-current="page"' : ''}>${text}</a>`;
+  const links = [
+    link('index.html', 'Playground', false),
+    ...Object.entries(DEMO_PAGES).map(([n, p]) => link(`${n}.html`, p.title, n === name)),
+  ];
+  const words = {
+    DEMO: name,
+    TITLE: page.title,
+    DESCRIPTION: page.description,
+    TAGLINE: page.tagline,
+    LINKS: links.join('\n'),
+    SCRIPT: page.script ?? DEMO_SCRIPT,
+  };
   return readFileSync(SHELL, 'utf8').replace(/%([A-Z]+)%/g, (all, key) => words[key] ?? all);
 }
 
@@ -83,4 +94,5 @@ export function demoPagesPlugin(root) {
 }
 
 /** Rollup inputs of the demo pages: {name: <root>/<name>.html}. */
-export const demoPageInputs = (root) => Object.fromEntries(Object.keys(DEMO_PAGES).map((n) => [n, resolve(root, `${n}.html`)]));
+export const demoPageInputs = (root) =>
+  Object.fromEntries(Object.keys(DEMO_PAGES).map((n) => [n, resolve(root, `${n}.html`)]));

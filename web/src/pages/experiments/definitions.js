@@ -61,7 +61,8 @@ export function parseLimited(text, name, maxChars = JSON_LIMITS.chars) {
 
 const FIELD = /^[a-z][a-z0-9_]{0,39}$/;
 const isObject = (/** @type {unknown} */ v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const isScalar = (/** @type {unknown} */ v) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+const isScalar = (/** @type {unknown} */ v) =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 /**
  * A flat object of config fields (key = value, values JSON scalars).
@@ -80,7 +81,23 @@ function fields(v, where) {
   return out;
 }
 
-const KEYS = ['id', 'title', 'source', 'claim', 'corpus', 'set', 'grids', 'seeds', 'metric', 'lower_is_better', 'columns', 'claims', 'eval_at', 'quick', 'browser'];
+const KEYS = [
+  'id',
+  'title',
+  'source',
+  'claim',
+  'corpus',
+  'set',
+  'grids',
+  'seeds',
+  'metric',
+  'lower_is_better',
+  'columns',
+  'claims',
+  'eval_at',
+  'quick',
+  'browser',
+];
 const REQUIRED = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric'];
 
 /**
@@ -94,39 +111,57 @@ export function parseDefinition(text, id) {
   const d = /** @type {Record<string, unknown>} */ (parseLimited(text, name));
   if (!isObject(d)) throw new Error(`${name}: a JSON object is expected`);
   const unknown = Object.keys(d).filter((k) => !KEYS.includes(k));
-  if (unknown.length) throw new Error(`${name}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}; the keys are ${KEYS.join(', ')}`);
+  if (unknown.length)
+    throw new Error(
+      `${name}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}; the keys are ${KEYS.join(', ')}`,
+    );
   const missing = REQUIRED.filter((k) => !(k in d));
   if (missing.length) throw new Error(`${name}: ${missing.join(', ')} missing`);
   const text1 = (/** @type {string} */ k, max = 2000) => {
-    if (typeof d[k] !== 'string' || !d[k] || /** @type {string} */ (d[k]).length > max) throw new Error(`${name}: ${k} must be a text of 1 to ${max} characters`);
+    if (typeof d[k] !== 'string' || !d[k] || /** @type {string} */ (d[k]).length > max)
+      throw new Error(`${name}: ${k} must be a text of 1 to ${max} characters`);
     return /** @type {string} */ (d[k]);
   };
-  if (d.id !== id || !/^[a-z0-9-]{1,60}$/.test(id)) throw new Error(`${name}: id must equal the file name, in [a-z0-9-]`);
-  if (!Array.isArray(d.grids) || d.grids.length < 1 || d.grids.length > 16) throw new Error(`${name}: grids must be a list of 1 to 16 grids`);
+  if (d.id !== id || !/^[a-z0-9-]{1,60}$/.test(id))
+    throw new Error(`${name}: id must equal the file name, in [a-z0-9-]`);
+  if (!Array.isArray(d.grids) || d.grids.length < 1 || d.grids.length > 16)
+    throw new Error(`${name}: grids must be a list of 1 to 16 grids`);
   const grids = d.grids.map((g, k) => {
     const where = `${name} grids[${k}]`;
-    if (!isObject(g) || !Object.keys(g).length) throw new Error(`${where}: an object of axes (field: [values]) is expected`);
-    return Object.fromEntries(Object.entries(g).map(([a, values]) => {
-      if (!FIELD.test(a)) throw new Error(`${where}: "${a.slice(0, 40)}" is not a config field name`);
-      if (!Array.isArray(values) || values.length < 1 || values.length > 64 || !values.every(isScalar)) throw new Error(`${where}.${a}: a list of 1 to 64 scalars is expected`);
-      return [a, /** @type {Scalar[]} */ (values)];
-    }));
+    if (!isObject(g) || !Object.keys(g).length)
+      throw new Error(`${where}: an object of axes (field: [values]) is expected`);
+    return Object.fromEntries(
+      Object.entries(g).map(([a, values]) => {
+        if (!FIELD.test(a)) throw new Error(`${where}: "${a.slice(0, 40)}" is not a config field name`);
+        if (!Array.isArray(values) || values.length < 1 || values.length > 64 || !values.every(isScalar))
+          throw new Error(`${where}.${a}: a list of 1 to 64 scalars is expected`);
+        return [a, /** @type {Scalar[]} */ (values)];
+      }),
+    );
   });
   const seeds = d.seeds;
-  if (!Number.isInteger(seeds) || /** @type {number} */ (seeds) < 1 || /** @type {number} */ (seeds) > 20) throw new Error(`${name}: seeds must be a whole number from 1 to 20`);
+  if (!Number.isInteger(seeds) || /** @type {number} */ (seeds) < 1 || /** @type {number} */ (seeds) > 20)
+    throw new Error(`${name}: seeds must be a whole number from 1 to 20`);
   const evalAt = d.eval_at ?? [];
-  if (!Array.isArray(evalAt) || evalAt.length > 8 || !evalAt.every((m) => Number.isInteger(m) && m >= 2 && m <= 64)) throw new Error(`${name}: eval_at must be a list of whole multiples from 2 to 64`);
-  if (d.lower_is_better !== undefined && typeof d.lower_is_better !== 'boolean') throw new Error(`${name}: lower_is_better must be true or false`);
+  if (!Array.isArray(evalAt) || evalAt.length > 8 || !evalAt.every((m) => Number.isInteger(m) && m >= 2 && m <= 64))
+    throw new Error(`${name}: eval_at must be a list of whole multiples from 2 to 64`);
+  if (d.lower_is_better !== undefined && typeof d.lower_is_better !== 'boolean')
+    throw new Error(`${name}: lower_is_better must be true or false`);
   const quick = fields(d.quick ?? {}, `${name} quick`);
-  if (d.corpus !== undefined && (typeof d.corpus !== 'string' || !/^[a-z0-9-]{1,40}$/.test(d.corpus))) throw new Error(`${name}: corpus must be a bundled corpus's name, in [a-z0-9-]`);
+  if (d.corpus !== undefined && (typeof d.corpus !== 'string' || !/^[a-z0-9-]{1,40}$/.test(d.corpus)))
+    throw new Error(`${name}: corpus must be a bundled corpus's name, in [a-z0-9-]`);
   const columns = d.columns ?? [];
-  if (!Array.isArray(columns) || columns.length > 12 || !columns.every((c) => typeof c === 'string' && FIELD.test(c))) throw new Error(`${name}: columns must be a list of at most 12 metric names`);
+  if (!Array.isArray(columns) || columns.length > 12 || !columns.every((c) => typeof c === 'string' && FIELD.test(c)))
+    throw new Error(`${name}: columns must be a list of at most 12 metric names`);
   const claims = d.claims ?? [];
-  if (!Array.isArray(claims) || claims.length > 20) throw new Error(`${name}: claims must be a list of at most 20 claims`);
+  if (!Array.isArray(claims) || claims.length > 20)
+    throw new Error(`${name}: claims must be a list of at most 20 claims`);
   const claimList = claims.map((c, k) => {
     const where = `${name} claims[${k}]`;
-    if (!isObject(c) || Object.keys(c).some((x) => !['text', 'better', 'worse'].includes(x))) throw new Error(`${where}: an object of text, better and worse is expected`);
-    if (typeof c.text !== 'string' || !c.text || c.text.length > 500) throw new Error(`${where}.text: a text of 1 to 500 characters is expected`);
+    if (!isObject(c) || Object.keys(c).some((x) => !['text', 'better', 'worse'].includes(x)))
+      throw new Error(`${where}: an object of text, better and worse is expected`);
+    if (typeof c.text !== 'string' || !c.text || c.text.length > 500)
+      throw new Error(`${where}.text: a text of 1 to 500 characters is expected`);
     return { text: c.text, better: fields(c.better, `${where}.better`), worse: fields(c.worse, `${where}.worse`) };
   });
   return {
@@ -162,11 +197,22 @@ export function parseVerdict(text, id) {
   if (!isObject(v)) throw new Error(`${name}: a JSON object is expected`);
   const keys = ['verdict', 'text', 'claims', 'minutes', 'runs', 'engine'];
   const unknown = Object.keys(v).filter((k) => !keys.includes(k));
-  if (unknown.length) throw new Error(`${name}: unknown key "${unknown[0].slice(0, 40)}"; the keys are ${keys.join(', ')}`);
-  if (typeof v.verdict !== 'string' || !/^[a-z][a-z ,()\-]{0,99}$/.test(v.verdict)) throw new Error(`${name}: verdict must be one line of lower-case words (e.g. ${VERDICTS.map((x) => `"${x}"`).join(', ')})`);
-  if (typeof v.text !== 'string' || v.text.length > 8000) throw new Error(`${name}: text must be a text of at most 8000 characters`);
+  if (unknown.length)
+    throw new Error(`${name}: unknown key "${unknown[0].slice(0, 40)}"; the keys are ${keys.join(', ')}`);
+  if (typeof v.verdict !== 'string' || !/^[a-z][a-z ,()\-]{0,99}$/.test(v.verdict))
+    throw new Error(
+      `${name}: verdict must be one line of lower-case words (e.g. ${VERDICTS.map((x) => `"${x}"`).join(', ')})`,
+    );
+  if (typeof v.text !== 'string' || v.text.length > 8000)
+    throw new Error(`${name}: text must be a text of at most 8000 characters`);
   const count = (/** @type {unknown} */ x) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : null);
-  return { verdict: v.verdict, text: v.text, minutes: count(v.minutes), runs: count(v.runs), engine: typeof v.engine === 'string' ? v.engine.slice(0, 200) : '' };
+  return {
+    verdict: v.verdict,
+    text: v.text,
+    minutes: count(v.minutes),
+    runs: count(v.runs),
+    engine: typeof v.engine === 'string' ? v.engine.slice(0, 200) : '',
+  };
 }
 
 /**

@@ -22,16 +22,33 @@ import { fmt, meanSd, metricWords } from './format.js';
  */
 export function experimentView(ex, { pool }) {
   const def = ex.def;
-  const box = el('section', { class: 'apd-card xp-experiment', id: `x-${ex.id}`, dataset: { id: ex.id, results: String(ex.hasResults) } },
+  const box = el(
+    'section',
+    { class: 'apd-card xp-experiment', id: `x-${ex.id}`, dataset: { id: ex.id, results: String(ex.hasResults) } },
     el('h2', {}, def?.title ?? ex.id),
     def && el('p', { class: 'apd-small' }, `Source: ${def.source} · id ${ex.id} · ${def.seeds} seeds per grid point`),
     def && el('p', { class: 'xp-claim' }, el('strong', {}, 'The claim: '), def.claim),
-    def?.claims.length ? el('ul', { class: 'apd-small xp-claims', 'aria-label': 'the claims judged' }, ...def.claims.map((c) => el('li', {}, c.text))) : null,
+    def?.claims.length
+      ? el(
+          'ul',
+          { class: 'apd-small xp-claims', 'aria-label': 'the claims judged' },
+          ...def.claims.map((c) => el('li', {}, c.text)),
+        )
+      : null,
     verdictLine(ex),
-    ...ex.errors.map((e) => el('p', { class: 'apd-error', role: 'alert' }, e)));
+    ...ex.errors.map((e) => el('p', { class: 'apd-error', role: 'alert' }, e)),
+  );
   if (!def) return box;
   if (!ex.hasResults) {
-    box.append(el('p', { class: 'apd-note xp-empty' }, 'No results committed yet: this experiment is defined, but its runs have not been made. ', el('code', {}, 'npm run experiments'), ' makes them (natively, on both cores).'));
+    box.append(
+      el(
+        'p',
+        { class: 'apd-note xp-empty' },
+        'No results committed yet: this experiment is defined, but its runs have not been made. ',
+        el('code', {}, 'npm run experiments'),
+        ' makes them (natively, on both cores).',
+      ),
+    );
     return box;
   }
   const metric = def.metric;
@@ -40,18 +57,63 @@ export function experimentView(ex, { pool }) {
   const mine = new Map();
   const chartBox = el('div', { class: 'xp-chart' });
   box.append(
-    el('p', { class: 'apd-small' }, `Headline: ${metricWords(metric)} (${def.lower_is_better ? 'lower' : 'higher'} is better), mean ± sd over the seeds; n: runs without error. ${ex.engine ? `Engine: ${ex.engine}.` : ''}`),
+    el(
+      'p',
+      { class: 'apd-small' },
+      `Headline: ${metricWords(metric)} (${def.lower_is_better ? 'lower' : 'higher'} is better), mean ± sd over the seeds; n: runs without error. ${ex.engine ? `Engine: ${ex.engine}.` : ''}`,
+    ),
     el('p', { class: 'apd-small xp-browser' }, browserWords(def)),
-    el('div', { class: 'xp-table-wrap', tabindex: '0', role: 'region', 'aria-label': `${def.title}: results table` },
-      el('table', { class: 'apd-table xp-table' },
-        el('thead', {}, el('tr', {}, ...ex.axes.map((a) => el('th', { scope: 'col' }, a)), el('th', { scope: 'col' }, metric),
-          ...others.map((m) => el('th', { scope: 'col' }, m)), el('th', { scope: 'col' }, 'n'), el('th', { scope: 'col' }, 'yours'), el('th', { scope: 'col' }, ''))),
-        el('tbody', {}, ...ex.points.map((p) => pointRow(p, { ex, pool, metric, others, mine, redraw: () => redraw() }))))),
+    el(
+      'div',
+      { class: 'xp-table-wrap', tabindex: '0', role: 'region', 'aria-label': `${def.title}: results table` },
+      el(
+        'table',
+        { class: 'apd-table xp-table' },
+        el(
+          'thead',
+          {},
+          el(
+            'tr',
+            {},
+            ...ex.axes.map((a) => el('th', { scope: 'col' }, a)),
+            el('th', { scope: 'col' }, metric),
+            ...others.map((m) => el('th', { scope: 'col' }, m)),
+            el('th', { scope: 'col' }, 'n'),
+            el('th', { scope: 'col' }, 'yours'),
+            el('th', { scope: 'col' }, ''),
+          ),
+        ),
+        el(
+          'tbody',
+          {},
+          ...ex.points.map((p) => pointRow(p, { ex, pool, metric, others, mine, redraw: () => redraw() })),
+        ),
+      ),
+    ),
     chartBox,
-    el('p', { class: 'apd-small' }, `Chart: ${metricWords(metric)} per grid point: bar at the mean, whiskers ± sd, a dot per committed seed; ◇ your runs in this tab.`));
-  const chart = new SpreadChart(chartBox, { label: `${def.title}: ${metric} per grid point, mean ± sd, with every seed`, metric });
-  const redraw = () => chart.set(ex.points.map((p) => ({ label: labelOf(p), mean: p.stats[metric]?.mean ?? null, sd: p.stats[metric]?.sd ?? null,
-    seeds: p.runs.map((r) => r.values[metric]).filter((v) => v !== null && v !== undefined && Number.isFinite(v)).map(Number), mine: mine.get(p.key) ?? [] })));
+    el(
+      'p',
+      { class: 'apd-small' },
+      `Chart: ${metricWords(metric)} per grid point: bar at the mean, whiskers ± sd, a dot per committed seed; ◇ your runs in this tab.`,
+    ),
+  );
+  const chart = new SpreadChart(chartBox, {
+    label: `${def.title}: ${metric} per grid point, mean ± sd, with every seed`,
+    metric,
+  });
+  const redraw = () =>
+    chart.set(
+      ex.points.map((p) => ({
+        label: labelOf(p),
+        mean: p.stats[metric]?.mean ?? null,
+        sd: p.stats[metric]?.sd ?? null,
+        seeds: p.runs
+          .map((r) => r.values[metric])
+          .filter((v) => v !== null && v !== undefined && Number.isFinite(v))
+          .map(Number),
+        mine: mine.get(p.key) ?? [],
+      })),
+    );
   redraw();
   return box;
 }
@@ -74,7 +136,10 @@ function pointRow(p, { ex, pool, metric, others, mine, redraw }) {
       const cfg = { ...parseConfig(/** @type {string} */ (source?.config), `${ex.id}.csv config`), ...def?.browser };
       status.textContent = ' starting…';
       const steps = Number(cfg.steps);
-      const { values } = await trainAndMeasure(await pool(), cfg, { evalAt: def?.eval_at ?? [], onStep: (s) => (status.textContent = ` step ${s} of ${steps}`) });
+      const { values } = await trainAndMeasure(await pool(), cfg, {
+        evalAt: def?.eval_at ?? [],
+        onStep: (s) => (status.textContent = ` step ${s} of ${steps}`),
+      });
       const v = values[metric];
       if (v === null || v === undefined) throw new Error(`${metric} is not measured in the browser`);
       mine.set(p.key, [...(mine.get(p.key) ?? []), v]);
@@ -89,26 +154,40 @@ function pointRow(p, { ex, pool, metric, others, mine, redraw }) {
       button.disabled = false;
     }
   });
-  const tr = el('tr', { dataset: { point: p.key } },
+  const tr = el(
+    'tr',
+    { dataset: { point: p.key } },
     ...ex.axes.map((a) => el('th', { scope: 'row' }, p.axes[a])),
     el('td', { class: 'xp-headline' }, meanSd(metric, p.stats[metric])),
     ...others.map((m) => el('td', {}, meanSd(m, p.stats[m]))),
     el('td', {}, `${p.n}${p.failed ? ` (${p.failed} failed)` : ''}`),
     yours,
-    el('td', {}, button, status));
+    el('td', {}, button, status),
+  );
   return tr;
 }
 
 /** A grid point's name: its axis values. @param {Point} p */
-const labelOf = (p) => Object.values(p.axes).filter((v) => v !== '').join(' · ');
+const labelOf = (p) =>
+  Object.values(p.axes)
+    .filter((v) => v !== '')
+    .join(' · ');
 
 /** The verdict as the report gives it, or that there is none yet. @param {Experiment} ex */
 function verdictLine(ex) {
-  if (!ex.verdict) return el('p', { class: 'apd-small xp-verdict', dataset: { verdict: '' } }, 'Verdict: none written yet.');
+  if (!ex.verdict)
+    return el('p', { class: 'apd-small xp-verdict', dataset: { verdict: '' } }, 'Verdict: none written yet.');
   const v = ex.verdict;
-  const cost = v.minutes !== null ? ` (${v.runs !== null ? `${v.runs} runs, ` : ''}${v.minutes.toFixed(1)} min natively)` : '';
-  return el('p', { class: 'xp-verdict', dataset: { verdict: v.verdict } },
-    el('strong', {}, 'Verdict: '), el('span', { class: 'xp-verdict-word' }, v.verdict), v.text ? ` — ${v.text}` : '', cost);
+  const cost =
+    v.minutes !== null ? ` (${v.runs !== null ? `${v.runs} runs, ` : ''}${v.minutes.toFixed(1)} min natively)` : '';
+  return el(
+    'p',
+    { class: 'xp-verdict', dataset: { verdict: v.verdict } },
+    el('strong', {}, 'Verdict: '),
+    el('span', { class: 'xp-verdict-word' }, v.verdict),
+    v.text ? ` — ${v.text}` : '',
+    cost,
+  );
 }
 
 /**
@@ -116,7 +195,9 @@ function verdictLine(ex) {
  * @param {import('./definitions.js').Definition} def
  */
 function browserWords(def) {
-  const changes = Object.entries(def.browser).map(([k, v]) => `${k} ${v}${def.set[k] !== undefined ? ` instead of ${def.set[k]}` : ''}`);
+  const changes = Object.entries(def.browser).map(
+    ([k, v]) => `${k} ${v}${def.set[k] !== undefined ? ` instead of ${def.set[k]}` : ''}`,
+  );
   const corpus = def.corpus ? ` on the bundled ${def.corpus} corpus` : '';
   return `Re-running a row trains that grid point's config (its first seed's, from the committed CSV) in this tab${corpus}, on the worker pool${changes.length ? `, with ${changes.join(', ')}` : ', unchanged'}; wall-clock rates are the browser's, not the native engine's.`;
 }

@@ -48,9 +48,11 @@ export function meanSd(m, s) {
   if (!Number.isFinite(s.sd)) return fmt(m, s.mean);
   if (m.includes('accuracy')) return `${fmt(m, s.mean)} ± ${(100 * s.sd).toFixed(1)}`;
   const [scale, unit] = !m.endsWith('_bytes') ? [1, ''] : Math.abs(s.mean) >= 1e6 ? [1e6, ' MB'] : [1e3, ' KB'];
-  const mean = s.mean / scale, sd = Math.abs(s.sd) / scale;
+  const mean = s.mean / scale,
+    sd = Math.abs(s.sd) / scale;
   const lead = (/** @type {number} */ v) => Math.floor(Math.log10(Math.abs(v)));
   const d = Math.min(4, Math.max(0, sd > 0 ? 1 - lead(sd) : mean !== 0 ? 2 - lead(mean) : 0));
-  const num = (/** @type {number} */ v) => (d === 0 && Math.abs(v) >= 1000 ? Math.round(v).toLocaleString('en-US') : v.toFixed(d));
+  const num = (/** @type {number} */ v) =>
+    d === 0 && Math.abs(v) >= 1000 ? Math.round(v).toLocaleString('en-US') : v.toFixed(d);
   return `${num(mean)} ± ${num(sd)}${unit}`;
 }

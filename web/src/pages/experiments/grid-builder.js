@@ -6,7 +6,18 @@
 import { download, scrollCue } from '../../panels/dom.js';
 import { summarize } from '../../demos/seeds.js';
 import { buildGridDom, drawGridTable, cellColors } from './grid-view.js';
-import { DEFAULT_SPEC, EVAL_AT, LIMITS, METRICS, axisFields, gridRuns, hashToSpec, nativeCommand, runConfig, specToHash } from './grid-state.js';
+import {
+  DEFAULT_SPEC,
+  EVAL_AT,
+  LIMITS,
+  METRICS,
+  axisFields,
+  gridRuns,
+  hashToSpec,
+  nativeCommand,
+  runConfig,
+  specToHash,
+} from './grid-state.js';
 import { trainAndMeasure, metricColumns } from './train.js';
 import { toCsv } from '../../common/csv.js';
 import { fmt } from './format.js';
@@ -60,15 +71,27 @@ export class GridBuilder {
   /** @returns {GridSpec} */
   readForm() {
     const { ui } = this;
-    const list = (/** @type {HTMLInputElement} */ i) => i.value.split(',').map((v) => v.trim()).filter(Boolean);
-    return { task: ui.task.value, a: { field: ui.aField.value, values: list(ui.aValues) }, b: { field: ui.bField.value, values: list(ui.bValues) },
-      metric: ui.metric.value, seeds: Number(ui.seeds.value), steps: Number(ui.steps.value) };
+    const list = (/** @type {HTMLInputElement} */ i) =>
+      i.value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+    return {
+      task: ui.task.value,
+      a: { field: ui.aField.value, values: list(ui.aValues) },
+      b: { field: ui.bField.value, values: list(ui.bValues) },
+      metric: ui.metric.value,
+      seeds: Number(ui.seeds.value),
+      steps: Number(ui.steps.value),
+    };
   }
 
   /** @param {GridSpec} spec */
   writeForm(spec) {
     const { ui } = this;
-    const pick = (/** @type {HTMLSelectElement} */ sel, /** @type {string} */ v) => { if ([...sel.options].some((o) => o.value === v)) sel.value = v; };
+    const pick = (/** @type {HTMLSelectElement} */ sel, /** @type {string} */ v) => {
+      if ([...sel.options].some((o) => o.value === v)) sel.value = v;
+    };
     pick(ui.task, spec.task);
     pick(ui.aField, spec.a.field);
     pick(ui.bField, spec.b.field);
@@ -129,7 +152,8 @@ export class GridBuilder {
     const token = ++s.token;
     this.#start(spec);
     const jobs = check.cells.flatMap((c) => Array.from({ length: spec.seeds }, (_, k) => ({ c, seed: k + 1 })));
-    for (const { c } of jobs) if (!c.state) s.runs.push({ a: c.a, b: c.b, seed: 0, values: {}, config: null, error: c.error });
+    for (const { c } of jobs)
+      if (!c.state) s.runs.push({ a: c.a, b: c.b, seed: 0, values: {}, config: null, error: c.error });
     const todo = jobs.filter(({ c }) => c.state);
     this.paint();
     await this.#trainAll(todo, token);
@@ -163,7 +187,11 @@ export class GridBuilder {
     const p = await this.pool();
     const lanes = Array.from({ length: Math.min(p.size, todo.length) }, async () => {
       for (let job; (job = todo.shift()) && token === s.token;) {
-        const config = runConfig(this.props, /** @type {import('../../state/properties.js').State} */ (job.c.state), job.seed);
+        const config = runConfig(
+          this.props,
+          /** @type {import('../../state/properties.js').State} */ (job.c.state),
+          job.seed,
+        );
         /** @type {GridRun} */
         const run = { a: job.c.a, b: job.c.b, seed: job.seed, values: {}, config, error: '' };
         try {
@@ -196,12 +224,18 @@ export class GridBuilder {
   paint() {
     const { ui, s } = this;
     const m = METRICS[/** @type {keyof typeof METRICS} */ (s.spec.metric)];
-    const stats = s.tds.map((td) => summarize(s.runs.filter((r) => r.a === td.dataset.a && r.b === td.dataset.b && !r.error).map((r) => r.values[m.column])));
+    const stats = s.tds.map((td) =>
+      summarize(
+        s.runs.filter((r) => r.a === td.dataset.a && r.b === td.dataset.b && !r.error).map((r) => r.values[m.column]),
+      ),
+    );
     const means = stats.flatMap((x) => (x ? [x.mean] : []));
     const lo = Math.min(...means);
     const hi = Math.max(...means);
     s.tds.forEach((td, k) => this.#paintCell(td, stats[k], { lo, hi }));
-    ui.scale.textContent = means.length ? `Colour: ${m.words}, from ${fmt(m.column, m.higher ? lo : hi)} (dark) to ${fmt(m.column, m.higher ? hi : lo)} (bright, the best of this grid).` : '';
+    ui.scale.textContent = means.length
+      ? `Colour: ${m.words}, from ${fmt(m.column, m.higher ? lo : hi)} (dark) to ${fmt(m.column, m.higher ? hi : lo)} (bright, the best of this grid).`
+      : '';
     ui.box.dataset.filled = String(s.tds.filter((td) => td.dataset.mean).length);
   }
 
@@ -218,8 +252,17 @@ export class GridBuilder {
     const parts = /** @type {HTMLElement[]} */ ([...td.children]);
     const done = runs.length === s.spec.seeds || (failed && !failed.seed);
     parts[0].textContent = st ? fmt(m.column, st.mean) : failed ? 'n/a' : '…';
-    parts[1].textContent = st && st.n > 1 ? `± ${fmt(m.column, st.sd).replace('%', '')} (${fmt(m.column, st.min)}–${fmt(m.column, st.max)})` : '';
-    parts[2].textContent = failed ? failed.error : s.spec.seeds === 1 ? (st ? 'seed 1' : 'training') : `${st ? st.n : runs.length} of ${s.spec.seeds} seeds`;
+    parts[1].textContent =
+      st && st.n > 1
+        ? `± ${fmt(m.column, st.sd).replace('%', '')} (${fmt(m.column, st.min)}–${fmt(m.column, st.max)})`
+        : '';
+    parts[2].textContent = failed
+      ? failed.error
+      : s.spec.seeds === 1
+        ? st
+          ? 'seed 1'
+          : 'training'
+        : `${st ? st.n : runs.length} of ${s.spec.seeds} seeds`;
     td.dataset.state = failed ? 'invalid' : done ? 'done' : 'training';
     td.dataset.mean = st ? String(st.mean) : '';
     td.title = `${s.spec.a.field}=${td.dataset.a}, ${s.spec.b.field}=${td.dataset.b}: ${parts[0].textContent} ${parts[1].textContent}; ${parts[2].textContent}`;
@@ -232,8 +275,28 @@ export class GridBuilder {
   /** The runs as the spec's CSV. */
   downloadCsv() {
     const { s } = this;
-    const header = [s.spec.a.field, s.spec.b.field, 'seed', 'steps', ...metricColumns(EVAL_AT), 'weights_sha256', 'engine', 'config', 'error'];
-    const rows = s.runs.map((r) => [r.a, r.b, r.seed || '', r.seed ? s.spec.steps : '', ...metricColumns(EVAL_AT).map((c) => r.values[c]), '', this.engine, r.config ? JSON.stringify(r.config) : '', r.error]);
+    const header = [
+      s.spec.a.field,
+      s.spec.b.field,
+      'seed',
+      'steps',
+      ...metricColumns(EVAL_AT),
+      'weights_sha256',
+      'engine',
+      'config',
+      'error',
+    ];
+    const rows = s.runs.map((r) => [
+      r.a,
+      r.b,
+      r.seed || '',
+      r.seed ? s.spec.steps : '',
+      ...metricColumns(EVAL_AT).map((c) => r.values[c]),
+      '',
+      this.engine,
+      r.config ? JSON.stringify(r.config) : '',
+      r.error,
+    ]);
     download(new Blob([toCsv(header, rows)], { type: 'text/csv' }), 'grid.csv');
   }
 
@@ -260,8 +323,12 @@ export class GridBuilder {
       this.finish('stopped');
     });
     ui.csvButton.addEventListener('click', () => this.downloadCsv());
-    ui.pngButton.addEventListener('click', () => drawGridPng(s.spec, s.tds, ui.caption.textContent ?? '').toBlob((b) => b && download(b, 'grid.png')));
-    ui.linkButton.addEventListener('click', () => this.copyText(new URL(specToHash(this.readForm()), location.href).href, 'link copied'));
+    ui.pngButton.addEventListener('click', () =>
+      drawGridPng(s.spec, s.tds, ui.caption.textContent ?? '').toBlob((b) => b && download(b, 'grid.png')),
+    );
+    ui.linkButton.addEventListener('click', () =>
+      this.copyText(new URL(specToHash(this.readForm()), location.href).href, 'link copied'),
+    );
     ui.copy.addEventListener('click', () => this.copyText(ui.command.textContent ?? '', 'command copied'));
     // The scroll cue, as the probe demo's: shades on the sides with more columns, and a sentence.
     ui.gridWrap.addEventListener('scroll', () => scrollCue(ui));

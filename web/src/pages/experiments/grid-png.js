@@ -17,7 +17,10 @@ export function drawGridPng(spec, tds, caption) {
   const c = document.createElement('canvas');
   const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
   g.font = '13px system-ui, sans-serif';
-  const rowW = Math.min(200, Math.max(60, ...spec.a.values.map((v) => g.measureText(v).width + 16), g.measureText(spec.a.field).width + 16));
+  const rowW = Math.min(
+    200,
+    Math.max(60, ...spec.a.values.map((v) => g.measureText(v).width + 16), g.measureText(spec.a.field).width + 16),
+  );
   const w = PAD * 2 + rowW + spec.b.values.length * CELL_W;
   const lines = wrap(g, caption, w - 2 * PAD);
   const top = PAD + lines.length * 17 + 8;

@@ -31,7 +31,14 @@ export const METRICS = {
 export const EVAL_AT = [2, 4];
 
 /** The grid a first visit shows. */
-export const DEFAULT_SPEC = { task: 'copy', a: { field: 'position', values: ['none', 'rope'] }, b: { field: 'seq_len', values: ['8', '16'] }, metric: 'acc1', seeds: 1, steps: 150 };
+export const DEFAULT_SPEC = {
+  task: 'copy',
+  a: { field: 'position', values: ['none', 'rope'] },
+  b: { field: 'seq_len', values: ['8', '16'] },
+  metric: 'acc1',
+  seeds: 1,
+  steps: 150,
+};
 
 /**
  * The fields an axis may be: every model setting the registry declares, except the task (the
@@ -40,7 +47,9 @@ export const DEFAULT_SPEC = { task: 'copy', a: { field: 'position', values: ['no
  * @returns {string[]}
  */
 export function axisFields(props) {
-  const keys = props.filter((p) => !p.view && p.kind !== 'string' && !['task', 'seed', 'steps'].includes(p.key)).map((p) => p.key);
+  const keys = props
+    .filter((p) => !p.view && p.kind !== 'string' && !['task', 'seed', 'steps'].includes(p.key))
+    .map((p) => p.key);
   return [...new Set(keys)];
 }
 
@@ -54,35 +63,51 @@ export function axisFields(props) {
 export function gridRuns(spec, props, registry) {
   /** @type {string[]} */
   const errors = [];
-  if (!registry.tasks.some((t) => t.name === spec.task)) errors.push(`task "${cut(spec.task)}" is not one of ${registry.tasks.map((t) => t.name).join(', ')}`);
+  if (!registry.tasks.some((t) => t.name === spec.task))
+    errors.push(`task "${cut(spec.task)}" is not one of ${registry.tasks.map((t) => t.name).join(', ')}`);
   const fields = axisFields(props);
-  for (const [name, ax] of /** @type {const} */ ([['first', spec.a], ['second', spec.b]])) {
+  for (const [name, ax] of /** @type {const} */ ([
+    ['first', spec.a],
+    ['second', spec.b],
+  ])) {
     if (!fields.includes(ax.field)) errors.push(`the ${name} axis "${cut(ax.field)}" is not a setting a grid can vary`);
-    if (ax.values.length < 1 || ax.values.length > LIMITS.values) errors.push(`the ${name} axis has ${ax.values.length} values; give 1 to ${LIMITS.values}`);
+    if (ax.values.length < 1 || ax.values.length > LIMITS.values)
+      errors.push(`the ${name} axis has ${ax.values.length} values; give 1 to ${LIMITS.values}`);
     if (new Set(ax.values).size !== ax.values.length) errors.push(`the ${name} axis repeats a value`);
   }
   if (spec.a.field === spec.b.field) errors.push('the two axes are the same setting');
-  if (!Object.hasOwn(METRICS, spec.metric)) errors.push(`metric "${cut(spec.metric)}" is not one of ${Object.keys(METRICS).join(', ')}`);
-  if (!Number.isInteger(spec.seeds) || spec.seeds < 1 || spec.seeds > LIMITS.seeds) errors.push(`seeds must be a whole number from 1 to ${LIMITS.seeds}`);
-  if (!Number.isInteger(spec.steps) || spec.steps < 1 || spec.steps > LIMITS.steps) errors.push(`steps must be a whole number from 1 to ${LIMITS.steps}`);
+  if (!Object.hasOwn(METRICS, spec.metric))
+    errors.push(`metric "${cut(spec.metric)}" is not one of ${Object.keys(METRICS).join(', ')}`);
+  if (!Number.isInteger(spec.seeds) || spec.seeds < 1 || spec.seeds > LIMITS.seeds)
+    errors.push(`seeds must be a whole number from 1 to ${LIMITS.seeds}`);
+  if (!Number.isInteger(spec.steps) || spec.steps < 1 || spec.steps > LIMITS.steps)
+    errors.push(`steps must be a whole number from 1 to ${LIMITS.steps}`);
   const runs = spec.a.values.length * spec.b.values.length * spec.seeds;
-  if (runs > LIMITS.runs) errors.push(`this grid is ${spec.a.values.length} × ${spec.b.values.length} cells × ${spec.seeds} seeds = ${runs} runs; a grid in the browser trains at most ${LIMITS.runs}. Use fewer values or seeds, or run it natively with the command line below.`);
+  if (runs > LIMITS.runs)
+    errors.push(
+      `this grid is ${spec.a.values.length} × ${spec.b.values.length} cells × ${spec.seeds} seeds = ${runs} runs; a grid in the browser trains at most ${LIMITS.runs}. Use fewer values or seeds, or run it natively with the command line below.`,
+    );
   if (errors.length) return { cells: [], errors };
   const base = withValue(props, registry, defaultState(props, registry, spec.task), 'steps', spec.steps);
-  const cells = spec.a.values.flatMap((va) => spec.b.values.map((vb) => {
-    let state = base;
-    for (const [key, raw] of [[spec.a.field, va], [spec.b.field, vb]]) {
-      const r = applyField({ props, registry }, state, key, raw);
-      if (!('error' in r)) {
-        state = /** @type {State} */ (r.state);
-        continue;
+  const cells = spec.a.values.flatMap((va) =>
+    spec.b.values.map((vb) => {
+      let state = base;
+      for (const [key, raw] of [
+        [spec.a.field, va],
+        [spec.b.field, vb],
+      ]) {
+        const r = applyField({ props, registry }, state, key, raw);
+        if (!('error' in r)) {
+          state = /** @type {State} */ (r.state);
+          continue;
+        }
+        if (r.error.kind !== 'value') return { a: va, b: vb, state: null, error: `${key} is ${r.error.why}` };
+        errors.push(`${key}=${cut(raw)}: ${r.error.why}`);
+        return { a: va, b: vb, state: null, error: r.error.why };
       }
-      if (r.error.kind !== 'value') return { a: va, b: vb, state: null, error: `${key} is ${r.error.why}` };
-      errors.push(`${key}=${cut(raw)}: ${r.error.why}`);
-      return { a: va, b: vb, state: null, error: r.error.why };
-    }
-    return { a: va, b: vb, state, error: '' };
-  }));
+      return { a: va, b: vb, state, error: '' };
+    }),
+  );
   return errors.length ? { cells: [], errors: [...new Set(errors)] } : { cells, errors: [] };
 }
 
@@ -115,33 +140,52 @@ const HASH_KEYS = ['task', 'a', 'av', 'b', 'bv', 'metric', 'seeds', 'steps'];
  */
 export function hashToSpec(hash) {
   const text = hash.replace(/^#/, '');
-  if (text.length > LIMITS.hash) return { error: `The link's grid is ${text.length} characters long; at most ${LIMITS.hash} are read.` };
+  if (text.length > LIMITS.hash)
+    return { error: `The link's grid is ${text.length} characters long; at most ${LIMITS.hash} are read.` };
   /** @type {Record<string, string>} */
   const got = Object.create(null);
   for (const d of hashParts(text)) {
     if ('bad' in d) return { error: `The link's "${cut(d.bad)}" is not URL-encoded properly.` };
     const { key, raw } = d;
-    if (!HASH_KEYS.includes(key)) return { error: `The link names "${cut(key)}", which is not part of a grid (the parts are ${HASH_KEYS.join(', ')}).` };
+    if (!HASH_KEYS.includes(key))
+      return {
+        error: `The link names "${cut(key)}", which is not part of a grid (the parts are ${HASH_KEYS.join(', ')}).`,
+      };
     if (key in got) return { error: `The link gives ${key} twice.` };
     if (raw.length > LIMITS.value * LIMITS.values) return { error: `The link's ${key} is too long.` };
     got[key] = raw;
   }
   const missing = HASH_KEYS.filter((k) => !(k in got));
   if (missing.length) return { error: `The link's grid lacks ${missing.join(', ')}.` };
-  const list = (/** @type {string} */ s) => s.split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (/** @type {string} */ s) =>
+    s
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   const int = (/** @type {string} */ k, /** @type {number} */ max) => {
     const v = Number(got[k]);
     return /^\d{1,6}$/.test(got[k]) && v >= 1 && v <= max ? v : null;
   };
   const seeds = int('seeds', LIMITS.seeds);
-  if (seeds === null) return { error: `The link's seeds "${cut(got.seeds)}" is not a whole number from 1 to ${LIMITS.seeds}.` };
+  if (seeds === null)
+    return { error: `The link's seeds "${cut(got.seeds)}" is not a whole number from 1 to ${LIMITS.seeds}.` };
   const steps = int('steps', LIMITS.steps);
-  if (steps === null) return { error: `The link's steps "${cut(got.steps)}" is not a whole number from 1 to ${LIMITS.steps}.` };
+  if (steps === null)
+    return { error: `The link's steps "${cut(got.steps)}" is not a whole number from 1 to ${LIMITS.steps}.` };
   const av = list(got.av);
   const bv = list(got.bv);
   const long = [...av, ...bv].find((v) => v.length > LIMITS.value);
   if (long) return { error: `The link's value "${cut(long)}" is longer than ${LIMITS.value} characters.` };
-  return { spec: { task: got.task, a: { field: got.a, values: av }, b: { field: got.b, values: bv }, metric: got.metric, seeds, steps } };
+  return {
+    spec: {
+      task: got.task,
+      a: { field: got.a, values: av },
+      b: { field: got.b, values: bv },
+      metric: got.metric,
+      seeds,
+      steps,
+    },
+  };
 }
 
 /** A shell word: bare when safe, else in single quotes. @param {string} s */
@@ -153,6 +197,8 @@ const sh = (s) => (/^[A-Za-z0-9_.,=:+\-/]+$/.test(s) ? s : `'${s.replaceAll("'",
  */
 export function nativeCommand(s) {
   const grid = `${s.a.field}=${s.a.values.join(',')} ${s.b.field}=${s.b.values.join(',')}`;
-  const evalAt = METRICS[/** @type {keyof typeof METRICS} */ (s.metric)]?.column.includes('_x') ? ` --eval-at ${EVAL_AT.join(',')}` : '';
+  const evalAt = METRICS[/** @type {keyof typeof METRICS} */ (s.metric)]?.column.includes('_x')
+    ? ` --eval-at ${EVAL_AT.join(',')}`
+    : '';
   return `attnplay sweep --set ${sh(`task=${s.task}`)} --set steps=${s.steps} --grid ${/^[A-Za-z0-9_.,=:+\- ]+$/.test(grid) ? `"${grid}"` : sh(grid)} --seeds ${s.seeds}${evalAt} --out grid.csv --summary grid.summary.csv`;
 }

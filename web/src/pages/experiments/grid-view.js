@@ -14,30 +14,87 @@ export function buildGridDom({ tasks, fields }) {
   const select = (/** @type {string} */ cls, /** @type {string} */ label, /** @type {[string, string][]} */ options) =>
     el('select', { class: cls, 'aria-label': label }, ...options.map(([v, t]) => el('option', { value: v }, t)));
   const fieldOptions = /** @type {[string, string][]} */ (fields.map((f) => [f, f]));
-  const task = select('xg-task', 'task', tasks.map((t) => [t, t]));
+  const task = select(
+    'xg-task',
+    'task',
+    tasks.map((t) => [t, t]),
+  );
   const aField = select('xg-a', 'first axis: setting', fieldOptions);
   const bField = select('xg-b', 'second axis: setting', fieldOptions);
-  const aValues = el('input', { type: 'text', class: 'xg-av', 'aria-label': 'first axis: values, comma-separated', size: 22 });
-  const bValues = el('input', { type: 'text', class: 'xg-bv', 'aria-label': 'second axis: values, comma-separated', size: 22 });
-  const metric = select('xg-metric', 'metric', Object.entries(METRICS).map(([k, m]) => [k, m.words]));
-  const seeds = el('input', { type: 'number', class: 'xg-seeds', min: 1, max: LIMITS.seeds, step: 1, 'aria-label': 'seeds' });
-  const steps = el('input', { type: 'number', class: 'xg-steps', min: 1, max: LIMITS.steps, step: 1, 'aria-label': 'steps' });
+  const aValues = el('input', {
+    type: 'text',
+    class: 'xg-av',
+    'aria-label': 'first axis: values, comma-separated',
+    size: 22,
+  });
+  const bValues = el('input', {
+    type: 'text',
+    class: 'xg-bv',
+    'aria-label': 'second axis: values, comma-separated',
+    size: 22,
+  });
+  const metric = select(
+    'xg-metric',
+    'metric',
+    Object.entries(METRICS).map(([k, m]) => [k, m.words]),
+  );
+  const seeds = el('input', {
+    type: 'number',
+    class: 'xg-seeds',
+    min: 1,
+    max: LIMITS.seeds,
+    step: 1,
+    'aria-label': 'seeds',
+  });
+  const steps = el('input', {
+    type: 'number',
+    class: 'xg-steps',
+    min: 1,
+    max: LIMITS.steps,
+    step: 1,
+    'aria-label': 'steps',
+  });
   const train = el('button', { type: 'submit', class: 'primary xg-train' }, 'Train the grid');
   const stop = el('button', { type: 'button', class: 'xg-stop', hidden: true }, 'Stop');
   const hints = el('p', { class: 'apd-small xg-hints' });
   const error = el('p', { class: 'apd-error xg-error', role: 'alert', hidden: true });
   const progress = el('output', { class: 'apd-small xg-progress', 'aria-live': 'polite' });
-  const form = el('form', { class: 'xg-form' },
+  const form = el(
+    'form',
+    { class: 'xg-form' },
     el('div', { class: 'apd-tools' }, el('label', {}, 'task ', task), el('label', {}, 'metric ', metric)),
     el('div', { class: 'apd-tools' }, el('label', {}, 'rows ', aField), el('label', {}, '= ', aValues)),
     el('div', { class: 'apd-tools' }, el('label', {}, 'columns ', bField), el('label', {}, '= ', bValues)),
-    el('div', { class: 'apd-tools' }, el('label', {}, 'seeds ', seeds), el('label', {}, 'steps ', steps), train, stop, progress),
-    hints, error);
+    el(
+      'div',
+      { class: 'apd-tools' },
+      el('label', {}, 'seeds ', seeds),
+      el('label', {}, 'steps ', steps),
+      train,
+      stop,
+      progress,
+    ),
+    hints,
+    error,
+  );
   const caption = el('p', { class: 'apd-grid-caption xg-caption' });
   const table = el('table', { class: 'apd-grid xg-grid' });
-  const gridWrap = el('div', { class: 'apd-grid-wrap', tabindex: '0', role: 'region', 'aria-label': 'your grid (scrolls sideways when it is wider than the page)' }, table);
+  const gridWrap = el(
+    'div',
+    {
+      class: 'apd-grid-wrap',
+      tabindex: '0',
+      role: 'region',
+      'aria-label': 'your grid (scrolls sideways when it is wider than the page)',
+    },
+    table,
+  );
   const gridScroll = el('div', { class: 'apd-grid-scroll' }, gridWrap);
-  const scrollHint = el('p', { class: 'apd-scroll-hint', hidden: true }, 'The grid is wider than this column: scroll it sideways for more columns →');
+  const scrollHint = el(
+    'p',
+    { class: 'apd-scroll-hint', hidden: true },
+    'The grid is wider than this column: scroll it sideways for more columns →',
+  );
   const scale = el('div', { class: 'xg-scale apd-small' });
   const csvButton = el('button', { type: 'button', class: 'xg-csv', disabled: true }, 'Download CSV');
   const pngButton = el('button', { type: 'button', class: 'xg-png', disabled: true }, 'Download PNG');
@@ -46,15 +103,54 @@ export function buildGridDom({ tasks, fields }) {
   const command = el('code', { class: 'xg-command' });
   const copy = el('button', { type: 'button', class: 'xg-copy' }, 'Copy');
   const copied = el('span', { class: 'apd-small xg-copied', 'aria-live': 'polite' });
-  const box = el('section', { class: 'apd-card xg', id: 'your-grid', 'aria-labelledby': 'xg-title' },
+  const box = el(
+    'section',
+    { class: 'apd-card xg', id: 'your-grid', 'aria-labelledby': 'xg-title' },
     el('h2', { id: 'xg-title' }, 'Your own grid'),
-    el('p', {}, `Choose two settings and their values; every cell trains with seeds 1 to N (the same seed gives the same batches in every cell) on the worker pool, at most ${LIMITS.runs} runs in all. Values are comma-separated.`),
-    form, caption, gridScroll, scrollHint, scale,
+    el(
+      'p',
+      {},
+      `Choose two settings and their values; every cell trains with seeds 1 to N (the same seed gives the same batches in every cell) on the worker pool, at most ${LIMITS.runs} runs in all. Values are comma-separated.`,
+    ),
+    form,
+    caption,
+    gridScroll,
+    scrollHint,
+    scale,
     el('div', { class: 'apd-tools' }, csvButton, pngButton, linkButton, link),
     el('p', { class: 'apd-small' }, 'The same grid natively (add --jobs 2 for both cores):'),
-    el('div', { class: 'xg-command-row' }, command, copy, copied));
-  return { box, form, task, aField, bField, aValues, bValues, metric, seeds, steps, train, stop, hints, error, progress, caption, table,
-    gridWrap, gridScroll, scrollHint, scale, csvButton, pngButton, linkButton, link, command, copy, copied };
+    el('div', { class: 'xg-command-row' }, command, copy, copied),
+  );
+  return {
+    box,
+    form,
+    task,
+    aField,
+    bField,
+    aValues,
+    bValues,
+    metric,
+    seeds,
+    steps,
+    train,
+    stop,
+    hints,
+    error,
+    progress,
+    caption,
+    table,
+    gridWrap,
+    gridScroll,
+    scrollHint,
+    scale,
+    csvButton,
+    pngButton,
+    linkButton,
+    link,
+    command,
+    copy,
+    copied,
+  };
 }
 
 /**
@@ -77,12 +173,38 @@ export function drawGridTable(table, spec) {
   /** @type {HTMLTableCellElement[]} */
   const tds = [];
   table.replaceChildren(
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, `${spec.a.field} \\ ${spec.b.field}`), ...spec.b.values.map((v) => el('th', { scope: 'col' }, v)))),
-    el('tbody', {}, ...spec.a.values.map((va) => el('tr', {}, el('th', { scope: 'row' }, va), ...spec.b.values.map((vb) => {
-      const td = el('td', { class: 'apd-cell xg-cell', tabindex: '0', dataset: { a: va, b: vb, state: 'idle' } },
-        el('div', { class: 'apd-acc' }, '–'), el('div', { class: 'apd-spread' }), el('div', { class: 'apd-verdict' }));
-      tds.push(td);
-      return td;
-    })))));
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'col' }, `${spec.a.field} \\ ${spec.b.field}`),
+        ...spec.b.values.map((v) => el('th', { scope: 'col' }, v)),
+      ),
+    ),
+    el(
+      'tbody',
+      {},
+      ...spec.a.values.map((va) =>
+        el(
+          'tr',
+          {},
+          el('th', { scope: 'row' }, va),
+          ...spec.b.values.map((vb) => {
+            const td = el(
+              'td',
+              { class: 'apd-cell xg-cell', tabindex: '0', dataset: { a: va, b: vb, state: 'idle' } },
+              el('div', { class: 'apd-acc' }, '–'),
+              el('div', { class: 'apd-spread' }),
+              el('div', { class: 'apd-verdict' }),
+            );
+            tds.push(td);
+            return td;
+          }),
+        ),
+      ),
+    ),
+  );
   return tds;
 }

@@ -22,14 +22,49 @@ main.append(box);
 const experiments = readExperiments(experimentFiles());
 const pool = new WorkerPool();
 const getPool = async () => pool;
-box.append(el('section', { class: 'apd-intro' },
-  el('h2', {}, 'Experiments: the source texts\' claims, with seeds'),
-  el('p', {}, 'Each experiment trains a grid of small models natively, with several seeds per grid point, and commits the results: the table gives the mean ± standard deviation over the seeds, the chart every seed. The verdict says whether the claim holds at this toy scale, agrees, disagrees or is inside the noise. Re-run any row here, or build a grid of your own below.'),
-  experiments.length ? el('ul', { class: 'xp-toc' }, ...experiments.map((x) => el('li', {}, el('a', { href: `#x-${x.id}` }, x.def?.title ?? x.id)))) : null,
-  el('p', { class: 'apd-small' }, el('a', { href: '#your-grid' }, 'Your own grid ↓'))));
-if (!experiments.length) box.append(el('section', { class: 'apd-card xp-none' }, el('h2', {}, 'No experiments committed yet'),
-  el('p', {}, 'The definitions and results live in ', el('code', {}, 'docs/experiments/'), ' (a definition ', el('code', {}, '<id>.json'), ', its runs ', el('code', {}, '<id>.csv'),
-    ' and their summary ', el('code', {}, '<id>.summary.csv'), '); none is in this build. ', el('code', {}, 'npm run experiments'), ' makes them. The grid builder below works without them.')));
+box.append(
+  el(
+    'section',
+    { class: 'apd-intro' },
+    el('h2', {}, "Experiments: the source texts' claims, with seeds"),
+    el(
+      'p',
+      {},
+      'Each experiment trains a grid of small models natively, with several seeds per grid point, and commits the results: the table gives the mean ± standard deviation over the seeds, the chart every seed. The verdict says whether the claim holds at this toy scale, agrees, disagrees or is inside the noise. Re-run any row here, or build a grid of your own below.',
+    ),
+    experiments.length
+      ? el(
+          'ul',
+          { class: 'xp-toc' },
+          ...experiments.map((x) => el('li', {}, el('a', { href: `#x-${x.id}` }, x.def?.title ?? x.id))),
+        )
+      : null,
+    el('p', { class: 'apd-small' }, el('a', { href: '#your-grid' }, 'Your own grid ↓')),
+  ),
+);
+if (!experiments.length)
+  box.append(
+    el(
+      'section',
+      { class: 'apd-card xp-none' },
+      el('h2', {}, 'No experiments committed yet'),
+      el(
+        'p',
+        {},
+        'The definitions and results live in ',
+        el('code', {}, 'docs/experiments/'),
+        ' (a definition ',
+        el('code', {}, '<id>.json'),
+        ', its runs ',
+        el('code', {}, '<id>.csv'),
+        ' and their summary ',
+        el('code', {}, '<id>.summary.csv'),
+        '); none is in this build. ',
+        el('code', {}, 'npm run experiments'),
+        ' makes them. The grid builder below works without them.',
+      ),
+    ),
+  );
 for (const ex of experiments) box.append(experimentView(ex, { pool: getPool }));
 box.dataset.experiments = String(experiments.length);
 // A link to one experiment (#x-<id>): its section exists only now, so scroll to it here.
@@ -41,7 +76,12 @@ try {
   status.textContent = `Engine ${engine.version} · ${engineKind(engine)} (${engine.simdArch}) · ${pool.size} workers`;
   status.dataset.variant = engine.variant;
   status.dataset.ready = 'true';
-  const grid = mountGrid(box, { pool: getPool, registry, props: buildProperties(registry), engine: `attnplay ${engine.version} (wasm ${engine.variant})` });
+  const grid = mountGrid(box, {
+    pool: getPool,
+    registry,
+    props: buildProperties(registry),
+    engine: `attnplay ${engine.version} (wasm ${engine.variant})`,
+  });
   /** @type {any} */ (window).experimentsGrid = grid; // for the console and the browser tests
   window.demoPool = pool;
   engineNotice(pool, box);

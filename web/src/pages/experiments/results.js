@@ -18,7 +18,11 @@ import { summarize } from '../../demos/seeds.js';
  */
 
 // docs/experiments/ from here (web/src/pages/experiments/): every definition, result and verdict.
-const BUNDLED = import.meta.glob('../../../../docs/experiments/*.{json,csv}', { query: '?raw', import: 'default', eager: true });
+const BUNDLED = import.meta.glob('../../../../docs/experiments/*.{json,csv}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 /** Columns of the per-run CSV that are not metrics (EXPERIMENTS-SPEC). */
 const NOT_METRICS = ['seed', 'steps', 'weights_sha256', 'engine', 'config', 'error'];
@@ -31,7 +35,9 @@ const NOT_METRICS = ['seed', 'steps', 'weights_sha256', 'engine', 'config', 'err
 export function experimentFiles() {
   const injected = /** @type {any} */ (globalThis).__experimentFiles;
   if (import.meta.env.DEV && injected && typeof injected === 'object') return { ...injected };
-  return Object.fromEntries(Object.entries(BUNDLED).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), String(text)]));
+  return Object.fromEntries(
+    Object.entries(BUNDLED).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), String(text)]),
+  );
 }
 
 /** @param {string} s */
@@ -43,7 +49,10 @@ const num = (s) => (s === undefined || s.trim() === '' || !Number.isFinite(Numbe
  * @returns {Experiment[]}
  */
 export function readExperiments(files) {
-  const ids = Object.keys(files).filter((f) => f.endsWith('.json') && !f.endsWith('.verdict.json')).map((f) => f.slice(0, -5)).sort();
+  const ids = Object.keys(files)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.verdict.json'))
+    .map((f) => f.slice(0, -5))
+    .sort();
   return ids.map((id) => readOne(id, files));
 }
 
@@ -54,7 +63,17 @@ export function readExperiments(files) {
  */
 function readOne(id, files) {
   /** @type {Experiment} */
-  const ex = { id, def: null, points: [], axes: [], metrics: [], verdict: null, engine: '', errors: [], hasResults: false };
+  const ex = {
+    id,
+    def: null,
+    points: [],
+    axes: [],
+    metrics: [],
+    verdict: null,
+    engine: '',
+    errors: [],
+    hasResults: false,
+  };
   const attempt = (/** @type {() => void} */ f) => {
     try {
       f();
@@ -63,7 +82,8 @@ function readOne(id, files) {
     }
   };
   attempt(() => (ex.def = parseDefinition(files[`${id}.json`], id)));
-  if (files[`${id}.verdict.json`] !== undefined) attempt(() => (ex.verdict = parseVerdict(files[`${id}.verdict.json`], id)));
+  if (files[`${id}.verdict.json`] !== undefined)
+    attempt(() => (ex.verdict = parseVerdict(files[`${id}.verdict.json`], id)));
   if (files[`${id}.csv`] !== undefined) attempt(() => readRuns(ex, files[`${id}.csv`]));
   if (files[`${id}.summary.csv`] !== undefined) attempt(() => readSummary(ex, files[`${id}.summary.csv`]));
   ex.hasResults = ex.points.length > 0;
@@ -87,14 +107,20 @@ function pointOf(ex, axes, row) {
 function readRuns(ex, text) {
   const csv = parseCsv(text, `${ex.id}.csv`);
   const at = csv.header.indexOf('seed');
-  if (at < 0 || !csv.header.includes('config') || !csv.header.includes('error')) throw new Error(`${ex.id}.csv: the columns seed, config and error are missing (see the spec's per-run CSV)`);
+  if (at < 0 || !csv.header.includes('config') || !csv.header.includes('error'))
+    throw new Error(`${ex.id}.csv: the columns seed, config and error are missing (see the spec's per-run CSV)`);
   ex.axes = csv.header.slice(0, at);
   ex.metrics = csv.header.slice(at).filter((c) => !NOT_METRICS.includes(c));
   for (const row of csvObjects(csv)) {
     const p = pointOf(ex, ex.axes, row);
     ex.engine ||= row.engine ?? '';
     if (row.error) p.failed++;
-    p.runs.push({ seed: num(row.seed), values: Object.fromEntries(ex.metrics.map((m) => [m, row.error ? null : num(row[m])])), config: row.config, error: row.error });
+    p.runs.push({
+      seed: num(row.seed),
+      values: Object.fromEntries(ex.metrics.map((m) => [m, row.error ? null : num(row[m])])),
+      config: row.config,
+      error: row.error,
+    });
   }
   for (const p of ex.points) {
     p.n = p.runs.filter((r) => !r.error).length;
@@ -108,7 +134,8 @@ function readSummary(ex, text) {
   const at = csv.header.indexOf('n');
   if (at < 0) throw new Error(`${ex.id}.summary.csv: the column n is missing (see the spec's summary CSV)`);
   const axes = csv.header.slice(0, at);
-  if (ex.axes.length && axes.join() !== ex.axes.join()) throw new Error(`${ex.id}.summary.csv: its axes (${axes.join(', ')}) are not the runs' (${ex.axes.join(', ')})`);
+  if (ex.axes.length && axes.join() !== ex.axes.join())
+    throw new Error(`${ex.id}.summary.csv: its axes (${axes.join(', ')}) are not the runs' (${ex.axes.join(', ')})`);
   ex.axes = axes;
   const metrics = csv.header.filter((c) => c.endsWith('_mean')).map((c) => c.slice(0, -5));
   if (!ex.metrics.length) ex.metrics = metrics;
@@ -117,7 +144,16 @@ function readSummary(ex, text) {
     p.n = num(row.n) ?? p.n;
     for (const m of metrics) {
       const mean = num(row[`${m}_mean`]);
-      p.stats[m] = mean === null ? null : { n: p.n, mean, sd: num(row[`${m}_sd`]) ?? NaN, min: num(row[`${m}_min`]) ?? mean, max: num(row[`${m}_max`]) ?? mean };
+      p.stats[m] =
+        mean === null
+          ? null
+          : {
+              n: p.n,
+              mean,
+              sd: num(row[`${m}_sd`]) ?? NaN,
+              min: num(row[`${m}_min`]) ?? mean,
+              max: num(row[`${m}_max`]) ?? mean,
+            };
     }
   }
 }
@@ -128,6 +164,10 @@ function readSummary(ex, text) {
  * @param {Experiment} ex
  */
 export function otherMetrics(ex) {
-  const prefer = ex.def?.columns.length ? ex.def.columns : ['eval_bpc', 'eval_loss', 'eval_accuracy', 'steps_per_s', 'peak_memory_bytes'];
-  return prefer.filter((m) => m !== ex.def?.metric && ex.metrics.includes(m) && ex.points.some((p) => p.stats[m])).slice(0, 4);
+  const prefer = ex.def?.columns.length
+    ? ex.def.columns
+    : ['eval_bpc', 'eval_loss', 'eval_accuracy', 'steps_per_s', 'peak_memory_bytes'];
+  return prefer
+    .filter((m) => m !== ex.def?.metric && ex.metrics.includes(m) && ex.points.some((p) => p.stats[m]))
+    .slice(0, 4);
 }

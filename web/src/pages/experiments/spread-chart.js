@@ -7,7 +7,12 @@ import { metricWords, fmt } from './format.js';
 
 /** @typedef {{label: string, mean: number|null, sd: number|null, seeds: number[], mine: number[]}} SpreadRow */
 
-const COLORS = { '--chart-ink': '#3c4043', '--chart-grid': 'rgba(0,0,0,0.07)', '--chart-train': '#1a73e8', '--chart-mine': '#d55e00' };
+const COLORS = {
+  '--chart-ink': '#3c4043',
+  '--chart-grid': 'rgba(0,0,0,0.07)',
+  '--chart-train': '#1a73e8',
+  '--chart-mine': '#d55e00',
+};
 const ROW = 30;
 const TOP = 8;
 const AXIS = 34;
@@ -64,7 +69,9 @@ export class SpreadChart {
     const labelW = Math.min(w * 0.42, Math.max(60, ...this.rows.map((r) => g.measureText(r.label).width + 10)));
     const x0 = labelW + 6;
     const x1 = w - 14;
-    const all = this.rows.flatMap((r) => [...r.seeds, ...r.mine, ...(r.mean === null ? [] : [r.mean - (r.sd || 0), r.mean + (r.sd || 0)])]).filter(Number.isFinite);
+    const all = this.rows
+      .flatMap((r) => [...r.seeds, ...r.mine, ...(r.mean === null ? [] : [r.mean - (r.sd || 0), r.mean + (r.sd || 0)])])
+      .filter(Number.isFinite);
     let lo = Math.min(...all);
     let hi = Math.max(...all);
     if (!all.length) [lo, hi] = [0, 1];
@@ -115,7 +122,7 @@ export class SpreadChart {
       g.beginPath();
       g.moveTo(X(r.mean - sd), y);
       g.lineTo(X(r.mean + sd), y);
-      for (const e of [r.mean - sd, r.mean + sd]) g.moveTo(X(e), y - 6), g.lineTo(X(e), y + 6);
+      for (const e of [r.mean - sd, r.mean + sd]) (g.moveTo(X(e), y - 6), g.lineTo(X(e), y + 6));
       g.stroke();
       g.fillRect(X(r.mean) - 1.5, y - 9, 3, 18);
     }

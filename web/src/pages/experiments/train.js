@@ -11,13 +11,26 @@ import { withCorpus } from '../../run/text-source.js';
 /** @typedef {Record<string, number|null>} Measured per-run column -> value (null: not measured or cannot) */
 
 /** The per-run metric columns the page can fill, at the training length. */
-export const BASE_METRICS = ['train_loss', 'eval_loss', 'eval_bpc', 'eval_accuracy', 'eval_sequence_accuracy', 'steps_per_s', 'train_tokens_per_s', 'infer_tokens_per_s', 'peak_memory_bytes'];
+export const BASE_METRICS = [
+  'train_loss',
+  'eval_loss',
+  'eval_bpc',
+  'eval_accuracy',
+  'eval_sequence_accuracy',
+  'steps_per_s',
+  'train_tokens_per_s',
+  'infer_tokens_per_s',
+  'peak_memory_bytes',
+];
 
 /**
  * The metric columns of a run evaluated at the multiples `evalAt` too (in the spec's order).
  * @param {number[]} evalAt
  */
-export const metricColumns = (evalAt) => [...BASE_METRICS, ...evalAt.flatMap((m) => [`eval_accuracy_x${m}`, `eval_loss_x${m}`])];
+export const metricColumns = (evalAt) => [
+  ...BASE_METRICS,
+  ...evalAt.flatMap((m) => [`eval_accuracy_x${m}`, `eval_loss_x${m}`]),
+];
 
 /**
  * Train `config` to config.steps on `pool` and measure it.

@@ -20,8 +20,16 @@ export class PageChallenges {
     this.active = undefined;
     /** @type {number|null} the step it was solved at in this run */
     this.solvedAt = null;
-    $('challenges').replaceChildren(...CHALLENGES.map((c) => el('li', { class: 'challenge', dataset: { challenge: c.id } },
-      el('a', { href: challengeHash(c), class: 'challenge-start' }, c.title), el('span', { class: 'muted challenge-goal' }, c.goal))));
+    $('challenges').replaceChildren(
+      ...CHALLENGES.map((c) =>
+        el(
+          'li',
+          { class: 'challenge', dataset: { challenge: c.id } },
+          el('a', { href: challengeHash(c), class: 'challenge-start' }, c.title),
+          el('span', { class: 'muted challenge-goal' }, c.goal),
+        ),
+      ),
+    );
     this.status = $('challenge-status');
     $('challenge-leave').addEventListener('click', () => {
       this.fromHash(null);
@@ -35,13 +43,15 @@ export class PageChallenges {
     this.solvedAt = null;
     const box = $('challenge-active');
     box.hidden = !this.active;
-    document.querySelectorAll('.challenge').forEach((li) => li.toggleAttribute('data-active', li.getAttribute('data-challenge') === this.active?.id));
+    document
+      .querySelectorAll('.challenge')
+      .forEach((li) => li.toggleAttribute('data-active', li.getAttribute('data-challenge') === this.active?.id));
     if (!this.active) return;
     const c = this.active;
     $('challenge-title').textContent = c.title;
     $('challenge-goal').textContent = c.goal;
     $('challenge-hints').replaceChildren(...c.hints.map((h) => el('li', {}, h)));
-    this.#say('Train the model (Play) and watch this line: the engine\'s held-out evaluations decide.', 'pending');
+    this.#say("Train the model (Play) and watch this line: the engine's held-out evaluations decide.", 'pending');
   }
 
   /** A new model (a new setup, a reset, an import). @param {import('../../wasm-api').SessionInfo} info */
@@ -50,10 +60,12 @@ export class PageChallenges {
     if (!c) return;
     this.solvedAt = null;
     const broken = brokenKeeps(c, this.pg.state);
-    if (broken.length) return this.#say(`This challenge keeps ${broken.join(' and ')}; set it back to take part.`, 'broken');
+    if (broken.length)
+      return this.#say(`This challenge keeps ${broken.join(' and ')}; set it back to take part.`, 'broken');
     const why = c.check.lengthFactor ? unaddressable(info) : null;
-    if (why) return this.#say(`Not yet: the goal is measured at length ${info.config.eval_len}, but ${why}.`, 'pending');
-    this.#say('Train the model (Play) and watch this line: the engine\'s held-out evaluations decide.', 'pending');
+    if (why)
+      return this.#say(`Not yet: the goal is measured at length ${info.config.eval_len}, but ${why}.`, 'pending');
+    this.#say("Train the model (Play) and watch this line: the engine's held-out evaluations decide.", 'pending');
   }
 
   /** The run's periodic evaluations. @param {import('../../wasm-api').EvalMetrics[]} evals */
@@ -63,12 +75,19 @@ export class PageChallenges {
     if (!c || !info || this.solvedAt !== null || !evals.length || brokenKeeps(c, this.pg.state).length) return;
     const ev = decisive(c, evals, Number(info.config.seq_len));
     if (!ev) return;
-    if (!meets(c, ev)) return this.#say(`Not yet: held-out accuracy ${pct(ev.token_accuracy)} at length ${ev.length}, step ${ev.step} (the goal: ${pct(c.check.min)}).`, 'pending');
+    if (!meets(c, ev))
+      return this.#say(
+        `Not yet: held-out accuracy ${pct(ev.token_accuracy)} at length ${ev.length}, step ${ev.step} (the goal: ${pct(c.check.min)}).`,
+        'pending',
+      );
     this.solvedAt = ev.step;
     const start = hashToState(challengeHash(c), this.pg.props, this.pg.registry).state;
     const changed = differences(this.pg.state, start).filter((d) => d.split('=')[0] in start); // the settings, not an encoding's own options
-    this.#say(`Solved: the held-out evaluation at step ${ev.step} reached accuracy ${pct(ev.token_accuracy)} at length ${ev.length}` +
-      `${changed.length ? `, with ${changed.join(', ')}` : ''}. Copy the page's link to share your solution.`, 'solved');
+    this.#say(
+      `Solved: the held-out evaluation at step ${ev.step} reached accuracy ${pct(ev.token_accuracy)} at length ${ev.length}` +
+        `${changed.length ? `, with ${changed.join(', ')}` : ''}. Copy the page's link to share your solution.`,
+      'solved',
+    );
   }
 
   /** @param {string} text @param {'pending'|'solved'|'broken'} kind */

@@ -22,7 +22,8 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 export const LANDING = {
   hash: '#task=order&position=rope&steps=400&compare=position%3Drope%2Cnone',
   spec: 'position=rope,none',
-  note: 'Two copies of one model learn whether A comes before B: with RoPE the model can tell where A and B stand and learns, ' +
+  note:
+    'Two copies of one model learn whether A comes before B: with RoPE the model can tell where A and B stand and learns, ' +
     'while without a position encoding attention cannot see order at all (reorder the tokens and it computes the same thing), so that run stays at chance, 50%.',
 };
 
@@ -49,7 +50,10 @@ export class PageCompare {
     this.#placeholder();
     $('compare-form').addEventListener('submit', (e) => {
       e.preventDefault();
-      const others = this.values.value.split(',').map((v) => v.trim()).filter(Boolean);
+      const others = this.values.value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
       const key = this.field.value;
       this.start(`${key}=${[String(pg.state[key]), ...others].join(',')}`, true);
     });
@@ -59,7 +63,11 @@ export class PageCompare {
   #placeholder() {
     const p = this.pg.props.find((x) => x.key === this.field.value);
     const current = String(this.pg.state[this.field.value] ?? '');
-    const others = p?.choices?.map((c) => c.value).filter((v) => v !== current).slice(0, 2).join(', ');
+    const others = p?.choices
+      ?.map((c) => c.value)
+      .filter((v) => v !== current)
+      .slice(0, 2)
+      .join(', ');
     this.values.placeholder = others ? `e.g. ${others}` : 'e.g. two values, comma-separated';
     $('compare-current').textContent = `Run 1: ${this.field.value} = ${current}. Other runs (up to ${MAX_RUNS - 1}):`;
   }
@@ -98,8 +106,16 @@ export class PageCompare {
       const box = el('div', {});
       $('compare-view').replaceChildren(box);
       this.view = new CompareView(box, {
-        runs: new RunSet(this.pool), props: this.pg.props, engineInfo: await this.pool.engine(), LineChart, files: true,
-        title: 'Compared runs', compare: { runs: c.runs, fields: c.fields }, view: ['chart', 'attention', 'predictions', 'heads', 'lengths'], height: 170, autoplay: landing || play || training,
+        runs: new RunSet(this.pool),
+        props: this.pg.props,
+        engineInfo: await this.pool.engine(),
+        LineChart,
+        files: true,
+        title: 'Compared runs',
+        compare: { runs: c.runs, fields: c.fields },
+        view: ['chart', 'attention', 'predictions', 'heads', 'lengths'],
+        height: 170,
+        autoplay: landing || play || training,
       });
       this.view.setVisible(true);
       try {

@@ -16,13 +16,19 @@ export class PlaygroundFiles {
 
   async exportModel() {
     const bytes = await this.pg.current().exportModel();
-    download(new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)], { type: 'application/octet-stream' }), `attnplay-${this.pg.state.task}-step${this.pg.toolbar.step}.safetensors`);
+    download(
+      new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (bytes)], { type: 'application/octet-stream' }),
+      `attnplay-${this.pg.state.task}-step${this.pg.toolbar.step}.safetensors`,
+    );
   }
 
   /** The model as one PyTorch file (module, loader, a stored held-out batch), from the engine. */
   async exportTorch() {
     const text = await this.pg.current().exportTorch();
-    download(new Blob([text], { type: 'text/x-python' }), `attnplay-${this.pg.state.task}-step${this.pg.toolbar.step}.py`);
+    download(
+      new Blob([text], { type: 'text/x-python' }),
+      `attnplay-${this.pg.state.task}-step${this.pg.toolbar.step}.py`,
+    );
   }
 
   exportConfig() {

@@ -14,11 +14,12 @@ try {
   // one core (docs/threads.md), unless the address says ?threads=0; else SIMD or scalar.
   const engine = await client.init(bestVariant({ threads: threadsRequested(location.search) }));
   status.textContent = `Engine ${engine.version} · ${engineKind(engine)} (${engine.simdArch})`;
-  status.title = engine.variant === 'threads'
-    ? `This page is cross-origin isolated: the threaded SIMD build trains on ${engine.threads} threads.`
-    : engine.variant === 'simd'
-      ? `This browser runs the SIMD build, on one thread${engine.fallback ? ` (the threaded build did not start: ${engine.fallback})` : ''}.`
-      : 'No WebAssembly SIMD here: the scalar build runs.';
+  status.title =
+    engine.variant === 'threads'
+      ? `This page is cross-origin isolated: the threaded SIMD build trains on ${engine.threads} threads.`
+      : engine.variant === 'simd'
+        ? `This browser runs the SIMD build, on one thread${engine.fallback ? ` (the threaded build did not start: ${engine.fallback})` : ''}.`
+        : 'No WebAssembly SIMD here: the scalar build runs.';
   status.dataset.variant = engine.variant;
   status.dataset.threads = String(engine.threads);
   status.dataset.ready = 'true';

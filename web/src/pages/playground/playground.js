@@ -56,23 +56,44 @@ export class Playground {
     /** @type {number|null} the step at which this run was found solved (early stop); null before; -1: no early stop (steps set by hand) */
     this.solved = null;
     this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS, flushMs: FLUSH_MS });
-    const onChange = (/** @type {string} */ k, /** @type {Value} */ v) => Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message));
-    this.controls = new Controls(/** @type {HTMLFormElement} */ ($('controls')), this.props, registry, onChange,
-      new TextSourcePanel((text) => onChange('text', text), () => loadCorpus()));
+    const onChange = (/** @type {string} */ k, /** @type {Value} */ v) =>
+      Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message));
+    this.controls = new Controls(
+      /** @type {HTMLFormElement} */ ($('controls')),
+      this.props,
+      registry,
+      onChange,
+      new TextSourcePanel(
+        (text) => onChange('text', text),
+        () => loadCorpus(),
+      ),
+    );
     this.charts = new ChartsPanel($('charts'));
     this.overfit = new OverfitWatch();
     this.attention = new AttentionPanel($('attention'));
     this.positions = new PositionsPanel($('positions'));
     this.explore = new ExplorePanel($('explore'), (req) => this.#inspect1({ explore: req }).then((s) => s.explore));
-    this.replay = new ReplayPanel($('replay'), {
-      show: (frame) => this.#showFrame(frame),
-      live: () => this.refresh(),
-      mark: (step) => this.charts.markStep(step),
-      title: () => `${this.state.task}, position ${this.state.position}, ${this.state.normalization}`,
-    }, new ReplayFrames());
+    this.replay = new ReplayPanel(
+      $('replay'),
+      {
+        show: (frame) => this.#showFrame(frame),
+        live: () => this.refresh(),
+        mark: (step) => this.charts.markStep(step),
+        title: () => `${this.state.task}, position ${this.state.position}, ${this.state.normalization}`,
+      },
+      new ReplayFrames(),
+    );
     this.predictions = new PredictionsPanel($('predictions'), $('free-input-form'), (ids) => this.current().run(ids));
-    this.generate = new GeneratePanel($('generate'), () => this.model, () => this.#inspect1({ predictions: { n: 1 } }).then((s) => s.predictions));
-    this.lengths = new LengthsPanel($('lengths'), () => [{ name: 'this run', color: '#188038', model: this.model }], LineChart);
+    this.generate = new GeneratePanel(
+      $('generate'),
+      () => this.model,
+      () => this.#inspect1({ predictions: { n: 1 } }).then((s) => s.predictions),
+    );
+    this.lengths = new LengthsPanel(
+      $('lengths'),
+      () => [{ name: 'this run', color: '#188038', model: this.model }],
+      LineChart,
+    );
     this.interventions = new InterventionsPanel($('interventions'), () => this.model);
     this.heads = new HeadsPanel($('heads'), () => this.model);
     this.toolbar = new Toolbar(this);
@@ -94,7 +115,9 @@ export class Playground {
    * @param {import('../../client/session.js').InspectParts} parts
    */
   #inspect1(parts) {
-    return this.model ? this.model.inspect(parts) : Promise.reject(new Error('the model is being rebuilt; try again in a moment'));
+    return this.model
+      ? this.model.inspect(parts)
+      : Promise.reject(new Error('the model is being rebuilt; try again in a moment'));
   }
 
   /** The current model, where the caller runs only while there is one. @returns {Session} */
@@ -145,7 +168,8 @@ export class Playground {
       state: ({ playing, reason, stalled }) => {
         this.toolbar.playing(playing);
         this.toolbar.rate(this.run.progress());
-        if (stalled) this.notice(`Training stopped: ${reason}. Change lr or clip in Optimizer and press Play to continue.`);
+        if (stalled)
+          this.notice(`Training stopped: ${reason}. Change lr or clip in Optimizer and press Play to continue.`);
       },
       inspect: (model, current) => this.#inspect(model, current),
       error: (err) => this.notice(`Could not read the model: ${err.message}`),
@@ -209,7 +233,11 @@ export class Playground {
 
   /** The URL hash from the state (and the comparison and the challenge shown, if any). */
   rewriteHash() {
-    history.replaceState(null, '', stateToHash(this.state, { compare: this.compare.spec, challenge: this.challenges.active?.id }));
+    history.replaceState(
+      null,
+      '',
+      stateToHash(this.state, { compare: this.compare.spec, challenge: this.challenges.active?.id }),
+    );
   }
 
   /**
@@ -235,7 +263,9 @@ export class Playground {
     try {
       await this.current().configure({ [key]: value });
       box.hidden = true;
-      this.notice(`${key} is now ${value}. Press Play to continue from step ${this.toolbar.step} with the last good weights.`);
+      this.notice(
+        `${key} is now ${value}. Press Play to continue from step ${this.toolbar.step} with the last good weights.`,
+      );
     } catch (err) {
       box.hidden = false;
       box.textContent = `This change cannot apply to the running model: ${/** @type {Error} */ (err).message}`;
@@ -289,7 +319,9 @@ export class Playground {
     if (!hit) return;
     this.solved = hit.step;
     this.pause();
-    this.notice(`Solved: held-out token accuracy ${hit.token_accuracy.toFixed(2)} at the evaluation of step ${hit.step}. Training paused so that the charts show the learning; press Play to train on to step ${this.state.steps}.`);
+    this.notice(
+      `Solved: held-out token accuracy ${hit.token_accuracy.toFixed(2)} at the evaluation of step ${hit.step}. Training paused so that the charts show the learning; press Play to train on to step ${this.state.steps}.`,
+    );
   }
 
   /** Check the current config; when valid, replace the model by a new one (paused, step 0). */
@@ -300,7 +332,8 @@ export class Playground {
     } catch (err) {
       this.run.cancel();
       $('config-error').hidden = false;
-      $('config-error').textContent = `The text task cannot start: ${/** @type {Error} */ (err).message}. Paste or upload your own text instead.`;
+      $('config-error').textContent =
+        `The text task cannot start: ${/** @type {Error} */ (err).message}. Paste or upload your own text instead.`;
       return this.status('invalid');
     }
     await this.run.apply(config);
@@ -318,10 +351,15 @@ export class Playground {
   #fresh(info) {
     this.charts.reset();
     $('charts-empty').hidden = false;
-    this.charts.setEvalLengths(/** @type {number} */ (info.config.seq_len), /** @type {number} */ (info.config.eval_len), unaddressable(info));
+    this.charts.setEvalLengths(
+      /** @type {number} */ (info.config.seq_len),
+      /** @type {number} */ (info.config.eval_len),
+      unaddressable(info),
+    );
     this.overfit.reset(/** @type {number} */ (info.config.seq_len), String(info.config.task));
     // The early stop is for the default step budget: a budget one sets is trained to the end.
-    this.solved = this.state.steps === defaultState(this.props, this.registry, String(this.state.task)).steps ? null : -1;
+    this.solved =
+      this.state.steps === defaultState(this.props, this.registry, String(this.state.task)).steps ? null : -1;
     this.attention.clear();
     this.positions.clear();
     this.explore.setModel(info);
@@ -344,7 +382,11 @@ export class Playground {
 
   /** @param {Session} model @param {() => boolean} current */
   async #inspect(model, current) {
-    const snap = await model.inspect({ attention: { example: /** @type {number} */ (this.state.example) }, predictions: { n: 4 }, positions: {} });
+    const snap = await model.inspect({
+      attention: { example: /** @type {number} */ (this.state.example) },
+      predictions: { n: 4 },
+      positions: {},
+    });
     if (!current()) return;
     // While the replay shows a past step, the attention and position panels stay on it.
     if (this.replay.following) {
@@ -375,7 +417,10 @@ export class Playground {
   }
 
   play() {
-    return this.run.play({ steps: /** @type {number} */ (this.state.steps), speed: /** @type {number} */ (this.state.speed) });
+    return this.run.play({
+      steps: /** @type {number} */ (this.state.steps),
+      speed: /** @type {number} */ (this.state.speed),
+    });
   }
 
   pause() {

@@ -38,24 +38,32 @@ export class Recovery {
   /** @param {CrashEvent['detail']} detail */
   #onCrash({ error, final }) {
     document.body.dataset.engine = final ? 'failed' : 'restarting';
-    this.pg.notice(final
-      ? `The training engine crashed again (${error.message}) and was not restarted. Reload the page: your settings and the last snapshot are saved.`
-      : `The training engine crashed (${error.message}). Restarting it…`);
+    this.pg.notice(
+      final
+        ? `The training engine crashed again (${error.message}) and was not restarted. Reload the page: your settings and the last snapshot are saved.`
+        : `The training engine crashed (${error.message}). Restarting it…`,
+    );
   }
 
   /** @param {RecoveredEvent['detail']} detail */
   async #onRecovered({ error, failed }) {
     if (failed) {
       document.body.dataset.engine = 'failed';
-      this.pg.notice(`The training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page: your work is saved.`);
+      this.pg.notice(
+        `The training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page: your work is saved.`,
+      );
       return;
     }
     const m = this.pg.model;
     await this.pg.restored(m);
     document.body.dataset.engine = 'restored';
-    const from = m?.checkpointBytes ? `its last snapshot, at step ${m.info.step}` : 'its settings (no snapshot yet, so from step 0)';
+    const from = m?.checkpointBytes
+      ? `its last snapshot, at step ${m.info.step}`
+      : 'its settings (no snapshot yet, so from step 0)';
     const on = m?.playing ? ', and trains on' : '';
-    this.pg.notice(`The training engine crashed (${error.message}) and was restarted; the model was restored from ${from}${on}.`);
+    this.pg.notice(
+      `The training engine crashed (${error.message}) and was restarted; the model was restored from ${from}${on}.`,
+    );
   }
 
   /** Read what a previous visit saved (call before the first model is built). */
@@ -83,8 +91,15 @@ export class Recovery {
       if (model !== this.pg.model || !(e.detail.step > 0)) return;
       const c = model.info.config;
       this.savedStep = e.detail.step;
-      saveRun({ id: this.runId, tab: this.ids.tab, step: e.detail.step, task: String(c.task),
-        position: String(c.position ?? ''), normalization: String(c.normalization ?? ''), bytes: e.detail.bytes });
+      saveRun({
+        id: this.runId,
+        tab: this.ids.tab,
+        step: e.detail.step,
+        task: String(c.task),
+        position: String(c.position ?? ''),
+        normalization: String(c.normalization ?? ''),
+        bytes: e.detail.bytes,
+      });
     });
   }
 
@@ -92,7 +107,8 @@ export class Recovery {
   // to write it; training stops are saved as they happen).
   #onHide() {
     const m = this.pg.model;
-    if (m && !m.disposed && m.lastStep > 0 && (m.playing || m.lastStep !== this.savedStep)) m.keepCheckpoint({ after: true });
+    if (m && !m.disposed && m.lastStep > 0 && (m.playing || m.lastStep !== this.savedStep))
+      m.keepCheckpoint({ after: true });
   }
 
   /** The settings changed: save them (debounced). @param {import('../../state/properties.js').State} state */
@@ -133,25 +149,48 @@ export class Recovery {
     else {
       const set = document.createElement('fieldset');
       set.className = 'saved-runs';
-      set.append(Object.assign(document.createElement('legend'), { textContent: `Saved work: ${runs.length} runs. Choose one to restore.` }));
+      set.append(
+        Object.assign(document.createElement('legend'), {
+          textContent: `Saved work: ${runs.length} runs. Choose one to restore.`,
+        }),
+      );
       const inputs = runs.map((r, i) => {
-        const input = Object.assign(document.createElement('input'), { type: 'radio', name: 'saved-run', value: r.id, checked: i === 0 });
+        const input = Object.assign(document.createElement('input'), {
+          type: 'radio',
+          name: 'saved-run',
+          value: r.id,
+          checked: i === 0,
+        });
         const label = document.createElement('label');
         label.append(input, ` ${describe(r)}`);
         set.append(label);
         return input;
       });
-      chosen = () => runs[Math.max(0, inputs.findIndex((x) => x.checked))];
+      chosen = () =>
+        runs[
+          Math.max(
+            0,
+            inputs.findIndex((x) => x.checked),
+          )
+        ];
       list.append(set);
     }
-    this.#show(list, 'Restore the model', () => this.#restore(chosen()), () => forgetRuns(runs),
-      runs.length === 1 ? 'Forget it' : 'Forget them');
+    this.#show(
+      list,
+      'Restore the model',
+      () => this.#restore(chosen()),
+      () => forgetRuns(runs),
+      runs.length === 1 ? 'Forget it' : 'Forget them',
+    );
   }
 
   /** @param {SavedRun} run */
   async #restore(run) {
     const bytes = await runBytes(run.id);
-    if (!bytes) return this.pg.notice(`The saved run (${run.task} at step ${run.step}) is no longer stored: newer runs replaced it.`);
+    if (!bytes)
+      return this.pg.notice(
+        `The saved run (${run.task} at step ${run.step}) is no longer stored: newer runs replaced it.`,
+      );
     await this.pg.files.loadModelBytes({ name: 'the saved model', bytes });
   }
 
@@ -168,13 +207,30 @@ export class Recovery {
     box.className = 'notice';
     box.setAttribute('role', 'region');
     box.setAttribute('aria-label', 'Saved work');
-    const restore = Object.assign(document.createElement('button'), { type: 'button', id: 'restore-saved', textContent: action });
-    const dismiss = Object.assign(document.createElement('button'), { type: 'button', id: 'dismiss-saved', textContent: dismissText });
+    const restore = Object.assign(document.createElement('button'), {
+      type: 'button',
+      id: 'restore-saved',
+      textContent: action,
+    });
+    const dismiss = Object.assign(document.createElement('button'), {
+      type: 'button',
+      id: 'dismiss-saved',
+      textContent: dismissText,
+    });
     const actions = Object.assign(document.createElement('div'), { className: 'offer-actions' });
     actions.append(restore, dismiss);
-    box.append(typeof text === 'string' ? Object.assign(document.createElement('div'), { textContent: text }) : text, actions);
-    restore.addEventListener('click', () => { box.remove(); onRestore(); });
-    dismiss.addEventListener('click', () => { box.remove(); onDismiss(); });
+    box.append(
+      typeof text === 'string' ? Object.assign(document.createElement('div'), { textContent: text }) : text,
+      actions,
+    );
+    restore.addEventListener('click', () => {
+      box.remove();
+      onRestore();
+    });
+    dismiss.addEventListener('click', () => {
+      box.remove();
+      onDismiss();
+    });
     ($('notice').parentElement ?? $('notice')).after(box); // below the notice row
   }
 }

@@ -17,32 +17,61 @@ export class Toolbar {
     this.pg = pg;
     // A click can race a model rebuild; report failures in the notice, never as uncaught errors.
     /** @type {(f: (e: Event) => unknown) => (e: Event) => Promise<unknown>} */
-    const safe = (f) => (e) => Promise.resolve().then(() => f(e)).catch((err) => {
-      if (!/disposed/.test(err.message)) pg.notice(err.message);
-    });
+    const safe = (f) => (e) =>
+      Promise.resolve()
+        .then(() => f(e))
+        .catch((err) => {
+          if (!/disposed/.test(err.message)) pg.notice(err.message);
+        });
     this.step = 0;
     this.isStale = false; // no current run (stale()): the counters show '–'
     this.elapsedMs = 0;
     this.since = 0; // performance.now() when play started (0 = paused)
     /** @type {ReturnType<typeof setInterval>|undefined} */
     this.tickTimer = undefined;
-    $('play').addEventListener('click', safe(() => (pg.model?.playing ? pg.pause() : pg.play())));
-    $('step').addEventListener('click', safe(() => pg.step(1)));
-    $('reset').addEventListener('click', safe(() => pg.reset()));
-    $('speed').addEventListener('change', safe((e) => pg.set('speed', Number(target(e).value))));
+    $('play').addEventListener(
+      'click',
+      safe(() => (pg.model?.playing ? pg.pause() : pg.play())),
+    );
+    $('step').addEventListener(
+      'click',
+      safe(() => pg.step(1)),
+    );
+    $('reset').addEventListener(
+      'click',
+      safe(() => pg.reset()),
+    );
+    $('speed').addEventListener(
+      'change',
+      safe((e) => pg.set('speed', Number(target(e).value))),
+    );
     $('log-scale').addEventListener('change', (e) => pg.set('log', target(e).checked));
     $('attn-example').addEventListener('change', (e) => {
       const v = Math.min(63, Math.max(0, Math.round(Number(target(e).value) || 0)));
       target(e).value = String(v);
       pg.set('example', v);
     });
-    $('attn-show').addEventListener('change', (e) => pg.attention.setShow(/** @type {'weights'|'logits'} */ (target(e).value)));
+    $('attn-show').addEventListener('change', (e) =>
+      pg.attention.setShow(/** @type {'weights'|'logits'} */ (target(e).value)),
+    );
     $('pin').addEventListener('click', () => pg.togglePin());
-    $('export-model').addEventListener('click', safe(() => pg.files.exportModel()));
-    $('export-torch').addEventListener('click', safe(() => pg.files.exportTorch()));
+    $('export-model').addEventListener(
+      'click',
+      safe(() => pg.files.exportModel()),
+    );
+    $('export-torch').addEventListener(
+      'click',
+      safe(() => pg.files.exportTorch()),
+    );
     $('export-config').addEventListener('click', () => pg.files.exportConfig());
-    $('import-model').addEventListener('change', safe((e) => pg.files.importModel(target(e))));
-    $('import-config').addEventListener('change', safe((e) => pg.files.importConfig(target(e))));
+    $('import-model').addEventListener(
+      'change',
+      safe((e) => pg.files.importModel(target(e))),
+    );
+    $('import-config').addEventListener(
+      'change',
+      safe((e) => pg.files.importConfig(target(e))),
+    );
     $('free-input-form').addEventListener('submit', (e) => {
       e.preventDefault();
       safe(() => pg.predictions.runText($input('free-input').value))(e);
@@ -59,7 +88,10 @@ export class Toolbar {
     const bar = /** @type {HTMLElement} */ (document.querySelector('.toolbar'));
     const set = () => {
       const sticky = getComputedStyle(bar).position === 'sticky';
-      document.documentElement.style.setProperty('--toolbar-clear', `${sticky ? Math.ceil(bar.getBoundingClientRect().height) : 0}px`);
+      document.documentElement.style.setProperty(
+        '--toolbar-clear',
+        `${sticky ? Math.ceil(bar.getBoundingClientRect().height) : 0}px`,
+      );
     };
     new ResizeObserver(set).observe(bar);
     matchMedia('(max-width: 800px)').addEventListener('change', set);
@@ -104,7 +136,8 @@ export class Toolbar {
     this.rate({ stepsPerS: null, tokensPerS: null, etaS: null });
     $('last-loss').textContent = '–';
     $('param-count').textContent = info.parameter_count.toLocaleString('en-US');
-    for (const id of ['step-counter', 'steps-per-s', 'tokens-per-s', 'elapsed', 'eta', 'last-loss', 'param-count']) $(id).removeAttribute('title');
+    for (const id of ['step-counter', 'steps-per-s', 'tokens-per-s', 'elapsed', 'eta', 'last-loss', 'param-count'])
+      $(id).removeAttribute('title');
     $('elapsed').textContent = '0.0 s';
     this.playing(false);
   }
