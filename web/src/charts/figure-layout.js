@@ -57,10 +57,52 @@ export function layout(f) {
   return f.kind === 'heatmap' ? heatmapLayout(f) : lineLayout(f);
 }
 
+/**
+ * Where a heatmap's matrix sits: the cell size, the matrix's corner and size, the labels (cut short).
+ * @typedef {{cell: number, matX: number, matY: number, matW: number, matH: number, rowLabels: string[],
+ *   colLabels: string[]}} HeatmapGrid
+ */
+
 /** @param {HeatmapFigure} f @returns {Layout} */
 export function heatmapLayout(f) {
   /** @type {Item[]} */
   const items = [];
+  const g = heatmapGrid(f);
+  const { matX, matY, matW, matH } = g;
+  items.push({ k: 'text', x: PAD, y: PAD + TITLE - 2, text: f.title, size: TITLE, weight: 600, cls: 'title' });
+  heatmapCells(items, f, g);
+  const colH = heatmapLabels(items, f, g);
+  let y = matY + matH + colH + 4;
+  if (f.xLabel)
+    items.push({
+      k: 'text',
+      x: matX + matW / 2,
+      y: (y += 14),
+      text: f.xLabel,
+      size: FONT + 1,
+      anchor: 'middle',
+      cls: 'x-title',
+    });
+  if (f.yLabel)
+    items.push({
+      k: 'text',
+      x: PAD + 12,
+      y: matY + matH / 2,
+      text: f.yLabel,
+      size: FONT + 1,
+      anchor: 'middle',
+      rotate: -90,
+      cls: 'y-title',
+    });
+  const legend = colorScale(items, f, matW, y + 14);
+  const width = Math.ceil(
+    Math.max(matX + matW + (f.side ? 50 : 0), legend.right, PAD + textWidth(f.title, TITLE)) + PAD,
+  );
+  return { width, height: Math.ceil(legend.y + PAD - 8), title: f.title, items };
+}
+
+/** @param {HeatmapFigure} f @returns {HeatmapGrid} */
+function heatmapGrid(f) {
   const rows = f.matrix.length;
   const cols = f.matrix[0]?.length ?? 0;
   const cell = f.cell ?? Math.max(3, Math.min(28, Math.floor(420 / Math.max(rows, cols, 1))));
@@ -70,9 +112,11 @@ export function heatmapLayout(f) {
   // Whole units: at the PNG's integer scale, cell edges fall on device pixels (no seams).
   const matX = Math.ceil(PAD + (f.yLabel ? 20 : 0) + rowW);
   const matY = PAD + TITLE + (f.side ? 22 : 12);
-  const matW = cols * cell;
-  const matH = rows * cell;
-  items.push({ k: 'text', x: PAD, y: PAD + TITLE - 2, text: f.title, size: TITLE, weight: 600, cls: 'title' });
+  return { cell, matX, matY, matW: cols * cell, matH: rows * cell, rowLabels, colLabels };
+}
+
+/** The matrix's cells, and the text in them (white on dark cells). @param {Item[]} items @param {HeatmapFigure} f @param {HeatmapGrid} g */
+function heatmapCells(items, f, { cell, matX, matY }) {
   f.matrix.forEach((row, i) =>
     row.forEach((v, j) =>
       items.push({
@@ -105,6 +149,13 @@ export function heatmapLayout(f) {
           });
       }),
     );
+}
+
+/**
+ * The row and column labels and the Σ column; returns the column labels' height.
+ * @param {Item[]} items @param {HeatmapFigure} f @param {HeatmapGrid} g
+ */
+function heatmapLabels(items, f, { cell, matX, matY, matW, matH, rowLabels, colLabels }) {
   // Row labels, every k-th when the cells are smaller than the font.
   const rEvery = thinning(cell, FONT + 1);
   rowLabels.forEach(
@@ -124,7 +175,6 @@ export function heatmapLayout(f) {
   const colW = colLabels.length ? Math.max(...colLabels.map((s) => textWidth(s, FONT))) : 0;
   const turned = colW + 4 > cell;
   const cEvery = turned ? thinning(cell, FONT + 1) : 1;
-  const colH = colLabels.length ? (turned ? colW + 6 : FONT + 6) : 0;
   colLabels.forEach((s, j) => {
     if (j % cEvery) return;
     const x = matX + (j + 0.5) * cell;
@@ -149,30 +199,15 @@ export function heatmapLayout(f) {
         }),
       );
   }
-  let y = matY + matH + colH + 4;
-  if (f.xLabel)
-    items.push({
-      k: 'text',
-      x: matX + matW / 2,
-      y: (y += 14),
-      text: f.xLabel,
-      size: FONT + 1,
-      anchor: 'middle',
-      cls: 'x-title',
-    });
-  if (f.yLabel)
-    items.push({
-      k: 'text',
-      x: PAD + 12,
-      y: matY + matH / 2,
-      text: f.yLabel,
-      size: FONT + 1,
-      anchor: 'middle',
-      rotate: -90,
-      cls: 'y-title',
-    });
-  // The colour scale: name, low end, gradient bar, high end; then what the range is.
-  y += 14;
+  return colLabels.length ? (turned ? colW + 6 : FONT + 6) : 0;
+}
+
+/**
+ * The colour scale from `y` down: name, low end, gradient bar, high end; then what the range is
+ * (the figure's note, and grey for masked cells). Returns the y below it and its right edge.
+ * @param {Item[]} items @param {HeatmapFigure} f @param {number} matW @param {number} y
+ */
+function colorScale(items, f, matW, y) {
   const name = `${f.quantity}:`;
   const lo = fmt(f.lo);
   const hi = fmt(f.hi);
@@ -201,8 +236,7 @@ export function heatmapLayout(f) {
     right = Math.max(right, PAD + textWidth(n, FONT - 1));
     y += 14;
   }
-  const width = Math.ceil(Math.max(matX + matW + (f.side ? 50 : 0), right, PAD + textWidth(f.title, TITLE)) + PAD);
-  return { width, height: Math.ceil(y + PAD - 8), title: f.title, items };
+  return { y, right };
 }
 
 /** Ticks at 1, 2 or 5 × 10^k covering [lo, hi]. @param {number} lo @param {number} hi @param {number} n */
@@ -217,10 +251,31 @@ export function ticks(lo, hi, n = 5) {
   return out;
 }
 
+/**
+ * A line plot's frame: the data ranges and their ticks, the plot's box, and the scales from data
+ * to figure coordinates (y clamped to the range).
+ * @typedef {{x0: number, x1: number, y0: number, y1: number, xt: number[], yt: number[], left: number, top: number,
+ *   plotW: number, plotH: number, sx: (x: number) => number, sy: (v: number) => number}} LineFrame
+ */
+const LINE_WIDTH = 640;
+
 /** @param {LineFigure} f @returns {Layout} */
 export function lineLayout(f) {
   /** @type {Item[]} */
   const items = [];
+  const p = lineFrame(f);
+  items.push({ k: 'text', x: PAD, y: PAD + TITLE - 2, text: f.title, size: TITLE, weight: 600, cls: 'title' });
+  lineAxes(items, f, p);
+  for (const s of f.series) {
+    if (f.bars) seriesBars(items, f, s, p);
+    else seriesPath(items, f, s, p);
+  }
+  const y = lineLegend(items, f, p);
+  return { width: LINE_WIDTH, height: Math.ceil(y + PAD), title: f.title, items };
+}
+
+/** @param {LineFigure} f @returns {LineFrame} */
+function lineFrame(f) {
   const xsAll = f.xs.filter(Number.isFinite);
   const vals = /** @type {number[]} */ (
     f.series.flatMap((s) => s.values).filter((v) => v !== null && Number.isFinite(v))
@@ -243,12 +298,15 @@ export function lineLayout(f) {
   const tickW = Math.max(...yt.map((t) => textWidth(fmt(t), FONT)));
   const left = PAD + (f.yLabel ? 20 : 0) + tickW + 6;
   const top = PAD + TITLE + 14;
-  const W = 640;
-  const plotW = W - left - PAD;
+  const plotW = LINE_WIDTH - left - PAD;
   const plotH = 260;
   const sx = (/** @type {number} */ x) => left + ((x - x0) / (x1 - x0)) * plotW;
   const sy = (/** @type {number} */ v) => top + plotH - ((Math.min(y1, Math.max(y0, v)) - y0) / (y1 - y0)) * plotH;
-  items.push({ k: 'text', x: PAD, y: PAD + TITLE - 2, text: f.title, size: TITLE, weight: 600, cls: 'title' });
+  return { x0, x1, y0, y1, xt, yt, left, top, plotW, plotH, sx, sy };
+}
+
+/** Grid lines and ticks, the axes, the markers. @param {Item[]} items @param {LineFigure} f @param {LineFrame} p */
+function lineAxes(items, f, { x0, x1, xt, yt, left, top, plotW, plotH, sx, sy }) {
   for (const t of yt) {
     items.push({
       k: 'path',
@@ -303,43 +361,50 @@ export function lineLayout(f) {
     });
     if (m.label) items.push({ k: 'text', x: sx(m.x) + 3, y: top + 10, text: m.label, size: FONT - 1, fill: MUTED });
   }
-  f.series.forEach((s) => {
-    if (f.bars) {
-      const bw = Math.max(1, (plotW / Math.max(1, f.xs.length)) * 0.7);
-      s.values.forEach((v, i) => {
-        if (v === null || !Number.isFinite(v)) return;
-        const a = sy(Math.max(0, y0));
-        const b = sy(v);
-        items.push({
-          k: 'rect',
-          x: sx(f.xs[i]) - bw / 2,
-          y: Math.min(a, b),
-          w: bw,
-          h: Math.abs(a - b),
-          fill: s.color,
-          cls: 'bar',
-        });
-      });
-      return;
-    }
-    /** @type {[number, number][][]} */
-    const segs = [[]];
-    s.values.forEach((v, i) => {
-      if (v === null || !Number.isFinite(v) || !Number.isFinite(f.xs[i])) {
-        if (segs[segs.length - 1].length) segs.push([]);
-        return;
-      }
-      segs[segs.length - 1].push([sx(f.xs[i]), sy(v)]);
-    });
+}
+
+/** One series as bars from 0 (or the range's bottom). @param {Item[]} items @param {LineFigure} f @param {FigureSeries} s @param {LineFrame} p */
+function seriesBars(items, f, s, { y0, plotW, sx, sy }) {
+  const bw = Math.max(1, (plotW / Math.max(1, f.xs.length)) * 0.7);
+  s.values.forEach((v, i) => {
+    if (v === null || !Number.isFinite(v)) return;
+    const a = sy(Math.max(0, y0));
+    const b = sy(v);
     items.push({
-      k: 'path',
-      segs: segs.filter((q) => q.length),
-      stroke: s.color,
-      width: 1.6,
-      dash: s.dash,
-      cls: 'series',
+      k: 'rect',
+      x: sx(f.xs[i]) - bw / 2,
+      y: Math.min(a, b),
+      w: bw,
+      h: Math.abs(a - b),
+      fill: s.color,
+      cls: 'bar',
     });
   });
+}
+
+/** One series as a line, broken where a value or its x is missing. @param {Item[]} items @param {LineFigure} f @param {FigureSeries} s @param {LineFrame} p */
+function seriesPath(items, f, s, { sx, sy }) {
+  /** @type {[number, number][][]} */
+  const segs = [[]];
+  s.values.forEach((v, i) => {
+    if (v === null || !Number.isFinite(v) || !Number.isFinite(f.xs[i])) {
+      if (segs[segs.length - 1].length) segs.push([]);
+      return;
+    }
+    segs[segs.length - 1].push([sx(f.xs[i]), sy(v)]);
+  });
+  items.push({
+    k: 'path',
+    segs: segs.filter((q) => q.length),
+    stroke: s.color,
+    width: 1.6,
+    dash: s.dash,
+    cls: 'series',
+  });
+}
+
+/** The axis titles and the legend below the plot; returns the y of its last line. @param {Item[]} items @param {LineFigure} f @param {LineFrame} p */
+function lineLegend(items, f, { left, top, plotW, plotH }) {
   let y = top + plotH + FONT + 8;
   if (f.xLabel)
     items.push({
@@ -381,5 +446,5 @@ export function lineLayout(f) {
       });
     items.push({ k: 'text', x: left + 24, y, text: s.label, size: FONT, cls: 'legend' });
   }
-  return { width: W, height: Math.ceil(y + PAD), title: f.title, items };
+  return y;
 }
