@@ -72,7 +72,7 @@ export class CompareRuns {
 
   /** The step shown: the slowest run's. */
   get last() {
-    return { step: Math.min(...this.runs.map((r) => r.step)) };
+    return { step: this.runs.length ? Math.min(...this.runs.map((r) => r.step)) : 0 };
   }
 
   /** Build every run's model; throws with a readable message when one cannot train. */
