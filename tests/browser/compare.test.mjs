@@ -27,8 +27,9 @@ async function trained(page, steps, done = true) {
     page,
     ([n, end]) => {
       const runs = window.playground?.compare.view?.runs ?? [];
+      const playing = window.playground?.compare.runs?.set.playing;
       return {
-        ok: runs.length > 0 && runs.every((r) => r.last.step >= n && (!end || (r.last.acc !== null && !r.run.playing))),
+        ok: runs.length > 0 && runs.every((r) => r.last.step >= n && (!end || (r.last.acc !== null && !playing))),
         last: runs.map((r) => r.last),
       };
     },
@@ -145,8 +146,10 @@ test('order without and with positions, compared in the playground; the link rep
   // A settings change rebuilds every run with it.
   await page.fill('#ctl-lr', '0.002');
   await page.press('#ctl-lr', 'Tab');
-  await page.waitForFunction(() =>
-    window.playground.compare.view?.runs.every((r) => r.state.lr === 0.002 && r.run.model),
+  await page.waitForFunction(
+    () =>
+      window.playground.compare.view?.runs.every((r) => r.state.lr === 0.002) &&
+      window.playground.compare.runs?.runs.every((r) => r.ctl.model),
   );
   // The link reproduces the comparison.
   const hash = await page.evaluate(() => location.hash);

@@ -35,7 +35,7 @@ test('header links: the playground and every demo page link to each other', asyn
     'index.html',
     'permutation.html?autoplay=0',
     'probe.html?autoplay=0&positions=none&normalizations=softmax',
-    'extrapolation.html?autoplay=0&encodings=none',
+    'extrapolation.html?autoplay=0&position=none',
     'experiments.html',
   ]) {
     await page.goto(`${h.url}${target}`);
@@ -234,7 +234,7 @@ test('permutation: equivariant without positions, broken by an encoding or the c
 test('probe grid: 3 seeds per cell; Lemma 1 cells stay at 1/n with spread 0; labels follow the measured gaps; symmetric ALiBi is mirror-limited', async () => {
   const { page, errors } = await openPage(
     h.browser,
-    `${h.url}probe.html?steps=400&positions=none,learned,rope,alibi,t5_bias,shaw&normalizations=softmax,l2,sigmoid`,
+    `${h.url}probe.html?steps=400&position=none,learned,rope,alibi,t5_bias,shaw&normalization=softmax,l2,sigmoid`,
     { width: 1280, height: 1000 },
   );
   await demoReady(page);
@@ -426,7 +426,7 @@ test('probe, Catalogue 2 columns: row-sum labels; causal stick_breaking counts w
 test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE scaling curves and table', async () => {
   const { page, errors } = await openPage(
     h.browser,
-    `${h.url}extrapolation.html?steps=300&encodings=learned,sinusoidal,rope,alibi,fire&scaling=ntk`,
+    `${h.url}extrapolation.html?steps=300&position=learned,sinusoidal,rope,alibi,fire&rope_scaling=ntk`,
     { width: 1280, height: 1000 },
   );
   await demoReady(page);

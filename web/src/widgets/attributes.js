@@ -184,7 +184,13 @@ export function readConfigFields(fields, state, { registry, props }, preset) {
   const overrides = {};
   for (const [attr, raw] of fields) {
     const key = attr.replaceAll('-', '_');
-    const r = applyField({ props, registry }, state, key, raw.trim());
+    const r = preset?.lists?.includes(key)
+      ? readList({ props, registry }, state, key, raw)
+      : applyField({ props, registry }, state, key, raw.trim());
+    if (!('error' in r) && preset?.lists?.includes(key)) {
+      overrides[key] = raw; // a demo's list of the field's values (position="none,rope"): the demo reads it
+      continue;
+    }
     if ('error' in r && r.error.kind === 'unknown' && preset?.options?.includes(key)) {
       overrides[key] = raw; // an option the demo declares (e.g. encoding="rope"): the demo reads it
       continue;
@@ -213,6 +219,20 @@ export function readConfigFields(fields, state, { registry, props }, preset) {
     state = r.state;
   }
   return { state, overrides, errors };
+}
+
+/**
+ * A demo's list option (preset.lists): each value read as the config field's, the first that cannot
+ * be used is the error; a name the reader does not know here (an option of one encoding) goes as given.
+ * @param {{props: import('../state/properties.js').Property[], registry: import('../wasm-api').Registry}} engine
+ * @param {State|null} state @param {string} key @param {string} raw
+ */
+function readList(engine, state, key, raw) {
+  for (const v of list(raw)) {
+    const r = applyField(engine, state, key, v);
+    if ('error' in r && r.error.kind === 'value') return r;
+  }
+  return { state, value: raw };
 }
 
 /** A number of training steps, or the sentence that says why not. @param {string} raw */

@@ -16,6 +16,7 @@ import {
   boolOption,
   numOption,
   Disposer,
+  demoConfig,
 } from '../common.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
@@ -56,14 +57,15 @@ export class ProbeDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { registry, compact = false, autoplay = false, config: cfg = {} } = options;
+    const { registry, compact = false, autoplay = false } = options;
+    const cfg = demoConfig('probe', options.config ?? {});
     const { pool } = requireOptions('probe', options, false);
     this.compact = compact;
     this.autoplay = autoplay;
     this.steps = numOption(cfg.steps, 600);
     const lists = demoLists(registry);
-    this.positions = listOption(cfg.positions, lists.probePositions);
-    this.norms = listOption(cfg.normalizations, lists.probeNormalizations);
+    this.positions = listOption(cfg.position, lists.probePositions);
+    this.norms = listOption(cfg.normalization, lists.probeNormalizations);
     const steps = this.steps;
     this.base = {
       task: 'probe',
