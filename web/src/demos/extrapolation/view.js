@@ -3,6 +3,7 @@
 // charts against evaluation length and a table of the values, and the RoPE frequency table's
 // frame. Static DOM only; index.js wires and fills it.
 import { el, m, colorOf } from '../common.js';
+import { nearestIndex } from '../../common/nearest.js';
 
 export const SECOND_TASKS = ['copy_first', 'repeat', 'copy', 'reverse', 'sort', 'dyck'];
 /** @type {Record<string, (k: number) => string>} what each task asks, as TeX (typeset in the block's title) */
@@ -97,7 +98,7 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
     ),
   );
 
-  const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L));
+  const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L, lengths));
 
   const box = el(
     'div',
@@ -151,9 +152,9 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
 /**
  * One task's block: its title, the accuracy and loss charts against ℓ, the notes and the values.
  * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart @param {boolean} compact
- * @param {number} index @param {string[]} encodings @param {number} L
+ * @param {number} index @param {string[]} encodings @param {number} L @param {number[]} lengths the evaluation lengths
  */
-function taskBlock(LineChart, compact, index, encodings, L) {
+function taskBlock(LineChart, compact, index, encodings, L, lengths) {
   const colorize = (/** @type {string} */ key) => {
     const [pos, method] = key.split('+');
     return {
@@ -190,12 +191,15 @@ function taskBlock(LineChart, compact, index, encodings, L) {
   );
   const h = compact ? 150 : 190;
   const markers = [{ x: L, label: `L = ${L}` }];
+  // Curves are drawn a little apart in ℓ (results.js): the legend names the length evaluated.
+  const xText = (/** @type {number} */ x) => String(lengths[nearestIndex(lengths, x)] ?? Math.round(x));
   const acc = new LineChart(accBox, {
     title: 'accuracy',
     series: seriesKeys.map(colorize),
     yRange: [0, 1.05],
     height: h,
     xLabel: 'evaluation length ℓ',
+    xText,
     markers,
     empty: 'A curve comes as its models finish training.',
   });
@@ -204,6 +208,7 @@ function taskBlock(LineChart, compact, index, encodings, L) {
     series: seriesKeys.map(colorize),
     height: h,
     xLabel: 'evaluation length ℓ',
+    xText,
     markers,
     empty: 'A curve comes as its models finish training.',
   });
