@@ -92,7 +92,10 @@ export class PageCompare {
       if (!c.runs.length) {
         this.error.hidden = false;
         this.error.textContent = c.errors.join(' ');
-        if (!this.view) this.spec = null; // a link's bad spec leaves the link
+        if (!this.view) {
+          this.spec = null; // a link's bad spec leaves the link
+          this.#show(false);
+        }
         this.pg.rewriteHash();
         return;
       }
@@ -147,6 +150,7 @@ export class PageCompare {
     this.#placeholder(); // "Run 1: position = …" says the setup's value
     if (this.spec) return this.start(this.spec);
     if (this.view) return this.start(null);
+    this.#show(false); // no comparison after all (first-layout.js guessed one from the address)
   }
 
   /** @param {boolean} on */
