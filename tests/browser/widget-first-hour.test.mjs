@@ -106,3 +106,29 @@ test('the compare widget draws its last step label ("1000") inside the chart', a
     await page.close();
   }
 });
+
+test('the built playground (dist/) opens a first visit on the comparison from its first styled frame', async () => {
+  const { page, errors } = await server.open('/index.html', {
+    setup: (p) =>
+      p.addInitScript(() => {
+        window.framesSeen = [];
+        const look = () => {
+          const charts = document.getElementById('charts-panel');
+          const bar = document.querySelector('.toolbar');
+          if (charts && bar && getComputedStyle(bar).zIndex === '5')
+            window.framesSeen.push(getComputedStyle(charts).display !== 'none');
+          if (!document.querySelector('#compare-view .ap-compare')) requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  });
+  await page.locator('#compare-view .ap-compare').first().waitFor({ timeout: 60000 });
+  const seen = await page.evaluate(() => window.framesSeen);
+  assert.ok(seen.length > 0, 'styled frames were watched');
+  assert.ok(
+    !seen.includes(true),
+    `the single run's charts showed in ${seen.filter(Boolean).length} of ${seen.length} frames`,
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -157,16 +157,16 @@ export class Heatmap {
       bar,
       num('heatmap-legend-hi', fmt(this.hi)),
     );
-    const text = num('heatmap-legend-note', this.#says(note));
+    const text = num('heatmap-legend-note', this.#says(note, dark));
     box.replaceChildren(row, text);
-    if (masked) box.append(num('heatmap-legend-note', 'grey: masked (−∞)'));
+    if (masked) box.append(num('heatmap-legend-note', `${dark ? 'light grey' : 'grey'}: masked (−∞)`));
   }
 
-  /** What the colour range is. @param {string|undefined} note */
-  #says(note) {
+  /** What the colour range is. @param {string|undefined} note @param {boolean} [dark] the dark map's words */
+  #says(note, dark = false) {
     // Signed: symmetric about 0 (to the largest |value| unless a fixed range was given).
     const range = note ?? (this.signed ? 'scaled to the largest |value|' : 'scaled to the largest value');
-    return this.signed ? `blue below 0, white at 0, red above; ${range}` : range;
+    return this.signed ? `blue below 0, ${dark ? 'dark grey' : 'white'} at 0, red above; ${range}` : range;
   }
 
   /**

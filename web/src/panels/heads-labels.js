@@ -77,7 +77,7 @@ export function evidenceOf(label, h, thresholds) {
 
 /** What the induction label requires beyond its threshold, as the page states it. */
 export const INDUCTION_NEEDS =
-  'An induction head also needs a previous-token head in an earlier layer (to find what followed the earlier copy), so a one-layer model has none.';
+  'An induction head also needs a previous-token head in an earlier layer, so a one-layer model has none.';
 
 /**
  * The engine labels each head on its own measures; an induction head reads the token after an

@@ -125,7 +125,11 @@ export class HeadsPanel {
           { dataset: { label: t.label } },
           el('strong', {}, t.label),
           ` ${nameOf(t.measure)}${t.label === 'first-token / sink' ? ' (or anchor share)' : ''} ≥ ${t.threshold.toFixed(2)}: `,
-          el('span', { class: 'muted' }, t.label === 'induction' ? `${t.rule} ${INDUCTION_NEEDS}` : t.rule),
+          el(
+            'span',
+            { class: 'muted' },
+            t.label === 'induction' ? `${t.rule.replace(/\.?$/, '.')} ${INDUCTION_NEEDS}` : t.rule,
+          ),
         ),
       ),
     );
