@@ -53,9 +53,10 @@ test('order without and with positions, compared in the playground; the link rep
   assert.deepEqual(await rows(page), ['position=none', 'position=rope']);
   assert.match(await page.evaluate(() => location.hash), /&compare=position%3Dnone%2Crope$/);
   assert.ok(
-    (await page.locator('#charts-panel').isHidden()) && (await page.locator('.toolbar').isHidden()),
+    (await page.locator('#charts-panel').isHidden()) && (await page.locator('.toolbar .transport').isHidden()),
     'the single run steps aside',
   );
+  assert.ok(await page.locator('label[for="import-model"]').isVisible(), 'but Import model stays offered');
   // Pressing Compare trains every run at once; once all are done, the button offers Play again.
   assert.equal(await page.locator('#compare-view .ap-compare-play').textContent(), 'Pause');
   const [none, rope] = await trained(page, 600);

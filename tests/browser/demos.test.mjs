@@ -11,6 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, openPage, shot, shotFourWays, until } from './harness.mjs';
+import { checkDocFigures, extrapolationSentence } from './doc-figures.mjs';
 
 let h;
 before(async () => {
@@ -474,6 +475,9 @@ test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE
       ),
     ),
   );
+  // docs/demos.md gives these figures for this setup: the measured ones (doc-figures.mjs).
+  for (const task of ['copy_back', 'copy_first'])
+    checkDocFigures('docs/demos.md', `extrapolation-${task}`, extrapolationSentence(results[task], 16, 64));
   // The table: PI divides every frequency by s; NTK keeps the fastest and divides the slowest by s.
   const ratios = JSON.parse((await data(page, '.apd-rope')).ratios);
   assert.ok(ratios.pi.every((r) => Math.abs(r - 0.5) < 1e-6));

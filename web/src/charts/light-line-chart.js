@@ -68,6 +68,8 @@ export class LightLineChart extends LineChartBase {
   constructor(container, opts) {
     super(opts);
     this.container = container;
+    /** @type {{text: string, left: number, right: number}[]} the x tick labels as last drawn */
+    this.xTicks = [];
     this.hover = -1;
     /** @type {number|null} the hovered step */
     this.hoverX = null;
@@ -235,13 +237,19 @@ export class LightLineChart extends LineChartBase {
     }
     g.textAlign = 'center';
     g.textBaseline = 'top';
+    this.xTicks = [];
     for (const t of ticks(sc.x0, sc.x1, Math.max(2, Math.floor((w - PAD.left - PAD.right) / 70)))) {
       const x = sc.X(t);
       g.beginPath();
       g.moveTo(Math.round(x) + 0.5, PAD.top);
       g.lineTo(Math.round(x) + 0.5, h - PAD.bottom);
       g.stroke();
-      g.fillText(label(t), x, h - PAD.bottom + 4);
+      // centred under its tick, but moved in where it would pass the canvas' edge ("1000" at the right)
+      const text = label(t);
+      const half = g.measureText(text).width / 2;
+      const at = Math.min(Math.max(x, half + 1), w - half - 1);
+      g.fillText(text, at, h - PAD.bottom + 4);
+      this.xTicks.push({ text, left: at - half, right: at + half });
     }
     g.font = '600 11px system-ui, sans-serif';
     g.fillText(this.xLabel, PAD.left + (w - PAD.left - PAD.right) / 2, h - 14);

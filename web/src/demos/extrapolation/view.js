@@ -3,6 +3,7 @@
 // charts against evaluation length and a table of the values, and the RoPE frequency table's
 // frame. Static DOM only; index.js wires and fills it.
 import { el, m, colorOf } from '../common.js';
+import { nearestIndex } from '../../common/nearest.js';
 
 export const SECOND_TASKS = ['copy_first', 'repeat', 'copy', 'reverse', 'sort', 'dyck'];
 /** @type {Record<string, (k: number) => string>} what each task asks, as TeX (typeset in the block's title) */
@@ -77,7 +78,7 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
   const error = el('p', { class: 'apd-error', role: 'alert', hidden: true });
   const { table, tableNote, tableBox } = ropeFrame(factor);
 
-  const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L));
+  const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L, lengths));
 
   const box = el(
     'div',
@@ -170,9 +171,9 @@ function toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes
 /**
  * One task's block: its title, the accuracy and loss charts against ℓ, the notes and the values.
  * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart @param {boolean} compact
- * @param {number} index @param {string[]} encodings @param {number} L
+ * @param {number} index @param {string[]} encodings @param {number} L @param {number[]} lengths the evaluation lengths
  */
-function taskBlock(LineChart, compact, index, encodings, L) {
+function taskBlock(LineChart, compact, index, encodings, L, lengths) {
   const colorize = (/** @type {string} */ key) => {
     const [pos, method] = key.split('+');
     return {
@@ -209,12 +210,15 @@ function taskBlock(LineChart, compact, index, encodings, L) {
   );
   const h = compact ? 150 : 190;
   const markers = [{ x: L, label: `L = ${L}` }];
+  // Curves are drawn a little apart in ℓ (results.js): the legend names the length evaluated.
+  const xText = (/** @type {number} */ x) => String(lengths[nearestIndex(lengths, x)] ?? Math.round(x));
   const acc = new LineChart(accBox, {
     title: 'accuracy',
     series: seriesKeys.map(colorize),
     yRange: [0, 1.05],
     height: h,
     xLabel: 'evaluation length ℓ',
+    xText,
     markers,
     empty: 'A curve comes as its models finish training.',
   });
@@ -223,6 +227,7 @@ function taskBlock(LineChart, compact, index, encodings, L) {
     series: seriesKeys.map(colorize),
     height: h,
     xLabel: 'evaluation length ℓ',
+    xText,
     markers,
     empty: 'A curve comes as its models finish training.',
   });

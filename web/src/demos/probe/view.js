@@ -101,7 +101,12 @@ function gridTable(positions, norms, rowSum, caption, tds) {
     el(
       'thead',
       {},
-      el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm, ...rowSumLabel(rowSum[nm])))),
+      el(
+        'tr',
+        {},
+        el('th', {}, ''),
+        ...norms.map((nm) => el('th', { scope: 'col', dataset: { norm: nm } }, nm, ...rowSumLabel(rowSum[nm]))),
+      ),
     ),
     el(
       'tbody',

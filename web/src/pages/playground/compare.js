@@ -96,7 +96,10 @@ export class PageCompare {
       if (!c.runs.length) {
         this.error.hidden = false;
         this.error.textContent = c.errors.join(' ');
-        if (!this.runs) this.spec = null; // a link's bad spec leaves the link
+        if (!this.runs) {
+          this.spec = null; // a link's bad spec leaves the link
+          this.#show(false);
+        }
         this.pg.rewriteHash();
         return;
       }
@@ -156,6 +159,7 @@ export class PageCompare {
     this.#placeholder(); // "Run 1: position = …" says the setup's value
     if (this.spec) return this.start(this.spec);
     if (this.runs) return this.start(null);
+    this.#show(false); // no comparison after all (first-layout.js guessed one from the address)
   }
 
   /** @param {boolean} on */

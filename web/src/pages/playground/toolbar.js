@@ -214,7 +214,9 @@ export class Toolbar {
     if (stepsPerS === null) delete sps.dataset.value;
     else sps.dataset.value = stepsPerS.toFixed(3);
     $('tokens-per-s').textContent = tokensPerS === null ? '–' : Math.round(tokensPerS).toLocaleString('en-US');
-    $('eta').textContent = formatDuration(etaS);
+    // "stop when solved" may pause long before the budget: the time to it is an upper bound.
+    const early = etaS !== null && this.pg.solved === null && $input('stop-solved').checked;
+    $('eta').textContent = early ? `up to ${formatDuration(etaS)}` : formatDuration(etaS);
   }
 
   /** @param {boolean} on */
