@@ -20,7 +20,7 @@ export function convergenceOf(runs) {
       recorded: false,
       falling: false,
       change: NaN,
-      words: 'convergence not recorded (these runs predate the eval_loss_last_fifth column; rerun to measure it)',
+      words: 'not recorded (these runs predate the eval_loss_last_fifth column; rerun to measure it)',
     };
   const rel = ok.map((r) => Number(r.eval_loss_last_fifth) / Number(r.eval_loss));
   const change = rel.reduce((a, b) => a + b, 0) / rel.length;

@@ -82,7 +82,7 @@ export function reportMarkdown(def, summary, claims, info) {
     '|---|---|---|---|---|---|---|---|---|',
     ...claims.map(claimRow),
     '',
-    `**Convergence.** ${info.convergence}.`,
+    `**Convergence** (the held-out loss over the last fifth of training): ${info.convergence}.`,
     '',
     `![${def.id}: ${def.metric} per grid point, mean ± sd, a dot per seed](${def.id}.png)`,
     '',
