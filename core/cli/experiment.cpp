@@ -69,9 +69,9 @@ std::string text_of(const std::string& what, const OJson& j, const char* key, bo
 
 Experiment parse_experiment(const OJson& j, const std::string& what, const std::string& id) {
   static const std::vector<std::string> keys{
-      "id",      "title", "source",  "claim",   "set",    "grids", "seeds", "metric", "lower_is_better",
-      "eval_at", "quick", "browser", "columns", "claims", "corpus",
-      "notes"};  // the last four: the page's and the runner's
+      "id",      "title", "source",  "claim",   "set",    "grids",  "seeds", "metric", "lower_is_better",
+      "eval_at", "quick", "browser", "columns", "claims", "corpus", "notes"};  // the last four: the page's and the
+                                                                               // runner's
   if (!j.is_object()) fail(what, "the file", "must be one JSON object");
   for (auto& [k, v] : j.items())
     if (std::find(keys.begin(), keys.end(), k) == keys.end()) {

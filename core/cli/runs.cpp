@@ -43,7 +43,9 @@ void add_option_defaults(nlohmann::json& cfg) {
     for (auto& o : specs)
       if (!cfg.contains(o.key)) cfg[o.key] = o.default_value;
   };
-  auto name = [&](const char* key) { return cfg.contains(key) && cfg[key].is_string() ? cfg[key].get<std::string>() : ""; };
+  auto name = [&](const char* key) {
+    return cfg.contains(key) && cfg[key].is_string() ? cfg[key].get<std::string>() : "";
+  };
   try {
     fill(find_task(name("task")).options);
     fill(find_position(name("position")).options);
@@ -71,7 +73,8 @@ std::string corpus_sha256(const nlohmann::json& config) {
   for (const char* key : {"text", "custom_pairs"})
     if (config.is_object() && config.contains(key) && config[key].is_string()) {
       const std::string& v = config[key].get_ref<const std::string&>();
-      if (!v.empty()) out += (out.empty() ? "" : " ") + sha256_hex(reinterpret_cast<const uint8_t*>(v.data()), v.size());
+      if (!v.empty())
+        out += (out.empty() ? "" : " ") + sha256_hex(reinterpret_cast<const uint8_t*>(v.data()), v.size());
     }
   return out;
 }

@@ -23,7 +23,8 @@ std::vector<std::string> metric_columns(const std::vector<int>& eval_at);
 CsvRow row_header(const std::vector<std::string>& axes, const std::vector<int>& eval_at);
 // A run's row. An axis cell is the text of the run's last assignment of that key (empty when the
 // run does not assign it); the seed is the result config's (else the last "seed" assignment).
-// The config cell is row_config's. `result` is train's JSON result (null when the run produced none); `error` is empty on success.
+// The config cell is row_config's. `result` is train's JSON result (null when the run produced none); `error` is empty
+// on success.
 CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& eval_at, const Assignments& run,
                   const nlohmann::json& result, const std::string& error);
 // The config cell: the run's full resolved config (every core field, and every option of its task,

@@ -104,8 +104,7 @@ std::vector<size_t> start_order(const SweepPlan& p) {
       if (k == "seed") seed = v;
     keyed.emplace_back(std::string(12 - std::min<size_t>(12, seed.size()), '0') + seed, i);
   }
-  std::stable_sort(keyed.begin(), keyed.end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   std::vector<size_t> out;
   for (auto& k : keyed) out.push_back(k.second);
   return out;
