@@ -13,10 +13,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseCsv, judge, overall } from './experiments/stats.mjs';
+import { parseCsv, overall } from './experiments/stats.mjs';
 import { reportMarkdown, fmt, claimPhrase } from './experiments/report.mjs';
-import { convergenceOf } from './experiments/convergence.mjs';
-import { addQ, summaryMarkdown, replaceBetweenMarkers } from './experiments/summary-table.mjs';
+import { addQ, summaryMarkdown, replaceBetweenMarkers, readJudged } from './experiments/summary-table.mjs';
 import { wasmCost, summarise } from './experiments/wasm-cost.mjs';
 import { drawCharts } from './experiments/charts.mjs';
 import { toCsv } from '../web/src/common/csv.js';
@@ -56,7 +55,7 @@ const all = readdirSync(DEFS)
   .filter((f) => /^[a-z0-9-]+\.json$/.test(f) && !f.endsWith('.verdict.json'))
   .map((f) => f.slice(0, -5))
   .filter((id) => existsSync(join(out, `${id}.csv`)) && existsSync(join(out, `${id}.summary.csv`)))
-  .map((id) => judged(id, readDef(id)));
+  .map((id) => readJudged(out, id, readDef(id)));
 addQ(all);
 const done = [];
 for (const e of all) {
@@ -102,27 +101,6 @@ if (!quick && out === DEFS) {
 /** @param {string} id */
 function readDef(id) {
   return JSON.parse(readFileSync(join(DEFS, `${id}.json`), 'utf8'));
-}
-
-/** An experiment's results in `out`, judged. @param {string} id @param {any} def */
-function judged(id, def) {
-  const runs = parseCsv(readFileSync(join(out, `${id}.csv`), 'utf8'));
-  const summary = parseCsv(readFileSync(join(out, `${id}.summary.csv`), 'utf8'));
-  const axes = Object.keys(summary[0] ?? {}).slice(0, Object.keys(summary[0] ?? {}).indexOf('n'));
-  const failed = runs.filter((x) => x.error);
-  if (failed.length) throw new Error(`experiments: ${id}: runs failed: ${failed.map((x) => x.error).join('; ')}`);
-  const models = new Set(runs.map((r) => r.weights_sha256).filter(Boolean)).size;
-  return {
-    id,
-    def,
-    runs: runs.length,
-    models,
-    summary,
-    axes,
-    claims: judge(def, summary, runs),
-    convergence: convergenceOf(runs),
-    engine: runs[0]?.engine ?? '?',
-  };
 }
 
 /** Run the experiment's sweep into csv and summaryCsv; returns its minutes. */

@@ -2,9 +2,35 @@
 // the Benjamini–Hochberg adjusted p (q) over all of them, written into docs/experiments.md between
 // its <!-- claims:begin --> and <!-- claims:end --> markers, and each experiment's best grid point
 // on its headline metric: every number there comes from the committed CSVs, so none can drift.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { benjaminiHochberg } from './tdist.mjs';
-import { ALPHA } from './stats.mjs';
+import { ALPHA, parseCsv, judge } from './stats.mjs';
+import { convergenceOf } from './convergence.mjs';
 import { fmt, fmtP, testWords } from './report.mjs';
+
+/**
+ * An experiment's results in `dir` (<id>.csv, <id>.summary.csv), judged; throws when a run failed.
+ * @param {string} dir @param {string} id @param {any} def its definition
+ */
+export function readJudged(dir, id, def) {
+  const runs = parseCsv(readFileSync(join(dir, `${id}.csv`), 'utf8'));
+  const summary = parseCsv(readFileSync(join(dir, `${id}.summary.csv`), 'utf8'));
+  const axes = Object.keys(summary[0] ?? {}).slice(0, Object.keys(summary[0] ?? {}).indexOf('n'));
+  const failed = runs.filter((x) => x.error);
+  if (failed.length) throw new Error(`experiments: ${id}: runs failed: ${failed.map((x) => x.error).join('; ')}`);
+  return {
+    id,
+    def,
+    runs: runs.length,
+    models: new Set(runs.map((r) => r.weights_sha256).filter(Boolean)).size,
+    summary,
+    axes,
+    claims: judge(def, summary, runs),
+    convergence: convergenceOf(runs),
+    engine: runs[0]?.engine ?? '?',
+  };
+}
 
 /**
  * Sets c.q on every judged claim of every experiment (in place): BH over all their p-values.
