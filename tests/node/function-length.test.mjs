@@ -22,7 +22,6 @@ const SKIP = ['web/src/wasm/'];
  * @type {Set<string>}
  */
 const EXCEPTIONS = new Set([
-  'web/src/panels/compare-view.js#constructor', // the comparison view (panels/)
 ]);
 
 /**
