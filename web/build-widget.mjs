@@ -169,7 +169,10 @@ Train a tiny transformer in your reader's browser, inside your page.
 <script type="module" src="./attention-playground.js"></script>
 
 <attention-playground preset="probe" autoplay></attention-playground>
-<attention-playground preset="rope" steps="400" view="chart,positions" autoplay></attention-playground>
+<attention-playground preset="rope" steps="400" view="chart,positions" autoplay>
+  <p>Interactive figure: RoPE learning copy_back. It needs JavaScript and the script
+  attention-playground.js; if this text stays, the script did not load.</p>
+</attention-playground>
 <attention-playground task="reverse" position="alibi" d-model="64" controls="play,reset,position"></attention-playground>
 \`\`\`
 
@@ -179,8 +182,11 @@ Where scripts are not allowed, use the iframe route:
 <iframe src="./embed.html#preset=permutation" loading="lazy" style="width:100%;height:640px;border:0"></iframe>
 \`\`\`
 
-Copy this folder anywhere (any static host, no special headers): the worker and the wasm files
-are found relative to attention-playground.js. Attributes: preset (playground, permutation, probe,
+Copy this folder anywhere (any static host): the worker and the wasm files are found relative
+to attention-playground.js. From another origin than the page's, every file here must be served
+with Access-Control-Allow-Origin (module scripts, the worker and the wasm are CORS requests; the
+iframe route needs nothing). Content inside the element is its fallback: shown only while the
+element is undefined, e.g. when the script was blocked. Attributes: preset (playground, permutation, probe,
 extrapolation, or a position encoding such as rope or alibi), any config field with '_' written
 '-', controls, view (chart, attention, positions, predictions, generate, heads, interventions),
 steps, height, theme (light, dark,
