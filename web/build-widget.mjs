@@ -7,7 +7,9 @@
 //      and dist/README.md (the usage snippet);
 //   4. the gzipped size of everything one widget downloads, per kind of preset; fails above BUDGET;
 //   5. .gz and .br copies beside the wasm, scripts, styles and pages (precompress.mjs), for hosts
-//      that serve precompressed files.
+//      that serve precompressed files;
+//   6. dist/vite-plugin.mjs (the package's `attention-playground/vite`) and dist/.npmignore, so
+//      that `npm pack` ships what a widget needs and nothing else (writeNpmIgnore).
 // In the widget build (plugin below), CSS that a module imports is adopted by each widget's shadow
 // root instead of going into the host page, and `katex` (70 KB gzipped, plus fonts) is swapped for
 // tex-lite.js, with the same API, to keep a widget's download within BUDGET (the pages keep KaTeX).
@@ -154,6 +156,37 @@ export async function buildWidget() {
   return Array.isArray(out) ? out[0] : out;
 }
 
+/**
+ * The package ships what a widget needs (package.json "files": dist/): dist/.npmignore, written
+ * here, leaves out every file of dist/ that the widget build did not write (the pages and their
+ * assets, the examples), the threaded engine (a widget never loads it, see measure()), and the
+ * .gz/.br copies. npm pack honours an .npmignore below the package's root even with "files".
+ * @returns {string[]} the files kept, relative to dist/
+ */
+export function writeNpmIgnore(output) {
+  const threaded = threadedAsset();
+  const keep = new Set([
+    ...output.output.filter((o) => !threaded(o)).map((o) => o.fileName),
+    'README.md',
+    'size.json',
+    'vite-plugin.mjs',
+    'corpus/jargon.txt', // fetched by a widget with task="text" and no text of its own
+  ]);
+  const all = [];
+  const walk = (dir, rel) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }))
+      if (e.isDirectory()) walk(resolve(dir, e.name), `${rel}${e.name}/`);
+      else if (e.name !== '.npmignore') all.push(`${rel}${e.name}`);
+  };
+  walk(DIST, '');
+  const drop = all.filter((f) => !keep.has(f)).sort();
+  writeFileSync(
+    resolve(DIST, '.npmignore'),
+    `# Written by web/build-widget.mjs: what npm pack leaves out of dist/ (not part of a widget).\n${drop.map((f) => `/${f}`).join('\n')}\n`,
+  );
+  return all.filter((f) => keep.has(f));
+}
+
 function copyExamples() {
   const from = resolve(WEB, 'examples');
   const to = resolve(DIST, 'examples');
@@ -169,7 +202,10 @@ Train a tiny transformer in your reader's browser, inside your page.
 <script type="module" src="./attention-playground.js"></script>
 
 <attention-playground preset="probe" autoplay></attention-playground>
-<attention-playground preset="rope" steps="400" view="chart,positions" autoplay></attention-playground>
+<attention-playground preset="rope" steps="400" view="chart,positions" autoplay>
+  <p>Interactive figure: RoPE learning copy_back. It needs JavaScript and the script
+  attention-playground.js; if this text stays, the script did not load.</p>
+</attention-playground>
 <attention-playground task="reverse" position="alibi" d-model="64" controls="play,reset,position"></attention-playground>
 \`\`\`
 
@@ -179,8 +215,11 @@ Where scripts are not allowed, use the iframe route:
 <iframe src="./embed.html#preset=permutation" loading="lazy" style="width:100%;height:640px;border:0"></iframe>
 \`\`\`
 
-Copy this folder anywhere (any static host, no special headers): the worker and the wasm files
-are found relative to attention-playground.js. Attributes: preset (playground, permutation, probe,
+Copy this folder anywhere (any static host): the worker and the wasm files are found relative
+to attention-playground.js. From another origin than the page's, every file here must be served
+with Access-Control-Allow-Origin (module scripts, the worker and the wasm are CORS requests; the
+iframe route needs nothing). Content inside the element is its fallback: shown only while the
+element is undefined, e.g. when the script was blocked. Attributes: preset (playground, permutation, probe,
 extrapolation, or a position encoding such as rope or alibi), any config field with '_' written
 '-', controls, view (chart, attention, positions, predictions, generate, heads, interventions),
 steps, height, theme (light, dark,
@@ -191,7 +230,9 @@ A page can drive a widget: play(), pause(), step(n), reset(), setConfig({positio
 highlight({layer, head, row}); events ready, step (metrics), trained and error ({field, message}).
 Through an iframe: embed.html#...&origin=https://your.site and embed-host.js (connectFrame), which
 also fits the frame to its height. examples/scroll-article.html drives one as the reader scrolls.
-Bundlers: leave this folder as it is (see docs/widgets.md in the package).
+Bundlers: leave this folder as it is. In a Vite site, the package's plugin serves it in vite dev
+and copies it in vite build: plugins: [attentionPlayground()] from 'attention-playground/vite',
+then the script tag /attention-playground/attention-playground.js (see docs/widgets.md).
 
 The .gz and .br files beside the wasm and scripts are precompressed copies for hosts that serve
 them (nginx gzip_static, Caddy precompressed): the wasm is about 300 KB gzipped, 900 KB without.
@@ -206,6 +247,15 @@ export function gzipSize(bytes) {
   }
 }
 
+/** A test for the build's outputs that are the threaded variant's files (web/src/wasm/threads/). */
+function threadedAsset() {
+  const threaded = ['attnplay.wasm', 'attnplay.mjs']
+    .map((f) => resolve(WEB, 'src/wasm/threads', f))
+    .filter(existsSync)
+    .map((f) => readFileSync(f));
+  return (o) => o.type === 'asset' && threaded.some((b) => Buffer.from(o.source).equals(b));
+}
+
 /**
  * Gzipped bytes of everything one widget downloads, per kind of preset (and for a comparison). From the entry: its static
  * and dynamic imports, and every file whose name appears in the code loaded (the worker, the
@@ -214,11 +264,7 @@ export function gzipSize(bytes) {
  * (bestVariant() without threads, common/simd-support.js), though the worker names its URLs.
  */
 export function measure(output) {
-  const threaded = ['attnplay.wasm', 'attnplay.mjs']
-    .map((f) => resolve(WEB, 'src/wasm/threads', f))
-    .filter(existsSync)
-    .map((f) => readFileSync(f));
-  const isThreaded = (o) => o.type === 'asset' && threaded.some((b) => Buffer.from(o.source).equals(b));
+  const isThreaded = threadedAsset();
   const files = new Map(output.output.filter((o) => !isThreaded(o)).map((o) => [o.fileName, o]));
   const text = (o) => (o.type === 'chunk' ? o.code : typeof o.source === 'string' ? o.source : Buffer.from(o.source));
   const gz = new Map();
@@ -304,8 +350,10 @@ export async function main(opts = {}) {
   const output = await buildWidget();
   copyExamples();
   writeFileSync(resolve(DIST, 'README.md'), README);
+  copyFileSync(resolve(WEB, 'vite-plugin.mjs'), resolve(DIST, 'vite-plugin.mjs'));
   const kinds = measure(output);
   const packed = await precompress(DIST);
+  writeNpmIgnore(output);
   for (const w of packed.filter((p) => p.file.endsWith('.wasm')))
     console.log(`${basename(w.file)}: ${kb(w.bytes)}, precompressed ${kb(w.gzip)} (.gz), ${kb(w.brotli)} (.br)`);
   console.log('\nWhat one <attention-playground> downloads (gzip -9), per kind of preset:');

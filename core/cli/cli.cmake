@@ -20,3 +20,15 @@ if(NOT ap_git_rc EQUAL 0 OR AP_GIT_DESCRIBE STREQUAL "")
 endif()
 set_source_files_properties(${CMAKE_SOURCE_DIR}/core/cli/version.cpp PROPERTIES COMPILE_DEFINITIONS
                             "AP_GIT_DESCRIBE=\"${AP_GIT_DESCRIBE}\"")
+# The text task's bundled corpus (the page's: build-scripts/corpus.mjs, docs/corpus.md), which
+# `train --set task=text` without --text-file trains on. Written with the build when node is there
+# (about 1 s once, nothing after); without it the CLI refuses such a run, naming --text-file.
+set(AP_BUNDLED_CORPUS ${CMAKE_SOURCE_DIR}/web/public/corpus/jargon.txt)
+set_source_files_properties(${CMAKE_SOURCE_DIR}/core/cli/corpus.cpp PROPERTIES COMPILE_DEFINITIONS
+                            "AP_BUNDLED_CORPUS=\"${AP_BUNDLED_CORPUS}\"")
+find_program(AP_NODE node)
+if(AP_NODE)
+  add_custom_target(corpus ALL
+    COMMAND sh -c "'${AP_NODE}' '${CMAKE_SOURCE_DIR}/build-scripts/corpus.mjs' '${AP_BUNDLED_CORPUS}' >/dev/null || echo 'corpus: not written; train --set task=text will need --text-file'"
+    COMMENT "The text task's bundled corpus" VERBATIM)
+endif()

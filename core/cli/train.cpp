@@ -25,6 +25,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/corpus.hpp"
 #include "cli/errors.hpp"
 #include "cli/files.hpp"
 #include "cli/runs.hpp"
@@ -107,7 +108,8 @@ std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, co
 
 // The session to train: a new one from --config/--set, or the --resume file with --set applied
 // as live optimizer changes (anything else is refused by configure(), naming the field).
-std::unique_ptr<Session> open_session(const TrainArgs& a) {
+// text_name: where the text task's text came from (--text-file, the bundled corpus, "config").
+std::unique_ptr<Session> open_session(const TrainArgs& a, std::string& text_name) {
   if (a.resume.empty()) {
     nlohmann::json j = !a.from_row.empty()     ? config_from_row(a.from_row.at(0), a.from_row.at(1))
                        : a.config_file.empty() ? nlohmann::json::object()
@@ -116,10 +118,16 @@ std::unique_ptr<Session> open_session(const TrainArgs& a) {
       auto [k, v] = split_assignment(kv);
       j[k] = config_value(k, v);
     }
+    text_name = a.text_file;
     if (!a.text_file.empty()) return with_file(j, a.text_file, kTextFile);
     if (!a.task_file.empty()) return with_file(j, a.task_file, kTaskFile);
+    text_name = default_text(j);
+    if (!text_name.empty() && !a.json)
+      std::cerr << "attnplay: the text task trains on the bundled corpus " << text_name
+                << "; --text-file FILE trains on another text\n";
     return Session::from_json(j);
   }
+  text_name = a.resume;
   auto bytes = read_bytes(a.resume, "--resume");
   auto s = Session::load(bytes.data(), bytes.size());
   nlohmann::json fields = nlohmann::json::object();
@@ -206,8 +214,11 @@ nlohmann::json eval_at_json(Session& s, const std::vector<int>& multiples) {
 // 128 + the signal for an interrupted run).
 int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) {
   std::optional<StopSignals> signals(std::in_place);
-  auto session = open_session(a);
+  std::string text_name;
+  auto session = open_session(a, text_name);
   Session& s = *session;
+  nlohmann::json corpus = nullptr;  // the text's name, size and sha256, shown instead of the text
+  const nlohmann::json shown = shown_config(s.config().to_json(), text_name, corpus);
   const Config& cfg = s.config();
   // Before the first step: an --eval-at length that cannot fit is refused now, not after training.
   check_eval_at_memory(cfg, eval_at, "--eval-at", [&](int L) { return s.can_address(L); });
@@ -270,7 +281,8 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
          {"stopped", why},
          {"out", a.out.empty() ? nullptr : nlohmann::json(a.out)},
          {"weights_sha256", s.weights_sha256()},
-         {"config", cfg.to_json()}};
+         {"config", shown}};
+    if (!corpus.is_null()) r["corpus"] = corpus;
     if (a.json) std::cout << r.dump() << "\n";
     return m.refused ? 3 : 128 + sig;
   }
@@ -299,7 +311,7 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
        {"tokens_per_s", secs > 0 ? tokens / secs : 0.0},
        {"weights_sha256", s.weights_sha256()},
        {"eval_at_eval_len", extra},
-       {"config", cfg.to_json()},
+       {"config", shown},
        {"steps_per_s", wall > 0 ? trained / wall : 0.0},
        {"train_tokens_per_s", wall > 0 ? tokens / wall : 0.0},
        {"infer_tokens_per_s", infer_secs > 0 ? infer_tokens / infer_secs : 0.0},
@@ -307,6 +319,7 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
        {"eval_at", eval_at_json(s, eval_at)}};
   if (tail_loss.size() >= 3)
     r["eval_loss_last_fifth"] = fitted_change(tail_loss) * double(tail_loss.back().first - tail_loss.front().first);
+  if (!corpus.is_null()) r["corpus"] = corpus;
   if (a.json)
     std::cout << r.dump() << "\n";
   else

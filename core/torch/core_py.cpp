@@ -220,9 +220,25 @@ class Model(nn.Module):
         return loss, (logits.argmax(-1) == targets).float().mean()
 
 
+def model_beside(script):
+    """The model file exported beside this file: the same name ending .safetensors (the
+    playground names both attnplay-<task>-step<N>), model.safetensors, or the only .safetensors
+    file there. None when there is none of these."""
+    here = os.path.dirname(os.path.abspath(script))
+    stem = os.path.splitext(os.path.basename(script))[0]
+    for name in (stem + ".safetensors", "model.safetensors"):
+        if os.path.isfile(os.path.join(here, name)):
+            return os.path.join(here, name)
+    found = [f for f in os.listdir(here) if f.endswith(".safetensors")]
+    return os.path.join(here, found[0]) if len(found) == 1 else None
+
+
 def main(argv):
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = argv[1] if len(argv) > 1 else os.path.join(here, "model.safetensors")
+    path = argv[1] if len(argv) > 1 else model_beside(argv[0])
+    if path is None:
+        stem = os.path.splitext(os.path.basename(argv[0]))[0]
+        sys.exit(f"{argv[0]}: no model file given, and none beside it ({stem}.safetensors); "
+                 f"run: python3 {argv[0]} MODEL.safetensors")
     m = Model.load(path)
     with torch.no_grad():
         loss, accuracy = m.loss(torch.tensor(BATCH_INPUTS), torch.tensor(BATCH_TARGETS),

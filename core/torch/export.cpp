@@ -83,7 +83,8 @@ const char* const kHead = R"PY(#!/usr/bin/env python3
 Task ${task}, position encoding ${position}, normalization ${normalization}, ${layers} layers, d_model ${d_model}, ${heads} heads, step ${step}.
 Written by `attnplay export-torch` (or the playground's Export -> PyTorch); needs only torch.
 
-    python3 model.py model.safetensors   # evaluates the held-out batch stored below: one JSON line
+    python3 model.py [model.safetensors]   # evaluates the held-out batch stored below: one JSON line;
+                                           # without a path, the model file beside this one (main)
     from model import Model; m = Model.load("model.safetensors"); logits = m(inputs)
 
 inputs are (B, T) int64 token ids, anchors included (docs/model-format.md). Dropout is not

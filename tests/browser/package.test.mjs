@@ -1,11 +1,12 @@
 // The npm package, as a user gets it: `npm pack` of this repository (dist/ built first), installed
 // into a fresh project in a temporary folder with `npm install ./attention-playground-*.tgz
 // --offline` (the package has no dependencies: nothing is fetched), then loaded through Vite (this
-// repository's) as docs/widgets.md tells a bundler user to: `import 'attention-playground'` defines
-// the element, `attention-playground/embed-host.js` gives connectFrame. Checked: the tarball's
-// files, every `exports` entry resolves in the fresh project, a widget from the installed package
-// trains in Chromium under the dev server, and from a production build with the package's dist/
-// served as a folder (a bundle that takes the entry into its own chunk says so in the box).
+// repository's) as docs/widgets.md tells a Vite user to: the one recipe, the package's plugin in
+// vite.config.js and a script tag, under `vite dev` and from `vite build`; and `import
+// 'attention-playground'` with `attention-playground/embed-host.js` under the dev server. Checked:
+// the tarball holds what a widget needs and nothing else (no pages, no .gz/.br copies, under
+// 2 MB), every `exports` entry resolves in the fresh project, a widget from the installed package
+// trains in Chromium in each case (a build that bundles the entry into its own chunk says so in the box).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -61,6 +62,19 @@ window.__host = typeof connectFrame;
 <attention-playground id="w" preset="sinusoidal" steps="30" view="chart" autoplay></attention-playground>
 </body></html>`,
   );
+  // The recipe of docs/widgets.md, as written: the plugin and one script tag.
+  writeFileSync(
+    join(dir, 'vite.config.js'),
+    `import attentionPlayground from 'attention-playground/vite';
+export default { plugins: [attentionPlayground()] };
+`,
+  );
+  writeFileSync(
+    join(dir, 'recipe.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="/attention-playground/attention-playground.js"></script>
+</head><body><attention-playground id="w" preset="sinusoidal" steps="30" view="chart" autoplay></attention-playground></body></html>`,
+  );
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 });
 after(async () => {
@@ -68,21 +82,30 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('npm pack: the tarball holds the built widget, its helper and the docs, no sources', () => {
+test('npm pack: the tarball holds what a widget needs, no pages, no compressed copies, no sources', () => {
   const files = manifest.files.map((f) => f.path);
   for (const f of [
     'package.json',
     'dist/attention-playground.js',
     'dist/embed-host.js',
     'dist/embed.html',
+    'dist/vite-plugin.mjs',
+    'dist/corpus/jargon.txt',
     'docs/widgets.md',
   ])
     assert.ok(files.includes(f), `${f} is in the tarball`);
-  assert.ok(
-    files.some((f) => /^dist\/assets\/attnplay-.*\.wasm$/.test(f)),
-    'the wasm is in the tarball',
+  assert.equal(files.filter((f) => /^dist\/assets\/attnplay-.*\.wasm$/.test(f)).length, 2, 'the SIMD and scalar wasm');
+  assert.deepEqual(
+    files.filter((f) => /^(web|core|tests|node_modules|build)\//.test(f)),
+    [],
+    'no sources',
   );
-  assert.ok(!files.some((f) => /^(web|core|tests|node_modules|build)\//.test(f)), 'no sources');
+  assert.deepEqual(
+    files.filter((f) => /\.(gz|br)$|^dist\/[^/]+\.html$|^dist\/examples\/|KaTeX/.test(f) && f !== 'dist/embed.html'),
+    [],
+    'no pages, examples, page fonts or .gz/.br copies',
+  );
+  assert.ok(manifest.size < 2_000_000, `the tarball is ${(manifest.size / 1e6).toFixed(2)} MB (< 2 MB)`);
 });
 
 test('every export of the installed package resolves in a fresh project', () => {
@@ -127,6 +150,37 @@ test("the installed package loads and trains through Vite's dev server", async (
     await trains(server.resolvedUrls.local[0], 'dev');
   } finally {
     await server.close();
+  }
+});
+
+test('the one recipe (the plugin and a script tag) trains under vite dev and from vite build', async () => {
+  const config = join(dir, 'vite.config.js');
+  const server = await createServer({
+    root: dir,
+    configFile: config,
+    server: { port: 0, host: '127.0.0.1' },
+    logLevel: 'warn',
+  });
+  await server.listen();
+  try {
+    await trains(`${server.resolvedUrls.local[0]}recipe.html`, 'recipe-dev', { host: false });
+  } finally {
+    await server.close();
+  }
+  const out = join(dir, 'out-recipe');
+  await build({
+    root: dir,
+    configFile: config,
+    logLevel: 'warn',
+    build: { outDir: out, emptyOutDir: true, rollupOptions: { input: { recipe: join(dir, 'recipe.html') } } },
+  });
+  assert.ok(existsSync(join(out, 'attention-playground/attention-playground.js')), 'the build copied the folder');
+  assert.ok(!existsSync(join(out, 'attention-playground/attention-playground.js.gz')), 'without the .gz copies');
+  const built = await serveStatic(out);
+  try {
+    await trains(`${built.url}/recipe.html`, 'recipe-build', { host: false });
+  } finally {
+    await built.close();
   }
 });
 

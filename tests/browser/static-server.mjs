@@ -24,10 +24,11 @@ const TYPES = {
 
 /**
  * Serve `dir` (and `extra` {path: html}) on a free port.
- * @param {{isolate?: boolean}} [opts] isolate: send COOP/COEP (the pages become crossOriginIsolated)
+ * @param {{isolate?: boolean, cors?: boolean}} [opts] isolate: send COOP/COEP (the pages become
+ *   crossOriginIsolated); cors: false leaves out Access-Control-Allow-Origin (a host that was not set up for it)
  * @returns {Promise<{url: string, hits: Map<string, number>, extra: Map<string, string>, close(): Promise<void>}>}
  */
-export async function serveStatic(dir, extra = {}, { isolate = false } = {}) {
+export async function serveStatic(dir, extra = {}, { isolate = false, cors = true } = {}) {
   const isolation = isolate
     ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }
     : {};
@@ -49,7 +50,7 @@ export async function serveStatic(dir, extra = {}, { isolate = false } = {}) {
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'last-modified': info.mtime.toUTCString(),
-        'access-control-allow-origin': '*', // as a CDN serves an npm package
+        ...(cors ? { 'access-control-allow-origin': '*' } : {}), // as a CDN serves an npm package
         ...isolation,
       });
       res.end(body);

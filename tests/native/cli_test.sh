@@ -20,6 +20,17 @@ big="--set task=copy --set steps=5 --set seq_len=32 --set batch=16 --set d_model
 check "--threads 2 gives the same weights as 1, bit for bit (GEMMs and heads split)" bash -c "'$bin' train --threads 2 $big | tail -n 1 | grep -o 'weights_sha256\":\"[0-9a-f]*' > '$dir/t2' && '$bin' train $big | tail -n 1 | grep -o 'weights_sha256\":\"[0-9a-f]*' > '$dir/t1' && [ -s '$dir/t1' ] && cmp -s '$dir/t1' '$dir/t2'"
 check "--threads out of range is refused, naming the range" bash -c "'$bin' train --threads 0 --set steps=1 2>&1 | grep -q 'threads.*not in range 1 to 16'"
 check "train a text model and sample from it" bash -c "'$bin' train --set task=text --set steps=30 --set seq_len=16 --out '$dir/text.safetensors' > /dev/null && '$bin' sample --model '$dir/text.safetensors' --prompt 'The ' --tokens 12 --seed 3 > '$dir/s1' && [ -s '$dir/s1' ]"
+# The text task without a file trains on the page's bundled corpus (written by the build; by
+# build-scripts/corpus.mjs here if missing), and --json names it by path, size and sha256 instead of
+# echoing 700 KB inside config; with no corpus there, one sentence naming --text-file, no training.
+root=$(cd "$(dirname "$0")/../.." && pwd)
+corpus=$(node "$root/build-scripts/corpus.mjs")
+check "train --set task=text with no file trains on the bundled corpus; --json gives its name, size and sha256" bash -c "'$bin' train --set task=text --set steps=5 --set seq_len=16 --json > '$dir/text.json' && [ \$(wc -c < '$dir/text.json') -lt 4000 ] && node -e '
+const fs=require(\"fs\"),c=require(\"crypto\");const r=JSON.parse(fs.readFileSync(process.argv[1],\"utf8\"));const t=fs.readFileSync(process.argv[2]);
+const ok=r.corpus.name===process.argv[2]&&r.corpus.bytes===t.length&&t.length>500000&&r.corpus.sha256===c.createHash(\"sha256\").update(t).digest(\"hex\")&&!(\"text\" in r.config)&&r.config.task===\"text\";
+process.exit(ok?0:1)' '$dir/text.json' '$corpus'"
+check "train --text-file --json names the file instead of echoing it" bash -c "'$bin' train --text-file '$corpus' --set steps=2 --set seq_len=16 --json | node -e 'const r=JSON.parse(require(\"fs\").readFileSync(0,\"utf8\"));process.exit(r.corpus.name===process.argv[1]&&!(\"text\" in r.config)?0:1)' '$corpus'"
+check "train --set task=text without the bundled corpus: one sentence naming --text-file, nothing trained" bash -c "out=\$(ATTNPLAY_CORPUS='$dir/no-corpus.txt' '$bin' train --set task=text --set steps=5 --out '$dir/none.safetensors' 2>&1); [ \$? -ne 0 ] && [ ! -e '$dir/none.safetensors' ] && printf '%s' \"\$out\" | grep -q \"^attnplay: the text task needs a text: give one with --text-file FILE (UTF-8, at most 2 MiB); the page's corpus, $dir/no-corpus.txt, is missing\""
 # --text-file: a file's text trains the text task; a missing, too short or too large file is one clear line.
 for i in $(seq 40); do echo "The quick brown fox jumps over the lazy dog, and the dog sleeps on."; done > "$dir/fox.txt"
 check "--text-file trains on the file's text (its alphabet is the vocabulary)" bash -c "'$bin' train --text-file '$dir/fox.txt' --set seq_len=16 --set steps=20 --out '$dir/fox.safetensors' > /dev/null && '$bin' sample --model '$dir/fox.safetensors' --prompt 'the lazy ' --tokens 4 > /dev/null && ! '$bin' sample --model '$dir/fox.safetensors' --prompt '@#' --tokens 4 2>/dev/null"

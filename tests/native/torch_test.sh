@@ -125,5 +125,20 @@ else
   echo "FAIL the custom task's export"; fails=$((fails + 1))
 fi
 
+# run alone, as a user does: the file and the model exported side by side under the playground's
+# names, `python3 attnplay-copy-step30.py` from another folder finds the model beside it; with no
+# model there it names what it looked for, and exits non-zero
+mkdir -p export run
+if "$bin" train "${tiny[@]}" --set task=copy --out export/attnplay-copy-step30.safetensors >/dev/null 2>&1 &&
+   "$bin" export-torch --model export/attnplay-copy-step30.safetensors --out export/attnplay-copy-step30.py >/dev/null &&
+   (cd run && "$py" ../export/attnplay-copy-step30.py > alone.json) &&
+   [ "$("$py" -c 'import json, sys; r = json.load(open(sys.argv[1])); print(abs(r["loss"] - r["engine_loss"]) <= 1e-5 * r["engine_loss"])' run/alone.json)" = True ] &&
+   mv export/attnplay-copy-step30.py run/lonely.py && ! "$py" run/lonely.py >/dev/null 2>alone.err &&
+   grep -q 'no model file given, and none beside it (lonely.safetensors); run: python3 run/lonely.py MODEL.safetensors' alone.err; then
+  echo "ok   run alone, the file evaluates the model exported beside it; alone, it names the file it needs"; passes=$((passes + 1))
+else
+  echo "FAIL the file run alone: $(cat run/alone.json alone.err 2>/dev/null | tail -3)"; fails=$((fails + 1))
+fi
+
 echo "torch: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

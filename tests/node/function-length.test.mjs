@@ -21,8 +21,7 @@ const SKIP = ['web/src/wasm/'];
  * Known offenders, by `file#function` (to be split; none in web/src/demos).
  * @type {Set<string>}
  */
-const EXCEPTIONS = new Set([
-]);
+const EXCEPTIONS = new Set([]);
 
 /**
  * The text with strings, comments, regex-free template text blanked (newlines kept), so that

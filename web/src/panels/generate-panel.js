@@ -5,6 +5,15 @@
 // Works while training runs or is paused (the worker interleaves requests between chunks).
 import { el } from './dom.js';
 
+/**
+ * An answer-slot task (copy, sort, reverse, custom pairs): a slot token "_" and no space token
+ * (a character vocabulary such as text's may hold "_" as a character).
+ * @param {import('../wasm-api').SessionInfo} info
+ */
+export function isSlotTask(info) {
+  return info.vocab.includes('_') && !info.vocab.includes('␣') && !info.vocab.includes(' ');
+}
+
 /** Background colour for a probability: red (unsure) to green (sure). @param {number} p */
 export function probColour(p) {
   const hue = Math.round(120 * Math.max(0, Math.min(1, p)));
@@ -35,6 +44,9 @@ export class GeneratePanel {
     // tokens count goes back to what it was.
     this.prompt.addEventListener('input', () => this.#ownPrompt());
     this.tokens = field('gen-tokens', 'tokens', { type: 'number', min: 1, max: 512, value: 32 });
+    /** @type {boolean} the person typed a tokens count: a new model keeps it */
+    this.tokensEdited = false;
+    this.tokens.querySelector('input')?.addEventListener('input', () => (this.tokensEdited = true));
     this.temp = field('gen-temperature', 'temperature', { type: 'number', min: 0, max: 5, step: 0.1, value: 0.8 });
     this.topk = field('gen-topk', 'top-k (0 = all)', { type: 'number', min: 0, max: 1000, value: 0 });
     this.seed = field('gen-seed', 'seed', { type: 'number', min: 0, value: 1 });
@@ -58,7 +70,8 @@ export class GeneratePanel {
   setModel(info) {
     this.info = info;
     this.#ownPrompt();
-    const slots = info.vocab.includes('_');
+    const slots = isSlotTask(info);
+    if (!this.tokensEdited) this.#defaultTokens(info, slots);
     const bidirectional = !info.config.causal;
     this.example.hidden = !slots;
     this.form.hidden = info.per_sequence || (!slots && bidirectional);
@@ -71,6 +84,26 @@ export class GeneratePanel {
           : 'The model continues your prompt one token at a time, sampling with the temperature.';
     this.out.replaceChildren(el('p', { class: 'muted' }, note));
     if (!this.prompt.value) this.prompt.value = info.config.task === 'text' ? 'The ' : '';
+  }
+
+  /**
+   * The tokens count a new model starts with: on an answer-slot task, its answer length (the
+   * scored slots of a held-out example), so that a prompt of the training length fits; else 32.
+   * @param {import('../wasm-api').SessionInfo} info
+   * @param {boolean} slots
+   */
+  async #defaultTokens(info, slots) {
+    const input = /** @type {HTMLInputElement} */ (this.tokens.querySelector('input'));
+    if (!slots) input.value = '32';
+    else
+      try {
+        const ex = (await this.heldOut()).examples[0];
+        const n = /** @type {boolean[]} */ (ex?.mask ?? []).filter(Boolean).length;
+        if (n > 0 && this.info === info && !this.tokensEdited && this.expected === null) input.value = String(n);
+      } catch {
+        // no held-out batch (a model being replaced): the count stays as it was
+      }
+    if (this.info === info) this.form.dataset.tokens = input.value; // the count is settled (tests wait for it)
   }
 
   async #loadExample() {
@@ -103,9 +136,18 @@ export class GeneratePanel {
     if (!model) return;
     const num = (/** @type {HTMLElement} */ f) =>
       Number(/** @type {HTMLInputElement} */ (f.querySelector('input')).value);
+    // On an answer-slot task the engine adds the slots: slots typed at the end ("3 1 4 _ _ _",
+    // a held-out input pasted) are taken off the prompt and set the count.
+    let prompt = this.prompt.value;
+    let maxNew = num(this.tokens);
+    if (this.info && isSlotTask(this.info)) {
+      const typed = prompt.match(/(?:\s*_)+\s*$/)?.[0] ?? '';
+      const n = (typed.match(/_/g) ?? []).length;
+      if (n > 0) [prompt, maxNew] = [prompt.slice(0, prompt.length - typed.length), n];
+    }
     try {
-      const r = await model.generate(this.prompt.value, {
-        maxNew: num(this.tokens),
+      const r = await model.generate(prompt, {
+        maxNew,
         temperature: num(this.temp),
         topK: num(this.topk),
         seed: num(this.seed),

@@ -120,11 +120,18 @@ export class PredictionsPanel {
     const ids = [];
     /** @type {Set<string>} */
     const unknown = new Set();
+    // Without a space token (digit tasks), spaces only separate the tokens.
+    const spaced = vocab.includes(SPACE) || vocab.includes(' ');
     for (const ch of text) {
+      if (!spaced && /\s/.test(ch)) continue;
       const id = vocab.indexOf(ch === ' ' ? SPACE : ch);
       if (id < 0) unknown.add(ch);
       else ids.push(id);
     }
+    // An answer-slot task (copy, sort, reverse: n symbols, then n slots): a question typed
+    // without its slots gets them, so that the model has somewhere to answer.
+    const slot = spaced ? -1 : vocab.indexOf('_');
+    if (slot >= 0 && ids.length > 0 && !ids.includes(slot)) ids.push(...ids.map(() => slot));
     if (unknown.size) {
       out.replaceChildren(
         el(

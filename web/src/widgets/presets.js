@@ -14,6 +14,14 @@
  * @property {string[]} [options] a demo's option names besides config fields and steps (the only other
  *   names it accepts): the config's names, and after them the old names (demos/common.js OLD_OPTION_NAMES)
  * @property {string[]} [lists] the options whose value is a list of the config field's values (position="none,rope")
+ * @property {Goal} [goal] what a config preset is designed to show, on every seed
+ */
+
+/**
+ * What a config preset shows, as bounds on held-out token accuracy after the preset's steps:
+ * `heldout` at the training length, `heldout_2x` at twice it (eval_len). tests/native/presets_check.mjs
+ * trains every config preset natively on 3 seeds and fails if one bound is missed.
+ * @typedef {{text: string, checks: {metric: 'heldout'|'heldout_2x', min?: number, max?: number}[]}} Goal
  */
 
 /** The hand-made presets. @type {Record<string, Omit<Preset, 'name'>>} */
@@ -23,6 +31,10 @@ export const PRESETS = {
     config: { task: 'copy', position: 'sinusoidal' },
     view: ['chart', 'attention'],
     controls: ['play', 'step', 'reset', 'task', 'position', 'normalization'],
+    goal: {
+      text: 'learns to copy the sequence',
+      checks: [{ metric: 'heldout', min: 0.95 }],
+    },
   },
   // A demo's `options`: the names it reads besides config fields and steps (web/src/demos/<name>/index.js).
   permutation: {
@@ -48,18 +60,85 @@ export const PRESETS = {
 // hundred steps, and is evaluated at twice the training length, where encodings differ most.
 const ENCODING_BASE = { task: 'copy_back', steps: 600 };
 
+const LEARNS = { metric: /** @type {const} */ ('heldout'), min: 0.95 };
+const CARRIES = { metric: /** @type {const} */ ('heldout_2x'), min: 0.9 };
+const RELATIVE = {
+  text: 'learns copy_back and keeps it at twice the training length',
+  checks: [LEARNS, CARRIES],
+};
+
+/**
+ * Per encoding: the goal its preset shows and the settings it needs to show it (over ENCODING_BASE).
+ * Every encoding of the registry has a line (tests/native/presets_check.mjs fails on one without).
+ * @type {Record<string, {goal: Goal, config?: Record<string, number|boolean|string>}>}
+ */
+export const ENCODING_PRESETS = {
+  none: {
+    goal: {
+      text: 'without positions copy_back stays far from solved',
+      checks: [{ metric: 'heldout', max: 0.5 }],
+    },
+  },
+  learned: {
+    goal: {
+      text: 'learns copy_back; it has no position past its table',
+      checks: [LEARNS],
+    },
+  },
+  sinusoidal: {
+    goal: {
+      text: 'learns copy_back, but absolute positions lose it at twice the length',
+      checks: [LEARNS, { metric: 'heldout_2x', max: 0.8 }],
+    },
+  },
+  scaled_sinusoidal: {
+    goal: {
+      text: 'learns copy_back, but absolute positions lose it at twice the length',
+      checks: [LEARNS, { metric: 'heldout_2x', max: 0.8 }],
+    },
+  },
+  rope: { goal: RELATIVE },
+  // 8 heads: slopes 1/2 ... 1/256. With the default 2 (1/16, 1/256) no head sees the previous
+  // token apart from its neighbours, and copy_back stops near 72%.
+  alibi: { goal: RELATIVE, config: { heads: 8 } },
+  // 16 buckets whose last one starts inside the training length: longer distances share a trained
+  // bucket (with 32 buckets up to 128, distances 16-31 land in buckets never trained).
+  t5_bias: {
+    goal: RELATIVE,
+    config: { t5_num_buckets: 16, t5_max_distance: 16 },
+  },
+  shaw: { goal: RELATIVE },
+  contextual1: { goal: RELATIVE },
+  contextual2: { goal: RELATIVE },
+  urpe: { goal: RELATIVE },
+  xpos: { goal: RELATIVE },
+  fire: { goal: RELATIVE },
+  kerple: { goal: RELATIVE },
+  dynamic_bias: { goal: RELATIVE },
+  cope: { goal: RELATIVE },
+  forget: { goal: RELATIVE },
+  // Learned positions drawn from [0, 2L): every position of the evaluation at 2L was trained. The
+  // default (sinusoidal over [0, 4L)) leaves gaps so wide that copy_back stops near 37%.
+  randomized: {
+    goal: RELATIVE,
+    config: { randomized_wrap: 'learned', randomized_max_range: 32 },
+  },
+};
+
 /**
  * The preset for one position encoding of the registry.
  * @param {import('../wasm-api').VariantDescription} entry
  * @returns {Preset}
  */
 export function encodingPreset(entry) {
+  const own = Object.hasOwn(ENCODING_PRESETS, entry.name) ? ENCODING_PRESETS[entry.name] : null;
   return {
     name: entry.name,
     title: entry.title ?? entry.name,
-    config: { ...ENCODING_BASE, position: entry.name },
+    config: { ...ENCODING_BASE, position: entry.name, ...own?.config },
     view: ['chart', 'positions'],
     controls: ['play', 'reset'],
+    ...(own ? { goal: own.goal } : {}),
   };
 }
 
