@@ -129,7 +129,12 @@ CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& 
   row.push_back(version_string());
   const nlohmann::json shown = row_config(cfg);
   row.push_back(shown.is_object() ? shown.dump() : "");
-  row.push_back(corpus_sha256(cfg));
+  // train --json shows the text task's corpus as {name, bytes, sha256} instead of the text itself
+  std::string sha = corpus_sha256(cfg);
+  const nlohmann::json corpus = get("corpus");
+  if (corpus.is_object() && corpus.contains("sha256") && corpus["sha256"].is_string())
+    sha = corpus["sha256"].get<std::string>() + (sha.empty() ? "" : " " + sha);
+  row.push_back(sha);
   row.push_back(error);
   return row;
 }
