@@ -62,9 +62,12 @@ nlohmann::json row_config(const nlohmann::json& config) {
   add_option_defaults(shown);
   // A --text-file corpus or --task-file set stays out of every row (give the file again; the
   // corpus_sha256 column says which one it was).
+  // (train --json already leaves the text task's corpus out; its default, "", is not shown either).
   for (const char* key : {"text", "custom_pairs"})
-    if (shown.contains(key) && shown[key].is_string() && shown[key].get_ref<const std::string&>().size() > 1024)
-      shown.erase(key);
+    if (shown.contains(key) && shown[key].is_string()) {
+      const size_t n = shown[key].get_ref<const std::string&>().size();
+      if (n > 1024 || (n == 0 && std::string(key) == "text")) shown.erase(key);
+    }
   return shown;
 }
 
@@ -130,11 +133,11 @@ CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& 
   const nlohmann::json shown = row_config(cfg);
   row.push_back(shown.is_object() ? shown.dump() : "");
   // train --json shows the text task's corpus as {name, bytes, sha256} instead of the text itself
-  std::string sha = corpus_sha256(cfg);
+  std::string sums = corpus_sha256(cfg);
   const nlohmann::json corpus = get("corpus");
   if (corpus.is_object() && corpus.contains("sha256") && corpus["sha256"].is_string())
-    sha = corpus["sha256"].get<std::string>() + (sha.empty() ? "" : " " + sha);
-  row.push_back(sha);
+    sums = corpus["sha256"].get<std::string>() + (sums.empty() ? "" : " " + sums);
+  row.push_back(sums);
   row.push_back(error);
   return row;
 }
