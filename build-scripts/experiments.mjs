@@ -13,8 +13,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseCsv, judge, overall } from './experiments/stats.mjs';
-import { reportMarkdown, fmt } from './experiments/report.mjs';
+import { parseCsv, overall } from './experiments/stats.mjs';
+import { reportMarkdown, fmt, claimPhrase } from './experiments/report.mjs';
+import { addQ, summaryMarkdown, replaceBetweenMarkers, readJudged } from './experiments/summary-table.mjs';
 import { wasmCost, summarise } from './experiments/wasm-cost.mjs';
 import { drawCharts } from './experiments/charts.mjs';
 import { toCsv } from '../web/src/common/csv.js';
@@ -27,7 +28,6 @@ const quick = args.includes('--quick');
 const out = resolve(opt('--out') ?? (quick ? mkdtempSync(join(tmpdir(), 'attnplay-experiments-')) : DEFS));
 const jobs = opt('--jobs') ?? '2';
 const BIN = join(ROOT, 'build/native/attnplay');
-if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build:native`);
 mkdirSync(out, { recursive: true });
 
 const ids = readdirSync(DEFS)
@@ -43,62 +43,69 @@ if (args.includes('--charts-only')) {
   process.exit(0);
 }
 const reportsOnly = args.includes('--reports-only');
-const done = [];
+/** @type {Map<string, number>} the minutes of each sweep run now */
+const swept = new Map();
 for (const id of ids) {
-  const def = JSON.parse(readFileSync(join(DEFS, `${id}.json`), 'utf8'));
-  const csv = join(out, `${id}.csv`),
-    summaryCsv = join(out, `${id}.summary.csv`);
-  const minutes = reportsOnly
-    ? JSON.parse(readFileSync(join(out, `${id}.verdict.json`), 'utf8')).minutes
-    : sweep(id, def, csv, summaryCsv);
-  const runs = parseCsv(readFileSync(csv, 'utf8'));
-  const summary = parseCsv(readFileSync(summaryCsv, 'utf8'));
-  const axes = Object.keys(summary[0] ?? {}).slice(0, Object.keys(summary[0] ?? {}).indexOf('n'));
-  if (runs.some((x) => x.error))
-    throw new Error(
-      `experiments: ${id}: runs failed: ${runs
-        .filter((x) => x.error)
-        .map((x) => x.error)
-        .join('; ')}`,
-    );
-  const claims = judge(def, summary);
-  const verdict = quick ? 'not judged (--quick)' : overall(claims);
-  const engine = runs[0]?.engine ?? '?';
+  const def = readDef(id);
+  if (!reportsOnly) swept.set(id, sweep(id, def, join(out, `${id}.csv`), join(out, `${id}.summary.csv`)));
+}
+// Every experiment with results in `out` is judged (not only those run now): the false-discovery
+// rate is controlled over all their claims together.
+const all = readdirSync(DEFS)
+  .filter((f) => /^[a-z0-9-]+\.json$/.test(f) && !f.endsWith('.verdict.json'))
+  .map((f) => f.slice(0, -5))
+  .filter((id) => existsSync(join(out, `${id}.csv`)) && existsSync(join(out, `${id}.summary.csv`)))
+  .map((id) => readJudged(out, id, readDef(id)));
+addQ(all);
+const done = [];
+for (const e of all) {
+  const minutes =
+    swept.get(e.id) ??
+    (existsSync(join(out, `${e.id}.verdict.json`))
+      ? JSON.parse(readFileSync(join(out, `${e.id}.verdict.json`), 'utf8')).minutes
+      : NaN);
+  const verdict = quick ? 'not judged (--quick)' : overall(e.claims);
   const extra =
-    id === 'cost-per-encoding' ? await wasmTable(def, axes, summary, join(out, `${id}.wasm.summary.csv`)) : '';
+    e.id === 'cost-per-encoding'
+      ? await wasmTable(e.def, e.axes, e.summary, join(out, `${e.id}.wasm.summary.csv`), swept.has(e.id))
+      : '';
   writeFileSync(
-    join(out, `${id}.verdict.json`),
+    join(out, `${e.id}.verdict.json`),
     JSON.stringify(
       {
         verdict,
-        text: claims
-          .map(
-            (c) =>
-              `${c.text}: ${c.verdict}` +
-              (c.better
-                ? ` (${fmt(c.better.mean)} against ${fmt(c.worse.mean)}; the difference ${fmt(c.diff)}, two standard errors ${fmt(2 * c.se)})`
-                : ''),
-          )
-          .join('. '),
-        claims,
+        text: e.claims.map(claimPhrase).join('. '),
+        claims: e.claims,
+        convergence: e.convergence.words,
         minutes,
-        runs: runs.length,
-        engine,
+        runs: e.runs,
+        models: e.models,
+        engine: e.engine,
       },
       null,
       1,
     ) + '\n',
   );
   writeFileSync(
-    join(out, `${id}.md`),
-    reportMarkdown(def, summary, claims, { verdict, minutes, runs: runs.length, axes, engine, extra }),
+    join(out, `${e.id}.md`),
+    reportMarkdown(e.def, e.summary, e.claims, { ...e, verdict, minutes, convergence: e.convergence.words, extra }),
   );
-  console.error(`experiments: ${id}: ${runs.length} runs in ${minutes.toFixed(1)} min: ${verdict}`);
-  done.push({ id, verdict, minutes, runs: runs.length });
+  console.error(`experiments: ${e.id}: ${e.runs} runs in ${Number(minutes).toFixed(1)} min: ${verdict}`);
+  if (swept.has(e.id) || reportsOnly) done.push({ id: e.id, verdict, minutes, runs: e.runs });
+}
+if (!quick && out === DEFS) {
+  const doc = join(ROOT, 'docs/experiments.md');
+  writeFileSync(doc, replaceBetweenMarkers(readFileSync(doc, 'utf8'), summaryMarkdown(all)));
+}
+
+/** @param {string} id */
+function readDef(id) {
+  return JSON.parse(readFileSync(join(DEFS, `${id}.json`), 'utf8'));
 }
 
 /** Run the experiment's sweep into csv and summaryCsv; returns its minutes. */
 function sweep(id, def, csv, summaryCsv) {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build:native`);
   const cmd = [
     'sweep',
     '--experiment',
@@ -119,9 +126,9 @@ function sweep(id, def, csv, summaryCsv) {
   return (Date.now() - t0) / 60000;
 }
 
-/** cost-per-encoding's grid in wasm (rerun unless --reports-only), as a markdown table against native. */
-async function wasmTable(def, axes, summary, file) {
-  if (!reportsOnly) {
+/** cost-per-encoding's grid in wasm (rerun when the native sweep was), as a markdown table against native. */
+async function wasmTable(def, axes, summary, file, fresh) {
+  if (fresh) {
     const w = await wasmCost(def, { quick, log: (s) => console.error(`experiments: ${s}`) });
     const ws = summarise(w.rows, axes, ['steps_per_s', 'infer_tokens_per_s']);
     writeFileSync(
@@ -149,5 +156,5 @@ if (!quick && !reportsOnly && !args.includes('--no-charts'))
     done.map((d) => d.id),
     out,
   );
-console.log(done.map((d) => `${d.id}: ${d.verdict} (${d.runs} runs, ${d.minutes.toFixed(1)} min)`).join('\n'));
+console.log(done.map((d) => `${d.id}: ${d.verdict} (${d.runs} runs, ${Number(d.minutes).toFixed(1)} min)`).join('\n'));
 console.log(`experiments: results in ${out}`);

@@ -14,7 +14,7 @@
   var WIDGET = './src/widgets/attention-playground.js';
   var MOVED =
     'This widget could not load its module: attention-playground.js must stay beside its assets/ folder, ' +
-    'which a bundler does not copy. Serve the package\'s dist/ folder as it is (docs/widgets.md, "From a bundler").';
+    'which a bundler does not copy. Serve the package\'s dist/ folder as it is (docs/widgets.md, "Using it from HTML, a bundler, React or MDX").';
   var g = /** @type {any} */ (globalThis);
   // A sentence, as text, in each <attention-playground> box (once), and in the console.
   var say = function (/** @type {string} */ note) {

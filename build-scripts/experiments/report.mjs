@@ -1,6 +1,8 @@
 // build-scripts/experiments/report.mjs — docs/experiments/<id>.md from the definition, its
 // summary and the claims' verdicts (stats.mjs): what the seed text claimed, the verdict with the
-// numbers, the chart, the table of mean ± sd over the seeds, the setup, the cost, and how to rerun.
+// numbers (difference, 95% confidence interval, test, p and the Benjamini–Hochberg q), the chart,
+// the table of mean ± sd over the seeds, the setup, convergence, the cost, and how to rerun.
+import { ALPHA, MIN_SEEDS } from './stats.mjs';
 
 /** @param {number} x */
 export function fmt(x) {
@@ -15,21 +17,57 @@ export function fmt(x) {
         : x.toFixed(3);
 }
 
+/** A p-value or q as text: 3 significant digits, "< 0.0001" below that. @param {number} p */
+export function fmtP(p) {
+  if (!Number.isFinite(p)) return '–';
+  return p < 1e-4 ? '< 0.0001' : p.toPrecision(2);
+}
+
+/** The test a claim used, in words. @param {any} c */
+export const testWords = (c) =>
+  c.design === 'paired' ? `paired t, df ${c.df.toFixed(1)}` : `Welch t, df ${c.df.toFixed(1)}`;
+
+/** A claim's numbers in one phrase, for verdict.json's text and the page. @param {any} c */
+export function claimPhrase(c) {
+  if (!c.better || !Number.isFinite(c.diff)) return `${c.text}: ${c.verdict}${c.why ? ` (${c.why})` : ''}`;
+  const q = Number.isFinite(c.q) ? `, q ${fmtP(c.q)}` : '';
+  return (
+    `${c.text}: ${c.verdict}${c.why ? ` (${c.why})` : ''} (${fmt(c.better.mean)} against ${fmt(c.worse.mean)}, n ${c.n}; ` +
+    `the difference ${fmt(c.diff)}, 95% CI ${fmt(c.ci[0])} to ${fmt(c.ci[1])}; ${testWords(c)}, p ${fmtP(c.p)}${q})` +
+    (c.notes?.length ? ` [${c.notes.join('; ')}]` : '')
+  );
+}
+
 const UNITS = { peak_memory_bytes: ['peak memory (KiB)', 1 / 1024] };
 
 /** @param {string} m */
 const label = (m) => UNITS[m]?.[0] ?? m;
 
+/** The rule, in words. @param {any} def */
+const ruleWords = (def) =>
+  `Headline metric \`${def.metric}\` (${def.lower_is_better ? 'lower' : 'higher'} is better). ` +
+  `Each claim is a two-sided t-test at α = ${ALPHA}: Welch's (Welch–Satterthwaite df) between two grid points, or a paired t-test across seeds where both sides are the same trained models (scored two ways). ` +
+  `It agrees when p < ${ALPHA} and the difference (positive: as claimed) favours it, disagrees when p < ${ALPHA} against it, and is inside the noise otherwise; it is not judged with fewer than 3 runs a side, or an sd of 0 with fewer than ${MIN_SEEDS}, and is provisional with fewer than ${MIN_SEEDS} seeds. ` +
+  `q is the Benjamini–Hochberg adjusted p over every claim of every experiment (docs/experiments.md).`;
+
+/** @param {any} c */
+const claimRow = (c) =>
+  c.better && Number.isFinite(c.diff)
+    ? `| ${c.text} | ${fmt(c.better.mean)} ± ${fmt(c.better.sd)} | ${fmt(c.worse.mean)} ± ${fmt(c.worse.sd)} | ${c.n} | ${fmt(c.diff)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}] | ${testWords(c)} | ${fmtP(c.p)} | ${fmtP(c.q)} | ${c.verdict}${c.why ? `: ${c.why}` : ''}${c.notes?.length ? ` (${c.notes.join('; ')})` : ''} |`
+    : `| ${c.text} | | | | | | | | ${c.verdict}: ${c.why} |`;
+
 /**
  * @param {any} def the definition
  * @param {Record<string, string>[]} summary
- * @param {ReturnType<import('./stats.mjs').judge>} claims
- * @param {{verdict: string, minutes: number, runs: number, axes: string[], engine: string, extra?: string}} info
+ * @param {any[]} claims judged (stats.mjs judge), with q
+ * @param {{verdict: string, minutes: number, runs: number, models: number, axes: string[], engine: string, convergence: string, extra?: string}} info
  */
 export function reportMarkdown(def, summary, claims, info) {
   const cols = def.columns ?? [def.metric];
-  const scale = (m) => UNITS[m]?.[1] ?? 1;
-  const cell = (r, m) => `${fmt(Number(r[`${m}_mean`]) * scale(m))} ± ${fmt(Number(r[`${m}_sd`] || NaN) * scale(m))}`;
+  const scale = (/** @type {string} */ m) => UNITS[m]?.[1] ?? 1;
+  const cell = (/** @type {Record<string, string>} */ r, /** @type {string} */ m) =>
+    `${fmt(Number(r[`${m}_mean`]) * scale(m))} ± ${fmt(Number(r[`${m}_sd`] || NaN) * scale(m))}`;
+  const seedsRun = Math.max(0, ...summary.map((r) => Number(r.n) || 0));
   const lines = [
     `# ${def.title}`,
     '',
@@ -37,15 +75,14 @@ export function reportMarkdown(def, summary, claims, info) {
     '',
     `**What the seed text claims.** ${def.claim}`,
     '',
-    `**Verdict at this scale: ${info.verdict}.** Headline metric \`${def.metric}\` (${def.lower_is_better ? 'lower' : 'higher'} is better), mean ± sd over ${def.seeds} seeds; a claim agrees when the difference favours it by more than two standard errors (Welch), disagrees when it goes the other way by as much, and is inside the noise otherwise.`,
+    ...(def.notes ? [`**Read this with it.** ${def.notes}`, ''] : []),
+    `**Verdict at this scale: ${info.verdict}** (${claims.filter((c) => c.verdict !== 'not judged').length} of ${claims.length} claims judged). ${ruleWords(def)}`,
     '',
-    '| claim | claimed better | claimed worse | difference (as claimed > 0) | 2 SE | verdict |',
-    '|---|---|---|---|---|---|',
-    ...claims.map((c) =>
-      c.better
-        ? `| ${c.text} | ${fmt(c.better.mean)} ± ${fmt(c.better.sd)} | ${fmt(c.worse.mean)} ± ${fmt(c.worse.sd)} | ${fmt(c.diff)} | ${fmt(2 * c.se)} | ${c.verdict} |`
-        : `| ${c.text} | | | | | ${c.verdict}: ${c.why} |`,
-    ),
+    '| claim | claimed better | claimed worse | n | difference [95% CI] | test | p | q | verdict |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...claims.map(claimRow),
+    '',
+    `**Convergence** (the held-out loss over the last fifth of training): ${info.convergence}.`,
     '',
     `![${def.id}: ${def.metric} per grid point, mean ± sd, a dot per seed](${def.id}.png)`,
     '',
@@ -58,18 +95,19 @@ export function reportMarkdown(def, summary, claims, info) {
       .map(([k, v]) => `\`${k}=${v}\``)
       .join(', ')}${def.corpus ? `; corpus: the bundled ${def.corpus} text (docs/corpus.md)` : ''}. ` +
       `Grid: ${def.grids
-        .map((g) =>
+        .map((/** @type {Record<string, any[]>} */ g) =>
           Object.entries(g)
             .map(([k, v]) => `${k} ∈ {${v.join(', ')}}`)
             .join(' × '),
         )
         .join('; plus ')}` +
-      `${def.eval_at ? `; also evaluated at ${def.eval_at.map((m) => `${m}L`).join(', ')}` : ''}. Seeds 1 to ${def.seeds}.`,
+      `${def.eval_at ? `; also evaluated at ${def.eval_at.map((/** @type {number} */ m) => `${m}L`).join(', ')}` : ''}. ` +
+      `Seeds: the definition asks for ${def.seeds}; these results hold ${seedsRun} per grid point.`,
     '',
-    `**Cost.** ${info.runs} runs in ${info.minutes.toFixed(1)} minutes on 2 cores (native, two runs at a time), engine ${info.engine}.`,
+    `**Cost.** ${info.runs} runs${info.models && info.models < info.runs ? ` (${info.models} trained models: the grid points that differ only in how a model is scored share it)` : ''} in ${info.minutes.toFixed(1)} minutes on 2 cores (native, two runs at a time), engine ${info.engine}.`,
     '',
     `**Rerun.** \`npm run experiments -- --only ${def.id}\`, or \`attnplay sweep --experiment docs/experiments/${def.id}.json --jobs 2 --out ${def.id}.csv --summary ${def.id}.summary.csv\`` +
-      `${def.corpus ? ` with \`--text-file web/public/corpus/${def.corpus}.txt\`` : ''}. Every row of [${def.id}.csv](${def.id}.csv) holds its run's full config. In the browser: the experiments page re-runs any row${def.browser?.steps ? ` (${def.browser.steps} steps)` : ''}.`,
+      `${def.corpus ? ` with \`--text-file web/public/corpus/${def.corpus}.txt\`` : ''}. Every row of [${def.id}.csv](${def.id}.csv) holds its run's config. In the browser: the experiments page re-runs any row${def.browser?.steps ? ` (${def.browser.steps} steps)` : ''}.`,
     '',
   ];
   return lines.join('\n');

@@ -1,9 +1,21 @@
 // build-scripts/experiments/stats.mjs — reading the sweep's CSVs and judging an experiment's
-// claims (docs/experiments/<id>.json "claims") against its summary: Welch's standard error of the
-// difference of two grid points' means. A claim agrees when the difference favours it by more than
-// two standard errors, disagrees when it goes against it by as much, and is inside the noise
-// otherwise. Plain functions, tested in tests/node/experiments.test.mjs.
+// claims (docs/experiments/<id>.json "claims"). The rule: Welch's t-test with the
+// Welch–Satterthwaite degrees of freedom, two-sided, α = 0.05, on the headline metric of the two
+// grid points a claim names; where both sides are the same trained model per seed (the
+// extrapolation experiments score one model per seed at every scaling: equal weights_sha256),
+// a paired t-test across seeds instead, counting models, not rows. A claim agrees when p < α and
+// the difference favours it, disagrees when p < α against it, and is inside the noise otherwise.
+// It is not judged when either side has fewer than 3 runs, or an sd of 0 with fewer than 5; with
+// fewer than 5 seeds its verdict says it is provisional. Every claim carries the 95% confidence
+// interval of the difference, and whether its runs were still learning (convergence.mjs).
+// Plain functions, tested in tests/node/experiments.test.mjs and experiments-stats.test.mjs.
 import { parseCsv as readCsv, csvObjects } from '../../web/src/common/csv.js';
+import { tTwoSided, tQuantile } from './tdist.mjs';
+import { convergenceOf } from './convergence.mjs';
+
+/** The significance level and the seeds the rule asks for. */
+export const ALPHA = 0.05;
+export const MIN_SEEDS = 5;
 
 /**
  * A CSV (RFC 4180, with the page's limits) as rows of objects keyed by its header: the
@@ -14,61 +26,135 @@ import { parseCsv as readCsv, csvObjects } from '../../web/src/common/csv.js';
 export const parseCsv = (text, name = 'the CSV') => csvObjects(readCsv(text, name));
 
 /**
- * The summary rows a selector picks: every key equal (as text) to the row's column.
+ * The rows a selector picks: every key equal (as text) to the row's column.
  * @param {Record<string, string>[]} rows @param {Record<string, string|number|boolean>} sel
  */
 export const pick = (rows, sel) => rows.filter((r) => Object.entries(sel).every(([k, v]) => r[k] === String(v)));
 
-/**
- * @param {{claims?: {text: string, better: Record<string, any>, worse: Record<string, any>}[], metric: string, lower_is_better: boolean}} def
- * @param {Record<string, string>[]} summary rows of <id>.summary.csv
- */
-export function judge(def, summary) {
-  const m = def.metric;
-  return (def.claims ?? []).map((c) => {
-    const [a, b] = [pick(summary, c.better), pick(summary, c.worse)];
-    if (a.length !== 1 || b.length !== 1)
-      return {
-        text: c.text,
-        verdict: 'not judged',
-        why: `the claim picks ${a.length} and ${b.length} grid points; it must pick one each`,
-      };
-    const stat = (/** @type {Record<string, string>} */ r) => ({
-      mean: Number(r[`${m}_mean`]),
-      sd: Number(r[`${m}_sd`] || NaN),
-      n: Number(r.n),
-    });
-    const [x, y] = [stat(a[0]), stat(b[0])];
-    const diff = def.lower_is_better ? y.mean - x.mean : x.mean - y.mean; // > 0: as claimed
-    const se = Math.sqrt(x.sd ** 2 / x.n + y.sd ** 2 / y.n);
-    const verdict = !(x.n >= 2 && y.n >= 2 && Number.isFinite(se))
-      ? 'not judged'
-      : diff > 2 * se
-        ? 'agrees'
-        : diff < -2 * se
-          ? 'disagrees'
-          : 'inside the noise';
-    return {
-      text: c.text,
-      verdict,
-      better: x,
-      worse: y,
-      diff,
-      se,
-      why: verdict === 'not judged' && !Number.isFinite(diff) ? 'no result' : '',
-    };
-  });
+/** Mean, sample sd and n of numbers. @param {number[]} xs */
+export function describe(xs) {
+  const n = xs.length;
+  const mean = xs.reduce((a, b) => a + b, 0) / n;
+  const sd = n > 1 ? Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : NaN;
+  return { mean, sd, n };
 }
 
-/** One word for the whole experiment. @param {{verdict: string}[]} claims */
+/**
+ * Welch's t-test of x against y from their summaries: the difference x − y, its standard error,
+ * the Welch–Satterthwaite df, t, the two-sided p and the 95% confidence interval.
+ * @param {{mean: number, sd: number, n: number}} x @param {{mean: number, sd: number, n: number}} y
+ */
+export function welch(x, y) {
+  const [vx, vy] = [x.sd ** 2 / x.n, y.sd ** 2 / y.n];
+  const se = Math.sqrt(vx + vy);
+  const df = (vx + vy) ** 2 / (vx ** 2 / (x.n - 1) + vy ** 2 / (y.n - 1));
+  return test(x.mean - y.mean, se, df);
+}
+
+/** The paired t-test of per-seed differences. @param {number[]} d */
+export function paired(d) {
+  const s = describe(d);
+  return { ...test(s.mean, s.sd / Math.sqrt(s.n), s.n - 1), sdDiff: s.sd };
+}
+
+/** @param {number} diff @param {number} se @param {number} df */
+function test(diff, se, df) {
+  const t = diff / se;
+  const half = tQuantile(1 - ALPHA / 2, df) * se;
+  return { diff, se, df, t, p: tTwoSided(t, df), ci: [diff - half, diff + half] };
+}
+
+/**
+ * Per seed, the metric of one side's runs (rows without error and with a value).
+ * @param {Record<string, string>[]} runs @param {string} m
+ */
+const bySeed = (runs, m) =>
+  new Map(runs.filter((r) => !r.error && r[m] !== '' && Number.isFinite(Number(r[m]))).map((r) => [r.seed, r]));
+
+/**
+ * Whether the two sides are the same trained model per seed (a paired design).
+ * @param {Map<string, Record<string, string>>} a @param {Map<string, Record<string, string>>} b
+ */
+function samesModels(a, b) {
+  if (a.size !== b.size || !a.size) return false;
+  for (const [seed, r] of a) if (!r.weights_sha256 || b.get(seed)?.weights_sha256 !== r.weights_sha256) return false;
+  return true;
+}
+
+/**
+ * Each claim's verdict. With the per-run rows, the test uses them (and pairs sides that are the
+ * same models); without, the summary's mean, sd and n (Welch).
+ * @param {{claims?: {text: string, better: Record<string, any>, worse: Record<string, any>}[], metric: string, lower_is_better: boolean}} def
+ * @param {Record<string, string>[]} summary rows of <id>.summary.csv
+ * @param {Record<string, string>[]} [runs] rows of <id>.csv
+ */
+export function judge(def, summary, runs) {
+  return (def.claims ?? []).map((c) => judgeOne(def, c, summary, runs));
+}
+
+/**
+ * @param {any} def @param {{text: string, better: Record<string, any>, worse: Record<string, any>}} c
+ * @param {Record<string, string>[]} summary @param {Record<string, string>[]} [runs]
+ */
+function judgeOne(def, c, summary, runs) {
+  const m = def.metric;
+  const [a, b] = [pick(summary, c.better), pick(summary, c.worse)];
+  if (a.length !== 1 || b.length !== 1)
+    return notJudged(c, `the claim picks ${a.length} and ${b.length} grid points; it must pick one each`);
+  const sign = def.lower_is_better ? -1 : 1; // the difference as claimed, > 0 in the claim's favour
+  const stat = (/** @type {Record<string, string>} */ r) => ({
+    mean: Number(r[`${m}_mean`]),
+    sd: Number(r[`${m}_sd`] || NaN),
+    n: Number(r.n),
+  });
+  let [x, y] = [stat(a[0]), stat(b[0])];
+  let design = 'welch';
+  let result;
+  const sides = runs ? [bySeed(pick(runs, c.better), m), bySeed(pick(runs, c.worse), m)] : null;
+  if (sides) [x, y] = sides.map((s) => describe([...s.values()].map((r) => Number(r[m]))));
+  if (sides && samesModels(sides[0], sides[1])) {
+    design = 'paired';
+    const d = [...sides[0]].map(([seed, r]) => sign * (Number(r[m]) - Number(sides[1].get(seed)?.[m])));
+    result = paired(d);
+  } else {
+    const w = welch(x, y);
+    result = { ...w, diff: sign * w.diff, ci: sign > 0 ? w.ci : [-w.ci[1], -w.ci[0]] };
+  }
+  const n = Math.min(x.n, y.n);
+  const zeroSd = design === 'paired' ? result.sdDiff === 0 : x.sd === 0 || y.sd === 0;
+  const base = { text: c.text, design, better: x, worse: y, n, ...result };
+  const converged = runs ? convergenceOf([...pick(runs, c.better), ...pick(runs, c.worse)]) : null;
+  const notes = [];
+  if (design === 'paired')
+    notes.push(`paired across ${n} seeds: both sides are the same ${n} trained models, scored two ways`);
+  if (converged?.falling) notes.push(converged.words);
+  if (n < 3)
+    return { ...base, verdict: 'not judged', why: `${n} run${n === 1 ? '' : 's'} on a side; at least 3`, notes };
+  if (zeroSd && n < MIN_SEEDS)
+    return { ...base, verdict: 'not judged', why: `an sd of 0 with ${n} runs; at least ${MIN_SEEDS}`, notes };
+  if (!Number.isFinite(result.p)) return { ...base, verdict: 'not judged', why: 'no result', notes };
+  if (n < MIN_SEEDS) notes.push(`provisional: ${n} seeds, fewer than the ${MIN_SEEDS} the rule asks`);
+  const verdict = result.p >= ALPHA ? 'inside the noise' : result.diff > 0 ? 'agrees' : 'disagrees';
+  return { ...base, verdict, why: '', notes };
+}
+
+/** @param {{text: string}} c @param {string} why */
+const notJudged = (c, why) => ({ text: c.text, verdict: 'not judged', why, notes: [] });
+
+/** One phrase for the whole experiment. @param {{verdict: string}[]} claims */
 export function overall(claims) {
-  const v = new Set(claims.map((c) => c.verdict));
-  if (!claims.length || v.has('not judged')) return 'not judged';
-  return v.size === 1
-    ? [...v][0]
-    : v.has('agrees')
-      ? 'partly agrees'
-      : v.has('disagrees')
-        ? 'disagrees in part, otherwise inside the noise'
-        : 'inside the noise';
+  const judged = claims.filter((c) => c.verdict !== 'not judged');
+  if (!judged.length) return 'not judged';
+  const v = new Set(judged.map((c) => c.verdict));
+  const word =
+    v.size === 1
+      ? [...v][0]
+      : v.has('agrees')
+        ? v.has('disagrees')
+          ? 'agrees in part, disagrees in part'
+          : 'partly agrees'
+        : v.has('disagrees')
+          ? 'disagrees in part, otherwise inside the noise'
+          : 'inside the noise';
+  return judged.length < claims.length ? `${word}, some claims not judged` : word;
 }

@@ -13,32 +13,35 @@ export async function wasmCost(def, { quick = false, log = () => {} } = {}) {
   const m = await loadModule('simd');
   const seeds = quick ? (def.quick?.seeds ?? 1) : def.seeds;
   const steps = quick ? (def.quick?.steps ?? def.set.steps) : def.set.steps;
+  /** @type {Record<string, any>[]} */
+  const points = def.grids.flatMap((/** @type {Record<string, any[]>} */ grid) =>
+    Object.keys(grid).reduce(
+      (ps, k) => ps.flatMap((p) => grid[k].map((/** @type {any} */ v) => ({ ...p, [k]: v }))),
+      /** @type {Record<string, any>[]} */ ([{}]),
+    ),
+  );
   const rows = [];
-  for (const grid of def.grids) {
-    const keys = Object.keys(grid);
-    /** @type {Record<string, any>[]} */
-    let points = [{}];
-    for (const k of keys) points = points.flatMap((p) => grid[k].map((/** @type {any} */ v) => ({ ...p, [k]: v })));
-    for (const p of points)
-      for (let seed = 1; seed <= seeds; ++seed) {
-        const config = { ...def.set, ...p, seed, steps: steps + 1 };
-        const s = new m.Session(JSON.stringify(config));
-        try {
-          s.trainChunk(1); // warm-up: first-touch of every buffer
-          let t = performance.now();
-          s.trainChunk(steps);
-          const trainS = (performance.now() - t) / 1000;
-          t = performance.now();
-          s.evaluate(0);
-          const evalS = (performance.now() - t) / 1000;
-          const tokens = config.seq_len * config.batch * (config.eval_batches ?? 4);
-          rows.push({ ...p, seed, steps_per_s: steps / trainS, infer_tokens_per_s: tokens / evalS });
-          log(`wasm-simd ${JSON.stringify(p)} seed ${seed}: ${(steps / trainS).toFixed(1)} steps/s`);
-        } finally {
-          s.delete();
-        }
+  // Seed by seed, every grid point of a seed before the next (as the native sweep starts its
+  // runs): the encodings interleave in time, so a slow minute does not land on one of them.
+  for (let seed = 1; seed <= seeds; ++seed)
+    for (const p of points) {
+      const config = { ...def.set, ...p, seed, steps: steps + 1 };
+      const s = new m.Session(JSON.stringify(config));
+      try {
+        s.trainChunk(1); // warm-up: first-touch of every buffer
+        let t = performance.now();
+        s.trainChunk(steps);
+        const trainS = (performance.now() - t) / 1000;
+        t = performance.now();
+        s.evaluate(0);
+        const evalS = (performance.now() - t) / 1000;
+        const tokens = config.seq_len * config.batch * (config.eval_batches ?? 4);
+        rows.push({ ...p, seed, steps_per_s: steps / trainS, infer_tokens_per_s: tokens / evalS });
+        log(`wasm-simd ${JSON.stringify(p)} seed ${seed}: ${(steps / trainS).toFixed(1)} steps/s`);
+      } finally {
+        s.delete();
       }
-  }
+    }
   return { rows, engine: 'wasm-simd under Node (1 thread)' };
 }
 

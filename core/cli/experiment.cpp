@@ -69,8 +69,9 @@ std::string text_of(const std::string& what, const OJson& j, const char* key, bo
 
 Experiment parse_experiment(const OJson& j, const std::string& what, const std::string& id) {
   static const std::vector<std::string> keys{
-      "id",      "title", "source",  "claim",   "set",    "grids", "seeds", "metric", "lower_is_better",
-      "eval_at", "quick", "browser", "columns", "claims", "corpus"};  // the last three: the page's and the runner's
+      "id",      "title", "source",  "claim",   "set",    "grids",  "seeds", "metric", "lower_is_better",
+      "eval_at", "quick", "browser", "columns", "claims", "corpus", "notes"};  // the last four: the page's and the
+                                                                               // runner's
   if (!j.is_object()) fail(what, "the file", "must be one JSON object");
   for (auto& [k, v] : j.items())
     if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
@@ -145,6 +146,7 @@ Experiment parse_experiment(const OJson& j, const std::string& what, const std::
         fail(what, "columns", show_json(nlohmann::json::parse(c.dump())) + " is not a metric column");
   }
   if (j.contains("claims") && !j["claims"].is_array()) fail(what, "claims", "must be an array");
+  if (j.contains("notes")) text_of(what, j, "notes", false);  // the report's and the page's: a text
   if (j.contains("corpus")) {  // the runner passes web/public/corpus/<corpus>.txt as --text-file
     const std::string c = text_of(what, j, "corpus", false);
     if (c.empty() || c.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)

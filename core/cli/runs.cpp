@@ -9,7 +9,11 @@
 
 #include "cli/version.hpp"
 #include "io/json.hpp"
+#include "io/sha256.hpp"
+#include "normalization/normalization.hpp"
+#include "position/position.hpp"
 #include "session/json.hpp"
+#include "tasks/task.hpp"
 
 namespace ap::cli {
 
@@ -31,7 +35,49 @@ std::string last_assignment(const Assignments& run, const std::string& key) {
   return value;
 }
 
+// The options of the chosen task, position encoding and normalization that the config leaves at
+// their declared defaults, filled in: the full resolved config. A name that is not an entry
+// (the run failed on it) adds nothing.
+void add_option_defaults(nlohmann::json& cfg) {
+  auto fill = [&](const std::vector<OptionSpec>& specs) {
+    for (auto& o : specs)
+      if (!cfg.contains(o.key)) cfg[o.key] = o.default_value;
+  };
+  auto name = [&](const char* key) {
+    return cfg.contains(key) && cfg[key].is_string() ? cfg[key].get<std::string>() : "";
+  };
+  try {
+    fill(find_task(name("task")).options);
+    fill(find_position(name("position")).options);
+    fill(find_normalization(name("normalization")).options);
+  } catch (const std::invalid_argument&) {
+  }
+}
+
 }  // namespace
+
+nlohmann::json row_config(const nlohmann::json& config) {
+  if (!config.is_object()) return nullptr;
+  nlohmann::json shown = config;
+  add_option_defaults(shown);
+  // A --text-file corpus or --task-file set stays out of every row (give the file again; the
+  // corpus_sha256 column says which one it was).
+  for (const char* key : {"text", "custom_pairs"})
+    if (shown.contains(key) && shown[key].is_string() && shown[key].get_ref<const std::string&>().size() > 1024)
+      shown.erase(key);
+  return shown;
+}
+
+std::string corpus_sha256(const nlohmann::json& config) {
+  std::string out;
+  for (const char* key : {"text", "custom_pairs"})
+    if (config.is_object() && config.contains(key) && config[key].is_string()) {
+      const std::string& v = config[key].get_ref<const std::string&>();
+      if (!v.empty())
+        out += (out.empty() ? "" : " ") + sha256_hex(reinterpret_cast<const uint8_t*>(v.data()), v.size());
+    }
+  return out;
+}
 
 std::vector<std::string> metric_columns(const std::vector<int>& eval_at) {
   std::vector<std::string> m{"steps",
@@ -43,7 +89,8 @@ std::vector<std::string> metric_columns(const std::vector<int>& eval_at) {
                              "steps_per_s",
                              "train_tokens_per_s",
                              "infer_tokens_per_s",
-                             "peak_memory_bytes"};
+                             "peak_memory_bytes",
+                             "eval_loss_last_fifth"};
   for (int x : eval_at)
     m.push_back("eval_accuracy_x" + std::to_string(x)), m.push_back("eval_loss_x" + std::to_string(x));
   return m;
@@ -53,7 +100,7 @@ CsvRow row_header(const std::vector<std::string>& axes, const std::vector<int>& 
   CsvRow h(axes);
   h.push_back("seed");
   for (auto& m : metric_columns(eval_at)) h.push_back(m);
-  for (const char* c : {"weights_sha256", "engine", "config", "error"}) h.push_back(c);
+  for (const char* c : {"weights_sha256", "engine", "config", "corpus_sha256", "error"}) h.push_back(c);
   return h;
 }
 
@@ -69,7 +116,7 @@ CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& 
   for (const char* k : {"steps", "train_loss", "eval_loss"}) row.push_back(num(get(k)));
   row.push_back(loss.is_number() ? num(loss.get<double>() / std::log(2.0)) : "");  // bits per token
   for (const char* k : {"eval_accuracy", "eval_sequence_accuracy", "steps_per_s", "train_tokens_per_s",
-                        "infer_tokens_per_s", "peak_memory_bytes"})
+                        "infer_tokens_per_s", "peak_memory_bytes", "eval_loss_last_fifth"})
     row.push_back(num(get(k)));
   const nlohmann::json at = get("eval_at");
   for (size_t i = 0; i < eval_at.size(); ++i) {  // empty when the encoding cannot address it
@@ -80,12 +127,9 @@ CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& 
   const nlohmann::json sha = get("weights_sha256");
   row.push_back(sha.is_string() ? sha.get<std::string>() : "");
   row.push_back(version_string());
-  nlohmann::json shown = cfg;  // a --text-file corpus or --task-file set stays out of every row: give the file again
-  for (const char* key : {"text", "custom_pairs"})
-    if (shown.is_object() && shown.contains(key) && shown[key].is_string() &&
-        shown[key].get<std::string>().size() > 1024)
-      shown.erase(key);
+  const nlohmann::json shown = row_config(cfg);
   row.push_back(shown.is_object() ? shown.dump() : "");
+  row.push_back(corpus_sha256(cfg));
   row.push_back(error);
   return row;
 }

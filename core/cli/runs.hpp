@@ -19,14 +19,21 @@ using Assignments = std::vector<std::pair<std::string, std::string>>;  // key=va
 
 // The metric columns between "seed" and "weights_sha256" (eval_at adds two per multiple).
 std::vector<std::string> metric_columns(const std::vector<int>& eval_at);
-// Axes, "seed", the metrics, "weights_sha256", "engine", "config", "error".
+// Axes, "seed", the metrics, "weights_sha256", "engine", "config", "corpus_sha256", "error".
 CsvRow row_header(const std::vector<std::string>& axes, const std::vector<int>& eval_at);
 // A run's row. An axis cell is the text of the run's last assignment of that key (empty when the
 // run does not assign it); the seed is the result config's (else the last "seed" assignment).
-// The config cell leaves out a text longer than 1 KiB (a --text-file corpus; give it again to
-// reproduce the row). `result` is train's JSON result (null when the run produced none); `error` is empty on success.
+// The config cell is row_config's. `result` is train's JSON result (null when the run produced none); `error` is empty
+// on success.
 CsvRow result_row(const std::vector<std::string>& axes, const std::vector<int>& eval_at, const Assignments& run,
                   const nlohmann::json& result, const std::string& error);
+// The config cell: the run's full resolved config (every core field, and every option of its task,
+// position encoding and normalization, defaults included), without a text or custom-pairs value
+// over 1 KiB (a --text-file corpus: give the file again). Null for a result without a config.
+nlohmann::json row_config(const nlohmann::json& config);
+// The corpus_sha256 cell: the SHA-256 of the run's training text (the text task's corpus, or a
+// custom task's pairs), "" when it has none.
+std::string corpus_sha256(const nlohmann::json& config);
 // "2,4,8" -> {2, 4, 8}: whole multiples 1..64, at most 16, no repeats (throws naming `what`).
 std::vector<int> parse_eval_at(const std::string& text, const std::string& what);
 // Before training: refuses a multiple whose evaluation (batch sequences of m seq_len tokens plus

@@ -4,6 +4,7 @@
 // write. The rows are then merged as `attnplay merge` does, so that both paths give the same file.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -91,6 +92,24 @@ std::pair<std::string, int> run_line(const std::string& line) {
   return {last, status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
+// The order the runs start in: seed by seed, every grid point of a seed before the next seed
+// (the plan lists the seeds of a point together), so that the runs of different grid points are
+// interleaved in time and a slow minute on the machine does not land on one of them. The rows
+// keep the plan's order.
+std::vector<size_t> start_order(const SweepPlan& p) {
+  std::vector<std::pair<std::string, size_t>> keyed;
+  for (size_t i = 0; i < p.runs.size(); ++i) {
+    std::string seed;
+    for (auto& [k, v] : p.runs[i])
+      if (k == "seed") seed = v;
+    keyed.emplace_back(std::string(12 - std::min<size_t>(12, seed.size()), '0') + seed, i);
+  }
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<size_t> out;
+  for (auto& k : keyed) out.push_back(k.second);
+  return out;
+}
+
 }  // namespace
 
 int sweep(const SweepArgs& a) {
@@ -115,10 +134,12 @@ int sweep(const SweepArgs& a) {
   write_value_files(plan, rows);  // a value too long for a command line, or with a line break
   const size_t n = plan.runs.size();
   std::vector<std::string> files(n), errors(n);
+  const std::vector<size_t> order = start_order(plan);
   std::atomic<size_t> next{0};
   std::mutex io;
   auto worker = [&] {
-    for (size_t i; (i = next++) < n;) {
+    for (size_t k; (k = next++) < n;) {
+      const size_t i = order[k];
       files[i] = (fs::path(rows) / row_file_name(i)).string();
       auto [last, code] = run_line(shell_line(train_argv(plan, i, self, files[i])));
       if (code != 0) errors[i] = last.empty() ? "exit code " + std::to_string(code) : last;

@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -166,6 +167,26 @@ std::string stop_advice(const Session& s, const TrainArgs& a, bool refused) {
   return os.str();
 }
 
+// The steps of the last fifth of training (from `first` to `steps`) at which a sweep's run
+// evaluates: five, evenly spread, the last step included; none for a run under 10 steps.
+std::vector<int> last_fifth_steps(int first, int steps) {
+  const int span = (steps - first) / 5;
+  if (steps - first < 10 || span < 4) return {};
+  std::vector<int> out;
+  for (int k = 0; k < 5; ++k) out.push_back(steps - span + (span * k) / 4);
+  return out;
+}
+
+// The least-squares slope of y over x.
+double fitted_change(const std::vector<std::pair<double, double>>& xy) {
+  double mx = 0, my = 0;
+  for (auto& [x, y] : xy) mx += x, my += y;
+  mx /= double(xy.size()), my /= double(xy.size());
+  double sxy = 0, sxx = 0;
+  for (auto& [x, y] : xy) sxy += (x - mx) * (y - my), sxx += (x - mx) * (x - mx);
+  return sxx > 0 ? sxy / sxx : 0.0;
+}
+
 // --eval-at: the held-out loss and accuracy at each multiple of seq_len, or why not.
 nlohmann::json eval_at_json(Session& s, const std::vector<int>& multiples) {
   nlohmann::json out = nlohmann::json::array();
@@ -196,11 +217,18 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
   double tokens = 0, secs = 0, wall = 0;  // secs: as each step measured itself; wall: around step()
   const int first = s.steps_done();
   StepMetrics m;
+  // A sweep's run (--row-out) measures whether it converged: the held-out loss at five steps
+  // spread over the last fifth of training (outside the timed steps; evaluation draws its own
+  // batches, so training is unchanged).
+  const std::vector<int> tail = a.row_out.empty() ? std::vector<int>{} : last_fifth_steps(first, cfg.steps);
+  std::vector<std::pair<double, double>> tail_loss;
   while (s.steps_done() < cfg.steps && g_signal == 0) {
     const auto t0 = Clock::now();
     m = s.step();
     wall += std::chrono::duration<double>(Clock::now() - t0).count();
     if (m.refused) break;
+    if (std::find(tail.begin(), tail.end(), m.step) != tail.end())
+      tail_loss.emplace_back(m.step, s.evaluate(cfg.seq_len).loss);
     tokens += double(cfg.batch) * cfg.model_len();
     secs += double(cfg.batch) * cfg.model_len() / std::max(1e-9f, m.tokens_per_s);
     EvalMetrics e;
@@ -277,6 +305,8 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
        {"infer_tokens_per_s", infer_secs > 0 ? infer_tokens / infer_secs : 0.0},
        {"peak_memory_bytes", memory},
        {"eval_at", eval_at_json(s, eval_at)}};
+  if (tail_loss.size() >= 3)
+    r["eval_loss_last_fifth"] = fitted_change(tail_loss) * double(tail_loss.back().first - tail_loss.front().first);
   if (a.json)
     std::cout << r.dump() << "\n";
   else

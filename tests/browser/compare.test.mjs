@@ -27,8 +27,9 @@ async function trained(page, steps, done = true) {
     page,
     ([n, end]) => {
       const runs = window.playground?.compare.view?.runs ?? [];
+      const playing = window.playground?.compare.runs?.set.playing;
       return {
-        ok: runs.length > 0 && runs.every((r) => r.last.step >= n && (!end || (r.last.acc !== null && !r.run.playing))),
+        ok: runs.length > 0 && runs.every((r) => r.last.step >= n && (!end || (r.last.acc !== null && !playing))),
         last: runs.map((r) => r.last),
       };
     },
@@ -52,9 +53,10 @@ test('order without and with positions, compared in the playground; the link rep
   assert.deepEqual(await rows(page), ['position=none', 'position=rope']);
   assert.match(await page.evaluate(() => location.hash), /&compare=position%3Dnone%2Crope$/);
   assert.ok(
-    (await page.locator('#charts-panel').isHidden()) && (await page.locator('.toolbar').isHidden()),
+    (await page.locator('#charts-panel').isHidden()) && (await page.locator('.toolbar .transport').isHidden()),
     'the single run steps aside',
   );
+  assert.ok(await page.locator('label[for="import-model"]').isVisible(), 'but Import model stays offered');
   // Pressing Compare trains every run at once; once all are done, the button offers Play again.
   assert.equal(await page.locator('#compare-view .ap-compare-play').textContent(), 'Pause');
   const [none, rope] = await trained(page, 600);
@@ -145,8 +147,10 @@ test('order without and with positions, compared in the playground; the link rep
   // A settings change rebuilds every run with it.
   await page.fill('#ctl-lr', '0.002');
   await page.press('#ctl-lr', 'Tab');
-  await page.waitForFunction(() =>
-    window.playground.compare.view?.runs.every((r) => r.state.lr === 0.002 && r.run.model),
+  await page.waitForFunction(
+    () =>
+      window.playground.compare.view?.runs.every((r) => r.state.lr === 0.002) &&
+      window.playground.compare.runs?.runs.every((r) => r.ctl.model),
   );
   // The link reproduces the comparison.
   const hash = await page.evaluate(() => location.hash);

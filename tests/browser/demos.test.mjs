@@ -11,6 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, openPage, shot, shotFourWays, until } from './harness.mjs';
+import { checkDocFigures, extrapolationSentence } from './doc-figures.mjs';
 
 let h;
 before(async () => {
@@ -35,7 +36,7 @@ test('header links: the playground and every demo page link to each other', asyn
     'index.html',
     'permutation.html?autoplay=0',
     'probe.html?autoplay=0&positions=none&normalizations=softmax',
-    'extrapolation.html?autoplay=0&encodings=none',
+    'extrapolation.html?autoplay=0&position=none',
     'experiments.html',
   ]) {
     await page.goto(`${h.url}${target}`);
@@ -234,7 +235,7 @@ test('permutation: equivariant without positions, broken by an encoding or the c
 test('probe grid: 3 seeds per cell; Lemma 1 cells stay at 1/n with spread 0; labels follow the measured gaps; symmetric ALiBi is mirror-limited', async () => {
   const { page, errors } = await openPage(
     h.browser,
-    `${h.url}probe.html?steps=400&positions=none,learned,rope,alibi,t5_bias,shaw&normalizations=softmax,l2,sigmoid`,
+    `${h.url}probe.html?steps=400&position=none,learned,rope,alibi,t5_bias,shaw&normalization=softmax,l2,sigmoid`,
     { width: 1280, height: 1000 },
   );
   await demoReady(page);
@@ -426,7 +427,7 @@ test('probe, Catalogue 2 columns: row-sum labels; causal stick_breaking counts w
 test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE scaling curves and table', async () => {
   const { page, errors } = await openPage(
     h.browser,
-    `${h.url}extrapolation.html?steps=300&encodings=learned,sinusoidal,rope,alibi,fire&scaling=ntk`,
+    `${h.url}extrapolation.html?steps=300&position=learned,sinusoidal,rope,alibi,fire&rope_scaling=ntk`,
     { width: 1280, height: 1000 },
   );
   await demoReady(page);
@@ -474,6 +475,9 @@ test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE
       ),
     ),
   );
+  // docs/demos.md gives these figures for this setup: the measured ones (doc-figures.mjs).
+  for (const task of ['copy_back', 'copy_first'])
+    checkDocFigures('docs/demos.md', `extrapolation-${task}`, extrapolationSentence(results[task], 16, 64));
   // The table: PI divides every frequency by s; NTK keeps the fastest and divides the slowest by s.
   const ratios = JSON.parse((await data(page, '.apd-rope')).ratios);
   assert.ok(ratios.pi.every((r) => Math.abs(r - 0.5) < 1e-6));

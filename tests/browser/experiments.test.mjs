@@ -56,8 +56,8 @@ test('fixtures: each experiment shows its table, chart, claim as text and verdic
   const { page, errors } = await openExperiments();
   assert.equal(await page.locator('.xp').getAttribute('data-experiments'), '2');
   const ex = page.locator('.xp-experiment[data-id="fixture-positions"]');
-  assert.equal(await ex.locator('tbody tr').count(), 3);
-  assert.deepEqual(await ex.locator('thead th').allTextContents(), [
+  assert.equal(await ex.locator('.xp-table tbody tr').count(), 3);
+  assert.deepEqual(await ex.locator('.xp-table thead th').allTextContents(), [
     'position',
     'placement',
     'eval_accuracy',
@@ -68,15 +68,28 @@ test('fixtures: each experiment shows its table, chart, claim as text and verdic
     'yours',
     '',
   ]);
-  const rope = ex.locator('tbody tr', { hasText: 'rope' });
+  const rope = ex.locator('.xp-table tbody tr', { hasText: 'rope' });
   assert.match(await rope.locator('.xp-headline').textContent(), /^\d+\.\d% ± \d+\.\d$/);
-  assert.match(await ex.locator('tbody tr', { hasText: 'learned' }).textContent(), /3 \(1 failed\)/);
+  assert.match(await ex.locator('.xp-table tbody tr', { hasText: 'learned' }).textContent(), /3 \(1 failed\)/);
   assert.match(await ex.locator('.xp-claim').textContent(), /<b>not markup<\/b> & "quotes"/);
   assert.equal(await ex.locator('.xp-claim b').count(), 0);
   assert.equal(await ex.locator('.xp-verdict').getAttribute('data-verdict'), 'agrees');
   assert.match(await ex.locator('.xp-verdict').textContent(), /\(10 runs, 0\.4 min natively\)/);
   assert.deepEqual(await ex.locator('.xp-claims li').allTextContents(), ['RoPE beats no position encoding']);
-  assert.match(await ex.locator('tbody tr', { hasText: 'learned' }).locator('td').nth(1).textContent(), /^–$/); // learned cannot address 2L
+  // the claim's test as the verdict file gives it: difference [95% CI], test, p, q, verdict
+  assert.deepEqual(await ex.locator('.xp-claims-table tbody tr').first().locator('th, td').allTextContents(), [
+    'RoPE beats no position encoding',
+    '0.731 [0.701, 0.761]',
+    'Welch t, df 4.0',
+    '< 0.0001',
+    '< 0.0001',
+    'agrees; provisional: 3 seeds, fewer than the 5 the rule asks',
+  ]);
+  assert.match(await ex.locator('.xp-convergence').textContent(), /^Convergence: converged: /);
+  assert.match(
+    await ex.locator('.xp-table tbody tr', { hasText: 'learned' }).locator('td').nth(1).textContent(),
+    /^–$/,
+  ); // learned cannot address 2L
   assert.match(await ex.locator('.xp-browser').textContent(), /steps 40 instead of 60/);
   assert.equal(await ex.locator('canvas').getAttribute('data-drawn'), '3');
   assert.ok((await inked(page, '.xp-experiment[data-id="fixture-positions"] canvas')) > 500);
@@ -93,7 +106,7 @@ test("re-run a row in this tab: the learner's result lands in the table and on t
   const { page, errors } = await openExperiments();
   const ex = page.locator('.xp-experiment[data-id="fixture-positions"]');
   const before = await inked(page, '.xp-experiment[data-id="fixture-positions"] canvas');
-  const rope = ex.locator('tbody tr', { hasText: 'rope' });
+  const rope = ex.locator('.xp-table tbody tr', { hasText: 'rope' });
   await rope.locator('.xp-rerun').click();
   await page.waitForFunction(
     () => document.querySelector('.xp-experiment[data-id="fixture-positions"] tr[data-mine]'),

@@ -107,6 +107,15 @@ test('ablating the heads of the first layer shows the loss change in words; Clea
   await page.waitForFunction(() => document.querySelectorAll('.iv-list li').length === 0);
   await page.locator('.iv-status', { hasText: 'No interventions' }).waitFor();
   assert.equal(await status(page), plain);
+  // Ablate again; Clear all, and a refresh (training moved on) that starts before the clear's
+  // answer: the cleared list stays cleared (the refresh used to re-apply the old list).
+  await apply(page, { layer: 1, head: 0, kind: 'uniform' }, 1);
+  const left = await page.evaluate(async () => {
+    const iv = window.playground.interventions;
+    await Promise.all([iv.clear(), iv.refresh()]);
+    return document.querySelectorAll('.iv-list li').length;
+  });
+  assert.equal(left, 0, 'a refresh racing Clear all brought the cleared list back');
   // Ablate again, then reset: the new run starts with none.
   await apply(page, { layer: 1, head: 0, kind: 'uniform' }, 1);
   await page.evaluate(() => window.playground.reset());

@@ -41,9 +41,8 @@ export async function until(page, predicate, what, { timeout = WAIT.fact, arg, e
       last = { error: e instanceof Error ? e.message.split('\n')[0] : String(e) };
     }
     if (Date.now() >= end) break;
-    await new Promise((r) => {
-      setTimeout(r, Math.min(every, Math.max(0, end - Date.now())));
-    }); // no-sleeps: the polling interval of until() itself
+    const pause = Math.min(every, Math.max(0, end - Date.now()));
+    await new Promise((r) => setTimeout(r, pause)); // no-sleeps: the polling interval of until() itself
   }
   const seen = 'error' in last ? `the predicate threw: ${last.error}` : `last seen: ${show(last.value)}`;
   throw new Error(`Timed out after ${timeout} ms waiting for ${what} (${seen})`);

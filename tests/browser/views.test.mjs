@@ -70,7 +70,11 @@ for (const [width, scheme] of LOOKS) {
     for (const b of bias) {
       assert.equal(b.diverging, 'true', 'a bias gets the diverging scale');
       assert.equal(b.lo, -b.hi, 'centred on 0');
-      assert.match(b.legend, /bias:.*white at 0.*the same scale for every head/);
+      // 0 is white on a light page, dark grey on a dark one (colormap.js)
+      assert.match(
+        b.legend,
+        new RegExp(`bias:.*${scheme === 'dark' ? 'dark grey' : 'white'} at 0.*the same scale for every head`),
+      );
     }
     // Heads are numbered from 1 in the bias maps and in the slope bars alike.
     assert.deepEqual(await page.locator('#positions .pos-head > span').allTextContents(), ['head 1', 'head 2']);

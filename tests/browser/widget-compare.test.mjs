@@ -42,13 +42,14 @@ async function runsAt(p, steps, evaluated = true) {
     p,
     ([n, withEval]) => {
       const w = document.querySelector('attention-playground');
-      const runs = w.app?.runs ?? [];
+      const runs = w.app?.view.runs ?? []; // what the view drew (w.app: the runs, w.app.view: their view)
+      const playing = w.app?.set.playing;
       return {
         ok:
           w.status === 'error' ||
           (w.status === 'ready' &&
             runs.length > 0 &&
-            runs.every((r) => r.last.step >= n && (!withEval || r.last.acc !== null) && !r.run.playing)),
+            runs.every((r) => r.last.step >= n && (!withEval || r.last.acc !== null) && !playing)),
         status: w.status,
         error: w.error,
         last: runs.map((r) => r.last),
@@ -63,9 +64,9 @@ async function runsAt(p, steps, evaluated = true) {
   });
   assert.equal(w.status, 'ready', `widget: ${w.error}`);
   return p.evaluate(() => {
-    const app = document.querySelector('attention-playground').app;
-    const [loss, acc] = app.charts.map(([c]) => c.run.cols);
-    return app.runs.map((r, i) => ({
+    const view = document.querySelector('attention-playground').app.view;
+    const [loss, acc] = view.charts.map(([c]) => c.run.cols);
+    return view.runs.map((r, i) => ({
       name: r.name,
       last: r.last,
       loss: loss[`r${i}`],

@@ -26,7 +26,20 @@ grid=(--grid "position=learned,rope" --seeds 2 --eval-at 2)
 
 check "--version prints the engine string" bash -c "'$bin' --version | grep -Eq '^attnplay [0-9]+\.[0-9]+\.[0-9]+ \(.+\)$'"
 check "in-process sweep: 4 runs, CSV and summary" bash -c "'$bin' sweep ${tiny[*]} ${grid[*]@Q} --out inproc.csv --summary inproc.summary.csv --jobs 2 >/dev/null 2>&1 && [ \$(wc -l < inproc.csv) -eq 5 ] && [ \$(wc -l < inproc.summary.csv) -eq 3 ]"
-check "the header is the spec's" bash -c "head -1 inproc.csv | grep -qx 'position,seed,steps,train_loss,eval_loss,eval_bpc,eval_accuracy,eval_sequence_accuracy,steps_per_s,train_tokens_per_s,infer_tokens_per_s,peak_memory_bytes,eval_accuracy_x2,eval_loss_x2,weights_sha256,engine,config,error'"
+check "the header is the spec's" bash -c "head -1 inproc.csv | grep -qx 'position,seed,steps,train_loss,eval_loss,eval_bpc,eval_accuracy,eval_sequence_accuracy,steps_per_s,train_tokens_per_s,infer_tokens_per_s,peak_memory_bytes,eval_loss_last_fifth,eval_accuracy_x2,eval_loss_x2,weights_sha256,engine,config,corpus_sha256,error'"
+check "config is the full resolved config: rope's options at their defaults, the task's too" bash -c "grep '^rope,' inproc.csv | grep -q '\"\"rope_base\"\":10000' && grep '^learned,' inproc.csv | grep -q '\"\"position\"\":\"\"learned\"\"' && ! grep '^learned,' inproc.csv | grep -q rope_base"
+check "the runs start seed by seed, the grid points interleaved (rows stay in grid order)" bash -c "'$bin' sweep ${tiny[*]} ${grid[*]@Q} --out order.csv --jobs 1 2>&1 >/dev/null | grep -o 'run [0-9]/4' | tr '\n' ' ' | grep -qx 'run 1/4 run 3/4 run 2/4 run 4/4 '"
+head -c 3000 /dev/urandom | base64 -w 80 > corpus.txt
+conv=(--set task=text --set steps=20 --set d_model=16 --set ffn=32 --set layers=1 --set batch=4 --set seq_len=16 --set eval_batches=1)
+cell() { node "$here/csv_cell.mjs" "$@"; }
+text_row() {
+  "$bin" sweep "${conv[@]}" --grid position=rope --seeds 1 --text-file corpus.txt --out text.csv >/dev/null 2>&1 || return 1
+  [ "$(cell text.csv 1 corpus_sha256)" = "$(sha256sum corpus.txt | cut -c1-64)" ] || return 1
+  ! cell text.csv 1 config | grep -q '"text":' || return 1
+  cell text.csv 1 config | grep -q '"text_vocab"\|"rope_base":10000' || return 1
+  cell text.csv 1 eval_loss_last_fifth | grep -Eq '^-?[0-9]' && [ -z "$(cell inproc.csv 1 eval_loss_last_fifth)" ]
+}
+check "a text run's row: corpus_sha256 is the corpus file's (the corpus left out of config); eval_loss_last_fifth measured (empty under 20 steps)" text_row
 check "rows: seeds 1,2 per grid point, in grid order" bash -c "[ \"\$(cut -d, -f1,2 inproc.csv | tail -n +2 | tr '\n' ' ')\" = 'learned,1 learned,2 rope,1 rope,2 ' ]"
 
 check "--emit gnu-parallel writes one line per run" bash -c "'$bin' sweep ${tiny[*]} ${grid[*]@Q} --emit gnu-parallel lines.txt --rows par >/dev/null && [ \$(wc -l < lines.txt) -eq 4 ]"

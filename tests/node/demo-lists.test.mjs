@@ -3,7 +3,7 @@
 // the flags, every registered encoding, so that a new one appears in the demos without an edit.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { demoLists } from '../../web/src/demos/lists.js';
+import { demoLists, probeModels } from '../../web/src/demos/lists.js';
 
 const names = [
   'none',
@@ -60,8 +60,10 @@ test('without the flags: the hand-made lists, as the demos had them', () => {
   ]);
   assert.deepEqual(l.extrapolation, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'fire', 'xpos']);
   assert.deepEqual(l.extrapolationDefault, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias']);
-  assert.equal(l.probePositions.length * l.probeNormalizations.length, 56, 'the probe grid is 8 × 7');
-  assert.deepEqual(l.probeNormalizations, ['softmax', 'l2', 'relu2', 'sigmoid', 'softmax1', 'sink', 'stick_breaking']);
+  assert.equal(l.probePositions.length * l.probeNormalizations.length, 48, 'the bidirectional probe grid is 8 × 6');
+  assert.deepEqual(l.probeNormalizations, ['softmax', 'l2', 'relu2', 'sigmoid', 'softmax1', 'sink']);
+  assert.deepEqual(l.probeCausalNormalizations, ['stick_breaking'], 'a column with the causal mask only');
+  assert.equal(probeModels(l), 144, "the probe page's description: 8 × 6 × 3 seeds");
   assert.deepEqual({ ...demoLists(undefined), rowSum: l.rowSum }, l, 'no registry (yet): the same lists');
 });
 

@@ -95,8 +95,49 @@ test('definitions: read strictly, unknown keys and bad values named', () => {
     text: 't',
     minutes: null,
     runs: null,
+    models: null,
     engine: '',
+    convergence: '',
+    claims: [],
   });
+  // a judged claim's numbers as the page shows them; a value of the wrong type reads as absent
+  const v = parseVerdict(
+    JSON.stringify({
+      verdict: 'agrees',
+      text: 't',
+      models: 5,
+      claims: [
+        {
+          text: 'a beats b',
+          verdict: 'agrees',
+          design: 'paired',
+          n: 5,
+          diff: 0.3,
+          ci: [0.2, 0.4],
+          df: 4,
+          p: 0.001,
+          q: 'x',
+          notes: ['paired'],
+        },
+      ],
+    }),
+    'x',
+  );
+  assert.equal(v.models, 5);
+  assert.deepEqual(v.claims[0], {
+    text: 'a beats b',
+    verdict: 'agrees',
+    why: '',
+    design: 'paired',
+    n: 5,
+    diff: 0.3,
+    ci: [0.2, 0.4],
+    df: 4,
+    p: 0.001,
+    q: null,
+    notes: ['paired'],
+  });
+  assert.throws(() => parseVerdict('{"verdict":"agrees","text":"t","claims":[1]}', 'x'), /claims\[0\]: an object/);
   assert.equal(
     parseVerdict(
       '{"verdict":"partly agrees","text":"t","claims":[{"better":{"mean":1}}],"minutes":2.5,"runs":27,"engine":"e"}',

@@ -6,6 +6,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv, judge, overall, pick } from '../../build-scripts/experiments/stats.mjs';
 import { ROOT } from './load.mjs';
+import { readJudged, addQ, summaryMarkdown } from '../../build-scripts/experiments/summary-table.mjs';
+import { existsSync } from 'node:fs';
 
 test('parseCsv reads quoted fields, escaped quotes, CRLF, and refuses ragged rows', () => {
   const rows = parseCsv('a,b,config\r\n1,"x,y","{""k"":1}"\n2,,\n');
@@ -77,3 +79,28 @@ test('every committed definition: its id is its file name, and each claim names 
   }
 });
 const DEFAULTS = { placement: 'embed', rope_factor: '2', norm_position: 'pre', layernorm: 'pre' };
+
+test('docs/experiments.md: the claims table between its markers is what the committed CSVs give (no drift)', () => {
+  const dir = join(ROOT, 'docs/experiments');
+  const all = readdirSync(dir)
+    .filter((f) => /^[a-z0-9-]+\.json$/.test(f) && !f.endsWith('.verdict.json'))
+    .map((f) => f.slice(0, -5))
+    .filter((id) => existsSync(join(dir, `${id}.csv`)))
+    .map((id) => readJudged(dir, id, JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8'))));
+  addQ(all);
+  const doc = readFileSync(join(ROOT, 'docs/experiments.md'), 'utf8');
+  const between = doc.slice(doc.indexOf('<!-- claims:begin -->') + 22, doc.indexOf('<!-- claims:end -->'));
+  assert.equal(
+    between.trim(),
+    summaryMarkdown(all).trim(),
+    'run node build-scripts/experiments.mjs --reports-only to regenerate it',
+  );
+  for (const e of all) {
+    const v = JSON.parse(readFileSync(join(dir, `${e.id}.verdict.json`), 'utf8'));
+    assert.deepEqual(
+      v.claims.map((c) => [c.verdict, c.p]),
+      e.claims.map((c) => [c.verdict, Number.isFinite(c.p) ? c.p : null]),
+      `${e.id}.verdict.json`,
+    );
+  }
+});

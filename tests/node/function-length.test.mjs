@@ -22,13 +22,6 @@ const SKIP = ['web/src/wasm/'];
  * @type {Set<string>}
  */
 const EXCEPTIONS = new Set([
-  'web/src/charts/figure-layout.js#heatmapLayout', // the figure's heatmap layout (charts/)
-  'web/src/charts/figure-layout.js#lineLayout', // the figure's line-chart layout (charts/)
-  'web/src/charts/light-line-chart.js##draw', // the light chart's one drawing pass (charts/)
-  'web/src/common/csv.js#parseCsv', // the CSV reader's state machine (common/)
-  'web/src/panels/compare-view.js#constructor', // the comparison view (panels/)
-  'web/src/panels/text-source-panel.js#field', // the text-source panel's field (panels/)
-  'web/src/widgets/attributes.js#readAttributes', // the widget's attribute reader (widgets/: another helper's scope)
 ]);
 
 /**

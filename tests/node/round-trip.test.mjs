@@ -185,3 +185,47 @@ test('replies after the change keep the text in the worker; the page sees its ow
   assert.ok(ref, 'a reply names the text by its size and hash');
   await run.dispose();
 });
+
+/** Counts over one propose(config): the widget's setConfig path (WidgetApp.setState). */
+async function oneProposal(run, config) {
+  const start = { requests: counts.requests.length, validations: counts.validations, builds: counts.builds };
+  const check = await run.propose(config);
+  const c = {
+    check,
+    requests: counts.requests.slice(start.requests),
+    validations: counts.validations - start.validations,
+    builds: counts.builds - start.builds,
+  };
+  console.log(`one widget setConfig: ${JSON.stringify({ ...c, check: check.ok ? 'ok' : check.error })}`);
+  return c;
+}
+
+test("the widget's setConfig path (WidgetApp.setState -> RunController.propose): one round trip, one validation", async () => {
+  const checked = [];
+  const run = new RunController(client, { checked: (r) => checked.push(r) });
+  assert.equal(await run.apply(base), 'ready');
+  const ok = await oneProposal(run, { ...base, seed: 3 });
+  assert.equal(ok.check.ok, true);
+  assert.deepEqual(ok.requests, ['create', 'dispose'], 'no checkConfig before create');
+  assert.equal(ok.validations, 1);
+  assert.equal(ok.builds, 1);
+  assert.equal(run.model.info.config.seed, 3);
+  const model = run.model;
+  const before = checked.length;
+  const bad = await oneProposal(run, { ...base, heads: 3 });
+  assert.equal(bad.check.ok, false);
+  assert.match(bad.check.error, /heads/);
+  assert.deepEqual(bad.requests, ['create']);
+  assert.equal(bad.validations, 1);
+  assert.equal(run.model, model, 'a refused config changes nothing: the model stays');
+  assert.equal(checked.length, before, 'and the views are not told (the widget refuses in words)');
+  await run.dispose();
+});
+
+test("the widget's setState goes through propose(), never a checkConfig round trip of its own", async () => {
+  const { readFileSync } = await import('node:fs');
+  const src = readFileSync(resolve(SRC, 'widgets/widget-app.js'), 'utf8');
+  const body = src.slice(src.indexOf('async setState('), src.indexOf('\n  }\n', src.indexOf('async setState(')));
+  assert.match(body, /this\.run\.propose\(/);
+  assert.doesNotMatch(body, /checkConfig/);
+});

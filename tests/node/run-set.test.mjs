@@ -6,6 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { RunSet } from '../../web/src/run/run-set.js';
+import { CompareRuns } from '../../web/src/run/compare-runs.js';
 import { ConfigError } from '../../web/src/client/client.js';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
@@ -39,6 +40,10 @@ class FakeModel extends EventTarget {
   stop(reason) {
     this.playing = false;
     this.emit('state', { playing: false, reason, step: this.info.step });
+  }
+  async reset() {
+    this.info = { ...this.info, step: 0 };
+    return this.info;
   }
   async dispose() {
     this.disposed = true;
@@ -148,4 +153,119 @@ test('remove and clear dispose the models; dispose ends everything', async () =>
   assert.equal(pool.created[1].disposed, true);
   assert.equal(set.runs.length, 0);
   await set.dispose();
+});
+
+test('lanes: at most `lanes` runs hold a model at once; remove() lets the next one build', async () => {
+  const pool = fakePool();
+  const set = new RunSet(pool, { drawMs: 5, lanes: 2 });
+  const runs = [1, 2, 3, 4].map((k) => set.add({ seq_len: 8 }, { key: String(k) }));
+  await Promise.all([runs[0].built, runs[1].built]);
+  await tick();
+  assert.equal(pool.created.length, 2, 'two lanes: two models');
+  assert.deepEqual(
+    runs.map((r) => r.status),
+    ['idle', 'idle', 'building', 'building'],
+  );
+  await set.remove(runs[0]);
+  await runs[2].built;
+  assert.equal(runs[2].status, 'idle');
+  assert.equal(runs[3].status, 'building', 'still waiting: the lanes are taken');
+  await set.remove(runs[3]); // a waiting run can leave
+  await runs[3].built;
+  assert.equal(pool.created.length, 3);
+  await set.dispose();
+});
+
+test('train(): one run towards its own goal (a run that is done trains on); settled(run) waits for it alone; reset()', async () => {
+  const set = new RunSet(fakePool(), { drawMs: 5 });
+  const a = set.add({ seq_len: 8 });
+  const b = set.add({ seq_len: 8 });
+  await set.built();
+  await set.train(a, { until: 10 });
+  assert.equal(a.status, 'learning');
+  assert.equal(b.status, 'idle', 'the other run does not train');
+  const aDone = set.settled(a);
+  a.ctl.model.report(10);
+  a.ctl.model.stop('done');
+  await aDone;
+  assert.equal(a.status, 'done');
+  await set.train(a, { until: 0 });
+  assert.equal(a.status, 'learning', 'done, and trained on without a limit');
+  assert.equal(a.ctl.model.until, 0);
+  await a.ctl.model.pause();
+  assert.equal(a.status, 'idle');
+  await set.reset();
+  assert.equal(a.step, 0);
+  assert.equal(a.status, 'idle');
+  await set.dispose();
+});
+
+/** A comparison's view that records what it is asked to draw (panels/compare-view.js draws it). */
+function fakeView(names) {
+  const log = { metrics: [], said: [], labels: [], fresh: [] };
+  return {
+    log,
+    names,
+    snapshots: { attention: false, predictions: false, heads: false },
+    fresh: (i, info) => log.fresh.push([i, info.step]),
+    metrics: (i, b) => log.metrics.push([i, b.step]),
+    snapshot() {},
+    heads() {},
+    label: (playing) => log.labels.push(playing),
+    say: (t) => log.said.push(t),
+    reset() {},
+    restyle() {},
+    dispose() {},
+  };
+}
+
+test('a comparison trains its runs on the run set: to `steps`, one drawing queue, Play again once all are done', async () => {
+  const view = fakeView(['none', 'rope']);
+  const cmp = new CompareRuns(new RunSet(fakePool()), view, {
+    configs: [{ seq_len: 8 }, { seq_len: 8 }],
+    steps: 20,
+    autoplay: true,
+  });
+  cmp.set.drawMs = 5;
+  cmp.setVisible(true);
+  await cmp.init();
+  assert.deepEqual(view.log.fresh, [
+    [0, 0],
+    [1, 0],
+  ]);
+  await tick();
+  assert.deepEqual(
+    cmp.runs.map((r) => [r.status, r.ctl.model.until]),
+    [
+      ['learning', 20],
+      ['learning', 20],
+    ],
+  );
+  for (const r of cmp.runs) r.ctl.model.report(20);
+  for (const r of cmp.runs) r.ctl.model.stop('done');
+  await cmp.set.settled();
+  await tick(20);
+  assert.deepEqual(view.log.metrics, [
+    [0, 20],
+    [1, 20],
+  ]);
+  assert.equal(cmp.wantPlay, false, 'every run reached its steps: Play again');
+  assert.equal(view.log.labels.at(-1), false);
+  cmp.play(); // trains on, without a limit
+  await tick();
+  assert.deepEqual(
+    cmp.runs.map((r) => r.ctl.model.until),
+    [0, 0],
+  );
+  await cmp.dispose();
+});
+
+test('a comparison with a run the engine refuses says which run and why', async () => {
+  const cmp = new CompareRuns(new RunSet(fakePool()), fakeView(['heads=2', 'heads=3']), {
+    configs: [{ heads: 2 }, { heads: 3 }],
+    steps: 20,
+    autoplay: false,
+  });
+  await assert.rejects(cmp.init(), /^Error: heads=3: this combination cannot train: heads must divide d_model$/);
+  await cmp.dispose();
 });

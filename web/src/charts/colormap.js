@@ -1,5 +1,5 @@
 // Colour maps for heatmaps: a sequential map (viridis, sampled) for non-negative values and a
-// diverging blue-white-red map for signed values. Both return [r, g, b] in 0..255.
+// diverging blue-white-red map for signed values (blue-grey-red on a dark page). Both return [r, g, b] in 0..255.
 
 const VIRIDIS = [
   [68, 1, 84],
@@ -39,8 +39,18 @@ const DIVERGING = [
   [178, 24, 43],
 ];
 
-/** @param {number} t in [-1, 1] */
-export const diverging = (t) => lerp(DIVERGING, (t + 1) / 2);
+// On a dark page: the same hues, with 0 a dark grey rather than a white that glares (a map of
+// near-zero values, such as the permutation demo's difference, would be one bright block).
+const DIVERGING_DARK = [
+  [103, 169, 207],
+  [52, 92, 128],
+  [48, 49, 52],
+  [140, 64, 52],
+  [239, 138, 98],
+];
+
+/** @param {number} t in [-1, 1] @param {boolean} [dark] the dark page's map (0 dark grey) */
+export const diverging = (t, dark = false) => lerp(dark ? DIVERGING_DARK : DIVERGING, (t + 1) / 2);
 
 /** CSS colour of an [r, g, b] triple. @param {RGB | number[]} rgb */
 export const css = ([r, g, b]) => `rgb(${r},${g},${b})`;

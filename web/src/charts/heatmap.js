@@ -19,7 +19,8 @@ export { fmt }; // its users import it from here too
  * @property {string} [legend] the quantity's name ('weight', 'bias' ...): draw a colour scale
  */
 
-const HEATMAP_COLORS = { '--heatmap-ink': '#3c4043', '--heatmap-cursor': '#202124' };
+// --heatmap-diverging: 'dark' where the page is dark (0 drawn dark grey, colormap.js).
+const HEATMAP_COLORS = { '--heatmap-ink': '#3c4043', '--heatmap-cursor': '#202124', '--heatmap-diverging': 'light' };
 const LABEL_W = 34;
 const SIDE_W = 40;
 
@@ -132,10 +133,13 @@ export class Heatmap {
     const data = { lo: String(this.lo), hi: String(this.hi), diverging: String(this.signed) };
     for (const [k, v] of Object.entries(data)) if (box.dataset[k] !== v) box.dataset[k] = v;
     // The same scale as drawn: leave the DOM alone (a rebuilt legend lays out the page again).
-    const key = [fmt(this.lo), fmt(this.hi), this.signed, masked, note].join('|');
+    const key = [fmt(this.lo), fmt(this.hi), this.signed, masked, note, this.#dark()].join('|');
     if (key === this.legendKey && box.firstChild) return;
     this.legendKey = key;
-    const stops = this.signed ? [-1, -0.5, 0, 0.5, 1].map(diverging) : [0, 0.25, 0.5, 0.75, 1].map(sequential);
+    const dark = this.#dark();
+    const stops = this.signed
+      ? [-1, -0.5, 0, 0.5, 1].map((t) => diverging(t, dark))
+      : [0, 0.25, 0.5, 0.75, 1].map(sequential);
     const bar = document.createElement('span');
     bar.className = 'heatmap-legend-bar';
     bar.style.background = `linear-gradient(to right, ${stops.map(css).join(', ')})`;
@@ -153,16 +157,16 @@ export class Heatmap {
       bar,
       num('heatmap-legend-hi', fmt(this.hi)),
     );
-    const text = num('heatmap-legend-note', this.#says(note));
+    const text = num('heatmap-legend-note', this.#says(note, dark));
     box.replaceChildren(row, text);
-    if (masked) box.append(num('heatmap-legend-note', 'grey: masked (−∞)'));
+    if (masked) box.append(num('heatmap-legend-note', `${dark ? 'light grey' : 'grey'}: masked (−∞)`));
   }
 
-  /** What the colour range is. @param {string|undefined} note */
-  #says(note) {
+  /** What the colour range is. @param {string|undefined} note @param {boolean} [dark] the dark map's words */
+  #says(note, dark = false) {
     // Signed: symmetric about 0 (to the largest |value| unless a fixed range was given).
     const range = note ?? (this.signed ? 'scaled to the largest |value|' : 'scaled to the largest value');
-    return this.signed ? `blue below 0, white at 0, red above; ${range}` : range;
+    return this.signed ? `blue below 0, ${dark ? 'dark grey' : 'white'} at 0, red above; ${range}` : range;
   }
 
   /**
@@ -190,10 +194,15 @@ export class Heatmap {
     };
   }
 
-  /** @param {number} v @returns {number[]} [r, g, b] */
-  #color(v) {
+  /** Whether the page asks for the dark diverging map (--heatmap-diverging: dark). */
+  #dark() {
+    return cssColors(this.canvas, HEATMAP_COLORS, (this.styleCache ??= {}))['--heatmap-diverging'] === 'dark';
+  }
+
+  /** @param {number} v @param {boolean} dark @returns {number[]} [r, g, b] */
+  #color(v, dark) {
     if (!Number.isFinite(v)) return [218, 220, 224];
-    if (this.signed) return diverging(v / this.scale);
+    if (this.signed) return diverging(v / this.scale, dark);
     return sequential((v - this.lo) / (this.hi - this.lo || 1));
   }
 
@@ -265,10 +274,11 @@ export class Heatmap {
     const W = ex[cols];
     const img = g.createImageData(W, ey[rows]);
     const px = new Uint32Array(img.data.buffer); // RGBA bytes: little-endian ABGR words
+    const dark = this.#dark();
     for (let i = 0; i < rows; i++) {
       const top = ey[i] * W;
       for (let j = 0; j < cols; j++) {
-        const [r, gg, b] = this.#color(matrix[i][j]);
+        const [r, gg, b] = this.#color(matrix[i][j], dark);
         px.fill(((255 << 24) | (b << 16) | (gg << 8) | r) >>> 0, top + ex[j], top + ex[j + 1]);
       }
       for (let y = ey[i] + 1; y < ey[i + 1]; y++) px.copyWithin(y * W, top, top + W);

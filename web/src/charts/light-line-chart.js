@@ -54,6 +54,7 @@ function drawQueued() {
  * @typedef {{lines: import('./line-chart-base.js').Line[], rows: Map<Run, Run>, x0: number, x1: number, y0: number, y1: number,
  *   f: (v: number) => number, X: (x: number) => number, Y: (y: number) => number, invX: (px: number) => number}} Scales
  *   a drawing's axes: data to pixels (X, Y) and back (invX), and the rows drawn of each run
+ * @typedef {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} Context
  */
 
 const label = (/** @type {number} */ v) =>
@@ -67,6 +68,8 @@ export class LightLineChart extends LineChartBase {
   constructor(container, opts) {
     super(opts);
     this.container = container;
+    /** @type {{text: string, left: number, right: number}[]} the x tick labels as last drawn */
+    this.xTicks = [];
     this.hover = -1;
     /** @type {number|null} the hovered step */
     this.hoverX = null;
@@ -199,9 +202,29 @@ export class LightLineChart extends LineChartBase {
     const sc = (this.sc = this.#scales(w, h));
     g.font = '11px system-ui, sans-serif';
     g.lineWidth = 1;
-    // grid and tick labels
     g.fillStyle = ink;
     g.strokeStyle = grid;
+    this.#drawGrid(g, sc, w, h);
+    this.#drawMarkers(g, sc, w, h, ink);
+    this.#drawCurves(g, sc);
+    g.setLineDash([]);
+    if (this.hoverX != null && this.hover >= 0) {
+      g.strokeStyle = ink;
+      g.lineWidth = 1;
+      const x = Math.round(sc.X(this.hoverX)) + 0.5;
+      g.beginPath();
+      g.moveTo(x, PAD.top);
+      g.lineTo(x, h - PAD.bottom);
+      g.stroke();
+    }
+    this.surface.end();
+  }
+
+  /**
+   * The grid lines with their tick labels, and the x axis's title.
+   * @param {Context} g @param {Scales} sc @param {number} w @param {number} h
+   */
+  #drawGrid(g, sc, w, h) {
     g.textAlign = 'right';
     g.textBaseline = 'middle';
     for (const t of ticks(sc.y0, sc.y1, Math.max(2, Math.floor((h - PAD.top - PAD.bottom) / 30)))) {
@@ -214,17 +237,29 @@ export class LightLineChart extends LineChartBase {
     }
     g.textAlign = 'center';
     g.textBaseline = 'top';
+    this.xTicks = [];
     for (const t of ticks(sc.x0, sc.x1, Math.max(2, Math.floor((w - PAD.left - PAD.right) / 70)))) {
       const x = sc.X(t);
       g.beginPath();
       g.moveTo(Math.round(x) + 0.5, PAD.top);
       g.lineTo(Math.round(x) + 0.5, h - PAD.bottom);
       g.stroke();
-      g.fillText(label(t), x, h - PAD.bottom + 4);
+      // centred under its tick, but moved in where it would pass the canvas' edge ("1000" at the right)
+      const text = label(t);
+      const half = g.measureText(text).width / 2;
+      const at = Math.min(Math.max(x, half + 1), w - half - 1);
+      g.fillText(text, at, h - PAD.bottom + 4);
+      this.xTicks.push({ text, left: at - half, right: at + half });
     }
     g.font = '600 11px system-ui, sans-serif';
     g.fillText(this.xLabel, PAD.left + (w - PAD.left - PAD.right) / 2, h - 14);
-    // markers
+  }
+
+  /**
+   * The markers (dashed, labelled), and, on a chart with no data, the words that say why.
+   * @param {Context} g @param {Scales} sc @param {number} w @param {number} h @param {string} ink
+   */
+  #drawMarkers(g, sc, w, h, ink) {
     g.setLineDash([4, 4]);
     g.strokeStyle = ink;
     g.font = '11px system-ui, sans-serif';
@@ -238,14 +273,17 @@ export class LightLineChart extends LineChartBase {
       g.fillText(m.label, x + 3, PAD.top);
     }
     if (!this.hasData() && this.empty) {
-      // the frame says why it is empty
       g.fillStyle = ink;
       g.textAlign = 'center';
       g.textBaseline = 'middle';
       g.fillText(this.empty, PAD.left + (w - PAD.left - PAD.right) / 2, PAD.top + (h - PAD.top - PAD.bottom) / 2);
     }
-    // curves
+  }
+
+  /** Each line through its drawn rows (gaps spanned), with points where its series has them. @param {Context} g @param {Scales} sc */
+  #drawCurves(g, sc) {
     g.lineWidth = 1.5;
+    const drawn = (/** @type {number|null} */ v) => v != null && Number.isFinite(v) && !(this.logScale && v <= 0);
     for (const l of sc.lines) {
       const run = /** @type {Run} */ (sc.rows.get(l.run));
       const ys = run.cols[l.s.key];
@@ -256,31 +294,20 @@ export class LightLineChart extends LineChartBase {
       let started = false;
       run.xs.forEach((x, i) => {
         const v = ys[i];
-        if (v == null || !Number.isFinite(v) || (this.logScale && v <= 0)) return;
-        if (started) g.lineTo(sc.X(x), sc.Y(v));
-        else (g.moveTo(sc.X(x), sc.Y(v)), (started = true));
+        if (!drawn(v)) return;
+        if (started) g.lineTo(sc.X(x), sc.Y(/** @type {number} */ (v)));
+        else (g.moveTo(sc.X(x), sc.Y(/** @type {number} */ (v))), (started = true));
       });
       g.stroke();
       if (l.s.points)
         run.xs.forEach((x, i) => {
           const v = ys[i];
-          if (v == null || !Number.isFinite(v) || (this.logScale && v <= 0)) return;
+          if (!drawn(v)) return;
           g.beginPath();
-          g.arc(sc.X(x), sc.Y(v), 2, 0, 2 * Math.PI);
+          g.arc(sc.X(x), sc.Y(/** @type {number} */ (v)), 2, 0, 2 * Math.PI);
           g.fill();
         });
     }
-    g.setLineDash([]);
-    if (this.hoverX != null && this.hover >= 0) {
-      g.strokeStyle = ink;
-      g.lineWidth = 1;
-      const x = Math.round(sc.X(this.hoverX)) + 0.5;
-      g.beginPath();
-      g.moveTo(x, PAD.top);
-      g.lineTo(x, h - PAD.bottom);
-      g.stroke();
-    }
-    this.surface.end();
   }
 
   // Hover: the nearest step with data; its values go into the legend.

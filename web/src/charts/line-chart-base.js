@@ -44,7 +44,7 @@ function lowerBound(xs, x) {
  * @typedef {{xs: number[], cols: Record<string, (number|null)[]>}} Run
  * @typedef {{s: SeriesSpec, run: Run, color: string, dash?: number[], name: string, pinned: boolean}} Line
  * @typedef {{title: string, series: SeriesSpec[], logScale?: boolean, height?: number, yRange?: [number, number],
- *   xLabel?: string, markers?: {x: number, label: string}[], empty?: string}} LineChartOptions
+ *   xLabel?: string, markers?: {x: number, label: string}[], empty?: string, xText?: (x: number) => string}} LineChartOptions
  */
 
 /**
@@ -56,7 +56,8 @@ export class LineChartBase {
   /**
    * @param {LineChartOptions} opts xLabel: the x axis' name (default
    *   'step'); markers: dashed vertical lines with a label (e.g. the training length); empty: what
-   *   the plot says while it has nothing to draw (an empty frame reads as broken)
+   *   the plot says while it has nothing to draw (an empty frame reads as broken); xText: how the
+   *   legend writes an x value, for charts whose x are discrete (lengths: integers), see line-chart.js
    */
   constructor({
     title,
@@ -67,8 +68,10 @@ export class LineChartBase {
     xLabel = 'step',
     markers = [],
     empty = 'No data yet.',
+    xText,
   }) {
     this.empty = empty;
+    this.xText = xText;
     this.title = title;
     this.series = series;
     this.logScale = logScale;

@@ -22,65 +22,9 @@ export function parseCsv(text, name = 'the CSV', limits = CSV_LIMITS) {
   if (typeof text !== 'string') throw new Error(`${name}: not text`);
   if (text.length > limits.chars)
     throw new Error(`${name}: ${text.length} characters; at most ${limits.chars} are read`);
-  /** @type {string[][]} */
-  const records = [];
-  /** @type {string[]} */
-  let record = [];
-  let line = 1;
-  let i = 0;
-  const fail = (/** @type {string} */ why) => new Error(`${name}, line ${line}: ${why}`);
-  const n = text.length;
-  if (n === 0) throw fail('empty: a header row is needed');
-  while (i < n) {
-    let field = '';
-    if (text[i] === '"') {
-      const startLine = line;
-      i++;
-      for (;;) {
-        if (i >= n) throw new Error(`${name}, line ${startLine}: a quoted field is never closed`);
-        const q = text.indexOf('"', i);
-        if (q < 0) throw new Error(`${name}, line ${startLine}: a quoted field is never closed`);
-        const part = text.slice(i, q);
-        for (const ch of part) if (ch === '\n') line++;
-        field += part;
-        if (text[q + 1] === '"') {
-          field += '"';
-          i = q + 2;
-        } else {
-          i = q + 1;
-          break;
-        }
-        if (field.length > limits.field) throw fail(`a field longer than ${limits.field} characters`);
-      }
-      if (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r')
-        throw fail('text after a closing quote (a quote inside a field is written "")');
-    } else {
-      let j = i;
-      while (j < n && text[j] !== ',' && text[j] !== '\n' && text[j] !== '\r') j++;
-      field = text.slice(i, j);
-      if (field.includes('"'))
-        throw fail('a quote inside an unquoted field (quote the whole field and double the quote)');
-      i = j;
-    }
-    if (field.length > limits.field) throw fail(`a field longer than ${limits.field} characters`);
-    record.push(restoredText(field));
-    if (record.length > limits.columns) throw fail(`more than ${limits.columns} columns`);
-    if (text[i] === ',') {
-      i++;
-      if (i === n) record.push('');
-      else continue;
-    }
-    if (text[i] === '\r') {
-      if (text[i + 1] !== '\n') throw fail('a carriage return without a line feed');
-      i++;
-    }
-    if (i < n && text[i] === '\n') i++;
-    records.push(record);
-    record = [];
-    line++;
-    if (records.length > limits.rows + 1) throw fail(`more than ${limits.rows} rows`);
-  }
-  const [header, ...rows] = records;
+  const reader = new CsvReader(text, name, limits);
+  if (text.length === 0) throw reader.fail('empty: a header row is needed');
+  const [header, ...rows] = reader.records();
   if (header.some((h) => h === '')) throw new Error(`${name}, line 1: a column without a name`);
   const dup = header.find((h, k) => header.indexOf(h) !== k);
   if (dup !== undefined) throw new Error(`${name}, line 1: the column "${dup.slice(0, 40)}" appears twice`);
@@ -89,6 +33,106 @@ export function parseCsv(text, name = 'the CSV', limits = CSV_LIMITS) {
       throw new Error(`${name}, row ${k + 2}: ${r.length} fields where the header has ${header.length}`);
   });
   return { header, rows };
+}
+
+/** Whether a character ends an unquoted field (or follows a quoted one). @param {string|undefined} ch */
+const endsField = (ch) => ch === ',' || ch === '\n' || ch === '\r';
+
+/** One pass over CSV text: the position and line it has reached, and the records read. */
+class CsvReader {
+  /**
+   * @param {string} text
+   * @param {string} name what the text is, for the errors
+   * @param {typeof CSV_LIMITS} limits
+   */
+  constructor(text, name, limits) {
+    this.text = text;
+    this.name = name;
+    this.limits = limits;
+    this.i = 0;
+    this.line = 1;
+  }
+
+  /** An error naming the line (the current one by default). @param {string} why @param {number} [line] */
+  fail(why, line = this.line) {
+    return new Error(`${this.name}, line ${line}: ${why}`);
+  }
+
+  /** Every record, each an array of fields (widths not checked here). @returns {string[][]} */
+  records() {
+    const { text, limits } = this;
+    const n = text.length;
+    /** @type {string[][]} */
+    const records = [];
+    /** @type {string[]} */
+    let record = [];
+    while (this.i < n) {
+      const field = text[this.i] === '"' ? this.#quoted() : this.#unquoted();
+      if (field.length > limits.field) throw this.fail(`a field longer than ${limits.field} characters`);
+      record.push(restoredText(field));
+      if (record.length > limits.columns) throw this.fail(`more than ${limits.columns} columns`);
+      if (text[this.i] === ',') {
+        this.i++;
+        if (this.i === n) record.push('');
+        else continue;
+      }
+      this.#endOfRecord();
+      records.push(record);
+      record = [];
+      this.line++;
+      if (records.length > limits.rows + 1) throw this.fail(`more than ${limits.rows} rows`);
+    }
+    return records;
+  }
+
+  /** A quoted field from its opening quote: its text, with doubled quotes as one. */
+  #quoted() {
+    const { text, limits } = this;
+    const n = text.length;
+    const startLine = this.line;
+    let field = '';
+    this.i++;
+    for (;;) {
+      if (this.i >= n) throw this.fail('a quoted field is never closed', startLine);
+      const q = text.indexOf('"', this.i);
+      if (q < 0) throw this.fail('a quoted field is never closed', startLine);
+      const part = text.slice(this.i, q);
+      for (const ch of part) if (ch === '\n') this.line++;
+      field += part;
+      if (text[q + 1] !== '"') {
+        this.i = q + 1;
+        break;
+      }
+      field += '"';
+      this.i = q + 2;
+      if (field.length > limits.field) throw this.fail(`a field longer than ${limits.field} characters`);
+    }
+    if (this.i < n && !endsField(text[this.i]))
+      throw this.fail('text after a closing quote (a quote inside a field is written "")');
+    return field;
+  }
+
+  /** An unquoted field: the text up to a comma or a line end, with no quote in it. */
+  #unquoted() {
+    const { text } = this;
+    let j = this.i;
+    while (j < text.length && !endsField(text[j])) j++;
+    const field = text.slice(this.i, j);
+    if (field.includes('"'))
+      throw this.fail('a quote inside an unquoted field (quote the whole field and double the quote)');
+    this.i = j;
+    return field;
+  }
+
+  /** Past the end of a record: CRLF or LF (a lone CR is an error), or the end of the text. */
+  #endOfRecord() {
+    const { text } = this;
+    if (text[this.i] === '\r') {
+      if (text[this.i + 1] !== '\n') throw this.fail('a carriage return without a line feed');
+      this.i++;
+    }
+    if (this.i < text.length && text[this.i] === '\n') this.i++;
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import demoCss from './demos.css?inline';
 import { el } from '../panels/dom.js';
 
 export { el };
+export { demoConfig } from './option-names.js';
 
 /**
  * What each demo module (permutation/, probe/, extrapolation/) exports, as the demo pages and the

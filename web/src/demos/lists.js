@@ -5,6 +5,16 @@
 // lists the demos had before the flags existed. Switching for good: FROM_FLAGS below.
 // Names a demo is given (URL parameters, widget attributes) are filtered by these lists.
 
+/** How many seeds each demo cell trains unless the config says otherwise (`seeds`). */
+export const DEFAULT_SEEDS = 3;
+
+/**
+ * How many models the probe grid trains by default (without the causal mask): its rows × the
+ * columns it can build × the seeds; the probe page's description states it (pages.mjs).
+ * @param {DemoLists} lists
+ */
+export const probeModels = (lists) => lists.probePositions.length * lists.probeNormalizations.length * DEFAULT_SEEDS;
+
 /** The registry flag whose presence says the lists can be derived (see the header). */
 const FROM_FLAGS = 'biases_logits';
 
@@ -19,9 +29,10 @@ const FALLBACK = {
 const DEFAULTS = {
   extrapolation: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias'],
   probePositions: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'urpe'],
-  // softmax (rows sum to 1) against rows that do not: a fixed or learned sink (softmax1, sink),
-  // and stick_breaking, which needs the causal mask (a bidirectional grid shows its refusal).
-  probeNormalizations: ['softmax', 'l2', 'relu2', 'sigmoid', 'softmax1', 'sink', 'stick_breaking'],
+  // softmax (rows sum to 1) against rows that do not: a fixed or learned sink (softmax1, sink).
+  probeNormalizations: ['softmax', 'l2', 'relu2', 'sigmoid', 'softmax1', 'sink'],
+  // and stick_breaking, which needs the causal mask: its column shows only with the mask on.
+  probeCausalNormalizations: ['stick_breaking'],
 };
 
 /**
@@ -31,6 +42,7 @@ const DEFAULTS = {
  * @property {string[]} extrapolationDefault the ones it trains unless told
  * @property {string[]} probePositions the probe grid's rows unless told
  * @property {string[]} probeNormalizations its columns unless told
+ * @property {string[]} probeCausalNormalizations its columns unless told, with the causal mask on only
  * @property {Record<string, string>} rowSum each registered normalization's row-sum property ('one' or 'varies')
  */
 
@@ -58,6 +70,7 @@ export function demoLists(registry) {
     extrapolationDefault: DEFAULTS.extrapolation.filter((n) => extrapolation.includes(n)),
     probePositions: known(DEFAULTS.probePositions),
     probeNormalizations: knownNorm(DEFAULTS.probeNormalizations),
+    probeCausalNormalizations: knownNorm(DEFAULTS.probeCausalNormalizations),
     rowSum: Object.fromEntries(
       (registry?.normalizations ?? []).filter((e) => e.row_sum).map((e) => [e.name, String(e.row_sum)]),
     ),

@@ -3,8 +3,9 @@
 // it. Every demo shows the mean with its spread, so a claim stands on more than one run. No DOM.
 import { pct } from './common.js';
 
-/** How many seeds each cell trains unless the config says otherwise (`seeds`). */
-export const DEFAULT_SEEDS = 3;
+import { DEFAULT_SEEDS } from './lists.js';
+
+export { DEFAULT_SEEDS }; // how many seeds each cell trains unless the config says otherwise (lists.js)
 
 /**
  * The seeds of a cell: first, first + 1, ... (count of them).

@@ -75,7 +75,11 @@ export class ChartsPanel {
     /** @type {string|null} why the longer evaluation is missing (null: it is not) */
     this.longMissing = null;
     this.grid = grid;
-    this.overfitNotice = el('p', { class: 'overfit-notice', role: 'status', hidden: true });
+    this.overfitNotice = el('p', {
+      class: 'overfit-notice',
+      role: 'status',
+      hidden: true,
+    });
     grid.before(this.overfitNotice);
     // Which line is which run, shown while a run is pinned.
     this.pinLegend = el('p', { class: 'pin-legend', hidden: true });
@@ -83,66 +87,7 @@ export class ChartsPanel {
     /** @type {HTMLElement[]} one note per chart with a longer-evaluation series */
     this.longNotes = [];
     /** @type {MetricChart[]} */
-    this.charts = CHARTS.map(([title, file, series, yRange]) => {
-      const body = el('div', { class: 'chart-body' });
-      const card = el(
-        'figure',
-        { class: 'chart-card', dataset: { chart: file } },
-        el(
-          'figcaption',
-          {},
-          el('span', { class: 'chart-title' }, title),
-          el(
-            'span',
-            { class: 'chart-buttons' },
-            el(
-              'button',
-              {
-                type: 'button',
-                class: 'small',
-                'aria-label': `Download ${title} as CSV`,
-                onclick: () => this.#csv(chart, file),
-              },
-              'CSV',
-            ),
-            el(
-              'button',
-              {
-                type: 'button',
-                class: 'small',
-                'aria-label': `Download ${title} as PNG`,
-                onclick: () => this.#png(chart, file),
-              },
-              'PNG',
-            ),
-          ),
-        ),
-        body,
-      );
-      if (series.some(([key]) => key === 'long')) {
-        const note = el('p', { class: 'chart-note', hidden: true });
-        card.append(note);
-        this.longNotes.push(note);
-      }
-      grid.append(card);
-      const chart = /** @type {MetricChart} */ (
-        new LineChart(body, {
-          title,
-          logScale,
-          yRange,
-          series: series.map(([key, label, color]) => ({
-            key,
-            label,
-            color: this.#color(color),
-            points: key !== 'train',
-            dash: key === 'long' ? [4, 3] : undefined,
-          })),
-        })
-      );
-      chart.metrics = series.map(([key, , , metric]) => /** @type {[SeriesKey, Metric]} */ ([key, metric]));
-      chart.colors = series.map(([, , color]) => color);
-      return chart;
-    });
+    this.charts = CHARTS.map((spec) => this.#chart(spec, logScale));
     // The system's light/dark switch: new series colours, axes redrawn.
     matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
       for (const c of this.charts) {
@@ -150,6 +95,74 @@ export class ChartsPanel {
         c.restyle();
       }
     });
+  }
+
+  /**
+   * One chart's card in the grid (caption, buttons, body, the longer evaluation's note) and its chart.
+   * @param {ChartSpec} spec
+   * @param {boolean} logScale
+   * @returns {MetricChart}
+   */
+  #chart([title, file, series, yRange], logScale) {
+    const body = el('div', { class: 'chart-body' });
+    const card = el(
+      'figure',
+      { class: 'chart-card', dataset: { chart: file } },
+      el(
+        'figcaption',
+        {},
+        el('span', { class: 'chart-title' }, title),
+        el(
+          'span',
+          { class: 'chart-buttons' },
+          this.#button('CSV', title, () => this.#csv(chart, file)),
+          this.#button('PNG', title, () => this.#png(chart, file)),
+        ),
+      ),
+      body,
+    );
+    if (series.some(([key]) => key === 'long')) {
+      const note = el('p', { class: 'chart-note', hidden: true });
+      card.append(note);
+      this.longNotes.push(note);
+    }
+    this.grid.append(card);
+    const chart = /** @type {MetricChart} */ (
+      new LineChart(body, {
+        title,
+        logScale,
+        yRange,
+        series: series.map(([key, label, color]) => ({
+          key,
+          label,
+          color: this.#color(color),
+          points: key !== 'train',
+          dash: key === 'long' ? [4, 3] : undefined,
+        })),
+      })
+    );
+    chart.metrics = series.map(([key, , , metric]) => /** @type {[SeriesKey, Metric]} */ ([key, metric]));
+    chart.colors = series.map(([, , color]) => color);
+    return chart;
+  }
+
+  /**
+   * A chart's download button.
+   * @param {'CSV'|'PNG'} format
+   * @param {string} title the chart's
+   * @param {() => void} onclick
+   */
+  #button(format, title, onclick) {
+    return el(
+      'button',
+      {
+        type: 'button',
+        class: 'small',
+        'aria-label': `Download ${title} as ${format}`,
+        onclick,
+      },
+      format,
+    );
   }
 
   /** A series colour as the page's CSS sets it now. @param {string} color */
@@ -218,7 +231,10 @@ export class ChartsPanel {
       const key = e.length === this.seqLen ? 'eval' : 'long';
       for (const c of this.charts) {
         const pair = c.metrics.find(([k]) => k === key);
-        if (pair && pair[1] in e) c.addDataPoint(e.step, { [key]: e[/** @type {keyof EvalMetrics} */ (pair[1])] });
+        if (pair && pair[1] in e)
+          c.addDataPoint(e.step, {
+            [key]: e[/** @type {keyof EvalMetrics} */ (pair[1])],
+          });
       }
     }
   }

@@ -69,7 +69,11 @@ export class Controls {
   #field(p, value, state) {
     const id = `ctl-${p.key}`;
     const help = el('small', { class: 'help', id: `help-${p.key}` }, this.#helpText(p, value));
-    const msg = el('small', { class: 'field-error', id: `err-${p.key}`, hidden: true });
+    const msg = el('small', {
+      class: 'field-error',
+      id: `err-${p.key}`,
+      hidden: true,
+    });
     const describedby = `help-${p.key} err-${p.key}`;
     if (p.kind === 'bool') {
       const input = el('input', {
@@ -81,56 +85,91 @@ export class Controls {
       });
       return el('div', { class: 'field check' }, input, el('label', { for: id }, pretty(p.key)), help, msg);
     }
-    /** @type {HTMLElement} */
-    let input;
+    const input = this.#input(p, value, state, id, describedby);
+    return el('div', { class: 'field' }, el('label', { for: id }, pretty(p.key)), input, help, msg);
+  }
+
+  /**
+   * The control of a property that is not a checkbox: a select, the text control, a textarea or
+   * an input.
+   * @param {Property} p
+   * @param {Value|undefined} value
+   * @param {State} state
+   * @param {string} id
+   * @param {string} describedby
+   * @returns {HTMLElement}
+   */
+  #input(p, value, state, id, describedby) {
     if (p.kind === 'enum') {
       const select = el(
         'select',
-        { id, 'aria-describedby': describedby, onchange: () => this.onChange(p.key, select.value) },
+        {
+          id,
+          'aria-describedby': describedby,
+          onchange: () => this.onChange(p.key, select.value),
+        },
         ...(p.choices ?? []).map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)),
       );
-      input = select;
-    } else if (p.key === 'text' && this.textField) {
-      input = this.textField.field(
+      return select;
+    }
+    if (p.key === 'text' && this.textField)
+      return this.textField.field(
         id,
         /** @type {string} */ (value ?? ''),
         /** @type {number} */ (state.seq_len),
         describedby,
       );
-    } else if (p.kind === 'string') {
-      const area = el('textarea', {
-        id,
-        rows: 3,
-        'aria-describedby': describedby,
-        placeholder: p.key === 'text' ? '(the built-in corpus)' : '',
-      });
-      area.value = /** @type {string} */ (value ?? '');
-      area.addEventListener('input', () => this.#later(p, area));
-      input =
-        p.key === 'custom_pairs'
-          ? pairsField(
-              area,
-              (m) => this.fieldError(p.key, m),
-              () => this.#commit(p, area),
-            )
-          : area;
-    } else {
-      const numeric = p.kind === 'int' || p.kind === 'float';
-      const field = el('input', {
-        id,
-        type: numeric ? 'number' : 'text',
-        'aria-describedby': describedby,
-        inputmode: numeric ? (p.kind === 'int' ? 'numeric' : 'decimal') : undefined,
-        min: p.min,
-        max: p.max,
-        step: p.kind === 'int' ? 1 : 'any',
-      });
-      field.value = String(value ?? '');
-      field.addEventListener('input', () => this.#later(p, field));
-      field.addEventListener('change', () => this.#commit(p, field));
-      input = field;
-    }
-    return el('div', { class: 'field' }, el('label', { for: id }, pretty(p.key)), input, help, msg);
+    if (p.kind === 'string') return this.#textArea(p, /** @type {string} */ (value ?? ''), id, describedby);
+    return this.#textInput(p, value, id, describedby);
+  }
+
+  /**
+   * A string property's textarea (the custom pairs' one inside its pairs field), applied after a pause.
+   * @param {Property} p
+   * @param {string} value
+   * @param {string} id
+   * @param {string} describedby
+   */
+  #textArea(p, value, id, describedby) {
+    const area = el('textarea', {
+      id,
+      rows: 3,
+      'aria-describedby': describedby,
+      placeholder: p.key === 'text' ? '(the built-in corpus)' : '',
+    });
+    area.value = value;
+    area.addEventListener('input', () => this.#later(p, area));
+    return p.key === 'custom_pairs'
+      ? pairsField(
+          area,
+          (m) => this.fieldError(p.key, m),
+          () => this.#commit(p, area),
+        )
+      : area;
+  }
+
+  /**
+   * A number's or a short string's input, applied after a pause or on change.
+   * @param {Property} p
+   * @param {Value|undefined} value
+   * @param {string} id
+   * @param {string} describedby
+   */
+  #textInput(p, value, id, describedby) {
+    const numeric = p.kind === 'int' || p.kind === 'float';
+    const field = el('input', {
+      id,
+      type: numeric ? 'number' : 'text',
+      'aria-describedby': describedby,
+      inputmode: numeric ? (p.kind === 'int' ? 'numeric' : 'decimal') : undefined,
+      min: p.min,
+      max: p.max,
+      step: p.kind === 'int' ? 1 : 'any',
+    });
+    field.value = String(value ?? '');
+    field.addEventListener('input', () => this.#later(p, field));
+    field.addEventListener('change', () => this.#commit(p, field));
+    return field;
   }
 
   /**

@@ -4,7 +4,8 @@
 // file); explore-views.js picks the lines, this file owns the controls, the formula and the charts.
 import { LineChart } from '../charts/line-chart.js';
 import { drawPairDial } from '../charts/pair-dial.js';
-import { chartsFor, pairSummary, probeRows } from './explore-views.js';
+import { chartsFor, pairSummary } from './explore-views.js';
+import { exploreKnobs } from './explore-knobs.js';
 import { formula } from './explain-panel.js';
 import { el } from './dom.js';
 import { figureMenu } from './figure-menu.js';
@@ -12,14 +13,9 @@ import './explore.css';
 
 /** @typedef {import('../wasm-api').ExploreData} ExploreData */
 /** @typedef {import('../wasm-api').ExploreRequest} ExploreRequest */
+/** @typedef {import('./explore-views.js').ChartSpec} ChartSpec */
 
 const MAX_LENGTH = 512; // the engine's bound (session_explore.cpp)
-const PROBE_NAMES = /** @type {const} */ ([
-  ['trained', 'trained'],
-  ['init', 'at init'],
-  ['random', 'random'],
-  ['ones', 'all ones'],
-]);
 
 export class ExplorePanel {
   /**
@@ -29,10 +25,11 @@ export class ExplorePanel {
   constructor(body, fetchData) {
     this.body = body;
     this.fetchData = fetchData;
+    /** @type {import('./explore-knobs.js').ExploreChoice} */
     this.choice = {
       pair: 0,
       position: 0,
-      scaling: /** @type {'none'|'pi'|'ntk'|'yarn'} */ ('none'),
+      scaling: 'none',
       factor: 4,
       layer: 0,
       head: 0,
@@ -55,7 +52,10 @@ export class ExplorePanel {
     this.summary = el('p', { class: 'explore-summary' });
     this.dial = el('canvas', { class: 'pair-dial', role: 'img' });
     this.grid = el('div', { class: 'explore-charts' });
-    this.status = el('p', { class: 'muted explore-status', 'aria-live': 'polite' });
+    this.status = el('p', {
+      class: 'muted explore-status',
+      'aria-live': 'polite',
+    });
     body.replaceChildren(
       this.controls,
       this.formula,
@@ -127,16 +127,7 @@ export class ExplorePanel {
     this.body.dataset.kind = kind;
     this.body.dataset.step = String(d.step);
     const title = d.describe.title ?? d.describe.name;
-    if (kind === 'none') {
-      this.#clearCharts();
-      this.controls.replaceChildren();
-      this.formula.replaceChildren();
-      this.source.textContent = '';
-      this.summary.textContent = '';
-      this.dial.hidden = true;
-      this.status.textContent = `${title} has no explorer view: it ${d.describe.where}. The Position encoding panel above shows what it computes.`;
-      return;
-    }
+    if (kind === 'none') return this.#drawNone(d, title);
     // The controls, formula and source change with the kind and the sizes (not while a slider moves).
     const knobs = JSON.stringify([
       kind,
@@ -161,28 +152,7 @@ export class ExplorePanel {
     if (layout !== this.layout) {
       this.layout = layout;
       this.#clearCharts();
-      for (const s of specs) {
-        const box = el('div', { class: 'explore-chart' });
-        this.grid.append(box);
-        const chart = new LineChart(box, {
-          title: s.title,
-          series: s.series,
-          xLabel: s.xLabel,
-          markers: s.markers,
-          yRange: s.yRange,
-          height: 190,
-        });
-        this.charts.push(chart);
-        const file = () => `attnplay-explore-${d.describe.name}-${this.charts.indexOf(chart) + 1}`;
-        box.prepend(
-          el(
-            'div',
-            { class: 'explore-chart-head' },
-            el('p', { class: 'explore-chart-title' }, s.title),
-            figureMenu(() => (chart.run.xs.length ? chart.figure() : null), file),
-          ),
-        );
-      }
+      for (const s of specs) this.#addChart(s, d.describe.name);
     }
     specs.forEach((s, i) => {
       const chart = this.charts[i];
@@ -195,6 +165,49 @@ export class ExplorePanel {
     this.summary.textContent = kind === 'rotary' ? pairSummary(d) : this.#biasSummary(d);
     this.dial.hidden = kind !== 'rotary';
     if (kind === 'rotary') this.#drawDial(d);
+  }
+
+  /**
+   * An encoding with no explorer view: everything emptied, and the status says where to look.
+   * @param {ExploreData} d
+   * @param {string} title the encoding's
+   */
+  #drawNone(d, title) {
+    this.#clearCharts();
+    this.controls.replaceChildren();
+    this.formula.replaceChildren();
+    this.source.textContent = '';
+    this.summary.textContent = '';
+    this.dial.hidden = true;
+    this.status.textContent = `${title} has no explorer view: it ${d.describe.where}. The Position encoding panel above shows what it computes.`;
+  }
+
+  /**
+   * One chart of the view, with its title and figure menu, at the end of the grid.
+   * @param {ChartSpec} s
+   * @param {string} name the encoding's (in the figure's file name)
+   */
+  #addChart(s, name) {
+    const box = el('div', { class: 'explore-chart' });
+    this.grid.append(box);
+    const chart = new LineChart(box, {
+      title: s.title,
+      series: s.series,
+      xLabel: s.xLabel,
+      markers: s.markers,
+      yRange: s.yRange,
+      height: 190,
+    });
+    this.charts.push(chart);
+    const file = () => `attnplay-explore-${name}-${this.charts.indexOf(chart) + 1}`;
+    box.prepend(
+      el(
+        'div',
+        { class: 'explore-chart-head' },
+        el('p', { class: 'explore-chart-title' }, s.title),
+        figureMenu(() => (chart.run.xs.length ? chart.figure() : null), file),
+      ),
+    );
   }
 
   #clearCharts() {
@@ -211,7 +224,11 @@ export class ExplorePanel {
     const probe = this.choice.probe;
     const pick = (/** @type {'q'|'q_rotated'|'k_rotated'} */ f) =>
       ({ ...p[f], ...(d.init.pair?.[f] ?? {}) })[probe]?.[h] ?? [0, 0];
-    drawPairDial(this.dial, { q: pick('q'), qRot: pick('q_rotated'), k: pick('k_rotated') });
+    drawPairDial(this.dial, {
+      q: pick('q'),
+      qRot: pick('q_rotated'),
+      k: pick('k_rotated'),
+    });
     this.dial.setAttribute(
       'aria-label',
       `pair ${p.index} of head ${h + 1}: the query turned by ${p.angle.toFixed(2)} rad at m = ${p.position}, the key at position 0`,
@@ -232,134 +249,10 @@ export class ExplorePanel {
 
   /** The knobs of this kind of view, rebuilt when the kind or its sizes change. @param {ExploreData} d */
   #controlsFor(d) {
-    const v = d.now;
-    const c = this.choice;
-    const heads = Number(this.info?.config.heads ?? 1);
-    const layers = Number(this.info?.config.layers ?? 1);
-    const n = v.distance?.length ?? 1;
-    /** @type {HTMLElement[]} */
-    const out = [];
-    const select = (
-      /** @type {string} */ id,
-      /** @type {string} */ label,
-      /** @type {[string, string][]} */ opts,
-      /** @type {string} */ value,
-      /** @type {(v: string) => void} */ set,
-    ) => {
-      const s = el(
-        'select',
-        {
-          id,
-          onchange: () => {
-            set(s.value);
-            this.refresh();
-          },
-        },
-        opts.map(([val, text]) => el('option', { value: val }, text)),
-      );
-      s.value = value;
-      out.push(el('label', { for: id }, label), s);
+    const sizes = {
+      heads: Number(this.info?.config.heads ?? 1),
+      layers: Number(this.info?.config.layers ?? 1),
     };
-    const range = (
-      /** @type {string} */ id,
-      /** @type {string} */ label,
-      /** @type {number} */ max,
-      /** @type {number} */ value,
-      /** @type {(v: number) => void} */ set,
-    ) => {
-      const shown = el('output', { for: id }, String(value));
-      const r = el('input', {
-        type: 'range',
-        id,
-        min: '0',
-        max: String(max),
-        step: '1',
-        value: String(Math.min(value, max)),
-        oninput: () => {
-          shown.textContent = r.value;
-          set(Number(r.value));
-          this.refresh();
-        },
-      });
-      out.push(el('label', { for: id }, label), r, shown);
-    };
-    const numbered = (/** @type {number} */ k, /** @type {string} */ word) =>
-      Array.from({ length: k }, (_, i) => /** @type {[string, string]} */ ([String(i), `${word} ${i + 1}`]));
-    if (v.kind === 'rotary') {
-      c.head = Math.max(0, c.head);
-      select(
-        'explore-pair',
-        'pair i',
-        Array.from({ length: v.pairs ?? 1 }, (_, i) => [String(i), String(i)]),
-        String(c.pair),
-        (x) => {
-          c.pair = Number(x);
-        },
-      );
-      range('explore-position', 'position m', n - 1, c.position, (x) => {
-        c.position = x;
-      });
-      select(
-        'explore-scaling',
-        'scaling',
-        [
-          ['none', 'none'],
-          ['pi', 'pi'],
-          ['ntk', 'ntk'],
-          ['yarn', 'yarn'],
-        ],
-        c.scaling,
-        (x) => {
-          c.scaling = /** @type {'none'|'pi'|'ntk'|'yarn'} */ (x);
-        },
-      );
-      const f = el('input', {
-        type: 'number',
-        id: 'explore-factor',
-        min: '1',
-        max: '64',
-        step: '0.5',
-        value: String(c.factor),
-        onchange: () => {
-          const x = Number(f.value);
-          if (x >= 1 && x <= 64) {
-            c.factor = x;
-            this.refresh();
-          }
-        },
-      });
-      out.push(el('label', { for: 'explore-factor' }, 'factor'), f);
-      select(
-        'explore-probe',
-        'q, k',
-        PROBE_NAMES.filter(([p]) => probeRows(d, 'cosine')[p]).map(([p, t]) => [p, t]),
-        c.probe,
-        (x) => {
-          c.probe = x;
-        },
-      );
-      select('explore-head', 'head', numbered(heads, 'head'), String(c.head), (x) => {
-        c.head = Number(x);
-      });
-    } else if (v.kind === 'bias') {
-      select(
-        'explore-head',
-        'head',
-        [['-1', 'every head'], ...numbered(heads, 'head')],
-        String((c.head = c.head > 0 ? c.head : -1)),
-        (x) => {
-          c.head = Number(x);
-        },
-      );
-    } else {
-      range('explore-position', 'from p', n - 1, c.position, (x) => {
-        c.position = x;
-      });
-    }
-    if (layers > 1 && (v.kind === 'rotary' || v.layer !== undefined))
-      select('explore-layer', 'layer', numbered(layers, 'layer'), String(c.layer), (x) => {
-        c.layer = Number(x);
-      });
-    this.controls.replaceChildren(...out);
+    this.controls.replaceChildren(...exploreKnobs(d, this.choice, sizes, () => this.refresh()));
   }
 }

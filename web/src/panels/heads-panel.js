@@ -7,7 +7,7 @@
 import { el } from './dom.js';
 import { drawSparkline } from '../charts/sparkline.js';
 import { nearestIndex } from '../common/nearest.js';
-import { MEASURES, evidenceOf, nameOf, fixed, signed } from './heads-labels.js';
+import { MEASURES, evidenceOf, nameOf, fixed, signed, withInductionRule, INDUCTION_NEEDS } from './heads-labels.js';
 /** @typedef {import('./heads-labels.js').HeadResult} HeadResult */
 import './heads.css';
 
@@ -17,9 +17,14 @@ import './heads.css';
 /** @typedef {import('../wasm-api').HeadMeasures} HeadMeasures */
 
 export class HeadsPanel {
-  /** @param {HTMLElement} box the panel's body @param {() => Session|null} model the current model */
-  constructor(box, model) {
+  /**
+   * @param {HTMLElement} box the panel's body @param {() => Session|null} model the current model
+   * @param {{replay?: boolean}} [opts] replay: false where no replay bar goes with the panel (a
+   *   widget): the sparklines are then said to run over the steps the engine kept
+   */
+  constructor(box, model, { replay = true } = {}) {
     this.model = model;
+    this.replay = replay;
     this.box = box; // data-step: the step shown; data-kept: the history's length
     this.token = 0;
     this.step = -1; // the replay step asked for (-1: the latest)
@@ -100,17 +105,19 @@ export class HeadsPanel {
     );
   }
 
-  /** @param {HeadDiagnostics} d */
-  #render(d) {
-    this.shown = d;
+  /** @param {HeadDiagnostics} raw the engine's (labels per head alone; withInductionRule applies the layers' rule) */
+  #render(raw) {
+    const d = withInductionRule(raw);
+    this.shown = raw;
     const hist = /** @type {HeadHistory} */ (this.history);
     const k = hist.steps.indexOf(d.step);
     const latest = hist.steps[hist.steps.length - 1];
     this.box.dataset.step = String(d.step);
     this.box.dataset.kept = String(hist.steps.length);
+    const kept = `${hist.steps.length} step${hist.steps.length === 1 ? '' : 's'}`;
     this.status.textContent =
       `Step ${d.step}${d.step === latest ? ' (latest)' : ` of ${latest} (replay)`}, measured on held-out example 0. ` +
-      `Sparklines: each measure over the replay's ${hist.steps.length} step${hist.steps.length === 1 ? '' : 's'}; the dot is the step shown, the dashed line a label's threshold.`;
+      `Sparklines: each measure over ${this.replay ? `the replay's ${kept}` : `the ${kept} kept so far (log-spaced)`}; the dot is the step shown, the dashed line a label's threshold.`;
     this.rules.replaceChildren(
       ...d.thresholds.map((t) =>
         el(
@@ -118,7 +125,11 @@ export class HeadsPanel {
           { dataset: { label: t.label } },
           el('strong', {}, t.label),
           ` ${nameOf(t.measure)}${t.label === 'first-token / sink' ? ' (or anchor share)' : ''} ≥ ${t.threshold.toFixed(2)}: `,
-          el('span', { class: 'muted' }, t.rule),
+          el(
+            'span',
+            { class: 'muted' },
+            t.label === 'induction' ? `${t.rule.replace(/\.?$/, '.')} ${INDUCTION_NEEDS}` : t.rule,
+          ),
         ),
       ),
     );
@@ -141,6 +152,7 @@ export class HeadsPanel {
    * @param {Record<string, number>} limit @param {string} ink
    */
   #card(l, i, h, d, series, k, limit, ink) {
+    const withheld = /** @type {{withheld?: string}} */ (h).withheld;
     const labels = h.labels.length
       ? el(
           'ul',
@@ -156,7 +168,7 @@ export class HeadsPanel {
             ),
           ),
         )
-      : el('p', { class: 'head-nolabel muted' }, 'no label: no measure reaches its threshold');
+      : el('p', { class: 'head-nolabel muted' }, withheld ? 'no label' : 'no label: no measure reaches its threshold');
     const rows = MEASURES.filter((m) => !m.optional || (series?.[m.key] ?? [h[m.key]]).some((v) => v >= 0)).map((m) => {
       const canvas = el('canvas', { class: 'head-spark', 'aria-hidden': 'true' });
       const values = (series?.[m.key] ?? [h[m.key]]).map((v) => (v < 0 ? null : v));
@@ -189,6 +201,7 @@ export class HeadsPanel {
       },
       el('h3', {}, `layer ${l + 1} · head ${i + 1}`),
       labels,
+      ...(withheld ? [el('p', { class: 'head-withheld muted' }, withheld)] : []),
       el('table', { class: 'head-measures' }, el('tbody', {}, rows)),
     );
   }

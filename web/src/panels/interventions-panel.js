@@ -150,6 +150,10 @@ export class InterventionsPanel {
     const model = this.model();
     if (!model) return;
     const token = ++this.token;
+    // The list asked for is the list in effect from now on, so that a refresh that starts before
+    // this answer evaluates it (not the one it replaces); a refusal puts the previous one back.
+    const previous = this.list;
+    this.list = list;
     this.apply.disabled = true;
     try {
       const r = await model.intervene(
@@ -162,6 +166,7 @@ export class InterventionsPanel {
       this.#render(r);
     } catch (err) {
       if (token !== this.token) return;
+      this.list = previous;
       this.error.hidden = false;
       this.error.textContent = `Not applied: ${/** @type {Error} */ (err).message}`;
     } finally {

@@ -84,6 +84,7 @@ export class LengthsPanel {
       xLabel: 'length',
       height: 170,
       empty: 'Not evaluated yet.',
+      xText: (x) => String(Math.round(x)),
     });
     this.loss = new LineChart(loss.body, {
       title: 'loss',
@@ -91,6 +92,7 @@ export class LengthsPanel {
       xLabel: 'length',
       height: 170,
       empty: 'Not evaluated yet.',
+      xText: (x) => String(Math.round(x)),
     });
     this.button.addEventListener('click', () => void this.evaluate());
     /** @type {LengthPoint[][]} the last evaluation's points, per run */

@@ -53,6 +53,14 @@ export class PositionsPanel {
     this.encoding = '';
     /** @type {Map<string, number[]>} path -> the values of a bar list (for its download) */
     this.bars = new Map();
+    /** the model's causal mask: a (query, key) map greys the keys a query cannot see */
+    this.causal = false;
+  }
+
+  /** A new model: forget the last one's maps; its mask decides what a (query, key) map shows. @param {{config: Record<string, unknown>}} info */
+  setModel(info) {
+    this.causal = info.config.causal === true;
+    this.clear();
   }
 
   /** Draw a PositionDisplay. @param {import('../wasm-api').PositionDisplay} pos */
@@ -175,13 +183,14 @@ export class PositionsPanel {
       const path = prefix + k;
       if (is3D(v)) {
         // One scale for all heads, so that their colours compare (a bias is centred on 0).
-        const range = sharedRange(v);
-        v.forEach((m, h) =>
+        const heads = this.#masked(k, v);
+        const range = sharedRange(heads);
+        heads.forEach((m, h) =>
           this.maps
             .get(`${path}.${h}`)
             ?.update(m, { ...axisLabels(m), range, scaleNote: 'the same scale for every head' }),
         );
-      } else if (is2D(v)) this.maps.get(path)?.update(v, axisLabels(v));
+      } else if (is2D(v)) this.maps.get(path)?.update(this.#masked(k, [v])[0], axisLabels(v));
       else if (is1D(v)) {
         const fig = /** @type {HTMLElement|null} */ (
           this.body.querySelector(`figure[data-path="${CSS.escape(path)}"]`)
@@ -201,6 +210,16 @@ export class PositionsPanel {
         if (dd) dd.textContent = typeof v === 'number' ? fmt(v) : String(v);
       }
     }
+  }
+
+  /**
+   * Under the causal mask, the keys after each query of a (query, key) map (ALiBi's or T5's bias)
+   * never reach the attention: they are drawn as masked (grey, −∞), not as the bias they would get.
+   * @param {string} key @param {number[][][]} maps
+   */
+  #masked(key, maps) {
+    if (!this.causal || AXES[key]?.[1] !== 'query') return maps;
+    return maps.map((m) => m.map((row, i) => row.map((x, j) => (j > i ? -Infinity : x))));
   }
 
   clear() {

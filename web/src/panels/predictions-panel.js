@@ -8,6 +8,19 @@ const SPACE = '␣';
 // A probability for a tooltip (null when the model produced NaN).
 const pct = (/** @type {number} */ p, /** @type {number} */ d) => (Number.isFinite(p) ? p.toFixed(d) : 'NaN');
 
+/**
+ * The examples without repeats (a small held-out set, such as a custom task's few held-out pairs,
+ * fills the batch by drawing the same example again): the first of each input and target.
+ * @param {import('../wasm-api').PredictionExample[]} examples
+ */
+export function distinct(examples) {
+  const seen = new Set();
+  return examples.filter((ex) => {
+    const key = JSON.stringify([ex.inputs, ex.target]);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
 export class PredictionsPanel {
   /**
    * @param {HTMLElement} list where examples go
@@ -26,11 +39,20 @@ export class PredictionsPanel {
 
   /** Draw a Predictions object. @param {import('../wasm-api').Predictions} pred */
   update(pred) {
-    const n = pred.examples.length;
-    const ok = pred.examples.filter((e) => e.correct).length;
+    const examples = distinct(pred.examples);
+    const n = examples.length;
+    const ok = examples.filter((e) => e.correct).length;
+    const repeats = pred.examples.length - n;
     this.list.replaceChildren(
-      el('p', { class: 'summary' }, `${ok} of ${n} held-out examples entirely correct.`),
-      ...pred.examples.map((ex, k) => (pred.per_sequence ? sequenceRow(ex, k) : tokenRows(ex, k))),
+      el(
+        'p',
+        { class: 'summary' },
+        `${ok} of ${n} held-out example${n === 1 ? '' : 's'} entirely correct.` +
+          (repeats
+            ? ` The held-out batch of ${pred.examples.length} repeats them: each is shown and counted once.`
+            : ''),
+      ),
+      ...examples.map((ex, k) => (pred.per_sequence ? sequenceRow(ex, k) : tokenRows(ex, k))),
     );
     this.#watchOverflow();
   }

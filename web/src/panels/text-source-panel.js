@@ -32,134 +32,189 @@ export class TextSourcePanel {
    */
   field(id, value, seqLen, describedby) {
     if (value) this.own = true;
-    const name = `${id}-source`;
-    const status = el('p', { class: 'text-status', role: 'status' });
-    const warning = el('p', { class: 'text-warning', role: 'alert', hidden: true });
-    const area = el('textarea', {
+    return new TextSourceField(this, id, value, seqLen, describedby).root;
+  }
+}
+
+/**
+ * One rendering of the control (the form is rebuilt with each state). The choice, the file name
+ * and the pending edit live in the panel, so that they outlast it.
+ */
+class TextSourceField {
+  /**
+   * @param {TextSourcePanel} panel
+   * @param {string} id
+   * @param {string} value the state's text
+   * @param {number} seqLen
+   * @param {string} describedby
+   */
+  constructor(panel, id, value, seqLen, describedby) {
+    this.panel = panel;
+    this.id = id;
+    this.value = value;
+    this.seqLen = seqLen;
+    this.status = el('p', { class: 'text-status', role: 'status' });
+    this.warning = el('p', { class: 'text-warning', role: 'alert', hidden: true });
+    this.area = el('textarea', {
       rows: 5,
       spellcheck: false,
       'aria-describedby': describedby,
       placeholder: 'Paste text here, drop a .txt file on this box, or upload one',
     });
-    area.value = value;
-    const upload = el('input', {
+    this.area.value = value;
+    this.upload = el('input', {
       type: 'file',
       accept: '.txt,text/plain',
       class: 'file-input',
       'aria-label': 'Upload a .txt file',
     });
-    const ownBox = el(
+    this.ownBox = el(
       'div',
       { class: 'text-own' },
-      area,
-      el('label', { class: 'button small text-upload' }, 'Upload a .txt file', upload),
+      this.area,
+      el('label', { class: 'button small text-upload' }, 'Upload a .txt file', this.upload),
     );
-    const corpus = el('input', { type: 'radio', name, value: 'corpus', checked: !this.own });
-    const mine = el('input', { type: 'radio', name, value: 'own', checked: this.own });
-    const root = el(
+    const name = `${id}-source`;
+    this.corpus = el('input', { type: 'radio', name, value: 'corpus', checked: !panel.own });
+    this.mine = el('input', { type: 'radio', name, value: 'own', checked: panel.own });
+    this.root = el(
       'div',
-      { class: 'text-source', dataset: { source: this.own ? 'own' : 'corpus' } },
-      el(
-        'div',
-        { class: 'text-choices', role: 'radiogroup', 'aria-label': 'Training text' },
-        el(
-          'label',
-          { class: 'text-choice' },
-          corpus,
-          el('span', {}, el('strong', {}, CORPUS.title), ` (${CORPUS.about})`),
-        ),
-        el(
-          'label',
-          { class: 'text-choice' },
-          mine,
-          el('span', {}, el('strong', {}, 'Your own text'), ' (paste, drop or upload)'),
-        ),
-      ),
-      ownBox,
-      warning,
-      status,
+      { class: 'text-source', dataset: { source: panel.own ? 'own' : 'corpus' } },
+      this.#choices(),
+      this.ownBox,
+      this.warning,
+      this.status,
     );
+    this.#wireChoice();
+    this.#wireText();
+    this.show();
+  }
 
-    /** @param {string|null} text a problem in words, or null */
-    const warn = (text) => {
-      warning.hidden = !text;
-      warning.textContent = text ?? '';
-    };
-    const show = () => {
-      root.dataset.source = this.own ? 'own' : 'corpus';
-      ownBox.hidden = !this.own;
-      // the form's label and error marks point at the control in use
-      (this.own ? corpus : area).removeAttribute('id');
-      (this.own ? area : corpus).id = id;
-      if (!this.own) {
-        warn(null);
-        status.textContent = `${CORPUS.title}: loading…`;
-        this.loadCorpus().then(
-          (t) => {
-            if (!this.own) status.textContent = `${CORPUS.title}: ${describeText(t)}`;
-          },
-          (err) => {
-            if (!this.own)
-              warn(`The bundled corpus could not be loaded (${err.message}). Paste or upload your own text instead.`);
-          },
-        );
-        return;
-      }
-      const text = area.value;
-      if (!text) {
-        warn(null);
-        status.textContent = 'No text yet: until there is one, the model trains on the bundled corpus.';
-        return;
-      }
-      warn(lengthProblem(text, seqLen));
-      const from = this.fileName ? `From ${this.fileName}: ` : '';
-      const link =
-        text.length > LINK_TEXT_MAX
-          ? " Your text is too long for the page's link: a copied link trains on the bundled corpus."
-          : '';
-      status.textContent = `${from}${describeText(text)}${link}`;
-    };
-    /** Send a text to train on (a too-large one is refused here, with the reason). @param {string} text */
-    const commit = (text) => {
-      clearTimeout(this.timer);
-      const bytes = new TextEncoder().encode(text).length;
-      if (bytes > MAX_TEXT_BYTES) return warn(sizeProblem(bytes, this.fileName ?? 'The text'));
-      show();
-      if (text !== value) this.onChange(text);
-    };
-    /** @param {File} file */
-    const readFile = async (file) => {
-      if (file.size > MAX_TEXT_BYTES) return warn(sizeProblem(file.size, file.name));
-      const text = await file.text();
-      if (text.includes('\0'))
-        return warn(`${file.name} does not look like a text file (it holds NUL bytes). Choose a plain .txt file.`);
-      this.own = true;
-      this.fileName = file.name;
-      mine.checked = true;
-      area.value = text;
-      commit(text);
-    };
+  /** The two radio buttons, labelled: the bundled corpus, or your own text. */
+  #choices() {
+    return el(
+      'div',
+      { class: 'text-choices', role: 'radiogroup', 'aria-label': 'Training text' },
+      el(
+        'label',
+        { class: 'text-choice' },
+        this.corpus,
+        el('span', {}, el('strong', {}, CORPUS.title), ` (${CORPUS.about})`),
+      ),
+      el(
+        'label',
+        { class: 'text-choice' },
+        this.mine,
+        el('span', {}, el('strong', {}, 'Your own text'), ' (paste, drop or upload)'),
+      ),
+    );
+  }
 
-    corpus.addEventListener('change', () => {
-      this.own = false;
-      this.fileName = null;
-      show();
-      if (value !== '') this.onChange('');
+  /** @param {string|null} text a problem in words, or null */
+  warn(text) {
+    this.warning.hidden = !text;
+    this.warning.textContent = text ?? '';
+  }
+
+  /** Show the choice in use, and what its text is (or what is wrong with it). */
+  show() {
+    const own = this.panel.own;
+    this.root.dataset.source = own ? 'own' : 'corpus';
+    this.ownBox.hidden = !own;
+    // the form's label and error marks point at the control in use
+    (own ? this.corpus : this.area).removeAttribute('id');
+    (own ? this.area : this.corpus).id = this.id;
+    if (own) this.#showOwn();
+    else this.#showCorpus();
+  }
+
+  /** The bundled corpus: its size once loaded, or why it could not be. */
+  #showCorpus() {
+    this.warn(null);
+    this.status.textContent = `${CORPUS.title}: loading…`;
+    this.panel.loadCorpus().then(
+      (t) => {
+        if (!this.panel.own) this.status.textContent = `${CORPUS.title}: ${describeText(t)}`;
+      },
+      (err) => {
+        if (!this.panel.own)
+          this.warn(`The bundled corpus could not be loaded (${err.message}). Paste or upload your own text instead.`);
+      },
+    );
+  }
+
+  /** The user's text: its size and source, a problem with its length, and whether a link can carry it. */
+  #showOwn() {
+    const text = this.area.value;
+    if (!text) {
+      this.warn(null);
+      this.status.textContent = 'No text yet: until there is one, the model trains on the bundled corpus.';
+      return;
+    }
+    this.warn(lengthProblem(text, this.seqLen));
+    const from = this.panel.fileName ? `From ${this.panel.fileName}: ` : '';
+    const link =
+      text.length > LINK_TEXT_MAX
+        ? " Your text is too long for the page's link: a copied link trains on the bundled corpus."
+        : '';
+    this.status.textContent = `${from}${describeText(text)}${link}`;
+  }
+
+  /** Send a text to train on (a too-large one is refused here, with the reason). @param {string} text */
+  commit(text) {
+    clearTimeout(this.panel.timer);
+    const bytes = new TextEncoder().encode(text).length;
+    if (bytes > MAX_TEXT_BYTES) return this.warn(sizeProblem(bytes, this.panel.fileName ?? 'The text'));
+    this.show();
+    if (text !== this.value) this.panel.onChange(text);
+  }
+
+  /** A dropped or uploaded file: its text, when it is text and not too large. @param {File} file */
+  async readFile(file) {
+    if (file.size > MAX_TEXT_BYTES) return this.warn(sizeProblem(file.size, file.name));
+    const text = await file.text();
+    if (text.includes('\0'))
+      return this.warn(`${file.name} does not look like a text file (it holds NUL bytes). Choose a plain .txt file.`);
+    this.panel.fileName = file.name;
+    this.#takeOwn(text);
+  }
+
+  /** Choose the user's own text, and train on `text`. @param {string} text */
+  #takeOwn(text) {
+    this.panel.own = true;
+    this.mine.checked = true;
+    this.area.value = text;
+    this.commit(text);
+  }
+
+  /** The radio buttons: the corpus, or the user's text (focused, and sent if there is one). */
+  #wireChoice() {
+    const panel = this.panel;
+    this.corpus.addEventListener('change', () => {
+      panel.own = false;
+      panel.fileName = null;
+      this.show();
+      if (this.value !== '') panel.onChange('');
     });
-    mine.addEventListener('change', () => {
-      this.own = true;
-      show();
-      area.focus();
-      if (area.value) commit(area.value);
+    this.mine.addEventListener('change', () => {
+      panel.own = true;
+      this.show();
+      this.area.focus();
+      if (this.area.value) this.commit(this.area.value);
     });
+  }
+
+  /** Typing (sent after a pause), uploading, and dropping a file or text on the control. */
+  #wireText() {
+    const { panel, area, upload, root } = this;
     area.addEventListener('input', () => {
-      this.fileName = null;
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => commit(area.value), TYPING_MS);
+      panel.fileName = null;
+      clearTimeout(panel.timer);
+      panel.timer = setTimeout(() => this.commit(area.value), TYPING_MS);
     });
     upload.addEventListener('change', () => {
       const file = upload.files?.[0];
-      if (file) readFile(file);
+      if (file) this.readFile(file);
     });
     root.addEventListener('dragover', (e) => {
       e.preventDefault();
@@ -171,15 +226,8 @@ export class TextSourcePanel {
       root.classList.remove('dragging');
       const file = e.dataTransfer?.files?.[0];
       const dropped = e.dataTransfer?.getData('text/plain');
-      if (file) readFile(file);
-      else if (dropped) {
-        this.own = true;
-        mine.checked = true;
-        area.value = dropped;
-        commit(dropped);
-      }
+      if (file) this.readFile(file);
+      else if (dropped) this.#takeOwn(dropped);
     });
-    show();
-    return root;
   }
 }

@@ -91,11 +91,12 @@ export class RunController {
   /**
    * Check `config` and replace the current model by a new one (paused at its step 0).
    * @param {Config} config
-   * @param {{check?: boolean}} [opts] check: false treats a refused config as a failure (`failed`),
-   *   without the `checked` hook (demos with fixed configs)
+   * @param {{check?: boolean, refused?: (check: CheckResult) => void}} [opts] check: false treats a
+   *   refused config as a failure (`failed`), without the `checked` hook (demos with fixed configs);
+   *   refused: told of a refused config instead of the `checked` hook (propose())
    * @returns {Promise<'ready'|'invalid'|'failed'|'stale'>} 'stale': a newer request overtook this one
    */
-  async apply(config, { check = true } = {}) {
+  async apply(config, { check = true, refused: onRefused } = {}) {
     const token = ++this.token;
     this.views.building?.();
     // One round trip: create() validates while it builds, and a refused config rejects with
@@ -107,7 +108,7 @@ export class RunController {
       if (token !== this.token) return 'stale';
       const refused = /** @type {{check?: CheckResult}} */ (err).check;
       if (check && refused) {
-        this.views.checked?.(refused);
+        (onRefused ?? this.views.checked)?.(refused);
         return 'invalid';
       }
       await this.#drop();
@@ -128,6 +129,20 @@ export class RunController {
     await this.#drop();
     await this.adopt(model);
     return 'ready';
+  }
+
+  /**
+   * A new model for `config` if the engine takes it, in one round trip (create validates): the
+   * engine's verdict. A refused config changes nothing (the model and the views stay; no `checked`
+   * hook): the caller says why (the widget's setConfig).
+   * @param {Config} config
+   * @returns {Promise<CheckResult>}
+   */
+  async propose(config) {
+    /** @type {CheckResult|null} */
+    let refused = null;
+    await this.apply(config, { refused: (c) => (refused = c) });
+    return refused ?? { ok: true, config: this.model?.info.config ?? config };
   }
 
   /** The current model goes (disposed); none until the next adopt(). */

@@ -6,8 +6,10 @@
 // A goal is "train to `until` steps", or with `target` "until the held-out accuracy at the training
 // length reaches `target`, within `until` steps". All runs' metrics go through one drawing queue:
 // one timer flush delivers every run's buffered metrics and then calls the set's `draw` once, so
-// the views only draw. No DOM.
-// The comparison uses open()/apply() (one controller per view, each refreshing its snapshots).
+// the views only draw. No DOM. With `lanes`, at most that many runs hold a model at once (a run
+// waits, 'building', for a lane; remove() frees it): a grid larger than the pool trains in turns.
+// A run can take more hooks of its own (add()'s `views`: fresh, ready, inspect ...: the comparison's
+// snapshots, run/compare-runs.js) and a goal of its own (train()).
 import { RunController } from './run-controller.js';
 import { withCorpus, loadCorpus, corpusBase } from './text-source.js';
 
@@ -29,7 +31,11 @@ import { withCorpus, loadCorpus, corpusBase } from './text-source.js';
  * @property {number|null} lastLoss the last training loss
  * @property {Promise<void>} built resolves once built (or refused)
  * @property {any} data the caller's own record of this run
+ * @property {Goal} [goal] the goal it trains towards (train(); else the set's)
+ * @property {boolean} [lane] it holds one of the set's lanes
  */
+/** @typedef {{until: number, target?: number, every?: number}} Goal until: the step budget (0: none);
+ *   target: stop a run once its held-out accuracy at the training length reaches it; every: eval period hint for Session.play */
 /**
  * @typedef {object} SetHooks what the page does (every hook optional)
  * @property {(run: SetRun, batch: MetricsBatch) => void} [metrics] a run's metrics since the last flush
@@ -37,9 +43,6 @@ import { withCorpus, loadCorpus, corpusBase } from './text-source.js';
  * @property {(runs: SetRun[]) => void} [draw] once per flush, after the runs' metrics: draw
  */
 
-const FLUSH_MS = 250;
-/** The attention maps and predictions refresh this often while training (one run; see above). */
-const SNAPSHOT_MS = 1500;
 /** Statuses after which a run trains no more for the current goal. */
 export const SETTLED = ['done', 'budget', 'stalled', 'refused'];
 
@@ -47,51 +50,28 @@ export class RunSet {
   /**
    * @param {RunClient & EventTarget} pool where the models train (its 'crash' and 'recovered'
    *   events: the comparison's engine notice)
-   * @param {{corpusBase?: () => string, hooks?: SetHooks, drawMs?: number}} [opts] corpusBase: where the
-   *   text task's corpus is (default: beside the built chunks); hooks: see SetHooks; drawMs: the drawing queue's period
+   * @param {{corpusBase?: () => string, hooks?: SetHooks, drawMs?: number, lanes?: number}} [opts] corpusBase: where the
+   *   text task's corpus is (default: beside the built chunks); hooks: see SetHooks; drawMs: the drawing queue's period;
+   *   lanes: at most this many runs hold a model at once (0: no limit)
    */
-  constructor(pool, { corpusBase: base = corpusBase, hooks = {}, drawMs = 150 } = {}) {
+  constructor(pool, { corpusBase: base = corpusBase, hooks = {}, drawMs = 150, lanes = 0 } = {}) {
     this.pool = pool;
     this.corpusBase = base;
     this.hooks = hooks;
     this.drawMs = drawMs;
-    /** @type {RunController[]} the comparison's controllers (open()) */
-    this.controllers = [];
+    this.lanes = lanes;
     /** @type {SetRun[]} the runs added with add() */
     this.runs = [];
-    /** @type {{until: number, target?: number, every?: number}} the current goal (play()) */
+    /** @type {Goal} the current goal (play()) */
     this.goal = { until: 0 };
     this.timer = 0;
     /** @type {Map<SetRun, MetricsBatch>} metrics waiting for the next flush */
     this.pending = new Map();
-    /** @type {(() => void)[]} callers of settled() */
+    /** @type {{ready: () => boolean, resolve: () => void}[]} callers of settled() */
     this.waiting = [];
+    /** @type {(() => void)[]} runs waiting for a lane */
+    this.queue = [];
     this.disposed = false;
-  }
-
-  /**
-   * One run controller per run, each reporting to its views (the comparison).
-   * @param {RunViews[]} views
-   * @returns {RunController[]}
-   */
-  open(views) {
-    this.controllers = views.map(
-      (v) => new RunController(this.pool, v, { refreshMs: SNAPSHOT_MS * views.length, flushMs: FLUSH_MS }),
-    );
-    return this.controllers;
-  }
-
-  /**
-   * Build every run's model from its config, in order; throws with a readable message when one
-   * cannot train (the views' `checked` hook says so).
-   * @param {Config[]} configs one per run
-   */
-  async apply(configs) {
-    const full = await Promise.all(configs.map((c) => this.#withCorpus(c)));
-    for (const [i, run] of this.controllers.entries()) {
-      if (this.disposed) return;
-      await run.apply(full[i]);
-    }
   }
 
   /** @param {Config} config */
@@ -104,19 +84,31 @@ export class RunSet {
    * Add a run and start building its model (see `built`); a config the engine refuses makes a
    * 'refused' run with the engine's message.
    * @param {Config} config
-   * @param {{key?: string, data?: any, check?: boolean}} [opts] check: ask the engine to check the
-   *   config first (its words in `error`); data: the caller's record, handed back on the run
+   * @param {{key?: string, data?: any, check?: boolean, views?: RunViews, refreshMs?: number}} [opts]
+   *   check: ask the engine to check the config first (its words in `error`); data: the caller's
+   *   record, handed back on the run; views: more hooks of this run's controller (fresh, ready,
+   *   inspect, error, restored; the set keeps metrics, state, checked and failed); refreshMs: its
+   *   snapshot refresh while training (run-controller.js)
    * @returns {SetRun}
    */
-  add(config, { key = String(this.runs.length), data, check = false } = {}) {
+  add(config, { key = String(this.runs.length), data, check = false, views = {}, refreshMs = 0 } = {}) {
     /** @type {SetRun} */
-    const run = /** @type {any} */ ({ key, config, status: 'building', step: 0, error: '', lastLoss: null, data });
-    run.ctl = new RunController(this.pool, {
-      metrics: (batch) => this.#onMetrics(run, batch),
-      state: (st) => this.#onState(run, st),
-      checked: (r) => void (run.error = r.ok ? '' : r.error),
-      failed: (err) => void (run.error = err.message),
+    const run = /** @type {any} */ ({
+      key,
+      config,
+      status: 'building',
+      step: 0,
+      error: '',
+      lastLoss: null,
+      data,
     });
+    const own = {
+      metrics: (/** @type {MetricsBatch} */ batch) => this.#onMetrics(run, batch),
+      state: (/** @type {import('./run-controller.js').RunState} */ st) => this.#onState(run, st),
+      checked: (/** @type {import('../wasm-api').CheckResult} */ r) => void (run.error = r.ok ? '' : r.error),
+      failed: (/** @type {Error} */ err) => void (run.error = err.message),
+    };
+    run.ctl = new RunController(this.pool, { ...views, ...own }, { refreshMs });
     this.runs.push(run);
     run.built = this.#build(run, check);
     return run;
@@ -124,16 +116,21 @@ export class RunSet {
 
   /** @param {SetRun} run @param {boolean} check */
   async #build(run, check) {
+    if (this.lanes) await this.#lane(run);
+    if (this.disposed || !this.runs.includes(run)) return;
     let built;
     try {
-      built = await run.ctl.apply(await this.#withCorpus(run.config), { check });
+      built = await run.ctl.apply(await this.#withCorpus(run.config), {
+        check,
+      });
     } catch (err) {
       run.error = /** @type {Error} */ (err).message;
       built = 'failed';
     }
     if (built === 'stale' || this.disposed || !this.runs.includes(run)) return;
-    if (built === 'ready') this.#setStatus(run, 'idle');
-    else {
+    if (built === 'ready') {
+      if (run.status === 'building') this.#setStatus(run, 'idle'); // (a `ready` hook may have started it)
+    } else {
       run.error ||= `the model could not be built (${built})`;
       this.#setStatus(run, 'refused');
     }
@@ -144,20 +141,49 @@ export class RunSet {
     return Promise.all(this.runs.map((r) => r.built)).then(() => {});
   }
 
+  /** Wait for a free lane and take it. @param {SetRun} run */
+  async #lane(run) {
+    const busy = () => this.runs.filter((r) => r.lane).length >= this.lanes;
+    while (busy() && !this.disposed && this.runs.includes(run))
+      await new Promise((resolve) => this.queue.push(() => resolve(undefined)));
+    run.lane = !this.disposed && this.runs.includes(run);
+  }
+
+  /** Every run waiting for a lane looks again, in the order they came. */
+  #wake() {
+    for (const wake of this.queue.splice(0)) wake();
+  }
+
+  /** @param {SetRun} run */
+  #freeLane(run) {
+    if (!run.lane) return;
+    run.lane = false;
+    this.#wake();
+  }
+
   /**
    * Train the runs that can still train towards `goal` (by default the current one).
-   * @param {{until: number, target?: number, every?: number}} [goal] until: the step budget;
-   *   target: stop a run once its held-out accuracy at the training length reaches it; every: eval period hint for Session.play
+   * @param {Goal} [goal]
    */
   async play(goal = this.goal) {
     this.goal = goal;
     await this.built();
-    await Promise.all(
-      this.trainable().map((r) => {
-        this.#setStatus(r, 'learning');
-        return r.ctl.play({ until: goal.until, ...(goal.every ? { every: goal.every } : {}) });
-      }),
-    );
+    await Promise.all(this.trainable().map((r) => this.train(r, goal))); // done and stalled runs stay
+  }
+
+  /**
+   * Train one run towards `goal` (its own: the set's goal stays), whatever it reached before (a
+   * run that is done trains on); nothing when it trains already, has no model or was refused.
+   * @param {SetRun} run @param {Goal} [goal]
+   */
+  async train(run, goal = this.goal) {
+    if (!run.ctl.model || run.ctl.model.playing || run.status === 'refused') return;
+    run.goal = goal;
+    this.#setStatus(run, 'learning');
+    await run.ctl.play({
+      until: goal.until,
+      ...(goal.every ? { every: goal.every } : {}),
+    });
   }
 
   /** The runs that can still train towards the current goal. */
@@ -167,6 +193,22 @@ export class RunSet {
         r.ctl.model &&
         !['done', 'stalled', 'refused'].includes(r.status) &&
         !(this.goal.until && r.step >= this.goal.until),
+    );
+  }
+
+  /** Every built run back to step 0 with its seed (a refused run stays refused). */
+  async reset() {
+    this.pending.clear();
+    await Promise.all(
+      this.runs.map(async (r) => {
+        if (!r.ctl.model) return;
+        await r.ctl.reset();
+        r.step = 0;
+        r.lastLoss = null;
+        delete r.reachedAt;
+        r.error = '';
+        this.#setStatus(r, 'idle');
+      }),
     );
   }
 
@@ -181,19 +223,27 @@ export class RunSet {
   }
 
   /**
-   * Resolves when no run is building or learning (each is idle or SETTLED).
+   * Resolves when no run (or `run` alone) is building or learning: each is idle or SETTLED.
+   * @param {SetRun} [run]
    * @returns {Promise<void>}
    */
-  settled() {
+  settled(run) {
+    const ready = () => (run ? [run] : this.runs).every((r) => !this.#busy(r) || !this.runs.includes(r));
     return new Promise((resolve) => {
-      this.waiting.push(() => resolve(undefined));
+      this.waiting.push({ ready, resolve: () => resolve(undefined) });
       this.#checkSettled();
     });
   }
 
+  /** @param {SetRun} r */
+  #busy(r) {
+    return r.status === 'building' || r.status === 'learning' || r.ctl.playing;
+  }
+
   #checkSettled() {
-    if (this.runs.some((r) => r.status === 'building' || r.status === 'learning' || r.ctl.playing)) return;
-    for (const f of this.waiting.splice(0)) f();
+    const done = this.waiting.filter((w) => this.disposed || w.ready());
+    this.waiting = this.waiting.filter((w) => !done.includes(w));
+    for (const w of done) w.resolve();
   }
 
   /**
@@ -203,8 +253,11 @@ export class RunSet {
   async remove(run) {
     this.runs = this.runs.filter((r) => r !== run);
     this.pending.delete(run);
+    this.#checkSettled();
+    this.#wake(); // the run may have been waiting for a lane: it sees it left
     await run.built;
     await run.ctl.dispose();
+    this.#freeLane(run);
   }
 
   /** Remove every run (the set stays usable). */
@@ -212,7 +265,14 @@ export class RunSet {
     const old = this.runs;
     this.runs = [];
     this.pending.clear();
-    return Promise.all(old.map((r) => r.ctl.dispose()));
+    this.#wake();
+    this.#checkSettled();
+    return Promise.all(
+      old.map(async (r) => {
+        await r.ctl.dispose();
+        this.#freeLane(r);
+      }),
+    );
   }
 
   /** @param {SetRun} run @param {MetricsBatch} batch */
@@ -224,7 +284,7 @@ export class RunSet {
     p.evals.push(...batch.evals);
     p.step = batch.step;
     this.pending.set(run, p);
-    const target = this.goal.target;
+    const target = (run.goal ?? this.goal).target;
     const L = Number(run.config.seq_len);
     const hit =
       target !== undefined &&
@@ -246,8 +306,8 @@ export class RunSet {
     else if (stalled) {
       run.error = reason;
       this.#setStatus(run, 'stalled');
-    } else if (this.goal.until && step >= this.goal.until)
-      this.#setStatus(run, this.goal.target === undefined ? 'done' : 'budget');
+    } else if ((run.goal ?? this.goal).until && step >= (run.goal ?? this.goal).until)
+      this.#setStatus(run, (run.goal ?? this.goal).target === undefined ? 'done' : 'budget');
     else this.#setStatus(run, 'idle');
     this.schedule();
   }
@@ -281,7 +341,8 @@ export class RunSet {
   dispose() {
     this.disposed = true;
     clearTimeout(this.timer);
-    for (const f of this.waiting.splice(0)) f();
-    return Promise.all([...this.controllers, ...this.runs.map((r) => r.ctl)].map((r) => r.dispose()));
+    this.#wake();
+    this.#checkSettled();
+    return Promise.all(this.runs.map((r) => r.ctl.dispose()));
   }
 }

@@ -184,7 +184,13 @@ export function readConfigFields(fields, state, { registry, props }, preset) {
   const overrides = {};
   for (const [attr, raw] of fields) {
     const key = attr.replaceAll('-', '_');
-    const r = applyField({ props, registry }, state, key, raw.trim());
+    const r = preset?.lists?.includes(key)
+      ? readList({ props, registry }, state, key, raw)
+      : applyField({ props, registry }, state, key, raw.trim());
+    if (!('error' in r) && preset?.lists?.includes(key)) {
+      overrides[key] = raw; // a demo's list of the field's values (position="none,rope"): the demo reads it
+      continue;
+    }
     if ('error' in r && r.error.kind === 'unknown' && preset?.options?.includes(key)) {
       overrides[key] = raw; // an option the demo declares (e.g. encoding="rope"): the demo reads it
       continue;
@@ -215,6 +221,20 @@ export function readConfigFields(fields, state, { registry, props }, preset) {
   return { state, overrides, errors };
 }
 
+/**
+ * A demo's list option (preset.lists): each value read as the config field's, the first that cannot
+ * be used is the error; a name the reader does not know here (an option of one encoding) goes as given.
+ * @param {{props: import('../state/properties.js').Property[], registry: import('../wasm-api').Registry}} engine
+ * @param {State|null} state @param {string} key @param {string} raw
+ */
+function readList(engine, state, key, raw) {
+  for (const v of list(raw)) {
+    const r = applyField(engine, state, key, v);
+    if ('error' in r && r.error.kind === 'value') return r;
+  }
+  return { state, value: raw };
+}
+
 /** A number of training steps, or the sentence that says why not. @param {string} raw */
 export function readSteps(raw) {
   const n = Number(raw);
@@ -229,22 +249,53 @@ export function readSteps(raw) {
  * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
  * @returns {WidgetSettings}
  */
-export function readAttributes(attrs, { registry, props }) {
+export function readAttributes(attrs, engine) {
+  const { registry, props } = engine;
   /** @type {string[]} */
   const errors = [];
   const get = (/** @type {string} */ n) => attrs.find(([k]) => k === n)?.[1] ?? null;
   const name = (get('preset') ?? 'playground').trim() || 'playground';
   const preset = presetFor(name, registry);
   if (!preset) errors.push(`${quoted('preset', name)}: no such preset. Presets: ${presetNames(registry).join(', ')}.`);
+  let { state, overrides } = readConfig(attrs, preset, engine, errors);
 
-  // Config attributes, task / position / normalization first (they decide which options exist).
+  const steps = get('steps');
+  if (steps !== null) {
+    const n = readSteps(steps);
+    if (typeof n === 'string') errors.push(n);
+    else {
+      overrides.steps = n;
+      if (state) state = { ...state, steps: n };
+    }
+  }
+  const view = readView(get('view'), preset, errors);
+  const controls = readControls(get('controls'), preset, props, errors);
+  const height = readHeight(get('height'), errors);
+  const theme = get('theme');
+  if (theme !== null && !['light', 'dark', 'auto', ''].includes(theme.trim()))
+    errors.push(`${quoted('theme', theme)}: use light, dark or auto.`);
+  const compare = readCompareAttr(get('compare'), preset, state, engine, errors);
+  return { preset, state, overrides, view, controls, height, autoplay: flag(get('autoplay')), errors, compare };
+}
+
+/** @typedef {import('./presets.js').Preset|null} MaybePreset */
+
+/**
+ * The config attributes over the preset's config (task / position / normalization first: they
+ * decide which options exist): the state (null for a demo or no preset) and the values set.
+ * Problems go to `errors`.
+ * @param {[string, string][]} attrs
+ * @param {MaybePreset} preset
+ * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
+ * @param {string[]} errors
+ * @returns {{state: State|null, overrides: Record<string, Value>}}
+ */
+function readConfig(attrs, preset, { registry, props }, errors) {
   const entries = selectorsFirst(
     attrs
       .filter(([k]) => !WIDGET_ATTRS.includes(k) && !isGlobal(k))
       .map(([k, v]) => /** @type {[string, string, string]} */ ([k.replaceAll('-', '_'), v, k])),
   );
-  /** @type {Record<string, Value>} */
-  const overrides = {};
   /** @type {State|null} */
   let state = null;
   if (preset && !preset.demo) {
@@ -262,73 +313,79 @@ export function readAttributes(attrs, { registry, props }) {
     { registry, props },
     preset,
   );
-  state = read.state;
-  Object.assign(overrides, read.overrides);
   errors.push(...read.errors.map((e) => e.text));
+  return { state: read.state, overrides: { ...read.overrides } };
+}
 
-  const steps = get('steps');
-  if (steps !== null) {
-    const n = readSteps(steps);
-    if (typeof n === 'string') errors.push(n);
-    else {
-      overrides.steps = n;
-      if (state) state = { ...state, steps: n };
-    }
-  }
+/**
+ * The panels a `view` attribute names (the preset's, or a chart, without one).
+ * @param {string|null} viewAttr
+ * @param {MaybePreset} preset
+ * @param {string[]} errors
+ */
+function readView(viewAttr, preset, errors) {
+  if (viewAttr === null) return preset?.view ?? ['chart'];
+  const words = list(viewAttr);
+  const view = words.filter((v) => VIEWS.includes(v));
+  const bad = words.filter((v) => !VIEWS.includes(v));
+  if (bad.length)
+    errors.push(`${quoted('view', viewAttr)}: unknown panel ${cut(bad.join(', '), 60)}. Panels: ${VIEWS.join(', ')}.`);
+  else if (!view.length) errors.push(`${quoted('view', viewAttr)}: name at least one panel (${VIEWS.join(', ')}).`);
+  return view;
+}
 
-  let view = preset?.view ?? ['chart'];
-  const viewAttr = get('view');
-  if (viewAttr !== null) {
-    const words = list(viewAttr);
-    view = words.filter((v) => VIEWS.includes(v));
-    const bad = words.filter((v) => !VIEWS.includes(v));
-    if (bad.length)
-      errors.push(
-        `${quoted('view', viewAttr)}: unknown panel ${cut(bad.join(', '), 60)}. Panels: ${VIEWS.join(', ')}.`,
-      );
-    else if (!view.length) errors.push(`${quoted('view', viewAttr)}: name at least one panel (${VIEWS.join(', ')}).`);
-  }
-
-  let controls = preset?.controls ?? TRANSPORT;
-  const controlsAttr = get('controls');
-  if (controlsAttr !== null) {
-    const words = list(controlsAttr).map((w) => w.replaceAll('-', '_'));
-    const keys = new Set(props.map((p) => p.key));
-    controls = words.flatMap((w) =>
-      w === 'all' ? [...TRANSPORT, ...keys] : w === 'none' || !(TRANSPORT.includes(w) || keys.has(w)) ? [] : [w],
+/**
+ * The controls a `controls` attribute names: transport buttons and config fields, `all` or
+ * `none` (the preset's, or the transport, without one).
+ * @param {string|null} controlsAttr
+ * @param {MaybePreset} preset
+ * @param {import('../state/properties.js').Property[]} props
+ * @param {string[]} errors
+ */
+function readControls(controlsAttr, preset, props, errors) {
+  if (controlsAttr === null) return preset?.controls ?? TRANSPORT;
+  const words = list(controlsAttr).map((w) => w.replaceAll('-', '_'));
+  const keys = new Set(props.map((p) => p.key));
+  const controls = words.flatMap((w) =>
+    w === 'all' ? [...TRANSPORT, ...keys] : w === 'none' || !(TRANSPORT.includes(w) || keys.has(w)) ? [] : [w],
+  );
+  const bad = words.filter((w) => !['all', 'none', ...TRANSPORT].includes(w) && !keys.has(w));
+  if (bad.length)
+    errors.push(
+      `${quoted('controls', controlsAttr)}: unknown control ${cut(bad.join(', '), 60)}. Use ${TRANSPORT.join(', ')}, none, all or config fields.`,
     );
-    const bad = words.filter((w) => !['all', 'none', ...TRANSPORT].includes(w) && !keys.has(w));
-    if (bad.length)
-      errors.push(
-        `${quoted('controls', controlsAttr)}: unknown control ${cut(bad.join(', '), 60)}. Use ${TRANSPORT.join(', ')}, none, all or config fields.`,
-      );
-  }
+  return controls;
+}
 
-  let height = 150;
-  const heightAttr = get('height');
-  if (heightAttr !== null) {
-    const h = Number(heightAttr.replace(/px$/, ''));
-    if (!Number.isFinite(h) || h < 60 || h > 2000)
-      errors.push(`${quoted('height', heightAttr)}: use a chart height in pixels from 60 to 2000.`);
-    else height = h;
-  }
+/** The chart height of a `height` attribute (60..2000 px; 150 without one). @param {string|null} heightAttr @param {string[]} errors */
+function readHeight(heightAttr, errors) {
+  if (heightAttr === null) return 150;
+  const h = Number(heightAttr.replace(/px$/, ''));
+  if (Number.isFinite(h) && h >= 60 && h <= 2000) return h;
+  errors.push(`${quoted('height', heightAttr)}: use a chart height in pixels from 60 to 2000.`);
+  return 150;
+}
 
-  const theme = get('theme');
-  if (theme !== null && !['light', 'dark', 'auto', ''].includes(theme.trim()))
-    errors.push(`${quoted('theme', theme)}: use light, dark or auto.`);
-
-  // compare="position=none,learned": the same model trained once per value, side by side.
-  let compare = null;
-  const compareAttr = get('compare');
-  if (compareAttr !== null && preset?.demo)
+/**
+ * compare="position=none,learned": the same model trained once per value, side by side (config
+ * presets only; null without one).
+ * @param {string|null} compareAttr
+ * @param {MaybePreset} preset
+ * @param {State|null} state
+ * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
+ * @param {string[]} errors
+ * @returns {{runs: State[], fields: string[]}|null}
+ */
+function readCompareAttr(compareAttr, preset, state, { registry, props }, errors) {
+  if (compareAttr === null) return null;
+  if (preset?.demo) {
     errors.push(
       `${quoted('compare', compareAttr)}: the ${preset.name} demo compares its own models; compare is for config presets.`,
     );
-  else if (compareAttr !== null && state) {
-    const c = readCompare(compareAttr, state, props, registry);
-    errors.push(...c.errors.map((e) => `${e}.`));
-    if (c.runs.length) compare = { runs: c.runs, fields: c.fields };
+    return null;
   }
-
-  return { preset, state, overrides, view, controls, height, autoplay: flag(get('autoplay')), errors, compare };
+  if (!state) return null;
+  const c = readCompare(compareAttr, state, props, registry);
+  errors.push(...c.errors.map((e) => `${e}.`));
+  return c.runs.length ? { runs: c.runs, fields: c.fields } : null;
 }

@@ -1,11 +1,13 @@
 // The widget's comparison (compare="position=none,learned"): the shared comparison view
-// (panels/compare-view.js) with the widget's light charts, its runs (run/run-set.js) on the page's
-// shared worker pool.
+// (panels/compare-view.js) with the widget's light charts, and its runs (run/compare-runs.js over a
+// run set) on the page's shared worker pool.
 import { LightLineChart } from '../charts/light-line-chart.js';
 import { CompareView } from '../panels/compare-view.js';
 import { RunSet } from '../run/run-set.js';
+import { CompareRuns } from '../run/compare-runs.js';
+import { toConfig } from '../state/state.js';
 
-export class CompareApp extends CompareView {
+export class CompareApp extends CompareRuns {
   /**
    * @param {HTMLElement} box the widget's card, inside its shadow root
    * @param {import('./shared.js').WidgetEngine} engine
@@ -13,16 +15,21 @@ export class CompareApp extends CompareView {
    *   compare: {runs: import('../state/properties.js').State[], fields: string[]}}} settings
    */
   constructor(box, engine, settings) {
-    super(box, {
-      runs: new RunSet(engine.pool),
-      props: engine.props,
+    const view = new CompareView(box, {
+      pool: engine.pool,
       engineInfo: engine.info,
       LineChart: LightLineChart,
       title: settings.preset.title,
       compare: settings.compare,
       view: settings.view,
       height: settings.height,
+    });
+    const { runs } = settings.compare;
+    super(new RunSet(engine.pool), view, {
+      configs: runs.map((st) => toConfig(engine.props, st)),
+      steps: Number(runs[0].steps),
       autoplay: settings.autoplay,
     });
+    this.settings = { view: settings.view }; // as the widget's apps (attention-playground.js reads nothing else)
   }
 }

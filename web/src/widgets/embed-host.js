@@ -20,6 +20,66 @@ export const MAX_HEIGHT = 20000;
 export const MAX_QUEUED = 64;
 
 /**
+ * The commands for one frame: sent at once while it listens, queued (at most MAX_QUEUED) until it
+ * does, then sent in order.
+ */
+class Commands {
+  /** @param {HTMLIFrameElement} frame @param {string} origin the frame's */
+  constructor(frame, origin) {
+    this.frame = frame;
+    this.origin = origin;
+    /** @type {object[]|null} commands waiting for the frame (null: it listens) */
+    this.queue = [];
+  }
+
+  /** @param {object} msg */
+  send(msg) {
+    this.frame.contentWindow?.postMessage(msg, this.origin);
+  }
+
+  /** The frame listens: the waiting commands go, in order, and later ones go at once. */
+  flush() {
+    const waiting = this.queue ?? [];
+    this.queue = null;
+    for (const msg of waiting) this.send(msg);
+  }
+
+  /** Send or queue a command; one past MAX_QUEUED is dropped with an `error` event. @param {string} type @param {object} [fields] */
+  post(type, fields = {}) {
+    const msg = { type: PREFIX + type, ...fields };
+    if (!this.queue) return this.send(msg);
+    if (this.queue.length < MAX_QUEUED) return void this.queue.push(msg);
+    const detail = {
+      field: 'queue',
+      message: `${type}: ${MAX_QUEUED} commands already wait for the frame to be ready; this one was dropped.`,
+    };
+    this.frame.dispatchEvent(new CustomEvent('error', { detail }));
+  }
+}
+
+/**
+ * What a message from the frame does: a height fits it (with `fit`), an event is fired on it, and
+ * its `ready` (or `error`) says that it listens. Any other window, origin or shape is ignored.
+ * @param {MessageEvent} e
+ * @param {HTMLIFrameElement} frame
+ * @param {string} origin the frame's
+ * @param {boolean} fit
+ * @param {(event: string) => void} onEvent called before the event is fired
+ */
+function fromFrame(e, frame, origin, fit, onEvent) {
+  if (e.source !== frame.contentWindow || e.origin !== origin) return;
+  const d = e.data;
+  if (typeof d !== 'object' || d === null || typeof d.type !== 'string') return;
+  if (d.type === `${PREFIX}height`) {
+    const h = Number(d.height);
+    if (fit && Number.isFinite(h) && h >= 0 && h <= MAX_HEIGHT) frame.style.height = `${Math.ceil(h)}px`;
+  } else if (d.type === `${PREFIX}event` && EVENTS.includes(d.event)) {
+    onEvent(d.event);
+    frame.dispatchEvent(new CustomEvent(d.event, { detail: d.detail }));
+  }
+}
+
+/**
  * Connect to a widget's iframe. Its height messages resize it (style.height); its events are fired
  * on the iframe element as `ready`, `step`, `trained` and `error` (CustomEvents, detail as the
  * element's, not bubbling). Messages from any other window or origin are ignored. Commands made
@@ -30,44 +90,20 @@ export const MAX_QUEUED = 64;
  */
 export function connectFrame(frame, { fit = true } = {}) {
   const origin = new URL(frame.src, location.href).origin;
-  /** @type {object[]|null} commands waiting for the frame (null: it listens) */
-  let queue = [];
+  const commands = new Commands(frame, origin);
   /** @type {() => void} */
   let readyNow = () => {};
   const ready = new Promise((/** @type {(v: void) => void} */ r) => (readyNow = r));
-  /** @param {object} msg */
-  const send = (msg) => frame.contentWindow?.postMessage(msg, origin);
-  const flush = () => {
-    const waiting = queue ?? [];
-    queue = null;
-    for (const msg of waiting) send(msg);
+  /** @param {string} event */
+  const onEvent = (event) => {
+    if (event === 'ready') readyNow();
+    if (event === 'ready' || event === 'error') commands.flush();
   };
   /** @param {MessageEvent} e */
-  const onMessage = (e) => {
-    if (e.source !== frame.contentWindow || e.origin !== origin) return;
-    const d = e.data;
-    if (typeof d !== 'object' || d === null || typeof d.type !== 'string') return;
-    if (d.type === `${PREFIX}height`) {
-      const h = Number(d.height);
-      if (fit && Number.isFinite(h) && h >= 0 && h <= MAX_HEIGHT) frame.style.height = `${Math.ceil(h)}px`;
-    } else if (d.type === `${PREFIX}event` && EVENTS.includes(d.event)) {
-      if (d.event === 'ready') readyNow();
-      if (d.event === 'ready' || d.event === 'error') flush();
-      frame.dispatchEvent(new CustomEvent(d.event, { detail: d.detail }));
-    }
-  };
+  const onMessage = (e) => fromFrame(e, frame, origin, fit, onEvent);
   addEventListener('message', onMessage);
   /** @param {string} type @param {object} [fields] */
-  const post = (type, fields = {}) => {
-    const msg = { type: PREFIX + type, ...fields };
-    if (!queue) return send(msg);
-    if (queue.length < MAX_QUEUED) return void queue.push(msg);
-    const detail = {
-      field: 'queue',
-      message: `${type}: ${MAX_QUEUED} commands already wait for the frame to be ready; this one was dropped.`,
-    };
-    frame.dispatchEvent(new CustomEvent('error', { detail }));
-  };
+  const post = (type, fields = {}) => commands.post(type, fields);
   // A frame that was ready before this call answers with `ready` (one still loading says so when
   // it is). Sent to any origin: it carries nothing, and the frame may not have loaded its page yet.
   frame.contentWindow?.postMessage({ type: `${PREFIX}hello` }, '*');
@@ -86,7 +122,7 @@ export function connectFrame(frame, { fit = true } = {}) {
     highlight: (sel) => post('highlight', sel ?? {}),
     /** Stop listening (queued commands are dropped). */
     close: () => {
-      queue = [];
+      commands.queue = [];
       removeEventListener('message', onMessage);
     },
   };

@@ -40,7 +40,7 @@ export const LAZY_VIEWS = {
       import('../panels/positions-panel.js').then(({ PositionsPanel }) => (body) => {
         const panel = new PositionsPanel(el('div', { class: 'positions-body' }));
         body.append(panel.body);
-        return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
+        return { panel, setModel: (info) => panel.setModel(info), update: (p) => panel.update(p) };
       }),
   },
   predictions: {
@@ -81,7 +81,7 @@ export const LAZY_VIEWS = {
     part: null,
     load: () =>
       import('../panels/heads-panel.js').then(({ HeadsPanel }) => (body, model) => {
-        const panel = new HeadsPanel(body, model);
+        const panel = new HeadsPanel(body, model, { replay: false });
         return { panel, setModel: (info) => panel.setModel(info), refresh: () => panel.refresh(-1) };
       }),
   },

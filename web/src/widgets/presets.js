@@ -11,7 +11,9 @@
  * @property {Record<string, number|boolean|string>} [config] config fields over the task's defaults
  * @property {string[]} [view] panels: chart, attention, positions, predictions
  * @property {string[]} [controls] play, step, reset, and config keys
- * @property {string[]} [options] a demo's own option names (the only other names it accepts)
+ * @property {string[]} [options] a demo's option names besides config fields and steps (the only other
+ *   names it accepts): the config's names, and after them the old names (demos/common.js OLD_OPTION_NAMES)
+ * @property {string[]} [lists] the options whose value is a list of the config field's values (position="none,rope")
  */
 
 /** The hand-made presets. @type {Record<string, Omit<Preset, 'name'>>} */
@@ -26,17 +28,19 @@ export const PRESETS = {
   permutation: {
     title: 'Is attention order-blind? The permutation test',
     demo: 'permutation',
-    options: ['encoding', 'check_position', 'check_causal'],
+    options: ['position', 'check_position', 'check_causal', 'encoding'],
   },
   probe: {
     title: 'Which position can the model read? A probe',
     demo: 'probe',
-    options: ['positions', 'normalizations', 'anchors', 'causal'],
+    options: ['position', 'normalization', 'anchors', 'causal', 'positions', 'normalizations'],
+    lists: ['position', 'normalization'],
   },
   extrapolation: {
     title: 'Longer than in training: extrapolation',
     demo: 'extrapolation',
-    options: ['encodings', 'task2', 'scaling', 'factor', 'copy_back_k'],
+    options: ['position', 'task2', 'rope_scaling', 'rope_factor', 'copy_back_k', 'encodings', 'scaling', 'factor'],
+    lists: ['position', 'rope_scaling'],
   },
 };
 

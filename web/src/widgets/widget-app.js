@@ -338,18 +338,20 @@ export class WidgetApp {
   }
 
   /**
-   * Train a new model for `state` (setConfig): the engine checks its config first; when it
-   * refuses, nothing changes (the model, the views and the state stay) and the check is returned.
+   * Train a new model for `state` (setConfig), in one round trip (RunController.propose: create
+   * validates); when the engine refuses, nothing changes (the model, the views and the state stay)
+   * and its verdict is returned.
    * @param {import('../state/properties.js').State} state
    * @returns {Promise<import('../wasm-api').CheckResult>}
    */
   async setState(state) {
     const config = await withCorpus(toConfig(this.engine.props, state), () => loadCorpus(corpusBase()));
-    const check = await this.engine.pool.checkConfig(config);
-    if (!check.ok || this.disposed) return check;
-    this.state = state;
-    this.controls.render(state);
-    await this.run.apply(config);
+    if (this.disposed) return { ok: true, config }; // gone: nothing to build (as before)
+    const old = this.state;
+    this.state = state; // what the views read while the new model arrives
+    const check = await this.run.propose(config);
+    if (!check.ok) this.state = old;
+    else this.controls.render(state);
     return check;
   }
 

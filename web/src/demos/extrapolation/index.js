@@ -17,6 +17,7 @@ import {
   listOption,
   numOption,
   Disposer,
+  demoConfig,
   colorOf,
 } from '../common.js';
 import { demoLists } from '../lists.js';
@@ -64,7 +65,8 @@ export class ExtrapolationDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { registry, compact = false, autoplay = false, config: cfg = {} } = options;
+    const { registry, compact = false, autoplay = false } = options;
+    const cfg = demoConfig('extrapolation', options.config ?? {});
     const { pool, LineChart } = requireOptions('extrapolation', options);
     const lists = demoLists(registry);
     this.autoplay = autoplay;
@@ -85,10 +87,10 @@ export class ExtrapolationDemo {
     };
     /** @type {ExtrapolationState} what the views read (results.js, rope-table.js) */
     this.s = {
-      encodings: listOption(cfg.encodings, lists.extrapolationDefault).filter((e) => lists.extrapolation.includes(e)),
+      encodings: listOption(cfg.position, lists.extrapolationDefault).filter((e) => lists.extrapolation.includes(e)),
       tasks: ['copy_back', SECOND_TASKS.includes(cfg.task2) ? cfg.task2 : 'copy_first'],
-      scaling: new Set(listOption(cfg.scaling, []).filter((x) => SCALINGS.includes(x))),
-      factor: numOption(cfg.factor, 2),
+      scaling: new Set(listOption(cfg.rope_scaling, []).filter((x) => SCALINGS.includes(x))),
+      factor: numOption(cfg.rope_factor, 2),
       runs: new Map(), // `${task}|${pos}|${seed}` -> run
       playing: false,
       disposed: false,

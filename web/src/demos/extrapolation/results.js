@@ -90,36 +90,7 @@ export function drawResults(ui, s, { lengths, L }) {
     block.box.dataset.ends = JSON.stringify(Object.fromEntries(ends));
     block.box.dataset.seeds = String(s.seeds.length);
     // Values table (also the accessible form of the charts): mean (min–max) over the seeds.
-    block.values.replaceChildren(
-      el(
-        'table',
-        { class: 'apd-table' },
-        el('thead', {}, el('tr', {}, el('th', {}, 'encoding'), ...lengths.map((len) => el('th', {}, `ℓ = ${len}`)))),
-        el(
-          'tbody',
-          {},
-          ...series.map(([key, pts]) =>
-            el(
-              'tr',
-              { dataset: { key } },
-              el('td', {}, key),
-              ...lengths.map((len) => {
-                const p = pts.get(len);
-                return el(
-                  'td',
-                  {
-                    title: p
-                      ? `loss ${p.loss.mean.toFixed(3)} (${p.loss.min.toFixed(3)}–${p.loss.max.toFixed(3)})`
-                      : 'not defined at this length',
-                  },
-                  p ? pctSpread(p.acc) : '—',
-                );
-              }),
-            ),
-          ),
-        ),
-      ),
-    );
+    block.values.replaceChildren(valuesTable(series, lengths));
     block.measured.replaceChildren(...measuredWords(series, { lengths, L, seeds: s.seeds }));
     const learned = series.find(([key]) => key === 'learned');
     const refused = s.runs.get(`${task}|learned|${s.seeds[0]}`)?.refusedAt;
@@ -127,6 +98,36 @@ export function drawResults(ui, s, { lengths, L }) {
     if (learned)
       block.note.textContent = `The learned curve ends at ℓ = ${L}: a learned table has one row per trained position (${L} here), so at ${refused ?? 2 * L} tokens there is nothing to add. The engine refuses: “${s.refusal ?? 'learned positions do not extrapolate'}”.`;
   });
+}
+
+/**
+ * The curves' values: one row per curve, mean (min–max) accuracy at each length, the loss in the title.
+ * @param {[string, Map<number, MeanPoint|null>][]} series
+ * @param {number[]} lengths
+ */
+function valuesTable(series, lengths) {
+  const cell = (/** @type {MeanPoint|null|undefined} */ p) =>
+    el(
+      'td',
+      {
+        title: p
+          ? `loss ${p.loss.mean.toFixed(3)} (${p.loss.min.toFixed(3)}–${p.loss.max.toFixed(3)})`
+          : 'not defined at this length',
+      },
+      p ? pctSpread(p.acc) : '—',
+    );
+  return el(
+    'table',
+    { class: 'apd-table' },
+    el('thead', {}, el('tr', {}, el('th', {}, 'encoding'), ...lengths.map((len) => el('th', {}, `ℓ = ${len}`)))),
+    el(
+      'tbody',
+      {},
+      ...series.map(([key, pts]) =>
+        el('tr', { dataset: { key } }, el('td', {}, key), ...lengths.map((len) => cell(pts.get(len)))),
+      ),
+    ),
+  );
 }
 
 /**

@@ -32,35 +32,7 @@ export function ropeTable({ pool, config, ui, s, L }) {
     if (token !== drawn || s.disposed) return;
     /** @type {number[]} */
     const theta = plain.theta;
-    const f = (/** @type {number} */ v) => (v >= 0.01 ? v.toFixed(4) : v.toPrecision(3));
-    ui.table.replaceChildren(
-      el(
-        'thead',
-        {},
-        el(
-          'tr',
-          {},
-          el('th', {}, 'i'),
-          el('th', {}, m('\\theta_i')),
-          el('th', {}, m('2\\pi/\\theta_i')),
-          ...SCALINGS.map((mm) => el('th', { title: SCALING_TITLES[mm] }, m(`\\theta'/\\theta`), ` ${mm}`)),
-        ),
-      ),
-      el(
-        'tbody',
-        {},
-        ...theta.map((t, i) =>
-          el(
-            'tr',
-            {},
-            el('td', {}, String(i)),
-            el('td', {}, f(t)),
-            el('td', {}, ((2 * Math.PI) / t).toFixed(1)),
-            ...SCALINGS.map((mm) => el('td', {}, scaled[mm] ? scaled[mm].ratio[i].toFixed(4) : '–')),
-          ),
-        ),
-      ),
-    );
+    ui.table.replaceChildren(...tableRows(theta, scaled));
     ui.tableNote.replaceChildren(
       `s = ${s.factor}, training length ${L}. NTK base: ${scaled.ntk ? scaled.ntk.base.toFixed(1) : '–'}; YaRN scales q·k by mscale² = ${scaled.yarn ? (scaled.yarn.mscale ** 2).toFixed(4) : '–'}. Head size ${plain.head_size}: ${theta.length} frequency pairs.`,
     );
@@ -74,4 +46,41 @@ export function ropeTable({ pool, config, ui, s, L }) {
       (await model?.catch(() => null))?.dispose();
     },
   };
+}
+
+/**
+ * The table's head and rows: i, θ_i, 2π/θ_i and the ratio θ'/θ of each scaling.
+ * @param {number[]} theta
+ * @param {Record<string, {ratio: number[]}>} scaled the engine's `scaling` entry per method
+ */
+function tableRows(theta, scaled) {
+  const f = (/** @type {number} */ v) => (v >= 0.01 ? v.toFixed(4) : v.toPrecision(3));
+  return [
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        el('th', {}, 'i'),
+        el('th', {}, m('\\theta_i')),
+        el('th', {}, m('2\\pi/\\theta_i')),
+        ...SCALINGS.map((mm) => el('th', { title: SCALING_TITLES[mm] }, m(`\\theta'/\\theta`), ` ${mm}`)),
+      ),
+    ),
+    el(
+      'tbody',
+      {},
+      ...theta.map((t, i) =>
+        el(
+          'tr',
+          {},
+          el('td', {}, String(i)),
+          el('td', {}, f(t)),
+          el('td', {}, ((2 * Math.PI) / t).toFixed(1)),
+          ...SCALINGS.map((mm) => el('td', {}, scaled[mm] ? scaled[mm].ratio[i].toFixed(4) : '–')),
+        ),
+      ),
+    ),
+  ];
 }

@@ -3,6 +3,7 @@
 // charts against evaluation length and a table of the values, and the RoPE frequency table's
 // frame. Static DOM only; index.js wires and fills it.
 import { el, m, colorOf } from '../common.js';
+import { nearestIndex } from '../../common/nearest.js';
 
 export const SECOND_TASKS = ['copy_first', 'repeat', 'copy', 'reverse', 'sort', 'dyck'];
 /** @type {Record<string, (k: number) => string>} what each task asks, as TeX (typeset in the block's title) */
@@ -75,6 +76,39 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
   const progress = el('output', { class: 'apd-progress', 'aria-live': 'polite' });
   const status = el('ul', { class: 'apd-legend apd-status' });
   const error = el('p', { class: 'apd-error', role: 'alert', hidden: true });
+  const { table, tableNote, tableBox } = ropeFrame(factor);
+
+  const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L, lengths));
+
+  const box = el(
+    'div',
+    { class: `apd apd-extrapolation${compact ? ' compact' : ''}` },
+    introSection(L, lengths, s.seeds),
+    toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes, error, status }),
+    el('div', { class: 'apd-ext-layout' }, el('div', { class: 'apd-blocks' }, ...blocks.map((b) => b.box)), tableBox),
+  );
+  return {
+    box,
+    encodingBoxes,
+    scalingBoxes,
+    task2,
+    factor,
+    play,
+    progress,
+    status,
+    error,
+    table,
+    tableNote,
+    tableBox,
+    blocks,
+  };
+}
+
+/**
+ * The RoPE table's frame (rope-table.js fills it): the factor, the table, its note and the formulas.
+ * @param {HTMLSelectElement} factor
+ */
+function ropeFrame(factor) {
   const table = el('table', { class: 'apd-table apd-rope-table' });
   const tableNote = el('p', { class: 'apd-small' });
   const tableBox = el(
@@ -97,63 +131,49 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
     ),
   );
 
-  const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L));
+  return { table, tableNote, tableBox };
+}
 
-  const box = el(
-    'div',
-    { class: `apd apd-extrapolation${compact ? ' compact' : ''}` },
-    introSection(L, lengths, s.seeds),
+/**
+ * The toolbar card: Train, the encodings, the second task and the RoPE scalings, the error and the status.
+ * @param {{play: HTMLElement, progress: HTMLElement, encodings: string[], encodingBoxes: HTMLInputElement[],
+ *   task2: HTMLSelectElement, scalingBoxes: HTMLInputElement[], error: HTMLElement, status: HTMLElement}} parts
+ */
+function toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes, error, status }) {
+  return el(
+    'section',
+    { class: 'apd-card' },
+    el('div', { class: 'apd-tools' }, play, progress),
     el(
-      'section',
-      { class: 'apd-card' },
-      el('div', { class: 'apd-tools' }, play, progress),
+      'div',
+      { class: 'apd-tools' },
+      el('span', { class: 'apd-small' }, 'Encodings:'),
       el(
         'div',
-        { class: 'apd-tools' },
-        el('span', { class: 'apd-small' }, 'Encodings:'),
-        el(
-          'div',
-          { class: 'apd-encodings' },
-          ...encodings.map((e, i) => el('label', { style: { color: colorOf(e) } }, encodingBoxes[i], e)),
-        ),
+        { class: 'apd-encodings' },
+        ...encodings.map((e, i) => el('label', { style: { color: colorOf(e) } }, encodingBoxes[i], e)),
       ),
-      el(
-        'div',
-        { class: 'apd-tools' },
-        el('label', {}, 'Second task ', task2),
-        el('span', { class: 'apd-small' }, 'RoPE at evaluation:'),
-        ...SCALINGS.map((x, i) =>
-          el('label', { title: SCALING_TITLES[x] }, scalingBoxes[i], `${x} (${DASHES[x].words})`),
-        ),
-      ),
-      error,
-      status,
     ),
-    el('div', { class: 'apd-ext-layout' }, el('div', { class: 'apd-blocks' }, ...blocks.map((b) => b.box)), tableBox),
-  );
-  return {
-    box,
-    encodingBoxes,
-    scalingBoxes,
-    task2,
-    factor,
-    play,
-    progress,
-    status,
+    el(
+      'div',
+      { class: 'apd-tools' },
+      el('label', {}, 'Second task ', task2),
+      el('span', { class: 'apd-small' }, 'RoPE at evaluation:'),
+      ...SCALINGS.map((x, i) =>
+        el('label', { title: SCALING_TITLES[x] }, scalingBoxes[i], `${x} (${DASHES[x].words})`),
+      ),
+    ),
     error,
-    table,
-    tableNote,
-    tableBox,
-    blocks,
-  };
+    status,
+  );
 }
 
 /**
  * One task's block: its title, the accuracy and loss charts against ℓ, the notes and the values.
  * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart @param {boolean} compact
- * @param {number} index @param {string[]} encodings @param {number} L
+ * @param {number} index @param {string[]} encodings @param {number} L @param {number[]} lengths the evaluation lengths
  */
-function taskBlock(LineChart, compact, index, encodings, L) {
+function taskBlock(LineChart, compact, index, encodings, L, lengths) {
   const colorize = (/** @type {string} */ key) => {
     const [pos, method] = key.split('+');
     return {
@@ -190,12 +210,15 @@ function taskBlock(LineChart, compact, index, encodings, L) {
   );
   const h = compact ? 150 : 190;
   const markers = [{ x: L, label: `L = ${L}` }];
+  // Curves are drawn a little apart in ℓ (results.js): the legend names the length evaluated.
+  const xText = (/** @type {number} */ x) => String(lengths[nearestIndex(lengths, x)] ?? Math.round(x));
   const acc = new LineChart(accBox, {
     title: 'accuracy',
     series: seriesKeys.map(colorize),
     yRange: [0, 1.05],
     height: h,
     xLabel: 'evaluation length ℓ',
+    xText,
     markers,
     empty: 'A curve comes as its models finish training.',
   });
@@ -204,6 +227,7 @@ function taskBlock(LineChart, compact, index, encodings, L) {
     series: seriesKeys.map(colorize),
     height: h,
     xLabel: 'evaluation length ℓ',
+    xText,
     markers,
     empty: 'A curve comes as its models finish training.',
   });
@@ -232,83 +256,92 @@ function introSection(L, lengths, seeds) {
       m('L'),
       ' a model meets positions and distances it never saw in training.',
     ),
+    el('div', { class: 'apd-explain' }, absoluteCard(), relativeCard(), scalingCard(seeds)),
+  );
+}
+
+/** Why absolute encodings end at, or fail past, L. */
+function absoluteCard() {
+  return el(
+    'div',
+    {},
+    el('h4', {}, 'Absolute encodings'),
     el(
-      'div',
-      { class: 'apd-explain' },
-      el(
-        'div',
-        {},
-        el('h4', {}, 'Absolute encodings'),
-        el(
-          'p',
-          {},
-          'A ',
-          el('strong', {}, 'learned'),
-          ' table ',
-          m('P \\in \\mathbb{R}^{L\\times d}'),
-          ' has no row for position ',
-          m('L'),
-          ' or beyond: the model cannot even be run there. ',
-          el('strong', {}, 'Sinusoidal'),
-          ' positions ',
-          m('p_{t,2i} = \\sin(t/10000^{2i/d})'),
-          ' exist for every ',
-          m('t'),
-          ', but the vectors past ',
-          m('L'),
-          ' are inputs the network has never seen.',
-        ),
-      ),
-      el(
-        'div',
-        {},
-        el('h4', {}, 'Relative encodings'),
-        el(
-          'p',
-          {},
-          el('strong', {}, 'ALiBi'),
-          ' adds ',
-          m('-m_h (i-j)'),
-          ' to the logits: far keys are pushed down by a bias that keeps growing the same way past ',
-          m('L'),
-          '; how well that carries past ',
-          m('L'),
-          ' is measured below. ',
-          el('strong', {}, 'T5'),
-          ' puts distances into buckets (logarithmic past a few); distances longer than any in training land in buckets that were never trained. ',
-          el('strong', {}, 'RoPE'),
-          ' rotates q and k by ',
-          m('t\\,\\theta_i'),
-          '; past ',
-          m('L'),
-          ' the slow pairs reach angles never trained.',
-        ),
-      ),
-      el(
-        'div',
-        {},
-        el('h4', {}, 'Scaling RoPE at evaluation'),
-        el(
-          'p',
-          {},
-          'Position interpolation squeezes ',
-          m('\\ell'),
-          ' positions into the trained range (',
-          m('t \\mapsto t/s'),
-          ', ',
-          m('s = \\ell/L'),
-          '), at the price of finer steps between neighbours: without fine-tuning, distance k now looks like k/s, while copy_back needs the exact distance (the dotted curve shows what that does). NTK-aware scaling changes the base so that fast pairs (local order) stay as trained and slow pairs are interpolated; YaRN interpolates per pair by wavelength. Switch them on below: they appear as RoPE-coloured curves, dotted (PI), dashed (NTK) and dash-dotted (YaRN).',
-        ),
-        el(
-          'p',
-          { class: 'apd-small' },
-          'Each curve is the mean over ',
-          String(seeds.length),
-          ' seeds (',
-          seeds.join(', '),
-          '); the table under each chart gives the lowest and highest. Curves are drawn slightly apart in ℓ so that equal ones stay visible.',
-        ),
-      ),
+      'p',
+      {},
+      'A ',
+      el('strong', {}, 'learned'),
+      ' table ',
+      m('P \\in \\mathbb{R}^{L\\times d}'),
+      ' has no row for position ',
+      m('L'),
+      ' or beyond: the model cannot even be run there. ',
+      el('strong', {}, 'Sinusoidal'),
+      ' positions ',
+      m('p_{t,2i} = \\sin(t/10000^{2i/d})'),
+      ' exist for every ',
+      m('t'),
+      ', but the vectors past ',
+      m('L'),
+      ' are inputs the network has never seen.',
+    ),
+  );
+}
+
+/** What relative encodings do past L. */
+function relativeCard() {
+  return el(
+    'div',
+    {},
+    el('h4', {}, 'Relative encodings'),
+    el(
+      'p',
+      {},
+      el('strong', {}, 'ALiBi'),
+      ' adds ',
+      m('-m_h (i-j)'),
+      ' to the logits: far keys are pushed down by a bias that keeps growing the same way past ',
+      m('L'),
+      '; how well that carries past ',
+      m('L'),
+      ' is measured below. ',
+      el('strong', {}, 'T5'),
+      ' puts distances into buckets (logarithmic past a few); distances longer than any in training land in buckets that were never trained. ',
+      el('strong', {}, 'RoPE'),
+      ' rotates q and k by ',
+      m('t\\,\\theta_i'),
+      '; past ',
+      m('L'),
+      ' the slow pairs reach angles never trained.',
+    ),
+  );
+}
+
+/** RoPE scaled at evaluation, and what the curves average. @param {number[]} seeds */
+function scalingCard(seeds) {
+  return el(
+    'div',
+    {},
+    el('h4', {}, 'Scaling RoPE at evaluation'),
+    el(
+      'p',
+      {},
+      'Position interpolation squeezes ',
+      m('\\ell'),
+      ' positions into the trained range (',
+      m('t \\mapsto t/s'),
+      ', ',
+      m('s = \\ell/L'),
+      '), at the price of finer steps between neighbours: without fine-tuning, distance k now looks like k/s, while copy_back needs the exact distance (the dotted curve shows what that does). NTK-aware scaling changes the base so that fast pairs (local order) stay as trained and slow pairs are interpolated; YaRN interpolates per pair by wavelength. Switch them on below: they appear as RoPE-coloured curves, dotted (PI), dashed (NTK) and dash-dotted (YaRN).',
+    ),
+    el(
+      'p',
+      { class: 'apd-small' },
+      'Each curve is the mean over ',
+      String(seeds.length),
+      ' seeds (',
+      seeds.join(', '),
+      '); the table under each chart gives the lowest and highest. Curves are drawn slightly apart in ℓ so that equal ones stay visible.',
     ),
   );
 }

@@ -14,6 +14,7 @@ import {
   numOption,
   boolOption,
   Disposer,
+  demoConfig,
 } from '../common.js';
 import { demoLists } from '../lists.js';
 import { buildDom } from './view.js';
@@ -58,7 +59,8 @@ export class PermutationDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { registry, compact = false, autoplay = false, config: cfg = {} } = options;
+    const { registry, compact = false, autoplay = false } = options;
+    const cfg = demoConfig('permutation', options.config ?? {});
     const { pool, LineChart } = requireOptions('permutation', options);
     const encodings = demoLists(registry).permutation;
     // The budget: RoPE, Shaw, URPE and FIRE learn `order` within it on seeds 1–3 at this lr (docs/demos.md).
@@ -85,7 +87,7 @@ export class PermutationDemo {
     root.append(this.ui.box);
     /** @type {PermutationState} */
     this.s = {
-      encoding: encodings.includes(cfg.encoding) ? cfg.encoding : 'learned',
+      encoding: encodings.includes(cfg.position) ? cfg.position : 'learned',
       checkPosition: cfg.check_position ?? 'none',
       checkCausal: boolOption(cfg.check_causal, false),
       vocab: [],

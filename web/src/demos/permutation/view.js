@@ -12,6 +12,26 @@ import { el, tex, m, colorOf } from '../common.js';
  * @param {string[]} encodings the encodings offered (the registry's, demos/lists.js)
  */
 export function buildDom(LineChart, compact, encodings) {
+  const { fpx, pfx, dmap, ...check } = checkElements(compact, encodings);
+  const t = trainElements(encodings);
+  const box = el(
+    'div',
+    { class: `apd apd-permutation${compact ? ' compact' : ''}` },
+    introSection(),
+    checkCard(check, [fpx.fig, pfx.fig, dmap.fig]),
+    trainCard(t),
+  );
+  const { acc, loss } = pairCharts(LineChart, compact, t);
+  const { accBox, lossBox, ...train } = t;
+  return { box, ...check, ...train, maps: { fpx: fpx.h, pfx: pfx.h, diff: dmap.h }, acc, loss };
+}
+
+/**
+ * The check's elements: the sequence rows and their buttons, the checked model's encoding and
+ * mask, the difference and its maps.
+ * @param {boolean} compact @param {string[]} encodings
+ */
+function checkElements(compact, encodings) {
   const opt = (/** @type {string} */ v, label = v) => el('option', { value: v }, label);
   const position = el(
     'select',
@@ -20,11 +40,6 @@ export function buildDom(LineChart, compact, encodings) {
     ...encodings.map((e) => opt(e)),
   );
   const causal = el('input', { type: 'checkbox', class: 'apd-causal' });
-  const encoding = el(
-    'select',
-    { class: 'apd-encoding', 'aria-label': 'position encoding of the second model' },
-    ...encodings.map((e) => opt(e)),
-  );
   const xRow = el('div', { class: 'apd-chips apd-x', role: 'group', 'aria-label': 'the sequence X' });
   const pRow = el('div', { class: 'apd-chips apd-px', role: 'group', 'aria-label': 'the reordered sequence πX' });
   const permNote = el('p', { class: 'apd-small apd-perm-note' });
@@ -51,6 +66,35 @@ export function buildDom(LineChart, compact, encodings) {
   const pfx = mapBox(m('\\pi f(X)'), 'final hidden states of X, reordered');
   const dmap = mapBox(el('span', {}, m('f(\\pi X) - \\pi f(X)'), ' (same colours)'), 'difference');
 
+  return {
+    xRow,
+    pRow,
+    permNote,
+    shuffle,
+    reverse,
+    identity,
+    position,
+    causal,
+    modelNote,
+    error,
+    diff,
+    diffNote,
+    diffBox,
+    pooled,
+    fpx,
+    pfx,
+    dmap,
+  };
+}
+
+/** The training pair's elements: its controls, scores, outcomes and charts' boxes. @param {string[]} encodings */
+function trainElements(encodings) {
+  const opt = (/** @type {string} */ v, label = v) => el('option', { value: v }, label);
+  const encoding = el(
+    'select',
+    { class: 'apd-encoding', 'aria-label': 'position encoding of the second model' },
+    ...encodings.map((e) => opt(e)),
+  );
   const play = el('button', { type: 'button', class: 'apd-play primary' }, 'Play');
   const reset = el('button', { type: 'button', class: 'apd-reset' }, 'Reset');
   const seed = el('input', {
@@ -85,32 +129,30 @@ export function buildDom(LineChart, compact, encodings) {
     el('div', { class: 'apd-chart-title' }, 'held-out loss'),
   );
 
-  const box = el(
-    'div',
-    { class: `apd apd-permutation${compact ? ' compact' : ''}` },
-    introSection(),
-    checkCard(
-      { xRow, pRow, shuffle, reverse, identity, permNote, position, causal, modelNote, error, diffBox, pooled },
-      [fpx.fig, pfx.fig, dmap.fig],
-    ),
-    trainCard({
-      play,
-      reset,
-      encoding,
-      seed,
-      seedError,
-      counter,
-      playNote,
-      scoreA,
-      scoreB,
-      nameB,
-      outcomeA,
-      outcomeB,
-      accBox,
-      lossBox,
-    }),
-  );
+  return {
+    play,
+    reset,
+    encoding,
+    seed,
+    seedError,
+    counter,
+    playNote,
+    scoreA,
+    scoreB,
+    nameB,
+    outcomeA,
+    outcomeB,
+    accBox,
+    lossBox,
+  };
+}
 
+/**
+ * The pair's held-out accuracy and loss charts.
+ * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart @param {boolean} compact
+ * @param {{accBox: HTMLElement, lossBox: HTMLElement}} boxes
+ */
+function pairCharts(LineChart, compact, { accBox, lossBox }) {
   const series = (/** @type {string} */ label) => [
     { key: 'a', label: 'none', color: colorOf('none'), points: true },
     { key: 'b', label, color: colorOf('learned'), points: true },
@@ -126,38 +168,7 @@ export function buildDom(LineChart, compact, encodings) {
     series: series('learned'),
     height: compact ? 140 : 170,
   });
-  return {
-    box,
-    xRow,
-    pRow,
-    permNote,
-    shuffle,
-    reverse,
-    identity,
-    position,
-    causal,
-    encoding,
-    diff,
-    diffNote,
-    diffBox,
-    pooled,
-    modelNote,
-    error,
-    maps: { fpx: fpx.h, pfx: pfx.h, diff: dmap.h },
-    play,
-    reset,
-    counter,
-    scoreA,
-    scoreB,
-    nameB,
-    seed,
-    seedError,
-    playNote,
-    outcomeA,
-    outcomeB,
-    acc,
-    loss,
-  };
+  return { acc, loss };
 }
 
 /** Why attention without positions is permutation-equivariant. */

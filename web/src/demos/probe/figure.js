@@ -19,6 +19,29 @@ export function probeFigure(cells, { positions, norms, n, steps, seeds, anchors,
     }),
   );
   const setup = `n = ${n}, ${steps} steps, ${seeds.length} seed${seeds.length === 1 ? '' : 's'} a cell, anchors ${anchors}${causal ? ', causal mask' : ''}`;
+  return {
+    kind: 'heatmap',
+    title: 'Probe: held-out accuracy',
+    matrix,
+    cellText,
+    cell: 50,
+    rowLabels: positions,
+    colLabels: norms,
+    xLabel: 'attention normalization',
+    yLabel: 'position encoding',
+    quantity: 'accuracy',
+    lo: 0,
+    hi: 1,
+    diverging: false,
+    note: `${setup}; the mean over the seeds; chance 1/n = ${(100 / n).toFixed(1)}%`,
+    maskNote: 'grey: not trained yet',
+    table: tableOf(cells),
+    extra: { setup: { n, steps, seeds, anchors, causal }, cells: cells.map(cellRecord) },
+  };
+}
+
+/** The figure's CSV: one row per cell. @param {import('./cells.js').Cell[]} cells */
+function tableOf(cells) {
   const header = [
     'position',
     'normalization',
@@ -43,41 +66,25 @@ export function probeFigure(cells, { positions, norms, n, steps, seeds, anchors,
     c.outcome ?? '',
     c.runs.length,
   ]);
+  return { header, rows };
+}
+
+/** A cell's numbers in the figure's JSON, with its seeds'. @param {import('./cells.js').Cell} c */
+function cellRecord(c) {
   return {
-    kind: 'heatmap',
-    title: 'Probe: held-out accuracy',
-    matrix,
-    cellText,
-    cell: 50,
-    rowLabels: positions,
-    colLabels: norms,
-    xLabel: 'attention normalization',
-    yLabel: 'position encoding',
-    quantity: 'accuracy',
-    lo: 0,
-    hi: 1,
-    diverging: false,
-    note: `${setup}; the mean over the seeds; chance 1/n = ${(100 / n).toFixed(1)}%`,
-    maskNote: 'grey: not trained yet',
-    table: { header, rows },
-    extra: {
-      setup: { n, steps, seeds, anchors, causal },
-      cells: cells.map((c) => ({
-        position: c.pos,
-        normalization: c.norm,
-        state: c.state,
-        accuracy: c.acc ?? null,
-        spread: c.spread ?? null,
-        mirror_gap: c.mirror ?? null,
-        outcome: c.outcome ?? null,
-        seeds: c.runs.map((r) => ({
-          seed: r.seed,
-          accuracy: r.final ?? null,
-          spread: r.spread ?? null,
-          mirror_gap: r.mirror ?? null,
-          outcome: r.outcome ?? null,
-        })),
-      })),
-    },
+    position: c.pos,
+    normalization: c.norm,
+    state: c.state,
+    accuracy: c.acc ?? null,
+    spread: c.spread ?? null,
+    mirror_gap: c.mirror ?? null,
+    outcome: c.outcome ?? null,
+    seeds: c.runs.map((r) => ({
+      seed: r.seed,
+      accuracy: r.final ?? null,
+      spread: r.spread ?? null,
+      mirror_gap: r.mirror ?? null,
+      outcome: r.outcome ?? null,
+    })),
   };
 }

@@ -16,6 +16,7 @@ import {
   boolOption,
   numOption,
   Disposer,
+  demoConfig,
 } from '../common.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
@@ -56,14 +57,17 @@ export class ProbeDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { registry, compact = false, autoplay = false, config: cfg = {} } = options;
+    const { registry, compact = false, autoplay = false } = options;
+    const cfg = demoConfig('probe', options.config ?? {});
     const { pool } = requireOptions('probe', options, false);
     this.compact = compact;
     this.autoplay = autoplay;
     this.steps = numOption(cfg.steps, 600);
     const lists = demoLists(registry);
-    this.positions = listOption(cfg.positions, lists.probePositions);
-    this.norms = listOption(cfg.normalizations, lists.probeNormalizations);
+    this.positions = listOption(cfg.position, lists.probePositions);
+    // Columns the setup cannot build (causal only, without the mask) are hidden, unless asked for.
+    this.causalOnly = cfg.normalization ? [] : lists.probeCausalNormalizations;
+    this.norms = listOption(cfg.normalization, [...lists.probeNormalizations, ...this.causalOnly]);
     const steps = this.steps;
     this.base = {
       task: 'probe',
@@ -87,6 +91,8 @@ export class ProbeDemo {
     this.disposed = false;
     /** @type {Set<Cell>} cells with new metrics, drawn at the next flush */
     this.dirty = new Set();
+    /** @type {HTMLElement|undefined} the note under the grid that names hidden columns */
+    this.note = undefined;
     this.set = new RunSet(pool, {
       hooks: {
         metrics: (run, batch) => this.#metrics(run, batch),
@@ -215,11 +221,30 @@ export class ProbeDemo {
   }
 
   /** New cells and models for the current toggles (the old ones are disposed). */
+  /** The columns this setup builds (a causal-only normalization needs the causal mask on). */
+  shownNorms() {
+    return this.norms.filter((nm) => this.causal || !this.causalOnly.includes(nm));
+  }
+
   async buildGrid() {
     this.cells = [];
     this.ui.summary.replaceChildren();
     await this.set.clear();
+    const shown = this.shownNorms();
+    for (const cell of this.ui.box.querySelectorAll('.apd-grid th[data-norm], .apd-grid td[data-norm]'))
+      /** @type {HTMLElement} */ (cell).hidden = !shown.includes(
+        /** @type {string} */ (/** @type {HTMLElement} */ (cell).dataset.norm),
+      );
+    this.ui.box.dataset.models = String(this.positions.length * shown.length * this.seeds.length);
+    const off = this.norms.filter((nm) => !shown.includes(nm));
+    if (!this.note) this.ui.gridWrap.after((this.note = document.createElement('p')));
+    this.note.className = 'apd-note apd-small apd-hidden-cols';
+    this.note.hidden = !off.length;
+    this.note.textContent = off.length
+      ? `Not shown: ${off.join(', ')}, which needs the causal mask (tick “causal mask” to add ${off.length === 1 ? 'its column' : 'their columns'}).`
+      : '';
     for (const td of this.ui.tds) {
+      if (td.hidden) continue;
       /** @type {Cell} */
       const c = {
         pos: /** @type {string} */ (td.dataset.pos),
@@ -296,11 +321,19 @@ export class ProbeDemo {
     ui.box.dataset.causal = String(this.causal);
     ui.box.dataset.steps = String(this.steps);
     // Download ▾: the grid as a heatmap of accuracy (SVG, PNG), its numbers (JSON, CSV).
-    const { positions, norms, n, steps, seeds } = this;
+    const { positions, n, steps, seeds } = this;
     ui.play.parentElement?.append(
       figureMenu(
         () =>
-          probeFigure(this.cells, { positions, norms, n, steps, seeds, anchors: this.anchors, causal: this.causal }),
+          probeFigure(this.cells, {
+            positions,
+            norms: this.shownNorms(),
+            n,
+            steps,
+            seeds,
+            anchors: this.anchors,
+            causal: this.causal,
+          }),
         () => `attnplay-probe-grid-${this.anchors}${this.causal ? '-causal' : ''}`,
       ),
     );

@@ -55,16 +55,7 @@ export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
   // so in a narrow column it would scroll away with the cells. The table is named by the same words.
   const gridCaption = `Rows: position encodings. Columns: attention normalizations. Each cell is ${seeds.length} models (${seedWords(seeds)}).`;
   const table = gridTable(positions, norms, rowSum, gridCaption, tds);
-  const gridWrap = el(
-    'div',
-    {
-      class: 'apd-grid-wrap',
-      tabindex: '0',
-      role: 'region',
-      'aria-label': 'the grid of models (scrolls sideways when it is wider than the page)',
-    },
-    table,
-  );
+  const gridWrap = scrollRegion(table);
   const gridScroll = el('div', { class: 'apd-grid-scroll' }, gridWrap);
   const legend = legendList();
 
@@ -73,23 +64,7 @@ export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
   const box = el(
     'div',
     { class: `apd apd-probe${compact ? ' compact' : ''}` },
-    el(
-      'section',
-      { class: 'apd-intro' },
-      el('h2', {}, 'The probe: can the model tell where it is?'),
-      el(
-        'p',
-        {},
-        'Feed ',
-        m(`n = ${n}`),
-        ' identical tokens ',
-        el('code', {}, 'x x … x'),
-        ' and ask every position for its own index ',
-        m('0, 1, \\dots, n-1'),
-        '. Nothing in the input says where a token is, so a model passes only if it can find positions by itself. Below, small models (',
-        `d_model 32, 4 heads, 2 layers), ${seeds.length} per cell (${seedWords(seeds)}), learn this, all at once on the worker pool, one Web Worker per CPU core.`,
-      ),
-    ),
+    introSection(n, seeds),
     el(
       'section',
       { class: 'apd-card' },
@@ -126,7 +101,12 @@ function gridTable(positions, norms, rowSum, caption, tds) {
     el(
       'thead',
       {},
-      el('tr', {}, el('th', {}, ''), ...norms.map((nm) => el('th', { scope: 'col' }, nm, ...rowSumLabel(rowSum[nm])))),
+      el(
+        'tr',
+        {},
+        el('th', {}, ''),
+        ...norms.map((nm) => el('th', { scope: 'col', dataset: { norm: nm } }, nm, ...rowSumLabel(rowSum[nm]))),
+      ),
     ),
     el(
       'tbody',
@@ -194,138 +174,187 @@ function explainCard(n) {
     'section',
     { class: 'apd-card apd-explain-card' },
     el('h3', {}, 'Why'),
+    el('div', { class: 'apd-explain' }, rowSumPart(n), fixesPart(), mirrorPart(n)),
+  );
+}
+
+/** Lemma 1: rows that sum to 1 erase relative positions. @param {number} n */
+function rowSumPart(n) {
+  return el(
+    'div',
+    {},
+    el('h4', {}, 'Rows that sum to 1 erase relative positions'),
     el(
-      'div',
-      { class: 'apd-explain' },
-      el(
-        'div',
-        {},
-        el('h4', {}, 'Rows that sum to 1 erase relative positions'),
-        el(
-          'p',
-          {},
-          'Attention mixes the values, ',
-          m('o_i = \\sum_j a_{ij} v_j'),
-          '. With identical tokens every value is the same vector ',
-          m('v'),
-          ', so',
-        ),
-        tex(
-          'o_i = \\sum_j a_{ij}\\, v = \\Big(\\sum_j a_{ij}\\Big) v = v \\quad\\text{when}\\quad \\sum_j a_{ij} = 1.',
-          true,
-        ),
-        el(
-          'p',
-          {},
-          'RoPE, ALiBi and T5 put position only into the logits ',
-          m('s_{ij}'),
-          ', so they change how each row is spread but not its sum under softmax. Residual, LayerNorm and the feed-forward network act on each token alone: every layer maps a constant sequence to a constant sequence. All positions keep the same hidden state for the whole of training and the model can only guess, ',
-          m(`1/n = ${pct(1 / n).replace('%', '\\%')}`),
-          '. The spread of the red cells is 0 up to float rounding (a few ',
-          m('10^{-7}'),
-          ': each row adds the same vector with its own weights, in float); without any encoding, mask or anchors, where every position computes the very same sums, it is exactly 0, for every normalization (the encoder is permutation-equivariant). The causal mask does not rescue softmax: each row still sums to 1 over the keys it may see, and the red cells stay red.',
-        ),
-      ),
-      el(
-        'div',
-        {},
-        el('h4', {}, 'What fixes it'),
-        el(
-          'p',
-          {},
-          el('strong', {}, 'Absolute encodings'),
-          ' (learned, sinusoidal) make the inputs differ: ',
-          m('x + p_i'),
-          '. ',
-          el('strong', {}, 'Shaw'),
-          ' adds a relative vector to the values, ',
-          m('o_i = \\sum_j a_{ij}(v_j + r^V_{i-j})'),
-          '; ',
-          el('strong', {}, 'URPE'),
-          ' multiplies the weights by a Toeplitz matrix, ',
-          m('a_{ij}\\,c_{i-j}'),
-          ': the rows no longer sum to 1.',
-        ),
-        el(
-          'p',
-          {},
-          el('strong', {}, 'A normalization without a fixed row sum'),
-          ': ℓ2 ',
-          m('a_{ij} = e^{s_{ij}} / \\sqrt{\\textstyle\\sum_k e^{2 s_{ik}}}'),
-          ' (row sum between 1 and ',
-          m('\\sqrt n'),
-          ', depending on how peaked the row is), relu² ',
-          m('\\mathrm{relu}(s_{ij})^2/n'),
-          ', sigmoid ',
-          m('\\sigma(s_{ij} - \\ln n)'),
-          ', softmax1 ',
-          m('e^{s_{ij}} / (1 + \\sum_k e^{s_{ik}})'),
-          ' and sink (the same with a learned ',
-          m('e^{z_h}'),
-          ' for the 1). Now ',
-          m('o_i = r_i\\, v'),
-          ' with a row sum ',
-          m('r_i'),
-          ' that the relative bias can make depend on ',
-          m('i'),
-          '. ',
-          el('strong', {}, 'Stick-breaking'),
-          ' (causal only) gives each key ',
-          m('\\sigma(s_{ij})'),
-          ' of what the nearer keys left, so with identical tokens ',
-          m('r_i = 1 - (1-\\beta)^i'),
-          ': order is built in, no encoding needed.',
-        ),
-        el(
-          'p',
-          {},
-          el('strong', {}, 'Anchors'),
-          ': with ',
-          el('code', {}, '[CLS] x … x [SEP]'),
-          ' the values are no longer all equal, ',
-          m(
-            'o_i = a_{i,\\mathrm{CLS}} v_{\\mathrm{CLS}} + a_{i,\\mathrm{SEP}} v_{\\mathrm{SEP}} + (1 - a_{i,\\mathrm{CLS}} - a_{i,\\mathrm{SEP}})\\, v',
-          ),
-          ', and the weights on the anchors depend on the distance to them. Switch the anchors on above and compare the softmax column with the one measured without them.',
-        ),
-      ),
-      el(
-        'div',
-        {},
-        el('h4', {}, 'The mirror limit of symmetric ALiBi'),
-        el(
-          'p',
-          {},
-          'Bidirectional ALiBi adds ',
-          m('-m\\,\\lvert i-j\\rvert'),
-          ', which is the same seen from either end: ',
-          m('b(i,j) = b(n{-}1{-}i,\\ n{-}1{-}j)'),
-          '. Position ',
-          m('i'),
-          ' and its mirror ',
-          m('n-1-i'),
-          ' see the same biases on the same values, so ',
-          m('h_i = h_{n-1-i}'),
-          ' in every layer, for every normalization. The model cannot tell a position from its mirror image: accuracy at most ',
-          m('\\lceil n/2\\rceil/n'),
-          ` = ${pct(Math.ceil(n / 2) / n)} here. The mirror gap `,
-          m('\\max_i \\lVert h_i - h_{n-1-i}\\rVert_\\infty'),
-          ' shows it: 0 up to float rounding, that is below ',
-          m('10^{-4}'),
-          ' times the spread ',
-          m('\\max_i \\lVert h_i - h_0\\rVert_\\infty'),
-          " (float32 sums of values of that size differ in about their seventh digit). A cell is labelled mirror-limited (amber) when every seed's mirror gap is that small. The causal mask or anchors at the ends break the symmetry.",
-        ),
-        el(
-          'p',
-          { class: 'apd-small' },
-          'Spread: ',
-          m('\\max_i \\lVert h_i - h_0\\rVert_\\infty'),
-          " of the final hidden states (anchors left out), computed by the engine's forward pass after training. Accuracy: held-out, at the training length n = ",
-          String(n),
-          '.',
-        ),
-      ),
+      'p',
+      {},
+      'Attention mixes the values, ',
+      m('o_i = \\sum_j a_{ij} v_j'),
+      '. With identical tokens every value is the same vector ',
+      m('v'),
+      ', so',
     ),
+    tex(
+      'o_i = \\sum_j a_{ij}\\, v = \\Big(\\sum_j a_{ij}\\Big) v = v \\quad\\text{when}\\quad \\sum_j a_{ij} = 1.',
+      true,
+    ),
+    el(
+      'p',
+      {},
+      'RoPE, ALiBi and T5 put position only into the logits ',
+      m('s_{ij}'),
+      ', so they change how each row is spread but not its sum under softmax. Residual, LayerNorm and the feed-forward network act on each token alone: every layer maps a constant sequence to a constant sequence. All positions keep the same hidden state for the whole of training and the model can only guess, ',
+      m(`1/n = ${pct(1 / n).replace('%', '\\%')}`),
+      '. The spread of the red cells is 0 up to float rounding (a few ',
+      m('10^{-7}'),
+      ': each row adds the same vector with its own weights, in float); without any encoding, mask or anchors, where every position computes the very same sums, it is exactly 0, for every normalization (the encoder is permutation-equivariant). The causal mask does not rescue softmax: each row still sums to 1 over the keys it may see, and the red cells stay red.',
+    ),
+  );
+}
+
+/** What gives the model positions back: encodings, normalizations, anchors. */
+function fixesPart() {
+  return el(
+    'div',
+    {},
+    el('h4', {}, 'What fixes it'),
+    el(
+      'p',
+      {},
+      el('strong', {}, 'Absolute encodings'),
+      ' (learned, sinusoidal) make the inputs differ: ',
+      m('x + p_i'),
+      '. ',
+      el('strong', {}, 'Shaw'),
+      ' adds a relative vector to the values, ',
+      m('o_i = \\sum_j a_{ij}(v_j + r^V_{i-j})'),
+      '; ',
+      el('strong', {}, 'URPE'),
+      ' multiplies the weights by a Toeplitz matrix, ',
+      m('a_{ij}\\,c_{i-j}'),
+      ': the rows no longer sum to 1.',
+    ),
+    normalizationsPara(),
+    el(
+      'p',
+      {},
+      el('strong', {}, 'Anchors'),
+      ': with ',
+      el('code', {}, '[CLS] x … x [SEP]'),
+      ' the values are no longer all equal, ',
+      m(
+        'o_i = a_{i,\\mathrm{CLS}} v_{\\mathrm{CLS}} + a_{i,\\mathrm{SEP}} v_{\\mathrm{SEP}} + (1 - a_{i,\\mathrm{CLS}} - a_{i,\\mathrm{SEP}})\\, v',
+      ),
+      ', and the weights on the anchors depend on the distance to them. Switch the anchors on above and compare the softmax column with the one measured without them.',
+    ),
+  );
+}
+
+/** Lemma 2: symmetric ALiBi cannot tell a position from its mirror. @param {number} n */
+function mirrorPart(n) {
+  return el(
+    'div',
+    {},
+    el('h4', {}, 'The mirror limit of symmetric ALiBi'),
+    el(
+      'p',
+      {},
+      'Bidirectional ALiBi adds ',
+      m('-m\\,\\lvert i-j\\rvert'),
+      ', which is the same seen from either end: ',
+      m('b(i,j) = b(n{-}1{-}i,\\ n{-}1{-}j)'),
+      '. Position ',
+      m('i'),
+      ' and its mirror ',
+      m('n-1-i'),
+      ' see the same biases on the same values, so ',
+      m('h_i = h_{n-1-i}'),
+      ' in every layer, for every normalization. The model cannot tell a position from its mirror image: accuracy at most ',
+      m('\\lceil n/2\\rceil/n'),
+      ` = ${pct(Math.ceil(n / 2) / n)} here. The mirror gap `,
+      m('\\max_i \\lVert h_i - h_{n-1-i}\\rVert_\\infty'),
+      ' shows it: 0 up to float rounding, that is below ',
+      m('10^{-4}'),
+      ' times the spread ',
+      m('\\max_i \\lVert h_i - h_0\\rVert_\\infty'),
+      " (float32 sums of values of that size differ in about their seventh digit). A cell is labelled mirror-limited (amber) when every seed's mirror gap is that small. The causal mask or anchors at the ends break the symmetry.",
+    ),
+    el(
+      'p',
+      { class: 'apd-small' },
+      'Spread: ',
+      m('\\max_i \\lVert h_i - h_0\\rVert_\\infty'),
+      " of the final hidden states (anchors left out), computed by the engine's forward pass after training. Accuracy: held-out, at the training length n = ",
+      String(n),
+      '.',
+    ),
+  );
+}
+
+/** What the probe asks. @param {number} n @param {number[]} seeds */
+function introSection(n, seeds) {
+  return el(
+    'section',
+    { class: 'apd-intro' },
+    el('h2', {}, 'The probe: can the model tell where it is?'),
+    el(
+      'p',
+      {},
+      'Feed ',
+      m(`n = ${n}`),
+      ' identical tokens ',
+      el('code', {}, 'x x … x'),
+      ' and ask every position for its own index ',
+      m('0, 1, \\dots, n-1'),
+      '. Nothing in the input says where a token is, so a model passes only if it can find positions by itself. Below, small models (',
+      `d_model 32, 4 heads, 2 layers), ${seeds.length} per cell (${seedWords(seeds)}), learn this, all at once on the worker pool, one Web Worker per CPU core.`,
+    ),
+  );
+}
+
+/** The grid's region, which scrolls sideways when wider than the page. @param {HTMLElement} table */
+function scrollRegion(table) {
+  return el(
+    'div',
+    {
+      class: 'apd-grid-wrap',
+      tabindex: '0',
+      role: 'region',
+      'aria-label': 'the grid of models (scrolls sideways when it is wider than the page)',
+    },
+    table,
+  );
+}
+
+/** Normalizations without a fixed row sum, and stick-breaking. */
+function normalizationsPara() {
+  return el(
+    'p',
+    {},
+    el('strong', {}, 'A normalization without a fixed row sum'),
+    ': ℓ2 ',
+    m('a_{ij} = e^{s_{ij}} / \\sqrt{\\textstyle\\sum_k e^{2 s_{ik}}}'),
+    ' (row sum between 1 and ',
+    m('\\sqrt n'),
+    ', depending on how peaked the row is), relu² ',
+    m('\\mathrm{relu}(s_{ij})^2/n'),
+    ', sigmoid ',
+    m('\\sigma(s_{ij} - \\ln n)'),
+    ', softmax1 ',
+    m('e^{s_{ij}} / (1 + \\sum_k e^{s_{ik}})'),
+    ' and sink (the same with a learned ',
+    m('e^{z_h}'),
+    ' for the 1). Now ',
+    m('o_i = r_i\\, v'),
+    ' with a row sum ',
+    m('r_i'),
+    ' that the relative bias can make depend on ',
+    m('i'),
+    '. ',
+    el('strong', {}, 'Stick-breaking'),
+    ' (causal only) gives each key ',
+    m('\\sigma(s_{ij})'),
+    ' of what the nearer keys left, so with identical tokens ',
+    m('r_i = 1 - (1-\\beta)^i'),
+    ': order is built in, no encoding needed.',
   );
 }

@@ -5,6 +5,10 @@
 // Runs under Node (the Vite config): no DOM here.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { demoLists, probeModels, DEFAULT_SEEDS } from '../../demos/lists.js';
+
+// The probe's default grid, as the page builds it (a browser test checks the count against the page's).
+const probe = demoLists();
 
 /** name -> the words of its page (script: its entry, the demos' page.js unless named); the order is the header's. */
 export const DEMO_PAGES = {
@@ -15,7 +19,7 @@ export const DEMO_PAGES = {
   },
   probe: {
     title: 'Probe',
-    description: 'Forty tiny models try to output their own position from identical tokens.',
+    description: `${probeModels(probe)} tiny models (${probe.probePositions.length} encodings × ${probe.probeNormalizations.length} normalizations × ${DEFAULT_SEEDS} seeds) try to output their own position from identical tokens.`,
     tagline: 'Which encodings can count positions?',
   },
   extrapolation: {

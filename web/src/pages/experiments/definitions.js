@@ -15,6 +15,7 @@ export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not re
  * @property {string} title
  * @property {string} source
  * @property {string} claim
+ * @property {string} notes what to read the results with (''  : none)
  * @property {Record<string, Scalar>} set
  * @property {Record<string, Scalar[]>[]} grids
  * @property {number} seeds
@@ -27,7 +28,10 @@ export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not re
  * @property {string[]} columns the report's columns (metrics), the headline first
  * @property {{text: string, better: Record<string, Scalar>, worse: Record<string, Scalar>}[]} claims the claims
  *   the report judges, each naming the grid point claimed better and the one claimed worse
- * @typedef {{verdict: string, text: string, minutes: number|null, runs: number|null, engine: string}} Verdict
+ * @typedef {{text: string, verdict: string, why: string, design: string, n: number|null, diff: number|null,
+ *   ci: [number|null, number|null], df: number|null, p: number|null, q: number|null, notes: string[]}} VerdictClaim
+ * @typedef {{verdict: string, text: string, minutes: number|null, runs: number|null, models: number|null,
+ *   engine: string, convergence: string, claims: VerdictClaim[]}} Verdict
  */
 
 /**
@@ -97,6 +101,7 @@ const KEYS = [
   'eval_at',
   'quick',
   'browser',
+  'notes',
 ];
 const REQUIRED = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric'];
 
@@ -109,14 +114,7 @@ const REQUIRED = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'me
 export function parseDefinition(text, id) {
   const name = `${id}.json`;
   const d = /** @type {Record<string, unknown>} */ (parseLimited(text, name));
-  if (!isObject(d)) throw new Error(`${name}: a JSON object is expected`);
-  const unknown = Object.keys(d).filter((k) => !KEYS.includes(k));
-  if (unknown.length)
-    throw new Error(
-      `${name}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}; the keys are ${KEYS.join(', ')}`,
-    );
-  const missing = REQUIRED.filter((k) => !(k in d));
-  if (missing.length) throw new Error(`${name}: ${missing.join(', ')} missing`);
+  checkKeys(d, name);
   const text1 = (/** @type {string} */ k, max = 2000) => {
     if (typeof d[k] !== 'string' || !d[k] || /** @type {string} */ (d[k]).length > max)
       throw new Error(`${name}: ${k} must be a text of 1 to ${max} characters`);
@@ -124,9 +122,60 @@ export function parseDefinition(text, id) {
   };
   if (d.id !== id || !/^[a-z0-9-]{1,60}$/.test(id))
     throw new Error(`${name}: id must equal the file name, in [a-z0-9-]`);
-  if (!Array.isArray(d.grids) || d.grids.length < 1 || d.grids.length > 16)
+  const seeds = d.seeds;
+  if (!Number.isInteger(seeds) || /** @type {number} */ (seeds) < 1 || /** @type {number} */ (seeds) > 20)
+    throw new Error(`${name}: seeds must be a whole number from 1 to 20`);
+  const evalAt = d.eval_at ?? [];
+  if (!Array.isArray(evalAt) || evalAt.length > 8 || !evalAt.every((m) => Number.isInteger(m) && m >= 2 && m <= 64))
+    throw new Error(`${name}: eval_at must be a list of whole multiples from 2 to 64`);
+  if (d.lower_is_better !== undefined && typeof d.lower_is_better !== 'boolean')
+    throw new Error(`${name}: lower_is_better must be true or false`);
+  if (d.corpus !== undefined && (typeof d.corpus !== 'string' || !/^[a-z0-9-]{1,40}$/.test(d.corpus)))
+    throw new Error(`${name}: corpus must be a bundled corpus's name, in [a-z0-9-]`);
+  const columns = d.columns ?? [];
+  if (!Array.isArray(columns) || columns.length > 12 || !columns.every((c) => typeof c === 'string' && FIELD.test(c)))
+    throw new Error(`${name}: columns must be a list of at most 12 metric names`);
+  return {
+    id,
+    title: text1('title', 200),
+    source: text1('source', 300),
+    claim: text1('claim'),
+    notes: d.notes === undefined ? '' : text1('notes'),
+    set: fields(d.set, `${name} set`),
+    grids: parseGrids(d.grids, name),
+    seeds: /** @type {number} */ (seeds),
+    metric: text1('metric', 60),
+    lower_is_better: d.lower_is_better ?? true,
+    eval_at: evalAt,
+    quick: fields(d.quick ?? {}, `${name} quick`),
+    browser: fields(d.browser ?? {}, `${name} browser`),
+    corpus: /** @type {string} */ (d.corpus ?? ''),
+    columns: /** @type {string[]} */ (columns),
+    claims: parseClaims(d.claims ?? [], name),
+  };
+}
+
+/** A definition is an object of known keys, with the required ones. @param {unknown} d @param {string} name */
+function checkKeys(d, name) {
+  if (!isObject(d)) throw new Error(`${name}: a JSON object is expected`);
+  const unknown = Object.keys(/** @type {object} */ (d)).filter((k) => !KEYS.includes(k));
+  if (unknown.length)
+    throw new Error(
+      `${name}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}; the keys are ${KEYS.join(', ')}`,
+    );
+  const missing = REQUIRED.filter((k) => !(k in /** @type {object} */ (d)));
+  if (missing.length) throw new Error(`${name}: ${missing.join(', ')} missing`);
+}
+
+/**
+ * The grids: 1 to 16 objects of axes (field: [1 to 64 scalars]).
+ * @param {unknown} grids @param {string} name
+ * @returns {Record<string, Scalar[]>[]}
+ */
+function parseGrids(grids, name) {
+  if (!Array.isArray(grids) || grids.length < 1 || grids.length > 16)
     throw new Error(`${name}: grids must be a list of 1 to 16 grids`);
-  const grids = d.grids.map((g, k) => {
+  return grids.map((g, k) => {
     const where = `${name} grids[${k}]`;
     if (!isObject(g) || !Object.keys(g).length)
       throw new Error(`${where}: an object of axes (field: [values]) is expected`);
@@ -139,24 +188,16 @@ export function parseDefinition(text, id) {
       }),
     );
   });
-  const seeds = d.seeds;
-  if (!Number.isInteger(seeds) || /** @type {number} */ (seeds) < 1 || /** @type {number} */ (seeds) > 20)
-    throw new Error(`${name}: seeds must be a whole number from 1 to 20`);
-  const evalAt = d.eval_at ?? [];
-  if (!Array.isArray(evalAt) || evalAt.length > 8 || !evalAt.every((m) => Number.isInteger(m) && m >= 2 && m <= 64))
-    throw new Error(`${name}: eval_at must be a list of whole multiples from 2 to 64`);
-  if (d.lower_is_better !== undefined && typeof d.lower_is_better !== 'boolean')
-    throw new Error(`${name}: lower_is_better must be true or false`);
-  const quick = fields(d.quick ?? {}, `${name} quick`);
-  if (d.corpus !== undefined && (typeof d.corpus !== 'string' || !/^[a-z0-9-]{1,40}$/.test(d.corpus)))
-    throw new Error(`${name}: corpus must be a bundled corpus's name, in [a-z0-9-]`);
-  const columns = d.columns ?? [];
-  if (!Array.isArray(columns) || columns.length > 12 || !columns.every((c) => typeof c === 'string' && FIELD.test(c)))
-    throw new Error(`${name}: columns must be a list of at most 12 metric names`);
-  const claims = d.claims ?? [];
+}
+
+/**
+ * The claims: at most 20, each {text, better, worse}.
+ * @param {unknown} claims @param {string} name
+ */
+function parseClaims(claims, name) {
   if (!Array.isArray(claims) || claims.length > 20)
     throw new Error(`${name}: claims must be a list of at most 20 claims`);
-  const claimList = claims.map((c, k) => {
+  return claims.map((c, k) => {
     const where = `${name} claims[${k}]`;
     if (!isObject(c) || Object.keys(c).some((x) => !['text', 'better', 'worse'].includes(x)))
       throw new Error(`${where}: an object of text, better and worse is expected`);
@@ -164,23 +205,6 @@ export function parseDefinition(text, id) {
       throw new Error(`${where}.text: a text of 1 to 500 characters is expected`);
     return { text: c.text, better: fields(c.better, `${where}.better`), worse: fields(c.worse, `${where}.worse`) };
   });
-  return {
-    id,
-    title: text1('title', 200),
-    source: text1('source', 300),
-    claim: text1('claim'),
-    set: fields(d.set, `${name} set`),
-    grids,
-    seeds: /** @type {number} */ (seeds),
-    metric: text1('metric', 60),
-    lower_is_better: d.lower_is_better ?? true,
-    eval_at: evalAt,
-    quick,
-    browser: fields(d.browser ?? {}, `${name} browser`),
-    corpus: /** @type {string} */ (d.corpus ?? ''),
-    columns: /** @type {string[]} */ (columns),
-    claims: claimList,
-  };
 }
 
 /**
@@ -195,7 +219,7 @@ export function parseVerdict(text, id) {
   const name = `${id}.verdict.json`;
   const v = /** @type {Record<string, unknown>} */ (parseLimited(text, name));
   if (!isObject(v)) throw new Error(`${name}: a JSON object is expected`);
-  const keys = ['verdict', 'text', 'claims', 'minutes', 'runs', 'engine'];
+  const keys = ['verdict', 'text', 'claims', 'convergence', 'minutes', 'runs', 'models', 'engine'];
   const unknown = Object.keys(v).filter((k) => !keys.includes(k));
   if (unknown.length)
     throw new Error(`${name}: unknown key "${unknown[0].slice(0, 40)}"; the keys are ${keys.join(', ')}`);
@@ -211,7 +235,37 @@ export function parseVerdict(text, id) {
     text: v.text,
     minutes: count(v.minutes),
     runs: count(v.runs),
+    models: count(v.models),
     engine: typeof v.engine === 'string' ? v.engine.slice(0, 200) : '',
+    convergence: typeof v.convergence === 'string' ? v.convergence.slice(0, 500) : '',
+    claims: Array.isArray(v.claims) ? v.claims.slice(0, 20).map((c, k) => verdictClaim(c, `${name} claims[${k}]`)) : [],
+  };
+}
+
+/**
+ * One judged claim of a verdict file: its text and verdict, and where judged its difference, 95%
+ * confidence interval, test, p and q (numbers, or null when absent).
+ * @param {unknown} c @param {string} where
+ * @returns {VerdictClaim}
+ */
+function verdictClaim(c, where) {
+  if (!isObject(c)) throw new Error(`${where}: an object is expected`);
+  const o = /** @type {Record<string, unknown>} */ (c);
+  const num = (/** @type {unknown} */ x) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+  const str = (/** @type {unknown} */ x, max = 500) => (typeof x === 'string' ? x.slice(0, max) : '');
+  const ci = Array.isArray(o.ci) && o.ci.length === 2 ? [num(o.ci[0]), num(o.ci[1])] : [null, null];
+  return {
+    text: str(o.text),
+    verdict: str(o.verdict, 60),
+    why: str(o.why),
+    design: o.design === 'paired' ? 'paired' : 'welch',
+    n: num(o.n),
+    diff: num(o.diff),
+    ci: /** @type {[number|null, number|null]} */ (ci),
+    df: num(o.df),
+    p: num(o.p),
+    q: num(o.q),
+    notes: Array.isArray(o.notes) ? o.notes.slice(0, 8).map((x) => str(x)) : [],
   };
 }
 

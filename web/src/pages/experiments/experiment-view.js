@@ -28,6 +28,7 @@ export function experimentView(ex, { pool }) {
     el('h2', {}, def?.title ?? ex.id),
     def && el('p', { class: 'apd-small' }, `Source: ${def.source} · id ${ex.id} · ${def.seeds} seeds per grid point`),
     def && el('p', { class: 'xp-claim' }, el('strong', {}, 'The claim: '), def.claim),
+    def?.notes ? el('p', { class: 'apd-small xp-notes' }, el('strong', {}, 'Read this with it: '), def.notes) : null,
     def?.claims.length
       ? el(
           'ul',
@@ -36,6 +37,10 @@ export function experimentView(ex, { pool }) {
         )
       : null,
     verdictLine(ex),
+    claimsTable(ex),
+    ex.verdict?.convergence
+      ? el('p', { class: 'apd-small xp-convergence' }, `Convergence: ${ex.verdict.convergence}.`)
+      : null,
     ...ex.errors.map((e) => el('p', { class: 'apd-error', role: 'alert' }, e)),
   );
   if (!def) return box;
@@ -51,52 +56,22 @@ export function experimentView(ex, { pool }) {
     );
     return box;
   }
+  resultsView(box, ex, def, pool);
+  return box;
+}
+
+/**
+ * The results: the table of grid points with their re-run buttons, and the chart.
+ * @param {HTMLElement} box @param {Experiment} ex
+ * @param {import('./definitions.js').Definition} def
+ * @param {() => Promise<import('../../client/pool.js').WorkerPool>} pool
+ */
+function resultsView(box, ex, def, pool) {
   const metric = def.metric;
   const others = otherMetrics(ex);
   /** @type {Map<string, number[]>} grid point -> the learner's values of the headline metric */
   const mine = new Map();
   const chartBox = el('div', { class: 'xp-chart' });
-  box.append(
-    el(
-      'p',
-      { class: 'apd-small' },
-      `Headline: ${metricWords(metric)} (${def.lower_is_better ? 'lower' : 'higher'} is better), mean ± sd over the seeds; n: runs without error. ${ex.engine ? `Engine: ${ex.engine}.` : ''}`,
-    ),
-    el('p', { class: 'apd-small xp-browser' }, browserWords(def)),
-    el(
-      'div',
-      { class: 'xp-table-wrap', tabindex: '0', role: 'region', 'aria-label': `${def.title}: results table` },
-      el(
-        'table',
-        { class: 'apd-table xp-table' },
-        el(
-          'thead',
-          {},
-          el(
-            'tr',
-            {},
-            ...ex.axes.map((a) => el('th', { scope: 'col' }, a)),
-            el('th', { scope: 'col' }, metric),
-            ...others.map((m) => el('th', { scope: 'col' }, m)),
-            el('th', { scope: 'col' }, 'n'),
-            el('th', { scope: 'col' }, 'yours'),
-            el('th', { scope: 'col' }, ''),
-          ),
-        ),
-        el(
-          'tbody',
-          {},
-          ...ex.points.map((p) => pointRow(p, { ex, pool, metric, others, mine, redraw: () => redraw() })),
-        ),
-      ),
-    ),
-    chartBox,
-    el(
-      'p',
-      { class: 'apd-small' },
-      `Chart: ${metricWords(metric)} per grid point: bar at the mean, whiskers ± sd, a dot per committed seed; ◇ your runs in this tab.`,
-    ),
-  );
   const chart = new SpreadChart(chartBox, {
     label: `${def.title}: ${metric} per grid point, mean ± sd, with every seed`,
     metric,
@@ -114,8 +89,74 @@ export function experimentView(ex, { pool }) {
         mine: mine.get(p.key) ?? [],
       })),
     );
+  const head = [...ex.axes, metric, ...others, 'n', 'yours', ''].map((h) => el('th', { scope: 'col' }, h));
+  box.append(
+    el(
+      'p',
+      { class: 'apd-small' },
+      `Headline: ${metricWords(metric)} (${def.lower_is_better ? 'lower' : 'higher'} is better), mean ± sd over the seeds; n: runs without error. ${ex.engine ? `Engine: ${ex.engine}.` : ''}`,
+    ),
+    el('p', { class: 'apd-small xp-browser' }, browserWords(def)),
+    el(
+      'div',
+      { class: 'xp-table-wrap', tabindex: '0', role: 'region', 'aria-label': `${def.title}: results table` },
+      el(
+        'table',
+        { class: 'apd-table xp-table' },
+        el('thead', {}, el('tr', {}, ...head)),
+        el('tbody', {}, ...ex.points.map((p) => pointRow(p, { ex, pool, metric, others, mine, redraw }))),
+      ),
+    ),
+    chartBox,
+    el(
+      'p',
+      { class: 'apd-small' },
+      `Chart: ${metricWords(metric)} per grid point: bar at the mean, whiskers ± sd, a dot per committed seed; ◇ your runs in this tab.`,
+    ),
+  );
   redraw();
-  return box;
+}
+
+/**
+ * The judged claims: difference with its 95% confidence interval, the test, p and the
+ * Benjamini–Hochberg q, and the verdict; nothing when the verdict file has no claims.
+ * @param {Experiment} ex
+ */
+function claimsTable(ex) {
+  const claims = ex.verdict?.claims ?? [];
+  if (!claims.length) return null;
+  const num = (/** @type {number|null} */ x) => (x === null ? '–' : Number(x.toPrecision(3)).toString());
+  const pv = (/** @type {number|null} */ x) => (x === null ? '–' : x < 1e-4 ? '< 0.0001' : x.toPrecision(2));
+  const rows = claims.map((c) =>
+    el(
+      'tr',
+      { dataset: { verdict: c.verdict } },
+      el('th', { scope: 'row' }, c.text),
+      el('td', {}, c.diff === null ? '–' : `${num(c.diff)} [${num(c.ci[0])}, ${num(c.ci[1])}]`),
+      el('td', {}, c.df === null ? '–' : `${c.design === 'paired' ? 'paired' : 'Welch'} t, df ${c.df.toFixed(1)}`),
+      el('td', { class: 'xp-p' }, pv(c.p)),
+      el('td', { class: 'xp-q' }, pv(c.q)),
+      el('td', {}, [c.verdict, c.why, ...c.notes].filter(Boolean).join('; ')),
+    ),
+  );
+  const head = ['claim', 'difference [95% CI]', 'test', 'p', 'q (BH)', 'verdict'].map((h) =>
+    el('th', { scope: 'col' }, h),
+  );
+  return el(
+    'div',
+    { class: 'xp-table-wrap', tabindex: '0', role: 'region', 'aria-label': 'the claims: tests and verdicts' },
+    el(
+      'table',
+      { class: 'apd-table xp-claims-table' },
+      el(
+        'caption',
+        { class: 'apd-small' },
+        'Two-sided t-tests at α = 0.05 (difference > 0: as claimed); q: Benjamini–Hochberg over every claim of every experiment.',
+      ),
+      el('thead', {}, el('tr', {}, ...head)),
+      el('tbody', {}, ...rows),
+    ),
+  );
 }
 
 /**
@@ -179,13 +220,15 @@ function verdictLine(ex) {
     return el('p', { class: 'apd-small xp-verdict', dataset: { verdict: '' } }, 'Verdict: none written yet.');
   const v = ex.verdict;
   const cost =
-    v.minutes !== null ? ` (${v.runs !== null ? `${v.runs} runs, ` : ''}${v.minutes.toFixed(1)} min natively)` : '';
+    v.minutes !== null
+      ? ` (${v.runs !== null ? `${v.runs} runs, ` : ''}${v.models !== null && v.runs !== null && v.models < v.runs ? `${v.models} trained models, ` : ''}${v.minutes.toFixed(1)} min natively)`
+      : '';
   return el(
     'p',
     { class: 'xp-verdict', dataset: { verdict: v.verdict } },
     el('strong', {}, 'Verdict: '),
     el('span', { class: 'xp-verdict-word' }, v.verdict),
-    v.text ? ` — ${v.text}` : '',
+    v.text && !v.claims.length ? ` — ${v.text}` : '',
     cost,
   );
 }

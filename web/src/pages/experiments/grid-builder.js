@@ -2,7 +2,8 @@
 // training every cell × seed on the worker pool (as many at once as the pool has workers), the
 // cells' mean and spread on the colour scale as runs land, and the exports: the CSV of the runs
 // (the spec's per-run columns), the PNG of the grid, the link and the native command line.
-// GridBuilder owns the form and the runs; each run trains through train.js (the run set).
+// GridBuilder owns the form and the runs: one run set (run/run-set.js) per grid, with a lane per
+// worker; each run trains and is measured through train.js.
 import { download, scrollCue } from '../../panels/dom.js';
 import { summarize } from '../../demos/seeds.js';
 import { buildGridDom, drawGridTable, cellColors } from './grid-view.js';
@@ -19,6 +20,7 @@ import {
   specToHash,
 } from './grid-state.js';
 import { trainAndMeasure, metricColumns } from './train.js';
+import { RunSet } from '../../run/run-set.js';
 import { toCsv } from '../../common/csv.js';
 import { fmt } from './format.js';
 import { drawGridPng } from './grid-png.js';
@@ -52,6 +54,8 @@ export class GridBuilder {
     parent.append(this.ui.box);
     /** @type {{spec: GridSpec, runs: GridRun[], tds: HTMLTableCellElement[], token: number, training: boolean}} */
     this.s = { spec: DEFAULT_SPEC, runs: [], tds: [], token: 0, training: false };
+    /** @type {(() => void)|null} ends the grid's runs (Stop) */
+    this.stopRuns = null;
     this.#fromHash();
     this.#wire();
   }
@@ -177,36 +181,37 @@ export class GridBuilder {
   }
 
   /**
-   * Train the jobs, as many at once as the pool has workers; each run lands in the table as it ends.
+   * Train the jobs on one run set whose lanes are the pool's workers (as many at once as the pool
+   * has workers); each run lands in the table as it ends. Stop (a newer token) ends the set.
    * @param {{c: ReturnType<typeof gridRuns>['cells'][number], seed: number}[]} todo
    * @param {number} token this grid's (a newer grid or Stop ends it)
    */
   async #trainAll(todo, token) {
     const { ui, s } = this;
-    const total = todo.length;
     const p = await this.pool();
-    const lanes = Array.from({ length: Math.min(p.size, todo.length) }, async () => {
-      for (let job; (job = todo.shift()) && token === s.token;) {
-        const config = runConfig(
-          this.props,
-          /** @type {import('../../state/properties.js').State} */ (job.c.state),
-          job.seed,
-        );
-        /** @type {GridRun} */
-        const run = { a: job.c.a, b: job.c.b, seed: job.seed, values: {}, config, error: '' };
-        try {
-          const r = await trainAndMeasure(p, config, { evalAt: EVAL_AT });
-          Object.assign(run, { values: r.values, config: r.config });
-        } catch (err) {
-          run.error = /** @type {Error} */ (err).message;
-        }
-        if (token !== s.token) return;
-        s.runs.push(run);
-        ui.progress.textContent = `${s.runs.filter((x) => x.seed).length} of ${total} runs done`;
-        this.paint();
+    const set = new RunSet(p, { lanes: p.size });
+    this.stopRuns = () => set.dispose();
+    const one = async (/** @type {typeof todo[number]} */ job) => {
+      const state = /** @type {import('../../state/properties.js').State} */ (job.c.state);
+      const config = runConfig(this.props, state, job.seed);
+      /** @type {GridRun} */
+      const run = { a: job.c.a, b: job.c.b, seed: job.seed, values: {}, config, error: '' };
+      try {
+        const r = await trainAndMeasure(set, config, { evalAt: EVAL_AT });
+        Object.assign(run, { values: r.values, config: r.config });
+      } catch (err) {
+        run.error = /** @type {Error} */ (err).message;
       }
-    });
-    await Promise.all(lanes);
+      if (token !== s.token) return;
+      s.runs.push(run);
+      ui.progress.textContent = `${s.runs.filter((x) => x.seed).length} of ${todo.length} runs done`;
+      this.paint();
+    };
+    try {
+      await Promise.all(todo.map(one));
+    } finally {
+      await set.dispose();
+    }
   }
 
   /** @param {string} why */
@@ -320,6 +325,7 @@ export class GridBuilder {
     });
     ui.stop.addEventListener('click', () => {
       s.token++;
+      this.stopRuns?.();
       this.finish('stopped');
     });
     ui.csvButton.addEventListener('click', () => this.downloadCsv());

@@ -11,8 +11,39 @@ import { METRICS, LIMITS } from './grid-state.js';
  * @param {{tasks: string[], fields: string[]}} lists
  */
 export function buildGridDom({ tasks, fields }) {
-  const select = (/** @type {string} */ cls, /** @type {string} */ label, /** @type {[string, string][]} */ options) =>
-    el('select', { class: cls, 'aria-label': label }, ...options.map(([v, t]) => el('option', { value: v }, t)));
+  const f = formDom(tasks, fields);
+  const g = gridDom();
+  const x = exportDom();
+  const box = el(
+    'section',
+    { class: 'apd-card xg', id: 'your-grid', 'aria-labelledby': 'xg-title' },
+    el('h2', { id: 'xg-title' }, 'Your own grid'),
+    el(
+      'p',
+      {},
+      `Choose two settings and their values; every cell trains with seeds 1 to N (the same seed gives the same batches in every cell) on the worker pool, at most ${LIMITS.runs} runs in all. Values are comma-separated.`,
+    ),
+    f.form,
+    g.caption,
+    g.gridScroll,
+    g.scrollHint,
+    g.scale,
+    el('div', { class: 'apd-tools' }, x.csvButton, x.pngButton, x.linkButton, x.link),
+    el('p', { class: 'apd-small' }, 'The same grid natively (add --jobs 2 for both cores):'),
+    el('div', { class: 'xg-command-row' }, x.command, x.copy, x.copied),
+  );
+  return { box, ...f, ...g, ...x };
+}
+
+/** A select of options ([value, text]). */
+const select = (/** @type {string} */ cls, /** @type {string} */ label, /** @type {[string, string][]} */ options) =>
+  el('select', { class: cls, 'aria-label': label }, ...options.map(([v, t]) => el('option', { value: v }, t)));
+
+/**
+ * The form: task, the two axes and their values, metric, seeds, steps, train and stop.
+ * @param {string[]} tasks @param {string[]} fields
+ */
+function formDom(tasks, fields) {
   const fieldOptions = /** @type {[string, string][]} */ (fields.map((f) => [f, f]));
   const task = select(
     'xg-task',
@@ -38,6 +69,45 @@ export function buildGridDom({ tasks, fields }) {
     'metric',
     Object.entries(METRICS).map(([k, m]) => [k, m.words]),
   );
+  const { seeds, steps, train, stop, hints, error, progress } = runControls();
+  const form = el(
+    'form',
+    { class: 'xg-form' },
+    el('div', { class: 'apd-tools' }, el('label', {}, 'task ', task), el('label', {}, 'metric ', metric)),
+    el('div', { class: 'apd-tools' }, el('label', {}, 'rows ', aField), el('label', {}, '= ', aValues)),
+    el('div', { class: 'apd-tools' }, el('label', {}, 'columns ', bField), el('label', {}, '= ', bValues)),
+    el(
+      'div',
+      { class: 'apd-tools' },
+      el('label', {}, 'seeds ', seeds),
+      el('label', {}, 'steps ', steps),
+      train,
+      stop,
+      progress,
+    ),
+    hints,
+    error,
+  );
+  return {
+    form,
+    task,
+    aField,
+    bField,
+    aValues,
+    bValues,
+    metric,
+    seeds,
+    steps,
+    train,
+    stop,
+    hints,
+    error,
+    progress,
+  };
+}
+
+/** Seeds, steps, train and stop, the hints, the error and the progress. */
+function runControls() {
   const seeds = el('input', {
     type: 'number',
     class: 'xg-seeds',
@@ -57,26 +127,20 @@ export function buildGridDom({ tasks, fields }) {
   const train = el('button', { type: 'submit', class: 'primary xg-train' }, 'Train the grid');
   const stop = el('button', { type: 'button', class: 'xg-stop', hidden: true }, 'Stop');
   const hints = el('p', { class: 'apd-small xg-hints' });
-  const error = el('p', { class: 'apd-error xg-error', role: 'alert', hidden: true });
-  const progress = el('output', { class: 'apd-small xg-progress', 'aria-live': 'polite' });
-  const form = el(
-    'form',
-    { class: 'xg-form' },
-    el('div', { class: 'apd-tools' }, el('label', {}, 'task ', task), el('label', {}, 'metric ', metric)),
-    el('div', { class: 'apd-tools' }, el('label', {}, 'rows ', aField), el('label', {}, '= ', aValues)),
-    el('div', { class: 'apd-tools' }, el('label', {}, 'columns ', bField), el('label', {}, '= ', bValues)),
-    el(
-      'div',
-      { class: 'apd-tools' },
-      el('label', {}, 'seeds ', seeds),
-      el('label', {}, 'steps ', steps),
-      train,
-      stop,
-      progress,
-    ),
-    hints,
-    error,
-  );
+  const error = el('p', {
+    class: 'apd-error xg-error',
+    role: 'alert',
+    hidden: true,
+  });
+  const progress = el('output', {
+    class: 'apd-small xg-progress',
+    'aria-live': 'polite',
+  });
+  return { seeds, steps, train, stop, hints, error, progress };
+}
+
+/** The grid's table, its caption, its sideways scroll with the cue, and the colour scale. */
+function gridDom() {
   const caption = el('p', { class: 'apd-grid-caption xg-caption' });
   const table = el('table', { class: 'apd-grid xg-grid' });
   const gridWrap = el(
@@ -96,61 +160,22 @@ export function buildGridDom({ tasks, fields }) {
     'The grid is wider than this column: scroll it sideways for more columns →',
   );
   const scale = el('div', { class: 'xg-scale apd-small' });
+  return { caption, table, gridWrap, gridScroll, scrollHint, scale };
+}
+
+/** The exports: CSV, PNG, link and the native command line. */
+function exportDom() {
   const csvButton = el('button', { type: 'button', class: 'xg-csv', disabled: true }, 'Download CSV');
   const pngButton = el('button', { type: 'button', class: 'xg-png', disabled: true }, 'Download PNG');
   const linkButton = el('button', { type: 'button', class: 'xg-link' }, 'Copy link');
   const link = el('a', { class: 'xg-share apd-small', href: '#' }, 'link to this grid');
   const command = el('code', { class: 'xg-command' });
   const copy = el('button', { type: 'button', class: 'xg-copy' }, 'Copy');
-  const copied = el('span', { class: 'apd-small xg-copied', 'aria-live': 'polite' });
-  const box = el(
-    'section',
-    { class: 'apd-card xg', id: 'your-grid', 'aria-labelledby': 'xg-title' },
-    el('h2', { id: 'xg-title' }, 'Your own grid'),
-    el(
-      'p',
-      {},
-      `Choose two settings and their values; every cell trains with seeds 1 to N (the same seed gives the same batches in every cell) on the worker pool, at most ${LIMITS.runs} runs in all. Values are comma-separated.`,
-    ),
-    form,
-    caption,
-    gridScroll,
-    scrollHint,
-    scale,
-    el('div', { class: 'apd-tools' }, csvButton, pngButton, linkButton, link),
-    el('p', { class: 'apd-small' }, 'The same grid natively (add --jobs 2 for both cores):'),
-    el('div', { class: 'xg-command-row' }, command, copy, copied),
-  );
-  return {
-    box,
-    form,
-    task,
-    aField,
-    bField,
-    aValues,
-    bValues,
-    metric,
-    seeds,
-    steps,
-    train,
-    stop,
-    hints,
-    error,
-    progress,
-    caption,
-    table,
-    gridWrap,
-    gridScroll,
-    scrollHint,
-    scale,
-    csvButton,
-    pngButton,
-    linkButton,
-    link,
-    command,
-    copy,
-    copied,
-  };
+  const copied = el('span', {
+    class: 'apd-small xg-copied',
+    'aria-live': 'polite',
+  });
+  return { csvButton, pngButton, linkButton, link, command, copy, copied };
 }
 
 /**
@@ -194,7 +219,11 @@ export function drawGridTable(table, spec) {
           ...spec.b.values.map((vb) => {
             const td = el(
               'td',
-              { class: 'apd-cell xg-cell', tabindex: '0', dataset: { a: va, b: vb, state: 'idle' } },
+              {
+                class: 'apd-cell xg-cell',
+                tabindex: '0',
+                dataset: { a: va, b: vb, state: 'idle' },
+              },
               el('div', { class: 'apd-acc' }, '–'),
               el('div', { class: 'apd-spread' }),
               el('div', { class: 'apd-verdict' }),

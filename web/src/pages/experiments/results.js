@@ -25,7 +25,7 @@ const BUNDLED = import.meta.glob('../../../../docs/experiments/*.{json,csv}', {
 });
 
 /** Columns of the per-run CSV that are not metrics (EXPERIMENTS-SPEC). */
-const NOT_METRICS = ['seed', 'steps', 'weights_sha256', 'engine', 'config', 'error'];
+const NOT_METRICS = ['seed', 'steps', 'weights_sha256', 'engine', 'config', 'corpus_sha256', 'error'];
 
 /**
  * The files the page shows: file name -> text. In development, a test may inject its own set as

@@ -33,27 +33,30 @@ export const metricColumns = (evalAt) => [
 ];
 
 /**
- * Train `config` to config.steps on `pool` and measure it.
- * @param {import('../../client/pool.js').WorkerPool} pool
+ * Train `config` to config.steps and measure it: on `on`, a run set the caller owns (the grid's, whose
+ * lanes say how many train at once), or a worker pool (a run set of its own, for this run).
+ * @param {import('../../client/pool.js').WorkerPool|RunSet} on
  * @param {Config} config (steps > 0)
- * @param {{evalAt?: number[], onStep?: (step: number) => void, signal?: {cancelled: boolean}}} [opts]
+ * @param {{evalAt?: number[], onStep?: (step: number) => void, signal?: {cancelled: boolean}}} [opts] onStep:
+ *   the step reached (with a pool only: a caller's set has its own hooks)
  * @returns {Promise<{values: Measured, config: Config}>} config: the engine's full config (without the
  *   bundled corpus's text, which the page added); rejects with the engine's message
  */
-export async function trainAndMeasure(pool, config, { evalAt = [], onStep, signal } = {}) {
+export async function trainAndMeasure(on, config, { evalAt = [], onStep, signal } = {}) {
   const steps = Number(config.steps);
   if (!(steps > 0)) throw new Error('the config has no steps to train');
   const full = await withCorpus(config);
   // One run of the run set (run/run-set.js): it builds, trains to `steps` and says how it ended.
-  const set = new RunSet(pool, { hooks: { metrics: (_, batch) => onStep?.(batch.step) }, drawMs: 100 });
+  const set =
+    on instanceof RunSet ? on : new RunSet(on, { hooks: { metrics: (_, batch) => onStep?.(batch.step) }, drawMs: 100 });
+  const run = set.add(full, { check: true });
   try {
-    const run = set.add(full, { check: true });
     await run.built;
-    if (run.status === 'refused' || !run.ctl.model) throw new Error(run.error);
+    if (run.status === 'refused' || !run.ctl.model) throw new Error(run.error || 'stopped');
     if (signal?.cancelled) throw new Error('cancelled');
     const t0 = performance.now();
-    await set.play({ until: steps, every: 10 });
-    await set.settled();
+    await set.train(run, { until: steps, every: 10 });
+    await set.settled(run);
     set.flush();
     const seconds = (performance.now() - t0) / 1000;
     if (run.status !== 'done') throw new Error(`training stopped: ${run.error || run.status}`);
@@ -62,7 +65,7 @@ export async function trainAndMeasure(pool, config, { evalAt = [], onStep, signa
     const { text, ...rest } = run.ctl.model.info.config;
     return { values, config: full === config ? run.ctl.model.info.config : { ...rest, text: config.text ?? '' } };
   } finally {
-    await set.dispose();
+    await (set === on ? set.remove(run) : set.dispose());
   }
 }
 

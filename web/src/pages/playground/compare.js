@@ -1,6 +1,6 @@
 // The playground's "Compare runs": the current setup trained again with one setting changed (2 to
-// 4 runs), side by side, on a worker pool of its own (panels/compare-view.js: the same view as the
-// widget's compare attribute). Run 1 is always the current setup; the form gives the other runs'
+// 4 runs), side by side, on a worker pool of its own: the page owns the runs (run/compare-runs.js
+// over a run set) and their view (panels/compare-view.js: the same as the widget's compare attribute). Run 1 is always the current setup; the form gives the other runs'
 // values ("none, learned"). While a comparison is on, the single-run panels and the toolbar step
 // aside (body[data-compare="on"]), the single run pauses, and the settings change every run: the
 // comparison is rebuilt from the new setup. The URL hash holds it as `compare=field=v1,v2` (any
@@ -10,6 +10,8 @@ import { WorkerPool } from '../../client/pool.js';
 import { LineChart } from '../../charts/line-chart.js';
 import { CompareView } from '../../panels/compare-view.js';
 import { RunSet } from '../../run/run-set.js';
+import { CompareRuns } from '../../run/compare-runs.js';
+import { toConfig } from '../../state/state.js';
 import { el } from '../../panels/dom.js';
 import { readCompare, MAX_RUNS } from '../../state/compare.js';
 
@@ -33,7 +35,9 @@ export class PageCompare {
     this.pg = pg;
     /** @type {string|null} the comparison shown (null: none) */
     this.spec = null;
-    /** @type {CompareView|null} */
+    /** @type {CompareRuns|null} the compared runs (they train on their run set) */
+    this.runs = null;
+    /** @type {CompareView|null} what is drawn of them */
     this.view = null;
     /** @type {WorkerPool|null} */
     this.pool = null;
@@ -81,7 +85,7 @@ export class PageCompare {
    */
   async start(spec, play = false) {
     const token = ++this.token;
-    const training = Boolean(this.view?.wantPlay);
+    const training = Boolean(this.runs?.wantPlay);
     this.error.hidden = true;
     const landing = this.landing && spec === LANDING.spec; // the first visit's comparison, until something changes
     this.landing = false;
@@ -92,7 +96,10 @@ export class PageCompare {
       if (!c.runs.length) {
         this.error.hidden = false;
         this.error.textContent = c.errors.join(' ');
-        if (!this.view) this.spec = null; // a link's bad spec leaves the link
+        if (!this.runs) {
+          this.spec = null; // a link's bad spec leaves the link
+          this.#show(false);
+        }
         this.pg.rewriteHash();
         return;
       }
@@ -102,12 +109,13 @@ export class PageCompare {
       this.pg.rewriteHash();
       this.#show(true);
       await this.pg.pause();
-      this.pool = new WorkerPool({ size: Math.min(c.runs.length, navigator.hardwareConcurrency || 2) });
+      this.pool = new WorkerPool({
+        size: Math.min(c.runs.length, navigator.hardwareConcurrency || 2),
+      });
       const box = el('div', {});
       $('compare-view').replaceChildren(box);
       this.view = new CompareView(box, {
-        runs: new RunSet(this.pool),
-        props: this.pg.props,
+        pool: this.pool,
         engineInfo: await this.pool.engine(),
         LineChart,
         files: true,
@@ -115,11 +123,15 @@ export class PageCompare {
         compare: { runs: c.runs, fields: c.fields },
         view: ['chart', 'attention', 'predictions', 'heads', 'lengths'],
         height: 170,
+      });
+      this.runs = new CompareRuns(new RunSet(this.pool), this.view, {
+        configs: c.runs.map((st) => toConfig(this.pg.props, st)),
+        steps: Number(c.runs[0].steps),
         autoplay: landing || play || training,
       });
-      this.view.setVisible(true);
+      this.runs.setVisible(true);
       try {
-        await this.view.init();
+        await this.runs.init();
       } catch (err) {
         this.error.hidden = false;
         this.error.textContent = /** @type {Error} */ (err).message;
@@ -146,7 +158,8 @@ export class PageCompare {
   baseChanged() {
     this.#placeholder(); // "Run 1: position = …" says the setup's value
     if (this.spec) return this.start(this.spec);
-    if (this.view) return this.start(null);
+    if (this.runs) return this.start(null);
+    this.#show(false); // no comparison after all (first-layout.js guessed one from the address)
   }
 
   /** @param {boolean} on */
@@ -157,12 +170,13 @@ export class PageCompare {
   }
 
   async #stop() {
-    const view = this.view;
+    const runs = this.runs;
     const pool = this.pool;
+    this.runs = null;
     this.view = null;
     this.pool = null;
     $('compare-view').replaceChildren();
-    await view?.dispose();
+    await runs?.dispose();
     pool?.dispose();
   }
 }

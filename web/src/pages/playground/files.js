@@ -67,6 +67,10 @@ export class PlaygroundFiles {
       this.pg.setState(fromConfig(this.pg.props, this.pg.registry, loaded.config, this.pg.state));
       this.pg.notice(`Loaded ${file.name}: ${loaded.config.task} at step ${loaded.step}.`);
       await this.pg.run.fresh(loaded);
+      // Import model stays offered during a comparison (the toolbar keeps its file inputs): once
+      // the file has loaded, the comparison ends and the imported model is the page's run (a file
+      // that fails leaves the comparison as it was).
+      if (this.pg.compare.spec || this.pg.compare.view) await this.pg.compare.start(null);
     } catch (err) {
       this.pg.notice(`Could not import ${file.name}: ${/** @type {Error} */ (err).message}`);
       if (!this.pg.model || this.pg.model.disposed) return this.pg.apply();

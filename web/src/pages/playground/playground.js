@@ -361,7 +361,7 @@ export class Playground {
     this.solved =
       this.state.steps === defaultState(this.props, this.registry, String(this.state.task)).steps ? null : -1;
     this.attention.clear();
-    this.positions.clear();
+    this.positions.setModel(info);
     this.explore.setModel(info);
     this.replay.setModel(this.model);
     this.predictions.setModel(info);

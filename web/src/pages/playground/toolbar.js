@@ -15,36 +15,60 @@ export class Toolbar {
   /** @param {import('./playground.js').Playground} pg */
   constructor(pg) {
     this.pg = pg;
-    // A click can race a model rebuild; report failures in the notice, never as uncaught errors.
-    /** @type {(f: (e: Event) => unknown) => (e: Event) => Promise<unknown>} */
-    const safe = (f) => (e) =>
-      Promise.resolve()
-        .then(() => f(e))
-        .catch((err) => {
-          if (!/disposed/.test(err.message)) pg.notice(err.message);
-        });
     this.step = 0;
     this.isStale = false; // no current run (stale()): the counters show '–'
     this.elapsedMs = 0;
     this.since = 0; // performance.now() when play started (0 = paused)
     /** @type {ReturnType<typeof setInterval>|undefined} */
     this.tickTimer = undefined;
+    this.#wireRun();
+    this.#wireView();
+    this.#wireFiles();
+    this.#clearOfToolbar();
+    const toggle = $('controls-toggle');
+    toggle.addEventListener('click', () => this.showControls(toggle.getAttribute('aria-expanded') !== 'true'));
+    if (matchMedia('(max-width: 800px)').matches) this.showControls(false);
+  }
+
+  /**
+   * A handler that reports its failure in the notice: a click can race a model rebuild, and must
+   * never end as an uncaught error.
+   * @param {(e: Event) => unknown} f
+   * @returns {(e: Event) => Promise<unknown>}
+   */
+  #safe(f) {
+    return (e) =>
+      Promise.resolve()
+        .then(() => f(e))
+        .catch((err) => {
+          if (!/disposed/.test(err.message)) this.pg.notice(err.message);
+        });
+  }
+
+  /** Play/pause, step, reset and speed. */
+  #wireRun() {
+    const pg = this.pg;
     $('play').addEventListener(
       'click',
-      safe(() => (pg.model?.playing ? pg.pause() : pg.play())),
+      this.#safe(() => (pg.model?.playing ? pg.pause() : pg.play())),
     );
     $('step').addEventListener(
       'click',
-      safe(() => pg.step(1)),
+      this.#safe(() => pg.step(1)),
     );
     $('reset').addEventListener(
       'click',
-      safe(() => pg.reset()),
+      this.#safe(() => pg.reset()),
     );
     $('speed').addEventListener(
       'change',
-      safe((e) => pg.set('speed', Number(target(e).value))),
+      this.#safe((e) => pg.set('speed', Number(target(e).value))),
     );
+  }
+
+  /** The view settings (log scale, attention example and what it shows), pin, the free input. */
+  #wireView() {
+    const pg = this.pg;
     $('log-scale').addEventListener('change', (e) => pg.set('log', target(e).checked));
     $('attn-example').addEventListener('change', (e) => {
       const v = Math.min(63, Math.max(0, Math.round(Number(target(e).value) || 0)));
@@ -55,31 +79,32 @@ export class Toolbar {
       pg.attention.setShow(/** @type {'weights'|'logits'} */ (target(e).value)),
     );
     $('pin').addEventListener('click', () => pg.togglePin());
+    $('free-input-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.#safe(() => pg.predictions.runText($input('free-input').value))(e);
+    });
+  }
+
+  /** Export and import of the model, the PyTorch code and the config (pg.files, made after us). */
+  #wireFiles() {
+    const pg = this.pg;
     $('export-model').addEventListener(
       'click',
-      safe(() => pg.files.exportModel()),
+      this.#safe(() => pg.files.exportModel()),
     );
     $('export-torch').addEventListener(
       'click',
-      safe(() => pg.files.exportTorch()),
+      this.#safe(() => pg.files.exportTorch()),
     );
     $('export-config').addEventListener('click', () => pg.files.exportConfig());
     $('import-model').addEventListener(
       'change',
-      safe((e) => pg.files.importModel(target(e))),
+      this.#safe((e) => pg.files.importModel(target(e))),
     );
     $('import-config').addEventListener(
       'change',
-      safe((e) => pg.files.importConfig(target(e))),
+      this.#safe((e) => pg.files.importConfig(target(e))),
     );
-    $('free-input-form').addEventListener('submit', (e) => {
-      e.preventDefault();
-      safe(() => pg.predictions.runText($input('free-input').value))(e);
-    });
-    this.#clearOfToolbar();
-    const toggle = $('controls-toggle');
-    toggle.addEventListener('click', () => this.showControls(toggle.getAttribute('aria-expanded') !== 'true'));
-    if (matchMedia('(max-width: 800px)').matches) this.showControls(false);
   }
 
   // While the toolbar is sticky (wide screens), a focused field or a heading scrolled to is kept
@@ -189,7 +214,9 @@ export class Toolbar {
     if (stepsPerS === null) delete sps.dataset.value;
     else sps.dataset.value = stepsPerS.toFixed(3);
     $('tokens-per-s').textContent = tokensPerS === null ? '–' : Math.round(tokensPerS).toLocaleString('en-US');
-    $('eta').textContent = formatDuration(etaS);
+    // "stop when solved" may pause long before the budget: the time to it is an upper bound.
+    const early = etaS !== null && this.pg.solved === null && $input('stop-solved').checked;
+    $('eta').textContent = early ? `up to ${formatDuration(etaS)}` : formatDuration(etaS);
   }
 
   /** @param {boolean} on */
