@@ -70,7 +70,10 @@ float Transformer::forward(const int32_t* ids, int B, int T, const int32_t* targ
   ids_in_.assign(ids, ids + BT);
   pos_->begin_forward(training, B, T, rng);
   embedding_forward(emb_.resize(stream), ids, params_.data(tok_emb_), int(BT), C);
-  if (pos_->adds() && choice_.placement == Placement::Embed) pos_->add_forward(-1, emb_.data(), B, T, C);
+  if (choice_.placement == Placement::Embed) {
+    if (pos_->adds()) pos_->add_forward(-1, emb_.data(), B, T, C);
+    if (pos_->maps()) pos_->map_forward(-1, emb_.data(), B, T, C);
+  }
   const ActTensor<3>* states = &emb_;
   for (int layer = 0; layer < cfg_.layers; ++layer) {
     block_forward(layer, *states, training, rng);
@@ -121,8 +124,10 @@ void Transformer::block_forward(int layer, const ActTensor<3>& input, bool train
   const auto [B, T, C] = stream;
   const size_t N = B * T, F = size_t(cfg_.ffn);
   std::copy(input.begin(), input.end(), acts.x.resize(stream));
-  if (pos_->adds() && choice_.placement == Placement::Layerwise)
-    pos_->add_forward(layer, acts.x.data(), int(B), int(T), int(C));
+  if (choice_.placement == Placement::Layerwise) {
+    if (pos_->adds()) pos_->add_forward(layer, acts.x.data(), int(B), int(T), int(C));
+    if (pos_->maps()) pos_->map_forward(layer, acts.x.data(), int(B), int(T), int(C));
+  }
   // attention sublayer
   const ActTensor<3>* att_in = &acts.x;
   if (pre) {

@@ -62,7 +62,10 @@ void Transformer::backward() {
     block_backward(layer, dprev, dstream);  // writes all of dprev
     dstream.swap(dprev);
   }
-  if (pos_->adds() && choice_.placement == Placement::Embed) pos_->add_backward(-1, dstream.data(), B, T, C);
+  if (choice_.placement == Placement::Embed) {  // the reverse of forward: map, then add
+    if (pos_->maps()) pos_->map_backward(-1, dstream.data(), B, T, C);
+    if (pos_->adds()) pos_->add_backward(-1, dstream.data(), B, T, C);
+  }
   embedding_backward(params_.grad(tok_emb_), dstream.data(), ids_in_.data(), int(BT), C);
 }
 
@@ -139,8 +142,10 @@ void Transformer::block_backward(int layer, ActTensor<3>& dinput, const ActTenso
                        acts.ln1_rstd.cview());
   else
     accumulate(dinput, grads_.datt_in);
-  if (pos_->adds() && choice_.placement == Placement::Layerwise)
-    pos_->add_backward(layer, dinput.data(), B_, T_, int(stream[2]));
+  if (choice_.placement == Placement::Layerwise) {
+    if (pos_->maps()) pos_->map_backward(layer, dinput.data(), B_, T_, int(stream[2]));
+    if (pos_->adds()) pos_->add_backward(layer, dinput.data(), B_, T_, int(stream[2]));
+  }
 }
 
 }  // namespace ap

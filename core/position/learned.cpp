@@ -1,7 +1,8 @@
 // core/position/learned.cpp — learned absolute positions (BERT/GPT-2): h⁰_p = E[t_p] + P[p],
 // P of shape (max_len, C), trained. Placement "embed" adds one table at the embedding,
-// "layerwise" gives every block its own table added at the block's input (TDLM's
-// 'layerwise_learnable'). No extrapolation: P[p] does not exist for p ≥ max_len.
+// "layerwise" gives every block its own table added at the block's input (not TDLM's
+// 'layerwise_learnable', which adds one shared table to q and k: qk_learned.cpp). No
+// extrapolation: P[p] does not exist for p ≥ max_len.
 #include <algorithm>
 #include <stdexcept>
 #include <string>

@@ -1,6 +1,7 @@
 // core/position/position.hpp — the interface every position encoding implements, and its
 // registry. An encoding overrides only the hooks it needs; the defaults do nothing:
 //   add        x(B,T,C) += P[t]                     absolute: at the embedding, or every layer
+//   map        x(B,T,C) ← R(t) x, in place          rope_embed (TDLM's 'rope'), where add applies
 //   rotate     q,k(B,NH,T,HS) rotated in place      RoPE, xPos
 //   bias       logits(B,NH,T,T) += b(i,j) [q,k]     ALiBi, T5, FIRE, contextual
 //   weights    a'(B,NH,T,T) = a ⊙ M                 URPE
@@ -38,7 +39,15 @@ class PositionEncoding {
   virtual void add_forward(int layer, float* x, int B, int T, int C) {}
   virtual void add_backward(int layer, const float* dx, int B, int T, int C) {}
 
-  // -- rotate q and k (B,NH,T,HS) in place; backward rotates dq, dk back in place.
+  // -- map the residual stream in place, at the same points as add (the placement); backward maps
+  // dx back in place. rope_embed rotates the embedded tokens (TDLM's embedding-level 'rope').
+  virtual bool maps() const { return false; }
+  virtual void map_forward(int layer, float* x, int B, int T, int C) {}
+  virtual void map_backward(int layer, float* dx, int B, int T, int C) {}
+
+  // -- rotate q and k (B,NH,T,HS) in place; backward rotates dq, dk back in place. Also the hook
+  // of encodings that add a table to q and k after the projections (qk_sinusoidal, qk_learned:
+  // TDLM's layerwise_fixed / layerwise_learnable); their backward leaves dq, dk as they are.
   virtual bool rotates() const { return false; }
   virtual void rotate_forward(int layer, float* q, float* k, const AttnShape& s) {}
   virtual void rotate_backward(int layer, float* dq, float* dk, const AttnShape& s) {}
@@ -78,7 +87,7 @@ struct PositionEntry {
   const char* formula;  // LaTeX
   const char* where;    // "added to the embedding", "rotates q and k in every layer", ...
   const char* note;     // a plain-language sentence or two for the UI
-  bool absolute;        // adds a vector per position (placement embed|layerwise applies)
+  bool absolute;        // acts on the residual stream (add or map): placement embed|layerwise applies
   bool logits_only;     // acts only through the attention logits (Lemma 1 applies)
   bool extrapolates;    // defined beyond the training length
   std::vector<OptionSpec> options;

@@ -15,6 +15,9 @@ namespace ap {
   X(learned)            \
   X(sinusoidal)         \
   X(rope)               \
+  X(rope_embed)         \
+  X(qk_sinusoidal)      \
+  X(qk_learned)         \
   X(alibi)              \
   X(t5_bias)            \
   X(shaw)               \

@@ -63,10 +63,10 @@ class PositionBase:
     """Position hooks, called as core/model/attention.cpp calls them; the defaults do nothing.
     m is the Model (its parameters: m.get_parameter(name)), layer the block (-1: the embedding)."""
 
-    def add(self, m, layer, x):  # x (B, T, C): absolute tables
+    def add(self, m, layer, x):  # x (B, T, C): absolute tables (rope_embed turns x instead)
         return x
 
-    def rotate(self, m, layer, q, k):  # q, k (B, NH, T, HS)
+    def rotate(self, m, layer, q, k):  # q, k (B, NH, T, HS): RoPE, or tables added (qk_sinusoidal, qk_learned)
         return q, k
 
     def bias(self, m, layer, s, q, k, tau):  # logits s (B, NH, T, T), after tau q.k

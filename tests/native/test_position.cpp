@@ -263,6 +263,10 @@ TEST_CASE("whole-model gradients, position option variants", "[position][grad]")
       nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}, {"causal", true}},
       nlohmann::json{{"position", "kerple"}, {"kerple_kind", "power"}, {"causal", false}},
       nlohmann::json{{"position", "scaled_sinusoidal"}, {"placement", "layerwise"}},
+      nlohmann::json{{"position", "rope_embed"}, {"placement", "layerwise"}, {"rope_embed_base", 100.0}},
+      nlohmann::json{{"position", "rope_embed"}, {"anchors", "cls_sep"}, {"causal", false}},
+      nlohmann::json{{"position", "qk_learned"}, {"heads", 4}, {"max_len", 12}},
+      nlohmann::json{{"position", "qk_sinusoidal"}, {"layernorm", "post"}, {"causal", false}},
       nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"causal", false}},
       nlohmann::json{{"position", "cope"}, {"causal", true}, {"cope_npos_max", 5}},
       nlohmann::json{{"position", "cope"}, {"causal", false}},
@@ -278,15 +282,16 @@ TEST_CASE("whole-model gradients, position option variants", "[position][grad]")
 // so their share of the loss gradient sits near float noise). Every hook an entry has is driven
 // with random inputs and random upstream gradients G, the loss is the linear probe
 //   L = Σ G_s ⊙ (bias added to 0 logits) + Σ G_w ⊙ (a ⊙ M) + Σ G_o ⊙ (value term) + Σ G_x ⊙ (x + P)
-// (rotate hooks have the adjoint test below), and the analytic gradients of the position
-// parameters and of q, k, a are compared with central differences (h = 4e-3; no kinks within reach, see FIRE below).
+//     + Σ G_q ⊙ q̃ + Σ G_k ⊙ k̃ (the rotate hook: RoPE, or a table added to q and k) + Σ G_x ⊙ map(x)
+// (rotate hooks also have the adjoint test below), and the analytic gradients of the position
+// parameters and of q, k, a, x are compared with central differences (h = 4e-3; no kinks within reach, see FIRE below).
 // All model parameters are redrawn N(0, 0.5) first so that no gradient is tiny.
 namespace {
 struct HookProbe {
   ap::Session& s;
   ap::PositionEncoding& enc;
   ap::AttnShape sh;
-  std::vector<float> q, k, a, Gs, Gw, Go, Gx;
+  std::vector<float> q, k, a, x, Gs, Gw, Go, Gx, Gq, Gk;
   HookProbe(ap::Session& ss, int T)
       : s(ss),
         enc(ss.model().position()),
@@ -318,7 +323,14 @@ struct HookProbe {
         x = (sh.causal && j > int(r % T)) ? 0.0f : std::fabs(x) / T;
       }
     Gx.resize(size_t(sh.B) * T * s.config().d_model);
-    for (auto& x : Gx) x = rng.normal();
+    for (auto& e : Gx) e = rng.normal();
+    // The rotate and map hooks' inputs, drawn last so that the draws above stay as they were.
+    for (auto* v : {&Gq, &Gk}) {
+      v->resize(hd);
+      for (auto& e : *v) e = rng.normal();
+    }
+    x.resize(Gx.size());
+    for (auto& e : x) e = rng.normal();
   }
   double loss() {
     double L = 0;
@@ -343,16 +355,36 @@ struct HookProbe {
       enc.add_forward(0, x.data(), sh.B, T, C);
       for (size_t i = 0; i < x.size(); ++i) L += double(Gx[i]) * x[i];
     }
+    if (enc.rotates()) {
+      std::vector<float> rq = q, rk = k;
+      enc.rotate_forward(0, rq.data(), rk.data(), sh);
+      for (size_t i = 0; i < rq.size(); ++i) L += double(Gq[i]) * rq[i] + double(Gk[i]) * rk[i];
+    }
+    if (enc.maps()) {
+      std::vector<float> mx = x;
+      enc.map_forward(0, mx.data(), sh.B, T, C);
+      for (size_t i = 0; i < mx.size(); ++i) L += double(Gx[i]) * mx[i];
+    }
     return L;
   }
-  // Analytic: parameter grads in the store, dq, dk, da returned.
-  void backward(std::vector<float>& dq, std::vector<float>& dk, std::vector<float>& da) {
+  // Analytic: parameter grads in the store, dq, dk, da, dx returned.
+  void backward(std::vector<float>& dq, std::vector<float>& dk, std::vector<float>& da, std::vector<float>& dx) {
     s.model().params().zero_grad();
     dq.assign(q.size(), 0.0f), dk.assign(k.size(), 0.0f), da.assign(a.size(), 0.0f);
     if (enc.biases()) enc.bias_backward(0, Gs.data(), q.data(), k.data(), dq.data(), dk.data(), sh);
     if (enc.multiplies()) enc.weights_backward(0, a.data(), Gw.data(), da.data(), sh);
     if (enc.adds_values()) enc.values_backward(0, a.data(), Go.data(), da.data(), sh);
     if (enc.adds()) enc.add_backward(0, Gx.data(), sh.B, sh.T, s.config().d_model);
+    if (enc.rotates()) {
+      std::vector<float> gq = Gq, gk = Gk;
+      enc.rotate_backward(0, gq.data(), gk.data(), sh);
+      for (size_t i = 0; i < gq.size(); ++i) dq[i] += gq[i], dk[i] += gk[i];
+    }
+    dx.assign(x.size(), 0.0f);
+    if (enc.maps()) {
+      dx = Gx;
+      enc.map_backward(0, dx.data(), sh.B, sh.T, s.config().d_model);
+    }
   }
 };
 
@@ -396,7 +428,10 @@ TEST_CASE("position hooks: parameter and input gradients match central differenc
         nlohmann::json{{"position", "dynamic_bias"}, {"dynamic_bias_distance", "absolute"}, {"dynamic_bias_hidden", 5}},
         nlohmann::json{{"position", "learned"}, {"placement", "layerwise"}},
         nlohmann::json{{"position", "cope"}, {"cope_npos_max", 4}},
-        nlohmann::json{{"position", "randomized"}, {"randomized_wrap", "learned"}}})
+        nlohmann::json{{"position", "randomized"}, {"randomized_wrap", "learned"}},
+        nlohmann::json{{"position", "rope_embed"}, {"rope_embed_base", 100.0}},
+        nlohmann::json{{"position", "qk_learned"}, {"heads", 4}},
+        nlohmann::json{{"position", "rope"}, {"rope_layout", "half"}, {"rope_fraction", 0.5}}})
     variants.push_back(v);
   auto variant = GENERATE_COPY(from_range(variants));
   auto causal = GENERATE(true, false);
@@ -412,8 +447,8 @@ TEST_CASE("position hooks: parameter and input gradients match central differenc
   const aptest::GradTolerance tol = aptest::grad_tolerance("hooks", "position", name);
   ap::Session s(ap::Config::from_json(cfg));
   HookProbe p(s, 7);
-  std::vector<float> dq, dk, da;
-  p.backward(dq, dk, da);
+  std::vector<float> dq, dk, da, dx;
+  p.backward(dq, dk, da, dx);
   auto& ps = s.model().params();
   for (size_t t = 0; t < ps.infos().size(); ++t) {
     const auto& info = ps.info(int(t));
@@ -434,11 +469,12 @@ TEST_CASE("position hooks: parameter and input gradients match central differenc
     const int T = 7;
     return causal && int(i % T) > int((i / T) % T);
   };
-  if (p.enc.biases()) {
+  if (p.enc.biases() || p.enc.rotates()) {
     check_coords("q", p.q.data(), p.q.size(), dq.data(), p, tol);
     check_coords("k", p.k.data(), p.k.size(), dk.data(), p, tol);
   }
   if (p.enc.multiplies() || p.enc.adds_values()) check_coords("a", p.a.data(), p.a.size(), da.data(), p, tol, masked);
+  if (p.enc.maps()) check_coords("x", p.x.data(), p.x.size(), dx.data(), p, tol);
 }
 
 TEST_CASE("rotate hooks: backward is the adjoint of forward, with and without evaluation scaling", "[position][grad]") {

@@ -56,6 +56,9 @@ case_ "learned layerwise, post-norm" learned --set position=learned --set placem
 case_ "sinusoidal concat base 100 layerwise" sinusoidal --set position=sinusoidal --set sinusoidal_layout=concat \
   --set sinusoidal_base=100 --set placement=layerwise
 case_ "scaled_sinusoidal layerwise" scaled_sinusoidal --set position=scaled_sinusoidal --set placement=layerwise
+case_ "rope_embed layerwise, base 100" rope_embed --set position=rope_embed --set placement=layerwise \
+  --set rope_embed_base=100
+case_ "qk_learned, 4 heads, bidirectional" qk_learned --set position=qk_learned --set heads=4 --set causal=false
 case_ "rope half, fraction 0.5, base 100, gelu_erf" rope --set position=rope --set rope_layout=half \
   --set rope_fraction=0.5 --set rope_base=100 --set activation=gelu_erf
 case_ "alibi bidirectional (symmetric), relu" alibi --set position=alibi --set causal=false --set activation=relu

@@ -257,7 +257,8 @@ export class Disposer {
 /**
  * Colours for curves, one per encoding, stable across demos: the Okabe–Ito palette (distinct
  * under the common colour-vision deficiencies) for the eight most used, then Paul Tol's muted
- * colours, then five of ColorBrewer's Dark2, then Tableau's cyan; none is grey. All readable on the light and the dark background.
+ * colours, then five of ColorBrewer's Dark2, then Tableau's cyan, then ColorBrewer's Set1 brown, Dark2 teal and
+ * Paired blue for the TDLM variants; none is grey. All readable on the light and the dark background.
  * @type {Record<string, string>}
  */
 export const ENCODING_COLORS = {
@@ -279,6 +280,9 @@ export const ENCODING_COLORS = {
   cope: '#7570b3',
   forget: '#e7298a',
   randomized: '#17becf',
+  rope_embed: '#a65628',
+  qk_sinusoidal: '#1b9e77',
+  qk_learned: '#1f78b4',
 };
 
 export const colorOf = (/** @type {string} */ name) => ENCODING_COLORS[name] ?? '#3c4043';
