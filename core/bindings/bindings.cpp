@@ -137,7 +137,7 @@ class Session {
   }
   int steps_done() const { return s_->steps_done(); }
   // The replay (core/session/replay.hpp, Replay::index / frame): the kept steps, then one frame by
-  // step; set_replay(false) keeps no more frames. ("Snapshot" names nothing here: replay frames,
+  // step; set_replay(false) keeps no more frames. ("ReplayFrame" names nothing here: replay frames,
   // the worker's `inspect` bundle and the page's crash-recovery checkpoints are three things.)
   std::string replay_index() {
     return guarded([&] { return s_->replay().index().dump(); });

@@ -128,7 +128,7 @@ class Session {
   // Bytes the engine holds for this model: parameters and their gradients, the optimizer's
   // moments (and the last good copy of weights and moments), and the activations and backward
   // scratch at the largest batch seen so far (their capacities). Position-encoding tables,
-  // task data and replay snapshots are not counted. io.cpp.
+  // task data and replay frames are not counted. io.cpp.
   size_t memory_bytes() const;
   const Config& config() const { return cfg_; }
   int steps_done() const { return step_; }

@@ -50,6 +50,8 @@ export interface Registry {
   config: FieldSchema[];
   /** The config fields a live Session's configure() may change (Session::live_keys). */
   live_keys: string[];
+  /** Fields read under an older name too, {old: current} (core/config: renamed_fields()). */
+  renamed: Record<string, string>;
 }
 
 /** Every config field by key; task / encoding / normalization options included. */

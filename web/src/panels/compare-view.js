@@ -232,7 +232,7 @@ export class CompareView {
   /** @param {number} i the run's index (its hooks run once this.runs is set) @returns {import('../run/run-controller.js').RunViews} */
   #views(i) {
     const run = () => this.runs[i];
-    const snapshots = ['attention', 'predictions', 'heads'].some((v) => this.opts.view.includes(v));
+    const inspected = ['attention', 'predictions', 'heads'].some((v) => this.opts.view.includes(v));
     return {
       checked: (check) => {
         if (!check.ok) throw new Error(`${run().name}: this combination cannot train: ${check.error}`);
@@ -255,7 +255,7 @@ export class CompareView {
           this.wantPlay = false;
         this.#label();
       },
-      inspect: snapshots
+      inspect: inspected
         ? async (model, current) => {
             const r = run();
             if (r.attention || r.predictions) {

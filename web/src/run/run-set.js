@@ -7,7 +7,7 @@
 // length reaches `target`, within `until` steps". All runs' metrics go through one drawing queue:
 // one timer flush delivers every run's buffered metrics and then calls the set's `draw` once, so
 // the views only draw. No DOM.
-// The comparison uses open()/apply() (one controller per view, each refreshing its snapshots).
+// The comparison uses open()/apply() (one controller per view, each refreshing its inspection views).
 import { RunController } from './run-controller.js';
 import { withCorpus, loadCorpus, corpusBase } from './text-source.js';
 
@@ -39,7 +39,7 @@ import { withCorpus, loadCorpus, corpusBase } from './text-source.js';
 
 const FLUSH_MS = 250;
 /** The attention maps and predictions refresh this often while training (one run; see above). */
-const SNAPSHOT_MS = 1500;
+const INSPECT_MS = 1500;
 /** Statuses after which a run trains no more for the current goal. */
 export const SETTLED = ['done', 'budget', 'stalled', 'refused'];
 
@@ -76,7 +76,7 @@ export class RunSet {
    */
   open(views) {
     this.controllers = views.map(
-      (v) => new RunController(this.pool, v, { refreshMs: SNAPSHOT_MS * views.length, flushMs: FLUSH_MS }),
+      (v) => new RunController(this.pool, v, { refreshMs: INSPECT_MS * views.length, flushMs: FLUSH_MS }),
     );
     return this.controllers;
   }
