@@ -12,6 +12,7 @@
 #include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "io/json.hpp"
+#include "session/inspect.hpp"
 #include "session/interventions.hpp"
 #include "session/json.hpp"
 #include "session/replay.hpp"
@@ -90,24 +91,26 @@ class Session {
     return guarded([&] { return s_->evaluate(length).to_json().dump(); });
   }
   std::string predictions(int n, int length) {
-    return guarded([&] { return s_->predictions(n, length).dump(); });
+    return guarded([&] { return s_->inspect().predictions(n, length).dump(); });
   }
   std::string attention(int length, int example) {
-    return guarded([&] { return s_->attention(length, example).dump(); });
+    return guarded([&] { return s_->inspect().attention(length, example).dump(); });
   }
   std::string run(const val& ids) {
-    return guarded([&] { return s_->run(ap::run_ids_from_json(text_of(ids, "ids"))).dump(); });
+    return guarded([&] { return s_->inspect().run(ap::run_ids_from_json(text_of(ids, "ids"))).dump(); });
   }
   std::string positions(int length) {
-    return guarded([&] { return s_->position_display(length).dump(); });
+    return guarded([&] { return s_->inspect().positions(length).dump(); });
   }
   // explore('{"length":64,"pair":1,"scaling":"ntk","factor":4}'): the Explore view's data.
   std::string explore(const val& request) {
-    return guarded([&] { return s_->explore(parse(text_of(request, "explore"), "explore")).dump(); });
+    return guarded([&] { return s_->inspect().explore(parse(text_of(request, "explore"), "explore")).dump(); });
   }
   std::string generate(const val& prompt, int max_new, float temperature, int top_k, double seed) {
     return guarded([&] {
-      return s_->generate(s_->tokenize(text_of(prompt, "prompt")), max_new, temperature, top_k, uint64_t(seed)).dump();
+      return s_->inspect()
+          .generate(s_->tokenize(text_of(prompt, "prompt")), max_new, temperature, top_k, uint64_t(seed))
+          .dump();
     });
   }
   std::string info() {

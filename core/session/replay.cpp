@@ -7,6 +7,7 @@
 #include <string>
 
 #include "session/attention_json.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 namespace ap {
@@ -30,8 +31,8 @@ ReplayFrame Replay::capture() {
     f.weights.insert(f.weights.end(), a.used_weights().data(), a.used_weights().data() + maps);
     f.logits.insert(f.logits.end(), a.logits.data(), a.logits.data() + maps);
   }
-  nlohmann::json pred = s_.predictions(1);
-  const nlohmann::json rest{{"positions", s_.position_display(0)},
+  nlohmann::json pred = s_.inspect().predictions(1);
+  const nlohmann::json rest{{"positions", s_.inspect().positions(0)},
                             {"prediction", std::move(pred["examples"][0])},
                             {"per_sequence", pred["per_sequence"]}};
   f.rest = rest.dump();

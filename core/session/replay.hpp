@@ -23,8 +23,8 @@ class Replay {
   // The index: {"steps": [kept..., the latest], "latest", "kept", "bytes", "max_count",
   // "max_bytes", "density", "enabled", "too_large"}.
   nlohmann::json index() const;
-  // A frame: {"step", "attention": {"tokens", "layers"} (as Session::attention()), "positions"
-  // (as position_display()), "prediction" (held-out example 0, as one of predictions()'s
+  // A frame: {"step", "attention": {"tokens", "layers"} (as Inspector::attention()), "positions"
+  // (as Inspector::positions()), "prediction" (held-out example 0, as one of predictions()'s
   // examples), "per_sequence"}; the latest step's is made on demand. Throws
   // std::invalid_argument for a step that has no frame.
   nlohmann::json frame(int step);
