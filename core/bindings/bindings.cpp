@@ -76,7 +76,9 @@ std::string check_config(const val& text) {
 }
 
 // ap::Session as JS sees it (module.Session): the same object under the same name, with JSON
-// strings and Uint8Arrays at the doors. Owns its ap::Session; JS must .delete() it.
+// strings and Uint8Arrays at the doors. Owns its ap::Session; JS must .delete() it. Its objects
+// (the Inspector's views, the Replay, the Interventions) stay methods of this one JS object, under
+// the names the web has always called (predictions, replayFrame, setInterventions ...).
 class Session {
  public:
   explicit Session(const val& config)
