@@ -6,7 +6,7 @@
 // comparison keeps at least 95% of a single run's speed while there is a core per run).
 // The machine's own part of that cost is measured beside it (measureTwoAtOnce): two training
 // processes at once (wasm-simd under Node, no page) against one alone. What the comparison loses
-// beyond that is the page's: its drawing, messages and snapshots.
+// beyond that is the page's: its drawing, messages and inspections.
 //   node build-scripts/bench-compare.mjs [--quick] [--json] [--dist DIR]
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';

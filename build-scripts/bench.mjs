@@ -107,11 +107,11 @@ for (const c of cols) {
 const ts = result.train;
 result.ratios.train_wasm_simd_over_scalar = ts['wasm-simd'].steps_per_s / ts['wasm-scalar'].steps_per_s;
 log(`\nwasm-simd / wasm-scalar training: ${num(result.ratios.train_wasm_simd_over_scalar, 2)}x`);
-// The replay's snapshots (bench_train.cpp): extra time of a new run's first steps with them on.
+// The replay's frames (bench_train.cpp; `snapshots` in results of earlier versions): extra time of a new run's first steps with them on.
 for (const c of cols)
-  for (const s of ts[c].snapshots ?? [])
+  for (const s of ts[c].frames ?? ts[c].snapshots ?? [])
     log(
-      `replay snapshots, ${pad(c, 12)} ${pad(s.model, 9)} a frame ${num((100 * s.frame_s) / s.step_s)}% of a step; ${s.frames} frames in the first ${s.steps} steps: +${num(100 * s.cost, 2)}% time`,
+      `replay frames, ${pad(c, 12)} ${pad(s.model, 9)} a frame ${num((100 * s.frame_s) / s.step_s)}% of a step; ${s.frames} frames in the first ${s.steps} steps: +${num(100 * s.cost, 2)}% time`,
     );
 
 // The in-tab row: the built playground in Chromium at max speed, tiny-ref from the URL hash

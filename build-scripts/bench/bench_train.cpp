@@ -3,7 +3,7 @@
 // learned positions, batch 16 × sequence 64, AdamW lr 3e-3 (task `random` with 64 symbols: the
 // work per step does not depend on what is learned). Single thread. One FLOP count per step,
 // 729.8 MFLOP (forward matmuls 243.3 M, backward twice that), gives the achieved GFLOP/s.
-// Then what the replay's snapshots cost (core/session_snapshots.cpp): one frame's time against a
+// Then what the replay's frames cost (core/session/frames.cpp): one frame's time against a
 // step's, and the share of the first 1000 steps' time that the schedule's frames take, for
 // tiny-ref and a small copy model (cheap steps: its frames weigh most). Prints a human line on
 // stderr and one JSON line on stdout (last). `--quick` for smoke tests.
@@ -23,10 +23,10 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// One frame's time against one step's, after warm-up: a step with snapshots off, then a step
+// One frame's time against one step's, after warm-up: a step with frames off, then a step
 // right after the store was emptied (it takes a frame first), alternating, medians of `reps`;
 // and the frames the schedule takes in the first `n` steps of a run: their share of its time.
-nlohmann::json snapshot_cost(const char* name, const nlohmann::json& cfg, int n, int reps) {
+nlohmann::json frame_cost(const char* name, const nlohmann::json& cfg, int n, int reps) {
   using clock = std::chrono::steady_clock;
   auto seconds = [](clock::time_point t0) { return std::chrono::duration<double>(clock::now() - t0).count(); };
   ap::Session s(ap::Config::from_json(cfg));
@@ -45,12 +45,12 @@ nlohmann::json snapshot_cost(const char* name, const nlohmann::json& cfg, int n,
   }
   const double step = median(off), frame = std::max(0.0, median(on) - step);
   int taken = 0;  // frames the schedule takes in n steps (the store's steps, thinning undone)
-  ap::SnapshotStore store;
+  ap::FrameStore store;
   for (int k = 0; k <= n; ++k)
-    if (store.due(k)) store.add(ap::Snapshot{k, {}, {}, {}, std::string(1000, 'x')}), ++taken;
+    if (store.due(k)) store.add(ap::ReplayFrame{k, {}, {}, {}, std::string(1000, 'x')}), ++taken;
   const double cost = taken * frame / (n * step);
-  std::cerr << "snapshots, " << name << ": a frame " << 1e3 * frame << " ms = " << 100 * frame / step << "% of a step; "
-            << taken << " frames in " << n << " steps: +" << 100 * cost << "% time\n";
+  std::cerr << "replay frames, " << name << ": a frame " << 1e3 * frame << " ms = " << 100 * frame / step
+            << "% of a step; " << taken << " frames in " << n << " steps: +" << 100 * cost << "% time\n";
   return {{"model", name}, {"steps", n}, {"frames", taken}, {"step_s", step}, {"frame_s", frame}, {"cost", cost}};
 }
 }  // namespace
@@ -95,8 +95,8 @@ int main(int argc, char** argv) {
                      {"gflops", sps * flop / 1e9}};
     const nlohmann::json small{{"task", "copy"}, {"seq_len", 16},   {"d_model", 32}, {"heads", 2},
                                {"layers", 2},    {"eval_every", 0}, {"seed", 1}};
-    r["snapshots"] = {snapshot_cost("tiny-ref", cfg, 1000, quick ? 3 : 31),
-                      snapshot_cost("copy d32", small, 1000, quick ? 3 : 101)};
+    r["frames"] = {frame_cost("tiny-ref", cfg, 1000, quick ? 3 : 31),
+                   frame_cost("copy d32", small, 1000, quick ? 3 : 101)};
     std::cerr << "tiny-ref training (" << ap::simd_arch_name() << "): " << sps << " steps/s, " << sps * flop / 1e9
               << " GFLOP/s\n";
     std::cout << r.dump() << std::endl;

@@ -12,6 +12,7 @@
 #include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "io/json.hpp"
+#include "session/inspect.hpp"
 #include "session/interventions.hpp"
 #include "session/json.hpp"
 #include "session/replay.hpp"
@@ -75,7 +76,9 @@ std::string check_config(const val& text) {
 }
 
 // ap::Session as JS sees it (module.Session): the same object under the same name, with JSON
-// strings and Uint8Arrays at the doors. Owns its ap::Session; JS must .delete() it.
+// strings and Uint8Arrays at the doors. Owns its ap::Session; JS must .delete() it. Its objects
+// (the Inspector's views, the Replay, the Interventions) stay methods of this one JS object, under
+// the names the web has always called (predictions, replayFrame, setInterventions ...).
 class Session {
  public:
   explicit Session(const val& config)
@@ -90,24 +93,26 @@ class Session {
     return guarded([&] { return s_->evaluate(length).to_json().dump(); });
   }
   std::string predictions(int n, int length) {
-    return guarded([&] { return s_->predictions(n, length).dump(); });
+    return guarded([&] { return s_->inspect().predictions(n, length).dump(); });
   }
   std::string attention(int length, int example) {
-    return guarded([&] { return s_->attention(length, example).dump(); });
+    return guarded([&] { return s_->inspect().attention(length, example).dump(); });
   }
   std::string run(const val& ids) {
-    return guarded([&] { return s_->run(ap::run_ids_from_json(text_of(ids, "ids"))).dump(); });
+    return guarded([&] { return s_->inspect().run(ap::run_ids_from_json(text_of(ids, "ids"))).dump(); });
   }
   std::string positions(int length) {
-    return guarded([&] { return s_->position_display(length).dump(); });
+    return guarded([&] { return s_->inspect().positions(length).dump(); });
   }
   // explore('{"length":64,"pair":1,"scaling":"ntk","factor":4}'): the Explore view's data.
   std::string explore(const val& request) {
-    return guarded([&] { return s_->explore(parse(text_of(request, "explore"), "explore")).dump(); });
+    return guarded([&] { return s_->inspect().explore(parse(text_of(request, "explore"), "explore")).dump(); });
   }
   std::string generate(const val& prompt, int max_new, float temperature, int top_k, double seed) {
     return guarded([&] {
-      return s_->generate(s_->tokenize(text_of(prompt, "prompt")), max_new, temperature, top_k, uint64_t(seed)).dump();
+      return s_->inspect()
+          .generate(s_->tokenize(text_of(prompt, "prompt")), max_new, temperature, top_k, uint64_t(seed))
+          .dump();
     });
   }
   std::string info() {
@@ -137,7 +142,7 @@ class Session {
   }
   int steps_done() const { return s_->steps_done(); }
   // The replay (core/session/replay.hpp, Replay::index / frame): the kept steps, then one frame by
-  // step; set_replay(false) keeps no more frames. ("Snapshot" names nothing here: replay frames,
+  // step; set_replay(false) keeps no more frames. ("ReplayFrame" names nothing here: replay frames,
   // the worker's `inspect` bundle and the page's crash-recovery checkpoints are three things.)
   std::string replay_index() {
     return guarded([&] { return s_->replay().index().dump(); });

@@ -14,6 +14,7 @@
 
 #include "io/json.hpp"
 #include "io/safetensors.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 #include "session/json.hpp"
 #include "tasks/task.hpp"
@@ -99,7 +100,7 @@ int sample(const std::string& model, const std::string& prompt, int tokens, floa
            long long seed, bool json) {
   auto bytes = read_bytes(model);
   auto s = Session::load(bytes.data(), bytes.size());
-  auto r = s->generate(s->tokenize(prompt), tokens, temperature, top_k, uint64_t(seed));
+  auto r = s->inspect().generate(s->tokenize(prompt), tokens, temperature, top_k, uint64_t(seed));
   if (json)
     std::cout << r.dump() << "\n";
   else

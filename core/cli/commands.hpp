@@ -9,7 +9,7 @@ struct TrainArgs {
   std::string config_file, resume, out, metrics;  // resume: a model file to continue
   std::string text_file;                          // the text task's training text (--text-file)
   std::string task_file;                          // the custom task's pairs (--task-file)
-  std::string snapshots;                          // the replay's frames go to this folder (JSON)
+  std::string frames;                             // the replay's frames go to this folder (JSON)
   std::vector<std::string> sets;
   std::vector<std::string> set_files;  // --set-file key=FILE: the file's text, after every --set
   std::vector<std::string> from_row;   // --config-from-row CSV ROW

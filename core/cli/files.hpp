@@ -1,7 +1,7 @@
 // core/cli/files.hpp — the CLI's file access: whole files in and out, and JSON files read with
 // the engine's limits. Every failure is a std::invalid_argument that names the file.
 //
-// Every file the CLI writes (models, metrics, rows, snapshots, figures, PyTorch modules, CSVs)
+// Every file the CLI writes (models, metrics, rows, replay frames, figures, PyTorch modules, CSVs)
 // goes through AtomicFile: the bytes go to a temporary file beside the target, named
 // ".NAME.tmp-PID", are flushed to the disk (fsync) and renamed over NAME. A write killed at any
 // moment leaves NAME as it was or complete, never half-written; a failed or abandoned write

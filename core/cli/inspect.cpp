@@ -1,7 +1,7 @@
 // core/cli/inspect.cpp — `attnplay inspect`: one figure of a saved model, as the playground's
 // "Download ▾" gives it, so that a paper's figure can be made again from the model file: an
-// attention map (Session::attention: one held-out example, one layer and head, weights or logits)
-// or a position-encoding matrix (Session::position_display), as SVG, or its numbers as JSON or CSV.
+// attention map (Inspector::attention: one held-out example, one layer and head, weights or logits)
+// or a position-encoding matrix (Inspector::positions), as SVG, or its numbers as JSON or CSV.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "cli/svg_figure.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 namespace ap::cli {
@@ -49,7 +50,7 @@ HeatmapFigure attention_figure(Session& s, const InspectArgs& a) {
     throw std::invalid_argument("inspect: --layer must be from 0 to " + std::to_string(c.layers - 1));
   if (a.head < 0 || a.head >= c.heads)
     throw std::invalid_argument("inspect: --head must be from 0 to " + std::to_string(c.heads - 1));
-  const nlohmann::json att = s.attention(a.length, a.example);
+  const nlohmann::json att = s.inspect().attention(a.length, a.example);
   const nlohmann::json& head = att["layers"][a.layer]["heads"][a.head];
   const bool logits = a.values == "logits";
   HeatmapFigure f;
@@ -93,7 +94,7 @@ const nlohmann::json* find_matrix(const nlohmann::json& j, const std::string& wa
 }
 
 HeatmapFigure positions_figure(Session& s, const InspectArgs& a) {
-  const nlohmann::json d = s.position_display(a.length);
+  const nlohmann::json d = s.inspect().positions(a.length);
   std::string path, all;
   const nlohmann::json* m = find_matrix(d, a.key, "", path, all);
   const std::string enc = d["describe"].value("title", s.config().position);

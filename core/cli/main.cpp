@@ -54,9 +54,15 @@ int main(int argc, char** argv) {
       ->excludes("--text-file");
   train->add_option("--out", ta.out, "write the trained model (safetensors)");
   train->add_option("--metrics", ta.metrics, "write per-step metrics (CSV)");
-  train->add_option("--snapshots", ta.snapshots,
-                    "write the replay's snapshots (attention, positions, "
-                    "prediction of held-out example 0 at log-spaced steps, at most 64) as JSON files to this folder");
+  auto* frames = train->add_option("--frames", ta.frames,
+                                   "write the replay's frames (attention, positions, prediction of held-out "
+                                   "example 0 at log-spaced steps, at most 64) as JSON files to this folder");
+  // The option's name before the replay's frames had one name (issue 30): still read, with a note.
+  train->add_option("--snapshots", ta.frames, "the old name of --frames (deprecated; still works)")
+      ->excludes(frames)
+      ->each([](const std::string&) {
+        std::cerr << "attnplay: --snapshots is the old name of --frames; it still works\n";
+      });
   train->add_flag("--json", ta.json, "print one JSON object as the last line");
   train->add_option("--eval-at", ta.eval_at, "also evaluate at these multiples of seq_len, e.g. 2,4,8");
   train->add_option("--row-out", ta.row_out,

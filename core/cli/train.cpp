@@ -29,7 +29,7 @@
 #include "cli/errors.hpp"
 #include "cli/files.hpp"
 #include "cli/runs.hpp"
-#include "cli/snapshots.hpp"
+#include "cli/frames.hpp"
 #include "session/session.hpp"
 #include "tasks/custom_pairs.hpp"
 #include "tasks/text.hpp"
@@ -272,7 +272,7 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
   }
   if (!a.out.empty()) write_bytes(a.out, s.save(), "model file");
   if (csv) csv->commit();
-  if (!a.snapshots.empty()) write_snapshots(s, a.snapshots);
+  if (!a.frames.empty()) write_frames(s, a.frames);
   signals.reset();  // from here on, a signal ends the process: everything is saved
   if (m.refused || sig != 0) {
     const std::string why = m.refused ? m.message : s.stopped();

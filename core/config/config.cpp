@@ -81,13 +81,6 @@ const std::vector<Field>& fields() {
   return table;
 }
 
-// Fields read under an older name as well (old links and model files); always written under the
-// new one. `layernorm` was `norm_position` (it places the LayerNorm, not a position encoding).
-const std::vector<std::pair<std::string, std::string>>& renamed_fields() {
-  static const std::vector<std::pair<std::string, std::string>> table = {{"norm_position", "layernorm"}};
-  return table;
-}
-
 const std::string& current_name(const std::string& key) {
   for (auto& [old_name, name] : renamed_fields())
     if (key == old_name) return name;
@@ -336,6 +329,19 @@ std::pair<std::string, std::string> split_assignment(const std::string& kv) {
   auto eq = kv.find('=');
   if (eq == std::string::npos || eq == 0) throw std::invalid_argument(show_text(kv) + " is not a key=value assignment");
   return {kv.substr(0, eq), kv.substr(eq + 1)};
+}
+
+// The one table of renamed fields (config.hpp). `layernorm` was `norm_position` (it places the
+// LayerNorm, not a position encoding).
+const std::vector<std::pair<std::string, std::string>>& renamed_fields() {
+  static const std::vector<std::pair<std::string, std::string>> table = {{"norm_position", "layernorm"}};
+  return table;
+}
+
+nlohmann::json renamed_json() {
+  nlohmann::json out = nlohmann::json::object();
+  for (auto& [old_name, name] : renamed_fields()) out[old_name] = name;
+  return out;
 }
 
 nlohmann::json config_schema() {

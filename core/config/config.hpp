@@ -93,4 +93,10 @@ void check_fields(const Config& c);
 // Metadata of every field (core fields and registry options) for the CLI help and the UI.
 nlohmann::json config_schema();
 
+// Fields read under an older name as well (old links, model files, --set, the URL hash), always
+// written under the new one: {old name, current name}. The one table: the registry JSON gives it
+// to the front ends as "renamed" ({old: current}, renamed_json()), so the page keeps no copy.
+const std::vector<std::pair<std::string, std::string>>& renamed_fields();
+nlohmann::json renamed_json();
+
 }  // namespace ap

@@ -73,7 +73,7 @@ nlohmann::json registry_json(const std::string& what) {
     out["normalizations"] = nlohmann::json::array();
     for (auto& e : normalization_registry()) out["normalizations"].push_back(describe_normalization(e, defaults));
   }
-  if (what.empty()) out["config"] = config_schema();
+  if (what.empty()) out["config"] = config_schema(), out["renamed"] = renamed_json();
   return out;
 }
 

@@ -1,4 +1,4 @@
-// core/session/attention_json.hpp — one layer's heads as Session::attention() and the replay's
+// core/session/attention_json.hpp — one layer's heads as Inspector::attention() and the replay's
 // frames report them (inspect.cpp): from (NH, T, T) weights and logits, per head {"weights": T×T,
 // "logits": T×T (keys a causal query cannot see: null), "row_sums": T}.
 #pragma once

@@ -13,7 +13,7 @@ const char* const kMeasures[] = {"entropy",    "distance", "first_share",  "anch
                                  "prev_share", "offset",   "offset_share", "induction"};
 
 // One frame: HeadStats of every (layer, head).
-std::vector<std::vector<HeadStats>> frame_stats(const Snapshot& f, int NH, bool causal, const Config& cfg) {
+std::vector<std::vector<HeadStats>> frame_stats(const ReplayFrame& f, int NH, bool causal, const Config& cfg) {
   const int T = int(f.ids.size());
   std::vector<int> anchors;
   if (cfg.anchor_count() >= 1) anchors.push_back(0);
@@ -40,10 +40,10 @@ nlohmann::json Replay::head_diagnostics(int step) {
   const Config& cfg = s_.config();
   const int latest = s_.steps_done();
   if (step < 0) step = latest;
-  const Snapshot* kept = store_.find(step);
+  const ReplayFrame* kept = store_.find(step);
   if (!kept && step != latest) frame(step);  // throws, naming the kept steps
-  const Snapshot made = kept ? Snapshot{} : capture();
-  const Snapshot& f = kept ? *kept : made;
+  const ReplayFrame made = kept ? ReplayFrame{} : capture();
+  const ReplayFrame& f = kept ? *kept : made;
   nlohmann::json layers = nlohmann::json::array();
   for (auto& heads : frame_stats(f, cfg.heads, cfg.causal, cfg)) {
     nlohmann::json hs = nlohmann::json::array();
@@ -72,7 +72,7 @@ nlohmann::json Replay::head_diagnostics_history() {
     }
     layers.push_back(heads_object(std::move(heads)));
   }
-  auto add = [&](const Snapshot& f) {
+  auto add = [&](const ReplayFrame& f) {
     const auto st = frame_stats(f, cfg.heads, cfg.causal, cfg);
     for (size_t l = 0; l < st.size(); ++l)
       for (size_t h = 0; h < st[l].size(); ++h) {

@@ -1,4 +1,4 @@
-// core/session/explore.cpp — Session::explore, the data of the playground's Explore view (issue 17
+// core/session/explore.cpp — Inspector::explore (inspect.hpp), the data of the playground's Explore view (issue 17
 // §3): the request is checked here, the model supplies its q/k probes, and the position encoding
 // computes the rest (PositionEncoding::explore, position/explore.hpp). "At init" comes from a
 // second model built from the same config and seed, which initialises to the same weights.
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "io/json.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 namespace ap {
@@ -44,7 +45,9 @@ QKProbe mean_probe(const Transformer& m, const char* name, int layer, int T) {
 
 }  // namespace
 
-nlohmann::json Session::explore(const nlohmann::json& request) {
+nlohmann::json Inspector::explore(const nlohmann::json& request) {
+  const Config& cfg = s_.config();
+  Transformer& model = s_.model();
   const nlohmann::json r = request.is_null() ? nlohmann::json::object() : request;  // {} in C++ is null
   if (!r.is_object()) throw std::invalid_argument("explore: expected an object of fields");
   static const std::set<std::string> known = {"length", "layer", "pair", "position", "scaling", "factor", "seed"};
@@ -53,11 +56,11 @@ nlohmann::json Session::explore(const nlohmann::json& request) {
       throw std::invalid_argument("explore: unknown field " + show_text(k) +
                                   "; known fields are length, layer, pair, position, scaling, factor, seed");
   ExploreQuery q;
-  q.length = int_field(r, "length", std::min(kMaxExploreLength, 2 * cfg_.model_len()), 2, kMaxExploreLength);
-  q.layer = int_field(r, "layer", 0, 0, cfg_.layers - 1);
+  q.length = int_field(r, "length", std::min(kMaxExploreLength, 2 * cfg.model_len()), 2, kMaxExploreLength);
+  q.layer = int_field(r, "layer", 0, 0, cfg.layers - 1);
   q.pair = int_field(r, "pair", 0, 0, 1 << 20);
   q.position = int_field(r, "position", 0, 0, q.length - 1);
-  const int seed = int_field(r, "seed", cfg_.seed, 0, 1 << 30);
+  const int seed = int_field(r, "seed", cfg.seed, 0, 1 << 30);
   if (r.contains("scaling")) {
     if (!r["scaling"].is_string()) throw std::invalid_argument("explore: scaling must be one of none, pi, ntk, yarn");
     q.scaling = r["scaling"].get<std::string>();
@@ -69,22 +72,22 @@ nlohmann::json Session::explore(const nlohmann::json& request) {
       throw std::invalid_argument("explore: factor must be a number from 1 to 64");
     q.factor = r["factor"].get<double>();
   }
-  q.heads = cfg_.heads;
-  q.head_size = cfg_.d_model / cfg_.heads;
-  q.causal = cfg_.causal;
-  q.tau = model_->normalization().scale(q.head_size);
+  q.heads = cfg.heads;
+  q.head_size = cfg.d_model / cfg.heads;
+  q.causal = cfg.causal;
+  q.tau = model.normalization().scale(q.head_size);
 
   // The probes: one held-out example through this model and through the model at init.
-  Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);
-  const Batch b = make_batch(rng, 1, cfg_.seq_len, Split::Heldout);
-  if (!init_model_) init_model_ = std::make_unique<Transformer>(cfg_, model_->shape());
-  model_->forward(b.inputs.data(), 1, b.T, nullptr, nullptr, false, nullptr);
+  Rng rng(uint64_t(cfg.seed) ^ 0x5EED0E7A1ull);
+  const Batch b = s_.make_batch(rng, 1, cfg.seq_len, Split::Heldout);
+  if (!init_model_) init_model_ = std::make_unique<Transformer>(cfg, model.shape());
+  model.forward(b.inputs.data(), 1, b.T, nullptr, nullptr, false, nullptr);
   init_model_->forward(b.inputs.data(), 1, b.T, nullptr, nullptr, false, nullptr);
   ExploreQuery init = q;
-  q.probes.push_back(mean_probe(*model_, "trained", q.layer, b.T));
+  q.probes.push_back(mean_probe(model, "trained", q.layer, b.T));
   init.probes.push_back(mean_probe(*init_model_, "init", q.layer, b.T));
   // Reference probes of the rotary views: all ones (RoFormer's decay bound) and seeded N(0, 1).
-  const size_t C = size_t(cfg_.d_model);
+  const size_t C = size_t(cfg.d_model);
   q.probes.push_back({"ones", std::vector<float>(C, 1.0f), std::vector<float>(C, 1.0f)});
   Rng prng(uint64_t(seed) ^ 0xE7910E5EEDull);
   QKProbe rnd{"random", std::vector<float>(C), std::vector<float>(C)};
@@ -92,9 +95,9 @@ nlohmann::json Session::explore(const nlohmann::json& request) {
   for (auto& x : rnd.k) x = prng.normal();
   q.probes.push_back(rnd);
 
-  nlohmann::json out{{"now", model_->position().explore(q)},
+  nlohmann::json out{{"now", model.position().explore(q)},
                      {"init", init_model_->position().explore(init)},
-                     {"step", step_},
+                     {"step", s_.steps_done()},
                      {"request",
                       {{"length", q.length},
                        {"layer", q.layer},
@@ -103,7 +106,7 @@ nlohmann::json Session::explore(const nlohmann::json& request) {
                        {"scaling", q.scaling},
                        {"factor", q.factor},
                        {"seed", seed}}},
-                     {"describe", describe_position(find_position(cfg_.position), cfg_)}};
+                     {"describe", describe_position(find_position(cfg.position), cfg)}};
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "io/json.hpp"
+#include "session/inspect.hpp"
 #include "session/json.hpp"
 #include "session/session.hpp"
 
@@ -36,11 +37,14 @@ int sample(const float* p, int O, float temperature, int top_k, Rng& rng) {
 
 }  // namespace
 
-// Session::tokenize: tokenize.cpp.
+// Session::tokenize (prompt text to ids): tokenize.cpp.
 
-nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new, float temperature, int top_k,
-                                 uint64_t seed) {
-  const int V = task_->vocab_size(), O = model_->shape().O, slot = task_->answer_slot();
+nlohmann::json Inspector::generate(const std::vector<int32_t>& prompt, int max_new, float temperature, int top_k,
+                                   uint64_t seed) {
+  const Config& cfg = s_.config();
+  Transformer& model = s_.model();
+  const Task& task = s_.task();
+  const int V = task.vocab_size(), O = model.shape().O, slot = task.answer_slot();
   if (max_new < 1 || max_new > 4096) throw std::invalid_argument("tokens: must be from 1 to 4096");
   if (!(temperature >= 0.0f && temperature <= 100.0f))
     throw std::invalid_argument("temperature: must be from 0 (greedy) to 100");
@@ -48,21 +52,20 @@ nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new
   for (int id : prompt)
     if (id < 0 || id >= V)
       throw std::invalid_argument("prompt: token id " + std::to_string(id) + " is outside the vocabulary");
-  if (task_->per_sequence())
-    throw std::invalid_argument("generate: task " + cfg_.task +
-                                " labels whole sequences; there is nothing to continue");
+  if (task.per_sequence())
+    throw std::invalid_argument("generate: task " + cfg.task + " labels whole sequences; there is nothing to continue");
   const bool next_token = slot < 0;
-  if (next_token && !cfg_.causal)
+  if (next_token && !cfg.causal)
     throw std::invalid_argument(
         "generate: this model is bidirectional (causal=false), so it was never trained to "
         "predict the next token; train a causal model to generate");
   if (next_token && O != V)
-    throw std::invalid_argument("generate: task " + cfg_.task + " predicts labels, not next tokens");
+    throw std::invalid_argument("generate: task " + cfg.task + " predicts labels, not next tokens");
   // Anchor prefix (and [SEP] suffix for slot tasks), as in make_batch.
   std::vector<int32_t> prefix;
-  if (cfg_.anchors != "none") prefix.push_back(V);
-  const int limit = model_->position().max_length();
-  const int suffix = cfg_.anchors == "cls_sep" ? 1 : 0;
+  if (cfg.anchors != "none") prefix.push_back(V);
+  const int limit = model.position().max_length();
+  const int suffix = cfg.anchors == "cls_sep" ? 1 : 0;
   const int needed = int(prefix.size() + prompt.size()) + (next_token ? 0 : max_new) + suffix;
   if (limit >= 0 && (next_token ? int(prefix.size() + prompt.size()) : needed) > limit)
     throw std::invalid_argument("prompt: " + std::to_string(prompt.size()) + " tokens" +
@@ -77,7 +80,7 @@ nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new
   std::string text;
   const bool char_vocab = next_token && [&] {
     for (int i = 0; i < V; ++i)
-      if (task_->token_text(i) == " ") return true;
+      if (task.token_text(i) == " ") return true;
     return false;
   }();
   auto emit = [&](const float* p) {
@@ -88,10 +91,10 @@ nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new
           "overflow the forward pass), so no token can be chosen; retrain or load another model");
     int c = sample(p, O, temperature, top_k, rng);
     out["ids"].push_back(c);
-    out["tokens"].push_back(task_->class_name(c));
+    out["tokens"].push_back(task.class_name(c));
     out["probs"].push_back(p[c]);
     // Character vocabularies join with nothing, token vocabularies with spaces.
-    const std::string piece = next_token && c < V ? task_->token_text(c) : task_->class_name(c);
+    const std::string piece = next_token && c < V ? task.token_text(c) : task.class_name(c);
     text += (text.empty() || char_vocab ? "" : " ") + piece;
     return c;
   };
@@ -101,19 +104,19 @@ nlohmann::json Session::generate(const std::vector<int32_t>& prompt, int max_new
     const int first = int(ids.size());
     ids.insert(ids.end(), max_new, slot);
     if (suffix) ids.push_back(V + 1);
-    check_forward_memory(cfg_, 1, int(ids.size()), "prompt");  // a long prompt is not cut here
-    model_->forward(ids.data(), 1, int(ids.size()), nullptr, nullptr, false, nullptr);
-    for (int i = 0; i < max_new; ++i) emit(&model_->probs()[size_t(first + i) * O]);
+    check_forward_memory(cfg, 1, int(ids.size()), "prompt");  // a long prompt is not cut here
+    model.forward(ids.data(), 1, int(ids.size()), nullptr, nullptr, false, nullptr);
+    for (int i = 0; i < max_new; ++i) emit(&model.probs()[size_t(first + i) * O]);
   } else {
-    const int window = limit >= 0 ? limit : std::max(4 * cfg_.model_len(), int(prefix.size() + prompt.size()));
-    check_forward_memory(cfg_, 1, window, "prompt");  // the first window holds the whole prompt
+    const int window = limit >= 0 ? limit : std::max(4 * cfg.model_len(), int(prefix.size() + prompt.size()));
+    check_forward_memory(cfg, 1, window, "prompt");  // the first window holds the whole prompt
     std::vector<int32_t> ctx(prompt.begin(), prompt.end());
     for (int i = 0; i < max_new; ++i) {
       const int keep = window - int(prefix.size());
       std::vector<int32_t> ids = prefix;
       ids.insert(ids.end(), ctx.end() - std::min<int>(int(ctx.size()), keep), ctx.end());
-      model_->forward(ids.data(), 1, int(ids.size()), nullptr, nullptr, false, nullptr);
-      ctx.push_back(emit(&model_->probs()[size_t(ids.size() - 1) * O]));
+      model.forward(ids.data(), 1, int(ids.size()), nullptr, nullptr, false, nullptr);
+      ctx.push_back(emit(&model.probs()[size_t(ids.size() - 1) * O]));
     }
   }
   out["text"] = utf8_repaired(text);  // bytes sampled one by one may split a character

@@ -1,10 +1,12 @@
-// core/session/inspect.cpp — what the UI and the CLI look at: predictions on held-out data,
-// attention maps, position-encoding data, hidden states, and a description of the session.
+// core/session/inspect.cpp — what the UI and the CLI look at (Inspector, inspect.hpp): predictions
+// on held-out data, attention maps, position-encoding data, hidden states; and Session::info, a
+// description of the session. Explore: explore.cpp; generation: generate.cpp.
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
 
 #include "session/attention_json.hpp"
+#include "session/inspect.hpp"
 #include "session/json.hpp"
 #include "session/session.hpp"
 
@@ -36,37 +38,43 @@ nlohmann::json attention_heads_json(const float* weights, const float* logits, i
   return heads;
 }
 
-nlohmann::json Session::predictions(int n, int length, bool train) {
+Inspector::Inspector(Session& s) : s_(s) {}
+Inspector::~Inspector() = default;
+
+nlohmann::json Inspector::predictions(int n, int length, bool train) {
+  const Config& cfg = s_.config();
+  Transformer& model = s_.model();
+  const Task& task = s_.task();
   if (n < 1 || n > 1024) throw std::invalid_argument("predictions: n must be from 1 to 1024");
-  const int T = length > 0 ? length : cfg_.seq_len;
-  Rng rng(uint64_t(cfg_.seed) ^ (train ? 0x7EA1ull : 0x5EED0E7A1ull));
-  Batch b = make_batch(rng, n, T, train ? Split::Train : Split::Heldout);
-  model_->forward(b.inputs.data(), b.B, b.T, nullptr, nullptr, false, nullptr);
-  const auto& probs = model_->probs();
-  const int O = model_->shape().O;
-  nlohmann::json out{{"per_sequence", task_->per_sequence()}, {"examples", nlohmann::json::array()}};
+  const int T = length > 0 ? length : cfg.seq_len;
+  Rng rng(uint64_t(cfg.seed) ^ (train ? 0x7EA1ull : 0x5EED0E7A1ull));
+  Batch b = s_.make_batch(rng, n, T, train ? Split::Train : Split::Heldout);
+  model.forward(b.inputs.data(), b.B, b.T, nullptr, nullptr, false, nullptr);
+  const auto& probs = model.probs();
+  const int O = model.shape().O;
+  nlohmann::json out{{"per_sequence", task.per_sequence()}, {"examples", nlohmann::json::array()}};
   for (int s = 0; s < b.B; ++s) {
     nlohmann::json ex;
     std::vector<std::string> toks;
-    for (int t = 0; t < b.T; ++t) toks.push_back(token_name(b.inputs[size_t(s) * b.T + t]));
+    for (int t = 0; t < b.T; ++t) toks.push_back(s_.token_name(b.inputs[size_t(s) * b.T + t]));
     ex["inputs"] = toks;
     auto pred = [&](size_t row, nlohmann::json& dst) {
       const float* p = &probs[row * O];
       int best = int(std::max_element(p, p + O) - p);
-      dst["prediction"].push_back(task_->class_name(best));
+      dst["prediction"].push_back(task.class_name(best));
       dst["confidence"].push_back(p[best]);
       return best;
     };
-    if (task_->per_sequence()) {
+    if (task.per_sequence()) {
       int best = pred(s, ex);
-      ex["target"] = task_->class_name(b.targets[s]);
+      ex["target"] = task.class_name(b.targets[s]);
       ex["correct"] = best == b.targets[s];
     } else {
       bool all = true;
       for (int t = 0; t < b.T; ++t) {
         size_t r = size_t(s) * b.T + t;
         int best = pred(r, ex);
-        ex["target"].push_back(b.mask[r] ? task_->class_name(b.targets[r]) : "");
+        ex["target"].push_back(b.mask[r] ? task.class_name(b.targets[r]) : "");
         ex["mask"].push_back(b.mask[r] != 0);
         if (b.mask[r] && best != b.targets[r]) all = false;
       }
@@ -77,50 +85,55 @@ nlohmann::json Session::predictions(int n, int length, bool train) {
   return out;
 }
 
-nlohmann::json Session::attention(int length, int example) {
-  const int T = length > 0 ? length : cfg_.seq_len;
+nlohmann::json Inspector::attention(int length, int example) {
+  const Config& cfg = s_.config();
+  const int T = length > 0 ? length : cfg.seq_len;
   if (example < 0 || example > 63) throw std::invalid_argument("attention: example must be from 0 to 63");
-  Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);
-  Batch b = make_batch(rng, example + 1, T, Split::Heldout);
+  Rng rng(uint64_t(cfg.seed) ^ 0x5EED0E7A1ull);
+  Batch b = s_.make_batch(rng, example + 1, T, Split::Heldout);
   std::vector<int32_t> ids(b.inputs.begin() + size_t(example) * b.T, b.inputs.begin() + size_t(example + 1) * b.T);
   return run(ids);
 }
 
-nlohmann::json Session::run(const std::vector<int32_t>& ids) {
-  const int T = int(ids.size()), V = model_->shape().V, C = cfg_.d_model, NH = cfg_.heads;
+nlohmann::json Inspector::run(const std::vector<int32_t>& ids) {
+  const Config& cfg = s_.config();
+  Transformer& model = s_.model();
+  const int T = int(ids.size()), V = model.shape().V, C = cfg.d_model, NH = cfg.heads;
   if (T < 1) throw std::invalid_argument("run: the token list is empty");
-  check_forward_memory(cfg_, 1, T, "run");
+  check_forward_memory(cfg, 1, T, "run");
   for (int id : ids)
     if (id < 0 || id >= V)
       throw std::invalid_argument("run: token id " + std::to_string(id) + " is outside the vocabulary [0, " +
                                   std::to_string(V) + ")");
-  model_->forward(ids.data(), 1, T, nullptr, nullptr, false, nullptr);
+  model.forward(ids.data(), 1, T, nullptr, nullptr, false, nullptr);
   nlohmann::json out;
   std::vector<std::string> toks;
-  for (int id : ids) toks.push_back(token_name(id));
+  for (int id : ids) toks.push_back(s_.token_name(id));
   out["tokens"] = toks;
   out["layers"] = nlohmann::json::array();
-  for (int l = 0; l < cfg_.layers; ++l) {
-    const AttentionActs& a = model_->attention(l);
+  for (int l = 0; l < cfg.layers; ++l) {
+    const AttentionActs& a = model.attention(l);
     out["layers"].push_back(
-        {{"heads", attention_heads_json(a.used_weights().data(), a.logits.data(), NH, T, cfg_.causal)}});
+        {{"heads", attention_heads_json(a.used_weights().data(), a.logits.data(), NH, T, cfg.causal)}});
   }
-  const auto& probs = model_->probs();
-  const int O = model_->shape().O, rows = model_->rows();
+  const auto& probs = model.probs();
+  const int O = model.shape().O, rows = model.rows();
   Matrix p(rows, std::vector<float>(O));
   for (int r = 0; r < rows; ++r) std::copy(&probs[size_t(r) * O], &probs[size_t(r + 1) * O], p[r].begin());
   out["probs"] = p;
-  const auto& h = model_->hidden();
+  const auto& h = model.hidden();
   Matrix hid(T, std::vector<float>(C));
   for (int t = 0; t < T; ++t) std::copy(&h[size_t(t) * C], &h[size_t(t + 1) * C], hid[t].begin());
   out["hidden"] = hid;
   return out;
 }
 
-nlohmann::json Session::position_display(int length) {
-  const int T = length > 0 ? length : cfg_.model_len();
-  nlohmann::json j = model_->position().display(T);
-  j["describe"] = describe_position(find_position(cfg_.position), cfg_);
+nlohmann::json Inspector::positions(int length) {
+  const Config& cfg = s_.config();
+  Transformer& model = s_.model();
+  const int T = length > 0 ? length : cfg.model_len();
+  nlohmann::json j = model.position().display(T);
+  j["describe"] = describe_position(find_position(cfg.position), cfg);
   return j;
 }
 

@@ -9,6 +9,7 @@
 #include "session/interventions.hpp"
 
 #include "io/json.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 namespace ap {
@@ -145,11 +146,11 @@ nlohmann::json Interventions::evaluate(int n) {
   } scope{model};
   nlohmann::json out{{"step", s_.steps_done()}, {"interventions", json_}};
   out["base"] = s_.held_out(L).to_json();
-  nlohmann::json base_pred = n > 0 ? s_.predictions(n) : nlohmann::json();
+  nlohmann::json base_pred = n > 0 ? s_.inspect().predictions(n) : nlohmann::json();
   fill_donors();
   model.set_edits(edits_.empty() ? nullptr : &edits_);
   out["intervened"] = s_.held_out(L).to_json();
-  if (n > 0) out["predictions"] = {{"base", std::move(base_pred)}, {"intervened", s_.predictions(n)}};
+  if (n > 0) out["predictions"] = {{"base", std::move(base_pred)}, {"intervened", s_.inspect().predictions(n)}};
   return out;
 }
 

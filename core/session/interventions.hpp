@@ -31,7 +31,7 @@ class Interventions {
   const nlohmann::json& list() const { return json_; }
   // The held-out evaluation at seq_len with and without the interventions, and the predictions of
   // n held-out examples (0..64; 0: none) both ways: {"step", "interventions", "base", "intervened"
-  // (EvalMetrics), "predictions": {"base", "intervened"} (as Session::predictions())}. Not kept
+  // (EvalMetrics), "predictions": {"base", "intervened"} (as Inspector::predictions())}. Not kept
   // in Session::evals().
   nlohmann::json evaluate(int n);
 

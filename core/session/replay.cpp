@@ -1,22 +1,23 @@
 // core/session/replay.cpp — the replay (replay.hpp): what a frame holds, when it is taken
 // (after a step that lands on the schedule), the index the front ends read and one frame by its
-// step. The schedule and the store: snapshots.cpp.
+// step. The schedule and the store: frames.cpp.
 #include "session/replay.hpp"
 
 #include <stdexcept>
 #include <string>
 
 #include "session/attention_json.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 namespace ap {
 
 // One frame: what the attention and position panels draw, for held-out example 0 at seq_len
 // (the example attention(0, 0) shows), and the model's prediction on it.
-Snapshot Replay::capture() {
+ReplayFrame Replay::capture() {
   const Config& cfg = s_.config();
   Transformer& model = s_.model();
-  Snapshot f;
+  ReplayFrame f;
   f.step = s_.steps_done();
   Rng rng(uint64_t(cfg.seed) ^ 0x5EED0E7A1ull);  // as attention() and predictions()
   Batch b = s_.make_batch(rng, 1, cfg.seq_len, Split::Heldout);
@@ -30,15 +31,15 @@ Snapshot Replay::capture() {
     f.weights.insert(f.weights.end(), a.used_weights().data(), a.used_weights().data() + maps);
     f.logits.insert(f.logits.end(), a.logits.data(), a.logits.data() + maps);
   }
-  nlohmann::json pred = s_.predictions(1);
-  const nlohmann::json rest{{"positions", s_.position_display(0)},
+  nlohmann::json pred = s_.inspect().predictions(1);
+  const nlohmann::json rest{{"positions", s_.inspect().positions(0)},
                             {"prediction", std::move(pred["examples"][0])},
                             {"per_sequence", pred["per_sequence"]}};
   f.rest = rest.dump();
   return f;
 }
 
-nlohmann::json Replay::frame_json(const Snapshot& f) const {
+nlohmann::json Replay::frame_json(const ReplayFrame& f) const {
   const Config& cfg = s_.config();
   const int T = int(f.ids.size()), NH = cfg.heads;
   const size_t maps = size_t(NH) * T * T;
@@ -66,7 +67,7 @@ void Replay::maybe_take() {
   // The attention maps alone (weights and logits, float32): a model whose frame
   // would crowd out the replay is never inspected for it, and training never fails for a frame.
   const double T = cfg.model_len(), maps = 2.0 * cfg.layers * cfg.heads * T * T * sizeof(float);
-  if (maps > double(SnapshotStore::kMaxBytes / 2)) return store_.give_up();
+  if (maps > double(FrameStore::kMaxBytes / 2)) return store_.give_up();
   try {
     store_.add(capture());
   } catch (const std::exception&) {
@@ -76,7 +77,7 @@ void Replay::maybe_take() {
 
 void Replay::set_enabled(bool on) {
   on_ = on;
-  if (!on) store_ = SnapshotStore();
+  if (!on) store_ = FrameStore();
 }
 
 nlohmann::json Replay::index() const {
@@ -87,8 +88,8 @@ nlohmann::json Replay::index() const {
           {"latest", latest},
           {"kept", store_.count()},
           {"bytes", store_.bytes()},
-          {"max_count", SnapshotStore::kMaxCount},
-          {"max_bytes", SnapshotStore::kMaxBytes},
+          {"max_count", FrameStore::kMaxCount},
+          {"max_bytes", FrameStore::kMaxBytes},
           {"density", store_.density()},
           {"enabled", on_},
           {"too_large", store_.too_large()}};
@@ -96,12 +97,12 @@ nlohmann::json Replay::index() const {
 
 nlohmann::json Replay::frame(int step) {
   const int latest = s_.steps_done();
-  if (const Snapshot* s = store_.find(step)) return frame_json(*s);
+  if (const ReplayFrame* s = store_.find(step)) return frame_json(*s);
   if (step == latest) return frame_json(capture());
   std::string kept;
   for (int k : store_.steps()) kept += (kept.empty() ? "" : " ") + std::to_string(k);
-  throw std::invalid_argument("snapshot: no snapshot at step " + std::to_string(step) +
-                              " (it was thinned out, or not reached); the snapshots are at steps " +
+  throw std::invalid_argument("replay: no frame at step " + std::to_string(step) +
+                              " (it was thinned out, or not reached); the frames are at steps " +
                               (kept.empty() ? "(none)" : kept) + " and the latest, " + std::to_string(latest));
 }
 

@@ -1,6 +1,6 @@
 // core/session/replay.hpp — the replay over training, an object of its own beside the Session
-// that owns it (Session::replay()): frames at log-spaced steps (snapshots.hpp), taken after the
-// steps that land on the schedule, at most SnapshotStore::kMaxCount (the latest included) and
+// that owns it (Session::replay()): frames at log-spaced steps (frames.hpp), taken after the
+// steps that land on the schedule, at most FrameStore::kMaxCount (the latest included) and
 // kMaxBytes; the index and one frame by step for the front ends; and the head diagnostics over
 // those frames (diagnostics.cpp, model/head_stats.hpp). It reads the session through its public
 // face (config, model, held-out batches, predictions, the position view) and holds a reference
@@ -8,7 +8,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
-#include "session/snapshots.hpp"
+#include "session/frames.hpp"
 
 namespace ap {
 
@@ -23,14 +23,14 @@ class Replay {
   // The index: {"steps": [kept..., the latest], "latest", "kept", "bytes", "max_count",
   // "max_bytes", "density", "enabled", "too_large"}.
   nlohmann::json index() const;
-  // A frame: {"step", "attention": {"tokens", "layers"} (as Session::attention()), "positions"
-  // (as position_display()), "prediction" (held-out example 0, as one of predictions()'s
+  // A frame: {"step", "attention": {"tokens", "layers"} (as Inspector::attention()), "positions"
+  // (as Inspector::positions()), "prediction" (held-out example 0, as one of predictions()'s
   // examples), "per_sequence"}; the latest step's is made on demand. Throws
   // std::invalid_argument for a step that has no frame.
   nlohmann::json frame(int step);
   void set_enabled(bool on);  // off: none are taken, and the kept ones are dropped
   bool enabled() const { return on_; }
-  const SnapshotStore& store() const { return store_; }
+  const FrameStore& store() const { return store_; }
 
   // Head diagnostics (diagnostics.cpp): per layer and head, the measures and labels of one frame
   // (step as frame(); -1 = the latest): {"step", "thresholds", "layers": [{"heads":
@@ -47,11 +47,11 @@ class Replay {
   void truncate(int step) { store_.truncate(step); }
 
  private:
-  Snapshot capture();                                  // the frame of the current weights (compact)
-  nlohmann::json frame_json(const Snapshot& f) const;  // the frame as frame() returns it
-  void maybe_take();                                   // keep a frame when the step is on the schedule
+  ReplayFrame capture();                                  // the frame of the current weights (compact)
+  nlohmann::json frame_json(const ReplayFrame& f) const;  // the frame as frame() returns it
+  void maybe_take();                                      // keep a frame when the step is on the schedule
   Session& s_;
-  SnapshotStore store_;
+  FrameStore store_;
   bool on_ = true;
 };
 

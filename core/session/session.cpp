@@ -8,6 +8,7 @@
 
 #include "io/json.hpp"
 #include "io/sha256.hpp"
+#include "session/inspect.hpp"
 #include "session/interventions.hpp"
 #include "session/json.hpp"
 #include "session/replay.hpp"
@@ -56,6 +57,7 @@ Session::Session(const Config& cfg, std::unique_ptr<Task> task) : cfg_(cfg), tas
   Rng root(uint64_t(cfg_.seed) ^ 0xA77E17105EEDull);
   data_rng_ = root.fork(1);
   dropout_rng_ = root.fork(2);
+  inspect_ = std::make_unique<Inspector>(*this);
   replay_ = std::make_unique<Replay>(*this);
   interventions_ = std::make_unique<Interventions>(*this);
 }

@@ -1,11 +1,12 @@
 // core/session/session.hpp — the one facade over the engine, used by the CLI and the wasm bindings
-// and nothing else: create from a config, train, evaluate, inspect (predictions, attention maps,
-// position-encoding data), save and load (safetensors). Results cross as JSON objects so that
-// every front end sees the same names. The replay over training (replay.hpp) and the head
-// interventions (interventions.hpp) are objects of their own that a session owns and hands out
-// (replay(), interventions()); they read it through this public face. The rest of core/session/:
-// io.cpp (model files), inspect.cpp, explore.cpp, generate.cpp, tokenize.cpp, torch.cpp (the
-// views and exports), json.hpp (the JSON doors the front ends share).
+// and nothing else: create from a config, train, evaluate, save and load (safetensors). Results
+// cross as JSON objects so that every front end sees the same names. What a front end looks at
+// (inspect.hpp: predictions, attention maps, the position view, Explore, generation), the replay
+// over training (replay.hpp: frames, head diagnostics) and the head interventions
+// (interventions.hpp) are objects of their own that a session owns and hands out (inspect(),
+// replay(), interventions()); they read it through this public face. The rest of core/session/:
+// io.cpp (model files), tokenize.cpp, torch.cpp (the PyTorch export), json.hpp (the JSON doors
+// the front ends share).
 #pragma once
 #include <chrono>
 #include <memory>
@@ -22,6 +23,7 @@
 
 namespace ap {
 
+class Inspector;
 class Replay;
 class Interventions;
 
@@ -51,7 +53,7 @@ class Session {
  public:
   explicit Session(const Config& cfg);  // validates; throws std::invalid_argument
   ~Session();
-  Session(const Session&) = delete;  // the replay and the interventions hold a reference to it
+  Session(const Session&) = delete;  // its inspector, replay and interventions hold a reference to it
   Session& operator=(const Session&) = delete;
   static std::unique_ptr<Session> from_json(const nlohmann::json& config);
 
@@ -81,36 +83,14 @@ class Session {
   // SHA-256 of the weights' bytes (little-endian float32, parameter order).
   std::string weights_sha256() const;
 
-  // A batch of n examples (held-out unless train=true) at `length` (0 = seq_len), with the model's outputs:
-  // {"inputs": [[tok...]], "targets", "predictions", "mask", "probs" (of the predicted class)}.
-  nlohmann::json predictions(int n, int length = 0, bool train = false);
-  // Attention logits and weights of every layer and head for one example (the first of a
-  // held-out batch at `length`): {"tokens": [...], "layers": [{"heads": [{"weights": T×T,
-  // "logits": T×T, "row_sums": T}]}]}.
-  nlohmann::json attention(int length = 0, int example = 0);
-  // Forward on given token ids (B=1, no targets): class probabilities per row, hidden states.
-  nlohmann::json run(const std::vector<int32_t>& ids);
-  nlohmann::json position_display(int length = 0);
-  // The Explore view (position/explore.hpp) for a request {"length", "layer", "pair", "position",
-  // "scaling", "factor", "seed"} (each optional and bounded; see explore.cpp):
-  // {"now": the encoding's explore() with this model's q/k probes, "init": the same from a fresh
-  // model of this config and seed (its initialisation), "describe"}. Throws std::invalid_argument
-  // naming the field.
-  nlohmann::json explore(const nlohmann::json& request);
-
-  // Continue a prompt (task token ids, anchors excluded). Next-token tasks (text, elman, ...)
-  // sample autoregressively and need a causal model; answer-slot tasks (copy, sort, addition
-  // ...) fill max_new answer slots after the prompt in one forward. temperature 0 = greedy;
-  // top_k 0 = all classes. Result: {"mode", "ids", "tokens", "probs" (model probability of
-  // each chosen token), "text" (joined)}. See generate.cpp.
-  nlohmann::json generate(const std::vector<int32_t>& prompt, int max_new, float temperature, int top_k, uint64_t seed);
   // Text to task token ids: characters for character vocabularies, else whitespace-separated
   // token names. Throws naming the first unknown token.
   std::vector<int32_t> tokenize(const std::string& text) const;
   nlohmann::json info() const;  // config, vocabulary, parameter list, registry entries
 
-  // The replay over training (replay.hpp: frames, head diagnostics) and the head interventions
-  // (interventions.hpp), each owned by this session.
+  // What a front end looks at (inspect.hpp), the replay over training (replay.hpp: frames, head
+  // diagnostics) and the head interventions (interventions.hpp), each owned by this session.
+  Inspector& inspect() { return *inspect_; }
   Replay& replay() { return *replay_; }
   const Replay& replay() const { return *replay_; }
   Interventions& interventions() { return *interventions_; }
@@ -128,7 +108,7 @@ class Session {
   // Bytes the engine holds for this model: parameters and their gradients, the optimizer's
   // moments (and the last good copy of weights and moments), and the activations and backward
   // scratch at the largest batch seen so far (their capacities). Position-encoding tables,
-  // task data and replay snapshots are not counted. io.cpp.
+  // task data and replay frames are not counted. io.cpp.
   size_t memory_bytes() const;
   const Config& config() const { return cfg_; }
   int steps_done() const { return step_; }
@@ -167,7 +147,7 @@ class Session {
     bool valid = false;
   } good_;
   std::vector<EvalMetrics> evals_;
-  std::unique_ptr<Transformer> init_model_;  // explore()'s "at init" model, built on first use
+  std::unique_ptr<Inspector> inspect_;
   std::unique_ptr<Replay> replay_;
   std::unique_ptr<Interventions> interventions_;
   friend struct SessionIO;

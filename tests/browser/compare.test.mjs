@@ -64,7 +64,7 @@ test('order without and with positions, compared in the playground; the link rep
   console.log(`compare: held-out accuracy after 600 steps, none ${none.last.acc}, rope ${rope.last.acc}`);
   assert.ok(none.last.acc <= 0.7, `none stays near chance: ${none.last.acc}`);
   assert.ok(rope.last.acc >= 0.9, `rope learns: ${rope.last.acc}`);
-  // Attention and predictions of both runs, side by side (a snapshot, late on a busy machine).
+  // Attention and predictions of both runs, side by side (an inspection, late on a busy machine).
   await until(
     page,
     () =>

@@ -1,7 +1,7 @@
 // A worker that dies without a word (terminated, as a browser reclaiming it or a tab out of memory
 // would) is noticed and replaced: the test calls terminate() on the REAL worker (no simulated trap
 // that still replies). Within seconds the page says so, the calls that were pending reject with
-// the reason, a new worker starts, the model comes back at the step of its last snapshot and
+// the reason, a new worker starts, the model comes back at the step of its last checkpoint and
 // trains on, and Play/Pause work again. Playground (through the worker's Web Lock, and through the
 // heartbeat when the page has no navigator.locks) and a demo page (the pool). The widget's case is
 // in widget-dead-worker.test.mjs. Screenshots of the notice at 1280 and 375 px go to test-results/.
@@ -35,16 +35,16 @@ async function open(url, { noLocks = false, width = 1280, height = 900 } = {}) {
 }
 
 /**
- * In the page: wait for a snapshot at step >= `minStep` of model `get()`, then issue a call and
- * terminate the model's worker before it can answer. Returns the snapshot's step, the pending
+ * In the page: wait for a checkpoint at step >= `minStep` of model `get()`, then issue a call and
+ * terminate the model's worker before it can answer. Returns the checkpoint's step, the pending
  * call's rejection and the time of the termination.
  */
-async function terminateAfterSnapshot(page, getModel, minStep) {
+async function terminateAfterCheckpoint(page, getModel, minStep) {
   return page.evaluate(
     async ([src, min]) => {
       const model = (0, eval)(src)();
       const snap = await new Promise((resolve, reject) => {
-        setTimeout(() => reject(new Error('no snapshot within 30 s')), 30000);
+        setTimeout(() => reject(new Error('no checkpoint within 30 s')), 30000);
         const on = (e) => {
           if (e.detail.step < min) return;
           model.removeEventListener('checkpoint', on);
@@ -78,13 +78,13 @@ async function terminateAfterSnapshot(page, getModel, minStep) {
 const since = (page) => page.evaluate(() => Math.round(performance.now() - window.__terminatedAt));
 
 test(
-  'playground: a terminated worker is noticed at once, replaced, and the model trains on from its snapshot',
+  'playground: a terminated worker is noticed at once, replaced, and the model trains on from its checkpoint',
   { timeout: 240000 },
   async () => {
     const { page, errors } = await open(`${h.url}#task=copy&steps=100000&seed=5`);
     await ready(page);
     await page.click('#play');
-    const t = await terminateAfterSnapshot(page, () => window.playground.model, 20);
+    const t = await terminateAfterCheckpoint(page, () => window.playground.model, 20);
     assert.match(
       t.pending,
       /the engine's worker stopped: terminated by the browser, or out of memory/,
@@ -97,13 +97,13 @@ test(
     await page.waitForFunction(() => document.body.dataset.engine === 'restored', null, { timeout: 30000 });
     const recoveredMs = await since(page);
     console.log(
-      `playground (lock): pending call rejected after ${t.rejectedAfter} ms, notice after ${noticedMs} ms, recovered after ${recoveredMs} ms; snapshot at step ${t.snap}`,
+      `playground (lock): pending call rejected after ${t.rejectedAfter} ms, notice after ${noticedMs} ms, recovered after ${recoveredMs} ms; checkpoint at step ${t.snap}`,
     );
     const notice = await page.locator('#notice').textContent();
     assert.match(
       notice,
       new RegExp(
-        `crashed \\(the engine's worker stopped: terminated by the browser, or out of memory\\) and was restarted; the model was restored from its last snapshot, at step ${t.snap}, and trains on`,
+        `crashed \\(the engine's worker stopped: terminated by the browser, or out of memory\\) and was restarted; the model was restored from its last checkpoint, at step ${t.snap}, and trains on`,
       ),
     );
     const after = await page.evaluate(() => ({
@@ -113,7 +113,7 @@ test(
     }));
     assert.ok(after.fresh, 'a new worker');
     assert.equal(after.generation, t.generation + 1);
-    assert.equal(after.step, t.snap, 'the model came back at the step of its last snapshot');
+    assert.equal(after.step, t.snap, 'the model came back at the step of its last checkpoint');
     assert.deepEqual(await page.evaluate(() => window.__restored), {
       playing: true,
       step: t.snap,
@@ -154,7 +154,7 @@ test(
     await ready(page);
     assert.equal(await page.evaluate(() => window.playground.client.watchdog.lockable), false);
     await page.click('#play');
-    const t = await terminateAfterSnapshot(page, () => window.playground.model, 10);
+    const t = await terminateAfterCheckpoint(page, () => window.playground.model, 10);
     assert.match(t.pending, /the engine's worker stopped responding \(no sign of life for \d+ s\)/);
     await page.waitForFunction(() => document.body.dataset.engine === 'restored', null, { timeout: 40000 });
     const recoveredMs = await since(page);
@@ -163,7 +163,7 @@ test(
     );
     assert.match(
       await page.locator('#notice').textContent(),
-      new RegExp(`restored from its last snapshot, at step ${t.snap}, and trains on`),
+      new RegExp(`restored from its last checkpoint, at step ${t.snap}, and trains on`),
     );
     await page.waitForFunction((s) => Number(document.getElementById('step-counter').textContent) > s + 10, t.snap, {
       timeout: 30000,
@@ -179,7 +179,7 @@ test(
   async () => {
     const { page, errors } = await open(`${h.url}permutation.html?steps=100000`);
     await page.locator('.apd[data-ready="true"]').waitFor({ timeout: 60000 });
-    const t = await terminateAfterSnapshot(
+    const t = await terminateAfterCheckpoint(
       page,
       () =>
         window.demoPool.clients
@@ -195,7 +195,7 @@ test(
     // A pool worker holds one model per seed (3 seeds per cell): the notice counts them.
     assert.match(
       await notice.textContent(),
-      /A training engine crashed \(the engine's worker stopped: .*\) and was restarted; its (model came back from its last snapshot, at step \d+|\d+ models came back from their last snapshots), and training goes on/,
+      /A training engine crashed \(the engine's worker stopped: .*\) and was restarted; its (model came back from its last checkpoint, at step \d+|\d+ models came back from their last checkpoints), and training goes on/,
     );
     assert.deepEqual(await page.evaluate(() => window.__restored), {
       playing: true,

@@ -1,11 +1,11 @@
 // The playground keeps what the user had when things go wrong, asserted on what a person sees:
 // training that diverges stops with the core's message and suggestion, and lr/clip then change
 // on the live model (no rebuild, same step); a crashed worker is replaced and the model comes
-// back from its last snapshot with a notice; after a reload the saved model is offered and
+// back from its last checkpoint with a notice; after a reload the saved model is offered and
 // restored. Screenshots go to test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPage, shot, ready, savedSnapshot, until } from './harness.mjs';
+import { startHarness, openPage, shot, ready, savedCheckpoint, until } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -44,7 +44,7 @@ test('divergence stops training with the message, and lr then changes on the liv
   await page.close();
 });
 
-test('a crashed worker is restarted and the model restored from its last snapshot', async () => {
+test('a crashed worker is restarted and the model restored from its last checkpoint', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}#task=copy&steps=30&seed=5`);
   await ready(page);
   await page.click('#play');
@@ -52,14 +52,14 @@ test('a crashed worker is restarted and the model restored from its last snapsho
     timeout: 60000,
   });
   await playButtonBack(page);
-  // Stopping kept a snapshot; then the module traps (a test command that throws as a trap would).
+  // Stopping kept a checkpoint; then the module traps (a test command that throws as a trap would).
   await page.waitForFunction(() => window.playground.model.checkpointBytes !== null, null, { timeout: 10000 });
   await page.evaluate(() => window.playground.client.call('trap').catch(() => {}));
   await page.waitForFunction(() => document.body.dataset.engine === 'restored', null, { timeout: 30000 });
   const notice = await page.locator('#notice').textContent();
   assert.match(
     notice,
-    /crashed \(unreachable \(simulated trap\)\) and was restarted; the model was restored from its last snapshot, at step 30/,
+    /crashed \(unreachable \(simulated trap\)\) and was restarted; the model was restored from its last checkpoint, at step 30/,
   );
   await ready(page);
   assert.equal(await counter(page), 30);
@@ -83,14 +83,14 @@ test('after a reload, the saved model is offered and restored', async () => {
     timeout: 60000,
   });
   await playButtonBack(page);
-  // The snapshot reaches IndexedDB (later on a busy machine).
+  // The checkpoint reaches IndexedDB (later on a busy machine).
   await until(
     null,
     async () => {
-      const saved = await savedSnapshot(page);
+      const saved = await savedCheckpoint(page);
       return { ok: saved?.step === 20, saved };
     },
-    'the snapshot of step 20 in IndexedDB',
+    'the checkpoint of step 20 in IndexedDB',
     { timeout: 20000 },
   );
   await page.reload();

@@ -78,7 +78,7 @@ export const savedRuns = (page) =>
   );
 
 /** The newest saved run as {step, task}, or null. */
-export const savedSnapshot = async (page) => {
+export const savedCheckpoint = async (page) => {
   const [run] = await savedRuns(page);
   return run ? { step: run.step, task: run.task } : null;
 };

@@ -45,7 +45,7 @@ const read = (page) =>
     };
   });
 
-/** Move the replay's scrubber to snapshot k (an input event) and wait for the Heads panel to follow. */
+/** Move the replay's scrubber to frame k (an input event) and wait for the Heads panel to follow. */
 async function scrub(page, k, step) {
   await page.evaluate((k) => {
     const range = /** @type {HTMLInputElement} */ (document.querySelector('#replay input[type=range]'));
@@ -92,7 +92,7 @@ test('the Heads panel labels heads with evidence and follows the replay scrubber
   const evidence = late.cards[positional].labels.find((l) => l.name === 'positional')?.evidence ?? '';
   assert.match(evidence, /^offset share (0\.[5-9]\d|1\.00) ≥ 0\.50 at offset \+6$/);
 
-  // Scrub to an early snapshot: the panel measures that step; the label is not earned yet.
+  // Scrub to an early frame: the panel measures that step; the label is not earned yet.
   await scrub(page, 1, steps[1]);
   const early = await read(page);
   assert.match(early.status, new RegExp(`^Step ${steps[1]} of 300 \\(replay\\)`));

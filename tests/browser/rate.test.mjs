@@ -51,7 +51,7 @@ test('at max speed: steps/s, tokens/s and the ETA show; worker messages carry on
     timeout: 20000,
   });
   // Enough of a record for the checks below: metrics messages over 2 s or more of training, 200
-  // steps, a snapshot reply (a busy machine trains slower: bounded, and each part asserted below).
+  // steps, an inspect reply (a busy machine trains slower: bounded, and each part asserted below).
   await until(
     page,
     () => {
@@ -64,7 +64,7 @@ test('at max speed: steps/s, tokens/s and the ETA show; worker messages carry on
       };
       return { ok: seen.metrics >= 4 && seen.steps > 200 && seen.ms >= 2000 && seen.replies >= 1, ...seen };
     },
-    'metrics messages over 2 s of training (200 steps or more) and a snapshot reply',
+    'metrics messages over 2 s of training (200 steps or more) and an inspect reply',
     { timeout: WAIT.training },
   );
   const value = Number(await page.locator('#steps-per-s').getAttribute('data-value'));
@@ -113,7 +113,7 @@ test('at max speed: steps/s, tokens/s and the ETA show; worker messages carry on
     'late messages are no bigger per point than early ones',
   );
   const replies = log.filter((m) => m.event === 'reply');
-  assert.ok(replies.length >= 1, 'snapshot replies while training');
+  assert.ok(replies.length >= 1, 'inspect replies while training');
   assert.ok(Math.max(...replies.map((m) => m.size)) < 200000, 'no reply carries a history');
 
   // Past the configured steps (none ahead): no ETA, the rate stays.

@@ -1,8 +1,8 @@
-// The replay over training in the playground (panels/replay-panel.js over the core's snapshots):
-// after 300 steps the scrubber moves through at least 10 snapshots, each shown in the attention
+// The replay over training in the playground (panels/replay-panel.js over the core's replay frames):
+// after 300 steps the scrubber moves through at least 10 frames, each shown in the attention
 // panel with its step and marked on the charts; the attention maps drawn at an early and a late
-// snapshot differ; the right end follows training again; Play animates to the end; the GIF and
-// WebM downloads hold one frame per snapshot. Screenshots at 1280 and 375 px, light and dark:
+// frame differ; the right end follows training again; Play animates to the end; the GIF and
+// WebM downloads hold one frame per replay frame. Screenshots at 1280 and 375 px, light and dark:
 // test-results/replay-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,7 +35,7 @@ async function open({ width = 1280, scheme = 'light' } = {}) {
   return { page, errors };
 }
 
-/** Move the scrubber to snapshot k as a person does (an input event) and wait for its step. */
+/** Move the scrubber to frame k as a person does (an input event) and wait for its step. */
 async function scrub(page, k) {
   const want = await page.evaluate((k) => {
     const range = /** @type {HTMLInputElement} */ (document.querySelector('#replay input[type=range]'));
@@ -50,7 +50,7 @@ async function scrub(page, k) {
       ok: document.querySelector('#replay').dataset.shown === w,
       shown: document.querySelector('#replay').dataset.shown,
     }),
-    `the replay to show snapshot ${k} (${want})`,
+    `the replay to show frame ${k} (${want})`,
     { arg: want },
   );
   await frames(page, 1);
@@ -68,14 +68,14 @@ const attentionPixels = (page) =>
       .join('|'),
   );
 
-test('the replay scrubs through at least 10 snapshots; early and late attention differ; downloads', async () => {
+test('the replay scrubs through at least 10 frames; early and late attention differ; downloads', async () => {
   const { page, errors } = await open();
   const max = Number(await page.locator('#replay input[type=range]').getAttribute('max'));
-  assert.ok(max + 1 >= 10, `${max + 1} snapshots`);
+  assert.ok(max + 1 >= 10, `${max + 1} frames`);
   const steps = [];
   for (let k = 0; k < max; k++) {
     const { label } = await scrub(page, k);
-    const m = label.match(/^step (\d+) of 300 \(snapshot (\d+)\/(\d+)\)/);
+    const m = label.match(/^step (\d+) of 300 \(frame (\d+)\/(\d+)\)/);
     assert.ok(m, label);
     assert.equal(Number(m[2]), k + 1);
     steps.push(Number(m[1]));
@@ -94,13 +94,13 @@ test('the replay scrubs through at least 10 snapshots; early and late attention 
   const early = await attentionPixels(page);
   await scrub(page, max - 1);
   const late = await attentionPixels(page);
-  assert.notEqual(early, late, 'the attention maps change between step 1 and a late snapshot');
+  assert.notEqual(early, late, 'the attention maps change between step 1 and a late frame');
 
   const { label } = await scrub(page, max); // the right end: live again, no mark
   assert.match(label, /^live: step 300/);
   assert.equal(await page.evaluate(() => window.playground.charts.charts[0].mark), null);
 
-  // Play animates through every snapshot and ends live.
+  // Play animates through every frame and ends live.
   await page.click('#replay button:text("Play")');
   await page.waitForFunction(() =>
     /^step \d+ of/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''),
@@ -113,7 +113,7 @@ test('the replay scrubs through at least 10 snapshots; early and late attention 
 
   const gif = await downloadVia(page, '#replay button:text("GIF")', 'replay.gif');
   assert.equal(gif.subarray(0, 6).toString('latin1'), 'GIF89a');
-  assert.equal(countGifFrames(gif), max + 1, 'one GIF frame per snapshot');
+  assert.equal(countGifFrames(gif), max + 1, 'one GIF frame per replay frame');
   const webm = await downloadVia(page, '#replay button:text("WebM")', 'replay.webm');
   assert.deepEqual([...webm.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'a WebM (EBML) file');
   assert.ok(webm.length > 1000, `${webm.length} bytes of WebM`);
@@ -127,7 +127,7 @@ for (const [width, scheme] of [
   [375, 'light'],
   [375, 'dark'],
 ]) {
-  test(`${width} px, ${scheme}: the replay bar at an early snapshot`, async () => {
+  test(`${width} px, ${scheme}: the replay bar at an early frame`, async () => {
     const { page, errors } = await open({ width, scheme });
     await scrub(page, 3);
     const bar = await page.locator('#replay').boundingBox();

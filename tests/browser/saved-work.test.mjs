@@ -8,7 +8,7 @@
 // import leaves the page as it was. Screenshots in test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, shot, shotFourWays, ready, savedSnapshot, savedRuns, waitForValue } from './harness.mjs';
+import { startHarness, shot, shotFourWays, ready, savedCheckpoint, savedRuns, waitForValue } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -23,7 +23,7 @@ const playButtonBack = (page) =>
   page.waitForFunction(() => document.getElementById('play').textContent === 'Play', null, { timeout: 60000 });
 const newestStep = (page, step, what) =>
   waitForValue(
-    () => savedSnapshot(page),
+    () => savedCheckpoint(page),
     (s) => s?.step === step,
     what,
   );
@@ -76,7 +76,7 @@ test('the saved run survives reloads without an answer, and restores', { timeout
       /^Saved work: copy at step 20 \(position \w+, softmax\), saved .* in this tab\.$/,
       `visit ${visit}`,
     );
-    assert.deepEqual(await savedSnapshot(page), { step: 20, task: 'copy' }, `visit ${visit}: still saved`);
+    assert.deepEqual(await savedCheckpoint(page), { step: 20, task: 'copy' }, `visit ${visit}: still saved`);
   }
   await restore(page, 20);
   assert.deepEqual(

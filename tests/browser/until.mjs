@@ -3,7 +3,7 @@
 //
 //   await until(page, () => document.body.dataset.run === 'ready', 'the model is built');
 //   const step = await until(page, (el) => ({ ok: el.currentStep >= 20, step: el.currentStep }), 'step 20', { arg: handle });
-//   await until(null, async () => (await savedSnapshot(page))?.step === 20, 'the snapshot in IndexedDB');
+//   await until(null, async () => (await savedCheckpoint(page))?.step === 20, 'the checkpoint in IndexedDB');
 //
 // The predicate runs in the page (page.evaluate, with `arg`), or in Node when `page` is null. It
 // returns a value: done when the value is truthy, or, for an object with an `ok` field, when `ok` is

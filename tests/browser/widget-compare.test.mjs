@@ -100,7 +100,7 @@ for (const [width, colorScheme] of [
     assert.ok(none.last.acc <= 0.7, `none stays near chance: ${none.last.acc}`);
     assert.ok(rope.last.acc >= 0.9, `rope learns order: ${rope.last.acc}`);
     assert.notDeepEqual(none.loss.slice(0, 50), rope.loss.slice(0, 50), 'the curves part');
-    // Each run's attention, side by side (one column on a phone), for the same example (a snapshot: late on a busy machine).
+    // Each run's attention, side by side (one column on a phone), for the same example (an inspection: late on a busy machine).
     await until(
       p,
       () =>
@@ -179,7 +179,7 @@ for (const [width, colorScheme] of [
   test(`view="chart,heads": the runs' heads side by side, learned positions grow positional heads, none does not (${width} px, ${colorScheme})`, async () => {
     const { page: p, errors } = await open('/fixtures/compare-heads.html', { width, colorScheme });
     await runsAt(p, 300);
-    // the table follows the snapshot: wait for both runs measured at step 300
+    // the table follows the inspection: wait for both runs measured at step 300
     await p.waitForFunction(
       () =>
         /none at step 300, learned at step 300|position=none at step 300, position=learned at step 300/.test(

@@ -1,6 +1,6 @@
 // The embeddable widget (built dist/, served by a plain static server) when the worker that
 // trains its model is terminated for real: the widget says so in its notice, the model comes back
-// at the step of its last snapshot and trains on; a second widget trains on too: restored as well
+// at the step of its last checkpoint and trains on; a second widget trains on too: restored as well
 // when it shared that worker (a pool of one worker on a 2-core machine), else untouched and
 // silent. dist/ is rebuilt when older than the sources (dist.mjs). Screenshot:
 // test-results/dead-worker-widget.png.
@@ -23,7 +23,7 @@ before(async () => {
 after(() => server?.close());
 
 test(
-  'widget: a terminated worker is noticed, the model comes back from its snapshot and trains on',
+  'widget: a terminated worker is noticed, the model comes back from its checkpoint and trains on',
   { timeout: 240000 },
   async () => {
     const { page: p, errors } = await server.open('/fixtures/dead-worker.html');
@@ -38,7 +38,7 @@ test(
       const model = document.getElementById('a').app.model;
       const other = document.getElementById('b').app.model;
       const snap = await new Promise((resolve, reject) => {
-        setTimeout(() => reject(new Error('no snapshot within 30 s')), 30000);
+        setTimeout(() => reject(new Error('no checkpoint within 30 s')), 30000);
         const on = (e) => {
           if (e.detail.step < 10) return;
           model.removeEventListener('checkpoint', on);
@@ -71,12 +71,12 @@ test(
       { timeout: 30000 },
     );
     console.log(
-      `widget: recovered after ${await p.evaluate(() => Math.round(performance.now() - window.__terminatedAt))} ms; snapshot at step ${t.snap}`,
+      `widget: recovered after ${await p.evaluate(() => Math.round(performance.now() - window.__terminatedAt))} ms; checkpoint at step ${t.snap}`,
     );
     assert.match(
       await notice('a'),
       new RegExp(
-        `A training engine crashed \\(the engine's worker stopped: .*\\) and was restarted; its model came back from its last snapshot, at step ${t.snap}, and training goes on`,
+        `A training engine crashed \\(the engine's worker stopped: .*\\) and was restarted; its model came back from its last checkpoint, at step ${t.snap}, and training goes on`,
       ),
     );
     assert.deepEqual(await p.evaluate(() => window.__restored), {
@@ -87,7 +87,8 @@ test(
     });
     const s = await stepOf('a');
     await p.waitForFunction(([i, n]) => document.getElementById(i).currentStep > n + 10, ['a', s], { timeout: 30000 });
-    if (t.sameWorker) assert.match(await notice('b'), /and was restarted; its model came back from its last snapshot/);
+    if (t.sameWorker)
+      assert.match(await notice('b'), /and was restarted; its model came back from its last checkpoint/);
     else {
       assert.equal(await notice('b'), null, 'a widget on another worker says nothing');
       assert.equal(

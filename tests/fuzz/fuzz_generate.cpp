@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 namespace {
@@ -86,7 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (int32_t id : ids)
       if (id < 0 || id >= s.task().vocab_size()) __builtin_trap();
     try {
-      check_result(s.generate(ids, max_new, temperature, top_k, seed), s, max_new);
+      check_result(s.inspect().generate(ids, max_new, temperature, top_k, seed), s, max_new);
     } catch (const std::invalid_argument&) {
     }
   } catch (const std::invalid_argument& e) {
@@ -98,7 +99,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int V = s.task().vocab_size();
   for (size_t i = 12; i < size && raw.size() < 64; ++i) raw.push_back(int32_t(data[i] % (V + 3)) - 1);
   try {
-    check_result(s.generate(raw, max_new, temperature, top_k, seed), s, max_new);
+    check_result(s.inspect().generate(raw, max_new, temperature, top_k, seed), s, max_new);
   } catch (const std::invalid_argument&) {
   }
   return 0;

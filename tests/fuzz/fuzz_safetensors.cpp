@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "io/safetensors.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -48,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     } catch (const std::invalid_argument&) {
     }
     try {
-      s->generate({0}, 4, 1.0f, 0, size);
+      s->inspect().generate({0}, 4, 1.0f, 0, size);
     } catch (const std::invalid_argument&) {  // per-sequence tasks, encoders, NaN outputs
     }
   }

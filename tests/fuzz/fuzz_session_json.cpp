@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 #include "session/json.hpp"
 
@@ -43,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     if (door == 0) {
       const std::vector<int32_t> ids = ap::run_ids_from_json(text);
-      const nlohmann::json r = s.run(ids);
+      const nlohmann::json r = s.inspect().run(ids);
       if (r["tokens"].size() != ids.size()) __builtin_trap();
     } else if (door == 1) {
       ap::Session fresh(ap::Config::from_json(config(which)));  // configure changes the session

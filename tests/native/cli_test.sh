@@ -63,7 +63,7 @@ node -e "const fs=require('fs');const b=fs.readFileSync(process.argv[1]);const n
 check "eval of a model that overflows fails clearly" bash -c "out=\$('$bin' eval --model '$dir/huge.safetensors' 2>&1); [ \$? -ne 0 ] && printf '%s' \"\$out\" | grep -q 'overflow' && ! printf '%s' \"\$out\" | grep -qi 'loss -\\?nan'"
 check "sample of a model that overflows prints no tokens" bash -c "out=\$('$bin' sample --model '$dir/huge.safetensors' --prompt 'The ' --tokens 5 2>/dev/null); rc=\$?; [ \$rc -ne 0 ] && [ -z \"\$out\" ]"
 # inspect: a model file's figure as the playground's Download gives it (SVG and the JSON of its numbers).
-"$bin" train --set task=copy --set steps=60 --set seq_len=8 --set position=alibi --set causal=false --set layers=2 --set heads=2 --out "$dir/fig.safetensors" --snapshots "$dir/figsnaps" > /dev/null
+"$bin" train --set task=copy --set steps=60 --set seq_len=8 --set position=alibi --set causal=false --set layers=2 --set heads=2 --out "$dir/fig.safetensors" --frames "$dir/figframes" > /dev/null
 check "inspect --format svg: well-formed SVG, T×T cells, axis titles and a colour bar" bash -c "'$bin' inspect --model '$dir/fig.safetensors' --what attention --layer 1 --head 1 --format svg --out '$dir/att.svg' && python3 -c \"
 import xml.etree.ElementTree as ET, sys
 r = ET.parse(sys.argv[1]).getroot(); ns = '{http://www.w3.org/2000/svg}'
@@ -73,14 +73,14 @@ assert r.tag == ns + 'svg', r.tag
 assert len(cls('cell')) == 8 * 8, len(cls('cell'))
 assert len(cls('colorbar')) == 1 and 'key' in texts and 'query' in texts and 'weight:' in texts, texts
 \" '$dir/att.svg'"
-check "inspect --format json: the session's attention (the last snapshot's), rows summing to 1" bash -c "'$bin' inspect --model '$dir/fig.safetensors' --what attention --layer 1 --head 1 --format json --out '$dir/att.json' && python3 -c \"
+check "inspect --format json: the session's attention (the last replay frame's), rows summing to 1" bash -c "'$bin' inspect --model '$dir/fig.safetensors' --what attention --layer 1 --head 1 --format json --out '$dir/att.json' && python3 -c \"
 import json, sys
-d = json.load(open(sys.argv[1])); snap = json.load(open(sys.argv[2]))
+d = json.load(open(sys.argv[1])); frame = json.load(open(sys.argv[2]))
 assert d['format'] == 'attnplay-figure' and d['rows'] == d['cols'] == 8
-assert d['values'] == snap['attention']['layers'][1]['heads'][1]['weights'], 'not the session\\'s attention'
-assert d['row_labels'] == snap['attention']['tokens']
+assert d['values'] == frame['attention']['layers'][1]['heads'][1]['weights'], 'not the session\\'s attention'
+assert d['row_labels'] == frame['attention']['tokens']
 assert all(abs(sum(r) - 1) < 1e-5 for r in d['values'])
-\" '$dir/att.json' '$dir/figsnaps/step-000060.json'"
+\" '$dir/att.json' '$dir/figframes/step-000060.json'"
 for args in "--what attention --layer 1 --head 1" "--what attention --values logits" "--what positions --head 1"; do
   check "inspect $args: the CLI's SVG is the page's SVG of the same numbers" bash -c "'$bin' inspect --model '$dir/fig.safetensors' $args --format json --out '$dir/f.json' && '$bin' inspect --model '$dir/fig.safetensors' $args --out '$dir/f.svg' && node --no-warnings '$(dirname "$0")/figure_compare.mjs' '$dir/f.json' '$dir/f.svg' > /dev/null"
 done
@@ -117,9 +117,12 @@ head -c 9000000 /dev/zero | tr '\0' ' ' > "$dir/huge.json"
 check "a config file above 4 MiB is refused before it is read" json_error "9000000 bytes of JSON are above the limit of 4194304 bytes" "$bin" train --config "$dir/huge.json"
 echo '{"inputs": [[1,2,3]], "targets": [[1,"x",3]]}' > "$dir/badbatch.json"
 check "a bad grads batch names the entry, no library exception" json_error "batch: targets[0][1]: 'x' is not a whole number" "$bin" grads --model "$dir/copy.safetensors" --batch "$dir/badbatch.json" --out "$dir/g2.safetensors"
-# The replay's snapshots as JSON files (core/session_snapshots.cpp), at log-spaced steps.
-check "train --snapshots writes valid JSON files at the log-spaced steps (0, 1, 2, 4 ... 256, 300; at most 64)" bash -c "'$bin' train --set task=copy --set seq_len=12 --set steps=300 --snapshots '$dir/snaps' > /dev/null && node '$(dirname "$0")/snapshots_check.mjs' '$dir/snaps' 300"
-check "train --snapshots into a path that is a file: one line naming it" json_error "--snapshots: cannot create the folder '$dir/m.csv'" "$bin" train --set task=copy --set steps=2 --snapshots "$dir/m.csv"
+# The replay's frames as JSON files (core/session/frames.cpp), at log-spaced steps.
+check "train --frames writes valid JSON files at the log-spaced steps (0, 1, 2, 4 ... 256, 300; at most 64)" bash -c "'$bin' train --set task=copy --set seq_len=12 --set steps=300 --frames '$dir/frames' > /dev/null && node '$(dirname "$0")/frames_check.mjs' '$dir/frames' 300"
+check "train --frames into a path that is a file: one line naming it" json_error "--frames: cannot create the folder '$dir/m.csv'" "$bin" train --set task=copy --set steps=2 --frames "$dir/m.csv"
+# --snapshots, the option's old name, still works: the same files, byte for byte, and a note on stderr (stdout unchanged).
+check "train --snapshots (the old name of --frames) writes the same frames and says it is the old name" bash -c "'$bin' train --set task=copy --set seq_len=12 --set steps=300 --snapshots '$dir/snaps' --json > '$dir/snaps.out' 2> '$dir/snaps.err' && diff -r '$dir/frames' '$dir/snaps' && grep -q -- '--snapshots is the old name of --frames' '$dir/snaps.err' && tail -n 1 '$dir/snaps.out' | grep -q '^{' && ! grep -q -- '--snapshots' '$dir/snaps.out'"
+check "train --frames and --snapshots together are refused" bash -c "! '$bin' train --set steps=2 --frames '$dir/f1' --snapshots '$dir/f2' > /dev/null 2>&1"
 # Head interventions (core/session_interventions.cpp): with and without, JSON, one-line errors.
 check "eval --ablate prints the loss with and without" bash -c "'$bin' eval --model '$dir/copy.safetensors' --ablate 0.0 --ablate 0.1 | grep -q 'loss .* -> '"
 check "eval --intervene --json has base and intervened" bash -c "'$bin' eval --model '$dir/copy.safetensors' --intervene '{\"layer\":0,\"head\":1,\"kind\":\"uniform\"}' --json | grep -q '\"intervened\":{'"

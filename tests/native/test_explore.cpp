@@ -1,4 +1,4 @@
-// tests/native/test_explore.cpp — the Explore view's data (position/explore.hpp, Session::explore):
+// tests/native/test_explore.cpp — the Explore view's data (position/explore.hpp, Inspector::explore):
 // values pinned to the reference formulas (shared/reference/positions-and-normalizations.md §1, §7):
 // the RoPE score at distance 0 is q·k and at 3 the reference's 2.300630892717, PI at factor s
 // stretches the curve by s, xPos multiplies by ζ^{d/γ}, ALiBi is −m_h·|d|, T5's buckets start
@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "model_check.hpp"
+#include "session/inspect.hpp"
 #include "position/explore.hpp"
 #include "position/relative.hpp"
 #include "position/rotary.hpp"
@@ -105,7 +106,7 @@ TEST_CASE("explore alibi: b_h(d) = −m_h |d|, causal and symmetric", "[position
   for (bool causal : {true, false}) {
     INFO("causal " << causal);
     ap::Session s(ap::Config::from_json(tiny({{"position", "alibi"}, {"heads", 8}, {"causal", causal}})));
-    auto j = s.explore({{"length", 20}});
+    auto j = s.inspect().explore({{"length", 20}});
     const auto dist = j["now"]["distance"].get<std::vector<int>>();
     CHECK(dist.size() == (causal ? 20u : 39u));
     const auto slopes = ap::alibi_slopes(8);
@@ -118,7 +119,7 @@ TEST_CASE("explore alibi: b_h(d) = −m_h |d|, causal and symmetric", "[position
 
 TEST_CASE("explore t5_bias: buckets and where they start (reference §7.1), init vs trained", "[position][explore]") {
   ap::Session s(ap::Config::from_json(tiny({{"position", "t5_bias"}, {"causal", true}})));
-  auto j = s.explore({{"length", 200}});
+  auto j = s.inspect().explore({{"length", 200}});
   const auto dist = j["now"]["distance"].get<std::vector<int>>();
   const auto buckets = j["now"]["buckets"].get<std::vector<int>>();
   for (size_t x = 0; x < dist.size(); ++x) CHECK(buckets[x] == ap::t5_bucket(-dist[x], false, 32, 128));
@@ -130,7 +131,7 @@ TEST_CASE("explore t5_bias: buckets and where they start (reference §7.1), init
   CHECK(j["now"]["max_exact"] == 16);
   CHECK(j["init"]["heads"] == j["now"]["heads"]);  // step 0: the trained model is the initial one
   s.train(5);
-  auto k = s.explore({{"length", 200}});
+  auto k = s.inspect().explore({{"length", 200}});
   CHECK(k["init"]["heads"] == j["init"]["heads"]);
   CHECK(k["now"]["heads"] != k["init"]["heads"]);
   // A bias is one weight per bucket: equal within a bucket.
@@ -140,13 +141,13 @@ TEST_CASE("explore t5_bias: buckets and where they start (reference §7.1), init
 
 TEST_CASE("explore urpe and fire: URPE starts at 1; FIRE's curve is its display's last row", "[position][explore]") {
   ap::Session u(ap::Config::from_json(tiny({{"position", "urpe"}})));
-  auto j = u.explore({{"length", 12}});
+  auto j = u.inspect().explore({{"length", 12}});
   CHECK(j["now"]["quantity"] == "multiplier");
   for (auto& head : j["init"]["heads"])
     for (auto& v : head) CHECK(v.get<double>() == 1.0);
   ap::Session f(ap::Config::from_json(tiny({{"position", "fire"}, {"causal", true}, {"fire_length", 4.0}})));
   f.train(3);
-  auto e = f.explore({{"length", 10}});
+  auto e = f.inspect().explore({{"length", 10}});
   auto disp = f.model().position().display(10);
   for (int h = 0; h < 2; ++h)
     for (int d = 0; d < 10; ++d)
@@ -156,7 +157,7 @@ TEST_CASE("explore urpe and fire: URPE starts at 1; FIRE's curve is its display'
 TEST_CASE("explore sinusoidal: mean similarity (2/C) Σ cos(d ω_i); learned moves away from its init",
           "[position][explore]") {
   ap::Session s(ap::Config::from_json(tiny({{"position", "sinusoidal"}})));  // C = 16
-  auto j = s.explore({{"length", 16}, {"position", 3}});
+  auto j = s.inspect().explore({{"length", 16}, {"position", 3}});
   const auto dist = j["now"]["distance"].get<std::vector<int>>();
   for (size_t x = 0; x < dist.size(); ++x) {
     double want = 0;
@@ -167,9 +168,9 @@ TEST_CASE("explore sinusoidal: mean similarity (2/C) Σ cos(d ω_i); learned mov
     if (dist[x] < -3) CHECK(j["now"]["from"][x].dump() == "null");  // position 3 + d < 0: NaN, null in JSON
   }
   ap::Session l(ap::Config::from_json(tiny({{"position", "learned"}})));
-  CHECK(l.explore({})["now"]["mean"] == l.explore({})["init"]["mean"]);
+  CHECK(l.inspect().explore({})["now"]["mean"] == l.inspect().explore({})["init"]["mean"]);
   l.train(20);
-  auto k = l.explore({});
+  auto k = l.inspect().explore({});
   CHECK(k["now"]["mean"] != k["init"]["mean"]);
   CHECK(k["now"]["length"] == l.config().table_len());  // the learned table's length
 }
@@ -180,7 +181,7 @@ TEST_CASE("explore: every registry entry gives a view with a formula and a sourc
     auto cfg = tiny({{"position", e.name}});
     if (std::string(e.name) == "xpos") cfg["causal"] = true;
     ap::Session s(ap::Config::from_json(cfg));
-    auto j = s.explore({{"length", 24}, {"scaling", "yarn"}, {"factor", 4.0}, {"layer", 1}});
+    auto j = s.inspect().explore({{"length", 24}, {"scaling", "yarn"}, {"factor", 4.0}, {"layer", 1}});
     REQUIRE(j.contains("now"));
     REQUIRE(j.contains("init"));
     if (j["now"].empty()) {
@@ -204,14 +205,16 @@ TEST_CASE("explore: every registry entry gives a view with a formula and a sourc
 
 TEST_CASE("explore: the request is checked field by field", "[position][explore]") {
   ap::Session s(ap::Config::from_json(tiny({{"position", "rope"}})));
-  CHECK_THROWS_WITH(s.explore({{"colour", 1}}), Contains("unknown field") && Contains("length, layer"));
-  CHECK_THROWS_WITH(s.explore({{"layer", 2}}), Contains("layer must be from 0 to 1"));
-  CHECK_THROWS_WITH(s.explore({{"length", 100000}}), Contains("length must be from 2 to 512"));
-  CHECK_THROWS_WITH(s.explore({{"length", 1.5}}), Contains("length must be a whole number"));
-  CHECK_THROWS_WITH(s.explore({{"scaling", "zoom"}}), Contains("not one of none, pi, ntk, yarn"));
-  CHECK_THROWS_WITH(s.explore({{"factor", 0.5}}), Contains("factor must be a number from 1 to 64"));
-  CHECK_THROWS_WITH(s.explore(nlohmann::json::array()), Contains("expected an object"));
+  CHECK_THROWS_WITH(s.inspect().explore({{"colour", 1}}), Contains("unknown field") && Contains("length, layer"));
+  CHECK_THROWS_WITH(s.inspect().explore({{"layer", 2}}), Contains("layer must be from 0 to 1"));
+  CHECK_THROWS_WITH(s.inspect().explore({{"length", 100000}}), Contains("length must be from 2 to 512"));
+  CHECK_THROWS_WITH(s.inspect().explore({{"length", 1.5}}), Contains("length must be a whole number"));
+  CHECK_THROWS_WITH(s.inspect().explore({{"scaling", "zoom"}}), Contains("not one of none, pi, ntk, yarn"));
+  CHECK_THROWS_WITH(s.inspect().explore({{"factor", 0.5}}), Contains("factor must be a number from 1 to 64"));
+  CHECK_THROWS_WITH(s.inspect().explore(nlohmann::json::array()), Contains("expected an object"));
   // Seeded: the same request gives the same random probe; another seed another.
-  CHECK(s.explore({{"seed", 3}})["now"]["score"]["random"] == s.explore({{"seed", 3}})["now"]["score"]["random"]);
-  CHECK(s.explore({{"seed", 3}})["now"]["score"]["random"] != s.explore({{"seed", 4}})["now"]["score"]["random"]);
+  CHECK(s.inspect().explore({{"seed", 3}})["now"]["score"]["random"] ==
+        s.inspect().explore({{"seed", 3}})["now"]["score"]["random"]);
+  CHECK(s.inspect().explore({{"seed", 3}})["now"]["score"]["random"] !=
+        s.inspect().explore({{"seed", 4}})["now"]["score"]["random"]);
 }

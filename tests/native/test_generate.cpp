@@ -3,6 +3,7 @@
 // and the errors (encoder models, prompts beyond learned positions).
 #include <catch2/catch.hpp>
 
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 namespace {
@@ -17,14 +18,14 @@ std::unique_ptr<ap::Session> trained(nlohmann::json cfg, int steps) {
 TEST_CASE("the same seed gives the same sample; temperature 0 follows the argmax", "[generate]") {
   auto s = trained({{"task", "text"}, {"seq_len", 16}, {"d_model", 32}, {"heads", 2}, {"layers", 1}}, 30);
   auto prompt = s->tokenize("the ");
-  auto a = s->generate(prompt, 20, 1.0f, 0, 7), b = s->generate(prompt, 20, 1.0f, 0, 7);
+  auto a = s->inspect().generate(prompt, 20, 1.0f, 0, 7), b = s->inspect().generate(prompt, 20, 1.0f, 0, 7);
   CHECK(a == b);
-  CHECK(a != s->generate(prompt, 20, 1.0f, 0, 8));
+  CHECK(a != s->inspect().generate(prompt, 20, 1.0f, 0, 8));
   // Greedy: each token is the argmax of the model's distribution given the text so far.
-  auto g = s->generate(prompt, 8, 0.0f, 0, 1);
+  auto g = s->inspect().generate(prompt, 8, 0.0f, 0, 1);
   std::vector<int32_t> ctx = prompt;
   for (int i = 0; i < 8; ++i) {
-    auto r = s->run(ctx);
+    auto r = s->inspect().run(ctx);
     const auto& last = r["probs"].back();
     int best = int(std::max_element(last.begin(), last.end()) - last.begin());
     CHECK(g["ids"][i] == best);
@@ -35,7 +36,7 @@ TEST_CASE("the same seed gives the same sample; temperature 0 follows the argmax
 TEST_CASE("text generation uses only the corpus alphabet", "[generate]") {
   auto s = trained({{"task", "text"}, {"seq_len", 16}, {"d_model", 32}, {"heads", 2}, {"layers", 1}}, 30);
   auto vocab = s->info()["vocab"];
-  auto g = s->generate(s->tokenize("a"), 60, 1.0f, 0, 3);
+  auto g = s->inspect().generate(s->tokenize("a"), 60, 1.0f, 0, 3);
   for (auto& t : g["tokens"]) CHECK(std::find(vocab.begin(), vocab.end(), t) != vocab.end());
 }
 
@@ -56,7 +57,7 @@ TEST_CASE("trained copy and sort models continue held-out prompts correctly", "[
     // Greedy generation from the question alone must give exactly the model's own predictions
     // on the full held-out example, and those are right (one wrong token in 64 is allowed:
     // token accuracy >= 0.99 does not promise every sequence).
-    auto ex = s->predictions(8)["examples"];
+    auto ex = s->inspect().predictions(8)["examples"];
     int right = 0;
     for (auto& x : ex) {
       std::vector<std::string> inputs = x["inputs"];
@@ -66,7 +67,7 @@ TEST_CASE("trained copy and sort models continue held-out prompts correctly", "[
         want += (i > 8 ? " " : "") + x["target"][i].get<std::string>();
         predicted += (i > 8 ? " " : "") + x["prediction"][i].get<std::string>();
       }
-      auto g = s->generate(s->tokenize(prompt), 8, 0.0f, 0, 1);
+      auto g = s->inspect().generate(s->tokenize(prompt), 8, 0.0f, 0, 1);
       CHECK(g["text"] == predicted);
       right += g["text"] == want;
     }
@@ -78,11 +79,11 @@ TEST_CASE("trained copy and sort models continue held-out prompts correctly", "[
 TEST_CASE("generation errors: encoder models, unknown tokens, prompts beyond learned positions", "[generate]") {
   using Catch::Matchers::Contains;
   ap::Session enc(ap::Config::from_json({{"task", "text"}, {"causal", false}, {"seq_len", 16}}));
-  CHECK_THROWS_WITH(enc.generate(enc.tokenize("ab"), 4, 1.0f, 0, 1), Contains("bidirectional"));
+  CHECK_THROWS_WITH(enc.inspect().generate(enc.tokenize("ab"), 4, 1.0f, 0, 1), Contains("bidirectional"));
   ap::Session dec(ap::Config::from_json({{"task", "text"}, {"seq_len", 16}, {"position", "learned"}}));
   CHECK_THROWS_WITH(dec.tokenize("\x01"), Contains("not a token"));
-  CHECK_THROWS_WITH(dec.generate(std::vector<int32_t>(20, 0), 4, 1.0f, 0, 1), Contains("learned"));
-  CHECK_NOTHROW(dec.generate(std::vector<int32_t>(10, 0), 30, 1.0f, 0, 1));  // slides past 16
+  CHECK_THROWS_WITH(dec.inspect().generate(std::vector<int32_t>(20, 0), 4, 1.0f, 0, 1), Contains("learned"));
+  CHECK_NOTHROW(dec.inspect().generate(std::vector<int32_t>(10, 0), 30, 1.0f, 0, 1));  // slides past 16
   ap::Session copy(ap::Config::from_json({{"task", "copy"}, {"seq_len", 16}}));
-  CHECK_THROWS_WITH(copy.generate(copy.tokenize("1 2 3 4 5 6 7 8 9"), 9, 0.0f, 0, 1), Contains("exceed"));
+  CHECK_THROWS_WITH(copy.inspect().generate(copy.tokenize("1 2 3 4 5 6 7 8 9"), 9, 0.0f, 0, 1), Contains("exceed"));
 }

@@ -162,5 +162,5 @@ TEST_CASE("head diagnostics of a trained session: copy_back k=1 grows a previous
   const int first = steps[0].get<int>();
   CHECK(s->replay().head_diagnostics(first)["layers"][0]["heads"][0]["entropy"] ==
         hist["layers"][0]["heads"][0]["entropy"][0]);
-  CHECK_THROWS_WITH(s->replay().head_diagnostics(99999), Catch::Contains("no snapshot at step 99999"));
+  CHECK_THROWS_WITH(s->replay().head_diagnostics(99999), Catch::Contains("no frame at step 99999"));
 }

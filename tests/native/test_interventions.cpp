@@ -5,6 +5,7 @@
 // patched position on (causal); bad lists get messages naming the field; weights never change.
 #include <catch2/catch.hpp>
 
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 #include "session/interventions.hpp"
 
@@ -39,7 +40,7 @@ TEST_CASE("an ablated head equals the model whose proj columns for it are zero",
     const ap::EvalMetrics e = edited->evaluate();
     CHECK_THAT(r["intervened"]["loss"].get<double>(), WithinRel(double(e.loss), 1e-5));
     CHECK(r["intervened"]["token_accuracy"].get<double>() == Approx(e.token_accuracy));
-    CHECK(r["predictions"]["intervened"] == edited->predictions(4));
+    CHECK(r["predictions"]["intervened"] == edited->inspect().predictions(4));
     CHECK(r["base"]["loss"].get<double>() != r["intervened"]["loss"].get<double>());
   }
 }

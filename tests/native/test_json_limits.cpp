@@ -13,6 +13,7 @@
 #include "io/json.hpp"
 #include "io/safetensors.hpp"
 #include "config/grid.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 #include "session/json.hpp"
 
@@ -118,7 +119,7 @@ TEST_CASE("a deep value is refused with the field named: config, metadata, confi
       error_of([&] { ap::Session::load(huge.data(), huge.size()); }),
       StartsWith("model file: header length " + std::to_string(junk.size()) + " is above the limit of 8388608 bytes"));
   // The session is untouched and still works.
-  CHECK(s.run(ap::run_ids_from_json("[1,2,3]"))["tokens"].size() == 3);
+  CHECK(s.inspect().run(ap::run_ids_from_json("[1,2,3]"))["tokens"].size() == 3);
 }
 
 TEST_CASE("echoed values are cut to about 60 characters", "[json]") {
@@ -167,9 +168,9 @@ TEST_CASE("run ids, configure and grads batches: types and shapes named in plain
   CHECK_THAT(error_of([&] { ap::run_ids_from_json("[1, 1.5]"); }), StartsWith("ids[1]: 1.5 is not a whole number"));
   CHECK_THAT(error_of([&] { ap::run_ids_from_json("[\"a\"]"); }), StartsWith("ids[0]: 'a' is not a whole number"));
   CHECK_THAT(error_of([&] { ap::run_ids_from_json("[1e10]"); }), Contains("-2147483648 to 2147483647"));
-  CHECK_THAT(error_of([&] { s.run(ap::run_ids_from_json("[99]")); }), Contains("outside the vocabulary"));
+  CHECK_THAT(error_of([&] { s.inspect().run(ap::run_ids_from_json("[99]")); }), Contains("outside the vocabulary"));
   // A run longer than the memory limit allows is refused before any allocation.
-  CHECK_THAT(error_of([&] { s.run(std::vector<int32_t>(100000, 1)); }),
+  CHECK_THAT(error_of([&] { s.inspect().run(std::vector<int32_t>(100000, 1)); }),
              StartsWith("run: a pass over 1 sequence of 100000 tokens needs about"));
   CHECK_THAT(error_of([&] { ap::configure_from_json(s, "[1]"); }), Contains("configure: expected a JSON object"));
   CHECK_THAT(error_of([&] { ap::configure_from_json(s, "{\"lr\": }"); }),

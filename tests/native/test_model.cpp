@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "model_check.hpp"
+#include "session/inspect.hpp"
 
 using aptest::tiny;
 
@@ -79,7 +80,7 @@ TEST_CASE("save then load gives identical predictions and bit-identical continue
   auto b = ap::Session::load(bytes.data(), bytes.size());
   CHECK(b->steps_done() == 20);
   CHECK(b->weights_sha256() == a.weights_sha256());
-  CHECK(a.predictions(4).dump() == b->predictions(4).dump());
+  CHECK(a.inspect().predictions(4).dump() == b->inspect().predictions(4).dump());
   for (int i = 0; i < 10; ++i) {
     auto ma = a.step(), mb = b->step();
     CHECK(ma.loss == mb.loss);  // bit-identical, not approximately equal

@@ -12,6 +12,7 @@
 #include "normalization/kernel_attention.hpp"
 #include "normalization/normalization.hpp"
 #include "model_check.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 namespace {
@@ -319,7 +320,7 @@ TEST_CASE("every entry in a causal model: masked keys weigh exactly 0, all finit
   INFO(name);
   ap::Session s(ap::Config::from_json(aptest::tiny({{"normalization", name}, {"position", "none"}})));
   s.train(2);
-  auto att = s.attention();
+  auto att = s.inspect().attention();
   for (auto& layer : att["layers"])
     for (auto& head : layer["heads"]) {
       auto& w = head["weights"];
@@ -469,7 +470,7 @@ TEST_CASE("performer: features are fixed, or redrawn at every training forward",
 
 TEST_CASE("cosine: logits stay within the temperature, which starts at 10", "[normalization]") {
   ap::Session s(ap::Config::from_json(aptest::tiny({{"normalization", "cosine"}, {"position", "none"}})));
-  auto att = s.attention();
+  auto att = s.inspect().attention();
   double mx = 0;
   for (auto& layer : att["layers"])
     for (auto& head : layer["heads"])

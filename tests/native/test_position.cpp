@@ -11,6 +11,7 @@
 #include <map>
 
 #include "model_check.hpp"
+#include "session/inspect.hpp"
 #include "position/absolute.hpp"
 #include "position/relative.hpp"
 #include "position/rotary.hpp"
@@ -55,7 +56,7 @@ double dot(const std::vector<float>& a, const std::vector<float>& b) {
 // max_i ‖h_i − h_0‖∞ of the final hidden states on the probe's identical tokens.
 double hidden_spread(ap::Session& s) {
   std::vector<int32_t> ids(size_t(s.config().model_len()), 0);
-  auto out = s.run(ids);
+  auto out = s.inspect().run(ids);
   const auto& h = out["hidden"];
   double spread = 0;
   for (size_t i = 1; i < h.size(); ++i)
@@ -576,7 +577,7 @@ TEST_CASE("every entry round-trips through the model file", "[position][io]") {
   auto bytes = a.save();
   auto b = ap::Session::load(bytes.data(), bytes.size());
   CHECK(b->weights_sha256() == a.weights_sha256());
-  CHECK(a.predictions(2).dump() == b->predictions(2).dump());
+  CHECK(a.inspect().predictions(2).dump() == b->inspect().predictions(2).dump());
 }
 
 TEST_CASE("every entry describes itself and gives display data", "[position]") {
@@ -591,7 +592,7 @@ TEST_CASE("every entry describes itself and gives display data", "[position]") {
     auto cfg = tiny({{"position", e.name}});
     if (!config_error(cfg).empty()) cfg["causal"] = false;
     ap::Session s(ap::Config::from_json(cfg));
-    auto disp = s.position_display();
+    auto disp = s.inspect().positions();
     CHECK(disp.contains("kind"));
     CHECK(disp["describe"]["params"].get<size_t>() == ap::position_param_count(s.config()));
     for (auto& [key, opt] : j["options"].items())

@@ -96,3 +96,16 @@ TEST_CASE("layernorm: the old name norm_position still reads, and the new one is
   CHECK(ap::Config::from_json({{"norm_position", "post"}, {"layernorm", "pre"}}).layernorm == "pre");
   CHECK_THROWS_WITH(ap::Config::from_json({{"norm_position", "middle"}}), Catch::Matchers::Contains("layernorm"));
 }
+
+TEST_CASE("the registry JSON gives the one table of renamed fields, {old: current}", "[config]") {
+  const nlohmann::json r = ap::registry_json();
+  REQUIRE(r.at("renamed") == nlohmann::json{{"norm_position", "layernorm"}});
+  REQUIRE(r.at("renamed").size() == ap::renamed_fields().size());
+  for (auto& [old_name, name] : ap::renamed_fields()) {
+    bool now = false, before = false;
+    for (auto& f : r.at("config")) now |= f.at("key") == name, before |= f.at("key") == old_name;
+    CHECK(now);
+    CHECK_FALSE(before);
+  }
+  CHECK_FALSE(ap::registry_json("positions").contains("renamed"));  // with the config schema only
+}

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "model_check.hpp"
+#include "session/inspect.hpp"
 #include "session/session.hpp"
 
 using aptest::tiny;
@@ -73,6 +74,6 @@ TEST_CASE("generate: a model whose forward overflows refuses to emit tokens", "[
   ap::Session s(ap::Config::from_json(tiny({{"task", "text"}, {"causal", true}, {"seq_len", 16}})));
   for (float& w : s.model().params().all_data()) w = 3e38f;  // finite, but the forward overflows
   const auto prompt = s.tokenize("the ");
-  CHECK_THROWS_WITH(s.generate(prompt, 4, 1.0f, 0, 1), Contains("NaN or infinite"));
+  CHECK_THROWS_WITH(s.inspect().generate(prompt, 4, 1.0f, 0, 1), Contains("NaN or infinite"));
   CHECK_FALSE(std::isfinite(s.evaluate().loss));  // what `attnplay eval` refuses to print
 }

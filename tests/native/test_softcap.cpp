@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "model_check.hpp"
+#include "session/inspect.hpp"
 #include "normalization/softcap.hpp"
 
 using aptest::tiny;
@@ -77,7 +78,7 @@ TEST_CASE("softcap: refused without logits; capped logits are c·tanh(s/c) of th
   off.train(60);  // sharper attention than at init
   far.model().params().all_data() = off.model().params().all_data();
   tight.model().params().all_data() = off.model().params().all_data();
-  auto a = off.attention(8), f = far.attention(8), t = tight.attention(8);
+  auto a = off.inspect().attention(8), f = far.inspect().attention(8), t = tight.inspect().attention(8);
   double largest = 0;
   for (int l = 0; l < 2; ++l)
     for (int i = 0; i < 8; ++i)

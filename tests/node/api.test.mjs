@@ -106,7 +106,7 @@ test('create, train, evaluate: the copy task learns within 150 steps', () => {
   });
 });
 
-test('snapshot: predictions, attention, positions, info, run', () => {
+test('the inspection views: predictions, attention, positions, info, run', () => {
   withSession({ task: 'copy' }, (s) => {
     s.trainChunk(3);
     const info = parse(s.info());

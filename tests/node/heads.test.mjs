@@ -94,7 +94,7 @@ test('diagnostics: every head measured and labelled with evidence; history spans
   });
 });
 
-test('diagnostics with anchors measure the anchor share; without snapshots the history is the latest step', () => {
+test('diagnostics with anchors measure the anchor share; without replay frames the history is the latest step', () => {
   sessionWith(m, { ...COPY, anchors: 'cls_sep' }, (s) => {
     s.setReplay(false);
     s.trainChunk(20);

@@ -90,3 +90,22 @@ test('an old link (#norm_position=post) and an old saved config still set layern
     'the new name wins',
   );
 });
+
+test('the table of renamed fields is the core one: the registry gives it, the web keeps no copy', async () => {
+  const registry = JSON.parse(m.registry());
+  assert.deepEqual(registry.renamed, { norm_position: 'layernorm' });
+  const keys = new Set(registry.config.map((f) => f.key));
+  for (const [old, now] of Object.entries(registry.renamed)) {
+    assert.ok(keys.has(now), `${now} (the new name of ${old}) is a field`);
+    assert.ok(!keys.has(old), `${old} is no field any more`);
+  }
+  // No source under web/src names an old field: each reads the registry's table.
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const root = new URL('../../web/src/', import.meta.url).pathname;
+  const files = readdirSync(root, { recursive: true }).filter((f) => /\.(m?js|ts)$/.test(f) && !f.startsWith('wasm/'));
+  assert.ok(files.length > 50, `${files.length} sources read`);
+  for (const f of files)
+    for (const old of Object.keys(registry.renamed))
+      assert.ok(!readFileSync(join(root, f), 'utf8').includes(old), `web/src/${f} names ${old}`);
+});

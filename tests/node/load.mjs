@@ -10,7 +10,7 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 /**
  * @param {'simd'|'scalar'|'threads'} variant
  * @param {object} [options] more factory options (threads: {pthreadPoolSize})
- * The build folder is ROOT/build unless ATTNPLAY_BUILD_DIR names another (e.g. a snapshot's).
+ * The build folder is ROOT/build unless ATTNPLAY_BUILD_DIR names another (e.g. another worktree's).
  */
 export async function loadModule(variant, options = {}) {
   const dir = resolve(process.env.ATTNPLAY_BUILD_DIR ?? resolve(ROOT, 'build'), `wasm-${variant}`);

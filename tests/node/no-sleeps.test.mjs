@@ -80,7 +80,7 @@ test('the guard finds each kind of sleep and swallowed wait, and lets a fact-bas
     "await until(page, () => ok(), 'the fact');",
     "await page.evaluate(() => window.client.call('trap').catch(() => {}));", // a call expected to fail, not a wait
     "const pending = new Promise((resolve) => setTimeout(() => resolve('still pending after 30 s'), 30000));", // a bound that reports
-    "setTimeout(() => reject(new Error('no snapshot within 30 s')), 30000);",
+    "setTimeout(() => reject(new Error('no checkpoint within 30 s')), 30000);",
     'await new Promise((r) => { setTimeout(r, every); }); // no-sleeps: the polling interval of until() itself',
   ];
   for (const code of good) assert.deepEqual(findSleeps(code), [], code);

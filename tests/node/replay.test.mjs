@@ -25,7 +25,7 @@ const TINY = {
   seed: 3,
 };
 
-test('the snapshot memory stays under its bound over 20,000 steps', () => {
+test('the memory of the replay frames stays under its bound over 20,000 steps', () => {
   sessionWith(m, TINY, (s) => {
     let most = { kept: 0, bytes: 0 };
     let frameBytes = 0;
@@ -68,7 +68,7 @@ test('replay frames hold attention, positions and a prediction; early and late f
     assert.equal(early.attention.layers[0].heads[0].weights.length, T);
     assert.ok(early.positions.describe && early.prediction.inputs);
     assert.notDeepEqual(early.attention.layers, late.attention.layers);
-    assert.throws(() => s.replayFrame(299), /no snapshot at step 299/);
+    assert.throws(() => s.replayFrame(299), /no frame at step 299/);
     assert.equal(JSON.parse(s.replayIndex()).latest, 300); // the module lives on
   });
 });

@@ -50,6 +50,8 @@ export interface Registry {
   config: FieldSchema[];
   /** The config fields a live Session's configure() may change (Session::live_keys). */
   live_keys: string[];
+  /** Fields read under an older name too, {old: current} (core/config: renamed_fields()). */
+  renamed: Record<string, string>;
 }
 
 /** Every config field by key; task / encoding / normalization options included. */
@@ -226,7 +228,7 @@ export interface SessionInfo {
   normalization: VariantDescription;
 }
 
-/** The replay's index (core/session_snapshots.cpp): bounded in count and bytes for any run length. */
+/** The replay's index (core/session/frames.cpp): bounded in count and bytes for any run length. */
 export interface ReplayIndex {
   /** ascending; the last is `latest` (its frame is made on demand) */
   steps: number[];
@@ -311,6 +313,8 @@ export interface Session {
   trainChunk(n: number): string;
   /** JSON of EvalMetrics on held-out data at `length` (0 = seq_len) */
   evaluate(length: number): string;
+  // The views (predictions ... generate) are ap::Session's Inspector in C++ (core/session/inspect.hpp),
+  // the same names on this object.
   /** JSON of Predictions: n held-out examples at `length` (0 = seq_len); deterministic per seed */
   predictions(n: number, length: number): string;
   /** JSON of RunResult for held-out example `example` (0..63) at `length` (0 = seq_len) */
@@ -321,7 +325,7 @@ export interface Session {
   positions(length: number): string;
   /** JSON of ExploreData for a JSON ExploreRequest; throws an Error naming a bad field */
   explore(requestJson: string): string;
-  /** Continue a prompt: JSON {mode, ids, tokens, probs, text}; see core/session.hpp. */
+  /** Continue a prompt: JSON {mode, ids, tokens, probs, text}; see core/session/inspect.hpp. */
   generate(prompt: string, maxNew: number, temperature: number, topK: number, seed: number): string;
   /** JSON of SessionInfo */
   info(): string;

@@ -148,16 +148,18 @@ const MODEL_KEYS = [
 /**
  * The model-config subset of `overrides` (URL parameters or embedding options).
  * @param {Record<string, unknown>} [overrides]
+ * @param {{renamed?: Record<string, string>}} [registry] the engine's: its table of renamed fields
  * @returns {import('../wasm-api').Config} (values as given: the engine checks them)
  */
-export function modelOverrides(overrides = {}) {
+export function modelOverrides(overrides = {}, registry = {}) {
   /** @type {import('../wasm-api').Config} */
   const out = {};
   for (const k of MODEL_KEYS)
     if (overrides[k] !== undefined && overrides[k] !== '') out[k] = /** @type {string|number|boolean} */ (overrides[k]);
-  // the field's old name (links from before the rename; the engine reads it too)
-  if (out.layernorm === undefined && overrides.norm_position !== undefined && overrides.norm_position !== '')
-    out.layernorm = /** @type {string} */ (overrides.norm_position);
+  // a field's old name (links from before a rename; registry.renamed, the core's one table)
+  for (const [old, key] of Object.entries(registry.renamed ?? {}))
+    if (MODEL_KEYS.includes(key) && out[key] === undefined && overrides[old] !== undefined && overrides[old] !== '')
+      out[key] = /** @type {string|number|boolean} */ (overrides[old]);
   return out;
 }
 

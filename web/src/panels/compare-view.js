@@ -52,7 +52,7 @@ export class CompareView {
     const { runs: states, fields } = opts.compare;
     this.names = runNames(states, fields);
     const has = (/** @type {string} */ v) => opts.view.includes(v);
-    this.snapshots = {
+    this.inspected = {
       attention: has('attention'),
       predictions: has('predictions'),
       heads: has('heads'),
@@ -111,14 +111,14 @@ export class CompareView {
           body,
         ),
       );
-    const attention = this.snapshots.attention
+    const attention = this.inspected.attention
       ? new AttentionPanel(el('div', { class: 'attention-grid' }), {
           frameMs: 8,
         })
       : undefined;
     if (attention) side(this.attn, attention.grid);
     let predictions;
-    if (this.snapshots.predictions) {
+    if (this.inspected.predictions) {
       const list = el('div', { class: 'predictions' });
       side(this.preds, list);
       predictions = new PredictionsPanel(
@@ -164,7 +164,7 @@ export class CompareView {
   #parts() {
     const { opts } = this;
     /** @type {CompareHeads|undefined} */
-    this.headsTable = this.snapshots.heads
+    this.headsTable = this.inspected.heads
       ? new CompareHeads(
           this.headsBox,
           this.runs.map((r, i) => ({ name: r.name, swatch: () => swatch(i) })),
@@ -315,7 +315,7 @@ export class CompareView {
   }
 
   /** @param {number} i @param {{attention?: any, predictions?: any}} snap */
-  snapshot(i, snap) {
+  showInspection(i, snap) {
     const r = this.runs[i];
     if (snap.attention) r.attention?.update(snap.attention);
     if (snap.predictions) r.predictions?.update(snap.predictions);

@@ -1,6 +1,6 @@
 // The notice that one of a WorkerPool's workers crashed (or went silent) and was restarted, for
 // the demo pages and the widgets (their own view and the demos inside them). The client brings each model back from its last
-// snapshot and the ones that were training train on (client/client.js), so a demo needs nothing
+// checkpoint and the ones that were training train on (client/client.js), so a demo needs nothing
 // but this box. Kept out of src/demos/ (every module there is a lazily loaded demo of the widget)
 // and free of KaTeX and CSS, so that the widget's first chunk can carry it. Also the words the
 // engine badges use for the build that runs (engineKind).
@@ -24,7 +24,7 @@ export function engineKind(engine) {
 /**
  * Say in `root` when one of the pool's workers crashed (or went silent) and was restarted: a
  * notice (role=status, data-engine = restarting | restored | failed) above the demo. The client
- * brings each model back from its last snapshot and the ones that were training train on
+ * brings each model back from its last checkpoint and the ones that were training train on
  * (client/client.js), so the demo needs nothing else. Returns a function that removes it.
  * @param {EventTarget} pool a WorkerPool (its 'crash' and 'recovered' events)
  * @param {HTMLElement|ShadowRoot} root
@@ -74,12 +74,12 @@ export function engineNotice(pool, root, owns = () => true) {
     const one =
       live.length === 1 &&
       (live[0].checkpointBytes
-        ? `its last snapshot, at step ${live[0].info.step}`
-        : 'the start (it had no snapshot yet)');
+        ? `its last checkpoint, at step ${live[0].info.step}`
+        : 'the start (it had no checkpoint yet)');
     const back = one
       ? `; its model came back from ${one}`
       : live.length
-        ? `; its ${live.length} models came back from their last snapshots`
+        ? `; its ${live.length} models came back from their last checkpoints`
         : '';
     show('restored', `A training engine crashed (${error.message}) and was restarted${back}${on}.`);
   };

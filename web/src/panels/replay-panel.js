@@ -39,7 +39,7 @@ export class ReplayPanel {
       disabled: true,
       oninput: () => this.#go(Number(this.range.value)),
     });
-    this.label = el('output', { class: 'replay-step' }, 'no snapshots yet');
+    this.label = el('output', { class: 'replay-step' }, 'no frames yet');
     this.gif = el(
       'button',
       { type: 'button', class: 'small', disabled: true, onclick: () => this.#export('gif') },
@@ -133,12 +133,12 @@ export class ReplayPanel {
     this.gif.disabled = this.webm.disabled = n < 2 || this.busy;
     const latest = steps[n - 1] ?? 0;
     this.label.textContent = !n
-      ? 'no snapshots yet'
+      ? 'no frames yet'
       : this.following
-        ? `live: step ${latest} (${n} snapshot${n === 1 ? '' : 's'})`
-        : `step ${this.shown} of ${latest} (snapshot ${Number(this.range.value) + 1}/${n}), held-out example 0`;
+        ? `live: step ${latest} (${n} frame${n === 1 ? '' : 's'})`
+        : `step ${this.shown} of ${latest} (frame ${Number(this.range.value) + 1}/${n}), held-out example 0`;
     if (this.frames.index?.too_large)
-      this.status.textContent = 'This model is too large to keep snapshots: only the latest step replays.';
+      this.status.textContent = 'This model is too large to keep replay frames: only the latest step replays.';
   }
 
   /** @param {'gif'|'webm'} kind */
@@ -148,7 +148,7 @@ export class ReplayPanel {
     this.#render();
     try {
       const frames = await this.frames.all(
-        (done, total) => (this.status.textContent = `reading snapshot ${done}/${total}…`),
+        (done, total) => (this.status.textContent = `reading frame ${done}/${total}…`),
       );
       const css = getComputedStyle(document.body);
       const look = {

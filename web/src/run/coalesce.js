@@ -1,6 +1,6 @@
 // The coalescing loop behind every refresh of a view: one pass at a time; a call during a pass
 // asks for one more pass after it (however many calls came), so the view ends up showing the
-// latest state without queueing a request per call. Used by the run controller (snapshots of
+// latest state without queueing a request per call. Used by the run controller (inspections of
 // the playground and the widgets) and by the permutation demo's check.
 
 /**

@@ -15,11 +15,11 @@
  * What a comparison's view draws (every index is the run's, 0-based).
  * @typedef {object} CompareViews
  * @property {string[]} names the runs' names (for messages)
- * @property {{attention: boolean, predictions: boolean, heads: boolean}} snapshots what it shows of each model
+ * @property {{attention: boolean, predictions: boolean, heads: boolean}} inspected what it shows of each model
  * @property {() => void} [prepare] before the models are built (the charts)
  * @property {(i: number, info: import('../wasm-api').SessionInfo) => void} fresh run i has a new model, or restarted
  * @property {(i: number, batch: import('./run-controller.js').MetricsBatch) => void} metrics run i's new metrics
- * @property {(i: number, snap: {attention?: any, predictions?: any}) => void} snapshot run i's attention and predictions
+ * @property {(i: number, snap: {attention?: any, predictions?: any}) => void} showInspection run i's attention and predictions
  * @property {(i: number, diagnostics: any) => void} heads run i's head diagnostics
  * @property {(playing: boolean) => void} label Play or Pause
  * @property {(text: string|null) => void} say a message (null: none)
@@ -32,7 +32,7 @@
  */
 
 /** The attention maps and predictions refresh this often while training (one run; times the runs). */
-const SNAPSHOT_MS = 1500;
+const INSPECT_MS = 1500;
 /**
  * The page draws every run's new metrics together, at most this often: one frame for all runs.
  * Twice as seldom when the runs take every core (each frame the page draws is then a run's time).
@@ -78,7 +78,7 @@ export class CompareRuns {
   /** Build every run's model; throws with a readable message when one cannot train. */
   async init() {
     this.view.prepare?.();
-    const refreshMs = SNAPSHOT_MS * this.configs.length;
+    const refreshMs = INSPECT_MS * this.configs.length;
     this.runs = this.configs.map((config, i) =>
       this.set.add(config, {
         key: String(i),
@@ -96,7 +96,7 @@ export class CompareRuns {
   /** @param {number} i @returns {import('./run-controller.js').RunViews} */
   #views(i) {
     const { view } = this;
-    const snaps = view.snapshots;
+    const snaps = view.inspected;
     return {
       fresh: (info) => view.fresh(i, info),
       ready: () => this.wantPlay && this.visible && this.#runOne(this.runs[i]),
@@ -109,7 +109,7 @@ export class CompareRuns {
                   predictions: snaps.predictions ? { n: 3 } : undefined,
                 });
                 if (!current()) return;
-                view.snapshot(i, snap);
+                view.showInspection(i, snap);
               }
               if (snaps.heads) {
                 const { diagnostics } = await model.heads(-1, false);
@@ -197,7 +197,7 @@ export class CompareRuns {
     }
   }
 
-  /** The page's style changed: the view draws again, the snapshots too. */
+  /** The page's style changed: the view draws again, the inspection views too. */
   restyle() {
     this.view.restyle();
     for (const r of this.runs) r.ctl.refresh();

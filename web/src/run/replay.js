@@ -1,5 +1,5 @@
 // The replay over training, on the page's side: the index of the steps whose frames the core
-// keeps (core/session_snapshots.cpp: log-spaced, at most 64 with the latest, bounded in bytes),
+// keeps (core/session/frames.cpp: log-spaced, at most 64 with the latest, bounded in bytes),
 // and the frames themselves, fetched one per request and cached here until the model changes or
 // the core thins them out. The whole history never crosses the worker boundary at once, and never
 // on a training step. No DOM.

@@ -3,10 +3,10 @@
 // current model's lifecycle (check the config, dispose the old model, create the new one, drop a
 // result that a newer request overtook), its events (metrics, optionally buffered and delivered
 // every `flushMs`; play/stop, with the reasons that mean training stopped on a refused step;
-// restored after a worker crash), the coalescing snapshot refresh while it trains, and the rate
+// restored after a worker crash), the coalescing refresh of the inspection views while it trains, and the rate
 // a person reads (rate.js: steps/s and tokens/s over the last seconds, the time left).
 // The refresh is throttled by wall time, not by steps: after a refresh that cost d ms (the worker's
-// time for the snapshot plus the page's time to draw it), the next one waits max(refreshMs,
+// time for the inspection plus the page's time to draw it), the next one waits max(refreshMs,
 // d·(1/INSPECT_SHARE − 1)), so inspection takes at most INSPECT_SHARE of the time while training.
 // It knows no DOM: what a page shows is in the `views` hooks, all optional.
 import { coalesce } from './coalesce.js';
@@ -57,7 +57,7 @@ export class RunController {
    * @param {RunClient} client
    * @param {RunViews} views
    * @param {{refreshMs?: number, flushMs?: number}} [timing] refreshMs: the shortest time between
-   *   two snapshot refreshes while training (0: refresh only when training stops; see the header
+   *   two inspection refreshes while training (0: refresh only when training stops; see the header
    *   for the longest); flushMs: metrics are buffered and delivered this often while training (0: as they come)
    */
   constructor(client, views, { refreshMs = 0, flushMs = 0 } = {}) {
@@ -234,7 +234,7 @@ export class RunController {
   }
 
   /**
-   * n steps, then the snapshot views. Resolves false when a pause or a reset stopped it first.
+   * n steps, then the inspection views. Resolves false when a pause or a reset stopped it first.
    * @param {number} [n]
    * @returns {Promise<boolean>}
    */
@@ -306,7 +306,7 @@ export class RunController {
     } catch (err) {
       if (current() && !model.disposed) this.views.error?.(/** @type {Error} */ (err));
     }
-    // The cost: the worker's time for the snapshot(s), and the page's from the reply to the end.
+    // The cost: the worker's time for the inspection(s), and the page's from the reply to the end.
     const t1 = performance.now();
     const worker = (model.inspectMs ?? 0) - worker0;
     const replied = model.inspectAt !== undefined && model.inspectAt >= t0 ? model.inspectAt : t0;

@@ -9,7 +9,7 @@
 // the views only draw. No DOM. With `lanes`, at most that many runs hold a model at once (a run
 // waits, 'building', for a lane; remove() frees it): a grid larger than the pool trains in turns.
 // A run can take more hooks of its own (add()'s `views`: fresh, ready, inspect ...: the comparison's
-// snapshots, run/compare-runs.js) and a goal of its own (train()).
+// inspection views, run/compare-runs.js) and a goal of its own (train()).
 import { RunController } from './run-controller.js';
 import { withCorpus, loadCorpus, corpusBase } from './text-source.js';
 
@@ -88,7 +88,7 @@ export class RunSet {
    *   check: ask the engine to check the config first (its words in `error`); data: the caller's
    *   record, handed back on the run; views: more hooks of this run's controller (fresh, ready,
    *   inspect, error, restored; the set keeps metrics, state, checked and failed); refreshMs: its
-   *   snapshot refresh while training (run-controller.js)
+   *   inspection refresh while training (run-controller.js)
    * @returns {SetRun}
    */
   add(config, { key = String(this.runs.length), data, check = false, views = {}, refreshMs = 0 } = {}) {

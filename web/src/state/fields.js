@@ -62,7 +62,7 @@ export function parseValue(p, raw) {
  * @returns {{state: State|null, value: Value} | {error: FieldRefusal}}
  */
 export function applyField({ props, registry }, state, given, raw, opts = {}) {
-  const key = currentName(given); // a field's old name reads too (links, files, attributes from before a rename)
+  const key = currentName(registry, given); // a field's old name reads too (links, files, attributes from before a rename)
   const p = propertyFor(opts.view ? [...props, ...VIEW_PROPERTIES] : props, key, state ?? {});
   if (!p || (p.view && !opts.view)) return { error: { field: key, kind: 'unknown', why: 'unknown setting' } };
   if (state && !isActive(p, state)) {

@@ -127,9 +127,9 @@ export function configToState(config, props, registry, view = {}) {
   let state = defaultState(props, registry);
   if (!config || typeof config !== 'object' || Array.isArray(config)) ignored.push('the file (not a JSON object)');
   else {
-    // A field under its old name (RENAMED) counts unless its new name is given too.
+    // A field under its old name (registry.renamed) counts unless its new name is given too.
     const given = Object.entries(config).filter(
-      ([k]) => currentName(k) === k || !Object.hasOwn(config, currentName(k)),
+      ([k]) => currentName(registry, k) === k || !Object.hasOwn(config, currentName(registry, k)),
     );
     for (const [key, v] of selectorsFirst(given)) {
       // An object or array is refused by its type alone: String() of one nested 100000 deep

@@ -21,14 +21,16 @@
 /** A state: one value per property key (model config and view settings). @typedef {Record<string, Value>} State */
 
 /**
- * Config fields read under an older name too (links and files from before the rename), always
- * written under the new one: the core does the same for configs and model files (core/config).
- * @type {Record<string, string>}
+ * A field's current name: config fields are read under an older name too (links and files from
+ * before a rename) and written under the new one. The table is the core's (core/config:
+ * renamed_fields(), registry.renamed {old: current}), the page keeps no copy; never a prototype's key.
+ * @param {{renamed?: Record<string, string>}|undefined} registry
+ * @param {string} key
  */
-export const RENAMED = { norm_position: 'layernorm' };
-
-/** A field's current name (its own name unless RENAMED lists it; never a prototype's key). @param {string} key */
-export const currentName = (key) => (Object.hasOwn(RENAMED, key) ? RENAMED[key] : key);
+export const currentName = (registry, key) => {
+  const renamed = registry?.renamed ?? {};
+  return Object.hasOwn(renamed, key) ? renamed[key] : key;
+};
 
 /** @type {Record<string, string[]>} */
 const GROUPS = {

@@ -1,5 +1,5 @@
 // The playground's saved work in the browser (IndexedDB): the current settings and, per run, the
-// last model snapshot (safetensors bytes), so that a reload or a crashed tab can offer to restore
+// last checkpoint (the model file's safetensors bytes), so that a reload or a crashed tab can offer to restore
 // them. One object store, keyed by strings:
 //   'state'         the property values
 //   'run:<id>'      a run's description {id, tab, step, task, position, normalization, savedAt}
@@ -99,7 +99,7 @@ export function saveState(state) {
 }
 
 /**
- * Save a run's latest snapshot (replacing that run's earlier one) and evict the oldest runs
+ * Save a run's latest checkpoint (replacing that run's earlier one) and evict the oldest runs
  * beyond MAX_RUNS.
  * @param {Omit<SavedRun, 'savedAt'> & {bytes: Uint8Array}} run
  */

@@ -5,7 +5,7 @@
 // and Interventions panels (panels/interventions-panel.js: zero a head, replace its attention
 // rows, patch; base vs intervened loss, accuracy and predictions). A panel's CSS comes with its
 // chunk and is adopted by the shadow root (build-widget.mjs). One table: the title, the loader,
-// and how the panel is fed: `part`, the snapshot part it draws, or `refresh`, its own request.
+// and how the panel is fed: `part`, the inspection part it draws, or `refresh`, its own request.
 import { el } from '../panels/dom.js';
 
 /** @typedef {import('../client/session.js').EngineSession} Session */
@@ -19,7 +19,7 @@ import { el } from '../panels/dom.js';
 const current = (/** @type {() => Session|null} */ model) => () => /** @type {Session} */ (model());
 
 /**
- * The views: title, snapshot part (null: the panel asks for itself) and loader.
+ * The views: title, inspection part (null: the panel asks for itself) and loader.
  * @type {Record<string, {title: string, part: 'attention'|'positions'|'predictions'|null, load: () => Promise<Make>}>}
  */
 export const LAZY_VIEWS = {

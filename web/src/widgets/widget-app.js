@@ -4,9 +4,9 @@
 // charts). Its model runs through the run controller (run/run-controller.js) on the shared pool;
 // the widget only renders on the main thread: metrics are buffered and drawn every FLUSH_MS, the
 // panels drawn from the weights (attention, positions, predictions, heads, interventions) are
-// refreshed every SNAPSHOT_MS while training and visible.
+// refreshed every INSPECT_MS while training and visible.
 // When the model's worker crashes or goes silent, the client restores the model from its last
-// snapshot (client/client.js); the widget says so in its notice and trains on.
+// checkpoint (client/client.js); the widget says so in its notice and trains on.
 import { styleChanged } from '../charts/detached-canvas.js';
 import { LightLineChart } from '../charts/light-line-chart.js';
 import { fmt } from '../charts/format.js';
@@ -21,7 +21,7 @@ import { StepQueue } from './step-queue.js';
 
 const FLUSH_MS = 250;
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
-const SNAPSHOT_MS = 1500;
+const INSPECT_MS = 1500;
 const TRAIN = '#1a73e8';
 const EVAL = '#188038';
 const LONG = '#9334e6';
@@ -85,7 +85,7 @@ export class WidgetApp {
     /** What the element re-fires as its events (`step`, `trained`): set by the element. @type {(type: string, detail: object) => void} */
     this.onEvent = () => {};
     this.#build();
-    this.run = new RunController(engine.pool, this.#views(), { refreshMs: SNAPSHOT_MS, flushMs: FLUSH_MS });
+    this.run = new RunController(engine.pool, this.#views(), { refreshMs: INSPECT_MS, flushMs: FLUSH_MS });
     /** step(n) calls: one runs, at most one waits (step-queue.js) */
     this.steps = new StepQueue((n) => this.run.stepBy(n));
   }
@@ -324,7 +324,7 @@ export class WidgetApp {
   }
 
   /**
-   * n training steps (exactly n), then the snapshot views: true once trained, false when a pause,
+   * n training steps (exactly n), then the inspection views: true once trained, false when a pause,
    * a reset or leaving the screen cancelled them; null when they do not fit in the queue
    * (step-queue.js: at most MAX_WAITING steps wait behind the running ones).
    * @param {number} [n]
@@ -439,7 +439,7 @@ export class WidgetApp {
     set(this.ui.acc, this.last.acc == null ? '–' : `${Math.round(100 * this.last.acc)}%`);
   }
 
-  /** Redraw the snapshot panels (one request at a time; calls during one are merged). */
+  /** Redraw the inspection panels (one request at a time; calls during one are merged). */
   refresh() {
     return this.run.refresh();
   }

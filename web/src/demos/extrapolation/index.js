@@ -80,7 +80,7 @@ export class ExtrapolationDemo {
       heads: 4,
       layers: 2,
       seed: 1,
-      ...modelOverrides(cfg),
+      ...modelOverrides(cfg, registry),
       seq_len: L,
       steps: this.steps,
       eval_every: Math.max(this.steps, 1),
@@ -95,7 +95,7 @@ export class ExtrapolationDemo {
       playing: false,
       disposed: false,
       refusal: null, // the engine's message for learned past L
-      seeds: seedList(modelOverrides(cfg).seed ?? 1, numOption(cfg.seeds, DEFAULT_SEEDS)),
+      seeds: seedList(modelOverrides(cfg, registry).seed ?? 1, numOption(cfg.seeds, DEFAULT_SEEDS)),
     };
     this.set = new RunSet(pool, {
       hooks: {

@@ -78,7 +78,7 @@ export class PermutationDemo {
       lr: 0.001,
       eval_every: 25,
       steps,
-      ...modelOverrides(cfg),
+      ...modelOverrides(cfg, registry),
     };
     const seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
     this.bag = new Disposer();

@@ -79,7 +79,7 @@ export class ProbeDemo {
       seed: 1,
       steps,
       eval_every: Math.max(steps, 1),
-      ...modelOverrides(cfg),
+      ...modelOverrides(cfg, registry),
     };
     this.seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
     this.n = this.base.seq_len;

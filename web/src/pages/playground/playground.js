@@ -1,6 +1,6 @@
 // The playground's wiring: state <-> controls <-> URL hash, and what the page (its files: files.js)
 // shows at each point of a run. The run itself (config check, model lifecycle, training, the
-// coalescing snapshot refresh) is the run controller's (run/run-controller.js). No math here:
+// coalescing refresh of the inspection views) is the run controller's (run/run-controller.js). No math here:
 // the core computes, panels draw.
 import { buildProperties, VIEW_PROPERTIES } from '../../state/properties.js';
 import { defaultState, withValue, toConfig, differences } from '../../state/state.js';
@@ -177,7 +177,7 @@ export class Playground {
   }
 
   async start() {
-    await this.recovery.load(); // before the first model replaces the saved snapshot
+    await this.recovery.load(); // before the first model replaces the saved checkpoint
     const target = this.#fragmentTarget(); // a link to a part of the page holds no settings
     if (target) history.replaceState(null, '', location.pathname + location.search);
     const landing = !target && !location.hash.replace(/^#/, ''); // a first visit, not a link: the comparison that teaches at once

@@ -1,9 +1,9 @@
 // The playground's safety net: says when the engine's worker crashed, trapped or went silent and
-// was restarted (the client restores the model from its last snapshot, see client/client.js),
-// keeps the settings and each run's last snapshot in IndexedDB (state/saved-work.js), and after a
+// was restarted (the client restores the model from its last checkpoint, see client/client.js),
+// keeps the settings and each run's last checkpoint in IndexedDB (state/saved-work.js), and after a
 // reload or a crashed tab offers to restore one of them. A run (a new model, a reset, an import)
 // has a slot of its own, keyed by this tab and the run, so another tab never overwrites it; the
-// slot is written whenever the session keeps a snapshot (while training, on every stop, when the
+// slot is written whenever the session keeps a checkpoint (while training, on every stop, when the
 // page is hidden). Saved runs stay until newer runs evict them or the user forgets them: opening
 // the page again and again without answering loses nothing. No training logic here.
 import { saveState, saveRun, forgetRuns, runBytes, loadWork, runIds } from '../../state/saved-work.js';
@@ -28,7 +28,7 @@ export class Recovery {
     /** this tab's id, and the ids of its runs */
     this.ids = runIds();
     this.runId = '';
-    this.savedStep = 0; // the step of this run's last saved snapshot
+    this.savedStep = 0; // the step of this run's last saved checkpoint
     addEventListener('pagehide', () => this.#onHide());
     addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && this.#onHide());
     pg.client.addEventListener('crash', (e) => this.#onCrash(/** @type {CrashEvent} */ (e).detail));
@@ -40,7 +40,7 @@ export class Recovery {
     document.body.dataset.engine = final ? 'failed' : 'restarting';
     this.pg.notice(
       final
-        ? `The training engine crashed again (${error.message}) and was not restarted. Reload the page: your settings and the last snapshot are saved.`
+        ? `The training engine crashed again (${error.message}) and was not restarted. Reload the page: your settings and the last checkpoint are saved.`
         : `The training engine crashed (${error.message}). Restarting it…`,
     );
   }
@@ -58,8 +58,8 @@ export class Recovery {
     await this.pg.restored(m);
     document.body.dataset.engine = 'restored';
     const from = m?.checkpointBytes
-      ? `its last snapshot, at step ${m.info.step}`
-      : 'its settings (no snapshot yet, so from step 0)';
+      ? `its last checkpoint, at step ${m.info.step}`
+      : 'its settings (no checkpoint yet, so from step 0)';
     const on = m?.playing ? ', and trains on' : '';
     this.pg.notice(
       `The training engine crashed (${error.message}) and was restarted; the model was restored from ${from}${on}.`,
@@ -71,15 +71,15 @@ export class Recovery {
     this.saved = await loadWork();
   }
 
-  /** A new run starts (a new model, a reset, an import): its snapshots go to a slot of their own. */
+  /** A new run starts (a new model, a reset, an import): its checkpoints go to a slot of their own. */
   newRun() {
     this.runId = this.ids.next();
     this.savedStep = 0;
   }
 
   /**
-   * Keep a model's snapshots while it is the page's current model, in this run's slot. Only a
-   * snapshot past step 0 is saved: a new, untrained model takes no slot.
+   * Keep a model's checkpoints while it is the page's current model, in this run's slot. Only a
+   * checkpoint past step 0 is saved: a new, untrained model takes no slot.
    * @param {Session} model
    */
   watch(model) {

@@ -1,6 +1,6 @@
-// core/cli/snapshots.cpp — writes the replay's frames (core/session_snapshots.cpp) as one JSON
+// core/cli/frames.cpp — writes the replay's frames (core/session/frames.cpp) as one JSON
 // file per kept step, for notebooks: json.load(open("step-000128.json"))["attention"]["layers"].
-#include "cli/snapshots.hpp"
+#include "cli/frames.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -14,16 +14,15 @@ namespace ap::cli {
 
 namespace {
 void write_text(const std::filesystem::path& path, const std::string& text) {
-  write_file(path.string(), text + '\n', "--snapshots file");  // whole or not at all (files.hpp)
+  write_file(path.string(), text + '\n', "--frames file");  // whole or not at all (files.hpp)
 }
 }  // namespace
 
-void write_snapshots(Session& s, const std::string& dir) {
+void write_frames(Session& s, const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (!std::filesystem::is_directory(dir))
-    throw std::invalid_argument("--snapshots: cannot create the folder '" + dir + "'" +
-                                (ec ? ": " + ec.message() : ""));
+    throw std::invalid_argument("--frames: cannot create the folder '" + dir + "'" + (ec ? ": " + ec.message() : ""));
   const nlohmann::json index = s.replay().index();
   nlohmann::json files = nlohmann::json::array();
   for (int step : index["steps"].get<std::vector<int>>()) {

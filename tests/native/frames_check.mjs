@@ -1,4 +1,4 @@
-// tests/native/snapshots_check.mjs DIR STEPS — checks what `attnplay train --snapshots DIR` wrote
+// tests/native/frames_check.mjs DIR STEPS — checks what `attnplay train --frames DIR` wrote
 // for a run of STEPS steps: index.json lists every file; each file is valid JSON whose step is the
 // one in its name and holds attention (tokens, T×T weights per head), positions and a prediction;
 // the steps are the log-spaced ones: 0, every power of two up to STEPS, and STEPS itself; at most
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const [dir, stepsArg] = process.argv.slice(2);
 const steps = Number(stepsArg);
 const fail = (why) => {
-  console.error(`snapshots_check: ${why}`);
+  console.error(`frames_check: ${why}`);
   process.exit(1);
 };
 const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
@@ -32,4 +32,4 @@ const want = [0, steps];
 for (let p = 1; p <= steps; p *= 2) want.push(p);
 for (const s of want) if (!seen.includes(s)) fail(`no file for step ${s} (have ${seen.join(' ')})`);
 for (let k = 1; k < seen.length; k++) if (seen[k] <= seen[k - 1]) fail('steps are not ascending');
-console.log(`snapshots_check: ${files.length} files at steps ${seen.join(' ')}`);
+console.log(`frames_check: ${files.length} files at steps ${seen.join(' ')}`);
