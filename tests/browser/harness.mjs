@@ -22,18 +22,32 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** Start Vite and Chromium; returns {url, browser, close()}. */
-export async function startHarness() {
+/**
+ * The Vite dev server of web/ on a free port: {url, close()}. tests/browser/run.mjs starts one for
+ * the whole suite and hands its URL to every file as ATTNPLAY_DEV_URL (the modules it transformed
+ * for one file are served warm to the next).
+ */
+export async function startDevServer() {
   const server = await createServer({
     configFile: resolve(ROOT, 'web/vite.config.mjs'),
     server: { port: 0, strictPort: false },
     logLevel: 'error',
   });
   await server.listen();
-  const url = server.resolvedUrls.local[0];
+  return { url: server.resolvedUrls.local[0], close: () => server.close() };
+}
+
+/**
+ * Chromium and the dev server (the suite's, ATTNPLAY_DEV_URL, or one of this file's own):
+ * {url, browser, close()}. Each test's page gets its own browser context (openPage), so nothing
+ * of one test's page state reaches the next.
+ */
+export async function startHarness() {
+  const shared = process.env.ATTNPLAY_DEV_URL;
+  const server = shared ? { url: shared, close: async () => {} } : await startDevServer();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
   return {
-    url,
+    url: server.url,
     browser,
     async close() {
       await browser.close();

@@ -75,16 +75,15 @@ export function recordErrors(p, types = ['error'], errors = []) {
 export const pauseAcknowledged = (p, selector) => pausedWidget(p, selector);
 
 /**
- * dist/ (built when stale: dist.mjs; `rebuild`: always, unless ATTNPLAY_SKIP_BUILD) and `pages`
+ * dist/ (built when stale: dist.mjs) and `pages`
  * ({path: html}) on a static server (static-server.mjs: url, hits, extra), and Chromium. open(path)
  * loads a path of that server (or an absolute URL) in a new page that records errors (console
  * messages of `console`'s types) and, given `chunks` (a RegExp), the requested paths it matches
  * (its first group); `setup(page)` runs before the page loads (init scripts, tracing).
  * @param {Record<string, string>} [pages]
- * @param {{rebuild?: boolean}} [options]
  */
-export async function startWidgetServer(pages = {}, { rebuild = false } = {}) {
-  await ensureDist({ force: rebuild });
+export async function startWidgetServer(pages = {}) {
+  await ensureDist();
   const server = await serveStatic(DIST, pages);
   let browser;
   try {
