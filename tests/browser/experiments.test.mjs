@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startHarness, openPage, shot, shotFourWays } from './harness.mjs';
+import { startHarness, openPage, shot, shotFourWays, downloaded } from './harness.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, 'fixtures/experiments');
 const files = Object.fromEntries(readdirSync(FIXTURE).map((f) => [f, readFileSync(resolve(FIXTURE, f), 'utf8')]));
@@ -140,7 +140,7 @@ test('your own grid: a 2 × 2 grid trains into 4 cells, downloads as CSV, and it
     /^attnplay sweep --set task=copy --set steps=30 --grid "position=none,rope seq_len=6,8" --seeds 1 --out grid.csv --summary grid.summary.csv$/,
   );
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('.xg-csv')]);
-  const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+  const csv = (await downloaded(download)).toString('utf8').split('\r\n');
   assert.equal(
     csv[0],
     'position,seq_len,seed,steps,train_loss,eval_loss,eval_bpc,eval_accuracy,eval_sequence_accuracy,steps_per_s,train_tokens_per_s,infer_tokens_per_s,peak_memory_bytes,eval_accuracy_x2,eval_loss_x2,eval_accuracy_x4,eval_loss_x4,weights_sha256,engine,config,error',

@@ -12,7 +12,7 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 export const RESULTS = resolve(ROOT, 'test-results');
 mkdirSync(RESULTS, { recursive: true });
 
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -21,6 +21,27 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-sync',
 ];
+
+/**
+ * Chromium: the suite's (ATTNPLAY_BROWSER_WS, the browser server run.mjs starts), or one of this
+ * file's own. Each test's pages live in contexts of their own; close() closes what this file opened
+ * (and, for a browser of its own, the browser).
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export function launchBrowser() {
+  const ws = process.env.ATTNPLAY_BROWSER_WS;
+  return ws ? chromium.connect(ws) : chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+/**
+ * A download's bytes (download.path() is not offered on a shared browser).
+ * @param {import('playwright-core').Download} dl
+ */
+export async function downloaded(dl) {
+  const chunks = [];
+  for await (const c of await dl.createReadStream()) chunks.push(c);
+  return Buffer.concat(chunks);
+}
 
 /**
  * The Vite dev server of web/ on a free port: {url, close()}. tests/browser/run.mjs starts one for
@@ -45,7 +66,7 @@ export async function startDevServer() {
 export async function startHarness() {
   const shared = process.env.ATTNPLAY_DEV_URL;
   const server = shared ? { url: shared, close: async () => {} } : await startDevServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await launchBrowser();
   return {
     url: server.url,
     browser,
