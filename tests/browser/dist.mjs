@@ -1,9 +1,12 @@
 // The built folder (dist/) for the browser tests: built (`npm run build`) once per suite run, by
-// tests/browser/run.mjs before the first file, and by a file run alone only when dist/ is missing or
-// older than a file under web/ (or always, with `force`). ATTNPLAY_SKIP_BUILD=1 takes it as it is.
+// tests/browser/run.mjs before the first file (`node tests/browser/dist.mjs`, a process of its own:
+// Vite's build sets NODE_ENV=production for the rest of its process, which a dev server started
+// there would take for production), and by a file run alone only when dist/ is missing or older
+// than a file under web/ (or always, with `force`). ATTNPLAY_SKIP_BUILD=1 takes it as it is.
 import assert from 'node:assert/strict';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ROOT } from './harness.mjs';
 
 export const DIST = resolve(ROOT, 'dist');
@@ -32,3 +35,5 @@ export async function ensureDist({ force = false } = {}) {
   await main({ quiet: true });
   assert.equal(process.exitCode ?? 0, 0, 'npm run build failed (see above)');
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await ensureDist();

@@ -6,15 +6,20 @@
 // (`node --test tests/browser/x.test.mjs`) builds, serves and launches for itself.
 //   node tests/browser/run.mjs [node --test options and files; default: tests/browser/]
 // Exit code: node --test's.
-import { spawn } from 'node:child_process';
-import { ensureDist } from './dist.mjs';
+import { spawn, spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startDevServer, CHROMIUM_FLAGS } from './harness.mjs';
 
 const args = process.argv.slice(2);
 if (!args.some((a) => !a.startsWith('-'))) args.push('tests/browser/');
 const t0 = Date.now();
-await ensureDist();
+// dist/ in a process of its own (dist.mjs says why).
+const built = spawnSync(process.execPath, [resolve(import.meta.dirname, 'dist.mjs')], { stdio: 'inherit' });
+if (built.status !== 0) {
+  console.error('browser suite: building dist/ failed (see above)');
+  process.exit(1);
+}
 const dev = await startDevServer();
 const browser = await chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 console.log(`browser suite: dist/, the dev server and Chromium ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
