@@ -425,12 +425,10 @@ test('probe, Catalogue 2 columns: row-sum labels; causal stick_breaking counts w
   await page.close();
 });
 
-// What is asserted (the curves, where they end, the notes, the legend, the frequency table) does not
-// depend on how far the models learn: 50 steps each.
 test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE scaling curves and table', async () => {
   const { page, errors } = await openPage(
     h.browser,
-    `${h.url}extrapolation.html?steps=50&position=learned,sinusoidal,rope,alibi,fire&rope_scaling=ntk`,
+    `${h.url}extrapolation.html?steps=300&position=learned,sinusoidal,rope,alibi,fire&rope_scaling=ntk`,
     { width: 1280, height: 1000 },
   );
   await demoReady(page);
@@ -468,7 +466,7 @@ test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE
   );
   const results = await page.evaluate(() => window.demo.results());
   console.log(
-    'extrapolation (steps 50)',
+    'extrapolation (steps 300)',
     JSON.stringify(
       Object.fromEntries(
         Object.entries(results.copy_back).map(([k, v]) => [
