@@ -38,7 +38,7 @@ suite "experiments pipeline (npm run experiments -- --quick: sweeps, summaries, 
 suite "format (clang-format and Prettier, npm run format --check)" bash build-scripts/format.sh --check
 suite "types (tsc --checkJs on the web sources, tsconfig.json)" node build-scripts/typecheck.mjs
 suite "fuzz (config, safetensors, generate, session JSON, grid, custom pairs; ${fuzz_secs} s each, run beside the suites above)" fuzz_result
-suite "browser (Chromium)" node --test --test-concurrency=1 tests/browser/
+suite "browser (Chromium, tests/browser/run.mjs: dist/ built once, one dev server and one Chromium for every file)" node tests/browser/run.mjs
 
 echo
 echo "time per suite (builds: ${build_secs} s):"

@@ -345,15 +345,16 @@ test('probe grid: 3 seeds per cell; Lemma 1 cells stay at 1/n with spread 0; lab
   await page.close();
 });
 
+// The grid without anchors (the same cells collapse) is the test above; this one trains the anchored
+// grid alone, from the link (a toggle's change rebuilds the grid: the causal box, below).
 test('probe anchors: [CLS] … [SEP] makes softmax with rope, alibi and t5_bias learn; none still fails', async () => {
   const { page, errors } = await openPage(
     h.browser,
-    `${h.url}probe.html?steps=400&positions=none,rope,alibi,t5_bias&normalizations=softmax`,
+    `${h.url}probe.html?steps=400&position=none,rope,alibi,t5_bias&normalization=softmax&anchors=cls_sep`,
   );
   await demoReady(page);
-  await page.locator('.apd[data-complete="true"]').waitFor({ timeout: 60000 });
-  await page.selectOption('.apd-anchors', 'cls_sep');
-  await page.waitForFunction(() => document.querySelector('.apd').dataset.anchors === 'cls_sep');
+  assert.equal(await page.inputValue('.apd-anchors'), 'cls_sep', "the anchors toggle shows the link's choice");
+  assert.equal(await page.locator('.apd').getAttribute('data-anchors'), 'cls_sep');
   await page.waitForFunction(
     () =>
       document.querySelector('.apd').dataset.complete === 'true' &&

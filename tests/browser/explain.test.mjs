@@ -42,9 +42,22 @@ test("the position card counts this model's parameters: learned positions, 12 ×
   await page.close();
 });
 
+// One page at 375 px for both schemes (these tests only look; it closes with the browser): its theme
+// switches as the system's does.
+/** @type {Promise<{page: import('playwright-core').Page, errors: string[]}> | undefined} */
+let narrow;
+
 for (const scheme of ['light', 'dark'])
   test(`375 px, ${scheme}: the cards of "What the model uses" stay inside their panel`, async () => {
-    const { page, errors } = await openPlayground(h, '#task=copy&position=rope', { width: 375, scheme });
+    narrow ??= openPlayground(h, '#task=copy&position=rope', { width: 375, scheme });
+    const { page, errors } = await narrow;
+    await page.emulateMedia({ colorScheme: scheme });
+    await until(
+      page,
+      (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+      `the page in the ${scheme} scheme`,
+      { arg: scheme === 'dark' },
+    );
     await page.locator('#explain-panel').scrollIntoViewIfNeeded();
     const over = await page.evaluate(() => {
       const panel = /** @type {HTMLElement} */ (document.getElementById('explain-panel')).getBoundingClientRect();
@@ -59,5 +72,4 @@ for (const scheme of ['light', 'dark'])
     );
     await page.locator('#explain-panel').screenshot({ path: `${RESULTS}/explain-375-${scheme}.png` });
     assert.deepEqual(errors, []);
-    await page.close();
   });

@@ -7,7 +7,7 @@
 // Screenshots (light and dark): test-results/explore-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, RESULTS, ready } from './harness.mjs';
+import { startHarness, RESULTS, ready, until } from './harness.mjs';
 
 const VIEWS = [
   ['rope', 'rotary', ''],
@@ -43,22 +43,48 @@ after(async () => {
   await h?.close();
 });
 
+/**
+ * Wait until the explorer shows what `fact` (run in the page) reads, with the panel kept in view
+ * meanwhile: the panel works only while on screen, and a model rebuilt for a new hash can move it.
+ */
+function explorerShows(fact, what, arg) {
+  const keepInView = () => {
+    const panel = document.getElementById('explore-panel');
+    const box = panel.getBoundingClientRect();
+    if (box.bottom <= 0 || box.top >= innerHeight) panel.scrollIntoView({ block: 'nearest' }); // as a reader would
+  };
+  return until(
+    null,
+    async () => {
+      await page.evaluate(keepInView);
+      return page.evaluate(fact, arg);
+    },
+    what,
+    { timeout: 30000 },
+  );
+}
+
 /** Switch the playground to `hash`, train 3 steps, and wait for the explorer to show them. */
 async function show(name, extra) {
   await page.evaluate((hash) => {
     location.hash = hash;
   }, `#position=${name}&seq_len=8&causal=true${extra}`);
-  await page.locator('#explore-panel').scrollIntoViewIfNeeded(); // the panel works only while on screen
-  await page.waitForFunction(
-    (n) => window.playground.explore.data?.describe.name === n && document.body.dataset.run === 'ready',
+  await explorerShows(
+    (n) => ({
+      ok: window.playground.explore.data?.describe.name === n && document.body.dataset.run === 'ready',
+      shown: window.playground.explore.data?.describe.name,
+      run: document.body.dataset.run,
+    }),
+    `the explorer to show ${name}`,
     name,
-    { timeout: 30000 },
   );
   await page.evaluate(() => window.playground.step(3));
-  await page.waitForFunction(
-    () => Number(window.playground.explore.data?.step) >= 3 && !window.playground.explore.busy,
-    null,
-    { timeout: 30000 },
+  await explorerShows(
+    () => ({
+      ok: Number(window.playground.explore.data?.step) >= 3 && !window.playground.explore.busy,
+      step: window.playground.explore.data?.step,
+    }),
+    `the explorer to show step 3 of ${name}`,
   );
 }
 
@@ -112,18 +138,20 @@ test('RoPE: the slider turns the pair, a scaling adds dashed curves; dark screen
   const data = () => page.evaluate(() => window.playground.explore.data);
   await page.selectOption('#explore-pair', '1');
   await page.locator('#explore-position').fill('7');
-  await page.waitForFunction(
+  await explorerShows(
     () =>
       window.playground.explore.data?.now.pair?.position === 7 &&
       window.playground.explore.data?.now.pair?.index === 1 &&
       !window.playground.explore.busy,
+    'the explorer to show pair 1 at m = 7',
   );
   const d = await data();
   assert.ok(Math.abs(d.now.pair.angle - 7 * d.now.pair.theta) < 1e-9, 'the angle is m·θ_i');
   assert.match(await page.locator('#explore .explore-summary').textContent(), /^Pair 1: θ = .* At m = 7/);
   await page.selectOption('#explore-scaling', 'yarn');
-  await page.waitForFunction(
+  await explorerShows(
     () => window.playground.explore.data?.now.scaled?.scaling === 'yarn' && !window.playground.explore.busy,
+    'the explorer to show the yarn scaling',
   );
   const labels = await page.evaluate(() => window.playground.explore.charts[0].series.map((s) => s.label));
   assert.ok(
@@ -148,7 +176,10 @@ test('an encoding without an explorer view says so', async () => {
   await page.evaluate(() => {
     location.hash = '#position=none&seq_len=8';
   });
-  await page.waitForFunction(() => window.playground.explore.data?.describe.name === 'none');
+  await explorerShows(
+    () => window.playground.explore.data?.describe.name === 'none',
+    'the explorer to take up position none',
+  );
   assert.equal(await page.locator('#explore').getAttribute('data-kind'), 'none');
   assert.match(await page.locator('#explore .explore-status').textContent(), /has no explorer view/);
   assert.deepEqual(errors, []);

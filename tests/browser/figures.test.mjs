@@ -6,8 +6,8 @@
 // 375 px phone in dark mode. Files and screenshots: test-results/figures-*.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { startHarness, openPlayground, openPage, RESULTS, until } from './harness.mjs';
+import { writeFileSync } from 'node:fs';
+import { startHarness, openPlayground, openPage, RESULTS, until, downloaded } from './harness.mjs';
 import { parseSvg, pngSize } from '../node/figure-files.mjs';
 import { parseCsv } from '../../web/src/common/csv.js';
 
@@ -29,7 +29,7 @@ async function grab(page, menu, format) {
     page.waitForEvent('download'),
     menu.locator(`button[data-format="${format}"]`).click(),
   ]);
-  const bytes = readFileSync(await dl.path());
+  const bytes = await downloaded(dl);
   writeFileSync(`${RESULTS}/figures-${dl.suggestedFilename()}`, bytes);
   return { name: dl.suggestedFilename(), bytes, text: bytes.toString('utf8') };
 }

@@ -12,7 +12,7 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 export const RESULTS = resolve(ROOT, 'test-results');
 mkdirSync(RESULTS, { recursive: true });
 
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -22,18 +22,53 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** Start Vite and Chromium; returns {url, browser, close()}. */
-export async function startHarness() {
+/**
+ * Chromium: the suite's (ATTNPLAY_BROWSER_WS, the browser server run.mjs starts), or one of this
+ * file's own. Each test's pages live in contexts of their own; close() closes what this file opened
+ * (and, for a browser of its own, the browser).
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export function launchBrowser() {
+  const ws = process.env.ATTNPLAY_BROWSER_WS;
+  return ws ? chromium.connect(ws) : chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+/**
+ * A download's bytes (download.path() is not offered on a shared browser).
+ * @param {import('playwright-core').Download} dl
+ */
+export async function downloaded(dl) {
+  const chunks = [];
+  for await (const c of await dl.createReadStream()) chunks.push(c);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The Vite dev server of web/ on a free port: {url, close()}. tests/browser/run.mjs starts one for
+ * the whole suite and hands its URL to every file as ATTNPLAY_DEV_URL (the modules it transformed
+ * for one file are served warm to the next).
+ */
+export async function startDevServer() {
   const server = await createServer({
     configFile: resolve(ROOT, 'web/vite.config.mjs'),
     server: { port: 0, strictPort: false },
     logLevel: 'error',
   });
   await server.listen();
-  const url = server.resolvedUrls.local[0];
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  return { url: server.resolvedUrls.local[0], close: () => server.close() };
+}
+
+/**
+ * Chromium and the dev server (the suite's, ATTNPLAY_DEV_URL, or one of this file's own):
+ * {url, browser, close()}. Each test's page gets its own browser context (openPage), so nothing
+ * of one test's page state reaches the next.
+ */
+export async function startHarness() {
+  const shared = process.env.ATTNPLAY_DEV_URL;
+  const server = shared ? { url: shared, close: async () => {} } : await startDevServer();
+  const browser = await launchBrowser();
   return {
-    url,
+    url: server.url,
     browser,
     async close() {
       await browser.close();

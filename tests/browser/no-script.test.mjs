@@ -9,12 +9,10 @@
 // statically, with the example post) are checked. Screenshots go to test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, statSync, readdirSync } from 'node:fs';
-import { resolve, join } from 'node:path';
-import { startHarness, shot, ROOT, until, frames } from './harness.mjs';
+import { startHarness, shot, until, frames } from './harness.mjs';
+import { DIST, ensureDist } from './dist.mjs';
 import { serveStatic } from './static-server.mjs';
 
-const DIST = resolve(ROOT, 'dist');
 const PWN = 'window.__pwned=1';
 // The attacks and their relatives, in one embed hash beside a valid widget config.
 const HOSTILE = [
@@ -42,38 +40,13 @@ let h;
 let dist;
 before(async () => {
   h = await startHarness();
-  if (!process.env.ATTNPLAY_SKIP_BUILD || !existsSync(resolve(DIST, 'embed.html'))) {
-    if (!fresh()) {
-      const { main } = await import('../../web/build-widget.mjs');
-      await main({ quiet: true });
-      assert.equal(process.exitCode ?? 0, 0, 'npm run build failed (see above)');
-    }
-  }
+  await ensureDist();
   dist = await serveStatic(DIST);
 });
 after(async () => {
   await h?.close();
   await dist?.close();
 });
-
-/** Whether dist/ was built after every file of web/ changed (then it is not built again). */
-function fresh() {
-  const built = resolve(DIST, 'size.json');
-  if (!existsSync(built)) return false;
-  const t = statSync(built).mtimeMs;
-  const newest = (dir) =>
-    Math.max(
-      0,
-      ...readdirSync(dir, { withFileTypes: true }).map((e) =>
-        e.isDirectory()
-          ? e.name === 'node_modules'
-            ? 0
-            : newest(join(dir, e.name))
-          : statSync(join(dir, e.name)).mtimeMs,
-      ),
-    );
-  return newest(resolve(ROOT, 'web')) < t;
-}
 
 /** A page that records requests, errors and CSP violations (in every frame) from the start. */
 async function guarded(browser, url, { width = 1280, height = 900 } = {}) {

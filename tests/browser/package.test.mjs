@@ -14,20 +14,11 @@ import { cpSync, mkdtempSync, writeFileSync, readFileSync, rmSync, existsSync } 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { createServer, build } from 'vite';
-import { ROOT, RESULTS } from './harness.mjs';
+import { ROOT, RESULTS, launchBrowser } from './harness.mjs';
 import { ensureDist } from './dist.mjs';
 import { serveStatic } from './static-server.mjs';
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 const npm = (args, cwd) =>
   execFileSync('npm', args, {
     cwd,
@@ -75,7 +66,7 @@ export default { plugins: [attentionPlayground()] };
 <script type="module" src="/attention-playground/attention-playground.js"></script>
 </head><body><attention-playground id="w" preset="sinusoidal" steps="30" view="chart" autoplay></attention-playground></body></html>`,
   );
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();

@@ -121,6 +121,11 @@ test('the replay scrubs through at least 10 frames; early and late attention dif
   await page.close();
 });
 
+// The four looks share one trained page (they only scrub and look): its width and scheme change as a
+// reader's window and system do. It closes with the browser.
+/** @type {ReturnType<typeof open> | undefined} */
+let looks;
+
 for (const [width, scheme] of [
   [1280, 'light'],
   [1280, 'dark'],
@@ -128,15 +133,18 @@ for (const [width, scheme] of [
   [375, 'dark'],
 ]) {
   test(`${width} px, ${scheme}: the replay bar at an early frame`, async () => {
-    const { page, errors } = await open({ width, scheme });
+    looks ??= open({ width, scheme });
+    const { page, errors } = await looks;
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
     await scrub(page, 3);
+    await frames(page); // the maps follow a ResizeObserver and the theme
     const bar = await page.locator('#replay').boundingBox();
     assert.ok(bar && bar.width <= width, 'the bar fits the width');
     await page.locator('#attention-panel').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${RESULTS}/replay-${width}-${scheme}.png` });
     await page.locator('.replay-scope').screenshot({ path: `${RESULTS}/replay-${width}-${scheme}-panels.png` });
     assert.deepEqual(errors, []);
-    await page.close();
   });
 }
 

@@ -1,7 +1,8 @@
 // The threaded build in the page: the dev server sends COOP/COEP (web/vite.config.mjs), so the
 // playground is crossOriginIsolated and by default loads the threaded build, says so in its
 // engine badge ("WebAssembly SIMD, N threads"), trains, and explains invalid settings with the
-// engine's own message; ?threads=0 opts out; a widget on the same isolated origin still runs the
+// engine's own message; ?threads=0 opts out (the single-threaded SIMD module loads in its worker
+// and the badge names it); a widget on the same isolated origin still runs the
 // single-threaded SIMD build (widgets never rely on those headers). No timing is asserted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,6 +63,7 @@ test('?threads=0 opts out: the isolated playground runs the single-threaded SIMD
   assert.equal(await status.getAttribute('data-variant'), 'simd');
   assert.equal(await status.getAttribute('data-threads'), '1');
   assert.match((await status.textContent()) ?? '', /WebAssembly SIMD \(sse4\.1\)/);
+  await shot(page, 'module-loaded');
   assert.deepEqual(errors, []);
   await page.close();
 });

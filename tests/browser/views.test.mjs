@@ -7,8 +7,7 @@
 // colours the page and the charts. Screenshots go to test-results/views-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { startHarness, RESULTS, ready, until, frames } from './harness.mjs';
+import { startHarness, RESULTS, ready, until, frames, downloaded } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -124,7 +123,8 @@ test('charts: learned positions say why eval @ 32 is missing; the default run st
     page.waitForEvent('download'),
     page.click('[data-chart="loss"] button:text("CSV")'),
   ]);
-  const rows = readFileSync(await download.path(), 'utf8')
+  const rows = (await downloaded(download))
+    .toString('utf8')
     .trim()
     .split('\n')
     .slice(1)

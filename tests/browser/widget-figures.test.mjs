@@ -5,8 +5,7 @@
 // (one cell per entry), PNG (3×) and JSON (the widget's numbers). Screenshot: test-results/figures-widget.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { RESULTS, until } from './harness.mjs';
+import { RESULTS, until, downloaded } from './harness.mjs';
 import { page as fixture, startWidgetServer, STRICT_CSP as CSP } from './widget-fixtures.mjs';
 import { parseSvg, pngSize } from '../node/figure-files.mjs';
 
@@ -31,7 +30,7 @@ async function grab(page, menu, format) {
     page.waitForEvent('download'),
     menu.locator(`button[data-format="${format}"]`).click(),
   ]);
-  return { name: dl.suggestedFilename(), bytes: readFileSync(await dl.path()) };
+  return { name: dl.suggestedFilename(), bytes: await downloaded(dl) };
 }
 
 test('widget: attention, position map and probe grid download under a strict CSP', async () => {

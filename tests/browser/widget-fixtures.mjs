@@ -1,20 +1,12 @@
 // What the widget's browser tests share: test pages served next to dist/ (the widget's script comes
 // from dist/, as on any host; FIXTURES: those of widgets.test.mjs and build-scripts/bench-long-tasks.mjs), and
-// startWidgetServer, which serves them with dist/ on a plain static server and launches Debian's
-// Chromium with the project's flags.
-import { chromium } from 'playwright-core';
+// startWidgetServer, which serves them with dist/ on a plain static server, with Chromium
+// (harness.mjs launchBrowser: the suite's, or Debian's Chromium launched with the project's flags).
 import { DIST, ensureDist } from './dist.mjs';
 import { serveStatic } from './static-server.mjs';
 import { pausedWidget } from './until.mjs';
+import { launchBrowser } from './harness.mjs';
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 /** A strict Content-Security-Policy for a page's head: same-origin scripts, no blob: or data: images. */
 export const STRICT_CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self' data:; object-src 'none'">`;
 export const SCRIPT = '<script type="module" src="/attention-playground.js"></script>';
@@ -75,20 +67,19 @@ export function recordErrors(p, types = ['error'], errors = []) {
 export const pauseAcknowledged = (p, selector) => pausedWidget(p, selector);
 
 /**
- * dist/ (built when stale: dist.mjs; `rebuild`: always, unless ATTNPLAY_SKIP_BUILD) and `pages`
+ * dist/ (built when stale: dist.mjs) and `pages`
  * ({path: html}) on a static server (static-server.mjs: url, hits, extra), and Chromium. open(path)
  * loads a path of that server (or an absolute URL) in a new page that records errors (console
  * messages of `console`'s types) and, given `chunks` (a RegExp), the requested paths it matches
  * (its first group); `setup(page)` runs before the page loads (init scripts, tracing).
  * @param {Record<string, string>} [pages]
- * @param {{rebuild?: boolean}} [options]
  */
-export async function startWidgetServer(pages = {}, { rebuild = false } = {}) {
-  await ensureDist({ force: rebuild });
+export async function startWidgetServer(pages = {}) {
+  await ensureDist();
   const server = await serveStatic(DIST, pages);
   let browser;
   try {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+    browser = await launchBrowser();
   } catch (e) {
     await server.close();
     throw e;

@@ -4,7 +4,7 @@
 // download of the module (their long tasks: the long_tasks row of `npm run bench`); a bad attribute is explained
 // inside its own box while the others train; attributes never become HTML; the iframe route
 // works; dark theme; what one widget downloads stays within the budget. Screenshots go to test-results/.
-// ATTNPLAY_SKIP_BUILD=1 reuses an existing dist/.
+// dist/ is built once per suite run (dist.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { FIXTURES, SCRIPT, page, pauseAcknowledged, startWidgetServer } from './
 
 let server;
 before(async () => {
-  server = await startWidgetServer(FIXTURES, { rebuild: true });
+  server = await startWidgetServer(FIXTURES);
 });
 after(() => server?.close());
 
