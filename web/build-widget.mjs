@@ -211,7 +211,10 @@ export function gzipSize(bytes) {
  * and dynamic imports, and every file whose name appears in the code loaded (the worker, the
  * module's glue, the wasm), counting one wasm variant (the larger) and one glue file (the larger).
  * The threaded variant's files (web/src/wasm/threads/) are left out: a widget never loads it
- * (bestVariant() without threads, common/simd-support.js), though the worker names its URLs.
+ * (bestVariant() without threads, common/simd-support.js), though the worker names its URLs. So is
+ * the module's deferred part (attnplay.deferred.wasm), loaded by a view's first call into it
+ * (Explore, Generate, interventions, heads, model files): tests/browser/widgets.test.mjs checks
+ * that a first view does not fetch it.
  */
 export function measure(output) {
   const threaded = ['attnplay.wasm', 'attnplay.mjs']
@@ -236,7 +239,9 @@ export function measure(output) {
     files.get(f)?.isDynamicEntry && PANELS.find((p) => facade(f).endsWith(`/panels/${p}-panel.js`));
   const onDemand = (f) =>
     view(f, 'widget-api') || facade(f).endsWith('/charts/figure-export.js') || Boolean(panelOf(f));
-  const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app') || onDemand(f);
+  // the wasm module's second part (build-scripts/wasm-split.mjs): fetched on the first call into it
+  const deferredWasm = (f) => /\.deferred-[\w-]{8}\.wasm$/.test(f);
+  const lazy = (f) => isDemo(f) || view(f, 'widget-app') || view(f, 'compare-app') || onDemand(f) || deferredWasm(f);
   const names = [...files.keys()];
 
   function closure(starts) {
