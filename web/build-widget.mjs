@@ -23,11 +23,10 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync, exis
 const WEB = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(WEB, '..');
 const DIST = resolve(ROOT, 'dist');
-// Bytes, gzipped, everything one widget downloads. Raised from 350 KB to 365 KB on 2026-11-24:
-// multi-seed demos (seeds.js), the direct attention GEMMs and the thread-pool plumbing added
-// 14 KB; a shrink pass (the wasm's cold code, the threaded worker's source in the worker chunk)
-// should bring it back.
-export const BUDGET = 450_000;
+// Bytes, gzipped, everything one widget downloads. 450 KB until 2026-11-26, when the wasm module
+// was split (build-scripts/wasm-split.mjs: a first view downloads only the code it runs) and one
+// widget went from about 448 KB to about 340 KB; target 300 KB (issue 32).
+export const BUDGET = 355_000;
 const STYLES = resolve(WEB, 'src/widgets/styles.js');
 const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
 // The published entry (a loader that parses as a classic script too) and the widget module it loads.
