@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { measureCompareInTab, measureTwoAtOnce } from './bench-compare.mjs';
 import { longTasksRow, measureLongTasks } from './bench-long-tasks.mjs';
+import { downloadRows, measureDownload, measureFirstStep } from './bench-size.mjs';
 import { measureInTab } from './bench-tab.mjs';
 import { measureThreadsNode } from './bench-threads.mjs';
 
@@ -161,6 +162,16 @@ if (!('skipped' in result.threads_node)) {
   result.ratios.wasm_threads_over_single_node = result.threads_node.ratio;
   log(`wasm-threads under Node, 2 threads / 1 thread: ${num(result.threads_node.ratio, 2)}`);
 }
+// The download rows (bench-size.mjs): the widget's module, gzip and brotli, and one widget's download
+// (dist/, which the in-tab rows built); the playground's first step after load.
+result.download = measureDownload();
+log('');
+for (const row of downloadRows(result.download)) log(row);
+result.first_step = await measureFirstStep();
+if (!('skipped' in result.first_step))
+  log(
+    `playground: module ready ${num(result.first_step.ready_ms, 0)} ms after the page's start; first step ${num(result.first_step.first_step_ms, 0)} ms after Play`,
+  );
 // The long_tasks row: the page's main thread while six widgets train (bench-long-tasks.mjs).
 result.long_tasks = await measureLongTasks({ log });
 log(`\n${longTasksRow(result.long_tasks)}`);

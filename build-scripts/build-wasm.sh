@@ -4,7 +4,9 @@
 #   build/wasm-scalar   no SIMD
 #   build/wasm-threads  SIMD + -pthread (SharedArrayBuffer; pages that are crossOriginIsolated)
 # and copies each browser module (attnplay.mjs + .wasm, + attnplay.worker.js for threads) into
-# web/src/wasm/<variant>/ for Vite. --module-only skips the test and bench programs (used by
+# web/src/wasm/<variant>/ for Vite. The simd and scalar modules are split first (wasm-split.mjs):
+# attnplay.wasm holds what a first view runs, attnplay.deferred.wasm the rest, loaded on demand.
+# --module-only skips the test and bench programs (used by
 # `npm start`); --for-tests (npm test) builds what the tests run: wasm-simd whole, wasm-scalar's
 # modules (browser, Node) and kernel tests. The threads variant builds only its modules (its kernels are
 # the SIMD ones, and the Catch2 tests of the split run natively).
@@ -31,7 +33,10 @@ for variant in simd scalar threads; do
     targets=(--target ap_web ap_node aptests)
   fi
   cmake --build "$dir" -j"$jobs" "${targets[@]}"
+  # simd, scalar: what a first view runs in attnplay.wasm, the rest in attnplay.deferred.wasm
+  if [ "$variant" != threads ]; then node build-scripts/wasm-split.mjs "$dir"; fi
   mkdir -p "web/src/wasm/$variant"
   cp "$dir/attnplay.mjs" "$dir/attnplay.wasm" "web/src/wasm/$variant/"
   if [ "$variant" = threads ]; then cp "$dir/attnplay.worker.js" "web/src/wasm/$variant/"; fi
+  if [ "$variant" != threads ]; then cp "$dir/attnplay.deferred.wasm" "web/src/wasm/$variant/"; fi
 done

@@ -11,6 +11,8 @@ NEEDS=(
   "cmd:cmake:cmake"
   "cmd:g++:g++"
   "cmd:em++:emscripten"
+  # splits the widget's wasm modules (build-scripts/wasm-split.mjs)
+  "cmd:wasm-split:binaryen"
   "hdr:xtensor/xtensor.hpp:libxtensor-dev"
   "hdr:xsimd/xsimd.hpp:libxsimd-dev"
   "hdr:catch2/catch.hpp:catch2"

@@ -13,6 +13,8 @@ if(AP_WASM_THREADS)
 endif()
 add_library(apbind OBJECT ${CMAKE_SOURCE_DIR}/core/bindings/bindings.cpp)
 target_link_libraries(apbind PUBLIC apcore)
+# once per call from JS (JSON in and out): for size, like apcold (CMakeLists.txt)
+target_compile_options(apbind PRIVATE -Oz)
 if(AP_WASM_THREADS)
   # typed catch clauses work with -pthread only with this file's plain __wasm_lpad_context
   # (Debian's clang 14 vs the thread_local one of Emscripten 3.1.6's libunwind: see the file)
@@ -23,6 +25,13 @@ add_executable(ap_web $<TARGET_OBJECTS:apbind>)
 target_link_libraries(ap_web PRIVATE apcore)
 set_target_properties(ap_web PROPERTIES OUTPUT_NAME attnplay SUFFIX .mjs)
 target_link_options(ap_web PRIVATE ${AP_EMBIND_FLAGS} -sEXPORT_ES6=1 -sENVIRONMENT=web,worker)
+if(NOT AP_WASM_THREADS)
+  # The widget's modules (simd, scalar) are split in two: the link leaves attnplay.wasm.orig and an
+  # instrumented attnplay.wasm, and build-scripts/wasm-split.mjs (run by build-wasm.sh) keeps in
+  # attnplay.wasm what a first view runs and moves the rest to attnplay.deferred.wasm, which the
+  # glue loads on the first call into it (web/src/worker/load-module.js supplies the loader).
+  target_link_options(ap_web PRIVATE -sSPLIT_MODULE=1 -Wno-experimental)
+endif()
 
 add_executable(ap_node $<TARGET_OBJECTS:apbind>)
 target_link_libraries(ap_node PRIVATE apcore)

@@ -4,7 +4,6 @@
 #include "io/json.hpp"
 
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 namespace ap {
@@ -21,8 +20,7 @@ void OptionSpec::check(const nlohmann::json& v) const {
   auto fail = [&](const std::string& allowed) {
     throw std::invalid_argument(key + ": " + show(v) + " is not allowed; expected " + allowed);
   };
-  std::ostringstream range;
-  range << "from " << min << " to " << max;
+  const std::string range = "from " + num_text(min) + " to " + num_text(max);
   if (kind == "bool") {
     if (!v.is_boolean()) fail("true or false");
   } else if (kind == "string") {
@@ -33,11 +31,11 @@ void OptionSpec::check(const nlohmann::json& v) const {
       if (c == v.get<std::string>()) return;
     fail("one of " + join_names(choices));
   } else if (kind == "int") {
-    if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>()) fail("a whole number " + range.str());
-    if (v.get<double>() < min || v.get<double>() > max) fail("a whole number " + range.str());
+    if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>()) fail("a whole number " + range);
+    if (v.get<double>() < min || v.get<double>() > max) fail("a whole number " + range);
   } else {  // float
-    if (!v.is_number() || !std::isfinite(v.get<double>())) fail("a number " + range.str());
-    if (v.get<double>() < min || v.get<double>() > max) fail("a number " + range.str());
+    if (!v.is_number() || !std::isfinite(v.get<double>())) fail("a number " + range);
+    if (v.get<double>() < min || v.get<double>() > max) fail("a number " + range);
   }
 }
 

@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 #include <stdexcept>
 #include <variant>
 
@@ -145,9 +144,8 @@ std::string float_text(float x) {
 std::string show(const nlohmann::json& v) { return show_value(v); }
 
 [[noreturn]] void out_of_range(const std::string& key, const std::string& value, const Field& f, const char* what) {
-  std::ostringstream os;
-  os << key << ": " << value << " is out of range; allowed: " << what << " from " << f.min << " to " << f.max;
-  throw std::invalid_argument(os.str());
+  throw std::invalid_argument(key + ": " + value + " is out of range; allowed: " + what + " from " + num_text(f.min) +
+                              " to " + num_text(f.max));
 }
 
 // A task option's value must have its declared kind (vocab: a whole number, ...); its range is

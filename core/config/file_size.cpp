@@ -1,7 +1,6 @@
 // core/config/file_size.cpp — see file_size.hpp.
 #include "config/file_size.hpp"
 
-#include <sstream>
 #include <stdexcept>
 
 #include "config/variants.hpp"
@@ -45,14 +44,14 @@ ModelFileSize model_file_size(const Config& cfg, const Task& task) {
 void check_model_file_size(const Config& cfg, const Task& task) {
   const ModelFileSize s = model_file_size(cfg, task);
   if (s.bytes > kMaxModelFileBytes) {
-    std::ostringstream os;
-    os << "model size: d_model=" << cfg.d_model << ", layers=" << cfg.layers << ", ffn=" << cfg.ffn << " make "
-       << s.parameters << " parameters, a model file of about " << (s.bytes + (1 << 19)) / (1 << 20)
-       << " MiB (weights and the optimizer's two moments, 12 bytes a parameter), above the limit of "
-       << (kMaxModelFileBytes >> 20)
-       << " MiB that every loader (--resume, eval, the page's import) reads; "
-          "reduce d_model, layers or ffn (or max_len with a learned position table)";
-    throw std::invalid_argument(os.str());
+    throw std::invalid_argument(
+        "model size: d_model=" + std::to_string(cfg.d_model) + ", layers=" + std::to_string(cfg.layers) +
+        ", ffn=" + std::to_string(cfg.ffn) + " make " + std::to_string(s.parameters) +
+        " parameters, a model file of about " + std::to_string((s.bytes + (1 << 19)) / (1 << 20)) +
+        " MiB (weights and the optimizer's two moments, 12 bytes a parameter), above the limit of " +
+        std::to_string(kMaxModelFileBytes >> 20) +
+        " MiB that every loader (--resume, eval, the page's import) reads; "
+        "reduce d_model, layers or ffn (or max_len with a learned position table)");
   }
   if (s.header_bytes > kSafetensorsMaxHeaderBytes)
     throw std::invalid_argument(

@@ -1,12 +1,12 @@
 // core/config/validate.cpp — Config::validate(): every field's range and names, then the
 // rules that relate fields to each other. Runs once at every boundary (file, CLI, bindings).
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 #include "config/config.hpp"
 #include "config/file_size.hpp"
 #include "config/variants.hpp"
+#include "io/json.hpp"
 #include "tasks/task.hpp"
 
 namespace ap {
@@ -31,10 +31,8 @@ std::unique_ptr<Task> Config::checked_task() const {
   // Refuse before anything is allocated (the task's data, the encoding's tables below).
   const double mb = memory_estimate_mb();
   if (mb > memory_limit_mb) {
-    std::ostringstream os;
-    os << "memory: this config needs about " << std::lround(mb) << " MB, above the limit of " << memory_limit_mb
-       << " MB (memory_limit_mb); reduce batch, seq_len, d_model or layers";
-    fail(os.str());
+    fail("memory: this config needs about " + std::to_string(std::lround(mb)) + " MB, above the limit of " +
+         num_text(memory_limit_mb) + " MB (memory_limit_mb); reduce batch, seq_len, d_model or layers");
   }
 
   // Registry options: each declared option checks its own value, whether or not its entry is

@@ -227,6 +227,12 @@ std::string utf8_repaired(std::string_view s) {
   return out;
 }
 
+std::string num_text(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
 std::string show_text(std::string_view s, size_t max_chars) {
   std::string out;
   bool whole = put_text(out, s, 4 * max_chars + 8, false);

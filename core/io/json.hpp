@@ -55,6 +55,10 @@ std::string show_value(const nlohmann::json& v, size_t max_chars = 60);
 std::string show_json(const nlohmann::json& v, size_t max_chars = 60);
 // Text from the user (a key, a token, a word) the same way: quoted, escaped, cut.
 std::string show_text(std::string_view s, size_t max_chars = 60);
+// A number in a message as `std::ostream << x` prints it (printf "%g": 6 significant digits).
+// Messages are built with it and std::to_string, not with string streams: those pull the
+// whole of libc++'s locale machinery into the wasm module (about 20 KB gzipped).
+std::string num_text(double x);
 
 // The one escaping function for bytes from outside (a file, a model's metadata, a CSV cell) on
 // their way to a terminal: s with C0 controls, DEL, the C1 controls (U+0080..U+009F) and invalid

@@ -3,7 +3,8 @@
 // "optimizer.exp_avg_sq.<name>", and in __metadata__ the config (JSON), the step, the RNG
 // states and the format version. Loading checks every name, shape and value (docs/model-format.md).
 #include <cmath>
-#include <sstream>
+#include <cctype>
+#include <charconv>
 #include <stdexcept>
 
 #include "io/json.hpp"
@@ -16,16 +17,21 @@ namespace {
 constexpr const char* kFormat = "attention-playground/1";
 
 std::string rng_text(const Rng& r) {
-  std::ostringstream os;
-  for (auto x : r.state()) os << x << ' ';
-  return os.str();
+  std::string out;
+  for (auto x : r.state()) out += std::to_string(x) + ' ';
+  return out;
 }
 Rng rng_from(const std::string& s, const char* field) {
-  std::istringstream is(s);
   std::array<uint64_t, 4> st{};
-  for (auto& x : st)
-    if (!(is >> x))
+  const char* p = s.data();
+  const char* end = p + s.size();
+  for (auto& x : st) {
+    while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
+    auto [next, ec] = std::from_chars(p, end, x);
+    if (ec != std::errc() || next == p)
       throw std::invalid_argument(std::string("model file: metadata '") + field + "' is not four integers");
+    p = next;
+  }
   Rng r;
   r.set_state(st);
   return r;
@@ -106,10 +112,8 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size, const 
     }
     std::vector<int64_t> want(p.shape.begin(), p.shape.end());
     if (t->shape != want) {
-      std::ostringstream os;
-      os << "model file: tensor '" << name << "' has shape " << nlohmann::json(t->shape).dump()
-         << " but this config needs " << nlohmann::json(want).dump();
-      throw std::invalid_argument(os.str());
+      throw std::invalid_argument("model file: tensor '" + name + "' has shape " + nlohmann::json(t->shape).dump() +
+                                  " but this config needs " + nlohmann::json(want).dump());
     }
     for (float x : t->data) {
       if (!std::isfinite(x))

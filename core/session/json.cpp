@@ -2,7 +2,6 @@
 #include "session/json.hpp"
 
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 #include "io/json.hpp"
@@ -43,11 +42,11 @@ void check_forward_memory(const Config& cfg, int B, int T, const std::string& wh
   c.batch = std::max(B, 1), c.seq_len = std::max(T - c.anchor_count(), 1);
   const double mb = c.memory_estimate_mb();
   if (mb > cfg.memory_limit_mb) {
-    std::ostringstream os;
-    os << what << ": a pass over " << B << (B == 1 ? " sequence" : " sequences") << " of " << T
-       << " tokens needs about " << std::lround(mb) << " MB for one pass, above the limit of " << cfg.memory_limit_mb
-       << " MB (memory_limit_mb); use fewer tokens";
-    throw std::invalid_argument(os.str());
+    throw std::invalid_argument(std::string(what) + ": a pass over " + std::to_string(B) +
+                                (B == 1 ? " sequence" : " sequences") + " of " + std::to_string(T) +
+                                " tokens needs about " + std::to_string(std::lround(mb)) +
+                                " MB for one pass, above the limit of " + num_text(cfg.memory_limit_mb) +
+                                " MB (memory_limit_mb); use fewer tokens");
   }
 }
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "io/json.hpp"
 #include "io/sha256.hpp"
@@ -184,12 +183,11 @@ StepMetrics Session::step() {
       step_ = good_.step;
       replay_->truncate(step_);
     }
-    std::ostringstream os;
-    os << "step " << attempted << ": the " << (std::isfinite(m.loss) ? "gradients" : "loss") << " became "
-       << (std::isnan(std::isfinite(m.loss) ? norm : m.loss) ? "NaN" : "infinite")
-       << ", so the update was refused and training paused at the last good weights (step " << step_
-       << "); lower lr (now " << cfg_.lr << ") or set clip (now " << cfg_.clip << "), then continue";
-    m.message = os.str();
+    m.message = "step " + std::to_string(attempted) + ": the " + (std::isfinite(m.loss) ? "gradients" : "loss") +
+                " became " + (std::isnan(std::isfinite(m.loss) ? norm : m.loss) ? "NaN" : "infinite") +
+                ", so the update was refused and training paused at the last good weights (step " +
+                std::to_string(step_) + "); lower lr (now " + num_text(cfg_.lr) + ") or set clip (now " +
+                num_text(cfg_.clip) + "), then continue";
     stopped_ = m.message;
   } else {
     stopped_.clear();

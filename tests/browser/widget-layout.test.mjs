@@ -331,7 +331,9 @@ function fetchRaw(url, encoding) {
 test('dist/ carries .gz and .br copies that decompress to the same bytes; vite preview sends the wasm compressed', async () => {
   const assets = readdirSync(resolve(DIST, 'assets'));
   const wasm = assets.filter((f) => f.endsWith('.wasm'));
-  assert.equal(wasm.length, 3, 'three wasm variants (simd, scalar, threads)');
+  // simd and scalar in two parts each (build-scripts/wasm-split.mjs), threads whole
+  assert.equal(wasm.length, 5, 'three wasm variants (simd, scalar, threads), simd and scalar with a deferred part');
+  assert.equal(wasm.filter((f) => f.includes('.deferred-')).length, 2, 'the deferred parts of simd and scalar');
   const widget = assets.filter((f) => /^widget-[\w-]{8}\.js$/.test(f));
   assert.equal(widget.length, 1, 'the widget module');
   for (const f of [...wasm, ...widget].map((a) => `assets/${a}`)) {

@@ -353,6 +353,10 @@ test('everything one widget downloads is within the gzipped budget (BUDGET in we
     ![...server.hits.keys()].some((path) => path.startsWith('/corpus/')),
     'a widget without the text task never fetches the corpus',
   );
+  assert.ok(
+    ![...server.hits.keys()].some((path) => path.includes('.deferred')),
+    `a first view runs on the module's first part only (build-scripts/wasm-split.mjs): ${sent.join(', ')}`,
+  );
   assert.ok(total <= size.budget, `one widget downloaded ${total} bytes gzipped: ${sent.join(', ')}`);
   await p.close();
 });

@@ -395,4 +395,9 @@ export default function createAttnplay(options?: {
    * module, which they import */
   pthreadPoolSize?: number;
   mainScriptUrlOrBlob?: string;
+  /** split modules (simd, scalar): instantiates attnplay.deferred.wasm with these imports, which
+   * fills the function table (build-scripts/wasm-split.mjs) */
+  loadSplitModule?: (file: string, imports: WebAssembly.Imports, name: string) => void;
+  /** the glue's messages (stderr) */
+  printErr?: (text: string) => void;
 }): Promise<AttnplayModule>;
