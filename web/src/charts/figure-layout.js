@@ -8,7 +8,7 @@
 // No DOM (tests/node/figure.test.mjs runs it under Node).
 import { sequential, diverging, css } from './colormap.js';
 import { fmt, thinning } from './heatmap.js';
-import { INK, MUTED, MASKED, FONT, PAD, TITLE, textWidth, short } from './figure-style.js';
+import { INK, MUTED, MASKED, FONT, PAD, TITLE, textWidth, short, axisTitles } from './figure-style.js';
 import { lineLayout } from './figure-lines.js';
 
 export { INK, MUTED, GRID, MASKED, textWidth, short } from './figure-style.js';
@@ -61,28 +61,7 @@ export function heatmapLayout(f) {
   items.push({ k: 'text', x: PAD, y: PAD + TITLE - 2, text: f.title, size: TITLE, weight: 600, cls: 'title' });
   heatmapCells(items, f, g);
   const colH = heatmapLabels(items, f, g);
-  let y = matY + matH + colH + 4;
-  if (f.xLabel)
-    items.push({
-      k: 'text',
-      x: matX + matW / 2,
-      y: (y += 14),
-      text: f.xLabel,
-      size: FONT + 1,
-      anchor: 'middle',
-      cls: 'x-title',
-    });
-  if (f.yLabel)
-    items.push({
-      k: 'text',
-      x: PAD + 12,
-      y: matY + matH / 2,
-      text: f.yLabel,
-      size: FONT + 1,
-      anchor: 'middle',
-      rotate: -90,
-      cls: 'y-title',
-    });
+  const y = axisTitles(items, f, { centerX: matX + matW / 2, y: matY + matH + colH + 4, middleY: matY + matH / 2 });
   const legend = colorScale(items, f, matW, y + 14);
   const width = Math.ceil(
     Math.max(matX + matW + (f.side ? 50 : 0), legend.right, PAD + textWidth(f.title, TITLE)) + PAD,

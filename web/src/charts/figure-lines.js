@@ -1,7 +1,7 @@
 // The line plot of a publication figure (figure-layout.js has the drawing items and the heatmap):
 // series, axes with ticks, markers, legend; or bars. The same layout, in C++, writes the CLI's SVG
 // (core/cli/svg_figure.cpp). No DOM (tests/node/figure.test.mjs runs it under Node).
-import { GRID, MUTED, FONT, PAD, TITLE, textWidth } from './figure-style.js';
+import { GRID, MUTED, FONT, PAD, TITLE, textWidth, axisTitles } from './figure-style.js';
 import { fmt } from './heatmap.js';
 
 /** @typedef {import('./figure-layout.js').Item} Item */
@@ -175,28 +175,7 @@ function seriesPath(items, f, s, { sx, sy }) {
 
 /** The axis titles and the legend below the plot; returns the y of its last line. @param {Item[]} items @param {LineFigure} f @param {LineFrame} p */
 function lineLegend(items, f, { left, top, plotW, plotH }) {
-  let y = top + plotH + FONT + 8;
-  if (f.xLabel)
-    items.push({
-      k: 'text',
-      x: left + plotW / 2,
-      y: (y += 14),
-      text: f.xLabel,
-      size: FONT + 1,
-      anchor: 'middle',
-      cls: 'x-title',
-    });
-  if (f.yLabel)
-    items.push({
-      k: 'text',
-      x: PAD + 12,
-      y: top + plotH / 2,
-      text: f.yLabel,
-      size: FONT + 1,
-      anchor: 'middle',
-      rotate: -90,
-      cls: 'y-title',
-    });
+  let y = axisTitles(items, f, { centerX: left + plotW / 2, y: top + plotH + FONT + 8, middleY: top + plotH / 2 });
   y += 8;
   for (const s of f.series) {
     y += 16;

@@ -17,3 +17,28 @@ export const short = (s) => {
   const t = [...String(s)];
   return t.length > MAX_CHARS ? `${t.slice(0, MAX_CHARS - 1).join('')}…` : t.join('');
 };
+
+/**
+ * The axis titles of a figure: the x title centred below the plot (from `y`, returned moved on
+ * when there is one), the y title turned along the plot's left edge.
+ * @param {any[]} items @param {{xLabel?: string, yLabel?: string}} f
+ * @param {{centerX: number, y: number, middleY: number}} at
+ * @returns {number} the y after the x title
+ */
+export function axisTitles(items, f, { centerX, y, middleY }) {
+  const size = FONT + 1;
+  if (f.xLabel)
+    items.push({ k: 'text', x: centerX, y: (y += 14), text: f.xLabel, size, anchor: 'middle', cls: 'x-title' });
+  if (f.yLabel)
+    items.push({
+      k: 'text',
+      x: PAD + 12,
+      y: middleY,
+      text: f.yLabel,
+      size,
+      anchor: 'middle',
+      rotate: -90,
+      cls: 'y-title',
+    });
+  return y;
+}
