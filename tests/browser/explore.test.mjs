@@ -78,7 +78,11 @@ async function show(name, extra) {
     `the explorer to show ${name}`,
     name,
   );
-  await page.evaluate(() => window.playground.step(3));
+  // step(3), then the playground's refresh (resolves when the views show the latest state)
+  await page.evaluate(async () => {
+    await window.playground.step(3);
+    await window.playground.refresh();
+  });
   await explorerShows(
     () => ({
       ok: Number(window.playground.explore.data?.step) >= 3 && !window.playground.explore.busy,

@@ -82,13 +82,13 @@ test('the compare widget draws its last step label ("1000") inside the chart', a
       () => {
         const app = document.getElementById('w').app;
         const runs = app?.runs ?? [];
-        const charts = (app?.charts ?? []).map(([c]) => ({ width: c.width, ticks: c.xTicks }));
+        const charts = (app?.view?.charts ?? []).map(([c]) => ({ width: c.width, ticks: c.xTicks }));
         return {
           ok:
             runs.length === 2 &&
-            runs.every((r) => r.last.step >= 1000) &&
+            runs.every((r) => r.step >= 1000) &&
             charts.every((c) => c.ticks.some((t) => t.text === '1000')),
-          steps: runs.map((r) => r.last.step),
+          steps: runs.map((r) => r.step),
           charts,
         };
       },
