@@ -8,8 +8,8 @@
 #   (grads_tool.py compare; the floor keeps a gradient that is exactly 0, such as an MLP bias
 #   that softmax cancels, from comparing rounding noise with rounding noise).
 #   builds  every position encoding (with softmax) and every normalization (with rope) of the
-#           registry: SSE against NATIVE, e ≤ 1e-4 (seen: ≤ 6e-5, cosine; float32 rounding differs
-#           by FMA, 4 vs 16 lanes and exp's polynomial), except the entries declared below.
+#           registry: SSE against NATIVE, e ≤ 1e-4 (seen: ≤ 5e-6 but for the entries declared below;
+#           float32 rounding differs by FMA, 4 vs 16 lanes and exp's polynomial).
 #   f64     the two configurations of issue 32, both builds against PyTorch float64 autograd on the
 #           exported model (attnplay export-torch): swish_l2 without positions, and cosine with τ
 #           at its clamp (100) on about half the heads. e ≤ max(1e-4, 2 × PyTorch float32's own e
@@ -61,6 +61,9 @@ tolerance() {
   case $1 in
     position=cope) echo 1e-3 ;; # positions interpolate between floor(p) and ceil(p) of a gate sum: a
                                 # rounding that crosses an integer changes the slope (seen 1.4e-4)
+    normalization=cosine) echo 1e-3 ;; # τ near 100 scales every rounding of q̂·k̂ by 100: on such
+                                       # weights PyTorch's float32 differs from float64 by 1e-4 to
+                                       # 1e-3 itself (seen between the builds: 5e-5 to 1.1e-4)
     *) echo 1e-4 ;;
   esac
 }
