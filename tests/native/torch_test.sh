@@ -58,6 +58,8 @@ case_ "sinusoidal concat base 100 layerwise" sinusoidal --set position=sinusoida
 case_ "scaled_sinusoidal layerwise" scaled_sinusoidal --set position=scaled_sinusoidal --set placement=layerwise
 case_ "rope half, fraction 0.5, base 100, gelu_erf" rope --set position=rope --set rope_layout=half \
   --set rope_fraction=0.5 --set rope_base=100 --set activation=gelu_erf
+case_ "rope pi from rope_train_len 4 (scaled in training and evaluation)" rope --set position=rope \
+  --set rope_scaling=pi --set rope_factor=2 --set rope_train_len=4
 case_ "alibi bidirectional (symmetric), relu" alibi --set position=alibi --set causal=false --set activation=relu
 case_ "alibi asymmetric ratio 2, bidirectional" alibi --set position=alibi --set causal=false \
   --set alibi_mode=asymmetric --set alibi_ratio=2 --set heads=4
