@@ -40,13 +40,9 @@ struct Operands {
   float alpha, beta;
 };
 
-// LDA: op(A)'s leading dimension when known at compile time (0: o.lda). With a constant, the MR
-// broadcasts of a step are static offsets from one address: in wasm a run-time lda costs an i32
-// multiply-add per broadcast, which held the per-head products at ~0.5 of the dense rate.
-template <bool TA, int LDA>
+template <bool TA>
 inline float a_at(const Operands& o, int i, int k) {
-  const std::size_t lda = LDA ? std::size_t(LDA) : std::size_t(o.lda);
-  return TA ? o.A[std::size_t(k) * lda + i] : o.A[std::size_t(i) * lda + k];
+  return TA ? o.A[std::size_t(k) * o.lda + i] : o.A[std::size_t(i) * o.lda + k];
 }
 
 // The k range of a row block: [full_lo, full_hi) counts for every row; [edge_lo, edge_hi)
@@ -69,7 +65,7 @@ inline void finish(const Operands& o, float* c, const fbatch& acc) {
 }
 
 // Rows [i0, i0+R) × columns [j, j + V·W): sums in registers over the block's k range.
-template <bool TA, int LDA, int R, int V>
+template <bool TA, int R, int V>
 void block(const Operands& o, Tri tri, const KRange& kr, int i0, int j) {
   fbatch acc[R][V];
   for (int r = 0; r < R; ++r)
@@ -87,13 +83,13 @@ void block(const Operands& o, Tri tri, const KRange& kr, int i0, int j) {
   // k in increasing order: the masked edge of UpperA comes first, that of LowerA last.
   auto edge = [&]() {
     for (int k = kr.edge_lo; k < kr.edge_hi; ++k) {
-      for (int r = 0; r < R; ++r) a[r] = keeps(tri, i0 + r, k) ? a_at<TA, LDA>(o, i0 + r, k) : 0.f;
+      for (int r = 0; r < R; ++r) a[r] = keeps(tri, i0 + r, k) ? a_at<TA>(o, i0 + r, k) : 0.f;
       step(k, a);
     }
   };
   if (tri == Tri::UpperA) edge();
   for (int k = kr.full_lo; k < kr.full_hi; ++k) {
-    for (int r = 0; r < R; ++r) a[r] = a_at<TA, LDA>(o, i0 + r, k);
+    for (int r = 0; r < R; ++r) a[r] = a_at<TA>(o, i0 + r, k);
     step(k, a);
   }
   if (tri != Tri::UpperA) edge();
@@ -102,13 +98,13 @@ void block(const Operands& o, Tri tri, const KRange& kr, int i0, int j) {
 }
 
 // Column j (a tail column past the last whole vector), rows [i0, i0+R), scalar.
-template <bool TA, int LDA, int R>
+template <bool TA, int R>
 void column(const Operands& o, Tri tri, const KRange& kr, int i0, int j) {
   for (int r = 0; r < R; ++r) {
     const int i = i0 + r;
     float s = 0.f;
     auto add = [&](int k) {
-      if (keeps(tri, i, k)) s += a_at<TA, LDA>(o, i, k) * o.B[std::size_t(k) * o.ldb + j];
+      if (keeps(tri, i, k)) s += a_at<TA>(o, i, k) * o.B[std::size_t(k) * o.ldb + j];
     };
     if (tri == Tri::UpperA)
       for (int k = kr.edge_lo; k < kr.edge_hi; ++k) add(k);
@@ -120,21 +116,21 @@ void column(const Operands& o, Tri tri, const KRange& kr, int i0, int j) {
   }
 }
 
-template <bool TA, int LDA, int R>
+template <bool TA, int R>
 void row_block(const Operands& o, int N, int K, Tri tri, int i0) {
   const KRange kr = k_range(tri, i0, K);
   // LowerC: columns past the block's last row are not needed.
   const int n_hi = tri == Tri::LowerC ? std::min(N, i0 + R) : N;
   int j = 0;
-  for (; j + NV * W <= n_hi; j += NV * W) block<TA, LDA, R, NV>(o, tri, kr, i0, j);
+  for (; j + NV * W <= n_hi; j += NV * W) block<TA, R, NV>(o, tri, kr, i0, j);
   if constexpr (NV > 1)
-    for (; j + W <= n_hi; j += W) block<TA, LDA, R, 1>(o, tri, kr, i0, j);
+    for (; j + W <= n_hi; j += W) block<TA, R, 1>(o, tri, kr, i0, j);
   // A LowerC row block may end mid-vector: one more whole vector if it fits in C's row.
   if (j < n_hi && j + W <= N) {
-    block<TA, LDA, R, 1>(o, tri, kr, i0, j);
+    block<TA, R, 1>(o, tri, kr, i0, j);
     j += W;
   }
-  for (; j < n_hi; ++j) column<TA, LDA, R>(o, tri, kr, i0, j);
+  for (; j < n_hi; ++j) column<TA, R>(o, tri, kr, i0, j);
   if (tri == Tri::LowerC && o.beta == 0.f)
     for (int r = 0; r < R; ++r) {
       const int i = i0 + r;
@@ -142,88 +138,11 @@ void row_block(const Operands& o, int N, int K, Tri tri, int i0) {
     }
 }
 
-template <bool TA, int LDA>
-void run_lda(const Operands& o, int M, int N, int K, Tri tri) {
-  int i0 = 0;
-  for (; i0 + MR <= M; i0 += MR) row_block<TA, LDA, MR>(o, N, K, tri, i0);
-  for (; i0 < M; ++i0) row_block<TA, LDA, 1>(o, N, K, tri, i0);
-}
-
-// The leading dimensions of attention's op(A): the head sizes 8, 16, 32 (queries, dscores' partner)
-// and sequence lengths 32, 64 (weights, dscores) get a constant; others read o.lda.
 template <bool TA>
 void run(const Operands& o, int M, int N, int K, Tri tri) {
-  switch (o.lda) {
-    case 8:
-      return run_lda<TA, 8>(o, M, N, K, tri);
-    case 16:
-      return run_lda<TA, 16>(o, M, N, K, tri);
-    case 32:
-      return run_lda<TA, 32>(o, M, N, K, tri);
-    case 64:
-      return run_lda<TA, 64>(o, M, N, K, tri);
-    default:
-      return run_lda<TA, 0>(o, M, N, K, tri);
-  }
-}
-
-// ---- NT with K = head size (8, 16, 32) and lda = K: attention's scores and dweights ------------
-// Bᵀ is written into panels of PW = NV·W columns (each K rows of PW floats, aligned), so with K
-// known at compile time every load of the fully unrolled k loop is a static offset from one A row
-// block and one panel: no index arithmetic and no loop overhead per k in wasm. Each element is
-// summed exactly as by block() (from 0, in increasing k, one fma at a time; then finish()), so
-// the results are bit-identical to the general path's.
-constexpr int PW = NV * W;
-
-template <int KS, int R, int V>
-inline void nt_tile(const Operands& o, const float* panel, int c0, int i0, int j) {
-  const float* a = o.A + std::size_t(i0) * KS;
-  fbatch acc[R][V];
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) acc[r][v] = fbatch(0.f);
-#pragma GCC unroll 4
-  for (int k = 0; k < KS; ++k) {
-    fbatch bv[V];
-    for (int v = 0; v < V; ++v) bv[v] = fbatch::load_aligned(panel + k * PW + c0 + v * W);
-    for (int r = 0; r < R; ++r) {
-      const fbatch ar(a[r * KS + k]);
-      for (int v = 0; v < V; ++v) acc[r][v] = xsimd::fma(ar, bv[v], acc[r][v]);
-    }
-  }
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) finish(o, o.C + std::size_t(i0 + r) * o.ldc + j + v * W, acc[r][v]);
-}
-
-// Rows [i0, i0+R): whole panels, then single vectors up to the LowerC edge (as row_block()).
-template <int KS, int R>
-void nt_rows(const Operands& o, const float* bp, int N, Tri tri, int i0) {
-  const int n_hi = tri == Tri::LowerC ? std::min(N, i0 + R) : N;
-  int j = 0;
-  for (; j + PW <= n_hi; j += PW) nt_tile<KS, R, NV>(o, bp + std::size_t(j) * KS, 0, i0, j);
-  for (; j < n_hi; j += W) nt_tile<KS, R, 1>(o, bp + std::size_t(j / PW) * PW * KS, j % PW, i0, j);
-  if (tri == Tri::LowerC && o.beta == 0.f)
-    for (int r = 0; r < R; ++r) {
-      const int i = i0 + r;
-      if (i + 1 < N) std::fill(o.C + std::size_t(i) * o.ldc + i + 1, o.C + std::size_t(i) * o.ldc + N, 0.f);
-    }
-}
-
-template <int KS>
-void nt_small(const Operands& o, const float* B, int ldb, int M, int N, Tri tri) {
-  alignas(64) float bp[kMaxTransposed];  // N·KS floats: N / PW panels of KS × PW
-  for (int p = 0; p < N; p += PW)
-    for (int c = 0; c < PW; ++c) {
-      const float* src = B + std::size_t(p + c) * ldb;
-      for (int k = 0; k < KS; ++k) bp[std::size_t(p) * KS + k * PW + c] = src[k];
-    }
   int i0 = 0;
-  for (; i0 + MR <= M; i0 += MR) nt_rows<KS, MR>(o, bp, N, tri, i0);
-  for (; i0 < M; ++i0) nt_rows<KS, 1>(o, bp, N, tri, i0);
-}
-
-// Whether nt_small takes this product: K a head size, A's rows packed (lda = K), N whole panels.
-bool nt_small_fits(int N, int K, int lda, Tri tri) {
-  return (K == 8 || K == 16 || K == 32) && lda == K && N % PW == 0 && (tri == Tri::Full || tri == Tri::LowerC);
+  for (; i0 + MR <= M; i0 += MR) row_block<TA, MR>(o, N, K, tri, i0);
+  for (; i0 < M; ++i0) row_block<TA, 1>(o, N, K, tri, i0);
 }
 
 }  // namespace
@@ -239,11 +158,6 @@ bool gemm_direct_fits(Op op, int M, int N, int K) {
 void gemm_direct(Op op, int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb, float* C,
                  int ldc, float beta, Tri tri) {
   Operands o{A, lda, B, ldb, C, ldc, alpha, beta};
-  if (op == Op::NT && nt_small_fits(N, K, lda, tri)) {
-    if (K == 8) return nt_small<8>(o, B, ldb, M, N, tri);
-    if (K == 16) return nt_small<16>(o, B, ldb, M, N, tri);
-    return nt_small<32>(o, B, ldb, M, N, tri);
-  }
   float bt[kMaxTransposed];  // NT: Bᵀ (K,N) from B (N,K), on the stack (32 KB at most)
   if (op == Op::NT) {
     for (int n = 0; n < N; ++n)
