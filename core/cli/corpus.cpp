@@ -22,7 +22,8 @@ std::string bundled_corpus_path() {
 }
 
 std::string default_text(nlohmann::json& j) {
-  if (j.value("task", std::string()) != "text") return "";
+  const auto task = j.find("task");  // a task of the wrong type is validation's to report
+  if (task == j.end() || !task->is_string() || task->get_ref<const std::string&>() != "text") return "";
   if (j.contains("text") && !(j["text"].is_string() && j["text"].get<std::string>().empty())) return "";
   const std::string path = bundled_corpus_path();
   std::error_code ec;

@@ -117,6 +117,9 @@ export const ENCODING_PRESETS = {
   dynamic_bias: { goal: RELATIVE },
   cope: { goal: RELATIVE },
   forget: { goal: RELATIVE },
+  rope_embed: { goal: { text: 'TDLM: learns copy_back with RoPE at the embedding', checks: [LEARNS] } },
+  qk_sinusoidal: { goal: { text: 'TDLM: learns copy_back with sinusoids added to q and k', checks: [LEARNS] } },
+  qk_learned: { goal: { text: 'TDLM: learns copy_back; it has no position past its table', checks: [LEARNS] } },
   // Learned positions drawn from [0, 2L): every position of the evaluation at 2L was trained. The
   // default (sinusoidal over [0, 4L)) leaves gaps so wide that copy_back stops near 37%.
   randomized: {
