@@ -206,10 +206,10 @@ function fakeView(names) {
   return {
     log,
     names,
-    snapshots: { attention: false, predictions: false, heads: false },
+    inspected: { attention: false, predictions: false, heads: false },
     fresh: (i, info) => log.fresh.push([i, info.step]),
     metrics: (i, b) => log.metrics.push([i, b.step]),
-    snapshot() {},
+    showInspection() {},
     heads() {},
     label: (playing) => log.labels.push(playing),
     say: (t) => log.said.push(t),
