@@ -2,8 +2,9 @@
 # build-scripts/build-native.sh [--for-tests] — the two native builds (Release, -O3):
 #   build/native      -march=native (the machine's best instruction set): tests, CLI, bench
 #   build/native-sse  -msse4.1 only, for like-for-like comparison with wasm SIMD
-# --for-tests (npm test) builds only what the tests run: native-sse is then its kernel tests alone
-# (the bench builds the rest when it needs it).
+# --for-tests (npm test) builds only what the tests run: native-sse is then its kernel tests and
+# its CLI (build/native's ctest grads_builds compares the two builds' gradients; the bench builds
+# the rest when it needs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # ccache (if installed): paths relative to the clone, so another clone of the same sources hits
@@ -18,7 +19,7 @@ build() { # dir arch [targets...]
 }
 build native native
 if [ "${1:-}" = "--for-tests" ]; then
-  build native-sse sse41 aptests
+  build native-sse sse41 aptests attnplay
 else
   build native-sse sse41
 fi

@@ -128,13 +128,16 @@ std::unique_ptr<Session> open_session(const TrainArgs& a, std::string& text_name
     return Session::from_json(j);
   }
   text_name = a.resume;
+  // The optimizer's fields change live; any other field (seq_len, rope_scaling, …: a fine-tune at
+  // a longer length) replaces the file's when it loads, so long as the file's tensors still fit.
   auto bytes = read_bytes(a.resume, "--resume");
-  auto s = Session::load(bytes.data(), bytes.size());
-  nlohmann::json fields = nlohmann::json::object();
+  nlohmann::json fields = nlohmann::json::object(), overrides = nlohmann::json::object();
+  const auto& live = Session::live_keys();
   for (auto& kv : a.sets) {
     auto [k, v] = split_assignment(kv);
-    fields[k] = config_value(k, v);
+    (std::find(live.begin(), live.end(), k) != live.end() ? fields : overrides)[k] = config_value(k, v);
   }
+  auto s = Session::load(bytes.data(), bytes.size(), overrides);
   if (!fields.empty()) s->configure(fields);
   if (s->steps_done() >= s->config().steps)
     throw std::invalid_argument("--resume: the model in '" + a.resume + "' has already trained " +

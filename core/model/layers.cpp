@@ -44,12 +44,8 @@ void linear_backward(FView<2> dinp, FView<2> dW, FView<1> db, const CView<2>& do
   expect_shape(dW, Shape<2>{size_t(O), size_t(I)}, "linear weight gradient");
   gemm_nn(N, I, O, 1.0f, dout.data(), O, W.data(), I, dinp.data(), I, dinp_beta);
   gemm_tn(O, I, N, 1.0f, dout.data(), O, inp.data(), I, dW.data(), I);
-  // db += Σ_n dout[n, :]. A plain loop: this runs on every step, and xt::sum over axis 0 walks
-  // the rows with generic steppers (see docs/xtensor.md).
-  float* d = db.data();
-  const float* g = dout.data();
-  for (int n = 0; n < N; ++n)
-    for (int o = 0; o < O; ++o) d[o] += g[size_t(n) * O + o];
+  // db += Σ_n dout[n, :], summed in double (N = B·T rows; kernels.hpp).
+  column_sum_add(db.data(), dout.data(), N, O);
 }
 
 void layernorm_forward(FView<2> out, FView<1> mean, FView<1> rstd, const CView<2>& inp, const CView<1>& weight,

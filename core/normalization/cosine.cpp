@@ -82,6 +82,7 @@ class Cosine : public Normalization {
     const Saved& sv = saved_[layer];
     const float* w = ps_.data(ids_[layer]);
     float* dw = ps_.grad(ids_[layer]);
+    std::vector<double> dw_sum(size_t(s.NH), 0.0);  // Σ over B·T rows per head: one rounding
     for (size_t r = 0; r < rows; ++r) {
       const int h = int((r / s.T) % s.NH);
       const float tau = temperature(w[h]);
@@ -89,11 +90,12 @@ class Cosine : public Normalization {
       const float* qh = &sv.qhat[r * s.HS];
       double dtau = 0.0;
       for (int i = 0; i < s.HS; ++i) dtau += double(d[i]) * qh[i];
-      if (kLn10 + w[h] < kLn100) dw[h] += float(tau * dtau);
+      if (kLn10 + w[h] < kLn100) dw_sum[h] += tau * dtau;
       for (int i = 0; i < s.HS; ++i) d[i] *= tau;
       normalize_backward(d, qh, sv.qinv[r], s.HS);
       normalize_backward(dk + r * s.HS, &sv.khat[r * s.HS], sv.kinv[r], s.HS);
     }
+    for (int h = 0; h < s.NH; ++h) dw[h] = float(dw[h] + dw_sum[h]);
   }
 
  private:

@@ -212,9 +212,14 @@ std::string torch_randomized(const MakeContext& ctx, PyFill fill) {
                                {"table", "P"}});
   const int HS = ctx.sizes.head_size();
   const std::vector<double> theta = rope_thetas(HS, 10000.0);
-  return fill(
-      kRopePy,
-      {{"d_rot", HS}, {"half", false}, {"scaled", false}, {"theta", theta}, {"scaled_theta", theta}, {"mscale", 1.0}});
+  return fill(kRopePy, {{"d_rot", HS},
+                        {"half", false},
+                        {"scaled", false},
+                        {"tuned", false},
+                        {"from_len", 0},
+                        {"theta", theta},
+                        {"scaled_theta", theta},
+                        {"mscale", 1.0}});
 }
 }  // namespace
 

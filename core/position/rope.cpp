@@ -8,6 +8,10 @@
 //   rope_scaling  none | pi | ntk | yarn, with rope_factor s — context extension, applied only at
 //                 evaluation (AttnShape::training = false) and only when T exceeds the training
 //                 length (seq_len + anchors), so evaluation at the training length is unchanged.
+//   rope_train_len  L0 > 0: the length the scaling extends from, instead of the training length, and
+//                 the scaling then applies in training too when T > L0: a model trained at L0 and
+//                 fine-tuned at a longer seq_len with PI (train --resume --set seq_len=… rope_scaling=pi
+//                 rope_train_len=L0) trains on the interpolated positions it will be evaluated on.
 // Backward: the rotation is orthogonal (times YaRN's mscale), so dq = mscale·R(−mθ)·dq̃.
 #include <cmath>
 #include <stdexcept>
@@ -34,7 +38,8 @@ class Rope : public PositionEncoding {
         base_(ctx.options.number("rope_base")),
         kind_(rope_scaling_from(ctx.options.text("rope_scaling"))),
         factor_(ctx.options.number("rope_factor")),
-        train_len_(ctx.sizes.model_len),
+        tuned_(ctx.options.number("rope_train_len") > 0),
+        train_len_(tuned_ ? int(ctx.options.number("rope_train_len")) : ctx.sizes.model_len),
         plain_(rope_scale(d_rot_, base_, RopeScaling::None, 1.0, train_len_)),
         scaled_(rope_scale(d_rot_, base_, kind_, factor_, train_len_)) {}
 
@@ -88,7 +93,7 @@ class Rope : public PositionEncoding {
 
  private:
   void apply(float* q, float* k, const AttnShape& s, bool inverse) {
-    const bool scaled = !s.training && kind_ != RopeScaling::None && s.T > train_len_;
+    const bool scaled = (tuned_ || !s.training) && kind_ != RopeScaling::None && s.T > train_len_;
     Cache& c = scaled ? scaled_cache_ : plain_cache_;
     if (c.T != s.T) {
       const ScaledThetas& th = scaled ? scaled_ : plain_;
@@ -108,6 +113,7 @@ class Rope : public PositionEncoding {
   double base_;
   RopeScaling kind_;
   double factor_;
+  bool tuned_;  // rope_train_len set: scaling applies in training too
   int train_len_;
   ScaledThetas plain_, scaled_;
   Cache plain_cache_, scaled_cache_;
@@ -138,14 +144,15 @@ void check_rope(const MakeContext& ctx) {
 const char* const kRopePy = R"PY(class Position(PositionBase):
     """RoPE: pairs (a, b) at position t -> (a cos t theta - b sin t theta, b cos + a sin), in the first
     D_ROT dims of each head; pairs (i, i + D_ROT/2) when HALF, else (2i, 2i+1). Evaluation beyond
-    TRAIN_LEN uses the scaled frequencies when SCALED (rope_scaling) (core/position/rope.cpp, rotary.cpp)."""
-    D_ROT, HALF, SCALED = ${d_rot}, ${half}, ${scaled}
+    FROM_LEN uses the scaled frequencies when SCALED (rope_scaling), in training too when TUNED
+    (rope_train_len) (core/position/rope.cpp, rotary.cpp)."""
+    D_ROT, HALF, SCALED, TUNED, FROM_LEN = ${d_rot}, ${half}, ${scaled}, ${tuned}, ${from_len}
     THETA = ${theta}
     SCALED_THETA, MSCALE = ${scaled_theta}, ${mscale}
 
     def rotate(self, m, layer, q, k):
         T = q.shape[-2]
-        scaled = self.SCALED and not m.training and T > TRAIN_LEN
+        scaled = self.SCALED and (self.TUNED or not m.training) and T > self.FROM_LEN
         theta, ms = (self.SCALED_THETA, self.MSCALE) if scaled else (self.THETA, 1.0)
         angle = torch.arange(T, dtype=torch.float64)[:, None] * torch.tensor(theta, dtype=torch.float64)
         cos, sin = (ms * angle.cos()).float().to(q.device), (ms * angle.sin()).float().to(q.device)
@@ -163,11 +170,15 @@ std::string torch_rope(const MakeContext& ctx, PyFill fill) {
   const int d_rot = rope_dims(ctx);
   const double base = ctx.options.number("rope_base");
   const RopeScaling kind = rope_scaling_from(ctx.options.text("rope_scaling"));
-  const ScaledThetas plain = rope_scale(d_rot, base, RopeScaling::None, 1.0, ctx.sizes.model_len);
-  const ScaledThetas scaled = rope_scale(d_rot, base, kind, ctx.options.number("rope_factor"), ctx.sizes.model_len);
+  const bool tuned = ctx.options.number("rope_train_len") > 0;
+  const int from = tuned ? int(ctx.options.number("rope_train_len")) : ctx.sizes.model_len;
+  const ScaledThetas plain = rope_scale(d_rot, base, RopeScaling::None, 1.0, from);
+  const ScaledThetas scaled = rope_scale(d_rot, base, kind, ctx.options.number("rope_factor"), from);
   return fill(kRopePy, {{"d_rot", d_rot},
                         {"half", ctx.options.text("rope_layout") == "half"},
                         {"scaled", kind != RopeScaling::None},
+                        {"tuned", tuned},
+                        {"from_len", from},
                         {"theta", plain.theta},
                         {"scaled_theta", scaled.theta},
                         {"mscale", scaled.mscale}});
@@ -194,7 +205,10 @@ PositionEntry position_rope() {
        opt_enum("rope_scaling", "none", {"none", "pi", "ntk", "yarn"},
                 "context extension at evaluation beyond the training length: position interpolation, "
                 "NTK-aware base, or YaRN"),
-       opt_float("rope_factor", 2.0, 1.0, 64.0, "scaling factor s (target length / training length)")},
+       opt_float("rope_factor", 2.0, 1.0, 64.0, "scaling factor s (target length / training length)"),
+       opt_int("rope_train_len", 0, 0, 16384,
+               "the length the scaling extends from (0: the training length); when set, the scaling applies "
+               "in training too, for fine-tuning a model at a longer seq_len (e.g. PI with a short fine-tune)")},
       [](const MakeContext& ctx, ParamStore&) -> std::unique_ptr<PositionEncoding> {
         return std::make_unique<Rope>(ctx);
       }};

@@ -60,7 +60,7 @@ struct RotarySpec {
 nlohmann::json rotary_explore(const RotarySpec& r, const ExploreQuery& q);
 
 // RoPE's PyTorch template (rope.cpp; common/torch_form.hpp), which randomized.cpp shares:
-// ${d_rot} ${half} ${scaled} ${theta} ${scaled_theta} ${mscale}.
+// ${d_rot} ${half} ${scaled} ${tuned} ${from_len} ${theta} ${scaled_theta} ${mscale}.
 extern const char* const kRopePy;
 
 }  // namespace ap

@@ -113,6 +113,11 @@ void embedding_backward(float* dtable, const float* dout, const int32_t* ids, in
 void embedding_forward_naive(float* out, const int32_t* ids, const float* table, int N, int C);
 void embedding_backward_naive(float* dtable, const float* dout, const int32_t* ids, int N, int C);
 
+// ---- Column sums -------------------------------------------------------------------------------
+// d(O) += Σ_n g(N,O)[n, :], each column summed in double (a bias gradient sums N = B·T rows,
+// which a float accumulator loses to rounding: ~N·2⁻²⁴ relative, worse where the rows cancel).
+void column_sum_add(float* d, const float* g, int N, int O);
+
 // ---- Build introspection ----------------------------------------------------------------------
 // Name of the xsimd architecture the kernels were compiled for ("avx512bw", "sse4.1", ...), or
 // "scalar" when the build has no SIMD (the wasm-scalar variant).

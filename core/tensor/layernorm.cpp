@@ -5,8 +5,11 @@
 //   backward (per row, with g = w ⊙ dout):
 //     dbias += dout,  dweight += n ⊙ dout,
 //     dinp  += rstd · (g − mean(g) − n · mean(g ⊙ n))
-// The variance is the two-pass biased one (divide by C), as in PyTorch.
+// The variance is the two-pass biased one (divide by C), as in PyTorch. dweight and dbias sum
+// N = B·T rows: they accumulate in double and are rounded once (a float running sum lost up to
+// ~1e-4 relative where the rows cancel; issue 32).
 #include <cmath>
+#include <vector>
 
 #include "tensor/kernels.hpp"
 #include "tensor/simd.hpp"
@@ -52,6 +55,9 @@ void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, c
 
 void layernorm_backward(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
                         const float* weight, const float* mean, const float* rstd, int N, int C) {
+  thread_local std::vector<double> acc;  // Σ n̂ ⊙ dout (C), then Σ dout (C)
+  acc.assign(2 * std::size_t(C), 0.0);
+  double *accw = acc.data(), *accb = accw + C;
   for (int n = 0; n < N; ++n) {
     const float* x = inp + (std::ptrdiff_t)n * C;
     const float* dy = dout + (std::ptrdiff_t)n * C;
@@ -85,19 +91,20 @@ void layernorm_backward(float* dinp, float* dweight, float* dbias, const float* 
     for (; i + W <= C; i += W) {
       const fbatch d = simd::load(dy + i);
       const fbatch nrm = (simd::load(x + i) - fbatch(m)) * fbatch(s);
-      simd::store(dbias + i, simd::load(dbias + i) + d);
-      simd::store(dweight + i, xsimd::fma(nrm, d, simd::load(dweight + i)));
       const fbatch g = simd::load(weight + i) * d;
       const fbatch t = (g - fbatch(mg) - nrm * fbatch(mgn)) * fbatch(s);
       simd::store(dx + i, simd::load(dx + i) + t);
     }
 #endif
-    for (; i < C; ++i) {
-      const float nrm = (x[i] - m) * s;
-      dbias[i] += dy[i];
-      dweight[i] += nrm * dy[i];
-      dx[i] += (weight[i] * dy[i] - mg - nrm * mgn) * s;
+    for (; i < C; ++i) dx[i] += (weight[i] * dy[i] - mg - (x[i] - m) * s * mgn) * s;
+    for (int j = 0; j < C; ++j) {
+      accb[j] += dy[j];
+      accw[j] += double((x[j] - m) * s) * dy[j];
     }
+  }
+  for (int j = 0; j < C; ++j) {
+    dweight[j] = float(dweight[j] + accw[j]);
+    dbias[j] = float(dbias[j] + accb[j]);
   }
 }
 

@@ -5,9 +5,11 @@
 //   m = β1·m + (1−β1)·g,   v = β2·v + (1−β2)·g²
 //   m̂ = m / (1−β1ᵗ),      v̂ = v / (1−β2ᵗ)
 //   p −= lr · ( m̂ / (√v̂ + eps) + wd·p )
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "tensor/kernels.hpp"
 #include "tensor/simd.hpp"
@@ -51,17 +53,29 @@ void embedding_forward(float* out, const int32_t* ids, const float* table, int N
   }
 }
 
-// dtable(V,C) += dout(N,C) scattered by ids (repeated ids accumulate).
+// dtable(V,C) += dout(N,C) scattered by ids (repeated ids accumulate). A row of a small vocabulary
+// sums many of the N = B·T rows: each touched row accumulates in double and is rounded once.
 void embedding_backward(float* dtable, const float* dout, const int32_t* ids, int N, int C) {
+  thread_local std::vector<double> acc;
+  thread_local std::vector<int32_t> slot;  // id -> its row in acc, -1 when untouched
+  int32_t rows = 0, top = 0;
+  for (int n = 0; n < N; ++n) top = std::max(top, ids[n] + 1);
+  slot.assign(std::size_t(top), -1);
   for (int n = 0; n < N; ++n) {
     assert(ids[n] >= 0);
-    float* d = dtable + (std::ptrdiff_t)ids[n] * C;
+    if (slot[ids[n]] < 0) slot[ids[n]] = rows++;
+  }
+  acc.assign(std::size_t(rows) * C, 0.0);
+  for (int n = 0; n < N; ++n) {
+    double* a = acc.data() + (std::ptrdiff_t)slot[ids[n]] * C;
     const float* g = dout + (std::ptrdiff_t)n * C;
-    int i = 0;
-#if AP_SIMD
-    for (; i + int(simd::W) <= C; i += int(simd::W)) simd::store(d + i, simd::load(d + i) + simd::load(g + i));
-#endif
-    for (; i < C; ++i) d[i] += g[i];
+    for (int i = 0; i < C; ++i) a[i] += g[i];
+  }
+  for (int32_t id = 0; id < top; ++id) {
+    if (slot[id] < 0) continue;
+    float* d = dtable + (std::ptrdiff_t)id * C;
+    const double* a = acc.data() + (std::ptrdiff_t)slot[id] * C;
+    for (int i = 0; i < C; ++i) d[i] = float(d[i] + a[i]);
   }
 }
 

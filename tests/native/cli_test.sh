@@ -52,7 +52,16 @@ check "sweep runs a grid into a CSV" bash -c "'$bin' sweep --set task=probe --se
 check "a refused step exits 3 and still writes --out" bash -c "'$bin' train --set task=copy --set normalization=exp --set lr=0.05 --set warmup=0 --set clip=0 --set steps=300 --out '$dir/div.safetensors' 2> '$dir/div.err'; [ \$? -eq 3 ] && [ -s '$dir/div.safetensors' ] && grep -q 'Saved them to' '$dir/div.err' && grep -q -- '--resume' '$dir/div.err'"
 check "the stopped file loads, says it stopped, and evaluates" bash -c "'$bin' eval --model '$dir/div.safetensors' | grep -q 'stopped at step'"
 check "--resume with a lower lr and clip continues it to the end" bash -c "'$bin' train --resume '$dir/div.safetensors' --set lr=0.001 --set clip=1 --set steps=40 --json | tail -n 1 | grep -q '\"steps\":40'"
-check "--resume refuses a field that needs a new model, naming it" bash -c "'$bin' train --resume '$dir/div.safetensors' --set d_model=64 2>&1 | grep -q \"'d_model' cannot change\""
+check "--resume refuses a field the file's weights do not fit, naming the tensor" bash -c "'$bin' train --resume '$dir/div.safetensors' --set d_model=64 2>&1 | grep -q \"tensor 'tok_emb.weight' has shape \\[[0-9]*,32\\] but this config needs \\[[0-9]*,64\\]\""
+# A short fine-tune at a longer length: --resume with seq_len and RoPE scaling. With rope_train_len
+# the PI positions are trained on (other weights than a plain fine-tune); without it, the scaling
+# applies only at evaluation past the (new) training length, so the fine-tune is the plain one.
+ft="--set task=copy_back --set position=rope --set seq_len=16 --set eval_len=16 --set steps=60"
+"$bin" train $ft --out "$dir/ft0.safetensors" > /dev/null
+sha() { "$bin" train --resume "$dir/ft0.safetensors" --set seq_len=64 --set eval_len=64 --set steps=80 "$@" --json | tail -n 1 | grep -o 'weights_sha256":"[0-9a-f]*'; }
+check "--resume --set seq_len=64 fine-tunes at the longer length" bash -c "'$bin' train --resume '$dir/ft0.safetensors' --set seq_len=64 --set eval_len=64 --set steps=80 --json | tail -n 1 > '$dir/ft.json' && grep -q '\"steps\":80,' '$dir/ft.json' && grep -q '\"seq_len\":64,' '$dir/ft.json'"
+plain=$(sha); pi_eval=$(sha --set rope_scaling=pi --set rope_factor=4); pi_tuned=$(sha --set rope_scaling=pi --set rope_factor=4 --set rope_train_len=16)
+check "PI with rope_train_len trains on interpolated positions; without it, only evaluation scales" bash -c "[ ${#plain} -gt 70 ] && [ '$plain' = '$pi_eval' ] && [ '$plain' != '$pi_tuned' ] && [ ${#pi_tuned} -gt 70 ]"
 "$bin" train --set task=copy --set steps=80 --set dropout=0.1 --json 2>/dev/null | tail -n 1 > "$dir/full.json"
 "$bin" train --set task=copy --set steps=40 --set dropout=0.1 --out "$dir/half.safetensors" > /dev/null 2>&1
 full=$(sed 's/.*weights_sha256":"\([0-9a-f]*\).*/\1/' "$dir/full.json")

@@ -485,6 +485,7 @@ TEST_CASE("rotate hooks: backward is the adjoint of forward, with and without ev
       nlohmann::json{{"position", "rope"}, {"rope_scaling", "pi"}, {"rope_factor", 2.5}},
       nlohmann::json{{"position", "rope"}, {"rope_scaling", "ntk"}, {"rope_factor", 2.0}},
       nlohmann::json{{"position", "rope"}, {"rope_scaling", "yarn"}, {"rope_factor", 3.0}, {"rope_layout", "half"}},
+      nlohmann::json{{"position", "rope"}, {"rope_scaling", "pi"}, {"rope_factor", 2.0}, {"rope_train_len", 10}},
       nlohmann::json{{"position", "xpos"}, {"xpos_gamma", 4.0}});
   auto training = GENERATE(true, false);
   INFO(extra.dump() << " training " << training);
@@ -502,12 +503,20 @@ TEST_CASE("rotate hooks: backward is the adjoint of forward, with and without ev
   enc->rotate_backward(0, bq.data(), bk.data(), s);
   CHECK(dot(rq, gq) == Approx(dot(q, bq)).epsilon(1e-4));
   CHECK(dot(rk, gk) == Approx(dot(k, bk)).epsilon(1e-4));
-  // Scaling changes the evaluation rotation only (YaRN's mscale also the norm).
-  const bool scaled = !training && cfg.options.value("rope_scaling", "none") != "none";
+  // Scaling changes the evaluation rotation only (YaRN's mscale also the norm), and the training
+  // one too past rope_train_len (a fine-tune at a longer length).
+  const bool tuned = cfg.options.value("rope_train_len", 0.0) > 0;
+  const bool scaled = (tuned || !training) && cfg.options.value("rope_scaling", "none") != "none";
+  // The unscaled rotation: a training step of the same encoding without rope_train_len.
+  auto untuned = extra;
+  untuned.erase("rope_train_len");
+  ap::Config ucfg = ap::Config::from_json(tiny(untuned));
+  ap::ParamStore ups;
+  auto uenc = ap::make_variant(ap::find_position(ucfg.position), ucfg, ups);
   ap::AttnShape plain = s;
   plain.training = true;
   auto pq = q, pk = k;
-  enc->rotate_forward(0, pq.data(), pk.data(), plain);
+  uenc->rotate_forward(0, pq.data(), pk.data(), plain);
   double diff = 0;
   for (size_t i = 0; i < n; ++i) diff = std::max(diff, double(std::fabs(pq[i] - rq[i])));
   if (scaled)

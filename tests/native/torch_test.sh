@@ -61,6 +61,8 @@ case_ "rope_embed layerwise, base 100" rope_embed --set position=rope_embed --se
 case_ "qk_learned, 4 heads, bidirectional" qk_learned --set position=qk_learned --set heads=4 --set causal=false
 case_ "rope half, fraction 0.5, base 100, gelu_erf" rope --set position=rope --set rope_layout=half \
   --set rope_fraction=0.5 --set rope_base=100 --set activation=gelu_erf
+case_ "rope pi from rope_train_len 4 (scaled in training and evaluation)" rope --set position=rope \
+  --set rope_scaling=pi --set rope_factor=2 --set rope_train_len=4
 case_ "alibi bidirectional (symmetric), relu" alibi --set position=alibi --set causal=false --set activation=relu
 case_ "alibi asymmetric ratio 2, bidirectional" alibi --set position=alibi --set causal=false \
   --set alibi_mode=asymmetric --set alibi_ratio=2 --set heads=4
