@@ -119,6 +119,10 @@ test('a contradicting line is named, and the trained model stays as it was', asy
   const mark = page.locator('#err-custom_pairs');
   await mark.waitFor({ state: 'visible' });
   assert.match(await mark.textContent(), /line 3: the input '1 2' is on line 1 with another output/);
+  // Issue 33 item 10: the line comes first and the field's text is not echoed (no literal \n).
+  const said = await mark.textContent();
+  assert.match(said, /^(custom_pairs: )?line 3: /, said);
+  assert.doesNotMatch(said, /\\n/, said);
   assert.equal(await area.getAttribute('aria-invalid'), '');
   // The settings cannot train, so the counters say '–' (no current run), but the model is kept.
   const kept = await page.evaluate(() => ({
