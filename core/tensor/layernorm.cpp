@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tensor/kernels.hpp"
+#include "tensor/thread_pool.hpp"
 #include "tensor/simd.hpp"
 
 namespace ap {
@@ -55,7 +56,7 @@ void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, c
 
 void layernorm_backward(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
                         const float* weight, const float* mean, const float* rstd, int N, int C) {
-  thread_local std::vector<double> acc;  // Σ n̂ ⊙ dout (C), then Σ dout (C)
+  static AP_THREAD_LOCAL std::vector<double> acc;  // Σ n̂ ⊙ dout (C), then Σ dout (C)
   acc.assign(2 * std::size_t(C), 0.0);
   double *accw = acc.data(), *accb = accw + C;
   for (int n = 0; n < N; ++n) {

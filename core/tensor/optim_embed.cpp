@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tensor/kernels.hpp"
+#include "tensor/thread_pool.hpp"
 #include "tensor/simd.hpp"
 
 namespace ap {
@@ -56,8 +57,8 @@ void embedding_forward(float* out, const int32_t* ids, const float* table, int N
 // dtable(V,C) += dout(N,C) scattered by ids (repeated ids accumulate). A row of a small vocabulary
 // sums many of the N = B·T rows: each touched row accumulates in double and is rounded once.
 void embedding_backward(float* dtable, const float* dout, const int32_t* ids, int N, int C) {
-  thread_local std::vector<double> acc;
-  thread_local std::vector<int32_t> slot;  // id -> its row in acc, -1 when untouched
+  static AP_THREAD_LOCAL std::vector<double> acc;
+  static AP_THREAD_LOCAL std::vector<int32_t> slot;  // id -> its row in acc, -1 when untouched
   int32_t rows = 0, top = 0;
   for (int n = 0; n < N; ++n) top = std::max(top, ids[n] + 1);
   slot.assign(std::size_t(top), -1);

@@ -5,11 +5,12 @@
 #include <vector>
 
 #include "tensor/kernels.hpp"
+#include "tensor/thread_pool.hpp"
 
 namespace ap {
 
 void column_sum_add(float* d, const float* g, int N, int O) {
-  thread_local std::vector<double> acc;
+  static AP_THREAD_LOCAL std::vector<double> acc;
   acc.assign(std::size_t(O), 0.0);
   for (int n = 0; n < N; ++n) {
     const float* row = g + (std::ptrdiff_t)n * O;
