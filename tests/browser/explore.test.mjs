@@ -51,7 +51,8 @@ function explorerShows(fact, what, arg) {
   const keepInView = () => {
     const panel = document.getElementById('explore-panel');
     const box = panel.getBoundingClientRect();
-    if (box.bottom <= 0 || box.top >= innerHeight) panel.scrollIntoView({ block: 'nearest' }); // as a reader would
+    // the panel's top in the upper half of the window, so that its observed body is on screen too
+    if (box.top < 0 || box.top > innerHeight / 2) panel.scrollIntoView({ block: 'start' }); // as a reader would
   };
   return until(
     null,
