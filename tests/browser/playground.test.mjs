@@ -142,6 +142,9 @@ test('trains copy for 200 steps: the loss falls and charts and heatmaps draw', a
 test('pause stops the step counter', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);
+  // Only the click pauses here: "stop when solved" could pause on its own just before the click,
+  // which would then (rightly) mean Play.
+  await page.uncheck('#stop-solved');
   await page.click('#play');
   await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) > 30, null, {
     timeout: 30000,
@@ -267,7 +270,10 @@ test('pinning keeps a run on the charts, labelled by what differs', async () => 
 });
 
 test('at 375 px the controls collapse, nothing overflows, and the keyboard alone trains', async () => {
-  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`, { width: 375, height: 800 });
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`, {
+    width: 375,
+    height: 800,
+  });
   await ready(page);
   assert.ok(await page.locator('#controls').isHidden(), 'settings start collapsed');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
@@ -302,7 +308,9 @@ test('at 375 px the controls collapse, nothing overflows, and the keyboard alone
 });
 
 test("needs no network: every request stays on the page's own server", async () => {
-  const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await h.browser.newPage({
+    viewport: { width: 1280, height: 900 },
+  });
   const origin = new URL(h.url).origin;
   const outside = [];
   await page.route('**/*', (route) => {
