@@ -270,10 +270,7 @@ test('pinning keeps a run on the charts, labelled by what differs', async () => 
 });
 
 test('at 375 px the controls collapse, nothing overflows, and the keyboard alone trains', async () => {
-  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`, {
-    width: 375,
-    height: 800,
-  });
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`, { width: 375, height: 800 });
   await ready(page);
   assert.ok(await page.locator('#controls').isHidden(), 'settings start collapsed');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
@@ -308,9 +305,7 @@ test('at 375 px the controls collapse, nothing overflows, and the keyboard alone
 });
 
 test("needs no network: every request stays on the page's own server", async () => {
-  const page = await h.browser.newPage({
-    viewport: { width: 1280, height: 900 },
-  });
+  const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const origin = new URL(h.url).origin;
   const outside = [];
   await page.route('**/*', (route) => {
