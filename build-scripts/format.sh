@@ -16,7 +16,9 @@ if [ $check = 1 ]; then
   rc=0
   bad=$(for f in "${cpp[@]}"; do clang-format --style=file:build-scripts/format/clang-format.yaml "$f" | cmp -s - "$f" || echo "$f"; done)
   if [ -n "$bad" ]; then echo "format: clang-format would change:"; sed 's/^/  /' <<<"$bad"; rc=1; fi
-  "${prettier[@]}" --list-different "${js[@]}" | sed 's/^/format: Prettier would change: /' | grep . && rc=1
+  # (not a pipeline's status: under pipefail, Prettier's own exit code 1 would hide the finding)
+  differ=$("${prettier[@]}" --list-different "${js[@]}")
+  if [ -n "$differ" ]; then sed 's/^/format: Prettier would change: /' <<<"$differ"; rc=1; fi
   [ $rc = 0 ] && echo "format: ${#cpp[@]} C++ files and the JavaScript are formatted" || echo "format: run npm run format"
   exit $rc
 fi
