@@ -16,8 +16,13 @@ const PRESET_HEIGHTS = MEASURED.presets;
 /** Attributes that leave a preset's layout as measured. */
 const NEUTRAL = new Set(['preset', 'steps', 'autoplay', 'theme', 'compact', 'seed', 'lr', 'id', 'class', 'style']);
 
-const PROBE_ROW = 97; // a probe grid row past its 8 default rows (3 seeds: mean, spread and label)
-const PROBE_ROWS = 8; // demos/lists.js: the probe grid's default rows
+const DEMOS = ['permutation', 'probe', 'extrapolation']; // their own layout: always their table
+// The probe's grid at WIDTHS: a row (3 seeds: mean, spread and label) and a column (fewer
+// columns are wider, so their cells wrap less), against its default 8 × 6 measured in the table.
+const PROBE_ROW = [76.3, 76.3, 76.3, 83, 76.3, 76.3, 76.3, 76.3, 76.3];
+const PROBE_COL = [18.75, 29.25, 24.5, 24.5, 24.5, 19.75, 9.25, 9.25, 9.25];
+const PROBE_ROWS = 8; // demos/lists.js: the probe grid's default rows and columns
+const PROBE_COLS = 6;
 
 /** A panel at WIDTHS with the 12 px gap above it. By task (attention) or encoding (positions). */
 const PANELS = {
@@ -68,10 +73,20 @@ const words = (/** @type {string|null} */ v) => (v ?? '').split(/[\s,]+/).filter
 export function reserveHeight(attr, width, compact, names = []) {
   const preset = (attr('preset') ?? '').trim() || 'playground';
   const key = compact && `${preset} compact` in PRESET_HEIGHTS ? `${preset} compact` : preset;
-  const probeRows = preset === 'probe' ? words(attr('positions')).length || PROBE_ROWS : PROBE_ROWS;
-  const others = names.filter((n) => !NEUTRAL.has(n) && !(preset === 'probe' && n === 'positions'));
-  if (Object.hasOwn(PRESET_HEIGHTS, key) && !others.length)
-    return Math.round(at(PRESET_HEIGHTS[key], width) + PROBE_ROW * (probeRows - PROBE_ROWS));
+  const measured = Object.hasOwn(PRESET_HEIGHTS, key);
+  if (measured && DEMOS.includes(preset)) {
+    if (preset !== 'probe') return Math.round(at(PRESET_HEIGHTS[key], width));
+    const list = (/** @type {string} */ a, /** @type {string} */ b, /** @type {number} */ n) =>
+      words(attr(a) ?? attr(b)).length || n;
+    const rows = list('positions', 'position', PROBE_ROWS);
+    const cols = list('normalizations', 'normalization', PROBE_COLS);
+    return Math.round(
+      at(PRESET_HEIGHTS[key], width) -
+        at(PROBE_ROW, width) * (PROBE_ROWS - rows) -
+        at(PROBE_COL, width) * (PROBE_COLS - cols),
+    );
+  }
+  if (measured && names.every((n) => NEUTRAL.has(n))) return Math.round(at(PRESET_HEIGHTS[key], width));
   return Math.round(configHeight(attr, width, preset));
 }
 
