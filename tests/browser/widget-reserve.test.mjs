@@ -2,7 +2,8 @@
 // columns 375, 600, 798, 1000 and 1280 px wide (issue 33: the room was too large past 798 px): a
 // preset as a blogger writes it (its measured table, reserve-heights.json) and a widget with its
 // own view and controls (added up from measured parts), each within a few px at every width; a
-// probe demo, whose cells change height as they train, within a tenth. A preset that fails here after a layout change: `node build-scripts/measure-reserve.mjs NAME`.
+// probe demo, whose cells change height as they train, within 15%. A preset that fails here after
+// a layout change: `node build-scripts/measure-reserve.mjs NAME` measures it again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startWidgetServer } from './widget-fixtures.mjs';
@@ -11,8 +12,9 @@ import { columnPage, measureWidget } from './widget-height.mjs';
 const WIDTHS = [375, 600, 798, 1000, 1280];
 const NEAR = 4; // px: a preset's table is measured, so only rounding and font hinting differ
 // A demo's height moves while its models train (a finished cell is shorter than one in training),
-// and when it is measured depends on the machine's load: within a tenth.
-const DEMO = 0.1;
+// and when it is measured depends on the machine's load (the same widget measured 767 and 832 px
+// at 600 px, 846 and 927 px at 1280 px on two runs): within 15%.
+const DEMO = 0.15;
 const CASES = {
   // the presets a post uses most: the default, two encodings (ALiBi: 8 heads), a compact demo
   playground: ['<attention-playground steps="20" autoplay></attention-playground>', NEAR],
