@@ -50,6 +50,7 @@ int heads(const std::string& model, bool json) {
       for (auto& lab : hs["labels"])
         std::printf("        %s: %s\n", lab["name"].get<std::string>().c_str(),
                     lab["evidence"].get<std::string>().c_str());
+      if (hs.contains("withheld")) std::printf("        %s\n", hs["withheld"].get<std::string>().c_str());
     }
     ++l;
   }

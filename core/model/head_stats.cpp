@@ -108,6 +108,28 @@ HeadStats head_stats(const float* a, int T, const int32_t* ids, bool causal, con
   return h;
 }
 
+void apply_induction_rule(std::vector<std::vector<HeadStats>>& layers) {
+  auto has = [](const HeadStats& h, const char* name) {
+    return std::any_of(h.labels.begin(), h.labels.end(), [&](const HeadLabel& l) { return l.name == name; });
+  };
+  bool prev_below = false;  // a previous-token head in a layer below this one
+  for (size_t l = 0; l < layers.size(); ++l) {
+    for (HeadStats& h : layers[l]) {
+      if (prev_below || !has(h, "induction")) continue;
+      h.labels.erase(
+          std::remove_if(h.labels.begin(), h.labels.end(), [](const HeadLabel& x) { return x.name == "induction"; }),
+          h.labels.end());
+      char buf[200];
+      std::snprintf(buf, sizeof buf,
+                    "not induction: its induction share %.2f reaches the threshold, but no earlier layer has a "
+                    "previous-token head%s",
+                    double(h.induction), l == 0 ? " (it is in the first layer)" : "");
+      h.withheld = buf;
+    }
+    for (const HeadStats& h : layers[l]) prev_below = prev_below || has(h, "previous-token");
+  }
+}
+
 // Objects are filled key by key from tables: nlohmann's initializer lists cost several KB of wasm
 // per call site.
 nlohmann::json HeadStats::to_json() const {
@@ -131,6 +153,7 @@ nlohmann::json HeadStats::to_json() const {
     labs.push_back(std::move(x));
   }
   j["labels"] = std::move(labs);
+  if (!withheld.empty()) j["withheld"] = withheld;
   return j;
 }
 
@@ -149,7 +172,9 @@ nlohmann::json head_thresholds_json() {
        "share of each row on the key at one fixed offset (other than the previous token)"},
       {"induction", "induction", K::kInduction,
        "share of each row on the token after an earlier copy of the current token, where a quarter of the rows have "
-       "one, and at least twice a uniform row's share"},
+       "one, and at least twice a uniform row's share; and a previous-token head in an earlier layer, so a one-layer "
+       "model "
+       "has none"},
   };
   nlohmann::json out = nlohmann::json::array();
   for (const Rule& r : rules) {

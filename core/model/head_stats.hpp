@@ -18,7 +18,8 @@
 //                  induction head)
 // Labels (kThresholds): previous-token (prev_share ≥ 0.5), first-token / sink (first_share or
 // anchor_share ≥ 0.5), uniform (entropy ≥ 0.9), positional at offset d (offset_share ≥ 0.5),
-// induction (induction ≥ 0.4 and ≥ 2 × induction_chance). A head may carry several labels, each with its evidence.
+// induction (induction ≥ 0.4 and ≥ 2 × induction_chance, and a previous-token head in an earlier
+// layer: apply_induction_rule). A head may carry several labels, each with its evidence.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -44,12 +45,19 @@ struct HeadStats {
   int offset = 0;
   float offset_share = 0, induction = -1, induction_chance = -1;
   std::vector<HeadLabel> labels;
+  std::string withheld;  // why a head whose share reached the induction threshold is not labelled so ("" if not)
   nlohmann::json to_json() const;
 };
 
 // a: (T, T) weights of one head; ids: (T) the example's token ids; anchors: positions of anchor
 // tokens ([CLS], [SEP], <bos>) in the row.
 HeadStats head_stats(const float* a, int T, const int32_t* ids, bool causal, const std::vector<int>& anchors);
+
+// An induction head finds the token after an earlier copy of the current one through a
+// previous-token head in an earlier layer (which wrote "my previous token was x" into each
+// position): the label stays only on heads with one below them, so never in layer 1 or in a
+// one-layer model; the others lose it and say why in `withheld`. layers: (L, NH) of one frame.
+void apply_induction_rule(std::vector<std::vector<HeadStats>>& layers);
 
 // The thresholds as the UI states them: [{label, measure, threshold, rule}].
 nlohmann::json head_thresholds_json();

@@ -45,7 +45,9 @@ nlohmann::json Replay::head_diagnostics(int step) {
   const ReplayFrame made = kept ? ReplayFrame{} : capture();
   const ReplayFrame& f = kept ? *kept : made;
   nlohmann::json layers = nlohmann::json::array();
-  for (auto& heads : frame_stats(f, cfg.heads, cfg.causal, cfg)) {
+  std::vector<std::vector<HeadStats>> st = frame_stats(f, cfg.heads, cfg.causal, cfg);
+  apply_induction_rule(st);  // the label needs a previous-token head below: one rule for the CLI and the pages
+  for (auto& heads : st) {
     nlohmann::json hs = nlohmann::json::array();
     for (auto& h : heads) hs.push_back(h.to_json());
     layers.push_back(heads_object(std::move(hs)));

@@ -124,6 +124,22 @@ test('a contradicting line is named, and the trained model stays as it was', asy
   assert.match(said, /^(custom_pairs: )?line 3: /, said);
   assert.doesNotMatch(said, /\\n/, said);
   assert.equal(await area.getAttribute('aria-invalid'), '');
+  // Said once (issue 33, item 10): beside the field, announced and describing it, and nowhere else.
+  assert.equal(await mark.getAttribute('role'), 'alert');
+  assert.match((await area.getAttribute('aria-describedby')) ?? '', /\berr-custom_pairs\b/);
+  const places = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('body *')].filter(
+        (e) =>
+          e.checkVisibility() &&
+          [...e.childNodes].some(
+            (n) => n.nodeType === Node.TEXT_NODE && /is on line 1 with another output/.test(n.data),
+          ),
+      ).length,
+  );
+  assert.equal(places, 1, 'the message is on the page exactly once');
+  assert.ok(await page.locator('#config-error').isHidden(), 'not repeated above the settings');
+  assert.equal(await area.inputValue(), '1 2 -> 2 1\n2 1 -> 1 2\n1 2 -> 1 2', "the person's input is kept");
   // The settings cannot train, so the counters say '–' (no current run), but the model is kept.
   const kept = await page.evaluate(() => ({
     step: window.playground.run.step,

@@ -11,7 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, openPage, shot, shotFourWays, until } from './harness.mjs';
-import { checkDocFigures, extrapolationSentence } from './doc-figures.mjs';
+import { checkDocFigures, extrapolationSentence, permutationSentence, probeSentence } from './doc-figures.mjs';
 
 let h;
 before(async () => {
@@ -192,6 +192,8 @@ test('permutation: equivariant without positions, broken by an encoding or the c
   const runs = await page.evaluate(() => window.demo.results());
   console.log('order on 3 seeds', JSON.stringify(runs));
   assert.equal(runs.length, 6);
+  // docs/demos.md gives these figures for this setup: the measured ones (doc-figures.mjs).
+  checkDocFigures('docs/demos.md', 'permutation-order', permutationSentence(runs, 1500));
   for (const r of runs.filter((x) => x.position === 'rope')) {
     if (r.status === 'learned') assert.ok(r.accuracy >= 0.95 && r.learnedAt <= 1500, JSON.stringify(r));
     else assert.equal(r.status, 'budget', JSON.stringify(r));
@@ -251,6 +253,7 @@ test('probe grid: 3 seeds per cell; Lemma 1 cells stay at 1/n with spread 0; lab
     ),
   );
   assert.equal(results.length, 18);
+  checkDocFigures('docs/demos.md', 'probe-grid', probeSentence(results));
   for (const r of results) {
     assert.equal(r.seeds.length, 3, `${r.position} ${r.normalization}`);
     // Each seed's label is what its measured gaps say (the thresholds the "Why" text defines).

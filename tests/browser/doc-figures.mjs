@@ -30,6 +30,69 @@ export function extrapolationSentence(curves, L, far) {
   ].join(', ');
 }
 
+/** Mean (lowest–highest) of accuracies, or one value when they agree. @param {number[]} xs */
+const spanPct = (xs) => {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return lo === hi ? pct(mean) : `${pct(mean)} (${pct(lo)}–${pct(hi)})`;
+};
+
+/**
+ * The permutation demo's measured sentence: per side (the encoding, then none), the seeds that
+ * learned `order` and the step each first reached 95%, and those whose budget ran out, with their
+ * final held-out accuracy.
+ * @param {{position: string, seed: number, status: string, learnedAt?: number|null, accuracy: number}[]} runs demo.results()
+ * @param {number} budget
+ */
+export function permutationSentence(runs, budget) {
+  const sides = [...new Set(runs.map((r) => r.position))].sort((a, b) => (a === 'none') - (b === 'none'));
+  return sides
+    .map((pos) => {
+      const mine = runs.filter((r) => r.position === pos).sort((a, b) => a.seed - b.seed);
+      const learned = mine.filter((r) => r.status === 'learned');
+      const out = mine.filter((r) => r.status !== 'learned');
+      const parts = [];
+      if (learned.length)
+        parts.push(
+          `learned on ${learned.length} of ${mine.length} seeds, first at ≥ 95% at steps ${learned.map((r) => r.learnedAt).join(', ')} (seeds ${learned.map((r) => r.seed).join(', ')})`,
+        );
+      if (out.length)
+        parts.push(
+          `the budget of ${budget} steps ran out on ${out.length} of ${mine.length} seeds, final held-out accuracy ${spanPct(out.map((r) => r.accuracy))}`,
+        );
+      return `${pos}: ${parts.join('; ')}`;
+    })
+    .join('. ')
+    .concat('.');
+}
+
+const OUTCOMES = {
+  collapsed: 'collapsed on every seed (all positions equal, Lemma 1)',
+  mirror: 'mirror-limited on every seed (Lemma 2)',
+  mixed: 'the seeds disagree',
+  partial: 'partly on every seed',
+  learns: 'learns on every seed (≥ 90%)',
+};
+
+/**
+ * The probe demo's measured sentence: the cells of each outcome with their held-out accuracy,
+ * mean (lowest–highest seed).
+ * @param {{position: string, normalization: string, outcome: string, seeds: {accuracy: number}[]}[]} results demo.results()
+ */
+export function probeSentence(results) {
+  return Object.entries(OUTCOMES)
+    .map(([kind, words]) => {
+      const cells = results.filter((r) => r.outcome === kind);
+      if (!cells.length) return null;
+      const list = cells.map((r) => `${r.position} × ${r.normalization} ${spanPct(r.seeds.map((sd) => sd.accuracy))}`);
+      return `${words}: ${list.join(', ')}`;
+    })
+    .filter(Boolean)
+    .join('; ')
+    .concat('.');
+}
+
 /** The percentages of a text, in order. @param {string} s */
 const numbers = (s) => [...s.matchAll(/(\d+(?:\.\d+)?)%/g)].map((m) => Number(m[1]));
 

@@ -233,10 +233,18 @@ test('an invalid combination is explained inline before training, with no except
   await page.fill('#ctl-heads', '3');
   await page.press('#ctl-heads', 'Tab');
   await page.waitForFunction(() => document.body.dataset.run === 'invalid');
-  const msg = page.locator('#config-error');
+  // Said once: beside the field just changed (announced), the other field it names marked and
+  // described by the same message, nothing above the settings.
+  const msg = page.locator('#err-heads');
   assert.ok(await msg.isVisible());
   assert.match(await msg.textContent(), /d_model: 32 is not divisible by heads = 3/);
+  assert.equal(await msg.getAttribute('role'), 'alert');
+  assert.ok(await page.locator('#config-error').isHidden());
+  assert.ok(await page.locator('#err-d_model').isHidden());
   assert.equal(await page.locator('#ctl-heads').getAttribute('aria-invalid'), '');
+  assert.equal(await page.locator('#ctl-d_model').getAttribute('aria-invalid'), '');
+  assert.match((await page.locator('#ctl-d_model').getAttribute('aria-describedby')) ?? '', /\berr-heads\b/);
+  assert.equal(await page.locator('#ctl-heads').inputValue(), '3', "the person's input stays");
   assert.ok(await page.locator('#play').isDisabled());
   await shot(page, 'playground-invalid');
 

@@ -103,14 +103,15 @@ test('a pasted text too short for seq_len is explained in words', async () => {
   assert.match(text, /^Your text is too short: 49 characters\. With seq_len 64 it needs at least 641 characters/);
   assert.match(text, /the last 10% \(here 5 characters\) is held out/);
   assert.match(text, /Add 592 more characters or lower seq_len to 4\./);
-  // the engine refuses it too, and says so above the settings; no stale model trains on
+  // the engine refuses it too, and says so beside the field; no stale model trains on
   await page.waitForFunction(() => document.body.dataset.run === 'invalid');
   assert.match(
     await page.evaluate(() => location.hash),
     /text=The%20order%20of%20words/,
     'a short text stays in the link',
   );
-  assert.match(await page.locator('#config-error').textContent(), /field 'text'.*a text of at least 641 characters/);
+  assert.match(await page.locator('#err-text').textContent(), /field 'text'.*a text of at least 641 characters/);
+  assert.ok(await page.locator('#config-error').isHidden(), 'said beside the field, not again above the settings');
   await shots(page, 'text-too-short');
   // lowering seq_len as suggested makes it fit
   await page.fill('#ctl-seq_len', '4');

@@ -135,6 +135,35 @@ TEST_CASE("head stats: a uniform head on a one-token vocabulary is not an induct
   CHECK(has(k, "induction"));
 }
 
+TEST_CASE("the induction label needs a previous-token head in an earlier layer", "[heads]") {
+  const std::vector<int32_t> ids = {5, 6, 7, 8, 5, 6, 7, 8};
+  const auto ind = map_of(8, [](int i) { return i < 4 ? i : i - 3; });
+  const auto prev = map_of(8, [](int i) { return i == 0 ? 0 : i - 1; });
+  const HeadStats I = head_stats(ind.data(), 8, ids.data(), true, {});
+  const HeadStats P = head_stats(prev.data(), 8, ids.data(), true, {});
+  REQUIRE(has(I, "induction"));
+  REQUIRE(has(P, "previous-token"));
+  // one layer: no earlier layer, no induction head; the head says why
+  std::vector<std::vector<HeadStats>> one = {{I, P}};
+  apply_induction_rule(one);
+  CHECK_FALSE(has(one[0][0], "induction"));
+  CHECK_THAT(one[0][0].withheld, Catch::Contains("no earlier layer has a previous-token head") &&
+                                     Catch::Contains("(it is in the first layer)"));
+  CHECK(one[0][0].to_json()["withheld"] == one[0][0].withheld);
+  CHECK_FALSE(one[0][1].to_json().contains("withheld"));
+  // the previous-token head in the same layer does not count; one in the layer below does
+  std::vector<std::vector<HeadStats>> up = {{P, P}, {I, P}};
+  apply_induction_rule(up);
+  CHECK(has(up[1][0], "induction"));
+  CHECK(up[1][0].withheld.empty());
+  // two layers without a previous-token head below: withheld in layer 2 too
+  std::vector<std::vector<HeadStats>> none = {{I, I}, {I, I}};
+  apply_induction_rule(none);
+  for (auto& layer : none)
+    for (auto& h : layer) CHECK_FALSE(has(h, "induction"));
+  CHECK_THAT(none[1][0].withheld, !Catch::Contains("first layer"));
+}
+
 TEST_CASE("head diagnostics of a trained session: copy_back k=1 grows a previous-token head", "[heads][learning]") {
   auto s = Session::from_json({{"task", "copy_back"},
                                {"copy_back_k", 1},
@@ -154,6 +183,9 @@ TEST_CASE("head diagnostics of a trained session: copy_back k=1 grows a previous
     for (auto& l : h["labels"]) prev = prev || l["name"] == "previous-token";
   INFO(d.dump());
   CHECK(prev);
+  // one layer: no earlier layer to find the previous token, so no head is labelled induction
+  for (auto& h : d["layers"][0]["heads"])
+    for (auto& l : h["labels"]) CHECK(l["name"] != "induction");
   const nlohmann::json hist = s->replay().head_diagnostics_history();
   const auto steps = s->replay().index()["steps"];
   CHECK(hist["steps"] == steps);

@@ -42,6 +42,15 @@ test('diagnostics: every head measured and labelled with evidence; history spans
       [0.5, 0.5, 0.9, 0.5, 0.4],
     );
     for (const t of d.thresholds) assert.ok(MEASURES.includes(t.measure) && t.rule.length > 10, JSON.stringify(t));
+    // One rule for the CLI, the bindings and the pages: induction needs a previous-token head below.
+    assert.match(
+      d.thresholds.find((t) => t.label === 'induction').rule,
+      /previous-token head in an earlier layer, so a one-layer model has none$/,
+    );
+    for (const h of d.layers[0].heads)
+      assert.ok(!h.labels.some((x) => x.name === 'induction'), 'no induction head in the first layer');
+    for (const h of d.layers.flatMap((l) => l.heads).filter((x) => x.withheld))
+      assert.ok(h.induction >= 0.4 && /no earlier layer has a previous-token head/.test(h.withheld), h.withheld);
     assert.equal(d.layers.length, cfg.layers);
     for (const layer of d.layers) {
       assert.equal(layer.heads.length, cfg.heads);

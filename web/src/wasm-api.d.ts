@@ -295,7 +295,8 @@ export interface HeadThreshold {
 export interface HeadDiagnostics {
   step: number;
   thresholds: HeadThreshold[];
-  layers: { heads: (HeadMeasures & { labels: HeadLabel[] })[] }[];
+  /** withheld: why a head whose share reached the induction threshold is not labelled so (no previous-token head below it) */
+  layers: { heads: (HeadMeasures & { labels: HeadLabel[]; withheld?: string })[] }[];
 }
 
 /** Session.headDiagnosticsHistory: each measure of each head over the replay's steps. */

@@ -5,7 +5,7 @@
 // offset; without, a uniform one. A head one run does not have (fewer layers or heads) reads "–".
 // Layers and heads count from 1, as in the attention maps. The engine measures (Session.heads).
 import { el } from './dom.js';
-import { evidenceOf, fixed, withInductionRule, INDUCTION_NEEDS } from './heads-labels.js';
+import { evidenceOf, fixed, INDUCTION_NEEDS } from './heads-labels.js';
 
 /** @typedef {import('../wasm-api').HeadDiagnostics} HeadDiagnostics */
 
@@ -24,7 +24,7 @@ export class CompareHeads {
 
   /** A run's latest diagnostics (null: a new model, not measured yet). @param {number} i @param {HeadDiagnostics|null} d */
   set(i, d) {
-    this.shown[i] = d && withInductionRule(d);
+    this.shown[i] = d; // the engine's labels follow the induction rule (withheld: why not)
     this.#render();
   }
 
@@ -87,7 +87,7 @@ export class CompareHeads {
         el('span', { class: 'muted' }, evidenceOf(lab, head, d.thresholds)),
       ),
     );
-    const withheld = /** @type {{withheld?: string}} */ (head).withheld;
+    const withheld = head.withheld;
     return el(
       'td',
       { dataset: { run: String(i), labels: head.labels.map((x) => x.name).join(',') } },

@@ -29,7 +29,12 @@ export class Controls {
     this.form = form;
     this.props = props;
     this.registry = registry;
-    this.onChange = onChange;
+    /** @type {string|undefined} the key of the last field changed (a config error is said beside it) */
+    this.lastKey = undefined;
+    this.onChange = (/** @type {string} */ key, /** @type {any} */ value) => {
+      this.lastKey = key;
+      onChange(key, value);
+    };
     /** @type {Record<string, ReturnType<typeof setTimeout>>} a pending edit per key (see #later) */
     this.timers = {};
     this.textField = textField;
@@ -223,11 +228,41 @@ export class Controls {
     return true;
   }
 
+  /**
+   * A config error, said once: beside the field it names that was changed last (else the last it
+   * names: "d_model: 32 is not divisible by heads = 3" from a link goes to heads), announced (role=alert); the other fields it names are marked invalid and described by
+   * that one message.
+   * @param {string} message
+   * @param {string[]} keys fields the message names that have a control (keysIn)
+   */
+  configError(message, keys) {
+    if (!keys.length) return false;
+    const at = this.lastKey && keys.includes(this.lastKey) ? this.lastKey : keys[keys.length - 1];
+    this.form.querySelector(`#err-${CSS.escape(at)}`)?.setAttribute('role', 'alert'); // before its text: announced
+    if (!this.fieldError(at, message)) return false;
+    for (const k of keys) {
+      const input = this.form.querySelector(`#ctl-${CSS.escape(k)}`);
+      if (k === at || !input) continue;
+      input.setAttribute('aria-invalid', '');
+      const own = input.getAttribute('aria-describedby') ?? '';
+      input.setAttribute('data-describedby', own);
+      input.setAttribute('aria-describedby', `${own} err-${at}`.trim());
+    }
+    return true;
+  }
+
   /** Clear every field's error mark. */
   clearErrors() {
-    for (const m of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll('.field-error')))
-      ((m.hidden = true), (m.textContent = ''));
+    for (const m of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll('.field-error'))) {
+      m.hidden = true;
+      m.textContent = '';
+      m.removeAttribute('role');
+    }
     for (const i of this.form.querySelectorAll('[aria-invalid]')) i.removeAttribute('aria-invalid');
+    for (const i of this.form.querySelectorAll('[data-describedby]')) {
+      i.setAttribute('aria-describedby', i.getAttribute('data-describedby') ?? '');
+      i.removeAttribute('data-describedby');
+    }
   }
 
   /**

@@ -75,33 +75,6 @@ export function evidenceOf(label, h, thresholds) {
   return `${nameOf(key)} ${fixed(h[key])} ≥ ${t.threshold.toFixed(2)}${at}`;
 }
 
-/** What the induction label requires beyond its threshold, as the page states it. */
+/** What the induction label requires beyond its threshold, as the page states it (the engine's rule, core/model/head_stats.hpp apply_induction_rule). */
 export const INDUCTION_NEEDS =
   'An induction head also needs a previous-token head in an earlier layer, so a one-layer model has none.';
-
-/**
- * The engine labels each head on its own measures; an induction head reads the token after an
- * earlier copy of the current one, which it can find only through a previous-token head in an
- * earlier layer. This copy of `d` keeps "induction" only on heads that have one below them; a head
- * whose share reached the threshold without one carries `withheld`, the words that say why.
- * @param {import('../wasm-api').HeadDiagnostics} d
- * @returns {import('../wasm-api').HeadDiagnostics & {layers: {heads: (HeadResult & {withheld?: string})[]}[]}}
- */
-export function withInductionRule(d) {
-  const prevBelow = (/** @type {number} */ l) =>
-    d.layers.slice(0, l).some((layer) => layer.heads.some((h) => h.labels.some((x) => x.name === 'previous-token')));
-  return {
-    ...d,
-    layers: d.layers.map((layer, l) => ({
-      ...layer,
-      heads: layer.heads.map((h) => {
-        if (!h.labels.some((x) => x.name === 'induction') || prevBelow(l)) return h;
-        return {
-          ...h,
-          labels: h.labels.filter((x) => x.name !== 'induction'),
-          withheld: `not induction: its induction share ${fixed(h.induction)} reaches the threshold, but no earlier layer has a previous-token head${l === 0 ? ' (it is in the first layer)' : ''}`,
-        };
-      }),
-    })),
-  };
-}

@@ -7,7 +7,7 @@
 import { el } from './dom.js';
 import { drawSparkline } from '../charts/sparkline.js';
 import { nearestIndex } from '../common/nearest.js';
-import { MEASURES, evidenceOf, nameOf, fixed, signed, withInductionRule, INDUCTION_NEEDS } from './heads-labels.js';
+import { MEASURES, evidenceOf, nameOf, fixed, signed } from './heads-labels.js';
 /** @typedef {import('./heads-labels.js').HeadResult} HeadResult */
 import './heads.css';
 
@@ -105,10 +105,9 @@ export class HeadsPanel {
     );
   }
 
-  /** @param {HeadDiagnostics} raw the engine's (labels per head alone; withInductionRule applies the layers' rule) */
-  #render(raw) {
-    const d = withInductionRule(raw);
-    this.shown = raw;
+  /** @param {HeadDiagnostics} d the engine's (its labels follow the induction rule: a head without one says why in `withheld`) */
+  #render(d) {
+    this.shown = d;
     const hist = /** @type {HeadHistory} */ (this.history);
     const k = hist.steps.indexOf(d.step);
     const latest = hist.steps[hist.steps.length - 1];
@@ -125,11 +124,7 @@ export class HeadsPanel {
           { dataset: { label: t.label } },
           el('strong', {}, t.label),
           ` ${nameOf(t.measure)}${t.label === 'first-token / sink' ? ' (or anchor share)' : ''} ≥ ${t.threshold.toFixed(2)}: `,
-          el(
-            'span',
-            { class: 'muted' },
-            t.label === 'induction' ? `${t.rule.replace(/\.?$/, '.')} ${INDUCTION_NEEDS}` : t.rule,
-          ),
+          el('span', { class: 'muted' }, t.rule),
         ),
       ),
     );
@@ -152,7 +147,7 @@ export class HeadsPanel {
    * @param {Record<string, number>} limit @param {string} ink
    */
   #card(l, i, h, d, series, k, limit, ink) {
-    const withheld = /** @type {{withheld?: string}} */ (h).withheld;
+    const withheld = h.withheld;
     const labels = h.labels.length
       ? el(
           'ul',

@@ -186,7 +186,12 @@ export class AttentionPlaygroundElement extends HTMLElement {
     this.width = width;
     const h =
       width > 0 && this.status !== 'error'
-        ? reserveHeight((n) => this.getAttribute(n), width, flag(this.getAttribute('compact')))
+        ? reserveHeight(
+            (n) => this.getAttribute(n),
+            width,
+            flag(this.getAttribute('compact')),
+            this.getAttributeNames(),
+          )
         : 0;
     this.card.style.minHeight = h ? `${h}px` : '';
   }

@@ -1,43 +1,52 @@
 // The room a widget will take once built, guessed from its attributes and its column's width
 // before anything loads. The placeholder holds that room (the card's min-height, kept once the
 // widget is built), so the post around it does not jump when the widget appears (layout shift).
-// The figures were measured in Chromium at column widths of 329 px (a 375 px phone) to 798 px (a
-// blog column); linear in between, flat outside. tests/browser/widget-layout.test.mjs measures
-// the layout shift of the example post and how far the guess is from the built widget.
-const WIDTHS = [329, 420, 560, 700, 798];
+// A preset written with only preset, steps, autoplay, theme, compact, seed and lr takes its
+// measured height (reserve-heights.json, written by build-scripts/measure-reserve.mjs); other
+// attributes are added up from the parts below, measured on 2026-11-26. Heights at WIDTHS (column
+// widths from a 375 px phone's 329 px to 1280 px), linear in between, flat outside.
+// tests/browser/widget-reserve.test.mjs compares the guess with the built widget at 375-1280 px;
+// widget-layout.test.mjs measures the layout shift of the example post.
+import MEASURED from './reserve-heights.json';
 
-/** A demo preset's height at WIDTHS: [full, compact]. The probe's: its grid without rows (+ PROBE_ROW each).
- * Re-measured for the multi-seed demos (mean and spread per cell) on 2026-11-24. */
-const DEMOS = {
-  permutation: [
-    [2837, 2409, 2095, 1604, 1523],
-    [2062, 1808, 1536, 1083, 1043],
-  ],
-  probe: [
-    [2292, 1818, 1422, 1429, 1283],
-    [440, 370, 265, 265, 265],
-  ],
-  extrapolation: [
-    [3127, 2729, 2492, 1950, 1908],
-    [1973, 1798, 1745, 1232, 1232],
-  ],
-};
-const PROBE_ROW = [116, 112, 103, 97, 97]; // a grid row at WIDTHS (3 seeds: mean, spread and label)
-const PROBE_ROWS = 8; // demos/lists.js: the probe grid's default rows
+const WIDTHS = MEASURED.widths; // [329, 375, 420, 560, 600, 700, 798, 1000, 1280]
+/** @type {Record<string, number[]>} a preset's height at WIDTHS ("probe compact": with compact) */
+const PRESET_HEIGHTS = MEASURED.presets;
 
-/** The panels of a config preset (widget-app.js) at WIDTHS, with the gap above. By task (attention) or encoding (positions). */
+/** Attributes that leave a preset's layout as measured. */
+const NEUTRAL = new Set(['preset', 'steps', 'autoplay', 'theme', 'compact', 'seed', 'lr', 'id', 'class', 'style']);
+
+const DEMOS = ['permutation', 'probe', 'extrapolation']; // their own layout: always their table
+// The probe's grid at WIDTHS: a row (3 seeds: mean, spread and label) and a column (fewer
+// columns are wider, so their cells wrap less), against its default 8 × 6 measured in the table.
+const PROBE_ROW = [76.3, 76.3, 76.3, 83, 76.3, 76.3, 76.3, 76.3, 76.3];
+const PROBE_COL = [18.75, 29.25, 24.5, 24.5, 24.5, 19.75, 9.25, 9.25, 9.25];
+const PROBE_ROWS = 8; // demos/lists.js: the probe grid's default rows and columns
+const PROBE_COLS = 6;
+
+/** A panel at WIDTHS with the 12 px gap above it. By task (attention) or encoding (positions). */
 const PANELS = {
-  attention: { copy: [1110, 1074, 616, 599, 593], '': [662, 606, 306, 289, 283] }, // with its colour scale
-  positions: { rope: [977, 952, 851, 707, 682], alibi: [817, 750, 467, 419, 396], '': [557, 512, 484, 298, 292] },
-  predictions: { '': [333, 290, 314, 297, 291] },
-  generate: { '': [230, 210, 190, 190, 190] },
-  // at step 0, 2 layers × 2 heads (the copy task's model); re-measured 2026-11-26 (the induction
-  // label's requirement in the rules, the steps kept in the status)
-  heads: { '': [1651, 1482, 1382, 862, 769] },
-  interventions: { '': [235, 178, 135, 135, 135] },
+  attention: {
+    copy: [1209, 1209, 1209, 648, 648, 648, 648, 648, 648], // with its colour scale
+    '': [616, 616, 616, 336, 336, 336, 336, 336, 336],
+  },
+  positions: {
+    rope: [1028, 1028, 1028, 956, 956, 826, 826, 491, 491],
+    alibi: [887, 887, 887, 538, 538, 508, 508, 379, 379],
+    '': [602, 602, 602, 602, 602, 361, 361, 361, 361],
+  },
+  predictions: { '': [332, 291, 291, 291, 291, 291, 291, 291, 291] },
+  generate: { '': [300, 269, 249, 219, 219, 219, 199, 168, 168] },
+  // 2 layers × 2 heads (the copy task's model) after 20 steps
+  heads: { '': [1651, 1591, 1482, 1382, 883, 862, 769, 804, 509] },
+  interventions: { '': [232, 175, 175, 135, 135, 135, 135, 135, 135] },
 };
+/** Padding, header (title, transport, stats) and footer, less the first panel's gap: with and without transport buttons. */
+const FRAME = { transport: [156, 156, 130, 92, 92, 67, 67, 67, 67], bare: [118, 118, 92, 67, 67, 67, 67, 67, 67] };
+const FIELD_ROW = 50; // a row of settings fields
+const FIELD_WIDTH = 340; // a field's width in a wide column (the task's select is the widest)
 
-const HEAD_ROW = 270; // a row of head cards at step 0, with the gap
+const HEAD_ROW = 270; // a row of head cards, with the gap
 /** Rows of `cards` head cards in a column `width` wide (widget.css: cards at least 280 px, 10 px apart, 13 px padding). */
 const headRows = (/** @type {number} */ width, /** @type {number} */ cards) =>
   Math.ceil(cards / Math.max(1, Math.floor((width - 16) / 290)));
@@ -58,17 +67,35 @@ const words = (/** @type {string|null} */ v) => (v ?? '').split(/[\s,]+/).filter
  * @param {(name: string) => string|null} attr the element's getAttribute
  * @param {number} width
  * @param {boolean} compact
+ * @param {string[]} [names] the element's attribute names (getAttributeNames)
  * @returns {number}
  */
-export function reserveHeight(attr, width, compact) {
+export function reserveHeight(attr, width, compact, names = []) {
   const preset = (attr('preset') ?? '').trim() || 'playground';
-  if (Object.hasOwn(DEMOS, preset)) {
-    const h = at(DEMOS[/** @type {keyof typeof DEMOS} */ (preset)][compact ? 1 : 0], width);
+  const key = compact && `${preset} compact` in PRESET_HEIGHTS ? `${preset} compact` : preset;
+  const measured = Object.hasOwn(PRESET_HEIGHTS, key);
+  if (measured && DEMOS.includes(preset)) {
+    if (preset !== 'probe') return Math.round(at(PRESET_HEIGHTS[key], width));
+    const list = (/** @type {string} */ a, /** @type {string} */ b, /** @type {number} */ n) =>
+      words(attr(a) ?? attr(b)).length || n;
+    const rows = list('positions', 'position', PROBE_ROWS);
+    const cols = list('normalizations', 'normalization', PROBE_COLS);
     return Math.round(
-      preset === 'probe' ? h + at(PROBE_ROW, width) * (words(attr('positions')).length || PROBE_ROWS) : h,
+      at(PRESET_HEIGHTS[key], width) -
+        at(PROBE_ROW, width) * (PROBE_ROWS - rows) -
+        at(PROBE_COL, width) * (PROBE_COLS - cols),
     );
   }
-  // A config preset: header, controls, the two charts (side by side from 560 px), panels, footer.
+  if (measured && names.every((n) => NEUTRAL.has(n))) return Math.round(at(PRESET_HEIGHTS[key], width));
+  return Math.round(configHeight(attr, width, preset));
+}
+
+/**
+ * A config preset's height added up from its parts: frame, settings fields, the charts (side by
+ * side from 560 px), the panels.
+ * @param {(name: string) => string|null} attr @param {number} width @param {string} preset
+ */
+function configHeight(attr, width, preset) {
   const playground = preset === 'playground';
   const view = words(attr('view')).length
     ? words(attr('view'))
@@ -76,25 +103,26 @@ export function reserveHeight(attr, width, compact) {
       ? ['chart', 'attention']
       : ['chart', 'positions'];
   const controlsAttr = attr('controls');
-  const fields = (
-    controlsAttr === null ? (playground ? ['task', 'position', 'normalization'] : []) : words(controlsAttr)
-  ).filter((c) => !['play', 'step', 'reset', 'none'].includes(c)).length;
+  const controls =
+    controlsAttr === null ? (playground ? ['task', 'position', 'normalization'] : []) : words(controlsAttr);
+  const fields = controls.filter((c) => !['play', 'step', 'reset', 'none'].includes(c)).length;
+  const transport = controlsAttr === null || controls.some((c) => ['play', 'step', 'reset'].includes(c));
   const narrow = width < 560;
-  let h = narrow ? 73 : 106; // padding, header, footer
-  if (fields) h += narrow ? 64 * fields : 66 * Math.ceil(fields / Math.max(1, Math.floor(width / 200)));
+  let h = at(FRAME[transport ? 'transport' : 'bare'], width);
+  if (fields) h += FIELD_ROW * Math.ceil(fields / (narrow ? 1 : Math.max(1, Math.floor(width / FIELD_WIDTH))));
   const chart = Number(attr('height')) || 150;
-  if (view.includes('chart')) h += (narrow ? 2 : 1) * (chart + 66) + (narrow ? 8 : 0);
+  if (view.includes('chart')) h += (narrow ? 2 : 1) * (chart - 150) + (narrow ? 386 : 189) + 12;
   const task = (attr('task') ?? (playground ? 'copy' : 'copy_back')).trim();
   const position = (attr('position') ?? (playground ? 'sinusoidal' : preset)).trim();
   for (const v of view) {
     const tables = /** @type {Record<string, number[]>|undefined} */ (PANELS[/** @type {keyof typeof PANELS} */ (v)]);
     if (tables) h += at(tables[v === 'attention' ? task : position] ?? tables[''], width);
   }
-  // The heads' table holds 4 cards (2 × 2) up to 798 px: other shapes and wider columns add or
-  // take rows of cards.
+  // The heads' table was measured with 4 cards (2 × 2): other shapes add or take rows of cards.
   if (view.includes('heads')) {
     const cards = (Number(attr('layers')) || 2) * (Number(attr('heads')) || 2);
-    h += HEAD_ROW * (headRows(width, cards) - headRows(Math.min(width, WIDTHS[WIDTHS.length - 1]), 4));
+    const w = Math.min(width, WIDTHS[WIDTHS.length - 1]);
+    h += HEAD_ROW * (headRows(w, cards) - headRows(w, 4));
   }
-  return Math.round(h);
+  return h;
 }

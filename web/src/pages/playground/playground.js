@@ -135,11 +135,12 @@ export class Playground {
       building: () => this.status('building'),
       checked: (check) => {
         this.controls.clearErrors();
-        box().hidden = check.ok;
+        // Said once: beside the field it names (the message starts with the field's name), else
+        // in the box above the settings.
+        const named = !check.ok && this.controls.configError(check.error, this.controls.keysIn(check.error));
+        box().hidden = check.ok || named;
         if (check.ok) return;
-        box().textContent = `This combination cannot train: ${check.error}`;
-        // The message beside each field it names (the box above may be scrolled away).
-        for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, check.error);
+        if (!named) box().textContent = `This combination cannot train: ${check.error}`;
         this.toolbar.enable(false);
         this.pause(); // the last run stops: nothing on the page trains under settings that cannot
         this.toolbar.stale('no model: the settings cannot train');
@@ -297,9 +298,9 @@ export class Playground {
   // (the fields it names come one after the other in the settings).
   #showError() {
     const box = $('config-error');
-    if (box.hidden) return;
-    this.toolbar.showControls(true);
     const msg = $('controls').querySelector('.field-error:not([hidden])');
+    if (box.hidden && !msg) return;
+    this.toolbar.showControls(true);
     const target = /** @type {HTMLElement} */ (msg?.closest('.field') ?? box);
     const r = target.getBoundingClientRect();
     const covered = Math.max(0, document.querySelector('.toolbar')?.getBoundingClientRect().bottom ?? 0); // sticky on wide screens

@@ -1,0 +1,52 @@
+// Measures the room each widget preset takes once built, at the column widths of reserve.js, and
+// writes web/src/widgets/reserve-heights.json (the placeholder holds that room: no layout shift).
+// Run after a change to a widget's layout: `node build-scripts/measure-reserve.mjs` (builds dist/
+// when stale; about 15 minutes on 2 cores). tests/browser/widget-reserve.test.mjs checks a few
+// presets against the table.
+//   node build-scripts/measure-reserve.mjs [preset ...]   (only these; the others are kept)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startWidgetServer } from '../tests/browser/widget-fixtures.mjs';
+import { columnPage, measureWidget } from '../tests/browser/widget-height.mjs';
+import { PRESETS, ENCODING_PRESETS } from '../web/src/widgets/presets.js';
+
+const FILE = resolve(import.meta.dirname, '../web/src/widgets/reserve-heights.json');
+const table = JSON.parse(readFileSync(FILE, 'utf8'));
+const DEMOS = ['permutation', 'probe', 'extrapolation'];
+const only = process.argv.slice(2);
+const names = [...Object.keys(PRESETS), ...Object.keys(ENCODING_PRESETS)].filter(
+  (n) => !only.length || only.includes(n),
+);
+/** Each preset as a blogger writes it; a config preset trains 20 steps, a demo runs as it does. */
+const cases = names.flatMap((n) =>
+  DEMOS.includes(n)
+    ? [
+        [n, `<attention-playground preset="${n}" autoplay></attention-playground>`],
+        [`${n} compact`, `<attention-playground preset="${n}" compact autoplay></attention-playground>`],
+      ]
+    : [[n, `<attention-playground preset="${n}" steps="20" autoplay></attention-playground>`]],
+);
+/** The table, a row per preset. @param {{widths: number[], presets: Record<string, number[]>}} t */
+const format = (t) =>
+  `{\n "widths": ${JSON.stringify(t.widths)},\n "presets": {\n${Object.entries(t.presets)
+    .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+    .join(',\n')}\n }\n}\n`;
+const pages = {};
+for (const [i, [, tag]] of cases.entries())
+  for (const w of table.widths) pages[`/reserve/${i}-${w}.html`] = columnPage(tag, w);
+const server = await startWidgetServer(pages);
+try {
+  for (const [i, [name]] of cases.entries()) {
+    const row = [];
+    for (const w of table.widths) {
+      const m = await measureWidget(server, `/reserve/${i}-${w}.html`, w);
+      if (m.errors.length) throw new Error(`${name} at ${w} px: ${m.errors.join('; ')}`);
+      row.push(m.natural);
+    }
+    table.presets[name] = row;
+    console.log(name, row.join(' '));
+    writeFileSync(FILE, format(table));
+  }
+} finally {
+  await server.close();
+}

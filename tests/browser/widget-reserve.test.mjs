@@ -1,0 +1,61 @@
+// The room a widget holds before it loads (reserve.js) against the height it takes once built, in
+// columns 375, 600, 798, 1000 and 1280 px wide (issue 33: the room was too large past 798 px): a
+// preset as a blogger writes it (its measured table, reserve-heights.json) and a widget with its
+// own view and controls (added up from measured parts), each within a few px at every width; a
+// probe demo, whose cells change height as they train, within 15%. A preset that fails here after
+// a layout change: `node build-scripts/measure-reserve.mjs NAME` measures it again.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWidgetServer } from './widget-fixtures.mjs';
+import { columnPage, measureWidget } from './widget-height.mjs';
+
+const WIDTHS = [375, 600, 798, 1000, 1280];
+const NEAR = 4; // px: a preset's table is measured, so only rounding and font hinting differ
+// A demo's height moves while its models train (a finished cell is shorter than one in training),
+// and when it is measured depends on the machine's load (the same widget measured 767 and 832 px
+// at 600 px, 846 and 927 px at 1280 px on two runs): within 15%.
+const DEMO = 0.15;
+const CASES = {
+  // the presets a post uses most: the default, two encodings (ALiBi: 8 heads), a compact demo
+  playground: ['<attention-playground steps="20" autoplay></attention-playground>', NEAR],
+  rope: ['<attention-playground preset="rope" steps="20" autoplay></attention-playground>', NEAR],
+  alibi: ['<attention-playground preset="alibi" steps="20" autoplay></attention-playground>', NEAR],
+  'probe compact': ['<attention-playground preset="probe" compact autoplay></attention-playground>', DEMO],
+  // the example post's probe: 5 rows and 2 columns of the 8 × 6 measured
+  'probe 5 x 2': [
+    '<attention-playground preset="probe" positions="none,learned,sinusoidal,rope,alibi" normalizations="softmax,relu2" compact autoplay></attention-playground>',
+    DEMO,
+  ],
+  // the example post's config widget: its parts added up
+  parts: [
+    '<attention-playground preset="playground" task="copy_back" position="sinusoidal" steps="20" controls="play,reset,position" view="chart,attention" autoplay></attention-playground>',
+    NEAR,
+  ],
+};
+
+const pages = {};
+for (const [name, [tag]] of Object.entries(CASES))
+  for (const w of WIDTHS) pages[`/reserve/${name.replaceAll(' ', '-')}-${w}.html`] = columnPage(tag, w);
+let server;
+before(async () => {
+  server = await startWidgetServer(pages);
+});
+after(() => server?.close());
+
+for (const [name, [, tolerance]] of Object.entries(CASES))
+  test(`${name}: the room held before loading is the built widget's height at ${WIDTHS.join(', ')} px`, async () => {
+    const rows = [];
+    for (const w of WIDTHS) {
+      const m = await measureWidget(server, `/reserve/${name.replaceAll(' ', '-')}-${w}.html`, w);
+      assert.deepEqual(m.errors, [], `${name} at ${w} px`);
+      rows.push({ w, ...m, off: m.reserved - m.natural });
+    }
+    console.log(`${name}: ${rows.map((r) => `${r.w} px held ${r.reserved}, built ${r.natural}`).join('; ')}`);
+    for (const r of rows) {
+      const allowed = tolerance < 1 ? Math.round(tolerance * r.natural) : tolerance;
+      assert.ok(
+        Math.abs(r.off) <= allowed,
+        `${name} at ${r.w} px: held ${r.reserved} px, built ${r.natural} px (${r.off > 0 ? 'an empty band' : 'a jump'} of ${Math.abs(r.off)} px; allowed ${allowed})`,
+      );
+    }
+  });
