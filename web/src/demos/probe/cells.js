@@ -113,6 +113,20 @@ function meanAccs(runs) {
 }
 
 /**
+ * The accuracy as text, its seeds' range "(lo–hi%)" in a span of its own that wraps under the mean
+ * in a narrow cell (demos.css): the cell's text stays "mean (lo–hi%)".
+ * @param {Element} e @param {string} text
+ */
+function accText(e, text) {
+  const at = text.indexOf(' (');
+  if (at < 0) return void (e.textContent = text);
+  const range = document.createElement('span');
+  range.className = 'apd-range';
+  range.textContent = text.slice(at + 1);
+  e.replaceChildren(text.slice(0, at), ' ', range);
+}
+
+/**
  * Draw one cell from its state.
  * @param {Cell} c
  * @param {{n: number, compact: boolean}} opts
@@ -133,14 +147,16 @@ export function drawCell(c, { n, compact }) {
   const done = c.state === 'done';
   const stepNow = Math.min(...c.runs.map((r) => r.step ?? 0));
   const live = meanAccs(c.runs).at(-1); // while training: the seeds' latest training accuracy (the sparkline's), named so
-  part('.apd-acc').textContent =
+  accText(
+    part('.apd-acc'),
     c.state === 'invalid'
       ? 'n/a'
       : done
         ? pctSpread(c.acc ?? null)
         : live === undefined
           ? '–'
-          : `train ${Math.round(100 * live)}%`;
+          : `train ${Math.round(100 * live)}%`,
+  );
   const spread = /** @type {number} */ (c.spread);
   part('.apd-spread').textContent = done
     ? `spread ${sci(spread)}${c.outcome === 'collapsed' && spread > 0 ? ' ≈ 0' : ''}`

@@ -12,14 +12,17 @@ export const ANCHORS = [
   ['bos', 'BOS'],
 ];
 
-/** The row-sum property under a column's name: Lemma 1 is about rows that sum to 1. */
+/** The row-sum property in short: Lemma 1 is about rows that sum to 1. @param {string|undefined} p */
+const rowSumText = (p) => (p ? (p === 'one' ? 'Σ = 1' : 'Σ varies') : '');
+
+/** The row-sum property under a column's name. */
 const rowSumLabel = (/** @type {string|undefined} */ p) =>
   p
     ? [
         el(
           'span',
           { class: 'apd-rowsum', title: p === 'one' ? 'every row sums to 1' : 'rows need not sum to 1' },
-          p === 'one' ? 'Σ = 1' : 'Σ varies',
+          rowSumText(p),
         ),
       ]
     : [];
@@ -86,11 +89,27 @@ export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
     ),
     explain,
   );
-  return { box, anchors, causal, play, restart, progress, tds, summary, gridScroll, gridWrap, scrollHint, invalid };
+  return {
+    box,
+    anchors,
+    causal,
+    play,
+    restart,
+    progress,
+    tds,
+    table,
+    summary,
+    gridScroll,
+    gridWrap,
+    scrollHint,
+    invalid,
+  };
 }
 
 /**
- * The grid: a row per position encoding, a column per normalization (with its row-sum label).
+ * The grid: a row per position encoding, a column per normalization (with its row-sum label). In a
+ * column narrower than 560 px a grid of more than two columns stacks: each row a block of cells,
+ * each cell named by its column (demos.css; index.js sets data-cols to the columns shown).
  * @param {string[]} positions @param {string[]} norms @param {Record<string, string>} rowSum
  * @param {string} caption @param {HTMLTableCellElement[]} tds receives the cells, row by row
  */
@@ -117,9 +136,11 @@ function gridTable(positions, norms, rowSum, caption, tds) {
           {},
           el('th', { scope: 'row' }, pos),
           ...norms.map((nm) => {
+            // data-label: the column's name and row sum, shown in the cell when the grid stacks (demos.css)
+            const label = [nm, rowSumText(rowSum[nm]).replaceAll(' ', '\u00a0')].filter(Boolean).join(' · ');
             const td = el(
               'td',
-              { class: 'apd-cell', dataset: { pos, norm: nm }, tabindex: '0' },
+              { class: 'apd-cell', dataset: { pos, norm: nm, label }, tabindex: '0' },
               el('canvas', { 'aria-hidden': 'true' }),
               el('div', { class: 'apd-acc' }, '–'),
               el('div', { class: 'apd-spread' }),
@@ -311,7 +332,7 @@ function introSection(n, seeds) {
   );
 }
 
-/** The grid's region, which scrolls sideways when wider than the page. @param {HTMLElement} table */
+/** The grid's region, which scrolls sideways when wider than the page (and not stacked). @param {HTMLElement} table */
 function scrollRegion(table) {
   return el(
     'div',
