@@ -4,7 +4,7 @@
 // the page says its budget ran out, none runs out at chance, "Train longer" raises the budget, the
 // seed field; probe (3 seeds a cell): softmax with rope, alibi and t5_bias stays at 1/n with spread
 // 0, every label follows the measured gaps, alibi + l2/sigmoid are mirror-limited, the summary; at
-// 375 px dark the grid scrolls with a cue; extrapolation: one curve per chosen encoding (mean of 3
+// 375 px dark the grid stacks, every cell in view; extrapolation: one curve per chosen encoding (mean of 3
 // seeds), learned ends at L with a note, typeset titles, distinct colours, dash styles in the
 // legend, RoPE scaling toggles add curves and the frequency table follows the formulas.
 // Each page is also seen at 1280 and 375 px, light and dark. Screenshots go to test-results/demo-*.png.
@@ -184,7 +184,11 @@ test('permutation: equivariant without positions, broken by an encoding or the c
     page,
     () => {
       const d = document.querySelector('.apd').dataset;
-      return { ok: Boolean(d.outcomeNone && d.outcomeEncoding), none: d.outcomeNone, encoding: d.outcomeEncoding };
+      return {
+        ok: Boolean(d.outcomeNone && d.outcomeEncoding),
+        none: d.outcomeNone,
+        encoding: d.outcomeEncoding,
+      };
     },
     "both sides' outcomes",
   );
@@ -320,30 +324,29 @@ test('probe grid: 3 seeds per cell; Lemma 1 cells stay at 1/n with spread 0; lab
   );
   await shot(page, 'demo-probe');
   await shotFourWays(page, 'demo-probe', 1000);
-  // 375 px, dark: the grid scrolls with a visible cue; the caption does not widen the label column.
+  // 375 px, dark: the grid (3 columns) stacks: no column cut off, every cell in view, no scroll cue.
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.waitForFunction(() => document.querySelector('.apd').dataset.gridOverflows === 'true');
-  assert.ok(await page.locator('.apd-scroll-hint').isVisible());
-  assert.equal(await page.locator('.apd-grid-scroll').getAttribute('data-more-right'), 'true');
-  const widths = await page.evaluate(() => ({
-    label: document.querySelector('.apd-grid th[scope="row"]').getBoundingClientRect().width,
-    page: document.documentElement.scrollWidth,
-    bg: getComputedStyle(document.body).backgroundColor,
-    card: getComputedStyle(document.querySelector('.apd-card')).backgroundColor,
-  }));
-  assert.ok(widths.label < 90, `label column ${widths.label}px`);
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('.apd-grid')).display !== 'table');
+  const widths = await page.evaluate(() => {
+    const wrap = document.querySelector('.apd-grid-wrap');
+    return {
+      grid: wrap.scrollWidth,
+      column: wrap.clientWidth,
+      out: [...document.querySelectorAll('.apd-cell')]
+        .filter((c) => c.getBoundingClientRect().left < 0 || c.getBoundingClientRect().right > innerWidth)
+        .map((c) => `${c.dataset.pos} × ${c.dataset.norm}`),
+      page: document.documentElement.scrollWidth,
+      card: getComputedStyle(document.querySelector('.apd-card')).backgroundColor,
+    };
+  });
+  assert.ok(widths.grid <= widths.column, `the grid ${widths.grid}px in ${widths.column}px`);
+  assert.deepEqual(widths.out, [], 'every cell in view');
   assert.ok(widths.page <= 375, `page ${widths.page}px wide`);
   assert.notEqual(widths.card, 'rgb(255, 255, 255)', 'dark card');
+  await page.waitForFunction(() => document.querySelector('.apd').dataset.gridOverflows === 'false');
+  assert.equal(await page.locator('.apd-scroll-hint').isVisible(), false);
   await shot(page, 'demo-probe-375-dark');
-  await page.locator('.apd-grid-wrap').evaluate((w) => {
-    w.scrollLeft = w.scrollWidth;
-  });
-  await page.waitForFunction(
-    () =>
-      document.querySelector('.apd-grid-scroll').dataset.moreRight === 'false' &&
-      document.querySelector('.apd-grid-scroll').dataset.moreLeft === 'true',
-  );
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -497,7 +500,10 @@ test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE
   const legend = await page
     .locator('.apd-task-block[data-block="0"] .apd-chart-acc .u-legend .u-series')
     .evaluateAll((rows) =>
-      rows.map((r) => ({ text: r.textContent, border: r.querySelector('.u-marker')?.style.border ?? '' })),
+      rows.map((r) => ({
+        text: r.textContent,
+        border: r.querySelector('.u-marker')?.style.border ?? '',
+      })),
     );
   const lg = (name) => legend.find((x) => x.text.startsWith(name));
   assert.match(lg('rope + pi (dotted)').border, /dotted/);
@@ -516,7 +522,10 @@ test('extrapolation: one curve per encoding, learned ends at L with a note, RoPE
   // Charts follow a ResizeObserver: nothing scrolls sideways once they have.
   await until(
     page,
-    () => ({ ok: document.documentElement.scrollWidth <= 375, wide: document.documentElement.scrollWidth }),
+    () => ({
+      ok: document.documentElement.scrollWidth <= 375,
+      wide: document.documentElement.scrollWidth,
+    }),
     'the page at 375 px, no wider',
   );
   await shot(page, 'demo-extrapolation-375-dark');
@@ -533,7 +542,12 @@ test('the demo modules mount inside a Shadow DOM, styles included', async () => 
     const shadow = host.attachShadow({ mode: 'open' });
     const { mount } = await import('/src/demos/permutation/index.js');
     const { LightLineChart } = await import('/src/charts/light-line-chart.js');
-    const d = mount(shadow, { pool: window.demoPool, LineChart: LightLineChart, compact: true, config: { steps: 50 } });
+    const d = mount(shadow, {
+      pool: window.demoPool,
+      LineChart: LightLineChart,
+      compact: true,
+      config: { steps: 50 },
+    });
     await d.ready;
     window.__shadowDemo = { shadow, d };
   });

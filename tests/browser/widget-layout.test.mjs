@@ -2,7 +2,9 @@
 // server: the example post does not jump as its widgets load (each placeholder holds the room of
 // its widget: layout shift measured by a PerformanceObserver, heights before and after), at 1280
 // and 375 px, light and dark; its demos are compact (no "Why" section); it describes the probe as
-// the probe demo works. Predictions and the probe widget's grid fit a 375 px phone, or scroll with a visible cue. A page that
+// the probe demo works. Predictions fit a 375 px phone, or scroll with a visible cue; the probe
+// widget's grid fits a 375 and a 320 px phone (a table of 2 columns, or stacked), and scrolls with
+// a cue only in a wider column. A page that
 // forgets type="module" gets a sentence in the widget's box. The built folder carries .gz and .br
 // copies, and `vite preview` sends the wasm compressed. Screenshots go to test-results/layout-*.png.
 import { test, before, after } from 'node:test';
@@ -24,6 +26,10 @@ const PAGES = {
     '<attention-playground task="copy" seq-len="40" steps="20" view="predictions" controls="play" autoplay></attention-playground>',
   ),
   '/fixtures/probe.html': fixture('<attention-playground preset="probe" compact></attention-playground>'),
+  // the example post's probe (its rows and columns), trained 30 steps: every cell shows its final numbers
+  '/fixtures/probe-post.html': fixture(
+    '<attention-playground preset="probe" positions="none,learned,sinusoidal,rope,alibi" normalizations="softmax,relu2" compact autoplay steps="30"></attention-playground>',
+  ),
   '/fixtures/classic.html': fixture(
     '<p>Before.</p><attention-playground preset="rope"></attention-playground><p>After.</p>',
   ).replace(
@@ -49,7 +55,11 @@ function recordShifts(p) {
         const post = e.sources.some(
           (s) => s.node && s.node.getRootNode() === document && !s.node.closest?.('attention-playground'),
         );
-        window.__shifts.push({ value: e.value, post, upgraded: Boolean(window.__upgraded) });
+        window.__shifts.push({
+          value: e.value,
+          post,
+          upgraded: Boolean(window.__upgraded),
+        });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -68,7 +78,10 @@ for (const [width, scheme] of [
   [375, 'dark'],
 ]) {
   test(`the example post at ${width} px (${scheme}) does not jump as its widgets load`, async () => {
-    const { page: p, errors } = await open('/examples/blog-post.html', { width, colorScheme: scheme });
+    const { page: p, errors } = await open('/examples/blog-post.html', {
+      width,
+      colorScheme: scheme,
+    });
     // Each placeholder holds its room once the widget has seen its width (a ResizeObserver).
     await p.waitForFunction(
       () =>
@@ -79,7 +92,10 @@ for (const [width, scheme] of [
     );
     await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await p.evaluate(() => (window.__upgraded = true));
-    await p.screenshot({ path: resolve(RESULTS, `layout-${width}-${scheme}-placeholders.png`), fullPage: true });
+    await p.screenshot({
+      path: resolve(RESULTS, `layout-${width}-${scheme}-placeholders.png`),
+      fullPage: true,
+    });
     const before = await heights(p);
     const n = before.length;
     const presets = await p.evaluate(() =>
@@ -109,7 +125,9 @@ for (const [width, scheme] of [
       await p
         .locator('attention-playground')
         .nth(i)
-        .screenshot({ path: resolve(RESULTS, `layout-${width}-${scheme}-${i}-${presets[i]}.png`) });
+        .screenshot({
+          path: resolve(RESULTS, `layout-${width}-${scheme}-${i}-${presets[i]}.png`),
+        });
     }
     const after = await heights(p);
     const shifts = await p.evaluate(() => window.__shifts);
@@ -126,12 +144,35 @@ for (const [width, scheme] of [
         `widget ${i} (${presets[i]}): held ${before[i]} px, built ${after[i]} px`,
       );
     assert.ok(post < 0.02, `the post's layout shift as its widgets load: ${post.toFixed(4)}`);
+    // The probe's grid fits the column: no column cut off, every cell in the viewport.
+    const grid = await p.evaluate(() => {
+      const r = document.querySelector('attention-playground[preset="probe"]').shadowRoot;
+      const wrap = r.querySelector('.apd-grid-wrap');
+      const out = [...r.querySelectorAll('td.apd-cell')].filter((c) => {
+        const b = c.getBoundingClientRect();
+        return b.left < 0 || b.right > innerWidth;
+      });
+      return {
+        scrollWidth: wrap.scrollWidth,
+        clientWidth: wrap.clientWidth,
+        out: out.map((c) => c.dataset.pos),
+      };
+    });
+    assert.ok(
+      grid.scrollWidth <= grid.clientWidth,
+      `the probe's grid: ${grid.scrollWidth} px in ${grid.clientWidth} px`,
+    );
+    assert.deepEqual(grid.out, [], "the probe's cells inside the viewport");
     // The demos are compact: their title and results, not the long prose or the "Why" section.
     const demo = await p.evaluate(() =>
       [...document.querySelectorAll('attention-playground[compact]')].map((w) => {
         const r = w.shadowRoot;
         const shown = (s) => [...r.querySelectorAll(s)].filter((e) => e.getClientRects().length > 0).length;
-        return { title: shown('.apd-intro h2'), why: shown('.apd-explain-card'), prose: shown('.apd-intro p') };
+        return {
+          title: shown('.apd-intro h2'),
+          why: shown('.apd-explain-card'),
+          prose: shown('.apd-intro p'),
+        };
       }),
     );
     assert.equal(demo.length, 2);
@@ -176,7 +217,10 @@ test('predictions at 375 px: 16 tokens fit; a longer row scrolls, with a cue in 
     ['/fixtures/predictions.html', true],
     ['/fixtures/predictions-long.html', false],
   ]) {
-    const { page: p, errors } = await open(path, { width: 375, colorScheme: fits ? 'light' : 'dark' });
+    const { page: p, errors } = await open(path, {
+      width: 375,
+      colorScheme: fits ? 'light' : 'dark',
+    });
     const w = p.locator('attention-playground');
     await w.locator('.example').first().waitFor({ timeout: 60000 });
     // The rows are measured (their cue follows a frame late on a busy machine): wait for what is asserted below.
@@ -239,11 +283,39 @@ test('predictions at 375 px: 16 tokens fit; a longer row scrolls, with a cue in 
   }
 });
 
-for (const scheme of ['light', 'dark'])
-  test(`the probe widget at 375 px (${scheme}): its grid shows cells, not only row labels, and says when it scrolls`, async () => {
-    const { page: p, errors } = await open('/fixtures/probe.html', { width: 375, colorScheme: scheme });
+// The probe grid on a phone: every cell inside the grid's box and the viewport, every number inside
+// its cell, nothing to scroll. The example post's grid (5 × 2, trained to the end: its widest
+// numbers, the seeds' ranges) stays a table; the default 8 × 6 stacks. In a wider column a grid too
+// wide for it still scrolls, and says so.
+const PROBE_CASES = [
+  ['/fixtures/probe-post.html', 375, 'light', 'the example post'],
+  ['/fixtures/probe-post.html', 375, 'dark', 'the example post'],
+  ['/fixtures/probe-post.html', 320, 'light', 'the example post'],
+  ['/fixtures/probe.html', 375, 'dark', 'the default 8 × 6'],
+  ['/fixtures/probe.html', 640, 'light', 'the default 8 × 6'],
+];
+for (const [path, width, scheme, what] of PROBE_CASES)
+  test(`the probe widget's grid (${what}) at ${width} px (${scheme}): ${width < 560 ? 'every cell and number in view, nothing scrolls' : 'scrolls, and says so'}`, async () => {
+    const { page: p, errors } = await open(path, {
+      width,
+      colorScheme: scheme,
+    });
+    const trained = path.includes('post');
     const w = p.locator('attention-playground');
     await w.locator('.apd-grid td.apd-cell').first().waitFor({ timeout: 60000 });
+    if (trained)
+      await until(
+        p,
+        () => {
+          const box = document.querySelector('attention-playground').shadowRoot.querySelector('.apd');
+          return {
+            ok: box?.dataset.complete === 'true',
+            done: box?.dataset.done,
+          };
+        },
+        'every cell of the grid trained',
+        { timeout: 240000 },
+      );
     // The scroll cue follows a ResizeObserver: on a busy machine, wait for it (asserted below).
     await until(
       p,
@@ -261,37 +333,81 @@ for (const scheme of ['light', 'dark'])
       const r = document.querySelector('attention-playground').shadowRoot;
       const wrap = r.querySelector('.apd-grid-wrap');
       const box = wrap.getBoundingClientRect();
-      const label = r.querySelector('.apd-grid tbody th').getBoundingClientRect();
-      const cells = [...r.querySelectorAll('.apd-grid tbody tr:first-child td.apd-cell')].map((c) =>
-        c.getBoundingClientRect(),
-      );
+      const cells = [...r.querySelectorAll('.apd-grid td.apd-cell:not([hidden])')];
+      const rect = (c) => c.getBoundingClientRect();
       const hint = r.querySelector('.apd-scroll-hint');
       return {
+        scrollWidth: wrap.scrollWidth,
+        clientWidth: wrap.clientWidth,
         wrapRight: box.right,
-        labelWidth: label.width,
-        wrapWidth: box.width,
-        visibleCells: cells.filter((c) => c.left >= box.left - 1 && c.right <= box.right + 1).length,
         cells: cells.length,
-        over: wrap.scrollWidth > wrap.clientWidth + 1,
+        outOfView: cells
+          .filter(
+            (c) => rect(c).left < Math.max(0, box.left) - 1 || rect(c).right > Math.min(innerWidth, box.right) + 1,
+          )
+          .map(
+            (c) => `${c.dataset.pos} × ${c.dataset.norm}: ${Math.round(rect(c).left)}–${Math.round(rect(c).right)} px`,
+          ),
+        clipped: cells
+          .filter((c) => c.scrollWidth > c.clientWidth + 1)
+          .map((c) => `${c.dataset.pos} × ${c.dataset.norm}: ${c.scrollWidth} in ${c.clientWidth} px`),
+        ranges: r.querySelectorAll('.apd-cell .apd-range').length,
+        stacked: getComputedStyle(r.querySelector('.apd-grid')).display !== 'table',
+        labels: cells.map((c) => [c.dataset.label, getComputedStyle(c, '::before').content]),
+        firstRow: [...r.querySelectorAll('.apd-grid tbody tr:first-child td.apd-cell')].map((c) => rect(c)),
         hint: Boolean(hint && !hint.hidden && hint.getClientRects().length),
         caption: r.querySelector('.apd-grid-caption').getBoundingClientRect().right - box.left,
         captionShown: r.querySelector('.apd-grid-caption').getClientRects().length > 0,
       };
     });
-    console.log(`probe widget at 375 px (${scheme}): ${JSON.stringify(g)}`);
-    await p.screenshot({ path: resolve(RESULTS, `layout-375-probe-widget-${scheme}.png`), fullPage: true });
-    assert.ok(g.wrapRight <= 375 + 1, `the grid's box stays in the column: ${g.wrapRight}`);
-    assert.ok(
-      g.labelWidth <= 0.45 * g.wrapWidth,
-      `the row labels leave room for cells: ${g.labelWidth} of ${g.wrapWidth} px`,
-    );
-    assert.ok(g.visibleCells >= 2, `at least two cells of a row are in view: ${g.visibleCells} of ${g.cells}`);
+    const { labels, firstRow, ...shown } = g;
+    console.log(`probe widget (${what}) at ${width} px (${scheme}): ${JSON.stringify(shown)}`);
+    await p.screenshot({
+      path: resolve(RESULTS, `layout-${width}-probe-${trained ? 'post' : 'default'}-${scheme}.png`),
+      fullPage: true,
+    });
+    assert.ok(g.wrapRight <= width + 1, `the grid's box stays in the column: ${g.wrapRight}`);
     assert.ok(g.captionShown, 'the grid says what its rows and columns are');
     assert.ok(
-      g.caption <= g.wrapWidth + 1,
+      g.caption <= g.clientWidth + 1,
       `the grid's caption wraps inside the column: it ends ${g.caption} px from the grid's left edge`,
     );
-    assert.equal(g.hint, g.over, 'the sentence about scrolling shows exactly when the grid is wider than the column');
+    assert.equal(
+      g.hint,
+      g.scrollWidth > g.clientWidth + 1,
+      'the sentence about scrolling shows exactly when the grid scrolls',
+    );
+    if (width < 560) {
+      assert.ok(
+        g.scrollWidth <= g.clientWidth,
+        `no column cut off: the grid is ${g.scrollWidth} px in ${g.clientWidth} px`,
+      );
+      assert.deepEqual(g.outOfView, [], 'every cell inside the grid and the viewport');
+      assert.deepEqual(g.clipped, [], 'every number inside its cell');
+      assert.equal(g.hint, false, 'no sentence about scrolling');
+      if (trained) {
+        assert.equal(g.cells, 10);
+        assert.equal(g.stacked, false, 'two columns stay a table');
+        assert.ok(g.ranges > 0, "a cell with the seeds' range (the widest numbers) is measured");
+      } else {
+        assert.equal(g.cells, 48);
+        assert.equal(g.stacked, true, 'six columns stack');
+        assert.ok(
+          labels.every(
+            ([l, shown]) =>
+              /^(softmax|l2|relu2|sigmoid|softmax1|sink) · Σ\u00a0(=\u00a01|varies)$/.test(l) &&
+              !/^(none|normal)$/.test(shown),
+          ),
+          `each stacked cell names its column: ${JSON.stringify(labels.slice(0, 6))}`,
+        );
+      }
+    } else {
+      // (640 px) a table wider than the column: it scrolls with the cue, two cells of a row in view
+      assert.equal(g.stacked, false);
+      assert.ok(g.hint, 'the sentence about scrolling');
+      const inView = firstRow.filter((c) => c.right <= g.wrapRight + 1).length;
+      assert.ok(inView >= 2, `at least two cells of a row are in view: ${inView} of ${firstRow.length}`);
+    }
     assert.ok(
       await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
       'nothing scrolls the page sideways',
@@ -301,7 +417,9 @@ for (const scheme of ['light', 'dark'])
   });
 
 test('a script tag without type="module": the widget box says how to fix it, as text', async () => {
-  const { page: p, errors } = await open('/fixtures/classic.html', { width: 375 });
+  const { page: p, errors } = await open('/fixtures/classic.html', {
+    width: 375,
+  });
   const note = p.locator('attention-playground [role="alert"]');
   await note.waitFor({ timeout: 10000 });
   assert.match(
@@ -313,7 +431,10 @@ test('a script tag without type="module": the widget box says how to fix it, as 
     errors.every((e) => /without type="module"/.test(e)),
     errors.join('\n'),
   );
-  await p.screenshot({ path: resolve(RESULTS, 'layout-375-classic-script.png'), fullPage: true });
+  await p.screenshot({
+    path: resolve(RESULTS, 'layout-375-classic-script.png'),
+    fullPage: true,
+  });
   await p.close();
 });
 

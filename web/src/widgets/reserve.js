@@ -19,8 +19,11 @@ const NEUTRAL = new Set(['preset', 'steps', 'autoplay', 'theme', 'compact', 'see
 const DEMOS = ['permutation', 'probe', 'extrapolation']; // their own layout: always their table
 // The probe's grid at WIDTHS: a row (3 seeds: mean, spread and label) and a column (fewer
 // columns are wider, so their cells wrap less), against its default 8 × 6 measured in the table.
-const PROBE_ROW = [76.3, 76.3, 76.3, 83, 76.3, 76.3, 76.3, 76.3, 76.3];
-const PROBE_COL = [18.75, 29.25, 24.5, 24.5, 24.5, 19.75, 9.25, 9.25, 9.25];
+// Up to 560 px the 8 × 6 stacks (demos.css: a row is a heading and two lines of cells) and a grid
+// of 2 columns stays a table: there a row is a row of 6 stacked (3 × 6 measured) and a column
+// what takes 8 × 6 to the example post's 5 × 2 (measured 1015, 949, 944, 816 px; 2026-11-26).
+const PROBE_ROW = [205.2, 224.4, 224.6, 228.6, 76.3, 76.3, 76.3, 76.3, 76.3];
+const PROBE_COL = [198.1, 195.7, 190.8, 193.1, 24.5, 19.75, 9.25, 9.25, 9.25];
 const PROBE_ROWS = 8; // demos/lists.js: the probe grid's default rows and columns
 const PROBE_COLS = 6;
 
