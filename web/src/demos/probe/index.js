@@ -235,7 +235,8 @@ export class ProbeDemo {
       /** @type {HTMLElement} */ (cell).hidden = !shown.includes(
         /** @type {string} */ (/** @type {HTMLElement} */ (cell).dataset.norm),
       );
-    this.ui.table.dataset.cols = String(shown.length); // more than 2 stack on a phone (demos.css)
+    const table = /** @type {HTMLElement} */ (this.ui.gridWrap.firstElementChild);
+    table.dataset.cols = String(shown.length); // more than 2 stack on a phone (demos.css)
     this.ui.box.dataset.models = String(this.positions.length * shown.length * this.seeds.length);
     const off = this.norms.filter((nm) => !shown.includes(nm));
     if (!this.note) this.ui.gridWrap.after((this.note = document.createElement('p')));

@@ -89,21 +89,7 @@ export function buildDom(compact, positions, norms, n, seeds, rowSum = {}) {
     ),
     explain,
   );
-  return {
-    box,
-    anchors,
-    causal,
-    play,
-    restart,
-    progress,
-    tds,
-    table,
-    summary,
-    gridScroll,
-    gridWrap,
-    scrollHint,
-    invalid,
-  };
+  return { box, anchors, causal, play, restart, progress, tds, summary, gridScroll, gridWrap, scrollHint, invalid };
 }
 
 /**
