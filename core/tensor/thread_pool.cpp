@@ -1,12 +1,14 @@
 // core/tensor/thread_pool.cpp — the worker threads behind parallel_for (thread_pool.hpp).
 //
-// One round: the caller publishes (n, fn), bumps the generation counter and works on the tasks
-// itself; each worker wakes on the new generation, takes task indices from a shared counter,
-// and checks out; the caller returns when every worker has checked out. Workers spin on the
-// generation for a while (a training step is a run of GEMMs a few hundred microseconds apart)
-// before they sleep on a condition variable, so a round costs no system call while training;
-// the caller spins briefly for the last worker, then sleeps too (a machine with more threads
-// than cores must not spend a whole time slice spinning for a thread that is not running).
+// One round: the caller publishes (n, fn) under a new generation and works on the tasks itself;
+// each worker wakes on the new generation and claims task indices from the same shared ticket
+// (callers cut their work into more tasks than threads: split_parts). The caller returns when
+// every task is done, whether or not each worker has woken: on a loaded machine a worker may not
+// run for a whole time slice, and the caller must not wait for it. Workers spin briefly on the
+// generation (kSpin: across the short gaps between a step's rounds) before they sleep on a
+// condition variable; the caller spins briefly for the last task, then sleeps too (a machine with
+// more threads than cores must not spend a whole time slice spinning for a thread that is not
+// running).
 // In the threaded wasm build std::thread is a pthread on one of the Web Workers that Emscripten
 // starts with the module (PTHREAD_POOL_SIZE), so no thread ever waits for a worker to load.
 #include "tensor/thread_pool.hpp"
@@ -15,6 +17,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -31,8 +34,14 @@ inline void cpu_relax() {
 #endif
 }
 
-// How long an idle worker spins before it sleeps, and the caller before it waits for the last one.
-constexpr auto kSpin = std::chrono::milliseconds(1);
+// How long an idle worker spins before it sleeps, and the caller before it waits for the last
+// task. 50 µs spans the back-to-back rounds of a step (half of a tiny-ref step's gaps are under
+// 40 µs natively; most of the rest are 40-160 µs). Longer spins measured worse on a loaded
+// machine (2 cores, load ~20): tiny-ref 2 threads / 1 thread 0.49 at 1 ms, 0.69 at 200 µs, 0.76 at
+// 30 µs, with the worker's share of the tasks 10 %, 32 %, 49 %: a spinning worker spends the
+// time slice that a sleeper's wake-up would get back, and it shares its process's CPU with the
+// caller.
+constexpr auto kSpin = std::chrono::microseconds(50);
 constexpr auto kCallerSpin = std::chrono::microseconds(100);
 
 // Spins until ready() or `limit` has passed; true when ready.
@@ -55,71 +64,100 @@ class Pool {
   }
   ~Pool() {
     stop_.store(true);
-    wake();
+    publish();
     for (std::thread& t : threads_) t.join();
   }
-  int size() const { return int(threads_.size()) + 1; }
+  PoolCounts counts() const { return {caller_tasks_.load(), worker_tasks_.load()}; }
 
   void run(int n, void (*call)(void*, int), void* ctx) {
-    n_ = n, call_ = call, ctx_ = ctx;
-    next_.store(0, std::memory_order_relaxed);
-    pending_.store(int(threads_.size()), std::memory_order_relaxed);
-    wake();
-    work();
-    const auto done = [&] { return pending_.load() == 0; };
+    n_.store(n, std::memory_order_relaxed);
+    call_.store(call, std::memory_order_relaxed);
+    ctx_.store(ctx, std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+    publish();
+    work(caller_tasks_);
+    const auto done = [&] { return done_.load() == n; };
     if (spin_until(done, kCallerSpin)) return;
     std::unique_lock<std::mutex> lock(m_);
-    caller_waits_.store(true);  // seq_cst, against the last worker's check (loop())
+    caller_waits_.store(true);  // seq_cst, against the last task's check (work())
     done_cv_.wait(lock, done);
     caller_waits_.store(false);
   }
 
  private:
-  void wake() {
-    gen_.fetch_add(1);  // seq_cst, against a worker that is just going to sleep (loop())
+  static unsigned gen_of(std::uint64_t ticket) { return unsigned(ticket >> 32); }
+
+  // A new round (its parameters stored before): task 0 of the next generation.
+  void publish() {
+    ++gen_;
+    ticket_.store(std::uint64_t(gen_) << 32);  // seq_cst, against a worker going to sleep (loop())
     if (sleepers_.load() > 0) {
       std::lock_guard<std::mutex> lock(m_);
       cv_.notify_all();
     }
   }
-  void work() {
+
+  // Claims and runs tasks until the current round has none left; returns the generation it saw
+  // last. A claim is a compare-exchange on the ticket (generation, next task), so a worker that
+  // read a finished round's parameters claims nothing of it: the parameters it read are valid
+  // exactly when the ticket has not moved since.
+  unsigned work(std::atomic<long>& count) {
     t_in_task = true;
-    for (int i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < n_;) call_(ctx_, i);
-    t_in_task = false;
-  }
-  void loop() {
-    unsigned seen = 0;  // gen_'s value at construction, not now: a round may have begun already
+    long ran = 0;
+    std::uint64_t t = ticket_.load(std::memory_order_acquire);
     for (;;) {
-      const auto moved = [&] { return gen_.load() != seen; };
+      const int n = n_.load(std::memory_order_relaxed);
+      const auto call = call_.load(std::memory_order_relaxed);
+      void* const ctx = ctx_.load(std::memory_order_relaxed);
+      const int i = int(std::uint32_t(t));
+      if (i >= n) break;
+      if (!ticket_.compare_exchange_weak(t, t + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
+      call(ctx, i);
+      ++ran;
+      if (done_.fetch_add(1) + 1 == n && caller_waits_.load()) {  // the round's last task
+        std::lock_guard<std::mutex> lock(m_);
+        done_cv_.notify_one();
+      }
+      t = ticket_.load(std::memory_order_acquire);
+    }
+    t_in_task = false;
+    if (ran) count.fetch_add(ran, std::memory_order_relaxed);
+    return gen_of(t);
+  }
+
+  // A worker: waits for a generation it has not seen, spinning first, then sleeping. It never
+  // holds up the caller: the caller waits for the round's tasks, not for the workers, so a worker
+  // that wakes late (or is not running on a loaded machine) finds no task and goes back to wait.
+  void loop() {
+    unsigned seen = 0;  // generation 0 is before the first round
+    for (;;) {
+      const auto moved = [&] { return gen_of(ticket_.load()) != seen; };
       if (!spin_until(moved, kSpin)) {
         std::unique_lock<std::mutex> lock(m_);
         sleepers_.fetch_add(1);
         cv_.wait(lock, moved);
         sleepers_.fetch_sub(1);
       }
-      seen = gen_.load();
       if (stop_.load()) return;
-      work();
-      if (pending_.fetch_sub(1) == 1 && caller_waits_.load()) {  // the last one out
-        std::lock_guard<std::mutex> lock(m_);
-        done_cv_.notify_one();
-      }
+      seen = work(worker_tasks_);
     }
   }
 
   std::vector<std::thread> threads_;
-  std::atomic<unsigned> gen_{0};
-  std::atomic<int> next_{0}, pending_{0}, sleepers_{0};
+  unsigned gen_ = 0;                      // the caller's
+  std::atomic<std::uint64_t> ticket_{0};  // generation << 32 | next task
+  std::atomic<int> n_{0}, done_{0}, sleepers_{0};
+  std::atomic<void (*)(void*, int)> call_{nullptr};
+  std::atomic<void*> ctx_{nullptr};
   std::atomic<bool> stop_{false}, caller_waits_{false};
-  int n_ = 0;
-  void (*call_)(void*, int) = nullptr;
-  void* ctx_ = nullptr;
+  std::atomic<long> caller_tasks_{0}, worker_tasks_{0};
   std::mutex m_;
   std::condition_variable cv_, done_cv_;
 };
 
 std::unique_ptr<Pool> g_pool;  // null: one thread
 int g_threads = 1;
+int g_pieces = kPiecesPerThread;
 
 }  // namespace
 
@@ -151,8 +189,11 @@ int num_threads() { return t_in_task ? 1 : g_threads; }
 int split_parts(int units, double work) {
   const int threads = num_threads();
   if (threads == 1 || units < 2 || work < kMinSplitWork) return 1;
-  return std::min(threads, units);
+  const int by_work = int(std::min(work / kMinPieceWork, double(threads * g_pieces)));
+  return std::min(units, std::max(threads, by_work));
 }
+
+PoolCounts pool_counts() { return g_pool ? g_pool->counts() : PoolCounts{}; }
 
 namespace detail {
 void run_tasks(int n, void (*call)(void*, int), void* ctx) {
@@ -162,6 +203,7 @@ void run_tasks(int n, void (*call)(void*, int), void* ctx) {
   }
   g_pool->run(n, call, ctx);
 }
+void set_pieces_per_thread(int n) { g_pieces = std::clamp(n, 1, 64); }
 }  // namespace detail
 
 }  // namespace ap

@@ -70,6 +70,30 @@ TEST_CASE("threads: the setting is checked and parallel_for runs each task once 
   CHECK(nested_threads == 1);
 }
 
+TEST_CASE("threads: more pieces than threads, every task of every round run once, counted", "[threads]") {
+  if (!ap::threads_supported()) return;  // checked by the first test
+  ThreadsGuard threads(2);
+  CHECK(ap::split_parts(64, 1e3) == 1);                                       // too small to split
+  CHECK(ap::split_parts(64, 1e8) == 2 * ap::kPiecesPerThread);                // pieces per thread
+  CHECK(ap::split_parts(3, 1e8) == 3);                                        // no more than units
+  CHECK(ap::split_parts(64, ap::kMinSplitWork) == 2 * ap::kPiecesPerThread);  // 8 pieces of 2^16
+  CHECK(ap::split_parts(64, 2.5 * ap::kMinPieceWork) == 1);                   // below kMinSplitWork
+  // Many short rounds back to back: a worker that wakes late must never run a task of a round
+  // that has ended, nor miss one of the round it joins (each round checks its own counters).
+  const ap::PoolCounts before = ap::pool_counts();
+  long tasks = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const int n = 2 + round % 7;
+    std::atomic<int> hits[8] = {};
+    ap::parallel_for(n, [&](int i) { hits[i].fetch_add(1); });
+    for (int i = 0; i < 8; ++i)
+      if (hits[i].load() != (i < n ? 1 : 0)) FAIL("round " << round << ": task " << i << " ran " << hits[i].load());
+    tasks += n;
+  }
+  const ap::PoolCounts after = ap::pool_counts();
+  CHECK(after.caller - before.caller + after.workers - before.workers == tasks);
+}
+
 TEST_CASE("threads: split GEMMs are bit-identical to one thread on odd sizes", "[threads][gemm]") {
   if (!ap::threads_supported()) return;  // checked by the first test
   std::mt19937 rng(11);
