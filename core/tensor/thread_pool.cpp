@@ -2,7 +2,9 @@
 //
 // One round: the caller publishes (n, fn) under a new generation and works on the tasks itself;
 // each worker wakes on the new generation and claims task indices from the same shared ticket
-// (callers cut their work into more tasks than threads: split_parts). The caller returns when
+// (callers cut their work into more tasks than threads: split_parts). The ticket holds the
+// generation, the round's task count and the next task, so a claim is one compare-exchange that
+// checks all three at once (Pool::work says why the count must be in it). The caller returns when
 // every task is done, whether or not each worker has woken: on a loaded machine a worker may not
 // run for a whole time slice, and the caller must not wait for it. Workers spin briefly on the
 // generation (kSpin: across the short gaps between a step's rounds) before they sleep on a
@@ -64,17 +66,16 @@ class Pool {
   }
   ~Pool() {
     stop_.store(true);
-    publish();
+    publish(0, nullptr, nullptr);  // a round with no task: nothing of the last round is claimable
     for (std::thread& t : threads_) t.join();
   }
+  // Tasks in one round: the ticket's task fields are 16 bits (run_tasks cuts bigger n).
+  static constexpr int kMaxRoundTasks = 0xFFFF;
   PoolCounts counts() const { return {caller_tasks_.load(), worker_tasks_.load()}; }
 
   void run(int n, void (*call)(void*, int), void* ctx) {
-    n_.store(n, std::memory_order_relaxed);
-    call_.store(call, std::memory_order_relaxed);
-    ctx_.store(ctx, std::memory_order_relaxed);
     done_.store(0, std::memory_order_relaxed);
-    publish();
+    publish(n, call, ctx);
     work(caller_tasks_);
     const auto done = [&] { return done_.load() == n; };
     if (spin_until(done, kCallerSpin)) return;
@@ -85,12 +86,20 @@ class Pool {
   }
 
  private:
-  static unsigned gen_of(std::uint64_t ticket) { return unsigned(ticket >> 32); }
+  // ticket = generation << 32 | the round's task count << 16 | the next task to claim
+  static unsigned gen_of(std::uint64_t t) { return unsigned(t >> 32); }
+  static int count_of(std::uint64_t t) { return int((t >> 16) & 0xFFFF); }
+  static int next_of(std::uint64_t t) { return int(t & 0xFFFF); }
 
-  // A new round (its parameters stored before): task 0 of the next generation.
-  void publish() {
+  // A new round: its closure, then the ticket (next generation, n tasks, task 0), which releases
+  // it. The stop is a round of 0 tasks, so a worker still in work() claims nothing of the last
+  // round's closure, which lives on the stack of a parallel_for that has returned.
+  void publish(int n, void (*call)(void*, int), void* ctx) {
+    call_.store(call, std::memory_order_relaxed);
+    ctx_.store(ctx, std::memory_order_relaxed);
     ++gen_;
-    ticket_.store(std::uint64_t(gen_) << 32);  // seq_cst, against a worker going to sleep (loop())
+    // seq_cst: against a worker going to sleep (loop())
+    ticket_.store(std::uint64_t(gen_) << 32 | std::uint64_t(n) << 16);
     if (sleepers_.load() > 0) {
       std::lock_guard<std::mutex> lock(m_);
       cv_.notify_all();
@@ -98,22 +107,26 @@ class Pool {
   }
 
   // Claims and runs tasks until the current round has none left; returns the generation it saw
-  // last. A claim is a compare-exchange on the ticket (generation, next task), so a worker that
-  // read a finished round's parameters claims nothing of it: the parameters it read are valid
-  // exactly when the ticket has not moved since.
+  // last. A claim is a compare-exchange of the ticket t it read (task i = next_of(t) < the count
+  // in t) to t + 1. While t has a task left, its round is live (the caller is in run() and cannot
+  // publish another), so the closure read after t belongs to t's round exactly when the claim
+  // succeeds. The count must come from the ticket itself: when it was a separate variable
+  // (stored before the ticket by publish()), a worker that read a spent ticket (G, n_G) could
+  // read the next round's larger count, published a moment before its ticket, and "claim" task
+  // n_G of round G: it ran a task outside any round and counted it as done in the next, whose
+  // caller then returned with a task still running on its stack (the h32 pool's segfault).
   unsigned work(std::atomic<long>& count) {
     t_in_task = true;
-    long ran = 0;
     std::uint64_t t = ticket_.load(std::memory_order_acquire);
     for (;;) {
-      const int n = n_.load(std::memory_order_relaxed);
+      const int n = count_of(t), i = next_of(t);
+      if (i >= n) break;
       const auto call = call_.load(std::memory_order_relaxed);
       void* const ctx = ctx_.load(std::memory_order_relaxed);
-      const int i = int(std::uint32_t(t));
-      if (i >= n) break;
       if (!ticket_.compare_exchange_weak(t, t + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
       call(ctx, i);
-      ++ran;
+      // counted before it is done: a caller that reads pool_counts() after its round sees it
+      count.fetch_add(1, std::memory_order_relaxed);
       if (done_.fetch_add(1) + 1 == n && caller_waits_.load()) {  // the round's last task
         std::lock_guard<std::mutex> lock(m_);
         done_cv_.notify_one();
@@ -121,7 +134,6 @@ class Pool {
       t = ticket_.load(std::memory_order_acquire);
     }
     t_in_task = false;
-    if (ran) count.fetch_add(ran, std::memory_order_relaxed);
     return gen_of(t);
   }
 
@@ -131,7 +143,9 @@ class Pool {
   void loop() {
     unsigned seen = 0;  // generation 0 is before the first round
     for (;;) {
-      const auto moved = [&] { return gen_of(ticket_.load()) != seen; };
+      // the stop counts as a move: a worker that saw the stop's generation in work() must not
+      // wait for another one
+      const auto moved = [&] { return gen_of(ticket_.load()) != seen || stop_.load(); };
       if (!spin_until(moved, kSpin)) {
         std::unique_lock<std::mutex> lock(m_);
         sleepers_.fetch_add(1);
@@ -145,8 +159,8 @@ class Pool {
 
   std::vector<std::thread> threads_;
   unsigned gen_ = 0;                      // the caller's
-  std::atomic<std::uint64_t> ticket_{0};  // generation << 32 | next task
-  std::atomic<int> n_{0}, done_{0}, sleepers_{0};
+  std::atomic<std::uint64_t> ticket_{0};  // generation << 32 | tasks << 16 | next task
+  std::atomic<int> done_{0}, sleepers_{0};
   std::atomic<void (*)(void*, int)> call_{nullptr};
   std::atomic<void*> ctx_{nullptr};
   std::atomic<bool> stop_{false}, caller_waits_{false};
@@ -201,7 +215,19 @@ void run_tasks(int n, void (*call)(void*, int), void* ctx) {
     for (int i = 0; i < n; ++i) call(ctx, i);
     return;
   }
-  g_pool->run(n, call, ctx);
+  if (n <= Pool::kMaxRoundTasks) return g_pool->run(n, call, ctx);
+  for (int start = 0; start < n; start += Pool::kMaxRoundTasks) {  // rounds of at most 65535 tasks
+    struct Slice {
+      void (*call)(void*, int);
+      void* ctx;
+      int start;
+    } slice{call, ctx, start};
+    const auto run_slice = [](void* s, int i) {
+      const Slice& sl = *static_cast<Slice*>(s);
+      sl.call(sl.ctx, sl.start + i);
+    };
+    g_pool->run(std::min(n - start, int(Pool::kMaxRoundTasks)), run_slice, &slice);
+  }
 }
 void set_pieces_per_thread(int n) { g_pieces = std::clamp(n, 1, 64); }
 }  // namespace detail
