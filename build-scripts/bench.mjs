@@ -9,6 +9,7 @@ import { longTasksRow, measureLongTasks } from './bench-long-tasks.mjs';
 import { downloadRows, measureDownload, measureFirstStep } from './bench-size.mjs';
 import { measureInTab } from './bench-tab.mjs';
 import { measureThreadsNode } from './bench-threads.mjs';
+import { measureTorch } from './bench-torch.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -56,6 +57,11 @@ const gf = (fl, name) => result.gemm[fl].gemm.find((g) => g.name === name)?.gflo
 const pad = (s, n) => String(s).padEnd(n);
 const num = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 const cols = flavours.map((f) => f.name);
+const median = (xs) => {
+  const v = [...xs].sort((a, b) => a - b),
+    m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
 log(`\nGEMM GFLOP/s (single thread)`);
 log(pad('shape', 26) + cols.map((c) => pad(c, 13)).join('') + pad('simd/scalar', 13) + 'simd/native-sse');
 result.ratios.gemm = {};
@@ -67,6 +73,18 @@ for (const s of shapes) {
   log(
     pad(s, 26) + cols.map((c) => pad(num(gf(c, s)), 13)).join('') + pad(num(simd / scalar, 2), 13) + num(simd / sse, 2),
   );
+}
+// The per-head attention products (rows named "64x(...)", heads of 8, 16, 32: unpacked kernel)
+// against the dense shapes' median rate (target >= 0.8).
+const DENSE = shapes.filter((n) => n.startsWith('1024') || n.startsWith('(1024'));
+const ATTN = shapes.filter((n) => n.startsWith('64x('));
+log(`\nattention products / dense GEMM median rate (per flavour)`);
+log(pad('shape', 26) + cols.map((c) => pad(c, 13)).join(''));
+result.ratios.attention_over_dense = {};
+for (const s of ATTN) {
+  const row = Object.fromEntries(cols.map((c) => [c, gf(c, s) / median(DENSE.map((d) => gf(c, d)))]));
+  result.ratios.attention_over_dense[s] = row;
+  log(pad(s, 26) + cols.map((c) => pad(num(row[c], 2), 13)).join(''));
 }
 log(`\ntiny-ref training (729.8 MFLOP per step, batch 16 x 64 tokens)`);
 // The ceiling of a flavour: every FLOP of a step at that build's median GEMM rate over the model's
@@ -80,15 +98,11 @@ log(
     'steps/s / ceiling',
 );
 result.ratios.train = {};
-const median = (xs) => {
-  const v = [...xs].sort((a, b) => a - b),
-    m = v.length >> 1;
-  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-};
 const FLOP_PER_STEP = 729.8e6;
 for (const c of cols) {
   const t = result.train[c];
-  const modelShapes = shapes.filter((s) => !s.startsWith('512') && !s.includes('naive'));
+  // issue 15's six model shapes: the dense ones and the one attention row they had
+  const modelShapes = [...DENSE, '64x(64x16·(64x16)T)'];
   const gemmMedian = median(modelShapes.map((s) => gf(c, s)));
   const ceiling = (gemmMedian * 1e9) / FLOP_PER_STEP; // steps/s if every FLOP ran at that rate
   result.ratios.train[c] = {
@@ -106,6 +120,15 @@ for (const c of cols) {
   );
 }
 const ts = result.train;
+// Native threads (bench_train.cpp): 2 threads / 1 on one session, and the old one-piece split.
+for (const c of cols) {
+  const th = ts[c].threads;
+  if (!th) continue;
+  log(
+    `${pad(c, 12)} 2 threads / 1: ${num(th.ratio, 2)} (one piece per thread: ${num(th.ratio_one_piece, 2)}); ` +
+      `the worker ran ${num(100 * th.two_worker_share, 0)}% of the split tasks (one piece: ${num(100 * th.two_one_piece_worker_share, 0)}%)`,
+  );
+}
 result.ratios.train_wasm_simd_over_scalar = ts['wasm-simd'].steps_per_s / ts['wasm-scalar'].steps_per_s;
 log(`\nwasm-simd / wasm-scalar training: ${num(result.ratios.train_wasm_simd_over_scalar, 2)}x`);
 // The replay's frames (bench_train.cpp; `snapshots` in results of earlier versions): extra time of a new run's first steps with them on.
@@ -114,6 +137,9 @@ for (const c of cols)
     log(
       `replay frames, ${pad(c, 12)} ${pad(s.model, 9)} a frame ${num((100 * s.frame_s) / s.step_s)}% of a step; ${s.frames} frames in the first ${s.steps} steps: +${num(100 * s.cost, 2)}% time`,
     );
+
+// PyTorch on one thread (bench-torch.mjs), just before the in-tab rows and again at the end.
+const torchRuns = [measureTorch({ quick, log })];
 
 // The in-tab row: the built playground in Chromium at max speed, tiny-ref from the URL hash
 // (bench-tab.mjs), against wasm-simd under Node from this same run.
@@ -175,4 +201,35 @@ if (!('skipped' in result.first_step))
 // The long_tasks row: the page's main thread while six widgets train (bench-long-tasks.mjs).
 result.long_tasks = await measureLongTasks({ log });
 log(`\n${longTasksRow(result.long_tasks)}`);
+torchRuns.push(measureTorch({ quick, log }));
+torchSummary();
 if (asJson) console.log(JSON.stringify(result));
+
+// The PyTorch row and, as the last line, the tab (the playground at its default: threaded where
+// isolated) ÷ PyTorch; when the tab could not run, the best wasm figure under Node instead.
+function torchSummary() {
+  const ok = torchRuns.filter((t) => !('skipped' in t));
+  if (!ok.length) return log(`\nPyTorch: skipped: ${torchRuns[0].skipped}`);
+  const rates = ok.map((t) => t.steps_per_s),
+    mean = rates.reduce((a, b) => a + b, 0) / rates.length;
+  result.torch = { ...ok[0], steps_per_s: mean, runs: rates };
+  log(
+    `\nPyTorch ${ok[0].torch}, 1 thread, tiny-ref on ${ok[0].blas}: ${rates.map((x) => num(x)).join(' / ')} steps/s (before / after), mean ${num(mean)}`,
+  );
+  result.ratios.native_best_over_torch = ts['native-best'].steps_per_s / mean;
+  log(`native-best / PyTorch: ${num(result.ratios.native_best_over_torch, 2)}`);
+  const tabs = [result.in_tab, result.in_tab_threads].filter((t) => t && !('skipped' in t));
+  if (tabs.length) {
+    const tab = tabs[tabs.length - 1];
+    result.ratios.tab_over_torch = tab.steps_per_s / mean;
+    return log(
+      `tab (${tab.threads ?? 1} thread${tab.threads > 1 ? 's' : ''}) / PyTorch: ${num(result.ratios.tab_over_torch, 2)}`,
+    );
+  }
+  const node = [['wasm-simd under Node', ts['wasm-simd'].steps_per_s]];
+  if (!('skipped' in result.threads_node))
+    node.push(['wasm-threads under Node, 2 threads', result.threads_node.threads_2_steps_per_s]);
+  const [name, best] = node.reduce((a, b) => (b[1] > a[1] ? b : a));
+  result.ratios.best_wasm_over_torch = best / mean;
+  log(`(no tab figure) best wasm, ${name} / PyTorch: ${num(result.ratios.best_wasm_over_torch, 2)}`);
+}

@@ -16,6 +16,7 @@
 #include "session/session.hpp"
 #include "session/replay.hpp"
 #include "tensor/kernels.hpp"
+#include "tensor/thread_pool.hpp"
 
 namespace {
 double median(std::vector<double> v) {
@@ -52,6 +53,53 @@ nlohmann::json frame_cost(const char* name, const nlohmann::json& cfg, int n, in
   std::cerr << "replay frames, " << name << ": a frame " << 1e3 * frame << " ms = " << 100 * frame / step
             << "% of a step; " << taken << " frames in " << n << " steps: +" << 100 * cost << "% time\n";
   return {{"model", name}, {"steps", n}, {"frames", taken}, {"step_s", step}, {"frame_s", frame}, {"cost", cost}};
+}
+// Two threads against one on the same session, in alternating rounds (machine noise hits all
+// alike): one thread; two threads with one piece per thread (the old split, "before"); two threads
+// with the pool's default pieces ("after"). Best steps/s of each, and the share of the split
+// tasks that the worker ran.
+nlohmann::json threads_rates(ap::Session& s, bool quick) {
+  using clock = std::chrono::steady_clock;
+  const double budget = quick ? 0.1 : 0.6;
+  const int rounds = quick ? 1 : 4;
+  struct Setting {
+    const char* name;
+    int threads, pieces;
+    double best = 0;
+    long caller = 0, workers = 0;
+  };
+  Setting settings[] = {{"one", 1, 1}, {"two_one_piece", 2, 1}, {"two", 2, ap::kPiecesPerThread}};
+  for (int r = 0; r < rounds; ++r)
+    for (Setting& st : settings) {
+      ap::set_num_threads(st.threads);
+      ap::detail::set_pieces_per_thread(st.pieces);
+      s.step();  // warm-up (and the pool's first wake)
+      const ap::PoolCounts c0 = ap::pool_counts();
+      int steps = 0;
+      const auto t0 = clock::now();
+      double secs = 0;
+      for (; secs < budget; ++steps) {
+        s.step();
+        secs = std::chrono::duration<double>(clock::now() - t0).count();
+      }
+      const ap::PoolCounts c1 = ap::pool_counts();
+      st.best = std::max(st.best, steps / secs);
+      st.caller += c1.caller - c0.caller, st.workers += c1.workers - c0.workers;
+    }
+  ap::set_num_threads(1);
+  ap::detail::set_pieces_per_thread(ap::kPiecesPerThread);
+  nlohmann::json r;
+  for (const Setting& st : settings) {
+    r[std::string(st.name) + "_steps_per_s"] = st.best;
+    if (st.threads > 1)
+      r[std::string(st.name) + "_worker_share"] = double(st.workers) / std::max(1L, st.caller + st.workers);
+  }
+  r["ratio"] = settings[2].best / settings[0].best;
+  r["ratio_one_piece"] = settings[1].best / settings[0].best;
+  std::cerr << "threads: 2/1 = " << r["ratio"] << " (one piece per thread: " << r["ratio_one_piece"]
+            << "); worker's share of tasks " << r["two_worker_share"]
+            << " (one piece: " << r["two_one_piece_worker_share"] << ")\n";
+  return r;
 }
 }  // namespace
 
@@ -93,6 +141,7 @@ int main(int argc, char** argv) {
                      {"steps_per_s", sps},
                      {"tokens_per_s", sps * 16 * 64},
                      {"gflops", sps * flop / 1e9}};
+    if (ap::threads_supported()) r["threads"] = threads_rates(s, quick);
     const nlohmann::json small{{"task", "copy"}, {"seq_len", 16},   {"d_model", 32}, {"heads", 2},
                                {"layers", 2},    {"eval_every", 0}, {"seed", 1}};
     r["frames"] = {frame_cost("tiny-ref", cfg, 1000, quick ? 3 : 31),

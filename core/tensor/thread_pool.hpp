@@ -33,14 +33,30 @@ bool threads_supported();  // false where AP_NO_THREADS
 // Work below this (multiply-adds or similar simple operations) stays on the calling thread: a
 // parallel_for round costs a few microseconds.
 constexpr double kMinSplitWork = 1 << 19;
+// A split product is cut into up to kPiecesPerThread pieces per thread, none below kMinPieceWork:
+// the pieces are dealt from a shared counter, so a worker that wakes late still takes a share of
+// the round and the caller never waits long for the last piece.
+constexpr int kPiecesPerThread = 4;
+constexpr double kMinPieceWork = 1 << 16;
 
 // How many parts to cut `units` independent pieces of total `work` into: 1 when threads are off
-// or the work is too small, else min(threads, units).
+// or the work is too small, else min(units, threads · kPiecesPerThread, work / kMinPieceWork),
+// and never fewer than min(threads, units).
 int split_parts(int units, double work);
+
+// Tasks run by the calling thread and by the pool's workers since the thread count was last set
+// (the bench reports the workers' share; a worker that wakes late shows as a small share).
+struct PoolCounts {
+  long caller = 0, workers = 0;
+};
+PoolCounts pool_counts();
 
 namespace detail {
 void run_tasks(int n, void (*call)(void*, int), void* ctx);
-}
+// Pieces per thread (default kPiecesPerThread; 1 is the old one-piece-per-thread split): for the
+// bench's before/after in one run only.
+void set_pieces_per_thread(int n);
+}  // namespace detail
 
 // fn(i) for every i in [0, n), spread over the pool; each i must write its own outputs.
 template <class F>

@@ -1,13 +1,17 @@
-// tests/native/test_kernels.cpp — core/tensor/kernels.hpp: every fast kernel against its
-// *_naive twin on odd and even sizes, every backward against central differences, AdamW
-// against a hand-computed step, and the SIMD architecture the build was compiled for.
+// tests/native/test_kernels.cpp — core/tensor/kernels.hpp: every fast kernel
+// against its
+// *_naive twin on odd and even sizes, every backward against central
+// differences, AdamW against a hand-computed step, and the SIMD architecture
+// the build was compiled for.
 //
-// Gradient checks: L = Σ out ⊙ R for a fixed random R (or the loss itself for cross-entropy),
-// evaluated in float by the fast forward and summed in double. Numeric dL/dx_i =
-// (L(x + h·e_i) − L(x − h·e_i)) / 2h with h = 1e-3. Float rounding of L (~1e-7 relative)
-// divided by 2h gives ~1e-4 noise per component, so the bound is norm-wise:
+// Gradient checks: L = Σ out ⊙ R for a fixed random R (or the loss itself for
+// cross-entropy), evaluated in float by the fast forward and summed in double.
+// Numeric dL/dx_i = (L(x + h·e_i) − L(x − h·e_i)) / 2h with h = 1e-3. Float
+// rounding of L (~1e-7 relative) divided by 2h gives ~1e-4 noise per component,
+// so the bound is norm-wise:
 //   ‖analytic − numeric‖₂ ≤ 1e-2 · max(‖analytic‖₂, ‖numeric‖₂).
-// ReLU inputs are kept at |x| ≥ 0.05 (> h) so no difference straddles the kink at 0.
+// ReLU inputs are kept at |x| ≥ 0.05 (> h) so no difference straddles the kink
+// at 0.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
@@ -34,7 +38,8 @@ Vec random_vec(std::size_t n, std::mt19937& rng, float lo = -1.f, float hi = 1.f
   return v;
 }
 
-// Every element within rel OR abs of the reference; reports the first offender only.
+// Every element within rel OR abs of the reference; reports the first offender
+// only.
 void expect_close(const Vec& got, const Vec& ref, float rel, float abs, const std::string& what) {
   REQUIRE(got.size() == ref.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
@@ -48,7 +53,8 @@ void expect_close(const Vec& got, const Vec& ref, float rel, float abs, const st
   SUCCEED(what);
 }
 
-// Central-difference check of `analytic` = dL/dx against L evaluated by `loss` (see header).
+// Central-difference check of `analytic` = dL/dx against L evaluated by `loss`
+// (see header).
 void grad_check(Vec& x, const Vec& analytic, const std::function<double()>& loss, const std::string& what) {
   const float h = 1e-3f;
   double diff2 = 0, a2 = 0, n2 = 0;
@@ -77,8 +83,9 @@ double dot(const Vec& a, const Vec& b) {
 
 using GemmFn = void (*)(int, int, int, float, const float*, int, const float*, int, float*, int, float, ap::Tri);
 
-// One fast-vs-naive GEMM comparison with padded leading dimensions (pad = 0 → tight).
-// ta/tb: op(A)/op(B) stored transposed. C has ldc = N + pad; the padding must stay untouched.
+// One fast-vs-naive GEMM comparison with padded leading dimensions (pad = 0 →
+// tight). ta/tb: op(A)/op(B) stored transposed. C has ldc = N + pad; the
+// padding must stay untouched.
 void check_gemm(GemmFn fast, GemmFn naive, bool ta, bool tb, int M, int N, int K, float alpha, int pad,
                 std::mt19937& rng) {
   const int lda = (ta ? M : K) + pad, ldb = (tb ? K : N) + pad, ldc = N + pad;
@@ -88,7 +95,8 @@ void check_gemm(GemmFn fast, GemmFn naive, bool ta, bool tb, int M, int N, int K
   Vec Cref = C;
   fast(M, N, K, alpha, A.data(), lda, B.data(), ldb, C.data(), ldc, 1.f, ap::Tri::Full);
   naive(M, N, K, alpha, A.data(), lda, B.data(), ldb, Cref.data(), ldc, 1.f, ap::Tri::Full);
-  // |A·B| entries sum K products of magnitude ≤ 1: rounding grows ~K·ε in the worst case.
+  // |A·B| entries sum K products of magnitude ≤ 1: rounding grows ~K·ε in the
+  // worst case.
   const float tol = 2e-6f * (K + 8) * std::max(1.f, std::fabs(alpha));
   expect_close(
       C, Cref, 1e-5f, tol,
@@ -104,7 +112,8 @@ TEST_CASE("kernels are compiled for the expected SIMD architecture", "[kernels]"
 #if defined(XSIMD_NO_SUPPORTED_ARCHITECTURE)
     FAIL("native build without any xsimd architecture");
 #else
-    // -march=native: the compile-time choice must be the best arch this CPU reports at run time.
+    // -march=native: the compile-time choice must be the best arch this CPU
+    // reports at run time.
     CHECK(got == xsimd::default_arch::name());
     CHECK(xsimd::default_arch::version() == xsimd::available_architectures().best);
     CHECK(got != "scalar");
@@ -148,14 +157,16 @@ TEST_CASE("gemm with padded leading dimensions, alpha != 1, zero sizes", "[kerne
   // K = 0 (and M or N = 0) leave C untouched
   Vec C = {1.f, 2.f, 3.f};
   const float one = 1.f;
-  ap::gemm_nn(1, 3, 0, 1.f, &one, 1, &one, 3, C.data(), 3);  // beta = 1: accumulate nothing
+  ap::gemm_nn(1, 3, 0, 1.f, &one, 1, &one, 3, C.data(),
+              3);  // beta = 1: accumulate nothing
   ap::gemm_nt(0, 3, 2, 1.f, &one, 2, &one, 2, C.data(), 3);
   ap::gemm_tn(1, 0, 2, 1.f, &one, 1, &one, 1, C.data(), 3);
   CHECK(C == Vec{1.f, 2.f, 3.f});
 }
 
-// beta = 0 writes C without reading it (NaN there must not leak); the triangles of causal
-// attention match the naive twin on the part they define, and LowerC with beta = 0 zeroes the rest.
+// beta = 0 writes C without reading it (NaN there must not leak); the triangles
+// of causal attention match the naive twin on the part they define, and LowerC
+// with beta = 0 zeroes the rest.
 TEST_CASE("gemm beta = 0 and causal triangles match naive", "[kernels][gemm]") {
   std::mt19937 rng(2024);
   struct Form {
@@ -171,7 +182,8 @@ TEST_CASE("gemm beta = 0 and causal triangles match naive", "[kernels][gemm]") {
       for (float beta : {0.f, 1.f})
         for (int T : {1, 5, 17, 64, 65, 300})
           for (int other : {3, 16, 33}) {
-            // square where the triangle lives: C (T×T) for LowerC, op(A) (T×T) for the others
+            // square where the triangle lives: C (T×T) for LowerC, op(A) (T×T)
+            // for the others
             const bool triC = tri == ap::Tri::LowerC;
             const int M = T, N = triC ? T : other, K = triC ? other : T;
             const bool ta = f.op == ap::Op::TN, tb = f.op == ap::Op::NT;
@@ -201,7 +213,8 @@ TEST_CASE("gemm_batched matches naive", "[kernels][gemm]") {
       const int count = s[0], M = s[1], N = s[2], K = s[3];
       const bool ta = op == ap::Op::TN, tb = op == ap::Op::NT;
       const int lda = (ta ? M : K) + 1, ldb = tb ? K : N, ldc = N + 2;
-      // strides leave gaps between products, to catch reads/writes outside each operand
+      // strides leave gaps between products, to catch reads/writes outside each
+      // operand
       const std::ptrdiff_t sA = (ta ? K : M) * lda + 3, sB = (tb ? N : K) * ldb + 5, sC = M * ldc + 1;
       const Vec A = random_vec(count * sA, rng), B = random_vec(count * sB, rng);
       Vec C = random_vec(count * sC, rng), Cref = C;
@@ -211,8 +224,9 @@ TEST_CASE("gemm_batched matches naive", "[kernels][gemm]") {
     }
 }
 
-// Attention's per-head products take the unpacked path (gemm_direct.cpp) when op(B) is small:
-// every op, triangle and beta against the naive twin, at sizes with and without vector tails.
+// Attention's per-head products take the unpacked path (gemm_direct.cpp) when
+// op(B) is small: every op, triangle and beta against the naive twin, at sizes
+// with and without vector tails.
 TEST_CASE("gemm_batched unpacked path: every op, triangle and beta match naive", "[kernels][gemm]") {
   std::mt19937 rng(11);
   const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -220,30 +234,33 @@ TEST_CASE("gemm_batched unpacked path: every op, triangle and beta match naive",
     for (ap::Tri tri : {ap::Tri::Full, ap::Tri::LowerC, ap::Tri::LowerA, ap::Tri::UpperA})
       for (float beta : {0.f, 1.f})
         for (int T : {1, 6, 16, 23, 64})
-          for (int hs : {4, 8, 16, 20}) {
-            const bool triC = tri == ap::Tri::LowerC;
-            const int M = T, N = triC ? T : hs, K = triC ? hs : T;
-            const bool ta = op == ap::Op::TN, tb = op == ap::Op::NT;
-            const int lda = (ta ? M : K) + 1, ldb = (tb ? K : N) + 2, ldc = N + 3, count = 3;
-            const std::ptrdiff_t sA = (ta ? K : M) * lda + 3, sB = (tb ? N : K) * ldb + 5, sC = M * ldc + 1;
-            const Vec A = random_vec(count * sA, rng), B = random_vec(count * sB, rng);
-            Vec C = random_vec(count * sC, rng);
-            if (beta == 0.f)
-              for (int c = 0; c < count; ++c)
-                for (int i = 0; i < M; ++i) std::fill_n(C.begin() + c * sC + i * ldc, N, nan);
-            Vec Cref = C;
-            ap::gemm_batched(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, C.data(), ldc, sC, beta,
-                             tri);
-            ap::gemm_batched_naive(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, Cref.data(), ldc, sC,
-                                   beta, tri);
-            if (triC && beta != 0.f)  // above the diagonal is unspecified then
-              for (int c = 0; c < count; ++c)
-                for (int i = 0; i < M; ++i)
-                  for (int j = i + 1; j < N; ++j) C[c * sC + i * ldc + j] = Cref[c * sC + i * ldc + j];
-            expect_close(C, Cref, 1e-5f, 2e-6f * (K + 8),
-                         "batched op " + std::to_string(int(op)) + " tri " + std::to_string(int(tri)) + " beta " +
-                             std::to_string(beta) + " T " + std::to_string(T) + " hs " + std::to_string(hs));
-          }
+          for (int hs : {4, 8, 16, 20, 32})
+            for (int pad : {1, 0}) {  // pad 0: op(A)'s rows packed, as
+                                      // attention's (NT's head-size kernel)
+              const bool triC = tri == ap::Tri::LowerC;
+              const int M = T, N = triC ? T : hs, K = triC ? hs : T;
+              const bool ta = op == ap::Op::TN, tb = op == ap::Op::NT;
+              const int lda = (ta ? M : K) + pad, ldb = (tb ? K : N) + 2, ldc = N + 3, count = 3;
+              const std::ptrdiff_t sA = (ta ? K : M) * lda + 3, sB = (tb ? N : K) * ldb + 5, sC = M * ldc + 1;
+              const Vec A = random_vec(count * sA, rng), B = random_vec(count * sB, rng);
+              Vec C = random_vec(count * sC, rng);
+              if (beta == 0.f)
+                for (int c = 0; c < count; ++c)
+                  for (int i = 0; i < M; ++i) std::fill_n(C.begin() + c * sC + i * ldc, N, nan);
+              Vec Cref = C;
+              ap::gemm_batched(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, C.data(), ldc, sC, beta,
+                               tri);
+              ap::gemm_batched_naive(op, count, M, N, K, 0.5f, A.data(), lda, sA, B.data(), ldb, sB, Cref.data(), ldc,
+                                     sC, beta, tri);
+              if (triC && beta != 0.f)  // above the diagonal is unspecified then
+                for (int c = 0; c < count; ++c)
+                  for (int i = 0; i < M; ++i)
+                    for (int j = i + 1; j < N; ++j) C[c * sC + i * ldc + j] = Cref[c * sC + i * ldc + j];
+              expect_close(C, Cref, 1e-5f, 2e-6f * (K + 8),
+                           "batched op " + std::to_string(int(op)) + " tri " + std::to_string(int(tri)) + " beta " +
+                               std::to_string(beta) + " T " + std::to_string(T) + " hs " + std::to_string(hs) +
+                               " pad " + std::to_string(pad));
+            }
 }
 
 TEST_CASE("layernorm matches naive; backward matches central differences", "[kernels]") {
@@ -395,7 +412,8 @@ TEST_CASE("cross-entropy with and without a mask", "[kernels]") {
     ap::cross_entropy_backward(d.data(), p.data(), tg.data(), mask.data(), N, V);
     ap::cross_entropy_backward_naive(d2.data(), p.data(), tg.data(), mask.data(), N, V);
     expect_close(d, d2, 1e-5f, 1e-6f, "dlogits");
-    CHECK(std::equal(d.begin() + 2 * V, d.begin() + 3 * V, d0.begin() + 2 * V));  // masked row
+    CHECK(std::equal(d.begin() + 2 * V, d.begin() + 3 * V,
+                     d0.begin() + 2 * V));  // masked row
     // gradient check of the masked mean loss
     Vec g(N * V, 0.f);
     ap::cross_entropy_backward(g.data(), p.data(), tg.data(), mask.data(), N, V);
@@ -418,9 +436,10 @@ TEST_CASE("cross-entropy with and without a mask", "[kernels]") {
 }
 
 TEST_CASE("adamw: hand-computed steps and naive twin", "[kernels]") {
-  // p = 1, two steps with g = 0.5 then −0.25; lr 0.1, β 0.9/0.999, eps 1e-8, wd 0.01.
-  // t=1: m = 0.05, v = 2.5e-4, m̂ = 0.5, v̂ = 0.25 → p = 1 − 0.1·(0.5/0.5 + 0.01) = 0.899
-  // t=2: m = 0.02, v = 3.1225e-4, m̂ = 0.02/0.19, v̂ = 3.1225e-4/0.001999 → p = 0.8714673
+  // p = 1, two steps with g = 0.5 then −0.25; lr 0.1, β 0.9/0.999, eps 1e-8, wd
+  // 0.01. t=1: m = 0.05, v = 2.5e-4, m̂ = 0.5, v̂ = 0.25 → p = 1 − 0.1·(0.5/0.5 +
+  // 0.01) = 0.899 t=2: m = 0.02, v = 3.1225e-4, m̂ = 0.02/0.19, v̂
+  // = 3.1225e-4/0.001999 → p = 0.8714673
   const std::size_t n = 37;  // SIMD body plus a tail
   Vec p(n, 1.f), m(n, 0.f), v(n, 0.f);
   ap::adamw_update(p.data(), Vec(n, 0.5f).data(), m.data(), v.data(), n, 0.1f, 0.9f, 0.999f, 1e-8f, 0.01f, 1);

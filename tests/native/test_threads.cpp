@@ -1,23 +1,16 @@
-// tests/native/test_threads.cpp — tensor/thread_pool.hpp: the pool runs every task once across
-// several threads, the setting is checked, and the threaded kernels (GEMMs split by tiles,
-// attention split by (batch, head)) give BIT-IDENTICAL results to one thread: the same GEMM
-// outputs on odd sizes, and the same weights after training, for 1, 2 and 3 threads.
+// tests/native/test_threads.cpp — the threaded kernels (GEMMs split by tiles, attention split by
+// (batch, head)) give BIT-IDENTICAL results to one thread: the same GEMM outputs on odd sizes, and
+// the same weights after training, for 1, 2 and 3 threads. The pool itself: test_pool.cpp.
 #include <catch2/catch.hpp>
 
-#include <atomic>
 #include <cstring>
-#include <mutex>
 #include <random>
-#include <set>
-#include <thread>
 #include <vector>
 
 #include "model_check.hpp"
 #include "session/session.hpp"
 #include "tensor/kernels.hpp"
 #include "tensor/thread_pool.hpp"
-
-using Catch::Matchers::Contains;
 
 namespace {
 
@@ -40,38 +33,8 @@ bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
 
 }  // namespace
 
-TEST_CASE("threads: the setting is checked and parallel_for runs each task once on several threads", "[threads]") {
-  CHECK(ap::num_threads() == 1);
-  if (!ap::threads_supported()) {  // the single-threaded wasm builds (under Node here)
-    CHECK_THROWS_WITH(ap::set_num_threads(2), Contains("this build has no threads"));
-    ap::set_num_threads(1);
-    return;
-  }
-  CHECK_THROWS_WITH(ap::set_num_threads(0), Contains("threads") && Contains("1..16"));
-  CHECK_THROWS_WITH(ap::set_num_threads(ap::kMaxThreads + 1), Contains("out of range"));
-  ThreadsGuard threads(3);
-  CHECK(ap::num_threads() == 3);
-  std::vector<std::atomic<int>> runs(200);
-  std::mutex m;
-  std::set<std::thread::id> ids;
-  for (int round = 0; round < 50; ++round)  // many rounds: the workers' spin, sleep and wake
-    ap::parallel_for(int(runs.size()), [&](int i) {
-      runs[size_t(i)].fetch_add(1);
-      if (i % 20 == 0) std::this_thread::sleep_for(std::chrono::microseconds(50));
-      std::lock_guard<std::mutex> lock(m);
-      ids.insert(std::this_thread::get_id());
-    });
-  for (auto& r : runs) CHECK(r.load() == 50);
-  CHECK(ids.size() > 1);
-  int nested_threads = 0;
-  ap::parallel_for(2, [&](int i) {
-    if (i == 0) nested_threads = ap::num_threads();  // inside a task: no nested split
-  });
-  CHECK(nested_threads == 1);
-}
-
 TEST_CASE("threads: split GEMMs are bit-identical to one thread on odd sizes", "[threads][gemm]") {
-  if (!ap::threads_supported()) return;  // checked by the first test
+  if (!ap::threads_supported()) return;  // test_pool.cpp checks the refusal
   std::mt19937 rng(11);
   struct Case {
     int M, N, K;
@@ -101,7 +64,7 @@ TEST_CASE("threads: split GEMMs are bit-identical to one thread on odd sizes", "
 }
 
 TEST_CASE("threads: training gives the same weights, bit for bit, on 1, 2 and 3 threads", "[threads]") {
-  if (!ap::threads_supported()) return;  // checked by the first test
+  if (!ap::threads_supported()) return;  // test_pool.cpp checks the refusal
   // Big enough that the GEMMs, the attention GEMMs and the row normalizations all split.
   const nlohmann::json extra =
       GENERATE(nlohmann::json{{"d_model", 32}, {"heads", 4}, {"ffn", 64}, {"batch", 8}, {"seq_len", 64}},
