@@ -112,7 +112,10 @@ export class Controls {
           'aria-describedby': describedby,
           onchange: () => this.onChange(p.key, select.value),
         },
-        ...(p.choices ?? []).map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)),
+        // the registry's labels are English: in another language, the names the config uses
+        ...(p.choices ?? []).map((c) =>
+          el('option', { value: c.value, selected: c.value === value }, this.lang === 'en' ? c.label : c.value),
+        ),
       );
       return select;
     }

@@ -242,6 +242,7 @@ export class WidgetApp {
         series: series().map((s) => ({ ...s, label: labels[s.key] ?? s.label })),
         height,
         yRange,
+        xLabel: this.tr('widget.stat.step'),
       });
     };
     this.charts = [];
@@ -282,7 +283,7 @@ export class WidgetApp {
     const pos = this.engine.registry.positions.find((p) => p.name === c.position);
     this.ui.subtitle.textContent = this.tr('widget.subtitle', {
       task: /** @type {string} */ (c.task).replaceAll('_', ' '),
-      position: pos?.title ?? String(c.position),
+      position: (this.settings.lang ?? 'en') === 'en' ? (pos?.title ?? String(c.position)) : String(c.position),
       normalization: String(c.normalization),
     });
     this.ui.params.textContent = this.tr('widget.parameters', { n: thousands(info.parameter_count) });

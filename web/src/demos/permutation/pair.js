@@ -148,7 +148,7 @@ export class TrainingPair {
       const step = Math.min(...live, s.budget);
       return tr('perm.side.training', {
         who,
-        learned: learnedWords ? `${learnedWords}; ` : '',
+        learned: learnedWords ? `${learnedWords}${tr('perm.sep')}` : '',
         step,
         budget: s.budget,
       });
@@ -156,7 +156,7 @@ export class TrainingPair {
     if (out.length === 0) return tr('perm.side.done', { who, learned: learnedWords, acc: pctSpread(acc) });
     const outAcc = summarize(out.map(finalAcc));
     const seeds = ofSeeds(out.length, n, lang);
-    const also = learnedWords ? `; ${learnedWords}` : '';
+    const also = learnedWords ? `${tr('perm.sep')}${learnedWords}` : '';
     return tr('perm.side.budget', { who, budget: s.budget, seeds, target, acc: pctSpread(outAcc), learned: also });
   }
 

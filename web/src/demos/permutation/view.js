@@ -163,12 +163,14 @@ function pairCharts(LineChart, compact, { accBox, lossBox }, tr) {
   ];
   const acc = new LineChart(accBox, {
     title: tr('perm.heldOutAcc'),
+    xLabel: tr('widget.stat.step'),
     series: series('learned'),
     yRange: [0, 1],
     height: compact ? 140 : 170,
   });
   const loss = new LineChart(lossBox, {
     title: tr('perm.heldOutLoss'),
+    xLabel: tr('widget.stat.step'),
     series: series('learned'),
     height: compact ? 140 : 170,
   });

@@ -8,7 +8,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { renderLesson } from './render.mjs';
 import { headerLinks } from '../demos/pages.mjs';
-import { LANGS, LANG_NAMES, LANG_TAGS, t } from '../../common/messages.js';
+import { LANGS, LANG_NAMES, LANG_TAGS, t as tableText } from '../../common/messages.js';
+import { COURSE_MESSAGES } from '../../common/messages-course.js';
+
+/** A string of the course's part of the message table. @type {typeof tableText} */
+const t = (lang, key, params = {}) => tableText(lang, key, params, COURSE_MESSAGES);
 
 /**
  * The published lessons, in the course's order: slug (the page's name), n (its number in the
@@ -20,7 +24,7 @@ export const LESSONS = [{ slug: 'order', n: 1, seed: '003' }];
 export const LESSON_DIR = resolve(import.meta.dirname, '../../../course/lessons');
 const SHELL = resolve(import.meta.dirname, 'shell.html');
 /** Reading speed, for "about N minutes": words a minute (en), characters a minute (zh). */
-const PER_MINUTE = { en: 200, zh: 400 };
+const PER_MINUTE = { en: 200, zh: 300 };
 
 const esc = (/** @type {string} */ s) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
