@@ -119,6 +119,7 @@ test('lesson 1: equivariance on the reader sequence, order at chance without pos
     page,
     () => document.getElementById('order-check').config?.position === 'learned',
     'a model with learned positions',
+    { timeout: WAIT.training },
   );
   // Train it (the widget's own button toggles; the lesson's API call plays whatever it shows now).
   await page.evaluate(() => document.getElementById('order-check').play());

@@ -15,6 +15,7 @@ import { htmlProblems, renderLesson } from '../../web/src/pages/course/render.mj
 import { expFact } from '../../web/src/pages/course/exp-facts.mjs';
 import { readProgress, MAX_CHARS } from '../../web/src/state/course.js';
 import { CHECKS, checkChallenge, judge } from '../../web/src/pages/course/checks.js';
+import { FORMATS as LIVE_FORMATS, METRICS } from '../../web/src/pages/course/lesson-widgets.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PARTS = {
@@ -88,13 +89,18 @@ test('the language follows the reader: zh for any Chinese tag, else the first th
   assert.throws(() => t('en', 'no.such.key'), /no message "no\.such\.key"/);
 });
 
-/** What must match between a lesson's two languages. @param {string} src */
+/**
+ * What must match between a lesson's two languages: its widgets and checks in order, its live and
+ * committed numbers as sets (a sentence may name them in another order), its sections' count.
+ * @param {string} src
+ */
 function skeleton(src) {
+  const all = (/** @type {RegExp} */ re) => [...src.matchAll(re)].map((m) => m[0]);
   return {
-    widgets: [...src.matchAll(/<attention-playground\b[^>]*>/g)].map((m) => m[0]),
-    facts: [...src.matchAll(/<output\b[^>]*>/g)].map((m) => m[0]),
-    checks: [...src.matchAll(/<aside\b[^>]*>/g)].map((m) => m[0]),
-    exp: [...src.matchAll(/\{\{exp:[^}]+\}\}/g)].map((m) => m[0]),
+    widgets: all(/<attention-playground\b[^>]*>/g),
+    facts: all(/<output\b[^>]*>/g).sort(),
+    checks: all(/<aside\b[^>]*>/g),
+    exp: all(/\{\{exp:[^}]+\}\}/g).sort(),
     sections: (src.match(/^#{1,3} /gm) ?? []).length,
   };
 }
@@ -115,6 +121,24 @@ test('every lesson exists in both languages, with the same widgets, numbers, che
     assert.ok(en.widgets.length >= 1 && en.widgets.length <= 3, `${slug}: one to three widgets`);
     assert.ok(en.checks.length >= 1, `${slug}: a check at the end`);
   }
+});
+
+test("a lesson's live numbers name a widget of the lesson, a metric of its events and a format the page writes", () => {
+  for (const { slug } of LESSONS)
+    for (const lang of LANGS) {
+      const src = readFileSync(join(LESSON_DIR, `${slug}.${lang}.md`), 'utf8');
+      const ids = [...src.matchAll(/<attention-playground id="([^"]+)"/g)].map((m) => m[1]);
+      for (const [all, id, metric, format] of src.matchAll(
+        /<output data-fact="([^"]+)" data-metric="([^"]+)" data-format="([^"]+)">/g,
+      )) {
+        assert.ok(ids.includes(id), `${slug}.${lang}: ${all} names a widget of the lesson`);
+        assert.ok(METRICS.includes(metric), `${slug}.${lang}: ${all}: a metric of ${METRICS.join(', ')}`);
+        assert.ok(
+          Object.hasOwn(LIVE_FORMATS, format),
+          `${slug}.${lang}: ${all}: a format of ${Object.keys(LIVE_FORMATS)}`,
+        );
+      }
+    }
 });
 
 test('each lesson reads in 10 to 15 minutes in either language, and every page builds', () => {

@@ -36,6 +36,10 @@ export const COURSE_MESSAGES = {
     en: 'Make the model above learn order: reach {min} held-out accuracy within {steps} steps, on the task order. Change its setting, not the task.',
     zh: '让上面的模型学会 order 任务：在 {steps} 步之内，让留出集准确率达到 {min}。只能改它的设置，不能换任务。',
   },
+  'check.goal.probe': {
+    en: 'Make the model above count: reach {min} held-out accuracy on the probe within {steps} steps, keeping its task, RoPE and softmax.',
+    zh: '让上面的模型学会数位置：在 {steps} 步之内，让探针任务的留出集准确率达到 {min}，同时保持任务、RoPE 和 softmax 不变。',
+  },
   'check.waiting': {
     en: 'Waiting for the model: it trains when on screen.',
     zh: '等待模型：它出现在屏幕上时开始训练。',

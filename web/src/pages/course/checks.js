@@ -8,6 +8,7 @@ import { challengeById, meets } from '../../run/challenges.js';
 /** check id -> the challenge that judges it and the message of its goal. @type {Record<string, {challenge: string, goal: string}>} */
 export const CHECKS = {
   order: { challenge: 'order', goal: 'check.goal.order' },
+  probe: { challenge: 'probe', goal: 'check.goal.probe' },
 };
 
 /**

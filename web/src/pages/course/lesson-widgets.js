@@ -3,14 +3,15 @@
 // live numbers of the prose, <output data-fact="WIDGET-ID" data-metric="evalAccuracy"
 // data-format="pct">, written from the widget's own `step` and `trained` events.
 
-/** How a live number is written. @type {Record<string, (v: number) => string>} */
-const FORMATS = {
+/** How a live number is written (a lesson's data-format). @type {Record<string, (v: number) => string>} */
+export const FORMATS = {
   pct: (v) => `${Math.round(100 * v)}%`,
+  pct1: (v) => `${(100 * v).toFixed(1)}%`,
   int: (v) => String(Math.round(v)),
   fix3: (v) => v.toFixed(3),
 };
 /** The metrics a fact may name (the widget's `step` event's detail). */
-const METRICS = ['step', 'loss', 'trainAccuracy', 'evalAccuracy', 'accuracy'];
+export const METRICS = ['step', 'loss', 'trainAccuracy', 'evalAccuracy', 'accuracy'];
 
 export class LessonWidgets {
   /** @param {HTMLElement} root the lesson's article */
