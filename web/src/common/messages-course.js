@@ -19,7 +19,6 @@ export const COURSE_MESSAGES = {
   'course.continue': { en: 'Continue where you left off: {title}', zh: '从上次读到的地方继续：{title}' },
   'course.passed': { en: 'check passed', zh: '已通过小测' },
   'course.notYet': { en: 'not yet checked', zh: '尚未完成小测' },
-  'course.restored': { en: 'Back where you left off.', zh: '已回到你上次读到的位置。' },
   'course.next': { en: 'Next: {title}', zh: '下一课：{title}' },
   'course.back': { en: 'All lessons', zh: '课程目录' },
   'course.noscript': {

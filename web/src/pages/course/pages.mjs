@@ -115,6 +115,7 @@ export function coursePageHtml(name) {
     DESCRIPTION: esc(t('en', 'course.lede')),
     LINKS: headerLinks('../', 'course').join('\n'),
     LANGS: langButtons(),
+    NOSCRIPT: LANGS.map((l) => esc(t(l, 'course.noscript'))).join(' '),
     EN: body('en'),
     TEMPLATES: LANGS.map((l) => template(l, body(l))).join('\n'),
   };
