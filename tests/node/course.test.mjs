@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { MESSAGES as WIDGET_PART, LANGS, t, pickLanguage, langOf } from '../../web/src/common/messages.js';
 import { COURSE_MESSAGES } from '../../web/src/common/messages-course.js';
 import { PERMUTATION_MESSAGES } from '../../web/src/common/messages-permutation.js';
+import { POSITIONS_MESSAGES } from '../../web/src/common/messages-positions.js';
 import { LESSONS, LESSON_DIR, coursePageHtml, coursePages } from '../../web/src/pages/course/pages.mjs';
 import { htmlProblems, renderLesson } from '../../web/src/pages/course/render.mjs';
 import { expFact } from '../../web/src/pages/course/exp-facts.mjs';
@@ -22,6 +23,7 @@ const PARTS = {
   'messages.js': WIDGET_PART,
   'messages-course.js': COURSE_MESSAGES,
   'messages-permutation.js': PERMUTATION_MESSAGES,
+  'messages-positions.js': POSITIONS_MESSAGES,
 };
 /** The whole table: every part's keys. */
 const MESSAGES = Object.assign({}, ...Object.values(PARTS));
@@ -249,4 +251,16 @@ test("each lesson's check is for a widget that starts from its challenge's setup
   assert.equal(kept.state, 'kept');
   assert.deepEqual(kept.kept, { field: 'task', value: String(c.start.task) });
   assert.equal(judge(c, cfg, { step: 200, evalAccuracy: 1 }, ['position']).setting, 'position = rope');
+  // A course challenge with `allowed`: lesson 2 asks for an absolute encoding.
+  const abs = /** @type {any} */ (checkChallenge('absolute'));
+  const start = { ...abs.start };
+  assert.equal(judge(abs, start, { step: 100, evalAccuracy: 0.3 }, ['position']).state, 'allowed');
+  assert.equal(
+    judge(abs, { ...start, position: 'rope' }, { step: 100, evalAccuracy: 1 }, ['position']).state,
+    'allowed',
+  );
+  assert.equal(
+    judge(abs, { ...start, position: 'learned' }, { step: 300, evalAccuracy: 0.97 }, ['position']).state,
+    'passed',
+  );
 });

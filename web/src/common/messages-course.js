@@ -39,6 +39,10 @@ export const COURSE_MESSAGES = {
     en: 'Make the model above count: reach {min} held-out accuracy on the probe within {steps} steps, keeping its task, RoPE and softmax.',
     zh: '让上面的模型学会数位置：在 {steps} 步之内，让探针任务的留出集准确率达到 {min}，同时保持任务、RoPE 和 softmax 不变。',
   },
+  'check.goal.absolute': {
+    en: 'Make the model above learn copy_back: reach {min} held-out accuracy within {steps} steps with an absolute encoding (learned or sinusoidal), at the embedding or in every layer.',
+    zh: '让上面的模型学会 copy_back：在 {steps} 步之内，用一种绝对位置编码（learned 或 sinusoidal，加在嵌入层或每一层）让留出集准确率达到 {min}。',
+  },
   'check.waiting': {
     en: 'Waiting for the model: it trains when on screen.',
     zh: '等待模型：它出现在屏幕上时开始训练。',
@@ -54,6 +58,10 @@ export const COURSE_MESSAGES = {
   'check.over': {
     en: 'Step {step} is past the budget of {steps} steps: change a setting to train a new model.',
     zh: '已超过 {steps} 步的预算（当前第 {step} 步）：改一个设置，重新训练一个模型。',
+  },
+  'check.allowed': {
+    en: 'This check asks for {field} = one of {value}: choose one and train again.',
+    zh: '本小测要求 {field} 取 {value} 之一：选一个再训练。',
   },
   'check.kept': {
     en: 'This check keeps {field} = {value}: set it back to try again.',

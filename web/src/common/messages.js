@@ -1,10 +1,11 @@
 // The one message table of the course and of the widgets' visible strings: every key holds its
 // English and its Simplified Chinese text. A string is looked up with t(lang, key, params), where
 // {name} in the text is replaced by params.name (as text: callers put it into the page with
-// textContent, never as markup). The table is kept in three files by who loads it, so that a
+// textContent, never as markup). The table is kept in four files by who loads it, so that a
 // widget downloads only its own strings: this one (the widget, its settings, the demos' shared
-// words), messages-permutation.js (the permutation demo) and messages-course.js (the course's
-// pages); a part is passed as t's `part` (its keys first, then this file's). One key lives in one
+// words), messages-positions.js (the position panel), messages-permutation.js (the permutation
+// demo) and messages-course.js (the course's pages); a part is passed as t's `part` (its keys
+// first, then this file's). One key lives in one
 // file. tests/node/course.test.mjs fails when a key lacks a language, when the two texts of a key
 // use different {placeholders}, or when the code looks up a key no part has. No DOM here (common/
 // is the lowest leaf).
@@ -48,6 +49,13 @@ export const MESSAGES = {
   'widget.stopped': { en: 'Training stopped: {reason}', zh: '训练已停止：{reason}' },
   'widget.readError': { en: 'Could not read the model: {message}', zh: '无法读取模型：{message}' },
   'widget.subtitle': { en: '{task} · {position} · {normalization}', zh: '{task} · {position} · {normalization}' },
+  'view.chart': { en: 'Training curves', zh: '训练曲线' },
+  'view.attention': { en: 'Attention (one held-out example)', zh: '注意力（一个留出样例）' },
+  'view.positions': { en: 'Position encoding', zh: '位置编码' },
+  'view.predictions': { en: 'Predictions', zh: '预测' },
+  'view.generate': { en: 'Generate', zh: '生成' },
+  'view.heads': { en: 'Heads (latest step)', zh: '注意力头（最新一步）' },
+  'view.interventions': { en: 'Interventions (evaluation only)', zh: '干预（仅评估）' },
   'preset.playground': { en: 'Attention playground', zh: '注意力实验场' },
   'preset.permutation': { en: 'Is attention order-blind? The permutation test', zh: '注意力看不见顺序吗？置换检验' },
   'preset.probe': { en: 'Which position can the model read? A probe', zh: '模型能读出哪种位置？一个探针' },

@@ -85,7 +85,8 @@ export class WidgetApp {
     /**
      * The counters shown (acc: held-out accuracy once evaluated, else the training batch's) and
      * the `step` event's metrics.
-     * @type {{step: number, loss: number|null, acc: number|null, trainAcc?: number|null, evalAcc?: number|null}}
+     * @type {{step: number, loss: number|null, acc: number|null, trainAcc?: number|null, evalAcc?: number|null,
+     *   longAcc?: number|null}} longAcc: held out at eval_len
      */
     this.last = { step: 0, loss: null, acc: null };
     // Set by #build() (the panels only when in `view`), #charts() and the run:
@@ -169,7 +170,7 @@ export class WidgetApp {
     this.controls.render(this.state);
     ui.form.hidden = fields.length === 0;
 
-    this.panels = new WidgetPanels(view, () => this.model);
+    this.panels = new WidgetPanels(view, () => this.model, this.settings.lang);
     ui.engine = el('span', {});
     ui.params = el('span', {});
     this.box.replaceChildren(
@@ -416,7 +417,15 @@ export class WidgetApp {
   /** The latest metrics, as the element's `step` event gives them. */
   #metrics() {
     const { step, loss, trainAcc, acc } = this.last;
-    return { step, loss, trainAccuracy: trainAcc ?? null, evalAccuracy: this.last.evalAcc ?? null, accuracy: acc };
+    const evalAccuracy = this.last.evalAcc ?? null;
+    return {
+      step,
+      loss,
+      trainAccuracy: trainAcc ?? null,
+      evalAccuracy,
+      longAccuracy: this.last.longAcc ?? null,
+      accuracy: acc,
+    };
   }
 
   reset() {
@@ -451,6 +460,8 @@ export class WidgetApp {
     if (s) Object.assign(this.last, { step: s.step, loss: s.loss, acc: s.token_accuracy, trainAcc: s.token_accuracy });
     const e = evals.filter((x) => x.length === seqLen).pop();
     if (e) this.last.acc = this.last.evalAcc = e.token_accuracy;
+    const long = evals.filter((x) => x.length !== seqLen).pop();
+    if (long) this.last.longAcc = long.token_accuracy;
     this.#stats();
     this.onEvent('step', this.#metrics());
   }

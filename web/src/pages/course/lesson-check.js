@@ -73,6 +73,7 @@ export class LessonCheck {
       passed: () => t(lang, 'check.progress', p),
       over: () => t(lang, 'check.over', p),
       kept: () => t(lang, 'check.kept', { field: j.kept?.field ?? '', value: j.kept?.value ?? '' }),
+      allowed: () => t(lang, 'check.allowed', { field: j.kept?.field ?? '', value: j.kept?.value ?? '' }),
     }[j.state]();
     if (this.status.textContent !== text) this.status.textContent = text;
     this.status.dataset.state = j.state;

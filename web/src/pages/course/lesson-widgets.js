@@ -11,7 +11,7 @@ export const FORMATS = {
   fix3: (v) => v.toFixed(3),
 };
 /** The metrics a fact may name (the widget's `step` event's detail). */
-export const METRICS = ['step', 'loss', 'trainAccuracy', 'evalAccuracy', 'accuracy'];
+export const METRICS = ['step', 'loss', 'trainAccuracy', 'evalAccuracy', 'longAccuracy', 'accuracy'];
 
 export class LessonWidgets {
   /** @param {HTMLElement} root the lesson's article */
