@@ -5,6 +5,21 @@
 
 /** @type {Record<string, Record<import('./messages.js').Lang, string>>} */
 export const POSITIONS_MESSAGES = {
+  // the colour scale of its maps (charts/heatmap.js) and the download control (panels/figure-menu.js)
+  'heatmap.signed': {
+    en: 'blue below 0, {zero} at 0, red above; {range}',
+    zh: '蓝色表示小于 0，{zero}表示 0，红色表示大于 0；{range}',
+  },
+  'heatmap.white': { en: 'white', zh: '白色' },
+  'heatmap.darkGrey': { en: 'dark grey', zh: '深灰色' },
+  'heatmap.largestAbs': { en: 'scaled to the largest |value|', zh: '按最大的 |值| 缩放' },
+  'heatmap.largest': { en: 'scaled to the largest value', zh: '按最大值缩放' },
+  'heatmap.masked': { en: '{grey}: masked (−∞)', zh: '{grey}：被掩码（−∞）' },
+  'heatmap.grey': { en: 'grey', zh: '灰色' },
+  'heatmap.lightGrey': { en: 'light grey', zh: '浅灰色' },
+  'figure.download': { en: 'Download ▾', zh: '下载 ▾' },
+  'figure.nothing': { en: 'nothing drawn yet', zh: '尚未绘制' },
+  'figure.formats': { en: 'file format', zh: '文件格式' },
   'pos.caption.matrix': {
     en: 'the encoding: one row per position, one column per dimension',
     zh: '编码本身：每个位置一行，每个维度一列',

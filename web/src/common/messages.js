@@ -56,6 +56,7 @@ export const MESSAGES = {
   'view.generate': { en: 'Generate', zh: '生成' },
   'view.heads': { en: 'Heads (latest step)', zh: '注意力头（最新一步）' },
   'view.interventions': { en: 'Interventions (evaluation only)', zh: '干预（仅评估）' },
+  'preset.encoding': { en: 'Position encoding: {name}', zh: '位置编码：{name}' },
   'preset.playground': { en: 'Attention playground', zh: '注意力实验场' },
   'preset.permutation': { en: 'Is attention order-blind? The permutation test', zh: '注意力看不见顺序吗？置换检验' },
   'preset.probe': { en: 'Which position can the model read? A probe', zh: '模型能读出哪种位置？一个探针' },

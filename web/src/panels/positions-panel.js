@@ -44,6 +44,21 @@ export class PositionsPanel {
   constructor(body, lang = 'en') {
     this.body = body;
     this.lang = lang;
+    const w = (/** @type {string} */ k, /** @type {Record<string, string>} */ p = {}) => t(lang, k, p);
+    /** the maps' colour scale and download control, in its language */
+    this.words = {
+      heatmap: {
+        signed: (/** @type {string} */ zero, /** @type {string} */ range) => w('heatmap.signed', { zero, range }),
+        white: w('heatmap.white'),
+        darkGrey: w('heatmap.darkGrey'),
+        largestAbs: w('heatmap.largestAbs'),
+        largest: w('heatmap.largest'),
+        masked: (/** @type {string} */ grey) => w('heatmap.masked', { grey }),
+        grey: w('heatmap.grey'),
+        lightGrey: w('heatmap.lightGrey'),
+      },
+      menu: { download: w('figure.download'), nothing: w('figure.nothing'), formats: w('figure.formats') },
+    };
     /** @type {Map<string, Heatmap>} */
     this.maps = new Map(); // path -> Heatmap
     this.layout = '';
@@ -126,6 +141,7 @@ export class PositionsPanel {
           figureMenu(
             () => this.#barFigure(path, k),
             () => `attnplay-positions-${this.encoding}-${path}`,
+            this.words.menu,
           ),
         );
         parent.append(fig);
@@ -153,6 +169,7 @@ export class PositionsPanel {
       figureMenu(
         () => map.figure({ title: `${this.encoding}: ${what}`, xLabel, yLabel }),
         () => `attnplay-positions-${this.encoding}-${name}`,
+        this.words.menu,
       ),
     );
     const map = new Heatmap(parent, {
@@ -160,6 +177,7 @@ export class PositionsPanel {
       maxSize: 250,
       legend: name.replace(/, head \d+$/, '').replaceAll('_', ' '),
       describe: (i, j, v) => t(this.lang, 'pos.cell', { name, i, j, v: fmt(v) }),
+      words: this.words.heatmap,
     });
     return map;
   }

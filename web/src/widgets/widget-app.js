@@ -60,10 +60,13 @@ function evalLabels({ seq_len: seqLen, eval_len: evalLen }, tr) {
  * encoding's from the registry (its name).
  * @param {import('./presets.js').Preset} preset
  * @param {ReturnType<typeof translator>} tr
+ * @param {import('../common/messages.js').Lang} lang
  */
-function presetTitle(preset, tr) {
+function presetTitle(preset, tr, lang) {
   const key = `preset.${preset.name}`;
-  return hasMessage(key) ? tr(key) : preset.title;
+  if (hasMessage(key)) return tr(key);
+  // an encoding's preset: the registry's title (English), or its name in another language
+  return lang === 'en' ? preset.title : tr('preset.encoding', { name: preset.name });
 }
 
 export class WidgetApp {
@@ -205,7 +208,7 @@ export class WidgetApp {
     return el(
       'header',
       { class: 'ap-head' },
-      el('div', { class: 'ap-title' }, el('div', {}, presetTitle(preset, tr)), ui.subtitle),
+      el('div', { class: 'ap-title' }, el('div', {}, presetTitle(preset, tr, this.settings.lang ?? 'en')), ui.subtitle),
       el('div', { class: 'ap-transport' }, ui.play, ui.step, ui.reset),
       el(
         'dl',
