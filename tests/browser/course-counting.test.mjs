@@ -109,6 +109,11 @@ test('lesson 5: softmax cannot count identical tokens, ℓ2 can, anchors pass th
   // The check: RoPE and softmax kept, anchors on.
   await page.evaluate(() => document.getElementById('probe-check').scrollIntoView({ block: 'start' }));
   const widget = page.locator('#probe-check');
+  // Its first model built (a change made while the widget still builds its first model can be
+  // overtaken by it: the reader's menu appears with the widget, the model a moment later).
+  await until(page, () => document.getElementById('probe-check').config?.anchors === 'none', 'the check model built', {
+    timeout: WAIT.training,
+  });
   await widget.locator('select#ctl-anchors').selectOption('cls_sep');
   await until(
     page,

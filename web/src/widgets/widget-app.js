@@ -267,7 +267,11 @@ export class WidgetApp {
     if (this.panels.chartBody) await this.#charts(this.panels.chartBody, this.settings.height);
     await this.panels.ready; // the panels' code (loaded per view: lazy-views.js)
     if (this.disposed) return;
-    await this.run.apply(await this.#config());
+    const state = this.state;
+    const config = await this.#config();
+    // A control changed while the config was being made: set() has built that newer model, which
+    // this older config must not overtake.
+    if (state === this.state) await this.run.apply(config);
     this.started = true;
   }
 
