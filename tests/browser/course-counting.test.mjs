@@ -101,8 +101,8 @@ test('lesson 5: softmax cannot count identical tokens, ℓ2 can, anchors pass th
   }));
   assert.deepEqual(l2Now.facts, expected(l2Now.m, l2Now.facts), 'the lesson states the ℓ2 widget’s numbers');
   assert.equal(
-    await page.evaluate(() => document.getElementById('probe-softmax').dataset.inView),
-    'false',
+    await page.evaluate(() => window.coursePage.widgets.inView.get('probe-softmax')),
+    false,
     'the softmax widget, scrolled away, was paused',
   );
 

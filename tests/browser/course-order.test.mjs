@@ -78,11 +78,7 @@ test('lesson 1: equivariance on the reader sequence, order at chance without pos
 
   // Scrolled away, the permutation widget pauses (its models stop; the lesson drives it through pause()).
   await scrollTo(page, '#order-check');
-  await until(
-    page,
-    () => document.getElementById('perm').dataset.inView === 'false',
-    'the permutation widget off screen',
-  );
+  await until(page, () => window.coursePage.widgets.inView.get('perm') === false, 'the permutation widget off screen');
 
   // The check's widget: without positions at chance; the prose's live numbers are its own.
   await page.evaluate(() => {

@@ -510,9 +510,12 @@ export class AttentionPlaygroundElement extends HTMLElement {
   }
 
   // An attribute changed after the widget started: build it again from its new attributes (a new
-  // theme only needs the canvases redrawn).
+  // theme only needs the canvases redrawn; the page's own data-* and aria-* attributes, no settings,
+  // change nothing).
   /** @param {MutationRecord[]} records */
   #attributesChanged(records) {
+    records = records.filter((r) => !/^(data|aria)-/.test(r.attributeName ?? ''));
+    if (!records.length) return;
     const look = (/** @type {MutationRecord} */ r) => r.attributeName === 'theme' || r.attributeName === 'compact';
     if (records.some(look)) this.#themeChanged();
     if (this.width !== undefined) {

@@ -19,6 +19,8 @@ export class LessonWidgets {
     this.root = root;
     /** @type {any[]} the lesson's widgets (attention-playground elements) */
     this.widgets = [...root.querySelectorAll('attention-playground')];
+    /** @type {Map<string, boolean>} widget id -> whether the lesson last played (true) or paused it */
+    this.inView = new Map();
     this.observer = new IntersectionObserver((entries) => this.#seen(entries), { threshold: 0.25 });
     // The methods exist once the widget's module has defined the element (main.js loads it last).
     customElements.whenDefined('attention-playground').then(() => {
@@ -33,7 +35,7 @@ export class LessonWidgets {
   #seen(entries) {
     for (const e of entries) {
       const w = /** @type {any} */ (e.target);
-      w.dataset.inView = String(e.isIntersecting);
+      this.inView.set(w.id, e.isIntersecting);
       if (e.isIntersecting) w.play();
       else w.pause();
     }
