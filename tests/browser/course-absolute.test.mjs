@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, until, shotFourWays, WAIT } from './harness.mjs';
+import { openLesson, trainedWidget, assertFacts } from './course-fixtures.mjs';
 
 let h;
 before(async () => {
@@ -14,47 +15,8 @@ before(async () => {
 });
 after(() => h?.close());
 
-/** The lesson in a browser context of its own; every widget's latest `step`/`trained` detail in window.__last. */
-async function openLesson(locale) {
-  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  await page.goto(`${h.url}course/absolute.html`);
-  await until(page, () => document.body.dataset.ready === 'true', 'the lesson ready');
-  await page.evaluate(() => {
-    window.__last = {};
-    for (const type of ['step', 'trained'])
-      document.addEventListener(type, (e) => (window.__last[e.target.id] = { ...e.detail, type }));
-  });
-  return { ctx, page, errors };
-}
-
-/** Scroll to widget `id` and wait for its `trained` event (its steps done); its numbers and the lesson's. */
-async function trainedWidget(page, id) {
-  await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'start' }), id);
-  return until(
-    page,
-    (i) => {
-      const m = window.__last[i];
-      const facts = [...document.querySelectorAll(`output[data-fact="${i}"]`)].map((o) => [o.dataset.metric, o.value]);
-      return { ok: m?.type === 'trained', m, facts };
-    },
-    `the ${id} widget trains its steps`,
-    { arg: id, timeout: WAIT.training },
-  );
-}
-
-/** The lesson's outputs must be the widget's numbers as the lesson writes them. */
-function assertFacts({ m, facts }, id) {
-  const shown = { pct: (v) => `${Math.round(100 * v)}%`, int: (v) => String(Math.round(v)) };
-  for (const [metric, value] of facts)
-    assert.equal(value, (metric === 'step' ? shown.int : shown.pct)(m[metric]), `${id}: the lesson's ${metric}`);
-}
-
 test('lesson 2: learned positions end at their table, sinusoids go on but lose the task; the check wants an absolute encoding', async () => {
-  const { ctx, page, errors } = await openLesson('en-US');
+  const { ctx, page, errors } = await openLesson(h, 'course/absolute.html', 'en-US');
   const learned = await trainedWidget(page, 'learned');
   assert.ok(learned.m.evalAccuracy >= 0.95, `learned positions learn copy_back (${learned.m.evalAccuracy})`);
   assert.equal(learned.m.longAccuracy, null, 'learned positions are never evaluated past their table');
@@ -102,7 +64,7 @@ test('lesson 2: learned positions end at their table, sinusoids go on but lose t
 });
 
 test('lesson 2 in Chinese: the text and the position panel in 中文', async () => {
-  const { ctx, page, errors } = await openLesson('zh-CN');
+  const { ctx, page, errors } = await openLesson(h, 'course/absolute.html', 'zh-CN');
   assert.equal(await page.evaluate(() => document.querySelector('main h1').textContent), '绝对位置');
   await page.evaluate(() => document.getElementById('sinusoidal').scrollIntoView({ block: 'start' }));
   const panel = await until(

@@ -39,6 +39,10 @@ export const COURSE_MESSAGES = {
     en: 'Make the model above count: reach {min} held-out accuracy on the probe within {steps} steps, keeping its task, RoPE and softmax.',
     zh: '让上面的模型学会数位置：在 {steps} 步之内，让探针任务的留出集准确率达到 {min}，同时保持任务、RoPE 和 softmax 不变。',
   },
+  'check.goal.relative': {
+    en: 'Make the model above carry copy_back to twice its training length: reach {min} held-out accuracy at twice the length within {steps} steps. Change its encoding, not the task.',
+    zh: '让上面的模型把 copy_back 带到两倍的训练长度：在 {steps} 步之内，让两倍长度上的留出集准确率达到 {min}。只能改它的位置编码，不能换任务。',
+  },
   'check.goal.absolute': {
     en: 'Make the model above learn copy_back: reach {min} held-out accuracy within {steps} steps with an absolute encoding (learned or sinusoidal), at the embedding or in every layer.',
     zh: '让上面的模型学会 copy_back：在 {steps} 步之内，用一种绝对位置编码（learned 或 sinusoidal，加在嵌入层或每一层）让留出集准确率达到 {min}。',

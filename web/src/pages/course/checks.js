@@ -24,6 +24,15 @@ const ABSOLUTE = ['learned', 'sinusoidal', 'scaled_sinusoidal'];
 export const CHECKS = {
   order: { challenge: 'order', goal: 'check.goal.order' },
   probe: { challenge: 'probe', goal: 'check.goal.probe' },
+  relative: {
+    challenge: {
+      id: 'relative',
+      start: { task: 'copy_back', position: 'learned', steps: 600 },
+      keep: ['task'],
+      check: { min: 0.9, lengthFactor: 2 },
+    },
+    goal: 'check.goal.relative',
+  },
   absolute: {
     challenge: {
       id: 'absolute',
@@ -58,11 +67,14 @@ export function checkChallenge(id) {
  * latest held-out accuracy at the training length (the `step` event's evalAccuracy).
  * @param {CourseChallenge} c
  * @param {Record<string, unknown>|null} config
- * @param {{step: number, evalAccuracy: number|null}} metrics
+ * @param {{step: number, evalAccuracy: number|null, longAccuracy?: number|null}} metrics
+ *   (with `check.lengthFactor`, the accuracy judged is longAccuracy: the widget's eval_len must be
+ *   that many times its seq_len, which the lesson's widget sets)
  * @param {string[]} fields the settings the reader may change (shown as the setting)
  * @returns {Judgement}
  */
-export function judge(c, config, { step, evalAccuracy }, fields) {
+export function judge(c, config, { step, evalAccuracy: atLength, longAccuracy = null }, fields) {
+  const evalAccuracy = c.check.lengthFactor ? longAccuracy : atLength;
   const setting = config ? fields.map((f) => `${f} = ${String(config[f])}`).join(', ') : '';
   const base = { step, accuracy: evalAccuracy, setting };
   if (!config) return { ...base, state: 'waiting' };

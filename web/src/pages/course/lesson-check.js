@@ -52,7 +52,7 @@ export class LessonCheck {
     return controls.filter((/** @type {string} */ f) => f && !['play', 'step', 'reset', 'all', 'none'].includes(f));
   }
 
-  /** @param {{step: number, evalAccuracy: number|null}} detail */
+  /** @param {{step: number, evalAccuracy: number|null, longAccuracy?: number|null}} detail */
   #onMetrics(detail) {
     const j = judge(this.challenge, this.widget.config ?? null, detail, this.fields);
     this.#show(j);

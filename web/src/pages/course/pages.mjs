@@ -21,6 +21,7 @@ const t = (lang, key, params = {}) => tableText(lang, key, params, COURSE_MESSAG
 export const LESSONS = [
   { slug: 'order', n: 1, seed: '003' },
   { slug: 'absolute', n: 2, seed: '000, 001' },
+  { slug: 'relative', n: 3, seed: '001, 002' },
   { slug: 'counting', n: 5, seed: '004' },
 ];
 
