@@ -39,6 +39,10 @@ export const COURSE_MESSAGES = {
     en: 'Make the model above count: reach {min} held-out accuracy on the probe within {steps} steps, keeping its task, RoPE and softmax.',
     zh: '让上面的模型学会数位置：在 {steps} 步之内，让探针任务的留出集准确率达到 {min}，同时保持任务、RoPE 和 softmax 不变。',
   },
+  'check.goal.longer': {
+    en: 'Train copy_back at length {len} and reach {min} held-out accuracy at {factor} times that length within {steps} steps. Keep the task and the lengths; change the encoding.',
+    zh: '在长度 {len} 上训练 copy_back，并在 {steps} 步之内让 {factor} 倍长度上的留出集准确率达到 {min}。任务和长度保持不变，只改位置编码。',
+  },
   'check.goal.relative': {
     en: 'Make the model above carry copy_back to twice its training length: reach {min} held-out accuracy at twice the length within {steps} steps. Change its encoding, not the task.',
     zh: '让上面的模型把 copy_back 带到两倍的训练长度：在 {steps} 步之内，让两倍长度上的留出集准确率达到 {min}。只能改它的位置编码，不能换任务。',

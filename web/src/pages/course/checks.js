@@ -24,6 +24,7 @@ const ABSOLUTE = ['learned', 'sinusoidal', 'scaled_sinusoidal'];
 export const CHECKS = {
   order: { challenge: 'order', goal: 'check.goal.order' },
   probe: { challenge: 'probe', goal: 'check.goal.probe' },
+  longer: { challenge: 'extrapolate', goal: 'check.goal.longer' },
   relative: {
     challenge: {
       id: 'relative',

@@ -36,7 +36,12 @@ export class LessonCheck {
       throw new Error(`the check "${this.id}" is for the widget "${box.dataset.for}", not in the lesson`);
     this.status = el('p', { class: 'check-status', role: 'status', 'aria-live': 'polite' });
     this.result = el('p', { class: 'check-result' });
-    const goal = t(lang, CHECKS[this.id].goal, { min: pct(c.check.min), steps: Number(c.start.steps) });
+    const goal = t(lang, CHECKS[this.id].goal, {
+      min: pct(c.check.min),
+      steps: Number(c.start.steps),
+      len: String(c.start.seq_len ?? ''),
+      factor: String(c.check.lengthFactor ?? 1),
+    });
     box.classList.add('course-check');
     box.replaceChildren(el('h3', {}, t(lang, 'check.title')), el('p', {}, goal), this.status, this.result);
     this.listener = (/** @type {Event} */ e) => this.#onMetrics(/** @type {CustomEvent} */ (e).detail);

@@ -22,6 +22,7 @@ export const LESSONS = [
   { slug: 'order', n: 1, seed: '003' },
   { slug: 'absolute', n: 2, seed: '000, 001' },
   { slug: 'relative', n: 3, seed: '001, 002' },
+  { slug: 'longer', n: 4, seed: '001' },
   { slug: 'counting', n: 5, seed: '004' },
 ];
 
