@@ -39,6 +39,10 @@ export const COURSE_MESSAGES = {
     en: 'Make the model above count: reach {min} held-out accuracy on the probe within {steps} steps, keeping its task, RoPE and softmax.',
     zh: '让上面的模型学会数位置：在 {steps} 步之内，让探针任务的留出集准确率达到 {min}，同时保持任务、RoPE 和 softmax 不变。',
   },
+  'check.goal.comparison': {
+    en: 'Re-run a passing row of the probe grid: reach {min} held-out accuracy within {steps} steps, keeping the probe, RoPE and no anchors; change the normalization.',
+    zh: '重跑探针网格中能通过的一行：在 {steps} 步之内让留出集准确率达到 {min}，保持探针任务、RoPE 和无锚点不变，只改归一化方式。',
+  },
   'check.goal.longer': {
     en: 'Train copy_back at length {len} and reach {min} held-out accuracy at {factor} times that length within {steps} steps. Keep the task and the lengths; change the encoding.',
     zh: '在长度 {len} 上训练 copy_back，并在 {steps} 步之内让 {factor} 倍长度上的留出集准确率达到 {min}。任务和长度保持不变，只改位置编码。',
@@ -79,5 +83,8 @@ export const COURSE_MESSAGES = {
   // --- experiment verdicts, as the committed files name them
   'verdict.agrees': { en: 'agrees', zh: '成立' },
   'verdict.disagrees': { en: 'disagrees', zh: '不成立' },
-  'verdict.inconclusive': { en: 'inconclusive', zh: '无定论' },
+  'verdict.inside_the_noise': { en: 'inside the noise', zh: '在噪声范围内' },
+  'verdict.partly_agrees': { en: 'partly agrees', zh: '部分成立' },
+  'verdict.agrees_in_part,_disagrees_in_part': { en: 'agrees in part, disagrees in part', zh: '部分成立，部分不成立' },
+  'verdict.does_not_reproduce_at_this_scale': { en: 'does not reproduce at this scale', zh: '在这个规模上无法复现' },
 };

@@ -25,6 +25,15 @@ export const CHECKS = {
   order: { challenge: 'order', goal: 'check.goal.order' },
   probe: { challenge: 'probe', goal: 'check.goal.probe' },
   longer: { challenge: 'extrapolate', goal: 'check.goal.longer' },
+  comparison: {
+    challenge: {
+      id: 'comparison',
+      start: { task: 'probe', position: 'rope', normalization: 'softmax', anchors: 'none', d_model: 32, heads: 4 },
+      keep: ['task', 'position', 'anchors'],
+      check: { min: 0.9 },
+    },
+    goal: 'check.goal.comparison',
+  },
   relative: {
     challenge: {
       id: 'relative',

@@ -32,7 +32,7 @@ export const FORMATS = {
   fix3: (v) => num(v).toFixed(3),
   int: (v) => String(Math.round(num(v))),
   p: (v) => (num(v) < 1e-4 ? '< 0.0001' : String(Number(num(v).toPrecision(2)))),
-  verdict: (v, lang) => t(lang, `verdict.${String(v)}`),
+  verdict: (v, lang) => t(lang, `verdict.${String(v).replaceAll(' ', '_')}`),
 };
 
 /** @param {unknown} v */

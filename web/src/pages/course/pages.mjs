@@ -24,6 +24,7 @@ export const LESSONS = [
   { slug: 'relative', n: 3, seed: '001, 002' },
   { slug: 'longer', n: 4, seed: '001' },
   { slug: 'counting', n: 5, seed: '004' },
+  { slug: 'comparison', n: 6, seed: '000' },
 ];
 
 export const LESSON_DIR = resolve(import.meta.dirname, '../../../course/lessons');
