@@ -19,6 +19,8 @@ NEEDS=(
   "hdr:nlohmann/json.hpp:nlohmann-json3-dev"
   "hdr:CLI/CLI.hpp:libcli11-dev"
   "cmd:chromium:chromium"
+  # a Chinese font, so that the browser tests' screenshots of the course in 中文 show its text
+  "glob:/usr/share/fonts/truetype/wqy/wqy-microhei.ttc:fonts-wqy-microhei"
   "cmd:ccache:ccache"
   # sweeps across job slots and machines (attnplay sweep --emit gnu-parallel; docs/sweeps.md)
   "cmd:parallel:parallel"

@@ -1,5 +1,6 @@
-// Vite serves and builds the pages under web/: the playground (index.html) and the three demo
-// pages, made from one shell by src/pages/demos/pages.mjs. The wasm files are imported as assets
+// Vite serves and builds the pages under web/: the playground (index.html), the three demo
+// pages, made from one shell by src/pages/demos/pages.mjs, and the course (course/*.html, made
+// from the lesson files by src/pages/course/pages.mjs). The wasm files are imported as assets
 // (`?url`) by the worker, so the dev server serves them and the build copies them. The text task's
 // corpus is written into public/ before anything else (see the plugin below).
 // Both servers send COOP/COEP, which make the pages crossOriginIsolated: the playground then runs
@@ -8,6 +9,7 @@ import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { realpathSync } from 'node:fs';
 import { demoPagesPlugin, demoPageInputs } from './src/pages/demos/pages.mjs';
+import { coursePagesPlugin, coursePageInputs } from './src/pages/course/pages.mjs';
 import { ensureCorpus } from '../build-scripts/corpus.mjs';
 import { precompressedPreview } from './precompress.mjs';
 
@@ -25,6 +27,7 @@ export default defineConfig({
   // preview` sends dist/'s .br / .gz copies (the wasm uncompressed is ~900 KB).
   plugins: [
     demoPagesPlugin(root),
+    coursePagesPlugin(root),
     { name: 'attention-playground-corpus', config: () => void ensureCorpus() },
     precompressedPreview(),
   ],
@@ -39,6 +42,7 @@ export default defineConfig({
       input: {
         index: resolve(root, 'index.html'),
         ...demoPageInputs(root),
+        ...coursePageInputs(root),
       },
     },
   },

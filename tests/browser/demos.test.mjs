@@ -29,9 +29,9 @@ async function demoReady(page) {
   await page.locator('.apd[data-ready="true"]').waitFor({ timeout: 60000 });
 }
 
-test('header links: the playground and every demo page link to each other', async () => {
+test('header links: the playground, every demo page and the course link to each other', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}index.html`);
-  const names = ['Playground', 'Permutation', 'Probe', 'Extrapolation', 'Experiments'];
+  const names = ['Playground', 'Permutation', 'Probe', 'Extrapolation', 'Experiments', 'Course'];
   for (const target of [
     'index.html',
     'permutation.html?autoplay=0',

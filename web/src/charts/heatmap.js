@@ -17,7 +17,25 @@ export { fmt }; // its users import it from here too
  * @property {number} [maxCell] largest cell in CSS pixels
  * @property {(i: number, j: number, v: number) => string} [describe]
  * @property {string} [legend] the quantity's name ('weight', 'bias' ...): draw a colour scale
+ * @property {HeatmapWords} [words] what the colour scale says, in the page's language (default English)
  */
+
+/**
+ * The colour scale's words (the caller's language; panels/positions-panel.js passes its own).
+ * @typedef {{signed: (zero: string, range: string) => string, white: string, darkGrey: string,
+ *   largestAbs: string, largest: string, masked: (grey: string) => string, grey: string, lightGrey: string}} HeatmapWords
+ */
+/** @type {HeatmapWords} */
+const ENGLISH = {
+  signed: (zero, range) => `blue below 0, ${zero} at 0, red above; ${range}`,
+  white: 'white',
+  darkGrey: 'dark grey',
+  largestAbs: 'scaled to the largest |value|',
+  largest: 'scaled to the largest value',
+  masked: (grey) => `${grey}: masked (−∞)`,
+  grey: 'grey',
+  lightGrey: 'light grey',
+};
 
 // --heatmap-diverging: 'dark' where the page is dark (0 drawn dark grey, colormap.js).
 const HEATMAP_COLORS = { '--heatmap-ink': '#3c4043', '--heatmap-cursor': '#202124', '--heatmap-diverging': 'light' };
@@ -26,7 +44,8 @@ const SIDE_W = 40;
 
 export class Heatmap {
   /** @param {HTMLElement} container @param {HeatmapOptions} opts */
-  constructor(container, { label, maxSize = 260, maxCell = 18, describe, legend }) {
+  constructor(container, { label, maxSize = 260, maxCell = 18, describe, legend, words = ENGLISH }) {
+    this.words = words;
     this.wrap = document.createElement('div');
     this.wrap.className = 'heatmap';
     this.canvas = document.createElement('canvas');
@@ -159,14 +178,16 @@ export class Heatmap {
     );
     const text = num('heatmap-legend-note', this.#says(note, dark));
     box.replaceChildren(row, text);
-    if (masked) box.append(num('heatmap-legend-note', `${dark ? 'light grey' : 'grey'}: masked (−∞)`));
+    const w = this.words;
+    if (masked) box.append(num('heatmap-legend-note', w.masked(dark ? w.lightGrey : w.grey)));
   }
 
   /** What the colour range is. @param {string|undefined} note @param {boolean} [dark] the dark map's words */
   #says(note, dark = false) {
     // Signed: symmetric about 0 (to the largest |value| unless a fixed range was given).
-    const range = note ?? (this.signed ? 'scaled to the largest |value|' : 'scaled to the largest value');
-    return this.signed ? `blue below 0, ${dark ? 'dark grey' : 'white'} at 0, red above; ${range}` : range;
+    const w = this.words;
+    const range = note ?? (this.signed ? w.largestAbs : w.largest);
+    return this.signed ? w.signed(dark ? w.darkGrey : w.white, range) : range;
   }
 
   /**

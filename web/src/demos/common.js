@@ -15,7 +15,8 @@ export { demoConfig } from './option-names.js';
  * widget load it: mount(root, options) -> a handle.
  * @typedef {{pool: import('../client/pool.js').WorkerPool, registry?: import('../wasm-api').Registry,
  *   LineChart?: import('../charts/line-chart-base.js').LineChartClass, compact?: boolean, autoplay?: boolean,
- *   config?: Record<string, any>}} DemoOptions
+ *   config?: Record<string, any>, lang?: import('../common/messages.js').Lang}} DemoOptions lang: the language
+ *   of its visible strings (the message table, common/messages.js; English when not given)
  * @typedef {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
  *   root: HTMLElement}} DemoHandle
  * @typedef {{mount(root: HTMLElement|ShadowRoot, options: DemoOptions): DemoHandle}} DemoModule
@@ -107,6 +108,23 @@ export function para(...parts) {
 
 /** Inline math. */
 export const m = (/** @type {string} */ s) => tex(s, false);
+
+/**
+ * A sentence of the message table with nodes in it: `text`'s {name} placeholders replaced by
+ * `parts[name]` (a formula, a control), the rest kept as text.
+ * @param {string} text
+ * @param {Record<string, Node|string>} parts
+ * @returns {(Node|string)[]}
+ */
+export function rich(text, parts) {
+  return text
+    .split(/(\{[a-zA-Z0-9]+\})/)
+    .map((piece) => {
+      const name = /^\{([a-zA-Z0-9]+)\}$/.exec(piece)?.[1];
+      return name !== undefined && Object.hasOwn(parts, name) ? parts[name] : piece;
+    })
+    .filter((p) => p !== '');
+}
 
 /**
  * A difference or spread: '0' when exactly zero, else 2 significant digits in scientific form.

@@ -2,6 +2,7 @@
 // ones), and the summary of a measurement over them (mean, min–max, sd) with the words that show
 // it. Every demo shows the mean with its spread, so a claim stands on more than one run. No DOM.
 import { pct } from './common.js';
+import { t } from '../common/messages.js';
 
 import { DEFAULT_SEEDS } from './lists.js';
 
@@ -60,8 +61,9 @@ export function numSpread(s, digits = 3) {
   return `${s.mean.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
 }
 
-/** "seeds 1, 2, 3" @param {number[]} seeds */
-export const seedWords = (seeds) => `${seeds.length === 1 ? 'seed' : 'seeds'} ${seeds.join(', ')}`;
+/** "seeds 1, 2, 3" @param {number[]} seeds @param {import('../common/messages.js').Lang} [lang] */
+export const seedWords = (seeds, lang = 'en') =>
+  t(lang, seeds.length === 1 ? 'seeds.one' : 'seeds.many', { list: seeds.join(', ') });
 
-/** "2 of 3 seeds" @param {number} k @param {number} n */
-export const ofSeeds = (k, n) => `${k} of ${n} ${n === 1 ? 'seed' : 'seeds'}`;
+/** "2 of 3 seeds" @param {number} k @param {number} n @param {import('../common/messages.js').Lang} [lang] */
+export const ofSeeds = (k, n, lang = 'en') => t(lang, n === 1 ? 'seeds.of1' : 'seeds.ofN', { k, n });

@@ -9,6 +9,8 @@ declare global {
     /** the mounted demo: mount()'s result of the demo module */
     demo?: import('../demos/common.js').DemoHandle;
     demoPool?: WorkerPool;
+    /** the course's page (pages/course/main.js) */
+    coursePage?: object;
   }
 }
 

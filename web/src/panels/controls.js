@@ -5,6 +5,7 @@ import { pairsField } from './pairs-field.js';
 import { el } from './dom.js';
 import { GROUP_TITLES, isActive } from '../state/properties.js';
 import { parseValue } from '../state/hash.js';
+import { t } from '../common/messages.js';
 
 /** @typedef {import('../state/properties.js').Property} Property */
 /** @typedef {import('../state/properties.js').State} State */
@@ -24,8 +25,11 @@ export class Controls {
    * @param {import('../wasm-api').Registry} registry
    * @param {(key: string, value: any) => void} onChange
    * @param {TextField} [textField]
+   * @param {import('../common/messages.js').Lang} [lang] the language of its group titles (the message
+   *   table); in another language than English the registry's own notes (English) are left out
    */
-  constructor(form, props, registry, onChange, textField) {
+  constructor(form, props, registry, onChange, textField, lang = 'en') {
+    this.lang = lang;
     this.form = form;
     this.props = props;
     this.registry = registry;
@@ -59,7 +63,7 @@ export class Controls {
         el(
           'details',
           { class: 'group', open: isOpen, dataset: { group } },
-          el('summary', {}, title),
+          el('summary', {}, this.lang === 'en' ? title : t(this.lang, `group.${group}`)),
           ...fields.map((p) => this.#field(p, state[p.key], state)),
         ),
       );
@@ -113,7 +117,10 @@ export class Controls {
           'aria-describedby': describedby,
           onchange: () => this.onChange(p.key, select.value),
         },
-        ...(p.choices ?? []).map((c) => el('option', { value: c.value, selected: c.value === value }, c.label)),
+        // the registry's labels are English: in another language, the names the config uses
+        ...(p.choices ?? []).map((c) =>
+          el('option', { value: c.value, selected: c.value === value }, this.lang === 'en' ? c.label : c.value),
+        ),
       );
       return select;
     }
@@ -183,6 +190,7 @@ export class Controls {
    */
   #helpText(p, value) {
     if (p.key === 'text' && this.textField) return ''; // the text control says what the text is
+    if (this.lang !== 'en') return ''; // the registry's notes and the fields' help are English only
     if (p.key === 'task') {
       const t = this.registry.tasks.find((x) => x.name === value);
       return t ? `${t.description} e.g. ${t.example}` : p.help;

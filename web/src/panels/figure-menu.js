@@ -14,9 +14,15 @@ const FORMATS = /** @type {import('../charts/figure-export.js').FigureFormat[]} 
  * A download control.
  * @param {() => Figure|null} getFigure the figure now (null: nothing drawn yet)
  * @param {() => string} fileName the file name without extension ('attnplay-attention-l1-h1')
+ * @param {{download: string, nothing: string, formats: string}} [words] its words in the page's
+ *   language (default English; panels/positions-panel.js passes its own)
  * @returns {HTMLDetailsElement}
  */
-export function figureMenu(getFigure, fileName) {
+export function figureMenu(
+  getFigure,
+  fileName,
+  words = { download: 'Download ▾', nothing: 'nothing drawn yet', formats: 'file format' },
+) {
   const status = el('span', { class: 'fig-dl-status', role: 'status' });
   const buttons = FORMATS.map((format) =>
     el(
@@ -28,7 +34,7 @@ export function figureMenu(getFigure, fileName) {
         onclick: async () => {
           const f = getFigure();
           if (!f) {
-            status.textContent = 'nothing drawn yet';
+            status.textContent = words.nothing;
             return;
           }
           try {
@@ -44,8 +50,8 @@ export function figureMenu(getFigure, fileName) {
       LABELS[format],
     ),
   );
-  const menu = el('div', { class: 'fig-dl-menu', role: 'group', 'aria-label': 'file format' }, ...buttons, status);
-  const box = el('details', { class: 'fig-dl' }, el('summary', {}, 'Download ▾'), menu);
+  const menu = el('div', { class: 'fig-dl-menu', role: 'group', 'aria-label': words.formats }, ...buttons, status);
+  const box = el('details', { class: 'fig-dl' }, el('summary', {}, words.download), menu);
   // Closes on a press outside it (composedPath: inside a widget's shadow root too) or on Escape.
   const outside = (/** @type {Event} */ e) => {
     if (!e.composedPath().includes(box)) box.open = false;

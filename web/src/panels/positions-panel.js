@@ -7,26 +7,20 @@ import { Heatmap, fmt } from '../charts/heatmap.js';
 import { drawBarList } from '../charts/bar-list.js';
 import { el } from './dom.js';
 import { figureMenu } from './figure-menu.js';
+import { t as tableText } from '../common/messages.js';
+import { POSITIONS_MESSAGES } from '../common/messages-positions.js';
 
-/** @type {Record<string, string>} */
-const CAPTIONS = {
-  matrix: 'the encoding: one row per position, one column per dimension',
-  similarity: 'similarity of positions: row p, column q compares the encodings of p and q',
-  bias: 'bias added to the attention logits (query down, key across)',
-  buckets: 'relative-distance bucket of each query/key pair',
-  angles: 'rotation angle of each position (down) and frequency (across)',
-  slopes: 'slope of the distance penalty, per head',
-  theta: 'rotation frequency of each dimension pair',
-  wavelengths: 'wavelength (in positions) of each frequency',
-  embedding: 'learned vector of each relative-distance bucket',
-  normalized_distance: 'the normalized distance fed to the bias MLP',
-};
+// The captions of the keys we know are the message table's `pos.caption.<key>` (its part
+// common/messages-positions.js).
+/** A string of the panel's part of the message table. @type {typeof tableText} */
+const t = (lang, key, params = {}) => tableText(lang, key, params, POSITIONS_MESSAGES);
+const hasMessage = (/** @type {string} */ key) => Object.hasOwn(POSITIONS_MESSAGES, key);
 
-/** Axis titles [x, y] of the keys we know (others: column, row). */
+/** Axis titles [x, y] of the keys we know (others: column, row), as the message table's `pos.axis.<word>`. */
 /** @type {Record<string, [string, string]>} */
 const AXES = {
   matrix: ['dimension', 'position'],
-  similarity: ['position q', 'position p'],
+  similarity: ['positionQ', 'positionP'],
   bias: ['key', 'query'],
   buckets: ['key', 'query'],
   angles: ['frequency', 'position'],
@@ -43,9 +37,28 @@ const is3D = (v) => Array.isArray(v) && v.length > 0 && is2D(v[0]);
 const is1D = (v) => Array.isArray(v) && v.length > 0 && typeof v[0] === 'number';
 
 export class PositionsPanel {
-  /** @param {HTMLElement} body */
-  constructor(body) {
+  /**
+   * @param {HTMLElement} body
+   * @param {import('../common/messages.js').Lang} [lang] the language of its captions and axes
+   */
+  constructor(body, lang = 'en') {
     this.body = body;
+    this.lang = lang;
+    const w = (/** @type {string} */ k, /** @type {Record<string, string>} */ p = {}) => t(lang, k, p);
+    /** the maps' colour scale and download control, in its language */
+    this.words = {
+      heatmap: {
+        signed: (/** @type {string} */ zero, /** @type {string} */ range) => w('heatmap.signed', { zero, range }),
+        white: w('heatmap.white'),
+        darkGrey: w('heatmap.darkGrey'),
+        largestAbs: w('heatmap.largestAbs'),
+        largest: w('heatmap.largest'),
+        masked: (/** @type {string} */ grey) => w('heatmap.masked', { grey }),
+        grey: w('heatmap.grey'),
+        lightGrey: w('heatmap.lightGrey'),
+      },
+      menu: { download: w('figure.download'), nothing: w('figure.nothing'), formats: w('figure.formats') },
+    };
     /** @type {Map<string, Heatmap>} */
     this.maps = new Map(); // path -> Heatmap
     this.layout = '';
@@ -77,7 +90,10 @@ export class PositionsPanel {
           el(
             'p',
             { class: 'muted' },
-            `${pos.describe?.title ?? 'This encoding'} has nothing to draw: ${pos.describe?.where ?? 'no position data'}.`,
+            t(this.lang, 'pos.nothing', {
+              title: pos.describe?.title ?? 'This encoding',
+              where: pos.describe?.where ?? 'no position data',
+            }),
           ),
         );
     }
@@ -95,28 +111,37 @@ export class PositionsPanel {
       if (k === 'describe' || k === 'kind') continue;
       const path = prefix + k;
       if (is3D(v)) {
-        const fig = el('figure', { class: 'pos-figure wide' }, el('figcaption', {}, title(k, v, `${v.length} heads`)));
+        const fig = el(
+          'figure',
+          { class: 'pos-figure wide' },
+          el('figcaption', {}, this.#title(k, t(this.lang, 'pos.heads', { n: v.length }))),
+        );
         const row = el('div', { class: 'pos-heads' });
         fig.append(row);
         v.forEach((_, h) => {
-          const cell = el('div', { class: 'pos-head' }, el('span', { class: 'muted' }, `head ${h + 1}`));
+          const cell = el(
+            'div',
+            { class: 'pos-head' },
+            el('span', { class: 'muted' }, t(this.lang, 'pos.head', { n: h + 1 })),
+          );
           row.append(cell);
           this.maps.set(`${path}.${h}`, this.#map(cell, `${k}, head ${h + 1}`, k, cell));
         });
         parent.append(fig);
       } else if (is2D(v)) {
-        const cap = el('figcaption', {}, title(k, v, `${v.length}×${v[0].length}`));
+        const cap = el('figcaption', {}, this.#title(k, `${v.length}×${v[0].length}`));
         const fig = el('figure', { class: 'pos-figure' }, cap);
         parent.append(fig);
         this.maps.set(path, this.#map(fig, k, k, cap));
       } else if (is1D(v)) {
-        const cap = el('figcaption', {}, title(k, v, `${v.length} values`));
+        const cap = el('figcaption', {}, this.#title(k, t(this.lang, 'pos.values', { n: v.length })));
         const fig = el('figure', { class: 'pos-figure bars', dataset: { path } }, cap);
         cap.append(
           ' ',
           figureMenu(
             () => this.#barFigure(path, k),
             () => `attnplay-positions-${this.encoding}-${path}`,
+            this.words.menu,
           ),
         );
         parent.append(fig);
@@ -136,7 +161,7 @@ export class PositionsPanel {
    * @param {HTMLElement} parent @param {string} name @param {string} key @param {HTMLElement} caption
    */
   #map(parent, name, key, caption) {
-    const [xLabel, yLabel] = AXES[key] ?? ['column', 'row'];
+    const [xLabel, yLabel] = (AXES[key] ?? ['column', 'row']).map((w) => t(this.lang, `pos.axis.${w}`));
     const what = name.replaceAll('_', ' ');
     // The control before the map (a head's cell is both caption and parent: label, control, map).
     caption.append(
@@ -144,13 +169,15 @@ export class PositionsPanel {
       figureMenu(
         () => map.figure({ title: `${this.encoding}: ${what}`, xLabel, yLabel }),
         () => `attnplay-positions-${this.encoding}-${name}`,
+        this.words.menu,
       ),
     );
     const map = new Heatmap(parent, {
       label: `position encoding: ${name}`,
       maxSize: 250,
       legend: name.replace(/, head \d+$/, '').replaceAll('_', ' '),
-      describe: (i, j, v) => `${name}: row ${i}, column ${j}: ${fmt(v)}`,
+      describe: (i, j, v) => t(this.lang, 'pos.cell', { name, i, j, v: fmt(v) }),
+      words: this.words.heatmap,
     });
     return map;
   }
@@ -169,7 +196,7 @@ export class PositionsPanel {
       kind: 'lines',
       bars: true,
       title: `${this.encoding}: ${what}`,
-      xLabel: first ? 'head' : 'index',
+      xLabel: t(this.lang, first ? 'pos.axis.head' : 'pos.axis.index'),
       yLabel: what,
       xs: v.map((_, i) => i + first),
       series: [{ label: what, values: v, color: '#1a73e8' }],
@@ -188,7 +215,7 @@ export class PositionsPanel {
         heads.forEach((m, h) =>
           this.maps
             .get(`${path}.${h}`)
-            ?.update(m, { ...axisLabels(m), range, scaleNote: 'the same scale for every head' }),
+            ?.update(m, { ...axisLabels(m), range, scaleNote: t(this.lang, 'pos.sameScale') }),
         );
       } else if (is2D(v)) this.maps.get(path)?.update(this.#masked(k, [v])[0], axisLabels(v));
       else if (is1D(v)) {
@@ -202,7 +229,7 @@ export class PositionsPanel {
           drawBarList(fig, v, {
             label: k,
             first: PER_HEAD.includes(k) ? 1 : 0,
-            axis: PER_HEAD.includes(k) ? 'head' : 'index',
+            axis: t(this.lang, PER_HEAD.includes(k) ? 'pos.axis.head' : 'pos.axis.index'),
           });
       } else if (v && typeof v === 'object' && !Array.isArray(v)) this.#fill(v, `${path}.`);
       else {
@@ -222,22 +249,22 @@ export class PositionsPanel {
     return maps.map((m) => m.map((row, i) => row.map((x, j) => (j > i ? -Infinity : x))));
   }
 
+  /** A figure's caption: the key, its size and, for the keys we know, what it is. @param {string} key @param {string} dims */
+  #title(key, dims) {
+    const caption = hasMessage(`pos.caption.${key}`) ? t(this.lang, `pos.caption.${key}`) : '';
+    return [
+      el('strong', {}, key.replaceAll('_', ' ')),
+      ` (${dims})`,
+      caption ? el('span', { class: 'muted' }, ` — ${caption}`) : null,
+    ];
+  }
+
   clear() {
     this.body.replaceChildren();
     this.layout = '';
     this.maps.clear();
     this.bars.clear();
   }
-}
-
-/** @param {string} key @param {unknown} _v @param {string} dims */
-function title(key, _v, dims) {
-  const caption = CAPTIONS[key];
-  return [
-    el('strong', {}, key.replaceAll('_', ' ')),
-    ` (${dims})`,
-    caption ? el('span', { class: 'muted' }, ` — ${caption}`) : null,
-  ];
 }
 
 /** The finite range over every head's matrix. @param {number[][][]} heads @returns {[number, number]} */

@@ -13,6 +13,7 @@ import { sharedEngine, sharedPool } from './shared.js';
 import { reserveHeight } from './reserve.js';
 import { el } from '../panels/dom.js';
 import { engineNotice } from '../panels/engine-notice.js';
+import { langOf, t } from '../common/messages.js';
 
 // The demo modules (web/src/demos/<name>/index.js) that exist in this build, loaded only when a preset needs one.
 const DEMOS = import.meta.glob('../demos/*/index.js');
@@ -205,6 +206,17 @@ export class AttentionPlaygroundElement extends HTMLElement {
     else if (this.demo) this.#demoVisible(on);
   }
 
+  /**
+   * The config of the model the widget trains now, as the engine took it (a copy; a control or
+   * setConfig makes a new model); null before the widget is built, and for a demo preset or a comparison.
+   * @returns {Record<string, unknown>|null}
+   */
+  get config() {
+    const app = /** @type {{model?: {info?: {config?: import('../wasm-api').Config}}|null}|null} */ (this.app);
+    const config = this.demo ? null : app?.model?.info?.config;
+    return config ? { ...config } : null;
+  }
+
   /** The training step reached (the furthest of a demo's models). */
   get currentStep() {
     return this.app?.last.step ?? this.demoStep ?? 0;
@@ -301,6 +313,11 @@ export class AttentionPlaygroundElement extends HTMLElement {
     if (s === 'loading' && !this.card.style.minHeight) this._reserve(); // again after an error
   }
 
+  /** The language of its visible strings: the nearest lang attribute (its own, a parent's, the page's), else English. */
+  get lang() {
+    return langOf(this.closest('[lang]')?.getAttribute('lang')) ?? 'en';
+  }
+
   #placeholder() {
     const preset = this.getAttribute('preset') || 'playground';
     this.card.replaceChildren(
@@ -311,7 +328,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
           'div',
           {},
           el('strong', {}, 'Attention Playground'),
-          el('div', {}, `A tiny transformer (${preset}) will train here, in your browser, when this box is on screen.`),
+          el('div', {}, t(this.lang, 'widget.placeholder', { preset })),
         ),
       ),
     );
@@ -331,6 +348,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       );
       if (settings.errors.length) throw Object.assign(new Error('bad attributes'), { list: settings.errors });
       if (this.playWanted) settings.autoplay = true;
+      settings.lang = this.lang;
       const preset = /** @type {import('./presets.js').Preset} */ (settings.preset); // no errors: a preset
       if (preset.demo) await this.#startDemo(engine, settings, token);
       else await this.#startApp(engine, settings, token);
@@ -433,6 +451,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       compact: true,
       autoplay: false,
       config: { ...overrides },
+      lang: settings.lang,
     });
     // The notice that a worker of this demo crashed and was restarted.
     const unnotice = engineNotice(engine.pool, root, (m) => models.has(m));
@@ -466,7 +485,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       el(
         'div',
         { class: 'ap-error', role: 'alert' },
-        el('strong', {}, 'This widget could not start.'),
+        el('strong', {}, t(this.lang, 'widget.couldNotStart')),
         el('ul', {}, ...items.map((t) => el('li', {}, t))),
       ),
     );
@@ -496,9 +515,12 @@ export class AttentionPlaygroundElement extends HTMLElement {
   }
 
   // An attribute changed after the widget started: build it again from its new attributes (a new
-  // theme only needs the canvases redrawn).
+  // theme only needs the canvases redrawn; the page's own data-* and aria-* attributes, no settings,
+  // change nothing).
   /** @param {MutationRecord[]} records */
   #attributesChanged(records) {
+    records = records.filter((r) => !/^(data|aria)-/.test(r.attributeName ?? ''));
+    if (!records.length) return;
     const look = (/** @type {MutationRecord} */ r) => r.attributeName === 'theme' || r.attributeName === 'compact';
     if (records.some(look)) this.#themeChanged();
     if (this.width !== undefined) {

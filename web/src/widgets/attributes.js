@@ -18,7 +18,8 @@ import { readCompare } from '../state/compare.js';
  * A widget's settings, read from its attributes (readAttributes).
  * @typedef {{preset: import('./presets.js').Preset|null, state: State|null, overrides: Record<string, Value>,
  *   view: string[], controls: string[], height: number, autoplay: boolean, errors: string[],
- *   compare: {runs: State[], fields: string[]}|null}} WidgetSettings compare: the runs of a `compare` attribute
+ *   compare: {runs: State[], fields: string[]}|null, lang?: import('../common/messages.js').Lang}} WidgetSettings
+ *   compare: the runs of a `compare` attribute; lang: the language of its visible strings (the element's lang)
  */
 
 // heads and interventions: their code loads only for a widget that names them (extra-views.js).

@@ -4,8 +4,9 @@
 // (panels/heads-panel.js: each head's measures and labels with their evidence, at the latest step)
 // and Interventions panels (panels/interventions-panel.js: zero a head, replace its attention
 // rows, patch; base vs intervened loss, accuracy and predictions). A panel's CSS comes with its
-// chunk and is adopted by the shadow root (build-widget.mjs). One table: the title, the loader,
-// and how the panel is fed: `part`, the inspection part it draws, or `refresh`, its own request.
+// chunk and is adopted by the shadow root (build-widget.mjs). One table: the loader, and how the
+// panel is fed: `part`, the inspection part it draws, or `refresh`, its own request (the titles are
+// the message table's `view.<name>`).
 import { el } from '../panels/dom.js';
 
 /** @typedef {import('../client/session.js').EngineSession} Session */
@@ -13,18 +14,17 @@ import { el } from '../panels/dom.js';
  * A loaded panel, as the widget drives it.
  * @typedef {{panel: any, setModel(info: import('../wasm-api').SessionInfo): void, update?(part: any): void,
  *   refresh?(): Promise<void>, dispose?(): void}} Loaded
- * @typedef {(body: HTMLElement, model: () => Session|null) => Loaded} Make
+ * @typedef {(body: HTMLElement, model: () => Session|null, lang: import('../common/messages.js').Lang) => Loaded} Make
  */
 
 const current = (/** @type {() => Session|null} */ model) => () => /** @type {Session} */ (model());
 
 /**
- * The views: title, inspection part (null: the panel asks for itself) and loader.
- * @type {Record<string, {title: string, part: 'attention'|'positions'|'predictions'|null, load: () => Promise<Make>}>}
+ * The views: inspection part (null: the panel asks for itself) and loader.
+ * @type {Record<string, {part: 'attention'|'positions'|'predictions'|null, load: () => Promise<Make>}>}
  */
 export const LAZY_VIEWS = {
   attention: {
-    title: 'Attention (one held-out example)',
     part: 'attention',
     load: () =>
       import('../panels/attention-panel.js').then(({ AttentionPanel }) => (body) => {
@@ -34,17 +34,15 @@ export const LAZY_VIEWS = {
       }),
   },
   positions: {
-    title: 'Position encoding',
     part: 'positions',
     load: () =>
-      import('../panels/positions-panel.js').then(({ PositionsPanel }) => (body) => {
-        const panel = new PositionsPanel(el('div', { class: 'positions-body' }));
+      import('../panels/positions-panel.js').then(({ PositionsPanel }) => (body, _model, lang) => {
+        const panel = new PositionsPanel(el('div', { class: 'positions-body' }), lang);
         body.append(panel.body);
         return { panel, setModel: (info) => panel.setModel(info), update: (p) => panel.update(p) };
       }),
   },
   predictions: {
-    title: 'Predictions',
     part: 'predictions',
     load: () =>
       import('../panels/predictions-panel.js').then(({ PredictionsPanel }) => (body, model) => {
@@ -62,7 +60,6 @@ export const LAZY_VIEWS = {
       }),
   },
   generate: {
-    title: 'Generate',
     part: null,
     load: () =>
       import('../panels/generate-panel.js').then(({ GeneratePanel }) => (body, model) => {
@@ -77,7 +74,6 @@ export const LAZY_VIEWS = {
       }),
   },
   heads: {
-    title: 'Heads (latest step)',
     part: null,
     load: () =>
       import('../panels/heads-panel.js').then(({ HeadsPanel }) => (body, model) => {
@@ -86,7 +82,6 @@ export const LAZY_VIEWS = {
       }),
   },
   interventions: {
-    title: 'Interventions (evaluation only)',
     part: null,
     load: () =>
       import('../panels/interventions-panel.js').then(({ InterventionsPanel }) => (body, model) => {
@@ -102,8 +97,9 @@ export class LazyView {
    * @param {string} name a key of LAZY_VIEWS
    * @param {HTMLElement} body the panel's body (in the widget's shadow root)
    * @param {() => Session|null} model the current model
+   * @param {import('../common/messages.js').Lang} [lang] the language of the panel (those that have one)
    */
-  constructor(name, body, model) {
+  constructor(name, body, model, lang = 'en') {
     this.name = name;
     this.part = LAZY_VIEWS[name].part;
     /** @type {Loaded|null} */ this.loaded = null;
@@ -111,7 +107,7 @@ export class LazyView {
     /** Settles when the panel is there (or its load failed: said in its body). */
     this.ready = LAZY_VIEWS[name].load().then(
       (make) => {
-        this.loaded = make(body, model);
+        this.loaded = make(body, model, lang);
         if (this.info) this.loaded.setModel(this.info);
       },
       (err) => {

@@ -17,6 +17,7 @@ import { engineKind, engineNotice } from '../panels/engine-notice.js';
 import { RunController } from '../run/run-controller.js';
 import { withCorpus, loadCorpus, corpusBase } from '../run/text-source.js';
 import { WidgetPanels } from './widget-panels.js';
+import { hasMessage, translator } from '../common/messages.js';
 import { StepQueue } from './step-queue.js';
 
 const FLUSH_MS = 250;
@@ -43,13 +44,29 @@ const thousands = (/** @type {number} */ n) => String(n).replace(/\B(?=(\d{3})+(
 /**
  * The labels of the evaluation series for a config (or state).
  * @param {Record<string, Value>} config
+ * @param {ReturnType<typeof translator>} tr
  * @returns {Record<string, string>}
  */
-function evalLabels({ seq_len: seqLen, eval_len: evalLen }) {
+function evalLabels({ seq_len: seqLen, eval_len: evalLen }, tr) {
   return {
-    eval: `eval @ length ${seqLen}`,
-    long: evalLen && evalLen !== seqLen ? `eval @ length ${evalLen}` : 'eval long (off)',
+    eval: tr('widget.series.eval', { n: String(seqLen) }),
+    long:
+      evalLen && evalLen !== seqLen ? tr('widget.series.eval', { n: String(evalLen) }) : tr('widget.series.longOff'),
   };
+}
+
+/**
+ * A preset's title in the widget's language: the hand-made presets' from the message table, an
+ * encoding's from the registry (its name).
+ * @param {import('./presets.js').Preset} preset
+ * @param {ReturnType<typeof translator>} tr
+ * @param {import('../common/messages.js').Lang} lang
+ */
+function presetTitle(preset, tr, lang) {
+  const key = `preset.${preset.name}`;
+  if (hasMessage(key)) return tr(key);
+  // an encoding's preset: the registry's title (English), or its name in another language
+  return lang === 'en' ? preset.title : tr('preset.encoding', { name: preset.name });
 }
 
 export class WidgetApp {
@@ -64,12 +81,15 @@ export class WidgetApp {
     this.engine = engine;
     this.settings = settings;
     this.state = settings.state;
+    /** the widget's strings in its language (common/messages.js) */
+    this.tr = translator(settings.lang ?? 'en');
     this.visible = false;
     this.wantPlay = settings.autoplay;
     /**
      * The counters shown (acc: held-out accuracy once evaluated, else the training batch's) and
      * the `step` event's metrics.
-     * @type {{step: number, loss: number|null, acc: number|null, trainAcc?: number|null, evalAcc?: number|null}}
+     * @type {{step: number, loss: number|null, acc: number|null, trainAcc?: number|null, evalAcc?: number|null,
+     *   longAcc?: number|null}} longAcc: held out at eval_len
      */
     this.last = { step: 0, loss: null, acc: null };
     // Set by #build() (the panels only when in `view`), #charts() and the run:
@@ -111,9 +131,10 @@ export class WidgetApp {
         this.controls.clearErrors();
         ui.configError.hidden = check.ok;
         if (check.ok) return;
-        if (!this.started) throw new Error(`This combination cannot train: ${check.error}`);
-        ui.configError.textContent = `This combination cannot train: ${check.error}`;
-        for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, 'see the message above');
+        const why = this.tr('widget.cannotTrain', { error: check.error });
+        if (!this.started) throw new Error(why);
+        ui.configError.textContent = why;
+        for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, this.tr('widget.seeAbove'));
         this.#enable(false);
       },
       fresh: (info) => this.#fresh(info),
@@ -122,7 +143,7 @@ export class WidgetApp {
       state: ({ playing, reason, stalled, step }) => {
         if (!playing && (reason === 'done' || stalled)) this.wantPlay = false;
         if (!playing && reason === 'done') this.onEvent('trained', { ...this.#metrics(), step });
-        if (stalled) this.#notice(`Training stopped: ${reason}`);
+        if (stalled) this.#notice(this.tr('widget.stopped', { reason: String(reason) }));
         this.#label(playing);
       },
       restored: (model, { step, playing }) => {
@@ -134,53 +155,25 @@ export class WidgetApp {
         if (!playing && this.wantPlay && this.visible) this.#run();
       },
       inspect: this.panels.needsInspection ? (model, current) => this.panels.inspect(model, current) : undefined,
-      error: (err) => this.#notice(`Could not read the model: ${err.message}`),
+      error: (err) => this.#notice(this.tr('widget.readError', { message: err.message })),
     };
   }
 
   #build() {
-    const { preset, view, controls, height } = this.settings;
-    const has = (/** @type {string} */ c) => controls.includes(c);
+    const { view, controls } = this.settings;
+    const tr = this.tr;
     this.ui = /** @type {WidgetUi} */ ({}); // filled below
     const ui = this.ui;
-    ui.play = el(
-      'button',
-      {
-        type: 'button',
-        class: 'primary',
-        hidden: !has('play'),
-        onclick: () => (this.wantPlay || this.steps.busy ? this.pause() : this.play()),
-      },
-      'Play',
-    );
-    ui.step = el('button', { type: 'button', hidden: !has('step'), onclick: () => this.step() }, 'Step');
-    ui.reset = el('button', { type: 'button', hidden: !has('reset'), onclick: () => this.reset() }, 'Reset');
-    ui.stepCount = el('dd', { class: 'ap-step' }, '0');
-    ui.loss = el('dd', { class: 'ap-loss' }, '–');
-    ui.acc = el('dd', { class: 'ap-acc' }, '–');
-    ui.subtitle = el('span', { class: 'muted' });
-    const head = el(
-      'header',
-      { class: 'ap-head' },
-      el('div', { class: 'ap-title' }, el('div', {}, preset.title), ui.subtitle),
-      el('div', { class: 'ap-transport' }, ui.play, ui.step, ui.reset),
-      el(
-        'dl',
-        { class: 'ap-stats', 'aria-live': 'off' },
-        el('div', {}, el('dt', {}, 'step'), ui.stepCount),
-        el('div', {}, el('dt', {}, 'loss'), ui.loss),
-        el('div', {}, el('dt', {}, 'accuracy'), ui.acc),
-      ),
-    );
-
-    ui.form = el('form', { class: 'controls ap-controls', 'aria-label': 'Settings' });
+    const head = this.#head();
+    ui.form = el('form', { class: 'controls ap-controls', 'aria-label': tr('widget.settings') });
     ui.configError = el('p', { class: 'config-error', role: 'alert', hidden: true });
     const fields = this.engine.props.filter((p) => controls.includes(p.key));
-    this.controls = new Controls(ui.form, fields, this.engine.registry, (k, v) => this.set(k, v));
+    const onChange = (/** @type {string} */ k, /** @type {Value} */ v) => this.set(k, v);
+    this.controls = new Controls(ui.form, fields, this.engine.registry, onChange, undefined, this.settings.lang);
     this.controls.render(this.state);
     ui.form.hidden = fields.length === 0;
 
-    this.panels = new WidgetPanels(view, () => this.model);
+    this.panels = new WidgetPanels(view, () => this.model, this.settings.lang);
     ui.engine = el('span', {});
     ui.params = el('span', {});
     this.box.replaceChildren(
@@ -193,7 +186,38 @@ export class WidgetApp {
     // Says when this model's worker crashed and was restarted (the model comes back by itself).
     this.unnotice = engineNotice(this.engine.pool, this.box, (model) => model === this.model);
     const e = this.engine.info;
-    ui.engine.textContent = `Trains in your browser · ${engineKind(e)}`;
+    ui.engine.textContent = tr('widget.trains', { kind: engineKind(e) });
+  }
+
+  // The header: title, Play / Step / Reset (those in `controls`), the counters.
+  #head() {
+    const { preset, controls } = this.settings;
+    const { tr, ui } = this;
+    const has = (/** @type {string} */ c) => controls.includes(c);
+    const button = (/** @type {string} */ name, /** @type {() => void} */ onclick, cls = '') =>
+      el('button', { type: 'button', class: cls, hidden: !has(name), onclick }, tr(`widget.${name}`));
+    ui.play = button('play', () => (this.wantPlay || this.steps.busy ? this.pause() : this.play()), 'primary');
+    ui.step = button('step', () => this.step());
+    ui.reset = button('reset', () => this.reset());
+    ui.stepCount = el('dd', { class: 'ap-step' }, '0');
+    ui.loss = el('dd', { class: 'ap-loss' }, '–');
+    ui.acc = el('dd', { class: 'ap-acc' }, '–');
+    ui.subtitle = el('span', { class: 'muted' });
+    const stat = (/** @type {string} */ key, /** @type {HTMLElement} */ dd) =>
+      el('div', {}, el('dt', {}, tr(`widget.stat.${key}`)), dd);
+    return el(
+      'header',
+      { class: 'ap-head' },
+      el('div', { class: 'ap-title' }, el('div', {}, presetTitle(preset, tr, this.settings.lang ?? 'en')), ui.subtitle),
+      el('div', { class: 'ap-transport' }, ui.play, ui.step, ui.reset),
+      el(
+        'dl',
+        { class: 'ap-stats', 'aria-live': 'off' },
+        stat('step', ui.stepCount),
+        stat('loss', ui.loss),
+        stat('accuracy', ui.acc),
+      ),
+    );
   }
 
   // The charts are made one per task (a uPlot chart lays out and draws when created), so that a
@@ -201,11 +225,11 @@ export class WidgetApp {
   /** @param {HTMLElement} body @param {number} height */
   async #charts(body, height) {
     const series = () => [
-      { key: 'train', label: 'train', color: TRAIN },
+      { key: 'train', label: this.tr('widget.series.train'), color: TRAIN },
       { key: 'eval', label: 'eval', color: EVAL, points: true },
-      { key: 'long', label: 'eval long', color: LONG, points: true, dash: [4, 3] },
+      { key: 'long', label: this.tr('widget.series.long'), color: LONG, points: true, dash: [4, 3] },
     ];
-    const labels = evalLabels(this.state);
+    const labels = evalLabels(this.state, this.tr);
     this.labels = JSON.stringify(labels);
     const chart = (/** @type {string} */ title, /** @type {[number, number]|undefined} */ yRange) => {
       const box = el('div', { class: 'ap-chart-body' });
@@ -222,13 +246,14 @@ export class WidgetApp {
         series: series().map((s) => ({ ...s, label: labels[s.key] ?? s.label })),
         height,
         yRange,
+        xLabel: this.tr('widget.stat.step'),
       });
     };
     this.charts = [];
     /** @type {[string, [number, number]|undefined, 'loss'|'token_accuracy'][]} */
     const kinds = [
-      ['Loss', undefined, 'loss'],
-      ['Token accuracy', [0, 1], 'token_accuracy'],
+      [this.tr('widget.chart.loss'), undefined, 'loss'],
+      [this.tr('widget.chart.accuracy'), [0, 1], 'token_accuracy'],
     ];
     for (const [title, range, metric] of kinds) {
       await nextTask();
@@ -242,7 +267,11 @@ export class WidgetApp {
     if (this.panels.chartBody) await this.#charts(this.panels.chartBody, this.settings.height);
     await this.panels.ready; // the panels' code (loaded per view: lazy-views.js)
     if (this.disposed) return;
-    await this.run.apply(await this.#config());
+    const state = this.state;
+    const config = await this.#config();
+    // A control changed while the config was being made: set() has built that newer model, which
+    // this older config must not overtake.
+    if (state === this.state) await this.run.apply(config);
     this.started = true;
   }
 
@@ -251,7 +280,7 @@ export class WidgetApp {
     const c = info.config;
     this.last = { step: info.step, loss: null, acc: null };
     // Reset and relabel only when needed (startup stays short).
-    const labels = evalLabels(c);
+    const labels = evalLabels(c, this.tr);
     const relabel = JSON.stringify(labels) !== this.labels;
     this.labels = JSON.stringify(labels);
     for (const [chart] of this.charts ?? []) {
@@ -260,8 +289,12 @@ export class WidgetApp {
     }
     this.drawn = false;
     const pos = this.engine.registry.positions.find((p) => p.name === c.position);
-    this.ui.subtitle.textContent = `${/** @type {string} */ (c.task).replaceAll('_', ' ')} · ${pos?.title ?? c.position} · ${c.normalization}`;
-    this.ui.params.textContent = `${thousands(info.parameter_count)} parameters`;
+    this.ui.subtitle.textContent = this.tr('widget.subtitle', {
+      task: /** @type {string} */ (c.task).replaceAll('_', ' '),
+      position: (this.settings.lang ?? 'en') === 'en' ? (pos?.title ?? String(c.position)) : String(c.position),
+      normalization: String(c.normalization),
+    });
+    this.ui.params.textContent = this.tr('widget.parameters', { n: thousands(info.parameter_count) });
     this.panels.setModel(info);
     this.#stats();
     this.#enable(true);
@@ -391,7 +424,15 @@ export class WidgetApp {
   /** The latest metrics, as the element's `step` event gives them. */
   #metrics() {
     const { step, loss, trainAcc, acc } = this.last;
-    return { step, loss, trainAccuracy: trainAcc ?? null, evalAccuracy: this.last.evalAcc ?? null, accuracy: acc };
+    const evalAccuracy = this.last.evalAcc ?? null;
+    return {
+      step,
+      loss,
+      trainAccuracy: trainAcc ?? null,
+      evalAccuracy,
+      longAccuracy: this.last.longAcc ?? null,
+      accuracy: acc,
+    };
   }
 
   reset() {
@@ -410,7 +451,7 @@ export class WidgetApp {
 
   /** @param {boolean} [playing] */
   #label(playing = this.model?.playing) {
-    this.ui.play.textContent = this.wantPlay || playing || this.steps?.busy ? 'Pause' : 'Play';
+    this.ui.play.textContent = this.tr(this.wantPlay || playing || this.steps?.busy ? 'widget.pause' : 'widget.play');
   }
 
   // Draw what arrived since the last flush (the charts themselves redraw once per frame at most).
@@ -426,6 +467,8 @@ export class WidgetApp {
     if (s) Object.assign(this.last, { step: s.step, loss: s.loss, acc: s.token_accuracy, trainAcc: s.token_accuracy });
     const e = evals.filter((x) => x.length === seqLen).pop();
     if (e) this.last.acc = this.last.evalAcc = e.token_accuracy;
+    const long = evals.filter((x) => x.length !== seqLen).pop();
+    if (long) this.last.longAcc = long.token_accuracy;
     this.#stats();
     this.onEvent('step', this.#metrics());
   }

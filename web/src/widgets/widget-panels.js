@@ -4,7 +4,8 @@
 // new model (setModel), and an inspection of the current weights while training (inspect: one panel
 // per task, so that a page of widgets refreshing together stays responsive).
 import { el } from '../panels/dom.js';
-import { LAZY_VIEWS, LazyView } from './lazy-views.js';
+import { LazyView } from './lazy-views.js';
+import { t } from '../common/messages.js';
 
 /** @typedef {import('../client/session.js').EngineSession} Session */
 
@@ -13,14 +14,15 @@ const nextTask = () => new Promise((r) => setTimeout(r, 0));
 export class WidgetPanels {
   /**
    * @param {string[]} view the names, in order (attributes.js VIEWS)
+   * @param {import('../common/messages.js').Lang} [lang] the language of their titles (and of the panels that have one)
    * @param {() => Session|null} model the current model (null while none)
    */
-  constructor(view, model) {
+  constructor(view, model, lang = 'en') {
     this.element = el('div', { class: 'ap-panels' });
     /** @type {HTMLElement|undefined} */ this.chartBody = undefined;
     /** @type {LazyView[]} */ this.views = [];
     for (const v of view) {
-      const title = v === 'chart' ? 'Training curves' : LAZY_VIEWS[v].title;
+      const title = t(lang, `view.${v}`);
       const body = el('div', { class: v === 'chart' ? 'ap-charts' : 'ap-scroll' });
       this.element.append(
         el(
@@ -31,7 +33,7 @@ export class WidgetPanels {
         ),
       );
       if (v === 'chart') this.chartBody = body;
-      else this.views.push(new LazyView(v, body, model));
+      else this.views.push(new LazyView(v, body, model, lang));
     }
     /** Settles when every panel's code has arrived. */
     this.ready = Promise.all(this.views.map((x) => x.ready));

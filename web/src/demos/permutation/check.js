@@ -4,14 +4,15 @@
 // a model of its own that trains a few steps on `order` too (a fresh RoPE model's logits are
 // nearly flat, which would hide how much the encoding matters). Refreshes coalesce (run/coalesce.js).
 import { coalesce } from '../../run/coalesce.js';
-import { el, sci } from '../common.js';
+import { el, sci, rich } from '../common.js';
 
 /** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {import('../../wasm-api').RunResult} RunResult */
 
 export class EquivarianceCheck {
   /** @param {import('./index.js').PermutationContext} ctx */
-  constructor({ pool, base, steps, ui, s }) {
+  constructor({ pool, base, steps, ui, s, tr }) {
+    this.tr = tr;
     this.pool = pool;
     this.base = base;
     this.ui = ui;
@@ -28,17 +29,20 @@ export class EquivarianceCheck {
 
   /** @returns {Promise<{model: Session|null|undefined, label: string}>} */
   async checkModel() {
-    const { s } = this;
+    const { s, tr } = this;
     const pos = s.checkPosition;
-    if (!s.checkCausal && pos === 'none') return { model: s.models.a, label: 'the left model of the training below' };
-    if (!s.checkCausal && pos === s.encoding)
-      return { model: s.models.b, label: 'the right model of the training below' };
+    if (!s.checkCausal && pos === 'none') return { model: s.models.a, label: tr('perm.check.left') };
+    if (!s.checkCausal && pos === s.encoding) return { model: s.models.b, label: tr('perm.check.right') };
     const key = `${pos}|${s.checkCausal}`;
     if (!this.extra.has(key)) this.extra.set(key, this.#ownModel(key, pos));
     const model = await this.extra.get(key);
     return {
       model,
-      label: `a model of its own (position = ${pos}${s.checkCausal ? ', causal mask' : ''}), trained ${this.checkSteps} steps on order with the same seed`,
+      label: tr('perm.check.own', {
+        pos,
+        mask: s.checkCausal ? tr('perm.check.ownMask') : '',
+        steps: this.checkSteps,
+      }),
     };
   }
 
@@ -77,7 +81,7 @@ export class EquivarianceCheck {
         .inspect({})
         .then((r) => r.step)
         .catch(() => 0);
-      ui.modelNote.textContent = `Checked model: ${label}; now at step ${step}. Training changes how large a difference is, not whether the identity holds without positions.`;
+      ui.modelNote.textContent = this.tr('perm.check.note', { label, step });
       ui.box.dataset.checked = `${s.checkPosition}|${s.checkCausal}`;
       ui.box.dataset.checkStep = String(step);
     } catch (err) {
@@ -110,10 +114,11 @@ export class EquivarianceCheck {
     ui.diffBox.dataset.diff = String(maxDiff);
     ui.diffBox.classList.toggle('good', equivariant);
     ui.diffBox.classList.toggle('bad', !equivariant);
-    const what = s.checkPosition === 'none' ? 'no position encoding' : `position = ${s.checkPosition}`;
+    const tr = this.tr;
+    const what = s.checkPosition === 'none' ? tr('perm.check.noEncoding') : `position = ${s.checkPosition}`;
     ui.diffNote.textContent = equivariant
-      ? `Equal up to float rounding: with ${what}${s.checkCausal ? '' : ' and no mask'}, reordering the input only reorders the outputs.`
-      : `Not equal: ${what}${s.checkCausal ? ' with the causal mask' : ''} makes the outputs depend on where each token sits.`;
+      ? tr('perm.check.equal', { what, noMask: s.checkCausal ? '' : tr('perm.check.noMask') })
+      : tr('perm.check.notEqual', { what, mask: s.checkCausal ? tr('perm.check.withMask') : '' });
   }
 
   // The pooled (per-sequence) prediction for X and for πX.
@@ -131,14 +136,12 @@ export class EquivarianceCheck {
     const delta = Math.max(...a.row.map((v, j) => Math.abs(v - b.row[j])));
     const same = a.k === b.k && delta < 1e-5;
     ui.pooled.replaceChildren(
-      predLine('f(X)', classes[a.k], a.p, truth(s.x)),
-      predLine('f(πX)', classes[b.k], b.p, truth(px)),
+      predLine(this.tr, 'f(X)', classes[a.k], a.p, truth(s.x)),
+      predLine(this.tr, 'f(πX)', classes[b.k], b.p, truth(px)),
       el(
         'p',
         { class: 'apd-small' },
-        same
-          ? `The same answer; the probabilities differ by ${sci(delta)}: the mean over positions cannot see the order.`
-          : `Different (probabilities differ by ${sci(delta)}).`,
+        this.tr(same ? 'perm.pooled.same' : 'perm.pooled.different', { delta: sci(delta) }),
       ),
     );
     ui.pooled.dataset.same = String(same);
@@ -169,15 +172,18 @@ function pred(probs) {
   return { k, p: row[k] ?? NaN, row };
 }
 
-/** @param {string} label @param {string|undefined} cls @param {number} p @param {string} truth */
-function predLine(label, cls, p, truth) {
+/**
+ * @param {import('./view.js').Tr} tr
+ * @param {string} label @param {string|undefined} cls @param {number} p @param {string} truth
+ */
+function predLine(tr, label, cls, p, truth) {
   return el(
     'div',
     { class: 'apd-pred' },
-    el('span', { class: 'apd-pred-label' }, label),
-    ' predicts ',
-    el('strong', {}, cls ?? '?'),
-    ` (p = ${Number.isFinite(p) ? p.toFixed(4) : '–'})`,
-    el('span', { class: 'apd-small' }, ` · true answer ${truth}`),
+    ...rich(tr('perm.pred', { p: Number.isFinite(p) ? p.toFixed(4) : '–' }), {
+      label: el('span', { class: 'apd-pred-label' }, label),
+      cls: el('strong', {}, cls ?? '?'),
+    }),
+    el('span', { class: 'apd-small' }, tr('perm.truth', { truth })),
   );
 }

@@ -11,8 +11,10 @@ export class SequenceEditor {
    *   reverse: HTMLElement, identity: HTMLElement}} ui
    * @param {{vocab: string[], x: number[], perm: number[]}} s the sequence (token ids) and π
    * @param {() => void} changed
+   * @param {import('./view.js').Tr} tr the demo's strings
    */
-  constructor(ui, s, changed) {
+  constructor(ui, s, changed, tr) {
+    this.tr = tr;
     this.ui = ui;
     this.s = s;
     this.changed = changed;
@@ -56,7 +58,7 @@ export class SequenceEditor {
     ui.xRow.replaceChildren(...s.x.map((id, i) => this.#tokenChip(id, i)));
     ui.pRow.replaceChildren(...s.perm.map((src, i) => this.#permChip(src, i)));
     const identity = s.perm.every((p, i) => p === i);
-    ui.permNote.textContent = identity ? 'π is the identity: reorder the second row.' : `π = (${s.perm.join(' ')})`;
+    ui.permNote.textContent = identity ? this.tr('perm.permIdentity') : `π = (${s.perm.join(' ')})`;
   }
 
   /** @param {number} id @param {number} i */
@@ -68,8 +70,8 @@ export class SequenceEditor {
         type: 'button',
         class: `apd-chip tok-${name}`,
         dataset: { index: i },
-        title: 'Click (or ↑/↓) to change this token',
-        'aria-label': `X position ${i}: ${name}; click to change`,
+        title: this.tr('perm.tokenTitle'),
+        'aria-label': this.tr('perm.tokenAria', { i, name }),
         onclick: (/** @type {MouseEvent} */ e) => this.editToken(i, e.shiftKey ? -1 : 1),
         onkeydown: (/** @type {KeyboardEvent} */ e) => {
           if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
@@ -94,8 +96,8 @@ export class SequenceEditor {
         class: `apd-chip tok-${name}`,
         draggable: 'true',
         dataset: { index: i, src },
-        title: 'Drag to reorder (or focus and use ←/→)',
-        'aria-label': `πX position ${i}: ${name} from X position ${src}; arrow keys move it`,
+        title: this.tr('perm.chipTitle'),
+        'aria-label': this.tr('perm.chipAria', { i, name, src }),
         onkeydown: (/** @type {KeyboardEvent} */ e) => {
           if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
           e.preventDefault();

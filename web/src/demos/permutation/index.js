@@ -22,6 +22,8 @@ import { SequenceEditor } from './editor.js';
 import { EquivarianceCheck } from './check.js';
 import { TrainingPair } from './pair.js';
 import { seedList, DEFAULT_SEEDS } from '../seeds.js';
+import { translator } from '../../common/messages.js';
+import { PERMUTATION_MESSAGES } from '../../common/messages-permutation.js';
 
 /** @typedef {import('../../client/session.js').EngineSession} Session */
 /**
@@ -34,7 +36,8 @@ import { seedList, DEFAULT_SEEDS } from '../seeds.js';
  */
 /**
  * @typedef {{pool: import('../../client/pool.js').WorkerPool, base: import('../../wasm-api').Config, steps: number,
- *   ui: import('./view.js').PermutationUi, s: PermutationState}} PermutationContext
+ *   ui: import('./view.js').PermutationUi, s: PermutationState, tr: import('./view.js').Tr,
+ *   lang: import('../../common/messages.js').Lang}} PermutationContext tr: its strings in its language
  */
 
 /**
@@ -42,7 +45,7 @@ import { seedList, DEFAULT_SEEDS } from '../seeds.js';
  * @param {HTMLElement|ShadowRoot} root
  * @param {{pool?: import('../../client/pool.js').WorkerPool, registry?: import('../../wasm-api').Registry,
  *   LineChart?: import('../../charts/line-chart-base.js').LineChartClass, compact?: boolean,
- *   autoplay?: boolean, config?: Record<string, any>}} options pool and LineChart are required; registry: the engine's (the
+ *   autoplay?: boolean, config?: Record<string, any>, lang?: import('../../common/messages.js').Lang}} options pool and LineChart are required; registry: the engine's (the
  *   encodings offered, demos/lists.js); LineChart: the pages' uPlot chart or the widget's light
  *   one; config: steps (the budget, default 3000), seeds (how many, default 3), encoding (the second model's), seed (the first), d_model, heads, layers, batch, lr ...;
  *   check_position / check_causal (the model checked first)
@@ -59,7 +62,8 @@ export class PermutationDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { registry, compact = false, autoplay = false } = options;
+    const { registry, compact = false, autoplay = false, lang = 'en' } = options;
+    const tr = translator(lang, PERMUTATION_MESSAGES);
     const cfg = demoConfig('permutation', options.config ?? {});
     const { pool, LineChart } = requireOptions('permutation', options);
     const encodings = demoLists(registry).permutation;
@@ -83,7 +87,7 @@ export class PermutationDemo {
     const seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
     this.bag = new Disposer();
     this.style = injectStyles(root);
-    this.ui = buildDom(LineChart, compact, encodings);
+    this.ui = buildDom(LineChart, compact, encodings, tr);
     root.append(this.ui.box);
     /** @type {PermutationState} */
     this.s = {
@@ -100,9 +104,9 @@ export class PermutationDemo {
       budget: steps,
       extra: Math.max(500, Math.round(steps / 2 / 25) * 25),
     };
-    const ctx = { pool, base: this.base, steps, ui: this.ui, s: this.s };
+    const ctx = { pool, base: this.base, steps, ui: this.ui, s: this.s, tr, lang };
     this.check = new EquivarianceCheck(ctx);
-    this.editor = new SequenceEditor(this.ui, this.s, () => this.check.refresh());
+    this.editor = new SequenceEditor(this.ui, this.s, () => this.check.refresh(), tr);
     this.pair = new TrainingPair(ctx, (playing) => playing || this.check.refresh());
     this.#wire(seeds);
     this.ready = (async () => {

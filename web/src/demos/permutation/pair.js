@@ -33,7 +33,9 @@ export class TrainingPair {
    * @param {import('./index.js').PermutationContext} ctx
    * @param {(playing: boolean) => void} onPlaying when the pair starts or stops
    */
-  constructor({ pool, base, ui, s }, onPlaying) {
+  constructor({ pool, base, ui, s, tr, lang }, onPlaying) {
+    this.tr = tr;
+    this.lang = lang;
     this.base = base;
     this.ui = ui;
     this.s = s;
@@ -126,22 +128,36 @@ export class TrainingPair {
 
   /** The sentence that says what happened to one side. @param {'a'|'b'} side @param {string} name */
   sideWords(side, name) {
-    const { s } = this;
+    const { s, tr, lang } = this;
     const { recs, acc, learned, out, errors, done } = this.sideSummary(side);
     const n = recs.length;
-    const who = `position = ${name}`;
-    if (errors.length) return `${who}: training stopped on ${ofSeeds(errors.length, n)}: ${errors[0].error}.`;
+    const who = tr('perm.who', { name });
+    const target = `${Math.round(TARGET * 100)}%`;
+    if (errors.length)
+      return tr('perm.side.error', { who, seeds: ofSeeds(errors.length, n, lang), error: String(errors[0].error) });
     const at = summarize(learned.map((r) => r.learnedAt));
     const learnedWords = learned.length
-      ? `learned the task (held-out accuracy ≥ ${Math.round(TARGET * 100)}%) on ${ofSeeds(learned.length, n)}, at step ${at && at.min !== at.max ? `${at.min}–${at.max}` : at?.min}`
+      ? tr('perm.side.learned', {
+          target,
+          seeds: ofSeeds(learned.length, n, lang),
+          at: at && at.min !== at.max ? `${at.min}–${at.max}` : String(at?.min),
+        })
       : '';
     if (!done) {
       const live = recs.filter((r) => r.status !== 'learned').map((r) => r.step);
-      return `${who}: ${learnedWords ? `${learnedWords}; ` : ''}training, step ${Math.min(...live, s.budget)} of ${s.budget}.`;
+      const step = Math.min(...live, s.budget);
+      return tr('perm.side.training', {
+        who,
+        learned: learnedWords ? `${learnedWords}${tr('perm.sep')}` : '',
+        step,
+        budget: s.budget,
+      });
     }
-    if (out.length === 0) return `${who}: ${learnedWords}. Held-out accuracy ${pctSpread(acc)}.`;
+    if (out.length === 0) return tr('perm.side.done', { who, learned: learnedWords, acc: pctSpread(acc) });
     const outAcc = summarize(out.map(finalAcc));
-    return `${who}: the budget of ${s.budget} steps ran out on ${ofSeeds(out.length, n)} before held-out accuracy reached ${Math.round(TARGET * 100)}% (final ${pctSpread(outAcc)})${learnedWords ? `; ${learnedWords}` : ''}.`;
+    const seeds = ofSeeds(out.length, n, lang);
+    const also = learnedWords ? `${tr('perm.sep')}${learnedWords}` : '';
+    return tr('perm.side.budget', { who, budget: s.budget, seeds, target, acc: pctSpread(outAcc), learned: also });
   }
 
   showCounters() {
@@ -149,7 +165,11 @@ export class TrainingPair {
     const a = this.sideSummary('a');
     const b = this.sideSummary('b');
     const live = models.filter((r) => r.status !== 'learned').map((r) => r.step);
-    ui.counter.textContent = `step ${live.length ? Math.min(...live) : Math.max(0, ...models.map((r) => r.step))} / ${s.budget} · ${seedWords(s.seeds)}`;
+    ui.counter.textContent = this.tr('perm.counter', {
+      step: live.length ? Math.min(...live) : Math.max(0, ...models.map((r) => r.step)),
+      budget: s.budget,
+      seeds: seedWords(s.seeds, this.lang),
+    });
     ui.scoreA.textContent = pctSpread(a.acc);
     ui.scoreB.textContent = pctSpread(b.acc);
     ui.outcomeA.textContent = this.sideWords('a', 'none');
@@ -180,30 +200,28 @@ export class TrainingPair {
   }
 
   stateChanged() {
-    const { ui, s, models } = this;
+    const { ui, s, models, tr } = this;
     const playing = this.set.playing;
     s.playing = playing;
     const canTrain = this.trainable().length > 0;
     const allLearned = models.length > 0 && models.every((r) => r.status === 'learned');
     ui.play.textContent = playing
-      ? 'Pause'
+      ? tr('perm.pause')
       : canTrain
-        ? 'Play'
+        ? tr('perm.play')
         : allLearned
-          ? 'Learned'
-          : `Train longer (+${s.extra} steps)`;
+          ? tr('perm.learned')
+          : tr('perm.trainLonger', { n: s.extra });
     ui.play.disabled = !playing && allLearned;
-    ui.play.title = allLearned
-      ? 'Every model has learned the task; change the seed or the encoding to train again.'
-      : '';
+    ui.play.title = allLearned ? tr('perm.allLearnedTitle') : '';
     ui.box.dataset.playing = String(playing);
     ui.box.dataset.canTrain = String(canTrain);
     ui.playNote.textContent =
       playing || canTrain
         ? ''
         : allLearned
-          ? 'Every model has reached the target: nothing left to train. Change the seed or the encoding to train new models.'
-          : `Done: each model has learned the task or used its budget of ${s.budget} steps. “Train longer” gives the models that ran out ${s.extra} more steps.`;
+          ? tr('perm.allLearned')
+          : tr('perm.doneNote', { budget: s.budget, extra: s.extra });
     this.set.schedule();
     this.onPlaying(playing);
   }
@@ -214,7 +232,11 @@ export class TrainingPair {
     for (const chart of [ui.acc, ui.loss]) {
       chart.reset();
       chart.series[1].color = colorOf(s.encoding);
-      chart.setLabels({ b: `${s.encoding} (mean of ${s.seeds.length})`, a: `none (mean of ${s.seeds.length})` });
+      const n = s.seeds.length;
+      chart.setLabels({
+        b: this.tr('perm.meanOf', { name: s.encoding, n }),
+        a: this.tr('perm.meanOf', { name: 'none', n }),
+      });
     }
     ui.nameB.textContent = s.encoding;
     ui.nameB.style.color = colorOf(s.encoding);

@@ -39,6 +39,22 @@ const DEMO_SCRIPT = '/src/pages/demos/page.js';
 const SHELL = resolve(import.meta.dirname, 'shell.html');
 
 /**
+ * The header's links, as lines of HTML: the playground, each demo page, the course.
+ * @param {string} base the site's root from the page ('./', or '../' for course/)
+ * @param {string} current the page's name (a key of DEMO_PAGES, 'course', or '')
+ * @returns {string[]}
+ */
+export function headerLinks(base, current) {
+  const link = (/** @type {string} */ href, /** @type {string} */ text, /** @type {boolean} */ here) =>
+    `        <a href="${base}${href}"${here ? ' aria-current="page"' : ''}>${text}</a>`;
+  return [
+    link('index.html', 'Playground', false),
+    ...Object.entries(DEMO_PAGES).map(([n, p]) => link(`${n}.html`, p.title, n === current)),
+    link('course/index.html', 'Course', current === 'course'),
+  ];
+}
+
+/**
  * The HTML of the demo page `name`.
  * @param {string} name a key of DEMO_PAGES
  * @returns {string}
@@ -46,12 +62,7 @@ const SHELL = resolve(import.meta.dirname, 'shell.html');
 export function demoPageHtml(name) {
   const page = DEMO_PAGES[name];
   if (!page) throw new Error(`no demo page "${name}": one of ${Object.keys(DEMO_PAGES).join(', ')}`);
-  const link = (href, text, current) =>
-    `        <a href="./${href}"${current ? ' aria-current="page"' : ''}>${text}</a>`;
-  const links = [
-    link('index.html', 'Playground', false),
-    ...Object.entries(DEMO_PAGES).map(([n, p]) => link(`${n}.html`, p.title, n === name)),
-  ];
+  const links = headerLinks('./', name);
   const words = {
     DEMO: name,
     TITLE: page.title,
