@@ -27,8 +27,10 @@ const ROOT = resolve(WEB, '..');
 const DIST = resolve(ROOT, 'dist');
 // Bytes, gzipped, everything one widget downloads. 450 KB until 2026-11-26, when the wasm module
 // was split (build-scripts/wasm-split.mjs: a first view downloads only the code it runs) and one
-// widget went from about 448 KB to about 340 KB; target 300 KB (issue 32).
-export const BUDGET = 355_000;
+// widget went from about 448 KB to about 340 KB; target 300 KB (issue 32). 360 KB since the
+// course's English and Chinese strings (2026-11-26: the permutation preset 349.4 -> 356.0 KB, its
+// demo's strings in both languages; loading only the page's language would take most of it back).
+export const BUDGET = 360_000;
 const STYLES = resolve(WEB, 'src/widgets/styles.js');
 const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
 // The published entry (a loader that parses as a classic script too) and the widget module it loads.
