@@ -4,7 +4,9 @@
 // (<id>.verdict.json, read by the experiments page), the report (<id>.md) and the chart (<id>.png,
 // the experiments page's own chart, drawn in headless Chromium). cost-per-encoding also runs its
 // grid in wasm (wasm-simd under Node) and reports both.
-//   node build-scripts/experiments.mjs [--quick] [--only ID] [--out DIR] [--jobs N] [--no-charts | --charts-only | --reports-only]
+//   node build-scripts/experiments.mjs [--quick] [--only ID] [--out DIR] [--jobs N] [--bin ATTNPLAY]
+//     [--no-charts | --charts-only | --reports-only]
+// --bin: the native program to run (default build/native/attnplay), e.g. another build's.
 // --quick: each definition's "quick" overrides (a few steps, one seed), into a temporary folder
 // unless --out is given, without charts: it checks that the pipeline works, nothing more.
 // --reports-only: the reports and verdicts again from the CSVs there (after a change of a
@@ -27,7 +29,7 @@ const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : unde
 const quick = args.includes('--quick');
 const out = resolve(opt('--out') ?? (quick ? mkdtempSync(join(tmpdir(), 'attnplay-experiments-')) : DEFS));
 const jobs = opt('--jobs') ?? '2';
-const BIN = join(ROOT, 'build/native/attnplay');
+const BIN = resolve(opt('--bin') ?? join(ROOT, 'build/native/attnplay'));
 mkdirSync(out, { recursive: true });
 
 const ids = readdirSync(DEFS)
@@ -105,7 +107,7 @@ function readDef(id) {
 
 /** Run the experiment's sweep into csv and summaryCsv; returns its minutes. */
 function sweep(id, def, csv, summaryCsv) {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build:native`);
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build:native (or give --bin)`);
   const cmd = [
     'sweep',
     '--experiment',

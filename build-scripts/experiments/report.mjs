@@ -102,6 +102,15 @@ export function reportMarkdown(def, summary, claims, info) {
         )
         .join('; plus ')}` +
       `${def.eval_at ? `; also evaluated at ${def.eval_at.map((/** @type {number} */ m) => `${m}L`).join(', ')}` : ''}. ` +
+      `${
+        def.fine_tune
+          ? `Fine-tune: the grid points with fine_tune true then continue ${def.fine_tune.steps} steps with ${Object.entries(
+              def.fine_tune.set ?? {},
+            )
+              .map(([k, v]) => `\`${k}=${v}\``)
+              .join(', ')} (train --resume), and are evaluated after, at the same multiples of the base length. `
+          : ''
+      }` +
       `Seeds: the definition asks for ${def.seeds}; these results hold ${seedsRun} per grid point.`,
     '',
     `**Cost.** ${info.runs} runs${info.models && info.models < info.runs ? ` (${info.models} trained models: the grid points that differ only in how a model is scored share it)` : ''} in ${info.minutes.toFixed(1)} minutes on 2 cores (native, two runs at a time), engine ${info.engine}.`,

@@ -69,7 +69,27 @@ export function summaryMarkdown(experiments) {
       `| ${e.id} | \`${e.def.metric}\` (${e.def.lower_is_better ? 'lower' : 'higher'} is better) | ${b ? `${b.name}: ${fmt(b.mean)} ± ${fmt(b.sd)}` : '–'} | ${e.runs}${e.models && e.models < e.runs ? ` (${e.models})` : ''} |`,
     );
   }
+  lines.push('', ...seedsWords(experiments));
   return lines.join('\n');
+}
+
+/**
+ * Each experiment's claim as its seed makes it (the definition's `claim`: the seed's words, quoted
+ * or closely paraphrased), next to the verdicts of the claims judged on it.
+ * @param {{id: string, def: any, claims: any[]}[]} experiments
+ */
+function seedsWords(experiments) {
+  const lines = ['**What each seed says, next to our verdicts.**', ''];
+  for (const e of experiments) {
+    const verdicts = e.claims.map(
+      (c) =>
+        `${c.text}: **${c.verdict}**${Number.isFinite(c.p) ? ` (p ${fmtP(c.p)}, q ${fmtP(c.q)})` : ''}${c.n < 5 ? ' (provisional: n < 5)' : ''}`,
+    );
+    lines.push(
+      `- [${e.id}](experiments/${e.id}.md), ${e.def.source}. *The seed:* ${e.def.claim} *Ours:* ${verdicts.length ? verdicts.join('; ') : 'no claim judged'}.`,
+    );
+  }
+  return lines;
 }
 
 /** The grid point with the best mean of the headline metric. @param {any} e */

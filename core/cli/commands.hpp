@@ -14,7 +14,9 @@ struct TrainArgs {
   std::vector<std::string> set_files;  // --set-file key=FILE: the file's text, after every --set
   std::vector<std::string> from_row;   // --config-from-row CSV ROW
   std::string eval_at;                 // "2,4": also evaluate at these multiples of seq_len
+  int eval_at_base = 0;                // --eval-at multiplies this length (0: seq_len)
   std::string row_out, row_axes;       // the run's one-row sweep CSV, and its axis columns
+  std::vector<std::string> row_cells;  // --row-cell key=value: an axis cell, over the --set's
   bool json = false;
 };
 int list(const std::string& what, bool json);

@@ -56,6 +56,33 @@ Assignments fields(const std::string& what, const std::string& name, const OJson
   return out;
 }
 
+// "fine_tune": {"steps": N, "set": {fields}}.
+FineTune fine_tune_of(const std::string& what, const OJson& v) {
+  if (!v.is_object()) fail(what, "fine_tune", "must be an object {\"steps\": N, \"set\": {fields}}");
+  FineTune f;
+  for (auto& [k, x] : v.items()) {
+    if (k == "steps") {
+      if (!x.is_number_integer() || x.get<long long>() < 1 || x.get<long long>() > 1000000)
+        fail(what, "fine_tune.steps", "must be a whole number from 1 to 1000000");
+      f.steps = x.get<int>();
+    } else if (k == "set") {
+      f.set = fields(what, "fine_tune.set", x, false, nullptr);
+    } else {
+      fail(what, "fine_tune." + show_text(k), "is not a key of fine_tune; allowed: steps, set");
+    }
+  }
+  if (f.steps == 0) fail(what, "fine_tune.steps", "is required (the steps the fine-tune adds)");
+  for (auto& [k, x] : f.set)
+    if (k == "steps") fail(what, "fine_tune.set.steps", "is given by fine_tune.steps (the steps it adds)");
+  return f;
+}
+
+// A value of the grid axis "fine_tune": true or false.
+std::string fine_tune_value(const std::string& what, const std::string& field, const OJson& v) {
+  if (!v.is_boolean()) fail(what, field, "must be true or false (whether the grid point fine-tunes)");
+  return v.get<bool>() ? "true" : "false";
+}
+
 std::string text_of(const std::string& what, const OJson& j, const char* key, bool required) {
   if (!j.contains(key)) {
     if (required) fail(what, key, "is required (a string)");
@@ -68,10 +95,9 @@ std::string text_of(const std::string& what, const OJson& j, const char* key, bo
 }  // namespace
 
 Experiment parse_experiment(const OJson& j, const std::string& what, const std::string& id) {
-  static const std::vector<std::string> keys{
-      "id",      "title", "source",  "claim",   "set",    "grids",  "seeds", "metric", "lower_is_better",
-      "eval_at", "quick", "browser", "columns", "claims", "corpus", "notes"};  // the last four: the page's and the
-                                                                               // runner's
+  static const std::vector<std::string> keys{"id",      "title",  "source",          "claim",   "set",      "grids",
+                                             "seeds",   "metric", "lower_is_better", "eval_at", "quick",    "browser",
+                                             "columns", "claims", "corpus",          "notes",   "fine_tune"};
   if (!j.is_object()) fail(what, "the file", "must be one JSON object");
   for (auto& [k, v] : j.items())
     if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
@@ -102,7 +128,9 @@ Experiment parse_experiment(const OJson& j, const std::string& what, const std::
         if (!vs.is_array() || vs.empty()) fail(what, name + "." + k, "must be a non-empty array of values");
         std::vector<std::string> texts;
         for (size_t i = 0; i < vs.size(); ++i)
-          texts.push_back(field_text(what, name + "." + k + "[" + std::to_string(i) + "]", k, vs[i]));
+          texts.push_back(k == kFineTuneAxis
+                              ? fine_tune_value(what, name + "." + k + "[" + std::to_string(i) + "]", vs[i])
+                              : field_text(what, name + "." + k + "[" + std::to_string(i) + "]", k, vs[i]));
         n *= texts.size();
         if (n > kMaxGridRuns) break;
         axes.emplace_back(k, texts);
@@ -154,6 +182,14 @@ Experiment parse_experiment(const OJson& j, const std::string& what, const std::
   }
   if (j.contains("quick")) e.quick = fields(what, "quick", j["quick"], true, &e.quick_seeds);
   if (j.contains("browser")) e.browser = fields(what, "browser", j["browser"], false, nullptr);
+  if (j.contains("fine_tune")) e.fine_tune = fine_tune_of(what, j["fine_tune"]);
+  bool axis = false;
+  for (auto& g : e.grids)
+    for (auto& [k, vs] : g) axis = axis || k == kFineTuneAxis;
+  if (axis && e.fine_tune.steps == 0)
+    fail(what, "grids", "a grid has the axis fine_tune, but the experiment has no \"fine_tune\": {\"steps\", \"set\"}");
+  if (!axis && e.fine_tune.steps > 0)
+    fail(what, "fine_tune", "picks no grid point: give the grids that fine-tune the axis \"fine_tune\": [true]");
   return e;
 }
 

@@ -15,6 +15,13 @@
 
 namespace ap::cli {
 
+// "fine_tune": {"steps": N, "set": {fields}}: the grid points whose "fine_tune" axis is true train
+// as usual, then continue N more steps with `set` applied (train --resume), and are evaluated after.
+struct FineTune {
+  int steps = 0;  // 0: no fine-tune
+  Assignments set;
+};
+
 struct Experiment {
   std::string id, title, source, claim, metric;
   bool lower_is_better = true;
@@ -24,7 +31,11 @@ struct Experiment {
   std::vector<int> eval_at;     // multiples of seq_len also evaluated
   Assignments quick, browser;   // config overrides of --quick and of the page
   int quick_seeds = 0;          // "quick": {"seeds": N}; 0 = unchanged
+  FineTune fine_tune;           // with a grid axis "fine_tune" (true/false) that picks the points
 };
+
+// The grid axis that picks the points to fine-tune: not a config field (train never sees it).
+constexpr const char* kFineTuneAxis = "fine_tune";
 
 constexpr size_t kMaxExperimentBytes = size_t(256) << 10;  // and 5 levels of nesting
 

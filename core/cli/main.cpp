@@ -67,6 +67,14 @@ int main(int argc, char** argv) {
       });
   train->add_flag("--json", ta.json, "print one JSON object as the last line");
   train->add_option("--eval-at", ta.eval_at, "also evaluate at these multiples of seq_len, e.g. 2,4,8");
+  train
+      ->add_option("--eval-at-base", ta.eval_at_base,
+                   "the length --eval-at multiplies (default: seq_len), e.g. the length a model "
+                   "was trained at before a fine-tune at a longer one")
+      ->check(CLI::Range(1, 1 << 20));
+  train->add_option("--row-cell", ta.row_cells,
+                    "key=value: the row's cell of axis key (default: the last --set of key); a sweep "
+                    "gives a fine-tune its grid point's cells this way");
   train->add_option("--row-out", ta.row_out,
                     "write the run's row of a sweep CSV (header + one row) to this file, "
                     "even when the run fails");

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cli/files.hpp"
+#include "config/config.hpp"
 
 namespace ap::cli {
 
@@ -44,15 +45,33 @@ SweepPlan make_plan(const Assignments& set, const std::vector<GridAxes>& grids, 
 
 SweepPlan experiment_plan(const Experiment& e, bool quick) {
   const int seeds = quick && e.quick_seeds > 0 ? e.quick_seeds : e.seeds;
-  return make_plan(e.set, e.grids, seeds, e.eval_at, quick ? e.quick : Assignments{});
+  SweepPlan p = make_plan(e.set, e.grids, seeds, e.eval_at, quick ? e.quick : Assignments{});
+  p.fine_tune = fine_tune_of(e, quick);
+  return p;
 }
 
-std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
-                                    const std::string& row_out) {
-  std::vector<std::string> argv{attnplay, "train"}, by_file;
-  const Assignments& run = plan.runs.at(i);
+FineTune fine_tune_of(const Experiment& e, bool quick) {
+  FineTune f = e.fine_tune;
+  if (quick && f.steps > 0) f.steps = std::min(f.steps, kQuickFineTuneSteps);
+  return f;
+}
+
+namespace {
+
+std::string last_value(const Assignments& run, const std::string& key) {
+  std::string value;
+  for (auto& [k, v] : run)
+    if (k == key) value = v;
+  return value;
+}
+
+// --set k=v for every assignment of the run (the axis "fine_tune" is the sweep's, not train's),
+// then --set-file k=F for the values that go by file (train applies those last).
+std::vector<std::string> set_args(const SweepPlan& plan, const Assignments& run) {
+  std::vector<std::string> argv, by_file;
   for (size_t a = 0; a < run.size(); ++a) {
     const auto& [k, v] = run[a];
+    if (k == kFineTuneAxis) continue;
     if (!goes_by_file(v)) {
       argv.push_back("--set"), argv.push_back(k + "=" + v);
       continue;
@@ -67,14 +86,80 @@ std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::
     by_file.push_back("--set-file"), by_file.push_back(k + "=" + file->second);
   }
   argv.insert(argv.end(), by_file.begin(), by_file.end());
-  std::string multiples, axes;
-  for (int m : plan.eval_at) multiples += (multiples.empty() ? "" : ",") + std::to_string(m);
-  for (auto& a : plan.axes) axes += (axes.empty() ? "" : ",") + a;
+  return argv;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (auto& x : items) out += (out.empty() ? "" : ",") + x;
+  return out;
+}
+
+// --eval-at, --row-axes and --row-out.
+void row_args(const SweepPlan& plan, const std::string& row_out, std::vector<std::string>& argv) {
+  std::vector<std::string> multiples;
+  for (int m : plan.eval_at) multiples.push_back(std::to_string(m));
+  if (!plan.eval_at.empty()) argv.push_back("--eval-at"), argv.push_back(joined(multiples));
+  if (!plan.axes.empty()) argv.push_back("--row-axes"), argv.push_back(joined(plan.axes));
+  argv.push_back("--row-out"), argv.push_back(row_out);
+}
+
+void file_args(const SweepPlan& plan, std::vector<std::string>& argv) {
   if (!plan.text_file.empty()) argv.push_back("--text-file"), argv.push_back(plan.text_file);
   if (!plan.task_file.empty()) argv.push_back("--task-file"), argv.push_back(plan.task_file);
-  if (!plan.eval_at.empty()) argv.push_back("--eval-at"), argv.push_back(multiples);
-  if (!plan.axes.empty()) argv.push_back("--row-axes"), argv.push_back(axes);
-  argv.push_back("--row-out"), argv.push_back(row_out);
+}
+
+// A whole-number field of the run (its last assignment), else the config's default.
+int run_int(const Assignments& run, const std::string& key, int fallback) {
+  const std::string v = last_value(run, key);
+  try {
+    return v.empty() ? fallback : std::stoi(v);
+  } catch (const std::exception&) {
+    return fallback;  // train reports the value itself
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
+                                    const std::string& row_out) {
+  std::vector<std::string> argv{attnplay, "train"};
+  const std::vector<std::string> sets = set_args(plan, plan.runs.at(i));
+  argv.insert(argv.end(), sets.begin(), sets.end());
+  file_args(plan, argv);
+  const std::string tuned = last_value(plan.runs.at(i), kFineTuneAxis);  // train does not take it by --set
+  if (!tuned.empty()) argv.push_back("--row-cell"), argv.push_back(std::string(kFineTuneAxis) + "=" + tuned);
+  row_args(plan, row_out, argv);
+  return argv;
+}
+
+bool fine_tunes(const SweepPlan& plan, size_t i) {
+  return plan.fine_tune.steps > 0 && last_value(plan.runs.at(i), kFineTuneAxis) == "true";
+}
+
+std::vector<std::string> base_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
+                                   const std::string& model) {
+  std::vector<std::string> argv{attnplay, "train"};
+  const std::vector<std::string> sets = set_args(plan, plan.runs.at(i));
+  argv.insert(argv.end(), sets.begin(), sets.end());
+  file_args(plan, argv);
+  argv.push_back("--out"), argv.push_back(model);
+  return argv;
+}
+
+std::vector<std::string> fine_tune_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
+                                        const std::string& model, const std::string& row_out) {
+  const Assignments& run = plan.runs.at(i);
+  const Config defaults;
+  std::vector<std::string> argv{attnplay, "train", "--resume", model};
+  const std::vector<std::string> sets = set_args(plan, plan.fine_tune.set);
+  argv.insert(argv.end(), sets.begin(), sets.end());
+  argv.push_back("--set"),
+      argv.push_back("steps=" + std::to_string(run_int(run, "steps", defaults.steps) + plan.fine_tune.steps));
+  argv.push_back("--eval-at-base"), argv.push_back(std::to_string(run_int(run, "seq_len", defaults.seq_len)));
+  for (auto& a : plan.axes)
+    if (!last_value(run, a).empty()) argv.push_back("--row-cell"), argv.push_back(a + "=" + last_value(run, a));
+  row_args(plan, row_out, argv);
   return argv;
 }
 
@@ -84,7 +169,9 @@ bool goes_by_file(const std::string& value) {
 
 void write_value_files(SweepPlan& plan, const std::string& dir) {
   const std::filesystem::path values = std::filesystem::path(dir) / "values";
-  for (auto& run : plan.runs)
+  std::vector<Assignments> all = plan.runs;
+  all.push_back(plan.fine_tune.set);
+  for (auto& run : all)
     for (auto& [k, v] : run) {
       if (!goes_by_file(v) || plan.value_files.count(v)) continue;
       std::error_code ec;

@@ -20,6 +20,7 @@ struct SweepPlan {
   std::string text_file;                           // the text task's text for every run (train --text-file), or ""
   std::string task_file;                           // the custom task's pairs for every run (train --task-file), or ""
   std::map<std::string, std::string> value_files;  // a value that goes by file -> its file (write_value_files)
+  FineTune fine_tune;                              // the experiment's: for the runs whose axis "fine_tune" is true
 };
 
 // A --set value longer than this, or with a line break, goes to train by file (--set-file
@@ -38,6 +39,9 @@ SweepPlan make_plan(const Assignments& set, const std::vector<GridAxes>& grids, 
                     const std::vector<int>& eval_at, const Assignments& last = {});
 // The experiment's plan; with quick, its "quick" overrides and seeds.
 SweepPlan experiment_plan(const Experiment& e, bool quick);
+// The experiment's fine-tune; with quick, at most kQuickFineTuneSteps steps of it.
+constexpr int kQuickFineTuneSteps = 2;
+FineTune fine_tune_of(const Experiment& e, bool quick);
 
 // argv of run i: `<attnplay> train --set k=v ... [--set-file k=F ...] [--text-file F | --task-file F]
 // [--eval-at M,..] [--row-axes a,b] --row-out FILE`. A value that goes by file is passed as
@@ -45,6 +49,15 @@ SweepPlan experiment_plan(const Experiment& e, bool quick);
 // left out when a later one overrides it; throws when write_value_files has not written it.
 std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
                                     const std::string& row_out);
+// Whether run i fine-tunes (its axis "fine_tune" is "true"): it then runs as two lines, base_argv
+// (train, the model to `model`) and fine_tune_argv (train --resume `model` with the fine-tune's
+// fields, fine_tune.steps more steps; --eval-at multiples of the base's seq_len, --eval-at-base;
+// the row's axis cells as the run's, --row-cell).
+bool fine_tunes(const SweepPlan& plan, size_t i);
+std::vector<std::string> base_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
+                                   const std::string& model);
+std::vector<std::string> fine_tune_argv(const SweepPlan& plan, size_t i, const std::string& attnplay,
+                                        const std::string& model, const std::string& row_out);
 // The same as one POSIX shell line (every word single-quoted when it needs to be).
 std::string shell_line(const std::vector<std::string>& argv);
 // "run-0007.csv": zero-padded, so that a shell glob lists the files in run order.

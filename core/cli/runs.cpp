@@ -171,9 +171,9 @@ std::vector<int> parse_eval_at(const std::string& text, const std::string& what)
 }
 
 void check_eval_at_memory(const Config& c, const std::vector<int>& eval_at, const std::string& what,
-                          const std::function<bool(int)>& addressable) {
+                          const std::function<bool(int)>& addressable, int base) {
   for (int m : eval_at) {
-    const int L = m * c.seq_len;
+    const int L = m * (base > 0 ? base : c.seq_len);
     if (addressable && !addressable(L)) continue;  // reported as "cannot address", never run
     check_forward_memory(c, c.batch, L + c.anchor_count(),
                          what + " " + std::to_string(m) + " (length " + std::to_string(L) + ")");

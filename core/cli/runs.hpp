@@ -37,10 +37,11 @@ std::string corpus_sha256(const nlohmann::json& config);
 // "2,4,8" -> {2, 4, 8}: whole multiples 1..64, at most 16, no repeats (throws naming `what`).
 std::vector<int> parse_eval_at(const std::string& text, const std::string& what);
 // Before training: refuses a multiple whose evaluation (batch sequences of m seq_len tokens plus
-// anchors) exceeds the config's memory_limit_mb, naming `what` (--eval-at) and the multiple, as
-// train refuses eval_len. `addressable` (may be empty) skips the lengths the run would not evaluate.
+// anchors; multiples of `base`, or of seq_len when 0) exceeds the config's memory_limit_mb, naming `what` (--eval-at)
+// and the multiple, as train refuses eval_len. `addressable` (may be empty) skips the lengths the run would not
+// evaluate.
 void check_eval_at_memory(const Config& c, const std::vector<int>& eval_at, const std::string& what,
-                          const std::function<bool(int)>& addressable = {});
+                          const std::function<bool(int)>& addressable = {}, int base = 0);
 // "a,b" -> {"a", "b"} (empty items skipped).
 std::vector<std::string> split_list(const std::string& text);
 

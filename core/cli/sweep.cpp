@@ -35,7 +35,9 @@ SweepPlan plan_without_text(const SweepArgs& a) {
     const int seeds = a.seeds > 0 ? a.seeds : a.quick && e.quick_seeds > 0 ? e.quick_seeds : e.seeds;
     Assignments last = a.quick ? e.quick : Assignments{};
     last.insert(last.end(), sets.begin(), sets.end());
-    return make_plan(e.set, e.grids, seeds, e.eval_at, last);
+    SweepPlan p = make_plan(e.set, e.grids, seeds, e.eval_at, last);
+    p.fine_tune = fine_tune_of(e, a.quick);
+    return p;
   }
   if (a.quick)
     throw std::invalid_argument("--quick applies an experiment's \"quick\" overrides; give --experiment FILE");
@@ -92,6 +94,21 @@ std::pair<std::string, int> run_line(const std::string& line) {
   return {last, status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
+// Runs plan line i: one train, or, for a run that fine-tunes, the base's train and then the
+// fine-tune's (the model between them in `rows`, removed after). Returns the last output line of
+// the line that failed (or of the last) and its exit status.
+std::pair<std::string, int> run_plan_line(const SweepPlan& plan, size_t i, const std::string& self,
+                                          const std::string& rows, const std::string& row_out) {
+  if (!fine_tunes(plan, i)) return run_line(shell_line(train_argv(plan, i, self, row_out)));
+  const std::string model = (fs::path(rows) / ("model-" + std::to_string(i) + ".safetensors")).string();
+  auto base = run_line(shell_line(base_argv(plan, i, self, model)));
+  if (base.second != 0) return base;
+  auto tuned = run_line(shell_line(fine_tune_argv(plan, i, self, model, row_out)));
+  std::error_code ec;
+  fs::remove(model, ec);
+  return tuned;
+}
+
 // The order the runs start in: seed by seed, every grid point of a seed before the next seed
 // (the plan lists the seeds of a point together), so that the runs of different grid points are
 // interleaved in time and a slow minute on the machine does not land on one of them. The rows
@@ -116,6 +133,11 @@ int sweep(const SweepArgs& a) {
   SweepPlan plan = plan_of(a);
   const std::string self = a.attnplay.empty() ? self_path() : a.attnplay;
   if (!a.emit.empty()) {
+    for (size_t i = 0; i < plan.runs.size(); ++i)
+      if (fine_tunes(plan, i))
+        throw std::invalid_argument(
+            "--emit: the experiment fine-tunes some of its runs (train, then train --resume), which the emitted "
+            "files do not chain yet; run it here: attnplay sweep --experiment FILE --out CSV");
     if (a.emit.size() != 2)
       throw std::invalid_argument("--emit takes a kind and a target: gnu-parallel FILE or slurm DIR");
     if (a.emit[0] == "gnu-parallel")
@@ -141,7 +163,7 @@ int sweep(const SweepArgs& a) {
     for (size_t k; (k = next++) < n;) {
       const size_t i = order[k];
       files[i] = (fs::path(rows) / row_file_name(i)).string();
-      auto [last, code] = run_line(shell_line(train_argv(plan, i, self, files[i])));
+      auto [last, code] = run_plan_line(plan, i, self, rows, files[i]);
       if (code != 0) errors[i] = last.empty() ? "exit code " + std::to_string(code) : last;
       std::lock_guard<std::mutex> lock(io);
       std::cerr << "sweep: run " << i + 1 << "/" << n << (code == 0 ? " done" : " failed") << "\n";

@@ -199,10 +199,11 @@ double fitted_change(const std::vector<std::pair<double, double>>& xy) {
 }
 
 // --eval-at: the held-out loss and accuracy at each multiple of seq_len, or why not.
-nlohmann::json eval_at_json(Session& s, const std::vector<int>& multiples) {
+// The multiples are of `base` (seq_len when 0).
+nlohmann::json eval_at_json(Session& s, const std::vector<int>& multiples, int base) {
   nlohmann::json out = nlohmann::json::array();
   for (int m : multiples) {
-    const int L = m * s.config().seq_len;
+    const int L = m * (base > 0 ? base : s.config().seq_len);
     if (!s.can_address(L)) {
       out.push_back({{"multiple", m}, {"length", L}, {"error", "the position encoding cannot address this length"}});
       continue;
@@ -224,7 +225,8 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
   const nlohmann::json shown = shown_config(s.config().to_json(), text_name, corpus);
   const Config& cfg = s.config();
   // Before the first step: an --eval-at length that cannot fit is refused now, not after training.
-  check_eval_at_memory(cfg, eval_at, "--eval-at", [&](int L) { return s.can_address(L); });
+  check_eval_at_memory(
+      cfg, eval_at, "--eval-at", [&](int L) { return s.can_address(L); }, a.eval_at_base);
   std::unique_ptr<AtomicFile> csv = open_metrics(a);
   const bool tty = isatty(STDERR_FILENO);
   using Clock = std::chrono::steady_clock;
@@ -319,7 +321,7 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
        {"train_tokens_per_s", wall > 0 ? tokens / wall : 0.0},
        {"infer_tokens_per_s", infer_secs > 0 ? infer_tokens / infer_secs : 0.0},
        {"peak_memory_bytes", memory},
-       {"eval_at", eval_at_json(s, eval_at)}};
+       {"eval_at", eval_at_json(s, eval_at, a.eval_at_base)}};
   if (tail_loss.size() >= 3)
     r["eval_loss_last_fifth"] = fitted_change(tail_loss) * double(tail_loss.back().first - tail_loss.front().first);
   if (!corpus.is_null()) r["corpus"] = corpus;
@@ -348,6 +350,7 @@ int train(const TrainArgs& given) {
   const std::vector<std::string> axes = split_list(a.row_axes);
   Assignments sets;
   for (auto& kv : a.sets) sets.push_back(split_assignment(kv));
+  for (auto& kv : a.row_cells) sets.push_back(split_assignment(kv));  // the last assignment is the cell
   const CsvRow header = row_header(axes, eval_at);
   try {
     const int code = run(a, eval_at, r);

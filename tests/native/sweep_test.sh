@@ -71,6 +71,29 @@ JSON
 check "sweep --experiment --quick: union of grids, quick seeds and steps" bash -c "'$bin' sweep --experiment tiny-exp.json --quick --out exp.csv >/dev/null 2>&1 && [ \$(wc -l < exp.csv) -eq 7 ] && head -1 exp.csv | grep -q '^position,placement,seed,' && [ \"\$(cut -d, -f1-4 exp.csv | tail -n +2 | tr '\n' ' ')\" = 'learned,embed,1,3 learned,embed,2,3 rope,embed,1,3 rope,embed,2,3 t5_bias,,1,3 t5_bias,,2,3 ' ]"
 sed 's/"claim"/"clam"/' tiny-exp.json > tiny-exp2.json && sed -i 's/tiny-exp"/tiny-exp2"/' tiny-exp2.json
 check "an experiment with an unknown key is refused, naming it" bash -c "'$bin' sweep --experiment tiny-exp2.json --out x.csv 2>&1 | grep -q \"'clam': is not a key of an experiment; allowed: id, title\""
+cat > ft-exp.json <<'JSON'
+{ "id": "ft-exp", "title": "fine-tune", "claim": "none", "metric": "eval_loss_x4",
+  "set": { "task": "copy", "d_model": 16, "ffn": 32, "layers": 1, "batch": 8, "steps": 6, "seq_len": 8, "position": "rope" },
+  "grids": [ { "rope_scaling": ["pi"], "rope_factor": [4], "rope_train_len": [8], "fine_tune": [true, false] } ],
+  "fine_tune": { "steps": 4, "set": { "seq_len": 32, "eval_len": 32, "lr": 0.001 } },
+  "seeds": 1, "eval_at": [2, 4] }
+JSON
+# The fine-tuned row: 6 + 4 steps, its config at 32, evaluated at 4x the base's 8 (= its own 32:
+# eval_loss_x4 is its eval_loss), its weights another than the plain run's; the other row trained
+# 6 steps at 8. The fine-tune is train --resume: the same as doing it by hand.
+ft_rows() {
+  "$bin" sweep --experiment ft-exp.json --out ft.csv >/dev/null 2>&1 || return 1
+  [ "$(cut -d, -f1-6 ft.csv | tail -n +2 | tr '\n' ' ')" = 'pi,4,8,true,1,10 pi,4,8,false,1,6 ' ] || return 1
+  cell ft.csv 1 config | grep -q '"seq_len":32' && cell ft.csv 2 config | grep -q '"seq_len":8' || return 1
+  [ "$(cell ft.csv 1 eval_loss_x4)" = "$(cell ft.csv 1 eval_loss)" ] && [ -n "$(cell ft.csv 1 eval_loss_x2)" ] || return 1
+  [ "$(cell ft.csv 1 eval_loss_x4)" != "$(cell ft.csv 2 eval_loss_x4)" ] || return 1
+  "$bin" train --set task=copy --set d_model=16 --set ffn=32 --set layers=1 --set batch=8 --set steps=6 --set seq_len=8 \
+    --set position=rope --set rope_scaling=pi --set rope_factor=4 --set rope_train_len=8 --set seed=1 --out base.st >/dev/null 2>&1 &&
+    "$bin" train --resume base.st --set seq_len=32 --set eval_len=32 --set lr=0.001 --set steps=10 --json 2>/dev/null |
+    tail -1 | grep -q "\"weights_sha256\":\"$(cell ft.csv 1 weights_sha256)\""
+}
+check "sweep: a fine_tune grid point trains, then fine-tunes (train --resume) and is evaluated at multiples of the base length" ft_rows
+check "--emit refuses an experiment that fine-tunes, saying how to run it" bash -c "'$bin' sweep --experiment ft-exp.json --emit gnu-parallel x.txt 2>&1 | grep -q 'fine-tunes some of its runs'"
 check "a failed run is a row with its error, and exit code 4" bash -c "'$bin' sweep --set task=copy --set steps=2 --grid 'heads=2,3' --set d_model=16 --out fail.csv >/dev/null 2>&1; [ \$? -eq 4 ] && grep -q '^3,,.*d_model: 16 is not divisible by heads = 3' fail.csv"
 
 for a in 1 2 3 4 5; do for b in 1 2 3 4 5; do for c in 1 2 3 4 5; do

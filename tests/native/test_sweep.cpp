@@ -91,6 +91,48 @@ TEST_CASE("plan: the union of cartesian products, then seeds; axes in first-seen
   CHECK(shell_line({"attnplay", "--set", "text=it's", "a b"}) == "attnplay --set 'text=it'\\''s' 'a b'");
 }
 
+TEST_CASE("fine-tune: the grid points with fine_tune true train, then train --resume with its fields", "[sweep]") {
+  OJson j = good();
+  j["set"]["seq_len"] = 16;
+  j["grids"] = OJson::parse(R"([{"position": ["rope"], "fine_tune": [true, false]}])");
+  j["fine_tune"] = OJson::parse(R"({"steps": 5, "set": {"seq_len": 64, "lr": 0.001}})");
+  const SweepPlan p = experiment_plan(parse_experiment(j, "exp"), false);
+  REQUIRE(p.runs.size() == 6);  // seeds 1..3 of true, then of false
+  CHECK(p.axes == std::vector<std::string>{"position", "fine_tune"});
+  CHECK(fine_tunes(p, 0));
+  CHECK_FALSE(fine_tunes(p, 3));
+  const auto base = base_argv(p, 0, "ap", "m.st");
+  CHECK(shell_line(base) ==
+        "ap train --set task=copy --set steps=20 --set seq_len=16 --set position=rope --set seed=1 --out m.st");
+  CHECK(shell_line(fine_tune_argv(p, 0, "ap", "m.st", "r.csv")) ==
+        "ap train --resume m.st --set seq_len=64 --set lr=0.001 --set steps=25 --eval-at-base 16 --row-cell "
+        "position=rope "
+        "--row-cell fine_tune=true --eval-at 2,4 --row-axes position,fine_tune --row-out r.csv");
+  // a run without the fine-tune is one train, which is told its fine_tune cell
+  CHECK(shell_line(train_argv(p, 3, "ap", "r.csv")) ==
+        "ap train --set task=copy --set steps=20 --set seq_len=16 --set position=rope --set seed=1 --row-cell "
+        "fine_tune=false --eval-at 2,4 --row-axes position,fine_tune --row-out r.csv");
+  CHECK(experiment_plan(parse_experiment(j, "exp"), true).fine_tune.steps == kQuickFineTuneSteps);
+}
+
+TEST_CASE("fine-tune: refused in words without its axis, without its object, or with its own steps", "[sweep]") {
+  OJson j = good();
+  j["fine_tune"] = OJson::parse(R"({"steps": 5, "set": {"seq_len": 64}})");
+  CHECK_THAT(error_of(j), Contains("fine_tune: picks no grid point"));
+  j.erase("fine_tune");
+  j["grids"] = OJson::parse(R"([{"position": ["rope"], "fine_tune": [true]}])");
+  CHECK_THAT(error_of(j), Contains("a grid has the axis fine_tune, but the experiment has no"));
+  j["fine_tune"] = OJson::parse(R"({"steps": 5, "set": {"steps": 64}})");
+  CHECK_THAT(error_of(j), Contains("fine_tune.set.steps: is given by fine_tune.steps"));
+  j["fine_tune"] = OJson::parse(R"({"set": {"seq_len": 64}})");
+  CHECK_THAT(error_of(j), Contains("fine_tune.steps: is required"));
+  j["fine_tune"] = OJson::parse(R"({"steps": 5, "sets": {}})");
+  CHECK_THAT(error_of(j), Contains("'sets': is not a key of fine_tune; allowed: steps, set"));
+  j["fine_tune"] = OJson::parse(R"({"steps": 5})");
+  j["grids"] = OJson::parse(R"([{"position": ["rope"], "fine_tune": ["yes"]}])");
+  CHECK_THAT(error_of(j), Contains("grids[0].fine_tune[0]: must be true or false"));
+}
+
 TEST_CASE("CSV: quoting round-trips, malformed text is refused with its line", "[sweep]") {
   const CsvRow row{"plain", "a,b", "say \"hi\"", "two\nlines", ""};
   CHECK(csv_line(row) == "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\n");

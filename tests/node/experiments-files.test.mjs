@@ -88,6 +88,18 @@ test('definitions: read strictly, unknown keys and bad values named', () => {
     () => parseDefinition(JSON.stringify({ ...DEF, grids: [{ __proto__x: [1] }] }), 'x-1'),
     /not a config field name/,
   );
+  assert.equal(d.fine_tune, null);
+  const tuned = { ...DEF, fine_tune: { steps: 100, set: { seq_len: 256 } } };
+  const ft = parseDefinition(JSON.stringify(tuned), 'x-1').fine_tune;
+  assert.deepEqual([ft?.steps, { ...ft?.set }], [100, { seq_len: 256 }]);
+  assert.throws(
+    () => parseDefinition(JSON.stringify({ ...DEF, fine_tune: { steps: 0 } }), 'x-1'),
+    /fine_tune.steps: a whole number/,
+  );
+  assert.throws(
+    () => parseDefinition(JSON.stringify({ ...DEF, fine_tune: { steps: 5, sets: {} } }), 'x-1'),
+    /fine_tune: an object of steps and set/,
+  );
   assert.throws(() => parseDefinition('{"id":', 'x-1'), /not JSON/);
   assert.throws(() => parseLimited('[[[[[[[[1]]]]]]]]', 'deep'), /nested 8 deep/);
   assert.deepEqual(parseVerdict('{"verdict":"agrees","text":"t"}', 'x'), {

@@ -26,6 +26,8 @@ export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not re
  * @property {Record<string, Scalar>} browser
  * @property {string} corpus the bundled text the runs train on ('' : the config's own)
  * @property {string[]} columns the report's columns (metrics), the headline first
+ * @property {{steps: number, set: Record<string, Scalar>}|null} fine_tune the grid points whose axis
+ *   fine_tune is true continue this many steps with `set` after training (null: none)
  * @property {{text: string, better: Record<string, Scalar>, worse: Record<string, Scalar>}[]} claims the claims
  *   the report judges, each naming the grid point claimed better and the one claimed worse
  * @typedef {{text: string, verdict: string, why: string, design: string, n: number|null, diff: number|null,
@@ -102,6 +104,7 @@ const KEYS = [
   'quick',
   'browser',
   'notes',
+  'fine_tune',
 ];
 const REQUIRED = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric'];
 
@@ -152,7 +155,18 @@ export function parseDefinition(text, id) {
     corpus: /** @type {string} */ (d.corpus ?? ''),
     columns: /** @type {string[]} */ (columns),
     claims: parseClaims(d.claims ?? [], name),
+    fine_tune: d.fine_tune === undefined ? null : parseFineTune(d.fine_tune, name),
   };
+}
+
+/** "fine_tune": {"steps": N, "set": {fields}}. @param {unknown} f @param {string} name */
+function parseFineTune(f, name) {
+  if (!isObject(f) || Object.keys(/** @type {object} */ (f)).some((k) => !['steps', 'set'].includes(k)))
+    throw new Error(`${name} fine_tune: an object of steps and set is expected`);
+  const o = /** @type {Record<string, unknown>} */ (f);
+  if (!Number.isInteger(o.steps) || /** @type {number} */ (o.steps) < 1)
+    throw new Error(`${name} fine_tune.steps: a whole number of steps from 1 is expected`);
+  return { steps: /** @type {number} */ (o.steps), set: fields(o.set ?? {}, `${name} fine_tune.set`) };
 }
 
 /** A definition is an object of known keys, with the required ones. @param {unknown} d @param {string} name */

@@ -169,8 +169,11 @@ function pointRow(p, { ex, pool, metric, others, mine, redraw }) {
   const def = /** @type {NonNullable<Experiment['def']>} */ (ex.def);
   const yours = el('td', { class: 'xp-yours' }, '–');
   const status = el('span', { class: 'apd-small xp-status', 'aria-live': 'polite' });
-  const source = p.runs.find((r) => !r.error && r.config);
+  // A fine-tuned point's config is the fine-tune's (train, then train --resume): it re-runs natively only.
+  const tuned = p.axes.fine_tune === 'true';
+  const source = tuned ? undefined : p.runs.find((r) => !r.error && r.config);
   const button = el('button', { type: 'button', class: 'xp-rerun', disabled: !source }, 'Re-run in this tab');
+  if (tuned) status.textContent = ' fine-tuned after training: re-run it natively (attnplay sweep)';
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
