@@ -8,6 +8,7 @@ import { measureCompareInTab, measureTwoAtOnce } from './bench-compare.mjs';
 import { longTasksRow, measureLongTasks } from './bench-long-tasks.mjs';
 import { downloadRows, measureDownload, measureFirstStep } from './bench-size.mjs';
 import { measureInTab } from './bench-tab.mjs';
+import { measureTabCpu, tabCpuRows } from './bench-tab-cpu.mjs';
 import { measureThreadsNode } from './bench-threads.mjs';
 import { measureTorch } from './bench-torch.mjs';
 
@@ -183,6 +184,9 @@ if ('skipped' in result.in_tab) {
   }
 }
 // The threaded module under Node (worker_threads), 2 threads against its own 1 thread.
+// Where the tab's CPU goes with 1 and 2 threads: every Chromium thread's CPU over a window.
+result.tab_cpu = await measureTabCpu({ quick, log });
+log(`\n${tabCpuRows(result.tab_cpu)}`);
 result.threads_node = await measureThreadsNode({ quick, log });
 if (!('skipped' in result.threads_node)) {
   result.ratios.wasm_threads_over_single_node = result.threads_node.ratio;
