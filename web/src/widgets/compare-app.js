@@ -23,6 +23,7 @@ export class CompareApp extends CompareRuns {
       compare: settings.compare,
       view: settings.view,
       height: settings.height,
+      lang: settings.lang, // its words: the table's compare part, loaded by the element (attention-playground.js)
     });
     const { runs } = settings.compare;
     super(new RunSet(engine.pool), view, {
