@@ -36,6 +36,7 @@ export const NAMES = [
   ...['Shaw', 'URPE', 'ln', 'exp', 'log', 'max', 'min', 'mean', 'std', 'Lemma', 'token', 'tokens', 'KB', 'MB'],
   ...['English', 'CSV', 'JSON', 'PNG', 'SVG', 'cls', 'sep', 'pi', 'ntk', 'yarn', 'none', 'rope', 'alibi', 'l2'],
   ...['src', 'tgt', 'eval', 'lr', 'd_model', 'p', 'px', 'ms', 'Q', 'K', 'V', 'QK', 'FFN', 'MLP', 'LM', 'LR'],
+  ...['Toeplitz', 'mscale', 'Shaw', 'URPE', 'T5', 'BERT'],
 ];
 
 /**
@@ -92,6 +93,21 @@ export function englishWords(text, known, names = new Set(NAMES)) {
     words.push(t);
   }
   return words;
+}
+
+/** The English words on `page` (both widths), as the failure lists them. @param {import('playwright-core').Page} page @param {string} name */
+async function englishOn(page, name) {
+  const found = [];
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await until(page, (w) => window.innerWidth === w, `${name}: the window at ${width} px`, { arg: width });
+    for (const { where, text } of await page.evaluate(latinText)) {
+      if (process.env.ZH_STRINGS_LIST) console.log(`${name} ${width} ${where}: ${text}`);
+      const words = englishWords(text, ids);
+      if (words.length) found.push(`${width} px ${where}: "${text.slice(0, 80)}" (${words.join(' ')})`);
+    }
+  }
+  return [...new Set(found)];
 }
 
 /** Open lesson `slug` in 中文 and let every widget train (scrolled into view, one after another). */
@@ -151,16 +167,46 @@ for (const { slug } of LESSONS)
   test(`lesson ${slug} in 中文: no English word in its widgets, checks or page words, at 1280 and 375 px`, async () => {
     const { ctx, page } = await trainAll(slug);
     await MORE[slug]?.(page);
-    const found = [];
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await until(page, (w) => window.innerWidth === w, `${slug}: the window at ${width} px`, { arg: width });
-      for (const { where, text } of await page.evaluate(latinText)) {
-        if (process.env.ZH_STRINGS_LIST) console.log(`${slug} ${width} ${where}: ${text}`);
-        const words = englishWords(text, ids);
-        if (words.length) found.push(`${width} px ${where}: "${text.slice(0, 80)}" (${words.join(' ')})`);
-      }
-    }
+    const found = await englishOn(page, slug);
     await ctx.close();
-    assert.deepEqual([...new Set(found)], [], `${slug}: English words on the 中文 page`);
+    assert.deepEqual(found, [], `${slug}: English words on the 中文 page`);
   });
+
+// The widgets no lesson shows yet, in a Chinese page: the probe and extrapolation demos (small
+// grids, few steps) and a comparison, each trained to its end on the course's index page.
+test('the probe and extrapolation demos and a comparison in 中文: no English word once trained', async () => {
+  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  await page.goto(`${h.url}course/index.html`);
+  await until(page, () => document.body.dataset.ready === 'true', 'the course index ready');
+  await page.evaluate(() => {
+    const add = (/** @type {Record<string, string>} */ attrs) => {
+      const w = document.createElement('attention-playground');
+      for (const [k, v] of Object.entries(attrs)) w.setAttribute(k, v);
+      document.querySelector('main').append(w);
+    };
+    add({ id: 'z-probe', preset: 'probe', position: 'rope,alibi', normalization: 'softmax,l2', steps: '40' });
+    add({ id: 'z-ext', preset: 'extrapolation', position: 'rope,learned', steps: '40' });
+    add({ id: 'z-cmp', task: 'copy_back', compare: 'position=none,rope', steps: '40', view: 'chart,attention' });
+  });
+  for (const [id, done] of [
+    ['z-probe', '.apd-probe[data-complete="true"]'],
+    ['z-ext', '.apd-extrapolation[data-complete="true"]'],
+    ['z-cmp', '.ap-compare-runs'],
+  ]) {
+    await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'start' }), id);
+    await until(
+      page,
+      ([i, sel]) => {
+        const root = document.getElementById(i).shadowRoot;
+        const steps = [...(root?.querySelectorAll('.ap-compare-runs tbody td:nth-child(2)') ?? [])];
+        return Boolean(root?.querySelector(sel)) && steps.every((td) => td.textContent === '40');
+      },
+      `the widget ${id} trained`,
+      { arg: [id, done], timeout: WAIT.training * 3 },
+    );
+  }
+  const found = await englishOn(page, 'demos');
+  await ctx.close();
+  assert.deepEqual(found, [], 'English words in the demos and the comparison on a 中文 page');
+});

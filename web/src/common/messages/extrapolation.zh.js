@@ -23,7 +23,7 @@ export default {
   'ext.rope.title': '缩放后的 RoPE 频率',
   'ext.rope.factor': '倍数 s {select}',
   'ext.rope.formulas':
-    'PI 把每个角度都除以 s：{pi}。NTK 感知的缩放把底数调大，{ntk}：最快的一对保持不变，最慢的一对除以 s。YaRN 保留在 L 之内转了很多圈的那些对，对慢的那些做插值，并把 logits 乘以 {yarn}。数值来自引擎（用每种缩放方式载入的 RoPE 模型的 positions()）。图中每个评估长度 ℓ 对应 s = ℓ/L。',
+    'PI 把每个角度都除以 s：{pi}。NTK 感知的缩放把底数调大，{ntk}：最快的一对保持不变，最慢的一对除以 s。YaRN 保留在 L 之内转了很多圈的那些对，对慢的那些做插值，并把 logits 乘以 {yarn}。数值来自引擎（对每种缩放方式各载入一个 RoPE 模型，读出它的位置编码数据）。图中每个评估长度 ℓ 对应 s = ℓ/L。',
   'ext.rope.note':
     's = {s}，训练长度 {L}。NTK 底数：{base}；YaRN 把 q·k 乘以 mscale² = {mscale}。每个头的维数 {hs}：{pairs} 对频率。',
   'ext.encodings': '位置编码：',

@@ -49,7 +49,7 @@ export default {
     '离散度：最终隐藏状态（不含锚点）的 {spread}，由引擎在训练后做一次前向计算得到。准确率：留出集上、训练长度 n = {n} 时的准确率。',
   'probe.intro.title': '探针：模型知道自己在哪个位置吗？',
   'probe.intro.p':
-    '输入 {n} 个相同的词元 {code}，让每个位置说出自己的下标 {idx}。输入里没有任何东西说明一个词元在哪里，所以只有能自己找出位置的模型才能通过。下面，一批小模型（d_model 32，4 个注意力头，2 层），每格 {k} 个（{seeds}），同时在 worker 池上学习这个任务，每个 CPU 核心一个 Web Worker。',
+    '输入 {n} 个相同的词元 {code}，让每个位置说出自己的下标 {idx}。输入里没有任何东西说明一个词元在哪里，所以只有能自己找出位置的模型才能通过。下面，一批小模型（d_model 32，4 个注意力头，2 层），每格 {k} 个（{seeds}），同时在 Worker 池上学习这个任务，每个 CPU 核心一个 Web Worker。',
   'probe.progress': '{buildable} 格中已完成 {trained} 格（{models} 个模型中完成 {done} 个，{seeds}）',
   'probe.slowest': ' · 最慢的在第 {step} 步（共 {steps} 步）',
   'probe.cellsN': '{n} 格',
