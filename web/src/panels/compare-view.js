@@ -119,6 +119,7 @@ export class CompareView {
     const attention = this.inspected.attention
       ? new AttentionPanel(el('div', { class: 'attention-grid' }), {
           frameMs: 8,
+          lang: this.opts.lang,
         })
       : undefined;
     if (attention) side(this.attn, attention.grid);
@@ -209,7 +210,11 @@ export class CompareView {
         'div',
         { class: 'ap-title' },
         el('div', {}, this.opts.title),
-        el('span', { class: 'muted ap-compare-title' }, this.tr('cmp.title', { what: compareTitle(states, fields) })),
+        el(
+          'span',
+          { class: 'muted ap-compare-title' },
+          this.tr('cmp.title', { what: compareTitle(states, fields, this.tr('cmp.vs'), this.tr('cmp.is')) }),
+        ),
       ),
       el('div', { class: 'ap-transport' }, this.playButton, reset),
     );

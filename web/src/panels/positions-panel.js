@@ -8,6 +8,7 @@ import { drawBarList } from '../charts/bar-list.js';
 import { el } from './dom.js';
 import { figureMenu } from './figure-menu.js';
 import { t, hasMessage } from '../common/messages.js';
+import { mapWords } from './map-words.js';
 
 // The captions of the keys we know are the message table's `pos.caption.<key>` (its positions part,
 // common/messages/positions.<lang>.js, loaded before the panel: loadMessages(lang, ['positions'])).
@@ -40,21 +41,8 @@ export class PositionsPanel {
   constructor(body, lang = 'en') {
     this.body = body;
     this.lang = lang;
-    const w = (/** @type {string} */ k, /** @type {Record<string, string>} */ p = {}) => t(lang, k, p);
     /** the maps' colour scale and download control, in its language */
-    this.words = {
-      heatmap: {
-        signed: (/** @type {string} */ zero, /** @type {string} */ range) => w('heatmap.signed', { zero, range }),
-        white: w('heatmap.white'),
-        darkGrey: w('heatmap.darkGrey'),
-        largestAbs: w('heatmap.largestAbs'),
-        largest: w('heatmap.largest'),
-        masked: (/** @type {string} */ grey) => w('heatmap.masked', { grey }),
-        grey: w('heatmap.grey'),
-        lightGrey: w('heatmap.lightGrey'),
-      },
-      menu: { download: w('figure.download'), nothing: w('figure.nothing'), formats: w('figure.formats') },
-    };
+    this.words = mapWords(lang);
     /** @type {Map<string, Heatmap>} */
     this.maps = new Map(); // path -> Heatmap
     this.layout = '';

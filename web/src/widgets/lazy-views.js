@@ -28,8 +28,8 @@ export const LAZY_VIEWS = {
   attention: {
     part: 'attention',
     load: () =>
-      import('../panels/attention-panel.js').then(({ AttentionPanel }) => (body) => {
-        const panel = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 });
+      import('../panels/attention-panel.js').then(({ AttentionPanel }) => (body, _model, lang) => {
+        const panel = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8, lang });
         body.append(panel.grid);
         return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
       }),

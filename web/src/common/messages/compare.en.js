@@ -27,4 +27,6 @@ export default {
   'cmp.chart.accuracy': 'Held-out token accuracy',
   'cmp.measuringHeads': 'Measuring the heads…',
   'cmp.chart.empty': 'No data yet.',
+  'cmp.vs': ' vs ',
+  'cmp.is': ': ',
 };

@@ -27,4 +27,6 @@ export default {
   'cmp.chart.accuracy': '留出集词元准确率',
   'cmp.measuringHeads': '正在测量各个注意力头……',
   'cmp.chart.empty': '还没有数据。',
+  'cmp.vs': ' 对 ',
+  'cmp.is': ' = ',
 };

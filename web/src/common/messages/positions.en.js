@@ -4,18 +4,6 @@
 
 /** @type {Record<string, string>} */
 export default {
-  // the colour scale of its maps (charts/heatmap.js) and the download control (panels/figure-menu.js)
-  'heatmap.signed': 'blue below 0, {zero} at 0, red above; {range}',
-  'heatmap.white': 'white',
-  'heatmap.darkGrey': 'dark grey',
-  'heatmap.largestAbs': 'scaled to the largest |value|',
-  'heatmap.largest': 'scaled to the largest value',
-  'heatmap.masked': '{grey}: masked (−∞)',
-  'heatmap.grey': 'grey',
-  'heatmap.lightGrey': 'light grey',
-  'figure.download': 'Download ▾',
-  'figure.nothing': 'nothing drawn yet',
-  'figure.formats': 'file format',
   'pos.caption.matrix': 'the encoding: one row per position, one column per dimension',
   'pos.caption.similarity': 'similarity of positions: row p, column q compares the encodings of p and q',
   'pos.caption.bias': 'bias added to the attention logits (query down, key across)',

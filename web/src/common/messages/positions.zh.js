@@ -4,18 +4,6 @@
 
 /** @type {Record<string, string>} */
 export default {
-  // the colour scale of its maps (charts/heatmap.js) and the download control (panels/figure-menu.js)
-  'heatmap.signed': '蓝色表示小于 0，{zero}表示 0，红色表示大于 0；{range}',
-  'heatmap.white': '白色',
-  'heatmap.darkGrey': '深灰色',
-  'heatmap.largestAbs': '按最大的 |值| 缩放',
-  'heatmap.largest': '按最大值缩放',
-  'heatmap.masked': '{grey}：被掩码（−∞）',
-  'heatmap.grey': '灰色',
-  'heatmap.lightGrey': '浅灰色',
-  'figure.download': '下载 ▾',
-  'figure.nothing': '尚未绘制',
-  'figure.formats': '文件格式',
   'pos.caption.matrix': '编码本身：每个位置一行，每个维度一列',
   'pos.caption.similarity': '位置之间的相似度：第 p 行第 q 列比较 p 和 q 的编码',
   'pos.caption.bias': '加到注意力 logits 上的偏置（纵向为查询，横向为键）',

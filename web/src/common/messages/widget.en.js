@@ -86,4 +86,25 @@ export default {
     'placement = {value} does not apply to {position}: layerwise is for absolute encodings, added to the residual stream (use placement = embed)',
   // what a chart says before its first point (charts/line-chart-base.js)
   'widget.chart.empty': 'No data yet.',
+  // the colour scale of maps (charts/heatmap.js) and the download control (panels/figure-menu.js): the position and attention panels, the probe
+  'heatmap.signed': 'blue below 0, {zero} at 0, red above; {range}',
+  'heatmap.white': 'white',
+  'heatmap.darkGrey': 'dark grey',
+  'heatmap.largestAbs': 'scaled to the largest |value|',
+  'heatmap.largest': 'scaled to the largest value',
+  'heatmap.masked': '{grey}: masked (−∞)',
+  'heatmap.grey': 'grey',
+  'heatmap.lightGrey': 'light grey',
+  'figure.download': 'Download ▾',
+  'figure.nothing': 'nothing drawn yet',
+  'figure.formats': 'file format',
+  // the attention panel's words (panels/attention-panel.js), in the widget and a comparison
+  'attn.layer': 'Layer {n}',
+  'attn.head': 'head {n}',
+  'attn.weight': 'weight',
+  'attn.logit': 'logit',
+  'attn.scaleLogits': "scaled to this map's largest |logit|",
+  'attn.rowsOne': 'rows sum to 1',
+  'attn.rowsRange': 'rows sum to {lo}–{hi}',
+  'attn.scaleWeights': "0 to this map's largest weight; {rows}",
 };

@@ -86,4 +86,25 @@ export default {
     'placement = {value} 不适用于 {position}：layerwise 只用于加到残差流上的绝对位置编码（请用 placement = embed）',
   // what a chart says before its first point (charts/line-chart-base.js)
   'widget.chart.empty': '还没有数据。',
+  // the colour scale of maps (charts/heatmap.js) and the download control (panels/figure-menu.js): the position and attention panels, the probe
+  'heatmap.signed': '蓝色表示小于 0，{zero}表示 0，红色表示大于 0；{range}',
+  'heatmap.white': '白色',
+  'heatmap.darkGrey': '深灰色',
+  'heatmap.largestAbs': '按最大的 |值| 缩放',
+  'heatmap.largest': '按最大值缩放',
+  'heatmap.masked': '{grey}：被掩码（−∞）',
+  'heatmap.grey': '灰色',
+  'heatmap.lightGrey': '浅灰色',
+  'figure.download': '下载 ▾',
+  'figure.nothing': '尚未绘制',
+  'figure.formats': '文件格式',
+  // the attention panel's words (panels/attention-panel.js), in the widget and a comparison
+  'attn.layer': '第 {n} 层',
+  'attn.head': '头 {n}',
+  'attn.weight': '权重',
+  'attn.logit': 'logit',
+  'attn.scaleLogits': '按这张图中最大的 |logit| 缩放',
+  'attn.rowsOne': '每行和为 1',
+  'attn.rowsRange': '行和在 {lo}–{hi} 之间',
+  'attn.scaleWeights': '从 0 到这张图中最大的权重；{rows}',
 };

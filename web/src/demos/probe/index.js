@@ -28,6 +28,7 @@ import { figureMenu } from '../../panels/figure-menu.js';
 import { scrollCue } from '../../panels/dom.js';
 import { seedList, seedWords, DEFAULT_SEEDS } from '../seeds.js';
 import { translator } from '../../common/messages.js';
+import { mapWords } from '../../panels/map-words.js';
 
 /** @typedef {import('./cells.js').Cell} Cell */
 /** @typedef {import('./cells.js').SeedRun} SeedRun */
@@ -354,6 +355,7 @@ export class ProbeDemo {
             causal: this.causal,
           }),
         () => `attnplay-probe-grid-${this.anchors}${this.causal ? '-causal' : ''}`,
+        mapWords(this.lang).menu,
       ),
     );
   }

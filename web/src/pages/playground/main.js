@@ -24,8 +24,8 @@ try {
   status.dataset.variant = engine.variant;
   status.dataset.threads = String(engine.threads);
   status.dataset.ready = 'true';
-  // the position panel's and the comparison's words (the page is in English)
-  const [registry] = await Promise.all([client.registry(), loadMessages('en', ['positions', 'compare'])]);
+  // the panels' and the comparison's words (the page is in English)
+  const [registry] = await Promise.all([client.registry(), loadMessages('en', ['widget', 'positions', 'compare'])]);
   const playground = new Playground(client, registry);
   await playground.start();
   window.playground = playground; // for the console and the browser tests
