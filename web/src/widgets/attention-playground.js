@@ -207,6 +207,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
             width,
             flag(this.getAttribute('compact')),
             this.getAttributeNames(),
+            this.lang,
           )
         : 0;
     this.card.style.minHeight = h ? `${h}px` : '';
