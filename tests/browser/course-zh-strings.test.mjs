@@ -185,9 +185,10 @@ test('the probe and extrapolation demos and a comparison in 中文: no English w
       for (const [k, v] of Object.entries(attrs)) w.setAttribute(k, v);
       document.querySelector('main').append(w);
     };
-    add({ id: 'z-probe', preset: 'probe', position: 'rope,alibi', normalization: 'softmax,l2', steps: '40' });
-    add({ id: 'z-ext', preset: 'extrapolation', position: 'rope,learned', steps: '40' });
-    add({ id: 'z-cmp', task: 'copy_back', compare: 'position=none,rope', steps: '40', view: 'chart,attention' });
+    const on = { steps: '40', autoplay: '' }; // they train once in view (no lesson plays them)
+    add({ id: 'z-probe', preset: 'probe', position: 'rope,alibi', normalization: 'softmax,l2', ...on });
+    add({ id: 'z-ext', preset: 'extrapolation', position: 'rope,learned', ...on });
+    add({ id: 'z-cmp', task: 'copy_back', compare: 'position=none,rope', view: 'chart,attention', ...on });
   });
   for (const [id, done] of [
     ['z-probe', '.apd-probe[data-complete="true"]'],
