@@ -3,7 +3,9 @@
 // Run after a change to a widget's layout: `node build-scripts/measure-reserve.mjs` (builds dist/
 // when stale; about 15 minutes on 2 cores). tests/browser/widget-reserve.test.mjs checks a few
 // presets against the table.
-//   node build-scripts/measure-reserve.mjs [preset ...]   (only these; the others are kept)
+//   node build-scripts/measure-reserve.mjs [--lang zh] [preset ...]   (only these; the others are kept)
+// With --lang zh the widgets are measured in Chinese (lang="zh": shorter captions and labels, so
+// less room) and written as rows "<preset> zh", which reserve.js takes for a widget in Chinese.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startWidgetServer } from '../tests/browser/widget-fixtures.mjs';
@@ -13,7 +15,13 @@ import { PRESETS, ENCODING_PRESETS } from '../web/src/widgets/presets.js';
 const FILE = resolve(import.meta.dirname, '../web/src/widgets/reserve-heights.json');
 const table = JSON.parse(readFileSync(FILE, 'utf8'));
 const DEMOS = ['permutation', 'probe', 'extrapolation'];
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const langAt = args.indexOf('--lang');
+const lang = langAt >= 0 ? args.splice(langAt, 2)[1] : 'en';
+if (!['en', 'zh'].includes(lang)) throw new Error(`--lang: en or zh, not ${lang}`);
+const only = args;
+const langAttr = lang === 'en' ? '' : ` lang="${lang}"`;
+const suffix = lang === 'en' ? '' : ` ${lang}`;
 const names = [...Object.keys(PRESETS), ...Object.keys(ENCODING_PRESETS)].filter(
   (n) => !only.length || only.includes(n),
 );
@@ -21,10 +29,13 @@ const names = [...Object.keys(PRESETS), ...Object.keys(ENCODING_PRESETS)].filter
 const cases = names.flatMap((n) =>
   DEMOS.includes(n)
     ? [
-        [n, `<attention-playground preset="${n}" autoplay></attention-playground>`],
-        [`${n} compact`, `<attention-playground preset="${n}" compact autoplay></attention-playground>`],
+        [`${n}${suffix}`, `<attention-playground preset="${n}"${langAttr} autoplay></attention-playground>`],
+        [
+          `${n} compact${suffix}`,
+          `<attention-playground preset="${n}"${langAttr} compact autoplay></attention-playground>`,
+        ],
       ]
-    : [[n, `<attention-playground preset="${n}" steps="20" autoplay></attention-playground>`]],
+    : [[`${n}${suffix}`, `<attention-playground preset="${n}"${langAttr} steps="20" autoplay></attention-playground>`]],
 );
 /** The table, a row per preset. @param {{widths: number[], presets: Record<string, number[]>}} t */
 const format = (t) =>

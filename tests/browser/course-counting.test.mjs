@@ -152,6 +152,36 @@ test('lesson 5 in Chinese: the text, the check and the widgets in 中文', async
   }));
   assert.equal(shown.check, '小测：轮到你了');
   assert.match(shown.button, /^(训练|暂停)$/);
+  // No empty band under a built widget: the room it holds (reserve.js) is its content's height, to
+  // 40 px, at 1280 and 375 px. (The ℓ2 widget, with its normalization menu, once held 388 px for
+  // 312: the reserve counted a settings field as a row of its own.)
+  await page.evaluate(() => document.getElementById('probe-l2').scrollIntoView({ block: 'start' }));
+  await until(page, () => document.getElementById('probe-l2').status === 'ready', 'the ℓ2 widget built', {
+    timeout: WAIT.training,
+  });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const rooms = await until(
+      page,
+      (w) => {
+        const list = ['probe-softmax', 'probe-l2'].map((id) => {
+          const card = document.getElementById(id).shadowRoot.querySelector('.ap');
+          const held = card.getBoundingClientRect().height;
+          const min = card.style.minHeight;
+          card.style.minHeight = '';
+          const content = card.getBoundingClientRect().height;
+          card.style.minHeight = min;
+          return { id, held: Math.round(held), content: Math.round(content) };
+        });
+        return { ok: window.innerWidth === w, list };
+      },
+      `the widgets at ${width} px`,
+      { arg: width },
+    );
+    for (const r of rooms.list)
+      assert.ok(r.held - r.content <= 40, `${r.id} at ${width} px holds ${r.held} px for ${r.content} px of content`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await shotFourWays(page, 'course-counting-zh');
   assert.deepEqual(errors, []);
   await ctx.close();

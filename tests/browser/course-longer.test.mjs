@@ -57,7 +57,9 @@ test('lesson 4: past the training length NTK-aware scaling keeps what unscaled R
     { timeout: WAIT.training },
   );
   assert.match(passed.text, /Train copy_back at length 8 and reach 95% held-out accuracy at 4 times that length/);
-  assert.match(passed.text, /Passed: position = fire, rope_scaling = [a-z]+ reached \d+% held-out accuracy/);
+  // the setting as the engine built it: FIRE has no rope_scaling, so the check names none (not "undefined")
+  assert.match(passed.text, /Passed: position = fire reached \d+% held-out accuracy/);
+  assert.doesNotMatch(passed.text, /undefined/);
   await shotFourWays(page, 'course-longer-en');
   assert.deepEqual(errors, []);
   await ctx.close();

@@ -2,7 +2,7 @@
 // columns 375, 600, 798, 1000 and 1280 px wide (issue 33: the room was too large past 798 px): a
 // preset as a blogger writes it (its measured table, reserve-heights.json) and a widget with its
 // own view and controls (added up from measured parts), each within a few px at every width; a
-// probe demo, whose cells change height as they train, within 15%. A preset that fails here after
+// probe demo, whose cells change height as they train, within 15%; two presets in Chinese. A preset that fails here after
 // a layout change: `node build-scripts/measure-reserve.mjs NAME` measures it again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +24,16 @@ const CASES = {
   // the example post's probe: 5 rows and 2 columns of the 8 × 6 measured
   'probe 5 x 2': [
     '<attention-playground preset="probe" positions="none,learned,sinusoidal,rope,alibi" normalizations="softmax,relu2" compact autoplay></attention-playground>',
+    DEMO,
+  ],
+  // in Chinese (lang="zh"): shorter captions and labels, their own measured rows ("sinusoidal zh":
+  // with the English row the zh lessons showed an empty band of about 100 px under it)
+  'sinusoidal zh': [
+    '<attention-playground preset="sinusoidal" lang="zh" steps="20" autoplay></attention-playground>',
+    NEAR,
+  ],
+  'permutation compact zh': [
+    '<attention-playground preset="permutation" lang="zh" compact autoplay></attention-playground>',
     DEMO,
   ],
   // the example post's config widget: its parts added up

@@ -7,10 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { MESSAGES as WIDGET_PART, LANGS, t, pickLanguage, langOf } from '../../web/src/common/messages.js';
-import { COURSE_MESSAGES } from '../../web/src/common/messages-course.js';
-import { PERMUTATION_MESSAGES } from '../../web/src/common/messages-permutation.js';
-import { POSITIONS_MESSAGES } from '../../web/src/common/messages-positions.js';
+import { LANGS, LOADABLE, t, loadMessages, pickLanguage, langOf } from '../../web/src/common/messages.js';
 import { LESSONS, LESSON_DIR, coursePageHtml, coursePages } from '../../web/src/pages/course/pages.mjs';
 import { htmlProblems, renderLesson } from '../../web/src/pages/course/render.mjs';
 import { expFact } from '../../web/src/pages/course/exp-facts.mjs';
@@ -19,29 +16,53 @@ import { CHECKS, checkChallenge, judge } from '../../web/src/pages/course/checks
 import { FORMATS as LIVE_FORMATS, METRICS } from '../../web/src/pages/course/lesson-widgets.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PARTS = {
-  'messages.js': WIDGET_PART,
-  'messages-course.js': COURSE_MESSAGES,
-  'messages-permutation.js': PERMUTATION_MESSAGES,
-  'messages-positions.js': POSITIONS_MESSAGES,
-};
-/** The whole table: every part's keys. */
-const MESSAGES = Object.assign({}, ...Object.values(PARTS));
+// The table: one file per part and language, web/src/common/messages/<part>.<lang>.js.
+const TABLE_DIR = join(ROOT, 'web/src/common/messages');
+/** part -> lang -> {key: text} @type {Record<string, Record<string, Record<string, string>>>} */
+const PARTS = {};
+for (const f of readdirSync(TABLE_DIR).sort()) {
+  const m = /^([a-z]+)\.([a-z]+)\.js$/.exec(f);
+  assert.ok(m, `web/src/common/messages/${f}: a part's file is named <part>.<lang>.js`);
+  (PARTS[m[1]] ??= {})[m[2]] = (await import(join(TABLE_DIR, f))).default;
+}
+/** The whole table: key -> {lang: text}. @type {Record<string, Record<string, string>>} */
+const MESSAGES = {};
+for (const byLang of Object.values(PARTS))
+  for (const [lang, strings] of Object.entries(byLang))
+    for (const [key, text] of Object.entries(strings)) (MESSAGES[key] ??= {})[lang] = text;
 const placeholders = (/** @type {string} */ s) => [...s.matchAll(/\{([a-zA-Z]+)\}/g)].map((m) => m[1]).sort();
 
-test('every message exists in English and Chinese, with the same placeholders, in one part of the table', () => {
+test('every part of the table exists in every language, with the same keys; a key is in one part only', () => {
   const problems = [];
   const seen = new Map();
-  for (const [file, part] of Object.entries(PARTS))
-    for (const key of Object.keys(part)) {
-      if (seen.has(key)) problems.push(`${key}: in ${seen.get(key)} and in ${file}`);
-      seen.set(key, file);
-    }
+  for (const [part, byLang] of Object.entries(PARTS)) {
+    for (const lang of LANGS) if (!byLang[lang]) problems.push(`${part}: no file ${part}.${lang}.js`);
+    const extra = Object.keys(byLang).filter((l) => !LANGS.includes(l));
+    if (extra.length) problems.push(`${part}: languages the course does not have: ${extra.join(', ')}`);
+    for (const [lang, strings] of Object.entries(byLang))
+      for (const key of Object.keys(strings)) {
+        if (seen.has(key) && seen.get(key) !== part) problems.push(`${key}: in ${seen.get(key)} and in ${part}`);
+        seen.set(key, part);
+        for (const other of LANGS)
+          if (other !== lang && byLang[other] && !Object.hasOwn(byLang[other], key))
+            problems.push(`${key}: in ${part}.${lang}.js, not in ${part}.${other}.js`);
+      }
+  }
+  assert.deepEqual(problems, []);
+  // every part a widget loads has its loader (common/messages.js PARTS); element and course are imported
+  assert.deepEqual(
+    Object.keys(PARTS)
+      .filter((p) => !['element', 'course'].includes(p))
+      .sort(),
+    [...LOADABLE].sort(),
+  );
+});
+
+test('every message exists in English and Chinese, with the same placeholders', () => {
+  const problems = [];
   for (const [key, entry] of Object.entries(MESSAGES)) {
     for (const lang of LANGS)
       if (typeof entry[lang] !== 'string' || !entry[lang].trim()) problems.push(`${key}: no ${lang} text`);
-    const extra = Object.keys(entry).filter((l) => !LANGS.includes(l));
-    if (extra.length) problems.push(`${key}: languages the course does not have: ${extra.join(', ')}`);
     if (entry.en && entry.zh && placeholders(entry.en).join() !== placeholders(entry.zh).join())
       problems.push(`${key}: placeholders ${placeholders(entry.en)} (en) but ${placeholders(entry.zh)} (zh)`);
     if (entry.zh && !/[\u4e00-\u9fff]/.test(entry.zh) && entry.zh !== entry.en.replace(/\s/g, ''))
@@ -49,6 +70,14 @@ test('every message exists in English and Chinese, with the same placeholders, i
         problems.push(`${key}: the zh text reads as English`);
   }
   assert.deepEqual(problems, []);
+});
+
+test('a part loads in one language only, and a key of a part not loaded is not found', async () => {
+  assert.throws(() => t('zh', 'pos.sameScale'), /no message "pos\.sameScale" in zh/);
+  await loadMessages('zh', ['positions']);
+  assert.equal(t('zh', 'pos.sameScale'), PARTS.positions.zh['pos.sameScale']);
+  assert.throws(() => t('en', 'pos.sameScale'), /not loaded/, 'English not loaded with Chinese');
+  await assert.rejects(async () => loadMessages('en', ['no-such-part']), /no part "no-such-part"/);
 });
 
 /** Every web/src source file. @param {string} dir @returns {string[]} */
@@ -82,12 +111,7 @@ test('the language follows the reader: zh for any Chinese tag, else the first th
   assert.equal(pickLanguage([]), 'en');
   assert.equal(langOf('zh-Hans'), 'zh');
   assert.equal(langOf('english'), null);
-  assert.equal(t('zh', 'course.lesson', { n: 3 }, COURSE_MESSAGES), '第 3 课');
-  assert.equal(
-    t('zh', 'widget.play', {}, COURSE_MESSAGES),
-    WIDGET_PART['widget.play'].zh,
-    'a part falls back on the widget part',
-  );
+  assert.equal(t('zh', 'course.lesson', { n: 3 }), '第 3 课'); // the course's part, added by pages.mjs's import
   assert.throws(() => t('en', 'no.such.key'), /no message "no\.such\.key"/);
 });
 
@@ -180,7 +204,7 @@ test('experiment numbers come from the committed files, and a bad reference fail
   assert.equal(expFact('probe-grid.verdict.json#claims.0.verdict|verdict', 'en'), verdict.claims[0].verdict);
   assert.equal(
     expFact('probe-grid.verdict.json#claims.0.verdict|verdict', 'zh'),
-    t('zh', `verdict.${verdict.claims[0].verdict}`, {}, COURSE_MESSAGES),
+    t('zh', `verdict.${verdict.claims[0].verdict}`),
   );
   const q = 'position=rope&normalization=softmax&anchors=none&causal=false';
   assert.match(expFact(`probe-grid.summary.csv?${q}#eval_accuracy_mean|pct`, 'en'), /^\d+%$/);

@@ -4,6 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { thinning } from '../../web/src/charts/heatmap.js';
 import { scaleNote } from '../../web/src/panels/attention-panel.js';
+import { loadMessages, translator } from '../../web/src/common/messages.js';
 import { unaddressable, solvedBy, SOLVED } from '../../web/src/pages/playground/run-notes.js';
 
 test('thinning: labels of 2 digits on 10 px cells are drawn every 2nd or 3rd cell, never touching', () => {
@@ -20,12 +21,14 @@ test('thinning: labels of 2 digits on 10 px cells are drawn every 2nd or 3rd cel
   }
 });
 
-test("scaleNote: says the range is the map's own maximum, and the row sums when they are not 1", () => {
+test("scaleNote: says the range is the map's own maximum, and the row sums when they are not 1", async () => {
+  await loadMessages('en', ['widget']);
+  const en = translator('en');
   const softmax = { weights: [[1]], logits: [[0]], row_sums: [1, 1, 0.99999] };
-  assert.equal(scaleNote(softmax, false), "0 to this map's largest weight; rows sum to 1");
+  assert.equal(scaleNote(softmax, false, en), "0 to this map's largest weight; rows sum to 1");
   const l2 = { weights: [[1]], logits: [[0]], row_sums: [1.0, 2.87, 1.5] };
-  assert.equal(scaleNote(l2, false), "0 to this map's largest weight; rows sum to 1.00–2.87");
-  assert.match(scaleNote(l2, true), /largest \|logit\|/);
+  assert.equal(scaleNote(l2, false, en), "0 to this map's largest weight; rows sum to 1.00–2.87");
+  assert.match(scaleNote(l2, true, en), /largest \|logit\|/);
 });
 
 test('unaddressable: learned positions cannot be evaluated past their table; other encodings can', () => {

@@ -6,15 +6,23 @@
 import { Heatmap, fmt } from '../charts/heatmap.js';
 import { el } from './dom.js';
 import { figureMenu } from './figure-menu.js';
+import { mapWords } from './map-words.js';
+import { translator } from '../common/messages.js';
 
 /** @typedef {Pick<import('../wasm-api').RunResult, 'tokens'|'layers'>} RunResult what the maps draw (a RunResult or a replay frame's attention) */
 /** A head's map, with what its tooltip reads (set before each draw). */
 /** @typedef {Heatmap & {head: import('../wasm-api').HeadAttention, tokens: string[]}} HeadMap */
 
 export class AttentionPanel {
-  /** @param {HTMLElement} grid @param {{frameMs?: number}} [opts] */
-  constructor(grid, { frameMs = Infinity } = {}) {
+  /**
+   * @param {HTMLElement} grid
+   * @param {{frameMs?: number, lang?: import('../common/messages.js').Lang}} [opts] lang: the language of
+   *   its words (the message table's widget part, loaded before; English by default)
+   */
+  constructor(grid, { frameMs = Infinity, lang = 'en' } = {}) {
     this.grid = grid;
+    this.tr = translator(lang);
+    this.words = mapWords(lang);
     this.frameMs = frameMs;
     this.drawing = 0; // bumped to drop the maps still queued from an older update
     /** @type {HeadMap[][]} by layer, then head */
@@ -73,13 +81,13 @@ export class AttentionPanel {
         map.tokens = tokens;
         const logits = this.show === 'logits';
         const m = logits ? head.logits.map((r) => r.map((v) => (v === null ? -Infinity : v))) : head.weights;
-        map.legendName = logits ? 'logit' : 'weight';
+        map.legendName = this.tr(logits ? 'attn.logit' : 'attn.weight');
         map.update(m, {
           rowLabels: tokens,
           colLabels: tokens,
           side: head.row_sums,
           sideLabel: 'Σ',
-          scaleNote: scaleNote(head, logits),
+          scaleNote: scaleNote(head, logits, this.tr),
         });
       }),
     );
@@ -101,7 +109,7 @@ export class AttentionPanel {
     this.grid.replaceChildren();
     this.shape = shape;
     this.maps = att.layers.map((layer, l) => {
-      const row = el('div', { class: 'attn-layer' }, el('h3', {}, `Layer ${l + 1}`));
+      const row = el('div', { class: 'attn-layer' }, el('h3', {}, this.tr('attn.layer', { n: l + 1 })));
       this.grid.append(row);
       return layer.heads.map((_, h) => {
         const what = () => (this.show === 'logits' ? 'logits' : 'weights');
@@ -109,14 +117,20 @@ export class AttentionPanel {
           () =>
             map.figure({ title: `Attention ${what()}, layer ${l + 1}, head ${h + 1}`, xLabel: 'key', yLabel: 'query' }),
           () => `attnplay-attention-${what()}-layer${l + 1}-head${h + 1}`,
+          this.words.menu,
         );
-        const cell = el('figure', { class: 'attn-head' }, el('figcaption', {}, el('span', {}, `head ${h + 1}`), menu));
+        const cell = el(
+          'figure',
+          { class: 'attn-head' },
+          el('figcaption', {}, el('span', {}, this.tr('attn.head', { n: h + 1 })), menu),
+        );
         row.append(cell);
         const map = /** @type {HeadMap} */ (
           new Heatmap(cell, {
             label: `Attention of layer ${l + 1}, head ${h + 1}: queries down, keys across`,
             maxSize: 250,
-            legend: 'weight',
+            legend: this.tr('attn.weight'),
+            words: this.words.heatmap,
             describe: (i, j, v) =>
               `query ${i} “${map.tokens[i]}” → key ${j} “${map.tokens[j]}”: ${this.show === 'logits' ? 'logit' : 'weight'} ${fmt(v)} (row sum ${fmt(map.head.row_sums[i])})`,
           })
@@ -139,15 +153,16 @@ export class AttentionPanel {
  * normalization whose rows do not sum to 1 (l2, sigmoid ...) is no fixed number: say so.
  * @param {import('../wasm-api').HeadAttention} head
  * @param {boolean} logits
+ * @param {(key: string, params?: Record<string, string|number>) => string} tr the panel's words
  */
-export function scaleNote(head, logits) {
-  if (logits) return "scaled to this map's largest |logit|";
+export function scaleNote(head, logits, tr) {
+  if (logits) return tr('attn.scaleLogits');
   const sums = head.row_sums.filter(Number.isFinite);
   const lo = Math.min(...sums);
   const hi = Math.max(...sums);
   const rows =
     !sums.length || (Math.abs(lo - 1) < 1e-3 && Math.abs(hi - 1) < 1e-3)
-      ? 'rows sum to 1'
-      : `rows sum to ${lo.toFixed(2)}–${hi.toFixed(2)}`;
-  return `0 to this map's largest weight; ${rows}`;
+      ? tr('attn.rowsOne')
+      : tr('attn.rowsRange', { lo: lo.toFixed(2), hi: hi.toFixed(2) });
+  return tr('attn.scaleWeights', { rows });
 }

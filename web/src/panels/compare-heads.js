@@ -13,9 +13,11 @@ export class CompareHeads {
   /**
    * @param {HTMLElement} box where the table goes
    * @param {{name: string, swatch: () => HTMLElement}[]} runs the runs' names and colour swatches, in order
+   * @param {string} [measuring] what it says before the first measure (in the view's language)
    */
-  constructor(box, runs) {
+  constructor(box, runs, measuring = 'Measuring the heads…') {
     this.box = box;
+    this.measuring = measuring;
     this.runs = runs;
     /** @type {(HeadDiagnostics|null)[]} */
     this.shown = runs.map(() => null);
@@ -44,7 +46,7 @@ export class CompareHeads {
         );
     }
     if (!rows.length) {
-      this.box.replaceChildren(el('p', { class: 'muted' }, 'Measuring the heads…'));
+      this.box.replaceChildren(el('p', { class: 'muted' }, this.measuring));
       return;
     }
     const steps = this.shown

@@ -16,6 +16,7 @@ import { CompareHeads } from './compare-heads.js';
 import { el, download, readFile } from './dom.js';
 import { runNames, compareTitle } from '../state/compare.js';
 import { engineKind, engineNotice } from './engine-notice.js';
+import { hasMessage, translator } from '../common/messages.js';
 import './compare-view.css';
 
 /** One colour per run (Okabe–Ito: told apart with colour-blindness too), and a dash for the 2nd to 4th. */
@@ -40,6 +41,8 @@ const swatch = (/** @type {number} */ i) => el('span', { class: 'ap-swatch', sty
  * @property {string[]} view panels: chart, attention, predictions, heads (each run's head labels), lengths (accuracy against length, on demand)
  * @property {number} height of each chart
  * @property {boolean} [files] a per-run Export / Import of the model file
+ * @property {import('../common/messages.js').Lang} [lang] the language of its words (the message
+ *   table's compare part, loaded before: loadMessages(lang, ['compare'])); English by default
  */
 
 /** What it draws: run/compare-runs.js's CompareViews. */
@@ -49,6 +52,8 @@ export class CompareView {
     this.box = box;
     box.classList.add('ap-compare');
     this.opts = opts;
+    /** its words in its language */
+    this.tr = translator(opts.lang ?? 'en');
     const { runs: states, fields } = opts.compare;
     this.names = runNames(states, fields);
     const has = (/** @type {string} */ v) => opts.view.includes(v);
@@ -73,7 +78,7 @@ export class CompareView {
         class: 'primary ap-compare-play',
         onclick: () => this.actions.play(),
       },
-      'Play',
+      this.tr('cmp.play'),
     );
     this.tbody = el('tbody');
     this.attn = el('div', { class: 'ap-compare-side' });
@@ -114,6 +119,7 @@ export class CompareView {
     const attention = this.inspected.attention
       ? new AttentionPanel(el('div', { class: 'attention-grid' }), {
           frameMs: 8,
+          lang: this.opts.lang,
         })
       : undefined;
     if (attention) side(this.attn, attention.grid);
@@ -145,11 +151,11 @@ export class CompareView {
     return el(
       'td',
       { class: 'ap-compare-files' },
-      el('button', { type: 'button', class: 'small', onclick: () => this.#export(i) }, 'Export'),
+      el('button', { type: 'button', class: 'small', onclick: () => this.#export(i) }, this.tr('cmp.export')),
       el(
         'label',
         { class: 'button small' },
-        'Import',
+        this.tr('cmp.import'),
         el('input', {
           type: 'file',
           class: 'file-input',
@@ -168,6 +174,7 @@ export class CompareView {
       ? new CompareHeads(
           this.headsBox,
           this.runs.map((r, i) => ({ name: r.name, swatch: () => swatch(i) })),
+          this.tr('cmp.measuringHeads'),
         )
       : undefined;
     /** @type {LengthsPanel|undefined} */
@@ -194,7 +201,7 @@ export class CompareView {
         class: 'ap-compare-reset',
         onclick: () => this.actions.reset(),
       },
-      'Reset',
+      this.tr('cmp.reset'),
     );
     return el(
       'header',
@@ -206,7 +213,7 @@ export class CompareView {
         el(
           'span',
           { class: 'muted ap-compare-title' },
-          `Compare ${compareTitle(states, fields)} · same seed, same batches`,
+          this.tr('cmp.title', { what: compareTitle(states, fields, this.tr('cmp.vs'), this.tr('cmp.is')) }),
         ),
       ),
       el('div', { class: 'ap-transport' }, this.playButton, reset),
@@ -214,7 +221,9 @@ export class CompareView {
   }
 
   #table() {
-    const head = ['run', 'step', 'train loss', 'held-out acc.', ...(this.opts.files ? ['file'] : [])];
+    const head = ['run', 'step', 'loss', 'acc', ...(this.opts.files ? ['file'] : [])].map((c) =>
+      this.tr(`cmp.col.${c}`),
+    );
     return el(
       'div',
       { class: 'ap-scroll' },
@@ -240,11 +249,11 @@ export class CompareView {
     return el(
       'div',
       { class: 'ap-panels' },
-      panel('chart', 'Training curves', this.chartBox),
-      panel('attention', 'Attention, one held-out example, each run', el('div', { class: 'ap-scroll' }, this.attn)),
-      panel('predictions', 'Predictions on the same held-out examples, each run', this.preds),
-      panel('heads', 'Heads: what each one does, each run', el('div', { class: 'ap-scroll' }, this.headsBox)),
-      panel('lengths', 'Accuracy against length, each run (L to 4L, on demand)', this.lengthsBox),
+      panel('chart', this.tr('cmp.view.chart'), this.chartBox),
+      panel('attention', this.tr('cmp.view.attention'), el('div', { class: 'ap-scroll' }, this.attn)),
+      panel('predictions', this.tr('cmp.view.predictions'), this.preds),
+      panel('heads', this.tr('cmp.view.heads'), el('div', { class: 'ap-scroll' }, this.headsBox)),
+      panel('lengths', this.tr('cmp.view.lengths'), this.lengthsBox),
     );
   }
 
@@ -252,9 +261,17 @@ export class CompareView {
     return el(
       'footer',
       { class: 'ap-foot' },
-      el('span', {}, `Trains in your browser · ${engineKind(this.opts.engineInfo)}`),
-      el('span', {}, `${this.runs.length} models`),
+      el('span', {}, this.tr('cmp.trains', { kind: this.#kind() })),
+      el('span', {}, this.tr('cmp.models', { n: this.runs.length })),
     );
+  }
+
+  /** The build that trains, in its language (the widget's words for it when loaded, as widget-app.js). */
+  #kind() {
+    const { engineInfo: e, lang = 'en' } = this.opts;
+    return lang !== 'en' && hasMessage(lang, `widget.kind.${e.variant}`)
+      ? this.tr(`widget.kind.${e.variant}`)
+      : engineKind(e);
   }
 
   /** The charts (before the models are built). */
@@ -267,8 +284,8 @@ export class CompareView {
       dash: RUN_DASH[i],
     }));
     for (const [title, metric, yRange] of /** @type {const} */ ([
-      ['Train loss', 'loss', undefined],
-      ['Held-out token accuracy', 'token_accuracy', [0, 1]],
+      [this.tr('cmp.chart.loss'), 'loss', undefined],
+      [this.tr('cmp.chart.accuracy'), 'token_accuracy', [0, 1]],
     ])) {
       const body = el('div', { class: 'ap-chart-body' });
       this.chartBox.append(
@@ -286,6 +303,8 @@ export class CompareView {
           series: series.map((s) => ({ ...s, points })),
           height: this.opts.height,
           yRange: yRange ? [...yRange] : undefined,
+          xLabel: this.tr('cmp.col.step'),
+          empty: this.tr('cmp.chart.empty'),
         }),
         metric,
       ]);
@@ -300,7 +319,7 @@ export class CompareView {
 
   /** @param {boolean} playing */
   label(playing) {
-    const text = playing ? 'Pause' : 'Play';
+    const text = this.tr(playing ? 'cmp.pause' : 'cmp.play');
     if (this.playButton.textContent !== text) this.playButton.textContent = text;
   }
 

@@ -5,7 +5,7 @@ import { pairsField } from './pairs-field.js';
 import { el } from './dom.js';
 import { GROUP_TITLES, isActive } from '../state/properties.js';
 import { parseValue } from '../state/hash.js';
-import { t } from '../common/messages.js';
+import { hasMessage, t } from '../common/messages.js';
 
 /** @typedef {import('../state/properties.js').Property} Property */
 /** @typedef {import('../state/properties.js').State} State */
@@ -92,10 +92,20 @@ export class Controls {
         'aria-describedby': describedby,
         onchange: () => this.onChange(p.key, input.checked),
       });
-      return el('div', { class: 'field check' }, input, el('label', { for: id }, pretty(p.key)), help, msg);
+      return el('div', { class: 'field check' }, input, el('label', { for: id }, this.#label(p.key)), help, msg);
     }
     const input = this.#input(p, value, state, id, describedby);
-    return el('div', { class: 'field' }, el('label', { for: id }, pretty(p.key)), input, help, msg);
+    return el('div', { class: 'field' }, el('label', { for: id }, this.#label(p.key)), input, help, msg);
+  }
+
+  /**
+   * A field's label: its key in English ('seq len'); in another language the message table's
+   * `field.<key>`, else the key as the config writes it (an identifier: seq_len).
+   * @param {string} key
+   */
+  #label(key) {
+    if (this.lang === 'en') return pretty(key);
+    return hasMessage(this.lang, `field.${key}`) ? t(this.lang, `field.${key}`) : key;
   }
 
   /**

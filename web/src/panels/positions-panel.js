@@ -7,14 +7,11 @@ import { Heatmap, fmt } from '../charts/heatmap.js';
 import { drawBarList } from '../charts/bar-list.js';
 import { el } from './dom.js';
 import { figureMenu } from './figure-menu.js';
-import { t as tableText } from '../common/messages.js';
-import { POSITIONS_MESSAGES } from '../common/messages-positions.js';
+import { t, hasMessage } from '../common/messages.js';
+import { mapWords } from './map-words.js';
 
-// The captions of the keys we know are the message table's `pos.caption.<key>` (its part
-// common/messages-positions.js).
-/** A string of the panel's part of the message table. @type {typeof tableText} */
-const t = (lang, key, params = {}) => tableText(lang, key, params, POSITIONS_MESSAGES);
-const hasMessage = (/** @type {string} */ key) => Object.hasOwn(POSITIONS_MESSAGES, key);
+// The captions of the keys we know are the message table's `pos.caption.<key>` (its positions part,
+// common/messages/positions.<lang>.js, loaded before the panel: loadMessages(lang, ['positions'])).
 
 /** Axis titles [x, y] of the keys we know (others: column, row), as the message table's `pos.axis.<word>`. */
 /** @type {Record<string, [string, string]>} */
@@ -44,21 +41,8 @@ export class PositionsPanel {
   constructor(body, lang = 'en') {
     this.body = body;
     this.lang = lang;
-    const w = (/** @type {string} */ k, /** @type {Record<string, string>} */ p = {}) => t(lang, k, p);
     /** the maps' colour scale and download control, in its language */
-    this.words = {
-      heatmap: {
-        signed: (/** @type {string} */ zero, /** @type {string} */ range) => w('heatmap.signed', { zero, range }),
-        white: w('heatmap.white'),
-        darkGrey: w('heatmap.darkGrey'),
-        largestAbs: w('heatmap.largestAbs'),
-        largest: w('heatmap.largest'),
-        masked: (/** @type {string} */ grey) => w('heatmap.masked', { grey }),
-        grey: w('heatmap.grey'),
-        lightGrey: w('heatmap.lightGrey'),
-      },
-      menu: { download: w('figure.download'), nothing: w('figure.nothing'), formats: w('figure.formats') },
-    };
+    this.words = mapWords(lang);
     /** @type {Map<string, Heatmap>} */
     this.maps = new Map(); // path -> Heatmap
     this.layout = '';
@@ -146,11 +130,11 @@ export class PositionsPanel {
         );
         parent.append(fig);
       } else if (v && typeof v === 'object' && !Array.isArray(v)) {
-        const sub = el('div', { class: 'pos-sub' }, el('h3', {}, k.replaceAll('_', ' ')));
+        const sub = el('div', { class: 'pos-sub' }, el('h3', {}, this.#name(k)));
         parent.append(sub);
         this.#section(sub, v, `${path}.`);
       } else {
-        scalars.append(el('dt', {}, k.replaceAll('_', ' ')), el('dd', { dataset: { path } }));
+        scalars.append(el('dt', {}, this.#name(k)), el('dd', { dataset: { path } }));
       }
     }
     if (scalars.children.length) parent.prepend(scalars);
@@ -175,7 +159,7 @@ export class PositionsPanel {
     const map = new Heatmap(parent, {
       label: `position encoding: ${name}`,
       maxSize: 250,
-      legend: name.replace(/, head \d+$/, '').replaceAll('_', ' '),
+      legend: this.#name(key),
       describe: (i, j, v) => t(this.lang, 'pos.cell', { name, i, j, v: fmt(v) }),
       words: this.words.heatmap,
     });
@@ -234,7 +218,7 @@ export class PositionsPanel {
       } else if (v && typeof v === 'object' && !Array.isArray(v)) this.#fill(v, `${path}.`);
       else {
         const dd = this.body.querySelector(`dd[data-path="${CSS.escape(path)}"]`);
-        if (dd) dd.textContent = typeof v === 'number' ? fmt(v) : String(v);
+        if (dd) dd.textContent = typeof v === 'number' ? fmt(v) : this.#value(String(v));
       }
     }
   }
@@ -251,12 +235,27 @@ export class PositionsPanel {
 
   /** A figure's caption: the key, its size and, for the keys we know, what it is. @param {string} key @param {string} dims */
   #title(key, dims) {
-    const caption = hasMessage(`pos.caption.${key}`) ? t(this.lang, `pos.caption.${key}`) : '';
+    const caption = hasMessage(this.lang, `pos.caption.${key}`) ? t(this.lang, `pos.caption.${key}`) : '';
     return [
-      el('strong', {}, key.replaceAll('_', ' ')),
+      el('strong', {}, this.#name(key)),
       ` (${dims})`,
       caption ? el('span', { class: 'muted' }, ` — ${caption}`) : null,
     ];
+  }
+
+  /**
+   * The name of a key the engine sends (matrix, rotated_dims ...): in English the key in words; in
+   * another language the message table's `pos.name.<key>`, else the key as the engine writes it.
+   * @param {string} key
+   */
+  #name(key) {
+    if (this.lang === 'en') return key.replaceAll('_', ' ');
+    return hasMessage(this.lang, `pos.name.${key}`) ? t(this.lang, `pos.name.${key}`) : key;
+  }
+
+  /** A word the engine sends as a value (interleaved, half ...), as #name. @param {string} v */
+  #value(v) {
+    return this.lang !== 'en' && hasMessage(this.lang, `pos.value.${v}`) ? t(this.lang, `pos.value.${v}`) : v;
   }
 
   clear() {

@@ -96,10 +96,12 @@ export function runNames(runs, keys) {
  * One line saying what the comparison changes: "position: none vs learned".
  * @param {State[]} runs
  * @param {string[]} keys the settings that differ
+ * @param {string} [vs] between two values (the view's language: ' 对 ' in Chinese)
+ * @param {string} [is] between a setting and its values (' = ' in Chinese)
  */
-export function compareTitle(runs, keys) {
+export function compareTitle(runs, keys, vs = ' vs ', is = ': ') {
   if (!keys.length) return `${runs.length} identical runs (same settings, same seed)`;
-  return keys.map((k) => `${k}: ${runs.map((r) => shortValue(r[k])).join(' vs ')}`).join('; ');
+  return keys.map((k) => `${k}${is}${runs.map((r) => shortValue(r[k])).join(vs)}`).join('; ');
 }
 
 /** @param {unknown} v */

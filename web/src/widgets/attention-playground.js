@@ -13,7 +13,14 @@ import { sharedEngine, sharedPool } from './shared.js';
 import { reserveHeight } from './reserve.js';
 import { el } from '../panels/dom.js';
 import { engineNotice } from '../panels/engine-notice.js';
-import { langOf, t } from '../common/messages.js';
+import { LOADABLE, addMessages, langOf, loadMessages, t } from '../common/messages.js';
+import ELEMENT_EN from '../common/messages/element.en.js';
+import ELEMENT_ZH from '../common/messages/element.zh.js';
+
+// The element's own strings (its placeholder, its failure) in both languages, before anything loads;
+// the rest of its strings come in its language only, when it starts (loadMessages in _start).
+addMessages('en', ELEMENT_EN);
+addMessages('zh', ELEMENT_ZH);
 
 // The demo modules (web/src/demos/<name>/index.js) that exist in this build, loaded only when a preset needs one.
 const DEMOS = import.meta.glob('../demos/*/index.js');
@@ -35,6 +42,14 @@ const demoLoader = (/** @type {string|undefined} */ name) =>
   /** @type {(() => Promise<import('../demos/common.js').DemoModule>)|undefined} */ (
     DEMOS[`../demos/${name}/index.js`]
   );
+
+/**
+ * The parts of the message table a widget needs besides `widget` (common/messages.js): its demo's
+ * (when the table has one) or its comparison's.
+ * @param {import('./presets.js').Preset} preset @param {WidgetSettings} settings
+ */
+const messageParts = (preset, settings) =>
+  preset.demo ? LOADABLE.filter((p) => p === preset.demo) : settings.compare ? ['compare'] : [];
 
 // One IntersectionObserver, one ResizeObserver (the room a widget holds depends on its width) and
 // one visibilitychange listener for every widget on the page.
@@ -192,6 +207,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
             width,
             flag(this.getAttribute('compact')),
             this.getAttributeNames(),
+            this.lang,
           )
         : 0;
     this.card.style.minHeight = h ? `${h}px` : '';
@@ -350,6 +366,9 @@ export class AttentionPlaygroundElement extends HTMLElement {
       if (this.playWanted) settings.autoplay = true;
       settings.lang = this.lang;
       const preset = /** @type {import('./presets.js').Preset} */ (settings.preset); // no errors: a preset
+      // its strings, in its language only: the widget's, and its demo's or its comparison's
+      await loadMessages(settings.lang, ['widget', ...messageParts(preset, settings)]);
+      if (token !== this.startToken) return;
       if (preset.demo) await this.#startDemo(engine, settings, token);
       else await this.#startApp(engine, settings, token);
       if (token !== this.startToken) return;

@@ -6,6 +6,18 @@ import { CompareView } from '../panels/compare-view.js';
 import { RunSet } from '../run/run-set.js';
 import { CompareRuns } from '../run/compare-runs.js';
 import { toConfig } from '../state/state.js';
+import { hasMessage, t } from '../common/messages.js';
+
+/**
+ * Its title in its language: a hand-made preset's from the message table (`preset.<name>`), else the
+ * preset's own (widget-app.js says an encoding's name the same way).
+ * @param {import('./presets.js').Preset} preset @param {import('../common/messages.js').Lang} lang
+ */
+const titleOf = (preset, lang) => {
+  const key = `preset.${preset.name}`;
+  if (hasMessage(lang, key)) return t(lang, key);
+  return lang === 'en' ? preset.title : t(lang, 'preset.encoding', { name: preset.name });
+};
 
 export class CompareApp extends CompareRuns {
   /**
@@ -19,10 +31,11 @@ export class CompareApp extends CompareRuns {
       pool: engine.pool,
       engineInfo: engine.info,
       LineChart: LightLineChart,
-      title: settings.preset.title,
+      title: titleOf(settings.preset, settings.lang ?? 'en'),
       compare: settings.compare,
       view: settings.view,
       height: settings.height,
+      lang: settings.lang, // its words: the table's compare part, loaded by the element (attention-playground.js)
     });
     const { runs } = settings.compare;
     super(new RunSet(engine.pool), view, {

@@ -8,6 +8,7 @@
 // panel is fed: `part`, the inspection part it draws, or `refresh`, its own request (the titles are
 // the message table's `view.<name>`).
 import { el } from '../panels/dom.js';
+import { loadMessages } from '../common/messages.js';
 
 /** @typedef {import('../client/session.js').EngineSession} Session */
 /**
@@ -21,26 +22,30 @@ const current = (/** @type {() => Session|null} */ model) => () => /** @type {Se
 
 /**
  * The views: inspection part (null: the panel asks for itself) and loader.
- * @type {Record<string, {part: 'attention'|'positions'|'predictions'|null, load: () => Promise<Make>}>}
+ * @type {Record<string, {part: 'attention'|'positions'|'predictions'|null, load: (lang: import('../common/messages.js').Lang) => Promise<Make>}>}
  */
 export const LAZY_VIEWS = {
   attention: {
     part: 'attention',
     load: () =>
-      import('../panels/attention-panel.js').then(({ AttentionPanel }) => (body) => {
-        const panel = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8 });
+      import('../panels/attention-panel.js').then(({ AttentionPanel }) => (body, _model, lang) => {
+        const panel = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8, lang });
         body.append(panel.grid);
         return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
       }),
   },
   positions: {
     part: 'positions',
-    load: () =>
-      import('../panels/positions-panel.js').then(({ PositionsPanel }) => (body, _model, lang) => {
-        const panel = new PositionsPanel(el('div', { class: 'positions-body' }), lang);
-        body.append(panel.body);
-        return { panel, setModel: (info) => panel.setModel(info), update: (p) => panel.update(p) };
-      }),
+    // its captions and axes: the table's positions part, in the widget's language (loaded with it)
+    load: (lang) =>
+      Promise.all([import('../panels/positions-panel.js'), loadMessages(lang, ['positions'])]).then(
+        ([{ PositionsPanel }]) =>
+          (body, _model, lang) => {
+            const panel = new PositionsPanel(el('div', { class: 'positions-body' }), lang);
+            body.append(panel.body);
+            return { panel, setModel: (info) => panel.setModel(info), update: (p) => panel.update(p) };
+          },
+      ),
   },
   predictions: {
     part: 'predictions',
@@ -105,7 +110,7 @@ export class LazyView {
     /** @type {Loaded|null} */ this.loaded = null;
     /** @type {import('../wasm-api').SessionInfo|null} */ this.info = null;
     /** Settles when the panel is there (or its load failed: said in its body). */
-    this.ready = LAZY_VIEWS[name].load().then(
+    this.ready = LAZY_VIEWS[name].load(lang).then(
       (make) => {
         this.loaded = make(body, model, lang);
         if (this.info) this.loaded.setModel(this.info);

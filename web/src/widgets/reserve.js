@@ -2,7 +2,8 @@
 // before anything loads. The placeholder holds that room (the card's min-height, kept once the
 // widget is built), so the post around it does not jump when the widget appears (layout shift).
 // A preset written with only preset, steps, autoplay, theme, compact, seed and lr takes its
-// measured height (reserve-heights.json, written by build-scripts/measure-reserve.mjs); other
+// measured height (reserve-heights.json, written by build-scripts/measure-reserve.mjs; a widget in
+// Chinese takes its preset's "<preset> zh" row, measured with lang="zh": its words take less room); other
 // attributes are added up from the parts below, measured on 2026-11-26. Heights at WIDTHS (column
 // widths from a 375 px phone's 329 px to 1280 px), linear in between, flat outside.
 // tests/browser/widget-reserve.test.mjs compares the guess with the built widget at 375-1280 px;
@@ -13,8 +14,20 @@ const WIDTHS = MEASURED.widths; // [329, 375, 420, 560, 600, 700, 798, 1000, 128
 /** @type {Record<string, number[]>} a preset's height at WIDTHS ("probe compact": with compact) */
 const PRESET_HEIGHTS = MEASURED.presets;
 
-/** Attributes that leave a preset's layout as measured. */
-const NEUTRAL = new Set(['preset', 'steps', 'autoplay', 'theme', 'compact', 'seed', 'lr', 'id', 'class', 'style']);
+/** Attributes that leave a preset's layout as measured (its language picks its row: below). */
+const NEUTRAL = new Set([
+  'preset',
+  'steps',
+  'autoplay',
+  'theme',
+  'compact',
+  'seed',
+  'lr',
+  'id',
+  'class',
+  'style',
+  'lang',
+]);
 
 const DEMOS = ['permutation', 'probe', 'extrapolation']; // their own layout: always their table
 // The probe's grid at WIDTHS: a row (3 seeds: mean, spread and label) and a column (fewer
@@ -71,11 +84,14 @@ const words = (/** @type {string|null} */ v) => (v ?? '').split(/[\s,]+/).filter
  * @param {number} width
  * @param {boolean} compact
  * @param {string[]} [names] the element's attribute names (getAttributeNames)
+ * @param {string} [lang] its language: a preset measured in it ("rope zh") takes that row, since
+ *   its captions and labels take another room than the English ones
  * @returns {number}
  */
-export function reserveHeight(attr, width, compact, names = []) {
+export function reserveHeight(attr, width, compact, names = [], lang = 'en') {
   const preset = (attr('preset') ?? '').trim() || 'playground';
-  const key = compact && `${preset} compact` in PRESET_HEIGHTS ? `${preset} compact` : preset;
+  const base = compact && `${preset} compact` in PRESET_HEIGHTS ? `${preset} compact` : preset;
+  const key = lang !== 'en' && `${base} ${lang}` in PRESET_HEIGHTS ? `${base} ${lang}` : base;
   const measured = Object.hasOwn(PRESET_HEIGHTS, key);
   if (measured && DEMOS.includes(preset)) {
     if (preset !== 'probe') return Math.round(at(PRESET_HEIGHTS[key], width));

@@ -64,7 +64,7 @@ function evalLabels({ seq_len: seqLen, eval_len: evalLen }, tr) {
  */
 function presetTitle(preset, tr, lang) {
   const key = `preset.${preset.name}`;
-  if (hasMessage(key)) return tr(key);
+  if (hasMessage(lang, key)) return tr(key);
   // an encoding's preset: the registry's title (English), or its name in another language
   return lang === 'en' ? preset.title : tr('preset.encoding', { name: preset.name });
 }
@@ -131,7 +131,7 @@ export class WidgetApp {
         this.controls.clearErrors();
         ui.configError.hidden = check.ok;
         if (check.ok) return;
-        const why = this.tr('widget.cannotTrain', { error: check.error });
+        const why = this.tr('widget.cannotTrain', { error: this.#checkError(check.error) });
         if (!this.started) throw new Error(why);
         ui.configError.textContent = why;
         for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, this.tr('widget.seeAbove'));
@@ -157,6 +157,23 @@ export class WidgetApp {
       inspect: this.panels.needsInspection ? (model, current) => this.panels.inspect(model, current) : undefined,
       error: (err) => this.#notice(this.tr('widget.readError', { message: err.message })),
     };
+  }
+
+  /**
+   * A config the engine refuses, in the widget's language. The engine's messages are English and
+   * start with the field they are about ("placement: 'layerwise' applies to ..."): in English the
+   * message as it is; in another language the message table's `engine.check.<field>` for that field,
+   * else `engine.check.field` (the field and its value), else (no field named) the engine's text.
+   * @param {string} error
+   */
+  #checkError(error) {
+    const lang = this.settings.lang ?? 'en';
+    const field = /^([a-z_]+):/.exec(error)?.[1];
+    if (lang === 'en' || !field) return error;
+    const params = { field, value: String(this.state[field] ?? ''), position: String(this.state.position ?? '') };
+    return hasMessage(lang, `engine.check.${field}`)
+      ? this.tr(`engine.check.${field}`, params)
+      : this.tr('engine.check.field', params);
   }
 
   #build() {
@@ -186,7 +203,11 @@ export class WidgetApp {
     // Says when this model's worker crashed and was restarted (the model comes back by itself).
     this.unnotice = engineNotice(this.engine.pool, this.box, (model) => model === this.model);
     const e = this.engine.info;
-    ui.engine.textContent = tr('widget.trains', { kind: engineKind(e) });
+    // the build that runs, by its variant (simd, scalar, threads)
+    const kind = hasMessage(this.settings.lang ?? 'en', `widget.kind.${e.variant}`)
+      ? tr(`widget.kind.${e.variant}`, { n: e.threads ?? 1 })
+      : engineKind(e);
+    ui.engine.textContent = tr('widget.trains', { kind });
   }
 
   // The header: title, Play / Step / Reset (those in `controls`), the counters.
@@ -247,6 +268,7 @@ export class WidgetApp {
         height,
         yRange,
         xLabel: this.tr('widget.stat.step'),
+        empty: this.tr('widget.chart.empty'),
       });
     };
     this.charts = [];
@@ -290,7 +312,8 @@ export class WidgetApp {
     this.drawn = false;
     const pos = this.engine.registry.positions.find((p) => p.name === c.position);
     this.ui.subtitle.textContent = this.tr('widget.subtitle', {
-      task: /** @type {string} */ (c.task).replaceAll('_', ' '),
+      // in another language the names as the config writes them (identifiers: copy_back)
+      task: this.settings.lang === 'zh' ? String(c.task) : /** @type {string} */ (c.task).replaceAll('_', ' '),
       position: (this.settings.lang ?? 'en') === 'en' ? (pos?.title ?? String(c.position)) : String(c.position),
       normalization: String(c.normalization),
     });

@@ -23,6 +23,7 @@ import {
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
 import { buildDom, SECOND_TASKS, SCALINGS, taskTitle } from './view.js';
+import { translator } from '../../common/messages.js';
 import { drawResults, curvesOf } from './results.js';
 import { seedList, DEFAULT_SEEDS } from '../seeds.js';
 import { ropeTable } from './rope-table.js';
@@ -39,7 +40,8 @@ const MULTIPLES = [1, 1.5, 2, 3, 4];
  */
 /**
  * @typedef {{encodings: string[], tasks: string[], scaling: Set<string>, factor: number, runs: Map<string, Run>,
- *   playing: boolean, disposed: boolean, refusal: string|null, seeds: number[]}} ExtrapolationState
+ *   playing: boolean, disposed: boolean, refusal: string|null, seeds: number[], lang: import('../../common/messages.js').Lang,
+ *   tr: ReturnType<typeof translator>}} ExtrapolationState lang, tr: its language and words
  */
 
 /**
@@ -47,7 +49,7 @@ const MULTIPLES = [1, 1.5, 2, 3, 4];
  * @param {HTMLElement|ShadowRoot} root
  * @param {{pool?: import('../../client/pool.js').WorkerPool, registry?: import('../../wasm-api').Registry,
  *   compact?: boolean, autoplay?: boolean, config?: Record<string, any>,
- *   LineChart?: import('../../charts/line-chart-base.js').LineChartClass}} options pool and LineChart are required;
+ *   LineChart?: import('../../charts/line-chart-base.js').LineChartClass, lang?: import('../../common/messages.js').Lang}} options pool and LineChart are required;
  *   registry: the engine's (the encodings offered, demos/lists.js); LineChart: the chart class (the pages' uPlot LineChart or the widget's LightLineChart); config: steps (default 800), seq_len (L, default 16),
  *   encodings (list), task2, scaling (list of pi, ntk, yarn shown at start), copy_back_k, seed (the first), seeds (how many, default 3),
  *   d_model, heads, layers, batch, lr
@@ -58,6 +60,28 @@ export function mount(root, options = {}) {
   return demoHandle(new ExtrapolationDemo(root, options));
 }
 
+/**
+ * The demo's state from its options: what it trains, and its language.
+ * @param {Record<string, any>} cfg @param {ReturnType<typeof demoLists>} lists
+ * @param {import('../../wasm-api').Registry|undefined} registry @param {import('../../common/messages.js').Lang} lang
+ * @returns {ExtrapolationState}
+ */
+function initialState(cfg, lists, registry, lang) {
+  return {
+    encodings: listOption(cfg.position, lists.extrapolationDefault).filter((e) => lists.extrapolation.includes(e)),
+    tasks: ['copy_back', SECOND_TASKS.includes(cfg.task2) ? cfg.task2 : 'copy_first'],
+    scaling: new Set(listOption(cfg.rope_scaling, []).filter((x) => SCALINGS.includes(x))),
+    factor: numOption(cfg.rope_factor, 2),
+    runs: new Map(), // `${task}|${pos}|${seed}` -> run
+    playing: false,
+    disposed: false,
+    refusal: null, // the engine's message for learned past L
+    seeds: seedList(modelOverrides(cfg, registry).seed ?? 1, numOption(cfg.seeds, DEFAULT_SEEDS)),
+    lang,
+    tr: translator(lang), // its words (the table's widget and extrapolation parts, loaded before mount)
+  };
+}
+
 /** The extrapolation demo: its options, its runs (one run set), its views. */
 export class ExtrapolationDemo {
   /**
@@ -65,7 +89,7 @@ export class ExtrapolationDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { registry, compact = false, autoplay = false } = options;
+    const { registry, compact = false, autoplay = false, lang = 'en' } = options;
     const cfg = demoConfig('extrapolation', options.config ?? {});
     const { pool, LineChart } = requireOptions('extrapolation', options);
     const lists = demoLists(registry);
@@ -86,17 +110,7 @@ export class ExtrapolationDemo {
       eval_every: Math.max(this.steps, 1),
     };
     /** @type {ExtrapolationState} what the views read (results.js, rope-table.js) */
-    this.s = {
-      encodings: listOption(cfg.position, lists.extrapolationDefault).filter((e) => lists.extrapolation.includes(e)),
-      tasks: ['copy_back', SECOND_TASKS.includes(cfg.task2) ? cfg.task2 : 'copy_first'],
-      scaling: new Set(listOption(cfg.rope_scaling, []).filter((x) => SCALINGS.includes(x))),
-      factor: numOption(cfg.rope_factor, 2),
-      runs: new Map(), // `${task}|${pos}|${seed}` -> run
-      playing: false,
-      disposed: false,
-      refusal: null, // the engine's message for learned past L
-      seeds: seedList(modelOverrides(cfg, registry).seed ?? 1, numOption(cfg.seeds, DEFAULT_SEEDS)),
-    };
+    this.s = initialState(cfg, lists, registry, lang);
     this.set = new RunSet(pool, {
       hooks: {
         metrics: (r, b) => this.#metrics(r.data, b),
@@ -237,7 +251,7 @@ export class ExtrapolationDemo {
         s.runs.set(key, this.newRun(task, pos, Number(seed)));
       }
     for (const block of this.ui.blocks)
-      block.title.replaceChildren(...taskTitle(block.index === 0 ? 'copy_back' : s.tasks[1], this.k));
+      block.title.replaceChildren(...taskTitle(block.index === 0 ? 'copy_back' : s.tasks[1], this.k, s.tr));
     this.drawCharts();
     this.showStatus();
     return this.set.built();
@@ -256,7 +270,7 @@ export class ExtrapolationDemo {
     const groups = new Map();
     for (const r of runs) groups.set(`${r.task}|${r.pos}`, [...(groups.get(`${r.task}|${r.pos}`) ?? []), r]);
     ui.status.replaceChildren(...[...groups.values()].map((g) => this.#statusLine(g)));
-    ui.progress.textContent = `${done} of ${runs.length} models trained and evaluated`;
+    ui.progress.textContent = s.tr('ext.progress', { done, n: runs.length });
     ui.box.dataset.complete = String(runs.length > 0 && done === runs.length);
     if (done === runs.length && s.playing) {
       s.playing = false;
@@ -264,8 +278,19 @@ export class ExtrapolationDemo {
     }
   }
 
+  /** A (task, encoding)'s state in words. @param {Run} r its slowest seed @param {Run[]} g @param {boolean} allDone */
+  #stateWords(r, g, allDone) {
+    const { tr } = this.s;
+    if (r.state === 'error') return tr('ext.status.error', { error: String(r.error) });
+    if (allDone) return tr('ext.status.evaluated');
+    if (g.some((x) => x.state === 'evaluating')) return tr('ext.status.evaluating');
+    const loss = r.loss == null ? '' : tr('ext.status.loss', { loss: r.loss.toFixed(3) });
+    return tr('ext.status.step', { step: r.step, steps: this.steps }) + loss;
+  }
+
   /** @param {Run[]} g the seeds of one (task, encoding) */
   #statusLine(g) {
+    const { tr } = this.s;
     const r = g.find((x) => x.state === 'error') ?? g.reduce((a, b) => (b.step < a.step ? b : a));
     const allDone = g.every((x) => x.state === 'done');
     const state = allDone ? 'done' : r.state;
@@ -273,12 +298,12 @@ export class ExtrapolationDemo {
       'li',
       { dataset: { key: `${r.task}|${r.pos}`, state } },
       el('span', { class: 'apd-swatch', style: { background: colorOf(r.pos) } }),
-      `${r.pos} · ${r.task} (${g.length} seeds): ${r.state === 'error' ? `error: ${r.error}` : allDone ? 'evaluated' : g.some((x) => x.state === 'evaluating') ? 'evaluating…' : `step ${r.step}/${this.steps}${r.loss == null ? '' : `, loss ${r.loss.toFixed(3)}`}`}`,
+      tr('ext.status.line', { pos: r.pos, task: r.task, n: g.length, state: this.#stateWords(r, g, allDone) }),
     );
   }
 
   showPlaying() {
-    this.ui.play.textContent = this.s.playing ? 'Pause' : 'Train';
+    this.ui.play.textContent = this.s.tr(this.s.playing ? 'ext.pause' : 'ext.train');
     this.ui.box.dataset.playing = String(this.s.playing);
   }
 

@@ -90,13 +90,18 @@ export function drawResults(ui, s, { lengths, L }) {
     block.box.dataset.ends = JSON.stringify(Object.fromEntries(ends));
     block.box.dataset.seeds = String(s.seeds.length);
     // Values table (also the accessible form of the charts): mean (min–max) over the seeds.
-    block.values.replaceChildren(valuesTable(series, lengths));
-    block.measured.replaceChildren(...measuredWords(series, { lengths, L, seeds: s.seeds }));
+    block.values.replaceChildren(valuesTable(series, lengths, s.tr));
+    block.measured.replaceChildren(...measuredWords(series, { lengths, L, seeds: s.seeds }, s.tr));
     const learned = series.find(([key]) => key === 'learned');
     const refused = s.runs.get(`${task}|learned|${s.seeds[0]}`)?.refusedAt;
     block.note.hidden = !learned;
     if (learned)
-      block.note.textContent = `The learned curve ends at ℓ = ${L}: a learned table has one row per trained position (${L} here), so at ${refused ?? 2 * L} tokens there is nothing to add. The engine refuses: “${s.refusal ?? 'learned positions do not extrapolate'}”.`;
+      block.note.textContent = s.tr('ext.note.learned', {
+        L,
+        at: refused ?? 2 * L,
+        // the engine's message is English: in another language, the table's words for it
+        refusal: s.lang === 'en' && s.refusal ? s.refusal : s.tr('ext.note.refusal'),
+      });
   });
 }
 
@@ -104,22 +109,31 @@ export function drawResults(ui, s, { lengths, L }) {
  * The curves' values: one row per curve, mean (min–max) accuracy at each length, the loss in the title.
  * @param {[string, Map<number, MeanPoint|null>][]} series
  * @param {number[]} lengths
+ * @param {(key: string, params?: Record<string, string|number>) => string} tr the demo's words
  */
-function valuesTable(series, lengths) {
+function valuesTable(series, lengths, tr) {
   const cell = (/** @type {MeanPoint|null|undefined} */ p) =>
     el(
       'td',
       {
         title: p
-          ? `loss ${p.loss.mean.toFixed(3)} (${p.loss.min.toFixed(3)}–${p.loss.max.toFixed(3)})`
-          : 'not defined at this length',
+          ? tr('ext.values.loss', {
+              mean: p.loss.mean.toFixed(3),
+              min: p.loss.min.toFixed(3),
+              max: p.loss.max.toFixed(3),
+            })
+          : tr('ext.values.undefined'),
       },
       p ? pctSpread(p.acc) : '—',
     );
   return el(
     'table',
     { class: 'apd-table' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'encoding'), ...lengths.map((len) => el('th', {}, `ℓ = ${len}`)))),
+    el(
+      'thead',
+      {},
+      el('tr', {}, el('th', {}, tr('ext.values.encoding')), ...lengths.map((len) => el('th', {}, `ℓ = ${len}`))),
+    ),
     el(
       'tbody',
       {},
@@ -135,8 +149,9 @@ function valuesTable(series, lengths) {
  * (min–max), best first; the curves that end at L.
  * @param {[string, Map<number, MeanPoint|null>][]} series
  * @param {{lengths: number[], L: number, seeds: number[]}} at
+ * @param {(key: string, params?: Record<string, string|number>) => string} tr the demo's words
  */
-function measuredWords(series, { lengths, L, seeds }) {
+function measuredWords(series, { lengths, L, seeds }, tr) {
   if (!series.length) return [];
   const far = lengths[lengths.length - 1];
   const at = (/** @type {Map<number, MeanPoint|null>} */ pts, /** @type {number} */ len) => pts.get(len) ?? null;
@@ -145,13 +160,17 @@ function measuredWords(series, { lengths, L, seeds }) {
   reach.sort(
     (a, b) => /** @type {MeanPoint} */ (at(b[1], far)).acc.mean - /** @type {MeanPoint} */ (at(a[1], far)).acc.mean,
   );
-  const list = reach.map(
-    ([key, pts]) =>
-      `${key} ${pctSpread(/** @type {MeanPoint} */ (at(pts, far)).acc)} (at ℓ = ${L}: ${pct(at(pts, L)?.acc.mean)})`,
+  const list = reach.map(([key, pts]) =>
+    tr('ext.measured.item', {
+      key,
+      acc: pctSpread(/** @type {MeanPoint} */ (at(pts, far)).acc),
+      L,
+      atL: pct(at(pts, L)?.acc.mean),
+    }),
   );
   return [
-    el('strong', {}, `Measured (${seeds.length} seeds, mean with lowest–highest): `),
-    `accuracy at ℓ = ${far}: ${list.join('; ') || 'no curve reaches it'}.`,
-    ended.length ? ` Not defined past ℓ = ${L}: ${ended.join(', ')}.` : '',
+    el('strong', {}, tr('ext.measured.head', { n: seeds.length })),
+    tr('ext.measured.at', { far, list: list.join('; ') || tr('ext.measured.none') }),
+    ended.length ? tr('ext.measured.ended', { L, list: ended.join(', ') }) : '',
   ];
 }

@@ -2,11 +2,11 @@
 // and YaRN at the chosen factor s, as the engine reports them (positions() of one untrained RoPE
 // model, loaded with each scaling through Session.derive).
 import { el, m } from '../common.js';
-import { SCALINGS, SCALING_TITLES } from './view.js';
+import { SCALINGS, scalingTitle } from './view.js';
 
 /**
  * @param {{pool: import('../../client/pool.js').WorkerPool, config: import('../../wasm-api').Config,
- *   ui: import('./view.js').ExtrapolationUi, s: {factor: number, disposed: boolean}, L: number}} ctx
+ *   ui: import('./view.js').ExtrapolationUi, s: {factor: number, disposed: boolean, tr: (key: string, params?: Record<string, string|number>) => string}, L: number}} ctx
  *   config: the RoPE model's
  * @returns {{draw(): Promise<void>, dispose(): Promise<void>}}
  */
@@ -32,9 +32,16 @@ export function ropeTable({ pool, config, ui, s, L }) {
     if (token !== drawn || s.disposed) return;
     /** @type {number[]} */
     const theta = plain.theta;
-    ui.table.replaceChildren(...tableRows(theta, scaled));
+    ui.table.replaceChildren(...tableRows(theta, scaled, s.tr));
     ui.tableNote.replaceChildren(
-      `s = ${s.factor}, training length ${L}. NTK base: ${scaled.ntk ? scaled.ntk.base.toFixed(1) : '–'}; YaRN scales q·k by mscale² = ${scaled.yarn ? (scaled.yarn.mscale ** 2).toFixed(4) : '–'}. Head size ${plain.head_size}: ${theta.length} frequency pairs.`,
+      s.tr('ext.rope.note', {
+        s: s.factor,
+        L,
+        base: scaled.ntk ? scaled.ntk.base.toFixed(1) : '–',
+        mscale: scaled.yarn ? (scaled.yarn.mscale ** 2).toFixed(4) : '–',
+        hs: plain.head_size,
+        pairs: theta.length,
+      }),
     );
     ui.tableBox.dataset.factor = String(s.factor);
     ui.tableBox.dataset.ratios = JSON.stringify(Object.fromEntries(SCALINGS.map((mm) => [mm, scaled[mm]?.ratio])));
@@ -52,8 +59,9 @@ export function ropeTable({ pool, config, ui, s, L }) {
  * The table's head and rows: i, θ_i, 2π/θ_i and the ratio θ'/θ of each scaling.
  * @param {number[]} theta
  * @param {Record<string, {ratio: number[]}>} scaled the engine's `scaling` entry per method
+ * @param {(key: string) => string} tr the demo's words
  */
-function tableRows(theta, scaled) {
+function tableRows(theta, scaled, tr) {
   const f = (/** @type {number} */ v) => (v >= 0.01 ? v.toFixed(4) : v.toPrecision(3));
   return [
     el(
@@ -65,7 +73,7 @@ function tableRows(theta, scaled) {
         el('th', {}, 'i'),
         el('th', {}, m('\\theta_i')),
         el('th', {}, m('2\\pi/\\theta_i')),
-        ...SCALINGS.map((mm) => el('th', { title: SCALING_TITLES[mm] }, m(`\\theta'/\\theta`), ` ${mm}`)),
+        ...SCALINGS.map((mm) => el('th', { title: scalingTitle(mm, tr) }, m(`\\theta'/\\theta`), ` ${mm}`)),
       ),
     ),
     el(

@@ -2,7 +2,7 @@
 // encodings, the second task, RoPE scalings), one block per task with its accuracy and loss
 // charts against evaluation length and a table of the values, and the RoPE frequency table's
 // frame. Static DOM only; index.js wires and fills it.
-import { el, m, colorOf } from '../common.js';
+import { el, m, colorOf, rich } from '../common.js';
 import { nearestIndex } from '../../common/nearest.js';
 
 export const SECOND_TASKS = ['copy_first', 'repeat', 'copy', 'reverse', 'sort', 'dyck'];
@@ -11,49 +11,46 @@ const TASK_TEX = {
   copy_back: (k) => `y_t = x_{t-${k}}`,
   copy_first: () => 'y_t = x_0',
 };
-/** @type {Record<string, string>} the other tasks in words */
-const TASK_WORDS = {
-  repeat: 'continue a short pattern periodically',
-  copy: 'repeat a digit string after it',
-  reverse: 'the digit string reversed',
-  sort: 'the digit string sorted',
-  dyck: 'nesting depth of brackets',
-};
+/** The other tasks in words: the message table's `ext.task.<task>`. */
+const TASK_WORDS = ['repeat', 'copy', 'reverse', 'sort', 'dyck'];
+/** @typedef {(key: string, params?: Record<string, string|number>) => string} Tr the demo's words (common/messages.js) */
 
 /**
  * A block's title: the task's name as the engine spells it, and what it asks (typeset).
  * @param {string} task
  * @param {number} k copy_back's distance
+ * @param {Tr} tr
  * @returns {(string|Node)[]}
  */
-export function taskTitle(task, k) {
+export function taskTitle(task, k, tr) {
   const name = el('code', {}, task);
   if (TASK_TEX[task]) return [name, task === 'copy_back' ? ` (k = ${k}): ` : ': ', m(TASK_TEX[task](k))];
-  return [name, TASK_WORDS[task] ? `: ${TASK_WORDS[task]}` : ''];
+  return [name, TASK_WORDS.includes(task) ? `: ${tr(`ext.task.${task}`)}` : ''];
 }
 export const SCALINGS = ['pi', 'ntk', 'yarn'];
-/** @type {Record<string, string>} */
-export const SCALING_TITLES = { pi: 'position interpolation', ntk: 'NTK-aware base', yarn: 'YaRN' };
+/** A scaling's name in words (`ext.scaling.<x>`). @param {string} x @param {Tr} tr */
+export const scalingTitle = (x, tr) => tr(`ext.scaling.${x}`);
 
 /** @typedef {ReturnType<typeof buildDom>} ExtrapolationUi the demo's elements and charts */
 
-/** @type {Record<string, {dash: number[], words: string}>} the line style of each RoPE scaling, and its name in the legend */
+/** @type {Record<string, {dash: number[]}>} the line style of each RoPE scaling (its name in the legend: `ext.dash.<x>`) */
 export const DASHES = {
-  pi: { dash: [2, 3], words: 'dotted' },
-  ntk: { dash: [8, 4], words: 'dashed' },
-  yarn: { dash: [12, 3, 2, 3], words: 'dash-dot' },
+  pi: { dash: [2, 3] },
+  ntk: { dash: [8, 4] },
+  yarn: { dash: [12, 3, 2, 3] },
 };
 
 /**
  * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart
  * @param {boolean} compact
- * @param {{encodings: string[], scaling: Set<string>, tasks: string[], factor: number, seeds: number[]}} s the demo's state
+ * @param {{encodings: string[], scaling: Set<string>, tasks: string[], factor: number, seeds: number[], tr: Tr}} s the demo's state (tr: its words)
  * @param {number} L the training length
  * @param {number} k copy_back's distance
  * @param {number[]} lengths the evaluation lengths
  * @param {string[]} encodings the encodings offered (the registry's, demos/lists.js)
  */
 export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
+  const { tr } = s;
   const encodingBoxes = encodings.map((e) =>
     el('input', { type: 'checkbox', value: e, checked: s.encodings.includes(e) }),
   );
@@ -62,29 +59,29 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
   );
   const task2 = el(
     'select',
-    { class: 'apd-task2', 'aria-label': 'second task' },
+    { class: 'apd-task2', 'aria-label': tr('ext.task2Aria') },
     ...SECOND_TASKS.map((t) => el('option', { value: t }, t)),
   );
   task2.value = s.tasks[1];
   const factor = el(
     'select',
-    { class: 'apd-factor', 'aria-label': 'scaling factor s for the table' },
+    { class: 'apd-factor', 'aria-label': tr('ext.factorAria') },
     ...[2, 3, 4].map((v) => el('option', { value: v }, String(v))),
   );
   factor.value = String(s.factor);
-  const play = el('button', { type: 'button', class: 'apd-play primary' }, 'Train');
+  const play = el('button', { type: 'button', class: 'apd-play primary' }, tr('ext.train'));
   const progress = el('output', { class: 'apd-progress', 'aria-live': 'polite' });
   const status = el('ul', { class: 'apd-legend apd-status' });
   const error = el('p', { class: 'apd-error', role: 'alert', hidden: true });
-  const { table, tableNote, tableBox } = ropeFrame(factor);
+  const { table, tableNote, tableBox } = ropeFrame(factor, tr);
 
-  const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L, lengths));
+  const blocks = [0, 1].map((index) => taskBlock(LineChart, compact, index, encodings, L, lengths, tr));
 
   const box = el(
     'div',
     { class: `apd apd-extrapolation${compact ? ' compact' : ''}` },
-    introSection(L, lengths, s.seeds),
-    toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes, error, status }),
+    introSection(L, lengths, s.seeds, tr),
+    toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes, error, status, tr }),
     el('div', { class: 'apd-ext-layout' }, el('div', { class: 'apd-blocks' }, ...blocks.map((b) => b.box)), tableBox),
   );
   return {
@@ -106,28 +103,26 @@ export function buildDom(LineChart, compact, s, L, k, lengths, encodings) {
 
 /**
  * The RoPE table's frame (rope-table.js fills it): the factor, the table, its note and the formulas.
- * @param {HTMLSelectElement} factor
+ * @param {HTMLSelectElement} factor @param {Tr} tr
  */
-function ropeFrame(factor) {
+function ropeFrame(factor, tr) {
   const table = el('table', { class: 'apd-table apd-rope-table' });
   const tableNote = el('p', { class: 'apd-small' });
   const tableBox = el(
     'div',
     { class: 'apd-card apd-rope' },
-    el('h3', {}, 'RoPE frequencies, scaled'),
-    el('label', {}, 'factor s ', factor),
+    el('h3', {}, tr('ext.rope.title')),
+    el('label', {}, ...rich(tr('ext.rope.factor'), { select: factor })),
     table,
     tableNote,
     el(
       'p',
       { class: 'apd-small' },
-      'PI divides every angle by s: ',
-      m("\\theta'_i = \\theta_i/s"),
-      '. NTK-aware raises the base, ',
-      m("b' = b\\,s^{d/(d-2)}"),
-      ': the fastest pair stays, the slowest is divided by s. YaRN keeps the pairs that turn many times within L, interpolates the slow ones and scales the logits by ',
-      m('(0.1\\ln s + 1)^2'),
-      '. Values from the engine (positions() of a RoPE model loaded with each scaling). In the charts, s = ℓ/L for each evaluation length ℓ.',
+      ...rich(tr('ext.rope.formulas'), {
+        pi: m("\\theta'_i = \\theta_i/s"),
+        ntk: m("b' = b\\,s^{d/(d-2)}"),
+        yarn: m('(0.1\\ln s + 1)^2'),
+      }),
     ),
   );
 
@@ -137,9 +132,9 @@ function ropeFrame(factor) {
 /**
  * The toolbar card: Train, the encodings, the second task and the RoPE scalings, the error and the status.
  * @param {{play: HTMLElement, progress: HTMLElement, encodings: string[], encodingBoxes: HTMLInputElement[],
- *   task2: HTMLSelectElement, scalingBoxes: HTMLInputElement[], error: HTMLElement, status: HTMLElement}} parts
+ *   task2: HTMLSelectElement, scalingBoxes: HTMLInputElement[], error: HTMLElement, status: HTMLElement, tr: Tr}} parts
  */
-function toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes, error, status }) {
+function toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes, error, status, tr }) {
   return el(
     'section',
     { class: 'apd-card' },
@@ -147,7 +142,7 @@ function toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes
     el(
       'div',
       { class: 'apd-tools' },
-      el('span', { class: 'apd-small' }, 'Encodings:'),
+      el('span', { class: 'apd-small' }, tr('ext.encodings')),
       el(
         'div',
         { class: 'apd-encodings' },
@@ -157,10 +152,10 @@ function toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes
     el(
       'div',
       { class: 'apd-tools' },
-      el('label', {}, 'Second task ', task2),
-      el('span', { class: 'apd-small' }, 'RoPE at evaluation:'),
+      el('label', {}, ...rich(tr('ext.secondTask'), { select: task2 })),
+      el('span', { class: 'apd-small' }, tr('ext.ropeAtEval')),
       ...SCALINGS.map((x, i) =>
-        el('label', { title: SCALING_TITLES[x] }, scalingBoxes[i], `${x} (${DASHES[x].words})`),
+        el('label', { title: scalingTitle(x, tr) }, scalingBoxes[i], `${x} (${tr(`ext.dash.${x}`)})`),
       ),
     ),
     error,
@@ -172,13 +167,14 @@ function toolbar({ play, progress, encodings, encodingBoxes, task2, scalingBoxes
  * One task's block: its title, the accuracy and loss charts against ℓ, the notes and the values.
  * @param {import('../../charts/line-chart-base.js').LineChartClass} LineChart @param {boolean} compact
  * @param {number} index @param {string[]} encodings @param {number} L @param {number[]} lengths the evaluation lengths
+ * @param {Tr} tr
  */
-function taskBlock(LineChart, compact, index, encodings, L, lengths) {
+function taskBlock(LineChart, compact, index, encodings, L, lengths, tr) {
   const colorize = (/** @type {string} */ key) => {
     const [pos, method] = key.split('+');
     return {
       key,
-      label: method ? `rope + ${method} (${DASHES[method].words})` : pos,
+      label: method ? `rope + ${method} (${tr(`ext.dash.${method}`)})` : pos,
       color: colorOf(pos),
       dash: method ? DASHES[method].dash : undefined,
       points: true,
@@ -189,12 +185,12 @@ function taskBlock(LineChart, compact, index, encodings, L, lengths) {
   const accBox = el(
     'div',
     { class: 'apd-chart apd-chart-acc' },
-    el('div', { class: 'apd-chart-title' }, 'accuracy (scored positions) vs evaluation length ℓ'),
+    el('div', { class: 'apd-chart-title' }, tr('ext.chart.acc')),
   );
   const lossBox = el(
     'div',
     { class: 'apd-chart apd-chart-loss' },
-    el('div', { class: 'apd-chart-title' }, 'loss vs evaluation length ℓ'),
+    el('div', { class: 'apd-chart-title' }, tr('ext.chart.loss')),
   );
   const note = el('p', { class: 'apd-note', hidden: true });
   const measured = el('p', { class: 'apd-measured apd-small', 'aria-live': 'polite' });
@@ -206,142 +202,98 @@ function taskBlock(LineChart, compact, index, encodings, L, lengths) {
     el('div', { class: 'apd-charts' }, accBox, lossBox),
     measured,
     note,
-    el('details', { class: 'apd-values' }, el('summary', {}, 'the values'), values),
+    el('details', { class: 'apd-values' }, el('summary', {}, tr('ext.values')), values),
   );
   const h = compact ? 150 : 190;
   const markers = [{ x: L, label: `L = ${L}` }];
   // Curves are drawn a little apart in ℓ (results.js): the legend names the length evaluated.
   const xText = (/** @type {number} */ x) => String(lengths[nearestIndex(lengths, x)] ?? Math.round(x));
+  const axis = { xLabel: tr('ext.chart.x'), xText, markers, empty: tr('ext.chart.empty'), height: h };
   const acc = new LineChart(accBox, {
-    title: 'accuracy',
+    title: tr('ext.chart.accTitle'),
     series: seriesKeys.map(colorize),
     yRange: [0, 1.05],
-    height: h,
-    xLabel: 'evaluation length ℓ',
-    xText,
-    markers,
-    empty: 'A curve comes as its models finish training.',
+    ...axis,
   });
-  const loss = new LineChart(lossBox, {
-    title: 'loss',
-    series: seriesKeys.map(colorize),
-    height: h,
-    xLabel: 'evaluation length ℓ',
-    xText,
-    markers,
-    empty: 'A curve comes as its models finish training.',
-  });
+  const loss = new LineChart(lossBox, { title: tr('ext.chart.lossTitle'), series: seriesKeys.map(colorize), ...axis });
   return { index, box, title, acc, loss, note, values, measured };
 }
 
 /**
  * What the demo measures and why encodings differ past L.
- * @param {number} L @param {number[]} lengths @param {number[]} seeds
+ * @param {number} L @param {number[]} lengths @param {number[]} seeds @param {Tr} tr
  */
-function introSection(L, lengths, seeds) {
+function introSection(L, lengths, seeds, tr) {
   return el(
     'section',
     { class: 'apd-intro' },
-    el('h2', {}, 'Train short, test long'),
+    el('h2', {}, tr('ext.intro.title')),
     el(
       'p',
       {},
-      'Each encoding below trains a causal model at length ',
-      m(`L = ${L}`),
-      ' and is then evaluated, unchanged, at ',
-      m(`\\ell = ${lengths.join(', ')}`),
-      ' (up to ',
-      m('4L'),
-      '). The held-out data are the same for every encoding. Past ',
-      m('L'),
-      ' a model meets positions and distances it never saw in training.',
+      ...rich(tr('ext.intro.p'), {
+        L: m(`L = ${L}`),
+        lengths: m(`\\ell = ${lengths.join(', ')}`),
+        fourL: m('4L'),
+        Lsym: m('L'),
+      }),
     ),
-    el('div', { class: 'apd-explain' }, absoluteCard(), relativeCard(), scalingCard(seeds)),
+    el('div', { class: 'apd-explain' }, absoluteCard(tr), relativeCard(tr), scalingCard(seeds, tr)),
   );
 }
 
-/** Why absolute encodings end at, or fail past, L. */
-function absoluteCard() {
+/** Why absolute encodings end at, or fail past, L. @param {Tr} tr */
+function absoluteCard(tr) {
   return el(
     'div',
     {},
-    el('h4', {}, 'Absolute encodings'),
+    el('h4', {}, tr('ext.abs.title')),
     el(
       'p',
       {},
-      'A ',
-      el('strong', {}, 'learned'),
-      ' table ',
-      m('P \\in \\mathbb{R}^{L\\times d}'),
-      ' has no row for position ',
-      m('L'),
-      ' or beyond: the model cannot even be run there. ',
-      el('strong', {}, 'Sinusoidal'),
-      ' positions ',
-      m('p_{t,2i} = \\sin(t/10000^{2i/d})'),
-      ' exist for every ',
-      m('t'),
-      ', but the vectors past ',
-      m('L'),
-      ' are inputs the network has never seen.',
+      ...rich(tr('ext.abs.p'), {
+        learned: el('strong', {}, tr('ext.abs.learned')),
+        P: m('P \\in \\mathbb{R}^{L\\times d}'),
+        L: m('L'),
+        sin: el('strong', {}, tr('ext.abs.sin')),
+        pt: m('p_{t,2i} = \\sin(t/10000^{2i/d})'),
+        t: m('t'),
+        L2: m('L'),
+      }),
     ),
   );
 }
 
-/** What relative encodings do past L. */
-function relativeCard() {
+/** What relative encodings do past L. @param {Tr} tr */
+function relativeCard(tr) {
   return el(
     'div',
     {},
-    el('h4', {}, 'Relative encodings'),
+    el('h4', {}, tr('ext.rel.title')),
     el(
       'p',
       {},
-      el('strong', {}, 'ALiBi'),
-      ' adds ',
-      m('-m_h (i-j)'),
-      ' to the logits: far keys are pushed down by a bias that keeps growing the same way past ',
-      m('L'),
-      '; how well that carries past ',
-      m('L'),
-      ' is measured below. ',
-      el('strong', {}, 'T5'),
-      ' puts distances into buckets (logarithmic past a few); distances longer than any in training land in buckets that were never trained. ',
-      el('strong', {}, 'RoPE'),
-      ' rotates q and k by ',
-      m('t\\,\\theta_i'),
-      '; past ',
-      m('L'),
-      ' the slow pairs reach angles never trained.',
+      ...rich(tr('ext.rel.p'), {
+        alibi: el('strong', {}, 'ALiBi'),
+        bias: m('-m_h (i-j)'),
+        L: m('L'),
+        L2: m('L'),
+        t5: el('strong', {}, 'T5'),
+        rope: el('strong', {}, 'RoPE'),
+        angle: m('t\\,\\theta_i'),
+        L3: m('L'),
+      }),
     ),
   );
 }
 
-/** RoPE scaled at evaluation, and what the curves average. @param {number[]} seeds */
-function scalingCard(seeds) {
+/** RoPE scaled at evaluation, and what the curves average. @param {number[]} seeds @param {Tr} tr */
+function scalingCard(seeds, tr) {
   return el(
     'div',
     {},
-    el('h4', {}, 'Scaling RoPE at evaluation'),
-    el(
-      'p',
-      {},
-      'Position interpolation squeezes ',
-      m('\\ell'),
-      ' positions into the trained range (',
-      m('t \\mapsto t/s'),
-      ', ',
-      m('s = \\ell/L'),
-      '), at the price of finer steps between neighbours: without fine-tuning, distance k now looks like k/s, while copy_back needs the exact distance (the dotted curve shows what that does). NTK-aware scaling changes the base so that fast pairs (local order) stay as trained and slow pairs are interpolated; YaRN interpolates per pair by wavelength. Switch them on below: they appear as RoPE-coloured curves, dotted (PI), dashed (NTK) and dash-dotted (YaRN).',
-    ),
-    el(
-      'p',
-      { class: 'apd-small' },
-      'Each curve is the mean over ',
-      String(seeds.length),
-      ' seeds (',
-      seeds.join(', '),
-      '); the table under each chart gives the lowest and highest. Curves are drawn slightly apart in ℓ so that equal ones stay visible.',
-    ),
+    el('h4', {}, tr('ext.scale.title')),
+    el('p', {}, ...rich(tr('ext.scale.p'), { ell: m('\\ell'), map: m('t \\mapsto t/s'), s: m('s = \\ell/L') })),
+    el('p', { class: 'apd-small' }, tr('ext.scale.small', { n: seeds.length, list: seeds.join(', ') })),
   );
 }

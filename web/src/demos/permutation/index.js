@@ -23,7 +23,6 @@ import { EquivarianceCheck } from './check.js';
 import { TrainingPair } from './pair.js';
 import { seedList, DEFAULT_SEEDS } from '../seeds.js';
 import { translator } from '../../common/messages.js';
-import { PERMUTATION_MESSAGES } from '../../common/messages-permutation.js';
 
 /** @typedef {import('../../client/session.js').EngineSession} Session */
 /**
@@ -63,7 +62,7 @@ export class PermutationDemo {
    */
   constructor(root, options) {
     const { registry, compact = false, autoplay = false, lang = 'en' } = options;
-    const tr = translator(lang, PERMUTATION_MESSAGES);
+    const tr = translator(lang);
     const cfg = demoConfig('permutation', options.config ?? {});
     const { pool, LineChart } = requireOptions('permutation', options);
     const encodings = demoLists(registry).permutation;

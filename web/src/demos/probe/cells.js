@@ -60,12 +60,13 @@ export function outcomeOf({ spread, mirror, scale = 1, final }) {
   return 'partial';
 }
 
-/** @type {Record<string, (n: number) => string>} the verdict of an outcome */
+/** @typedef {(key: string, params?: Record<string, string|number>) => string} Tr the demo's words */
+/** @type {Record<string, (n: number, tr: Tr) => string>} the verdict of an outcome */
 const VERDICTS = {
-  collapsed: () => 'all positions equal',
-  mirror: (n) => `mirror pairs equal (≤ ${pct(Math.ceil(n / 2) / n)})`,
-  learns: () => 'learns the positions',
-  partial: () => 'partly',
+  collapsed: (n, tr) => tr('probe.verdict.collapsed'),
+  mirror: (n, tr) => tr('probe.verdict.mirror', { pct: pct(Math.ceil(n / 2) / n) }),
+  learns: (n, tr) => tr('probe.verdict.learns'),
+  partial: (n, tr) => tr('probe.verdict.partial'),
 };
 
 /**
@@ -73,8 +74,10 @@ const VERDICTS = {
  * how many seeds had each.
  * @param {Cell} c
  * @param {number} n
+ * @param {Tr} tr
+ * @param {import('../../common/messages.js').Lang} lang
  */
-export function summarizeCell(c, n) {
+export function summarizeCell(c, n, tr, lang) {
   const ok = c.runs.filter((r) => r.state === 'done');
   c.acc = summarize(ok.map((r) => r.final));
   c.spread = Math.max(...ok.map((r) => /** @type {number} */ (r.spread)));
@@ -85,18 +88,20 @@ export function summarizeCell(c, n) {
     c.state = 'invalid';
     c.outcome = 'invalid';
     c.error = failed.error;
-    c.verdict = 'error';
+    c.verdict = tr('probe.verdict.error');
   } else if (kinds.length === 1) {
     c.state = 'done';
     c.outcome = kinds[0];
-    c.verdict = VERDICTS[kinds[0]](n);
+    c.verdict = VERDICTS[kinds[0]](n, tr);
   } else {
     c.state = 'done';
     c.outcome = 'mixed';
     c.verdict = kinds
-      .map(
-        (k) =>
-          `${k === 'partial' ? 'partly' : k === 'mirror' ? 'mirror' : k} on ${ofSeeds(ok.filter((r) => r.outcome === k).length, ok.length)}`,
+      .map((k) =>
+        tr('probe.verdict.on', {
+          what: k === 'partial' ? tr('probe.verdict.partial') : k === 'mirror' ? tr('probe.verdict.mirrorShort') : k,
+          seeds: ofSeeds(ok.filter((r) => r.outcome === k).length, ok.length, lang),
+        }),
       )
       .join(', ');
   }
@@ -129,9 +134,9 @@ function accText(e, text) {
 /**
  * Draw one cell from its state.
  * @param {Cell} c
- * @param {{n: number, compact: boolean}} opts
+ * @param {{n: number, compact: boolean, tr: Tr}} opts
  */
-export function drawCell(c, { n, compact }) {
+export function drawCell(c, { n, compact, tr }) {
   const td = c.td;
   /** @type {Record<string, string>} */
   const colors = { learns: '#137333', collapsed: '#c5221f', mirror: '#b06000' };
@@ -150,23 +155,23 @@ export function drawCell(c, { n, compact }) {
   accText(
     part('.apd-acc'),
     c.state === 'invalid'
-      ? 'n/a'
+      ? tr('probe.naShort')
       : done
         ? pctSpread(c.acc ?? null)
         : live === undefined
           ? '–'
-          : `train ${Math.round(100 * live)}%`,
+          : tr('probe.cell.train', { p: Math.round(100 * live) }),
   );
   const spread = /** @type {number} */ (c.spread);
   part('.apd-spread').textContent = done
-    ? `spread ${sci(spread)}${c.outcome === 'collapsed' && spread > 0 ? ' ≈ 0' : ''}`
+    ? `${tr('probe.cell.spread', { v: sci(spread) })}${c.outcome === 'collapsed' && spread > 0 ? ' ≈ 0' : ''}`
     : '';
   part('.apd-mirror').textContent =
     done && (c.outcome === 'mirror' || c.outcome === 'mixed')
-      ? `mirror gap ${sci(c.mirror)}${c.outcome === 'mirror' && /** @type {number} */ (c.mirror) > 0 ? ' ≈ 0' : ''}`
+      ? `${tr('probe.cell.mirror', { v: sci(c.mirror) })}${c.outcome === 'mirror' && /** @type {number} */ (c.mirror) > 0 ? ' ≈ 0' : ''}`
       : '';
   part('.apd-verdict').textContent =
-    c.verdict ?? (c.state === 'training' ? `step ${Number.isFinite(stepNow) ? stepNow : 0}` : '');
+    c.verdict ?? (c.state === 'training' ? tr('probe.cell.step', { n: Number.isFinite(stepNow) ? stepNow : 0 }) : '');
   td.dataset.state = c.state;
   td.dataset.outcome = c.outcome ?? '';
   td.dataset.acc = c.acc ? String(c.acc.mean) : '';

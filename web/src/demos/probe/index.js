@@ -27,6 +27,8 @@ import { probeFigure } from './figure.js';
 import { figureMenu } from '../../panels/figure-menu.js';
 import { scrollCue } from '../../panels/dom.js';
 import { seedList, seedWords, DEFAULT_SEEDS } from '../seeds.js';
+import { translator } from '../../common/messages.js';
+import { mapWords } from '../../panels/map-words.js';
 
 /** @typedef {import('./cells.js').Cell} Cell */
 /** @typedef {import('./cells.js').SeedRun} SeedRun */
@@ -37,7 +39,7 @@ import { seedList, seedWords, DEFAULT_SEEDS } from '../seeds.js';
  * Mount the probe grid into `root`.
  * @param {HTMLElement|ShadowRoot} root
  * @param {{pool?: import('../../client/pool.js').WorkerPool, compact?: boolean, autoplay?: boolean,
- *   registry?: import('../../wasm-api').Registry, config?: Record<string, any>}} options pool is required; registry: the
+ *   registry?: import('../../wasm-api').Registry, config?: Record<string, any>, lang?: import('../../common/messages.js').Lang}} options pool is required; registry: the
  *   engine's (the default rows and columns, demos/lists.js); config: steps (default 600), seeds (models per
  *   cell, default 3), anchors, causal, positions / normalizations (lists or comma-separated), seed (the
  *   first), d_model, heads, layers, batch, lr
@@ -57,7 +59,10 @@ export class ProbeDemo {
    * @param {NonNullable<Parameters<typeof mount>[1]>} options
    */
   constructor(root, options) {
-    const { registry, compact = false, autoplay = false } = options;
+    const { registry, compact = false, autoplay = false, lang = 'en' } = options;
+    /** its words in its language (the table's widget and probe parts, loaded before mount) */
+    this.tr = translator(lang);
+    this.lang = lang;
     const cfg = demoConfig('probe', options.config ?? {});
     const { pool } = requireOptions('probe', options, false);
     this.compact = compact;
@@ -103,7 +108,7 @@ export class ProbeDemo {
     this.set.goal = { until: steps, every: 10 };
     this.bag = new Disposer();
     this.style = injectStyles(root);
-    this.ui = buildDom(compact, this.positions, this.norms, this.n, this.seeds, lists.rowSum);
+    this.ui = buildDom(compact, this.positions, this.norms, this.n, this.seeds, lists.rowSum, this.tr, lang);
     root.append(this.ui.box);
     this.#wire();
     this.ready = this.buildGrid().then(() => {
@@ -119,7 +124,7 @@ export class ProbeDemo {
 
   /** @param {Cell} c */
   drawCell(c) {
-    draw(c, { n: this.n, compact: this.compact });
+    draw(c, { n: this.n, compact: this.compact, tr: this.tr });
   }
 
   /** @param {SetRun} run @param {import('../../run/run-controller.js').MetricsBatch} batch */
@@ -150,7 +155,7 @@ export class ProbeDemo {
         state: 'invalid',
         outcome: 'invalid',
         error: run.error,
-        verdict: run.status === 'stalled' ? 'stopped' : 'cannot build',
+        verdict: this.tr(run.status === 'stalled' ? 'probe.verdict.stopped' : 'probe.verdict.cannotBuild'),
       });
       this.drawCell(c);
     }
@@ -169,17 +174,25 @@ export class ProbeDemo {
     const trained = cells.filter((c) => c.state === 'done').length,
       buildable = cells.length - invalid.length;
     const built = cells.filter((c) => c.state !== 'invalid').flatMap((c) => c.runs);
+    const { tr } = this;
     ui.progress.textContent =
-      `${trained} of ${buildable} cells done (${built.filter((r) => r.state === 'done').length} of ${built.length} models, ${seedWords(this.seeds)})` +
-      `${Number.isFinite(minStep) ? ` · slowest at step ${minStep} of ${this.steps}` : ''}`;
+      tr('probe.progress', {
+        trained,
+        buildable,
+        done: built.filter((r) => r.state === 'done').length,
+        models: built.length,
+        seeds: seedWords(this.seeds, this.lang),
+      }) + (Number.isFinite(minStep) ? tr('probe.slowest', { step: minStep, steps: this.steps }) : '');
     // The cells marked n/a, and why, in words (a cell's tooltip says it too, but not on a phone).
     const why = new Map(); // reason -> cells
     for (const c of invalid) why.set(c.error ?? '', [...(why.get(c.error ?? '') ?? []), `${c.pos} × ${c.norm}`]);
     ui.invalid.hidden = !invalid.length;
     ui.invalid.textContent = [...why]
-      .map(
-        ([reason, cs]) =>
-          `n/a (${cs.length === 1 ? cs[0] : `${cs.length} cells`}): ${reason.replace(/^[a-z_]+: /, '')}.`,
+      .map(([reason, cs]) =>
+        tr('probe.na', {
+          which: cs.length === 1 ? cs[0] : tr('probe.cellsN', { n: cs.length }),
+          reason: reason.replace(/^[a-z_]+: /, ''),
+        }),
       )
       .join(' ');
     ui.box.dataset.done = String(done);
@@ -203,7 +216,7 @@ export class ProbeDemo {
     } finally {
       r.finishing = false;
     }
-    if (c.runs.every(settled)) summarizeCell(c, this.n);
+    if (c.runs.every(settled)) summarizeCell(c, this.n, this.tr, this.lang);
     this.drawCell(c);
     this.progress();
     if (this.cells.every(settled)) {
@@ -216,7 +229,12 @@ export class ProbeDemo {
   /** The measured grid in words (view.js): only once every cell is done. */
   showSummary() {
     this.ui.summary.replaceChildren(
-      ...summaryOf(this.cells, { steps: this.steps, seeds: this.seeds, anchors: this.anchors, causal: this.causal }),
+      ...summaryOf(
+        this.cells,
+        { steps: this.steps, seeds: this.seeds, anchors: this.anchors, causal: this.causal },
+        this.tr,
+        this.lang,
+      ),
     );
   }
 
@@ -243,7 +261,7 @@ export class ProbeDemo {
     this.note.className = 'apd-note apd-small apd-hidden-cols';
     this.note.hidden = !off.length;
     this.note.textContent = off.length
-      ? `Not shown: ${off.join(', ')}, which needs the causal mask (tick “causal mask” to add ${off.length === 1 ? 'its column' : 'their columns'}).`
+      ? this.tr(off.length === 1 ? 'probe.notShown1' : 'probe.notShownN', { list: off.join(', ') })
       : '';
     for (const td of this.ui.tds) {
       if (td.hidden) continue;
@@ -265,7 +283,7 @@ export class ProbeDemo {
   }
 
   showPlaying() {
-    this.ui.play.textContent = this.playing ? 'Pause' : 'Train';
+    this.ui.play.textContent = this.tr(this.playing ? 'probe.pause' : 'probe.train');
     this.ui.box.dataset.playing = String(this.playing);
   }
 
@@ -337,6 +355,7 @@ export class ProbeDemo {
             causal: this.causal,
           }),
         () => `attnplay-probe-grid-${this.anchors}${this.causal ? '-causal' : ''}`,
+        mapWords(this.lang).menu,
       ),
     );
   }

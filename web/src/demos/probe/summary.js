@@ -4,29 +4,30 @@
 import { el } from '../common.js';
 import { pctSpread, seedWords } from '../seeds.js';
 
-/** @type {[string, string][]} outcome -> what the line says */
-const LINES = [
-  ['collapsed', 'All positions identical (spread 0 up to rounding) on every seed'],
-  ['mirror', 'Mirror pairs identical (mirror gap 0 up to rounding) on every seed'],
-  ['learns', 'Learns the positions (≥ 90%) on every seed'],
-  ['partial', 'Partly, on every seed'],
-  ['mixed', 'The seeds disagree'],
-  ['invalid', 'Could not train'],
-];
+/** The outcomes, in the order of the lines (each says the table's `probe.summary.<outcome>`). */
+const LINES = ['collapsed', 'mirror', 'learns', 'partial', 'mixed', 'invalid'];
 
 /**
  * @param {import('./cells.js').Cell[]} cells the finished grid
  * @param {{steps: number, seeds: number[], anchors: string, causal: boolean}} run
+ * @param {(key: string, params?: Record<string, string|number>) => string} tr its words
+ * @param {import('../../common/messages.js').Lang} lang
  * @returns {HTMLElement[]}
  */
-export function summaryOf(cells, { steps, seeds, anchors, causal }) {
+export function summaryOf(cells, { steps, seeds, anchors, causal }, tr, lang) {
   const head = el(
     'p',
     {},
-    el('strong', {}, 'Measured'),
-    ` (${seedWords(seeds)}, ${steps} steps, anchors ${anchors}, ${causal ? 'causal mask' : 'bidirectional'}): accuracy as the mean with the lowest and highest seed in brackets.`,
+    el('strong', {}, tr('probe.summary.measured')),
+    tr('probe.summary.head', {
+      seeds: seedWords(seeds, lang),
+      steps,
+      anchors,
+      mask: tr(causal ? 'probe.summary.causal' : 'probe.summary.bidirectional'),
+    }),
   );
-  const items = LINES.map(([outcome, words]) => {
+  const items = LINES.map((outcome) => {
+    const words = tr(`probe.summary.${outcome}`);
     const mine = cells.filter((c) => c.outcome === outcome);
     if (!mine.length) return null;
     const list = mine.map((c) =>

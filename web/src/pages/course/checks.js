@@ -28,7 +28,15 @@ export const CHECKS = {
   comparison: {
     challenge: {
       id: 'comparison',
-      start: { task: 'probe', position: 'rope', normalization: 'softmax', anchors: 'none', d_model: 32, heads: 4 },
+      start: {
+        task: 'probe',
+        position: 'rope',
+        normalization: 'softmax',
+        anchors: 'none',
+        d_model: 32,
+        heads: 4,
+        steps: 600,
+      },
       keep: ['task', 'position', 'anchors'],
       check: { min: 0.9 },
     },
@@ -85,7 +93,13 @@ export function checkChallenge(id) {
  */
 export function judge(c, config, { step, evalAccuracy: atLength, longAccuracy = null }, fields) {
   const evalAccuracy = c.check.lengthFactor ? longAccuracy : atLength;
-  const setting = config ? fields.map((f) => `${f} = ${String(config[f])}`).join(', ') : '';
+  // (a field the config does not have, such as rope_scaling without RoPE, is left out: not "undefined")
+  const setting = config
+    ? fields
+        .filter((f) => config[f] !== undefined)
+        .map((f) => `${f} = ${String(config[f])}`)
+        .join(', ')
+    : '';
   const base = { step, accuracy: evalAccuracy, setting };
   if (!config) return { ...base, state: 'waiting' };
   const broken = c.keep.find((k) => k in c.start && String(config[k]) !== String(c.start[k]));

@@ -11,11 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseCsv, csvObjects } from '../../common/csv.js';
-import { t as tableText } from '../../common/messages.js';
-import { COURSE_MESSAGES } from '../../common/messages-course.js';
-
-/** A string of the course's part of the message table. @type {typeof tableText} */
-const t = (lang, key, params = {}) => tableText(lang, key, params, COURSE_MESSAGES);
+import { t } from './messages.mjs';
 
 export const EXPERIMENTS = resolve(import.meta.dirname, '../../../../docs/experiments');
 /** A reference as written in a lesson. */

@@ -3,12 +3,8 @@
 // standing, judged (checks.js) at each `step` and `trained` event of the widget it is for. A pass
 // is kept in this browser (state/course.js) and shown again after a reload.
 import { el } from '../../panels/dom.js';
-import { t as tableText } from '../../common/messages.js';
-import { COURSE_MESSAGES } from '../../common/messages-course.js';
+import { t } from './messages.mjs';
 import { CHECKS, checkChallenge, judge } from './checks.js';
-
-/** A string of the course's part of the message table. @type {typeof tableText} */
-const t = (lang, key, params = {}) => tableText(lang, key, params, COURSE_MESSAGES);
 
 /** @typedef {import('../../common/messages.js').Lang} Lang */
 /** @typedef {import('../../state/course.js').CheckResult} CheckResult */

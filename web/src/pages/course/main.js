@@ -8,14 +8,11 @@ import '../../panels/style.css';
 import '../demos/page.css';
 import 'katex/dist/katex.min.css';
 import './course.css';
-import { LANG_TAGS, pickLanguage, t as tableText } from '../../common/messages.js';
-import { COURSE_MESSAGES } from '../../common/messages-course.js';
+import { LANG_TAGS, pickLanguage } from '../../common/messages.js';
+import { t } from './messages.mjs';
 import { loadProgress, saveProgress, lessonProgress } from '../../state/course.js';
 import { LessonWidgets } from './lesson-widgets.js';
 import { LessonCheck } from './lesson-check.js';
-
-/** A string of the course's part of the message table. @type {typeof tableText} */
-const t = (lang, key, params = {}) => tableText(lang, key, params, COURSE_MESSAGES);
 
 /** @typedef {import('../../common/messages.js').Lang} Lang */
 

@@ -8,11 +8,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { renderLesson } from './render.mjs';
 import { headerLinks } from '../demos/pages.mjs';
-import { LANGS, LANG_NAMES, LANG_TAGS, t as tableText } from '../../common/messages.js';
-import { COURSE_MESSAGES } from '../../common/messages-course.js';
-
-/** A string of the course's part of the message table. @type {typeof tableText} */
-const t = (lang, key, params = {}) => tableText(lang, key, params, COURSE_MESSAGES);
+import { LANGS, LANG_NAMES, LANG_TAGS } from '../../common/messages.js';
+import { t } from './messages.mjs';
 
 /**
  * The published lessons, in the course's order: slug (the page's name), n (its number in the
@@ -117,7 +114,7 @@ export function coursePageHtml(name) {
     SLUG: name,
     TITLE: esc(title),
     DESCRIPTION: esc(t('en', 'course.lede')),
-    LINKS: headerLinks('../', 'course').join('\n'),
+    LINKS: headerLinks('../', 'course', true).join('\n'),
     LANGS: langButtons(),
     NOSCRIPT: LANGS.map((l) => esc(t(l, 'course.noscript'))).join(' '),
     EN: body('en'),

@@ -6,6 +6,7 @@ import { engineKind, engineNotice } from '../../panels/engine-notice.js';
 import { LineChart } from '../../charts/line-chart.js';
 import '../../panels/style.css';
 import './page.css';
+import { loadMessages } from '../../common/messages.js';
 
 /** @type {Record<string, () => Promise<import('../../demos/common.js').DemoModule>>} */
 const DEMOS = {
@@ -22,7 +23,8 @@ const flag = (/** @type {string|undefined} */ v, /** @type {boolean} */ fallback
 
 try {
   const pool = new WorkerPool(params.workers ? { size: Number(params.workers) } : {});
-  const [engine, { mount }] = await Promise.all([pool.engine(), DEMOS[name]()]);
+  // the demo's strings (the page is in English): the widget part (the shared words) and its own
+  const [engine, { mount }] = await Promise.all([pool.engine(), DEMOS[name](), loadMessages('en', ['widget', name])]);
   const registry = await pool.clients[0].registry(); // the demos' lists of encodings come from it
   const kind = engineKind(engine);
   status.textContent = `Engine ${engine.version} · ${kind} (${engine.simdArch}) · ${pool.size} workers`;

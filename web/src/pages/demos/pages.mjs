@@ -42,11 +42,13 @@ const SHELL = resolve(import.meta.dirname, 'shell.html');
  * The header's links, as lines of HTML: the playground, each demo page, the course.
  * @param {string} base the site's root from the page ('./', or '../' for course/)
  * @param {string} current the page's name (a key of DEMO_PAGES, 'course', or '')
+ * @param {boolean} [translated] each link names its message `nav.<page>` (data-msg), which a page
+ *   in more than one language (the course's) writes in its language
  * @returns {string[]}
  */
-export function headerLinks(base, current) {
+export function headerLinks(base, current, translated = false) {
   const link = (/** @type {string} */ href, /** @type {string} */ text, /** @type {boolean} */ here) =>
-    `        <a href="${base}${href}"${here ? ' aria-current="page"' : ''}>${text}</a>`;
+    `        <a href="${base}${href}"${here ? ' aria-current="page"' : ''}${translated ? ` data-msg="nav.${href.replace(/(\/index)?\.html$/, '').replace('index', 'playground')}"` : ''}>${text}</a>`;
   return [
     link('index.html', 'Playground', false),
     ...Object.entries(DEMO_PAGES).map(([n, p]) => link(`${n}.html`, p.title, n === current)),

@@ -4,6 +4,7 @@ import { EngineClient } from '../../client/client.js';
 import { bestVariant, threadsRequested } from '../../common/simd-support.js';
 import { engineKind } from '../../panels/engine-notice.js';
 import { Playground } from './playground.js';
+import { loadMessages } from '../../common/messages.js';
 import '../../panels/style.css';
 
 const status = /** @type {HTMLElement} */ (document.getElementById('module-status'));
@@ -23,7 +24,9 @@ try {
   status.dataset.variant = engine.variant;
   status.dataset.threads = String(engine.threads);
   status.dataset.ready = 'true';
-  const playground = new Playground(client, await client.registry());
+  // the panels' and the comparison's words (the page is in English)
+  const [registry] = await Promise.all([client.registry(), loadMessages('en', ['widget', 'positions', 'compare'])]);
+  const playground = new Playground(client, registry);
   await playground.start();
   window.playground = playground; // for the console and the browser tests
 } catch (err) {

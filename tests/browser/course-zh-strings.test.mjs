@@ -1,0 +1,213 @@
+// Every lesson of the course in 中文, as a reader sees it after its widgets have trained: no visible
+// English word in the widgets, their checks or the page's own words (header, switch, navigation).
+// Each lesson opens with the browser's language zh-CN; each widget is scrolled into view and waited
+// for (its `trained` event, or a demo's outcome); then every visible text node of the page, its
+// widgets' shadow roots and their menus' options is read, and a Latin word that is neither a name
+// (RoPE, ALiBi, softmax ...) nor a config value (the engine's registry: copy_back, learned, l2 ...)
+// fails the test, named with where it is. A config field's name is English as a label ("normalization")
+// and passes only as code: inside <code>, or in `field = value`, the way the checks write a setting. The lesson's prose (<main>'s own text, outside widgets
+// and checks) is the lesson file's, held by tests/node/course.test.mjs, and is left out here.
+// ZH_STRINGS_LIST=1 prints every text node with a Latin word (names included), for review.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, until, WAIT } from './harness.mjs';
+import { LESSONS } from '../../web/src/pages/course/pages.mjs';
+import { loadModule } from '../node/load.mjs';
+
+let h;
+/** The config fields' names (allowed in `field = value` only) and every value the registry names. */
+const ids = { fields: new Set(), values: new Set() };
+before(async () => {
+  h = await startHarness();
+  const registry = JSON.parse((await loadModule('simd')).registry());
+  for (const c of registry.config) {
+    ids.fields.add(c.key);
+    for (const v of c.choices ?? []) ids.values.add(String(v));
+  }
+  for (const list of ['positions', 'normalizations', 'tasks']) for (const x of registry[list]) ids.values.add(x.name);
+});
+after(() => h?.close());
+
+// Names and notation a Chinese text keeps in Latin letters (case as written).
+export const NAMES = [
+  ...['RoPE', 'ALiBi', 'NTK', 'YaRN', 'PI', 'T5', 'ReLU', 'GELU', 'LayerNorm', 'RMSNorm', 'Adam', 'AdamW', 'SGD'],
+  ...['Transformer', 'Attention', 'Playground', 'WebAssembly', 'Wasm', 'SIMD', 'JavaScript', 'Web', 'Worker'],
+  ...['softmax', 'sigmoid', 'ReLU', 'performer', 'Performer', 'logits', 'logit', 'xPos', 'FIRE', 'KERPLE', 'CoPE'],
+  ...['Shaw', 'URPE', 'ln', 'exp', 'log', 'max', 'min', 'mean', 'std', 'Lemma', 'token', 'tokens', 'KB', 'MB'],
+  ...['English', 'CSV', 'JSON', 'PNG', 'SVG', 'cls', 'sep', 'pi', 'ntk', 'yarn', 'none', 'rope', 'alibi', 'l2'],
+  ...['src', 'tgt', 'eval', 'lr', 'd_model', 'p', 'px', 'ms', 'Q', 'K', 'V', 'QK', 'FFN', 'MLP', 'LM', 'LR'],
+  ...['Toeplitz', 'mscale', 'Shaw', 'URPE', 'T5', 'BERT'],
+];
+
+/**
+ * What the page shows in Latin words, outside the lesson's own prose: [{where, text, words}], one per
+ * visible text node (and per option of a visible menu). Runs in the page.
+ */
+function latinText() {
+  const out = [];
+  const visible = (/** @type {Element} */ e) => {
+    for (let x = e; x; x = x.parentElement ?? /** @type {ShadowRoot} */ (x.getRootNode()).host ?? null) {
+      const s = getComputedStyle(x);
+      if (s.display === 'none' || s.visibility === 'hidden' || x.hidden) return false;
+      if (x === document.body) break;
+    }
+    return e.getClientRects().length > 0;
+  };
+  const walk = (/** @type {Node} */ root, /** @type {string} */ where, /** @type {boolean} */ prose) => {
+    const it = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let n = it.nextNode(); n; n = it.nextNode()) {
+      if (n.nodeType === Node.ELEMENT_NODE) {
+        const e = /** @type {Element} */ (n);
+        if (e.shadowRoot) walk(e.shadowRoot, e.id ? `#${e.id}` : e.localName, false);
+        if (e.localName === 'select' && visible(e))
+          for (const o of /** @type {HTMLSelectElement} */ (e).options)
+            if (/[A-Za-z]/.test(o.text)) out.push({ where: `${where} select#${e.id} option`, text: o.text });
+        continue;
+      }
+      const p = n.parentElement;
+      if (!p || ['SCRIPT', 'STYLE', 'TEMPLATE', 'OPTION', 'NOSCRIPT'].includes(p.tagName)) continue;
+      if (prose && p.closest('main') && !p.closest('attention-playground, aside[data-check]')) continue;
+      if (p.closest('.katex, math, code')) continue;
+      if (/[A-Za-z]/.test(n.textContent ?? '') && visible(p))
+        out.push({
+          where: `${where} ${p.localName}${p.className ? `.${String(p.className).split(' ')[0]}` : ''}`,
+          text: n.textContent.trim(),
+        });
+    }
+  };
+  walk(document.body, 'page', true);
+  return out;
+}
+
+/**
+ * The English words of `text`: Latin words that are not a name, a config value, a field in
+ * `field = value`, a word with a digit or an underscore (an identifier), an abbreviation or a letter.
+ * @param {string} text @param {{fields: Set<string>, values: Set<string>}} known
+ */
+export function englishWords(text, known, names = new Set(NAMES)) {
+  const words = [];
+  const code = text.replace(/\b([a-z_0-9]+)\s*=/g, (all, f) => (known.fields.has(f) ? ' ' : all));
+  for (const [token] of code.matchAll(/[A-Za-z][A-Za-z0-9_.'’-]*/g)) {
+    const t = token.replace(/[.'’-]+$/, '');
+    if (t.length < 2 || /[0-9_]/.test(t) || names.has(t) || known.values.has(t) || /^[A-Z0-9]+$/.test(t)) continue;
+    words.push(t);
+  }
+  return words;
+}
+
+/** The English words on `page` (both widths), as the failure lists them. @param {import('playwright-core').Page} page @param {string} name */
+async function englishOn(page, name) {
+  const found = [];
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await until(page, (w) => window.innerWidth === w, `${name}: the window at ${width} px`, { arg: width });
+    for (const { where, text } of await page.evaluate(latinText)) {
+      if (process.env.ZH_STRINGS_LIST) console.log(`${name} ${width} ${where}: ${text}`);
+      const words = englishWords(text, ids);
+      if (words.length) found.push(`${width} px ${where}: "${text.slice(0, 80)}" (${words.join(' ')})`);
+    }
+  }
+  return [...new Set(found)];
+}
+
+/** Open lesson `slug` in 中文 and let every widget train (scrolled into view, one after another). */
+async function trainAll(slug) {
+  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  await page.goto(`${h.url}course/${slug}.html`);
+  await until(page, () => document.body.dataset.ready === 'true', `${slug}: the lesson ready`);
+  await page.evaluate(() => {
+    window.__done = {};
+    document.addEventListener('trained', (e) => (window.__done[e.target.id] = true));
+  });
+  const ids = await page.evaluate(() => [...document.querySelectorAll('main attention-playground')].map((w) => w.id));
+  for (const id of ids) {
+    await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'start' }), id);
+    await until(
+      page,
+      (i) => {
+        const w = document.getElementById(i);
+        const d = w.shadowRoot?.querySelector('.apd-permutation')?.dataset ?? {};
+        const demoDone = Boolean(d.outcomeNone && d.outcomeEncoding); // the permutation demo's pair trained
+        return { ok: Boolean(window.__done[i]) || demoDone, status: w.status };
+      },
+      `${slug}: the widget ${id} trained`,
+      { arg: id, timeout: WAIT.training * 3 },
+    );
+  }
+  return { ctx, page };
+}
+
+/**
+ * What a reader may do in a lesson that brings other words on screen, done after training: in lesson
+ * 2, the check's widget set to RoPE at every layer, which the engine refuses (its message is English
+ * and names the field: the widget says it in the table's words).
+ * @type {Record<string, (page: import('playwright-core').Page) => Promise<void>>}
+ */
+const MORE = {
+  absolute: async (page) => {
+    await page.locator('#absolute-check select#ctl-position').selectOption('rope');
+    await until(page, () => document.getElementById('absolute-check').config?.position === 'rope', 'RoPE built', {
+      timeout: WAIT.training,
+    });
+    await page.locator('#absolute-check select#ctl-placement').selectOption('layerwise');
+    const shown = await until(
+      page,
+      () => {
+        const p = document.getElementById('absolute-check').shadowRoot.querySelector('.config-error');
+        return { ok: Boolean(p && !p.hidden && p.textContent), text: p?.textContent };
+      },
+      'the engine refuses RoPE at every layer, said in the widget',
+    );
+    assert.match(shown.text, /placement = layerwise 不适用于 rope/);
+  },
+};
+
+for (const { slug } of LESSONS)
+  test(`lesson ${slug} in 中文: no English word in its widgets, checks or page words, at 1280 and 375 px`, async () => {
+    const { ctx, page } = await trainAll(slug);
+    await MORE[slug]?.(page);
+    const found = await englishOn(page, slug);
+    await ctx.close();
+    assert.deepEqual(found, [], `${slug}: English words on the 中文 page`);
+  });
+
+// The widgets no lesson shows yet, in a Chinese page: the probe and extrapolation demos (small
+// grids, few steps) and a comparison, each trained to its end on the course's index page.
+test('the probe and extrapolation demos and a comparison in 中文: no English word once trained', async () => {
+  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  await page.goto(`${h.url}course/index.html`);
+  await until(page, () => document.body.dataset.ready === 'true', 'the course index ready');
+  await page.evaluate(() => {
+    const add = (/** @type {Record<string, string>} */ attrs) => {
+      const w = document.createElement('attention-playground');
+      for (const [k, v] of Object.entries(attrs)) w.setAttribute(k, v);
+      document.querySelector('main').append(w);
+    };
+    const on = { steps: '40', autoplay: '' }; // they train once in view (no lesson plays them)
+    add({ id: 'z-probe', preset: 'probe', position: 'rope,alibi', normalization: 'softmax,l2', ...on });
+    add({ id: 'z-ext', preset: 'extrapolation', position: 'rope,learned', ...on });
+    add({ id: 'z-cmp', task: 'copy_back', compare: 'position=none,rope', view: 'chart,attention', ...on });
+  });
+  for (const [id, done] of [
+    ['z-probe', '.apd-probe[data-complete="true"]'],
+    ['z-ext', '.apd-extrapolation[data-complete="true"]'],
+    ['z-cmp', '.ap-compare-runs'],
+  ]) {
+    await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'start' }), id);
+    await until(
+      page,
+      ([i, sel]) => {
+        const root = document.getElementById(i).shadowRoot;
+        const steps = [...(root?.querySelectorAll('.ap-compare-runs tbody td:nth-child(2)') ?? [])];
+        return Boolean(root?.querySelector(sel)) && steps.every((td) => td.textContent === '40');
+      },
+      `the widget ${id} trained`,
+      { arg: [id, done], timeout: WAIT.training * 3 },
+    );
+  }
+  const found = await englishOn(page, 'demos');
+  await ctx.close();
+  assert.deepEqual(found, [], 'English words in the demos and the comparison on a 中文 page');
+});
