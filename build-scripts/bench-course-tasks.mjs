@@ -1,0 +1,114 @@
+// build-scripts/bench-course-tasks.mjs — the course_tasks row of `npm run bench`: the main thread of
+// a course page holding three lessons' widgets (issue 34: "no long task over 100 ms with three
+// lessons' widgets on a page"). The page is the built lesson page dist/course/order.html with its
+// lesson replaced by three lessons' text, rendered as the build renders them (pages.mjs lessonIn):
+// lessons 1, 3 and 5 (order, relative, counting), eight widgets with their markup unchanged, their
+// live numbers and checks, run by the course's own script (main.js: one IntersectionObserver plays a
+// widget a quarter in view and pauses it when it leaves). A reader in the page scrolls through it a
+// wheel step at a time and stays at each widget until it has trained (its `trained` event; the
+// permutation demo: nothing left to train) or DWELL_MS passed, then reads on. Measured from a
+// Chromium trace as the long_tasks row (bench-long-tasks.mjs): each main-thread task's CPU time
+// beside its wall time, the longest and the count over 100 ms. Figures, never pass/fail. Also run alone:
+//   node build-scripts/bench-course-tasks.mjs [--json]
+// Skips (returns {skipped: reason}) when Chromium or playwright-core is missing.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { taskFigures, tracedPage } from './bench-long-tasks.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+export const COURSE_SLUGS = ['order', 'relative', 'counting'];
+export const COURSE_PATH = '/course/three-lessons.html';
+const LONG_MS = 100;
+const DWELL_MS = 45000; // the longest a reader waits at one widget
+
+/**
+ * The fixture page: the built dist/course/order.html (its scripts, styles and CSP) with its English
+ * lesson (the <main> a reader without script gets, and the template main.js shows) replaced by one
+ * article holding the lessons `slugs`, as the build renders each.
+ */
+export async function threeLessonsPage(slugs = COURSE_SLUGS) {
+  const { lessonIn } = await import('../web/src/pages/course/pages.mjs');
+  const built = readFileSync(resolve(ROOT, 'dist/course/order.html'), 'utf8');
+  const article = `<article class="lesson" lang="en">\n${slugs.map((s) => lessonIn(s, 'en').html).join('\n')}\n</article>`;
+  const page = built
+    .replace(/(<main\b[^>]*>)[\s\S]*?(<\/main>)/, (_, a, b) => `${a}\n${article}\n${b}`)
+    .replace(/(<template data-lang="en">)[\s\S]*?(<\/template>)/, (_, a, b) => `${a}\n${article}\n${b}`);
+  if (page === built || !page.includes('<template data-lang="en">\n<article'))
+    throw new Error('dist/course/order.html: no <main> or English <template> to fill');
+  return page;
+}
+
+/** In the page, from its first script: a reader scrolling through the lessons (see the header). */
+function reader({ dwellMs }) {
+  const long = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) long.push(Math.round(e.duration));
+  }).observe({ type: 'longtask', buffered: true });
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const trained = new Set();
+  addEventListener('trained', (e) => trained.add(/** @type {HTMLElement} */ (e.target).id), true);
+  const finished = (w) => {
+    const d = w.shadowRoot?.querySelector('.apd-permutation')?.dataset;
+    return trained.has(w.id) || w.status === 'error' || (d?.playing === 'false' && d?.canTrain === 'false');
+  };
+  const atEnd = () => innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
+  async function read() {
+    while (document.body?.dataset.ready !== 'true') await sleep(100);
+    const visits = [];
+    for (const w of document.querySelectorAll('#lesson attention-playground')) {
+      // a wheel step (120 px) every 80 ms until the widget's top is in the upper fifth of the window
+      while (w.getBoundingClientRect().top > innerHeight * 0.2 && !atEnd()) {
+        scrollBy(0, 120);
+        await sleep(80);
+      }
+      const t = performance.now();
+      while (!finished(w) && performance.now() - t < dwellMs) await sleep(250);
+      visits.push({
+        id: w.id,
+        step: w.currentStep,
+        s: Math.round((performance.now() - t) / 100) / 10,
+        done: finished(w),
+      });
+    }
+    await sleep(600); // the last charts drawn
+    console.timeStamp('__long-tasks-end');
+    console.log(`__course-tasks ${JSON.stringify({ long, visits })}`);
+  }
+  read();
+}
+
+/**
+ * The three lessons' page, read through, traced.
+ * @param {{log?: (...a: unknown[]) => void}} [opts]
+ * @returns {Promise<{longest_cpu_ms: number, longest_wall_ms: number, over_100_cpu: number, over_100_wall: number,
+ *   tasks: number, observer_over_50: number, widgets: {id: string, step: number, s: number, done: boolean}[]} | {skipped: string}>}
+ */
+export async function measureCourseTasks({ log = console.error } = {}) {
+  log(`bench: course tasks (Chromium, built site, lessons ${COURSE_SLUGS.join(', ')} on one page, read through)`);
+  const t = await tracedPage({
+    pages: async () => ({ [COURSE_PATH]: await threeLessonsPage() }), // made from dist/ once it is built
+    path: COURSE_PATH,
+    tag: '__course-tasks',
+    script: reader,
+    arg: { dwellMs: DWELL_MS },
+    width: 1280,
+    height: 900,
+  });
+  if ('skipped' in t) return t;
+  const { long, visits } = t.report;
+  return { ...taskFigures(t.tasks, LONG_MS), observer_over_50: long.length, widgets: visits };
+}
+
+/** The row as `npm run bench` prints it. */
+export const courseTasksRow = (t) =>
+  'skipped' in t
+    ? `course_tasks: skipped: ${t.skipped}`
+    : `course_tasks (lessons ${COURSE_SLUGS.join(', ')} on one page, ${t.widgets.length} widgets, read through): longest main-thread task ${t.longest_cpu_ms} ms of CPU (${t.longest_wall_ms} ms wall); ` +
+      `tasks over 100 ms: ${t.over_100_cpu} by CPU, ${t.over_100_wall} by wall time, of ${t.tasks} (the longtask observer, over 50 ms: ${t.observer_over_50}); ` +
+      `trained: ${t.widgets.map((w) => `${w.id} ${w.step} steps${w.done ? '' : ' (left)'} in ${w.s} s`).join(', ')}`;
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = await measureCourseTasks();
+  console.log(process.argv.includes('--json') ? JSON.stringify(r) : courseTasksRow(r));
+}
