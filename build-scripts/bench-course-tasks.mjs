@@ -23,19 +23,19 @@ const LONG_MS = 100;
 const DWELL_MS = 45000; // the longest a reader waits at one widget
 
 /**
- * The fixture page: the built dist/course/order.html (its scripts, styles and CSP) with its English
- * lesson (the <main> a reader without script gets, and the template main.js shows) replaced by one
- * article holding the lessons `slugs`, as the build renders each.
+ * The fixture page: a built lesson page `built` (dist/course/order.html: its scripts, styles and
+ * CSP) with its English lesson (the <main> a reader without script gets, and the template main.js
+ * shows) replaced by one article holding the lessons `slugs`, as the build renders each.
+ * @param {string} built @param {string[]} [slugs]
  */
-export async function threeLessonsPage(slugs = COURSE_SLUGS) {
+export async function threeLessonsPage(built, slugs = COURSE_SLUGS) {
   const { lessonIn } = await import('../web/src/pages/course/pages.mjs');
-  const built = readFileSync(resolve(ROOT, 'dist/course/order.html'), 'utf8');
   const article = `<article class="lesson" lang="en">\n${slugs.map((s) => lessonIn(s, 'en').html).join('\n')}\n</article>`;
   const page = built
     .replace(/(<main\b[^>]*>)[\s\S]*?(<\/main>)/, (_, a, b) => `${a}\n${article}\n${b}`)
     .replace(/(<template data-lang="en">)[\s\S]*?(<\/template>)/, (_, a, b) => `${a}\n${article}\n${b}`);
-  if (page === built || !page.includes('<template data-lang="en">\n<article'))
-    throw new Error('dist/course/order.html: no <main> or English <template> to fill');
+  if (!page.includes('<template data-lang="en">\n<article') || !/<main\b[^>]*>\n<article/.test(page))
+    throw new Error('the lesson page has no <main> or English <template> to fill');
   return page;
 }
 
@@ -87,7 +87,10 @@ function reader({ dwellMs }) {
 export async function measureCourseTasks({ log = console.error } = {}) {
   log(`bench: course tasks (Chromium, built site, lessons ${COURSE_SLUGS.join(', ')} on one page, read through)`);
   const t = await tracedPage({
-    pages: async () => ({ [COURSE_PATH]: await threeLessonsPage() }), // made from dist/ once it is built
+    // made from the built page once dist/ is built
+    pages: async () => ({
+      [COURSE_PATH]: await threeLessonsPage(readFileSync(resolve(ROOT, 'dist/course/order.html'), 'utf8')),
+    }),
     path: COURSE_PATH,
     tag: '__course-tasks',
     script: reader,
