@@ -9,7 +9,7 @@
 // permutation demo: nothing left to train) or DWELL_MS passed, then reads on. Measured from a
 // Chromium trace as the long_tasks row (bench-long-tasks.mjs): each main-thread task's CPU time
 // beside its wall time, the longest and the count over 100 ms. Figures, never pass/fail. Also run alone:
-//   node build-scripts/bench-course-tasks.mjs [--json]
+//   node build-scripts/bench-course-tasks.mjs [--json] [--profile: what the longest tasks did, on stderr]
 // Skips (returns {skipped: reason}) when Chromium or playwright-core is missing.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -80,11 +80,11 @@ function reader({ dwellMs }) {
 
 /**
  * The three lessons' page, read through, traced.
- * @param {{log?: (...a: unknown[]) => void}} [opts]
+ * @param {{log?: (...a: unknown[]) => void, profile?: boolean}} [opts] profile: log what the longest tasks did
  * @returns {Promise<{longest_cpu_ms: number, longest_wall_ms: number, over_100_cpu: number, over_100_wall: number,
  *   tasks: number, observer_over_50: number, widgets: {id: string, step: number, s: number, done: boolean}[]} | {skipped: string}>}
  */
-export async function measureCourseTasks({ log = console.error } = {}) {
+export async function measureCourseTasks({ log = console.error, profile = false } = {}) {
   log(`bench: course tasks (Chromium, built site, lessons ${COURSE_SLUGS.join(', ')} on one page, read through)`);
   const t = await tracedPage({
     // made from the built page once dist/ is built
@@ -100,7 +100,39 @@ export async function measureCourseTasks({ log = console.error } = {}) {
   });
   if ('skipped' in t) return t;
   const { long, visits } = t.report;
+  if (profile) log(JSON.stringify(longestTasks(t.trace), null, 1));
   return { ...taskFigures(t.tasks, LONG_MS), observer_over_50: long.length, widgets: visits };
+}
+
+/**
+ * What the `n` longest main-thread tasks (by CPU) did, from the trace: each task's wall and CPU
+ * time and the events inside it of at least `minMs` ms of wall time (name, and the function or
+ * script where the trace names one), to profile a long task. Same thread as mainThreadTasks.
+ * @returns {{ms: number, cpu: number, inside: string[]}[]}
+ */
+export function longestTasks(trace, n = 3, minMs = 5) {
+  const events = JSON.parse(trace.toString()).traceEvents;
+  const stamp = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === '__long-tasks-end');
+  if (!stamp) return [];
+  const mine = events.filter((e) => e.ph === 'X' && e.pid === stamp.pid && e.tid === stamp.tid && e.ts < stamp.ts);
+  return mine
+    .filter((e) => e.name === 'RunTask')
+    .sort((a, b) => (b.tdur ?? b.dur) - (a.tdur ?? a.dur))
+    .slice(0, n)
+    .map((t) => ({
+      ms: Math.round(t.dur / 1000),
+      cpu: Math.round((t.tdur ?? t.dur) / 1000),
+      inside: mine
+        .filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur && e.dur >= minMs * 1000)
+        .map((e) => {
+          const d = e.args?.data ?? {};
+          const where =
+            d.functionName || d.url
+              ? ` ${d.functionName ?? ''} ${(d.url ?? '').split('/').pop()}:${d.lineNumber ?? ''}`
+              : '';
+          return `${e.name}${where} ${Math.round(e.dur / 1000)} ms`;
+        }),
+    }));
 }
 
 /** The row as `npm run bench` prints it. */
@@ -112,6 +144,6 @@ export const courseTasksRow = (t) =>
       `trained: ${t.widgets.map((w) => `${w.id} ${w.step} steps${w.done ? '' : ' (left)'} in ${w.s} s`).join(', ')}`;
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const r = await measureCourseTasks();
+  const r = await measureCourseTasks({ profile: process.argv.includes('--profile') });
   console.log(process.argv.includes('--json') ? JSON.stringify(r) : courseTasksRow(r));
 }

@@ -93,11 +93,12 @@ export async function tracedPage({ pages, path, tag, script, arg, width, height 
     };
     const { page, errors } = await server.open(path, { width, height, setup });
     const r = await report;
-    const tasks = mainThreadTasks(await server.browser.stopTracing());
+    const trace = await server.browser.stopTracing();
+    const tasks = mainThreadTasks(trace);
     await page.close();
     if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
     if (!tasks) throw new Error("the trace lacks the page's end-of-measurement stamp");
-    return { report: r, tasks };
+    return { report: r, tasks, trace };
   } finally {
     await server.close();
   }
