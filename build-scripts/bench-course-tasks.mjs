@@ -113,18 +113,21 @@ export async function measureCourseTasks({ log = console.error, profile = false 
  * What the `n` longest main-thread tasks (by CPU) did, from the trace: each task's wall and CPU
  * time and the events inside it of at least `minMs` ms of wall time (name, and the function or
  * script where the trace names one), to profile a long task. Same thread as mainThreadTasks.
- * @returns {{ms: number, cpu: number, inside: string[]}[]}
+ * @returns {{at_s: number, ms: number, cpu: number, inside: string[]}[]}
  */
 export function longestTasks(trace, n = 3, minMs = 5) {
   const events = JSON.parse(trace.toString()).traceEvents;
   const stamp = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === '__long-tasks-end');
   if (!stamp) return [];
-  const mine = events.filter((e) => e.ph === 'X' && e.pid === stamp.pid && e.tid === stamp.tid && e.ts < stamp.ts);
+  const mine = events
+    .filter((e) => e.ph === 'X' && e.pid === stamp.pid && e.tid === stamp.tid && e.ts < stamp.ts)
+    .sort((a, b) => a.ts - b.ts);
   return mine
     .filter((e) => e.name === 'RunTask')
     .sort((a, b) => (b.tdur ?? b.dur) - (a.tdur ?? a.dur))
     .slice(0, n)
     .map((t) => ({
+      at_s: Math.round((t.ts - mine[0].ts) / 1e5) / 10, // seconds after the page's first traced event
       ms: Math.round(t.dur / 1000),
       cpu: Math.round((t.tdur ?? t.dur) / 1000),
       inside: mine

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COURSE_SLUGS, threeLessonsPage } from '../../build-scripts/bench-course-tasks.mjs';
+import { COURSE_SLUGS, longestTasks, threeLessonsPage } from '../../build-scripts/bench-course-tasks.mjs';
 import { mainThreadTasks, taskFigures } from '../../build-scripts/bench-long-tasks.mjs';
 import { coursePageHtml, LESSON_DIR } from '../../web/src/pages/course/pages.mjs';
 
@@ -58,4 +58,24 @@ test("the trace reader keeps the page's main thread up to its stamp, CPU from td
     tasks: 3,
   });
   assert.equal(mainThreadTasks(Buffer.from(JSON.stringify({ traceEvents: [ev({ ts: 0, dur: 1 })] }))), null);
+  // --profile: the longest tasks by CPU, with what ran inside them for at least 5 ms
+  const inside = [
+    { ph: 'X', name: 'Layout', pid: 1, tid: 7, ts: 210000, dur: 90000 },
+    {
+      ph: 'X',
+      name: 'FunctionCall',
+      pid: 1,
+      tid: 7,
+      ts: 300000,
+      dur: 15000,
+      args: { data: { functionName: 'draw', url: 'http://x/assets/chart.js', lineNumber: 12 } },
+    },
+    { ph: 'X', name: 'Layout', pid: 1, tid: 8, ts: 210000, dur: 90000 }, // another thread
+    { ph: 'X', name: 'Paint', pid: 1, tid: 7, ts: 316000, dur: 1000 }, // under 5 ms
+  ];
+  const top = longestTasks(Buffer.from(JSON.stringify({ traceEvents: [...trace.traceEvents, ...inside] })), 2);
+  assert.deepEqual(top, [
+    { at_s: 0.2, ms: 120, cpu: 110, inside: ['Layout 90 ms', 'FunctionCall draw chart.js:12 15 ms'] },
+    { at_s: 0, ms: 150, cpu: 40, inside: [] },
+  ]);
 });
