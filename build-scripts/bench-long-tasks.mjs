@@ -43,16 +43,24 @@ function reporter(steps) {
 }
 
 /** The page's main-thread tasks from a Chromium trace, up to its report (stopping the trace costs
- * a task of its own): [{ms (wall), cpu (ms)}]. The page's main thread is the one that logged the
+ * a task of its own), and after the stamp `from` when given: [{ms (wall), cpu (ms)}]. The page's main thread is the one that logged the
  * report's stamp (Chromium's own pages run main threads of their own in the same trace). */
-export function mainThreadTasks(trace) {
+export function mainThreadTasks(trace, from = '') {
   const events = JSON.parse(trace.toString()).traceEvents;
-  const stamp = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === '__long-tasks-end');
+  const stampOf = (message) => events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === message);
+  const stamp = stampOf('__long-tasks-end');
   if (!stamp) return null;
+  const start = from ? stampOf(from)?.ts : -Infinity; // from: only the tasks that start after that stamp
+  if (start === undefined) return null;
   return events
     .filter(
       (e) =>
-        e.ph === 'X' && e.name === 'RunTask' && e.pid === stamp.pid && e.tid === stamp.tid && e.ts + e.dur < stamp.ts,
+        e.ph === 'X' &&
+        e.name === 'RunTask' &&
+        e.pid === stamp.pid &&
+        e.tid === stamp.tid &&
+        e.ts > start &&
+        e.ts + e.dur < stamp.ts,
     )
     .map((e) => ({ ms: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 }));
 }

@@ -58,6 +58,21 @@ test("the trace reader keeps the page's main thread up to its stamp, CPU from td
     tasks: 3,
   });
   assert.equal(mainThreadTasks(Buffer.from(JSON.stringify({ traceEvents: [ev({ ts: 0, dur: 1 })] }))), null);
+  // from a stamp on: the tasks that start after it (the reading, after the page's load)
+  const read = {
+    ph: 'I',
+    name: 'TimeStamp',
+    pid: 1,
+    tid: 7,
+    ts: 100000,
+    args: { data: { message: '__course-tasks-read' } },
+  };
+  const withRead = Buffer.from(JSON.stringify({ traceEvents: [...trace.traceEvents, read] }));
+  assert.deepEqual(mainThreadTasks(withRead, '__course-tasks-read'), [
+    { ms: 120, cpu: 110 },
+    { ms: 5, cpu: 5 },
+  ]);
+  assert.equal(mainThreadTasks(Buffer.from(JSON.stringify(trace)), '__course-tasks-read'), null, 'no such stamp');
   // --profile: the longest tasks by CPU, with what ran inside them for at least 5 ms
   const inside = [
     { ph: 'X', name: 'Layout', pid: 1, tid: 7, ts: 210000, dur: 90000 },
