@@ -43,18 +43,85 @@ function reporter(steps) {
 }
 
 /** The page's main-thread tasks from a Chromium trace, up to its report (stopping the trace costs
- * a task of its own): [{ms (wall), cpu (ms)}]. The page's main thread is the one that logged the
+ * a task of its own), and after the stamp `from` when given: [{ms (wall), cpu (ms)}]. The page's main thread is the one that logged the
  * report's stamp (Chromium's own pages run main threads of their own in the same trace). */
-export function mainThreadTasks(trace) {
+export function mainThreadTasks(trace, from = '') {
   const events = JSON.parse(trace.toString()).traceEvents;
-  const stamp = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === '__long-tasks-end');
+  const stampOf = (message) => events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === message);
+  const stamp = stampOf('__long-tasks-end');
   if (!stamp) return null;
+  const start = from ? stampOf(from)?.ts : -Infinity; // from: only the tasks that start after that stamp
+  if (start === undefined) return null;
   return events
     .filter(
       (e) =>
-        e.ph === 'X' && e.name === 'RunTask' && e.pid === stamp.pid && e.tid === stamp.tid && e.ts + e.dur < stamp.ts,
+        e.ph === 'X' &&
+        e.name === 'RunTask' &&
+        e.pid === stamp.pid &&
+        e.tid === stamp.tid &&
+        e.ts > start &&
+        e.ts + e.dur < stamp.ts,
     )
     .map((e) => ({ ms: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 }));
+}
+
+/**
+ * Load `path` of a static server holding dist/ and `pages` ({path: html}, or a function making them
+ * once dist/ is built) in Chromium, traced, with
+ * `script(arg)` as its first init script; `script` logs `${tag} {json}` on the console when the
+ * measurement ends, after a console.timeStamp('__long-tasks-end'). Returns that report and the
+ * page's main-thread tasks up to the stamp (mainThreadTasks), or {skipped} without Chromium or
+ * playwright-core. Throws when the page failed or the trace lacks the stamp.
+ * @param {{pages: Record<string, string> | (() => Promise<Record<string, string>>), path: string, tag: string,
+ *   script: (arg: any) => void, arg: unknown, width: number, height: number}} o
+ */
+export async function tracedPage({ pages, path, tag, script, arg, width, height }) {
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` };
+  try {
+    await import('playwright-core');
+  } catch {
+    return { skipped: 'playwright-core is not installed (npm install)' };
+  }
+  const { startWidgetServer } = await import('../tests/browser/widget-fixtures.mjs');
+  const server = await startWidgetServer(typeof pages === 'function' ? {} : pages); // builds dist/ when stale
+  try {
+    // a function: pages made from the built dist/ (bench-course-tasks.mjs)
+    if (typeof pages === 'function') for (const [k, v] of Object.entries(await pages())) server.extra.set(k, v);
+    let report; // the page's own, on its console
+    const setup = async (page) => {
+      await server.browser.startTracing(page, {
+        categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      });
+      report = new Promise((resolve) =>
+        page.on('console', (m) => {
+          if (m.text().startsWith(`${tag} `)) resolve(JSON.parse(m.text().slice(tag.length + 1)));
+        }),
+      );
+      await page.addInitScript(script, arg);
+    };
+    const { page, errors } = await server.open(path, { width, height, setup });
+    const r = await report;
+    const trace = await server.browser.stopTracing();
+    const tasks = mainThreadTasks(trace);
+    await page.close();
+    if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
+    if (!tasks) throw new Error("the trace lacks the page's end-of-measurement stamp");
+    return { report: r, tasks, trace };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The longest task by CPU and by wall time, and how many took over `ms` of each. @param {{ms: number, cpu: number}[]} tasks */
+export function taskFigures(tasks, ms) {
+  const max = (xs) => Math.round(Math.max(0, ...xs));
+  return {
+    longest_cpu_ms: max(tasks.map((t) => t.cpu)),
+    longest_wall_ms: max(tasks.map((t) => t.ms)),
+    [`over_${ms}_cpu`]: tasks.filter((t) => t.cpu > ms).length,
+    [`over_${ms}_wall`]: tasks.filter((t) => t.ms > ms).length,
+    tasks: tasks.length,
+  };
 }
 
 /**
@@ -64,49 +131,22 @@ export function mainThreadTasks(trace) {
  *   tasks: number, observer_over_50: number, steps: number[]} | {skipped: string}>}
  */
 export async function measureLongTasks({ log = console.error } = {}) {
-  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` };
-  try {
-    await import('playwright-core');
-  } catch {
-    return { skipped: 'playwright-core is not installed (npm install)' };
-  }
   log('bench: long tasks (Chromium, built site, six widgets training)');
-  const { FIXTURES, startWidgetServer } = await import('../tests/browser/widget-fixtures.mjs');
-  const server = await startWidgetServer(FIXTURES);
-  try {
-    let report; // the page's own, on its console
-    const setup = async (page) => {
-      await server.browser.startTracing(page, {
-        categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
-      });
-      report = new Promise((resolve) =>
-        page.on('console', (m) => {
-          if (m.text().startsWith('__long-tasks ')) resolve(JSON.parse(m.text().slice('__long-tasks '.length)));
-        }),
-      );
-      await page.addInitScript(reporter, STEPS);
-    };
-    const { page, errors } = await server.open('/fixtures/six.html', { width: 1400, height: 1400, setup });
-    const r = await report;
-    const tasks = mainThreadTasks(await server.browser.stopTracing());
-    await page.close();
-    if (!r.done)
-      throw new Error(`the six widgets did not train past ${STEPS} steps (steps ${r.steps}, error ${r.error})`);
-    if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
-    if (!tasks) throw new Error("the trace lacks the page's end-of-measurement stamp");
-    const max = (xs) => Math.round(Math.max(0, ...xs));
-    return {
-      longest_cpu_ms: max(tasks.map((t) => t.cpu)),
-      longest_wall_ms: max(tasks.map((t) => t.ms)),
-      over_50_cpu: tasks.filter((t) => t.cpu > LONG_MS).length,
-      over_50_wall: tasks.filter((t) => t.ms > LONG_MS).length,
-      tasks: tasks.length,
-      observer_over_50: r.long.length,
-      steps: r.steps,
-    };
-  } finally {
-    await server.close();
-  }
+  const { FIXTURES } = await import('../tests/browser/widget-fixtures.mjs');
+  const t = await tracedPage({
+    pages: FIXTURES,
+    path: '/fixtures/six.html',
+    tag: '__long-tasks',
+    script: reporter,
+    arg: STEPS,
+    width: 1400,
+    height: 1400,
+  });
+  if ('skipped' in t) return t;
+  const r = t.report;
+  if (!r.done)
+    throw new Error(`the six widgets did not train past ${STEPS} steps (steps ${r.steps}, error ${r.error})`);
+  return { ...taskFigures(t.tasks, LONG_MS), observer_over_50: r.long.length, steps: r.steps };
 }
 
 /** The row as `npm run bench` prints it. */

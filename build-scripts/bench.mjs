@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { measureCompareInTab, measureTwoAtOnce } from './bench-compare.mjs';
+import { courseTasksRow, measureCourseTasks } from './bench-course-tasks.mjs';
 import { longTasksRow, measureLongTasks } from './bench-long-tasks.mjs';
 import { downloadRows, measureDownload, measureFirstStep } from './bench-size.mjs';
 import { measureInTab } from './bench-tab.mjs';
@@ -205,6 +206,9 @@ if (!('skipped' in result.first_step))
 // The long_tasks row: the page's main thread while six widgets train (bench-long-tasks.mjs).
 result.long_tasks = await measureLongTasks({ log });
 log(`\n${longTasksRow(result.long_tasks)}`);
+// The course_tasks row: a course page holding three lessons' widgets, read through (bench-course-tasks.mjs).
+result.course_tasks = await measureCourseTasks({ log });
+log(courseTasksRow(result.course_tasks));
 torchRuns.push(measureTorch({ quick, log }));
 torchSummary();
 if (asJson) console.log(JSON.stringify(result));

@@ -172,7 +172,7 @@ test('each lesson reads in 10 to 15 minutes in either language, and every page b
     for (const lang of LANGS) {
       const { words } = renderLesson(readFileSync(join(LESSON_DIR, `${slug}.${lang}.md`), 'utf8'), lang, slug);
       const minutes = words / (lang === 'zh' ? 300 : 200);
-      assert.ok(minutes >= 8 && minutes <= 16, `${slug}.${lang}: ${minutes.toFixed(1)} minutes of reading`);
+      assert.ok(minutes >= 10 && minutes <= 15, `${slug}.${lang}: ${minutes.toFixed(1)} minutes of reading (10 to 15)`);
     }
   for (const name of coursePages()) {
     const html = coursePageHtml(name);

@@ -49,7 +49,10 @@ class CoursePage {
     if (!tpl) return;
     this.widgets?.dispose();
     for (const c of this.checks) c.dispose();
-    this.main.replaceChildren(tpl.content.cloneNode(true));
+    // <main> holds the English text as built (data-lang): kept when that is the reader's language,
+    // since laying a whole lesson out a second time is a long task (the bench's course_tasks row)
+    if (this.main.dataset.lang !== this.lang) this.main.replaceChildren(tpl.content.cloneNode(true));
+    this.main.dataset.lang = this.lang;
     document.documentElement.lang = LANG_TAGS[this.lang];
     const h1 = this.main.querySelector('h1, h2');
     document.title = `${h1?.textContent ?? ''} — Attention Playground`;
