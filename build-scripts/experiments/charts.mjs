@@ -39,6 +39,12 @@ export async function drawCharts(ids, out, { defs = join(ROOT, 'docs/experiments
     }, files);
     await page.goto(`${server.resolvedUrls.local[0]}experiments.html`);
     await page.locator('.xp[data-experiments]').waitFor({ timeout: 30000 });
+    // Vite shows a failed module (e.g. the wasm not built yet) as an overlay over the page: a chart
+    // taken then would be a picture of the error.
+    if (await page.locator('vite-error-overlay').count())
+      throw new Error(
+        `experiments: the experiments page shows a build error: ${(await page.locator('vite-error-overlay').evaluate((e) => e.shadowRoot?.querySelector('.message')?.textContent ?? '')).slice(0, 300)}`,
+      );
     for (const id of ids) {
       const chart = page.locator(`.xp-experiment[data-id="${id}"] .xp-chart`);
       if (!(await chart.count())) {
