@@ -23,14 +23,25 @@ const LONG_MS = 100;
 const DWELL_MS = 45000; // the longest a reader waits at one widget
 
 /**
+ * The English lesson of a built lesson page (dist/course/<slug>.html): its article's content.
+ * @param {string} html
+ */
+export function builtLesson(html) {
+  const m = /<template data-lang="en">[\s\S]*?<article class="lesson" lang="en">\n([\s\S]*?)\n<\/article>/.exec(html);
+  if (!m) throw new Error('the built lesson page has no English lesson');
+  return m[1];
+}
+
+/**
  * The fixture page: a built lesson page `built` (dist/course/order.html: its scripts, styles and
  * CSP) with its English lesson (the <main> a reader without script gets, and the template main.js
  * shows) replaced by one article holding the lessons `slugs`, as the build renders each.
- * @param {string} built @param {string[]} [slugs]
+ * @param {string} built @param {(slug: string) => string} lessonHtml a lesson's English HTML, as the
+ *   build renders it (the bench reads it from the built pages: builtLesson)
+ * @param {string[]} [slugs]
  */
-export async function threeLessonsPage(built, slugs = COURSE_SLUGS) {
-  const { lessonIn } = await import('../web/src/pages/course/pages.mjs');
-  const article = `<article class="lesson" lang="en">\n${slugs.map((s) => lessonIn(s, 'en').html).join('\n')}\n</article>`;
+export async function threeLessonsPage(built, lessonHtml, slugs = COURSE_SLUGS) {
+  const article = `<article class="lesson" lang="en">\n${slugs.map(lessonHtml).join('\n')}\n</article>`;
   const page = built
     .replace(/(<main\b[^>]*>)[\s\S]*?(<\/main>)/, (_, a, b) => `${a}\n${article}\n${b}`)
     .replace(/(<template data-lang="en">)[\s\S]*?(<\/template>)/, (_, a, b) => `${a}\n${article}\n${b}`);
@@ -98,7 +109,9 @@ export async function measureCourseTasks({ log = console.error, profile = false 
   const t = await tracedPage({
     // made from the built page once dist/ is built
     pages: async () => ({
-      [COURSE_PATH]: await threeLessonsPage(readFileSync(resolve(ROOT, 'dist/course/order.html'), 'utf8')),
+      [COURSE_PATH]: await threeLessonsPage(readFileSync(resolve(ROOT, 'dist/course/order.html'), 'utf8'), (slug) =>
+        builtLesson(readFileSync(resolve(ROOT, `dist/course/${slug}.html`), 'utf8')),
+      ),
     }),
     path: COURSE_PATH,
     tag: '__course-tasks',

@@ -7,16 +7,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COURSE_SLUGS, longestTasks, threeLessonsPage } from '../../build-scripts/bench-course-tasks.mjs';
+import { builtLesson, COURSE_SLUGS, longestTasks, threeLessonsPage } from '../../build-scripts/bench-course-tasks.mjs';
 import { mainThreadTasks, taskFigures } from '../../build-scripts/bench-long-tasks.mjs';
-import { coursePageHtml, LESSON_DIR } from '../../web/src/pages/course/pages.mjs';
+import { coursePageHtml, LESSON_DIR, lessonIn } from '../../web/src/pages/course/pages.mjs';
 
 const widgetsOf = (/** @type {string} */ html) =>
   [...html.matchAll(/<attention-playground\b[^>]*><\/attention-playground>/g)].map((m) => m[0]);
 
 test("the page holds three lessons' widgets, unchanged, in the course page's shell", async () => {
   const shell = coursePageHtml('order');
-  const page = await threeLessonsPage(shell);
+  const lessonHtml = (/** @type {string} */ s) => lessonIn(s, 'en').html;
+  for (const s of COURSE_SLUGS)
+    assert.equal(builtLesson(coursePageHtml(s)), lessonHtml(s), `the bench reads lesson ${s} from its built page`);
+  const page = await threeLessonsPage(shell, lessonHtml);
   const expected = COURSE_SLUGS.flatMap((s) => widgetsOf(readFileSync(join(LESSON_DIR, `${s}.en.md`), 'utf8')));
   assert.equal(expected.length, 8, 'lessons 1, 3 and 5 hold eight widgets');
   const en = /<template data-lang="en">([\s\S]*?)<\/template>/.exec(page)?.[1] ?? '';
@@ -29,7 +32,10 @@ test("the page holds three lessons' widgets, unchanged, in the course page's she
   assert.equal(zh(page), zh(shell), 'the Chinese template is left as built');
   const head = (/** @type {string} */ h) => h.slice(0, h.indexOf('<body'));
   assert.equal(head(page), head(shell), "the head (CSP, scripts, styles) is the page's own");
-  await assert.rejects(threeLessonsPage('<html><body>no lesson</body></html>'), /no <main> or English <template>/);
+  await assert.rejects(
+    threeLessonsPage('<html><body>no lesson</body></html>', lessonHtml),
+    /no <main> or English <template>/,
+  );
 });
 
 test("the trace reader keeps the page's main thread up to its stamp, CPU from tdur", () => {
