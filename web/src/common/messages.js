@@ -69,10 +69,18 @@ const PARTS = {
 /** The loadable parts' names. */
 export const LOADABLE = Object.keys(PARTS);
 
-/** The strings loaded so far, per language. @type {Record<Lang, Record<string, string>>} */
-const TABLE = { en: {}, zh: {} };
-/** The parts loaded or loading, `${part}.${lang}` -> its promise. @type {Map<string, Promise<void>>} */
-const loading = new Map();
+// The strings loaded so far, per language, and the parts loaded or loading (`${part}.${lang}` ->
+// its promise). Kept on globalThis under one registered symbol, not in this module: a bundler may
+// load this module twice (Vite's dev server pre-bundles an installed package's entry with its
+// static imports, while the chunks it imports later load the original file), and the part loaded
+// through one copy must be the part the other reads.
+/** @typedef {{table: Record<Lang, Record<string, string>>, loading: Map<string, Promise<void>>}} Shared */
+const GLOBAL = /** @type {Record<symbol, Shared>} */ (/** @type {unknown} */ (globalThis));
+const SHARED_KEY = Symbol.for('attention-playground.messages');
+GLOBAL[SHARED_KEY] ??= { table: { en: {}, zh: {} }, loading: new Map() };
+const SHARED = GLOBAL[SHARED_KEY];
+const TABLE = SHARED.table;
+const loading = SHARED.loading;
 
 /** Add a part's strings in one language (a part imported statically). @param {Lang} lang @param {Record<string, string>} strings */
 export function addMessages(lang, strings) {
