@@ -13,7 +13,7 @@
 // Skips (returns {skipped: reason}) without Chromium, playwright-core or /proc.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { rateOf, tinyRefHash, withBuiltPage } from './bench-tab.mjs';
+import { rateOf, tinyRefHash, watchSteps, withBuiltPage } from './bench-tab.mjs';
 
 const HZ = 100; // clock ticks per second of /proc's utime and stime (USER_HZ on Linux)
 
@@ -89,16 +89,7 @@ async function oneTab({ isolated, quick = false }) {
     const status = page.locator('#module-status');
     const variant = (await status.getAttribute('data-variant')) ?? '?';
     const threads = Number((await status.getAttribute('data-threads')) ?? 1);
-    await page.evaluate(() => {
-      const out = /** @type {HTMLElement} */ (document.getElementById('step-counter'));
-      const seen = [];
-      Object.assign(window, { benchSeen: seen });
-      new MutationObserver(() => seen.push([Number(out.textContent), performance.now()])).observe(out, {
-        childList: true,
-        characterData: true,
-        subtree: true,
-      });
-    });
+    await watchSteps(page);
     await page.click('#play');
     const [warm, span] = quick ? [1500, 2500] : [4000, 10000];
     await page.waitForTimeout(warm); // the bench's warm-up, not a wait for a fact: nothing is asserted

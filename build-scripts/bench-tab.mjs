@@ -61,17 +61,7 @@ export async function measureInTab({ quick = false, dist, isolated = false, log 
     const threads = Number((await status.getAttribute('data-threads')) ?? 1);
     if (isolated && variant !== 'threads')
       throw new Error(`the isolated page runs the ${variant} build: ${await status.getAttribute('title')}`);
-    // Every change of the step counter, with the page's clock.
-    await page.evaluate(() => {
-      const out = /** @type {HTMLElement} */ (document.getElementById('step-counter'));
-      const seen = [];
-      Object.assign(window, { benchSeen: seen });
-      new MutationObserver(() => seen.push([Number(out.textContent), performance.now()])).observe(out, {
-        childList: true,
-        characterData: true,
-        subtree: true,
-      });
-    });
+    await watchSteps(page);
     await page.click('#play');
     const [warm, span] = quick ? [1500, 2500] : [4000, 12000];
     await page.waitForTimeout(warm);
@@ -102,6 +92,23 @@ export async function measureInTab({ quick = false, dist, isolated = false, log 
       variant,
       threads,
     };
+  });
+}
+
+/**
+ * Record every change of the playground's step counter, with the page's clock, in window.benchSeen.
+ * @param {import('playwright-core').Page} page
+ */
+export function watchSteps(page) {
+  return page.evaluate(() => {
+    const out = /** @type {HTMLElement} */ (document.getElementById('step-counter'));
+    const seen = [];
+    Object.assign(window, { benchSeen: seen });
+    new MutationObserver(() => seen.push([Number(out.textContent), performance.now()])).observe(out, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   });
 }
 
