@@ -36,7 +36,9 @@ function firstView(m, reg, config, steps) {
     }
     s.stepsDone();
     s.positions(0);
-    s.evaluate(0);
+    // a run keeps every evaluation: past the list's first growths, a widget's later evaluations
+    // take another path (found when the training loop was compiled with -Os)
+    for (let i = 0; i < 5; i++) s.evaluate(0);
     const index = JSON.parse(s.replayIndex());
     const kept = index.steps ?? index;
     if (Array.isArray(kept) && kept.length) s.replayFrame(Number(kept[0].step ?? kept[0]));
