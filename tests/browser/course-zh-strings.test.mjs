@@ -127,7 +127,13 @@ test('the probe and extrapolation demos and a comparison in 中文: no English w
     const on = { steps: '40', autoplay: '' }; // they train once in view (no lesson plays them)
     add({ id: 'z-probe', preset: 'probe', position: 'rope,alibi', normalization: 'softmax,l2', ...on });
     add({ id: 'z-ext', preset: 'extrapolation', position: 'rope,learned', ...on });
-    add({ id: 'z-cmp', task: 'copy_back', compare: 'position=none,rope', view: 'chart,attention', ...on });
+    add({
+      id: 'z-cmp',
+      task: 'copy_back',
+      compare: 'position=none,rope',
+      view: 'chart,attention,predictions,heads',
+      ...on,
+    });
   });
   for (const [id, done] of [
     ['z-probe', '.apd-probe[data-complete="true"]'],
@@ -146,6 +152,16 @@ test('the probe and extrapolation demos and a comparison in 中文: no English w
       { arg: [id, done], timeout: WAIT.training * 3 },
     );
   }
+  // the comparison's heads table and predictions drawn (their words are the table's panels part)
+  await until(
+    page,
+    () => {
+      const r = document.getElementById('z-cmp').shadowRoot;
+      return Boolean(r.querySelector('.ap-compare-heads tbody tr') && r.querySelector('.predictions .summary'));
+    },
+    'the comparison measured its heads and drew its predictions',
+    { timeout: WAIT.training },
+  );
   const found = await englishOn(page, 'demos', ['z-probe', 'z-ext', 'z-cmp']); // and the cells' tooltips and labels
   await ctx.close();
   assert.deepEqual(found, [], 'English words in the demos and the comparison on a 中文 page');

@@ -181,6 +181,7 @@ export class CompareView {
           this.headsBox,
           this.runs.map((r, i) => ({ name: r.name, swatch: () => swatch(i) })),
           this.tr('cmp.measuringHeads'),
+          this.opts.lang,
         )
       : undefined;
     /** @type {LengthsPanel|undefined} */

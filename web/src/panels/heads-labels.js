@@ -103,7 +103,3 @@ export function evidenceOf(label, h, thresholds, lang = 'en') {
         : '';
   return `${nameOf(key, lang)} ${fixed(h[/** @type {keyof HeadMeasures} */ (key)])} ≥ ${t0.threshold.toFixed(2)}${at}`;
 }
-
-/** What the induction label requires beyond its threshold, as the page states it (the engine's rule, core/model/head_stats.hpp apply_induction_rule). */
-export const INDUCTION_NEEDS =
-  'An induction head also needs a previous-token head in an earlier layer, so a one-layer model has none.';

@@ -45,11 +45,15 @@ const demoLoader = (/** @type {string|undefined} */ name) =>
 
 /**
  * The parts of the message table a widget needs besides `widget` (common/messages.js): its demo's
- * (when the table has one) or its comparison's.
+ * (when the table has one) or its comparison's (and the panels' words when it shows predictions or
+ * heads; a config preset's panels load theirs with the panel, widgets/lazy-views.js).
  * @param {import('./presets.js').Preset} preset @param {WidgetSettings} settings
  */
-const messageParts = (preset, settings) =>
-  preset.demo ? LOADABLE.filter((p) => p === preset.demo) : settings.compare ? ['compare', 'panels'] : [];
+const messageParts = (preset, settings) => {
+  if (preset.demo) return LOADABLE.filter((p) => p === preset.demo);
+  if (!settings.compare) return [];
+  return ['compare', ...(settings.view.some((v) => v === 'predictions' || v === 'heads') ? ['panels'] : [])];
+};
 
 // One IntersectionObserver, one ResizeObserver (the room a widget holds depends on its width) and
 // one visibilitychange listener for every widget on the page.

@@ -140,4 +140,17 @@ export default {
   'iv.changeSeq': ', whole sequences {a} → {b}',
   'iv.edited': 'edited',
   'iv.was': 'was {t}',
+  // a comparison's heads table (compare-heads.js)
+  'cmph.layer': 'layer {n} ·',
+  'cmph.head': 'head {n}',
+  'cmph.col': 'head',
+  'cmph.at': '{name} at step {step}',
+  'cmph.notYet': '{name} not yet',
+  'cmph.sep': ', ',
+  'cmph.caption':
+    "What each head does, measured on held-out example 0 at each run's latest step ({steps}). A label is earned at the threshold its evidence states. ",
+  'cmph.noLabel': 'no label (entropy {v})',
+  // what the induction label requires beyond its threshold (the engine's rule, core/model/head_stats.hpp apply_induction_rule)
+  'heads.inductionNeeds':
+    'An induction head also needs a previous-token head in an earlier layer, so a one-layer model has none.',
 };

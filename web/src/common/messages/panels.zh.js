@@ -129,4 +129,16 @@ export default {
   'iv.changeSeq': '，整个序列 {a} → {b}',
   'iv.edited': '干预后',
   'iv.was': '原为 {t}',
+  // a comparison's heads table (compare-heads.js)
+  'cmph.layer': '第 {n} 层 ·',
+  'cmph.head': '第 {n} 个头',
+  'cmph.col': '注意力头',
+  'cmph.at': '{name} 在第 {step} 步',
+  'cmph.notYet': '{name} 尚未测量',
+  'cmph.sep': '，',
+  'cmph.caption':
+    '每个注意力头在做什么：在留出样例 0 上、每次运行的最新一步测量（{steps}）。标签在其证据所示的阈值处获得。',
+  'cmph.noLabel': '无标签（熵 {v}）',
+  // what the induction label requires beyond its threshold (the engine's rule, core/model/head_stats.hpp apply_induction_rule)
+  'heads.inductionNeeds': '归纳头还需要更早的层中有一个前一词元头，所以单层模型没有归纳头。',
 };
