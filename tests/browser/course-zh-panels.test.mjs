@@ -6,9 +6,11 @@
 // aria-label of the page is read (english-words.mjs, as course-zh-strings.test.mjs reads the
 // lessons, at 1280 and 375 px): a Latin word that is neither a name nor a config value fails the
 // test, named with where it is and its text. The model's tokens are data and are left out.
+// Screenshot: test-results/course-zh-panels.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, until, WAIT } from './harness.mjs';
+import { resolve } from 'node:path';
+import { startHarness, until, WAIT, RESULTS } from './harness.mjs';
 import { loadModule } from '../node/load.mjs';
 import { englishWords, latinText } from './english-words.mjs';
 
@@ -130,6 +132,7 @@ test('the predictions, generate, heads and interventions panels and the notices 
   await crashTheWorker(page);
   const ignored = await until(page, textIn, 'the ignored-from-the-link notice', { arg: '.ap-ignored' });
   assert.equal(ignored, '已忽略链接中的以下内容（不是这个组件的设置）：zz_9="1"。');
+  await page.locator('#z-panels').screenshot({ path: resolve(RESULTS, 'course-zh-panels.png') });
   const found = [];
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
