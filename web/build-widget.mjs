@@ -365,10 +365,15 @@ export function measure(output) {
     inLanguage(new Set([...base, ...closure([app]), ...closure(panels(view)), ...closure(more)]), [
       'widget',
       ...(view.includes('positions') ? ['positions'] : []),
+      ...(view.some((v) => ['predictions', 'generate', 'heads', 'interventions'].includes(v)) ? ['panels'] : []),
     ]);
   const kinds = { 'playground / encoding presets': widget(['attention', 'positions']) };
   if (compare)
-    kinds['a comparison (compare=…)'] = inLanguage(new Set([...base, ...closure([compare])]), ['widget', 'compare']);
+    kinds['a comparison (compare=…)'] = inLanguage(new Set([...base, ...closure([compare])]), [
+      'widget',
+      'compare',
+      'panels',
+    ]);
   const driven = names.find((f) => view(f, 'widget-api'));
   if (driven) kinds['driven by a page (setConfig …)'] = widget(['attention', 'positions'], [driven]);
   kinds['view=chart,attention,…,generate'] = widget(['attention', 'positions', 'predictions', 'generate']);

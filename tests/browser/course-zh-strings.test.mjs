@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { startHarness, until, WAIT } from './harness.mjs';
 import { LESSONS } from '../../web/src/pages/course/pages.mjs';
 import { loadModule } from '../node/load.mjs';
+import { englishWords, latinText } from './english-words.mjs';
 
 let h;
 /** The config fields' names (allowed in `field = value` only) and every value the registry names. */
@@ -28,80 +29,18 @@ before(async () => {
 });
 after(() => h?.close());
 
-// Names and notation a Chinese text keeps in Latin letters (case as written).
-export const NAMES = [
-  ...['RoPE', 'ALiBi', 'NTK', 'YaRN', 'PI', 'T5', 'ReLU', 'GELU', 'LayerNorm', 'RMSNorm', 'Adam', 'AdamW', 'SGD'],
-  ...['Transformer', 'Attention', 'Playground', 'WebAssembly', 'Wasm', 'SIMD', 'JavaScript', 'Web', 'Worker'],
-  ...['softmax', 'sigmoid', 'ReLU', 'performer', 'Performer', 'logits', 'logit', 'xPos', 'FIRE', 'KERPLE', 'CoPE'],
-  ...['Shaw', 'URPE', 'ln', 'exp', 'log', 'max', 'min', 'mean', 'std', 'Lemma', 'token', 'tokens', 'KB', 'MB'],
-  ...['English', 'CSV', 'JSON', 'PNG', 'SVG', 'cls', 'sep', 'pi', 'ntk', 'yarn', 'none', 'rope', 'alibi', 'l2'],
-  ...['src', 'tgt', 'eval', 'lr', 'd_model', 'p', 'px', 'ms', 'Q', 'K', 'V', 'QK', 'FFN', 'MLP', 'LM', 'LR'],
-  ...['Toeplitz', 'mscale', 'Shaw', 'URPE', 'T5', 'BERT'],
-];
-
 /**
- * What the page shows in Latin words, outside the lesson's own prose: [{where, text, words}], one per
- * visible text node (and per option of a visible menu). Runs in the page.
+ * The English words on `page` (both widths), as the failure lists them: of its visible text, and of
+ * the titles and aria-labels of the widgets `attrs` names (their ids).
+ * @param {import('playwright-core').Page} page @param {string} name @param {string[]} [attrs]
  */
-function latinText() {
-  const out = [];
-  const visible = (/** @type {Element} */ e) => {
-    for (let x = e; x; x = x.parentElement ?? /** @type {ShadowRoot} */ (x.getRootNode()).host ?? null) {
-      const s = getComputedStyle(x);
-      if (s.display === 'none' || s.visibility === 'hidden' || x.hidden) return false;
-      if (x === document.body) break;
-    }
-    return e.getClientRects().length > 0;
-  };
-  const walk = (/** @type {Node} */ root, /** @type {string} */ where, /** @type {boolean} */ prose) => {
-    const it = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-    for (let n = it.nextNode(); n; n = it.nextNode()) {
-      if (n.nodeType === Node.ELEMENT_NODE) {
-        const e = /** @type {Element} */ (n);
-        if (e.shadowRoot) walk(e.shadowRoot, e.id ? `#${e.id}` : e.localName, false);
-        if (e.localName === 'select' && visible(e))
-          for (const o of /** @type {HTMLSelectElement} */ (e).options)
-            if (/[A-Za-z]/.test(o.text)) out.push({ where: `${where} select#${e.id} option`, text: o.text });
-        continue;
-      }
-      const p = n.parentElement;
-      if (!p || ['SCRIPT', 'STYLE', 'TEMPLATE', 'OPTION', 'NOSCRIPT'].includes(p.tagName)) continue;
-      if (prose && p.closest('main') && !p.closest('attention-playground, aside[data-check]')) continue;
-      if (p.closest('.katex, math, code')) continue;
-      if (/[A-Za-z]/.test(n.textContent ?? '') && visible(p))
-        out.push({
-          where: `${where} ${p.localName}${p.className ? `.${String(p.className).split(' ')[0]}` : ''}`,
-          text: n.textContent.trim(),
-        });
-    }
-  };
-  walk(document.body, 'page', true);
-  return out;
-}
-
-/**
- * The English words of `text`: Latin words that are not a name, a config value, a field in
- * `field = value`, a word with a digit or an underscore (an identifier), an abbreviation or a letter.
- * @param {string} text @param {{fields: Set<string>, values: Set<string>}} known
- */
-export function englishWords(text, known, names = new Set(NAMES)) {
-  const words = [];
-  const code = text.replace(/\b([a-z_0-9]+)\s*=/g, (all, f) => (known.fields.has(f) ? ' ' : all));
-  for (const [token] of code.matchAll(/[A-Za-z][A-Za-z0-9_.'’-]*/g)) {
-    const t = token.replace(/[.'’-]+$/, '');
-    if (t.length < 2 || /[0-9_]/.test(t) || names.has(t) || known.values.has(t) || /^[A-Z0-9]+$/.test(t)) continue;
-    words.push(t);
-  }
-  return words;
-}
-
-/** The English words on `page` (both widths), as the failure lists them. @param {import('playwright-core').Page} page @param {string} name */
-async function englishOn(page, name) {
+async function englishOn(page, name, attrs = []) {
   const found = [];
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await until(page, (w) => window.innerWidth === w, `${name}: the window at ${width} px`, { arg: width });
-    for (const { where, text } of await page.evaluate(latinText)) {
+    for (const { where, text } of await page.evaluate(latinText, attrs.length > 0)) {
+      if (/\[(title|aria-label)\]$/.test(where) && !attrs.some((id) => where.startsWith(`#${id} `))) continue;
       if (process.env.ZH_STRINGS_LIST) console.log(`${name} ${width} ${where}: ${text}`);
       const words = englishWords(text, ids);
       if (words.length) found.push(`${width} px ${where}: "${text.slice(0, 80)}" (${words.join(' ')})`);
@@ -188,7 +127,13 @@ test('the probe and extrapolation demos and a comparison in 中文: no English w
     const on = { steps: '40', autoplay: '' }; // they train once in view (no lesson plays them)
     add({ id: 'z-probe', preset: 'probe', position: 'rope,alibi', normalization: 'softmax,l2', ...on });
     add({ id: 'z-ext', preset: 'extrapolation', position: 'rope,learned', ...on });
-    add({ id: 'z-cmp', task: 'copy_back', compare: 'position=none,rope', view: 'chart,attention', ...on });
+    add({
+      id: 'z-cmp',
+      task: 'copy_back',
+      compare: 'position=none,rope',
+      view: 'chart,attention,predictions,heads',
+      ...on,
+    });
   });
   for (const [id, done] of [
     ['z-probe', '.apd-probe[data-complete="true"]'],
@@ -207,7 +152,17 @@ test('the probe and extrapolation demos and a comparison in 中文: no English w
       { arg: [id, done], timeout: WAIT.training * 3 },
     );
   }
-  const found = await englishOn(page, 'demos');
+  // the comparison's heads table and predictions drawn (their words are the table's panels part)
+  await until(
+    page,
+    () => {
+      const r = document.getElementById('z-cmp').shadowRoot;
+      return Boolean(r.querySelector('.ap-compare-heads tbody tr') && r.querySelector('.predictions .summary'));
+    },
+    'the comparison measured its heads and drew its predictions',
+    { timeout: WAIT.training },
+  );
+  const found = await englishOn(page, 'demos', ['z-probe', 'z-ext', 'z-cmp']); // and the cells' tooltips and labels
   await ctx.close();
   assert.deepEqual(found, [], 'English words in the demos and the comparison on a 中文 page');
 });

@@ -36,6 +36,9 @@ const CASES = {
     '<attention-playground preset="permutation" lang="zh" compact autoplay></attention-playground>',
     DEMO,
   ],
+  // every preset has its zh row: the compact probe and an encoding's preset (t5_bias: its bucket maps)
+  'probe compact zh': ['<attention-playground preset="probe" lang="zh" compact autoplay></attention-playground>', DEMO],
+  't5_bias zh': ['<attention-playground preset="t5_bias" lang="zh" steps="20" autoplay></attention-playground>', NEAR],
   // the example post's config widget: its parts added up
   parts: [
     '<attention-playground preset="playground" task="copy_back" position="sinusoidal" steps="20" controls="play,reset,position" view="chart,attention" autoplay></attention-playground>',

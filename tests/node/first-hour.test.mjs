@@ -7,15 +7,16 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { INDUCTION_NEEDS } from '../../web/src/panels/heads-labels.js';
+import { loadMessages, t } from '../../web/src/common/messages.js';
 import { distinct } from '../../web/src/panels/predictions-panel.js';
 import { PINNED_DASH } from '../../web/src/charts/line-chart-base.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const read = (/** @type {string} */ p) => readFileSync(resolve(ROOT, p), 'utf8');
 
-test('induction: the page states the rule the engine applies (tests/node/heads.test.mjs, test_head_stats.cpp)', () => {
-  assert.match(INDUCTION_NEEDS, /previous-token head in an earlier layer/);
+test('induction: the page states the rule the engine applies (tests/node/heads.test.mjs, test_head_stats.cpp)', async () => {
+  await loadMessages('en', ['panels']);
+  assert.match(t('en', 'heads.inductionNeeds'), /previous-token head in an earlier layer/);
 });
 
 test('predictions: a batch that repeats one held-out pair counts it once', () => {

@@ -10,10 +10,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadModule, sessionWith, ROOT } from './load.mjs';
 import { describeChange, changedPositions } from '../../web/src/panels/interventions-view.js';
+import { loadMessages, translator } from '../../web/src/common/messages.js';
 
 let m;
 before(async () => {
   m = await loadModule('simd');
+  await loadMessages('en', ['panels']); // the panel's words (the message table's panels part)
+  await loadMessages('zh', ['panels']);
 });
 
 const tiny = { task: 'copy', d_model: 16, heads: 2, layers: 2, batch: 8, seq_len: 8, eval_every: 0, seed: 5, lr: 3e-3 };
@@ -34,6 +37,7 @@ test('zeroing a layer changes the loss; clear restores it exactly; weights untou
     assert.ok(r.intervened.loss > r.base.loss + 0.1, `${r.intervened.loss} vs ${r.base.loss}`);
     assert.equal(r.predictions.base.examples.length, 4);
     assert.match(describeChange(r), /^loss \d+\.\d+ → \d+\.\d+, accuracy \d+\.\d% → \d+\.\d%/);
+    assert.match(describeChange(r, translator('zh')), /^损失 \d+\.\d+ → \d+\.\d+，准确率 \d+\.\d% → \d+\.\d%/);
     assert.ok(changedPositions(r) > 0);
     assert.deepEqual(JSON.parse(s.evaluate(0)), plain, 'evaluate() sees the plain model');
     s.clearInterventions();

@@ -10,8 +10,14 @@ export const TITLE = 14;
 export const PAD = 14;
 const MAX_CHARS = 14;
 
+// A wide character (CJK and fullwidth forms: a Chinese figure's words) takes a whole em.
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 /** Estimated width of text in a sans-serif font (the SVG reader's font is unknown). @param {string} s @param {number} size */
-export const textWidth = (s, size) => [...s].length * size * 0.6;
+export const textWidth = (s, size) => {
+  const chars = [...s];
+  const wide = chars.filter((c) => WIDE.test(c)).length;
+  return (chars.length - wide) * size * 0.6 + wide * size;
+};
 /** A label cut to MAX_CHARS characters. @param {unknown} s */
 export const short = (s) => {
   const t = [...String(s)];

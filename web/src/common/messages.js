@@ -6,7 +6,7 @@
 // its page's language: `element` (the element before it loads, both languages in its entry),
 // `widget` (the widget, its settings, the engine's notes, the demos' shared words), `positions`
 // (the position panel), `permutation`, `probe` and `extrapolation` (the demos), `compare` (a
-// comparison) and `course` (the course's pages, which hold both languages). A part is loaded with
+// comparison), `panels` (the predictions, generate, heads and interventions panels) and `course` (the course's pages, which hold both languages). A part is loaded with
 // loadMessages(lang, parts) (a dynamic import each, once) or added with addMessages; t throws for
 // a key not loaded. One key lives in one part. tests/node/course.test.mjs fails when a part lacks a
 // language, when a key lacks a language, when the two texts of a key use different
@@ -65,6 +65,7 @@ const PARTS = {
     zh: () => import('./messages/extrapolation.zh.js'),
   },
   compare: { en: () => import('./messages/compare.en.js'), zh: () => import('./messages/compare.zh.js') },
+  panels: { en: () => import('./messages/panels.en.js'), zh: () => import('./messages/panels.zh.js') },
 };
 /** The loadable parts' names. */
 export const LOADABLE = Object.keys(PARTS);

@@ -113,9 +113,14 @@ export class AttentionPanel {
       this.grid.append(row);
       return layer.heads.map((_, h) => {
         const what = () => (this.show === 'logits' ? 'logits' : 'weights');
+        const tr = this.tr;
         const menu = figureMenu(
           () =>
-            map.figure({ title: `Attention ${what()}, layer ${l + 1}, head ${h + 1}`, xLabel: 'key', yLabel: 'query' }),
+            map.figure({
+              title: tr(`attn.fig.${what()}`, { l: l + 1, h: h + 1 }),
+              xLabel: tr('attn.fig.key'),
+              yLabel: tr('attn.fig.query'),
+            }),
           () => `attnplay-attention-${what()}-layer${l + 1}-head${h + 1}`,
           this.words.menu,
         );
@@ -127,12 +132,20 @@ export class AttentionPanel {
         row.append(cell);
         const map = /** @type {HeadMap} */ (
           new Heatmap(cell, {
-            label: `Attention of layer ${l + 1}, head ${h + 1}: queries down, keys across`,
+            label: tr('attn.aria', { l: l + 1, h: h + 1 }),
             maxSize: 250,
             legend: this.tr('attn.weight'),
             words: this.words.heatmap,
             describe: (i, j, v) =>
-              `query ${i} “${map.tokens[i]}” → key ${j} “${map.tokens[j]}”: ${this.show === 'logits' ? 'logit' : 'weight'} ${fmt(v)} (row sum ${fmt(map.head.row_sums[i])})`,
+              tr('attn.describe', {
+                i,
+                j,
+                q: map.tokens[i],
+                k: map.tokens[j],
+                what: tr(this.show === 'logits' ? 'attn.logit' : 'attn.weight'),
+                v: fmt(v),
+                sum: fmt(map.head.row_sums[i]),
+              }),
           })
         );
         return map;

@@ -42,7 +42,7 @@ const swatch = (/** @type {number} */ i) => el('span', { class: 'ap-swatch', sty
  * @property {number} height of each chart
  * @property {boolean} [files] a per-run Export / Import of the model file
  * @property {import('../common/messages.js').Lang} [lang] the language of its words (the message
- *   table's compare part, loaded before: loadMessages(lang, ['compare'])); English by default
+ *   table's compare and panels parts, loaded before: loadMessages(lang, ['compare', 'panels'])); English by default
  */
 
 /** What it draws: run/compare-runs.js's CompareViews. */
@@ -91,7 +91,12 @@ export class CompareView {
     this.runs = states.map((state, i) => this.#run(state, i));
     this.#parts();
     box.replaceChildren(this.#head(), this.notice, this.#table(), this.#panels(), this.#foot());
-    this.unnotice = engineNotice(opts.pool, box, (model) => this.runs.some((_, i) => this.actions.model(i) === model));
+    this.unnotice = engineNotice(
+      opts.pool,
+      box,
+      (model) => this.runs.some((_, i) => this.actions.model(i) === model),
+      opts.lang,
+    );
     /** @type {[import('../charts/line-chart-base.js').LineChartBase & {destroy(): void, restyle(): void}, 'loss'|'token_accuracy'][]} */
     this.charts = [];
     this.disposed = false;
@@ -131,6 +136,7 @@ export class CompareView {
         list,
         el('div', { hidden: true }, el('div', { class: 'free-out' })),
         (ids) => this.actions.model(i)?.run(ids) ?? Promise.reject(new Error('no model')),
+        this.opts.lang,
       );
     }
     const last = { step: 0, loss: null, acc: null };
@@ -175,6 +181,7 @@ export class CompareView {
           this.headsBox,
           this.runs.map((r, i) => ({ name: r.name, swatch: () => swatch(i) })),
           this.tr('cmp.measuringHeads'),
+          this.opts.lang,
         )
       : undefined;
     /** @type {LengthsPanel|undefined} */

@@ -3,8 +3,10 @@
 // checkpoint and the ones that were training train on (client/client.js), so a demo needs nothing
 // but this box. Kept out of src/demos/ (every module there is a lazily loaded demo of the widget)
 // and free of KaTeX and CSS, so that the widget's first chunk can carry it. Also the words the
-// engine badges use for the build that runs (engineKind).
+// engine badges use for the build that runs (engineKind). The notice's words: the message table's
+// widget part (`notice.*`), loaded before (the widgets and the pages that show it load it).
 import { el } from './dom.js';
+import { t } from '../common/messages.js';
 
 /** @typedef {import('../client/session.js').EngineSession} Session */
 /** @typedef {import('../client/client.js').EngineClient} EngineClient */
@@ -22,6 +24,20 @@ export function engineKind(engine) {
 }
 
 /**
+ * Why the worker crashed, in `lang`: in English the client's message; else the table's words for
+ * the client's known reasons (client/watchdog.js, client.js), never a library's text.
+ * @param {Error} error @param {import('../common/messages.js').Lang} lang
+ */
+function reasonOf(error, lang) {
+  const m = String(error?.message ?? '');
+  if (lang === 'en') return m;
+  if (/^the engine's worker stopped: /.test(m)) return t(lang, 'notice.reason.stopped');
+  const silent = /^the engine's worker stopped responding \(no sign of life for (\d+) s\)/.exec(m);
+  if (silent) return t(lang, 'notice.reason.silent', { s: silent[1] });
+  return t(lang, /^the engine's worker failed/.test(m) ? 'notice.reason.failed' : 'notice.reason.other');
+}
+
+/**
  * Say in `root` when one of the pool's workers crashed (or went silent) and was restarted: a
  * notice (role=status, data-engine = restarting | restored | failed) above the demo. The client
  * brings each model back from its last checkpoint and the ones that were training train on
@@ -30,8 +46,10 @@ export function engineKind(engine) {
  * @param {HTMLElement|ShadowRoot} root
  * @param {(model: Session) => boolean} [owns] whether a model is this view's (a pool shared by
  *   several widgets: only the ones with a model on the crashed worker say so, of their models)
+ * @param {import('../common/messages.js').Lang} [lang] the language of its words (default en)
  */
-export function engineNotice(pool, root, owns = () => true) {
+export function engineNotice(pool, root, owns = () => true, lang = 'en') {
+  const tr = (/** @type {string} */ key, /** @type {Record<string, string|number>} */ p = {}) => t(lang, key, p);
   // Inline styles: the same box shows on the demo pages and inside a widget's shadow root.
   const box = el('p', {
     class: 'apd-engine-notice',
@@ -55,9 +73,7 @@ export function engineNotice(pool, root, owns = () => true) {
       concerns(client) &&
       show(
         final ? 'failed' : 'restarting',
-        final
-          ? `A training engine crashed again (${error.message}) and was not restarted: reload the page to train its models.`
-          : `A training engine crashed (${error.message}). Restarting it…`,
+        tr(final ? 'notice.failedAgain' : 'notice.restarting', { reason: reasonOf(error, lang) }),
       )
     );
   };
@@ -68,20 +84,14 @@ export function engineNotice(pool, root, owns = () => true) {
     if (failed)
       return show(
         'failed',
-        `A training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page.`,
+        tr('notice.notRestarted', { reason: reasonOf(error, lang), failed: reasonOf(failed, lang) }),
       );
-    const on = live.some((mdl) => mdl.playing) ? ', and training goes on' : '';
+    const on = live.some((mdl) => mdl.playing) ? tr('notice.goesOn') : '';
     const one =
       live.length === 1 &&
-      (live[0].checkpointBytes
-        ? `its last checkpoint, at step ${live[0].info.step}`
-        : 'the start (it had no checkpoint yet)');
-    const back = one
-      ? `; its model came back from ${one}`
-      : live.length
-        ? `; its ${live.length} models came back from their last checkpoints`
-        : '';
-    show('restored', `A training engine crashed (${error.message}) and was restarted${back}${on}.`);
+      (live[0].checkpointBytes ? tr('notice.fromCheckpoint', { step: live[0].info.step }) : tr('notice.fromStart'));
+    const back = one ? tr('notice.backOne', { from: one }) : tr('notice.backN', { n: live.length });
+    show('restored', tr('notice.restarted', { reason: reasonOf(error, lang), back, on }));
   };
   pool.addEventListener('crash', onCrash);
   pool.addEventListener('recovered', onRecovered);

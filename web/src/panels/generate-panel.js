@@ -2,8 +2,10 @@
 // coloured by the probability the model gave it. Next-token tasks (text, elman ...) sample
 // autoregressively; answer-slot tasks (copy, sort, addition ...) fill the answer slots, and a
 // held-out example can be loaded so that the model's answer stands next to the right one.
-// Works while training runs or is paused (the worker interleaves requests between chunks).
+// Works while training runs or is paused (the worker interleaves requests between chunks). Its
+// words: the message table's panels part (`gen.*`), loaded before: loadMessages(lang, ['panels']).
 import { el } from './dom.js';
+import { translator } from '../common/messages.js';
 
 /**
  * An answer-slot task (copy, sort, reverse, custom pairs): a slot token "_" and no space token
@@ -25,8 +27,10 @@ export class GeneratePanel {
    * @param {HTMLElement} root the panel body
    * @param {() => import('../client/session.js').EngineSession|null} getModel
    * @param {() => Promise<import('../wasm-api').Predictions>} heldOut resolves with a predictions object (for slot tasks)
+   * @param {import('../common/messages.js').Lang} [lang] the language of its words
    */
-  constructor(root, getModel, heldOut) {
+  constructor(root, getModel, heldOut, lang = 'en') {
+    const tr = (this.tr = translator(lang));
     this.root = root;
     this.getModel = getModel;
     this.heldOut = heldOut;
@@ -43,24 +47,30 @@ export class GeneratePanel {
     // A prompt of one's own is no longer the example: no comparison with its answer, and the
     // tokens count goes back to what it was.
     this.prompt.addEventListener('input', () => this.#ownPrompt());
-    this.tokens = field('gen-tokens', 'tokens', { type: 'number', min: 1, max: 512, value: 32 });
+    this.tokens = field('gen-tokens', tr('gen.tokens'), { type: 'number', min: 1, max: 512, value: 32 });
     /** @type {boolean} the person typed a tokens count: a new model keeps it */
     this.tokensEdited = false;
     this.tokens.querySelector('input')?.addEventListener('input', () => (this.tokensEdited = true));
-    this.temp = field('gen-temperature', 'temperature', { type: 'number', min: 0, max: 5, step: 0.1, value: 0.8 });
-    this.topk = field('gen-topk', 'top-k (0 = all)', { type: 'number', min: 0, max: 1000, value: 0 });
-    this.seed = field('gen-seed', 'seed', { type: 'number', min: 0, value: 1 });
+    this.temp = field('gen-temperature', tr('gen.temperature'), {
+      type: 'number',
+      min: 0,
+      max: 5,
+      step: 0.1,
+      value: 0.8,
+    });
+    this.topk = field('gen-topk', tr('gen.topk'), { type: 'number', min: 0, max: 1000, value: 0 });
+    this.seed = field('gen-seed', tr('gen.seed'), { type: 'number', min: 0, value: 1 });
     this.example = el(
       'button',
       { type: 'button', class: 'gen-example', onclick: () => this.#loadExample() },
-      'Held-out example',
+      tr('gen.example'),
     );
     this.out = el('div', { class: 'gen-out', 'aria-live': 'polite' });
     this.form = el(
       'form',
       { class: 'gen-form', onsubmit: (/** @type {Event} */ e) => (e.preventDefault(), this.generate()) },
-      el('label', { for: 'gen-prompt' }, 'Prompt'),
-      el('div', { class: 'free-row' }, this.prompt, el('button', { type: 'submit', id: 'gen-run' }, 'Generate')),
+      el('label', { for: 'gen-prompt' }, tr('gen.prompt')),
+      el('div', { class: 'free-row' }, this.prompt, el('button', { type: 'submit', id: 'gen-run' }, tr('gen.run'))),
       el('div', { class: 'gen-options' }, this.tokens, this.temp, this.topk, this.seed, this.example),
     );
     root.replaceChildren(this.form, this.out);
@@ -75,14 +85,8 @@ export class GeneratePanel {
     const bidirectional = !info.config.causal;
     this.example.hidden = !slots;
     this.form.hidden = info.per_sequence || (!slots && bidirectional);
-    const note = info.per_sequence
-      ? 'This task labels whole sequences: there is nothing to continue.'
-      : !slots && bidirectional
-        ? 'Generation needs a causal model (turn causal on): an encoder never learned to predict the next token.'
-        : slots
-          ? 'The model fills the answer slots after your prompt; load a held-out example to compare with the right answer.'
-          : 'The model continues your prompt one token at a time, sampling with the temperature.';
-    this.out.replaceChildren(el('p', { class: 'muted' }, note));
+    const note = info.per_sequence ? 'perSequence' : !slots && bidirectional ? 'encoder' : slots ? 'slots' : 'next';
+    this.out.replaceChildren(el('p', { class: 'muted' }, this.tr(`gen.note.${note}`)));
     if (!this.prompt.value) this.prompt.value = info.config.task === 'text' ? 'The ' : '';
   }
 
@@ -163,24 +167,19 @@ export class GeneratePanel {
           t,
         ),
       );
-      const rows = [el('div', { class: 'gen-line' }, el('span', { class: 'gen-label' }, 'model'), ...toks)];
+      const tr = this.tr;
+      const rows = [el('div', { class: 'gen-line' }, el('span', { class: 'gen-label' }, tr('pred.model')), ...toks)];
       if (this.expected && r.mode === 'slots') {
         const right = this.expected.every((t, i) => r.tokens[i] === t);
         rows.push(
           el(
             'div',
             { class: 'gen-line' },
-            el('span', { class: 'gen-label' }, 'right'),
+            el('span', { class: 'gen-label' }, tr('gen.right')),
             ...this.expected.map((t) => el('span', { class: 'gen-tok' }, t)),
           ),
         );
-        rows.push(
-          el(
-            'p',
-            { class: right ? 'ok' : 'error' },
-            right ? 'The model’s answer is right.' : 'The model’s answer differs.',
-          ),
-        );
+        rows.push(el('p', { class: right ? 'ok' : 'error' }, tr(right ? 'gen.isRight' : 'gen.differs')));
       }
       this.out.replaceChildren(...rows);
       this.out.dataset.generated = String(r.tokens.length);

@@ -3,11 +3,13 @@
 // measures, a sparkline of each over the replay's kept steps (the dot: the step shown; dashed:
 // a label's threshold), and the labels it earns, each with its evidence (the measured value
 // against the threshold). The thresholds are stated above the cards, from the engine's own list.
-// It follows the replay: the latest step while the replay is live, else the step it shows.
+// It follows the replay: the latest step while the replay is live, else the step it shows. Its
+// words: the message table's panels part, in its language (loaded before: loadMessages(lang, ['panels'])).
 import { el } from './dom.js';
 import { drawSparkline } from '../charts/sparkline.js';
 import { nearestIndex } from '../common/nearest.js';
-import { MEASURES, evidenceOf, nameOf, fixed, signed } from './heads-labels.js';
+import { MEASURES, evidenceOf, nameOf, hintOf, fixed, signed, labelWord, whyOf, withheldOf } from './heads-labels.js';
+import { translator } from '../common/messages.js';
 /** @typedef {import('./heads-labels.js').HeadResult} HeadResult */
 import './heads.css';
 
@@ -19,11 +21,14 @@ import './heads.css';
 export class HeadsPanel {
   /**
    * @param {HTMLElement} box the panel's body @param {() => Session|null} model the current model
-   * @param {{replay?: boolean}} [opts] replay: false where no replay bar goes with the panel (a
-   *   widget): the sparklines are then said to run over the steps the engine kept
+   * @param {{replay?: boolean, lang?: import('../common/messages.js').Lang}} [opts] replay: false
+   *   where no replay bar goes with the panel (a widget): the sparklines are then said to run over
+   *   the steps the engine kept; lang: the language of its words (default en)
    */
-  constructor(box, model, { replay = true } = {}) {
+  constructor(box, model, { replay = true, lang = 'en' } = {}) {
     this.model = model;
+    this.lang = lang;
+    const tr = (this.tr = translator(lang));
     this.replay = replay;
     this.box = box; // data-step: the step shown; data-kept: the history's length
     this.token = 0;
@@ -32,15 +37,15 @@ export class HeadsPanel {
     this.history = null;
     /** @type {HeadDiagnostics|null} */
     this.shown = null;
-    this.status = el('p', { class: 'heads-status', role: 'status' }, 'No model yet.');
-    this.rules = el('ul', { class: 'heads-rules', 'aria-label': 'labels and their thresholds' });
+    this.status = el('p', { class: 'heads-status', role: 'status' }, tr('heads.noModel'));
+    this.rules = el('ul', { class: 'heads-rules', 'aria-label': tr('heads.rulesAria') });
     this.grid = el('div', { class: 'heads-grid' });
     this.error = el('p', { class: 'error heads-error', role: 'alert', hidden: true });
     // The sparklines take the theme's ink: drawn again when the colour scheme changes.
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.shown && this.#render(this.shown));
     box.replaceChildren(
       this.status,
-      el('p', { class: 'heads-rules-title' }, 'Labels (a head may earn several; each is earned at its threshold):'),
+      el('p', { class: 'heads-rules-title' }, tr('heads.rulesTitle')),
       this.rules,
       this.error,
       this.grid,
@@ -53,7 +58,7 @@ export class HeadsPanel {
     this.step = -1;
     this.history = this.shown = null;
     this.grid.replaceChildren();
-    this.status.textContent = 'Measuring the heads…';
+    this.status.textContent = this.tr('heads.measuring');
     delete this.box.dataset.step;
   }
 
@@ -87,7 +92,7 @@ export class HeadsPanel {
     } catch (err) {
       if (token !== this.token) return;
       this.error.hidden = false;
-      this.error.textContent = `Could not measure the heads: ${/** @type {Error} */ (err).message}`;
+      this.error.textContent = this.tr('heads.error', { message: /** @type {Error} */ (err).message });
     }
   }
 
@@ -113,18 +118,20 @@ export class HeadsPanel {
     const latest = hist.steps[hist.steps.length - 1];
     this.box.dataset.step = String(d.step);
     this.box.dataset.kept = String(hist.steps.length);
-    const kept = `${hist.steps.length} step${hist.steps.length === 1 ? '' : 's'}`;
+    const tr = this.tr;
+    const n = hist.steps.length;
+    const kept = tr(n === 1 ? 'heads.steps1' : 'heads.stepsN', { n });
     this.status.textContent =
-      `Step ${d.step}${d.step === latest ? ' (latest)' : ` of ${latest} (replay)`}, measured on held-out example 0. ` +
-      `Sparklines: each measure over ${this.replay ? `the replay's ${kept}` : `the ${kept} kept so far (log-spaced)`}; the dot is the step shown, the dashed line a label's threshold.`;
+      tr(d.step === latest ? 'heads.status.latest' : 'heads.status.replay', { step: d.step, latest }) +
+      tr(this.replay ? 'heads.spark.replay' : 'heads.spark.kept', { kept });
     this.rules.replaceChildren(
       ...d.thresholds.map((t) =>
         el(
           'li',
           { dataset: { label: t.label } },
-          el('strong', {}, t.label),
-          ` ${nameOf(t.measure)}${t.label === 'first-token / sink' ? ' (or anchor share)' : ''} ≥ ${t.threshold.toFixed(2)}: `,
-          el('span', { class: 'muted' }, t.rule),
+          el('strong', {}, labelWord('label', t.label, t.label, this.lang)),
+          ` ${nameOf(t.measure, this.lang)}${t.label === 'first-token / sink' ? tr('heads.orAnchor') : ''} ≥ ${t.threshold.toFixed(2)}: `,
+          el('span', { class: 'muted' }, labelWord('rule', t.label, t.rule, this.lang)),
         ),
       ),
     );
@@ -147,7 +154,8 @@ export class HeadsPanel {
    * @param {Record<string, number>} limit @param {string} ink
    */
   #card(l, i, h, d, series, k, limit, ink) {
-    const withheld = h.withheld;
+    const { tr, lang } = this;
+    const withheld = withheldOf(h, l, lang);
     const labels = h.labels.length
       ? el(
           'ul',
@@ -156,14 +164,14 @@ export class HeadsPanel {
             el(
               'li',
               { class: 'head-label', dataset: { label: lab.name } },
-              el('strong', {}, lab.name),
+              el('strong', {}, labelWord('label', lab.name, lab.name, lang)),
               ' ',
-              el('span', { class: 'head-evidence' }, evidenceOf(lab, h, d.thresholds)),
-              el('span', { class: 'head-why' }, lab.evidence),
+              el('span', { class: 'head-evidence' }, evidenceOf(lab, h, d.thresholds, lang)),
+              el('span', { class: 'head-why' }, whyOf(lab, h, d.thresholds, lang)),
             ),
           ),
         )
-      : el('p', { class: 'head-nolabel muted' }, withheld ? 'no label' : 'no label: no measure reaches its threshold');
+      : el('p', { class: 'head-nolabel muted' }, tr(withheld ? 'heads.noLabel' : 'heads.noLabelWhy'));
     const rows = MEASURES.filter((m) => !m.optional || (series?.[m.key] ?? [h[m.key]]).some((v) => v >= 0)).map((m) => {
       const canvas = el('canvas', { class: 'head-spark', 'aria-hidden': 'true' });
       const values = (series?.[m.key] ?? [h[m.key]]).map((v) => (v < 0 ? null : v));
@@ -178,12 +186,15 @@ export class HeadsPanel {
       });
       const value =
         m.key === 'offset_share'
-          ? `${fixed(h.offset_share)} ${h.offset === 0 ? 'on itself' : `at ${signed(h.offset)}`}`
+          ? tr(h.offset === 0 ? 'heads.onItself' : 'heads.atOffset', {
+              v: fixed(h.offset_share),
+              offset: signed(h.offset),
+            })
           : fixed(h[m.key]);
       return el(
         'tr',
         { dataset: { measure: m.key } },
-        el('th', { scope: 'row', title: m.hint }, m.name),
+        el('th', { scope: 'row', title: hintOf(m.key, lang) }, nameOf(m.key, lang)),
         el('td', { class: 'head-value' }, value),
         el('td', {}, canvas),
       );
@@ -194,7 +205,7 @@ export class HeadsPanel {
         class: 'head-card',
         dataset: { layer: String(l), head: String(i), labels: h.labels.map((x) => x.name).join(',') },
       },
-      el('h3', {}, `layer ${l + 1} · head ${i + 1}`),
+      el('h3', {}, tr('heads.card', { l: l + 1, h: i + 1 })),
       labels,
       ...(withheld ? [el('p', { class: 'head-withheld muted' }, withheld)] : []),
       el('table', { class: 'head-measures' }, el('tbody', {}, rows)),

@@ -2,22 +2,24 @@
 // by a pattern, or patch its output from a donor example), apply; the held-out loss, accuracy and
 // predictions then show beside the unmodified model's (interventions-view.js). The engine does it
 // all (Session::evaluate_interventions, evaluation only): the weights and training are untouched,
-// a new model or a reset clears the list, and while one is set every refresh re-evaluates it.
+// a new model or a reset clears the list, and while one is set every refresh re-evaluates it. Its
+// words: the message table's panels part (`iv.*`), loaded before: loadMessages(lang, ['panels']).
 import { el } from './dom.js';
+import { translator } from '../common/messages.js';
 import { describeChange, changedPositions, exampleViews } from './interventions-view.js';
 import './interventions.css';
 
 /** @typedef {import('../client/session.js').EngineSession} Session */
 /** @typedef {import('../wasm-api').Intervention} Intervention */
 
-/** The kinds, with the field each needs (the core's list: core/model/intervention.cpp). */
+/** The kinds, with the field each needs (the core's list: core/model/intervention.cpp); each one's words: `iv.kind.<name>`. */
 export const KINDS = /** @type {const} */ ([
-  { name: 'zero', label: 'zero it (ablate)', field: null },
-  { name: 'uniform', label: 'uniform attention', field: null },
-  { name: 'previous', label: 'attend to previous token', field: null },
-  { name: 'position', label: 'attend to position p', field: 'position' },
-  { name: 'offset', label: 'attend k tokens back', field: 'offset' },
-  { name: 'patch', label: 'patch from a donor example', field: 'donor' },
+  { name: 'zero', field: null },
+  { name: 'uniform', field: null },
+  { name: 'previous', field: null },
+  { name: 'position', field: 'position' },
+  { name: 'offset', field: 'offset' },
+  { name: 'patch', field: 'donor' },
 ]);
 
 /** @param {string} text @param {string} name @param {HTMLElement} control */
@@ -28,20 +30,29 @@ const options = (n, label = String) =>
   Array.from({ length: n }, (_, i) => el('option', { value: String(i) }, label(i)));
 
 /**
- * An intervention as the page names it: layer and head from 1, then what the engine's label says
- * was done ("zero", "previous token", "patch at 3 from example 1"; positions and examples from 0).
- * @param {Intervention} iv
+ * An intervention as the page names it: layer and head from 1, then what was done: in English the
+ * engine's label ("zero", "previous", "patch at 3 from example 1"; positions and examples from 0),
+ * else the table's words for its kind and numbers.
+ * @param {Intervention} iv @param {ReturnType<typeof translator>} tr @param {boolean} english
  */
-const shown = (iv) =>
-  `layer ${iv.layer + 1} head ${iv.head + 1}: ${(iv.label ?? '').replace(/^layer \d+ head \d+: /, '')}`;
+const shown = (iv, tr, english) => {
+  const done = iv.kind === 'patch' && iv.position !== undefined ? 'patchAt' : /** @type {string} */ (iv.kind);
+  const what = english
+    ? (iv.label ?? '').replace(/^layer \d+ head \d+: /, '')
+    : tr(`iv.done.${done}`, { p: iv.position ?? 0, k: iv.offset ?? 0, d: iv.donor ?? 0 });
+  return tr('iv.shown', { l: iv.layer + 1, h: iv.head + 1, what });
+};
 
 export class InterventionsPanel {
   /**
    * @param {HTMLElement} box the panel's body
    * @param {() => Session|null} model the current model
+   * @param {import('../common/messages.js').Lang} [lang] the language of its words
    */
-  constructor(box, model) {
+  constructor(box, model, lang = 'en') {
     this.model = model;
+    this.lang = lang;
+    const tr = (this.tr = translator(lang));
     /** @type {Intervention[]} */
     this.list = [];
     this.token = 0;
@@ -50,7 +61,7 @@ export class InterventionsPanel {
     this.kind = el(
       'select',
       { name: 'iv-kind' },
-      KINDS.map((k) => el('option', { value: k.name }, k.label)),
+      KINDS.map((k) => el('option', { value: k.name }, tr(`iv.kind.${k.name}`))),
     );
     const number = (/** @type {string} */ name) =>
       el('input', { type: 'number', name, min: '0', value: '0', inputMode: 'numeric' });
@@ -59,22 +70,22 @@ export class InterventionsPanel {
     this.donor = number('iv-donor');
     this.offset.value = '1';
     this.fields = {
-      position: field('position p', 'position', this.position),
-      offset: field('k back', 'offset', this.offset),
-      donor: field('donor example', 'donor', this.donor),
+      position: field(tr('iv.field.position'), 'position', this.position),
+      offset: field(tr('iv.field.offset'), 'offset', this.offset),
+      donor: field(tr('iv.field.donor'), 'donor', this.donor),
     };
-    this.apply = el('button', { type: 'submit', class: 'iv-apply' }, 'Apply');
-    this.clearButton = el('button', { type: 'button', class: 'iv-clear', disabled: true }, 'Clear all');
-    this.items = el('ul', { class: 'iv-list', 'aria-label': 'interventions in effect' });
-    this.status = el('p', { class: 'iv-status', role: 'status' }, 'No interventions: the model as trained.');
+    this.apply = el('button', { type: 'submit', class: 'iv-apply' }, tr('iv.apply'));
+    this.clearButton = el('button', { type: 'button', class: 'iv-clear', disabled: true }, tr('iv.clear'));
+    this.items = el('ul', { class: 'iv-list', 'aria-label': tr('iv.listAria') });
+    this.status = el('p', { class: 'iv-status', role: 'status' }, tr('iv.none'));
     this.error = el('p', { class: 'error iv-error', role: 'alert', hidden: true });
     this.examples = el('div', { class: 'predictions iv-examples' });
     const form = el(
       'form',
       { class: 'iv-form', noValidate: true }, // the engine's message names a bad value
-      field('layer', 'layer', this.layer),
-      field('head', 'head', this.head),
-      field('do', 'kind', this.kind),
+      field(tr('iv.field.layer'), 'layer', this.layer),
+      field(tr('iv.field.head'), 'head', this.head),
+      field(tr('iv.field.kind'), 'kind', this.kind),
       this.fields.position,
       this.fields.offset,
       this.fields.donor,
@@ -95,8 +106,9 @@ export class InterventionsPanel {
     const k = KINDS.find((x) => x.name === this.kind.value);
     for (const [name, f] of Object.entries(this.fields))
       f.hidden = !(k?.field === name || (k?.name === 'patch' && name === 'position'));
-    /** @type {HTMLElement} */ (this.fields.position.firstElementChild).textContent =
-      k?.name === 'patch' ? 'at position' : 'position p';
+    /** @type {HTMLElement} */ (this.fields.position.firstElementChild).textContent = this.tr(
+      k?.name === 'patch' ? 'iv.field.at' : 'iv.field.position',
+    );
   }
 
   /**
@@ -168,7 +180,7 @@ export class InterventionsPanel {
       if (token !== this.token) return;
       this.list = previous;
       this.error.hidden = false;
-      this.error.textContent = `Not applied: ${/** @type {Error} */ (err).message}`;
+      this.error.textContent = this.tr('iv.notApplied', { message: /** @type {Error} */ (err).message });
     } finally {
       if (token === this.token) this.apply.disabled = false;
     }
@@ -176,6 +188,8 @@ export class InterventionsPanel {
 
   /** @param {import('../wasm-api').InterventionResult|null} r null: nothing evaluated yet */
   #render(r) {
+    const { tr } = this;
+    const name = (/** @type {Intervention} */ iv) => shown(iv, tr, this.lang === 'en');
     const active = Boolean(r?.interventions.length);
     this.clearButton.disabled = !active;
     this.items.replaceChildren(
@@ -183,13 +197,13 @@ export class InterventionsPanel {
         el(
           'li',
           {},
-          el('span', {}, shown(iv)),
+          el('span', {}, name(iv)),
           el(
             'button',
             {
               type: 'button',
               class: 'iv-remove',
-              'aria-label': `remove ${shown(iv)}`,
+              'aria-label': tr('iv.remove', { what: name(iv) }),
               onclick: () => void this.#evaluate(this.list.filter((_, j) => j !== i)),
             },
             '×',
@@ -200,14 +214,19 @@ export class InterventionsPanel {
     if (!r || !active) {
       // after a clear, the unmodified model's numbers again
       const b = r?.base;
-      this.status.textContent = `No interventions: the model as trained${b ? ` (step ${r?.step}, held out: loss ${b.loss.toFixed(3)}, accuracy ${(100 * b.token_accuracy).toFixed(1)}%)` : ''}.`;
+      this.status.textContent = b
+        ? tr('iv.noneAt', { step: r?.step ?? 0, loss: b.loss.toFixed(3), acc: (100 * b.token_accuracy).toFixed(1) })
+        : tr('iv.none');
       this.examples.replaceChildren();
       return;
     }
     const changed = changedPositions(r);
     this.status.textContent =
-      `At step ${r.step}, held out: ${describeChange(r)}. ` +
-      `${changed} scored position${changed === 1 ? '' : 's'} of the ${r.predictions?.base.examples.length ?? 0} examples below changed prediction.`;
-    this.examples.replaceChildren(...exampleViews(r));
+      tr('iv.at', { step: r.step, change: describeChange(r, tr) }) +
+      tr(changed === 1 ? 'iv.changed1' : 'iv.changedN', {
+        n: changed,
+        total: r.predictions?.base.examples.length ?? 0,
+      });
+    this.examples.replaceChildren(...exampleViews(r, tr));
   }
 }

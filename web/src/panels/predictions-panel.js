@@ -1,8 +1,12 @@
 // A held-out batch: input, target and prediction per position, errors highlighted; and a
 // free-input box that runs the model on the user's own tokens when every vocabulary entry is a
 // single character (text tasks, digit tasks). An example wider than its column scrolls sideways,
-// with a cue: the summary says so in words and the hidden side fades (data-more, style.css).
+// with a cue: the summary says so in words and the hidden side fades (data-more, style.css). Its
+// words: the message table's panels part (`pred.*`), loaded before: loadMessages(lang, ['panels']).
 import { el } from './dom.js';
+import { translator } from '../common/messages.js';
+
+/** @typedef {ReturnType<typeof translator>} Tr */
 
 const SPACE = '␣';
 // A probability for a tooltip (null when the model produced NaN).
@@ -26,8 +30,10 @@ export class PredictionsPanel {
    * @param {HTMLElement} list where examples go
    * @param {HTMLElement} free the free-input area
    * @param {(ids: number[]) => Promise<import('../wasm-api').RunResult>} run forward pass on token ids
+   * @param {import('../common/messages.js').Lang} [lang] the language of its words
    */
-  constructor(list, free, run) {
+  constructor(list, free, run, lang = 'en') {
+    this.tr = translator(lang);
     this.list = list;
     this.free = free;
     this.run = run;
@@ -43,16 +49,15 @@ export class PredictionsPanel {
     const n = examples.length;
     const ok = examples.filter((e) => e.correct).length;
     const repeats = pred.examples.length - n;
+    const tr = this.tr;
     this.list.replaceChildren(
       el(
         'p',
         { class: 'summary' },
-        `${ok} of ${n} held-out example${n === 1 ? '' : 's'} entirely correct.` +
-          (repeats
-            ? ` The held-out batch of ${pred.examples.length} repeats them: each is shown and counted once.`
-            : ''),
+        tr(n === 1 ? 'pred.summary1' : 'pred.summaryN', { ok, n }) +
+          (repeats ? tr('pred.repeats', { n: pred.examples.length }) : ''),
       ),
-      ...examples.map((ex, k) => (pred.per_sequence ? sequenceRow(ex, k) : tokenRows(ex, k))),
+      ...examples.map((ex, k) => (pred.per_sequence ? sequenceRow(ex, k, tr) : tokenRows(ex, k, tr))),
     );
     this.#watchOverflow();
   }
@@ -94,7 +99,7 @@ export class PredictionsPanel {
     let cue = /** @type {HTMLElement|null} */ (this.list.querySelector('.scroll-cue'));
     if (!cut) return cue?.remove();
     if (!cue && summary) summary.append((cue = el('span', { class: 'scroll-cue' })));
-    if (cue) cue.textContent = ` Scroll each example sideways to see all ${widest} positions →`;
+    if (cue) cue.textContent = this.tr('pred.scroll', { n: widest });
   }
 
   /**
@@ -137,7 +142,7 @@ export class PredictionsPanel {
         el(
           'p',
           { class: 'error' },
-          `Not in the vocabulary: ${[...unknown].map((c) => `“${c}”`).join(' ')}. It has: ${vocab.join(' ')}`,
+          this.tr('pred.notInVocab', { chars: [...unknown].map((c) => `“${c}”`).join(' '), vocab: vocab.join(' ') }),
         ),
       );
       return;
@@ -148,7 +153,7 @@ export class PredictionsPanel {
     if (config.anchors === 'bos') ids.unshift(anchor('[BOS]'));
     if (config.anchors === 'cls_sep') ids.push(anchor('[SEP]'));
     if (ids.length === 0 || ids.includes(-1)) {
-      out.replaceChildren(el('p', { class: 'error' }, 'Type at least one token.'));
+      out.replaceChildren(el('p', { class: 'error' }, this.tr('pred.typeOne')));
       return;
     }
     try {
@@ -156,11 +161,16 @@ export class PredictionsPanel {
       const best = r.probs.map((row) => row.indexOf(Math.max(...row)));
       const conf = r.probs.map((row) => Math.max(...row));
       out.replaceChildren(
-        el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...r.tokens.map((t) => tok(t))),
         el(
           'div',
           { class: 'tok-row' },
-          el('span', { class: 'row-label' }, 'model'),
+          el('span', { class: 'row-label' }, this.tr('pred.input')),
+          ...r.tokens.map((t) => tok(t)),
+        ),
+        el(
+          'div',
+          { class: 'tok-row' },
+          el('span', { class: 'row-label' }, this.tr('pred.model')),
           ...best.map((c, i) =>
             tok(classes[c], { title: `p = ${pct(conf[i], 2)}`, style: `opacity:${0.35 + 0.65 * conf[i]}` }),
           ),
@@ -191,8 +201,8 @@ function tok(text, attrs = {}) {
 
 /** @typedef {import('../wasm-api').PredictionExample} Example */
 
-/** @param {Example} ex @param {number} k */
-function tokenRows(ex, k) {
+/** @param {Example} ex @param {number} k @param {Tr} tr */
+function tokenRows(ex, k, tr) {
   const mask = /** @type {boolean[]} */ (ex.mask); // per-token examples have one
   const target = /** @type {string[]} */ (ex.target);
   const cls = (/** @type {number} */ i) =>
@@ -201,45 +211,58 @@ function tokenRows(ex, k) {
     'div',
     {
       class: `example ${ex.correct ? 'correct' : 'incorrect'}`,
-      'aria-label': `example ${k + 1}, ${ex.correct ? 'correct' : 'has errors'}`,
+      'aria-label': tr(ex.correct ? 'pred.exampleCorrect' : 'pred.exampleErrors', { k: k + 1 }),
     },
-    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
     el(
       'div',
       { class: 'tok-row' },
-      el('span', { class: 'row-label' }, 'target'),
+      el('span', { class: 'row-label' }, tr('pred.input')),
+      ...ex.inputs.map((t) => tok(t)),
+    ),
+    el(
+      'div',
+      { class: 'tok-row' },
+      el('span', { class: 'row-label' }, tr('pred.target')),
       ...target.map((t, i) => tok(mask[i] ? t : '', { class: mask[i] ? 'tok' : 'tok off' })),
     ),
     el(
       'div',
       { class: 'tok-row' },
-      el('span', { class: 'row-label' }, 'model'),
+      el('span', { class: 'row-label' }, tr('pred.model')),
       ...ex.prediction.map((t, i) =>
         tok(t, {
           class: cls(i),
-          title: `p = ${pct(ex.confidence[i], 2)}${mask[i] && t !== target[i] ? ' (wrong)' : ''}`,
+          title:
+            mask[i] && t !== target[i]
+              ? tr('pred.wrongTitle', { p: pct(ex.confidence[i], 2) })
+              : `p = ${pct(ex.confidence[i], 2)}`,
         }),
       ),
     ),
   );
 }
 
-/** @param {Example} ex @param {number} k */
-function sequenceRow(ex, k) {
+/** @param {Example} ex @param {number} k @param {Tr} tr */
+function sequenceRow(ex, k, tr) {
   const right = ex.correct;
   return el(
     'div',
     {
       class: `example ${right ? 'correct' : 'incorrect'}`,
-      'aria-label': `example ${k + 1}, ${right ? 'correct' : 'wrong'}`,
+      'aria-label': tr(right ? 'pred.exampleCorrect' : 'pred.exampleWrong', { k: k + 1 }),
     },
-    el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, 'input'), ...ex.inputs.map((t) => tok(t))),
     el(
       'div',
       { class: 'tok-row' },
-      el('span', { class: 'row-label' }, 'target'),
+      el('span', { class: 'row-label' }, tr('pred.input')),
+      ...ex.inputs.map((t) => tok(t)),
+    ),
+    el(
+      'div',
+      { class: 'tok-row' },
+      el('span', { class: 'row-label' }, tr('pred.target')),
       tok(/** @type {string} */ (ex.target)),
-      el('span', { class: 'row-label' }, 'model'),
+      el('span', { class: 'row-label' }, tr('pred.model')),
       tok(ex.prediction[0], { class: right ? 'tok right' : 'tok wrong', title: `p = ${pct(ex.confidence[0], 2)}` }),
     ),
   );

@@ -45,11 +45,15 @@ const demoLoader = (/** @type {string|undefined} */ name) =>
 
 /**
  * The parts of the message table a widget needs besides `widget` (common/messages.js): its demo's
- * (when the table has one) or its comparison's.
+ * (when the table has one) or its comparison's (and the panels' words when it shows predictions or
+ * heads; a config preset's panels load theirs with the panel, widgets/lazy-views.js).
  * @param {import('./presets.js').Preset} preset @param {WidgetSettings} settings
  */
-const messageParts = (preset, settings) =>
-  preset.demo ? LOADABLE.filter((p) => p === preset.demo) : settings.compare ? ['compare'] : [];
+const messageParts = (preset, settings) => {
+  if (preset.demo) return LOADABLE.filter((p) => p === preset.demo);
+  if (!settings.compare) return [];
+  return ['compare', ...(settings.view.some((v) => v === 'predictions' || v === 'heads') ? ['panels'] : [])];
+};
 
 // One IntersectionObserver, one ResizeObserver (the room a widget holds depends on its width) and
 // one visibilitychange listener for every widget on the page.
@@ -413,8 +417,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
       el(
         'p',
         { class: 'ap-ignored', role: 'status' },
-        el('strong', {}, 'Ignored from the link'),
-        ` (not settings of this widget): ${this.ignored.join(', ')}.`,
+        el('strong', {}, t(this.lang, 'widget.ignored')),
+        t(this.lang, 'widget.ignoredList', { list: this.ignored.join(', ') }),
       ),
     );
   }
@@ -473,7 +477,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       lang: settings.lang,
     });
     // The notice that a worker of this demo crashed and was restarted.
-    const unnotice = engineNotice(engine.pool, root, (m) => models.has(m));
+    const unnotice = engineNotice(engine.pool, root, (m) => models.has(m), settings.lang);
     this.demo = { handle, models, wantPlay: autoplay, visible: false, unnotice };
     await handle.ready;
     // Whether the demo is training: any of its models is playing.

@@ -6,7 +6,8 @@
 // rows, patch; base vs intervened loss, accuracy and predictions). A panel's CSS comes with its
 // chunk and is adopted by the shadow root (build-widget.mjs). One table: the loader, and how the
 // panel is fed: `part`, the inspection part it draws, or `refresh`, its own request (the titles are
-// the message table's `view.<name>`).
+// the message table's `view.<name>`). The predictions, generate, heads and interventions panels'
+// words are the table's panels part, loaded with the panel in the widget's language (`withWords`).
 import { el } from '../panels/dom.js';
 import { loadMessages } from '../common/messages.js';
 
@@ -19,6 +20,12 @@ import { loadMessages } from '../common/messages.js';
  */
 
 const current = (/** @type {() => Session|null} */ model) => () => /** @type {Session} */ (model());
+
+/**
+ * A panel's module with the table's panels part in `lang`.
+ * @template T @param {Promise<T>} module @param {import('../common/messages.js').Lang} lang
+ */
+const withWords = (module, lang) => Promise.all([module, loadMessages(lang, ['panels'])]).then(([m]) => m);
 
 /**
  * The views: inspection part (null: the panel asks for itself) and loader.
@@ -49,12 +56,15 @@ export const LAZY_VIEWS = {
   },
   predictions: {
     part: 'predictions',
-    load: () =>
-      import('../panels/predictions-panel.js').then(({ PredictionsPanel }) => (body, model) => {
+    load: (lang) =>
+      withWords(import('../panels/predictions-panel.js'), lang).then(({ PredictionsPanel }) => (body, model) => {
         const list = el('div', { class: 'predictions' });
         body.append(list);
-        const panel = new PredictionsPanel(list, el('div', { hidden: true }, el('div', { class: 'free-out' })), (ids) =>
-          current(model)().run(ids),
+        const panel = new PredictionsPanel(
+          list,
+          el('div', { hidden: true }, el('div', { class: 'free-out' })),
+          (ids) => current(model)().run(ids),
+          lang,
         );
         return {
           panel,
@@ -66,31 +76,35 @@ export const LAZY_VIEWS = {
   },
   generate: {
     part: null,
-    load: () =>
-      import('../panels/generate-panel.js').then(({ GeneratePanel }) => (body, model) => {
+    load: (lang) =>
+      withWords(import('../panels/generate-panel.js'), lang).then(({ GeneratePanel }) => (body, model) => {
         const box = el('div', { class: 'generate' });
         body.append(box);
-        const panel = new GeneratePanel(box, model, () =>
-          current(model)()
-            .inspect({ predictions: { n: 1 } })
-            .then((snap) => snap.predictions),
+        const panel = new GeneratePanel(
+          box,
+          model,
+          () =>
+            current(model)()
+              .inspect({ predictions: { n: 1 } })
+              .then((snap) => snap.predictions),
+          lang,
         );
         return { panel, setModel: (info) => panel.setModel(info) };
       }),
   },
   heads: {
     part: null,
-    load: () =>
-      import('../panels/heads-panel.js').then(({ HeadsPanel }) => (body, model) => {
-        const panel = new HeadsPanel(body, model, { replay: false });
+    load: (lang) =>
+      withWords(import('../panels/heads-panel.js'), lang).then(({ HeadsPanel }) => (body, model) => {
+        const panel = new HeadsPanel(body, model, { replay: false, lang });
         return { panel, setModel: (info) => panel.setModel(info), refresh: () => panel.refresh(-1) };
       }),
   },
   interventions: {
     part: null,
-    load: () =>
-      import('../panels/interventions-panel.js').then(({ InterventionsPanel }) => (body, model) => {
-        const panel = new InterventionsPanel(body, model);
+    load: (lang) =>
+      withWords(import('../panels/interventions-panel.js'), lang).then(({ InterventionsPanel }) => (body, model) => {
+        const panel = new InterventionsPanel(body, model, lang);
         return { panel, setModel: (info) => panel.setModel(info), refresh: () => panel.refresh() };
       }),
   },

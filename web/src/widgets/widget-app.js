@@ -201,7 +201,7 @@ export class WidgetApp {
       el('footer', { class: 'ap-foot' }, ui.engine, ui.params),
     );
     // Says when this model's worker crashed and was restarted (the model comes back by itself).
-    this.unnotice = engineNotice(this.engine.pool, this.box, (model) => model === this.model);
+    this.unnotice = engineNotice(this.engine.pool, this.box, (model) => model === this.model, this.settings.lang);
     const e = this.engine.info;
     // the build that runs, by its variant (simd, scalar, threads)
     const kind = hasMessage(this.settings.lang ?? 'en', `widget.kind.${e.variant}`)

@@ -7,4 +7,7 @@ export default {
   // --- the widget (<attention-playground>): its element, its header and charts (widgets/)
   'widget.placeholder': '当这个框出现在屏幕上时，一个小型 Transformer（{preset}）会在你的浏览器里开始训练。',
   'widget.couldNotStart': '这个组件无法启动。',
+  // what a link gave that is no setting of the widget (attention-playground.js #showIgnored)
+  'widget.ignored': '已忽略链接中的以下内容',
+  'widget.ignoredList': '（不是这个组件的设置）：{list}。',
 };

@@ -83,4 +83,19 @@ export default {
   'probe.summary.partial': 'Partly, on every seed',
   'probe.summary.mixed': 'The seeds disagree',
   'probe.summary.invalid': 'Could not train',
+  // a cell's tooltip and label (cells.js drawCell)
+  'probe.cellTitle': '{pos} × {norm}, {n} seeds: accuracy {acc}',
+  'probe.cellTitleDone':
+    ', largest spread max‖h_i − h_0‖∞ = {spread}, largest mirror gap max‖h_i − h_(n−1−i)‖∞ = {mirror}',
+  'probe.cellAria': '{pos}, {norm}: {title}',
+  // the grid as a figure to download (figure.js): its title, axes and note
+  'probe.fig.title': 'Probe: held-out accuracy',
+  'probe.fig.x': 'attention normalization',
+  'probe.fig.y': 'position encoding',
+  'probe.fig.quantity': 'accuracy',
+  'probe.fig.setup1': 'n = {n}, {steps} steps, {k} seed a cell, anchors {anchors}',
+  'probe.fig.setupN': 'n = {n}, {steps} steps, {k} seeds a cell, anchors {anchors}',
+  'probe.fig.causal': ', causal mask',
+  'probe.fig.note': '{setup}; the mean over the seeds; chance 1/n = {chance}%',
+  'probe.fig.mask': 'grey: not trained yet',
 };

@@ -80,4 +80,18 @@ export default {
   'probe.summary.partial': '每个种子都只部分学会',
   'probe.summary.mixed': '各种子结果不一致',
   'probe.summary.invalid': '无法训练',
+  // a cell's tooltip and label (cells.js drawCell)
+  'probe.cellTitle': '{pos} × {norm}，{n} 个种子：准确率 {acc}',
+  'probe.cellTitleDone': '，最大离散度 max‖h_i − h_0‖∞ = {spread}，最大镜像差 max‖h_i − h_(n−1−i)‖∞ = {mirror}',
+  'probe.cellAria': '{pos}，{norm}：{title}',
+  // the grid as a figure to download (figure.js): its title, axes and note
+  'probe.fig.title': '探针：留出集准确率',
+  'probe.fig.x': '注意力归一化方式',
+  'probe.fig.y': '位置编码',
+  'probe.fig.quantity': '准确率',
+  'probe.fig.setup1': 'n = {n}，{steps} 步，每格 {k} 个种子，锚点 {anchors}',
+  'probe.fig.setupN': 'n = {n}，{steps} 步，每格 {k} 个种子，锚点 {anchors}',
+  'probe.fig.causal': '，因果掩码',
+  'probe.fig.note': '{setup}；各种子的平均值；随机猜测 1/n = {chance}%',
+  'probe.fig.mask': '灰色：尚未训练',
 };

@@ -107,4 +107,26 @@ export default {
   'attn.rowsOne': 'rows sum to 1',
   'attn.rowsRange': 'rows sum to {lo}–{hi}',
   'attn.scaleWeights': "0 to this map's largest weight; {rows}",
+  // the notice that a training engine's worker crashed (panels/engine-notice.js); its reason: the client's (client/watchdog.js, client.js)
+  'notice.restarting': 'A training engine crashed ({reason}). Restarting it…',
+  'notice.failedAgain':
+    'A training engine crashed again ({reason}) and was not restarted: reload the page to train its models.',
+  'notice.notRestarted': 'A training engine crashed ({reason}) and could not be restarted: {failed}. Reload the page.',
+  'notice.restarted': 'A training engine crashed ({reason}) and was restarted{back}{on}.',
+  'notice.backOne': '; its model came back from {from}',
+  'notice.fromCheckpoint': 'its last checkpoint, at step {step}',
+  'notice.fromStart': 'the start (it had no checkpoint yet)',
+  'notice.backN': '; its {n} models came back from their last checkpoints',
+  'notice.goesOn': ', and training goes on',
+  'notice.reason.stopped': "the engine's worker stopped: terminated by the browser, or out of memory",
+  'notice.reason.silent': "the engine's worker stopped responding (no sign of life for {s} s)",
+  'notice.reason.failed': "the engine's worker failed",
+  'notice.reason.other': 'an error in the engine',
+  // the maps' label, tooltip and downloaded figure (attention-panel.js)
+  'attn.aria': 'Attention of layer {l}, head {h}: queries down, keys across',
+  'attn.describe': 'query {i} “{q}” → key {j} “{k}”: {what} {v} (row sum {sum})',
+  'attn.fig.weights': 'Attention weights, layer {l}, head {h}',
+  'attn.fig.logits': 'Attention logits, layer {l}, head {h}',
+  'attn.fig.key': 'key',
+  'attn.fig.query': 'query',
 };

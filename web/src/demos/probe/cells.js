@@ -184,6 +184,11 @@ export function drawCell(c, { n, compact, tr }) {
   td.title =
     c.state === 'invalid'
       ? /** @type {string} */ (c.error)
-      : `${c.pos} × ${c.norm}, ${c.runs.length} seeds: accuracy ${done ? pctSpread(c.acc ?? null) : '–'}${done ? `, largest spread max‖h_i − h_0‖∞ = ${c.spread}, largest mirror gap max‖h_i − h_(n−1−i)‖∞ = ${c.mirror}` : ''}`;
-  td.setAttribute('aria-label', `${c.pos}, ${c.norm}: ${td.title}`);
+      : tr('probe.cellTitle', {
+          pos: c.pos,
+          norm: c.norm,
+          n: c.runs.length,
+          acc: done ? pctSpread(c.acc ?? null) : '–',
+        }) + (done ? tr('probe.cellTitleDone', { spread: String(c.spread), mirror: String(c.mirror) }) : '');
+  td.setAttribute('aria-label', tr('probe.cellAria', { pos: c.pos, norm: c.norm, title: td.title }));
 }

@@ -1,14 +1,17 @@
 // The probe grid as a figure to download (charts/figure-layout.js): a heatmap of the held-out
 // accuracy (the mean over the seeds), position encodings down and normalizations across, each
 // cell labelled with its percentage; its JSON and CSV carry every cell's numbers (accuracy mean,
-// min and max, spread, mirror gap, outcome, per seed). Cells not trained yet are grey.
+// min and max, spread, mirror gap, outcome, per seed). Cells not trained yet are grey. Its words
+// (title, axes, note) are the message table's probe part (`probe.fig.*`) in the demo's language;
+// its JSON's and CSV's names are identifiers, the same in every language.
 
 /**
  * @param {import('./cells.js').Cell[]} cells
  * @param {{positions: string[], norms: string[], n: number, steps: number, seeds: number[], anchors: string, causal: boolean}} run
+ * @param {(key: string, params?: Record<string, string|number>) => string} tr the demo's words (common/messages.js translator)
  * @returns {import('../../charts/figure-layout.js').HeatmapFigure}
  */
-export function probeFigure(cells, { positions, norms, n, steps, seeds, anchors, causal }) {
+export function probeFigure(cells, { positions, norms, n, steps, seeds, anchors, causal }, tr) {
   const at = (/** @type {string} */ p, /** @type {string} */ q) => cells.find((c) => c.pos === p && c.norm === q);
   const done = (/** @type {import('./cells.js').Cell|undefined} */ c) => (c?.state === 'done' && c.acc ? c : null);
   const matrix = positions.map((p) => norms.map((q) => done(at(p, q))?.acc?.mean ?? NaN));
@@ -18,23 +21,25 @@ export function probeFigure(cells, { positions, norms, n, steps, seeds, anchors,
       return c?.acc ? `${Math.round(c.acc.mean * 100)}%` : '';
     }),
   );
-  const setup = `n = ${n}, ${steps} steps, ${seeds.length} seed${seeds.length === 1 ? '' : 's'} a cell, anchors ${anchors}${causal ? ', causal mask' : ''}`;
+  const setup =
+    tr(seeds.length === 1 ? 'probe.fig.setup1' : 'probe.fig.setupN', { n, steps, k: seeds.length, anchors }) +
+    (causal ? tr('probe.fig.causal') : '');
   return {
     kind: 'heatmap',
-    title: 'Probe: held-out accuracy',
+    title: tr('probe.fig.title'),
     matrix,
     cellText,
     cell: 50,
     rowLabels: positions,
     colLabels: norms,
-    xLabel: 'attention normalization',
-    yLabel: 'position encoding',
-    quantity: 'accuracy',
+    xLabel: tr('probe.fig.x'),
+    yLabel: tr('probe.fig.y'),
+    quantity: tr('probe.fig.quantity'),
     lo: 0,
     hi: 1,
     diverging: false,
-    note: `${setup}; the mean over the seeds; chance 1/n = ${(100 / n).toFixed(1)}%`,
-    maskNote: 'grey: not trained yet',
+    note: tr('probe.fig.note', { setup, chance: (100 / n).toFixed(1) }),
+    maskNote: tr('probe.fig.mask'),
     table: tableOf(cells),
     extra: { setup: { n, steps, seeds, anchors, causal }, cells: cells.map(cellRecord) },
   };

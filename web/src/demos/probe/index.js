@@ -345,15 +345,19 @@ export class ProbeDemo {
     ui.play.parentElement?.append(
       figureMenu(
         () =>
-          probeFigure(this.cells, {
-            positions,
-            norms: this.shownNorms(),
-            n,
-            steps,
-            seeds,
-            anchors: this.anchors,
-            causal: this.causal,
-          }),
+          probeFigure(
+            this.cells,
+            {
+              positions,
+              norms: this.shownNorms(),
+              n,
+              steps,
+              seeds,
+              anchors: this.anchors,
+              causal: this.causal,
+            },
+            this.tr,
+          ),
         () => `attnplay-probe-grid-${this.anchors}${this.causal ? '-causal' : ''}`,
         mapWords(this.lang).menu,
       ),

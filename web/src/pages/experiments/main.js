@@ -4,6 +4,7 @@
 // registry gives the grid builder its settings (state/properties.js, as the playground's form).
 import { WorkerPool } from '../../client/pool.js';
 import { engineKind, engineNotice } from '../../panels/engine-notice.js';
+import { loadMessages } from '../../common/messages.js';
 import { buildProperties } from '../../state/properties.js';
 import { injectStyles, el } from '../../demos/common.js';
 import { experimentFiles, readExperiments } from './results.js';
@@ -84,6 +85,7 @@ try {
   });
   /** @type {any} */ (window).experimentsGrid = grid; // for the console and the browser tests
   window.demoPool = pool;
+  await loadMessages('en', ['widget']); // the crash notice's words
   engineNotice(pool, box);
   box.dataset.ready = 'true';
   addEventListener('pagehide', () => pool.dispose());

@@ -25,7 +25,10 @@ try {
   status.dataset.threads = String(engine.threads);
   status.dataset.ready = 'true';
   // the panels' and the comparison's words (the page is in English)
-  const [registry] = await Promise.all([client.registry(), loadMessages('en', ['widget', 'positions', 'compare'])]);
+  const [registry] = await Promise.all([
+    client.registry(),
+    loadMessages('en', ['widget', 'positions', 'compare', 'panels']),
+  ]);
   const playground = new Playground(client, registry);
   await playground.start();
   window.playground = playground; // for the console and the browser tests
