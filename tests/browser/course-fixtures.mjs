@@ -46,3 +46,21 @@ export function assertFacts({ m, facts }, id) {
   for (const [metric, value] of facts)
     assert.equal(value, (metric === 'step' ? shown.int : shown.pct)(m[metric]), `${id}: the lesson's ${metric}`);
 }
+
+/**
+ * Widget `id`, trained to its steps, scrolled off screen and back (the lesson's observer sees it
+ * leave and come back): it stays at `step` and does not play again (a second play() trained on
+ * without limit: step 613 of 600 in lesson 5's text).
+ */
+export async function staysTrained(page, id, step) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await until(page, (i) => window.coursePage.widgets.inView.get(i) === false, `${id} off screen`, { arg: id });
+  await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'start' }), id);
+  await until(page, (i) => window.coursePage.widgets.inView.get(i) === true, `${id} back on screen`, { arg: id });
+  // play() relabels the widget's button at once (Pause): read in the same task as the observer's call.
+  const back = await page.evaluate((i) => {
+    const w = /** @type {any} */ (document.getElementById(i));
+    return { step: w.currentStep, button: w.shadowRoot.querySelector('.ap-transport button').textContent };
+  }, id);
+  assert.deepEqual(back, { step, button: 'Play' }, `${id}, scrolled back to, stays at its ${step} steps`);
+}

@@ -76,9 +76,28 @@ test('lesson 1: equivariance on the reader sequence, order at chance without pos
   assert.ok(Number(pair.accNone) < 0.65, `none stays near chance on order (mean held-out accuracy ${pair.accNone})`);
   assert.ok(Number(pair.accEncodingMin) >= 0.95, `learned positions learn order (lowest seed ${pair.accEncodingMin})`);
 
-  // Scrolled away, the permutation widget pauses (its models stop; the lesson drives it through pause()).
+  // Scrolled away, the permutation widget is off screen (a widget pauses itself there).
   await scrollTo(page, '#order-check');
   await until(page, () => window.coursePage.widgets.inView.get('perm') === false, 'the permutation widget off screen');
+  // Scrolled back to, it stays as it ended: its budget of 600 steps, not played again (a second
+  // play() raised the budget to 1100 and trained on: "step 600 / 1100").
+  await scrollTo(page, '#perm');
+  await until(
+    page,
+    () => window.coursePage.widgets.inView.get('perm') === true,
+    'the permutation widget back on screen',
+  );
+  const again = await page.evaluate(() => {
+    const w = /** @type {any} */ (document.getElementById('perm'));
+    const d = w.shadowRoot.querySelector('.apd-permutation').dataset;
+    return { wantPlay: w.demo.wantPlay, budget: d.budget, playing: d.playing };
+  });
+  assert.deepEqual(
+    again,
+    { wantPlay: false, budget: '600', playing: 'false' },
+    'the finished demo is not played again',
+  );
+  await scrollTo(page, '#order-check');
 
   // The check's widget: without positions at chance; the prose's live numbers are its own.
   await page.evaluate(() => {
