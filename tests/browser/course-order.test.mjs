@@ -5,7 +5,8 @@
 // live numbers are that widget's own; switched to learned positions in its menu and trained, the
 // check passes, judged from the engine's held-out accuracy; after a reload the pass and the place
 // are kept. The language follows the browser (zh-CN gives 中文), the switch changes it from the
-// keyboard and is remembered; the widgets speak it. Widgets pause when scrolled away. Screenshots:
+// keyboard and is remembered; the widgets speak it. Widgets pause when scrolled away and stay
+// as they ended when scrolled back to; one played while still being built trains once built. Screenshots:
 // test-results/course-order-{en,zh}-{1280,375}-{light,dark}.png and course-index-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -231,6 +232,38 @@ test('lesson 1 in Chinese: from the browser language, switched from the keyboard
   await page.click('.course-lang button[data-lang="en"]');
   await until(page, () => document.documentElement.lang === 'en', 'English for the screenshots');
   await shotFourWays(page, 'course-order-en');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('lesson 1: a widget the reader scrolls to slowly trains (played while it was still being built)', async () => {
+  const { ctx, page, errors } = await openCourse('course/order.html');
+  // The permutation demo's module is held on its way: the widget has read its settings and waits.
+  let held = null;
+  await page.route('**/demos/permutation/index.js*', (route) => {
+    held = route;
+  });
+  // A sliver of the widget on screen: it starts building (its own observer), the lesson does not
+  // play it yet (a quarter must be in view).
+  await page.evaluate(() => {
+    const top = document.getElementById('perm').getBoundingClientRect().top + window.scrollY;
+    window.scrollTo(0, top - window.innerHeight + 80);
+  });
+  await until(null, () => held !== null, 'the widget loading its demo', { timeout: WAIT.training });
+  assert.notEqual(await page.evaluate(() => window.coursePage.widgets.inView.get('perm')), true);
+  // Now the reader scrolls on: the lesson plays it while it is still being built.
+  await scrollTo(page, '#perm');
+  await until(page, () => window.coursePage.widgets.inView.get('perm') === true, 'the lesson sees the widget');
+  await held.continue();
+  await until(
+    page,
+    () => {
+      const d = document.getElementById('perm').shadowRoot?.querySelector('.apd-permutation')?.dataset;
+      return { ok: d?.playing === 'true' || Boolean(d?.outcomeNone), playing: d?.playing, step: d?.checkStep };
+    },
+    'the permutation widget trains once built (the play() made while it was built is kept)',
+    { timeout: WAIT.training },
+  );
   assert.deepEqual(errors, []);
   await ctx.close();
 });
