@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, until, shotFourWays, WAIT } from './harness.mjs';
-import { openLesson, trainedWidget, assertFacts, staysTrained } from './course-fixtures.mjs';
+import { openLesson, trainedWidget, assertFacts, staysTrained, assertRoomHeld } from './course-fixtures.mjs';
 
 let h;
 before(async () => {
@@ -31,6 +31,7 @@ test('lesson 2: learned positions end at their table, sinusoids go on but lose t
     `at twice the length sinusoids lose much of it (${sin.m.longAccuracy} against ${sin.m.evalAccuracy})`,
   );
   assertFacts(sin, 'sinusoidal');
+  await assertRoomHeld(page, ['learned', 'sinusoidal'], [375]);
 
   // The check: a relative encoding is refused, learned positions pass.
   await page.evaluate(() => document.getElementById('absolute-check').scrollIntoView({ block: 'start' }));
