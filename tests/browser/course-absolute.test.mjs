@@ -3,11 +3,12 @@
 // its length (its table ends at the training length); the sinusoidal widget learns copy_back and
 // loses much of it at twice the length; the lesson's live numbers are those widgets' own; the
 // check refuses a relative encoding and passes with learned positions, judged from the engine's
-// held-out accuracy. Screenshots: test-results/course-absolute-{en,zh}-{1280,375}-{light,dark}.png.
+// held-out accuracy; a trained widget scrolled back to stays trained (it did not train on).
+// Screenshots: test-results/course-absolute-{en,zh}-{1280,375}-{light,dark}.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, until, shotFourWays, WAIT } from './harness.mjs';
-import { openLesson, trainedWidget, assertFacts } from './course-fixtures.mjs';
+import { openLesson, trainedWidget, assertFacts, staysTrained, assertRoomHeld } from './course-fixtures.mjs';
 
 let h;
 before(async () => {
@@ -21,6 +22,7 @@ test('lesson 2: learned positions end at their table, sinusoids go on but lose t
   assert.ok(learned.m.evalAccuracy >= 0.95, `learned positions learn copy_back (${learned.m.evalAccuracy})`);
   assert.equal(learned.m.longAccuracy, null, 'learned positions are never evaluated past their table');
   assertFacts(learned, 'learned');
+  await staysTrained(page, 'learned', 600);
 
   const sin = await trainedWidget(page, 'sinusoidal');
   assert.ok(sin.m.evalAccuracy >= 0.95, `sinusoids learn copy_back (${sin.m.evalAccuracy})`);
@@ -29,6 +31,7 @@ test('lesson 2: learned positions end at their table, sinusoids go on but lose t
     `at twice the length sinusoids lose much of it (${sin.m.longAccuracy} against ${sin.m.evalAccuracy})`,
   );
   assertFacts(sin, 'sinusoidal');
+  await assertRoomHeld(page, ['learned', 'sinusoidal'], [375]);
 
   // The check: a relative encoding is refused, learned positions pass.
   await page.evaluate(() => document.getElementById('absolute-check').scrollIntoView({ block: 'start' }));

@@ -46,3 +46,53 @@ export function assertFacts({ m, facts }, id) {
   for (const [metric, value] of facts)
     assert.equal(value, (metric === 'step' ? shown.int : shown.pct)(m[metric]), `${id}: the lesson's ${metric}`);
 }
+
+/**
+ * Widget `id`, trained to its steps, scrolled off screen and back (the lesson's observer sees it
+ * leave and come back): it stays at `step` and does not play again (a second play() trained on
+ * without limit: step 613 of 600 in lesson 5's text).
+ */
+export async function staysTrained(page, id, step) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await until(page, (i) => window.coursePage.widgets.inView.get(i) === false, `${id} off screen`, { arg: id });
+  await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'start' }), id);
+  await until(page, (i) => window.coursePage.widgets.inView.get(i) === true, `${id} back on screen`, { arg: id });
+  // play() relabels the widget's button at once (Pause): read in the same task as the observer's call.
+  const back = await page.evaluate((i) => {
+    const w = /** @type {any} */ (document.getElementById(i));
+    return { step: w.currentStep, button: w.shadowRoot.querySelector('.ap-transport button').textContent };
+  }, id);
+  assert.deepEqual(back, { step, button: 'Play' }, `${id}, scrolled back to, stays at its ${step} steps`);
+}
+
+/**
+ * No empty band under the built widgets `ids`: at each width, the room each holds (reserve.js,
+ * the card's min-height) is its content's height to `max` px. (On the course's pages, whose root
+ * font size is 15 px, 14 px under 800 px, the widget's rem-sized text once shrank under it: ALiBi
+ * held 3450 px for 3298 at 375 px.) Leaves the page at 1280 px.
+ */
+export async function assertRoomHeld(page, ids, widths = [1280, 375], max = 40) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    const rooms = await until(
+      page,
+      ([w, list]) => {
+        const seen = list.map((id) => {
+          const card = document.getElementById(id).shadowRoot.querySelector('.ap');
+          const held = card.getBoundingClientRect().height;
+          const min = card.style.minHeight;
+          card.style.minHeight = '';
+          const content = card.getBoundingClientRect().height;
+          card.style.minHeight = min;
+          return { id, held: Math.round(held), content: Math.round(content) };
+        });
+        return { ok: window.innerWidth === w, seen };
+      },
+      `the widgets at ${width} px`,
+      { arg: [width, ids] },
+    );
+    for (const r of rooms.seen)
+      assert.ok(r.held - r.content <= max, `${r.id} at ${width} px holds ${r.held} px for ${r.content} px of content`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -5,7 +5,8 @@
 // live numbers are that widget's own; switched to learned positions in its menu and trained, the
 // check passes, judged from the engine's held-out accuracy; after a reload the pass and the place
 // are kept. The language follows the browser (zh-CN gives 中文), the switch changes it from the
-// keyboard and is remembered; the widgets speak it. Widgets pause when scrolled away. Screenshots:
+// keyboard and is remembered; the widgets speak it. Widgets pause when scrolled away and stay
+// as they ended when scrolled back to; one played while still being built trains once built. Screenshots:
 // test-results/course-order-{en,zh}-{1280,375}-{light,dark}.png and course-index-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,9 +77,28 @@ test('lesson 1: equivariance on the reader sequence, order at chance without pos
   assert.ok(Number(pair.accNone) < 0.65, `none stays near chance on order (mean held-out accuracy ${pair.accNone})`);
   assert.ok(Number(pair.accEncodingMin) >= 0.95, `learned positions learn order (lowest seed ${pair.accEncodingMin})`);
 
-  // Scrolled away, the permutation widget pauses (its models stop; the lesson drives it through pause()).
+  // Scrolled away, the permutation widget is off screen (a widget pauses itself there).
   await scrollTo(page, '#order-check');
   await until(page, () => window.coursePage.widgets.inView.get('perm') === false, 'the permutation widget off screen');
+  // Scrolled back to, it stays as it ended: its budget of 600 steps, not played again (a second
+  // play() raised the budget to 1100 and trained on: "step 600 / 1100").
+  await scrollTo(page, '#perm');
+  await until(
+    page,
+    () => window.coursePage.widgets.inView.get('perm') === true,
+    'the permutation widget back on screen',
+  );
+  const again = await page.evaluate(() => {
+    const w = /** @type {any} */ (document.getElementById('perm'));
+    const d = w.shadowRoot.querySelector('.apd-permutation').dataset;
+    return { wantPlay: w.demo.wantPlay, budget: d.budget, playing: d.playing };
+  });
+  assert.deepEqual(
+    again,
+    { wantPlay: false, budget: '600', playing: 'false' },
+    'the finished demo is not played again',
+  );
+  await scrollTo(page, '#order-check');
 
   // The check's widget: without positions at chance; the prose's live numbers are its own.
   await page.evaluate(() => {
@@ -212,6 +232,38 @@ test('lesson 1 in Chinese: from the browser language, switched from the keyboard
   await page.click('.course-lang button[data-lang="en"]');
   await until(page, () => document.documentElement.lang === 'en', 'English for the screenshots');
   await shotFourWays(page, 'course-order-en');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('lesson 1: a widget the reader scrolls to slowly trains (played while it was still being built)', async () => {
+  const { ctx, page, errors } = await openCourse('course/order.html');
+  // The permutation demo's module is held on its way: the widget has read its settings and waits.
+  let held = null;
+  await page.route('**/demos/permutation/index.js*', (route) => {
+    held = route;
+  });
+  // A sliver of the widget on screen: it starts building (its own observer), the lesson does not
+  // play it yet (a quarter must be in view).
+  await page.evaluate(() => {
+    const top = document.getElementById('perm').getBoundingClientRect().top + window.scrollY;
+    window.scrollTo(0, top - window.innerHeight + 80);
+  });
+  await until(null, () => held !== null, 'the widget loading its demo', { timeout: WAIT.training });
+  assert.notEqual(await page.evaluate(() => window.coursePage.widgets.inView.get('perm')), true);
+  // Now the reader scrolls on: the lesson plays it while it is still being built.
+  await scrollTo(page, '#perm');
+  await until(page, () => window.coursePage.widgets.inView.get('perm') === true, 'the lesson sees the widget');
+  await held.continue();
+  await until(
+    page,
+    () => {
+      const d = document.getElementById('perm').shadowRoot?.querySelector('.apd-permutation')?.dataset;
+      return { ok: d?.playing === 'true' || Boolean(d?.outcomeNone), playing: d?.playing, step: d?.checkStep };
+    },
+    'the permutation widget trains once built (the play() made while it was built is kept)',
+    { timeout: WAIT.training },
+  );
   assert.deepEqual(errors, []);
   await ctx.close();
 });

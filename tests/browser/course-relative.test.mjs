@@ -2,12 +2,13 @@
 // through it: scrolled into view, RoPE and ALiBi (8 heads) learn copy_back and keep it at twice
 // the training length, from the widgets' own numbers, which the lesson states; the committed cost
 // experiment's numbers are in the text; the check, which starts from learned positions, passes with
-// RoPE on the engine's held-out accuracy at twice the length. Screenshots:
+// RoPE on the engine's held-out accuracy at twice the length. The trained widgets hold no empty
+// band under them at 1280 and 375 px. Screenshots:
 // test-results/course-relative-{en,zh}-{1280,375}-{light,dark}.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, until, shotFourWays, WAIT } from './harness.mjs';
-import { openLesson, trainedWidget, assertFacts } from './course-fixtures.mjs';
+import { openLesson, trainedWidget, assertFacts, assertRoomHeld } from './course-fixtures.mjs';
 
 let h;
 before(async () => {
@@ -24,6 +25,7 @@ test('lesson 3: RoPE and ALiBi carry copy_back to twice the length; the check pa
     assert.ok(w.m.longAccuracy >= 0.9, `${id} keeps it at twice the length (${w.m.longAccuracy})`);
     assertFacts(w, id);
   }
+  await assertRoomHeld(page, ['rope', 'alibi']);
   await page.evaluate(() => document.getElementById('relative-check').scrollIntoView({ block: 'start' }));
   await until(
     page,

@@ -167,6 +167,27 @@ test("a lesson's live numbers name a widget of the lesson, a metric of its event
     }
 });
 
+// English phrases a Chinese lesson keeps as they are: a Chinese source's own words, quoted, and the
+// button of the experiments page, whose own words are English.
+const ZH_KEPT_ENGLISH = ['Self Attention', 'Re-run in this tab'];
+
+test('a Chinese lesson has no English phrase in its prose, and names the header links as the header shows them', () => {
+  for (const { slug } of LESSONS) {
+    const src = readFileSync(join(LESSON_DIR, `${slug}.zh.md`), 'utf8');
+    const prose = src
+      .replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$|`[^`\n]*`|<[^>]*>|\{\{[^}]*\}\}/g, ' ')
+      .replace(new RegExp(ZH_KEPT_ENGLISH.join('|'), 'g'), ' ');
+    // two Latin words in a row (names such as "NTK 感知" stand alone; "global average pooling" does not)
+    const phrases = [...prose.matchAll(/[A-Za-z][A-Za-z-]{2,}(?:[ ,]+[A-Za-z][A-Za-z-]*)+/g)].map((m) => m[0]);
+    assert.deepEqual(phrases, [], `web/course/lessons/${slug}.zh.md: English in the Chinese prose`);
+    // The header of a Chinese page reads 实验, not Experiments: a lesson names its links that way.
+    for (const key of Object.keys(MESSAGES).filter((k) => k.startsWith('nav.'))) {
+      const { en, zh } = MESSAGES[key];
+      assert.ok(!src.includes(`*${en}*`), `${slug}.zh: the header's link is *${zh}* in Chinese, not *${en}*`);
+    }
+  }
+});
+
 test('each lesson reads in 10 to 15 minutes in either language, and every page builds', () => {
   for (const { slug } of LESSONS)
     for (const lang of LANGS) {

@@ -368,6 +368,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       );
       if (settings.errors.length) throw Object.assign(new Error('bad attributes'), { list: settings.errors });
       if (this.playWanted) settings.autoplay = true;
+      this.playWanted = false; // taken: a play() from here on, while it builds, is played once built (below)
       settings.lang = this.lang;
       const preset = /** @type {import('./presets.js').Preset} */ (settings.preset); // no errors: a preset
       // its strings, in its language only: the widget's, and its demo's or its comparison's
@@ -379,6 +380,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       this.#setStatus('ready');
       this.#showIgnored();
       this._updateVisible();
+      if (this.playWanted) this.play(); // asked for after its settings were read (lost before)
       this.built.resolve();
       this.dispatchEvent(
         new CustomEvent('ready', {

@@ -2,6 +2,10 @@
 // own sheet and uPlot's come in as text (`?inline`); in the library build, any other CSS a module
 // of the widget's graph imports (e.g. a demo's) is turned into addStyle(text) by the build's
 // plugin (web/build-widget.mjs), so that it lands here instead of in the host page's <head>.
+// A `rem` in them is read as 16 px (`fixedRem`): rem is the host page's root font size, which
+// crosses the shadow boundary, so on a page with another (this site's course: 15 px, 14 px under
+// 800 px) the widget's text shrank and it held far more room than it took (reserve.js's heights are
+// measured at 16 px: 35-150 px of empty card under a lesson's widget).
 import uplotCss from 'uplot/dist/uPlot.min.css?inline';
 import pageCss from '../panels/style.css?inline';
 import widgetCss from './widget.css?inline';
@@ -19,12 +23,16 @@ export function addStyle(text) {
   for (const r of roots) adoptStyles(r);
 }
 
+/** A style text with every length in rem written in px, at 16 px to the rem. @param {string} text */
+export const fixedRem = (text) =>
+  text.replace(/(\d*\.?\d+)rem\b/g, (_, n) => `${Number((Number(n) * 16).toFixed(3))}px`);
+
 /** @param {string} text */
 function sheetFor(text) {
   let s = sheets.get(text);
   if (!s) {
     s = new CSSStyleSheet();
-    s.replaceSync(text);
+    s.replaceSync(fixedRem(text));
     sheets.set(text, s);
   }
   return s;
@@ -45,7 +53,7 @@ export function adoptStyles(root) {
   for (const t of texts.slice().reverse()) {
     const s = document.createElement('style');
     s.dataset.ap = '';
-    s.textContent = t;
+    s.textContent = fixedRem(t);
     root.prepend(s);
   }
 }

@@ -1,6 +1,9 @@
-// A lesson's widgets, driven through their scripting API as the reader scrolls: each one plays when
-// a quarter of it comes into view and pauses when it leaves (one IntersectionObserver); and the
-// live numbers of the prose, <output data-fact="WIDGET-ID" data-metric="evalAccuracy"
+// A lesson's widgets, driven through their scripting API as the reader scrolls: each one plays the
+// first time a quarter of it comes into view (one IntersectionObserver); from then on the widget
+// itself pauses off screen and resumes on screen while it still has steps to train, so a widget
+// that finished its steps, or that the reader paused, stays as it is when scrolled back to (a
+// second play() would train on without limit, and the permutation demo would raise its budget).
+// And the live numbers of the prose, <output data-fact="WIDGET-ID" data-metric="evalAccuracy"
 // data-format="pct">, written from the widget's own `step` and `trained` events.
 
 /** How a live number is written (a lesson's data-format). @type {Record<string, (v: number) => string>} */
@@ -19,8 +22,10 @@ export class LessonWidgets {
     this.root = root;
     /** @type {any[]} the lesson's widgets (attention-playground elements) */
     this.widgets = [...root.querySelectorAll('attention-playground')];
-    /** @type {Map<string, boolean>} widget id -> whether the lesson last played (true) or paused it */
+    /** @type {Map<string, boolean>} widget id -> whether a quarter of it is in view */
     this.inView = new Map();
+    /** @type {Set<string>} the widgets the lesson has started (played once) */
+    this.started = new Set();
     this.observer = new IntersectionObserver((entries) => this.#seen(entries), { threshold: 0.25 });
     // The methods exist once the widget's module has defined the element (main.js loads it last).
     customElements.whenDefined('attention-playground').then(() => {
@@ -36,8 +41,9 @@ export class LessonWidgets {
     for (const e of entries) {
       const w = /** @type {any} */ (e.target);
       this.inView.set(w.id, e.isIntersecting);
-      if (e.isIntersecting) w.play();
-      else w.pause();
+      if (!e.isIntersecting || this.started.has(w.id)) continue;
+      this.started.add(w.id);
+      w.play();
     }
   }
 
