@@ -157,7 +157,25 @@ export function recordSaves() {
   };
 }
 
-export const shot = (page, name) => page.screenshot({ path: resolve(RESULTS, `${name}.png`), fullPage: true });
+/**
+ * A full-page screenshot. Blocks with `content-visibility: auto` (the course's text) are laid out
+ * only near the window, so a capture of the whole page would show them blank: they are shown for
+ * the capture (a CSSOM change, which the pages' CSP allows) and left as they were after it.
+ */
+export async function shot(page, name) {
+  const shown = await page.evaluate(() => {
+    const auto = [...document.querySelectorAll('main *')].filter(
+      (e) => getComputedStyle(e).contentVisibility === 'auto',
+    );
+    for (const e of auto) /** @type {HTMLElement} */ (e).style.contentVisibility = 'visible';
+    return auto.length;
+  });
+  await page.screenshot({ path: resolve(RESULTS, `${name}.png`), fullPage: true });
+  if (shown)
+    await page.evaluate(() => {
+      for (const e of document.querySelectorAll('main *')) /** @type {HTMLElement} */ (e).style.contentVisibility = '';
+    });
+}
 
 /**
  * A page as a reader sees it four ways: 1280 and 375 px, light and dark. For each it checks that
