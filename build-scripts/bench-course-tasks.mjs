@@ -10,6 +10,7 @@
 // Chromium trace as the long_tasks row (bench-long-tasks.mjs): each main-thread task's CPU time
 // beside its wall time, the longest and the count over 100 ms. Figures, never pass/fail. Also run alone:
 //   node build-scripts/bench-course-tasks.mjs [--json] [--profile: what the longest tasks did, on stderr]
+//     [--lessons absolute,longer,comparison: other lessons than the row's, e.g. for their widgets' times]
 // Skips (returns {skipped: reason}) when Chromium or playwright-core is missing.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -99,18 +100,22 @@ function reader({ dwellMs }) {
 
 /**
  * The three lessons' page, read through, traced.
- * @param {{log?: (...a: unknown[]) => void, profile?: boolean}} [opts] profile: log what the longest tasks did
+ * @param {{log?: (...a: unknown[]) => void, profile?: boolean, slugs?: string[]}} [opts] profile: log what the
+ *   longest tasks did; slugs: the lessons on the page (COURSE_SLUGS)
  * @returns {Promise<{longest_cpu_ms: number, longest_wall_ms: number, over_100_cpu: number, over_100_wall: number,
  *   tasks: number, observer_over_50: number, reading_longest_cpu_ms: number, reading_longest_wall_ms: number,
- *   reading_over_100_cpu: number, widgets: {id: string, status: string, step: number, s: number, done: boolean}[]} | {skipped: string}>}
+ *   reading_over_100_cpu: number, widgets: {id: string, status: string, step: number, s: number, done: boolean}[],
+ *   lessons: string[]} | {skipped: string}>}
  */
-export async function measureCourseTasks({ log = console.error, profile = false } = {}) {
-  log(`bench: course tasks (Chromium, built site, lessons ${COURSE_SLUGS.join(', ')} on one page, read through)`);
+export async function measureCourseTasks({ log = console.error, profile = false, slugs = COURSE_SLUGS } = {}) {
+  log(`bench: course tasks (Chromium, built site, lessons ${slugs.join(', ')} on one page, read through)`);
   const t = await tracedPage({
     // made from the built page once dist/ is built
     pages: async () => ({
-      [COURSE_PATH]: await threeLessonsPage(readFileSync(resolve(ROOT, 'dist/course/order.html'), 'utf8'), (slug) =>
-        builtLesson(readFileSync(resolve(ROOT, `dist/course/${slug}.html`), 'utf8')),
+      [COURSE_PATH]: await threeLessonsPage(
+        readFileSync(resolve(ROOT, 'dist/course/order.html'), 'utf8'),
+        (slug) => builtLesson(readFileSync(resolve(ROOT, `dist/course/${slug}.html`), 'utf8')),
+        slugs,
       ),
     }),
     path: COURSE_PATH,
@@ -125,6 +130,7 @@ export async function measureCourseTasks({ log = console.error, profile = false 
   if (profile) log(JSON.stringify(longestTasks(t.trace), null, 1));
   const reading = taskFigures(mainThreadTasks(t.trace, '__course-tasks-read') ?? [], LONG_MS);
   return {
+    lessons: slugs,
     ...taskFigures(t.tasks, LONG_MS),
     observer_over_50: long.length,
     reading_longest_cpu_ms: reading.longest_cpu_ms,
@@ -172,12 +178,14 @@ export function longestTasks(trace, n = 3, minMs = 5) {
 export const courseTasksRow = (t) =>
   'skipped' in t
     ? `course_tasks: skipped: ${t.skipped}`
-    : `course_tasks (lessons ${COURSE_SLUGS.join(', ')} on one page, ${t.widgets.length} widgets, read through): longest main-thread task ${t.longest_cpu_ms} ms of CPU (${t.longest_wall_ms} ms wall); ` +
+    : `course_tasks (lessons ${(t.lessons ?? COURSE_SLUGS).join(', ')} on one page, ${t.widgets.length} widgets, read through): longest main-thread task ${t.longest_cpu_ms} ms of CPU (${t.longest_wall_ms} ms wall); ` +
       `tasks over 100 ms: ${t.over_100_cpu} by CPU, ${t.over_100_wall} by wall time, of ${t.tasks} (the longtask observer, over 50 ms: ${t.observer_over_50}); ` +
       `after the page's load, while the widgets train: longest ${t.reading_longest_cpu_ms} ms of CPU (${t.reading_longest_wall_ms} ms wall), ${t.reading_over_100_cpu} over 100 ms of CPU; ` +
       `trained, from coming into view: ${t.widgets.map((w) => `${w.id} ${w.step} steps${w.done ? '' : ` (${w.status}; left before the end)`} in ${w.s} s`).join(', ')}`;
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const r = await measureCourseTasks({ profile: process.argv.includes('--profile') });
+  const at = process.argv.indexOf('--lessons');
+  const slugs = at > 0 ? process.argv[at + 1].split(',') : COURSE_SLUGS;
+  const r = await measureCourseTasks({ profile: process.argv.includes('--profile'), slugs });
   console.log(process.argv.includes('--json') ? JSON.stringify(r) : courseTasksRow(r));
 }
