@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, until, shotFourWays, WAIT } from './harness.mjs';
+import { assertRoomHeld } from './course-fixtures.mjs';
 
 let h;
 before(async () => {
@@ -159,29 +160,7 @@ test('lesson 5 in Chinese: the text, the check and the widgets in 中文', async
   await until(page, () => document.getElementById('probe-l2').status === 'ready', 'the ℓ2 widget built', {
     timeout: WAIT.training,
   });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    const rooms = await until(
-      page,
-      (w) => {
-        const list = ['probe-softmax', 'probe-l2'].map((id) => {
-          const card = document.getElementById(id).shadowRoot.querySelector('.ap');
-          const held = card.getBoundingClientRect().height;
-          const min = card.style.minHeight;
-          card.style.minHeight = '';
-          const content = card.getBoundingClientRect().height;
-          card.style.minHeight = min;
-          return { id, held: Math.round(held), content: Math.round(content) };
-        });
-        return { ok: window.innerWidth === w, list };
-      },
-      `the widgets at ${width} px`,
-      { arg: width },
-    );
-    for (const r of rooms.list)
-      assert.ok(r.held - r.content <= 40, `${r.id} at ${width} px holds ${r.held} px for ${r.content} px of content`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await assertRoomHeld(page, ['probe-softmax', 'probe-l2']);
   await shotFourWays(page, 'course-counting-zh');
   assert.deepEqual(errors, []);
   await ctx.close();

@@ -12,19 +12,14 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { startHarness, until, WAIT, RESULTS } from './harness.mjs';
 import { loadModule } from '../node/load.mjs';
-import { englishWords, latinText } from './english-words.mjs';
+import { englishWords, latinText, registryIds } from './english-words.mjs';
 
 let h;
-/** The config fields' names (allowed in `field = value` only) and every value the registry names. */
-const ids = { fields: new Set(), values: new Set() };
+/** The config fields' names and the registry's values (englishWords' `known`). */
+let ids = registryIds({ config: [], positions: [], normalizations: [], tasks: [] });
 before(async () => {
   h = await startHarness();
-  const registry = JSON.parse((await loadModule('simd')).registry());
-  for (const c of registry.config) {
-    ids.fields.add(c.key);
-    for (const v of c.choices ?? []) ids.values.add(String(v));
-  }
-  for (const list of ['positions', 'normalizations', 'tasks']) for (const x of registry[list]) ids.values.add(x.name);
+  ids = registryIds(JSON.parse((await loadModule('simd')).registry()));
 });
 after(() => h?.close());
 

@@ -3,6 +3,20 @@
 // the names and notation a Chinese text keeps in Latin letters, the English words of a text, and
 // (run in the page) every visible text node, menu option and, when asked, title and aria-label.
 
+/**
+ * The config fields' names (allowed in `field = value` only) and every value the registry names
+ * (the `known` of englishWords). @param {any} registry the engine's registry, parsed
+ */
+export function registryIds(registry) {
+  const ids = { fields: new Set(), values: new Set() };
+  for (const c of registry.config) {
+    ids.fields.add(c.key);
+    for (const v of c.choices ?? []) ids.values.add(String(v));
+  }
+  for (const list of ['positions', 'normalizations', 'tasks']) for (const x of registry[list]) ids.values.add(x.name);
+  return ids;
+}
+
 // Names and notation a Chinese text keeps in Latin letters (case as written).
 export const NAMES = [
   ...['RoPE', 'ALiBi', 'NTK', 'YaRN', 'PI', 'T5', 'ReLU', 'GELU', 'LayerNorm', 'RMSNorm', 'Adam', 'AdamW', 'SGD'],

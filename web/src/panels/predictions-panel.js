@@ -161,16 +161,9 @@ export class PredictionsPanel {
       const best = r.probs.map((row) => row.indexOf(Math.max(...row)));
       const conf = r.probs.map((row) => Math.max(...row));
       out.replaceChildren(
-        el(
-          'div',
-          { class: 'tok-row' },
-          el('span', { class: 'row-label' }, this.tr('pred.input')),
-          ...r.tokens.map((t) => tok(t)),
-        ),
-        el(
-          'div',
-          { class: 'tok-row' },
-          el('span', { class: 'row-label' }, this.tr('pred.model')),
+        tokRow(this.tr('pred.input'), ...r.tokens.map((t) => tok(t))),
+        tokRow(
+          this.tr('pred.model'),
           ...best.map((c, i) =>
             tok(classes[c], { title: `p = ${pct(conf[i], 2)}`, style: `opacity:${0.35 + 0.65 * conf[i]}` }),
           ),
@@ -199,6 +192,15 @@ function tok(text, attrs = {}) {
   return el('span', { class: 'tok', ...attrs }, text === '' ? '·' : text);
 }
 
+/**
+ * One labelled row of tokens.
+ * @param {string} label
+ * @param {...(Node|string)} tokens
+ */
+function tokRow(label, ...tokens) {
+  return el('div', { class: 'tok-row' }, el('span', { class: 'row-label' }, label), ...tokens);
+}
+
 /** @typedef {import('../wasm-api').PredictionExample} Example */
 
 /** @param {Example} ex @param {number} k @param {Tr} tr */
@@ -213,22 +215,10 @@ function tokenRows(ex, k, tr) {
       class: `example ${ex.correct ? 'correct' : 'incorrect'}`,
       'aria-label': tr(ex.correct ? 'pred.exampleCorrect' : 'pred.exampleErrors', { k: k + 1 }),
     },
-    el(
-      'div',
-      { class: 'tok-row' },
-      el('span', { class: 'row-label' }, tr('pred.input')),
-      ...ex.inputs.map((t) => tok(t)),
-    ),
-    el(
-      'div',
-      { class: 'tok-row' },
-      el('span', { class: 'row-label' }, tr('pred.target')),
-      ...target.map((t, i) => tok(mask[i] ? t : '', { class: mask[i] ? 'tok' : 'tok off' })),
-    ),
-    el(
-      'div',
-      { class: 'tok-row' },
-      el('span', { class: 'row-label' }, tr('pred.model')),
+    tokRow(tr('pred.input'), ...ex.inputs.map((t) => tok(t))),
+    tokRow(tr('pred.target'), ...target.map((t, i) => tok(mask[i] ? t : '', { class: mask[i] ? 'tok' : 'tok off' }))),
+    tokRow(
+      tr('pred.model'),
       ...ex.prediction.map((t, i) =>
         tok(t, {
           class: cls(i),
@@ -251,16 +241,9 @@ function sequenceRow(ex, k, tr) {
       class: `example ${right ? 'correct' : 'incorrect'}`,
       'aria-label': tr(right ? 'pred.exampleCorrect' : 'pred.exampleWrong', { k: k + 1 }),
     },
-    el(
-      'div',
-      { class: 'tok-row' },
-      el('span', { class: 'row-label' }, tr('pred.input')),
-      ...ex.inputs.map((t) => tok(t)),
-    ),
-    el(
-      'div',
-      { class: 'tok-row' },
-      el('span', { class: 'row-label' }, tr('pred.target')),
+    tokRow(tr('pred.input'), ...ex.inputs.map((t) => tok(t))),
+    tokRow(
+      tr('pred.target'),
       tok(/** @type {string} */ (ex.target)),
       el('span', { class: 'row-label' }, tr('pred.model')),
       tok(ex.prediction[0], { class: right ? 'tok right' : 'tok wrong', title: `p = ${pct(ex.confidence[0], 2)}` }),
