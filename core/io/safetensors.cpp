@@ -336,11 +336,18 @@ const NamedTensor* SafetensorsFile::find(const std::string& name) const {
 
 std::vector<uint8_t> safetensors_write(const std::vector<NamedTensor>& tensors,
                                        const std::map<std::string, std::string>& metadata) {
-  // ordered_json keeps insertion order: "__metadata__" first, then tensors in buffer order,
-  // fields as dtype, shape, data_offsets, exactly as the Rust writer serializes them.
-  using ojson = nlohmann::ordered_json;
-  ojson header = ojson::object();
-  if (!metadata.empty()) header["__metadata__"] = metadata;
+  // The header, written in order: "__metadata__" first, then the tensors in buffer order, fields
+  // as dtype, shape, data_offsets, exactly as the Rust writer serializes them (compact, like
+  // serde_json). Strings go through json's own serializer, which escapes them and refuses
+  // invalid UTF-8; the rest is numbers. (Written by hand rather than as an ordered_json: that
+  // type's instantiation was 4 KB of the widget's download, for this one header.)
+  std::string text = "{";
+  const auto str = [](const std::string& s) { return json(s).dump(); };
+  try {
+    if (!metadata.empty()) text += "\"__metadata__\":" + json(metadata).dump();
+  } catch (const nlohmann::json::exception&) {
+    refuse("safetensors_write: a metadata string is not valid UTF-8");
+  }
   std::set<std::string> seen;
   uint64_t offset = 0;
   for (const NamedTensor& t : tensors) {
@@ -357,15 +364,19 @@ std::vector<uint8_t> safetensors_write(const std::vector<NamedTensor>& tensors,
     if (count != t.data.size())
       refuse(where + "shape " + list_str(t.shape) + " does not match its " + std::to_string(t.data.size()) + " values");
     const uint64_t end = offset + count * 4;
-    header[t.name] = ojson{{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, end}}};
+    std::string name;
+    try {
+      name = str(t.name);
+    } catch (const nlohmann::json::exception&) {
+      refuse("safetensors_write: a tensor name is not valid UTF-8");
+    }
+    if (text.size() > 1) text += ',';
+    text += name + ":{\"dtype\":\"F32\",\"shape\":[";
+    for (size_t i = 0; i < t.shape.size(); ++i) text += (i ? "," : "") + std::to_string(t.shape[i]);
+    text += "],\"data_offsets\":[" + std::to_string(offset) + "," + std::to_string(end) + "]}";
     offset = end;
   }
-  std::string text;
-  try {
-    text = header.dump();  // compact, like serde_json
-  } catch (const nlohmann::json::exception&) {
-    refuse("safetensors_write: a tensor name or metadata string is not valid UTF-8");
-  }
+  text += '}';
   text.append((8 - text.size() % 8) % 8, ' ');  // pad so the buffer starts 8-byte aligned
 
   std::vector<uint8_t> out(8 + text.size() + size_t(offset));

@@ -118,6 +118,25 @@ TEST_CASE("safetensors exact bytes of a tiny file", "[safetensors]") {
   CHECK(bare_json == R"({"x":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}}  )");  // 54 + 2
 }
 
+TEST_CASE("safetensors_write escapes names and refuses invalid UTF-8", "[safetensors]") {
+  // Names and metadata that need JSON escapes read back as written.
+  const std::string odd = "q\"uote\\back\tslash/\u00e9";
+  const std::vector<uint8_t> bytes =
+      ap::safetensors_write({{odd, {1}, {2.0f}}, {"b", {1, 2}, {1.0f, 3.0f}}}, {{"k\"ey", "v\nal"}});
+  const ap::SafetensorsFile f = ap::safetensors_read(bytes.data(), bytes.size(), bytes.size());
+  REQUIRE(f.tensors.size() == 2);
+  CHECK(f.tensors[0].name == odd);
+  CHECK(f.tensors[0].data == std::vector<float>{2.0f});
+  CHECK(f.tensors[1].shape == std::vector<int64_t>{1, 2});
+  CHECK(f.metadata.at("k\"ey") == "v\nal");
+  CHECK(ap::safetensors_write(f.tensors, f.metadata) == bytes);
+  // Invalid UTF-8 is refused, naming what holds it.
+  CHECK_THROWS_WITH(ap::safetensors_write({{"bad\xff", {1}, {1.0f}}}, {}),
+                    Contains("safetensors_write: a tensor name is not valid UTF-8"));
+  CHECK_THROWS_WITH(ap::safetensors_write({{"a", {1}, {1.0f}}}, {{"format", "p\xfe"}}),
+                    Contains("safetensors_write: a metadata string is not valid UTF-8"));
+}
+
 TEST_CASE("safetensors reads files from other writers", "[safetensors]") {
   SECTION("header order differs from buffer order, unpadded header, no metadata") {
     std::vector<uint8_t> b = make_file(R"({"second":{"data_offsets":[4,8],"shape":[1],"dtype":"F32"},)"
