@@ -43,7 +43,9 @@ nlohmann::json Replay::frame_json(const ReplayFrame& f) const {
   const Config& cfg = s_.config();
   const int T = int(f.ids.size()), NH = cfg.heads;
   const size_t maps = size_t(NH) * T * T;
-  nlohmann::json j = nlohmann::json::parse(f.rest);  // our own text, written just above
+  // our own text, written just above; parsed from a char range, the one input type the engine's
+  // other JSON reads use, so the module holds one instantiation of the parser
+  nlohmann::json j = nlohmann::json::parse(f.rest.data(), f.rest.data() + f.rest.size());
   std::vector<std::string> toks;
   for (int id : f.ids) toks.push_back(s_.token_name(id));
   nlohmann::json layers = nlohmann::json::array();
