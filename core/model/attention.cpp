@@ -74,8 +74,7 @@ int visible(const AttnShape& s, int i) { return s.causal ? i + 1 : s.T; }
 // bit-identical. f(h0, h1) handles pairs [h0, h1); `work` is the step's size in simple ops.
 template <class F>
 void for_heads(int BH, double work, F&& f) {
-  const int parts = split_parts(BH, work);
-  parallel_for(parts, [&](int p) { f(int(std::int64_t(BH) * p / parts), int(std::int64_t(BH) * (p + 1) / parts)); });
+  parallel_ranges(BH, work, f);
 }
 // gemm_batched over the (batch, head) pairs, split by for_heads.
 void gemm_heads(Op op, int count, int M, int N, int K, float alpha, const float* A, int lda, std::ptrdiff_t sA,

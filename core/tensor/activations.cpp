@@ -1,15 +1,11 @@
 // core/tensor/activations.cpp — GELU (tanh approximation and exact erf form) and ReLU, forward
 // and backward with xsimd; the formulas and their scalar forms are in tensor/gelu.hpp, the
 // xtensor *_naive twins in naive.cpp. Backward accumulates: dinp += f'(inp)·dout.
-// GELU splits its elements over the pool (thread_pool.hpp) in runs of whole 16-float blocks, so
-// each element is computed by the same code (vector or scalar tail) as on one thread.
-#include <algorithm>
 #include <cmath>
 
 #include "tensor/gelu.hpp"
 #include "tensor/kernels.hpp"
 #include "tensor/simd.hpp"
-#include "tensor/thread_pool.hpp"
 
 namespace ap {
 namespace {
@@ -37,42 +33,25 @@ inline fbatch gelu_grad_v(fbatch x, GeluKind kind) {
 }
 #endif
 
-// f(begin, end) over [0, n) in runs that start on a multiple of kBlock (a multiple of every
-// build's vector width), spread over the pool when the work is large enough; `ops` is an element's
-// cost in simple operations (split_parts' unit).
-constexpr std::size_t kBlock = 16;
-template <class F>
-void for_elements(std::size_t n, double ops, F&& f) {
-  const std::size_t blocks = (n + kBlock - 1) / kBlock;
-  const int parts = split_parts(int(std::min<std::size_t>(blocks, 1 << 30)), double(n) * ops);
-  if (parts < 2) return f(std::size_t(0), n);
-  parallel_for(parts, [&](int p) {
-    f(std::min(n, blocks * p / parts * kBlock), std::min(n, blocks * (p + 1) / parts * kBlock));
-  });
-}
-constexpr double kGeluOps = 40;  // a tanh or erf and a dozen arithmetic operations
-
 }  // namespace
 
 void gelu_forward(float* out, const float* inp, std::size_t n, GeluKind kind) {
-  for_elements(n, kGeluOps, [&](std::size_t i, std::size_t end) {
+  std::size_t i = 0;
 #if AP_SIMD
-    for (; i + W <= end; i += W) simd::store(out + i, gelu_v(simd::load(inp + i), kind));
+  for (; i + W <= n; i += W) simd::store(out + i, gelu_v(simd::load(inp + i), kind));
 #endif
-    for (; i < end; ++i) out[i] = gelu::value(inp[i], kind);
-  });
+  for (; i < n; ++i) out[i] = gelu::value(inp[i], kind);
 }
 
 void gelu_backward(float* dinp, const float* inp, const float* dout, std::size_t n, GeluKind kind) {
-  for_elements(n, kGeluOps, [&](std::size_t i, std::size_t end) {
+  std::size_t i = 0;
 #if AP_SIMD
-    for (; i + W <= end; i += W) {
-      const fbatch g = gelu_grad_v(simd::load(inp + i), kind);
-      simd::store(dinp + i, xsimd::fma(g, simd::load(dout + i), simd::load(dinp + i)));
-    }
+  for (; i + W <= n; i += W) {
+    const fbatch g = gelu_grad_v(simd::load(inp + i), kind);
+    simd::store(dinp + i, xsimd::fma(g, simd::load(dout + i), simd::load(dinp + i)));
+  }
 #endif
-    for (; i < end; ++i) dinp[i] += gelu::grad(inp[i], kind) * dout[i];
-  });
+  for (; i < n; ++i) dinp[i] += gelu::grad(inp[i], kind) * dout[i];
 }
 
 // ReLU: out = max(x, 0); the gradient at exactly 0 is taken as 0.

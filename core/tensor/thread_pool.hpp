@@ -71,4 +71,15 @@ void parallel_for(int n, F&& fn) {
       n, [](void* ctx, int i) { (*static_cast<Fn*>(ctx))(i); }, const_cast<void*>(static_cast<const void*>(&fn)));
 }
 
+// fn(begin, end) over [0, units) cut into split_parts(units, work) consecutive ranges, spread over
+// the pool (one range, on the calling thread, when the work is small or threads are off).
+template <class F>
+void parallel_ranges(int units, double work, F&& fn) {
+  const int parts = split_parts(units, work);
+  if (parts < 2) return fn(0, units);
+  parallel_for(parts, [&](int p) {
+    fn(int(static_cast<long long>(units) * p / parts), int(static_cast<long long>(units) * (p + 1) / parts));
+  });
+}
+
 }  // namespace ap
