@@ -2,8 +2,9 @@
 // columns 375, 600, 798, 1000 and 1280 px wide (issue 33: the room was too large past 798 px): a
 // preset as a blogger writes it (its measured table, reserve-heights.json) and a widget with its
 // own view and controls (added up from measured parts), each within a few px at every width; a
-// probe demo, whose cells change height as they train, within 15%; two presets in Chinese. A preset that fails here after
-// a layout change: `node build-scripts/measure-reserve.mjs NAME` measures it again.
+// probe demo, whose cells change height as they train, within 15%; two presets in Chinese; the
+// course's check widgets and one with many settings (their fields by group). A preset that fails
+// here after a layout change: `node build-scripts/measure-reserve.mjs NAME` measures it again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startWidgetServer } from './widget-fixtures.mjs';
@@ -43,6 +44,23 @@ const CASES = {
   parts: [
     '<attention-playground preset="playground" task="copy_back" position="sinusoidal" steps="20" controls="play,reset,position" view="chart,attention" autoplay></attention-playground>',
     NEAR,
+  ],
+  // the course's checks. Lesson 4's: RoPE scaling is RoPE's own menu, not shown while the position
+  // is learned (it held 52 px too many at 375 px); lesson 2's: position and placement are one
+  // group of settings, stacked in one column, not side by side (it held 50 px too few from 798 px).
+  'lesson 4 check': [
+    '<attention-playground task="copy_back" position="learned" seq-len="8" eval-len="32" steps="20" view="chart" controls="play,reset,position,rope_scaling" autoplay></attention-playground>',
+    NEAR,
+  ],
+  'lesson 2 check': [
+    '<attention-playground task="copy_back" position="none" steps="20" view="chart" controls="play,reset,position,placement" autoplay></attention-playground>',
+    NEAR,
+  ],
+  // five groups of settings, of three widths, wrapping into lines (held 216 px too many at 375 px,
+  // 112 too few at 798 px): within 20 px (a number field is 52 px high, a menu 50, a checkbox 20)
+  'many settings': [
+    '<attention-playground steps="20" view="chart" controls="play,task,seq_len,position,placement,normalization,lr,layers,heads,d_model,seed,steps,anchors,batch,causal" autoplay></attention-playground>',
+    20,
   ],
 };
 

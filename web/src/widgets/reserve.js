@@ -9,10 +9,13 @@
 // tests/browser/widget-reserve.test.mjs compares the guess with the built widget at 375-1280 px;
 // widget-layout.test.mjs measures the layout shift of the example post.
 import MEASURED from './reserve-heights.json';
+import { GROUP_TITLES, groupOf } from '../state/properties.js';
 
 const WIDTHS = MEASURED.widths; // [329, 375, 420, 560, 600, 700, 798, 1000, 1280]
 /** @type {Record<string, number[]>} a preset's height at WIDTHS ("probe compact": with compact) */
 const PRESET_HEIGHTS = MEASURED.presets;
+/** @type {Record<string, string[]>} a variant's own field: [its selector, the variants that have it] (the engine's registry) */
+const OPTIONS = MEASURED.options;
 
 /** Attributes that leave a preset's layout as measured (its language picks its row: below). */
 const NEUTRAL = new Set([
@@ -59,8 +62,16 @@ const PANELS = {
 };
 /** Padding, header (title, transport, stats) and footer, less the first panel's gap: with and without transport buttons. */
 const FRAME = { transport: [156, 156, 130, 92, 92, 67, 67, 67, 67], bare: [118, 118, 92, 67, 67, 67, 67, 67, 67] };
-const FIELD_ROW = 50; // a row of settings fields
-const FIELD_WIDTH = 340; // a field's width in a wide column (the task's select is the widest)
+// Settings fields (panels/controls.js, widget.css): each group's fields (properties.js) stack in a
+// column as wide as its widest field, and the groups sit side by side, 14 px apart, wrapping in
+// the card (its width less 26 px, 18 px in a column up to 420 px). A field is 50 px high and at
+// least 112 px wide; the menus of long names and the inputs of decimals are wider (measured).
+const FIELD_ROW = 50;
+const FIELD_GAP = 14;
+const FIELD_WIDTHS = { task: 154, position: 498, normalization: 305 };
+const DECIMALS = ['lr', 'weight_decay', 'clip', 'dropout', 'attn_dropout', 'beta1', 'beta2', 'eps', 'rope_factor'];
+const fieldWidth = (/** @type {string} */ k) =>
+  FIELD_WIDTHS[/** @type {keyof typeof FIELD_WIDTHS} */ (k)] ?? (DECIMALS.includes(k) ? 188 : 112);
 
 const HEAD_ROW = 270; // a row of head cards, with the gap
 /** Rows of `cards` head cards in a column `width` wide (widget.css: cards at least 280 px, 10 px apart, 13 px padding). */
@@ -110,6 +121,31 @@ export function reserveHeight(attr, width, compact, names = [], lang = 'en') {
 }
 
 /**
+ * The settings fields' height: the fields `keys` (those shown) by group, the groups in the form's
+ * order laid out in lines in a column `width` wide.
+ * @param {string[]} keys @param {number} width
+ */
+function fieldsHeight(keys, width) {
+  const inner = width - (width <= 420 ? 18 : 26);
+  /** @type {Map<string, {w: number, h: number}>} */
+  const groups = new Map(Object.keys(GROUP_TITLES).map((g) => [g, { w: 0, h: 0 }]));
+  for (const k of keys) {
+    const g = /** @type {{w: number, h: number}} */ (groups.get(OPTIONS[k]?.[0] ?? groupOf(k)));
+    g.w = Math.max(g.w, fieldWidth(k));
+    g.h += FIELD_ROW;
+  }
+  let h = 0;
+  let line = { used: 0, h: 0 };
+  for (const g of groups.values()) {
+    if (!g.h) continue;
+    const w = Math.min(g.w, inner);
+    if (line.used && line.used + FIELD_GAP + w > inner) ((h += line.h), (line = { used: 0, h: 0 }));
+    line = { used: line.used ? line.used + FIELD_GAP + w : w, h: Math.max(line.h, g.h) };
+  }
+  return h + line.h;
+}
+
+/**
  * A config preset's height added up from its parts: frame, settings fields, the charts (side by
  * side from 560 px), the panels.
  * @param {(name: string) => string|null} attr @param {number} width @param {string} preset
@@ -124,15 +160,20 @@ function configHeight(attr, width, preset) {
   const controlsAttr = attr('controls');
   const controls =
     controlsAttr === null ? (playground ? ['task', 'position', 'normalization'] : []) : words(controlsAttr);
-  const fields = controls.filter((c) => !['play', 'step', 'reset', 'none'].includes(c)).length;
   const transport = controlsAttr === null || controls.some((c) => ['play', 'step', 'reset'].includes(c));
   const narrow = width < 560;
-  let h = at(FRAME[transport ? 'transport' : 'bare'], width);
-  if (fields) h += FIELD_ROW * Math.ceil(fields / (narrow ? 1 : Math.max(1, Math.floor(width / FIELD_WIDTH))));
-  const chart = Number(attr('height')) || 150;
-  if (view.includes('chart')) h += (narrow ? 2 : 1) * (chart - 150) + (narrow ? 386 : 189) + 12;
   const task = (attr('task') ?? (playground ? 'copy' : 'copy_back')).trim();
   const position = (attr('position') ?? (playground ? 'sinusoidal' : preset)).trim();
+  /** @type {Record<string, string>} the variants chosen: a variant's own fields show with it only */
+  const chosen = { task, position, normalization: (attr('normalization') ?? 'softmax').trim() };
+  const fields = controls.filter(
+    (c) =>
+      !['play', 'step', 'reset', 'none'].includes(c) &&
+      (!Object.hasOwn(OPTIONS, c) || OPTIONS[c].slice(1).includes(chosen[OPTIONS[c][0]])),
+  );
+  let h = at(FRAME[transport ? 'transport' : 'bare'], width) + fieldsHeight(fields, width);
+  const chart = Number(attr('height')) || 150;
+  if (view.includes('chart')) h += (narrow ? 2 : 1) * (chart - 150) + (narrow ? 386 : 189) + 12;
   for (const v of view) {
     const tables = /** @type {Record<string, number[]>|undefined} */ (PANELS[/** @type {keyof typeof PANELS} */ (v)]);
     if (tables) h += at(tables[v === 'attention' ? task : position] ?? tables[''], width);
