@@ -8,15 +8,16 @@
 // less room) and written as rows "<preset> zh", which reserve.js takes for a widget in Chinese.
 // Every run also writes "options", the engine's variant options (registry: a task's, an encoding's
 // or a normalization's own fields, shown only while it is chosen) as {key: [selector, variants...]},
-// from which reserve.js knows a `controls` field that will not show; `--options` writes only
-// that (no measuring; tests/node/reserve-options.test.mjs fails when it is stale).
+// from which reserve.js knows a `controls` field that will not show, and "title_lengths", each
+// encoding's title's length (the widget's subtitle); `--options` writes only those (no measuring;
+// tests/node/reserve-options.test.mjs fails when they are stale).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startWidgetServer } from '../tests/browser/widget-fixtures.mjs';
 import { columnPage, measureWidget } from '../tests/browser/widget-height.mjs';
 import { PRESETS, ENCODING_PRESETS } from '../web/src/widgets/presets.js';
 import { loadModule } from '../tests/node/load.mjs';
-import { variantOptions } from '../tests/node/reserve-options.mjs';
+import { variantOptions, titleLengths } from '../tests/node/reserve-options.mjs';
 
 const FILE = resolve(import.meta.dirname, '../web/src/widgets/reserve-heights.json');
 const table = JSON.parse(readFileSync(FILE, 'utf8'));
@@ -49,10 +50,12 @@ const lines = (o) =>
   Object.entries(o)
     .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`)
     .join(',\n');
-/** The table, a row per preset, then the options. @param {{widths: number[], presets: Record<string, number[]>, options: Record<string, string[]>}} t */
+/** The table, a row per preset, then the options and title lengths. @param {{widths: number[], presets: Record<string, number[]>, options: Record<string, string[]>, title_lengths: Record<string, number>}} t */
 const format = (t) =>
-  `{\n "widths": ${JSON.stringify(t.widths)},\n "presets": {\n${lines(t.presets)}\n },\n "options": {\n${lines(t.options)}\n }\n}\n`;
-table.options = variantOptions(JSON.parse((await loadModule('simd')).registry()));
+  `{\n "widths": ${JSON.stringify(t.widths)},\n "presets": {\n${lines(t.presets)}\n },\n "options": {\n${lines(t.options)}\n },\n "title_lengths": {\n${lines(t.title_lengths)}\n }\n}\n`;
+const registry = JSON.parse((await loadModule('simd')).registry());
+table.options = variantOptions(registry);
+table.title_lengths = titleLengths(registry);
 writeFileSync(FILE, format(table));
 if (optionsOnly) process.exit(0);
 const pages = {};
