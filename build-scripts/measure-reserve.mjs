@@ -6,11 +6,18 @@
 //   node build-scripts/measure-reserve.mjs [--lang zh] [preset ...]   (only these; the others are kept)
 // With --lang zh the widgets are measured in Chinese (lang="zh": shorter captions and labels, so
 // less room) and written as rows "<preset> zh", which reserve.js takes for a widget in Chinese.
+// Every run also writes "options", the engine's variant options (registry: a task's, an encoding's
+// or a normalization's own fields, shown only while it is chosen) as {key: [selector, variants...]},
+// from which reserve.js knows a `controls` field that will not show, and "title_lengths", each
+// encoding's title's length (the widget's subtitle); `--options` writes only those (no measuring;
+// tests/node/reserve-options.test.mjs fails when they are stale).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startWidgetServer } from '../tests/browser/widget-fixtures.mjs';
 import { columnPage, measureWidget } from '../tests/browser/widget-height.mjs';
 import { PRESETS, ENCODING_PRESETS } from '../web/src/widgets/presets.js';
+import { loadModule } from '../tests/node/load.mjs';
+import { variantOptions, titleLengths } from '../tests/node/reserve-options.mjs';
 
 const FILE = resolve(import.meta.dirname, '../web/src/widgets/reserve-heights.json');
 const table = JSON.parse(readFileSync(FILE, 'utf8'));
@@ -19,7 +26,8 @@ const args = process.argv.slice(2);
 const langAt = args.indexOf('--lang');
 const lang = langAt >= 0 ? args.splice(langAt, 2)[1] : 'en';
 if (!['en', 'zh'].includes(lang)) throw new Error(`--lang: en or zh, not ${lang}`);
-const only = args;
+const optionsOnly = args.includes('--options');
+const only = args.filter((a) => a !== '--options');
 const langAttr = lang === 'en' ? '' : ` lang="${lang}"`;
 const suffix = lang === 'en' ? '' : ` ${lang}`;
 const names = [...Object.keys(PRESETS), ...Object.keys(ENCODING_PRESETS)].filter(
@@ -37,11 +45,19 @@ const cases = names.flatMap((n) =>
       ]
     : [[`${n}${suffix}`, `<attention-playground preset="${n}"${langAttr} steps="20" autoplay></attention-playground>`]],
 );
-/** The table, a row per preset. @param {{widths: number[], presets: Record<string, number[]>}} t */
-const format = (t) =>
-  `{\n "widths": ${JSON.stringify(t.widths)},\n "presets": {\n${Object.entries(t.presets)
+/** One entry a line. @param {Record<string, unknown>} o */
+const lines = (o) =>
+  Object.entries(o)
     .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`)
-    .join(',\n')}\n }\n}\n`;
+    .join(',\n');
+/** The table, a row per preset, then the options and title lengths. @param {{widths: number[], presets: Record<string, number[]>, options: Record<string, string[]>, title_lengths: Record<string, number>}} t */
+const format = (t) =>
+  `{\n "widths": ${JSON.stringify(t.widths)},\n "presets": {\n${lines(t.presets)}\n },\n "options": {\n${lines(t.options)}\n },\n "title_lengths": {\n${lines(t.title_lengths)}\n }\n}\n`;
+const registry = JSON.parse((await loadModule('simd')).registry());
+table.options = variantOptions(registry);
+table.title_lengths = titleLengths(registry);
+writeFileSync(FILE, format(table));
+if (optionsOnly) process.exit(0);
 const pages = {};
 for (const [i, [, tag]] of cases.entries())
   for (const w of table.widths) pages[`/reserve/${i}-${w}.html`] = columnPage(tag, w);

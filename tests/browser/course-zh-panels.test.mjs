@@ -1,8 +1,9 @@
 // The playground's panels inside a widget on a 中文 page, and the widget's notices, as a reader sees
 // them: view = predictions, generate, heads and interventions on the copy task, trained to its end;
-// a held-out example generated, a patch intervention applied, its worker terminated (the crash
-// notice: restarted, its model back from its checkpoint) and a link's setting that is not the
-// widget's (the "ignored from the link" notice). Then every visible text node, title and
+// a held-out example generated, a patch intervention applied, one the engine refuses (an offset
+// past the sequence), its worker terminated (the crash notice: restarted, its model back from its
+// checkpoint) and a link's setting that is not the widget's (the "ignored from the link" notice);
+// last, the heads measured once its model is gone (the heads panel's refusal). Then every visible text node, title and
 // aria-label of the page is read (english-words.mjs, as course-zh-strings.test.mjs reads the
 // lessons, at 1280 and 375 px): a Latin word that is neither a name nor a config value fails the
 // test, named with where it is and its text. The model's tokens are data and are left out.
@@ -103,6 +104,32 @@ async function useThePanels(page) {
   );
 }
 
+/** The English words of a text the widget shows. @param {string} text */
+const english = (text) => englishWords(text, ids);
+
+/** An intervention the engine refuses (an offset past the sequence): said in 中文, no English word. */
+async function refusedIntervention(page) {
+  const root = page.locator('#z-panels');
+  await root.locator('select[name="iv-kind"]').selectOption('offset');
+  await root.locator('input[name="iv-offset"]').fill('99');
+  await root.locator('button.iv-apply').click();
+  const said = await until(page, textIn, 'the intervention refused', { arg: '.iv-error' });
+  assert.match(said, /^未应用：k = 99 超出范围：k 可以是 0 到 \d+$/);
+  assert.deepEqual(english(said), [], `the refusal "${said}"`);
+}
+
+/** The heads measured once the widget's model is gone: the heads panel's refusal in 中文, no English word. */
+async function refusedHeads(page) {
+  await page.evaluate(async () => {
+    const app = document.getElementById('z-panels').app;
+    await app.model.dispose();
+    await app.panels.views.find((/** @type {any} */ v) => v.name === 'heads').loaded.refresh();
+  });
+  const said = await until(page, textIn, 'the heads refused', { arg: '.heads-error' });
+  assert.equal(said, '无法测量注意力头：这个模型已被替换或关闭');
+  assert.deepEqual(english(said), [], `the refusal "${said}"`);
+}
+
 /** Terminate the widget's worker: the notice says it was restarted and its model came back. */
 async function crashTheWorker(page) {
   await page.evaluate(() => document.getElementById('z-panels').app.model.client.worker.terminate());
@@ -121,9 +148,10 @@ async function crashTheWorker(page) {
   );
 }
 
-test('the predictions, generate, heads and interventions panels and the notices in 中文: no English word, title or aria-label', async () => {
+test('the predictions, generate, heads and interventions panels, their refusals and the notices in 中文: no English word, title or aria-label', async () => {
   const { ctx, page } = await trainedWidget();
   await useThePanels(page);
+  await refusedIntervention(page);
   await crashTheWorker(page);
   const ignored = await until(page, textIn, 'the ignored-from-the-link notice', { arg: '.ap-ignored' });
   assert.equal(ignored, '已忽略链接中的以下内容（不是这个组件的设置）：zz_9="1"。');
@@ -136,10 +164,11 @@ test('the predictions, generate, heads and interventions panels and the notices 
     const shown = (await page.evaluate(latinText, true)).filter((x) => x.where.startsWith('#z-panels '));
     if (process.env.ZH_STRINGS_LIST) for (const x of shown) console.log(`${width} ${x.where}: ${x.text}`);
     for (const { where, text } of shown) {
-      const words = englishWords(text, ids);
+      const words = english(text);
       if (words.length) found.push(`${width} px ${where}: "${text.slice(0, 90)}" (${words.join(' ')})`);
     }
   }
+  await refusedHeads(page);
   await ctx.close();
   assert.deepEqual([...new Set(found)], [], 'English words in the panels and notices on a 中文 page');
 });

@@ -1,5 +1,6 @@
 // Every lesson of the course in 中文, as a reader sees it after its widgets have trained: no visible
-// English word in the widgets, their checks or the page's own words (header, switch, navigation).
+// English word in the widgets, their checks or the page's own words (header, switch, navigation;
+// the header's aria-labels in a test of their own, in both languages).
 // Each lesson opens with the browser's language zh-CN; each widget is scrolled into view and waited
 // for (its `trained` event, or a demo's outcome); then every visible text node of the page, its
 // widgets' shadow roots and their menus' options is read, and a Latin word that is neither a name
@@ -105,6 +106,37 @@ for (const { slug } of LESSONS)
     await ctx.close();
     assert.deepEqual(found, [], `${slug}: English words on the 中文 page`);
   });
+
+// The page's own labels for assistive technology (the header's navigation and language switch, a
+// lesson's way on): in 中文 on a 中文 page, in English once the reader switches to English, on the
+// index and on a lesson. Read before any widget trains (they are the page's, not a widget's).
+test("the course header's aria-labels follow the page's language: 中文, then English", async () => {
+  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  /** The aria-labels and titles of the page outside its widgets: [{where, text}]. */
+  const labels = () =>
+    page
+      .evaluate(latinText, true)
+      .then((all) => all.filter((x) => x.where.startsWith('page ') && /\[(title|aria-label)\]$/.test(x.where)));
+  const header = () =>
+    page.evaluate(() => ({
+      nav: document.querySelector('header nav.demo-links').getAttribute('aria-label'),
+      lang: document.querySelector('header .course-lang').getAttribute('aria-label'),
+    }));
+  for (const slug of ['index', LESSONS[1].slug]) {
+    await page.goto(`${h.url}course/${slug}.html`);
+    await until(page, () => document.body.dataset.ready === 'true', `${slug}: the page ready`);
+    assert.deepEqual(await header(), { nav: '页面', lang: '语言' }, `${slug}: the header's labels in 中文`);
+    const english = (await labels()).filter((x) => englishWords(x.text, ids).length);
+    assert.deepEqual(english, [], `${slug}: English labels on the 中文 page`);
+    await page.click('.course-lang button[data-lang="en"]');
+    await until(page, () => document.documentElement.lang === 'en', `${slug}: switched to English`);
+    assert.deepEqual(await header(), { nav: 'Pages', lang: 'Language' }, `${slug}: the header's labels in English`);
+    await page.click('.course-lang button[data-lang="zh"]'); // the next page opens in 中文 again (remembered)
+    await until(page, () => document.documentElement.lang === 'zh-Hans', `${slug}: back to 中文`);
+  }
+  await ctx.close();
+});
 
 // The widgets no lesson shows yet, in a Chinese page: the probe and extrapolation demos (small
 // grids, few steps) and a comparison, each trained to its end on the course's index page.

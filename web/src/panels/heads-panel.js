@@ -10,6 +10,7 @@ import { drawSparkline } from '../charts/sparkline.js';
 import { nearestIndex } from '../common/nearest.js';
 import { MEASURES, evidenceOf, nameOf, hintOf, fixed, signed, labelWord, whyOf, withheldOf } from './heads-labels.js';
 import { translator } from '../common/messages.js';
+import { refusalIn } from './engine-refusal.js';
 /** @typedef {import('./heads-labels.js').HeadResult} HeadResult */
 import './heads.css';
 
@@ -92,7 +93,9 @@ export class HeadsPanel {
     } catch (err) {
       if (token !== this.token) return;
       this.error.hidden = false;
-      this.error.textContent = this.tr('heads.error', { message: /** @type {Error} */ (err).message });
+      this.error.textContent = this.tr('heads.error', {
+        message: refusalIn(this.lang, /** @type {Error} */ (err).message),
+      });
     }
   }
 

@@ -6,6 +6,7 @@
 // words: the message table's panels part (`iv.*`), loaded before: loadMessages(lang, ['panels']).
 import { el } from './dom.js';
 import { translator } from '../common/messages.js';
+import { refusalIn } from './engine-refusal.js';
 import { describeChange, changedPositions, exampleViews } from './interventions-view.js';
 import './interventions.css';
 
@@ -180,7 +181,9 @@ export class InterventionsPanel {
       if (token !== this.token) return;
       this.list = previous;
       this.error.hidden = false;
-      this.error.textContent = this.tr('iv.notApplied', { message: /** @type {Error} */ (err).message });
+      this.error.textContent = this.tr('iv.notApplied', {
+        message: refusalIn(this.lang, /** @type {Error} */ (err).message),
+      });
     } finally {
       if (token === this.token) this.apply.disabled = false;
     }

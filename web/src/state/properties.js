@@ -49,8 +49,8 @@ export const GROUP_TITLES = {
   advanced: 'Advanced',
 };
 
-/** @param {string} key */
-function groupOf(key) {
+/** The group (a key of GROUP_TITLES) of a config key. @param {string} key */
+export function groupOf(key) {
   for (const [g, keys] of Object.entries(GROUPS)) if (keys.includes(key)) return g;
   return 'advanced';
 }

@@ -9,10 +9,15 @@
 // tests/browser/widget-reserve.test.mjs compares the guess with the built widget at 375-1280 px;
 // widget-layout.test.mjs measures the layout shift of the example post.
 import MEASURED from './reserve-heights.json';
+import { GROUP_TITLES, groupOf } from '../state/properties.js';
 
 const WIDTHS = MEASURED.widths; // [329, 375, 420, 560, 600, 700, 798, 1000, 1280]
 /** @type {Record<string, number[]>} a preset's height at WIDTHS ("probe compact": with compact) */
 const PRESET_HEIGHTS = MEASURED.presets;
+/** @type {Record<string, string[]>} a variant's own field: [its selector, the variants that have it] (the engine's registry) */
+const OPTIONS = MEASURED.options;
+/** @type {Record<string, number>} the length of each encoding's title (the engine's registry), named by the subtitle */
+const TITLE_LENGTHS = MEASURED.title_lengths;
 
 /** Attributes that leave a preset's layout as measured (its language picks its row: below). */
 const NEUTRAL = new Set([
@@ -59,8 +64,23 @@ const PANELS = {
 };
 /** Padding, header (title, transport, stats) and footer, less the first panel's gap: with and without transport buttons. */
 const FRAME = { transport: [156, 156, 130, 92, 92, 67, 67, 67, 67], bare: [118, 118, 92, 67, 67, 67, 67, 67, 67] };
-const FIELD_ROW = 50; // a row of settings fields
-const FIELD_WIDTH = 340; // a field's width in a wide column (the task's select is the widest)
+// The header (widget.css .ap-head, in English): title (at least 196 px, the rest of its line; all of
+// it in a column up to 420 px), the transport buttons and the counters (251 px), 14 px apart, in
+// lines 6 px apart. The title is 23 px and a line of 19 px per line of its subtitle ("copy back ·
+// Rotary (RoPE) · softmax", 6.55 px a character). FRAME holds Play and Reset and a subtitle of
+// one line: a widget whose buttons or subtitle take other lines adds or takes the difference.
+const BUTTONS = { play: 79, step: 59, reset: 66 }; // each with 6 px after the first
+const FRAME_BUTTONS = { transport: ['play', 'reset'], bare: [] };
+// Settings fields (panels/controls.js, widget.css): each group's fields (properties.js) stack in a
+// column as wide as its widest field, and the groups sit side by side, 14 px apart, wrapping in
+// the card (its width less 26 px, 18 px in a column up to 420 px). A field is 50 px high and at
+// least 112 px wide; the menus of long names and the inputs of decimals are wider (measured).
+const FIELD_ROW = 50;
+const FIELD_GAP = 14;
+const FIELD_WIDTHS = { task: 154, position: 498, normalization: 305 };
+const DECIMALS = ['lr', 'weight_decay', 'clip', 'dropout', 'attn_dropout', 'beta1', 'beta2', 'eps', 'rope_factor'];
+const fieldWidth = (/** @type {string} */ k) =>
+  FIELD_WIDTHS[/** @type {keyof typeof FIELD_WIDTHS} */ (k)] ?? (DECIMALS.includes(k) ? 188 : 112);
 
 const HEAD_ROW = 270; // a row of head cards, with the gap
 /** Rows of `cards` head cards in a column `width` wide (widget.css: cards at least 280 px, 10 px apart, 13 px padding). */
@@ -106,15 +126,74 @@ export function reserveHeight(attr, width, compact, names = [], lang = 'en') {
     );
   }
   if (measured && names.every((n) => NEUTRAL.has(n))) return Math.round(at(PRESET_HEIGHTS[key], width));
-  return Math.round(configHeight(attr, width, preset));
+  return Math.round(configHeight(attr, width, preset, lang));
+}
+
+/**
+ * The settings fields' height: the fields `keys` (those shown) by group, the groups in the form's
+ * order laid out in lines in a column `width` wide.
+ * @param {string[]} keys @param {number} width
+ */
+function fieldsHeight(keys, width) {
+  const inner = width - (width <= 420 ? 18 : 26);
+  /** @type {Map<string, {w: number, h: number}>} */
+  const groups = new Map(Object.keys(GROUP_TITLES).map((g) => [g, { w: 0, h: 0 }]));
+  for (const k of keys) {
+    const g = /** @type {{w: number, h: number}} */ (groups.get(OPTIONS[k]?.[0] ?? groupOf(k)));
+    g.w = Math.max(g.w, fieldWidth(k));
+    g.h += FIELD_ROW;
+  }
+  let h = 0;
+  let line = { used: 0, h: 0 };
+  for (const g of groups.values()) {
+    if (!g.h) continue;
+    const w = Math.min(g.w, inner);
+    if (line.used && line.used + FIELD_GAP + w > inner) ((h += line.h), (line = { used: 0, h: 0 }));
+    line = { used: line.used ? line.used + FIELD_GAP + w : w, h: Math.max(line.h, g.h) };
+  }
+  return h + line.h;
+}
+
+/**
+ * The header's height (the model above) in a column `width` wide, with these transport buttons and
+ * a subtitle of `chars` characters.
+ * @param {number} width @param {string[]} buttons @param {number} chars
+ */
+function headerHeight(width, buttons, chars) {
+  const inner = width - (width <= 420 ? 18 : 26);
+  const transport = buttons.reduce((w, b) => w + BUTTONS[/** @type {keyof typeof BUTTONS} */ (b)], 0);
+  const items = [
+    { w: width <= 420 ? inner : 196, h: 0, title: true },
+    { w: transport + 6 * Math.max(0, buttons.length - 1), h: buttons.length ? 32 : 0, title: false },
+    { w: 251, h: 19, title: false },
+  ];
+  /** @type {(typeof items)[]} */
+  const lines = [];
+  for (const it of items) {
+    const line = lines[lines.length - 1];
+    const used = line ? line.reduce((s, x) => s + x.w + 14, 0) : 0;
+    if (line && used + it.w <= inner && !(width <= 420 && line[0].title)) line.push(it);
+    else lines.push([it]);
+  }
+  let h = -6;
+  for (const line of lines) {
+    const title = line.find((x) => x.title);
+    if (title) {
+      const w = inner - line.reduce((s, x) => s + (x.title ? 0 : x.w + 14), 0); // the title grows into its line
+      title.h = 23 + 19 * Math.max(1, Math.ceil((6.55 * chars) / Math.max(1, w)));
+    }
+    h += 6 + Math.max(...line.map((x) => x.h));
+  }
+  return h;
 }
 
 /**
  * A config preset's height added up from its parts: frame, settings fields, the charts (side by
  * side from 560 px), the panels.
  * @param {(name: string) => string|null} attr @param {number} width @param {string} preset
+ * @param {string} lang the header's model is English's (the other languages keep FRAME's)
  */
-function configHeight(attr, width, preset) {
+function configHeight(attr, width, preset, lang) {
   const playground = preset === 'playground';
   const view = words(attr('view')).length
     ? words(attr('view'))
@@ -124,15 +203,27 @@ function configHeight(attr, width, preset) {
   const controlsAttr = attr('controls');
   const controls =
     controlsAttr === null ? (playground ? ['task', 'position', 'normalization'] : []) : words(controlsAttr);
-  const fields = controls.filter((c) => !['play', 'step', 'reset', 'none'].includes(c)).length;
   const transport = controlsAttr === null || controls.some((c) => ['play', 'step', 'reset'].includes(c));
   const narrow = width < 560;
-  let h = at(FRAME[transport ? 'transport' : 'bare'], width);
-  if (fields) h += FIELD_ROW * Math.ceil(fields / (narrow ? 1 : Math.max(1, Math.floor(width / FIELD_WIDTH))));
-  const chart = Number(attr('height')) || 150;
-  if (view.includes('chart')) h += (narrow ? 2 : 1) * (chart - 150) + (narrow ? 386 : 189) + 12;
   const task = (attr('task') ?? (playground ? 'copy' : 'copy_back')).trim();
   const position = (attr('position') ?? (playground ? 'sinusoidal' : preset)).trim();
+  /** @type {Record<string, string>} the variants chosen: a variant's own fields show with it only */
+  const chosen = { task, position, normalization: (attr('normalization') ?? 'softmax').trim() };
+  const fields = controls.filter(
+    (c) =>
+      !['play', 'step', 'reset', 'none'].includes(c) &&
+      (!Object.hasOwn(OPTIONS, c) || OPTIONS[c].slice(1).includes(chosen[OPTIONS[c][0]])),
+  );
+  const frame = transport ? 'transport' : 'bare';
+  let h = at(FRAME[frame], width) + fieldsHeight(fields, width);
+  if (lang === 'en') {
+    const buttons = Object.keys(BUTTONS).filter((b) => controlsAttr === null || controls.includes(b));
+    // "copy back · Rotary (RoPE) · softmax"
+    const subtitle = task.length + (TITLE_LENGTHS[position] ?? position.length) + chosen.normalization.length + 6;
+    h += headerHeight(width, buttons, subtitle) - headerHeight(width, FRAME_BUTTONS[frame], 1);
+  }
+  const chart = Number(attr('height')) || 150;
+  if (view.includes('chart')) h += (narrow ? 2 : 1) * (chart - 150) + (narrow ? 386 : 189) + 12;
   for (const v of view) {
     const tables = /** @type {Record<string, number[]>|undefined} */ (PANELS[/** @type {keyof typeof PANELS} */ (v)]);
     if (tables) h += at(tables[v === 'attention' ? task : position] ?? tables[''], width);

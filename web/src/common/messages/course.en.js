@@ -13,6 +13,7 @@ export default {
   'course.lesson': 'Lesson {n}',
   'course.minutes': 'about {n} minutes',
   'course.language': 'Language',
+  'course.pages': 'Pages',
   'course.skip': 'Skip to the lesson',
   'course.continue': 'Continue where you left off: {title}',
   'course.passed': 'check passed',

@@ -13,6 +13,7 @@ export default {
   'course.lesson': '第 {n} 课',
   'course.minutes': '约 {n} 分钟',
   'course.language': '语言',
+  'course.pages': '页面',
   'course.skip': '跳到正文',
   'course.continue': '从上次读到的地方继续：{title}',
   'course.passed': '已通过小测',

@@ -58,6 +58,12 @@ class CoursePage {
     document.title = `${h1?.textContent ?? ''} — Attention Playground`;
     for (const node of document.querySelectorAll('[data-msg]'))
       node.textContent = t(this.lang, /** @type {string} */ (/** @type {HTMLElement} */ (node).dataset.msg));
+    // the header's labels for assistive technology (the nav, the language switch)
+    for (const node of document.querySelectorAll('[data-msg-aria]'))
+      node.setAttribute(
+        'aria-label',
+        t(this.lang, /** @type {string} */ (/** @type {HTMLElement} */ (node).dataset.msgAria)),
+      );
     for (const b of document.querySelectorAll('.course-lang button[data-lang]'))
       b.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (b).dataset.lang === this.lang));
     if (this.lesson) this.#startLesson();

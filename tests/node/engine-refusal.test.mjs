@@ -1,0 +1,92 @@
+// An engine's refusal in 中文 (web/src/panels/engine-refusal.js): every refusal the interventions
+// and heads panels can meet, as the wasm module gives it (core/session/interventions.cpp,
+// core/session/replay.cpp) or the worker and client do (worker.js, client.js, watchdog.js), is
+// said in the table's words with the engine's numbers, with no English word; a message it does not
+// know gets the generic reason, never the engine's text; in English the engine's text as it is.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadModule, sessionWith } from './load.mjs';
+import { loadMessages, t } from '../../web/src/common/messages.js';
+import { refusalIn } from '../../web/src/panels/engine-refusal.js';
+
+let m;
+before(async () => {
+  m = await loadModule('simd');
+  await loadMessages('en', ['panels']);
+  await loadMessages('zh', ['panels']);
+});
+
+// T = seq_len + 1 anchor = 9 positions; batch 8: donors 0..7
+const tiny = { task: 'copy', d_model: 16, heads: 2, layers: 2, batch: 8, seq_len: 8, anchors: 'bos', eval_every: 0 };
+
+/** The message of the Error that f throws. @param {() => unknown} f */
+function thrown(f) {
+  try {
+    f();
+  } catch (err) {
+    return String(/** @type {Error} */ (err).message);
+  }
+  assert.fail(`expected a refusal from ${f}`);
+}
+
+/** A 中文 text's Latin words, the names it keeps (Worker) left out. @param {string} text */
+const latin = (text) => (text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => w !== 'Worker');
+
+test('every refusal of the interventions and heads panels in 中文: its words and numbers, no English', () => {
+  const cases = sessionWith(m, tiny, (s) => {
+    s.trainChunk(3);
+    const set = (/** @type {object[]} */ list) => () => s.setInterventions(JSON.stringify(list));
+    const at = (/** @type {object} */ extra) => set([{ layer: 0, head: 0, ...extra }]);
+    return [
+      [at({ layer: 2, kind: 'zero' }), /^层 2 超出范围：这个模型的层是 0 到 1（从 0 数起）$/],
+      [at({ head: -1, kind: 'zero' }), /^头 -1 超出范围：这个模型的头是 0 到 1（从 0 数起）$/],
+      [at({ kind: 'position', position: 9 }), /^位置 9 超出范围：位置是 0 到 8（含锚点）$/],
+      [at({ kind: 'patch', position: 12, donor: 0 }), /^位置 12 超出范围：位置是 0 到 8（含锚点）$/],
+      [at({ kind: 'offset', offset: 40 }), /^k = 40 超出范围：k 可以是 0 到 8$/],
+      [at({ kind: 'patch', donor: 8 }), /^供体样例 8 超出范围：供体是留出样例 0 到 7$/],
+      [at({ kind: 'offset', offset: 1.5 }), /^向后的词元数必须是整数$/],
+      [at({ kind: 'position', position: null }), /^位置必须是整数$/],
+      [at({ kind: 'offset' }), /^缺少向后的词元数$/],
+      [at({ kind: 'zero', donor: 1 }), /^这种干预不需要供体样例$/],
+      [at({ kind: 'zap' }), /^引擎不认识这种干预$/],
+      [at({ kind: 'zero', colour: 1 }), /^这项干预含有引擎不认识的字段$/],
+      [set(Array.from({ length: 65 }, () => ({ layer: 0, head: 0, kind: 'zero' }))), /^65 项干预超过了上限 64$/],
+      [() => s.intervened(65), /^显示的样例数必须在 0 到 64 之间$/],
+      [() => s.headDiagnostics(99), /^回放没有保留第 99 步；它保留的是第 0、1、2、3 步和最新的第 3 步$/],
+    ].map(([f, zh]) => ({ message: thrown(/** @type {() => unknown} */ (f)), zh }));
+  });
+  const { message: noFrame } = cases[cases.length - 1];
+  assert.match(noFrame, /^replay: no frame at step 99 /, 'the heads panel asks the replay for a step it may not keep');
+  for (const { message, zh } of [
+    ...cases,
+    {
+      message:
+        'replay: no frame at step 5 (it was thinned out, or not reached); the frames are at steps (none) and the latest, 7',
+      zh: /^回放没有保留第 5 步；它只保留最新的第 7 步$/,
+    },
+    { message: 'model disposed', zh: /^这个模型已被替换或关闭$/ },
+    { message: 'worker: no session 4 (it was disposed)', zh: /^这个模型已被替换或关闭$/ },
+    { message: 'the training engine crashed and was not restarted (x)', zh: /^训练引擎崩溃了，没有重新启动/ },
+    {
+      message: "the engine's worker stopped: terminated by the browser, or out of memory",
+      zh: /^引擎的 Worker 停止了/,
+    },
+    { message: "the engine's worker failed: unknown error", zh: /^引擎的 Worker 停止了/ },
+  ]) {
+    const said = refusalIn('zh', message);
+    assert.match(said, /** @type {RegExp} */ (zh), `"${message}" in 中文`);
+    assert.deepEqual(latin(said), [], `"${message}" in 中文: "${said}" has no English word`);
+    assert.equal(refusalIn('en', message), message, 'in English the engine’s own text');
+  }
+});
+
+test('a refusal it does not know: the generic reason in 中文, never the engine’s text', () => {
+  for (const message of [
+    'std::bad_alloc',
+    'interventions[0]: expected an object, not 3',
+    '',
+    'RuntimeError: unreachable',
+  ])
+    assert.equal(refusalIn('zh', message), t('zh', 'refusal.other'), `"${message}"`);
+  assert.equal(refusalIn('zh', undefined), t('zh', 'refusal.other'));
+});
