@@ -75,7 +75,7 @@ TEST_CASE("threads: more pieces than threads, every task of every round run once
   CHECK(ap::split_parts(64, 1e3) == 1);                                       // too small to split
   CHECK(ap::split_parts(64, 1e8) == 2 * ap::kPiecesPerThread);                // pieces per thread
   CHECK(ap::split_parts(3, 1e8) == 3);                                        // no more than units
-  CHECK(ap::split_parts(64, ap::kMinSplitWork) == 2 * ap::kPiecesPerThread);  // 8 pieces of 2^16
+  CHECK(ap::split_parts(64, ap::kMinSplitWork) == 2 * ap::kPiecesPerThread);  // pieces of 2^16 or more
   CHECK(ap::split_parts(64, 2.5 * ap::kMinPieceWork) == 1);                   // below kMinSplitWork
   // Many short rounds back to back, each smaller or larger than the last: a worker that read the
   // end of one round must never claim a task of it once the next round is being published (the
