@@ -90,3 +90,83 @@ test('a refusal it does not know: the generic reason in 中文, never the engine
     assert.equal(refusalIn('zh', message), t('zh', 'refusal.other'), `"${message}"`);
   assert.equal(refusalIn('zh', undefined), t('zh', 'refusal.other'));
 });
+
+// A small text model (a character vocabulary with a space) and a copy model (token names).
+const text = 'the cat sat on the mat and the dog ran to the log. '.repeat(20);
+const chars = { task: 'text', text, d_model: 16, heads: 2, layers: 1, ffn: 16, seq_len: 8, batch: 2, eval_every: 0 };
+const copy = { task: 'copy', d_model: 16, heads: 2, layers: 1, seq_len: 8, batch: 2, eval_every: 0 };
+
+/** Each case: the call that is refused, the words expected in 中文. @typedef {[() => unknown, RegExp]} Case */
+
+/** The generate panel's refusals (Session.generate: tokenize, then Inspector::generate). */
+function generateCases() {
+  /** @type {(config: object, f: (s: any) => Case[]) => {message: string, zh: RegExp}[]} */
+  const withModel = (config, f) =>
+    sessionWith(m, config, (s) => f(s).map(([call, zh]) => ({ message: thrown(call), zh })));
+  return [
+    ...withModel(chars, (s) => [
+      [() => s.generate('the é', 4, 1, 0, 1), /^字符“é”（U\+00E9）不是这个任务的词元；它的词元是：␣ \. a c d e /],
+      [() => s.generate('你好', 4, 1, 0, 1), /^字符“你”（U\+4F60）不是这个任务的词元；/],
+      [() => s.generate('the', 0, 1, 0, 1), /^生成的词元数必须在 1 到 4096 之间$/],
+      [() => s.generate('the', 5000, 1, 0, 1), /^生成的词元数必须在 1 到 4096 之间$/],
+      [() => s.generate('the', 4, -1, 0, 1), /^温度必须在 0（贪心）到 100 之间$/],
+      [() => s.generate('the', 4, 1, -1, 1), /^前 k 采样的 k 必须是 0（全部）或正整数$/],
+    ]),
+    ...withModel({ ...chars, position: 'learned' }, (s) => [
+      [
+        () => s.generate('the cat sat on the mat', 4, 1, 0, 1),
+        /^提示词的 22 个词元超过了学习式位置编码能表示的 8 个位置$/,
+      ],
+    ]),
+    ...withModel({ ...chars, causal: false }, (s) => [[() => s.generate('the', 4, 1, 0, 1), /^这个模型是双向的/]]),
+    ...withModel({ ...copy, position: 'learned' }, (s) => [
+      [
+        () => s.generate('1 2 3 4 5 6 7 8 9', 9, 1, 0, 1),
+        /^提示词的 9 个词元加上 9 个答案槽位，超过了学习式位置编码能表示的 8 个位置$/,
+      ],
+      [
+        () => s.generate('12x', 4, 1, 0, 1),
+        /^字符“x”（U\+0078）不是这个任务的词元；它的词元是：0 1 2 3 4 5 6 7 8 9 _ \.$/,
+      ],
+      [() => s.generate('', 4, 1, 0, 1), /^请至少输入一个词元$/],
+    ]),
+    ...withModel({ ...copy, task: 'order' }, (s) => [[() => s.generate('', 4, 1, 0, 1), /^这个任务给整个序列打标签/]]),
+  ];
+}
+
+/** The predictions panel's refusals (Session.run on the typed tokens). */
+function runCases() {
+  const run = (/** @type {object} */ config, /** @type {number[]} */ ids) =>
+    sessionWith(m, config, (s) => thrown(() => s.run(JSON.stringify(ids))));
+  const ones = (/** @type {number} */ n) => Array.from({ length: n }, () => 1);
+  return [
+    { message: run(copy, [999]), zh: /^词元编号 999 不在词表中$/ },
+    { message: run(copy, []), zh: /^词元列表是空的$/ },
+    { message: run({ ...copy, position: 'learned' }, ones(40)), zh: /^学习式位置只到长度 8，而这个序列有 40 个词元；/ },
+    {
+      message: run({ ...copy, position: 'qk_learned' }, ones(40)),
+      zh: /^学习式位置只到长度 8，而这个序列有 40 个词元；/,
+    },
+    {
+      message: run({ ...copy, position: 'randomized', randomized_wrap: 'learned' }, ones(400)),
+      zh: /^随机化的学习式位置只到 32（随机化范围），而这个序列有 400 个词元；/,
+    },
+    {
+      message: run({ ...copy, memory_limit_mb: 1 }, ones(3000)),
+      zh: /^一次处理 3000 个词元约需 \d+ 兆字节内存，超过了 1 兆字节的上限；请减少词元数$/,
+    },
+  ];
+}
+
+test('every refusal of the generate and predictions panels in 中文: its words and numbers, no English', () => {
+  for (const { message, zh } of [
+    ...generateCases(),
+    ...runCases(),
+    { message: 'worker: this session was disposed', zh: /^这个模型已被替换或关闭$/ },
+  ]) {
+    const said = refusalIn('zh', message);
+    assert.match(said, zh, `"${message}" in 中文`);
+    assert.deepEqual(latin(said), [], `"${message}" in 中文: "${said}" has no English word`);
+    assert.equal(refusalIn('en', message), message, 'in English the engine’s own text');
+  }
+});

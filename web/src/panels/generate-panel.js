@@ -3,9 +3,11 @@
 // autoregressively; answer-slot tasks (copy, sort, addition ...) fill the answer slots, and a
 // held-out example can be loaded so that the model's answer stands next to the right one.
 // Works while training runs or is paused (the worker interleaves requests between chunks). Its
-// words: the message table's panels part (`gen.*`), loaded before: loadMessages(lang, ['panels']).
+// words: the message table's panels part (`gen.*`, and `refusal.*` for the engine's refusals:
+// engine-refusal.js), loaded before: loadMessages(lang, ['panels']).
 import { el } from './dom.js';
 import { translator } from '../common/messages.js';
+import { refusalIn } from './engine-refusal.js';
 
 /**
  * An answer-slot task (copy, sort, reverse, custom pairs): a slot token "_" and no space token
@@ -31,6 +33,7 @@ export class GeneratePanel {
    */
   constructor(root, getModel, heldOut, lang = 'en') {
     const tr = (this.tr = translator(lang));
+    this.lang = lang;
     this.root = root;
     this.getModel = getModel;
     this.heldOut = heldOut;
@@ -184,7 +187,8 @@ export class GeneratePanel {
       this.out.replaceChildren(...rows);
       this.out.dataset.generated = String(r.tokens.length);
     } catch (err) {
-      this.out.replaceChildren(el('p', { class: 'error' }, /** @type {Error} */ (err).message));
+      // the engine's refusal (a character not in the vocabulary, a prompt too long ...) in the panel's language
+      this.out.replaceChildren(el('p', { class: 'error' }, refusalIn(this.lang, /** @type {Error} */ (err).message)));
     }
   }
 }

@@ -2,9 +2,11 @@
 // free-input box that runs the model on the user's own tokens when every vocabulary entry is a
 // single character (text tasks, digit tasks). An example wider than its column scrolls sideways,
 // with a cue: the summary says so in words and the hidden side fades (data-more, style.css). Its
-// words: the message table's panels part (`pred.*`), loaded before: loadMessages(lang, ['panels']).
+// words: the message table's panels part (`pred.*`, and `refusal.*` for the engine's refusals:
+// engine-refusal.js), loaded before: loadMessages(lang, ['panels']).
 import { el } from './dom.js';
 import { translator } from '../common/messages.js';
+import { refusalIn } from './engine-refusal.js';
 
 /** @typedef {ReturnType<typeof translator>} Tr */
 
@@ -34,6 +36,7 @@ export class PredictionsPanel {
    */
   constructor(list, free, run, lang = 'en') {
     this.tr = translator(lang);
+    this.lang = lang;
     this.list = list;
     this.free = free;
     this.run = run;
@@ -170,7 +173,8 @@ export class PredictionsPanel {
         ),
       );
     } catch (err) {
-      out.replaceChildren(el('p', { class: 'error' }, /** @type {Error} */ (err).message));
+      // the engine's refusal (learned positions past their table, a pass too big ...) in the panel's language
+      out.replaceChildren(el('p', { class: 'error' }, refusalIn(this.lang, /** @type {Error} */ (err).message)));
     }
   }
 

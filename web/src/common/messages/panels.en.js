@@ -153,7 +153,7 @@ export default {
   // what the induction label requires beyond its threshold (the engine's rule, core/model/head_stats.hpp apply_induction_rule)
   'heads.inductionNeeds':
     'An induction head also needs a previous-token head in an earlier layer, so a one-layer model has none.',
-  // an engine's refusal after 'iv.notApplied' or 'heads.error' outside English (engine-refusal.js; in English the engine's own text)
+  // an engine's refusal outside English, after 'iv.notApplied' or 'heads.error' or alone (generate, predictions) (engine-refusal.js; in English the engine's own text)
   'refusal.field.layer': 'layer',
   'refusal.field.head': 'head',
   'refusal.field.position': 'position',
@@ -177,5 +177,26 @@ export default {
   'refusal.disposed': 'the model was replaced or closed',
   'refusal.dead': 'the training engine crashed and was not restarted: reload the page',
   'refusal.crashed': "the engine's worker stopped; it restarts by itself, so try again",
+  'refusal.gen.tokens': 'the tokens to generate must be from {lo} to {hi}',
+  'refusal.gen.temperature': 'the temperature must be from {lo} (greedy) to {hi}',
+  'refusal.gen.topk': 'top-k must be 0 (all) or a positive count',
+  'refusal.gen.notToken': "the character “{char}” ({code}) is not one of this task's tokens; they are: {tokens}",
+  'refusal.gen.tooLongSlots':
+    'the prompt’s {n} tokens and {slots} answer slots exceed the {max} positions the learned encoding can address',
+  'refusal.gen.tooLong': 'the prompt’s {n} tokens exceed the {max} positions the learned encoding can address',
+  'refusal.gen.empty': 'type at least one token',
+  'refusal.gen.encoder':
+    'this model is bidirectional (no causal mask), so it never learned to predict the next token; train a causal model to generate',
+  'refusal.gen.perSequence': 'this task labels whole sequences: there is nothing to continue',
+  'refusal.gen.labels': 'this task predicts labels, not next tokens',
+  'refusal.gen.overflow':
+    "the model's output probabilities are not finite (its weights overflow the forward pass), so no token can be chosen; retrain or load another model",
+  'refusal.tokenId': 'token id {id} is not in the vocabulary',
+  'refusal.runEmpty': 'the token list is empty',
+  'refusal.learnedLength':
+    'learned positions exist only up to length {max}, and this sequence has {n} tokens; they do not extrapolate (raise the maximum length, or pick an encoding that does)',
+  'refusal.randomizedLength':
+    'randomized learned positions exist only up to {max} (the randomized range), and this sequence has {n} tokens; raise the range, or wrap a sinusoidal or rotary encoding',
+  'refusal.memory': 'a pass over {n} tokens needs about {mb} MB, above the memory limit of {max} MB; use fewer tokens',
   'refusal.other': 'the engine refused',
 };

@@ -141,7 +141,7 @@ export default {
   'cmph.noLabel': '无标签（熵 {v}）',
   // what the induction label requires beyond its threshold (the engine's rule, core/model/head_stats.hpp apply_induction_rule)
   'heads.inductionNeeds': '归纳头还需要更早的层中有一个前一词元头，所以单层模型没有归纳头。',
-  // an engine's refusal after 'iv.notApplied' or 'heads.error' outside English (engine-refusal.js; in English the engine's own text)
+  // an engine's refusal outside English, after 'iv.notApplied' or 'heads.error' or alone (generate, predictions) (engine-refusal.js; in English the engine's own text)
   'refusal.field.layer': '层',
   'refusal.field.head': '头',
   'refusal.field.position': '位置',
@@ -165,5 +165,23 @@ export default {
   'refusal.disposed': '这个模型已被替换或关闭',
   'refusal.dead': '训练引擎崩溃了，没有重新启动：请重新加载页面',
   'refusal.crashed': '引擎的 Worker 停止了；它会自动重新启动，请再试一次',
+  'refusal.gen.tokens': '生成的词元数必须在 {lo} 到 {hi} 之间',
+  'refusal.gen.temperature': '温度必须在 {lo}（贪心）到 {hi} 之间',
+  'refusal.gen.topk': '前 k 采样的 k 必须是 0（全部）或正整数',
+  'refusal.gen.notToken': '字符“{char}”（{code}）不是这个任务的词元；它的词元是：{tokens}',
+  'refusal.gen.tooLongSlots': '提示词的 {n} 个词元加上 {slots} 个答案槽位，超过了学习式位置编码能表示的 {max} 个位置',
+  'refusal.gen.tooLong': '提示词的 {n} 个词元超过了学习式位置编码能表示的 {max} 个位置',
+  'refusal.gen.empty': '请至少输入一个词元',
+  'refusal.gen.encoder': '这个模型是双向的（没有因果掩码），从未学过预测下一个词元；要生成，请训练一个因果模型',
+  'refusal.gen.perSequence': '这个任务给整个序列打标签：没有可以续写的内容',
+  'refusal.gen.labels': '这个任务预测的是标签，不是下一个词元',
+  'refusal.gen.overflow': '模型输出的概率不是有限数（权重使前向计算溢出），无法选出词元；请重新训练或载入另一个模型',
+  'refusal.tokenId': '词元编号 {id} 不在词表中',
+  'refusal.runEmpty': '词元列表是空的',
+  'refusal.learnedLength':
+    '学习式位置只到长度 {max}，而这个序列有 {n} 个词元；学习式位置不能外推（请调大最大长度，或换一种能外推的位置编码）',
+  'refusal.randomizedLength':
+    '随机化的学习式位置只到 {max}（随机化范围），而这个序列有 {n} 个词元；请调大这个范围，或改为包装正弦或旋转位置编码',
+  'refusal.memory': '一次处理 {n} 个词元约需 {mb} 兆字节内存，超过了 {max} 兆字节的上限；请减少词元数',
   'refusal.other': '引擎拒绝了这个请求',
 };
