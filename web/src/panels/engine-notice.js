@@ -25,10 +25,11 @@ export function engineKind(engine) {
 
 /**
  * Why the worker crashed, in `lang`: in English the client's message; else the table's words for
- * the client's known reasons (client/watchdog.js, client.js), never a library's text.
+ * the client's known reasons (client/watchdog.js, client.js), never a library's text. Also the
+ * widget's reason for a model it could not build (widget-app.js).
  * @param {Error} error @param {import('../common/messages.js').Lang} lang
  */
-function reasonOf(error, lang) {
+export function reasonOf(error, lang) {
   const m = String(error?.message ?? '');
   if (lang === 'en') return m;
   if (/^the engine's worker stopped: /.test(m)) return t(lang, 'notice.reason.stopped');

@@ -9,7 +9,7 @@
 // the message table's `view.<name>`). The predictions, generate, heads and interventions panels'
 // words are the table's panels part, loaded with the panel in the widget's language (`withWords`).
 import { el } from '../panels/dom.js';
-import { loadMessages } from '../common/messages.js';
+import { loadMessages, t } from '../common/messages.js';
 
 /** @typedef {import('../client/session.js').EngineSession} Session */
 /**
@@ -129,10 +129,11 @@ export class LazyView {
         this.loaded = make(body, model, lang);
         if (this.info) this.loaded.setModel(this.info);
       },
+      // said in the widget's language (its widget part, loaded before): in English with the browser's reason
       (err) => {
-        body.replaceChildren(
-          el('p', { class: 'error', role: 'alert' }, `Could not load the ${name} view: ${err.message}`),
-        );
+        const reason = lang === 'en' ? String(err?.message ?? err) : t(lang, 'widget.viewFailed.reason');
+        const text = t(lang, 'widget.viewFailed', { view: t(lang, `view.${name}`), reason });
+        body.replaceChildren(el('p', { class: 'error', role: 'alert' }, text));
       },
     );
   }

@@ -13,7 +13,7 @@ import { fmt } from '../charts/format.js';
 import { Controls } from '../panels/controls.js';
 import { el } from '../panels/dom.js';
 import { toConfig, withValue } from '../state/state.js';
-import { engineKind, engineNotice } from '../panels/engine-notice.js';
+import { engineKind, engineNotice, reasonOf } from '../panels/engine-notice.js';
 import { RunController } from '../run/run-controller.js';
 import { withCorpus, loadCorpus, corpusBase } from '../run/text-source.js';
 import { WidgetPanels } from './widget-panels.js';
@@ -132,7 +132,7 @@ export class WidgetApp {
         ui.configError.hidden = check.ok;
         if (check.ok) return;
         const why = this.tr('widget.cannotTrain', { error: this.#checkError(check.error) });
-        if (!this.started) throw new Error(why);
+        if (!this.started) throw Object.assign(new Error(why), { said: true }); // in the widget's language
         ui.configError.textContent = why;
         for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, this.tr('widget.seeAbove'));
         this.#enable(false);
@@ -339,12 +339,28 @@ export class WidgetApp {
     this.controls.render(this.state);
     return this.#config()
       .then((config) => this.run.apply(config))
-      .catch((err) => this.#notice(err.message));
+      .catch((err) => this.#notice(this.#failure(err)));
   }
 
   /** The config to train: the text task without a text of its own trains on the bundled corpus (fetched then, never before). */
   #config() {
     return withCorpus(toConfig(this.engine.props, this.state), () => loadCorpus(corpusBase()));
+  }
+
+  /**
+   * A new model that could not be built (set()), in the widget's language (`widget.failed`): in
+   * English with the reason as it comes; else the table's words for it: the training text not
+   * fetched (run/text-source.js), or the engine's (engine-notice.js reasonOf), never the engine's
+   * English text. A reason already in the widget's language (`said`: views.checked's) stays.
+   * @param {Error & {said?: boolean}} err
+   */
+  #failure(err) {
+    const lang = this.settings.lang ?? 'en';
+    const message = String(err?.message ?? err);
+    if (err?.said) return message;
+    if (lang === 'en') return this.tr('widget.failed', { reason: message });
+    const corpus = /^the corpus \(.*\) could not be fetched/.test(message);
+    return this.tr('widget.failed', { reason: corpus ? this.tr('widget.failed.corpus') : reasonOf(err, lang) });
   }
 
   /** @param {string|null} text */

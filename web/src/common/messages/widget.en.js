@@ -24,6 +24,12 @@ export default {
   'widget.seeAbove': 'see the message above',
   'widget.stopped': 'Training stopped: {reason}',
   'widget.readError': 'Could not read the model: {message}',
+  // a new model that could not be built (widget-app.js #failure; in English the reason as it comes)
+  'widget.failed': 'Could not build the new model: {reason}',
+  'widget.failed.corpus': 'the training text could not be fetched (a network or server error); try again',
+  // a panel whose code could not be loaded (lazy-views.js; in English the browser's reason)
+  'widget.viewFailed': 'Could not load the view “{view}”: {reason}',
+  'widget.viewFailed.reason': 'a network or server error; reload the page to try again',
   'widget.subtitle': '{task} · {position} · {normalization}',
   'view.chart': 'Training curves',
   'view.attention': 'Attention (one held-out example)',

@@ -24,6 +24,12 @@ export default {
   'widget.seeAbove': '见上方说明',
   'widget.stopped': '训练已停止：{reason}',
   'widget.readError': '无法读取模型：{message}',
+  // a new model that could not be built (widget-app.js #failure; in English the reason as it comes)
+  'widget.failed': '无法建立新的模型：{reason}',
+  'widget.failed.corpus': '无法获取训练文本（网络或服务器出错），请再试一次',
+  // a panel whose code could not be loaded (lazy-views.js; in English the browser's reason)
+  'widget.viewFailed': '无法加载“{view}”：{reason}',
+  'widget.viewFailed.reason': '网络或服务器出错，请重新加载页面再试',
   'widget.subtitle': '{task} · {position} · {normalization}',
   'view.chart': '训练曲线',
   'view.attention': '注意力（一个留出样例）',
