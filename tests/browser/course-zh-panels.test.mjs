@@ -1,7 +1,8 @@
 // The playground's panels inside a widget on a 中文 page, and the widget's notices, as a reader sees
 // them: view = predictions, generate, heads and interventions on the copy task, trained to its end;
 // a held-out example generated, a patch intervention applied, one the engine refuses (an offset
-// past the sequence), its worker terminated (the crash notice: restarted, its model back from its
+// past the sequence), a prompt with a character not in the vocabulary (the generate panel's
+// refusal), its worker terminated (the crash notice: restarted, its model back from its
 // checkpoint) and a link's setting that is not the widget's (the "ignored from the link" notice);
 // last, the heads measured once its model is gone (the heads panel's refusal). Then every visible text node, title and
 // aria-label of the page is read (english-words.mjs, as course-zh-strings.test.mjs reads the
@@ -118,6 +119,23 @@ async function refusedIntervention(page) {
   assert.deepEqual(english(said), [], `the refusal "${said}"`);
 }
 
+/** A prompt with a character not in the vocabulary: the generate panel's refusal in 中文, no English word. */
+async function refusedGenerate(page) {
+  const root = page.locator('#z-panels');
+  await root.locator('#gen-prompt').fill('1 2 x');
+  await root.locator('#gen-run').click();
+  const said = await until(
+    page,
+    () => {
+      const s = document.getElementById('z-panels').shadowRoot.querySelector('.gen-out p.error')?.textContent ?? '';
+      return s.startsWith('字符') ? s : null;
+    },
+    'the generation refused',
+  );
+  assert.match(said, /^字符“x”（U\+0078）不是这个任务的词元；它的词元是：0 1 2 /);
+  assert.deepEqual(english(said), [], `the refusal "${said}"`);
+}
+
 /** The heads measured once the widget's model is gone: the heads panel's refusal in 中文, no English word. */
 async function refusedHeads(page) {
   await page.evaluate(async () => {
@@ -152,6 +170,7 @@ test('the predictions, generate, heads and interventions panels, their refusals 
   const { ctx, page } = await trainedWidget();
   await useThePanels(page);
   await refusedIntervention(page);
+  await refusedGenerate(page);
   await crashTheWorker(page);
   const ignored = await until(page, textIn, 'the ignored-from-the-link notice', { arg: '.ap-ignored' });
   assert.equal(ignored, '已忽略链接中的以下内容（不是这个组件的设置）：zz_9="1"。');
@@ -171,4 +190,22 @@ test('the predictions, generate, heads and interventions panels, their refusals 
   await refusedHeads(page);
   await ctx.close();
   assert.deepEqual([...new Set(found)], [], 'English words in the panels and notices on a 中文 page');
+});
+
+test('a panel whose code cannot load (its chunk refused) says so in 中文, without the browser’s English reason', async () => {
+  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  await page.route('**/generate-panel-*.js', (route) => route.abort());
+  await page.goto(`${h.url}course/index.html`);
+  await until(page, () => document.body.dataset.ready === 'true', 'the course index ready');
+  await page.evaluate(() => {
+    const w = document.createElement('attention-playground');
+    for (const [k, v] of Object.entries({ id: 'z-panels', task: 'copy', view: 'generate' })) w.setAttribute(k, v);
+    document.querySelector('main').append(w);
+    w.scrollIntoView({ block: 'start' });
+  });
+  const said = await until(page, textIn, 'the panel’s load failure said', { arg: '[role="alert"].error' });
+  assert.equal(said, '无法加载“生成”：网络或服务器出错，请重新加载页面再试');
+  assert.deepEqual(english(said), [], `the failure "${said}"`);
+  await ctx.close();
 });
