@@ -195,7 +195,7 @@ test('the predictions, generate, heads and interventions panels, their refusals 
 test('a panel whose code cannot load (its chunk refused) says so in 中文, without the browser’s English reason', async () => {
   const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
   const page = await ctx.newPage();
-  await page.route('**/generate-panel-*.js', (route) => route.abort());
+  await page.route(/\/generate-panel[^/]*\.js/, (route) => route.abort()); // dev server or dist
   await page.goto(`${h.url}course/index.html`);
   await until(page, () => document.body.dataset.ready === 'true', 'the course index ready');
   await page.evaluate(() => {
