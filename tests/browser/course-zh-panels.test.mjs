@@ -8,7 +8,8 @@
 // aria-label of the page is read (english-words.mjs, as course-zh-strings.test.mjs reads the
 // lessons, at 1280 and 375 px): a Latin word that is neither a name nor a config value fails the
 // test, named with where it is and its text. The model's tokens are data and are left out.
-// Screenshot: test-results/course-zh-panels.png.
+// Screenshot: test-results/course-zh-panels.png. Then, each in a widget of its own: a panel whose
+// module cannot load, and a new model that cannot be built (the corpus refused), said in 中文.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
@@ -206,6 +207,28 @@ test('a panel whose code cannot load (its chunk refused) says so in 中文, with
   });
   const said = await until(page, textIn, 'the panel’s load failure said', { arg: '[role="alert"].error' });
   assert.equal(said, '无法加载“生成”：网络或服务器出错，请重新加载页面再试');
+  assert.deepEqual(english(said), [], `the failure "${said}"`);
+  await ctx.close();
+});
+
+test('a new model the widget cannot build (the training text not fetched) is said in 中文, without the English reason', async () => {
+  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  await page.route(/\/corpus\/jargon\.txt/, (route) => route.abort());
+  await page.goto(`${h.url}course/index.html`);
+  await until(page, () => document.body.dataset.ready === 'true', 'the course index ready');
+  await page.evaluate(() => {
+    const w = document.createElement('attention-playground');
+    const attrs = { id: 'z-panels', task: 'copy', controls: 'task', view: 'predictions' };
+    for (const [k, v] of Object.entries(attrs)) w.setAttribute(k, v);
+    w.addEventListener('ready', () => (window.__ready = true));
+    document.querySelector('main').append(w);
+    w.scrollIntoView({ block: 'start' });
+  });
+  await until(page, () => window.__ready === true, 'the widget ready', { timeout: WAIT.training });
+  await page.locator('#z-panels form.ap-controls select').first().selectOption('text'); // the text task: its corpus
+  const said = await until(page, textIn, 'the failure said', { arg: '.config-error' });
+  assert.equal(said, '无法建立新的模型：无法获取训练文本（网络或服务器出错），请再试一次');
   assert.deepEqual(english(said), [], `the failure "${said}"`);
   await ctx.close();
 });
