@@ -153,6 +153,11 @@ test('a widget pauses when scrolled off screen or when the tab is hidden, and re
   );
   await widget(p, i).scrollIntoViewIfNeeded();
   await trained(p, i, 10);
+  // A budget it cannot reach here: a pause lands up to a few hundred steps after it is asked for
+  // (the worker finishes its chunk), and the preset's 500 steps could end the run before the test
+  // sees it resume.
+  await p.evaluate((k) => document.querySelectorAll('attention-playground')[k].setConfig({ steps: 100000 }), i);
+  await trained(p, i, 10);
   await p.evaluate(() => scrollTo(0, 0));
   // Paused as its worker acknowledged, and still at that step one more round trip to the worker later.
   const a = await pauseAcknowledged(p, `attention-playground >> nth=${i}`);
@@ -176,6 +181,28 @@ test('a widget pauses when scrolled off screen or when the tab is hidden, and re
     document.dispatchEvent(new Event('visibilitychange'));
   });
   await trained(p, i, c + 5);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('a widget that leaves the screen and comes back before its pause lands trains on', async () => {
+  const { page: p, errors } = await open('/examples/blog-post.html', { width: 1000, height: 500 });
+  const i = await p.evaluate(() =>
+    [...document.querySelectorAll('attention-playground')].findIndex((w) => w.getAttribute('preset') === 'playground'),
+  );
+  await widget(p, i).scrollIntoViewIfNeeded();
+  await trained(p, i, 10);
+  // Off and on screen in one task: the pause is still on its way to the worker when the widget is
+  // visible again (a lesson's check stopped at step 45 for good this way in CI).
+  const budget = await p.evaluate((k) => {
+    const w = /** @type {any} */ (document.querySelectorAll('attention-playground')[k]);
+    w._onIntersect(false);
+    w._onIntersect(true);
+    return Number(w.config.steps);
+  }, i);
+  // The pause lands some tens of steps later (the worker trains on until it reads it); the widget
+  // then plays on to its budget (it stayed paused there, wanting to play and on screen).
+  await trained(p, i, budget);
   assert.deepEqual(errors, []);
   await p.close();
 });

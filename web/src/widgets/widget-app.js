@@ -84,6 +84,8 @@ export class WidgetApp {
     /** the widget's strings in its language (common/messages.js) */
     this.tr = translator(settings.lang ?? 'en');
     this.visible = false;
+    /** @type {Promise<unknown>|null} the pause for leaving the screen, until the worker has stopped */
+    this.pausing = null;
     this.wantPlay = settings.autoplay;
     /**
      * The counters shown (acc: held-out accuracy once evaluated, else the training batch's) and
@@ -483,9 +485,17 @@ export class WidgetApp {
   setVisible(on) {
     if (this.visible === on) return;
     this.visible = on;
-    if (on && this.wantPlay) this.#run();
     if (!on && this.steps.busy) this.steps.cancel(); // step(n) calls are dropped, not resumed
-    if (!on && (this.model?.playing || this.steps.running)) this.model?.pause();
+    if (!on && (this.model?.playing || this.steps.running)) {
+      const pausing = Promise.resolve(this.model?.pause())
+        .catch(() => {}) // a model gone meanwhile: nothing to resume
+        .finally(() => this.pausing === pausing && (this.pausing = null));
+      this.pausing = pausing;
+    }
+    // Back on screen while that pause is still on its way to the worker (the model still reads as
+    // playing, so #run would do nothing): play once the worker has stopped.
+    if (on && this.wantPlay && !this.pausing) this.#run();
+    else if (on && this.wantPlay) this.pausing?.then(() => this.visible && this.wantPlay && this.#run());
   }
 
   /** @param {boolean} [playing] */
