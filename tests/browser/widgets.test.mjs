@@ -146,13 +146,19 @@ test('the example post loads; each widget starts only when scrolled into view, t
   await p.close();
 });
 
-test('a widget pauses when scrolled off screen or when the tab is hidden, and resumes', async () => {
+/** The example post's playground widget, scrolled into view and trained 10 steps: its page, errors, index. */
+async function playgroundTraining() {
   const { page: p, errors } = await open('/examples/blog-post.html', { width: 1000, height: 500 });
   const i = await p.evaluate(() =>
     [...document.querySelectorAll('attention-playground')].findIndex((w) => w.getAttribute('preset') === 'playground'),
   );
   await widget(p, i).scrollIntoViewIfNeeded();
   await trained(p, i, 10);
+  return { page: p, errors, i };
+}
+
+test('a widget pauses when scrolled off screen or when the tab is hidden, and resumes', async () => {
+  const { page: p, errors, i } = await playgroundTraining();
   // A budget it cannot reach here: a pause lands up to a few hundred steps after it is asked for
   // (the worker finishes its chunk), and the preset's 500 steps could end the run before the test
   // sees it resume.
@@ -186,12 +192,7 @@ test('a widget pauses when scrolled off screen or when the tab is hidden, and re
 });
 
 test('a widget that leaves the screen and comes back before its pause lands trains on', async () => {
-  const { page: p, errors } = await open('/examples/blog-post.html', { width: 1000, height: 500 });
-  const i = await p.evaluate(() =>
-    [...document.querySelectorAll('attention-playground')].findIndex((w) => w.getAttribute('preset') === 'playground'),
-  );
-  await widget(p, i).scrollIntoViewIfNeeded();
-  await trained(p, i, 10);
+  const { page: p, errors, i } = await playgroundTraining();
   // Off and on screen in one task: the pause is still on its way to the worker when the widget is
   // visible again (a lesson's check stopped at step 45 for good this way in CI).
   const budget = await p.evaluate((k) => {

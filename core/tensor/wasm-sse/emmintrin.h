@@ -3,7 +3,7 @@
 // it before the system headers); `#include_next` reads the real header.
 //
 // The real header writes _mm_cvtps_epi32 and _mm_cvttps_epi32 as a loop over the four lanes with a
-// libc lrint() call each ("TODO: optimize"). xsimd's exp (and so softmax, tanh, erf, sigmoid) ends
+// libc lrint() call each (the header marks them as not yet optimized). xsimd's exp (and so softmax, tanh, erf, sigmoid) ends
 // in one of them (`to_int(k)`, then ldexp), so the loop was a tenth of a tiny-ref step in wasm.
 // These give x86's results: round to nearest even (cvtps) or truncate (cvtt), and 0x80000000 for
 // NaN and for values outside the int32 range. tests/native/test_simd_convert.cpp checks both
