@@ -17,10 +17,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseCsv, overall } from './experiments/stats.mjs';
 import { reportMarkdown, fmt, claimPhrase } from './experiments/report.mjs';
-import { addQ, summaryMarkdown, replaceBetweenMarkers, readJudged } from './experiments/summary-table.mjs';
+import { addQ, summaryMarkdown, replaceBetweenMarkers, readJudged, settingName } from './experiments/summary-table.mjs';
 import { wasmCost, summarise } from './experiments/wasm-cost.mjs';
 import { drawCharts } from './experiments/charts.mjs';
 import { toCsv } from '../web/src/common/csv.js';
+import { register, readRegistration } from './experiments/registration.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DEFS = join(ROOT, 'docs/experiments');
@@ -77,12 +78,28 @@ for (const e of all) {
       {
         verdict,
         text: e.claims.map(claimPhrase).join('. '),
-        claims: e.claims,
+        claims: e.claims.map(({ budgets, ...c }) => ({
+          ...c,
+          budgets: budgets
+            .filter((/** @type {any} */ b) => b.budget !== null)
+            .map((/** @type {any} */ b) => ({
+              budget: b.budget,
+              verdict: b.verdict,
+              n: b.n,
+              diff: b.diff,
+              ci: b.ci,
+              p: b.p,
+              q: b.q,
+            })),
+        })),
+        setting: settingName(e.def),
+        gaps: e.gaps,
         convergence: e.convergence.words,
         minutes,
         runs: e.runs,
         models: e.models,
         engine: e.engine,
+        registration: readRegistration(out, e.id),
       },
       null,
       1,
@@ -107,6 +124,7 @@ function readDef(id) {
 
 /** Run the experiment's sweep into csv and summaryCsv; returns its minutes. */
 function sweep(id, def, csv, summaryCsv) {
+  register(id, def, out);
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build:native (or give --bin)`);
   const cmd = [
     'sweep',

@@ -2,7 +2,7 @@
 // summary and the claims' verdicts (stats.mjs): what the seed text claimed, the verdict with the
 // numbers (difference, 95% confidence interval, test, p and the Benjamini–Hochberg q), the chart,
 // the table of mean ± sd over the seeds, the setup, convergence, the cost, and how to rerun.
-import { ALPHA, MIN_SEEDS } from './stats.mjs';
+import { ALPHA, MIN_SEEDS, STABLE_BUDGETS } from './stats.mjs';
 
 /** @param {number} x */
 export function fmt(x) {
@@ -47,20 +47,38 @@ const label = (m) => UNITS[m]?.[0] ?? m;
 const ruleWords = (def) =>
   `Headline metric \`${def.metric}\` (${def.lower_is_better ? 'lower' : 'higher'} is better). ` +
   `Each claim is a two-sided t-test at α = ${ALPHA}: Welch's (Welch–Satterthwaite df) between two grid points, or a paired t-test across seeds where both sides are the same trained models (scored two ways). ` +
-  `It agrees when p < ${ALPHA} and the difference (positive: as claimed) favours it, disagrees when p < ${ALPHA} against it, and is inside the noise otherwise; it is not judged with fewer than 3 runs a side, or an sd of 0 with fewer than ${MIN_SEEDS}, and is provisional with fewer than ${MIN_SEEDS} seeds. ` +
-  `q is the Benjamini–Hochberg adjusted p over every claim of every experiment (docs/experiments.md).`;
+  `q is the Benjamini–Hochberg adjusted p over every test of every experiment (each claim at each budget; docs/experiments.md), and the verdict comes from q: it agrees when q < ${ALPHA} and the difference (positive: as claimed) favours it, disagrees when q < ${ALPHA} against it, and is inside the noise otherwise; it is not judged with fewer than 3 runs a side, or an sd of 0 with fewer than ${MIN_SEEDS}. ` +
+  `${def.budgets?.length ? `Every grid point is trained at ${def.budgets.join(', ')} steps (separate runs, each with its whole schedule) and each claim judged at each budget; ` : 'Each claim is judged at one budget; '}a verdict is **stable** when it is the same at ${STABLE_BUDGETS} budgets, each twice the last, and **provisional** otherwise.`;
+
+/** A claim's provenance in words. @param {any} p */
+export function provenanceWords(p) {
+  if (!p) return 'provenance not recorded';
+  if (p.kind === 'seed text') return `seed text (seed ${p.seed}, line ${p.line}: “${p.quote}”)`;
+  if (p.kind === 'seed figure') return `seed figure (seed ${p.seed}, line ${p.line}: ${p.what})`;
+  return `our question (${p.why})`;
+}
+
+/** A claim's verdict at each budget, in a cell. @param {any} c */
+export const budgetWords = (c) =>
+  (c.budgets ?? [])
+    .filter((/** @type {any} */ b) => b.budget !== null)
+    .map(
+      (/** @type {any} */ b) =>
+        `${b.budget}: ${b.verdict}${Number.isFinite(b.diff) ? ` (${fmt(b.diff)}, q ${fmtP(b.q)})` : ''}`,
+    )
+    .join('; ') || '–';
 
 /** @param {any} c */
 const claimRow = (c) =>
   c.better && Number.isFinite(c.diff)
-    ? `| ${c.text} | ${fmt(c.better.mean)} ± ${fmt(c.better.sd)} | ${fmt(c.worse.mean)} ± ${fmt(c.worse.sd)} | ${c.n} | ${fmt(c.diff)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}] | ${testWords(c)} | ${fmtP(c.p)} | ${fmtP(c.q)} | ${c.verdict}${c.why ? `: ${c.why}` : ''}${c.notes?.length ? ` (${c.notes.join('; ')})` : ''} |`
-    : `| ${c.text} | | | | | | | | ${c.verdict}: ${c.why} |`;
+    ? `| ${c.text} | ${provenanceWords(c.provenance)} | ${fmt(c.better.mean)} ± ${fmt(c.better.sd)} | ${fmt(c.worse.mean)} ± ${fmt(c.worse.sd)} | ${c.n} | ${fmt(c.diff)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}] | ${testWords(c)} | ${fmtP(c.p)} | ${fmtP(c.q)} | ${budgetWords(c)} | **${c.verdict}**, ${c.stability}${c.why ? `: ${c.why}` : ''}${c.notes?.length ? ` (${c.notes.join('; ')})` : ''} |`
+    : `| ${c.text} | ${provenanceWords(c.provenance)} | | | | | | | | | ${c.verdict}: ${c.why} |`;
 
 /**
  * @param {any} def the definition
  * @param {Record<string, string>[]} summary
  * @param {any[]} claims judged (stats.mjs judge), with q
- * @param {{verdict: string, minutes: number, runs: number, models: number, axes: string[], engine: string, convergence: string, extra?: string}} info
+ * @param {{verdict: string, minutes: number, runs: number, models: number, axes: string[], engine: string, convergence: string, extra?: string, gaps?: {budget: number|null, gap: number, n: number}[]}} info
  */
 export function reportMarkdown(def, summary, claims, info) {
   const cols = def.columns ?? [def.metric];
@@ -73,16 +91,26 @@ export function reportMarkdown(def, summary, claims, info) {
     '',
     `Source: ${def.source}.`,
     '',
+    `**Setting.** ${def.setting ?? 'a causal character language model (ours): causal mask, next-character prediction, every position scored'}.`,
+    '',
     `**What the seed text claims.** ${def.claim}`,
     '',
     ...(def.notes ? [`**Read this with it.** ${def.notes}`, ''] : []),
-    `**Verdict at this scale: ${info.verdict}** (${claims.filter((c) => c.verdict !== 'not judged').length} of ${claims.length} claims judged). ${ruleWords(def)}`,
+    `**Verdict in this setting, at this scale: ${info.verdict}** (${claims.filter((c) => c.verdict !== 'not judged').length} of ${claims.length} claims judged). ${ruleWords(def)}`,
     '',
-    '| claim | claimed better | claimed worse | n | difference [95% CI] | test | p | q | verdict |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| claim | provenance | claimed better | claimed worse | n | difference [95% CI] | test | p | q | at each budget | verdict |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...claims.map(claimRow),
     '',
     `**Convergence** (the held-out loss over the last fifth of training): ${info.convergence}.`,
+    ...(info.gaps?.length
+      ? [
+          '',
+          `**Train against held-out** (eval_loss − train_loss in nats, mean over the runs; positive: the held-out text is harder than the training text the model saw): ${info.gaps
+            .map((g) => `${g.budget === null ? 'at its budget' : `${g.budget} steps`}: ${fmt(g.gap)} (${g.n} runs)`)
+            .join('; ')}.`,
+        ]
+      : []),
     '',
     `![${def.id}: ${def.metric} per grid point, mean ± sd, a dot per seed](${def.id}.png)`,
     '',

@@ -83,13 +83,58 @@ function samesModels(a, b) {
 
 /**
  * Each claim's verdict. With the per-run rows, the test uses them (and pairs sides that are the
- * same models); without, the summary's mean, sd and n (Welch).
- * @param {{claims?: {text: string, better: Record<string, any>, worse: Record<string, any>}[], metric: string, lower_is_better: boolean}} def
+ * same models); without, the summary's mean, sd and n (Welch). A definition with "budgets" trains
+ * every grid point at each budget (the column "budget"): the claim is judged at each, and carries
+ * them all in `budgets` (its own numbers are the largest budget's). The verdict word here comes
+ * from p; settle() gives the final one from q once addQ (summary-table.mjs) has set it.
+ * @param {{claims?: {text: string, better: Record<string, any>, worse: Record<string, any>, provenance?: any}[], metric: string, lower_is_better: boolean, budgets?: number[]}} def
  * @param {Record<string, string>[]} summary rows of <id>.summary.csv
  * @param {Record<string, string>[]} [runs] rows of <id>.csv
  */
 export function judge(def, summary, runs) {
-  return (def.claims ?? []).map((c) => judgeOne(def, c, summary, runs));
+  const budgets = def.budgets?.length ? def.budgets : [null];
+  return (def.claims ?? []).map((c) => {
+    const at = budgets.map((b) => {
+      const sel = b === null ? c : { ...c, better: { ...c.better, budget: b }, worse: { ...c.worse, budget: b } };
+      return { budget: b, ...judgeOne(def, sel, summary, runs) };
+    });
+    return { ...at[at.length - 1], text: c.text, provenance: c.provenance ?? null, budgets: at };
+  });
+}
+
+/** How many budgets, each twice the last, a verdict must hold at to be stable. */
+export const STABLE_BUDGETS = 3;
+
+/**
+ * The final verdicts, from q (Benjamini–Hochberg over every test of every experiment): at each
+ * budget, agrees when q < α and the difference favours the claim, disagrees when q < α against
+ * it, inside the noise otherwise; the claim's verdict is its largest budget's. A claim is stable
+ * when it was judged at STABLE_BUDGETS budgets or more and every one gave the same word;
+ * otherwise provisional, with the reason in `stability`. In place.
+ * @param {any[]} claims judged claims with q set on each budget
+ */
+export function settle(claims) {
+  for (const c of claims) {
+    for (const b of c.budgets ?? [c]) {
+      if (b.verdict === 'not judged' || !Number.isFinite(b.q)) continue;
+      b.verdict = b.q >= ALPHA ? 'inside the noise' : b.diff > 0 ? 'agrees' : 'disagrees';
+    }
+    const at = c.budgets ?? [c];
+    const last = at[at.length - 1];
+    c.verdict = last.verdict;
+    c.q = last.q;
+    const words = new Set(at.map((/** @type {any} */ b) => b.verdict));
+    const budgets = at.filter((/** @type {any} */ b) => b.budget !== null).map((/** @type {any} */ b) => b.budget);
+    c.stable = c.verdict !== 'not judged' && at.length >= STABLE_BUDGETS && words.size === 1;
+    c.stability =
+      c.verdict === 'not judged'
+        ? ''
+        : c.stable
+          ? `stable: the same at ${budgets.join(', ')} steps`
+          : at.length < STABLE_BUDGETS
+            ? `provisional: judged at ${budgets.length ? `${budgets.join(', ')} steps` : 'one budget'}; stable needs ${STABLE_BUDGETS} budgets, each twice the last`
+            : `provisional: ${at.map((/** @type {any} */ b) => `${b.verdict} at ${b.budget}`).join(', ')}`;
+  }
 }
 
 /**

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benjaminiHochberg } from './tdist.mjs';
-import { ALPHA, parseCsv, judge } from './stats.mjs';
+import { ALPHA, parseCsv, judge, settle } from './stats.mjs';
 import { convergenceOf } from './convergence.mjs';
-import { fmt, fmtP, testWords } from './report.mjs';
+import { fmt, fmtP, testWords, budgetWords } from './report.mjs';
 
 /**
  * An experiment's results in `dir` (<id>.csv, <id>.summary.csv), judged; throws when a run failed.
@@ -28,18 +28,37 @@ export function readJudged(dir, id, def) {
     axes,
     claims: judge(def, summary, runs),
     convergence: convergenceOf(runs),
+    gaps: gapsOf(def, runs),
     engine: runs[0]?.engine ?? '?',
   };
 }
 
 /**
- * Sets c.q on every judged claim of every experiment (in place): BH over all their p-values.
+ * The train/held-out gap at each budget: the mean over runs of eval_loss − train_loss (nats; both
+ * measured at the end of the run on eval_batches batches of their split).
+ * @param {any} def @param {Record<string, string>[]} runs
+ * @returns {{budget: number|null, gap: number, n: number}[]}
+ */
+export function gapsOf(def, runs) {
+  const budgets = def.budgets?.length ? def.budgets : [null];
+  return budgets.map((/** @type {number|null} */ b) => {
+    const at = runs.filter((r) => (b === null || r.budget === String(b)) && r.train_loss !== '' && r.eval_loss !== '');
+    const d = at.map((r) => Number(r.eval_loss) - Number(r.train_loss)).filter(Number.isFinite);
+    return { budget: b, gap: d.reduce((a, x) => a + x, 0) / d.length, n: d.length };
+  });
+}
+
+/**
+ * Sets q on every test (each claim at each budget) of every experiment, BH over all their
+ * p-values, and the final verdicts from q (stats.mjs settle); in place.
  * @param {{claims: any[]}[]} experiments
  */
 export function addQ(experiments) {
-  const all = experiments.flatMap((e) => e.claims);
+  const claims = experiments.flatMap((e) => e.claims);
+  const all = claims.flatMap((c) => c.budgets ?? [c]); // every test: each claim at each budget
   const q = benjaminiHochberg(all.map((c) => (c.verdict === 'not judged' ? NaN : c.p)));
   all.forEach((c, i) => (c.q = q[i]));
+  settle(claims);
 }
 
 /**
@@ -49,18 +68,21 @@ export function summaryMarkdown(experiments) {
   const all = experiments.flatMap((e) => e.claims);
   const judged = all.filter((c) => c.verdict !== 'not judged');
   const held = judged.filter((c) => c.q < ALPHA);
+  const tests = all.flatMap((c) => c.budgets ?? [c]).filter((c) => c.verdict !== 'not judged');
   const lines = [
-    `${judged.length} of ${all.length} claims judged; at a false-discovery rate of ${ALPHA} (Benjamini–Hochberg over all ${judged.length}), ${held.length} differences are significant (q < ${ALPHA}).`,
+    `${judged.length} of ${all.length} claims judged, in ${tests.length} tests (a claim is tested at each budget its experiment trains); at a false-discovery rate of ${ALPHA} (Benjamini–Hochberg over all ${tests.length}), ${held.length} claims differ significantly (q < ${ALPHA}) at their largest budget; ${judged.filter((c) => c.stable).length} verdicts are stable (the same at 3 budgets, each twice the last), the rest provisional.`,
     '',
-    '| experiment | claim | better | worse | n | difference [95% CI] | test | p | q | verdict |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    ...provenanceCounts(experiments),
+    '',
+    '| experiment | setting | claim | provenance | better | worse | n | difference [95% CI] | test | q | at each budget | verdict |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const e of experiments)
     for (const c of e.claims)
       lines.push(
         c.better && Number.isFinite(c.diff)
-          ? `| [${e.id}](experiments/${e.id}.md) | ${c.text} | ${fmt(c.better.mean)} ± ${fmt(c.better.sd)} | ${fmt(c.worse.mean)} ± ${fmt(c.worse.sd)} | ${c.n} | ${fmt(c.diff)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}] | ${testWords(c)} | ${fmtP(c.p)} | ${fmtP(c.q)} | **${c.verdict}**${c.why ? `: ${c.why}` : ''}${c.n < 5 ? ' (provisional: n < 5)' : ''} |`
-          : `| [${e.id}](experiments/${e.id}.md) | ${c.text} | | | | | | | | **${c.verdict}**: ${c.why} |`,
+          ? `| [${e.id}](experiments/${e.id}.md) | ${settingName(e.def)} | ${c.text} | ${provenanceKind(c.provenance)} | ${fmt(c.better.mean)} ± ${fmt(c.better.sd)} | ${fmt(c.worse.mean)} ± ${fmt(c.worse.sd)} | ${c.n} | ${fmt(c.diff)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}] | ${testWords(c)} | ${fmtP(c.q)} | ${budgetWords(c)} | **${c.verdict}**, ${c.stable ? 'stable' : 'provisional'}${c.why ? `: ${c.why}` : ''} |`
+          : `| [${e.id}](experiments/${e.id}.md) | ${settingName(e.def)} | ${c.text} | ${provenanceKind(c.provenance)} | | | | | | | | **${c.verdict}**: ${c.why} |`,
       );
   lines.push('', '| experiment | headline metric | best grid point | runs (trained models) |', '|---|---|---|---|');
   for (const e of experiments) {
@@ -83,10 +105,38 @@ function seedsWords(experiments) {
   for (const e of experiments) {
     const verdicts = e.claims.map(
       (c) =>
-        `${c.text}: **${c.verdict}**${Number.isFinite(c.p) ? ` (p ${fmtP(c.p)}, q ${fmtP(c.q)})` : ''}${c.n < 5 ? ' (provisional: n < 5)' : ''}`,
+        `${c.text}: **${c.verdict}**${Number.isFinite(c.q) ? ` (q ${fmtP(c.q)})` : ''}${c.stability ? `, ${c.stability}` : ''}`,
     );
     lines.push(
-      `- [${e.id}](experiments/${e.id}.md), ${e.def.source}. *The seed:* ${e.def.claim} *Ours:* ${verdicts.length ? verdicts.join('; ') : 'no claim judged'}.`,
+      `- [${e.id}](experiments/${e.id}.md), ${e.def.source}; setting: ${settingName(e.def)}. *The seed:* ${e.def.claim} *Ours:* ${verdicts.length ? verdicts.join('; ') : 'no claim judged'}.`,
+    );
+  }
+  return lines;
+}
+
+/** The setting's short name: seed 000's (a bidirectional masked LM) or ours. @param {any} def */
+export const settingName = (def) => (def.setting ? "seed 000's (bidirectional masked LM)" : 'ours (causal)');
+
+/** @param {any} p */
+const provenanceKind = (p) => (p ? (p.kind === 'our question' ? p.kind : `${p.kind} (${p.seed}:${p.line})`) : '–');
+
+/**
+ * How many claims of each provenance agree, disagree or sit inside the noise.
+ * @param {{claims: any[]}[]} experiments
+ */
+function provenanceCounts(experiments) {
+  const all = experiments.flatMap((e) => e.claims);
+  const kinds = ['seed text', 'seed figure', 'our question', null];
+  const lines = [
+    '| provenance | claims | agree | disagree | inside the noise | not judged | stable |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const k of kinds) {
+    const cs = all.filter((c) => (c.provenance?.kind ?? null) === k);
+    if (!cs.length) continue;
+    const n = (/** @type {string} */ v) => cs.filter((c) => c.verdict === v).length;
+    lines.push(
+      `| ${k ?? 'not recorded'} | ${cs.length} | ${n('agrees')} | ${n('disagrees')} | ${n('inside the noise')} | ${n('not judged')} | ${cs.filter((c) => c.stable).length} |`,
     );
   }
   return lines;

@@ -1,7 +1,7 @@
 # core/cli/cli.cmake — the native command-line tool `attnplay` (the same core as the wasm build).
 # apsweep: the sweep's files, plans, emitted scripts and statistics (no processes), and the one
 # error sentence (errors.cpp), shared with the Catch2 tests.
-set(AP_SWEEP_SOURCES csv.cpp emit.cpp errors.cpp experiment.cpp files.cpp merge.cpp plan.cpp runs.cpp summary.cpp version.cpp)
+set(AP_SWEEP_SOURCES csv.cpp curves.cpp emit.cpp errors.cpp experiment.cpp files.cpp merge.cpp plan.cpp runs.cpp summary.cpp version.cpp)
 list(TRANSFORM AP_SWEEP_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/core/cli/)
 add_library(apsweep STATIC ${AP_SWEEP_SOURCES})
 target_link_libraries(apsweep PUBLIC apcore)

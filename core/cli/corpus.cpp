@@ -2,12 +2,14 @@
 // JSON results (corpus.hpp).
 #include "cli/corpus.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 
 #include "cli/files.hpp"
 #include "io/sha256.hpp"
+#include "tasks/task.hpp"
 #include "tasks/text.hpp"
 
 #ifndef AP_BUNDLED_CORPUS
@@ -21,17 +23,24 @@ std::string bundled_corpus_path() {
   return env && *env ? env : AP_BUNDLED_CORPUS;
 }
 
+bool task_reads_text(const std::string& task) {
+  for (const TaskEntry& e : task_registry())
+    if (task == e.name)
+      return std::any_of(e.options.begin(), e.options.end(), [](const OptionSpec& o) { return o.key == "text"; });
+  return false;  // an unknown task is validation's to report
+}
+
 std::string default_text(nlohmann::json& j) {
   const auto task = j.find("task");  // a task of the wrong type is validation's to report
-  if (task == j.end() || !task->is_string() || task->get_ref<const std::string&>() != "text") return "";
+  if (task == j.end() || !task->is_string() || !task_reads_text(task->get_ref<const std::string&>())) return "";
   if (j.contains("text") && !(j["text"].is_string() && j["text"].get<std::string>().empty())) return "";
   const std::string path = bundled_corpus_path();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    throw std::invalid_argument(
-        "the text task needs a text: give one with --text-file FILE (UTF-8, at most 2 MiB); the page's "
-        "corpus, " +
-        path + ", is missing (node build-scripts/corpus.mjs writes it)");
+    throw std::invalid_argument("the " + task->get<std::string>() +
+                                " task needs a text: give one with --text-file FILE (UTF-8, at most 2 MiB); the page's "
+                                "corpus, " +
+                                path + ", is missing (node build-scripts/corpus.mjs writes it)");
   j["text"] = read_text_file(path, "the bundled corpus", kMaxTextBytes);
   return path;
 }

@@ -14,9 +14,13 @@ namespace ap::cli {
 // source tree this CLI was built from (the native build writes it when node is installed).
 std::string bundled_corpus_path();
 
-// For a new text-task config `j` without a text: sets j["text"] to the bundled corpus and returns
-// its path; throws std::invalid_argument naming --text-file when it is missing. Any other config:
-// returns "" and changes nothing.
+// Whether the task reads a text: it declares the option "text" (text, mlm). False for an unknown
+// task (validation reports it).
+bool task_reads_text(const std::string& task);
+
+// For a new config of a task that reads a text (text, mlm) `j` without a text: sets j["text"] to the bundled corpus and
+// returns its path; throws std::invalid_argument naming --text-file when it is missing. Any other config: returns ""
+// and changes nothing.
 std::string default_text(nlohmann::json& j);
 
 // The config as `train --json` shows it: without its text, which goes into `corpus` as

@@ -92,12 +92,33 @@ std::string text_of(const std::string& what, const OJson& j, const char* key, bo
   return j[key].get<std::string>();
 }
 
+// "budgets": [1000, 2000, 4000]: every grid point is trained once per budget (separate runs, each
+// with its whole schedule), as the axis "steps" added to every grid; claims are judged at each.
+void add_budgets(const std::string& what, const OJson& b, std::vector<GridAxes>& grids) {
+  const std::string rule = "must be an array of 1 to 8 whole step counts from 1 to 10000000, rising";
+  if (!b.is_array() || b.empty() || b.size() > 8) fail(what, "budgets", rule);
+  std::vector<std::string> texts;
+  long long last = 0;
+  for (auto& x : b) {
+    if (!x.is_number_integer() || x.get<long long>() <= last || x.get<long long>() > 10000000)
+      fail(what, "budgets", rule);
+    last = x.get<long long>();
+    texts.push_back(std::to_string(last));
+  }
+  if (grids.empty()) grids.emplace_back();
+  for (auto& g : grids) {
+    for (auto& [k, vs] : g)
+      if (k == "steps") fail(what, "budgets", "and a grid's axis \"steps\" both set the steps: keep one");
+    g.emplace_back("steps", texts);
+  }
+}
+
 }  // namespace
 
 Experiment parse_experiment(const OJson& j, const std::string& what, const std::string& id) {
-  static const std::vector<std::string> keys{"id",      "title",  "source",          "claim",   "set",      "grids",
-                                             "seeds",   "metric", "lower_is_better", "eval_at", "quick",    "browser",
-                                             "columns", "claims", "corpus",          "notes",   "fine_tune"};
+  static const std::vector<std::string> keys{
+      "id",    "title",   "source",  "claim",  "set",    "grids", "seeds",     "metric",  "lower_is_better", "eval_at",
+      "quick", "browser", "columns", "claims", "corpus", "notes", "fine_tune", "setting", "budgets"};
   if (!j.is_object()) fail(what, "the file", "must be one JSON object");
   for (auto& [k, v] : j.items())
     if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
@@ -140,6 +161,8 @@ Experiment parse_experiment(const OJson& j, const std::string& what, const std::
       e.grids.push_back(axes);
     }
   }
+  if (j.contains("budgets")) add_budgets(what, j["budgets"], e.grids);
+  if (j.contains("setting")) text_of(what, j, "setting", false);  // the report's and the page's: a text
   if (j.contains("seeds")) {
     const OJson& s = j["seeds"];
     if (!s.is_number_integer() || s.get<long long>() < 1 || s.get<long long>() > kMaxSeeds)

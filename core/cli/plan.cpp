@@ -7,6 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "cli/curves.hpp"
 #include "cli/files.hpp"
 #include "config/config.hpp"
 
@@ -43,6 +44,13 @@ SweepPlan make_plan(const Assignments& set, const std::vector<GridAxes>& grids, 
   return p;
 }
 
+std::string last_value(const Assignments& run, const std::string& key) {
+  std::string value;
+  for (auto& [k, v] : run)
+    if (k == key) value = v;
+  return value;
+}
+
 SweepPlan experiment_plan(const Experiment& e, bool quick) {
   const int seeds = quick && e.quick_seeds > 0 ? e.quick_seeds : e.seeds;
   SweepPlan p = make_plan(e.set, e.grids, seeds, e.eval_at, quick ? e.quick : Assignments{});
@@ -57,13 +65,6 @@ FineTune fine_tune_of(const Experiment& e, bool quick) {
 }
 
 namespace {
-
-std::string last_value(const Assignments& run, const std::string& key) {
-  std::string value;
-  for (auto& [k, v] : run)
-    if (k == key) value = v;
-  return value;
-}
 
 // --set k=v for every assignment of the run (the axis "fine_tune" is the sweep's, not train's),
 // then --set-file k=F for the values that go by file (train applies those last).
@@ -130,6 +131,9 @@ std::vector<std::string> train_argv(const SweepPlan& plan, size_t i, const std::
   const std::string tuned = last_value(plan.runs.at(i), kFineTuneAxis);  // train does not take it by --set
   if (!tuned.empty()) argv.push_back("--row-cell"), argv.push_back(std::string(kFineTuneAxis) + "=" + tuned);
   row_args(plan, row_out, argv);
+  // a run that evaluates along the way keeps its curve (curves.hpp)
+  if (run_int(plan.runs.at(i), "eval_every", 0) > 0)
+    argv.push_back("--metrics"), argv.push_back(curve_file_of(row_out));
   return argv;
 }
 

@@ -62,5 +62,7 @@ std::vector<std::string> fine_tune_argv(const SweepPlan& plan, size_t i, const s
 std::string shell_line(const std::vector<std::string>& argv);
 // "run-0007.csv": zero-padded, so that a shell glob lists the files in run order.
 std::string row_file_name(size_t i);
+// The value of `key` in the run (its last assignment), or "".
+std::string last_value(const Assignments& run, const std::string& key);
 
 }  // namespace ap::cli

@@ -99,8 +99,13 @@ std::vector<std::string> metric_columns(const std::vector<int>& eval_at) {
   return m;
 }
 
+// The axis "steps" (an experiment's budgets) is the column "budget": "steps" is the metric column
+// of the steps trained, which a run stopped early makes differ.
+std::string axis_column(const std::string& axis) { return axis == "steps" ? "budget" : axis; }
+
 CsvRow row_header(const std::vector<std::string>& axes, const std::vector<int>& eval_at) {
-  CsvRow h(axes);
+  CsvRow h;
+  for (auto& a : axes) h.push_back(axis_column(a));
   h.push_back("seed");
   for (auto& m : metric_columns(eval_at)) h.push_back(m);
   for (const char* c : {"weights_sha256", "engine", "config", "corpus_sha256", "error"}) h.push_back(c);

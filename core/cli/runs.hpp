@@ -20,6 +20,8 @@ using Assignments = std::vector<std::pair<std::string, std::string>>;  // key=va
 // The metric columns between "seed" and "weights_sha256" (eval_at adds two per multiple).
 std::vector<std::string> metric_columns(const std::vector<int>& eval_at);
 // Axes, "seed", the metrics, "weights_sha256", "engine", "config", "corpus_sha256", "error".
+// The column of a grid axis: its key, except "steps", which is "budget".
+std::string axis_column(const std::string& axis);
 CsvRow row_header(const std::vector<std::string>& axes, const std::vector<int>& eval_at);
 // A run's row. An axis cell is the text of the run's last assignment of that key (empty when the
 // run does not assign it); the seed is the result config's (else the last "seed" assignment).

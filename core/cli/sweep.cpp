@@ -16,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/emit.hpp"
+#include "cli/curves.hpp"
 #include "cli/merge.hpp"
 #include "cli/plan.hpp"
 #include "io/json.hpp"
@@ -182,6 +183,7 @@ int sweep(const SweepArgs& a) {
   }
   const CsvTable merged = merge_files(files);
   write_outputs(merged, a.out, a.summary);
+  if (write_curves(plan, files, a.out) > 0) std::printf("curves written to %s\n", curves_path_of(a.out).c_str());
   std::error_code ec;
   fs::remove_all(rows, ec);
   std::printf("%zu runs written to %s (%d failed)\n", n, a.out.c_str(), failures);

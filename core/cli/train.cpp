@@ -86,10 +86,13 @@ constexpr FileOption kTextFile{"--text-file", "text", "text", kMaxTextBytes};
 constexpr FileOption kTaskFile{"--task-file", "custom", "custom_pairs", CustomPairsLimits::kMaxBytes};
 
 std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, const FileOption& f) {
-  if (j.contains("task") && j["task"] != f.task)
+  // --text-file feeds any task that reads a text (text, mlm); --task-file the custom task
+  const bool fits = !j.contains("task") || j["task"] == f.task ||
+                    (j["task"].is_string() && std::string(f.key) == "text" && task_reads_text(j["task"]));
+  if (!fits)
     throw std::invalid_argument(std::string(f.flag) + " trains the " + f.task + " task, but the config's task is " +
                                 j["task"].dump() + "; drop the task or set task=" + f.task);
-  j["task"] = f.task;
+  if (!j.contains("task")) j["task"] = f.task;
   std::string text = read_text_file(path, f.flag, f.max_bytes);
   if (text.empty()) throw std::invalid_argument(std::string(f.flag) + " '" + path + "' is empty");
   j[f.key] = std::move(text);
@@ -123,8 +126,8 @@ std::unique_ptr<Session> open_session(const TrainArgs& a, std::string& text_name
     if (!a.task_file.empty()) return with_file(j, a.task_file, kTaskFile);
     text_name = default_text(j);
     if (!text_name.empty() && !a.json)
-      std::cerr << "attnplay: the text task trains on the bundled corpus " << text_name
-                << "; --text-file FILE trains on another text\n";
+      std::cerr << "attnplay: the " << j["task"].get<std::string>() << " task trains on the bundled corpus "
+                << text_name << "; --text-file FILE trains on another text\n";
     return Session::from_json(j);
   }
   text_name = a.resume;

@@ -59,6 +59,7 @@ std::string Task::token_name(int id) const { return std::to_string(id); }
   X(copy_first)       \
   X(assoc_recall)     \
   X(text)             \
+  X(mlm)              \
   X(custom)
 
 #define AP_DECLARE(name) TaskEntry task_##name();

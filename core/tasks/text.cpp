@@ -61,55 +61,63 @@ const char* const kCorpus =
 class TextTask : public NamedTask {
  public:
   explicit TextTask(std::string text) : NamedTask("text"), text_(std::move(text)) {
-    bool seen[256] = {};
-    for (unsigned char c : text_) seen[c] = true;
-    for (int c = 0; c < 256; ++c) {
-      id_of_[c] = -1;
-      if (!seen[c]) continue;
-      id_of_[c] = add_token(char_name(c));
-      chars_.push_back(char(c));
-    }
-    cut_ = int(text_.size()) * 9 / 10;
+    for (char c : text_.chars()) add_token(CharText::char_name((unsigned char)c));
   }
   int min_len() const override { return 1; }
   // Every position predicts the next character: no answer slots, even when the text holds '_'
   // (the name NamedTask takes for a slot), as the Jargon File does.
   int answer_slot() const override { return -1; }
-  std::string token_text(int id) const override { return std::string(1, chars_.at(size_t(id))); }
+  std::string token_text(int id) const override { return std::string(1, text_.char_of(id)); }
   void generate(Rng& rng, int B, int T, Split split, Batch& out) const override {
     start_batch(B, T, out);
-    const int lo = split == Split::Train ? 0 : cut_;
-    const int len = split == Split::Train ? cut_ : int(text_.size()) - cut_;
+    const bool train = split == Split::Train;
     for (int b = 0; b < B; ++b) {
-      // start so that the T+1 characters fit in the region when they can; wrap otherwise
-      const int s = T + 1 <= len ? rng.uniform_int(len - T) : rng.uniform_int(len);
+      const int s = text_.start(rng, T + 1, train);
       for (int t = 0; t < T; ++t) {
         const size_t i = size_t(b) * T + t;
-        out.inputs[i] = at(lo + (s + t) % len);
-        out.targets[i] = at(lo + (s + t + 1) % len);
+        out.inputs[i] = text_.at(s, t, train);
+        out.targets[i] = text_.at(s, t + 1, train);
         out.mask[i] = 1;
       }
     }
   }
-  static std::string char_name(int c) {
-    if (c == ' ') return "\u2423";  // ␣
-    if (c == '\n') return "\\n";
-    if (c == '\t') return "\\t";
-    if (c > ' ' && c < 127) return std::string(1, char(c));
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "\\x%02x", c);
-    return buf;
-  }
 
  private:
-  int at(int i) const { return id_of_[(unsigned char)text_[size_t(i)]]; }
-  std::string text_;
-  int id_of_[256];
-  std::string chars_;  // token id -> character
-  int cut_;
+  CharText text_;
 };
 
 }  // namespace
+
+CharText::CharText(std::string text) : text_(std::move(text)) {
+  bool seen[256] = {};
+  for (unsigned char c : text_) seen[c] = true;
+  for (int c = 0; c < 256; ++c) {
+    id_of_[c] = seen[c] ? int(chars_.size()) : -1;
+    if (seen[c]) chars_.push_back(char(c));
+  }
+  cut_ = int(text_.size()) * 9 / 10;
+}
+
+int CharText::start(Rng& rng, int n, bool train) const {
+  const int len = train ? cut_ : int(text_.size()) - cut_;
+  return n <= len ? rng.uniform_int(len - n + 1) : rng.uniform_int(len);
+}
+
+int CharText::at(int s, int i, bool train) const {
+  const int lo = train ? 0 : cut_;
+  const int len = train ? cut_ : int(text_.size()) - cut_;
+  return id_of_[(unsigned char)text_[size_t(lo + (s + i) % len)]];
+}
+
+std::string CharText::char_name(int c) {
+  if (c == ' ') return "\u2423";  // ␣
+  if (c == '\n') return "\\n";
+  if (c == '\t') return "\\t";
+  if (c > ' ' && c < 127) return std::string(1, char(c));
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "\\x%02x", c);
+  return buf;
+}
 
 std::string text_length_problem(size_t bytes, int seq_len) {
   const size_t need = text_min_chars(seq_len);
@@ -123,8 +131,7 @@ std::string text_length_problem(size_t bytes, int seq_len) {
   return s;
 }
 
-std::unique_ptr<Task> make_text(const nlohmann::json& config) {
-  TaskOptions opt(config, "text");
+std::string checked_text(const TaskOptions& opt) {
   std::string text = opt.get_string("text");
   if (text.empty()) text = kCorpus;
   if (text.size() > kMaxTextBytes)
@@ -133,7 +140,17 @@ std::unique_ptr<Task> make_text(const nlohmann::json& config) {
   if (const std::string bad = utf8_problem(text); !bad.empty()) opt.fail("text", "UTF-8 text (" + bad + ")");
   const std::string problem = text_length_problem(text.size(), opt.get_int("seq_len", 1, 1 << 16));
   if (!problem.empty()) opt.fail("text", problem);
-  return std::make_unique<TextTask>(std::move(text));
+  return text;
+}
+
+OptionSpec text_option() {
+  return opt_string("text", "",
+                    "training text (at most 2 MiB, at least 10 seq_len + 1 characters); the last 10% is held out; "
+                    "empty = a 4 KB essay built in for tests");
+}
+
+std::unique_ptr<Task> make_text(const nlohmann::json& config) {
+  return std::make_unique<TextTask>(checked_text(TaskOptions(config, "text")));
 }
 
 // The registry entry (core/tasks/registry.cpp lists it): description, one encoded example,
@@ -144,9 +161,7 @@ TaskEntry task_text() {
           "own text).",
           "in: T h e \u2423 o r d e | tgt: h e \u2423 o r d e r | mask: 1 1 1 1 1 1 1 1",
           task_model_defaults(32, true, 3000, 64, 4, 2, 32),
-          {opt_string("text", "",
-                      "training text (at most 2 MiB, at least 10 seq_len + 1 characters); the last 10% is held out; "
-                      "empty = a 4 KB essay built in for tests")},
+          {text_option()},
           make_text};
 }
 

@@ -632,3 +632,59 @@ TEST_CASE("text: too short a text for seq_len, or too large a one, is refused in
                     Contains("allowed: at most 2097152 bytes (2 MiB); this one has 2097153"));
   CHECK_NOTHROW(make("text", {{"text", std::string(ap::kMaxTextBytes, 'c')}, {"seq_len", 8}}));
 }
+
+TEST_CASE("mlm: 15% of each window chosen and scored; 80% [MASK], 10% random, 10% kept; targets the text", "[tasks]") {
+  const std::string text = "the_quick_brown_fox_jumps_over_lazy_dog_wxyz";
+  auto task = make("mlm", {{"text", text}, {"seq_len", 4}});
+  std::set<char> alphabet(text.begin(), text.end());
+  const int chars = int(alphabet.size());
+  REQUIRE(task->num_classes() == chars);     // the targets: characters
+  REQUIRE(task->vocab_size() == chars + 1);  // the inputs: characters and [MASK]
+  const int mask = id_of(*task, "[MASK]");
+  CHECK(mask == chars);
+  CHECK(task->answer_slot() == -1);
+  CHECK(find_task("mlm").defaults.at("causal") == false);  // a bidirectional model, as BERT's
+  const int cut = int(text.size()) * 9 / 10;
+  const std::string train = text.substr(0, size_t(cut)), held = text.substr(size_t(cut));
+  size_t masked = 0, randomised = 0, kept = 0;
+  for (int T : {1, 7, 20, 64}) {
+    INFO("T = " << T);
+    const int k = std::max(1, int(std::lround(0.15 * T)));
+    for (Split split : {Split::Train, Split::Heldout}) {
+      const std::string& region = split == Split::Train ? train : held;
+      std::string ring;
+      while (ring.size() < 3 * region.size() + size_t(T) + 1) ring += region;
+      const Batch b = gen(*task, 3, 200, T, split);
+      for (int r = 0; r < b.B; ++r) {
+        const Row rw = row(b, r);
+        std::string original;  // the targets are the window of the text, at every position
+        for (int t = 0; t < T; ++t) original += task->class_name(rw.y[t]);
+        REQUIRE(ring.find(original) != std::string::npos);
+        int chosen = 0;
+        for (int t = 0; t < T; ++t) {
+          if (!rw.m[t]) {
+            REQUIRE(rw.x[t] == rw.y[t]);  // a position not chosen is shown as it is, and not scored
+            continue;
+          }
+          ++chosen;
+          if (rw.x[t] == mask)
+            ++masked;
+          else if (rw.x[t] != rw.y[t])
+            ++randomised;
+          else
+            ++kept;  // kept, or a random character that happened to be the same
+        }
+        REQUIRE(chosen == k);
+      }
+    }
+  }
+  const double n = double(masked + randomised + kept);
+  // 80 / 10 / 10; a random draw equals the original 1 time in `chars`, which moves it to "kept"
+  CHECK(masked / n == Approx(0.8).margin(0.02));
+  CHECK(randomised / n == Approx(0.1 * (chars - 1) / chars).margin(0.015));
+  CHECK(kept / n == Approx(0.1 + 0.1 / chars).margin(0.015));
+  // the same seed gives the same masks
+  const Batch a = gen(*task, 9, 4, 20), c = gen(*task, 9, 4, 20);
+  CHECK(a.inputs == c.inputs);
+  CHECK(a.mask == c.mask);
+}

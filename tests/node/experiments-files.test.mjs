@@ -111,7 +111,43 @@ test('definitions: read strictly, unknown keys and bad values named', () => {
     engine: '',
     convergence: '',
     claims: [],
+    registration: null,
+    setting: '',
   });
+  // budgets, setting and each claim's provenance: read strictly
+  const d2 = parseDefinition(
+    JSON.stringify({
+      ...DEF,
+      budgets: [500, 1000, 2000],
+      setting: 'bidirectional',
+      claims: [
+        {
+          text: 'a',
+          better: { position: 'rope' },
+          worse: { position: 'none' },
+          provenance: { kind: 'seed text', seed: '000', line: 3, quote: 'q' },
+        },
+      ],
+    }),
+    'x-1',
+  );
+  assert.deepEqual(
+    [d2.budgets, d2.setting, d2.claims[0].provenance?.kind],
+    [[500, 1000, 2000], 'bidirectional', 'seed text'],
+  );
+  assert.throws(() => parseDefinition(JSON.stringify({ ...DEF, budgets: [1000, 500] }), 'x-1'), /budgets must be/);
+  const bad = (/** @type {any} */ provenance) =>
+    parseDefinition(
+      JSON.stringify({
+        ...DEF,
+        claims: [{ text: 'a', better: { position: 'rope' }, worse: { position: 'none' }, provenance }],
+      }),
+      'x-1',
+    );
+  assert.throws(() => bad({ kind: 'seed text', seed: '000', line: 3 }), /provenance: one of/);
+  assert.throws(() => bad({ kind: 'hearsay', why: 'x' }), /provenance: one of/);
+  assert.throws(() => bad({ kind: 'our question', why: 'x', quote: 'y' }), /provenance: one of/);
+  assert.throws(() => bad({ kind: 'seed figure', seed: '2', line: 3, what: 'w' }), /seed: a seed's number/);
   // a judged claim's numbers as the page shows them; a value of the wrong type reads as absent
   const v = parseVerdict(
     JSON.stringify({
@@ -148,6 +184,10 @@ test('definitions: read strictly, unknown keys and bad values named', () => {
     p: 0.001,
     q: null,
     notes: ['paired'],
+    stable: false,
+    stability: '',
+    budgets: [],
+    provenance: null,
   });
   assert.throws(() => parseVerdict('{"verdict":"agrees","text":"t","claims":[1]}', 'x'), /claims\[0\]: an object/);
   assert.equal(
@@ -164,7 +204,7 @@ test('definitions: read strictly, unknown keys and bad values named', () => {
   assert.throws(() => parseVerdict('{"verdict":"agrees","text":"t","extra":1}', 'x'), /unknown key "extra"/);
   assert.throws(
     () => parseDefinition(JSON.stringify({ ...DEF, claims: [{ text: 'a', better: {}, worse: {}, why: 1 }] }), 'x-1'),
-    /claims\[0\]: an object of text, better and worse/,
+    /claims\[0\]: an object of text, better, worse and provenance/,
   );
 });
 

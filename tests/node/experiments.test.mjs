@@ -104,3 +104,88 @@ test('docs/experiments.md: the claims table between its markers is what the comm
     );
   }
 });
+
+test('claims are written before their results: every committed result was run against its definition’s claims', async () => {
+  const { claimsHash, readRegistration } = await import('../../build-scripts/experiments/registration.mjs');
+  const dir = join(ROOT, 'docs/experiments');
+  const ids = readdirSync(dir)
+    .filter((f) => /^[a-z0-9-]+\.json$/.test(f))
+    .map((f) => f.slice(0, -5))
+    .filter((id) => existsSync(join(dir, `${id}.csv`)));
+  assert.ok(ids.length >= 6, ids.join());
+  for (const id of ids) {
+    const r = readRegistration(dir, id);
+    assert.ok(r, `${id}: no ${id}.registration.json beside its results`);
+    assert.match(r.date, /^\d{4}-\d\d-\d\d$/, id);
+    const def = JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8'));
+    assert.equal(
+      claimsHash(def),
+      r.claims_sha256,
+      `${id}: its claims changed after its results were run (registered ${r.date} at ${r.commit}); re-run it (npm run experiments -- --only ${id}) rather than re-judge it`,
+    );
+  }
+  // the hash is what the claims assert, not how they are annotated
+  const d = { claims: [{ text: 'a', better: { x: 1 }, worse: { x: 2 } }] };
+  assert.equal(
+    claimsHash(d),
+    claimsHash({ claims: [{ ...d.claims[0], provenance: { kind: 'our question', why: 'w' } }] }),
+  );
+  assert.notEqual(claimsHash(d), claimsHash({ claims: [{ ...d.claims[0], text: 'b' }] }));
+});
+
+test('budgets: a claim is judged at each budget; stable only when the same at three, from q', async () => {
+  const { settle } = await import('../../build-scripts/experiments/stats.mjs');
+  const rows = [];
+  // rope beats learned by 0.3 at every budget, and sinusoidal beats learned only at the last
+  for (const budget of ['1000', '2000', '4000'])
+    for (let seed = 1; seed <= 5; seed++) {
+      const e = seed * 0.001;
+      rows.push({ position: 'rope', budget, seed: String(seed), eval_bpc: String(2.8 + e) });
+      rows.push({ position: 'learned', budget, seed: String(seed), eval_bpc: String(3.1 - e) });
+      rows.push({
+        position: 'sinusoidal',
+        budget,
+        seed: String(seed),
+        eval_bpc: String(budget === '4000' ? 2.9 - e : 3.1 + e),
+      });
+    }
+  const summary = [];
+  for (const position of ['rope', 'learned', 'sinusoidal'])
+    for (const budget of ['1000', '2000', '4000']) {
+      const xs = rows.filter((r) => r.position === position && r.budget === budget).map((r) => Number(r.eval_bpc));
+      const mean = xs.reduce((a, b) => a + b) / xs.length;
+      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));
+      summary.push({ position, budget, n: '5', eval_bpc_mean: String(mean), eval_bpc_sd: String(sd) });
+    }
+  const d = {
+    ...def([
+      { text: 'rope < learned', better: { position: 'rope' }, worse: { position: 'learned' } },
+      { text: 'sinusoidal < learned', better: { position: 'sinusoidal' }, worse: { position: 'learned' } },
+    ]),
+    budgets: [1000, 2000, 4000],
+  };
+  const claims = judge(d, summary, rows);
+  assert.deepEqual(
+    claims.map((c) => c.budgets.map((b) => b.budget)),
+    [
+      [1000, 2000, 4000],
+      [1000, 2000, 4000],
+    ],
+  );
+  const e = [{ claims }];
+  addQ(e);
+  assert.equal(claims[0].verdict, 'agrees');
+  assert.equal(claims[0].stable, true, claims[0].stability);
+  assert.equal(claims[1].verdict, 'agrees'); // at 4000 steps
+  assert.equal(claims[1].stable, false);
+  assert.match(claims[1].stability, /provisional: disagrees at 1000, disagrees at 2000, agrees at 4000/);
+  // the verdict word comes from q: a p under 0.05 whose q is not is inside the noise
+  const c = {
+    verdict: 'agrees',
+    p: 0.04,
+    diff: 1,
+    budgets: [{ budget: null, verdict: 'agrees', p: 0.04, q: 0.2, diff: 1 }],
+  };
+  settle([c]);
+  assert.equal(c.verdict, 'inside the noise');
+});

@@ -70,7 +70,10 @@ test('withCorpus: the corpus goes into a text config without a text, and nowhere
   });
   assert.deepEqual(await withCorpus({ task: 'text', text: 'mine' }, corpus), { task: 'text', text: 'mine' });
   assert.deepEqual(await withCorpus({ task: 'copy' }, corpus), { task: 'copy' });
-  assert.equal(calls, 2);
+  // any task whose registry entry declares the option text (the masked LM) gets it too
+  assert.deepEqual(await withCorpus({ task: 'mlm', text: '' }, corpus), { task: 'mlm', text: 'CORPUS' });
+  assert.deepEqual(await withCorpus({ task: 'mlm', text: 'mine' }, corpus), { task: 'mlm', text: 'mine' });
+  assert.equal(calls, 3);
 });
 
 test('loadCorpus fetches once per URL, names the file on failure, and retries after one', async () => {

@@ -45,12 +45,14 @@ export function loadCorpus(base = globalThis.document?.baseURI ?? '', fetchFn = 
 }
 
 /**
- * The config the engine gets: for the text task without a text of the user's, the corpus's text.
+ * The config the engine gets: for a task that reads a text (text, mlm: the config carries the
+ * option `text`, from the registry) without a text of the user's, the corpus's text.
  * @param {import('../wasm-api').Config} config
  * @param {() => Promise<string>} [corpus]
  * @returns {Promise<import('../wasm-api').Config>}
  */
 export async function withCorpus(config, corpus = () => loadCorpus()) {
-  if (config.task !== 'text' || config.text) return config;
+  const readsText = config.task === 'text' || config.text === ''; // a config of the text task may leave it out
+  if (!readsText || config.text) return config;
   return { ...config, text: await corpus() };
 }

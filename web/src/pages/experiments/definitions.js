@@ -16,6 +16,8 @@ export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not re
  * @property {string} source
  * @property {string} claim
  * @property {string} notes what to read the results with (''  : none)
+ * @property {string} setting the setting its runs train in ('': ours, a causal character LM)
+ * @property {number[]} budgets the step counts every grid point is trained at ([]: the set's steps)
  * @property {Record<string, Scalar>} set
  * @property {Record<string, Scalar[]>[]} grids
  * @property {number} seeds
@@ -28,12 +30,17 @@ export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not re
  * @property {string[]} columns the report's columns (metrics), the headline first
  * @property {{steps: number, set: Record<string, Scalar>}|null} fine_tune the grid points whose axis
  *   fine_tune is true continue this many steps with `set` after training (null: none)
- * @property {{text: string, better: Record<string, Scalar>, worse: Record<string, Scalar>}[]} claims the claims
+ * @property {{text: string, better: Record<string, Scalar>, worse: Record<string, Scalar>, provenance: Provenance|null}[]} claims the claims
  *   the report judges, each naming the grid point claimed better and the one claimed worse
+ * @typedef {{kind: 'seed text'|'seed figure'|'our question', seed: string, line: number, quote: string, what: string,
+ *   why: string}} Provenance where a claim comes from: a seed's sentence, a figure a seed reproduces, or our question
  * @typedef {{text: string, verdict: string, why: string, design: string, n: number|null, diff: number|null,
- *   ci: [number|null, number|null], df: number|null, p: number|null, q: number|null, notes: string[]}} VerdictClaim
+ *   ci: [number|null, number|null], df: number|null, p: number|null, q: number|null, notes: string[], stable: boolean,
+ *   stability: string, budgets: {budget: number|null, verdict: string, diff: number|null, q: number|null}[],
+ *   provenance: {kind: string, seed: string, line: number|null}|null}} VerdictClaim
  * @typedef {{verdict: string, text: string, minutes: number|null, runs: number|null, models: number|null,
- *   engine: string, convergence: string, claims: VerdictClaim[]}} Verdict
+ *   engine: string, convergence: string, claims: VerdictClaim[],
+ *   registration: {date: string, commit: string, note: string}|null, setting: string}} Verdict
  */
 
 /**
@@ -105,6 +112,8 @@ const KEYS = [
   'browser',
   'notes',
   'fine_tune',
+  'setting',
+  'budgets',
 ];
 const REQUIRED = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric'];
 
@@ -135,6 +144,13 @@ export function parseDefinition(text, id) {
     throw new Error(`${name}: lower_is_better must be true or false`);
   if (d.corpus !== undefined && (typeof d.corpus !== 'string' || !/^[a-z0-9-]{1,40}$/.test(d.corpus)))
     throw new Error(`${name}: corpus must be a bundled corpus's name, in [a-z0-9-]`);
+  const budgets = d.budgets ?? [];
+  if (
+    !Array.isArray(budgets) ||
+    budgets.length > 8 ||
+    !budgets.every((b, k) => Number.isInteger(b) && b >= 1 && b <= 1e7 && (k === 0 || b > budgets[k - 1]))
+  )
+    throw new Error(`${name}: budgets must be a list of at most 8 rising whole step counts`);
   const columns = d.columns ?? [];
   if (!Array.isArray(columns) || columns.length > 12 || !columns.every((c) => typeof c === 'string' && FIELD.test(c)))
     throw new Error(`${name}: columns must be a list of at most 12 metric names`);
@@ -144,6 +160,8 @@ export function parseDefinition(text, id) {
     source: text1('source', 300),
     claim: text1('claim'),
     notes: d.notes === undefined ? '' : text1('notes'),
+    setting: d.setting === undefined ? '' : text1('setting', 1000),
+    budgets: /** @type {number[]} */ (budgets),
     set: fields(d.set, `${name} set`),
     grids: parseGrids(d.grids, name),
     seeds: /** @type {number} */ (seeds),
@@ -213,12 +231,61 @@ function parseClaims(claims, name) {
     throw new Error(`${name}: claims must be a list of at most 20 claims`);
   return claims.map((c, k) => {
     const where = `${name} claims[${k}]`;
-    if (!isObject(c) || Object.keys(c).some((x) => !['text', 'better', 'worse'].includes(x)))
-      throw new Error(`${where}: an object of text, better and worse is expected`);
+    if (!isObject(c) || Object.keys(c).some((x) => !['text', 'better', 'worse', 'provenance'].includes(x)))
+      throw new Error(`${where}: an object of text, better, worse and provenance is expected`);
     if (typeof c.text !== 'string' || !c.text || c.text.length > 500)
       throw new Error(`${where}.text: a text of 1 to 500 characters is expected`);
-    return { text: c.text, better: fields(c.better, `${where}.better`), worse: fields(c.worse, `${where}.worse`) };
+    return {
+      text: c.text,
+      better: fields(c.better, `${where}.better`),
+      worse: fields(c.worse, `${where}.worse`),
+      provenance: c.provenance === undefined ? null : parseProvenance(c.provenance, `${where}.provenance`),
+    };
   });
+}
+
+const PROVENANCE = {
+  'seed text': ['kind', 'seed', 'line', 'quote'],
+  'seed figure': ['kind', 'seed', 'line', 'what'],
+  'our question': ['kind', 'why'],
+};
+
+/**
+ * A claim's provenance: {kind: "seed text", seed, line, quote}, {kind: "seed figure", seed, line,
+ * what} or {kind: "our question", why}.
+ * @param {unknown} p @param {string} where
+ * @returns {Provenance}
+ */
+function parseProvenance(p, where) {
+  const o = /** @type {Record<string, unknown>} */ (p);
+  const keys =
+    isObject(p) && Object.hasOwn(PROVENANCE, String(o.kind))
+      ? PROVENANCE[/** @type {keyof typeof PROVENANCE} */ (String(o.kind))]
+      : null;
+  if (!keys || Object.keys(o).some((k) => !keys.includes(k)) || keys.some((k) => o[k] === undefined))
+    throw new Error(
+      `${where}: one of ${Object.values(PROVENANCE)
+        .map((k) => `{${k.join(', ')}}`)
+        .join(', ')} is expected, with kind ${Object.keys(PROVENANCE).join(', ')}`,
+    );
+  const str = (/** @type {string} */ k) => {
+    if (o[k] === undefined) return '';
+    if (typeof o[k] !== 'string' || !o[k] || /** @type {string} */ (o[k]).length > 600)
+      throw new Error(`${where}.${k}: a text of 1 to 600 characters is expected`);
+    return /** @type {string} */ (o[k]);
+  };
+  if (o.line !== undefined && !(Number.isInteger(o.line) && /** @type {number} */ (o.line) >= 1))
+    throw new Error(`${where}.line: a line number from 1 is expected`);
+  if (o.seed !== undefined && !/^\d{3}$/.test(String(o.seed)))
+    throw new Error(`${where}.seed: a seed's number, "000" to "999"`);
+  return {
+    kind: /** @type {Provenance['kind']} */ (o.kind),
+    seed: str('seed'),
+    line: /** @type {number} */ (o.line ?? 0),
+    quote: str('quote'),
+    what: str('what'),
+    why: str('why'),
+  };
 }
 
 /**
@@ -233,7 +300,19 @@ export function parseVerdict(text, id) {
   const name = `${id}.verdict.json`;
   const v = /** @type {Record<string, unknown>} */ (parseLimited(text, name));
   if (!isObject(v)) throw new Error(`${name}: a JSON object is expected`);
-  const keys = ['verdict', 'text', 'claims', 'convergence', 'minutes', 'runs', 'models', 'engine'];
+  const keys = [
+    'verdict',
+    'text',
+    'claims',
+    'convergence',
+    'minutes',
+    'runs',
+    'models',
+    'engine',
+    'registration',
+    'setting',
+    'gaps',
+  ];
   const unknown = Object.keys(v).filter((k) => !keys.includes(k));
   if (unknown.length)
     throw new Error(`${name}: unknown key "${unknown[0].slice(0, 40)}"; the keys are ${keys.join(', ')}`);
@@ -253,7 +332,22 @@ export function parseVerdict(text, id) {
     engine: typeof v.engine === 'string' ? v.engine.slice(0, 200) : '',
     convergence: typeof v.convergence === 'string' ? v.convergence.slice(0, 500) : '',
     claims: Array.isArray(v.claims) ? v.claims.slice(0, 20).map((c, k) => verdictClaim(c, `${name} claims[${k}]`)) : [],
+    registration: registrationOf(v.registration),
+    setting: typeof v.setting === 'string' ? v.setting.slice(0, 200) : '',
   };
+}
+
+/**
+ * When and at which commit the claims were registered (before their results, or, for results
+ * older than the rule, after them: its note says so); null when absent.
+ * @param {unknown} r
+ * @returns {{date: string, commit: string, note: string}|null}
+ */
+function registrationOf(r) {
+  if (!isObject(r)) return null;
+  const o = /** @type {Record<string, unknown>} */ (r);
+  const str = (/** @type {unknown} */ x, max = 400) => (typeof x === 'string' ? x.slice(0, max) : '');
+  return { date: str(o.date, 10), commit: str(o.commit, 40), note: str(o.note) };
 }
 
 /**
@@ -280,6 +374,21 @@ function verdictClaim(c, where) {
     p: num(o.p),
     q: num(o.q),
     notes: Array.isArray(o.notes) ? o.notes.slice(0, 8).map((x) => str(x)) : [],
+    stable: o.stable === true,
+    stability: str(o.stability),
+    budgets: Array.isArray(o.budgets)
+      ? o.budgets.slice(0, 8).map((b) => {
+          const x = /** @type {Record<string, unknown>} */ (isObject(b) ? b : {});
+          return { budget: num(x.budget), verdict: str(x.verdict, 60), diff: num(x.diff), q: num(x.q) };
+        })
+      : [],
+    provenance: isObject(o.provenance)
+      ? {
+          kind: str(/** @type {Record<string, unknown>} */ (o.provenance).kind, 20),
+          seed: str(/** @type {Record<string, unknown>} */ (o.provenance).seed, 3),
+          line: num(/** @type {Record<string, unknown>} */ (o.provenance).line),
+        }
+      : null,
   };
 }
 
