@@ -12,7 +12,7 @@
 //                   tgt   T h e ␣ o r d e
 //                   mask  0 0 0 0 1 0 0 0
 // At T = 64, k = 10: on average 8 [MASK], 1 random character and 1 unchanged among them.
-// Option: text (the text task's). docs/tasks-mlm.md has the rule and a worked example.
+// Option: text (the text task's). docs/corpus.md ("The masked language model") has the rule and a worked example.
 #include <algorithm>
 #include <cmath>
 #include <vector>

@@ -77,6 +77,8 @@ case_ "shaw keys only (shaw_values=false), clip 3, bidirectional" shaw --set pos
 case_ "shaw with values, bidirectional" shaw --set position=shaw --set causal=false
 case_ "urpe K = 3, bidirectional" urpe --set position=urpe --set urpe_max_distance=3 --set causal=false
 case_ "fire length 4, bidirectional" fire --set position=fire --set fire_length=4 --set causal=false
+# the masked language model (bidirectional, [MASK] in the inputs, only the chosen positions scored)
+case_ "mlm, rope_embed, bidirectional" rope_embed --set task=mlm --set position=rope_embed
 case_ "xpos gamma 8, base 100" xpos --set position=xpos --set xpos_gamma=8 --set xpos_base=100
 case_ "softcap 1, bidirectional, post-norm" rope --set position=rope --set softcap=1 --set causal=false --set layernorm=post
 case_ "contextual1 bidirectional, 8 buckets, max distance 5" contextual1 --set position=contextual1 --set causal=false \
