@@ -27,15 +27,26 @@ export function experimentView(ex, { pool }) {
     { class: 'apd-card xp-experiment', id: `x-${ex.id}`, dataset: { id: ex.id, results: String(ex.hasResults) } },
     el('h2', {}, def?.title ?? ex.id),
     def && el('p', { class: 'apd-small' }, `Source: ${def.source} · id ${ex.id} · ${def.seeds} seeds per grid point`),
+    def &&
+      el(
+        'p',
+        { class: 'apd-small xp-setting', dataset: { setting: def.setting ? 'seed' : 'ours' } },
+        el('strong', {}, 'Setting: '),
+        def.setting || 'ours: a causal character language model (causal mask, next-character prediction, every position scored)',
+        def.budgets.length ? ` · trained at ${def.budgets.join(', ')} steps` : '',
+      ),
     def && el('p', { class: 'xp-claim' }, el('strong', {}, 'The claim: '), def.claim),
     def?.notes ? el('p', { class: 'apd-small xp-notes' }, el('strong', {}, 'Read this with it: '), def.notes) : null,
     def?.claims.length
       ? el(
           'ul',
           { class: 'apd-small xp-claims', 'aria-label': 'the claims judged' },
-          ...def.claims.map((c) => el('li', {}, c.text)),
+          ...def.claims.map((c) =>
+            el('li', { dataset: { provenance: c.provenance?.kind ?? '' } }, c.text, ' — ', provenanceText(c.provenance)),
+          ),
         )
       : null,
+    registrationLine(ex),
     verdictLine(ex),
     claimsTable(ex),
     ex.verdict?.convergence
@@ -136,10 +147,19 @@ function claimsTable(ex) {
       el('td', {}, c.df === null ? '–' : `${c.design === 'paired' ? 'paired' : 'Welch'} t, df ${c.df.toFixed(1)}`),
       el('td', { class: 'xp-p' }, pv(c.p)),
       el('td', { class: 'xp-q' }, pv(c.q)),
-      el('td', {}, [c.verdict, c.why, ...c.notes].filter(Boolean).join('; ')),
+      el(
+        'td',
+        { class: 'xp-budgets' },
+        c.budgets.map((b) => `${b.budget}: ${b.verdict}${b.q === null ? '' : ` (q ${pv(b.q)})`}`).join('; ') || '–',
+      ),
+      el(
+        'td',
+        { class: 'xp-claim-verdict', dataset: { stable: String(c.stable) } },
+        [c.verdict, c.stability || (c.stable ? 'stable' : 'provisional'), c.why, ...c.notes].filter(Boolean).join('; '),
+      ),
     ),
   );
-  const head = ['claim', 'difference [95% CI]', 'test', 'p', 'q (BH)', 'verdict'].map((h) =>
+  const head = ['claim', 'difference [95% CI]', 'test', 'p', 'q (BH)', 'at each budget', 'verdict'].map((h) =>
     el('th', { scope: 'col' }, h),
   );
   return el(
@@ -151,7 +171,7 @@ function claimsTable(ex) {
       el(
         'caption',
         { class: 'apd-small' },
-        'Two-sided t-tests at α = 0.05 (difference > 0: as claimed); q: Benjamini–Hochberg over every claim of every experiment.',
+        'Two-sided t-tests (difference > 0: as claimed); q: Benjamini–Hochberg over every test of every experiment (each claim at each budget); the verdict comes from q < 0.05. Stable: the same verdict at three budgets, each twice the last; provisional otherwise.',
       ),
       el('thead', {}, el('tr', {}, ...head)),
       el('tbody', {}, ...rows),
@@ -233,6 +253,30 @@ function verdictLine(ex) {
     el('span', { class: 'xp-verdict-word' }, v.verdict),
     v.text && !v.claims.length ? ` — ${v.text}` : '',
     cost,
+  );
+}
+
+/**
+ * Where a claim comes from, in words.
+ * @param {import('./definitions.js').Provenance|null} p
+ */
+function provenanceText(p) {
+  if (!p) return 'provenance not recorded';
+  if (p.kind === 'seed text') return `seed text (seed ${p.seed}, line ${p.line}: “${p.quote}”)`;
+  if (p.kind === 'seed figure') return `seed figure (seed ${p.seed}, line ${p.line}: ${p.what})`;
+  return `our question: ${p.why}`;
+}
+
+/** When the claims were registered, and against which commit. @param {Experiment} ex */
+function registrationLine(ex) {
+  const r = ex.verdict?.registration;
+  if (!r) return null;
+  return el(
+    'p',
+    { class: 'apd-small xp-registration' },
+    el('strong', {}, 'Registered: '),
+    `${r.date}, at commit ${r.commit}`,
+    r.note ? ` (${r.note})` : '',
   );
 }
 
