@@ -13,23 +13,16 @@ export const STILL_FALLING = 0.01;
  */
 export function convergenceOf(runs) {
   const ok = runs.filter(
-    (r) =>
-      !r.error &&
-      r.eval_loss_last_fifth !== undefined &&
-      r.eval_loss_last_fifth !== "" &&
-      Number(r.eval_loss) > 0,
+    (r) => !r.error && r.eval_loss_last_fifth !== undefined && r.eval_loss_last_fifth !== '' && Number(r.eval_loss) > 0,
   );
   if (!ok.length)
     return {
       recorded: false,
       falling: false,
       change: NaN,
-      words:
-        "not recorded (these runs predate the eval_loss_last_fifth column; rerun to measure it)",
+      words: 'not recorded (these runs predate the eval_loss_last_fifth column; rerun to measure it)',
     };
-  const rel = ok.map(
-    (r) => Number(r.eval_loss_last_fifth) / Number(r.eval_loss),
-  );
+  const rel = ok.map((r) => Number(r.eval_loss_last_fifth) / Number(r.eval_loss));
   const change = rel.reduce((a, b) => a + b, 0) / rel.length;
   const worst = Math.min(...rel);
   const falling = worst < -STILL_FALLING;

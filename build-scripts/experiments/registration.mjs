@@ -4,10 +4,10 @@
 // is not part of it), the date and the commit. tests/node/experiments.test.mjs fails when a
 // definition's claims differ from those its committed results were run against: a claim changed
 // after its results must be re-run, not re-judged (--reports-only does not register).
-import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * The sha256 of what a definition's claims assert. @param {{claims?: any[]}} def
@@ -19,28 +19,20 @@ export function claimsHash(def) {
     better: c.better,
     worse: c.worse,
   }));
-  return createHash("sha256").update(JSON.stringify(claims)).digest("hex");
+  return createHash('sha256').update(JSON.stringify(claims)).digest('hex');
 }
 
 /** The commit of the checkout (with "-dirty" when it has changes), or "unknown". */
 function commit() {
   try {
-    const root = join(import.meta.dirname, "../..");
-    const head = execFileSync(
-      "git",
-      ["-C", root, "rev-parse", "--short=12", "HEAD"],
-      { encoding: "utf8" },
-    ).trim();
-    const dirty = execFileSync(
-      "git",
-      ["-C", root, "status", "--porcelain", "--", "core", "docs/experiments"],
-      {
-        encoding: "utf8",
-      },
-    ).trim();
+    const root = join(import.meta.dirname, '../..');
+    const head = execFileSync('git', ['-C', root, 'rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['-C', root, 'status', '--porcelain', '--', 'core', 'docs/experiments'], {
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${head}-dirty` : head;
   } catch {
-    return "unknown";
+    return 'unknown';
   }
 }
 
@@ -53,12 +45,9 @@ export function register(id, def, dir) {
     claims_sha256: claimsHash(def),
     date: new Date().toISOString().slice(0, 10),
     commit: commit(),
-    note: "",
+    note: '',
   };
-  writeFileSync(
-    join(dir, `${id}.registration.json`),
-    JSON.stringify(r, null, 1) + "\n",
-  );
+  writeFileSync(join(dir, `${id}.registration.json`), JSON.stringify(r, null, 1) + '\n');
 }
 
 /**
@@ -67,5 +56,5 @@ export function register(id, def, dir) {
  */
 export function readRegistration(dir, id) {
   const f = join(dir, `${id}.registration.json`);
-  return existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null;
+  return existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null;
 }

@@ -9,9 +9,9 @@
 // fewer than 5 seeds its verdict says it is provisional. Every claim carries the 95% confidence
 // interval of the difference, and whether its runs were still learning (convergence.mjs).
 // Plain functions, tested in tests/node/experiments.test.mjs and experiments-stats.test.mjs.
-import { parseCsv as readCsv, csvObjects } from "../../web/src/common/csv.js";
-import { tTwoSided, tQuantile } from "./tdist.mjs";
-import { convergenceOf } from "./convergence.mjs";
+import { parseCsv as readCsv, csvObjects } from '../../web/src/common/csv.js';
+import { tTwoSided, tQuantile } from './tdist.mjs';
+import { convergenceOf } from './convergence.mjs';
 
 /** The significance level and the seeds the rule asks for. */
 export const ALPHA = 0.05;
@@ -23,24 +23,19 @@ export const MIN_SEEDS = 5;
  * @param {string} text @param {string} [name]
  * @returns {Record<string, string>[]}
  */
-export const parseCsv = (text, name = "the CSV") =>
-  csvObjects(readCsv(text, name));
+export const parseCsv = (text, name = 'the CSV') => csvObjects(readCsv(text, name));
 
 /**
  * The rows a selector picks: every key equal (as text) to the row's column.
  * @param {Record<string, string>[]} rows @param {Record<string, string|number|boolean>} sel
  */
-export const pick = (rows, sel) =>
-  rows.filter((r) => Object.entries(sel).every(([k, v]) => r[k] === String(v)));
+export const pick = (rows, sel) => rows.filter((r) => Object.entries(sel).every(([k, v]) => r[k] === String(v)));
 
 /** Mean, sample sd and n of numbers. @param {number[]} xs */
 export function describe(xs) {
   const n = xs.length;
   const mean = xs.reduce((a, b) => a + b, 0) / n;
-  const sd =
-    n > 1
-      ? Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1))
-      : NaN;
+  const sd = n > 1 ? Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : NaN;
   return { mean, sd, n };
 }
 
@@ -81,11 +76,7 @@ function test(diff, se, df) {
  * @param {Record<string, string>[]} runs @param {string} m
  */
 const bySeed = (runs, m) =>
-  new Map(
-    runs
-      .filter((r) => !r.error && r[m] !== "" && Number.isFinite(Number(r[m])))
-      .map((r) => [r.seed, r]),
-  );
+  new Map(runs.filter((r) => !r.error && r[m] !== '' && Number.isFinite(Number(r[m]))).map((r) => [r.seed, r]));
 
 /**
  * Whether the two sides are the same trained model per seed (a paired design).
@@ -93,9 +84,7 @@ const bySeed = (runs, m) =>
  */
 function samesModels(a, b) {
   if (a.size !== b.size || !a.size) return false;
-  for (const [seed, r] of a)
-    if (!r.weights_sha256 || b.get(seed)?.weights_sha256 !== r.weights_sha256)
-      return false;
+  for (const [seed, r] of a) if (!r.weights_sha256 || b.get(seed)?.weights_sha256 !== r.weights_sha256) return false;
   return true;
 }
 
@@ -146,7 +135,7 @@ export const STABLE_BUDGETS = 3;
 export function settle(claims) {
   for (const c of claims) {
     for (const b of c.budgets ?? [c]) {
-      if (b.verdict === "not judged" || !Number.isFinite(b.q)) continue; // the exact rule has no q
+      if (b.verdict === 'not judged' || !Number.isFinite(b.q)) continue; // the exact rule has no q
       b.verdict = wordOf(b, b.q);
     }
     const at = c.budgets ?? [c];
@@ -154,21 +143,16 @@ export function settle(claims) {
     c.verdict = last.verdict;
     c.q = last.q;
     const words = new Set(at.map((/** @type {any} */ b) => b.verdict));
-    const budgets = at
-      .filter((/** @type {any} */ b) => b.budget !== null)
-      .map((/** @type {any} */ b) => b.budget);
-    c.stable =
-      c.verdict !== "not judged" &&
-      at.length >= STABLE_BUDGETS &&
-      words.size === 1;
+    const budgets = at.filter((/** @type {any} */ b) => b.budget !== null).map((/** @type {any} */ b) => b.budget);
+    c.stable = c.verdict !== 'not judged' && at.length >= STABLE_BUDGETS && words.size === 1;
     c.stability =
-      c.verdict === "not judged"
-        ? ""
+      c.verdict === 'not judged'
+        ? ''
         : c.stable
-          ? `stable: the same at ${budgets.join(", ")} steps`
+          ? `stable: the same at ${budgets.join(', ')} steps`
           : at.length < STABLE_BUDGETS
-            ? `provisional: judged at ${budgets.length ? `${budgets.join(", ")} steps` : "one budget"}; stable needs ${STABLE_BUDGETS} budgets, each twice the last`
-            : `provisional: ${at.map((/** @type {any} */ b) => `${b.verdict} at ${b.budget}`).join(", ")}`;
+            ? `provisional: judged at ${budgets.length ? `${budgets.join(', ')} steps` : 'one budget'}; stable needs ${STABLE_BUDGETS} budgets, each twice the last`
+            : `provisional: ${at.map((/** @type {any} */ b) => `${b.verdict} at ${b.budget}`).join(', ')}`;
   }
 }
 
@@ -177,14 +161,11 @@ export function settle(claims) {
  * @param {Record<string, string>[]} summary @param {Record<string, string>[]} [runs]
  */
 function judgeOne(def, c, summary, runs) {
-  if (c.rule?.kind === "exact") return judgeExact(c, runs);
+  if (c.rule?.kind === 'exact') return judgeExact(c, runs);
   const m = def.metric;
   const [a, b] = [pick(summary, c.better), pick(summary, c.worse)];
   if (a.length !== 1 || b.length !== 1)
-    return notJudged(
-      c,
-      `the claim picks ${a.length} and ${b.length} grid points; it must pick one each`,
-    );
+    return notJudged(c, `the claim picks ${a.length} and ${b.length} grid points; it must pick one each`);
   const sign = def.lower_is_better ? -1 : 1; // the difference as claimed, > 0 in the claim's favour
   const stat = (/** @type {Record<string, string>} */ r) => ({
     mean: Number(r[`${m}_mean`]),
@@ -192,20 +173,13 @@ function judgeOne(def, c, summary, runs) {
     n: Number(r.n),
   });
   let [x, y] = [stat(a[0]), stat(b[0])];
-  let design = "welch";
+  let design = 'welch';
   let result;
-  const sides = runs
-    ? [bySeed(pick(runs, c.better), m), bySeed(pick(runs, c.worse), m)]
-    : null;
-  if (sides)
-    [x, y] = sides.map((s) =>
-      describe([...s.values()].map((r) => Number(r[m]))),
-    );
+  const sides = runs ? [bySeed(pick(runs, c.better), m), bySeed(pick(runs, c.worse), m)] : null;
+  if (sides) [x, y] = sides.map((s) => describe([...s.values()].map((r) => Number(r[m]))));
   if (sides && samesModels(sides[0], sides[1])) {
-    design = "paired";
-    const d = [...sides[0]].map(
-      ([seed, r]) => sign * (Number(r[m]) - Number(sides[1].get(seed)?.[m])),
-    );
+    design = 'paired';
+    const d = [...sides[0]].map(([seed, r]) => sign * (Number(r[m]) - Number(sides[1].get(seed)?.[m])));
     result = paired(d);
   } else {
     const w = welch(x, y);
@@ -215,50 +189,40 @@ function judgeOne(def, c, summary, runs) {
       ci: sign > 0 ? w.ci : [-w.ci[1], -w.ci[0]],
     };
   }
-  if (c.rule?.kind === "equivalence")
-    result = equivalence(result, c.rule.margin * Math.abs(y.mean));
+  if (c.rule?.kind === 'equivalence') result = equivalence(result, c.rule.margin * Math.abs(y.mean));
   const n = Math.min(x.n, y.n);
-  const zeroSd =
-    design === "paired" ? result.sdDiff === 0 : x.sd === 0 || y.sd === 0;
+  const zeroSd = design === 'paired' ? result.sdDiff === 0 : x.sd === 0 || y.sd === 0;
   const base = { text: c.text, design, better: x, worse: y, n, ...result };
-  const converged = runs
-    ? convergenceOf([...pick(runs, c.better), ...pick(runs, c.worse)])
-    : null;
+  const converged = runs ? convergenceOf([...pick(runs, c.better), ...pick(runs, c.worse)]) : null;
   const notes = [];
-  if (design === "paired")
-    notes.push(
-      `paired across ${n} seeds: both sides are the same ${n} trained models, scored two ways`,
-    );
+  if (design === 'paired')
+    notes.push(`paired across ${n} seeds: both sides are the same ${n} trained models, scored two ways`);
   if (converged?.falling) notes.push(converged.words);
   if (n < 3)
     return {
       ...base,
-      verdict: "not judged",
-      why: `${n} run${n === 1 ? "" : "s"} on a side; at least 3`,
+      verdict: 'not judged',
+      why: `${n} run${n === 1 ? '' : 's'} on a side; at least 3`,
       notes,
     };
   if (zeroSd && n < MIN_SEEDS)
     return {
       ...base,
-      verdict: "not judged",
+      verdict: 'not judged',
       why: `an sd of 0 with ${n} runs; at least ${MIN_SEEDS}`,
       notes,
     };
-  if (!Number.isFinite(result.p))
-    return { ...base, verdict: "not judged", why: "no result", notes };
-  if (n < MIN_SEEDS)
-    notes.push(
-      `provisional: ${n} seeds, fewer than the ${MIN_SEEDS} the rule asks`,
-    );
+  if (!Number.isFinite(result.p)) return { ...base, verdict: 'not judged', why: 'no result', notes };
+  if (n < MIN_SEEDS) notes.push(`provisional: ${n} seeds, fewer than the ${MIN_SEEDS} the rule asks`);
   const verdict = wordOf(
     {
       ...result,
-      design: c.rule?.kind === "equivalence" ? "equivalence" : design,
+      design: c.rule?.kind === 'equivalence' ? 'equivalence' : design,
     },
     result.p,
   );
-  if (c.rule?.kind === "equivalence") base.design = "equivalence";
-  return { ...base, verdict, why: "", notes };
+  if (c.rule?.kind === 'equivalence') base.design = 'equivalence';
+  return { ...base, verdict, why: '', notes };
 }
 
 /**
@@ -269,22 +233,12 @@ function judgeOne(def, c, summary, runs) {
  * @param {any} r @param {number} level
  */
 export function wordOf(r, level) {
-  if (r.design === "equivalence")
-    return level < ALPHA
-      ? "agrees"
-      : r.outside
-        ? "disagrees"
-        : "inside the noise";
-  return level >= ALPHA
-    ? "inside the noise"
-    : r.diff > 0
-      ? "agrees"
-      : "disagrees";
+  if (r.design === 'equivalence') return level < ALPHA ? 'agrees' : r.outside ? 'disagrees' : 'inside the noise';
+  return level >= ALPHA ? 'inside the noise' : r.diff > 0 ? 'agrees' : 'disagrees';
 }
 
 /** P(T > t) for Student's t with df degrees of freedom. @param {number} t @param {number} df */
-const upperTail = (t, df) =>
-  t >= 0 ? tTwoSided(t, df) / 2 : 1 - tTwoSided(t, df) / 2;
+const upperTail = (t, df) => (t >= 0 ? tTwoSided(t, df) / 2 : 1 - tTwoSided(t, df) / 2);
 
 /**
  * Two one-sided tests (TOST) that the difference lies inside ±margin: p = the larger of
@@ -293,10 +247,7 @@ const upperTail = (t, df) =>
  * @param {any} r a difference test's result (diff, se, df, ci) @param {number} margin
  */
 export function equivalence(r, margin) {
-  const p = Math.max(
-    upperTail((r.diff + margin) / r.se, r.df),
-    upperTail(-(r.diff - margin) / r.se, r.df),
-  );
+  const p = Math.max(upperTail((r.diff + margin) / r.se, r.df), upperTail(-(r.diff - margin) / r.se, r.df));
   return { ...r, p, margin, outside: r.ci[0] > margin || r.ci[1] < -margin };
 }
 
@@ -310,10 +261,10 @@ export function equivalence(r, margin) {
  */
 function judgeExact(c, runs) {
   const { metric, better, worse } = c.rule;
-  if (!runs) return notJudged(c, "the exact rule needs the per-run rows");
+  if (!runs) return notJudged(c, 'the exact rule needs the per-run rows');
   const vals = (/** @type {any} */ sel) =>
     pick(runs, sel)
-      .filter((r) => !r.error && r[metric] !== "")
+      .filter((r) => !r.error && r[metric] !== '')
       .map((r) => Number(r[metric]));
   const [a, b] = [vals(c.better), vals(c.worse)];
   const n = Math.min(a.length, b.length);
@@ -321,7 +272,7 @@ function judgeExact(c, runs) {
     xs.length > 0 && xs.every((x) => Math.abs(x - v) <= 1e-9);
   const base = {
     text: c.text,
-    design: "exact",
+    design: 'exact',
     better: describe(a),
     worse: describe(b),
     n,
@@ -329,49 +280,41 @@ function judgeExact(c, runs) {
     ci: [Math.min(...a) - Math.max(...b), Math.max(...a) - Math.min(...b)],
     p: NaN,
     df: NaN,
-    notes: [
-      `exact rule on ${metric}: ${better} on every seed against ${worse} on every seed`,
-    ],
+    notes: [`exact rule on ${metric}: ${better} on every seed against ${worse} on every seed`],
   };
   if (n < 3)
     return {
       ...base,
-      verdict: "not judged",
+      verdict: 'not judged',
       why: `${n} runs on a side; at least 3`,
     };
   const verdict =
-    all(a, better) && all(b, worse)
-      ? "agrees"
-      : all(a, worse) && all(b, better)
-        ? "disagrees"
-        : "inside the noise";
-  return { ...base, verdict, why: "" };
+    all(a, better) && all(b, worse) ? 'agrees' : all(a, worse) && all(b, better) ? 'disagrees' : 'inside the noise';
+  return { ...base, verdict, why: '' };
 }
 
 /** @param {{text: string}} c @param {string} why */
 const notJudged = (c, why) => ({
   text: c.text,
-  verdict: "not judged",
+  verdict: 'not judged',
   why,
   notes: [],
 });
 
 /** One phrase for the whole experiment. @param {{verdict: string}[]} claims */
 export function overall(claims) {
-  const judged = claims.filter((c) => c.verdict !== "not judged");
-  if (!judged.length) return "not judged";
+  const judged = claims.filter((c) => c.verdict !== 'not judged');
+  if (!judged.length) return 'not judged';
   const v = new Set(judged.map((c) => c.verdict));
   const word =
     v.size === 1
       ? [...v][0]
-      : v.has("agrees")
-        ? v.has("disagrees")
-          ? "agrees in part, disagrees in part"
-          : "partly agrees"
-        : v.has("disagrees")
-          ? "disagrees in part, otherwise inside the noise"
-          : "inside the noise";
-  return judged.length < claims.length
-    ? `${word}, some claims not judged`
-    : word;
+      : v.has('agrees')
+        ? v.has('disagrees')
+          ? 'agrees in part, disagrees in part'
+          : 'partly agrees'
+        : v.has('disagrees')
+          ? 'disagrees in part, otherwise inside the noise'
+          : 'inside the noise';
+  return judged.length < claims.length ? `${word}, some claims not judged` : word;
 }

@@ -2,31 +2,23 @@
 // the Benjamini–Hochberg adjusted p (q) over all of them, written into docs/experiments.md between
 // its <!-- claims:begin --> and <!-- claims:end --> markers, and each experiment's best grid point
 // on its headline metric: every number there comes from the committed CSVs, so none can drift.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { benjaminiHochberg } from "./tdist.mjs";
-import { ALPHA, parseCsv, judge, settle } from "./stats.mjs";
-import { convergenceOf } from "./convergence.mjs";
-import { fmt, fmtP, testWords, budgetWords } from "./report.mjs";
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { benjaminiHochberg } from './tdist.mjs';
+import { ALPHA, parseCsv, judge, settle } from './stats.mjs';
+import { convergenceOf } from './convergence.mjs';
+import { fmt, fmtP, testWords, budgetWords } from './report.mjs';
 
 /**
  * An experiment's results in `dir` (<id>.csv, <id>.summary.csv), judged; throws when a run failed.
  * @param {string} dir @param {string} id @param {any} def its definition
  */
 export function readJudged(dir, id, def) {
-  const runs = parseCsv(readFileSync(join(dir, `${id}.csv`), "utf8"));
-  const summary = parseCsv(
-    readFileSync(join(dir, `${id}.summary.csv`), "utf8"),
-  );
-  const axes = Object.keys(summary[0] ?? {}).slice(
-    0,
-    Object.keys(summary[0] ?? {}).indexOf("n"),
-  );
+  const runs = parseCsv(readFileSync(join(dir, `${id}.csv`), 'utf8'));
+  const summary = parseCsv(readFileSync(join(dir, `${id}.summary.csv`), 'utf8'));
+  const axes = Object.keys(summary[0] ?? {}).slice(0, Object.keys(summary[0] ?? {}).indexOf('n'));
   const failed = runs.filter((x) => x.error);
-  if (failed.length)
-    throw new Error(
-      `experiments: ${id}: runs failed: ${failed.map((x) => x.error).join("; ")}`,
-    );
+  if (failed.length) throw new Error(`experiments: ${id}: runs failed: ${failed.map((x) => x.error).join('; ')}`);
   return {
     id,
     def,
@@ -37,7 +29,7 @@ export function readJudged(dir, id, def) {
     claims: judge(def, summary, runs),
     convergence: convergenceOf(runs),
     gaps: gapsOf(def, runs),
-    engine: runs[0]?.engine ?? "?",
+    engine: runs[0]?.engine ?? '?',
   };
 }
 
@@ -50,15 +42,8 @@ export function readJudged(dir, id, def) {
 export function gapsOf(def, runs) {
   const budgets = def.budgets?.length ? def.budgets : [null];
   return budgets.map((/** @type {number|null} */ b) => {
-    const at = runs.filter(
-      (r) =>
-        (b === null || r.budget === String(b)) &&
-        r.train_loss !== "" &&
-        r.eval_loss !== "",
-    );
-    const d = at
-      .map((r) => Number(r.eval_loss) - Number(r.train_loss))
-      .filter(Number.isFinite);
+    const at = runs.filter((r) => (b === null || r.budget === String(b)) && r.train_loss !== '' && r.eval_loss !== '');
+    const d = at.map((r) => Number(r.eval_loss) - Number(r.train_loss)).filter(Number.isFinite);
     return {
       budget: b,
       gap: d.reduce((a, x) => a + x, 0) / d.length,
@@ -75,9 +60,7 @@ export function gapsOf(def, runs) {
 export function addQ(experiments) {
   const claims = experiments.flatMap((e) => e.claims);
   const all = claims.flatMap((c) => c.budgets ?? [c]); // every test: each claim at each budget
-  const q = benjaminiHochberg(
-    all.map((c) => (c.verdict === "not judged" ? NaN : c.p)),
-  );
+  const q = benjaminiHochberg(all.map((c) => (c.verdict === 'not judged' ? NaN : c.p)));
   all.forEach((c, i) => (c.q = q[i]));
   settle(claims);
 }
@@ -87,42 +70,34 @@ export function addQ(experiments) {
  */
 export function summaryMarkdown(experiments) {
   const all = experiments.flatMap((e) => e.claims);
-  const judged = all.filter((c) => c.verdict !== "not judged");
-  const tests = all
-    .flatMap((c) => c.budgets ?? [c])
-    .filter((c) => Number.isFinite(c.p));
-  const exact = judged.filter((c) => c.design === "exact").length;
-  const decided = judged.filter(
-    (c) => c.verdict === "agrees" || c.verdict === "disagrees",
-  ).length;
+  const judged = all.filter((c) => c.verdict !== 'not judged');
+  const tests = all.flatMap((c) => c.budgets ?? [c]).filter((c) => Number.isFinite(c.p));
+  const exact = judged.filter((c) => c.design === 'exact').length;
+  const decided = judged.filter((c) => c.verdict === 'agrees' || c.verdict === 'disagrees').length;
   const lines = [
     `${judged.length} of ${all.length} claims judged: ${judged.length - exact} by t-tests, in ${tests.length} tests (a claim is tested at each budget its experiment trains) whose q is the Benjamini–Hochberg adjustment over all ${tests.length} at a false-discovery rate of ${ALPHA}, and ${exact} by the exact rule they test. ${decided} claims are decided (agree or disagree) at their largest budget; ${judged.filter((c) => c.stable).length} verdicts are stable (the same at 3 budgets, each twice the last), the rest provisional.`,
-    "",
+    '',
     ...provenanceCounts(experiments),
-    "",
-    "| experiment | setting | claim | provenance | better | worse | n | difference [95% CI] | test | q | at each budget | verdict |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    '',
+    '| experiment | setting | claim | provenance | better | worse | n | difference [95% CI] | test | q | at each budget | verdict |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const e of experiments)
     for (const c of e.claims)
       lines.push(
         c.better && Number.isFinite(c.diff)
-          ? `| [${e.id}](experiments/${e.id}.md) | ${settingName(e.def)} | ${c.text} | ${provenanceKind(c.provenance)} | ${fmt(c.better.mean)} ± ${fmt(c.better.sd)} | ${fmt(c.worse.mean)} ± ${fmt(c.worse.sd)} | ${c.n} | ${fmt(c.diff)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}] | ${testWords(c)} | ${fmtP(c.q)} | ${budgetWords(c)} | **${c.verdict}**, ${c.stable ? "stable" : "provisional"}${c.why ? `: ${c.why}` : ""} |`
+          ? `| [${e.id}](experiments/${e.id}.md) | ${settingName(e.def)} | ${c.text} | ${provenanceKind(c.provenance)} | ${fmt(c.better.mean)} ± ${fmt(c.better.sd)} | ${fmt(c.worse.mean)} ± ${fmt(c.worse.sd)} | ${c.n} | ${fmt(c.diff)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}] | ${testWords(c)} | ${fmtP(c.q)} | ${budgetWords(c)} | **${c.verdict}**, ${c.stable ? 'stable' : 'provisional'}${c.why ? `: ${c.why}` : ''} |`
           : `| [${e.id}](experiments/${e.id}.md) | ${settingName(e.def)} | ${c.text} | ${provenanceKind(c.provenance)} | | | | | | | | **${c.verdict}**: ${c.why} |`,
       );
-  lines.push(
-    "",
-    "| experiment | headline metric | best grid point | runs (trained models) |",
-    "|---|---|---|---|",
-  );
+  lines.push('', '| experiment | headline metric | best grid point | runs (trained models) |', '|---|---|---|---|');
   for (const e of experiments) {
     const b = best(e);
     lines.push(
-      `| ${e.id} | \`${e.def.metric}\` (${e.def.lower_is_better ? "lower" : "higher"} is better) | ${b ? `${b.name}: ${fmt(b.mean)} ± ${fmt(b.sd)}` : "–"} | ${e.runs}${e.models && e.models < e.runs ? ` (${e.models})` : ""} |`,
+      `| ${e.id} | \`${e.def.metric}\` (${e.def.lower_is_better ? 'lower' : 'higher'} is better) | ${b ? `${b.name}: ${fmt(b.mean)} ± ${fmt(b.sd)}` : '–'} | ${e.runs}${e.models && e.models < e.runs ? ` (${e.models})` : ''} |`,
     );
   }
-  lines.push("", ...seedsWords(experiments));
-  return lines.join("\n");
+  lines.push('', ...seedsWords(experiments));
+  return lines.join('\n');
 }
 
 /**
@@ -131,30 +106,24 @@ export function summaryMarkdown(experiments) {
  * @param {{id: string, def: any, claims: any[]}[]} experiments
  */
 function seedsWords(experiments) {
-  const lines = ["**What each seed says, next to our verdicts.**", ""];
+  const lines = ['**What each seed says, next to our verdicts.**', ''];
   for (const e of experiments) {
     const verdicts = e.claims.map(
       (c) =>
-        `${c.text}: **${c.verdict}**${Number.isFinite(c.q) ? ` (q ${fmtP(c.q)})` : ""}${c.stability ? `, ${c.stability}` : ""}`,
+        `${c.text}: **${c.verdict}**${Number.isFinite(c.q) ? ` (q ${fmtP(c.q)})` : ''}${c.stability ? `, ${c.stability}` : ''}`,
     );
     lines.push(
-      `- [${e.id}](experiments/${e.id}.md), ${e.def.source}; setting: ${settingName(e.def)}. *The seed:* ${e.def.claim} *Ours:* ${verdicts.length ? verdicts.join("; ") : "no claim judged"}.`,
+      `- [${e.id}](experiments/${e.id}.md), ${e.def.source}; setting: ${settingName(e.def)}. *The seed:* ${e.def.claim} *Ours:* ${verdicts.length ? verdicts.join('; ') : 'no claim judged'}.`,
     );
   }
   return lines;
 }
 
 /** The setting's short name: seed 000's (a bidirectional masked LM) or ours. @param {any} def */
-export const settingName = (def) =>
-  def.setting ? "seed 000's (bidirectional masked LM)" : "ours (causal)";
+export const settingName = (def) => (def.setting ? "seed 000's (bidirectional masked LM)" : 'ours (causal)');
 
 /** @param {any} p */
-const provenanceKind = (p) =>
-  p
-    ? p.kind === "our question"
-      ? p.kind
-      : `${p.kind} (${p.seed}:${p.line})`
-    : "–";
+const provenanceKind = (p) => (p ? (p.kind === 'our question' ? p.kind : `${p.kind} (${p.seed}:${p.line})`) : '–');
 
 /**
  * How many claims of each provenance agree, disagree or sit inside the noise.
@@ -162,18 +131,17 @@ const provenanceKind = (p) =>
  */
 function provenanceCounts(experiments) {
   const all = experiments.flatMap((e) => e.claims);
-  const kinds = ["seed text", "seed figure", "our question", null];
+  const kinds = ['seed text', 'seed figure', 'our question', null];
   const lines = [
-    "| provenance | claims | agree | disagree | inside the noise | not judged | stable |",
-    "|---|---|---|---|---|---|---|",
+    '| provenance | claims | agree | disagree | inside the noise | not judged | stable |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const k of kinds) {
     const cs = all.filter((c) => (c.provenance?.kind ?? null) === k);
     if (!cs.length) continue;
-    const n = (/** @type {string} */ v) =>
-      cs.filter((c) => c.verdict === v).length;
+    const n = (/** @type {string} */ v) => cs.filter((c) => c.verdict === v).length;
     lines.push(
-      `| ${k ?? "not recorded"} | ${cs.length} | ${n("agrees")} | ${n("disagrees")} | ${n("inside the noise")} | ${n("not judged")} | ${cs.filter((c) => c.stable).length} |`,
+      `| ${k ?? 'not recorded'} | ${cs.length} | ${n('agrees')} | ${n('disagrees')} | ${n('inside the noise')} | ${n('not judged')} | ${cs.filter((c) => c.stable).length} |`,
     );
   }
   return lines;
@@ -183,18 +151,15 @@ function provenanceCounts(experiments) {
 function best(e) {
   const m = e.def.metric;
   const rows = e.summary.filter(
-    (/** @type {any} */ r) =>
-      Number.isFinite(Number(r[`${m}_mean`])) && r[`${m}_mean`] !== "",
+    (/** @type {any} */ r) => Number.isFinite(Number(r[`${m}_mean`])) && r[`${m}_mean`] !== '',
   );
   if (!rows.length) return null;
   const sign = e.def.lower_is_better ? 1 : -1;
-  const r = rows.reduce((a, b) =>
-    sign * Number(b[`${m}_mean`]) < sign * Number(a[`${m}_mean`]) ? b : a,
-  );
+  const r = rows.reduce((a, b) => (sign * Number(b[`${m}_mean`]) < sign * Number(a[`${m}_mean`]) ? b : a));
   const name = e.axes
-    .filter((/** @type {string} */ a) => r[a] !== "")
+    .filter((/** @type {string} */ a) => r[a] !== '')
     .map((/** @type {string} */ a) => `${a}=${r[a]}`)
-    .join(", ");
+    .join(', ');
   return { name, mean: Number(r[`${m}_mean`]), sd: Number(r[`${m}_sd`]) };
 }
 
@@ -203,12 +168,9 @@ function best(e) {
  * @param {string} text @param {string} table
  */
 export function replaceBetweenMarkers(text, table) {
-  const [a, b] = ["<!-- claims:begin -->", "<!-- claims:end -->"];
+  const [a, b] = ['<!-- claims:begin -->', '<!-- claims:end -->'];
   const i = text.indexOf(a);
   const j = text.indexOf(b);
-  if (i < 0 || j < i)
-    throw new Error(
-      `docs/experiments.md: the markers ${a} and ${b} are missing`,
-    );
+  if (i < 0 || j < i) throw new Error(`docs/experiments.md: the markers ${a} and ${b} are missing`);
   return `${text.slice(0, i + a.length)}\n${table}\n${text.slice(j)}`;
 }

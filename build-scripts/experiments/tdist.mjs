@@ -7,27 +7,19 @@
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, 9 terms: about 15 significant digits). @param {number} x */
 export function lnGamma(x) {
   const c = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028,
-    771.32342877765313, -176.61502916214059, 12.507343278686905,
-    -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
   ];
-  if (x < 0.5)
-    return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - lnGamma(1 - x);
+  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - lnGamma(1 - x);
   const z = x - 1;
   let a = c[0];
   const t = z + 7.5;
   for (let i = 1; i < 9; i++) a += c[i] / (z + i);
-  return (
-    0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a)
-  );
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
 /** The continued fraction of I_x(a, b) (modified Lentz). */
-function betaFraction(
-  /** @type {number} */ x,
-  /** @type {number} */ a,
-  /** @type {number} */ b,
-) {
+function betaFraction(/** @type {number} */ x, /** @type {number} */ a, /** @type {number} */ b) {
   const tiny = 1e-300;
   let c = 1;
   let d = 1 - ((a + b) * x) / (a + 1);
@@ -59,16 +51,8 @@ function betaFraction(
 export function incompleteBeta(x, a, b) {
   if (!(x >= 0 && x <= 1) || !(a > 0) || !(b > 0)) return NaN;
   if (x === 0 || x === 1) return x;
-  const front = Math.exp(
-    lnGamma(a + b) -
-      lnGamma(a) -
-      lnGamma(b) +
-      a * Math.log(x) +
-      b * Math.log(1 - x),
-  );
-  return x < (a + 1) / (a + b + 2)
-    ? (front * betaFraction(x, a, b)) / a
-    : 1 - (front * betaFraction(1 - x, b, a)) / b;
+  const front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b;
 }
 
 /**
@@ -76,8 +60,7 @@ export function incompleteBeta(x, a, b) {
  * @param {number} t @param {number} df
  */
 export function tTwoSided(t, df) {
-  if (!Number.isFinite(t) || !(df > 0))
-    return Number.isNaN(t) || !(df > 0) ? NaN : 0;
+  if (!Number.isFinite(t) || !(df > 0)) return Number.isNaN(t) || !(df > 0) ? NaN : 0;
   return incompleteBeta(df / (df + t * t), df / 2, 0.5);
 }
 
