@@ -5,7 +5,7 @@
 // the text (withCorpus). The text's limits, and the words for them, are the field's (state/text.js).
 // No DOM.
 
-import { CORPUS } from "../state/text.js";
+import { CORPUS } from '../state/text.js';
 
 /**
  * Where the bundled corpus lives for code loaded from this build: the site's root in development
@@ -13,8 +13,8 @@ import { CORPUS } from "../state/text.js";
  * where the build copies web/public/). Widgets use it: their host page's own URL says nothing.
  */
 export function corpusBase() {
-  if (import.meta.env.DEV) return new URL("/", globalThis.location?.href).href;
-  const up = "../"; // not a literal in new URL(…, import.meta.url): Vite would try to bundle it
+  if (import.meta.env.DEV) return new URL('/', globalThis.location?.href).href;
+  const up = '../'; // not a literal in new URL(…, import.meta.url): Vite would try to bundle it
   return new URL(up, import.meta.url).href;
 }
 
@@ -27,23 +27,15 @@ const loads = new Map();
  * @param {typeof fetch} [fetchFn]
  * @returns {Promise<string>}
  */
-export function loadCorpus(
-  base = globalThis.document?.baseURI ?? "",
-  fetchFn = globalThis.fetch,
-) {
+export function loadCorpus(base = globalThis.document?.baseURI ?? '', fetchFn = globalThis.fetch) {
   const url = new URL(CORPUS.url, base).href;
   let p = loads.get(url);
   if (!p) {
     p = (async () => {
       const r = await fetchFn(url).catch((/** @type {Error} */ err) => {
-        throw new Error(
-          `the corpus (${CORPUS.url}) could not be fetched: ${err.message}`,
-        );
+        throw new Error(`the corpus (${CORPUS.url}) could not be fetched: ${err.message}`);
       });
-      if (!r.ok)
-        throw new Error(
-          `the corpus (${CORPUS.url}) could not be fetched: HTTP ${r.status}`,
-        );
+      if (!r.ok) throw new Error(`the corpus (${CORPUS.url}) could not be fetched: HTTP ${r.status}`);
       return r.text();
     })();
     loads.set(url, p);
@@ -60,7 +52,7 @@ export function loadCorpus(
  * @returns {Promise<import('../wasm-api').Config>}
  */
 export async function withCorpus(config, corpus = () => loadCorpus()) {
-  const readsText = config.task === "text" || config.text === ""; // a config of the text task may leave it out
+  const readsText = config.task === 'text' || config.text === ''; // a config of the text task may leave it out
   if (!readsText || config.text) return config;
   return { ...config, text: await corpus() };
 }

@@ -6,13 +6,13 @@
 // is typeset by KaTeX here, so the page runs no TeX; {{exp:...}} references become the committed
 // experiments' numbers (exp-facts.mjs). Each heading gets the id s-<k> (its index: the same in
 // both languages, so a reader's place survives a switch). Runs under Node (the Vite config).
-import MarkdownIt from "markdown-it";
-import katex from "katex";
-import { EXP_REF, fillExpFacts } from "./exp-facts.mjs";
+import MarkdownIt from 'markdown-it';
+import katex from 'katex';
+import { EXP_REF, fillExpFacts } from './exp-facts.mjs';
 
 /** Raw HTML a lesson may hold: tag -> the attributes it may carry (a RegExp over the name). */
 export const ALLOWED_HTML = {
-  "attention-playground": /^(?!on)[a-z][a-z0-9-]*$/,
+  'attention-playground': /^(?!on)[a-z][a-z0-9-]*$/,
   output: /^(data-fact|data-metric|data-format|id)$/,
   aside: /^(data-check|data-for|class)$/,
   figure: /^class$/,
@@ -39,33 +39,28 @@ export function htmlProblems(source) {
   const problems = [];
   const check = (/** @type {string} */ html, /** @type {number} */ line) => {
     const rest = html.replace(TAG, (all, close, name, attrs) => {
-      if (all.startsWith("<!--")) return "";
+      if (all.startsWith('<!--')) return '';
       const tag = String(name).toLowerCase();
       const allowed = /** @type {Record<string, RegExp>} */ (ALLOWED_HTML)[tag];
       if (!allowed) {
         problems.push(`line ${line}: <${tag}> is not allowed in a lesson`);
-        return "";
+        return '';
       }
-      if (close) return "";
+      if (close) return '';
       for (const [, a, v1, v2, v3] of String(attrs).matchAll(ATTR)) {
-        const value = v1 ?? v2 ?? v3 ?? "";
-        if (!allowed.test(a.toLowerCase()))
-          problems.push(`line ${line}: <${tag} ${a}> is not allowed`);
+        const value = v1 ?? v2 ?? v3 ?? '';
+        if (!allowed.test(a.toLowerCase())) problems.push(`line ${line}: <${tag} ${a}> is not allowed`);
         else if (BAD_VALUE.test(value))
-          problems.push(
-            `line ${line}: <${tag} ${a}="${value.slice(0, 40)}"> is not allowed`,
-          );
+          problems.push(`line ${line}: <${tag} ${a}="${value.slice(0, 40)}"> is not allowed`);
       }
-      return "";
+      return '';
     });
-    if (/[<>]/.test(rest.replace(/<\s|\s>|\s<\s/g, "")))
-      problems.push(`line ${line}: markup that is not a plain tag`);
+    if (/[<>]/.test(rest.replace(/<\s|\s>|\s<\s/g, ''))) problems.push(`line ${line}: markup that is not a plain tag`);
   };
   const walk = (/** @type {any[]} */ tokens, /** @type {number} */ line) => {
     for (const tok of tokens) {
       const at = tok.map ? tok.map[0] + 1 : line;
-      if (tok.type === "html_block" || tok.type === "html_inline")
-        check(tok.content, at);
+      if (tok.type === 'html_block' || tok.type === 'html_inline') check(tok.content, at);
       if (tok.children) walk(tok.children, at);
     }
   };
@@ -74,13 +69,7 @@ export function htmlProblems(source) {
 }
 
 const escapeHtml = (/** @type {string} */ s) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[
-        c
-      ] ?? c,
-  );
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The source with its TeX and experiment references set aside as @@k@@ markers (markdown-it would
@@ -90,14 +79,12 @@ const escapeHtml = (/** @type {string} */ s) =>
 function stash(source) {
   /** @type {{kind: 'tex'|'display'|'exp', body: string}[]} */
   const items = [];
-  const mark = (
-    /** @type {'tex'|'display'|'exp'} */ kind,
-    /** @type {string} */ body,
-  ) => `@@${items.push({ kind, body }) - 1}@@`;
+  const mark = (/** @type {'tex'|'display'|'exp'} */ kind, /** @type {string} */ body) =>
+    `@@${items.push({ kind, body }) - 1}@@`;
   const text = source
-    .replace(EXP_REF, (all) => mark("exp", all))
-    .replace(/\$\$([\s\S]+?)\$\$/g, (_, body) => mark("display", body))
-    .replace(/\$([^$\n]+?)\$/g, (_, body) => mark("tex", body));
+    .replace(EXP_REF, (all) => mark('exp', all))
+    .replace(/\$\$([\s\S]+?)\$\$/g, (_, body) => mark('display', body))
+    .replace(/\$([^$\n]+?)\$/g, (_, body) => mark('tex', body));
   return { text, items };
 }
 
@@ -110,38 +97,33 @@ function stash(source) {
  */
 export function renderLesson(source, lang, where) {
   const problems = htmlProblems(source);
-  if (problems.length) throw new Error(`${where}: ${problems.join("; ")}`);
+  if (problems.length) throw new Error(`${where}: ${problems.join('; ')}`);
   const { text, items } = stash(source);
   const md = new MarkdownIt({ html: true, typographer: false });
   let k = 0;
-  md.core.ruler.push("heading-ids", (state) => {
-    for (const tok of state.tokens)
-      if (tok.type === "heading_open") tok.attrSet("id", `s-${k++}`);
+  md.core.ruler.push('heading-ids', (state) => {
+    for (const tok of state.tokens) if (tok.type === 'heading_open') tok.attrSet('id', `s-${k++}`);
   });
-  const title = /^# (.+)$/m.exec(text)?.[1]?.trim() ?? "";
+  const title = /^# (.+)$/m.exec(text)?.[1]?.trim() ?? '';
   if (!title) throw new Error(`${where}: no title (a first line "# ...")`);
   const html = md.render(text).replace(/@@(\d+)@@/g, (_, i) => {
     const it = items[Number(i)];
-    if (it.kind === "exp") {
-      const file = /\{\{exp:([^?#|]+)/.exec(it.body)?.[1] ?? "";
+    if (it.kind === 'exp') {
+      const file = /\{\{exp:([^?#|]+)/.exec(it.body)?.[1] ?? '';
       const value = fillExpFacts(it.body, lang, where);
       return `<span class="exp-fact" title="docs/experiments/${escapeHtml(file)}">${escapeHtml(value)}</span>`;
     }
     try {
       return katex.renderToString(it.body, {
-        displayMode: it.kind === "display",
+        displayMode: it.kind === 'display',
         throwOnError: true,
       });
     } catch (err) {
-      throw new Error(
-        `${where}: TeX "${it.body.slice(0, 60)}": ${/** @type {Error} */ (err).message}`,
-      );
+      throw new Error(`${where}: TeX "${it.body.slice(0, 60)}": ${/** @type {Error} */ (err).message}`);
     }
   });
-  const plain = text.replace(/<[^>]*>|@@\d+@@|[#*_`>-]/g, " ");
+  const plain = text.replace(/<[^>]*>|@@\d+@@|[#*_`>-]/g, ' ');
   const words =
-    lang === "zh"
-      ? (plain.match(/[\u4e00-\u9fff]/g) ?? []).length
-      : plain.split(/\s+/).filter(Boolean).length;
-  return { html, title: title.replace(/@@\d+@@/g, ""), words };
+    lang === 'zh' ? (plain.match(/[\u4e00-\u9fff]/g) ?? []).length : plain.split(/\s+/).filter(Boolean).length;
+  return { html, title: title.replace(/@@\d+@@/g, ''), words };
 }

@@ -6,12 +6,7 @@
 /** The largest definition or verdict file read (characters), and the deepest nesting. */
 export const JSON_LIMITS = { chars: 64 * 1024, depth: 6 };
 /** The verdicts a report may give (EXPERIMENTS-SPEC). */
-export const VERDICTS = [
-  "agrees",
-  "disagrees",
-  "inside the noise",
-  "does not reproduce at this scale",
-];
+export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not reproduce at this scale'];
 
 /**
  * @typedef {string|number|boolean} Scalar
@@ -56,42 +51,31 @@ export const VERDICTS = [
  * @returns {unknown}
  */
 export function parseLimited(text, name, maxChars = JSON_LIMITS.chars) {
-  if (text.length > maxChars)
-    throw new Error(
-      `${name}: ${text.length} characters; at most ${maxChars} are read`,
-    );
+  if (text.length > maxChars) throw new Error(`${name}: ${text.length} characters; at most ${maxChars} are read`);
   let depth = 0;
   let max = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (inString) {
-      if (c === "\\") i++;
+      if (c === '\\') i++;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
-    else if (c === "{" || c === "[") max = Math.max(max, ++depth);
-    else if (c === "}" || c === "]") depth--;
+    else if (c === '{' || c === '[') max = Math.max(max, ++depth);
+    else if (c === '}' || c === ']') depth--;
   }
-  if (max > JSON_LIMITS.depth)
-    throw new Error(
-      `${name}: nested ${max} deep; at most ${JSON_LIMITS.depth}`,
-    );
+  if (max > JSON_LIMITS.depth) throw new Error(`${name}: nested ${max} deep; at most ${JSON_LIMITS.depth}`);
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new Error(
-      `${name}: not JSON (${/** @type {Error} */ (err).message})`,
-    );
+    throw new Error(`${name}: not JSON (${/** @type {Error} */ (err).message})`);
   }
 }
 
 const FIELD = /^[a-z][a-z0-9_]{0,39}$/;
-const isObject = (/** @type {unknown} */ v) =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (/** @type {unknown} */ v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isScalar = (/** @type {unknown} */ v) =>
-  typeof v === "string" ||
-  typeof v === "boolean" ||
-  (typeof v === "number" && Number.isFinite(v));
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 /**
  * A flat object of config fields (key = value, values JSON scalars).
@@ -100,52 +84,38 @@ const isScalar = (/** @type {unknown} */ v) =>
  * @returns {Record<string, Scalar>}
  */
 function fields(v, where) {
-  if (!isObject(v))
-    throw new Error(`${where}: an object of config fields is expected`);
+  if (!isObject(v)) throw new Error(`${where}: an object of config fields is expected`);
   const out = Object.create(null);
   for (const [k, x] of Object.entries(/** @type {object} */ (v))) {
-    if (!FIELD.test(k))
-      throw new Error(
-        `${where}: "${k.slice(0, 40)}" is not a config field name`,
-      );
-    if (!isScalar(x))
-      throw new Error(`${where}.${k}: a string, number or boolean is expected`);
+    if (!FIELD.test(k)) throw new Error(`${where}: "${k.slice(0, 40)}" is not a config field name`);
+    if (!isScalar(x)) throw new Error(`${where}.${k}: a string, number or boolean is expected`);
     out[k] = x;
   }
   return out;
 }
 
 const KEYS = [
-  "id",
-  "title",
-  "source",
-  "claim",
-  "corpus",
-  "set",
-  "grids",
-  "seeds",
-  "metric",
-  "lower_is_better",
-  "columns",
-  "claims",
-  "eval_at",
-  "quick",
-  "browser",
-  "notes",
-  "fine_tune",
-  "setting",
-  "budgets",
+  'id',
+  'title',
+  'source',
+  'claim',
+  'corpus',
+  'set',
+  'grids',
+  'seeds',
+  'metric',
+  'lower_is_better',
+  'columns',
+  'claims',
+  'eval_at',
+  'quick',
+  'browser',
+  'notes',
+  'fine_tune',
+  'setting',
+  'budgets',
 ];
-const REQUIRED = [
-  "id",
-  "title",
-  "source",
-  "claim",
-  "set",
-  "grids",
-  "seeds",
-  "metric",
-];
+const REQUIRED = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric'];
 
 /**
  * Read one definition file.
@@ -158,105 +128,62 @@ export function parseDefinition(text, id) {
   const d = /** @type {Record<string, unknown>} */ (parseLimited(text, name));
   checkKeys(d, name);
   const text1 = (/** @type {string} */ k, max = 2000) => {
-    if (
-      typeof d[k] !== "string" ||
-      !d[k] ||
-      /** @type {string} */ (d[k]).length > max
-    )
+    if (typeof d[k] !== 'string' || !d[k] || /** @type {string} */ (d[k]).length > max)
       throw new Error(`${name}: ${k} must be a text of 1 to ${max} characters`);
     return /** @type {string} */ (d[k]);
   };
   if (d.id !== id || !/^[a-z0-9-]{1,60}$/.test(id))
     throw new Error(`${name}: id must equal the file name, in [a-z0-9-]`);
   const seeds = d.seeds;
-  if (
-    !Number.isInteger(seeds) ||
-    /** @type {number} */ (seeds) < 1 ||
-    /** @type {number} */ (seeds) > 20
-  )
+  if (!Number.isInteger(seeds) || /** @type {number} */ (seeds) < 1 || /** @type {number} */ (seeds) > 20)
     throw new Error(`${name}: seeds must be a whole number from 1 to 20`);
   const evalAt = d.eval_at ?? [];
-  if (
-    !Array.isArray(evalAt) ||
-    evalAt.length > 8 ||
-    !evalAt.every((m) => Number.isInteger(m) && m >= 2 && m <= 64)
-  )
-    throw new Error(
-      `${name}: eval_at must be a list of whole multiples from 2 to 64`,
-    );
-  if (d.lower_is_better !== undefined && typeof d.lower_is_better !== "boolean")
+  if (!Array.isArray(evalAt) || evalAt.length > 8 || !evalAt.every((m) => Number.isInteger(m) && m >= 2 && m <= 64))
+    throw new Error(`${name}: eval_at must be a list of whole multiples from 2 to 64`);
+  if (d.lower_is_better !== undefined && typeof d.lower_is_better !== 'boolean')
     throw new Error(`${name}: lower_is_better must be true or false`);
-  if (
-    d.corpus !== undefined &&
-    (typeof d.corpus !== "string" || !/^[a-z0-9-]{1,40}$/.test(d.corpus))
-  )
-    throw new Error(
-      `${name}: corpus must be a bundled corpus's name, in [a-z0-9-]`,
-    );
+  if (d.corpus !== undefined && (typeof d.corpus !== 'string' || !/^[a-z0-9-]{1,40}$/.test(d.corpus)))
+    throw new Error(`${name}: corpus must be a bundled corpus's name, in [a-z0-9-]`);
   const budgets = d.budgets ?? [];
   if (
     !Array.isArray(budgets) ||
     budgets.length > 8 ||
-    !budgets.every(
-      (b, k) =>
-        Number.isInteger(b) &&
-        b >= 1 &&
-        b <= 1e7 &&
-        (k === 0 || b > budgets[k - 1]),
-    )
+    !budgets.every((b, k) => Number.isInteger(b) && b >= 1 && b <= 1e7 && (k === 0 || b > budgets[k - 1]))
   )
-    throw new Error(
-      `${name}: budgets must be a list of at most 8 rising whole step counts`,
-    );
+    throw new Error(`${name}: budgets must be a list of at most 8 rising whole step counts`);
   const columns = d.columns ?? [];
-  if (
-    !Array.isArray(columns) ||
-    columns.length > 12 ||
-    !columns.every((c) => typeof c === "string" && FIELD.test(c))
-  )
-    throw new Error(
-      `${name}: columns must be a list of at most 12 metric names`,
-    );
+  if (!Array.isArray(columns) || columns.length > 12 || !columns.every((c) => typeof c === 'string' && FIELD.test(c)))
+    throw new Error(`${name}: columns must be a list of at most 12 metric names`);
   return {
     id,
-    title: text1("title", 200),
-    source: text1("source", 300),
-    claim: text1("claim"),
-    notes: d.notes === undefined ? "" : text1("notes"),
-    setting: d.setting === undefined ? "" : text1("setting", 1000),
+    title: text1('title', 200),
+    source: text1('source', 300),
+    claim: text1('claim'),
+    notes: d.notes === undefined ? '' : text1('notes'),
+    setting: d.setting === undefined ? '' : text1('setting', 1000),
     budgets: /** @type {number[]} */ (budgets),
     set: fields(d.set, `${name} set`),
     grids: parseGrids(d.grids, name),
     seeds: /** @type {number} */ (seeds),
-    metric: text1("metric", 60),
+    metric: text1('metric', 60),
     lower_is_better: d.lower_is_better ?? true,
     eval_at: evalAt,
     quick: fields(d.quick ?? {}, `${name} quick`),
     browser: fields(d.browser ?? {}, `${name} browser`),
-    corpus: /** @type {string} */ (d.corpus ?? ""),
+    corpus: /** @type {string} */ (d.corpus ?? ''),
     columns: /** @type {string[]} */ (columns),
     claims: parseClaims(d.claims ?? [], name),
-    fine_tune:
-      d.fine_tune === undefined ? null : parseFineTune(d.fine_tune, name),
+    fine_tune: d.fine_tune === undefined ? null : parseFineTune(d.fine_tune, name),
   };
 }
 
 /** "fine_tune": {"steps": N, "set": {fields}}. @param {unknown} f @param {string} name */
 function parseFineTune(f, name) {
-  if (
-    !isObject(f) ||
-    Object.keys(/** @type {object} */ (f)).some(
-      (k) => !["steps", "set"].includes(k),
-    )
-  )
-    throw new Error(
-      `${name} fine_tune: an object of steps and set is expected`,
-    );
+  if (!isObject(f) || Object.keys(/** @type {object} */ (f)).some((k) => !['steps', 'set'].includes(k)))
+    throw new Error(`${name} fine_tune: an object of steps and set is expected`);
   const o = /** @type {Record<string, unknown>} */ (f);
   if (!Number.isInteger(o.steps) || /** @type {number} */ (o.steps) < 1)
-    throw new Error(
-      `${name} fine_tune.steps: a whole number of steps from 1 is expected`,
-    );
+    throw new Error(`${name} fine_tune.steps: a whole number of steps from 1 is expected`);
   return {
     steps: /** @type {number} */ (o.steps),
     set: fields(o.set ?? {}, `${name} fine_tune.set`),
@@ -266,15 +193,13 @@ function parseFineTune(f, name) {
 /** A definition is an object of known keys, with the required ones. @param {unknown} d @param {string} name */
 function checkKeys(d, name) {
   if (!isObject(d)) throw new Error(`${name}: a JSON object is expected`);
-  const unknown = Object.keys(/** @type {object} */ (d)).filter(
-    (k) => !KEYS.includes(k),
-  );
+  const unknown = Object.keys(/** @type {object} */ (d)).filter((k) => !KEYS.includes(k));
   if (unknown.length)
     throw new Error(
-      `${name}: unknown key${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(", ")}; the keys are ${KEYS.join(", ")}`,
+      `${name}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}; the keys are ${KEYS.join(', ')}`,
     );
   const missing = REQUIRED.filter((k) => !(k in /** @type {object} */ (d)));
-  if (missing.length) throw new Error(`${name}: ${missing.join(", ")} missing`);
+  if (missing.length) throw new Error(`${name}: ${missing.join(', ')} missing`);
 }
 
 /**
@@ -288,24 +213,12 @@ function parseGrids(grids, name) {
   return grids.map((g, k) => {
     const where = `${name} grids[${k}]`;
     if (!isObject(g) || !Object.keys(g).length)
-      throw new Error(
-        `${where}: an object of axes (field: [values]) is expected`,
-      );
+      throw new Error(`${where}: an object of axes (field: [values]) is expected`);
     return Object.fromEntries(
       Object.entries(g).map(([a, values]) => {
-        if (!FIELD.test(a))
-          throw new Error(
-            `${where}: "${a.slice(0, 40)}" is not a config field name`,
-          );
-        if (
-          !Array.isArray(values) ||
-          values.length < 1 ||
-          values.length > 64 ||
-          !values.every(isScalar)
-        )
-          throw new Error(
-            `${where}.${a}: a list of 1 to 64 scalars is expected`,
-          );
+        if (!FIELD.test(a)) throw new Error(`${where}: "${a.slice(0, 40)}" is not a config field name`);
+        if (!Array.isArray(values) || values.length < 1 || values.length > 64 || !values.every(isScalar))
+          throw new Error(`${where}.${a}: a list of 1 to 64 scalars is expected`);
         return [a, /** @type {Scalar[]} */ (values)];
       }),
     );
@@ -321,28 +234,16 @@ function parseClaims(claims, name) {
     throw new Error(`${name}: claims must be a list of at most 20 claims`);
   return claims.map((c, k) => {
     const where = `${name} claims[${k}]`;
-    if (
-      !isObject(c) ||
-      Object.keys(c).some(
-        (x) => !["text", "better", "worse", "provenance", "rule"].includes(x),
-      )
-    )
-      throw new Error(
-        `${where}: an object of text, better, worse, provenance and rule is expected`,
-      );
+    if (!isObject(c) || Object.keys(c).some((x) => !['text', 'better', 'worse', 'provenance', 'rule'].includes(x)))
+      throw new Error(`${where}: an object of text, better, worse, provenance and rule is expected`);
     if (c.rule !== undefined) parseRule(c.rule, `${where}.rule`);
-    if (typeof c.text !== "string" || !c.text || c.text.length > 500)
-      throw new Error(
-        `${where}.text: a text of 1 to 500 characters is expected`,
-      );
+    if (typeof c.text !== 'string' || !c.text || c.text.length > 500)
+      throw new Error(`${where}.text: a text of 1 to 500 characters is expected`);
     return {
       text: c.text,
       better: fields(c.better, `${where}.better`),
       worse: fields(c.worse, `${where}.worse`),
-      provenance:
-        c.provenance === undefined
-          ? null
-          : parseProvenance(c.provenance, `${where}.provenance`),
+      provenance: c.provenance === undefined ? null : parseProvenance(c.provenance, `${where}.provenance`),
     };
   });
 }
@@ -356,20 +257,17 @@ function parseClaims(claims, name) {
  */
 function parseRule(r, where) {
   const o = /** @type {Record<string, unknown>} */ (r);
-  const finite = (/** @type {unknown} */ x) =>
-    typeof x === "number" && Number.isFinite(x);
+  const finite = (/** @type {unknown} */ x) => typeof x === 'number' && Number.isFinite(x);
   const ok = !isObject(r)
     ? false
-    : o.kind === "exact"
-      ? Object.keys(o).every((k) =>
-          ["kind", "metric", "better", "worse"].includes(k),
-        ) &&
-        typeof o.metric === "string" &&
+    : o.kind === 'exact'
+      ? Object.keys(o).every((k) => ['kind', 'metric', 'better', 'worse'].includes(k)) &&
+        typeof o.metric === 'string' &&
         FIELD.test(o.metric) &&
         finite(o.better) &&
         finite(o.worse)
-      : o.kind === "equivalence" &&
-        Object.keys(o).every((k) => ["kind", "margin"].includes(k)) &&
+      : o.kind === 'equivalence' &&
+        Object.keys(o).every((k) => ['kind', 'margin'].includes(k)) &&
         finite(o.margin) &&
         /** @type {number} */ (o.margin) > 0 &&
         /** @type {number} */ (o.margin) < 1;
@@ -380,9 +278,9 @@ function parseRule(r, where) {
 }
 
 const PROVENANCE = {
-  "seed text": ["kind", "seed", "line", "quote"],
-  "seed figure": ["kind", "seed", "line", "what"],
-  "our question": ["kind", "why"],
+  'seed text': ['kind', 'seed', 'line', 'quote'],
+  'seed figure': ['kind', 'seed', 'line', 'what'],
+  'our question': ['kind', 'why'],
 };
 
 /**
@@ -397,44 +295,29 @@ function parseProvenance(p, where) {
     isObject(p) && Object.hasOwn(PROVENANCE, String(o.kind))
       ? PROVENANCE[/** @type {keyof typeof PROVENANCE} */ (String(o.kind))]
       : null;
-  if (
-    !keys ||
-    Object.keys(o).some((k) => !keys.includes(k)) ||
-    keys.some((k) => o[k] === undefined)
-  )
+  if (!keys || Object.keys(o).some((k) => !keys.includes(k)) || keys.some((k) => o[k] === undefined))
     throw new Error(
       `${where}: one of ${Object.values(PROVENANCE)
-        .map((k) => `{${k.join(", ")}}`)
-        .join(
-          ", ",
-        )} is expected, with kind ${Object.keys(PROVENANCE).join(", ")}`,
+        .map((k) => `{${k.join(', ')}}`)
+        .join(', ')} is expected, with kind ${Object.keys(PROVENANCE).join(', ')}`,
     );
   const str = (/** @type {string} */ k) => {
-    if (o[k] === undefined) return "";
-    if (
-      typeof o[k] !== "string" ||
-      !o[k] ||
-      /** @type {string} */ (o[k]).length > 600
-    )
-      throw new Error(
-        `${where}.${k}: a text of 1 to 600 characters is expected`,
-      );
+    if (o[k] === undefined) return '';
+    if (typeof o[k] !== 'string' || !o[k] || /** @type {string} */ (o[k]).length > 600)
+      throw new Error(`${where}.${k}: a text of 1 to 600 characters is expected`);
     return /** @type {string} */ (o[k]);
   };
-  if (
-    o.line !== undefined &&
-    !(Number.isInteger(o.line) && /** @type {number} */ (o.line) >= 1)
-  )
+  if (o.line !== undefined && !(Number.isInteger(o.line) && /** @type {number} */ (o.line) >= 1))
     throw new Error(`${where}.line: a line number from 1 is expected`);
   if (o.seed !== undefined && !/^\d{3}$/.test(String(o.seed)))
     throw new Error(`${where}.seed: a seed's number, "000" to "999"`);
   return {
     kind: /** @type {Provenance['kind']} */ (o.kind),
-    seed: str("seed"),
+    seed: str('seed'),
     line: /** @type {number} */ (o.line ?? 0),
-    quote: str("quote"),
-    what: str("what"),
-    why: str("why"),
+    quote: str('quote'),
+    what: str('what'),
+    why: str('why'),
   };
 }
 
@@ -451,50 +334,39 @@ export function parseVerdict(text, id) {
   const v = /** @type {Record<string, unknown>} */ (parseLimited(text, name));
   if (!isObject(v)) throw new Error(`${name}: a JSON object is expected`);
   const keys = [
-    "verdict",
-    "text",
-    "claims",
-    "convergence",
-    "minutes",
-    "runs",
-    "models",
-    "engine",
-    "registration",
-    "setting",
-    "gaps",
+    'verdict',
+    'text',
+    'claims',
+    'convergence',
+    'minutes',
+    'runs',
+    'models',
+    'engine',
+    'registration',
+    'setting',
+    'gaps',
   ];
   const unknown = Object.keys(v).filter((k) => !keys.includes(k));
   if (unknown.length)
+    throw new Error(`${name}: unknown key "${unknown[0].slice(0, 40)}"; the keys are ${keys.join(', ')}`);
+  if (typeof v.verdict !== 'string' || !/^[a-z][a-z ,()\-]{0,99}$/.test(v.verdict))
     throw new Error(
-      `${name}: unknown key "${unknown[0].slice(0, 40)}"; the keys are ${keys.join(", ")}`,
+      `${name}: verdict must be one line of lower-case words (e.g. ${VERDICTS.map((x) => `"${x}"`).join(', ')})`,
     );
-  if (
-    typeof v.verdict !== "string" ||
-    !/^[a-z][a-z ,()\-]{0,99}$/.test(v.verdict)
-  )
-    throw new Error(
-      `${name}: verdict must be one line of lower-case words (e.g. ${VERDICTS.map((x) => `"${x}"`).join(", ")})`,
-    );
-  if (typeof v.text !== "string" || v.text.length > 8000)
+  if (typeof v.text !== 'string' || v.text.length > 8000)
     throw new Error(`${name}: text must be a text of at most 8000 characters`);
-  const count = (/** @type {unknown} */ x) =>
-    typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : null;
+  const count = (/** @type {unknown} */ x) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : null);
   return {
     verdict: v.verdict,
     text: v.text,
     minutes: count(v.minutes),
     runs: count(v.runs),
     models: count(v.models),
-    engine: typeof v.engine === "string" ? v.engine.slice(0, 200) : "",
-    convergence:
-      typeof v.convergence === "string" ? v.convergence.slice(0, 500) : "",
-    claims: Array.isArray(v.claims)
-      ? v.claims
-          .slice(0, 20)
-          .map((c, k) => verdictClaim(c, `${name} claims[${k}]`))
-      : [],
+    engine: typeof v.engine === 'string' ? v.engine.slice(0, 200) : '',
+    convergence: typeof v.convergence === 'string' ? v.convergence.slice(0, 500) : '',
+    claims: Array.isArray(v.claims) ? v.claims.slice(0, 20).map((c, k) => verdictClaim(c, `${name} claims[${k}]`)) : [],
     registration: registrationOf(v.registration),
-    setting: typeof v.setting === "string" ? v.setting.slice(0, 200) : "",
+    setting: typeof v.setting === 'string' ? v.setting.slice(0, 200) : '',
   };
 }
 
@@ -507,8 +379,7 @@ export function parseVerdict(text, id) {
 function registrationOf(r) {
   if (!isObject(r)) return null;
   const o = /** @type {Record<string, unknown>} */ (r);
-  const str = (/** @type {unknown} */ x, max = 400) =>
-    typeof x === "string" ? x.slice(0, max) : "";
+  const str = (/** @type {unknown} */ x, max = 400) => (typeof x === 'string' ? x.slice(0, max) : '');
   return {
     date: str(o.date, 10),
     commit: str(o.commit, 40),
@@ -525,23 +396,16 @@ function registrationOf(r) {
 function verdictClaim(c, where) {
   if (!isObject(c)) throw new Error(`${where}: an object is expected`);
   const o = /** @type {Record<string, unknown>} */ (c);
-  const num = (/** @type {unknown} */ x) =>
-    typeof x === "number" && Number.isFinite(x) ? x : null;
-  const str = (/** @type {unknown} */ x, max = 500) =>
-    typeof x === "string" ? x.slice(0, max) : "";
-  const ci =
-    Array.isArray(o.ci) && o.ci.length === 2
-      ? [num(o.ci[0]), num(o.ci[1])]
-      : [null, null];
+  const num = (/** @type {unknown} */ x) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+  const str = (/** @type {unknown} */ x, max = 500) => (typeof x === 'string' ? x.slice(0, max) : '');
+  const ci = Array.isArray(o.ci) && o.ci.length === 2 ? [num(o.ci[0]), num(o.ci[1])] : [null, null];
   return {
     text: str(o.text),
     verdict: str(o.verdict, 60),
     why: str(o.why),
-    design: ["paired", "exact", "equivalence"].includes(
-      /** @type {string} */ (o.design),
-    )
+    design: ['paired', 'exact', 'equivalence'].includes(/** @type {string} */ (o.design))
       ? /** @type {string} */ (o.design)
-      : "welch",
+      : 'welch',
     n: num(o.n),
     diff: num(o.diff),
     ci: /** @type {[number|null, number|null]} */ (ci),
@@ -553,9 +417,7 @@ function verdictClaim(c, where) {
     stability: str(o.stability),
     budgets: Array.isArray(o.budgets)
       ? o.budgets.slice(0, 8).map((b) => {
-          const x = /** @type {Record<string, unknown>} */ (
-            isObject(b) ? b : {}
-          );
+          const x = /** @type {Record<string, unknown>} */ (isObject(b) ? b : {});
           return {
             budget: num(x.budget),
             verdict: str(x.verdict, 60),
@@ -566,14 +428,8 @@ function verdictClaim(c, where) {
       : [],
     provenance: isObject(o.provenance)
       ? {
-          kind: str(
-            /** @type {Record<string, unknown>} */ (o.provenance).kind,
-            20,
-          ),
-          seed: str(
-            /** @type {Record<string, unknown>} */ (o.provenance).seed,
-            3,
-          ),
+          kind: str(/** @type {Record<string, unknown>} */ (o.provenance).kind, 20),
+          seed: str(/** @type {Record<string, unknown>} */ (o.provenance).seed, 3),
           line: num(/** @type {Record<string, unknown>} */ (o.provenance).line),
         }
       : null,

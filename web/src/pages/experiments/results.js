@@ -4,9 +4,9 @@
 // grid points of the runs: per point the axis values, every run's metrics, mean ± sd (from the
 // summary when committed, else computed from the runs). A file that cannot be read becomes an
 // error of its experiment, in words. No DOM.
-import { parseCsv, csvObjects } from "../../common/csv.js";
-import { parseDefinition, parseVerdict } from "./definitions.js";
-import { summarize } from "../../demos/seeds.js";
+import { parseCsv, csvObjects } from '../../common/csv.js';
+import { parseDefinition, parseVerdict } from './definitions.js';
+import { summarize } from '../../demos/seeds.js';
 
 /** @typedef {import('./definitions.js').Definition} Definition */
 /** @typedef {import('../../demos/seeds.js').Summary} Summary */
@@ -18,22 +18,14 @@ import { summarize } from "../../demos/seeds.js";
  */
 
 // docs/experiments/ from here (web/src/pages/experiments/): every definition, result and verdict.
-const BUNDLED = import.meta.glob("../../../../docs/experiments/*.{json,csv}", {
-  query: "?raw",
-  import: "default",
+const BUNDLED = import.meta.glob('../../../../docs/experiments/*.{json,csv}', {
+  query: '?raw',
+  import: 'default',
   eager: true,
 });
 
 /** Columns of the per-run CSV that are not metrics (EXPERIMENTS-SPEC). */
-const NOT_METRICS = [
-  "seed",
-  "steps",
-  "weights_sha256",
-  "engine",
-  "config",
-  "corpus_sha256",
-  "error",
-];
+const NOT_METRICS = ['seed', 'steps', 'weights_sha256', 'engine', 'config', 'corpus_sha256', 'error'];
 
 /**
  * The files the page shows: file name -> text. In development, a test may inject its own set as
@@ -42,21 +34,14 @@ const NOT_METRICS = [
  */
 export function experimentFiles() {
   const injected = /** @type {any} */ (globalThis).__experimentFiles;
-  if (import.meta.env.DEV && injected && typeof injected === "object")
-    return { ...injected };
+  if (import.meta.env.DEV && injected && typeof injected === 'object') return { ...injected };
   return Object.fromEntries(
-    Object.entries(BUNDLED).map(([path, text]) => [
-      path.slice(path.lastIndexOf("/") + 1),
-      String(text),
-    ]),
+    Object.entries(BUNDLED).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), String(text)]),
   );
 }
 
 /** @param {string} s */
-const num = (s) =>
-  s === undefined || s.trim() === "" || !Number.isFinite(Number(s))
-    ? null
-    : Number(s);
+const num = (s) => (s === undefined || s.trim() === '' || !Number.isFinite(Number(s)) ? null : Number(s));
 
 /**
  * The experiments of a set of files, in the order of their ids.
@@ -65,7 +50,7 @@ const num = (s) =>
  */
 export function readExperiments(files) {
   const ids = Object.keys(files)
-    .filter((f) => f.endsWith(".json") && !f.endsWith(".verdict.json"))
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.verdict.json'))
     .map((f) => f.slice(0, -5))
     .sort();
   return ids.map((id) => readOne(id, files));
@@ -85,7 +70,7 @@ function readOne(id, files) {
     axes: [],
     metrics: [],
     verdict: null,
-    engine: "",
+    engine: '',
     errors: [],
     hasResults: false,
   };
@@ -99,10 +84,8 @@ function readOne(id, files) {
   attempt(() => (ex.def = parseDefinition(files[`${id}.json`], id)));
   if (files[`${id}.verdict.json`] !== undefined)
     attempt(() => (ex.verdict = parseVerdict(files[`${id}.verdict.json`], id)));
-  if (files[`${id}.csv`] !== undefined)
-    attempt(() => readRuns(ex, files[`${id}.csv`]));
-  if (files[`${id}.summary.csv`] !== undefined)
-    attempt(() => readSummary(ex, files[`${id}.summary.csv`]));
+  if (files[`${id}.csv`] !== undefined) attempt(() => readRuns(ex, files[`${id}.csv`]));
+  if (files[`${id}.summary.csv`] !== undefined) attempt(() => readSummary(ex, files[`${id}.summary.csv`]));
   ex.hasResults = ex.points.length > 0;
   return ex;
 }
@@ -116,60 +99,45 @@ function pointOf(ex, axes, row) {
   const values = Object.fromEntries(axes.map((a) => [a, row[a]]));
   const key = JSON.stringify(axes.map((a) => row[a]));
   let p = ex.points.find((q) => q.key === key);
-  if (!p)
-    ex.points.push(
-      (p = { key, axes: values, runs: [], stats: {}, n: 0, failed: 0 }),
-    );
+  if (!p) ex.points.push((p = { key, axes: values, runs: [], stats: {}, n: 0, failed: 0 }));
   return p;
 }
 
 /** @param {Experiment} ex @param {string} text */
 function readRuns(ex, text) {
   const csv = parseCsv(text, `${ex.id}.csv`);
-  const at = csv.header.indexOf("seed");
-  if (at < 0 || !csv.header.includes("config") || !csv.header.includes("error"))
-    throw new Error(
-      `${ex.id}.csv: the columns seed, config and error are missing (see the spec's per-run CSV)`,
-    );
+  const at = csv.header.indexOf('seed');
+  if (at < 0 || !csv.header.includes('config') || !csv.header.includes('error'))
+    throw new Error(`${ex.id}.csv: the columns seed, config and error are missing (see the spec's per-run CSV)`);
   ex.axes = csv.header.slice(0, at);
   ex.metrics = csv.header.slice(at).filter((c) => !NOT_METRICS.includes(c));
   for (const row of csvObjects(csv)) {
     const p = pointOf(ex, ex.axes, row);
-    ex.engine ||= row.engine ?? "";
+    ex.engine ||= row.engine ?? '';
     if (row.error) p.failed++;
     p.runs.push({
       seed: num(row.seed),
-      values: Object.fromEntries(
-        ex.metrics.map((m) => [m, row.error ? null : num(row[m])]),
-      ),
+      values: Object.fromEntries(ex.metrics.map((m) => [m, row.error ? null : num(row[m])])),
       config: row.config,
       error: row.error,
     });
   }
   for (const p of ex.points) {
     p.n = p.runs.filter((r) => !r.error).length;
-    for (const m of ex.metrics)
-      p.stats[m] = summarize(p.runs.map((r) => r.values[m]));
+    for (const m of ex.metrics) p.stats[m] = summarize(p.runs.map((r) => r.values[m]));
   }
 }
 
 /** The summary's mean, sd, min and max per grid point take the place of the ones computed from the runs. @param {Experiment} ex @param {string} text */
 function readSummary(ex, text) {
   const csv = parseCsv(text, `${ex.id}.summary.csv`);
-  const at = csv.header.indexOf("n");
-  if (at < 0)
-    throw new Error(
-      `${ex.id}.summary.csv: the column n is missing (see the spec's summary CSV)`,
-    );
+  const at = csv.header.indexOf('n');
+  if (at < 0) throw new Error(`${ex.id}.summary.csv: the column n is missing (see the spec's summary CSV)`);
   const axes = csv.header.slice(0, at);
   if (ex.axes.length && axes.join() !== ex.axes.join())
-    throw new Error(
-      `${ex.id}.summary.csv: its axes (${axes.join(", ")}) are not the runs' (${ex.axes.join(", ")})`,
-    );
+    throw new Error(`${ex.id}.summary.csv: its axes (${axes.join(', ')}) are not the runs' (${ex.axes.join(', ')})`);
   ex.axes = axes;
-  const metrics = csv.header
-    .filter((c) => c.endsWith("_mean"))
-    .map((c) => c.slice(0, -5));
+  const metrics = csv.header.filter((c) => c.endsWith('_mean')).map((c) => c.slice(0, -5));
   if (!ex.metrics.length) ex.metrics = metrics;
   for (const row of csvObjects(csv)) {
     const p = pointOf(ex, axes, row);
@@ -198,19 +166,8 @@ function readSummary(ex, text) {
 export function otherMetrics(ex) {
   const prefer = ex.def?.columns.length
     ? ex.def.columns
-    : [
-        "eval_bpc",
-        "eval_loss",
-        "eval_accuracy",
-        "steps_per_s",
-        "peak_memory_bytes",
-      ];
+    : ['eval_bpc', 'eval_loss', 'eval_accuracy', 'steps_per_s', 'peak_memory_bytes'];
   return prefer
-    .filter(
-      (m) =>
-        m !== ex.def?.metric &&
-        ex.metrics.includes(m) &&
-        ex.points.some((p) => p.stats[m]),
-    )
+    .filter((m) => m !== ex.def?.metric && ex.metrics.includes(m) && ex.points.some((p) => p.stats[m]))
     .slice(0, 4);
 }

@@ -2,16 +2,16 @@
 // so that it reads at 375 px as at 1280), the mean as a bar end with ± sd whiskers, a dot per
 // committed seed, and the learner's own runs in this tab as hollow diamonds in another colour.
 // Canvas, drawn off-screen (DetachedCanvas), redrawn on resize and theme change.
-import { DetachedCanvas, cssColors } from "../../charts/detached-canvas.js";
-import { metricWords, fmt } from "./format.js";
+import { DetachedCanvas, cssColors } from '../../charts/detached-canvas.js';
+import { metricWords, fmt } from './format.js';
 
 /** @typedef {{label: string, mean: number|null, sd: number|null, seeds: number[], mine: number[]}} SpreadRow */
 
 const COLORS = {
-  "--chart-ink": "#3c4043",
-  "--chart-grid": "rgba(0,0,0,0.07)",
-  "--chart-train": "#1a73e8",
-  "--chart-mine": "#d55e00",
+  '--chart-ink': '#3c4043',
+  '--chart-grid': 'rgba(0,0,0,0.07)',
+  '--chart-train': '#1a73e8',
+  '--chart-mine': '#d55e00',
 };
 const ROW = 30;
 const TOP = 8;
@@ -22,11 +22,9 @@ export function niceTicks(lo, hi) {
   const span = hi - lo || Math.abs(hi) || 1;
   const raw = span / 5;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step =
-    [1, 2, 2.5, 5, 10].map((f) => f * mag).find((s) => s >= raw) ?? 10 * mag;
+  const step = [1, 2, 2.5, 5, 10].map((f) => f * mag).find((s) => s >= raw) ?? 10 * mag;
   const out = [];
-  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)
-    out.push(Number(v.toPrecision(12)));
+  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Number(v.toPrecision(12)));
   return out;
 }
 
@@ -37,10 +35,10 @@ export class SpreadChart {
    */
   constructor(container, { label, metric }) {
     this.metric = metric;
-    this.canvas = document.createElement("canvas");
-    this.canvas.setAttribute("role", "img");
-    this.canvas.setAttribute("aria-label", label);
-    this.canvas.className = "xp-chart-canvas";
+    this.canvas = document.createElement('canvas');
+    this.canvas.setAttribute('role', 'img');
+    this.canvas.setAttribute('aria-label', label);
+    this.canvas.className = 'xp-chart-canvas';
     container.append(this.canvas);
     this.container = container;
     this.out = new DetachedCanvas(this.canvas);
@@ -53,10 +51,7 @@ export class SpreadChart {
       this.cache = {};
       this.draw();
     };
-    matchMedia("(prefers-color-scheme: dark)").addEventListener(
-      "change",
-      this.onTheme,
-    );
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', this.onTheme);
   }
 
   /** @param {SpreadRow[]} rows */
@@ -70,21 +65,12 @@ export class SpreadChart {
     const h = TOP + this.rows.length * ROW + AXIS;
     const c = cssColors(this.container, COLORS, this.cache);
     const g = this.out.begin(w, h, devicePixelRatio || 1);
-    g.font = "12px system-ui, sans-serif";
-    const labelW = Math.min(
-      w * 0.42,
-      Math.max(60, ...this.rows.map((r) => g.measureText(r.label).width + 10)),
-    );
+    g.font = '12px system-ui, sans-serif';
+    const labelW = Math.min(w * 0.42, Math.max(60, ...this.rows.map((r) => g.measureText(r.label).width + 10)));
     const x0 = labelW + 6;
     const x1 = w - 14;
     const all = this.rows
-      .flatMap((r) => [
-        ...r.seeds,
-        ...r.mine,
-        ...(r.mean === null
-          ? []
-          : [r.mean - (r.sd || 0), r.mean + (r.sd || 0)]),
-      ])
+      .flatMap((r) => [...r.seeds, ...r.mine, ...(r.mean === null ? [] : [r.mean - (r.sd || 0), r.mean + (r.sd || 0)])])
       .filter(Number.isFinite);
     let lo = Math.min(...all);
     let hi = Math.max(...all);
@@ -93,13 +79,12 @@ export class SpreadChart {
     const ticks = niceTicks(lo - pad, hi + pad);
     lo = Math.min(lo - pad, ticks[0]);
     hi = Math.max(hi + pad, ticks[ticks.length - 1]);
-    const X = (/** @type {number} */ v) =>
-      x0 + ((v - lo) / (hi - lo)) * (x1 - x0);
+    const X = (/** @type {number} */ v) => x0 + ((v - lo) / (hi - lo)) * (x1 - x0);
     const bottom = TOP + this.rows.length * ROW;
-    g.strokeStyle = c["--chart-grid"];
-    g.fillStyle = c["--chart-ink"];
-    g.textAlign = "center";
-    g.textBaseline = "top";
+    g.strokeStyle = c['--chart-grid'];
+    g.fillStyle = c['--chart-ink'];
+    g.textAlign = 'center';
+    g.textBaseline = 'top';
     for (const t of ticks) {
       g.beginPath();
       g.moveTo(X(t), TOP);
@@ -110,9 +95,9 @@ export class SpreadChart {
     g.fillText(metricWords(this.metric), (x0 + x1) / 2, bottom + 19);
     this.rows.forEach((r, i) => {
       const y = TOP + i * ROW + ROW / 2;
-      g.fillStyle = c["--chart-ink"];
-      g.textAlign = "right";
-      g.textBaseline = "middle";
+      g.fillStyle = c['--chart-ink'];
+      g.textAlign = 'right';
+      g.textBaseline = 'middle';
       g.fillText(clip(g, r.label, labelW - 8), labelW, y);
       this.#row(g, r, y, X, c);
     });
@@ -128,7 +113,7 @@ export class SpreadChart {
    * @param {Record<string, string>} c
    */
   #row(g, r, y, X, c) {
-    const ink = c["--chart-train"];
+    const ink = c['--chart-train'];
     g.strokeStyle = ink;
     g.fillStyle = ink;
     g.lineWidth = 1.5;
@@ -137,8 +122,7 @@ export class SpreadChart {
       g.beginPath();
       g.moveTo(X(r.mean - sd), y);
       g.lineTo(X(r.mean + sd), y);
-      for (const e of [r.mean - sd, r.mean + sd])
-        (g.moveTo(X(e), y - 6), g.lineTo(X(e), y + 6));
+      for (const e of [r.mean - sd, r.mean + sd]) (g.moveTo(X(e), y - 6), g.lineTo(X(e), y + 6));
       g.stroke();
       g.fillRect(X(r.mean) - 1.5, y - 9, 3, 18);
     }
@@ -149,7 +133,7 @@ export class SpreadChart {
       g.fill();
     });
     g.globalAlpha = 1;
-    g.strokeStyle = c["--chart-mine"];
+    g.strokeStyle = c['--chart-mine'];
     g.lineWidth = 2;
     for (const v of r.mine) {
       const x = X(v);
@@ -165,10 +149,7 @@ export class SpreadChart {
 
   dispose() {
     this.resize.disconnect();
-    matchMedia("(prefers-color-scheme: dark)").removeEventListener(
-      "change",
-      this.onTheme,
-    );
+    matchMedia('(prefers-color-scheme: dark)').removeEventListener('change', this.onTheme);
     this.canvas.remove();
   }
 }

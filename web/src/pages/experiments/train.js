@@ -3,24 +3,24 @@
 // per-run columns): held-out loss, bits, accuracy at the training length and at the multiples
 // asked for, the training loss at the end and the rate. What the browser cannot measure the same
 // way (inference tokens/s, peak memory, the weights' hash) stays empty. No DOM.
-import { RunSet } from "../../run/run-set.js";
-import { tokensPerStep } from "../../run/rate.js";
-import { withCorpus } from "../../run/text-source.js";
+import { RunSet } from '../../run/run-set.js';
+import { tokensPerStep } from '../../run/rate.js';
+import { withCorpus } from '../../run/text-source.js';
 
 /** @typedef {import('../../wasm-api').Config} Config */
 /** @typedef {Record<string, number|null>} Measured per-run column -> value (null: not measured or cannot) */
 
 /** The per-run metric columns the page can fill, at the training length. */
 export const BASE_METRICS = [
-  "train_loss",
-  "eval_loss",
-  "eval_bpc",
-  "eval_accuracy",
-  "eval_sequence_accuracy",
-  "steps_per_s",
-  "train_tokens_per_s",
-  "infer_tokens_per_s",
-  "peak_memory_bytes",
+  'train_loss',
+  'eval_loss',
+  'eval_bpc',
+  'eval_accuracy',
+  'eval_sequence_accuracy',
+  'steps_per_s',
+  'train_tokens_per_s',
+  'infer_tokens_per_s',
+  'peak_memory_bytes',
 ];
 
 /**
@@ -42,13 +42,9 @@ export const metricColumns = (evalAt) => [
  * @returns {Promise<{values: Measured, config: Config}>} config: the engine's full config (without the
  *   bundled corpus's text, which the page added); rejects with the engine's message
  */
-export async function trainAndMeasure(
-  on,
-  config,
-  { evalAt = [], onStep, signal } = {},
-) {
+export async function trainAndMeasure(on, config, { evalAt = [], onStep, signal } = {}) {
   const steps = Number(config.steps);
-  if (!(steps > 0)) throw new Error("the config has no steps to train");
+  if (!(steps > 0)) throw new Error('the config has no steps to train');
   const full = await withCorpus(config);
   // One run of the run set (run/run-set.js): it builds, trains to `steps` and says how it ended.
   const set =
@@ -61,16 +57,14 @@ export async function trainAndMeasure(
   const run = set.add(full, { check: true });
   try {
     await run.built;
-    if (run.status === "refused" || !run.ctl.model)
-      throw new Error(run.error || "stopped");
-    if (signal?.cancelled) throw new Error("cancelled");
+    if (run.status === 'refused' || !run.ctl.model) throw new Error(run.error || 'stopped');
+    if (signal?.cancelled) throw new Error('cancelled');
     const t0 = performance.now();
     await set.train(run, { until: steps, every: 10 });
     await set.settled(run);
     set.flush();
     const seconds = (performance.now() - t0) / 1000;
-    if (run.status !== "done")
-      throw new Error(`training stopped: ${run.error || run.status}`);
+    if (run.status !== 'done') throw new Error(`training stopped: ${run.error || run.status}`);
     const values = await measure(run.ctl.model, {
       steps,
       seconds,
@@ -81,10 +75,7 @@ export async function trainAndMeasure(
     const { text, ...rest } = run.ctl.model.info.config;
     return {
       values,
-      config:
-        full === config
-          ? run.ctl.model.info.config
-          : { ...rest, text: config.text ?? "" },
+      config: full === config ? run.ctl.model.info.config : { ...rest, text: config.text ?? '' },
     };
   } finally {
     await (set === on ? set.remove(run) : set.dispose());
@@ -102,8 +93,7 @@ async function measure(model, { steps, seconds, lastLoss, evalAt }) {
   const L = Number(model.info.config.seq_len);
   /** @type {Measured} */
   const values = {
-    train_loss:
-      lastLoss !== null && Number.isFinite(lastLoss) ? lastLoss : null,
+    train_loss: lastLoss !== null && Number.isFinite(lastLoss) ? lastLoss : null,
     eval_loss: ev.loss,
     eval_bpc: ev.loss / Math.LN2,
     eval_accuracy: ev.token_accuracy,
