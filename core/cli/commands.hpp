@@ -58,7 +58,15 @@ struct InspectArgs {
   int layer = 0, head = 0, example = 0, length = 0;  // 0-based, as --ablate; length 0 = seq_len
 };
 int inspect(const InspectArgs& a);
-// merge OUT.csv [--summary S.csv] IN...: the rows of every IN (same header), in the order given.
-int merge(const std::string& out, const std::string& summary, const std::vector<std::string>& inputs);
+// The runs a sweep makes (sweep.cpp): the experiment's or the flags' grid, with the text and task
+// files' absolute paths.
+struct SweepPlan;
+SweepPlan plan_of(const SweepArgs& a);
+// merge OUT.csv [--summary S.csv] [--experiment FILE] IN...: the rows of every IN (same header), in
+// the order given. With the experiment its runs were emitted from (IN named run-NNNN.csv), the
+// runs' curves too (<OUT>.curves.csv) and the count of its runs merged: a partial sweep merges
+// what is done.
+int merge(const std::string& out, const std::string& summary, const std::vector<std::string>& inputs,
+          const std::string& experiment = "");
 
 }  // namespace ap::cli

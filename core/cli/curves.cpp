@@ -8,7 +8,13 @@
 
 namespace ap::cli {
 
-std::string curve_file_of(const std::string& row_out) { return row_out + ".curve.csv"; }
+std::string curve_file_of(const std::string& row_out) {
+  // run-NNNN.csv -> curve-NNNN.csv: beside the rows, but not matched by the merge's run-*.csv
+  const std::filesystem::path p(row_out);
+  const std::string name = p.filename().string();
+  if (name.rfind("run-", 0) == 0) return (p.parent_path() / ("curve-" + name.substr(4))).string();
+  return row_out + ".curve.csv";
+}
 
 std::string curves_path_of(const std::string& out) {
   const std::string ext = ".csv";
@@ -24,7 +30,8 @@ size_t write_curves(const SweepPlan& plan, const std::vector<std::string>& row_f
   header.insert(header.end(), kept.begin(), kept.end());
   CsvTable table{header};
   size_t runs = 0;
-  for (size_t i = 0; i < row_files.size(); ++i) {
+  for (size_t i = 0; i < row_files.size() && i < plan.runs.size(); ++i) {
+    if (row_files[i].empty()) continue;  // a run not merged (a partial sweep)
     const std::string file = curve_file_of(row_files[i]);
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) continue;

@@ -11,11 +11,13 @@
 
 namespace ap::cli {
 
+// The curve file beside a row file: run-NNNN.csv -> curve-NNNN.csv (so that `merge DIR/run-*.csv`
+// never takes a curve for a row), any other name -> NAME.curve.csv.
 std::string curve_file_of(const std::string& row_out);
 // The sidecar's path for `out` ("runs.csv" -> "runs.curves.csv").
 std::string curves_path_of(const std::string& out);
-// Writes the sidecar from the runs' curve files (row_files[i] is run i's row); nothing when no
-// run wrote a curve. Returns the number of runs with a curve.
+// Writes the sidecar from the runs' curve files (row_files[i] is run i's row, empty for a run
+// not merged); nothing when no run wrote a curve. Returns the number of runs with a curve.
 size_t write_curves(const SweepPlan& plan, const std::vector<std::string>& row_files, const std::string& out);
 
 }  // namespace ap::cli

@@ -22,7 +22,8 @@ namespace {
 void write_text(const fs::path& path, const std::string& text) { write_file(path.string(), text); }
 
 std::string merge_hint(const std::string& rows) {
-  return "then merge: attnplay merge OUT.csv --summary SUMMARY.csv " + shell_line({rows}) + "/run-*.csv\n";
+  return "then merge: attnplay merge OUT.csv --summary SUMMARY.csv [--experiment FILE] " + shell_line({rows}) +
+         "/run-*.csv\n";
 }
 
 // Every path the emitted files name: the emitter's own target, the program, the rows' folder

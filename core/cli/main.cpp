@@ -207,6 +207,9 @@ int main(int argc, char** argv) {
       ->required()
       ->check(CLI::ExistingFile);
   merge->add_option("--summary", sw.summary, "summary CSV");
+  merge->add_option("--experiment", sw.experiment,
+                    "the experiment the rows were emitted from (docs/experiments/<id>.json): writes the runs' "
+                    "curves (<OUT>.curves.csv) and counts the runs merged");
 
   try {
     app.parse(argc, argv);
@@ -228,7 +231,7 @@ int main(int argc, char** argv) {
     if (*export_torch) return ap::cli::export_torch(model, out);
     if (*sample) return ap::cli::sample(model, prompt, tokens, temperature, top_k, seed, json);
     if (*sweep) return ap::cli::sweep(sw);
-    if (*merge) return ap::cli::merge(out, sw.summary, inputs);
+    if (*merge) return ap::cli::merge(out, sw.summary, inputs, sw.experiment);
     if (*inspect) return ap::cli::inspect(ia);
   } catch (...) {  // one line in our words, escaped (cli/errors.hpp)
     std::cerr << "attnplay: " << ap::cli::error_sentence(app.get_subcommands().at(0)->get_name()) << "\n";

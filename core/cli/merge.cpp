@@ -1,10 +1,14 @@
 // core/cli/merge.cpp — see merge.hpp; `attnplay merge OUT.csv [--summary S.csv] IN...`.
 #include "cli/merge.hpp"
 
+#include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 
 #include "cli/commands.hpp"
+#include "cli/curves.hpp"
+#include "cli/plan.hpp"
 #include "cli/summary.hpp"
 #include "io/json.hpp"
 
@@ -39,7 +43,38 @@ void write_outputs(const CsvTable& table, const std::string& out, const std::str
   if (!summary.empty()) write_csv_file(summary, s);
 }
 
-int merge(const std::string& out, const std::string& summary, const std::vector<std::string>& inputs) {
+namespace {
+
+// Run i's row file is named run-NNNN.csv (row_file_name); the emitted runs write them so.
+size_t run_index_of(const std::string& path, size_t runs) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  size_t i = 0;
+  bool ok = name.size() > 8 && name.rfind("run-", 0) == 0 && name.size() - 8 <= 9;
+  for (size_t c = 4; ok && c + 4 < name.size(); ++c) ok = std::isdigit(static_cast<unsigned char>(name[c])) != 0;
+  if (ok) i = std::stoul(name.substr(4, name.size() - 8));
+  if (!ok || name != row_file_name(i) || i >= runs)
+    throw std::invalid_argument("merge --experiment: " + show_text(path) + " is not a row file of this experiment " +
+                                "(allowed: run-0000.csv to " + row_file_name(runs - 1) +
+                                ", as the emitted runs write)");
+  return i;
+}
+
+}  // namespace
+
+int merge(const std::string& out, const std::string& summary, const std::vector<std::string>& inputs,
+          const std::string& experiment) {
+  if (!experiment.empty()) {
+    SweepArgs a;
+    a.experiment = experiment;
+    const SweepPlan plan = plan_of(a);
+    std::vector<std::string> rows(plan.runs.size());  // by run index: empty where a run is not merged
+    for (const std::string& in : inputs) rows[run_index_of(in, plan.runs.size())] = in;
+    const CsvTable t = merge_files(inputs);
+    write_outputs(t, out, summary);
+    if (write_curves(plan, rows, out) > 0) std::printf("curves written to %s\n", curves_path_of(out).c_str());
+    std::printf("%zu rows of the experiment's %zu runs written to %s\n", t.size() - 1, plan.runs.size(), out.c_str());
+    return 0;
+  }
   const CsvTable t = merge_files(inputs);
   write_outputs(t, out, summary);
   std::printf("%zu rows from %zu files written to %s\n", t.size() - 1, inputs.size(), out.c_str());

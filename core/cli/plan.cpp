@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cli/curves.hpp"
+#include "cli/errors.hpp"
 #include "cli/files.hpp"
 #include "config/config.hpp"
 
@@ -173,6 +174,10 @@ bool goes_by_file(const std::string& value) {
 
 void write_value_files(SweepPlan& plan, const std::string& dir) {
   const std::filesystem::path values = std::filesystem::path(dir) / "values";
+  std::error_code made;  // the rows' folder exists before any run checks its --metrics path
+  std::filesystem::create_directories(dir, made);
+  if (made)
+    throw std::invalid_argument("sweep: cannot create the rows' folder " + show_text(dir) + ": " + made.message());
   std::vector<Assignments> all = plan.runs;
   all.push_back(plan.fine_tune.set);
   for (auto& run : all)

@@ -64,14 +64,6 @@ void check_plan_memory(const SweepPlan& p) {
   }
 }
 
-SweepPlan plan_of(const SweepArgs& a) {
-  SweepPlan p = plan_without_text(a);
-  check_plan_memory(p);
-  if (!a.text_file.empty()) p.text_file = fs::absolute(a.text_file).lexically_normal().string();
-  if (!a.task_file.empty()) p.task_file = fs::absolute(a.task_file).lexically_normal().string();
-  return p;
-}
-
 // The path of this program, for the child processes and the emitted lines.
 std::string self_path() {
   std::error_code ec;
@@ -110,17 +102,16 @@ std::pair<std::string, int> run_plan_line(const SweepPlan& plan, size_t i, const
   return tuned;
 }
 
-// The order the runs start in: seed by seed, every grid point of a seed before the next seed
-// (the plan lists the seeds of a point together), so that the runs of different grid points are
-// interleaved in time and a slow minute on the machine does not land on one of them. The rows
-// keep the plan's order.
+// The order the runs start in: budget by budget (the `steps` axis, smallest first), and within a
+// budget seed by seed, every grid point of a seed before the next seed (the plan lists the seeds
+// of a point together), so that the runs of different grid points are interleaved in time, a slow
+// minute on the machine does not land on one of them, and a sweep stopped early has its small
+// budgets whole. The rows keep the plan's order.
 std::vector<size_t> start_order(const SweepPlan& p) {
   std::vector<std::pair<std::string, size_t>> keyed;
   for (size_t i = 0; i < p.runs.size(); ++i) {
-    std::string seed;
-    for (auto& [k, v] : p.runs[i])
-      if (k == "seed") seed = v;
-    keyed.emplace_back(std::string(12 - std::min<size_t>(12, seed.size()), '0') + seed, i);
+    const auto padded = [](const std::string& v) { return std::string(12 - std::min<size_t>(12, v.size()), '0') + v; };
+    keyed.emplace_back(padded(last_value(p.runs[i], "steps")) + padded(last_value(p.runs[i], "seed")), i);
   }
   std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   std::vector<size_t> out;
@@ -129,6 +120,14 @@ std::vector<size_t> start_order(const SweepPlan& p) {
 }
 
 }  // namespace
+
+SweepPlan plan_of(const SweepArgs& a) {
+  SweepPlan p = plan_without_text(a);
+  check_plan_memory(p);
+  if (!a.text_file.empty()) p.text_file = fs::absolute(a.text_file).lexically_normal().string();
+  if (!a.task_file.empty()) p.task_file = fs::absolute(a.task_file).lexically_normal().string();
+  return p;
+}
 
 int sweep(const SweepArgs& a) {
   SweepPlan plan = plan_of(a);

@@ -71,6 +71,27 @@ JSON
 check "sweep --experiment --quick: union of grids, quick seeds and steps" bash -c "'$bin' sweep --experiment tiny-exp.json --quick --out exp.csv >/dev/null 2>&1 && [ \$(wc -l < exp.csv) -eq 7 ] && head -1 exp.csv | grep -q '^position,placement,seed,' && [ \"\$(cut -d, -f1-4 exp.csv | tail -n +2 | tr '\n' ' ')\" = 'learned,embed,1,3 learned,embed,2,3 rope,embed,1,3 rope,embed,2,3 t5_bias,,1,3 t5_bias,,2,3 ' ]"
 sed 's/"claim"/"clam"/' tiny-exp.json > tiny-exp2.json && sed -i 's/tiny-exp"/tiny-exp2"/' tiny-exp2.json
 check "an experiment with an unknown key is refused, naming it" bash -c "'$bin' sweep --experiment tiny-exp2.json --out x.csv 2>&1 | grep -q \"'clam': is not a key of an experiment; allowed: id, title\""
+cat > curve-exp.json <<'JSON'
+{ "id": "curve-exp", "title": "curves", "claim": "none", "metric": "eval_loss",
+  "set": { "task": "copy", "d_model": 16, "ffn": 32, "layers": 1, "batch": 8, "eval_every": 2, "eval_batches": 1 },
+  "grids": [ { "position": ["learned", "rope"] } ], "budgets": [2, 4], "seeds": 1 }
+JSON
+curves_emitted() { # the emitted runs' curves merge as the in-process sweep writes them, also in part
+  local said
+  "$bin" sweep --experiment curve-exp.json --out cin.csv >/dev/null 2>&1 || return 1
+  "$bin" sweep --experiment curve-exp.json --emit gnu-parallel curve.txt >/dev/null || return 1
+  bash curve.txt >/dev/null 2>&1 || return 1
+  said=$("$bin" merge cpar.csv --experiment curve-exp.json curve.txt.rows/run-*.csv) || return 1
+  [[ $said == *"4 rows of the experiment's 4 runs"* ]] || { echo "merge said: $said"; return 1; }
+  cmp -s cin.curves.csv cpar.curves.csv || { echo "curves differ"; return 1; }
+  [[ $(head -1 cin.curves.csv) == run,position,budget,seed,step,loss,eval_loss,* ]] || return 1
+  said=$("$bin" merge part.csv --experiment curve-exp.json curve.txt.rows/run-0001.csv) || return 1
+  [[ $said == *"1 rows of the experiment's 4 runs"* ]] || { echo "merge said: $said"; return 1; }
+  [ "$(cut -d, -f1-3 part.curves.csv | tail -n +2 | sort -u | tr '\n' ' ')" = "2,learned,4 " ] || return 1
+  said=$("$bin" merge x.csv --experiment curve-exp.json other.csv 2>&1) && return 1
+  [[ $said == *"is not a row file of this experiment"* ]]
+}
+check "merge --experiment: the emitted runs' curves equal the in-process sweep's; a partial merge keeps its runs' curves; another file refused" curves_emitted
 cat > ft-exp.json <<'JSON'
 { "id": "ft-exp", "title": "fine-tune", "claim": "none", "metric": "eval_loss_x4",
   "set": { "task": "copy", "d_model": 16, "ffn": 32, "layers": 1, "batch": 8, "steps": 6, "seq_len": 8, "position": "rope" },
