@@ -49,7 +49,7 @@ export async function drawCharts(ids, out, { defs = join(ROOT, 'docs/experiments
         `experiments: the experiments page shows a build error: ${(await page.locator('vite-error-overlay').evaluate((e) => e.shadowRoot?.querySelector('.message')?.textContent ?? '')).slice(0, 300)}`,
       );
     for (const id of ids) {
-      const chart = page.locator(`.xp-experiment[data-id="${id}"] .xp-chart`);
+      const chart = page.locator(`.xp-experiment[data-id="${id}"] .xp-chart:not(.xp-curves)`);
       if (!(await chart.count())) {
         const why = await page
           .locator(`.xp-experiment[data-id="${id}"] .apd-error, .xp-experiment[data-id="${id}"] .xp-empty`)

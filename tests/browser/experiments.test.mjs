@@ -76,7 +76,14 @@ test('fixtures: each experiment shows its table, chart, claim as text and verdic
   assert.equal(await ex.locator('.xp-claim b').count(), 0);
   assert.equal(await ex.locator('.xp-verdict').getAttribute('data-verdict'), 'agrees');
   assert.match(await ex.locator('.xp-verdict').textContent(), /\(10 runs, 0\.4 min natively\)/);
-  assert.deepEqual(await ex.locator('.xp-claims li').allTextContents(), ['RoPE beats no position encoding']);
+  assert.deepEqual(await ex.locator('.xp-claims li').allTextContents(), [
+    'RoPE beats no position encoding — provenance not recorded',
+  ]);
+  assert.match(await ex.locator('.xp-setting').textContent(), /^Setting: ours: a causal character language model/);
+  assert.equal(
+    await ex.locator('.xp-registration').textContent(),
+    'Registered: 2026-12-06, at commit abc123 (a fixture)',
+  );
   // the claim's test as the verdict file gives it: difference [95% CI], test, p, q, verdict
   assert.deepEqual(await ex.locator('.xp-claims-table tbody tr').first().locator('th, td').allTextContents(), [
     'RoPE beats no position encoding',
@@ -84,7 +91,8 @@ test('fixtures: each experiment shows its table, chart, claim as text and verdic
     'Welch t, df 4.0',
     '< 0.0001',
     '< 0.0001',
-    'agrees; provisional: 3 seeds, fewer than the 5 the rule asks',
+    '–',
+    'agrees; provisional; provisional: 3 seeds, fewer than the 5 the rule asks',
   ]);
   assert.match(await ex.locator('.xp-convergence').textContent(), /^Convergence: converged: /);
   assert.match(
@@ -92,8 +100,16 @@ test('fixtures: each experiment shows its table, chart, claim as text and verdic
     /^–$/,
   ); // learned cannot address 2L
   assert.match(await ex.locator('.xp-browser').textContent(), /steps 40 instead of 60/);
-  assert.equal(await ex.locator('canvas').getAttribute('data-drawn'), '3');
-  assert.ok((await inked(page, '.xp-experiment[data-id="fixture-positions"] canvas')) > 500);
+  assert.equal(await ex.locator('.xp-chart:not(.xp-curves) canvas').getAttribute('data-drawn'), '3');
+  assert.ok((await inked(page, '.xp-experiment[data-id="fixture-positions"] .xp-chart:not(.xp-curves) canvas')) > 500);
+  // the held-out curves of <id>.curves.csv: one line per grid point, drawn, with its legend
+  assert.equal(await ex.locator('.xp-curves canvas').getAttribute('data-drawn'), '3');
+  assert.ok((await inked(page, '.xp-experiment[data-id="fixture-positions"] .xp-curves canvas')) > 300);
+  assert.deepEqual(await ex.locator('.xp-curves-legend li').allTextContents(), [
+    'none · embed',
+    'rope · embed',
+    'learned',
+  ]);
   const pending = page.locator('.xp-experiment[data-id="fixture-pending"]');
   assert.match(await pending.textContent(), /No results committed yet/);
   assert.equal(await pending.locator('table').count(), 0);

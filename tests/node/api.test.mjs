@@ -225,3 +225,21 @@ test("the worker's ModuleSession: chunked training, inspect, save/load, handles 
   assert.equal(h.core, null);
   assert.throws(() => h.info(), /worker: this session was disposed/);
 });
+
+test('the masked language model in the wasm module: bidirectional by default, reads the text option, learns', () => {
+  const r = parse(m.registry());
+  const mlm = r.tasks.find((t) => t.name === 'mlm');
+  assert.ok(mlm, 'mlm is in the registry the page reads');
+  assert.equal(mlm.defaults.causal, false);
+  assert.ok(
+    mlm.options.some((o) => o.key === 'text'),
+    'it reads the text option, so the page sends its corpus',
+  );
+  withSession({ task: 'mlm', seq_len: 20, eval_len: 20, seed: 1, steps: 120 }, (s) => {
+    const first = parse(s.trainChunk(10));
+    const rest = parse(s.trainChunk(110));
+    const loss0 = first.steps[0].loss;
+    const loss1 = rest.steps[rest.steps.length - 1].loss;
+    assert.ok(Number.isFinite(loss1) && loss1 < loss0, `the loss falls: ${loss0} -> ${loss1}`);
+  });
+});

@@ -167,9 +167,10 @@ test("a lesson's live numbers name a widget of the lesson, a metric of its event
     }
 });
 
-// English phrases a Chinese lesson keeps as they are: a Chinese source's own words, quoted, and the
+// English phrases a Chinese lesson keeps as they are: a Chinese source's own words, quoted, the names
+// Chinese readers search for (位置内插（Position Interpolation，PI）, NTK-aware Scaled RoPE), and the
 // button of the experiments page, whose own words are English.
-const ZH_KEPT_ENGLISH = ['Self Attention', 'Re-run in this tab'];
+const ZH_KEPT_ENGLISH = ['Self Attention', 'Re-run in this tab', 'Position Interpolation', 'NTK-aware Scaled RoPE'];
 
 test('a Chinese lesson has no English phrase in its prose, and names the header links as the header shows them', () => {
   for (const { slug } of LESSONS) {

@@ -5,6 +5,7 @@
 // on the worker pool; the learner's result lands in the table and on the chart as a diamond.
 import { el } from '../../panels/dom.js';
 import { SpreadChart } from './spread-chart.js';
+import { CurvesChart, CURVE_COLORS } from './curves-chart.js';
 import { otherMetrics } from './results.js';
 import { parseConfig } from './definitions.js';
 import { trainAndMeasure } from './train.js';
@@ -24,20 +25,46 @@ export function experimentView(ex, { pool }) {
   const def = ex.def;
   const box = el(
     'section',
-    {
-      class: 'apd-card xp-experiment',
-      id: `x-${ex.id}`,
-      dataset: { id: ex.id, results: String(ex.hasResults) },
-    },
+    { class: 'apd-card xp-experiment', id: `x-${ex.id}`, dataset: { id: ex.id, results: String(ex.hasResults) } },
+    ...headerOf(ex),
+    verdictLine(ex),
+    claimsTable(ex),
+    ex.verdict?.convergence
+      ? el('p', { class: 'apd-small xp-convergence' }, `Convergence: ${ex.verdict.convergence}.`)
+      : null,
+    ...ex.errors.map((e) => el('p', { class: 'apd-error', role: 'alert' }, e)),
+  );
+  if (!def) return box;
+  if (!ex.hasResults) {
+    box.append(
+      el(
+        'p',
+        { class: 'apd-note xp-empty' },
+        'No results committed yet: this experiment is defined, but its runs have not been made. ',
+        el('code', {}, 'npm run experiments'),
+        ' makes them (natively, on both cores).',
+      ),
+    );
+    return box;
+  }
+  resultsView(box, ex, def, pool);
+  return box;
+}
+
+/**
+ * What an experiment is before its numbers: title, source, setting, the claim, the notes, each
+ * claim with its provenance, and the claims' registration.
+ * @param {Experiment} ex
+ */
+function headerOf(ex) {
+  const def = ex.def;
+  return [
     el('h2', {}, def?.title ?? ex.id),
     def && el('p', { class: 'apd-small' }, `Source: ${def.source} · id ${ex.id} · ${def.seeds} seeds per grid point`),
     def &&
       el(
         'p',
-        {
-          class: 'apd-small xp-setting',
-          dataset: { setting: def.setting ? 'seed' : 'ours' },
-        },
+        { class: 'apd-small xp-setting', dataset: { setting: def.setting ? 'seed' : 'ours' } },
         el('strong', {}, 'Setting: '),
         def.setting ||
           'ours: a causal character language model (causal mask, next-character prediction, every position scored)',
@@ -61,28 +88,7 @@ export function experimentView(ex, { pool }) {
         )
       : null,
     registrationLine(ex),
-    verdictLine(ex),
-    claimsTable(ex),
-    ex.verdict?.convergence
-      ? el('p', { class: 'apd-small xp-convergence' }, `Convergence: ${ex.verdict.convergence}.`)
-      : null,
-    ...ex.errors.map((e) => el('p', { class: 'apd-error', role: 'alert' }, e)),
-  );
-  if (!def) return box;
-  if (!ex.hasResults) {
-    box.append(
-      el(
-        'p',
-        { class: 'apd-note xp-empty' },
-        'No results committed yet: this experiment is defined, but its runs have not been made. ',
-        el('code', {}, 'npm run experiments'),
-        ' makes them (natively, on both cores).',
-      ),
-    );
-    return box;
-  }
-  resultsView(box, ex, def, pool);
-  return box;
+  ];
 }
 
 /**
@@ -143,8 +149,38 @@ function resultsView(box, ex, def, pool) {
       { class: 'apd-small' },
       `Chart: ${metricWords(metric)} per grid point: bar at the mean, whiskers ± sd, a dot per committed seed; ◇ your runs in this tab.`,
     ),
+    ...curvesView(ex),
   );
   redraw();
+}
+
+/** The held-out curves, when the experiment kept them (<id>.curves.csv). @param {Experiment} ex */
+function curvesView(ex) {
+  if (!ex.curves?.series.length) return [];
+  const { budget, series } = ex.curves;
+  const box = el('div', { class: 'xp-chart xp-curves' });
+  new CurvesChart(box, { label: `${ex.def?.title ?? ex.id}: held-out loss against the step` }).set(series);
+  return [
+    el('h3', {}, 'Held-out loss during training'),
+    box,
+    el(
+      'ul',
+      { class: 'apd-small xp-curves-legend', 'aria-label': 'the curves' },
+      ...series.map((s, i) =>
+        el(
+          'li',
+          {},
+          el('span', { class: 'xp-swatch', style: { background: CURVE_COLORS[i % CURVE_COLORS.length] } }),
+          s.label,
+        ),
+      ),
+    ),
+    el(
+      'p',
+      { class: 'apd-small' },
+      `Held-out loss (nats) against the step, the mean over the seeds${budget ? `, for the runs of ${budget} steps (the largest budget)` : ''}: lines that still fall were not converged; lines that cross would give another verdict at another budget.`,
+    ),
+  ];
 }
 
 /** @type {Record<string, string>} */

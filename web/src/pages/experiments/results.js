@@ -14,7 +14,8 @@ import { summarize } from '../../demos/seeds.js';
  * @typedef {{seed: number|null, values: Record<string, number|null>, config: string, error: string}} Run
  * @typedef {{key: string, axes: Record<string, string>, runs: Run[], stats: Record<string, Summary|null>, n: number, failed: number}} Point
  * @typedef {{id: string, def: Definition|null, points: Point[], axes: string[], metrics: string[],
- *   verdict: import('./definitions.js').Verdict|null, engine: string, errors: string[], hasResults: boolean}} Experiment
+ *   verdict: import('./definitions.js').Verdict|null, engine: string, errors: string[], hasResults: boolean,
+ *   curves: {budget: string, series: import('./curves-chart.js').CurveSeries[]}|null}} Experiment
  */
 
 // docs/experiments/ from here (web/src/pages/experiments/): every definition, result and verdict.
@@ -50,7 +51,7 @@ const num = (s) => (s === undefined || s.trim() === '' || !Number.isFinite(Numbe
  */
 export function readExperiments(files) {
   const ids = Object.keys(files)
-    .filter((f) => f.endsWith('.json') && !f.endsWith('.verdict.json'))
+    .filter((f) => /^[a-z0-9-]+\.json$/.test(f)) // not <id>.verdict.json, <id>.registration.json
     .map((f) => f.slice(0, -5))
     .sort();
   return ids.map((id) => readOne(id, files));
@@ -73,6 +74,7 @@ function readOne(id, files) {
     engine: '',
     errors: [],
     hasResults: false,
+    curves: null,
   };
   const attempt = (/** @type {() => void} */ f) => {
     try {
@@ -86,8 +88,48 @@ function readOne(id, files) {
     attempt(() => (ex.verdict = parseVerdict(files[`${id}.verdict.json`], id)));
   if (files[`${id}.csv`] !== undefined) attempt(() => readRuns(ex, files[`${id}.csv`]));
   if (files[`${id}.summary.csv`] !== undefined) attempt(() => readSummary(ex, files[`${id}.summary.csv`]));
+  if (files[`${id}.curves.csv`] !== undefined) attempt(() => (ex.curves = readCurves(ex, files[`${id}.curves.csv`])));
   ex.hasResults = ex.points.length > 0;
   return ex;
+}
+
+/**
+ * The held-out curves of the largest budget (all runs when there is no column budget): per grid
+ * point, the mean eval_loss over its seeds at each step.
+ * @param {Experiment} ex @param {string} text
+ */
+export function readCurves(ex, text) {
+  const csv = parseCsv(text, `${ex.id}.curves.csv`);
+  const at = csv.header.indexOf('seed');
+  if (at < 1 || !csv.header.includes('step') || !csv.header.includes('eval_loss'))
+    throw new Error(`${ex.id}.curves.csv: the columns run, the axes, seed, step and eval_loss are expected`);
+  const axes = csv.header.slice(1, at).filter((a) => a !== 'budget');
+  const rows = csvObjects(csv);
+  const budgets = [...new Set(rows.map((r) => r.budget ?? ''))].sort((a, b) => Number(a) - Number(b));
+  const budget = budgets[budgets.length - 1];
+  /** @type {Map<string, Map<number, number[]>>} */
+  const lines = new Map();
+  for (const r of rows) {
+    if ((r.budget ?? '') !== budget) continue;
+    const step = num(r.step);
+    const v = num(r.eval_loss);
+    if (step === null || v === null) continue;
+    const label =
+      axes
+        .map((a) => r[a])
+        .filter((x) => x !== '')
+        .join(' · ') || 'all';
+    if (!lines.has(label)) lines.set(label, new Map());
+    const at = /** @type {Map<number, number[]>} */ (lines.get(label));
+    at.set(step, [...(at.get(step) ?? []), v]);
+  }
+  const series = [...lines].map(([label, at]) => ({
+    label,
+    points: /** @type {[number, number][]} */ (
+      [...at].sort((a, b) => a[0] - b[0]).map(([step, vs]) => [step, vs.reduce((x, y) => x + y, 0) / vs.length])
+    ),
+  }));
+  return { budget, series };
 }
 
 /**
