@@ -89,6 +89,7 @@ export function summaryMarkdown(experiments) {
           ? `| [${e.id}](experiments/${e.id}.md) | ${settingName(e.def)} | ${c.text} | ${provenanceKind(c.provenance)} | ${fmt(c.better.mean)} ± ${fmt(c.better.sd)} | ${fmt(c.worse.mean)} ± ${fmt(c.worse.sd)} | ${c.n} | ${fmt(c.diff)} [${fmt(c.ci[0])}, ${fmt(c.ci[1])}] | ${testWords(c)} | ${fmtP(c.q)} | ${budgetWords(c)} | **${c.verdict}**, ${c.stable ? 'stable' : 'provisional'}${c.why ? `: ${c.why}` : ''} |`
           : `| [${e.id}](experiments/${e.id}.md) | ${settingName(e.def)} | ${c.text} | ${provenanceKind(c.provenance)} | | | | | | | | **${c.verdict}**: ${c.why} |`,
       );
+  lines.push('', ...settingsCompared(experiments));
   lines.push('', '| experiment | headline metric | best grid point | runs (trained models) |', '|---|---|---|---|');
   for (const e of experiments) {
     const b = best(e);
@@ -117,6 +118,37 @@ function seedsWords(experiments) {
     );
   }
   return lines;
+}
+
+/**
+ * The claims judged in both settings (experiment ID in ours, ID-mlm in seed 000's, the same claim
+ * text), side by side, and whether the two verdicts are the same.
+ * @param {{id: string, def: any, claims: any[]}[]} experiments
+ */
+export function settingsCompared(experiments) {
+  const byId = new Map(experiments.map((e) => [e.id, e]));
+  const rows = [];
+  for (const seed of experiments.filter((e) => e.def.setting && e.id.endsWith('-mlm'))) {
+    const ours = byId.get(seed.id.slice(0, -'-mlm'.length));
+    if (!ours) continue;
+    for (const c of seed.claims) {
+      const o = ours.claims.find((x) => x.text === c.text);
+      if (!o) continue;
+      const word = (/** @type {any} */ x) => `**${x.verdict}**${x.stable ? ', stable' : ', provisional'}`;
+      rows.push(
+        `| ${c.text} | [${seed.id}](experiments/${seed.id}.md): ${word(c)} | [${ours.id}](experiments/${ours.id}.md): ${word(o)} | ${c.verdict === o.verdict ? 'the same' : '**the settings disagree**'} |`,
+      );
+    }
+  }
+  if (!rows.length) return [];
+  const differ = rows.filter((r) => r.includes('the settings disagree')).length;
+  return [
+    `**Seed 000's claims in both settings.** ${rows.length} claims are judged in seed 000's setting (a bidirectional masked LM) and in ours (a causal LM); the settings give different verdicts on ${differ} of them. Where they differ, the seed's sentence is about its own setting; ours says how far it carries to a causal model, whose mask already tells each token its position.`,
+    '',
+    "| claim | seed 000's setting | ours (causal) | |",
+    '|---|---|---|---|',
+    ...rows,
+  ];
 }
 
 /** The setting's short name: seed 000's (a bidirectional masked LM) or ours. @param {any} def */

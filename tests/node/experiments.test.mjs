@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv, judge, overall, pick } from '../../build-scripts/experiments/stats.mjs';
 import { ROOT } from './load.mjs';
-import { readJudged, addQ, summaryMarkdown } from '../../build-scripts/experiments/summary-table.mjs';
+import { readJudged, addQ, summaryMarkdown, settingsCompared } from '../../build-scripts/experiments/summary-table.mjs';
 import { existsSync } from 'node:fs';
 
 test('parseCsv reads quoted fields, escaped quotes, CRLF, and refuses ragged rows', () => {
@@ -322,4 +322,29 @@ test('a claim settled by a proof is judged by its exact rule; an equality claim 
   assert.equal(wordOf({ ...far, design: 'equivalence' }, far.p), 'disagrees');
   const wide = equivalence({ diff: 0, se: 10, df: 8, ci: [-23, 23] }, 5);
   assert.equal(wordOf({ ...wide, design: 'equivalence' }, wide.p), 'inside the noise');
+});
+
+test("seed 000's claims in both settings: paired by claim text, a different verdict said so, a same one not", () => {
+  const claim = (text, verdict, stable) => ({ text, verdict, stable });
+  const rows = settingsCompared([
+    { id: 'x', def: {}, claims: [claim('a beats b', 'inside the noise', false), claim('c beats d', 'agrees', false)] },
+    {
+      id: 'x-mlm',
+      def: { setting: 'bidirectional' },
+      claims: [
+        claim('a beats b', 'agrees', true),
+        claim('c beats d', 'agrees', true),
+        claim('only here', 'agrees', true),
+      ],
+    },
+  ]);
+  assert.match(rows[0], /2 claims are judged .* different verdicts on 1 of them/);
+  const body = rows.slice(4);
+  assert.equal(body.length, 2, 'the claim judged in one setting only is not paired');
+  assert.match(
+    body[0],
+    /^\| a beats b \| .*\*\*agrees\*\*, stable .*\*\*inside the noise\*\*, provisional \| \*\*the settings disagree\*\* \|$/,
+  );
+  assert.match(body[1], /\| the same \|$/);
+  assert.deepEqual(settingsCompared([{ id: 'x', def: {}, claims: [] }]), [], 'nothing to pair: no section');
 });
