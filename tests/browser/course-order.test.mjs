@@ -149,6 +149,12 @@ test('lesson 1: equivariance on the reader sequence, order at chance without pos
     { timeout: WAIT.training },
   );
   assert.match(passed.text, /Passed: position = learned reached \d+% held-out accuracy at step \d+/);
+  // The sentence describes the model without positions: its number stays that model's (at chance),
+  // not the learned model's that passed.
+  const after = await page.evaluate(
+    () => document.querySelector('output[data-fact="order-check"][data-metric="evalAccuracy"]').value,
+  );
+  assert.ok(parseInt(after, 10) < 70, `after the check the sentence still reads chance, not ${after}`);
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('attention-playground-course')));
   assert.equal(kept.lessons.order.check.passed, true);
   assert.ok(kept.lessons.order.check.accuracy >= 0.95 && kept.lessons.order.check.step <= 600);

@@ -13,6 +13,7 @@ import { htmlProblems, renderLesson } from '../../web/src/pages/course/render.mj
 import { expFact } from '../../web/src/pages/course/exp-facts.mjs';
 import { readProgress, MAX_CHARS } from '../../web/src/state/course.js';
 import { CHECKS, checkChallenge, judge } from '../../web/src/pages/course/checks.js';
+import { seenEnough } from '../../web/src/pages/course/lesson-widgets.js';
 import { FORMATS as LIVE_FORMATS, METRICS } from '../../web/src/pages/course/lesson-widgets.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -309,4 +310,20 @@ test("each lesson's check is for a widget that starts from its challenge's setup
     judge(abs, { ...start, position: 'learned' }, { step: 300, evalAccuracy: 0.97 }, ['position']).state,
     'passed',
   );
+});
+
+test('a widget starts when a quarter of it is in view, or half the window for a widget taller than twice the window', () => {
+  const entry = (height, visible, win) => ({
+    isIntersecting: visible > 0,
+    intersectionRect: { height: visible },
+    boundingClientRect: { height },
+    rootBounds: { height: win },
+  });
+  assert.equal(seenEnough(entry(400, 100, 667), 667), true, 'a quarter of a 400 px widget');
+  assert.equal(seenEnough(entry(400, 90, 667), 667), false, 'less than a quarter');
+  // lesson 3's ALiBi widget on a phone: 3450 px tall in a 667 px window can never show a quarter
+  assert.equal(seenEnough(entry(3450, 334, 667), 667), true, 'half the window of a tall widget');
+  assert.equal(seenEnough(entry(3450, 300, 667), 667), false, 'less than half the window');
+  assert.equal(seenEnough(entry(3450, 0, 667), 667), false, 'not in view');
+  assert.equal(seenEnough({ ...entry(3450, 400, 0), rootBounds: null }, 667), true, 'no rootBounds: the window');
 });
