@@ -29,6 +29,14 @@ int list(const std::string& what, bool json) {
   }
   for (auto& [family, entries] : out.items()) {
     if (family == "config") continue;
+    if (!entries.is_array()) {  // `renamed`: old field name -> new one, not a family of entries
+      if (entries.empty()) continue;
+      std::cout << family << " (old field name: new one):\n";
+      for (auto& [old, now] : entries.items())
+        std::cout << "  " << std::left << std::setw(18) << old
+                  << (now.is_string() ? now.get<std::string>() : now.dump()) << "\n";
+      continue;
+    }
     std::cout << family << ":\n";
     for (auto& e : entries) {
       std::string desc = e.contains("description") ? e["description"] : e["title"];

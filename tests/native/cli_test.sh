@@ -6,6 +6,16 @@ set -uo pipefail
 source "$(dirname "$0")/check.sh" "$@"
 
 check "list --json names every family" bash -c "'$bin' list --json | grep -q '\"positions\"'"
+list_plain() { # the first command a new user types: every family, the renamed fields, exit 0
+  local out
+  out=$("$bin" list) || { echo "list exited $?"; return 1; }
+  for f in positions: normalizations: tasks: "renamed (old field name: new one):"; do
+    [[ $out == *"$f"* ]] || { echo "list lacks $f"; return 1; }
+  done
+  [[ $out == *"norm_position"*"layernorm"* ]] || return 1
+  out=$("$bin" list tasks) && [[ $out == *"mlm "* ]]
+}
+check "list (plain) prints every family and the renamed fields, and exits 0" list_plain
 check "train copy (--json, --out, --metrics)" bash -c "'$bin' train --set task=copy --set steps=300 --set seq_len=12 --json --out '$dir/copy.safetensors' --metrics '$dir/m.csv' > '$dir/train.json'"
 check "train --json has the promised keys" bash -c "tail -n 1 '$dir/train.json' | grep -q weights_sha256 && tail -n 1 '$dir/train.json' | grep -q tokens_per_s && tail -n 1 '$dir/train.json' | grep -q eval_accuracy"
 check "metrics CSV has a row per step" bash -c "[ \$(wc -l < '$dir/m.csv') -eq 301 ]"
