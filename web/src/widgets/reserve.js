@@ -80,12 +80,20 @@ const FIELD_GAP = 14;
 const FIELD_WIDTHS = { task: 154, position: 498, normalization: 305 };
 const DECIMALS = ['lr', 'weight_decay', 'clip', 'dropout', 'attn_dropout', 'beta1', 'beta2', 'eps', 'rope_factor'];
 const fieldWidth = (/** @type {string} */ k) =>
-  FIELD_WIDTHS[/** @type {keyof typeof FIELD_WIDTHS} */ (k)] ?? (DECIMALS.includes(k) ? 188 : 112);
+  (Object.hasOwn(FIELD_WIDTHS, k) ? FIELD_WIDTHS[/** @type {keyof typeof FIELD_WIDTHS} */ (k)] : undefined) ??
+  (DECIMALS.includes(k) ? 188 : 112);
 
 const HEAD_ROW = 270; // a row of head cards, with the gap
 /** Rows of `cards` head cards in a column `width` wide (widget.css: cards at least 280 px, 10 px apart, 13 px padding). */
 const headRows = (/** @type {number} */ width, /** @type {number} */ cards) =>
   Math.ceil(cards / Math.max(1, Math.floor((width - 16) / 290)));
+
+/**
+ * `table[key]` when `key` is the table's own (a user's attribute can say "toString", "constructor"
+ * or "__proto__": never the prototype's). @template T @param {Record<string, T>} table
+ * @param {string} key @returns {T|undefined}
+ */
+const own = (table, key) => (Object.hasOwn(table, key) ? table[key] : undefined);
 
 /** The value of `table` (heights at WIDTHS) at width `w`. @param {number[]} table @param {number} w */
 function at(table, w) {
@@ -110,8 +118,8 @@ const words = (/** @type {string|null} */ v) => (v ?? '').split(/[\s,]+/).filter
  */
 export function reserveHeight(attr, width, compact, names = [], lang = 'en') {
   const preset = (attr('preset') ?? '').trim() || 'playground';
-  const base = compact && `${preset} compact` in PRESET_HEIGHTS ? `${preset} compact` : preset;
-  const key = lang !== 'en' && `${base} ${lang}` in PRESET_HEIGHTS ? `${base} ${lang}` : base;
+  const base = compact && Object.hasOwn(PRESET_HEIGHTS, `${preset} compact`) ? `${preset} compact` : preset;
+  const key = lang !== 'en' && Object.hasOwn(PRESET_HEIGHTS, `${base} ${lang}`) ? `${base} ${lang}` : base;
   const measured = Object.hasOwn(PRESET_HEIGHTS, key);
   if (measured && DEMOS.includes(preset)) {
     if (preset !== 'probe') return Math.round(at(PRESET_HEIGHTS[key], width));
@@ -139,7 +147,7 @@ function fieldsHeight(keys, width) {
   /** @type {Map<string, {w: number, h: number}>} */
   const groups = new Map(Object.keys(GROUP_TITLES).map((g) => [g, { w: 0, h: 0 }]));
   for (const k of keys) {
-    const g = /** @type {{w: number, h: number}} */ (groups.get(OPTIONS[k]?.[0] ?? groupOf(k)));
+    const g = /** @type {{w: number, h: number}} */ (groups.get(own(OPTIONS, k)?.[0] ?? groupOf(k)));
     g.w = Math.max(g.w, fieldWidth(k));
     g.h += FIELD_ROW;
   }
@@ -219,14 +227,14 @@ function configHeight(attr, width, preset, lang) {
   if (lang === 'en') {
     const buttons = Object.keys(BUTTONS).filter((b) => controlsAttr === null || controls.includes(b));
     // "copy back · Rotary (RoPE) · softmax"
-    const subtitle = task.length + (TITLE_LENGTHS[position] ?? position.length) + chosen.normalization.length + 6;
+    const subtitle = task.length + (own(TITLE_LENGTHS, position) ?? position.length) + chosen.normalization.length + 6;
     h += headerHeight(width, buttons, subtitle) - headerHeight(width, FRAME_BUTTONS[frame], 1);
   }
   const chart = Number(attr('height')) || 150;
   if (view.includes('chart')) h += (narrow ? 2 : 1) * (chart - 150) + (narrow ? 386 : 189) + 12;
   for (const v of view) {
-    const tables = /** @type {Record<string, number[]>|undefined} */ (PANELS[/** @type {keyof typeof PANELS} */ (v)]);
-    if (tables) h += at(tables[v === 'attention' ? task : position] ?? tables[''], width);
+    const tables = /** @type {Record<string, number[]>|undefined} */ (own(PANELS, v));
+    if (tables) h += at(own(tables, v === 'attention' ? task : position) ?? tables[''], width);
   }
   // The heads' table was measured with 4 cards (2 × 2): other shapes add or take rows of cards.
   if (view.includes('heads')) {
