@@ -11,7 +11,7 @@ import { LANGS, LOADABLE, t, loadMessages, pickLanguage, langOf } from '../../we
 import { LESSONS, LESSON_DIR, coursePageHtml, coursePages } from '../../web/src/pages/course/pages.mjs';
 import { htmlProblems, renderLesson } from '../../web/src/pages/course/render.mjs';
 import { expFact } from '../../web/src/pages/course/exp-facts.mjs';
-import { readProgress, MAX_CHARS } from '../../web/src/state/course.js';
+import { readProgress, MAX_CHARS, MAX_LESSONS } from '../../web/src/state/course.js';
 import { CHECKS, checkChallenge, judge } from '../../web/src/pages/course/checks.js';
 import { seenEnough } from '../../web/src/pages/course/lesson-widgets.js';
 import { FORMATS as LIVE_FORMATS, METRICS } from '../../web/src/pages/course/lesson-widgets.js';
@@ -326,4 +326,17 @@ test('a widget starts when a quarter of it is in view, or half the window for a 
   assert.equal(seenEnough(entry(3450, 300, 667), 667), false, 'less than half the window');
   assert.equal(seenEnough(entry(3450, 0, 667), 667), false, 'not in view');
   assert.equal(seenEnough({ ...entry(3450, 400, 0), rootBounds: null }, 667), true, 'no rootBounds: the window');
+});
+
+test('course progress keeps the lesson read last, however many other lessons are stored', () => {
+  const lessons = {};
+  for (let i = 0; i < MAX_LESSONS + 6; i++) lessons[`old-${i}`] = { place: 1, check: null };
+  lessons.order = { place: 3, check: null };
+  const read = readProgress(JSON.stringify({ lang: 'en', last: 'order', lessons }));
+  assert.deepEqual(read.lessons.order, { place: 3, check: null }, 'the current lesson is kept');
+  assert.equal(Object.keys(read.lessons).length, MAX_LESSONS, 'at most MAX_LESSONS lessons');
+  // invalid slugs take no place from valid ones
+  const bad = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`BAD ${i}`, { place: 1 }]));
+  const mixed = readProgress(JSON.stringify({ lessons: { ...bad, order: { place: 2 } } }));
+  assert.deepEqual(Object.keys(mixed.lessons), ['order']);
 });

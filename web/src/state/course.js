@@ -62,8 +62,11 @@ export function readProgress(text) {
   if (raw.lang === 'en' || raw.lang === 'zh') out.lang = raw.lang;
   if (typeof raw.last === 'string' && SLUG.test(raw.last)) out.last = raw.last;
   const lessons = raw.lessons && typeof raw.lessons === 'object' && !Array.isArray(raw.lessons) ? raw.lessons : {};
-  for (const slug of Object.keys(lessons).slice(0, MAX_LESSONS)) {
-    if (!SLUG.test(slug)) continue;
+  // The lesson read last first, so that it is never the one dropped when more than MAX_LESSONS are stored.
+  const slugs = Object.keys(lessons).filter((slug) => SLUG.test(slug));
+  const ordered = out.last && slugs.includes(out.last) ? [out.last, ...slugs.filter((x) => x !== out.last)] : slugs;
+  for (const slug of ordered) {
+    if (Object.keys(out.lessons).length >= MAX_LESSONS) break;
     const l = readLesson(lessons[slug]);
     if (l) out.lessons[slug] = l;
   }
