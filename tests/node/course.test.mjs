@@ -218,7 +218,15 @@ test("a lesson's raw HTML is held to the allow-list", () => {
     '<output data-fact="a" style="color:red">x</output>',
     '<aside data-check="order" class="javascript:x"></aside>',
     'Text <iframe src="https://example.com"></iframe>',
+    '<attention-playground style="position:fixed"></attention-playground>',
+    '<attention-playground tabindex="1"></attention-playground>',
+    '<attention-playground autofocus></attention-playground>',
+    '<attention-playground popover></attention-playground>',
+    '<attention-playground id="coursePage"></attention-playground>',
+    '<attention-playground task="u\\72l(x)"></attention-playground>',
+    '<attention-playground task="java&#115;cript:x"></attention-playground>',
   ];
+  assert.deepEqual(htmlProblems('<attention-playground id="order-check" task="copy"></attention-playground>'), []);
   for (const src of bad) assert.ok(htmlProblems(src).length > 0, `refused: ${src}`);
 });
 

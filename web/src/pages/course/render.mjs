@@ -12,7 +12,10 @@ import { EXP_REF, fillExpFacts } from './exp-facts.mjs';
 
 /** Raw HTML a lesson may hold: tag -> the attributes it may carry (a RegExp over the name). */
 export const ALLOWED_HTML = {
-  'attention-playground': /^(?!on)[a-z][a-z0-9-]*$/,
+  // the widget's own attributes: any lower-case name but an event handler's and HTML's global
+  // attributes that style, focus or show it (docs/course.md); `id` is checked by its value (ID)
+  'attention-playground':
+    /^(?!on)(?!(?:style|tabindex|autofocus|popover|hidden|inert|contenteditable|draggable|accesskey|slot|part|exportparts|is|nonce|dir|title|autocapitalize|enterkeyhint|inputmode|spellcheck|translate)$)[a-z][a-z0-9-]*$/,
   output: /^(data-fact|data-metric|data-format|id)$/,
   aside: /^(data-check|data-for|class)$/,
   figure: /^class$/,
@@ -27,7 +30,9 @@ const TAG =
   /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>|<!--[\s\S]*?-->/g;
 const ATTR = /([^\s=>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 /** Attribute values that could reach a URL or a style: refused in every tag. */
-const BAD_VALUE = /javascript:|data:|url\(|[<>]/i;
+const BAD_VALUE = /javascript:|data:|url\(|[<>\\]|&[#a-z]/i; // a backslash or an entity could spell either
+/** An id a lesson may give: lower case, so it can never clobber a page global such as coursePage. */
+const ID = /^[a-z][a-z0-9-]{0,40}$/;
 
 /**
  * Problems with the raw HTML of one lesson's source: tags or attributes off the allow-list.
@@ -50,6 +55,8 @@ export function htmlProblems(source) {
       for (const [, a, v1, v2, v3] of String(attrs).matchAll(ATTR)) {
         const value = v1 ?? v2 ?? v3 ?? '';
         if (!allowed.test(a.toLowerCase())) problems.push(`line ${line}: <${tag} ${a}> is not allowed`);
+        else if (a.toLowerCase() === 'id' && !ID.test(value))
+          problems.push(`line ${line}: <${tag} id="${value.slice(0, 40)}"> is not allowed (lower case, digits and -)`);
         else if (BAD_VALUE.test(value))
           problems.push(`line ${line}: <${tag} ${a}="${value.slice(0, 40)}"> is not allowed`);
       }
