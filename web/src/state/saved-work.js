@@ -111,8 +111,13 @@ export function saveRun({ bytes, ...run }) {
       s.put(meta, RUN + meta.id);
       s.put(bytes.slice(), BYTES + meta.id);
       const all = s.getAll(runKeys());
-      all.onsuccess = () => {
-        const runs = validRuns(all.result)
+      const keys = s.getAllKeys(runKeys());
+      keys.onsuccess = () => {
+        // a record that is not a run of the declared shape under its own key can never be offered
+        // nor forgotten by id: it goes now
+        for (const [i, key] of keys.result.entries())
+          if (!validRuns([all.result[i]], [key]).length) forget(s, String(key).slice(RUN.length));
+        const runs = validRuns(all.result, keys.result)
           .filter((r) => r.id !== meta.id)
           .sort(newestFirst);
         for (const old of runs.slice(MAX_RUNS - 1)) forget(s, old.id);
@@ -135,7 +140,8 @@ export function forgetRuns(runs) {
       for (const { id, savedAt } of runs) {
         const get = s.get(RUN + id);
         get.onsuccess = () => {
-          if (get.result?.savedAt === savedAt) forget(s, id);
+          // a newer save of the run stays; one that is not a valid run under its key goes too
+          if (get.result?.savedAt === savedAt || !validRuns([get.result], [RUN + id]).length) forget(s, id);
         };
       }
       return () => true;
@@ -184,9 +190,10 @@ export async function loadWork() {
     (s) => {
       const state = s.get('state');
       const all = s.getAll(runKeys());
+      const keys = s.getAllKeys(runKeys());
       return () => ({
         state: state.result && typeof state.result === 'object' ? state.result : null,
-        runs: validRuns(all.result).sort(newestFirst),
+        runs: validRuns(all.result, keys.result).sort(newestFirst),
       });
     },
     { state: null, runs: [] },
@@ -233,17 +240,21 @@ function forget(s, id) {
 const newestFirst = (a, b) => b.savedAt - a.savedAt;
 
 /**
- * Only records of the declared shape come through (another version or a hand edit may differ).
+ * Only records of the declared shape come through (another version or a hand edit may differ):
+ * each under its own key (run:<id>) and with a finite time, so that forgetting it by id works.
  * @param {unknown} list
+ * @param {unknown} keys the records' keys, in the same order (getAllKeys)
  * @returns {SavedRun[]}
  */
-function validRuns(list) {
-  if (!Array.isArray(list)) return [];
+export function validRuns(list, keys) {
+  if (!Array.isArray(list) || !Array.isArray(keys)) return [];
   return list
     .filter(
-      (r) =>
+      (r, i) =>
         r &&
         typeof r.id === 'string' &&
+        keys[i] === RUN + r.id &&
+        Number.isFinite(r.savedAt) &&
         typeof r.tab === 'string' &&
         Number.isInteger(r.step) &&
         r.step > 0 &&
