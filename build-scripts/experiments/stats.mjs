@@ -101,7 +101,13 @@ function samesModels(a, b) {
 export function judge(def, summary, runs) {
   const budgets = def.budgets?.length ? def.budgets : [null];
   return (def.claims ?? []).map((c) => {
-    const at = budgets.map((b) => {
+    // A budget that neither side of the claim has run yet (a partial result) is left out.
+    const ran = budgets.filter(
+      (b) =>
+        b === null ||
+        (pick(summary, { ...c.better, budget: b }).length && pick(summary, { ...c.worse, budget: b }).length),
+    );
+    const at = (ran.length ? ran : budgets).map((b) => {
       const sel =
         b === null
           ? c
@@ -128,7 +134,7 @@ export const STABLE_BUDGETS = 3;
  * The final verdicts, from q (Benjamini–Hochberg over every test of every experiment): at each
  * budget, agrees when q < α and the difference favours the claim, disagrees when q < α against
  * it, inside the noise otherwise; the claim's verdict is its largest budget's. A claim is stable
- * when it was judged at STABLE_BUDGETS budgets or more and every one gave the same word;
+ * when it was judged at STABLE_BUDGETS budgets or more and the largest STABLE_BUDGETS gave the same word;
  * otherwise provisional, with the reason in `stability`. In place.
  * @param {any[]} claims judged claims with q set on each budget
  */
@@ -142,8 +148,13 @@ export function settle(claims) {
     const last = at[at.length - 1];
     c.verdict = last.verdict;
     c.q = last.q;
-    const words = new Set(at.map((/** @type {any} */ b) => b.verdict));
-    const budgets = at.filter((/** @type {any} */ b) => b.budget !== null).map((/** @type {any} */ b) => b.budget);
+    // Stable is judged over the largest STABLE_BUDGETS budgets: a verdict that moved at the
+    // smaller ones and then held through three doublings has stopped moving.
+    const lastOnes = at.slice(-STABLE_BUDGETS);
+    const words = new Set(lastOnes.map((/** @type {any} */ b) => b.verdict));
+    const budgets = lastOnes
+      .filter((/** @type {any} */ b) => b.budget !== null)
+      .map((/** @type {any} */ b) => b.budget);
     c.stable = c.verdict !== 'not judged' && at.length >= STABLE_BUDGETS && words.size === 1;
     c.stability =
       c.verdict === 'not judged'

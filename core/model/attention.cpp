@@ -126,7 +126,7 @@ void attention_forward(FView<3> out, AttentionActs& acts, const CView<3>& qkv, c
     for (size_t r = size_t(h0) * T; r < size_t(h1) * T; ++r) {
       const int n = visible(shape, int(r % T));
       float* w_row = acts.weights.data() + r * T;
-      ctx.norm->head_row_forward(ctx.layer, int((r / T) % shape.NH), acts.logits.data() + r * T, w_row, n);
+      ctx.norm->placed_row_forward(ctx.layer, r, shape, acts.logits.data() + r * T, w_row, n);
       std::fill(w_row + n, w_row + T, 0.0f);  // masked keys, while the row is in cache
     }
   });
@@ -202,8 +202,8 @@ void attention_backward(FView<3> dqkv, const CView<3>& dout, AttentionActs& acts
     for (size_t r = size_t(h0) * T; r < size_t(h1) * T; ++r) {
       float* ds_row = ds.data() + r * T;
       std::fill(ds_row, ds_row + T, 0.0f);  // row_backward adds into the visible part; the rest stays 0
-      ctx.norm->row_backward(acts.logits.data() + r * T, acts.weights.data() + r * T, dw.data() + r * T, ds_row,
-                             visible(shape, int(r % T)));
+      ctx.norm->placed_row_backward(ctx.layer, r, shape, acts.logits.data() + r * T, acts.weights.data() + r * T,
+                                    dw.data() + r * T, ds_row, visible(shape, int(r % T)));
     }
   });
   ctx.norm->rows_backward(ctx.layer, ds.data(), shape);

@@ -45,6 +45,18 @@ class Normalization {
   // The row map as the attention loop calls it, with the row's layer and head: entries with a
   // parameter per head (sink) override it; the default is the head-blind row_forward.
   virtual void head_row_forward(int layer, int head, const float* s, float* a, int n) const { row_forward(s, a, n); }
+  // The row map with the row's place r = (b·NH + h)·T + i in the layer (B,NH,T) as the attention
+  // loop calls it. Entries whose denominator comes from outside the row override both (linear:
+  // RoFormer's sum over the unrotated features, kept by qk_forward); the defaults are the
+  // head's row_forward and row_backward. The backward may keep per-row values (one slot a row,
+  // so the threads of the loop never share one).
+  virtual void placed_row_forward(int layer, size_t r, const AttnShape& s, const float* x, float* a, int n) const {
+    head_row_forward(layer, int((r / size_t(s.T)) % size_t(s.NH)), x, a, n);
+  }
+  virtual void placed_row_backward(int layer, size_t r, const AttnShape& s, const float* x, const float* a,
+                                   const float* da, float* ds, int n) {
+    row_backward(x, a, da, ds, n);
+  }
   // Parameters of the row map: called once per layer in the backward, after every row's
   // row_backward, with ds = ∂L/∂s (B,NH,T,T) of all rows (masked keys 0), before the soft cap's
   // backward. Entries whose row map owns parameters accumulate their gradients here (one

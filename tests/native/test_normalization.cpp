@@ -11,7 +11,11 @@
 
 #include "normalization/kernel_attention.hpp"
 #include "normalization/normalization.hpp"
+#include "config/variants.hpp"
+#include "model/act_tensor.hpp"
+#include "model/layers.hpp"
 #include "model_check.hpp"
+#include "position/position.hpp"
 #include "session/inspect.hpp"
 #include "session/session.hpp"
 
@@ -339,7 +343,8 @@ TEST_CASE("whole-model gradients for the option variants of the entries", "[norm
                         nlohmann::json{{"normalization", "exp"}, {"exp_softcap", 5.0}},
                         nlohmann::json{{"normalization", "performer"}, {"performer_features", 24}},
                         nlohmann::json{{"normalization", "cosine"}, {"position", "learned"}},
-                        nlohmann::json{{"normalization", "linear"}, {"position", "sinusoidal"}});
+                        nlohmann::json{{"normalization", "linear"}, {"position", "sinusoidal"}},
+                        nlohmann::json{{"normalization", "linear"}, {"position", "rope"}, {"rope_base", 100.0}});
   auto causal = GENERATE(true, false);
   INFO(extra.dump() << " causal " << causal);
   nlohmann::json j = aptest::tiny(extra);
@@ -373,6 +378,74 @@ TEST_CASE("linear attention: the prefix-sum form equals the materialized weights
     }
     ap::kernel_attention_prefix(o2.data(), fq.data(), fk.data(), v.data(), T, HS, HS, causal, 1e-6);
     for (int i = 0; i < T * HS; ++i) CHECK(o1[i] == Approx(o2[i]).margin(1e-5));
+  }
+}
+
+TEST_CASE("linear attention under RoPE follows RoFormer (eq. 19): against a float64 reference", "[normalization]") {
+  // a_ij = φ(q_i)ᵀR_iR_jᵀφ(k_j) / (Σ_{j visible} φ(q_i)·φ(k_j) + ε): the numerator rotated, the
+  // denominator not. The reference computes φ, the rotation (interleaved pairs, θ_p = base^(−2p/HS),
+  // (a, b) → (a cos tθ − b sin tθ, b cos tθ + a sin tθ)) and the weights and outputs in double.
+  for (bool causal : {true, false}) {
+    INFO("causal " << causal);
+    nlohmann::json j = aptest::tiny({{"normalization", "linear"}, {"position", "rope"}, {"rope_base", 100.0}});
+    j["causal"] = causal;
+    const ap::Config cfg = ap::Config::from_json(j);
+    ap::ParamStore ps;
+    auto pos = ap::make_variant(ap::find_position("rope"), cfg, ps);
+    auto norm = ap::make_variant(ap::find_normalization("linear"), cfg, ps);
+    const int B = 2, T = 12, NH = cfg.heads, HS = cfg.d_model / cfg.heads, C = cfg.d_model;
+    const ap::AttnShape shape{B, T, NH, HS, causal, true};
+    const ap::AttentionCtx ctx{0, shape, pos.get(), norm.get(), 0.0f, nullptr, 0.0f, nullptr};
+    ap::ActTensor<3> qkv{"qkv"}, out{"attention output"};
+    qkv.zeros({size_t(B), size_t(T), size_t(3 * C)});
+    out.zeros({size_t(B), size_t(T), size_t(C)});
+    ap::Rng rng(7);
+    for (size_t i = 0; i < qkv.size(); ++i) qkv.data()[i] = rng.normal();
+    ap::AttentionActs acts;
+    ap::attention_forward(out.view(), acts, qkv.cview(), ctx);
+    auto at = [&](int b, int t, int part, int h) {
+      return qkv.data() + (size_t(b) * T + t) * 3 * C + part * C + h * HS;
+    };
+    auto phi = [](double x) { return x > 0 ? x + 1.0 : std::exp(x); };
+    auto rotated = [&](const float* x, int t) {
+      std::vector<double> r(HS);
+      for (int p = 0; p < HS / 2; ++p) {
+        const double th = t * std::pow(100.0, -2.0 * p / HS), a = phi(x[2 * p]), b = phi(x[2 * p + 1]);
+        r[2 * p] = a * std::cos(th) - b * std::sin(th);
+        r[2 * p + 1] = b * std::cos(th) + a * std::sin(th);
+      }
+      return r;
+    };
+    double werr = 0, oerr = 0, spread = 0;
+    for (int b = 0; b < B; ++b)
+      for (int h = 0; h < NH; ++h)
+        for (int i = 0; i < T; ++i) {
+          const int n = causal ? i + 1 : T;
+          double D = 0;
+          for (int k = 0; k < n; ++k)
+            for (int c = 0; c < HS; ++c) D += phi(at(b, i, 0, h)[c]) * phi(at(b, k, 1, h)[c]);
+          D += 1e-6;
+          const auto rq = rotated(at(b, i, 0, h), i);
+          std::vector<double> o(HS, 0.0);
+          double sum = 0;
+          for (int k = 0; k < T; ++k) {
+            double a = 0;
+            if (k < n) {
+              const auto rk = rotated(at(b, k, 1, h), k);
+              for (int c = 0; c < HS; ++c) a += rq[c] * rk[c];
+              a /= D;
+            }
+            sum += a;
+            for (int c = 0; c < HS; ++c) o[c] += a * at(b, k, 2, h)[c];
+            werr = std::max(werr, std::fabs(a - acts.weights.data()[((size_t(b) * NH + h) * T + i) * T + k]));
+          }
+          spread = std::max(spread, std::fabs(sum - 1.0));
+          for (int c = 0; c < HS; ++c)
+            oerr = std::max(oerr, std::fabs(o[c] - out.data()[(size_t(b) * T + i) * C + h * HS + c]));
+        }
+    CHECK(werr < 1e-5);
+    CHECK(oerr < 1e-4);
+    CHECK(spread > 1e-3);  // rotated numerators: the rows no longer sum to 1 (RoFormer's rule, not a row sum)
   }
 }
 

@@ -1,7 +1,9 @@
 // tests/native/test_normalization_probe.cpp — probe outcomes of the normalizations (shared
 // reference §2 and §4; Su, kexue.fm/archives/9105). n = 8 identical tokens, label = position.
 //   row-stochastic (softmax, cosine, linear, performer, topk) + a position that acts only in the
-//     attention (t5_bias, rope, causal NoPE): accuracy stays at 1/n, loss at ln n (Lemma 1);
+//     attention (t5_bias, rope, causal NoPE): accuracy stays at 1/n, loss at ln n (Lemma 1) —
+//     but linear under RoPE, whose RoFormer denominator is unrotated, has rows that do not sum
+//     to 1 and learns the probe;
 //   non-row-stochastic (l2, relu2 with a fixed n, sigmoid, softmax1, sink): ≥ 0.95 (t5_bias, rope);
 //   causal NoPE: stick_breaking counts with no position at all;
 //   symmetric ALiBi with l2: mirror-limited, ≤ 0.5 + 1/n (Lemma 2);
@@ -69,6 +71,12 @@ TEST_CASE("probe: row-stochastic entries stay at 1/n with t5_bias and rope", "[n
                             Catch::Matchers::Contains("cannot take"));
           continue;
         }
+      }
+      if (std::string(norm) == "linear" && std::string(pos) == "rope") {
+        // RoFormer's rule (linear.cpp): the numerator is rotated, the denominator is not, so the
+        // rows no longer sum to 1 under RoPE and Lemma 1 does not apply: the probe is learned.
+        check_learned(probe(norm, pos, {}, 300), 0.95f);
+        continue;
       }
       check_collapsed(probe(norm, pos, {}, 300));
     }

@@ -242,6 +242,25 @@ test('budgets: a claim is judged at each budget; stable only when the same at th
   };
   settle([c]);
   assert.equal(c.verdict, 'inside the noise');
+  // a budget not yet run (a partial result) is left out; stable looks at the largest three
+  const longer = judge({ ...d, budgets: [1000, 2000, 4000, 8000] }, summary, rows);
+  assert.deepEqual(
+    longer[0].budgets.map((b) => b.budget),
+    [1000, 2000, 4000],
+  );
+  const moved = {
+    budgets: [1000, 2000, 4000, 8000].map((budget, i) => ({
+      budget,
+      verdict: 'agrees',
+      p: 0.001,
+      q: i ? 0.001 : 0.5,
+      diff: 1,
+    })),
+  };
+  settle([moved]);
+  assert.equal(moved.budgets[0].verdict, 'inside the noise');
+  assert.equal(moved.stable, true, moved.stability);
+  assert.match(moved.stability, /stable: the same at 2000, 4000, 8000 steps/);
 });
 
 test('a claim settled by a proof is judged by its exact rule; an equality claim by two one-sided tests', async () => {
