@@ -18,6 +18,7 @@ export function claimsHash(def) {
     text: c.text,
     better: c.better,
     worse: c.worse,
+    ...(c.metric ? { metric: c.metric } : {}), // absent for claims on the headline metric
   }));
   return createHash('sha256').update(JSON.stringify(claims)).digest('hex');
 }

@@ -168,12 +168,12 @@ export function settle(claims) {
 }
 
 /**
- * @param {any} def @param {{text: string, better: Record<string, any>, worse: Record<string, any>}} c
+ * @param {any} def @param {{text: string, better: Record<string, any>, worse: Record<string, any>, metric?: string, rule?: any}} c
  * @param {Record<string, string>[]} summary @param {Record<string, string>[]} [runs]
  */
 function judgeOne(def, c, summary, runs) {
   if (c.rule?.kind === 'exact') return judgeExact(c, runs);
-  const m = def.metric;
+  const m = c.metric ?? def.metric; // a claim may be judged on another column (PI's 2× fine-tune length)
   const [a, b] = [pick(summary, c.better), pick(summary, c.worse)];
   if (a.length !== 1 || b.length !== 1)
     return notJudged(c, `the claim picks ${a.length} and ${b.length} grid points; it must pick one each`);
