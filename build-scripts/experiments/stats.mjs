@@ -145,6 +145,10 @@ export function settle(claims) {
       b.verdict = wordOf(b, b.q);
     }
     const at = c.budgets ?? [c];
+    if (at.some((/** @type {any} */ b) => b.occasion)) {
+      settleOccasions(c, at);
+      continue;
+    }
     const last = at[at.length - 1];
     c.verdict = last.verdict;
     c.q = last.q;
@@ -165,6 +169,38 @@ export function settle(claims) {
             ? `provisional: judged at ${budgets.length ? `${budgets.join(', ')} steps` : 'one budget'}; stable needs ${STABLE_BUDGETS} budgets, each twice the last`
             : `provisional: ${at.map((/** @type {any} */ b) => `${b.verdict} at ${b.budget}`).join(', ')}`;
   }
+}
+
+/**
+ * A claim judged on two separate occasions (timing): each occasion's word is its largest budget's;
+ * the same word on both is the verdict and counts as stable (replicated), different words are
+ * "undecided". With one occasion so far the verdict is provisional. The claim's own numbers stay
+ * the first occasion's. In place.
+ * @param {any} c @param {any[]} at its tests, each with `occasion` 1 or 2
+ */
+function settleOccasions(c, at) {
+  const ends = [1, 2]
+    .map((o) => at.filter((b) => b.occasion === o))
+    .filter((x) => x.length)
+    .map((x) => x[x.length - 1]);
+  const numbers = (/** @type {any} */ b) =>
+    b.verdict === 'not judged' ? '' : ` (difference ${b.diff.toPrecision(3)}, q ${b.q.toPrecision(2)})`;
+  c.q = ends[0].q;
+  if (ends.length < 2) {
+    c.verdict = ends[0].verdict;
+    c.stable = false;
+    c.stability =
+      c.verdict === 'not judged' ? '' : 'provisional: judged on one occasion; a timing claim is judged on two';
+    return;
+  }
+  const same = ends[0].verdict === ends[1].verdict;
+  c.verdict = same ? ends[0].verdict : 'undecided';
+  c.stable = same && c.verdict !== 'not judged';
+  c.stability = same
+    ? c.verdict === 'not judged'
+      ? ''
+      : `replicated: ${c.verdict} on both occasions${numbers(ends[0])}${numbers(ends[1])}`
+    : `undecided: ${ends[0].verdict} on the first occasion${numbers(ends[0])}, ${ends[1].verdict} on the second${numbers(ends[1])}`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // the Benjamini–Hochberg adjusted p (q) over all of them, written into docs/experiments.md between
 // its <!-- claims:begin --> and <!-- claims:end --> markers, and each experiment's best grid point
 // on its headline metric: every number there comes from the committed CSVs, so none can drift.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benjaminiHochberg } from './tdist.mjs';
 import { ALPHA, parseCsv, judge, settle } from './stats.mjs';
@@ -26,11 +26,34 @@ export function readJudged(dir, id, def) {
     models: new Set(runs.map((r) => r.weights_sha256).filter(Boolean)).size,
     summary,
     axes,
-    claims: judge(def, summary, runs),
+    claims: withOccasions(dir, id, def, judge(def, summary, runs)),
     convergence: convergenceOf(runs),
     gaps: gapsOf(def, runs),
     engine: runs[0]?.engine ?? '?',
   };
+}
+
+/**
+ * A definition with "occasions": 2 (timing claims) is swept twice, the second time into
+ * <id>.occasion2.csv and its summary: each claim then carries both occasions' tests in `budgets`
+ * (marked occasion 1 and 2), and settle() calls a verdict that differs between them undecided.
+ * Before the second sweep exists, the claim has its first occasion only.
+ * @param {string} dir @param {string} id @param {any} def @param {any[]} claims judge()'s, of the first occasion
+ */
+function withOccasions(dir, id, def, claims) {
+  if ((def.occasions ?? 1) < 2) return claims;
+  const [f2, s2] = [join(dir, `${id}.occasion2.csv`), join(dir, `${id}.occasion2.summary.csv`)];
+  const two =
+    existsSync(f2) && existsSync(s2)
+      ? judge(def, parseCsv(readFileSync(s2, 'utf8')), parseCsv(readFileSync(f2, 'utf8')))
+      : null;
+  return claims.map((c, i) => ({
+    ...c,
+    budgets: [
+      ...c.budgets.map((/** @type {any} */ b) => ({ ...b, occasion: 1 })),
+      ...(two ? two[i].budgets.map((/** @type {any} */ b) => ({ ...b, occasion: 2 })) : []),
+    ],
+  }));
 }
 
 /**
@@ -165,15 +188,15 @@ function provenanceCounts(experiments) {
   const all = experiments.flatMap((e) => e.claims);
   const kinds = ['seed text', 'seed figure', 'our question', null];
   const lines = [
-    '| provenance | claims | agree | disagree | inside the noise | not judged | stable |',
-    '|---|---|---|---|---|---|---|',
+    '| provenance | claims | agree | disagree | inside the noise | undecided | not judged | stable |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   for (const k of kinds) {
     const cs = all.filter((c) => (c.provenance?.kind ?? null) === k);
     if (!cs.length) continue;
     const n = (/** @type {string} */ v) => cs.filter((c) => c.verdict === v).length;
     lines.push(
-      `| ${k ?? 'not recorded'} | ${cs.length} | ${n('agrees')} | ${n('disagrees')} | ${n('inside the noise')} | ${n('not judged')} | ${cs.filter((c) => c.stable).length} |`,
+      `| ${k ?? 'not recorded'} | ${cs.length} | ${n('agrees')} | ${n('disagrees')} | ${n('inside the noise')} | ${n('undecided')} | ${n('not judged')} | ${cs.filter((c) => c.stable).length} |`,
     );
   }
   return lines;

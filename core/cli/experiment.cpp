@@ -116,9 +116,10 @@ void add_budgets(const std::string& what, const OJson& b, std::vector<GridAxes>&
 }  // namespace
 
 Experiment parse_experiment(const OJson& j, const std::string& what, const std::string& id) {
-  static const std::vector<std::string> keys{
-      "id",    "title",   "source",  "claim",  "set",    "grids", "seeds",     "metric",  "lower_is_better", "eval_at",
-      "quick", "browser", "columns", "claims", "corpus", "notes", "fine_tune", "setting", "budgets"};
+  static const std::vector<std::string> keys{"id",    "title",     "source",  "claim",           "set",
+                                             "grids", "seeds",     "metric",  "lower_is_better", "eval_at",
+                                             "quick", "browser",   "columns", "claims",          "corpus",
+                                             "notes", "fine_tune", "setting", "budgets",         "occasions"};
   if (!j.is_object()) fail(what, "the file", "must be one JSON object");
   for (auto& [k, v] : j.items())
     if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
@@ -197,6 +198,10 @@ Experiment parse_experiment(const OJson& j, const std::string& what, const std::
         fail(what, "columns", show_json(nlohmann::json::parse(c.dump())) + " is not a metric column");
   }
   if (j.contains("claims") && !j["claims"].is_array()) fail(what, "claims", "must be an array");
+  // "occasions": 2 — build-scripts/experiments.mjs sweeps a timing experiment twice; one sweep here.
+  if (j.contains("occasions") &&
+      !(j["occasions"].is_number_integer() && j["occasions"].get<int>() >= 1 && j["occasions"].get<int>() <= 2))
+    fail(what, "occasions", "must be 1 or 2 (a timing experiment is swept on two separate occasions)");
   if (j.contains("notes")) text_of(what, j, "notes", false);  // the report's and the page's: a text
   if (j.contains("corpus")) {  // the runner passes web/public/corpus/<corpus>.txt as --text-file
     const std::string c = text_of(what, j, "corpus", false);

@@ -367,3 +367,33 @@ test("seed 000's claims in both settings: paired by claim text, a different verd
   assert.match(body[1], /\| the same \|$/);
   assert.deepEqual(settingsCompared([{ id: 'x', def: {}, claims: [] }]), [], 'nothing to pair: no section');
 });
+
+test('a timing claim is judged on two occasions: the same word is replicated, different words are undecided', async () => {
+  const { settle } = await import('../../build-scripts/experiments/stats.mjs');
+  const test = (/** @type {number} */ occasion, /** @type {number} */ q) => ({
+    budget: null,
+    occasion,
+    verdict: 'agrees',
+    p: q,
+    q,
+    diff: 2,
+  });
+  const replicated = { budgets: [test(1, 0.001), test(2, 0.01)] };
+  const undecided = { budgets: [test(1, 0.001), test(2, 0.3)] };
+  const once = { budgets: [test(1, 0.001)] };
+  settle([replicated, undecided, once]);
+  assert.equal(replicated.verdict, 'agrees');
+  assert.equal(replicated.stable, true);
+  assert.match(replicated.stability, /^replicated: agrees on both occasions/);
+  assert.equal(undecided.verdict, 'undecided');
+  assert.equal(undecided.stable, false);
+  assert.match(undecided.stability, /agrees on the first occasion .*inside the noise on the second/);
+  assert.equal(once.verdict, 'agrees');
+  assert.equal(once.stable, false);
+  assert.match(once.stability, /one occasion/);
+  // the definitions of the timing experiments ask for two occasions
+  for (const id of ['cost-per-encoding', 'cost-per-length']) {
+    const def = JSON.parse(readFileSync(join(ROOT, `docs/experiments/${id}.json`), 'utf8'));
+    assert.equal(def.occasions, 2, id);
+  }
+});

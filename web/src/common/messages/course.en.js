@@ -48,6 +48,7 @@ export default {
   'verdict.agrees': 'agrees',
   'verdict.disagrees': 'disagrees',
   'verdict.inside_the_noise': 'inside the noise',
+  'verdict.undecided': 'undecided (the two occasions disagree)',
   'verdict.partly_agrees': 'partly agrees',
   'verdict.agrees_in_part,_disagrees_in_part': 'agrees in part, disagrees in part',
   'verdict.does_not_reproduce_at_this_scale': 'does not reproduce at this scale',

@@ -47,6 +47,7 @@ export default {
   'verdict.agrees': '成立',
   'verdict.disagrees': '不成立',
   'verdict.inside_the_noise': '在噪声范围内',
+  'verdict.undecided': '未定（两次测量结论不一）',
   'verdict.partly_agrees': '部分成立',
   'verdict.agrees_in_part,_disagrees_in_part': '部分成立，部分不成立',
   'verdict.does_not_reproduce_at_this_scale': '在这个规模上无法复现',

@@ -6,7 +6,7 @@
 /** The largest definition or verdict file read (characters), and the deepest nesting. */
 export const JSON_LIMITS = { chars: 64 * 1024, depth: 6 };
 /** The verdicts a report may give (EXPERIMENTS-SPEC). */
-export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not reproduce at this scale'];
+export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'undecided', 'does not reproduce at this scale'];
 
 /**
  * @typedef {string|number|boolean} Scalar
@@ -18,6 +18,8 @@ export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'does not re
  * @property {string} notes what to read the results with (''  : none)
  * @property {string} setting the setting its runs train in ('': ours, a causal character LM)
  * @property {number[]} budgets the step counts every grid point is trained at ([]: the set's steps)
+ * @property {number} occasions how many separate sweeps judge the claims (2 for timing claims: a
+ *   verdict that differs between them is "undecided")
  * @property {Record<string, Scalar>} set
  * @property {Record<string, Scalar[]>[]} grids
  * @property {number} seeds
@@ -114,6 +116,7 @@ const KEYS = [
   'fine_tune',
   'setting',
   'budgets',
+  'occasions',
 ];
 const REQUIRED = ['id', 'title', 'source', 'claim', 'set', 'grids', 'seeds', 'metric'];
 
@@ -151,6 +154,9 @@ export function parseDefinition(text, id) {
     !budgets.every((b, k) => Number.isInteger(b) && b >= 1 && b <= 1e7 && (k === 0 || b > budgets[k - 1]))
   )
     throw new Error(`${name}: budgets must be a list of at most 8 rising whole step counts`);
+  const occasions = d.occasions ?? 1;
+  if (!Number.isInteger(occasions) || /** @type {number} */ (occasions) < 1 || /** @type {number} */ (occasions) > 2)
+    throw new Error(`${name}: occasions must be 1 or 2 (a timing experiment is run on two separate occasions)`);
   const columns = d.columns ?? [];
   if (!Array.isArray(columns) || columns.length > 12 || !columns.every((c) => typeof c === 'string' && FIELD.test(c)))
     throw new Error(`${name}: columns must be a list of at most 12 metric names`);
@@ -162,6 +168,7 @@ export function parseDefinition(text, id) {
     notes: d.notes === undefined ? '' : text1('notes'),
     setting: d.setting === undefined ? '' : text1('setting', 1000),
     budgets: /** @type {number[]} */ (budgets),
+    occasions: /** @type {number} */ (occasions),
     set: fields(d.set, `${name} set`),
     grids: parseGrids(d.grids, name),
     seeds: /** @type {number} */ (seeds),
@@ -234,9 +241,14 @@ function parseClaims(claims, name) {
     throw new Error(`${name}: claims must be a list of at most 20 claims`);
   return claims.map((c, k) => {
     const where = `${name} claims[${k}]`;
-    if (!isObject(c) || Object.keys(c).some((x) => !['text', 'better', 'worse', 'provenance', 'rule'].includes(x)))
-      throw new Error(`${where}: an object of text, better, worse, provenance and rule is expected`);
+    if (
+      !isObject(c) ||
+      Object.keys(c).some((x) => !['text', 'better', 'worse', 'provenance', 'rule', 'metric'].includes(x))
+    )
+      throw new Error(`${where}: an object of text, better, worse, provenance, rule and metric is expected`);
     if (c.rule !== undefined) parseRule(c.rule, `${where}.rule`);
+    if (c.metric !== undefined && (typeof c.metric !== 'string' || !FIELD.test(c.metric)))
+      throw new Error(`${where}.metric: a metric's name (a column of the results) is expected`);
     if (typeof c.text !== 'string' || !c.text || c.text.length > 500)
       throw new Error(`${where}.text: a text of 1 to 500 characters is expected`);
     return {
