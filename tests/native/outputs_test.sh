@@ -19,7 +19,7 @@ refused() { # command... -- text...
   local args=() out rc t
   while [ "$1" != -- ]; do args+=("$1"); shift; done
   shift
-  out=$(timeout 20 "${args[@]}" 2>&1 >/dev/null); rc=$?
+  out=$(timeout -k 5 20 "${args[@]}" 2>&1 >/dev/null); rc=$?  # -k: the old code blocked on a FIFO after SIGTERM
   [ $rc -eq 124 ] && { echo "   not refused within 20 s: ${args[*]}" >&2; return 1; }
   [ $rc -ne 2 ] && { echo "   exit $rc: $out" >&2; return 1; }
   [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || { echo "   not one line: $out" >&2; return 1; }
