@@ -36,6 +36,15 @@ name=$(printf 'm%.0s' $(seq 255))
 check "--out with a 255-byte name (its temporary name too long) is refused before training" refused "$bin" train "${long[@]}" --out "$name" -- "its name is too long for the temporary file" "give a shorter name"
 mkfifo pipe
 check "--out a named pipe that no program reads is refused before training" refused "$bin" train "${long[@]}" --out pipe -- "'pipe': it is a named pipe (FIFO) that no program reads"
+# A folder this user cannot write in: a read-only one (non-root), or /sys for root (sysfs creates no files).
+mkdir ro && chmod 555 ro
+if touch ro/t 2>/dev/null; then rm -f ro/t; ro=/sys; touch /sys/t 2>/dev/null && ro=""; else ro=ro; fi
+if [ -n "$ro" ]; then
+  check "--out in a folder that cannot be written is refused before training" refused "$bin" train "${long[@]}" --out "$ro/m.safetensors" -- "cannot write model file '$ro/m.safetensors'" "a temporary file cannot be created in its folder '$ro'"
+else
+  echo "   (skipped the unwritable folder check: no such folder here)"
+fi
+chmod 755 ro && rmdir ro
 check "--metrics a folder is refused before training" refused "$bin" train "${long[@]}" --metrics folder -- "cannot write metrics file 'folder': it is a folder"
 check "... and nothing was left in the folder" [ "$(ls -A)" = "$(printf 'folder\npipe\n')" ]
 
