@@ -147,7 +147,7 @@ bool write_all(int fd, const char* p, size_t n) {
 AtomicFile::AtomicFile(const std::string& path, std::string what) : shown_(path), what_(std::move(what)) {
   std::string why;
   path_ = resolved(path, why);
-  if (path_.empty()) fail(why);
+  if (!why.empty()) fail(why);
   struct stat st {};
   const bool exists = ::stat(path_.c_str(), &st) == 0;
   if (exists && S_ISDIR(st.st_mode)) fail("it is a folder");
