@@ -3,9 +3,13 @@
 //
 // Every file the CLI writes (models, metrics, rows, replay frames, figures, PyTorch modules, CSVs)
 // goes through AtomicFile: the bytes go to a temporary file beside the target, named
-// ".NAME.tmp-PID", are flushed to the disk (fsync) and renamed over NAME. A write killed at any
-// moment leaves NAME as it was or complete, never half-written; a failed or abandoned write
-// removes its temporary file (only a killed process can leave one, recognisable by its name).
+// ".NAME.tmp-PID-RANDOM" (a random part, created exclusively, so that no one can take the name
+// first), are flushed to the disk (fsync) and renamed over NAME. A write killed at any moment
+// leaves NAME as it was or complete, never half-written; a failed or abandoned write removes its
+// temporary file (only a killed process can leave one, recognisable by its name). A NAME that
+// exists keeps its owner (where permitted) and mode; a hard link to it keeps the old contents (the
+// rename gives NAME a new file). A symbolic link is written through, except another user's link
+// in a sticky, world-writable folder (/tmp), refused as the kernel would (fs.protected_symlinks).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -42,14 +46,22 @@ class AtomicFile {
   // Removes the temporary file now (an error path); later writes and commit() are refused.
   void abandon();
   const std::string& temp_path() const { return temp_; }
+  // A commit whose rename fails keeps the complete temporary file (its name in the message).
+  void keep_if_complete() { keep_ = true; }
 
  private:
   [[noreturn]] void fail(const std::string& why);
   std::string shown_, path_, temp_, what_;  // shown_: the path as given, for messages
   int fd_ = -1;
   bool direct_ = false;  // a device or pipe: written in place, nothing to rename
+  bool keep_ = false;
   std::string buf_;
 };
+
+// Whether two paths name the same file, however spelled (symbolic links followed, the folders'
+// real paths compared, or the same device and inode when both exist). Never true of a device or
+// a pipe (written in place, /dev/null may take every output).
+bool same_file(const std::string& a, const std::string& b);
 
 // The whole file through AtomicFile.
 void write_file(const std::string& path, std::string_view bytes, const char* what = "file");

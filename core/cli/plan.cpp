@@ -186,7 +186,8 @@ void write_value_files(SweepPlan& plan, const std::string& dir) {
       std::error_code ec;
       std::filesystem::create_directories(values, ec);
       const std::string path = (values / ("value-" + std::to_string(plan.value_files.size()) + ".txt")).string();
-      write_file(path, v, ("sweep: the file of " + k + "'s value").c_str());  // whole or not at all
+      // whole or not at all, and ended by a line break that train --set-file takes off again
+      write_file(path, v + "\n", ("sweep: the file of " + k + "'s value").c_str());
       plan.value_files[v] = path;
     }
 }

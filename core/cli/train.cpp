@@ -230,6 +230,17 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
   // Before the first step: an --eval-at length that cannot fit is refused now, not after training.
   check_eval_at_memory(
       cfg, eval_at, "--eval-at", [&](int L) { return s.can_address(L); }, a.eval_at_base);
+  // Both outputs are opened (their temporary files created) before the first step: a folder, a
+  // missing or read-only folder, a name too long, a pipe nobody reads is refused now, not after
+  // the training it would throw away.
+  if (!a.out.empty() && !a.metrics.empty() && same_file(a.out, a.metrics))
+    throw std::invalid_argument("--out '" + a.out + "' and --metrics '" + a.metrics +
+                                "' name the same file; give the model and the metrics a path each");
+  std::unique_ptr<AtomicFile> model;
+  if (!a.out.empty()) {
+    model = std::make_unique<AtomicFile>(a.out, "model file");
+    model->keep_if_complete();
+  }
   std::unique_ptr<AtomicFile> csv = open_metrics(a);
   const bool tty = isatty(STDERR_FILENO);
   using Clock = std::chrono::steady_clock;
@@ -278,7 +289,26 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
         << cfg.steps << ", with the weights of that step";
     s.mark_stopped(why.str());
   }
-  if (!a.out.empty()) write_bytes(a.out, s.save(), "model file");
+  if (model) {
+    try {
+      const std::vector<uint8_t> bytes = s.save();
+      model->write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+      model->commit();
+    } catch (const std::invalid_argument& e) {
+      // The metrics are still written; the message says where the weights are, if anywhere.
+      std::string why = e.what();
+      if (why.find("the complete file is kept as") == std::string::npos) why += "; the weights were not saved";
+      if (csv) {
+        try {
+          csv->commit();
+          why += "; the metrics were written to '" + a.metrics + "'";
+        } catch (const std::invalid_argument& m) {
+          why += std::string("; nor the metrics: ") + m.what();
+        }
+      }
+      throw std::invalid_argument(why);
+    }
+  }
   if (csv) csv->commit();
   if (!a.frames.empty()) write_frames(s, a.frames);
   signals.reset();  // from here on, a signal ends the process: everything is saved
@@ -345,7 +375,12 @@ int train(const TrainArgs& given) {
   TrainArgs a = given;
   for (auto& kf : given.set_files) {
     auto [key, path] = split_assignment(kf);
-    a.sets.push_back(key + "=" + read_text_file(path, "--set-file", kMaxTextBytes));
+    // Refused as --text-file refuses (a folder, a device, an empty file), and without the
+    // newline that ends the file's last line.
+    std::string text = read_text_file(path, "--set-file", kMaxTextBytes);
+    if (text.empty()) throw std::invalid_argument("--set-file '" + path + "' is empty");
+    if (text.back() == '\n') text.pop_back();  // one only: the sweep's value files add one (plan.cpp)
+    a.sets.push_back(key + "=" + text);
   }
   const std::vector<int> eval_at = parse_eval_at(a.eval_at, "--eval-at");
   nlohmann::json r;

@@ -19,14 +19,18 @@ wait_for() { # what command...
 # A ~38 MB model (4 layers x d_model 256 x ffn 1024, weights and Adam moments): old = 1 step, new = 2.
 big=(--set task=copy --set d_model=256 --set heads=4 --set layers=4 --set ffn=1024 --set batch=2 --set seq_len=8 --set eval_every=0 --set eval_batches=1)
 "$bin" train "${big[@]}" --set steps=1 --out "$dir/old.safetensors" > /dev/null || { echo "FAIL could not train the old model"; exit 1; }
-# Waits (bounded: 60 s) until the save's temporary file appears, or the process ends; returns 1 if not.
+# Waits (bounded: 60 s) until the save's temporary file (.m.safetensors.tmp-PID-RANDOM, created
+# before the first step) holds bytes, or the process ends; returns 1 if not.
 # Shell built-ins only (no sleep), so that the moment is seen within a millisecond.
 temp_of() { # folder pid
-  local end=$((SECONDS + 60))
-  until [ -e "$1/.m.safetensors.tmp-$2" ]; do
+  local end=$((SECONDS + 60)) f
+  while :; do
+    for f in "$1/.m.safetensors.tmp-$2-"*; do [ -s "$f" ] && return 0; done
     kill -0 "$2" 2>/dev/null && [ $SECONDS -lt $end ] || return 1
   done
 }
+# Whether a file matches the pattern (a temporary file's name ends in a random part).
+exists() { compgen -G "$1" > /dev/null; }
 "$bin" train "${big[@]}" --set steps=2 --out "$dir/new.safetensors" > /dev/null || { echo "FAIL could not train the new model"; exit 1; }
 mkdir "$dir/k"
 old=$(sha "$dir/old.safetensors") new=$(sha "$dir/new.safetensors")
@@ -36,7 +40,7 @@ for i in $(seq 30); do
   cp "$dir/old.safetensors" "$dir/k/m.safetensors"
   "$bin" train "${big[@]}" --set steps=2 --out "$dir/k/m.safetensors" > /dev/null 2>&1 &
   pid=$!
-  # The kill lands while the file is written: 0-59 ms after its temporary file appears (writing
+  # The kill lands while the file is written: 0-59 ms after its temporary file fills (writing
   # and flushing 38 MB takes about 100 ms; the random delay is the test's input, not a wait).
   temp_of "$dir/k" $pid
   sleep "$(printf '0.%03d' $((RANDOM % 60)))"
@@ -46,20 +50,22 @@ for i in $(seq 30); do
   if [ "$got" = "$old" ]; then olds=$((olds + 1)); elif [ "$got" = "$new" ]; then news=$((news + 1)); else bad=$((bad + 1)); fi
   # Only the recognisable temporary file of the killed process may be left beside it.
   for f in $(ls -A "$dir/k"); do
-    case $f in m.safetensors) ;; ".m.safetensors.tmp-$pid") rm -f "$dir/k/$f" ;; *) strays=$((strays + 1)); echo "   stray file $f" >&2 ;; esac
+    case $f in m.safetensors) ;; ".m.safetensors.tmp-$pid-"*) rm -f "$dir/k/$f" ;; *) strays=$((strays + 1)); echo "   stray file $f" >&2 ;; esac
   done
 done
 echo "   SIGKILL: $kills kills while writing; the target was the old file $olds times, the new one $news times, other $bad times"
 check "a save killed by SIGKILL (at least 10 random moments) leaves the old file or the new one, whole" [ $bad -eq 0 -a $kills -ge 10 -a $olds -ge 1 -a $strays -eq 0 ]
 check "the file left by the kills loads" bash -c "'$bin' eval --model '$dir/k/m.safetensors' --json | grep -q '\"loss\"'"
 
-# --- 2. A write that fails (file size limit: EFBIG) keeps the old file and leaves no temporary ----
+# --- 2. A write that fails (file size limit: EFBIG) keeps the old file and leaves no temporary;
+# the metrics are still written, and the message says that the weights were not saved -----------
 mkdir "$dir/f"
 cp "$dir/old.safetensors" "$dir/f/m.safetensors"
 printf 'old metrics\n' > "$dir/f/m.csv"
 out=$(trap '' XFSZ; ulimit -f 20000; "$bin" train "${big[@]}" --set steps=2 --out "$dir/f/m.safetensors" --metrics "$dir/f/m.csv" 2>&1 >/dev/null); rc=$?
 check "a failed write (file too large) is a one-line error naming the file" bash -c "[ $rc -ne 0 ] && [ $rc -lt 128 ] && [ \$(printf '%s\n' \"\$1\" | wc -l) -eq 1 ] && printf '%s' \"\$1\" | grep -q \"cannot write model file '$dir/f/m.safetensors'\"" _ "$out"
-check "... and the old model and metrics stay, with no temporary file" bash -c "[ \$(sha256sum < '$dir/f/m.safetensors' | cut -d' ' -f1) = $old ] && [ \"\$(cat '$dir/f/m.csv')\" = 'old metrics' ] && [ \$(ls -A '$dir/f' | wc -l) -eq 2 ]"
+check "... and says the weights were not saved and where the metrics went" bash -c "printf '%s' \"\$1\" | grep -qF \"the weights were not saved; the metrics were written to '$dir/f/m.csv'\"" _ "$out"
+check "... and the old model stays, the metrics are the run's, with no temporary file" bash -c "[ \$(sha256sum < '$dir/f/m.safetensors' | cut -d' ' -f1) = $old ] && [ \$(wc -l < '$dir/f/m.csv') -eq 3 ] && [ \$(ls -A '$dir/f' | wc -l) -eq 2 ]"
 
 # --- 3. SIGINT / SIGTERM during train --out: saved, marked, resumed bit for bit -----------------
 small=(--set task=copy --set d_model=32 --set heads=2 --set layers=2 --set ffn=64 --set seq_len=12 --set eval_every=50 --set dropout=0.1 --set schedule=cosine --set steps=3000)
@@ -69,7 +75,7 @@ for sig in INT TERM; do
   "$bin" train "${small[@]}" --out "$f" --metrics "$dir/int-$sig.csv" > /dev/null 2> "$dir/int-$sig.err" &
   pid=$!
   # Training has begun when its metrics' temporary file exists; the signal comes 100-400 ms later.
-  wait_for "run SIG$sig to start training" test -e "$dir/.int-$sig.csv.tmp-$pid"
+  wait_for "run SIG$sig to start training" exists "$dir/.int-$sig.csv.tmp-$pid-*"
   sleep "0.$((100 + RANDOM % 300))"
   kill -$sig $pid
   wait $pid; rc=$?
@@ -85,7 +91,7 @@ done
 cp "$dir/old.safetensors" "$dir/twice.safetensors"
 "$bin" train "${big[@]}" --set steps=50 --out "$dir/twice.safetensors" --metrics "$dir/twice.csv" > /dev/null 2>&1 &
 pid=$!
-wait_for "the run to start training" test -e "$dir/.twice.csv.tmp-$pid"
+wait_for "the run to start training" exists "$dir/.twice.csv.tmp-$pid-*"
 kill -INT $pid; kill -INT $pid
 wait $pid; rc=$?
 check "two SIGINTs: exit 130 at once, and the file is the old one or loads" bash -c "[ $rc -eq 130 ] && { [ \$(sha256sum < '$dir/twice.safetensors' | cut -d' ' -f1) = $old ] || '$bin' eval --model '$dir/twice.safetensors' > /dev/null; }"

@@ -113,7 +113,7 @@ TEST_CASE("plan: a value too long for a command line, or with a line break, goes
     CHECK(shell_line(argv).find("tag=short") != std::string::npos);
   }
   std::ifstream in(dir / "values" / "value-0.txt", std::ios::binary);
-  CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == big);
+  CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == big + "\n");  // train --set-file takes the \n off
   std::filesystem::remove_all(dir);
 }
 
