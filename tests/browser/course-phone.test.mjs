@@ -4,7 +4,8 @@
 // it has trained, then reads on. At the end every widget has trained and every live number of the
 // prose (<output data-fact>) holds a number; no widget is taller than three screens (ALiBi's eight
 // bias maps, one under the other, once took 3450 px: the positions panel now shows one head at a
-// time, picked, in a narrow widget); the page is no wider than the window.
+// time, picked, in a narrow widget: picking head 3 shows its map alone); the page is no wider than
+// the window.
 //
 // "Trained" is, by default, past MIN_STEPS steps with every live number of the widget filled, so
 // that the twelve pages take about three minutes on two busy cores; ATTNPLAY_COURSE_FULL=1 waits
@@ -168,6 +169,23 @@ for (const lang of ['en', 'zh']) {
           `lesson ${n} (${lang}): widget ${id} is ${px} px tall at ${WIDTH} px, more than three screens (${3 * HEIGHT} px)`,
         );
       assert.ok(end.wide <= WIDTH, `lesson ${n} (${lang}): the page is ${end.wide} px wide at ${WIDTH} px`);
+      // A map per head (lesson 3's ALiBi) shows one head at a time here: the picker shows another.
+      if (ids.includes('alibi')) {
+        const alibi = page.locator('#alibi');
+        await alibi.locator('.pos-pick button', { hasText: '3' }).click();
+        const heads = await until(
+          page,
+          () => {
+            const cells = [...document.getElementById('alibi').shadowRoot.querySelectorAll('.pos-heads > .pos-head')];
+            const shown = cells
+              .filter((c) => c.getBoundingClientRect().height > 0)
+              .map((c) => /** @type {HTMLElement} */ (c).dataset.head);
+            return { ok: shown.length === 1 && shown[0] === '2', shown, cells: cells.length };
+          },
+          `lesson ${n} (${lang}): the ALiBi widget shows head 3 alone once picked`,
+        );
+        assert.equal(heads.cells, 8, 'the ALiBi widget has a map for each of its 8 heads');
+      }
       assert.deepEqual(errors, []);
       await ctx.close();
     });
