@@ -26,6 +26,8 @@ export const NAMES = [
   ...['English', 'CSV', 'JSON', 'PNG', 'SVG', 'cls', 'sep', 'pi', 'ntk', 'yarn', 'none', 'rope', 'alibi', 'l2'],
   ...['src', 'tgt', 'eval', 'lr', 'd_model', 'p', 'px', 'ms', 'Q', 'K', 'V', 'QK', 'FFN', 'MLP', 'LM', 'LR'],
   ...['Toeplitz', 'mscale', 'Shaw', 'URPE', 'T5', 'BERT'],
+  // the name Chinese readers search for (NTK-aware Scaled RoPE; the course writes NTK-aware 缩放)
+  ...['NTK-aware'],
 ];
 
 /**

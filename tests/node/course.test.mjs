@@ -179,7 +179,7 @@ test('a Chinese lesson has no English phrase in its prose, and names the header 
     const prose = src
       .replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$|`[^`\n]*`|<[^>]*>|\{\{[^}]*\}\}/g, ' ')
       .replace(new RegExp(ZH_KEPT_ENGLISH.join('|'), 'g'), ' ');
-    // two Latin words in a row (names such as "NTK 感知" stand alone; "global average pooling" does not)
+    // two Latin words in a row (names such as "NTK-aware 缩放" stand alone; "global average pooling" does not)
     const phrases = [...prose.matchAll(/[A-Za-z][A-Za-z-]{2,}(?:[ ,]+[A-Za-z][A-Za-z-]*)+/g)].map((m) => m[0]);
     assert.deepEqual(phrases, [], `web/course/lessons/${slug}.zh.md: English in the Chinese prose`);
     // The header of a Chinese page reads 实验, not Experiments: a lesson names its links that way.

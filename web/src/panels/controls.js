@@ -109,6 +109,18 @@ export class Controls {
   }
 
   /**
+   * A menu's choice: the registry's label in English; in another language the value as the config
+   * writes it, a position encoding's after its name (`enc.<value>`: 旋转位置 RoPE（rope）).
+   * @param {string} key @param {{value: string, label: string}} c
+   */
+  #choice(key, c) {
+    if (this.lang === 'en') return c.label;
+    return key === 'position' && hasMessage(this.lang, `enc.${c.value}`)
+      ? `${t(this.lang, `enc.${c.value}`)}（${c.value}）`
+      : c.value;
+  }
+
+  /**
    * The control of a property that is not a checkbox: a select, the text control, a textarea or
    * an input.
    * @param {Property} p
@@ -127,9 +139,10 @@ export class Controls {
           'aria-describedby': describedby,
           onchange: () => this.onChange(p.key, select.value),
         },
-        // the registry's labels are English: in another language, the names the config uses
+        // the registry's labels are English: in another language, the names the config uses (an
+        // encoding's with its name from the message table, `enc.<name>`, when it is loaded)
         ...(p.choices ?? []).map((c) =>
-          el('option', { value: c.value, selected: c.value === value }, this.lang === 'en' ? c.label : c.value),
+          el('option', { value: c.value, selected: c.value === value }, this.#choice(p.key, c)),
         ),
       );
       return select;

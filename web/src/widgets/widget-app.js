@@ -66,7 +66,15 @@ function presetTitle(preset, tr, lang) {
   const key = `preset.${preset.name}`;
   if (hasMessage(lang, key)) return tr(key);
   // an encoding's preset: the registry's title (English), or its name in another language
-  return lang === 'en' ? preset.title : tr('preset.encoding', { name: preset.name });
+  return lang === 'en' ? preset.title : tr('preset.encoding', { name: encodingName(preset.name, tr, lang) });
+}
+
+/**
+ * An encoding's name in a language other than English: the table's `enc.<name>`, else its key.
+ * @param {string} name @param {ReturnType<typeof translator>} tr @param {import('../common/messages.js').Lang} lang
+ */
+function encodingName(name, tr, lang) {
+  return hasMessage(lang, `enc.${name}`) ? tr(`enc.${name}`) : name;
 }
 
 export class WidgetApp {
@@ -314,9 +322,12 @@ export class WidgetApp {
     this.drawn = false;
     const pos = this.engine.registry.positions.find((p) => p.name === c.position);
     this.ui.subtitle.textContent = this.tr('widget.subtitle', {
-      // in another language the names as the config writes them (identifiers: copy_back)
+      // in another language the task as the config writes it (an identifier: copy_back), the encoding by its name
       task: this.settings.lang === 'zh' ? String(c.task) : /** @type {string} */ (c.task).replaceAll('_', ' '),
-      position: (this.settings.lang ?? 'en') === 'en' ? (pos?.title ?? String(c.position)) : String(c.position),
+      position:
+        (this.settings.lang ?? 'en') === 'en'
+          ? (pos?.title ?? String(c.position))
+          : encodingName(String(c.position), this.tr, this.settings.lang ?? 'en'),
       normalization: String(c.normalization),
     });
     this.ui.params.textContent = this.tr('widget.parameters', { n: thousands(info.parameter_count) });

@@ -10,8 +10,8 @@ export default {
   'ext.task.reverse': '把数字串倒过来',
   'ext.task.sort': '把数字串排好序',
   'ext.task.dyck': '括号的嵌套深度',
-  'ext.scaling.pi': '位置插值',
-  'ext.scaling.ntk': 'NTK 感知的底数',
+  'ext.scaling.pi': '位置内插（PI）',
+  'ext.scaling.ntk': 'NTK-aware 底数',
   'ext.scaling.yarn': 'YaRN（按波长插值）',
   'ext.dash.pi': '点线',
   'ext.dash.ntk': '虚线',
@@ -23,7 +23,7 @@ export default {
   'ext.rope.title': '缩放后的 RoPE 频率',
   'ext.rope.factor': '倍数 s {select}',
   'ext.rope.formulas':
-    'PI 把每个角度都除以 s：{pi}。NTK 感知的缩放把底数调大，{ntk}：最快的一对保持不变，最慢的一对除以 s。YaRN 保留在 L 之内转了很多圈的那些对，对慢的那些做插值，并把 logits 乘以 {yarn}。数值来自引擎（对每种缩放方式各载入一个 RoPE 模型，读出它的位置编码数据）。图中每个评估长度 ℓ 对应 s = ℓ/L。',
+    'PI 把每个角度都除以 s：{pi}。NTK-aware 缩放把底数调大，{ntk}：最快的一对保持不变，最慢的一对除以 s。YaRN 保留在 L 之内转了很多圈的那些对，对慢的那些做插值，并把 logits 乘以 {yarn}。数值来自引擎（对每种缩放方式各载入一个 RoPE 模型，读出它的位置编码数据）。图中每个评估长度 ℓ 对应 s = ℓ/L。',
   'ext.rope.note':
     's = {s}，训练长度 {L}。NTK 底数：{base}；YaRN 把 q·k 乘以 mscale² = {mscale}。每个头的维数 {hs}：{pairs} 对频率。',
   'ext.encodings': '位置编码：',
@@ -49,7 +49,7 @@ export default {
     '{alibi} 给 logits 加上 {bias}：远处的键被一个偏置往下压，这个偏置在超过 {L} 之后仍以同样的方式增长；它在 {L2} 之后的效果如何，由下面的测量给出。{t5} 把距离分进若干个桶（超过几步之后按对数分桶）；比训练中任何距离都长的距离会落进从未训练过的桶里。{rope} 把 q 和 k 旋转 {angle}；超过 {L3} 之后，慢的那些对会转到从未训练过的角度。',
   'ext.scale.title': '评估时缩放 RoPE',
   'ext.scale.p':
-    '位置插值把 {ell} 个位置压进训练过的范围（{map}，{s}），代价是相邻位置之间的步子变细了：不做微调的话，距离 k 现在看起来像 k/s，而 copy_back 需要精确的距离（点线曲线显示了这样做的后果）。NTK 感知的缩放改变底数，让快的那些对（局部顺序）保持训练时的样子，只对慢的那些对插值；YaRN 按波长逐对插值。在下面打开它们：它们显示为 RoPE 颜色的曲线，点线（PI）、虚线（NTK）和点划线（YaRN）。',
+    '位置内插把 {ell} 个位置压进训练过的范围（{map}，{s}），代价是相邻位置之间的步子变细了：不做微调的话，距离 k 现在看起来像 k/s，而 copy_back 需要精确的距离（点线曲线显示了这样做的后果）。NTK-aware 缩放改变底数，让快的那些对（局部顺序）保持训练时的样子，只对慢的那些对插值；YaRN 按波长逐对插值。在下面打开它们：它们显示为 RoPE 颜色的曲线，点线（PI）、虚线（NTK）和点划线（YaRN）。',
   'ext.scale.small':
     '每条曲线是 {n} 个种子（{list}）的平均值；每张图下面的表格给出最低和最高值。曲线在 ℓ 方向上稍微错开，好让相同的曲线也都能看见。',
   'ext.progress': '{n} 个模型中已训练并评估 {done} 个',
