@@ -168,7 +168,8 @@ test("a lesson's live numbers name a widget of the lesson, a metric of its event
     }
 });
 
-// English phrases a Chinese lesson keeps as they are: a Chinese source's own words, quoted, the names
+// English phrases a Chinese lesson keeps as they are (its sources, the last section, are left out of
+// the check: a cited work keeps its title): a Chinese source's own words, quoted, the names
 // Chinese readers search for (位置内插（Position Interpolation，PI）, NTK-aware Scaled RoPE), and the
 // button of the experiments page, whose own words are English.
 const ZH_KEPT_ENGLISH = ['Self Attention', 'Re-run in this tab', 'Position Interpolation', 'NTK-aware Scaled RoPE'];
@@ -176,7 +177,10 @@ const ZH_KEPT_ENGLISH = ['Self Attention', 'Re-run in this tab', 'Position Inter
 test('a Chinese lesson has no English phrase in its prose, and names the header links as the header shows them', () => {
   for (const { slug } of LESSONS) {
     const src = readFileSync(join(LESSON_DIR, `${slug}.zh.md`), 'utf8');
+    assert.ok(src.includes('\n## 参考来源\n'), `${slug}.zh: a lesson ends with its sources`);
+    // The sources keep the works' own titles (a bibliography, not prose).
     const prose = src
+      .split('\n## 参考来源\n')[0]
       .replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$|`[^`\n]*`|<[^>]*>|\{\{[^}]*\}\}/g, ' ')
       .replace(new RegExp(ZH_KEPT_ENGLISH.join('|'), 'g'), ' ');
     // two Latin words in a row (names such as "NTK-aware 缩放" stand alone; "global average pooling" does not)
@@ -347,4 +351,19 @@ test('course progress keeps the lesson read last, however many other lessons are
   const bad = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`BAD ${i}`, { place: 1 }]));
   const mixed = readProgress(JSON.stringify({ lessons: { ...bad, order: { place: 2 } } }));
   assert.deepEqual(Object.keys(mixed.lessons), ['order']);
+});
+
+test('every lesson ends with its sources, in both languages: its seed by name and the papers with links', () => {
+  for (const { slug } of LESSONS)
+    for (const [lang, head, seed] of [
+      ['en', '## Sources', /^- Seed 00\d: /m],
+      ['zh', '## 参考来源', /^- 种子 00\d：/m],
+    ]) {
+      const src = readFileSync(join(LESSON_DIR, `${slug}.${lang}.md`), 'utf8');
+      const parts = src.split(`\n${head}\n`);
+      assert.equal(parts.length, 2, `${slug}.${lang}: one "${head}" section`);
+      assert.doesNotMatch(parts[1], /\n## /, `${slug}.${lang}: the sources are the last section`);
+      assert.match(parts[1], seed, `${slug}.${lang}: the sources name the lesson's seed`);
+      assert.match(parts[1], /\]\(https:\/\/[^)\s]+\)/, `${slug}.${lang}: the sources link the papers`);
+    }
 });
