@@ -121,6 +121,77 @@ test('the replay scrubs through at least 10 frames; early and late attention dif
   await page.close();
 });
 
+// Issue 44: while the model trains the core thins its frames between two requests. The replay's
+// Play, started again and again while training goes on, shows kept frames in step order and never
+// stalls on a thinned one; each GIF made meanwhile holds a consistent set of frames; nothing is
+// thrown.
+test('while the model trains: the replay plays and the GIF downloads, again and again', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  await page.goto(`${h.url}#task=copy&position=learned&seq_len=8&steps=50000`);
+  await ready(page);
+  await page.evaluate(() => {
+    window.__shown = [];
+    new MutationObserver(() => window.__shown.push(document.querySelector('#replay').dataset.shown)).observe(
+      document.querySelector('#replay'),
+      { attributes: true, attributeFilter: ['data-shown'] },
+    );
+    window.playground.play();
+  });
+  const label = () => page.evaluate(() => document.querySelector('#replay .replay-step')?.textContent ?? '');
+  const status = () => page.evaluate(() => document.querySelector('#replay .replay-status')?.textContent ?? '');
+  for (let round = 0; round < 4; round++) {
+    await until(page, () => !document.querySelector('#replay button')?.disabled, 'the replay to have frames');
+    await page.evaluate(() => (window.__shown = []));
+    await page.click('#replay button:text("Play")');
+    // Six frames shown (or the right end reached), in step order, while training goes on.
+    const seen = await until(
+      page,
+      () => {
+        const shown = window.__shown.filter((s) => s !== 'live').map(Number);
+        const label = document.querySelector('#replay .replay-step')?.textContent;
+        return { ok: shown.length >= 6 || window.__shown.includes('live'), shown, label };
+      },
+      `round ${round}: the replay's Play to show six frames while the model trains`,
+      { timeout: 30000 },
+    );
+    for (let k = 1; k < seen.shown.length; k++)
+      assert.ok(seen.shown[k] > seen.shown[k - 1], `round ${round}: frames in step order: ${seen.shown.join(' ')}`);
+    assert.ok(await page.evaluate(() => window.playground.model?.playing), 'the model still trains');
+    // stop the animation (when it has not reached the right end)
+    await page.evaluate(() => {
+      const play = document.querySelector('#replay button');
+      if (play.textContent === 'Pause') play.click();
+    });
+    assert.doesNotMatch(await status(), /Could not/);
+    // The GIF, made while training goes on.
+    const download = page.waitForEvent('download', { timeout: 60000 });
+    await page.click('#replay button:text("GIF")');
+    const said = await until(
+      page,
+      () => {
+        const text = document.querySelector('#replay .replay-status')?.textContent ?? '';
+        return { ok: /KB$|Could not/.test(text), text };
+      },
+      `round ${round}: the GIF made or refused`,
+      { timeout: 60000 },
+    );
+    assert.doesNotMatch(said.text, /Could not/, `round ${round}: ${said.text}`);
+    const path = resolve(RESULTS, `replay-training-${round}.gif`);
+    await (await download).saveAs(path);
+    const gif = readFileSync(path);
+    assert.equal(gif.subarray(0, 6).toString('latin1'), 'GIF89a');
+    const n = Number(/^(\d+) frames/.exec(said.text)?.[1]);
+    assert.ok(n >= 2, said.text);
+    assert.equal(countGifFrames(gif), n, `round ${round}: one GIF frame per frame read`);
+    assert.match(await label(), /live|step \d+ of/);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // The four looks share one trained page (they only scrub and look): its width and scheme change as a
 // reader's window and system do. It closes with the browser.
 /** @type {ReturnType<typeof open> | undefined} */

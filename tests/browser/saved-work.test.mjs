@@ -8,7 +8,16 @@
 // import leaves the page as it was. Screenshots in test-results/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, shot, shotFourWays, ready, savedCheckpoint, savedRuns, waitForValue } from './harness.mjs';
+import {
+  startHarness,
+  shot,
+  shotFourWays,
+  ready,
+  savedCheckpoint,
+  savedRuns,
+  waitForValue,
+  until,
+} from './harness.mjs';
 
 let h;
 before(async () => {
@@ -311,4 +320,64 @@ test('a model file that fails to import leaves the page as it was, usable', { ti
   await shot(page, 'saved-work-failed-import');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+// Issue 44: the origin's storage full. The model file's write fails (a QuotaExceededError, thrown
+// as the browser does when a value does not fit): the save aborts as a whole (no run description
+// kept without its model), the page says the work could not be saved, and a later notice no longer
+// promises that the settings and the last checkpoint are saved.
+test('storage full: a save that fails keeps nothing, and the page says so', { timeout: 180000 }, async () => {
+  const ctx = await h.browser.newContext();
+  await ctx.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (value, key) {
+      if (value instanceof Uint8Array)
+        throw new DOMException('The quota has been exceeded (test).', 'QuotaExceededError');
+      return put.call(this, value, key);
+    };
+  });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${h.url}#task=copy&steps=20&seed=9`);
+  await ready(page);
+  await page.click('#play');
+  await playButtonBack(page);
+  assert.equal(await counter(page), 20);
+  await until(
+    page,
+    () => ({ ok: document.body.dataset.saved === 'failed', saved: document.body.dataset.saved }),
+    'the page to know that the save failed (body[data-saved=failed])',
+  );
+  const notice = await page.locator('#notice').textContent();
+  assert.match(notice, /could not be saved/, notice);
+  assert.match(notice, /storage .* is full/, notice);
+  assert.deepEqual(await savedRuns(page), [], 'no run description kept without its model');
+  assert.equal(
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const req = indexedDB.open('attention-playground', 1);
+          req.onsuccess = () => {
+            const all = req.result.transaction('saved-work').objectStore('saved-work').getAllKeys();
+            all.onsuccess = () => resolve(all.result.filter((k) => String(k).startsWith('bytes:')).length);
+          };
+        }),
+    ),
+    0,
+    'no model file either',
+  );
+  // The engine's final crash: the notice does not promise a saved checkpoint.
+  await page.evaluate(() =>
+    window.playground.client.dispatchEvent(
+      new CustomEvent('crash', { detail: { error: new Error('a test crash'), final: true } }),
+    ),
+  );
+  const crash = await page.locator('#notice').textContent();
+  assert.match(crash, /a test crash/);
+  assert.doesNotMatch(crash, /are saved|is saved/, crash);
+  assert.match(crash, /could not be saved/, crash);
+  await shot(page, 'saved-work-quota');
+  assert.deepEqual(errors, []);
+  await ctx.close();
 });

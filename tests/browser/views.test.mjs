@@ -102,6 +102,36 @@ for (const [width, scheme] of LOOKS) {
   });
 }
 
+// Issue 44: the early stop's notice ("Solved … press Play to train on …") is about the model that
+// solved; a new model (a setting changed) clears it.
+test('the Solved notice goes when the model changes', async () => {
+  const { page, errors } = await open('#task=copy&seed=3');
+  await page.click('#play');
+  await page.locator('#notice', { hasText: /^Solved: held-out token accuracy/ }).waitFor({ timeout: 60000 });
+  await page.locator('#play:text("Play")').waitFor();
+  await page.locator('select#ctl-position').selectOption('rope');
+  await until(
+    page,
+    () => ({
+      ok: window.playground.model?.info.config.position === 'rope' && document.body.dataset.run === 'ready',
+      position: window.playground.model?.info.config.position,
+      run: document.body.dataset.run,
+    }),
+    'the new model (rope)',
+  );
+  const notice = await until(
+    page,
+    () => {
+      const n = document.getElementById('notice');
+      return { ok: n.hidden || !/Solved/.test(n.textContent), hidden: n.hidden, text: n.textContent };
+    },
+    'the Solved notice to go with the model that solved',
+  );
+  assert.ok(notice.ok);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('charts: learned positions say why eval @ 32 is missing; the default run stops when solved; CSV in step order', async () => {
   const { page, errors } = await open('#position=learned&eval_len=32');
   assert.equal(await page.locator('#ctl-steps').inputValue(), '2000', 'the default step budget');

@@ -186,3 +186,61 @@ test('highlight({layer, head, row}) frames that head in the attention panel, acr
   assert.deepEqual(errors, []);
   await p.close();
 });
+
+// Issue 44: calls made one after another without waiting run in the order they were made, each
+// once the one before has taken effect (setConfig's new model is built before the step that follows
+// it runs; a reset before a step resets first; a setConfig after a step waits for those steps).
+test('calls made without waiting run in order: setConfig then step(n) steps the new model', async () => {
+  const { page: p, errors } = await open();
+  const results = await p.evaluate(() => {
+    const w = document.getElementById('w');
+    return Promise.all([w.setConfig({ position: 'rope' }), w.step(5)]);
+  });
+  assert.deepEqual(results, [true, true], 'setConfig and step(5) both resolve true');
+  const seen = await until(
+    p,
+    () => {
+      const w = document.getElementById('w');
+      const position = w.app?.model?.info.config.position;
+      return { ok: position === 'rope' && w.currentStep === 5, position, step: w.currentStep };
+    },
+    'the rope model at step 5',
+  );
+  assert.equal(seen.step, 5);
+  // step, then setConfig (after those steps), then step and highlight on the new model
+  const more = await p.evaluate(() => {
+    const w = document.getElementById('w');
+    return Promise.all([w.step(3), w.setConfig({ position: 'alibi' }), w.step(4), w.highlight({ layer: 0, head: 1 })]);
+  });
+  assert.deepEqual(more, [true, true, true, true]);
+  await until(
+    p,
+    () => {
+      const w = document.getElementById('w');
+      const position = w.app?.model?.info.config.position;
+      return { ok: position === 'alibi' && w.currentStep === 4, position, step: w.currentStep };
+    },
+    'the alibi model at step 4',
+  );
+  // reset, then step: the steps run on the reset model (a reset still drops the steps called before it)
+  assert.deepEqual(
+    await p.evaluate(() => {
+      const w = document.getElementById('w');
+      return Promise.all([w.reset(), w.step(2)]);
+    }),
+    [true, true],
+  );
+  const last = await until(
+    p,
+    () => {
+      const w = document.getElementById('w');
+      const position = w.app?.model?.info.config.position;
+      return { ok: position === 'alibi' && w.currentStep === 2, position, step: w.currentStep };
+    },
+    'the alibi model, reset, then at step 2',
+  );
+  assert.equal(last.step, 2);
+  assert.deepEqual(await events(p, 'error'), [], 'no call was refused');
+  assert.deepEqual(errors, []);
+  await p.close();
+});

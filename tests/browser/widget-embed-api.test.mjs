@@ -195,6 +195,56 @@ test('the iframe route: a declared origin drives the frame and hears its events;
   await p.close();
 });
 
+// Issue 44: the host cannot wait for a command to take effect; the frame runs them in the order
+// sent, each once the one before has (setConfig's new model is built before the step that follows).
+test('the iframe route: setConfig then step(n), sent at once, steps the new model', async () => {
+  const { page: p, errors } = await open(
+    host((o) => o),
+    { height: 1400 },
+  );
+  await p.evaluate(() => {
+    window.widget.setConfig({ position: 'alibi' });
+    window.widget.step(6);
+  });
+  await p.waitForFunction(() => window.__events.some((e) => e.type === 'ready'), null, { timeout: 60000 });
+  const f = p.frames().find((x) => x.url().includes('/embed.html'));
+  const seen = await until(
+    f,
+    () => {
+      const w = document.querySelector('attention-playground');
+      const position = w.app?.model?.info.config.position;
+      return { ok: position === 'alibi' && w.currentStep === 6, position, step: w.currentStep };
+    },
+    'the alibi model at step 6 in the frame',
+    { timeout: 30000 },
+  );
+  assert.equal(seen.step, 6);
+  // And once ready, sent at once again: setConfig, step, reset, step.
+  await p.evaluate(() => {
+    window.widget.setConfig({ position: 'rope' });
+    window.widget.step(3);
+    window.widget.reset();
+    window.widget.step(4);
+  });
+  await until(
+    f,
+    () => {
+      const w = document.querySelector('attention-playground');
+      const position = w.app?.model?.info.config.position;
+      return { ok: position === 'rope' && w.currentStep === 4, position, step: w.currentStep };
+    },
+    'the rope model, reset, then at step 4 in the frame',
+    { timeout: 30000 },
+  );
+  assert.deepEqual(
+    await p.evaluate(() => window.__events.filter((e) => e.type === 'error')),
+    [],
+    'no command was refused',
+  );
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
 test('the iframe route: messages from an origin the link does not declare are ignored', async () => {
   const { page: p, errors } = await open(
     host(() => 'https://blog.example'),

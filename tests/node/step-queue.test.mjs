@@ -68,3 +68,26 @@ test('a failing step (the model went away) frees the queue', async () => {
   await settle();
   assert.equal(q.busy, false);
 });
+
+test('idle() resolves once the running and the waiting steps are done (setConfig waits for it)', async () => {
+  const w = worker();
+  const q = new StepQueue(w.run);
+  let idle = false;
+  await q.idle(); // nothing queued: at once
+  q.add(5);
+  q.add(3);
+  q.idle().then(() => (idle = true));
+  await settle();
+  assert.equal(idle, false, 'not while the first runs');
+  w.calls[0].resolve(true);
+  await settle();
+  assert.equal(idle, false, 'not while the waiting ones run');
+  assert.deepEqual(
+    w.calls.map((x) => x.n),
+    [5, 3],
+  );
+  w.calls[1].resolve(true);
+  await settle();
+  assert.equal(idle, true);
+  assert.equal(q.busy, false);
+});

@@ -5,34 +5,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { LineChartBase } from './line-chart-base.js';
-import { fmt } from './format.js';
-
-const given = (/** @type {unknown} */ v) => v !== null && v !== undefined;
-
-/**
- * A legend value: at the cursor the value there; with the cursor off the chart the series' latest
- * value (uPlot would write "--", which reads as missing); nothing before any. The x value off the
- * chart is that of the last row where some series was measured (not the last x, which may be a
- * length that was not evaluable), written by `xText` when given (integers for lengths).
- * @param {((x: number) => string)|undefined} xText
- */
-const legendValue =
-  (xText) =>
-  /** @param {uPlot} u @param {number|null} v @param {number} si @param {number|null} idx */
-  (u, v, si, idx) => {
-    const show = (/** @type {number} */ x) => (si === 0 && xText ? xText(x) : fmt(x));
-    // A chart with xText has discrete x (lengths): a series shows a value at the cursor only when
-    // it was measured at the x shown, not its nearest value elsewhere (uPlot's snap across gaps).
-    const at = u.legend.idx;
-    const elsewhere = (/** @type {number} */ k) =>
-      si > 0 && xText && at != null && xText(u.data[0][k]) !== xText(u.data[0][at]);
-    if (idx !== null) return given(v) && !elsewhere(idx) ? show(/** @type {number} */ (v)) : '';
-    const rows = u.data[0]?.length ?? 0;
-    const has = (/** @type {number} */ k) =>
-      si === 0 ? u.data.slice(1).some((col) => given(col?.[k])) : given(u.data[si]?.[k]);
-    for (let k = rows - 1; k >= 0; k--) if (has(k)) return show(/** @type {number} */ (u.data[si][k]));
-    return '';
-  };
+import { legendValue } from './legend-value.js';
 
 export class LineChart extends LineChartBase {
   /**

@@ -74,7 +74,11 @@ export class ReplayPanel {
     this.#render();
   }
 
-  /** Play from the start (or from the frame shown), one frame per FRAME_MS; again: stop. */
+  /**
+   * Play from the start (or from the frame shown), one frame per FRAME_MS; again: stop. It goes by
+   * step, not by place in the list: while the model trains the core thins its frames, and the next
+   * frame is the first kept step after the one shown.
+   */
   toggle() {
     if (this.playing) return this.stop();
     const steps = this.frames.steps;
@@ -83,8 +87,10 @@ export class ReplayPanel {
     const next = async () => {
       if (!this.playing) return;
       await this.#go(k);
-      k += 1;
-      if (k >= this.frames.steps.length) return this.stop();
+      if (!this.playing) return;
+      const shown = this.shown; // -1: the right end (live) was reached
+      k = shown < 0 ? -1 : this.frames.steps.findIndex((s) => s > shown);
+      if (k < 0) return this.stop();
       this.playing = window.setTimeout(next, FRAME_MS);
     };
     this.playing = window.setTimeout(next, 0);
@@ -97,7 +103,11 @@ export class ReplayPanel {
     this.play.textContent = 'Play';
   }
 
-  /** Show the k-th kept step (the last: live). @param {number} k */
+  /**
+   * Show the k-th kept step (the last: live). A step the core thinned out since the index was read
+   * shows its nearest kept neighbour (run/replay.js), and the scrubber moves to it.
+   * @param {number} k
+   */
   async #go(k) {
     const steps = this.frames.steps;
     this.range.value = String(k);
@@ -106,11 +116,25 @@ export class ReplayPanel {
     this.following = false;
     this.shown = step;
     this.#render();
-    const frame = await this.frames.frame(step);
+    let frame;
+    try {
+      frame = await this.frames.frame(step);
+    } catch (err) {
+      if (this.shown !== step) return;
+      this.stop();
+      this.status.textContent = `Could not read the frame of step ${step}: ${/** @type {Error} */ (err).message}`;
+      return;
+    }
     if (this.shown !== step) return; // scrubbed on meanwhile
+    const at = frame.step;
+    const now = this.frames.steps;
+    if (at >= now[now.length - 1]) return this.#follow(true); // the nearest kept step is the latest
+    this.shown = at;
+    this.range.value = String(Math.max(0, now.indexOf(at)));
+    this.#render();
     this.hooks.show(frame);
-    this.hooks.mark(step);
-    this.root.dataset.shown = String(step);
+    this.hooks.mark(at);
+    this.root.dataset.shown = String(at);
   }
 
   /** @param {boolean} redraw the panels go back to the live model */

@@ -9,6 +9,10 @@
 // is evicted or forgotten (the user dismissed the offer of it). The single 'snapshot' record of
 // earlier versions becomes the run 'legacy' when read (migrate()). Every function resolves (never
 // rejects) so that a browser without IndexedDB, or with storage blocked, simply has nothing saved.
+// Each save is one transaction that commits whole or not at all: a write that fails (the origin's
+// storage full: QuotaExceededError, thrown at once or when the transaction commits) aborts it, so a
+// run's description is never kept without its model. saveState and saveRun say whether they were
+// kept (SaveResult), so that the page can say so.
 
 const DB_NAME = 'attention-playground';
 const STORE = 'saved-work';
@@ -44,27 +48,89 @@ function open() {
 }
 
 /**
+ * Whether a save was kept: ok, or why not (`quota`: the origin's storage is full; `message`: the
+ * browser's words).
+ * @typedef {{ok: true} | {ok: false, quota: boolean, message: string}} SaveResult
+ */
+
+/**
  * Run `work` in one transaction; resolves with what it returns (read when the transaction
- * completes), or `fallback` on any failure.
+ * completes), or `fallback` on any failure, after which `failed` is told why. A failure aborts the
+ * whole transaction (a write that throws at once too): nothing of it is kept.
  * @template T
  * @param {IDBTransactionMode} mode
  * @param {(store: IDBObjectStore) => () => T} work returns a function that reads the result
  * @param {T} fallback
+ * @param {(err: unknown) => void} [failed]
  * @returns {Promise<T>}
  */
-async function transact(mode, work, fallback) {
+async function transact(mode, work, fallback, failed = () => {}) {
   const db = await open();
-  if (!db) return fallback;
+  if (!db) {
+    failed(new Error('IndexedDB is not available (storage blocked, or a private window)'));
+    return fallback;
+  }
   return new Promise((resolve) => {
-    try {
-      const tx = db.transaction(STORE, mode);
-      const result = work(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(result() ?? fallback);
-      tx.onerror = tx.onabort = () => resolve(fallback);
-    } catch {
+    /** @type {IDBTransaction|null} */
+    let tx = null;
+    let done = false;
+    /** @param {unknown} err */
+    const fail = (err) => {
+      if (done) return;
+      done = true;
+      failed(err);
       resolve(fallback);
+    };
+    try {
+      tx = db.transaction(STORE, mode);
+      const t = tx;
+      /** @type {unknown} the first failed request's error (the transaction's own may be null) */
+      let first = null;
+      t.onerror = (e) => (first ??= /** @type {IDBRequest|null} */ (e.target)?.error ?? null);
+      t.onabort = () => fail(t.error ?? first ?? new Error('the save was aborted'));
+      const result = work(t.objectStore(STORE));
+      t.oncomplete = () => {
+        if (done) return;
+        done = true;
+        resolve(result() ?? fallback);
+      };
+    } catch (err) {
+      try {
+        tx?.abort(); // what was written before the failure goes too
+      } catch {
+        // already finished or aborted
+      }
+      fail(err);
     }
   });
+}
+
+/**
+ * A save's transaction, and whether it was kept.
+ * @param {(store: IDBObjectStore) => void} work
+ * @returns {Promise<SaveResult>}
+ */
+async function save(work) {
+  /** @type {SaveResult} */
+  let result = { ok: true };
+  const kept = await transact(
+    'readwrite',
+    (s) => {
+      work(s);
+      return () => true;
+    },
+    false,
+    (err) => {
+      const e = /** @type {{name?: string, message?: string}|null} */ (err);
+      const name = String(e?.name ?? '');
+      result = {
+        ok: false,
+        quota: name === 'QuotaExceededError' || /quota/i.test(String(e?.message ?? '')),
+        message: String(e?.message || name || err),
+      };
+    },
+  );
+  return kept ? { ok: true } : result.ok ? { ok: false, quota: false, message: 'the save was not kept' } : result;
 }
 
 /** This tab's id and a new run id for each call: unique per tab and per page load, kept by a reload. */
@@ -86,46 +152,37 @@ export function runIds() {
 /**
  * Save the settings (a plain object of property values).
  * @param {import('./properties.js').State} state
+ * @returns {Promise<SaveResult>}
  */
 export function saveState(state) {
-  return transact(
-    'readwrite',
-    (s) => {
-      s.put({ ...state }, 'state');
-      return () => true;
-    },
-    false,
-  );
+  return save((s) => s.put({ ...state }, 'state'));
 }
 
 /**
  * Save a run's latest checkpoint (replacing that run's earlier one) and evict the oldest runs
- * beyond MAX_RUNS.
+ * beyond MAX_RUNS, in one transaction: the model file first, then its description; a failure of
+ * either aborts both (and the eviction).
  * @param {Omit<SavedRun, 'savedAt'> & {bytes: Uint8Array}} run
+ * @returns {Promise<SaveResult>}
  */
 export function saveRun({ bytes, ...run }) {
   const meta = { ...run, savedAt: Date.now() };
-  return transact(
-    'readwrite',
-    (s) => {
-      s.put(meta, RUN + meta.id);
-      s.put(bytes.slice(), BYTES + meta.id);
-      const all = s.getAll(runKeys());
-      const keys = s.getAllKeys(runKeys());
-      keys.onsuccess = () => {
-        // a record that is not a run of the declared shape under its own key can never be offered
-        // nor forgotten by id: it goes now
-        for (const [i, key] of keys.result.entries())
-          if (!validRuns([all.result[i]], [key]).length) forget(s, String(key).slice(RUN.length));
-        const runs = validRuns(all.result, keys.result)
-          .filter((r) => r.id !== meta.id)
-          .sort(newestFirst);
-        for (const old of runs.slice(MAX_RUNS - 1)) forget(s, old.id);
-      };
-      return () => true;
-    },
-    false,
-  );
+  return save((s) => {
+    s.put(bytes.slice(), BYTES + meta.id);
+    s.put(meta, RUN + meta.id);
+    const all = s.getAll(runKeys());
+    const keys = s.getAllKeys(runKeys());
+    keys.onsuccess = () => {
+      // a record that is not a run of the declared shape under its own key can never be offered
+      // nor forgotten by id: it goes now
+      for (const [i, key] of keys.result.entries())
+        if (!validRuns([all.result[i]], [key]).length) forget(s, String(key).slice(RUN.length));
+      const runs = validRuns(all.result, keys.result)
+        .filter((r) => r.id !== meta.id)
+        .sort(newestFirst);
+      for (const old of runs.slice(MAX_RUNS - 1)) forget(s, old.id);
+    };
+  });
 }
 
 /**

@@ -272,13 +272,13 @@ export class AttentionPlaygroundElement extends HTMLElement {
   /** Train exactly n steps (1 … 10000), then redraw. @param {number} [n] @returns {Promise<boolean>} */
   step(n = 1) {
     const halts = this.halts;
-    return api().then((m) => m.step(this, n, halts));
+    return this.#inOrder((m, taken) => m.step(this, n, halts, taken));
   }
 
   /** Back to step 0 with the same seed. @returns {Promise<boolean>} */
   reset() {
     this.halts++;
-    return api().then((m) => m.reset(this));
+    return this.#inOrder((m) => m.reset(this));
   }
 
   /**
@@ -287,7 +287,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
    * @returns {Promise<boolean>}
    */
   setConfig(fields) {
-    return api().then((m) => m.setConfig(this, fields));
+    return this.#inOrder((m) => m.setConfig(this, fields));
   }
 
   /**
@@ -296,7 +296,30 @@ export class AttentionPlaygroundElement extends HTMLElement {
    * @returns {Promise<boolean>}
    */
   highlight(sel) {
-    return api().then((m) => m.highlight(this, sel));
+    return this.#inOrder((m) => m.highlight(this, sel));
+  }
+
+  /** @type {Promise<unknown>} settles once the step/reset/setConfig/highlight calls made so far have taken effect */
+  #turn = Promise.resolve();
+
+  /**
+   * Run an API call once the calls made before it have taken effect, so that calls made one after
+   * another without waiting (a page that does not await, the iframe route, whose host cannot) act
+   * in the order they were made: setConfig's new model is built before the step(n) that follows it
+   * runs. A call has taken effect when it settles, or, for step(n), when its steps are queued
+   * (`taken`): a step(n) that follows joins them (step-queue.js); setConfig waits for them to be
+   * trained (widget-api.js), reset and pause stop them.
+   * @param {(m: typeof import('./widget-api.js'), taken: () => void) => Promise<boolean>} call
+   * @returns {Promise<boolean>}
+   */
+  #inOrder(call) {
+    const before = this.#turn;
+    /** @type {() => void} */
+    let taken = () => {};
+    this.#turn = new Promise((r) => (taken = () => r(undefined)));
+    const result = before.then(api).then((m) => call(m, taken));
+    result.then(taken, taken);
+    return result;
   }
 
   /** @internal Fire `error` for a refused call. @param {import('./api.js').ApiError} detail */

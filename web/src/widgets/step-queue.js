@@ -43,6 +43,11 @@ export class StepQueue {
     return this.waiting.promise;
   }
 
+  /** Resolves once no steps run or wait (trained or cancelled). */
+  async idle() {
+    while (this.running) await this.running;
+  }
+
   /** Drop the waiting steps (they resolve false). */
   cancel() {
     this.waiting?.resolve(false);

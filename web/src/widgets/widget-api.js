@@ -18,10 +18,12 @@ import { MAX_WAITING } from './step-queue.js';
  * Train exactly n steps (1 … 10000), then redraw: true once trained; false when refused (`error`)
  * or when a pause, a reset or the widget leaving the screen cancelled them (no `error`: nothing
  * was wrong). One step(n) runs, one waits; calls made meanwhile join the waiting one while it
- * stays within MAX_WAITING steps (step-queue.js), else they are refused naming `n`.
+ * stays within MAX_WAITING steps (step-queue.js), else they are refused naming `n`. `taken` is
+ * called once the steps are queued (the element's next call may then go: attention-playground.js).
  * @param {Widget} w @param {unknown} n @param {number} [halts] w.halts when the call was made
+ * @param {() => void} [taken]
  */
-export async function step(w, n, halts = w.halts) {
+export async function step(w, n, halts = w.halts, taken = () => {}) {
   const r = readCount(n);
   if ('error' in r) return w._refuse(r.error);
   const app = await appFor(w, 'step');
@@ -30,6 +32,7 @@ export async function step(w, n, halts = w.halts) {
   if (!('step' in app))
     return w._refuse({ field: 'step', message: 'step(n) is for one model; a comparison steps with play and pause.' });
   const done = app.step(r.value);
+  taken();
   if (!done) {
     const waiting = app.steps.waiting?.n ?? 0;
     return w._refuse({
@@ -70,6 +73,9 @@ export async function setConfig(w, fields) {
       message: `${own[0]} is a widget setting, not a config field: set the attribute.`,
     });
   if (w.status !== 'error') await w.built.promise;
+  // The step(n) calls made before it are trained first (a new model would drop them).
+  const queue = w.app && 'step' in w.app ? w.app.steps : null;
+  await queue?.idle();
   const engine = await sharedEngine();
   // Declared names only, in every state (the hash route's list: attributes.js): setConfig never
   // sets style, id, on*, tabindex ... on the element, whatever the widget is showing.

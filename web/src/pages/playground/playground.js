@@ -55,6 +55,8 @@ export class Playground {
     this.pinned = null; // the state of the pinned run
     /** @type {number|null} the step at which this run was found solved (early stop); null before; -1: no early stop (steps set by hand) */
     this.solved = null;
+    /** @type {string|null} the early stop's notice while it is the model's (#stopWhenSolved) */
+    this.solvedNotice = null;
     this.run = new RunController(client, this.#views(), { refreshMs: REFRESH_MS, flushMs: FLUSH_MS });
     const onChange = (/** @type {string} */ k, /** @type {Value} */ v) =>
       Promise.resolve(this.set(k, v)).catch((err) => this.notice(err.message));
@@ -320,9 +322,8 @@ export class Playground {
     if (!hit) return;
     this.solved = hit.step;
     this.pause();
-    this.notice(
-      `Solved: held-out token accuracy ${hit.token_accuracy.toFixed(2)} at the evaluation of step ${hit.step}. Training paused so that the charts show the learning; press Play to train on to step ${this.state.steps}.`,
-    );
+    this.solvedNotice = `Solved: held-out token accuracy ${hit.token_accuracy.toFixed(2)} at the evaluation of step ${hit.step}. Training paused so that the charts show the learning; press Play to train on to step ${this.state.steps}.`;
+    this.notice(this.solvedNotice);
   }
 
   /** Check the current config; when valid, replace the model by a new one (paused, step 0). */
@@ -350,6 +351,9 @@ export class Playground {
   // A new model, a reset or an import: empty charts, counters from the model, panels redrawn.
   /** @param {import('../../wasm-api').SessionInfo} info */
   #fresh(info) {
+    // the early stop's notice is about the model that solved: it goes with it
+    if (this.solvedNotice && $('notice').textContent === this.solvedNotice) this.notice(null);
+    this.solvedNotice = null;
     this.charts.reset();
     $('charts-empty').hidden = false;
     this.charts.setEvalLengths(

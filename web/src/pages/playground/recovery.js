@@ -29,6 +29,8 @@ export class Recovery {
     this.ids = runIds();
     this.runId = '';
     this.savedStep = 0; // the step of this run's last saved checkpoint
+    /** @type {import('../../state/saved-work.js').SaveResult|null} the last save's outcome (null: none yet) */
+    this.lastSave = null;
     addEventListener('pagehide', () => this.#onHide());
     addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && this.#onHide());
     pg.client.addEventListener('crash', (e) => this.#onCrash(/** @type {CrashEvent} */ (e).detail));
@@ -40,7 +42,7 @@ export class Recovery {
     document.body.dataset.engine = final ? 'failed' : 'restarting';
     this.pg.notice(
       final
-        ? `The training engine crashed again (${error.message}) and was not restarted. Reload the page: your settings and the last checkpoint are saved.`
+        ? `The training engine crashed again (${error.message}) and was not restarted. Reload the page: ${this.#savedWords()}`
         : `The training engine crashed (${error.message}). Restarting it…`,
     );
   }
@@ -50,7 +52,7 @@ export class Recovery {
     if (failed) {
       document.body.dataset.engine = 'failed';
       this.pg.notice(
-        `The training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page: your work is saved.`,
+        `The training engine crashed (${error.message}) and could not be restarted: ${failed.message}. Reload the page: ${this.#savedWords()}`,
       );
       return;
     }
@@ -63,6 +65,30 @@ export class Recovery {
     const on = m?.playing ? ', and trains on' : '';
     this.pg.notice(
       `The training engine crashed (${error.message}) and was restarted; the model was restored from ${from}${on}.`,
+    );
+  }
+
+  /** What a reload keeps, as the last save left it (never a promise that it failed to keep). */
+  #savedWords() {
+    const r = this.lastSave;
+    if (!r || r.ok) return 'your settings and the last checkpoint are saved.';
+    return `your work could not be saved in this browser (${r.quota ? "the site's storage is full" : r.message}), so a reload starts over.`;
+  }
+
+  /**
+   * A save's outcome: a failure is said in the page (once until a save succeeds again), and
+   * body[data-saved] says \`failed\` or \`ok\`.
+   * @param {import('../../state/saved-work.js').SaveResult} r
+   */
+  #saved(r) {
+    const was = this.lastSave;
+    this.lastSave = r;
+    document.body.dataset.saved = r.ok ? 'ok' : 'failed';
+    if (r.ok || (was && !was.ok)) return;
+    this.pg.notice(
+      r.quota
+        ? `Your work could not be saved: this site's storage in the browser is full (${r.message}). A reload or a crashed tab will not bring this run back; free some storage for this site, or export the model to keep it.`
+        : `Your work could not be saved in this browser (${r.message}). A reload or a crashed tab will not bring this run back; export the model to keep it.`,
     );
   }
 
@@ -99,7 +125,7 @@ export class Recovery {
         position: String(c.position ?? ''),
         normalization: String(c.normalization ?? ''),
         bytes: e.detail.bytes,
-      });
+      }).then((r) => this.#saved(r));
     });
   }
 
@@ -114,7 +140,7 @@ export class Recovery {
   /** The settings changed: save them (debounced). @param {import('../../state/properties.js').State} state */
   stateChanged(state) {
     clearTimeout(this.stateTimer);
-    this.stateTimer = setTimeout(() => saveState(state), SAVE_STATE_MS);
+    this.stateTimer = setTimeout(() => saveState(state).then((r) => this.#saved(r)), SAVE_STATE_MS);
   }
 
   // The saved runs (this tab's latest first), or saved settings when the page was opened without
