@@ -218,7 +218,7 @@ test('definitions: read strictly, unknown keys and bad values named', () => {
         }),
         'x-1',
       ),
-    /claims\[0\]: an object of text, better, worse, provenance and rule/,
+    /claims\[0\]: an object of text, better, worse, provenance, rule and metric/,
   );
 });
 
