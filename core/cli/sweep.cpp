@@ -207,6 +207,8 @@ std::pair<std::string, int> run_argv(const std::vector<std::string>& argv, size_
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fd[1], STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, fd[1], STDERR_FILENO);
+  // (a run is not the terminal's foreground group: reading it would stop the run)
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   sigset_t none, stops;
@@ -226,7 +228,7 @@ std::pair<std::string, int> run_argv(const std::vector<std::string>& argv, size_
   {
     std::lock_guard<std::mutex> lock(g_spawn);
     if (g_stop == 0) {
-      spawned = posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
+      spawned = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
       if (spawned == 0) g_children[slot] = pid;
     }
   }
