@@ -10,7 +10,7 @@
 # sweep and then to its group, counts once: (2b) checks that it stops, not ends at once.) Every wait is a bounded poll (60 s),
 # for a busy 2-core machine.
 set -uo pipefail
-bin=$1
+bin=$(realpath "$1")  # the test works in a folder of its own
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
