@@ -166,7 +166,12 @@ test('while the model trains: the replay plays and the GIF downloads, again and 
       if (play.textContent === 'Pause') play.click();
     });
     assert.doesNotMatch(await status(), /Could not/);
-    // The GIF, made while training goes on.
+    // The GIF, made while training goes on. The status still reads the last round's export
+    // ("40 frames, 12 KB") until this one's starts: clear it, so that the wait below reads this one.
+    await page.evaluate(() => {
+      const status = document.querySelector('#replay .replay-status');
+      if (status) status.textContent = '';
+    });
     const download = page.waitForEvent('download', { timeout: 60000 });
     await page.click('#replay button:text("GIF")');
     const said = await until(
