@@ -196,7 +196,7 @@ void write_row_file(const std::string& path, const CsvRow& header, const CsvRow&
   write_csv_file(path, {header, row});
 }
 
-nlohmann::json config_from_row(const std::string& csv_path, const std::string& row) {
+nlohmann::json config_from_row(const std::string& csv_path, const std::string& row, std::string* corpus_sha) {
   const CsvTable t = read_csv_file(csv_path);
   const std::string what = "--config-from-row '" + csv_path + "'";
   const int col = csv_column(t[0], "config");
@@ -219,6 +219,8 @@ nlohmann::json config_from_row(const std::string& csv_path, const std::string& r
     throw std::invalid_argument(what + ": row " + row + " has no config (the run failed" +
                                 (err >= 0 ? ": " + show_text(t[size_t(n)][size_t(err)], 200) : std::string()) + ")");
   }
+  const int sums = csv_column(t[0], "corpus_sha256");
+  if (corpus_sha) *corpus_sha = sums >= 0 ? t[size_t(n)][size_t(sums)] : std::string();
   nlohmann::json j = parse_json(cell, what + ": row " + row + "'s config", kConfigJson);
   if (!j.is_object()) throw std::invalid_argument(what + ": row " + row + "'s config is not a JSON object");
   return j;

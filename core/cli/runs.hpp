@@ -55,7 +55,7 @@ namespace ap::cli {
 void write_row_file(const std::string& path, const CsvRow& header, const CsvRow& row);
 // The config JSON of data row `row` (1 = the first row after the header) of a sweep's CSV.
 // Throws naming the file for a missing "config" column, a row out of range, or a row whose run
-// failed (no config).
-nlohmann::json config_from_row(const std::string& csv_path, const std::string& row);
+// failed (no config). corpus_sha (when given) receives the row's corpus_sha256 cell ("" without one).
+nlohmann::json config_from_row(const std::string& csv_path, const std::string& row, std::string* corpus_sha = nullptr);
 
 }  // namespace ap::cli

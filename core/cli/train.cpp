@@ -19,6 +19,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -85,7 +86,25 @@ struct FileOption {
 constexpr FileOption kTextFile{"--text-file", "text", "text", kMaxTextBytes};
 constexpr FileOption kTaskFile{"--task-file", "custom", "custom_pairs", CustomPairsLimits::kMaxBytes};
 
-std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, const FileOption& f) {
+// --config-from-row: the text (and custom pairs) this run would train on must be the row's, by the
+// row's corpus_sha256 cell, checked before training. A row's config holds no text over 1 KiB (a
+// --text-file, --set-file or long --set text), so such a row is reproduced by giving the text again.
+using TextCheck = std::function<void(const nlohmann::json& config, const std::string& source)>;
+TextCheck row_text_check(const TrainArgs& a, const std::string& expected) {
+  if (a.from_row.empty() || expected.empty()) return {};
+  return [&a, expected](const nlohmann::json& j, const std::string& source) {
+    const std::string got = corpus_sha256(j);
+    if (got == expected) return;
+    throw std::invalid_argument("--config-from-row '" + a.from_row.at(0) + "' " + a.from_row.at(1) +
+                                ": the row trained on a text with SHA-256 " + expected + ", and this run's (" + source +
+                                ") is " + (got.empty() ? std::string("none") : got) +
+                                ": the row's config does not hold a text over 1 KiB, so give the row's text with "
+                                "--text-file FILE (or its pairs with --task-file FILE)");
+  };
+}
+
+std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, const FileOption& f,
+                                   const TextCheck& check) {
   // --text-file feeds any task that reads a text (text, mlm); --task-file the custom task
   const bool fits = !j.contains("task") || j["task"] == f.task ||
                     (j["task"].is_string() && std::string(f.key) == "text" && task_reads_text(j["task"]));
@@ -96,6 +115,7 @@ std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, co
   std::string text = read_text_file(path, f.flag, f.max_bytes);
   if (text.empty()) throw std::invalid_argument(std::string(f.flag) + " '" + path + "' is empty");
   j[f.key] = std::move(text);
+  if (check) check(j, std::string(f.flag) + " '" + path + "'");
   try {
     return Session::from_json(j);
   } catch (const std::invalid_argument& e) {
@@ -114,17 +134,20 @@ std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, co
 // text_name: where the text task's text came from (--text-file, the bundled corpus, "config").
 std::unique_ptr<Session> open_session(const TrainArgs& a, std::string& text_name) {
   if (a.resume.empty()) {
-    nlohmann::json j = !a.from_row.empty()     ? config_from_row(a.from_row.at(0), a.from_row.at(1))
+    std::string row_sha;
+    nlohmann::json j = !a.from_row.empty()     ? config_from_row(a.from_row.at(0), a.from_row.at(1), &row_sha)
                        : a.config_file.empty() ? nlohmann::json::object()
                                                : read_json_file(a.config_file, "config file");
     for (auto& kv : a.sets) {
       auto [k, v] = split_assignment(kv);
       j[k] = config_value(k, v);
     }
+    const TextCheck check = row_text_check(a, row_sha);
     text_name = a.text_file;
-    if (!a.text_file.empty()) return with_file(j, a.text_file, kTextFile);
-    if (!a.task_file.empty()) return with_file(j, a.task_file, kTaskFile);
+    if (!a.text_file.empty()) return with_file(j, a.text_file, kTextFile, check);
+    if (!a.task_file.empty()) return with_file(j, a.task_file, kTaskFile, check);
     text_name = default_text(j);
+    if (check) check(j, text_name.empty() ? "its config" : "the bundled corpus " + text_name);
     if (!text_name.empty() && !a.json)
       std::cerr << "attnplay: the " << j["task"].get<std::string>() << " task trains on the bundled corpus "
                 << text_name << "; --text-file FILE trains on another text\n";
@@ -345,7 +368,7 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
        {"eval_loss", e.loss},
        {"eval_accuracy", e.token_accuracy},
        {"eval_sequence_accuracy", e.sequence_accuracy},
-       {"eval_len", e.length},
+       {"eval_seq_len", e.length},  // the length eval_* were measured at; config.eval_len is the longer one
        {"tokens_per_s", secs > 0 ? tokens / secs : 0.0},
        {"weights_sha256", s.weights_sha256()},
        {"eval_at_eval_len", extra},

@@ -17,6 +17,7 @@ list_plain() { # the first command a new user types: every family, the renamed f
 }
 check "list (plain) prints every family and the renamed fields, and exits 0" list_plain
 check "train copy (--json, --out, --metrics)" bash -c "'$bin' train --set task=copy --set steps=300 --set seq_len=12 --json --out '$dir/copy.safetensors' --metrics '$dir/m.csv' > '$dir/train.json'"
+check "train --json: one name, one meaning (eval_seq_len is the length eval_* were measured at; eval_len only in config)" bash -c "tail -n 1 '$dir/train.json' | node -e 'const r=JSON.parse(require(\"fs\").readFileSync(0,\"utf8\"));process.exit(!(\"eval_len\" in r)&&r.eval_seq_len===12&&\"eval_len\" in r.config?0:1)'"
 check "train --json has the promised keys" bash -c "tail -n 1 '$dir/train.json' | grep -q weights_sha256 && tail -n 1 '$dir/train.json' | grep -q tokens_per_s && tail -n 1 '$dir/train.json' | grep -q eval_accuracy"
 check "metrics CSV has a row per step" bash -c "[ \$(wc -l < '$dir/m.csv') -eq 301 ]"
 check "info lists every tensor of a config with its shape" bash -c "'$bin' info --set task=copy --set position=learned --set layers=1 | grep -q 'pos_emb.weight *\\[' && '$bin' info --model '$dir/copy.safetensors' --json | grep -q '\"parameter_count\"'"

@@ -56,6 +56,16 @@ check "merged (slurm tasks) = in-process, but for timing" bash -c "'$bin' merge 
 
 sha3=$(sed -n 4p inproc.csv | grep -o '[0-9a-f]\{64\}')
 check "train --config-from-row reproduces row 3 (same weights_sha256)" bash -c "'$bin' train --config-from-row inproc.csv 3 --json | tail -n 1 | grep -q '\"weights_sha256\":\"$sha3\"'"
+text_row_again() { # the --text-file row of text.csv: refused without its text, reproduced with it
+  local out sha
+  out=$("$bin" train --config-from-row text.csv 1 --json 2>&1) && return 1
+  printf '%s' "$out" | grep -q "the row trained on a text with SHA-256 $(sha256sum corpus.txt | cut -c1-64), and this run's (the bundled corpus" || return 1
+  printf '%s' "$out" | grep -q 'give the row.s text with --text-file FILE' || return 1
+  sha=$(cell text.csv 1 weights_sha256)
+  out=$("$bin" train --config-from-row text.csv 1 --text-file corpus.txt --json 2>/dev/null) || return 1
+  printf '%s' "$out" | tail -n 1 | grep -q "\"weights_sha256\":\"$sha\""
+}
+check "--config-from-row of a text row whose text is not in its config: refused before training (by corpus_sha256), reproduced with --text-file" text_row_again
 check "--config-from-row: a bad row number is named" bash -c "'$bin' train --config-from-row inproc.csv 9 2>&1 | grep -q 'row .9. is not a row of the file; it has 4 run rows'"
 printf 'a,b\n"x,1\n' > bad.csv
 check "--config-from-row: a malformed CSV is refused, naming the line" bash -c "'$bin' train --config-from-row bad.csv 1 2>&1 | grep -q \"'bad.csv': not valid CSV at line 2: a quoted field is not closed\""
