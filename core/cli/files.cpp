@@ -57,6 +57,13 @@ std::string read_text_file(const std::string& path, const char* what, size_t max
   return text;
 }
 
+std::string read_set_file(const std::string& path, size_t max_bytes) {
+  std::string text = read_text_file(path, "--set-file", max_bytes);
+  if (text.empty()) throw std::invalid_argument("--set-file '" + path + "' is empty");
+  if (text.back() == '\n') text.pop_back();  // one only: the sweep's value files add one (plan.cpp)
+  return text;
+}
+
 std::vector<uint8_t> read_bytes(const std::string& path, const char* option) {
   const std::string name = std::string(option) + " '" + path + "'";
   struct stat st {};

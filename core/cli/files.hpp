@@ -30,6 +30,9 @@ nlohmann::json read_json_file(const std::string& path, const char* what, JsonLim
 std::vector<uint8_t> read_bytes(const std::string& path, const char* option = "--model");
 // A text file of at most max_bytes (refused before reading when larger); the message names the file.
 std::string read_text_file(const std::string& path, const char* what, size_t max_bytes);
+// --set-file's value: the file's text, refused as read_text_file refuses (a folder, a device, a
+// pipe, more than max_bytes) and when empty, without the one newline that ends its last line.
+std::string read_set_file(const std::string& path, size_t max_bytes);
 
 // One file written whole or not at all (see above). write() buffers; commit() flushes, fsyncs
 // and renames. The destructor of an uncommitted file removes its temporary file. A target that

@@ -33,6 +33,7 @@
 #include "cli/curves.hpp"
 #include "cli/merge.hpp"
 #include "cli/plan.hpp"
+#include "cli/signal_echo.hpp"
 #include "io/json.hpp"
 #include "config/config.hpp"
 
@@ -98,28 +99,17 @@ std::atomic<pid_t> g_children[kMaxJobs];
 int g_wake[2] = {-1, -1};
 char g_last_words[1024];
 size_t g_last_words_size = 0;
-static_assert(std::atomic<int>::is_always_lock_free && std::atomic<pid_t>::is_always_lock_free &&
-                  std::atomic<long long>::is_always_lock_free,
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<pid_t>::is_always_lock_free,
               "the signal handler needs lock-free atomics");
 std::mutex g_spawn;  // a run starts, or the signal is passed on, not both at once
 
-std::atomic<pid_t> g_first_sender{0};     // who sent the first signal (0: the kernel, a terminal's Ctrl-C)
-std::atomic<long long> g_first_at_ms{0};  // when (CLOCK_MONOTONIC)
-
-long long monotonic_ms() {
-  timespec t{};
-  clock_gettime(CLOCK_MONOTONIC, &t);  // async-signal-safe
-  return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
+SignalEcho g_echo;  // the first signal's sender and time (signal_echo.hpp)
 
 extern "C" void on_sweep_signal(int sig, siginfo_t* info, void*) {
   const int saved = errno;
-  const pid_t sender = info != nullptr && info->si_code == SI_USER ? info->si_pid : 0;
   int first = 0;
   if (!g_stop.compare_exchange_strong(first, sig)) {
-    // The same signal again from the same process at once is the first one's echo, not a user
-    // insisting: GNU timeout sends its signal to the command, then to the command's process group.
-    if (sig == first && sender != 0 && sender == g_first_sender && monotonic_ms() - g_first_at_ms < 500) {
+    if (g_echo.echo(sig, first, info)) {  // GNU timeout's second copy, not a user insisting
       errno = saved;
       return;
     }
@@ -129,8 +119,7 @@ extern "C" void on_sweep_signal(int sig, siginfo_t* info, void*) {
     }
     _exit(128 + first);
   }
-  g_first_sender = sender;
-  g_first_at_ms = monotonic_ms();
+  g_echo.first(info);
   if (g_wake[1] >= 0 && write(g_wake[1], "!", 1) < 0) {
   }
   errno = saved;

@@ -30,6 +30,7 @@
 #include "cli/errors.hpp"
 #include "cli/files.hpp"
 #include "cli/runs.hpp"
+#include "cli/signal_echo.hpp"
 #include "cli/frames.hpp"
 #include "session/session.hpp"
 #include "tasks/custom_pairs.hpp"
@@ -40,10 +41,16 @@ namespace ap::cli {
 namespace {
 
 volatile std::sig_atomic_t g_signal = 0;  // the signal that asked the run to stop, or 0
+SignalEcho g_echo;                        // its sender and time (signal_echo.hpp)
 
-// Async-signal-safe: sets the flag; _exit() when the user insists.
-extern "C" void on_stop_signal(int sig) {
-  if (g_signal != 0) _exit(128 + sig);
+// Async-signal-safe: sets the flag; _exit() when the user insists (a second signal that is not
+// the first one's echo, as GNU timeout sends).
+extern "C" void on_stop_signal(int sig, siginfo_t* info, void*) {
+  if (g_signal != 0) {
+    if (g_echo.echo(sig, g_signal, info)) return;
+    _exit(128 + sig);
+  }
+  g_echo.first(info);
   g_signal = sig;
 }
 
@@ -53,7 +60,8 @@ class StopSignals {
   StopSignals() {
     g_signal = 0;
     struct sigaction sa {};
-    sa.sa_handler = on_stop_signal;
+    sa.sa_sigaction = on_stop_signal;
+    sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int_);
     sigaction(SIGTERM, &sa, &old_term_);
@@ -398,12 +406,7 @@ int train(const TrainArgs& given) {
   TrainArgs a = given;
   for (auto& kf : given.set_files) {
     auto [key, path] = split_assignment(kf);
-    // Refused as --text-file refuses (a folder, a device, an empty file), and without the
-    // newline that ends the file's last line.
-    std::string text = read_text_file(path, "--set-file", kMaxTextBytes);
-    if (text.empty()) throw std::invalid_argument("--set-file '" + path + "' is empty");
-    if (text.back() == '\n') text.pop_back();  // one only: the sweep's value files add one (plan.cpp)
-    a.sets.push_back(key + "=" + text);
+    a.sets.push_back(key + "=" + read_set_file(path, kMaxTextBytes));
   }
   const std::vector<int> eval_at = parse_eval_at(a.eval_at, "--eval-at");
   nlohmann::json r;

@@ -92,9 +92,14 @@ cp "$dir/old.safetensors" "$dir/twice.safetensors"
 "$bin" train "${big[@]}" --set steps=50 --out "$dir/twice.safetensors" --metrics "$dir/twice.csv" > /dev/null 2>&1 &
 pid=$!
 wait_for "the run to start training" exists "$dir/.twice.csv.tmp-$pid-*"
-kill -INT $pid; kill -INT $pid
+# (the second from another process: the same signal from the same sender at once is an echo, below)
+kill -INT $pid; bash -c "kill -INT $pid"
 wait $pid; rc=$?
 check "two SIGINTs: exit 130 at once, and the file is the old one or loads" bash -c "[ $rc -eq 130 ] && { [ \$(sha256sum < '$dir/twice.safetensors' | cut -d' ' -f1) = $old ] || '$bin' eval --model '$dir/twice.safetensors' > /dev/null; }"
+# GNU timeout sends SIGTERM to the command and then to its process group: one stop, not two. The
+# run saves as after one SIGTERM (timeout's own exit code, 124), marked as interrupted.
+timeout -s TERM 3 "$bin" train "${small[@]}" --set steps=1000000 --out "$dir/timeout.safetensors" > /dev/null 2> "$dir/timeout.err"; rc=$?
+check "under timeout -s TERM (the signal sent twice at once): saved and marked, not ended unsaved" bash -c "[ $rc -eq 124 ] && grep -q 'interrupted by SIGTERM after step' '$dir/timeout.err' && '$bin' eval --model '$dir/timeout.safetensors' --json | grep -q '\"stopped\":\"interrupted by SIGTERM after step'"
 
 # --- 4. Model files are checked before they are read ---------------------------------------------
 truncate -s 1G "$dir/sparse.safetensors"
