@@ -8,14 +8,15 @@
 # in tests/native/test_fuzz_regressions.cpp. Targets: fuzz_config (Config JSON and key=value
 # lines), fuzz_safetensors (model files: load, then evaluate and generate once), fuzz_generate
 # (the prompt tokenizer and generate's arguments), fuzz_session_json (the JSON of run, configure
-# and a grads batch), fuzz_grid (the sweep --grid parser), fuzz_pairs (the custom task's pairs).
+# and a grads batch), fuzz_grid (the sweep --grid parser), fuzz_pairs (the custom task's pairs), fuzz_csv (the
+# sweep's CSV reader and writer), fuzz_set_file (train --set-file's reader and its value).
 # FUZZ_JOBS sets the build's parallelism (default 2).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_config fuzz_safetensors fuzz_generate fuzz_session_json fuzz_grid fuzz_pairs)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_config fuzz_safetensors fuzz_generate fuzz_session_json fuzz_grid fuzz_pairs fuzz_csv fuzz_set_file)
 
 # ccache (if installed, tests/fuzz/CMakeLists.txt): paths relative to the clone, as the builds do.
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1

@@ -21,7 +21,7 @@ suite() { # name command...
   timings+=("$(printf '%5d s  %s' $((SECONDS - t0)) "$name")")
 }
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
-# Fuzzing (libFuzzer, ASan + UBSan): six targets, 30 s each in CI, 10 s locally (`npm run fuzz`
+# Fuzzing (libFuzzer, ASan + UBSan): eight targets, 30 s each in CI, 10 s locally (`npm run fuzz`
 # runs longer). It runs on one core beside the Catch2, Node and type-check suites (each of those
 # uses one core), and is waited for before the browser suite (its tests wait for facts, not
 # times, but run faster on free cores).
@@ -37,7 +37,7 @@ suite "wasm module under Node" node --test tests/node/
 suite "experiments pipeline (npm run experiments -- --quick: sweeps, summaries, verdicts, reports)" node build-scripts/experiments.mjs --quick
 suite "format (clang-format and Prettier, npm run format --check)" bash build-scripts/format.sh --check
 suite "types (tsc --checkJs on the web sources, tsconfig.json)" node build-scripts/typecheck.mjs
-suite "fuzz (config, safetensors, generate, session JSON, grid, custom pairs; ${fuzz_secs} s each, run beside the suites above)" fuzz_result
+suite "fuzz (config, safetensors, generate, session JSON, grid, custom pairs, CSV, --set-file; ${fuzz_secs} s each, run beside the suites above)" fuzz_result
 suite "browser (Chromium, tests/browser/run.mjs: dist/ built once, one dev server and one Chromium for every file)" node tests/browser/run.mjs
 
 echo
