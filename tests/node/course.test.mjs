@@ -367,3 +367,16 @@ test('every lesson ends with its sources, in both languages: its seed by name an
       assert.match(parts[1], /\]\(https:\/\/[^)\s]+\)/, `${slug}.${lang}: the sources link the papers`);
     }
 });
+
+test("a probe widget is evaluated at the length it trains (no 'eval @ length 16' line that reads as failure)", () => {
+  const wrong = [];
+  for (const f of readdirSync(LESSON_DIR).filter((x) => x.endsWith('.md')))
+    for (const [tag] of readFileSync(join(LESSON_DIR, f), 'utf8').matchAll(
+      /<attention-playground [^>]*task="probe"[^>]*>/g,
+    )) {
+      const seq = /seq-len="(\d+)"/.exec(tag)?.[1];
+      const evalLen = /eval-len="(\d+)"/.exec(tag)?.[1];
+      if (!seq || evalLen !== seq) wrong.push(`${f}: ${tag.slice(0, 80)}… (seq-len ${seq}, eval-len ${evalLen})`);
+    }
+  assert.deepEqual(wrong, [], 'every probe widget sets eval-len to its seq-len');
+});
