@@ -15,12 +15,28 @@ export { demoConfig } from './option-names.js';
  * widget load it: mount(root, options) -> a handle.
  * @typedef {{pool: import('../client/pool.js').WorkerPool, registry?: import('../wasm-api').Registry,
  *   LineChart?: import('../charts/line-chart-base.js').LineChartClass, compact?: boolean, autoplay?: boolean,
- *   config?: Record<string, any>, lang?: import('../common/messages.js').Lang}} DemoOptions lang: the language
- *   of its visible strings (the message table, common/messages.js; English when not given)
+ *   config?: Record<string, any>, lang?: import('../common/messages.js').Lang, onDone?: () => void}} DemoOptions lang: the language
+ *   of its visible strings (the message table, common/messages.js; English when not given); onDone:
+ *   called each time all its models have finished (completion, below)
  * @typedef {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
- *   root: HTMLElement}} DemoHandle
+ *   root: HTMLElement, results?(): any}} DemoHandle
  * @typedef {{mount(root: HTMLElement|ShadowRoot, options: DemoOptions): DemoHandle}} DemoModule
  */
+
+/**
+ * A demo's "all done" signal: calls onDone (the mount option) once each time the demo's models all
+ * become finished (their budget reached, learned, or failed), and again after "Train longer" or a
+ * rebuild has made them finish anew. The widget turns it into its `trained` event.
+ * @param {(() => void)|undefined} onDone
+ * @returns {(complete: boolean) => void} told, at each change, whether every model has finished
+ */
+export function completion(onDone) {
+  let was = false;
+  return (complete) => {
+    if (complete && !was) onDone?.();
+    was = complete;
+  };
+}
 
 /**
  * The handle a demo module's mount() returns, for a demo object (a class of the demo's index.js).

@@ -474,6 +474,12 @@ export class AttentionPlaygroundElement extends HTMLElement {
     }
   }
 
+  /** @param {string} preset @param {import('../demos/common.js').DemoHandle} handle */
+  #emitDemoTrained(preset, handle) {
+    const detail = { preset, step: this.demoStep ?? 0, results: handle.results?.() ?? null };
+    this.dispatchEvent(new CustomEvent('trained', { bubbles: true, composed: true, detail }));
+  }
+
   /** @param {WidgetEngine} engine @param {WidgetSettings} settings @param {number} token */
   async #startDemo(engine, settings, token) {
     const { overrides, autoplay } = settings;
@@ -500,6 +506,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
       autoplay: false,
       config: { ...overrides },
       lang: settings.lang,
+      // every model of the demo finished: the widget's `trained` event, with the demo's results
+      onDone: () => this.#emitDemoTrained(preset.name, handle),
     });
     // The notice that a worker of this demo crashed and was restarted.
     const unnotice = engineNotice(engine.pool, root, (m) => models.has(m), settings.lang);

@@ -19,6 +19,7 @@ import {
   Disposer,
   demoConfig,
   colorOf,
+  completion,
 } from '../common.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
@@ -48,7 +49,7 @@ const MULTIPLES = [1, 1.5, 2, 3, 4];
  * Mount the extrapolation demo into `root`.
  * @param {HTMLElement|ShadowRoot} root
  * @param {{pool?: import('../../client/pool.js').WorkerPool, registry?: import('../../wasm-api').Registry,
- *   compact?: boolean, autoplay?: boolean, config?: Record<string, any>,
+ *   compact?: boolean, autoplay?: boolean, config?: Record<string, any>, onDone?: () => void,
  *   LineChart?: import('../../charts/line-chart-base.js').LineChartClass, lang?: import('../../common/messages.js').Lang}} options pool and LineChart are required;
  *   registry: the engine's (the encodings offered, demos/lists.js); LineChart: the chart class (the pages' uPlot LineChart or the widget's LightLineChart); config: steps (default 800), seq_len (L, default 16),
  *   encodings (list), task2, scaling (list of pi, ntk, yarn shown at start), copy_back_k, seed (the first), seeds (how many, default 3),
@@ -92,6 +93,7 @@ export class ExtrapolationDemo {
     const { registry, compact = false, autoplay = false, lang = 'en' } = options;
     const cfg = demoConfig('extrapolation', options.config ?? {});
     const { pool, LineChart } = requireOptions('extrapolation', options);
+    this.complete = completion(options.onDone); // every model trained (or failed) and evaluated
     const lists = demoLists(registry);
     this.autoplay = autoplay;
     this.steps = numOption(cfg.steps, 800);
@@ -272,6 +274,7 @@ export class ExtrapolationDemo {
     ui.status.replaceChildren(...[...groups.values()].map((g) => this.#statusLine(g)));
     ui.progress.textContent = s.tr('ext.progress', { done, n: runs.length });
     ui.box.dataset.complete = String(runs.length > 0 && done === runs.length);
+    this.complete(runs.length > 0 && done === runs.length);
     if (done === runs.length && s.playing) {
       s.playing = false;
       this.showPlaying();

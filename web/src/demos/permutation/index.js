@@ -15,6 +15,7 @@ import {
   boolOption,
   Disposer,
   demoConfig,
+  completion,
 } from '../common.js';
 import { demoLists } from '../lists.js';
 import { buildDom } from './view.js';
@@ -36,7 +37,8 @@ import { translator } from '../../common/messages.js';
 /**
  * @typedef {{pool: import('../../client/pool.js').WorkerPool, base: import('../../wasm-api').Config, steps: number,
  *   ui: import('./view.js').PermutationUi, s: PermutationState, tr: import('./view.js').Tr,
- *   lang: import('../../common/messages.js').Lang}} PermutationContext tr: its strings in its language
+ *   lang: import('../../common/messages.js').Lang, complete: (done: boolean) => void}} PermutationContext tr: its strings in its language;
+ *   complete: told whether every model has finished (common.js completion)
  */
 
 /**
@@ -44,7 +46,8 @@ import { translator } from '../../common/messages.js';
  * @param {HTMLElement|ShadowRoot} root
  * @param {{pool?: import('../../client/pool.js').WorkerPool, registry?: import('../../wasm-api').Registry,
  *   LineChart?: import('../../charts/line-chart-base.js').LineChartClass, compact?: boolean,
- *   autoplay?: boolean, config?: Record<string, any>, lang?: import('../../common/messages.js').Lang}} options pool and LineChart are required; registry: the engine's (the
+ *   autoplay?: boolean, config?: Record<string, any>, lang?: import('../../common/messages.js').Lang,
+ *   onDone?: () => void}} options onDone: called when all its models have finished (their budget, or learned); pool and LineChart are required; registry: the engine's (the
  *   encodings offered, demos/lists.js); LineChart: the pages' uPlot chart or the widget's light
  *   one; config: steps (the budget, default 3000), seeds (how many, default 3), encoding (the second model's), seed (the first), d_model, heads, layers, batch, lr ...;
  *   check_position / check_causal (the model checked first)
@@ -103,7 +106,16 @@ export class PermutationDemo {
       budget: steps,
       extra: Math.max(500, Math.round(steps / 2 / 25) * 25),
     };
-    const ctx = { pool, base: this.base, steps, ui: this.ui, s: this.s, tr, lang };
+    const ctx = {
+      pool,
+      base: this.base,
+      steps,
+      ui: this.ui,
+      s: this.s,
+      tr,
+      lang,
+      complete: completion(options.onDone),
+    };
     this.check = new EquivarianceCheck(ctx);
     this.editor = new SequenceEditor(this.ui, this.s, () => this.check.refresh(), tr);
     this.pair = new TrainingPair(ctx, (playing) => playing || this.check.refresh());

@@ -33,7 +33,8 @@ export class TrainingPair {
    * @param {import('./index.js').PermutationContext} ctx
    * @param {(playing: boolean) => void} onPlaying when the pair starts or stops
    */
-  constructor({ pool, base, ui, s, tr, lang }, onPlaying) {
+  constructor({ pool, base, ui, s, tr, lang, complete }, onPlaying) {
+    this.complete = complete;
     this.tr = tr;
     this.lang = lang;
     this.base = base;
@@ -224,6 +225,8 @@ export class TrainingPair {
           : tr('perm.doneNote', { budget: s.budget, extra: s.extra });
     this.set.schedule();
     this.onPlaying(playing);
+    const finished = ['learned', 'budget', 'error'];
+    this.complete(!playing && !canTrain && models.length > 0 && models.every((r) => finished.includes(r.status)));
   }
 
   /** The charts and the names for the current encoding and seeds. */

@@ -17,6 +17,7 @@ import {
   numOption,
   Disposer,
   demoConfig,
+  completion,
 } from '../common.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
@@ -38,7 +39,7 @@ import { mapWords } from '../../panels/map-words.js';
 /**
  * Mount the probe grid into `root`.
  * @param {HTMLElement|ShadowRoot} root
- * @param {{pool?: import('../../client/pool.js').WorkerPool, compact?: boolean, autoplay?: boolean,
+ * @param {{pool?: import('../../client/pool.js').WorkerPool, compact?: boolean, autoplay?: boolean, onDone?: () => void,
  *   registry?: import('../../wasm-api').Registry, config?: Record<string, any>, lang?: import('../../common/messages.js').Lang}} options pool is required; registry: the
  *   engine's (the default rows and columns, demos/lists.js); config: steps (default 600), seeds (models per
  *   cell, default 3), anchors, causal, positions / normalizations (lists or comma-separated), seed (the
@@ -65,6 +66,7 @@ export class ProbeDemo {
     this.lang = lang;
     const cfg = demoConfig('probe', options.config ?? {});
     const { pool } = requireOptions('probe', options, false);
+    this.complete = completion(options.onDone); // every cell trained or marked n/a
     this.compact = compact;
     this.autoplay = autoplay;
     this.steps = numOption(cfg.steps, 600);
@@ -165,6 +167,7 @@ export class ProbeDemo {
   progress() {
     const { ui, cells } = this;
     const done = cells.filter(settled).length;
+    this.complete(cells.length > 0 && done === cells.length);
     const invalid = cells.filter((c) => c.state === 'invalid');
     const live = cells
       .flatMap((c) => c.runs)
