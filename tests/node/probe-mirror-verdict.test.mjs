@@ -28,7 +28,11 @@ test('a seed above ⌈n/2⌉/n (54.2%, 50.0–62.5%): no bare bound that the ran
     const bound = statedBound(verdict);
     assert.ok(bound === null || bound >= 0.625, `${lang}: "${verdict}" states a bound below the best seed, 62.5%`);
     assert.match(verdict, /50\.0%/, `${lang}: the verdict still names the exact-tie bound`);
-    assert.notEqual(verdict, verdictOf('mirror', 8, translator(lang), 0.5), `${lang}: the same words as within the bound`);
+    assert.notEqual(
+      verdict,
+      verdictOf('mirror', 8, translator(lang), 0.5),
+      `${lang}: the same words as within the bound`,
+    );
   }
 });
 

@@ -23,7 +23,6 @@ function mirrorVerdict(n, tr, best) {
   return tr(within ? 'probe.verdict.mirror' : 'probe.verdict.mirrorNear', { pct: pct(bound) });
 }
 
-
 /**
  * The verdict of an outcome that every seed of a cell shares.
  * @param {string} outcome collapsed | mirror | learns | partial
