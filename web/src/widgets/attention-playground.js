@@ -8,7 +8,7 @@
 //   <script type="module" src=".../attention-playground.js"></script>
 //   <attention-playground preset="rope" steps="400" view="chart,positions"></attention-playground>
 import { adoptStyles, releaseStyles } from './styles.js';
-import { allowedAttributes, readAttributes, flag } from './attributes.js';
+import { allowedAttributes, readAttributes, flag, sayIn } from './attributes.js';
 import { sharedEngine, sharedPool } from './shared.js';
 import { reserveHeight } from './reserve.js';
 import { el } from '../panels/dom.js';
@@ -389,7 +389,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
         this.getAttributeNames().map((n) => /** @type {[string, string]} */ ([n, this.getAttribute(n)])),
         engine,
       );
-      if (settings.errors.length) throw Object.assign(new Error('bad attributes'), { list: settings.errors });
+      if (settings.errors.length)
+        throw Object.assign(new Error('bad attributes'), { list: settings.errors, said: settings.said });
       if (this.playWanted) settings.autoplay = true;
       this.playWanted = false; // taken: a play() from here on, while it builds, is played once built (below)
       settings.lang = this.lang;
@@ -414,7 +415,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       );
     } catch (err) {
       if (token === this.startToken) {
-        this.#fail(/** @type {Error & {list?: string[]}} */ (err));
+        this.#fail(/** @type {Error & {list?: string[], said?: import('./attributes.js').Said[]}} */ (err));
         this.#showIgnored();
       }
     }
@@ -522,19 +523,20 @@ export class AttentionPlaygroundElement extends HTMLElement {
     } else if (!on) d.wantPlay = false;
   }
 
-  /** @param {Error & {list?: string[]}} err */
+  /** @param {Error & {list?: string[], said?: import('./attributes.js').Said[]}} err */
   #fail(err) {
     this.card.classList.remove('has-demo');
     this.#setStatus('error');
     this.card.style.minHeight = '';
     this.error = err.list ? err.list.join(' ') : err.message;
     const items = err.list ?? [String(err.message ?? err)];
+    const shown = err.said?.map((s) => sayIn(this.lang, s)) ?? items; // in the widget's language
     this.card.replaceChildren(
       el(
         'div',
         { class: 'ap-error', role: 'alert' },
         el('strong', {}, t(this.lang, 'widget.couldNotStart')),
-        el('ul', {}, ...items.map((t) => el('li', {}, t))),
+        el('ul', {}, ...shown.map((t) => el('li', {}, t))),
       ),
     );
     this.dispatchEvent(
