@@ -49,7 +49,7 @@ let quiet = process.argv.includes('--quiet');
 // rules for those components ship in the widget (page layout, header, toolbar ... do not).
 const PAGE_CSS = /\/panels\/style\.css\?inline$/;
 const WIDGET_SELECTORS =
-  /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.scroll-cue|\.error|\.fig-dl)/;
+  /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.scroll-cue|\.error|\.fig-dl|\.gen-|\.free-row)/;
 
 /** Keep the top-level rules of `css` all of whose selectors match `keep` (no @-rules, no :root). */
 export function pruneCss(css, keep) {
