@@ -143,6 +143,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     // Set later (declarations only):
     /** @type {[string, string][]|null|undefined} settings from a link (embed.js), as data */ this.linkSettings;
     /** @type {string[]|undefined} what the link set that the widget does not declare */ this.ignored;
+    /** @type {string[]|undefined} `origin` values of a link that are no origin (embed.js) */ this.badOrigins;
     /** @type {boolean|undefined} play() came before the widget was built */ this.playWanted;
     /** @type {number|undefined} the furthest step of a demo's models */ this.demoStep;
     /** @type {number|undefined} bumped to drop a start that a newer one overtook */ this.startToken;
@@ -438,6 +439,15 @@ export class AttentionPlaygroundElement extends HTMLElement {
 
   // What a link gave that is no setting of the widget, as text above the widget's content.
   #showIgnored() {
+    for (const value of this.badOrigins ?? [])
+      this.card.prepend(
+        el(
+          'p',
+          { class: 'ap-ignored ap-bad-origin', role: 'status' },
+          el('strong', {}, t(this.lang, 'widget.badOrigin')),
+          t(this.lang, 'widget.badOriginWhy', { value }),
+        ),
+      );
     if (!this.ignored?.length) return;
     this.card.prepend(
       el(

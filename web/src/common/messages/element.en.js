@@ -10,6 +10,10 @@ export default {
   // what a link gave that is no setting of the widget (attention-playground.js #showIgnored)
   'widget.ignored': 'Ignored from the link',
   'widget.ignoredList': ' (not settings of this widget): {list}.',
+  // an origin= of the link that is no origin (embed.js, attention-playground.js #showIgnored)
+  'widget.badOrigin': 'Malformed origin',
+  'widget.badOriginWhy':
+    ': origin="{value}" is not an origin. Write scheme://host[:port], http or https, with no path and no trailing slash (origin=https://blog.example). Until it is, the page around this frame can neither drive it nor hear its events.',
   // a bad attribute, in the widget's language (widgets/attributes.js; {attr} is name="value" as written)
   'attr.preset': '{attr}: no such preset. Presets: {allowed}.',
   'attr.view.unknown': '{attr}: unknown panel {bad}. Panels: {allowed}.',

@@ -10,6 +10,10 @@ export default {
   // what a link gave that is no setting of the widget (attention-playground.js #showIgnored)
   'widget.ignored': '已忽略链接中的以下内容',
   'widget.ignoredList': '（不是这个组件的设置）：{list}。',
+  // 链接中不是来源（origin）的 origin= 值（embed.js，attention-playground.js #showIgnored）
+  'widget.badOrigin': '来源格式错误',
+  'widget.badOriginWhy':
+    '：origin="{value}" 不是一个来源。请写成 scheme://host[:port]（http 或 https），不带路径，也不带末尾的斜杠（例如 origin=https://blog.example）。在改正之前，包含这个框架的页面既不能控制它，也收不到它的事件。',
   // 错误的属性，用组件的语言说明（widgets/attributes.js；{attr} 是原样写出的 name="value"）
   'attr.preset': '{attr}：没有这个预设。可用的预设：{allowed}。',
   'attr.view.unknown': '{attr}：未知的面板 {bad}。可用的面板：{allowed}。',
