@@ -5,9 +5,11 @@
 //   links to the Headers section of docs/widgets.md.
 // - A demo preset in them (probe, permutation, extrapolation) is `compact`: the lead example
 //   without it was 2,334 px tall in a 704 px column.
+// - docs/widgets.md states the package's size as `npm pack --dry-run` measures it (after a build).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ROOT } from './load.mjs';
 
@@ -57,4 +59,20 @@ test("README's widgets section says how to serve the script and links to the Hea
   assert.match(section, /same origin|own origin/);
   assert.match(section, /\(docs\/widgets\.md#headers\)/);
   assert.match(read('docs/widgets.md'), /^### Headers$/m, 'docs/widgets.md has the Headers section');
+});
+
+test('docs/widgets.md states the package size that npm pack measures', (t) => {
+  if (!existsSync(resolve(ROOT, 'dist/attention-playground.js')))
+    return t.skip('dist/ is not built (npm run build): nothing to measure');
+  const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT, encoding: 'utf8' }));
+  const doc = read('docs/widgets.md');
+  const m = /([\d.]+) MB packed, ([\d.]+) MB installed/.exec(doc);
+  assert.ok(m, 'docs/widgets.md states "N MB packed, N MB installed"');
+  const near = (said, bytes, what) =>
+    assert.ok(
+      Math.abs(Number(said) * 1e6 - bytes) / bytes < 0.05,
+      `docs/widgets.md says ${said} MB ${what}; npm pack measures ${(bytes / 1e6).toFixed(2)} MB`,
+    );
+  near(m[1], pack.size, 'packed');
+  near(m[2], pack.unpackedSize, 'installed');
 });
