@@ -391,7 +391,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
         engine,
       );
       if (settings.errors.length)
-        throw Object.assign(new Error('bad attributes'), { list: settings.errors, said: settings.said });
+        throw Object.assign(new Error('bad attributes'), { list: settings.errors, keyed: settings.said });
       if (this.playWanted) settings.autoplay = true;
       this.playWanted = false; // taken: a play() from here on, while it builds, is played once built (below)
       settings.lang = this.lang;
@@ -416,7 +416,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       );
     } catch (err) {
       if (token === this.startToken) {
-        this.#fail(/** @type {Error & {list?: string[], said?: import('./attributes.js').Said[]}} */ (err));
+        this.#fail(/** @type {Error & {list?: string[], keyed?: import('./attributes.js').Said[]}} */ (err));
         this.#showIgnored();
       }
     }
@@ -533,14 +533,14 @@ export class AttentionPlaygroundElement extends HTMLElement {
     } else if (!on) d.wantPlay = false;
   }
 
-  /** @param {Error & {list?: string[], said?: import('./attributes.js').Said[]}} err */
+  /** @param {Error & {list?: string[], keyed?: import('./attributes.js').Said[]}} err */
   #fail(err) {
     this.card.classList.remove('has-demo');
     this.#setStatus('error');
     this.card.style.minHeight = '';
     this.error = err.list ? err.list.join(' ') : err.message;
     const items = err.list ?? [String(err.message ?? err)];
-    const shown = err.said?.map((s) => sayIn(this.lang, s)) ?? items; // in the widget's language
+    const shown = err.keyed?.map((s) => sayIn(this.lang, s)) ?? items; // in the widget's language
     this.card.replaceChildren(
       el(
         'div',
