@@ -49,7 +49,7 @@ let quiet = process.argv.includes('--quiet');
 // rules for those components ship in the widget (page layout, header, toolbar ... do not).
 const PAGE_CSS = /\/panels\/style\.css\?inline$/;
 const WIDGET_SELECTORS =
-  /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.scroll-cue|\.error|\.fig-dl)/;
+  /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.scroll-cue|\.error|\.fig-dl|\.gen-|\.free-row)/;
 
 /** Keep the top-level rules of `css` all of whose selectors match `keep` (no @-rules, no :root). */
 export function pruneCss(css, keep) {
@@ -207,12 +207,17 @@ Train a tiny transformer in your reader's browser, inside your page.
 \`\`\`html
 <script type="module" src="./attention-playground.js"></script>
 
-<attention-playground preset="probe" autoplay></attention-playground>
+<attention-playground preset="probe" compact autoplay>
+  <p>Interactive figure: can a transformer tell positions apart? It needs JavaScript and the
+  script attention-playground.js.</p>
+</attention-playground>
 <attention-playground preset="rope" steps="400" view="chart,positions" autoplay>
   <p>Interactive figure: RoPE learning copy_back. It needs JavaScript and the script
   attention-playground.js; if this text stays, the script did not load.</p>
 </attention-playground>
-<attention-playground task="reverse" position="alibi" d-model="64" controls="play,reset,position"></attention-playground>
+<attention-playground task="reverse" position="alibi" d-model="64" controls="play,reset,position">
+  <p>Interactive figure: ALiBi learning to reverse a sequence (needs JavaScript).</p>
+</attention-playground>
 \`\`\`
 
 Where scripts are not allowed, use the iframe route:

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startHarness, openPage, shot as fullShot, RESULTS, ready, pausedPlayground } from './harness.mjs';
+import { startHarness, openPage, shot as fullShot, RESULTS, ready, pausedPlayground, until } from './harness.mjs';
 
 let h;
 // Full-page screenshots from the top, so that the sticky toolbar sits where a person sees it.
@@ -274,6 +274,30 @@ test('pinning keeps a run on the charts, labelled by what differs', async () => 
   const header = text.split('\n')[0];
   assert.match(header, /train · pinned: position=learned/);
   await shot(page, 'playground-compare');
+  assert.deepEqual(errors, []);
+});
+
+test('a pinned RoPE run is labelled by the one setting that differs, not by every RoPE option (375 px)', async () => {
+  const { page, errors } = await openPage(h.browser, `${h.url}#task=copy&position=rope`);
+  await ready(page);
+  await trainTo(page, 20);
+  await page.click('#pin');
+  await select(page, 'position', 'none');
+  await page.setViewportSize({ width: 375, height: 800 });
+  const label = await until(
+    page,
+    () => {
+      const l = document.querySelector('.pin-legend:not([hidden]) .pin-label')?.textContent ?? '';
+      return { ok: /position=none|position=rope/.test(l) || l.includes('rope_'), l };
+    },
+    'the pinned-run legend after the position changed',
+  );
+  assert.equal(label.l, 'pinned: position=rope', 'only what differs from the current run (docs/playground.md)');
+  const lines = await page.evaluate(() => {
+    const p = document.querySelector('.pin-legend');
+    return Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight || '20'));
+  });
+  assert.ok(lines <= 3, `the legend takes ${lines} lines at 375 px`);
   assert.deepEqual(errors, []);
 });
 

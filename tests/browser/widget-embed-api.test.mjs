@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { RESULTS, shotFourWays, startHarness, until, frames } from './harness.mjs';
+import { RESULTS, shotFourWays, startHarness, until, frames, waitForValue } from './harness.mjs';
 import { pauseAcknowledged, recordErrors, startWidgetServer } from './widget-fixtures.mjs';
 
 const FAILS_ON = ['error', 'warning']; // the console messages that fail a test here
@@ -108,6 +108,22 @@ function host(declared) {
     </script></body></html>`,
   );
   return `${hostOrigin}${path}`;
+}
+
+/**
+ * The one console warning connectFrame gives on the host when the frame stays silent (a few
+ * seconds: embed-host.js WARN_AFTER_MS), matching `re`; fails naming what the console said.
+ */
+async function hostWarning(errors, re) {
+  const said = await waitForValue(
+    async () => errors.filter((e) => e.startsWith('console: connectFrame:')),
+    (w) => w.length > 0,
+    `connectFrame's warning on the host (${re})`,
+    20000,
+  );
+  assert.equal(said.length, 1, said.join('\n'));
+  assert.match(said[0], re);
+  errors.splice(errors.indexOf(said[0]), 1);
 }
 
 const inFrame = (p, f) =>
@@ -266,6 +282,11 @@ test('the iframe route: messages from an origin the link does not declare are ig
   assert.deepEqual(await p.evaluate(() => window.__events), [], 'no event reaches an undeclared origin');
   // With origins declared, even the height goes to them only: the frame keeps the host's height.
   assert.equal(await p.evaluate(() => document.getElementById('f').style.height), '50px');
+  // The host is told why: the link declares another origin than its own.
+  await hostWarning(
+    errors,
+    /declares origin=https:\/\/blog\.example, and this page's origin is http:\/\/localhost:\d+/,
+  );
   assert.deepEqual(errors, []);
   await p.close();
 });
@@ -283,6 +304,45 @@ test('the iframe route: without a declared origin the frame takes no commands', 
   assert.equal(await frameStep(p), 0);
   // The height goes to any parent (it is no secret): the frame is fitted.
   assert.ok(await p.evaluate(() => parseFloat(document.getElementById('f').style.height) > 300));
+  await hostWarning(
+    errors,
+    /declares no origin, so it takes no commands and sends no events: add origin=http:\/\/localhost:\d+/,
+  );
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('the iframe route: an origin with a trailing slash is named malformed, in the frame and on the host', async () => {
+  const { page: p, errors } = await open(
+    host((o) => `${o}/`),
+    { height: 1400 },
+  );
+  const frame = p.frames().find((x) => x.url().includes('/embed.html'));
+  const notice = await until(
+    frame,
+    () => {
+      const n = document.querySelector('attention-playground')?.shadowRoot?.querySelector('.ap-bad-origin');
+      return n && { text: n.textContent, elements: n.querySelectorAll(':not(strong)').length };
+    },
+    "the frame's notice of the malformed origin",
+    { timeout: 60000 },
+  );
+  assert.match(
+    notice.text,
+    /^Malformed origin: origin="http:\/\/localhost:\d+\/" is not an origin\. Write scheme:\/\/host\[:port\], http or https, with no path and no trailing slash/,
+  );
+  assert.doesNotMatch(notice.text, /unknown setting|not settings of this widget/);
+  assert.equal(notice.elements, 0, 'the notice is text (after its bold lead)');
+  const ignored = await frame.evaluate(
+    () =>
+      document.querySelector('attention-playground').shadowRoot.querySelector('.ap-ignored:not(.ap-bad-origin)')
+        ?.textContent ?? '',
+  );
+  assert.doesNotMatch(ignored, /origin=/, 'the origin is not also listed as an unknown setting');
+  await hostWarning(
+    errors,
+    /declares origin=http:\/\/localhost:\d+\/, which is not an origin: write scheme:\/\/host\[:port\] with no path and no trailing slash/,
+  );
   assert.deepEqual(errors, []);
   await p.close();
 });

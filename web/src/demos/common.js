@@ -158,9 +158,7 @@ export function sci(v) {
   return `${mant}×10${[...exp].map((ch) => sup[ch]).join('')}`;
 }
 
-/** An accuracy as a percentage without trailing noise. */
-export const pct = (/** @type {number|null|undefined} */ v) =>
-  v == null || Number.isNaN(v) ? '–' : `${(100 * v).toFixed(v >= 0.9995 || v === 0 ? 0 : 1)}%`;
+export { pct } from './percent.js';
 
 /** Keys of a demo's options.config that go straight into every model's config. */
 const MODEL_KEYS = [

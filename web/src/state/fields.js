@@ -11,11 +11,16 @@ import { withValue } from './state.js';
 /** @typedef {import('./properties.js').Value} Value */
 /** @typedef {{props: Property[], registry: import('../wasm-api').Registry}} Engine */
 /**
+ * A sentence as a key of the message table (common/messages/element.*.js) and its parameters, so
+ * that a widget says it in its own language; a parameter may be such a sentence itself.
+ * @typedef {{key: string, params?: Record<string, string|number|Said>}} Said
+ */
+/**
  * Why a field was refused: unknown (no such setting; a view setting where `view` is off), inactive
  * (an option of another task, encoding or normalization), value (a value of the wrong kind or
  * range), type (an imported config's JSON value of the wrong type). `why` is words naming what is
  * allowed; `allowed` lists the choices of an enum.
- * @typedef {{field: string, kind: 'unknown'|'inactive'|'value'|'type', why: string, allowed?: string[]}} FieldRefusal
+ * @typedef {{field: string, kind: 'unknown'|'inactive'|'value'|'type', why: string, say?: Said, allowed?: string[]}} FieldRefusal
  */
 
 /** @type {Record<Property['kind'], string>} */
@@ -25,27 +30,30 @@ const JSON_TYPE = { int: 'number', float: 'number', bool: 'boolean', enum: 'stri
  * Parse one raw value for a property.
  * @param {Property} p
  * @param {string} raw
- * @returns {{value: Value} | {error: string}}
+ * @returns {{value: Value} | {error: string, say: Said}} say: the error as a message key (common/messages/element.*.js)
  */
 export function parseValue(p, raw) {
   switch (p.kind) {
     case 'bool':
       if (raw === 'true' || raw === '1') return { value: true };
       if (raw === 'false' || raw === '0') return { value: false };
-      return { error: 'not true or false' };
+      return { error: 'not true or false', say: { key: 'why.bool' } };
     case 'int':
     case 'float': {
       const v = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(v)) return { error: 'not a number' };
-      if (p.kind === 'int' && !Number.isInteger(v)) return { error: 'not a whole number' };
-      if (p.min !== undefined && v < p.min) return { error: `below the minimum ${p.min}` };
-      if (p.max !== undefined && v > p.max) return { error: `above the maximum ${p.max}` };
+      if (raw.trim() === '' || !Number.isFinite(v)) return { error: 'not a number', say: { key: 'why.number' } };
+      if (p.kind === 'int' && !Number.isInteger(v)) return { error: 'not a whole number', say: { key: 'why.whole' } };
+      if (p.min !== undefined && v < p.min)
+        return { error: `below the minimum ${p.min}`, say: { key: 'why.min', params: { min: p.min } } };
+      if (p.max !== undefined && v > p.max)
+        return { error: `above the maximum ${p.max}`, say: { key: 'why.max', params: { max: p.max } } };
       return { value: v };
     }
-    case 'enum':
-      if (p.choices && !p.choices.some((c) => c.value === raw))
-        return { error: `not one of ${p.choices.map((c) => c.value).join(', ')}` };
-      return { value: raw };
+    case 'enum': {
+      if (!p.choices || p.choices.some((c) => c.value === raw)) return { value: raw };
+      const allowed = p.choices.map((c) => c.value).join(', ');
+      return { error: `not one of ${allowed}`, say: { key: 'why.choice', params: { allowed } } };
+    }
     default:
       return { value: raw };
   }
@@ -64,17 +72,32 @@ export function parseValue(p, raw) {
 export function applyField({ props, registry }, state, given, raw, opts = {}) {
   const key = currentName(registry, given); // a field's old name reads too (links, files, attributes from before a rename)
   const p = propertyFor(opts.view ? [...props, ...VIEW_PROPERTIES] : props, key, state ?? {});
-  if (!p || (p.view && !opts.view)) return { error: { field: key, kind: 'unknown', why: 'unknown setting' } };
+  if (!p || (p.view && !opts.view))
+    return { error: { field: key, kind: 'unknown', why: 'unknown setting', say: { key: 'why.unknown' } } };
   if (state && !isActive(p, state)) {
     const [sel] = Object.keys(/** @type {Record<string, string>} */ (p.scope)); // inactive: it has a scope
-    return { error: { field: key, kind: 'inactive', why: `not an option of ${sel} ${state[sel]}` } };
+    return {
+      error: {
+        field: key,
+        kind: 'inactive',
+        why: `not an option of ${sel} ${state[sel]}`,
+        say: { key: 'why.inactive', params: { selector: sel, value: String(state[sel]) } },
+      },
+    };
   }
   if (opts.jsonType !== undefined && opts.jsonType !== JSON_TYPE[p.kind])
-    return { error: { field: key, kind: 'type', why: `expected a ${JSON_TYPE[p.kind]}` } };
+    return {
+      error: {
+        field: key,
+        kind: 'type',
+        why: `expected a ${JSON_TYPE[p.kind]}`,
+        say: { key: 'why.type', params: { type: JSON_TYPE[p.kind] } },
+      },
+    };
   const r = parseValue(p, raw);
   if ('error' in r) {
     const allowed = p.choices?.map((c) => c.value);
-    return { error: { field: key, kind: 'value', why: r.error, ...(allowed ? { allowed } : {}) } };
+    return { error: { field: key, kind: 'value', why: r.error, say: r.say, ...(allowed ? { allowed } : {}) } };
   }
   return { state: state && withValue(props, registry, state, key, r.value), value: r.value };
 }

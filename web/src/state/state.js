@@ -105,13 +105,21 @@ export function fromConfig(props, registry, config, view = {}) {
 }
 
 /**
- * Keys whose values differ between two states, as "key=value" (value from `a`).
+ * Keys whose values differ between two states, as "key=value" (value from `a`). With `props`, an
+ * option that only `a` has (an option of its encoding, normalization or task, which `b` does not
+ * use) is named only when it is not at its default: the selector that differs already says the
+ * rest ("position=rope", not every RoPE option).
  * @param {State} a
  * @param {State} b
+ * @param {Property[]} [props]
  */
-export function differences(a, b) {
+export function differences(a, b, props) {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   const view = new Set(VIEW_PROPERTIES.map((p) => p.key));
   const cut = (/** @type {string} */ v) => (v.length > 24 ? `${v.slice(0, 23)}…` : v); // a training text
-  return [...keys].filter((k) => !view.has(k) && a[k] !== b[k] && k in a).map((k) => `${k}=${cut(String(a[k]))}`);
+  const atDefault = (/** @type {string} */ k) =>
+    props !== undefined && !(k in b) && propertyFor(props, k, a)?.default === a[k];
+  return [...keys]
+    .filter((k) => !view.has(k) && a[k] !== b[k] && k in a && !atDefault(k))
+    .map((k) => `${k}=${cut(String(a[k]))}`);
 }

@@ -8,7 +8,7 @@
 //   <script type="module" src=".../attention-playground.js"></script>
 //   <attention-playground preset="rope" steps="400" view="chart,positions"></attention-playground>
 import { adoptStyles, releaseStyles } from './styles.js';
-import { allowedAttributes, readAttributes, flag } from './attributes.js';
+import { allowedAttributes, readAttributes, flag, sayIn } from './attributes.js';
 import { sharedEngine, sharedPool } from './shared.js';
 import { reserveHeight } from './reserve.js';
 import { el } from '../panels/dom.js';
@@ -143,6 +143,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
     // Set later (declarations only):
     /** @type {[string, string][]|null|undefined} settings from a link (embed.js), as data */ this.linkSettings;
     /** @type {string[]|undefined} what the link set that the widget does not declare */ this.ignored;
+    /** @type {string[]|undefined} `origin` values of a link that are no origin (embed.js) */ this.badOrigins;
     /** @type {boolean|undefined} play() came before the widget was built */ this.playWanted;
     /** @type {number|undefined} the furthest step of a demo's models */ this.demoStep;
     /** @type {number|undefined} bumped to drop a start that a newer one overtook */ this.startToken;
@@ -389,7 +390,8 @@ export class AttentionPlaygroundElement extends HTMLElement {
         this.getAttributeNames().map((n) => /** @type {[string, string]} */ ([n, this.getAttribute(n)])),
         engine,
       );
-      if (settings.errors.length) throw Object.assign(new Error('bad attributes'), { list: settings.errors });
+      if (settings.errors.length)
+        throw Object.assign(new Error('bad attributes'), { list: settings.errors, keyed: settings.said });
       if (this.playWanted) settings.autoplay = true;
       this.playWanted = false; // taken: a play() from here on, while it builds, is played once built (below)
       settings.lang = this.lang;
@@ -414,7 +416,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       );
     } catch (err) {
       if (token === this.startToken) {
-        this.#fail(/** @type {Error & {list?: string[]}} */ (err));
+        this.#fail(/** @type {Error & {list?: string[], keyed?: import('./attributes.js').Said[]}} */ (err));
         this.#showIgnored();
       }
     }
@@ -437,6 +439,15 @@ export class AttentionPlaygroundElement extends HTMLElement {
 
   // What a link gave that is no setting of the widget, as text above the widget's content.
   #showIgnored() {
+    for (const value of this.badOrigins ?? [])
+      this.card.prepend(
+        el(
+          'p',
+          { class: 'ap-ignored ap-bad-origin', role: 'status' },
+          el('strong', {}, t(this.lang, 'widget.badOrigin')),
+          t(this.lang, 'widget.badOriginWhy', { value }),
+        ),
+      );
     if (!this.ignored?.length) return;
     this.card.prepend(
       el(
@@ -530,19 +541,20 @@ export class AttentionPlaygroundElement extends HTMLElement {
     } else if (!on) d.wantPlay = false;
   }
 
-  /** @param {Error & {list?: string[]}} err */
+  /** @param {Error & {list?: string[], keyed?: import('./attributes.js').Said[]}} err */
   #fail(err) {
     this.card.classList.remove('has-demo');
     this.#setStatus('error');
     this.card.style.minHeight = '';
     this.error = err.list ? err.list.join(' ') : err.message;
     const items = err.list ?? [String(err.message ?? err)];
+    const shown = err.keyed?.map((s) => sayIn(this.lang, s)) ?? items; // in the widget's language
     this.card.replaceChildren(
       el(
         'div',
         { class: 'ap-error', role: 'alert' },
         el('strong', {}, t(this.lang, 'widget.couldNotStart')),
-        el('ul', {}, ...items.map((t) => el('li', {}, t))),
+        el('ul', {}, ...shown.map((t) => el('li', {}, t))),
       ),
     );
     this.dispatchEvent(

@@ -11,16 +11,62 @@ import { applyField } from '../state/fields.js';
 import { defaultState, withValue } from '../state/state.js';
 import { presetFor, presetNames } from './presets.js';
 import { readCompare } from '../state/compare.js';
+import { addMessages, t } from '../common/messages.js';
+import ELEMENT_EN from '../common/messages/element.en.js';
+import ELEMENT_ZH from '../common/messages/element.zh.js';
+
+addMessages('en', ELEMENT_EN); // the sentences below, in both languages (the element's part: no download)
+addMessages('zh', ELEMENT_ZH);
 
 /** @typedef {import('../state/properties.js').State} State */
 /** @typedef {import('../state/properties.js').Value} Value */
 /**
  * A widget's settings, read from its attributes (readAttributes).
  * @typedef {{preset: import('./presets.js').Preset|null, state: State|null, overrides: Record<string, Value>,
- *   view: string[], controls: string[], height: number, autoplay: boolean, errors: string[],
+ *   view: string[], controls: string[], height: number, autoplay: boolean, errors: string[], said: Said[],
  *   compare: {runs: State[], fields: string[]}|null, lang?: import('../common/messages.js').Lang}} WidgetSettings
- *   compare: the runs of a `compare` attribute; lang: the language of its visible strings (the element's lang)
+ *   errors: what cannot be used, in English (the API's messages); said: the same, as message keys, for
+ *   the widget's notice in its language (sayIn); compare: the runs of a `compare` attribute; lang: the
+ *   language of its visible strings (the element's lang)
  */
+/** @typedef {import('../state/fields.js').Said} Said */
+
+/**
+ * What cannot be used, collected twice: as English sentences (the API's messages, `errors`) and as
+ * message keys with their parameters (`said`), one entry each, in the same order.
+ */
+class Problems {
+  constructor() {
+    /** @type {string[]} */
+    this.errors = [];
+    /** @type {Said[]} */
+    this.said = [];
+  }
+
+  /** @param {string} key @param {Said['params']} [params] */
+  add(key, params = {}) {
+    this.said.push({ key, params });
+    this.errors.push(sayIn('en', { key, params }));
+  }
+
+  /** A sentence only in English (a comparison's: compare.js words its own). @param {string} text */
+  asIs(text) {
+    this.add('attr.asIs', { text });
+  }
+}
+
+/**
+ * A sentence of the message table in a language, its parameters said first where they are sentences.
+ * @param {import('../common/messages.js').Lang} lang
+ * @param {Said} said
+ * @returns {string}
+ */
+export function sayIn(lang, { key, params = {} }) {
+  /** @type {Record<string, string|number>} */
+  const words = {};
+  for (const [k, v] of Object.entries(params)) words[k] = typeof v === 'object' ? sayIn(lang, v) : v;
+  return t(lang, key, words);
+}
 
 // heads and interventions: their code loads only for a widget that names them (extra-views.js).
 export const VIEWS = ['chart', 'attention', 'positions', 'predictions', 'generate', 'heads', 'interventions'];
@@ -164,7 +210,7 @@ export const quoted = (/** @type {string} */ name, /** @type {string} */ value) 
 /**
  * A config field's error: the field (as written), a sentence that names it, and its allowed
  * values when they are a list (an encoding, a task ...).
- * @typedef {{field: string, text: string, allowed?: string[]}} FieldError
+ * @typedef {{field: string, text: string, said?: Said, allowed?: string[]}} FieldError
  */
 
 /**
@@ -196,30 +242,39 @@ export function readConfigFields(fields, state, { registry, props }, preset) {
       overrides[key] = raw; // an option the demo declares (e.g. encoding="rope"): the demo reads it
       continue;
     }
-    if ('error' in r && r.error.kind === 'unknown') {
-      const own = preset?.options?.length
-        ? `, an option of this demo (${preset.options.map((o) => o.replaceAll('_', '-')).join(', ')})`
-        : '';
-      errors.push({
-        field: attr,
-        text: `${quoted(attr, raw)}: unknown attribute. Use a config field (${props
-          .filter((q) => !q.scope)
-          .map((q) => q.key.replaceAll('_', '-'))
-          .join(
-            ', ',
-          )}, or an option of the task, encoding or normalization)${own} or one of ${WIDGET_ATTRS.join(', ')}.`,
-      });
-      continue;
-    }
     if ('error' in r) {
-      const { why, allowed } = r.error;
-      errors.push({ field: attr, text: `${quoted(attr, raw)}: ${why}.`, ...(allowed ? { allowed } : {}) });
+      errors.push(fieldError(attr, raw, r.error, props, preset));
       continue;
     }
     overrides[key] = r.value;
     state = r.state;
   }
   return { state, overrides, errors };
+}
+
+/**
+ * The sentence for a field that cannot be used (readConfigFields).
+ * @param {string} attr @param {string} raw
+ * @param {import('../state/fields.js').FieldRefusal} error
+ * @param {import('../state/properties.js').Property[]} props
+ * @param {import('./presets.js').Preset|null} preset
+ * @returns {FieldError}
+ */
+function fieldError(attr, raw, { kind, why, say, allowed }, props, preset) {
+  const at = quoted(attr, raw);
+  /** @type {Said} */
+  let said;
+  if (kind === 'unknown') {
+    const fields = props
+      .filter((q) => !q.scope)
+      .map((q) => q.key.replaceAll('_', '-'))
+      .join(', ');
+    const options = preset?.options?.map((o) => o.replaceAll('_', '-')).join(', ');
+    said = options
+      ? { key: 'attr.unknownDemo', params: { attr: at, fields, options, allowed: WIDGET_ATTRS.join(', ') } }
+      : { key: 'attr.unknown', params: { attr: at, fields, allowed: WIDGET_ATTRS.join(', ') } };
+  } else said = { key: 'attr.field', params: { attr: at, why: say ?? { key: 'attr.asIs', params: { text: why } } } };
+  return { field: attr, text: sayIn('en', said), said, ...(allowed ? { allowed } : {}) };
 }
 
 /**
@@ -252,18 +307,17 @@ export function readSteps(raw) {
  */
 export function readAttributes(attrs, engine) {
   const { registry, props } = engine;
-  /** @type {string[]} */
-  const errors = [];
+  const errors = new Problems();
   const get = (/** @type {string} */ n) => attrs.find(([k]) => k === n)?.[1] ?? null;
   const name = (get('preset') ?? 'playground').trim() || 'playground';
   const preset = presetFor(name, registry);
-  if (!preset) errors.push(`${quoted('preset', name)}: no such preset. Presets: ${presetNames(registry).join(', ')}.`);
+  if (!preset) errors.add('attr.preset', { attr: quoted('preset', name), allowed: presetNames(registry).join(', ') });
   let { state, overrides } = readConfig(attrs, preset, engine, errors);
 
   const steps = get('steps');
   if (steps !== null) {
     const n = readSteps(steps);
-    if (typeof n === 'string') errors.push(n);
+    if (typeof n === 'string') errors.add('attr.steps', { attr: quoted('steps', steps) });
     else {
       overrides.steps = n;
       if (state) state = { ...state, steps: n };
@@ -274,9 +328,21 @@ export function readAttributes(attrs, engine) {
   const height = readHeight(get('height'), errors);
   const theme = get('theme');
   if (theme !== null && !['light', 'dark', 'auto', ''].includes(theme.trim()))
-    errors.push(`${quoted('theme', theme)}: use light, dark or auto.`);
+    errors.add('attr.theme', { attr: quoted('theme', theme) });
   const compare = readCompareAttr(get('compare'), preset, state, engine, errors);
-  return { preset, state, overrides, view, controls, height, autoplay: flag(get('autoplay')), errors, compare };
+  const { errors: texts, said } = errors;
+  return {
+    preset,
+    state,
+    overrides,
+    view,
+    controls,
+    height,
+    autoplay: flag(get('autoplay')),
+    errors: texts,
+    said,
+    compare,
+  };
 }
 
 /** @typedef {import('./presets.js').Preset|null} MaybePreset */
@@ -288,7 +354,7 @@ export function readAttributes(attrs, engine) {
  * @param {[string, string][]} attrs
  * @param {MaybePreset} preset
  * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
- * @param {string[]} errors
+ * @param {Problems} errors
  * @returns {{state: State|null, overrides: Record<string, Value>}}
  */
 function readConfig(attrs, preset, { registry, props }, errors) {
@@ -314,7 +380,10 @@ function readConfig(attrs, preset, { registry, props }, errors) {
     { registry, props },
     preset,
   );
-  errors.push(...read.errors.map((e) => e.text));
+  for (const e of read.errors) {
+    if (e.said) errors.add(e.said.key, e.said.params);
+    else errors.asIs(e.text);
+  }
   return { state: read.state, overrides: { ...read.overrides } };
 }
 
@@ -322,16 +391,16 @@ function readConfig(attrs, preset, { registry, props }, errors) {
  * The panels a `view` attribute names (the preset's, or a chart, without one).
  * @param {string|null} viewAttr
  * @param {MaybePreset} preset
- * @param {string[]} errors
+ * @param {Problems} errors
  */
 function readView(viewAttr, preset, errors) {
   if (viewAttr === null) return preset?.view ?? ['chart'];
   const words = list(viewAttr);
   const view = words.filter((v) => VIEWS.includes(v));
   const bad = words.filter((v) => !VIEWS.includes(v));
-  if (bad.length)
-    errors.push(`${quoted('view', viewAttr)}: unknown panel ${cut(bad.join(', '), 60)}. Panels: ${VIEWS.join(', ')}.`);
-  else if (!view.length) errors.push(`${quoted('view', viewAttr)}: name at least one panel (${VIEWS.join(', ')}).`);
+  const attr = quoted('view', viewAttr);
+  if (bad.length) errors.add('attr.view.unknown', { attr, bad: cut(bad.join(', '), 60), allowed: VIEWS.join(', ') });
+  else if (!view.length) errors.add('attr.view.empty', { attr, allowed: VIEWS.join(', ') });
   return view;
 }
 
@@ -341,7 +410,7 @@ function readView(viewAttr, preset, errors) {
  * @param {string|null} controlsAttr
  * @param {MaybePreset} preset
  * @param {import('../state/properties.js').Property[]} props
- * @param {string[]} errors
+ * @param {Problems} errors
  */
 function readControls(controlsAttr, preset, props, errors) {
   if (controlsAttr === null) return preset?.controls ?? TRANSPORT;
@@ -352,18 +421,20 @@ function readControls(controlsAttr, preset, props, errors) {
   );
   const bad = words.filter((w) => !['all', 'none', ...TRANSPORT].includes(w) && !keys.has(w));
   if (bad.length)
-    errors.push(
-      `${quoted('controls', controlsAttr)}: unknown control ${cut(bad.join(', '), 60)}. Use ${TRANSPORT.join(', ')}, none, all or config fields.`,
-    );
+    errors.add('attr.controls', {
+      attr: quoted('controls', controlsAttr),
+      bad: cut(bad.join(', '), 60),
+      allowed: TRANSPORT.join(', '),
+    });
   return controls;
 }
 
-/** The chart height of a `height` attribute (60..2000 px; 150 without one). @param {string|null} heightAttr @param {string[]} errors */
+/** The chart height of a `height` attribute (60..2000 px; 150 without one). @param {string|null} heightAttr @param {Problems} errors */
 function readHeight(heightAttr, errors) {
   if (heightAttr === null) return 150;
   const h = Number(heightAttr.replace(/px$/, ''));
   if (Number.isFinite(h) && h >= 60 && h <= 2000) return h;
-  errors.push(`${quoted('height', heightAttr)}: use a chart height in pixels from 60 to 2000.`);
+  errors.add('attr.height', { attr: quoted('height', heightAttr) });
   return 150;
 }
 
@@ -374,19 +445,19 @@ function readHeight(heightAttr, errors) {
  * @param {MaybePreset} preset
  * @param {State|null} state
  * @param {{registry: import('../wasm-api').Registry, props: import('../state/properties.js').Property[]}} engine
- * @param {string[]} errors
+ * @param {Problems} errors
  * @returns {{runs: State[], fields: string[]}|null}
  */
 function readCompareAttr(compareAttr, preset, state, { registry, props }, errors) {
   if (compareAttr === null) return null;
   if (preset?.demo) {
-    errors.push(
+    errors.asIs(
       `${quoted('compare', compareAttr)}: the ${preset.name} demo compares its own models; compare is for config presets.`,
     );
     return null;
   }
   if (!state) return null;
   const c = readCompare(compareAttr, state, props, registry);
-  errors.push(...c.errors.map((e) => `${e}.`));
+  for (const e of c.errors) errors.asIs(`${e}.`);
   return c.runs.length ? { runs: c.runs, fields: c.fields } : null;
 }

@@ -6,6 +6,8 @@
 //
 // Commands wait until the frame says it listens (its `ready` event, or an `error` from a widget
 // that could not start): a script may drive the frame right after connecting, before it loaded.
+// A frame that has not answered after WARN_AFTER_MS gets a console warning naming what in its link
+// is likely wrong (no origin, a trailing slash or path, another origin than this page's).
 //
 //   const fig = connectFrame(document.querySelector('iframe'));
 //   fig.frame.addEventListener('step', (e) => console.log(e.detail.step, e.detail.loss));
@@ -18,6 +20,80 @@ const EVENTS = ['ready', 'step', 'trained', 'error'];
 export const MAX_HEIGHT = 20000;
 /** The most commands that wait for the frame; later ones are dropped with an `error` event. */
 export const MAX_QUEUED = 64;
+/** How long (ms) a frame may stay silent before connectFrame says in the console what is likely wrong. */
+export const WARN_AFTER_MS = 5000;
+
+/**
+ * The `origin` values a frame's link declares (embed.html#...&origin=https://blog.example), read
+ * as embed.js reads them.
+ * @param {string} src the frame's URL
+ */
+function linkOrigins(src) {
+  const decode = (/** @type {string} */ t) => {
+    try {
+      return decodeURIComponent(t.replaceAll('+', ' '));
+    } catch {
+      return t;
+    }
+  };
+  return new URL(src, globalThis.location?.href).hash
+    .slice(1)
+    .split('&')
+    .map((part) => [
+      decode(part.slice(0, Math.max(0, part.indexOf('='))))
+        .trim()
+        .toLowerCase(),
+      part,
+    ])
+    .filter(([key]) => key === 'origin')
+    .flatMap(([, part]) => decode(part.slice(part.indexOf('=') + 1)).split(','))
+    .map((o) => o.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Why a frame's link keeps its commands and events from this page, in words (null: its link
+ * declares this page's origin). An origin is scheme://host[:port], with no path and no slash.
+ * @param {string} src the frame's URL
+ * @param {string} here this page's origin (location.origin)
+ * @returns {string|null}
+ */
+export function originProblem(src, here) {
+  const given = linkOrigins(src);
+  const fix = `add origin=${here} to the frame's URL (embed.html#...&origin=${here})`;
+  if (!given.length) return `its URL declares no origin, so it takes no commands and sends no events: ${fix}.`;
+  if (given.includes(here)) return null;
+  const near = given.find((o) => {
+    try {
+      return new URL(o).origin === here;
+    } catch {
+      return false;
+    }
+  });
+  if (near)
+    return `its URL declares origin=${near}, which is not an origin: write scheme://host[:port] with no path and no trailing slash, origin=${here}.`;
+  return `its URL declares origin=${given.join(',')}, and this page's origin is ${here}: ${fix}.`;
+}
+
+/**
+ * After WARN_AFTER_MS without `ready` or `error` from the frame, a console warning on this page:
+ * what in the frame's link is likely wrong, or that the frame never spoke at all.
+ * @param {HTMLIFrameElement} frame
+ * @param {() => boolean} heard whether the frame has sent anything (a height)
+ * @returns {() => void} cancel (the frame answered)
+ */
+function warnIfSilent(frame, heard) {
+  const timer = setTimeout(() => {
+    const problem = originProblem(frame.src, location.origin);
+    if (problem)
+      console.warn(`connectFrame: no answer from the widget's frame after ${WARN_AFTER_MS / 1000} s; ${problem}`);
+    else if (!heard())
+      console.warn(
+        `connectFrame: the frame ${frame.src} sent nothing in ${WARN_AFTER_MS / 1000} s: is it an attention-playground embed.html, and did it load?`,
+      );
+  }, WARN_AFTER_MS);
+  return () => clearTimeout(timer);
+}
 
 /**
  * The commands for one frame: sent at once while it listens, queued (at most MAX_QUEUED) until it
@@ -94,13 +170,21 @@ export function connectFrame(frame, { fit = true } = {}) {
   /** @type {() => void} */
   let readyNow = () => {};
   const ready = new Promise((/** @type {(v: void) => void} */ r) => (readyNow = r));
+  let heard = false;
+  const answered = warnIfSilent(frame, () => heard);
   /** @param {string} event */
   const onEvent = (event) => {
     if (event === 'ready') readyNow();
-    if (event === 'ready' || event === 'error') commands.flush();
+    if (event === 'ready' || event === 'error') {
+      answered();
+      commands.flush();
+    }
   };
   /** @param {MessageEvent} e */
-  const onMessage = (e) => fromFrame(e, frame, origin, fit, onEvent);
+  const onMessage = (e) => {
+    if (e.source === frame.contentWindow && e.origin === origin) heard = true;
+    fromFrame(e, frame, origin, fit, onEvent);
+  };
   addEventListener('message', onMessage);
   /** @param {string} type @param {object} [fields] */
   const post = (type, fields = {}) => commands.post(type, fields);
@@ -122,6 +206,7 @@ export function connectFrame(frame, { fit = true } = {}) {
     highlight: (sel) => post('highlight', sel ?? {}),
     /** Stop listening (queued commands are dropped). */
     close: () => {
+      answered();
       commands.queue = [];
       removeEventListener('message', onMessage);
     },

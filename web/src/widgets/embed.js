@@ -34,13 +34,16 @@ const EVENTS = ['ready', 'step', 'trained', 'error'];
 
 /**
  * The origins a link declares (`origin` pairs), each an exact http(s) origin. A pair with anything
- * else is refused whole (it stays in the link's settings, listed as ignored).
+ * else is refused whole: its value goes to `malformed` (the widget's notice says which form is
+ * allowed), and it sets nothing.
  * @param {[string, string][]} pairs
- * @returns {{origins: string[], rest: [string, string][]}}
+ * @returns {{origins: string[], malformed: string[], rest: [string, string][]}}
  */
 export function declaredOrigins(pairs) {
   /** @type {string[]} */
   const origins = [];
+  /** @type {string[]} */
+  const malformed = [];
   const rest = pairs.filter(([k, v]) => {
     if (k !== 'origin') return true;
     const list = v
@@ -55,11 +58,11 @@ export function declaredOrigins(pairs) {
         return false;
       }
     };
-    if (!list.length || list.length > 8 || !list.every(exact)) return true;
-    origins.push(...list);
+    if (!list.length || list.length > 8 || !list.every(exact)) malformed.push(v);
+    else origins.push(...list);
     return false;
   });
-  return { origins, rest };
+  return { origins, malformed, rest };
 }
 
 /** @type {import('./attention-playground.js').AttentionPlaygroundElement|null} */
@@ -83,6 +86,7 @@ function build() {
   const pairs = declared.rest;
   for (const [k, v] of pairs) if (WIDGET_ATTRS.includes(k)) w.setAttribute(k, v);
   w.linkSettings = pairs.filter(([k]) => !WIDGET_ATTRS.includes(k));
+  w.badOrigins = declared.malformed; // said in the widget's notice, as text
   // In an iframe the widget is the page: it plays when shown unless the hash says otherwise.
   if (!w.hasAttribute('autoplay')) w.setAttribute('autoplay', '');
   for (const name of EVENTS)

@@ -10,4 +10,31 @@ export default {
   // what a link gave that is no setting of the widget (attention-playground.js #showIgnored)
   'widget.ignored': 'Ignored from the link',
   'widget.ignoredList': ' (not settings of this widget): {list}.',
+  // an origin= of the link that is no origin (embed.js, attention-playground.js #showIgnored)
+  'widget.badOrigin': 'Malformed origin',
+  'widget.badOriginWhy':
+    ': origin="{value}" is not an origin. Write scheme://host[:port], http or https, with no path and no trailing slash (origin=https://blog.example). Until it is, the page around this frame can neither drive it nor hear its events.',
+  // a bad attribute, in the widget's language (widgets/attributes.js; {attr} is name="value" as written)
+  'attr.preset': '{attr}: no such preset. Presets: {allowed}.',
+  'attr.view.unknown': '{attr}: unknown panel {bad}. Panels: {allowed}.',
+  'attr.view.empty': '{attr}: name at least one panel ({allowed}).',
+  'attr.controls': '{attr}: unknown control {bad}. Use {allowed}, none, all or config fields.',
+  'attr.height': '{attr}: use a chart height in pixels from 60 to 2000.',
+  'attr.theme': '{attr}: use light, dark or auto.',
+  'attr.steps': '{attr}: use a whole number of training steps from 1 to 1000000.',
+  'attr.unknown':
+    '{attr}: unknown attribute. Use a config field ({fields}, or an option of the task, encoding or normalization) or one of {allowed}.',
+  'attr.unknownDemo':
+    '{attr}: unknown attribute. Use a config field ({fields}, or an option of the task, encoding or normalization), an option of this demo ({options}) or one of {allowed}.',
+  'attr.field': '{attr}: {why}.',
+  'attr.asIs': '{text}',
+  'why.inactive': 'not an option of {selector} {value}',
+  'why.bool': 'not true or false',
+  'why.number': 'not a number',
+  'why.whole': 'not a whole number',
+  'why.min': 'below the minimum {min}',
+  'why.max': 'above the maximum {max}',
+  'why.choice': 'not one of {allowed}',
+  'why.type': 'expected a {type}',
+  'why.unknown': 'unknown setting',
 };

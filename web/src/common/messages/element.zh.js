@@ -10,4 +10,30 @@ export default {
   // what a link gave that is no setting of the widget (attention-playground.js #showIgnored)
   'widget.ignored': '已忽略链接中的以下内容',
   'widget.ignoredList': '（不是这个组件的设置）：{list}。',
+  // 链接中不是来源（origin）的 origin= 值（embed.js，attention-playground.js #showIgnored）
+  'widget.badOrigin': '来源格式错误',
+  'widget.badOriginWhy':
+    '：origin="{value}" 不是一个来源。请写成 scheme://host[:port]（http 或 https），不带路径，也不带末尾的斜杠（例如 origin=https://blog.example）。在改正之前，包含这个框架的页面既不能控制它，也收不到它的事件。',
+  // 错误的属性，用组件的语言说明（widgets/attributes.js；{attr} 是原样写出的 name="value"）
+  'attr.preset': '{attr}：没有这个预设。可用的预设：{allowed}。',
+  'attr.view.unknown': '{attr}：未知的面板 {bad}。可用的面板：{allowed}。',
+  'attr.view.empty': '{attr}：请至少写出一个面板（{allowed}）。',
+  'attr.controls': '{attr}：未知的控件 {bad}。可用：{allowed}、none、all 或配置字段。',
+  'attr.height': '{attr}：请写图表高度（像素），从 60 到 2000。',
+  'attr.theme': '{attr}：请用 light、dark 或 auto。',
+  'attr.steps': '{attr}：请写训练步数，1 到 1000000 之间的整数。',
+  'attr.unknown': '{attr}：未知的属性。请用配置字段（{fields}，或任务、位置编码、归一化的选项）或以下之一：{allowed}。',
+  'attr.unknownDemo':
+    '{attr}：未知的属性。请用配置字段（{fields}，或任务、位置编码、归一化的选项）、这个演示的选项（{options}）或以下之一：{allowed}。',
+  'attr.field': '{attr}：{why}。',
+  'attr.asIs': '{text}',
+  'why.inactive': '不是 {selector} {value} 的选项',
+  'why.bool': '不是 true 或 false',
+  'why.number': '不是数字',
+  'why.whole': '不是整数',
+  'why.min': '小于最小值 {min}',
+  'why.max': '大于最大值 {max}',
+  'why.choice': '不是允许的值之一：{allowed}',
+  'why.type': '应为 {type}',
+  'why.unknown': '未知的设置',
 };

@@ -64,6 +64,8 @@ export default {
   'probe.verdict.error': 'error',
   'probe.verdict.collapsed': 'all positions equal',
   'probe.verdict.mirror': 'mirror pairs equal (≤ {pct})',
+  'probe.verdict.mirrorNear':
+    'mirror pairs equal up to rounding (≤ {pct} only where exactly equal: rounding broke near ties)',
   'probe.verdict.learns': 'learns the positions',
   'probe.verdict.partial': 'partly',
   'probe.verdict.on': '{what} on {seeds}',

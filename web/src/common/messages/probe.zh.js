@@ -62,6 +62,7 @@ export default {
   'probe.verdict.error': '出错',
   'probe.verdict.collapsed': '所有位置都相同',
   'probe.verdict.mirror': '镜像位置对相同（≤ {pct}）',
+  'probe.verdict.mirrorNear': '镜像位置对在舍入误差内相同（仅在完全相同时 ≤ {pct}：舍入打破了近乎相等的平局）',
   'probe.verdict.learns': '学会了位置',
   'probe.verdict.partial': '部分学会',
   'probe.verdict.on': '{seeds}：{what}',

@@ -4,6 +4,7 @@
 // sparkline, its numbers, data-* for the tests and a title for screen readers).
 import { drawSparkline } from '../../charts/sparkline.js';
 import { sci, pct } from '../common.js';
+import { verdictOf } from './verdict.js';
 import { summarize, pctSpread, ofSeeds } from '../seeds.js';
 
 /**
@@ -60,14 +61,7 @@ export function outcomeOf({ spread, mirror, scale = 1, final }) {
   return 'partial';
 }
 
-/** @typedef {(key: string, params?: Record<string, string|number>) => string} Tr the demo's words */
-/** @type {Record<string, (n: number, tr: Tr) => string>} the verdict of an outcome */
-const VERDICTS = {
-  collapsed: (n, tr) => tr('probe.verdict.collapsed'),
-  mirror: (n, tr) => tr('probe.verdict.mirror', { pct: pct(Math.ceil(n / 2) / n) }),
-  learns: (n, tr) => tr('probe.verdict.learns'),
-  partial: (n, tr) => tr('probe.verdict.partial'),
-};
+/** @typedef {import('./verdict.js').Tr} Tr the demo's words */
 
 /**
  * The cell's summary once every seed is done: the outcome every seed shares, else 'mixed' with
@@ -92,7 +86,7 @@ export function summarizeCell(c, n, tr, lang) {
   } else if (kinds.length === 1) {
     c.state = 'done';
     c.outcome = kinds[0];
-    c.verdict = VERDICTS[kinds[0]](n, tr);
+    c.verdict = verdictOf(kinds[0], n, tr, c.acc?.max ?? 0);
   } else {
     c.state = 'done';
     c.outcome = 'mixed';

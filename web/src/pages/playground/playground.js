@@ -455,7 +455,7 @@ export class Playground {
 
   #labelPinned() {
     if (!this.pinned) return;
-    const diff = differences(this.pinned, this.state);
+    const diff = differences(this.pinned, this.state, this.props);
     this.charts.setPinnedLabel(diff.length ? `pinned: ${diff.join(', ')}` : 'pinned (same settings)');
   }
 }
