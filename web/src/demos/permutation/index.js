@@ -57,6 +57,21 @@ export function mount(root, options = {}) {
   return demoHandle(new PermutationDemo(root, options));
 }
 
+/** The demo's models: `order`, without positions on side a (the options may change any field). */
+const BASE = {
+  task: 'order',
+  position: 'none',
+  causal: false,
+  d_model: 32,
+  heads: 4,
+  layers: 2,
+  seq_len: 8,
+  batch: 32,
+  seed: 1,
+  lr: 0.001,
+  eval_every: 25,
+};
+
 /** The permutation demo: its options, the check, the editor and the training pair, and their wiring. */
 export class PermutationDemo {
   /**
@@ -71,21 +86,7 @@ export class PermutationDemo {
     const encodings = demoLists(registry).permutation;
     // The budget: RoPE, Shaw, URPE and FIRE learn `order` within it on seeds 1–3 at this lr (docs/demos.md).
     const steps = (this.steps = numOption(cfg.steps, 3000));
-    this.base = {
-      task: 'order',
-      position: 'none',
-      causal: false,
-      d_model: 32,
-      heads: 4,
-      layers: 2,
-      seq_len: 8,
-      batch: 32,
-      seed: 1,
-      lr: 0.001,
-      eval_every: 25,
-      steps,
-      ...modelOverrides(cfg, registry),
-    };
+    this.base = { ...BASE, steps, ...modelOverrides(cfg, registry) };
     const seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
     this.bag = new Disposer();
     this.style = injectStyles(root);
