@@ -3,9 +3,7 @@
 // a field with one value sets every run; wrong specs are refused in words naming the field.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule } from './load.mjs';
-import { buildProperties } from '../../web/src/state/properties.js';
-import { defaultState } from '../../web/src/state/state.js';
+import { loadState } from './load.mjs';
 import { readCompare, runNames, compareTitle, MAX_RUNS } from '../../web/src/state/compare.js';
 import { readAttributes } from '../../web/src/widgets/attributes.js';
 
@@ -13,10 +11,7 @@ let registry;
 let props;
 let base;
 before(async () => {
-  const m = await loadModule('simd');
-  registry = JSON.parse(m.registry());
-  props = buildProperties(registry);
-  base = defaultState(props, registry, 'copy');
+  ({ registry, props, base } = await loadState());
 });
 
 test('two runs that differ in position; everything else is the base', () => {

@@ -29,3 +29,17 @@ export function sessionWith(m, config, f) {
     s.delete();
   }
 }
+
+/**
+ * The engine's registry, the page's field properties and the default state of `task`, as the
+ * pages build them (from the simd module), for the tests of the page's state.
+ * @param {string} [task]
+ */
+export async function loadState(task = 'copy') {
+  const { buildProperties } = await import('../../web/src/state/properties.js');
+  const { defaultState } = await import('../../web/src/state/state.js');
+  const m = await loadModule('simd');
+  const registry = JSON.parse(m.registry());
+  const props = buildProperties(registry);
+  return { registry, props, base: defaultState(props, registry, task) };
+}

@@ -3,18 +3,14 @@
 // the pinned run's encoding at its default (issue 44: 3–4 lines a series, ~15 lines at 375 px).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule } from './load.mjs';
-import { buildProperties } from '../../web/src/state/properties.js';
-import { defaultState, withValue, differences } from '../../web/src/state/state.js';
+import { loadState } from './load.mjs';
+import { withValue, differences } from '../../web/src/state/state.js';
 
 let registry;
 let props;
 let base;
 before(async () => {
-  const m = await loadModule('simd');
-  registry = JSON.parse(m.registry());
-  props = buildProperties(registry);
-  base = defaultState(props, registry, 'copy');
+  ({ registry, props, base } = await loadState());
 });
 
 test('a pinned RoPE run against a run without positions differs only in position', () => {
