@@ -51,7 +51,13 @@ const PAGE_CSS = /\/panels\/style\.css\?inline$/;
 const WIDGET_SELECTORS =
   /^(\*|\[hidden\]|h[123]|\.?button|select|input|textarea|:focus-visible|\.muted|\.config-error|\.controls |\.field|\.help|\[aria-invalid\]|\.check|\.heatmap|\.attn-|\.attention-grid|\.positions-body|\.pos-|\.kv|\.predictions|\.summary|\.example|\.tok|\.row-label|\.scroll-cue|\.error|\.fig-dl|\.gen-|\.free-row)/;
 
-/** Keep the top-level rules of `css` all of whose selectors match `keep` (no @-rules, no :root). */
+/**
+ * Keep the rules of `css` all of whose selectors match `keep` (no :root). A conditional group
+ * (@media, @container) keeps the rules inside it that match, and goes when none does: a widget's
+ * narrow layout lives in `@container` blocks, which a widget needs as much as the rules they adjust
+ * (the positions panel's head picker was lost in the built widget when every @-rule was dropped).
+ * Other @-rules (@font-face, @keyframes, @import) are dropped.
+ */
 export function pruneCss(css, keep) {
   const out = [];
   let i = 0;
@@ -63,7 +69,10 @@ export function pruneCss(css, keep) {
     let j = open + 1;
     for (; j < css.length && depth; j++) depth += css[j] === '{' ? 1 : css[j] === '}' ? -1 : 0;
     const selector = css.slice(i, open).trim();
-    if (!selector.startsWith('@') && selector.split(',').every((s) => keep.test(s.trim())))
+    if (/^@(media|container)\b/.test(selector)) {
+      const inner = pruneCss(css.slice(open + 1, j - 1), keep);
+      if (inner) out.push(`${selector} {\n${inner}\n}`);
+    } else if (!selector.startsWith('@') && selector.split(',').every((s) => keep.test(s.trim())))
       out.push(css.slice(i, j).trim());
     i = j;
   }

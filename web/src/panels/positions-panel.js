@@ -101,11 +101,11 @@ export class PositionsPanel {
           el('figcaption', {}, this.#title(k, t(this.lang, 'pos.heads', { n: v.length }))),
         );
         const row = el('div', { class: 'pos-heads' });
-        fig.append(row);
+        fig.append(this.#picker(row, v.length), row);
         v.forEach((_, h) => {
           const cell = el(
             'div',
-            { class: 'pos-head' },
+            { class: h === 0 ? 'pos-head on' : 'pos-head', dataset: { head: String(h) } },
             el('span', { class: 'muted' }, t(this.lang, 'pos.head', { n: h + 1 })),
           );
           row.append(cell);
@@ -138,6 +138,37 @@ export class PositionsPanel {
       }
     }
     if (scalars.children.length) parent.prepend(scalars);
+  }
+
+  /**
+   * The head picker of a map per head: in a narrow column (a phone: style.css, under 560 px) only
+   * the picked head's map shows, one at a time, instead of every head's map in a column (ALiBi's 8
+   * heads took 3400 px at 375 px); wider, every map shows and the picker is hidden.
+   * @param {HTMLElement} row the heads' cells (.pos-head, data-head = the index) @param {number} n
+   */
+  #picker(row, n) {
+    const buttons = Array.from({ length: n }, (_, h) =>
+      el(
+        'button',
+        {
+          type: 'button',
+          'aria-pressed': String(h === 0),
+          'aria-label': t(this.lang, 'pos.head', { n: h + 1 }),
+          onclick: () => {
+            buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(i === h)));
+            for (const c of row.children)
+              c.classList.toggle('on', /** @type {HTMLElement} */ (c).dataset.head === String(h));
+          },
+        },
+        String(h + 1),
+      ),
+    );
+    return el(
+      'div',
+      { class: 'pos-pick', role: 'group', 'aria-label': t(this.lang, 'pos.pick') },
+      el('span', { class: 'muted' }, t(this.lang, 'pos.pick')),
+      buttons,
+    );
   }
 
   /**

@@ -27,6 +27,7 @@ export default {
   'pos.axis.index': 'index',
   'pos.heads': '{n} heads',
   'pos.head': 'head {n}',
+  'pos.pick': 'show head',
   'pos.values': '{n} values',
   'pos.sameScale': 'the same scale for every head',
   'pos.nothing': '{title} has nothing to draw: {where}.',

@@ -27,6 +27,7 @@ export default {
   'pos.axis.index': '序号',
   'pos.heads': '{n} 个头',
   'pos.head': '头 {n}',
+  'pos.pick': '显示头',
   'pos.values': '{n} 个值',
   'pos.sameScale': '所有头使用同一色标',
   'pos.nothing': '{title} 没有可画的内容：{where}。',
