@@ -81,6 +81,9 @@ function reader({ dwellMs }) {
         if (!seen && inView()) seen = performance.now();
       }
       const t = performance.now();
+      // a check's widget waits for the reader's prediction (lesson-check.js): the reader makes one
+      const ask = document.querySelector(`aside[data-for="${w.id}"] .check-predict button[data-guess]`);
+      if (ask) /** @type {HTMLButtonElement} */ (ask).click();
       while (!finished(w) && performance.now() - t < dwellMs) await sleep(250);
       // s: from coming into view to trained (or to the reader moving on)
       visits.push({

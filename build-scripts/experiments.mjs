@@ -91,9 +91,12 @@ for (const e of all) {
         text: e.claims.map(claimPhrase).join('. '),
         claims: e.claims.map(({ budgets, ...c }) => ({
           ...c,
+          // every test of the claim: each budget, or each occasion of a timing claim (budget null),
+          // so that the whole family of the Benjamini–Hochberg adjustment is in the files
           budgets: budgets
-            .filter((/** @type {any} */ b) => b.budget !== null)
+            .filter((/** @type {any} */ b) => b.budget !== null || b.occasion)
             .map((/** @type {any} */ b) => ({
+              ...(b.occasion ? { occasion: b.occasion } : {}),
               budget: b.budget,
               verdict: b.verdict,
               n: b.n,

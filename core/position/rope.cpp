@@ -65,10 +65,13 @@ class Rope : public PositionEncoding {
         sim[m][n] = float(a / std::max(half, 1));
         sim_scaled[m][n] = float(scaled_.mscale * scaled_.mscale * b / std::max(half, 1));
       }
+    // The long-range decay itself, as a curve: r(d) for d = 0 … T−1 (the similarity's first row).
+    std::vector<float> decay(sim.empty() ? std::vector<float>{} : sim[0]);
     nlohmann::json j{{"kind", "rotary"},      {"rotated_dims", d_rot_},
                      {"head_size", HS_},      {"layout", half_ ? "half" : "interleaved"},
                      {"theta", plain_.theta}, {"wavelengths", wavelengths},
-                     {"angles", angles},      {"similarity", sim}};
+                     {"angles", angles},      {"similarity", sim},
+                     {"decay", decay}};
     if (kind_ != RopeScaling::None) {
       std::vector<double> ratio;
       for (int i = 0; i < half; ++i) ratio.push_back(scaled_.theta[i] / plain_.theta[i]);

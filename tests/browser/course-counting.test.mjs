@@ -2,12 +2,13 @@
 // through it: scrolled into view, the softmax + RoPE model on the probe stays at exactly one in n
 // (n its own seq_len) with a training loss no lower than ln n, as Lemma 1 says; the ℓ2 model learns
 // the probe; the lesson's live numbers are those widgets' own, and its committed numbers are in
-// place; the reader's check (anchors on, RoPE and softmax kept) passes, judged from the engine's
+// place; the reader's check (three levers; ALiBi predicted to fail and failing, anchors predicted
+// to pass) passes, judged from the engine's
 // held-out accuracy, and is kept. Screenshots: test-results/course-counting-{en,zh}-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, until, shotFourWays, WAIT } from './harness.mjs';
-import { assertRoomHeld } from './course-fixtures.mjs';
+import { assertRoomHeld, predict, checkLog } from './course-fixtures.mjs';
 
 let h;
 before(async () => {
@@ -107,7 +108,8 @@ test('lesson 5: softmax cannot count identical tokens, ℓ2 can, anchors pass th
     'the softmax widget, scrolled away, was paused',
   );
 
-  // The check: RoPE and softmax kept, anchors on.
+  // The check: three levers. ALiBi (a relative bias, its mirror blind spot) is predicted to fail
+  // and does not pass; anchors are predicted to pass and do. Each model is predicted first.
   await page.evaluate(() => document.getElementById('probe-check').scrollIntoView({ block: 'start' }));
   const widget = page.locator('#probe-check');
   // Its first model built (a change made while the widget still builds its first model can be
@@ -115,16 +117,17 @@ test('lesson 5: softmax cannot count identical tokens, ℓ2 can, anchors pass th
   await until(page, () => document.getElementById('probe-check').config?.anchors === 'none', 'the check model built', {
     timeout: WAIT.training,
   });
+  for (const lever of ['position', 'normalization', 'anchors'])
+    assert.equal(await widget.locator(`select#ctl-${lever}`).count(), 1, `the check offers ${lever}`);
+  await widget.locator('select#ctl-position').selectOption('alibi');
+  await predict(page, 'probe', 'fail', 'position = alibi');
+  const [alibi] = await checkLog(page, 'probe', 1);
+  assert.equal(alibi.outcome, 'failed', `ALiBi cannot count past the mirror (${alibi.text})`);
+  assert.match(alibi.text, /right\./);
+  await widget.locator('select#ctl-position').selectOption('rope');
+  await until(page, () => document.getElementById('probe-check').config?.position === 'rope', 'RoPE again');
   await widget.locator('select#ctl-anchors').selectOption('cls_sep');
-  await until(
-    page,
-    () => document.getElementById('probe-check').config?.anchors === 'cls_sep',
-    'a model with anchors',
-    {
-      timeout: WAIT.training,
-    },
-  );
-  await page.evaluate(() => document.getElementById('probe-check').play());
+  await predict(page, 'probe', 'pass', 'anchors = cls_sep');
   const passed = await until(
     page,
     () => {
@@ -134,7 +137,10 @@ test('lesson 5: softmax cannot count identical tokens, ℓ2 can, anchors pass th
     'the check passes with anchors',
     { timeout: WAIT.training },
   );
-  assert.match(passed.text, /Passed: anchors = cls_sep reached \d+% held-out accuracy at step \d+/);
+  assert.match(
+    passed.text,
+    /Passed: position = rope, normalization = softmax, anchors = cls_sep reached \d+% held-out accuracy at step \d+/,
+  );
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('attention-playground-course')));
   assert.equal(kept.lessons.counting.check.passed, true);
   await shotFourWays(page, 'course-counting-en');

@@ -96,3 +96,45 @@ export async function assertRoomHeld(page, ids, widths = [1280, 375], max = 40) 
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/**
+ * As a reader before a check's model trains: wait for its prediction prompt (the current model's
+ * setting named in it), answer it (which plays the model), and return the prompt's text.
+ * @param {import('playwright-core').Page} page @param {string} check the aside's data-check
+ * @param {'pass'|'fail'} guess @param {string} setting a part of the setting the prompt must name
+ */
+export async function predict(page, check, guess, setting) {
+  const asked = await until(
+    page,
+    ([c, s]) => {
+      const box = document.querySelector(`aside[data-check="${c}"] .check-predict`);
+      const text = box?.textContent ?? '';
+      return { ok: Boolean(box?.querySelector('button')) && text.includes(s), text };
+    },
+    `the check "${check}" asks for a prediction on ${setting}`,
+    { arg: [check, setting], timeout: WAIT.training },
+  );
+  await page.locator(`aside[data-check="${check}"] .check-predict button[data-guess="${guess}"]`).click();
+  return asked.text;
+}
+
+/**
+ * The check's log once it holds `n` models, newest first: each one's outcome, prediction and text.
+ * @param {import('playwright-core').Page} page @param {string} check @param {number} n
+ */
+export async function checkLog(page, check, n) {
+  const log = await until(
+    page,
+    ([c, k]) => {
+      const items = [...document.querySelectorAll(`aside[data-check="${c}"] .check-log li`)].map((li) => ({
+        outcome: /** @type {HTMLElement} */ (li).dataset.outcome,
+        prediction: /** @type {HTMLElement} */ (li).dataset.prediction,
+        text: li.textContent,
+      }));
+      return { ok: items.length >= k, items };
+    },
+    `the check "${check}" logs ${n} models`,
+    { arg: [check, n], timeout: WAIT.training },
+  );
+  return log.items;
+}

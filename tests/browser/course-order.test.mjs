@@ -11,6 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, until, shotFourWays, WAIT } from './harness.mjs';
+import { predict } from './course-fixtures.mjs';
 
 let h;
 before(async () => {
@@ -105,6 +106,8 @@ test('lesson 1: equivariance on the reader sequence, order at chance without pos
     window.__last = null;
     document.getElementById('order-check').addEventListener('step', (e) => (window.__last = e.detail));
   });
+  // It waits for the reader's prediction, which starts it.
+  await predict(page, 'order', 'fail', 'position = none');
   const atChance = await until(
     page,
     () => {
@@ -213,6 +216,7 @@ test('lesson 1 in Chinese: from the browser language, switched from the keyboard
   );
   assert.match(labels.play, /^(训练|暂停)$/, 'the widget’s button in Chinese');
   assert.match(labels.stats, /步数.*损失.*准确率/);
+  await predict(page, 'order', 'fail', 'position = none'); // it waits for the reader's prediction
   await until(
     page,
     () => /^\d+%$/.test(document.querySelector('output[data-fact="order-check"]').value),

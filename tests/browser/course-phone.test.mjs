@@ -1,7 +1,8 @@
 // Every lesson of the course read on a phone (375 × 667), in English and in Chinese, as a reader
 // goes through it: scrolled down a screen at a time (four fifths of the window), the reader stops
 // at each widget the lesson has started (enough of it in view: lesson-widgets.js seenEnough) until
-// it has trained, then reads on. At the end every widget has trained and every live number of the
+// it has trained, then reads on; at a check's widget, which waits for a prediction, the reader
+// makes one, which starts it. At the end every widget has trained and every live number of the
 // prose (<output data-fact>) holds a number; no widget is taller than three screens (ALiBi's eight
 // bias maps, one under the other, once took 3450 px: the positions panel now shows one head at a
 // time, picked, in a narrow widget: picking head 3 shows its map alone); the page is no wider than
@@ -39,6 +40,9 @@ function widgetDone([id, minSteps, full]) {
   const r = w.getBoundingClientRect();
   const seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
   if (seen < Math.min(0.25 * r.height, 0.5 * window.innerHeight) - 1) w.scrollIntoView({ block: 'start' });
+  // A check's model waits for the reader's prediction (lesson-check.js): the reader makes one.
+  const ask = document.querySelector(`aside[data-for="${id}"] .check-predict button[data-guess]`);
+  if (ask && !w.currentStep) /** @type {HTMLButtonElement} */ (ask).click();
   const last = /** @type {any} */ (window).__last[id];
   const facts = [...document.querySelectorAll(`output[data-fact="${id}"]`)].map((o) => o.textContent);
   const filled = facts.every((f) => /\d/.test(f ?? ''));

@@ -45,7 +45,8 @@ async function englishOn(page, name, attrs = []) {
   return [...new Set(found)];
 }
 
-/** Open lesson `slug` in 中文 and let every widget train (scrolled into view, one after another). */
+/** Open lesson `slug` in 中文 and let every widget train (scrolled into view, one after another; a check's
+ * widget after a prediction). */
 async function trainAll(slug) {
   const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
   const page = await ctx.newPage();
@@ -62,6 +63,9 @@ async function trainAll(slug) {
       page,
       (i) => {
         const w = document.getElementById(i);
+        // a check's widget waits for the reader's prediction: the reader makes one
+        const ask = document.querySelector(`aside[data-for="${i}"] .check-predict button[data-guess]`);
+        if (ask && !w.currentStep) /** @type {HTMLButtonElement} */ (ask).click();
         const d = w.shadowRoot?.querySelector('.apd-permutation')?.dataset ?? {};
         const demoDone = Boolean(d.outcomeNone && d.outcomeEncoding); // the permutation demo's pair trained
         return { ok: Boolean(window.__done[i]) || demoDone, status: w.status };

@@ -9,7 +9,10 @@ import { pruneCss } from '../../web/build-widget.mjs';
 const KEEP = /^(\.pos-|\.kv)/;
 
 test('top-level rules are kept when every selector matches', () => {
-  const out = pruneCss('.pos-a { color: red; }\n.layout, .pos-b { margin: 0; }\n/* .pos-c {} */ .kv { gap: 1px; }', KEEP);
+  const out = pruneCss(
+    '.pos-a { color: red; }\n.layout, .pos-b { margin: 0; }\n/* .pos-c {} */ .kv { gap: 1px; }',
+    KEEP,
+  );
   assert.equal(out, '.pos-a { color: red; }\n.kv { gap: 1px; }');
 });
 

@@ -13,9 +13,10 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,31}$/;
 const SETTING = /^[a-z0-9_ =,.-]{1,80}$/;
 
 /**
- * @typedef {{passed: boolean, step: number, accuracy: number, setting: string}} CheckResult the
- *   check's best result: passed or not, the step and held-out accuracy it was judged at, and the
- *   setting that reached it ("position = rope")
+ * @typedef {{passed: boolean, step: number, accuracy: number, setting: string, prediction?: 'pass'|'fail'}}
+ *   CheckResult the check's best result: passed or not, the step and held-out accuracy it was
+ *   judged at, the setting that reached it ("position = rope"), and what the reader predicted for
+ *   that model before it trained (none when the reader did not say)
  * @typedef {{place: number, check: CheckResult|null}} LessonProgress place: the index of the last
  *   section heading the reader passed (0: the top)
  * @typedef {{lang: 'en'|'zh'|null, last: string|null, lessons: Record<string, LessonProgress>}} CourseProgress
@@ -34,7 +35,10 @@ function readCheck(v) {
   if (typeof c.passed !== 'boolean' || typeof c.step !== 'number' || !isInt(c.step, 0, 1e6)) return null;
   if (typeof c.accuracy !== 'number' || !(c.accuracy >= 0 && c.accuracy <= 1)) return null;
   if (typeof c.setting !== 'string' || !SETTING.test(c.setting)) return null;
-  return { passed: c.passed, step: c.step, accuracy: c.accuracy, setting: c.setting };
+  /** @type {CheckResult} */
+  const out = { passed: c.passed, step: c.step, accuracy: c.accuracy, setting: c.setting };
+  if (c.prediction === 'pass' || c.prediction === 'fail') out.prediction = c.prediction;
+  return out;
 }
 
 /** @param {unknown} v @returns {LessonProgress|null} */

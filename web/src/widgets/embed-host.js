@@ -15,7 +15,7 @@
 //   await fig.ready;                                  // resolves at its `ready`
 
 const PREFIX = 'attention-playground:';
-const EVENTS = ['ready', 'step', 'trained', 'error'];
+const EVENTS = ['ready', 'model', 'step', 'trained', 'error'];
 /** The tallest height a frame is given (px): a height from the frame is data, bounded. */
 export const MAX_HEIGHT = 20000;
 /** The most commands that wait for the frame; later ones are dropped with an `error` event. */

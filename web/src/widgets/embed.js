@@ -30,7 +30,7 @@ import { PREFIX, readMessage } from './api.js';
 export { hashAttributes };
 
 /** Events re-sent to the declared origins. */
-const EVENTS = ['ready', 'step', 'trained', 'error'];
+const EVENTS = ['ready', 'model', 'step', 'trained', 'error'];
 
 /**
  * The origins a link declares (`origin` pairs), each an exact http(s) origin. A pair with anything

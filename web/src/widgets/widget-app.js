@@ -334,6 +334,7 @@ export class WidgetApp {
     this.panels.setModel(info);
     this.#stats();
     this.#enable(true);
+    this.onEvent('model', { step: info.step, config: { ...c } });
   }
 
   /** @param {boolean} on */

@@ -28,22 +28,60 @@ export default {
   'check.goal.order':
     'Make the model above learn order: reach {min} held-out accuracy within {steps} steps, on the task order. Change its setting, not the task.',
   'check.goal.probe':
-    'Make the model above count: reach {min} held-out accuracy on the probe within {steps} steps, keeping its task, RoPE and softmax.',
-  'check.goal.comparison':
-    'Re-run a passing row of the probe grid: reach {min} held-out accuracy within {steps} steps, keeping the probe, RoPE and no anchors; change the normalization.',
+    'Make the model above count: reach {min} held-out accuracy on the probe within {steps} steps. Keep the task; the encoding, the normalization and the anchors are yours to change, one lever at a time.',
   'check.goal.longer':
-    'Train copy_back at length {len} and reach {min} held-out accuracy at {factor} times that length within {steps} steps. Keep the task and the lengths; change the encoding.',
+    'Keep RoPE, train copy_back at length {len}, and reach {min} held-out accuracy at {factor} times that length within {steps} steps. Choose the scaling that carries it there (factor {factor}).',
   'check.goal.relative':
     'Make the model above carry copy_back to twice its training length: reach {min} held-out accuracy at twice the length within {steps} steps. Change its encoding, not the task.',
   'check.goal.absolute':
     'Make the model above learn copy_back: reach {min} held-out accuracy within {steps} steps with an absolute encoding (learned or sinusoidal), at the embedding or in every layer.',
-  'check.waiting': 'Waiting for the model: it trains when on screen.',
+  'check.waiting': 'Waiting for the model: it trains once you have made your prediction.',
+  'check.predict': 'Before it trains: will {setting} reach the goal?',
+  'check.willPass': 'It will',
+  'check.willFail': 'It will not',
+  'check.predicted': 'Your prediction for {setting}: {said}.',
+  'check.predictedPass': 'it will reach the goal',
+  'check.predictedFail': 'it will not reach the goal',
+  'check.unpredicted':
+    'This model started training before a prediction: change a setting (or Reset) to predict the next one.',
+  'check.logLabel': 'your models, newest first',
+  'check.logEntry': ': {reached} {said}',
+  'check.logPassed': 'passed, {acc} at step {step};',
+  'check.logFailed': 'not passed, {acc} at step {step};',
+  'check.logOff': '{acc} at step {step}, but not a setting this check accepts;',
+  'check.logRight': 'you predicted {said}: right.',
+  'check.logWrong': 'you predicted {said}: wrong.',
+  'check.logNone': 'no prediction.',
+  'check.keptPrediction': 'Before it trained, you predicted {said}.',
   'check.progress': 'Now: step {step}, held-out accuracy {acc}, {setting}.',
   'check.passed': 'Passed: {setting} reached {acc} held-out accuracy at step {step}.',
   'check.over': 'Step {step} is past the budget of {steps} steps: change a setting to train a new model.',
   'check.allowed': 'This check asks for {field} = one of {value}: choose one and train again.',
   'check.kept': 'This check keeps {field} = {value}: set it back to try again.',
   'check.saved': 'Your result is kept in this browser.',
+  // --- lesson 6's check: the table read as Benjamini–Hochberg does (bh-quiz.mjs, lesson-quiz.js)
+  'quiz.bh.ask':
+    'The committed table holds m = {m} tests (each claim at each budget, or on each occasion), ranked by p: rank k = 1 has the smallest. Here are {n} of them, where the list of discoveries ends; every test ranked after these is not a discovery. Tick the tests that Benjamini–Hochberg calls discoveries at a false-discovery rate of {level}.',
+  'quiz.rank': 'k = {k}, p = {p}:',
+  'quiz.atBudget': 'at {budget} steps',
+  'quiz.onOccasion': '(timing, occasion {n})',
+  'quiz.submit': 'Check my reading',
+  'quiz.yes': 'm·p/k = {ratio}, q = {q}: a discovery.',
+  'quiz.no': 'm·p/k = {ratio}, q = {q}: not a discovery.',
+  'quiz.right': 'Your tick is right.',
+  'quiz.wrong': 'Your tick is wrong.',
+  'quiz.passed':
+    'Right: you read the table as Benjamini–Hochberg does. {traps} of these tests have p below {level} and are still not discoveries.',
+  'quiz.passedPlain': 'Right: you read the table as Benjamini–Hochberg does.',
+  'quiz.missed':
+    '{wrong} of {n} read otherwise than Benjamini–Hochberg. A test is a discovery when m·p/k is at most {level} for it or for a test ranked after it; p alone is compared with {level} only when m = 1.',
+  'quiz.kept': 'Passed: you read the table as Benjamini–Hochberg does.',
+  // --- a verdict's per-seed points (seeds-figure.mjs, lesson-seeds.js)
+  'seeds.row': '{side} · {budget} steps',
+  'seeds.line': 'at {budget} steps: difference {diff} [{lo}, {hi}], {verdict}',
+  'seeds.line1': 'difference {diff} [{lo}, {hi}], {verdict}',
+  'seeds.axis.eval_bpc': 'held-out bits per character (a dot per seed; bar: mean ± sd)',
+  'seeds.aria': '{claim}: every seed of each side',
   // --- experiment verdicts, as the committed files name them
   'verdict.agrees': 'agrees',
   'verdict.disagrees': 'disagrees',

@@ -27,22 +27,59 @@ export default {
   'check.goal.order':
     '让上面的模型学会 order 任务：在 {steps} 步之内，让留出集准确率达到 {min}。只能改它的设置，不能换任务。',
   'check.goal.probe':
-    '让上面的模型学会数位置：在 {steps} 步之内，让探针任务的留出集准确率达到 {min}，同时保持任务、RoPE 和 softmax 不变。',
-  'check.goal.comparison':
-    '重跑探针网格中能通过的一行：在 {steps} 步之内让留出集准确率达到 {min}，保持探针任务、RoPE 和无锚点不变，只改归一化方式。',
+    '让上面的模型学会数位置：在 {steps} 步之内，让探针任务的留出集准确率达到 {min}。任务不变；位置编码、归一化和锚点都可以改，一次改一个。',
   'check.goal.longer':
-    '在长度 {len} 上训练 copy_back，并在 {steps} 步之内让 {factor} 倍长度上的留出集准确率达到 {min}。任务和长度保持不变，只改位置编码。',
+    '保持 RoPE，在长度 {len} 上训练 copy_back，并在 {steps} 步之内让 {factor} 倍长度上的留出集准确率达到 {min}。选一种能把它带到那么远的缩放方法（系数 {factor}）。',
   'check.goal.relative':
     '让上面的模型把 copy_back 带到两倍的训练长度：在 {steps} 步之内，让两倍长度上的留出集准确率达到 {min}。只能改它的位置编码，不能换任务。',
   'check.goal.absolute':
     '让上面的模型学会 copy_back：在 {steps} 步之内，用一种绝对位置编码（learned 或 sinusoidal，加在嵌入层或每一层）让留出集准确率达到 {min}。',
-  'check.waiting': '等待模型：它出现在屏幕上时开始训练。',
+  'check.waiting': '等待模型：你写下预测之后，它就开始训练。',
+  'check.predict': '训练之前先猜一猜：{setting} 能达到目标吗？',
+  'check.willPass': '能',
+  'check.willFail': '不能',
+  'check.predicted': '你对 {setting} 的预测：{said}。',
+  'check.predictedPass': '能达到目标',
+  'check.predictedFail': '达不到目标',
+  'check.unpredicted': '这个模型在预测之前就开始训练了：改一个设置（或按“重置”），再预测下一个。',
+  'check.logLabel': '你训练过的模型，最新的在前',
+  'check.logEntry': '：{reached}{said}',
+  'check.logPassed': '通过，第 {step} 步达到 {acc}；',
+  'check.logFailed': '未通过，第 {step} 步为 {acc}；',
+  'check.logOff': '第 {step} 步为 {acc}，但这个设置不在本小测允许的范围内；',
+  'check.logRight': '你预测它{said}：猜对了。',
+  'check.logWrong': '你预测它{said}：猜错了。',
+  'check.logNone': '没有预测。',
+  'check.keptPrediction': '训练之前，你预测它{said}。',
   'check.progress': '当前：第 {step} 步，留出集准确率 {acc}，{setting}。',
   'check.passed': '通过：{setting} 在第 {step} 步达到留出集准确率 {acc}。',
   'check.over': '已超过 {steps} 步的预算（当前第 {step} 步）：改一个设置，重新训练一个模型。',
   'check.allowed': '本小测要求 {field} = {value} 之一：选一个再训练。',
   'check.kept': '本小测要求 {field} = {value}：改回来再试。',
   'check.saved': '你的结果保存在本浏览器中。',
+  // --- 第 6 课的小测：像 Benjamini–Hochberg 那样读结果表（bh-quiz.mjs、lesson-quiz.js）
+  'quiz.bh.ask':
+    '已提交的结果表共有 m = {m} 个检验（每个论断在每个训练预算上各一个，计时论断则在每次测量上各一个），按 p 值从小到大排序，k = 1 的 p 最小。下面是其中 {n} 个，正好在“发现”名单结束的地方；排在它们后面的检验都不是发现。请勾选在错误发现率 {level} 下被 Benjamini–Hochberg 判为发现的检验。',
+  'quiz.rank': 'k = {k}，p = {p}：',
+  'quiz.atBudget': '（{budget} 步）',
+  'quiz.onOccasion': '（计时，第 {n} 次测量）',
+  'quiz.submit': '检查我的判断',
+  'quiz.yes': 'm·p/k = {ratio}，q = {q}：是发现。',
+  'quiz.no': 'm·p/k = {ratio}，q = {q}：不是发现。',
+  'quiz.right': '你勾对了。',
+  'quiz.wrong': '你勾错了。',
+  'quiz.passed':
+    '答对了：你像 Benjamini–Hochberg 那样读懂了这张表。这里有 {traps} 个检验的 p 小于 {level}，却仍然不是发现。',
+  'quiz.passedPlain': '答对了：你像 Benjamini–Hochberg 那样读懂了这张表。',
+  'quiz.missed':
+    '有 {wrong} 个（共 {n} 个）和 Benjamini–Hochberg 的判断不同。一个检验是发现，当且仅当它自己或排在它后面的某个检验满足 m·p/k ≤ {level}；只有 m = 1 时，才直接拿 p 和 {level} 比。',
+  'quiz.kept': '已通过：你像 Benjamini–Hochberg 那样读懂了这张表。',
+  // --- 结论的逐种子数据点（seeds-figure.mjs、lesson-seeds.js）
+  'seeds.row': '{side} · {budget} 步',
+  'seeds.line': '{budget} 步：差值 {diff} [{lo}, {hi}]，{verdict}',
+  'seeds.line1': '差值 {diff} [{lo}, {hi}]，{verdict}',
+  'seeds.axis.eval_bpc': '留出集每字符比特数（每个点是一个种子；横条：均值 ± 标准差）',
+  'seeds.aria': '{claim}：两边的每个种子',
   // --- experiment verdicts, as the committed files name them
   'verdict.agrees': '成立',
   'verdict.disagrees': '不成立',

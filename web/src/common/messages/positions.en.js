@@ -10,6 +10,10 @@ export default {
   'pos.caption.buckets': 'relative-distance bucket of each query/key pair',
   'pos.caption.angles': 'rotation angle of each position (down) and frequency (across)',
   'pos.caption.slopes': 'slope of the distance penalty, per head',
+  'pos.caption.decay':
+    "score against distance: r(d) = (2/d_h) Σ cos(d·θ_i), the score of an all-ones query and key d positions apart (RoFormer's long-range decay); 1 at d = 0",
+  'pos.caption.ratio':
+    'θ′/θ of each pair under the scaling: 1 kept as trained, 1/factor interpolated fully (the fastest pair first)',
   'pos.caption.theta': 'rotation frequency of each dimension pair',
   'pos.caption.wavelengths': 'wavelength (in positions) of each frequency',
   'pos.caption.embedding': 'learned vector of each relative-distance bucket',
@@ -39,6 +43,8 @@ export default {
   'pos.name.buckets': 'buckets',
   'pos.name.angles': 'angles',
   'pos.name.slopes': 'slopes',
+  'pos.name.decay': 'decay',
+  'pos.name.ratio': 'θ′/θ',
   'pos.name.theta': 'theta',
   'pos.name.wavelengths': 'wavelengths',
   'pos.name.embedding': 'embedding',

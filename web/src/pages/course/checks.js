@@ -15,6 +15,8 @@ import { challengeById, meets } from '../../run/challenges.js';
 
 /** The absolute encodings of the engine (added to the tokens), for lesson 2's check. */
 const ABSOLUTE = ['learned', 'sinusoidal', 'scaled_sinusoidal'];
+/** RoPE's scalings at evaluation (lesson 4's check: one of them, not none). */
+const SCALINGS = ['pi', 'ntk', 'yarn'];
 
 /**
  * check id -> the challenge that judges it (a playground challenge's id, or a course challenge) and
@@ -23,11 +25,10 @@ const ABSOLUTE = ['learned', 'sinusoidal', 'scaled_sinusoidal'];
  */
 export const CHECKS = {
   order: { challenge: 'order', goal: 'check.goal.order' },
-  probe: { challenge: 'probe', goal: 'check.goal.probe' },
-  longer: { challenge: 'extrapolate', goal: 'check.goal.longer' },
-  comparison: {
+  // lesson 5: three levers (the encoding, the normalization, anchors), each the lesson's argument
+  probe: {
     challenge: {
-      id: 'comparison',
+      id: 'probe',
       start: {
         task: 'probe',
         position: 'rope',
@@ -35,12 +36,34 @@ export const CHECKS = {
         anchors: 'none',
         d_model: 32,
         heads: 4,
+        layers: 2,
+        seq_len: 8,
+        batch: 16,
         steps: 600,
       },
-      keep: ['task', 'position', 'anchors'],
+      keep: ['task'],
       check: { min: 0.9 },
     },
-    goal: 'check.goal.comparison',
+    goal: 'check.goal.probe',
+  },
+  // lesson 4: RoPE stays; the reader picks the scaling that carries copy_back to 4x (none is no answer)
+  longer: {
+    challenge: {
+      id: 'longer',
+      start: {
+        task: 'copy_back',
+        position: 'rope',
+        rope_scaling: 'none',
+        rope_factor: 4,
+        seq_len: 8,
+        eval_len: 32,
+        steps: 600,
+      },
+      keep: ['task', 'position', 'seq_len', 'eval_len'],
+      allowed: { rope_scaling: SCALINGS },
+      check: { min: 0.95, lengthFactor: 4 },
+    },
+    goal: 'check.goal.longer',
   },
   relative: {
     challenge: {

@@ -87,7 +87,7 @@ function num(v) {
 const cache = new Map();
 
 /** @param {string} file */
-function load(file) {
+export function load(file) {
   if (!FILE.test(file)) throw new Error(`"${file}" is no result file of docs/experiments/ (a .csv or .verdict.json)`);
   if (!cache.has(file)) {
     const text = readFileSync(resolve(EXPERIMENTS, file), 'utf8');

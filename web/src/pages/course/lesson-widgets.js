@@ -4,6 +4,8 @@
 // itself pauses off screen and resumes on screen while it still has steps to train, so a widget
 // that finished its steps, or that the reader paused, stays as it is when scrolled back to (a
 // second play() would train on without limit, and the permutation demo would raise its budget).
+// A check's widget (<aside data-check data-for="ID">) is the exception: it waits for the reader's
+// prediction, which plays it (lesson-check.js), so that each of its models is predicted first.
 // And the live numbers of the prose, <output data-fact="WIDGET-ID" data-metric="evalAccuracy"
 // data-format="pct">, written from the widget's own `step` and `trained` events while the widget
 // trains the setting its markup gives, which is the one the sentence describes: once the reader
@@ -44,6 +46,12 @@ export class LessonWidgets {
     this.inView = new Map();
     /** @type {Set<string>} the widgets the lesson has started (played once) */
     this.started = new Set();
+    /** @type {Set<string>} the checks' widgets, which the reader's prediction starts */
+    this.predicted = new Set(
+      [...root.querySelectorAll('aside[data-check][data-for]')].map(
+        (a) => /** @type {HTMLElement} */ (a).dataset.for ?? '',
+      ),
+    );
     /** @type {Map<string, string>} widget id -> the config its facts describe (its first model's) */
     this.described = new Map();
     this.observer = new IntersectionObserver((entries) => this.#seen(entries), { threshold: THRESHOLDS });
@@ -62,7 +70,7 @@ export class LessonWidgets {
       const w = /** @type {any} */ (e.target);
       const seen = seenEnough(e, window.innerHeight);
       this.inView.set(w.id, seen);
-      if (!seen || this.started.has(w.id)) continue;
+      if (!seen || this.started.has(w.id) || this.predicted.has(w.id)) continue;
       this.started.add(w.id);
       w.play();
     }

@@ -13,6 +13,8 @@ import { t } from './messages.mjs';
 import { loadProgress, saveProgress, lessonProgress } from '../../state/course.js';
 import { LessonWidgets } from './lesson-widgets.js';
 import { LessonCheck } from './lesson-check.js';
+import { LessonQuiz } from './lesson-quiz.js';
+import { drawSeeds } from './lesson-seeds.js';
 
 /** @typedef {import('../../common/messages.js').Lang} Lang */
 
@@ -25,7 +27,9 @@ class CoursePage {
     this.lang = this.progress.lang ?? pickLanguage(navigator.languages);
     this.main = /** @type {HTMLElement} */ (document.getElementById('lesson'));
     /** @type {LessonWidgets|null} */ this.widgets = null;
-    /** @type {LessonCheck[]} */ this.checks = [];
+    /** @type {(LessonCheck|LessonQuiz)[]} */ this.checks = [];
+    /** @type {import('../experiments/spread-chart.js').SpreadChart[]} the verdicts' per-seed figures */
+    this.seeds = [];
     this.place = this.lesson ? lessonProgress(this.progress, this.slug).place : 0;
     this.scrollQueued = false;
     for (const b of document.querySelectorAll('.course-lang button[data-lang]')) {
@@ -49,6 +53,7 @@ class CoursePage {
     if (!tpl) return;
     this.widgets?.dispose();
     for (const c of this.checks) c.dispose();
+    for (const c of this.seeds) c.dispose();
     // <main> holds the English text as built (data-lang): kept when that is the reader's language,
     // since laying a whole lesson out a second time is a long task (the bench's course_tasks row)
     if (this.main.dataset.lang !== this.lang) this.main.replaceChildren(tpl.content.cloneNode(true));
@@ -74,14 +79,20 @@ class CoursePage {
   #startLesson() {
     const article = /** @type {HTMLElement} */ (this.main.querySelector('article.lesson') ?? this.main);
     this.widgets = new LessonWidgets(article);
+    this.seeds = drawSeeds(article, this.lang);
     const mine = lessonProgress(this.progress, this.slug);
-    this.checks = [...article.querySelectorAll('aside[data-check]')].map(
-      (box) =>
-        new LessonCheck(/** @type {HTMLElement} */ (box), this.lang, mine.check, (result) => {
-          mine.check = result;
-          saveProgress(this.progress);
-        }),
-    );
+    const onPass = (/** @type {import('../../state/course.js').CheckResult} */ result) => {
+      mine.check = result;
+      saveProgress(this.progress);
+    };
+    this.checks = [
+      ...[...article.querySelectorAll('aside[data-check]')].map(
+        (box) => new LessonCheck(/** @type {HTMLElement} */ (box), this.lang, mine.check, onPass),
+      ),
+      ...[...article.querySelectorAll('aside[data-quiz]')].map(
+        (box) => new LessonQuiz(/** @type {HTMLElement} */ (box), this.lang, mine.check, onPass),
+      ),
+    ];
     if (this.progress.last !== this.slug) {
       this.progress.last = this.slug;
       saveProgress(this.progress);

@@ -8,4 +8,4 @@ import COURSE_ZH from '../../common/messages/course.zh.js';
 addMessages('en', COURSE_EN);
 addMessages('zh', COURSE_ZH);
 
-export { t } from '../../common/messages.js';
+export { t, hasMessage } from '../../common/messages.js';

@@ -2,13 +2,17 @@
 // time, with markdown-it (pinned in package.json). Lessons are files of this repository, never
 // text from a reader, and even so their raw HTML is held to an allow-list: the widget element
 // with its attributes (as a blogger writes it), <output data-fact> for a widget's live numbers,
-// <aside data-check> for the lesson's check, and a few inline tags. TeX between $...$ or $$...$$
+// <aside data-check> for the lesson's check (or <aside data-quiz="bh"></aside>, lesson 6's, built
+// here from the committed verdicts: bh-quiz.mjs), <figure data-seeds="ID#K"></figure> for a
+// verdict's per-seed points (seeds-figure.mjs), and a few inline tags. TeX between $...$ or $$...$$
 // is typeset by KaTeX here, so the page runs no TeX; {{exp:...}} references become the committed
 // experiments' numbers (exp-facts.mjs). Each heading gets the id s-<k> (its index: the same in
 // both languages, so a reader's place survives a switch). Runs under Node (the Vite config).
 import MarkdownIt from 'markdown-it';
 import katex from 'katex';
 import { EXP_REF, fillExpFacts } from './exp-facts.mjs';
+import { bhQuizHtml } from './bh-quiz.mjs';
+import { seedsFigureHtml } from './seeds-figure.mjs';
 
 /** Raw HTML a lesson may hold: tag -> the attributes it may carry (a RegExp over the name). */
 export const ALLOWED_HTML = {
@@ -17,8 +21,8 @@ export const ALLOWED_HTML = {
   'attention-playground':
     /^(?!on)(?!(?:style|tabindex|autofocus|popover|hidden|inert|contenteditable|draggable|accesskey|slot|part|exportparts|is|nonce|dir|title|autocapitalize|enterkeyhint|inputmode|spellcheck|translate)$)[a-z][a-z0-9-]*$/,
   output: /^(data-fact|data-metric|data-format|id)$/,
-  aside: /^(data-check|data-for|class)$/,
-  figure: /^class$/,
+  aside: /^(data-check|data-for|data-quiz|class)$/,
+  figure: /^(class|data-seeds)$/,
   figcaption: /^class$/,
   kbd: /^$/,
   sub: /^$/,
@@ -129,8 +133,20 @@ export function renderLesson(source, lang, where) {
       throw new Error(`${where}: TeX "${it.body.slice(0, 60)}": ${/** @type {Error} */ (err).message}`);
     }
   });
+  const QUIZ = /<aside data-quiz="bh"><\/aside>/g;
+  const built = html
+    .replace(QUIZ, () => bhQuizHtml(lang))
+    .replace(/<figure data-seeds="([^"]*)"><\/figure>/g, (_, ref) => {
+      try {
+        return seedsFigureHtml(ref, lang);
+      } catch (err) {
+        throw new Error(`${where}: <figure data-seeds="${ref}">: ${/** @type {Error} */ (err).message}`);
+      }
+    });
+  if (/data-quiz=/.test(html.replace(QUIZ, '')))
+    throw new Error(`${where}: a quiz is written <aside data-quiz="bh"></aside> (the only quiz)`);
   const plain = text.replace(/<[^>]*>|@@\d+@@|[#*_`>-]/g, ' ');
   const words =
     lang === 'zh' ? (plain.match(/[\u4e00-\u9fff]/g) ?? []).length : plain.split(/\s+/).filter(Boolean).length;
-  return { html, title: title.replace(/@@\d+@@/g, ''), words };
+  return { html: built, title: title.replace(/@@\d+@@/g, ''), words };
 }

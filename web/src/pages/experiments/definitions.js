@@ -38,7 +38,7 @@ export const VERDICTS = ['agrees', 'disagrees', 'inside the noise', 'undecided',
  *   why: string}} Provenance where a claim comes from: a seed's sentence, a figure a seed reproduces, or our question
  * @typedef {{text: string, verdict: string, why: string, design: string, n: number|null, diff: number|null,
  *   ci: [number|null, number|null], df: number|null, p: number|null, q: number|null, notes: string[], stable: boolean,
- *   stability: string, budgets: {budget: number|null, verdict: string, diff: number|null, q: number|null}[],
+ *   stability: string, budgets: {budget: number|null, occasion: 1|2|null, verdict: string, diff: number|null, q: number|null}[],
  *   provenance: {kind: string, seed: string, line: number|null}|null}} VerdictClaim
  * @typedef {{verdict: string, text: string, minutes: number|null, runs: number|null, models: number|null,
  *   engine: string, convergence: string, claims: VerdictClaim[],
@@ -432,6 +432,7 @@ function verdictClaim(c, where) {
           const x = /** @type {Record<string, unknown>} */ (isObject(b) ? b : {});
           return {
             budget: num(x.budget),
+            occasion: x.occasion === 1 || x.occasion === 2 ? x.occasion : null,
             verdict: str(x.verdict, 60),
             diff: num(x.diff),
             q: num(x.q),

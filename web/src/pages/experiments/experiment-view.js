@@ -191,6 +191,16 @@ const TESTS = {
 };
 
 /**
+ * A claim's tests, one per budget (or per occasion, for a timing claim): "2000: agrees (q 0.01)".
+ * @param {import('./definitions.js').VerdictClaim} c @param {(x: number|null) => string} pv
+ */
+function budgetCell(c, pv) {
+  const at = (/** @type {import('./definitions.js').VerdictClaim['budgets'][number]} */ b) =>
+    b.occasion ? `occasion ${b.occasion}` : b.budget;
+  return c.budgets.map((b) => `${at(b)}: ${b.verdict}${b.q === null ? '' : ` (q ${pv(b.q)})`}`).join('; ') || '–';
+}
+
+/**
  * The judged claims: difference with its 95% confidence interval, the test, p and the
  * Benjamini–Hochberg q, and the verdict; nothing when the verdict file has no claims.
  * @param {Experiment} ex
@@ -217,11 +227,7 @@ function claimsTable(ex) {
       ),
       el('td', { class: 'xp-p' }, pv(c.p)),
       el('td', { class: 'xp-q' }, pv(c.q)),
-      el(
-        'td',
-        { class: 'xp-budgets' },
-        c.budgets.map((b) => `${b.budget}: ${b.verdict}${b.q === null ? '' : ` (q ${pv(b.q)})`}`).join('; ') || '–',
-      ),
+      el('td', { class: 'xp-budgets' }, budgetCell(c, pv)),
       el(
         'td',
         { class: 'xp-claim-verdict', dataset: { stable: String(c.stable) } },

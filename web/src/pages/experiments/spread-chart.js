@@ -31,10 +31,12 @@ export function niceTicks(lo, hi) {
 export class SpreadChart {
   /**
    * @param {HTMLElement} container
-   * @param {{label: string, metric: string}} opts label: the accessible name
+   * @param {{label: string, metric: string, axis?: string}} opts label: the accessible name; axis:
+   *   the axis title (default: the metric in English words)
    */
-  constructor(container, { label, metric }) {
+  constructor(container, { label, metric, axis }) {
     this.metric = metric;
+    this.axis = axis ?? metricWords(metric);
     this.canvas = document.createElement('canvas');
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', label);
@@ -92,7 +94,7 @@ export class SpreadChart {
       g.stroke();
       g.fillText(fmt(this.metric, t), X(t), bottom + 4);
     }
-    g.fillText(metricWords(this.metric), (x0 + x1) / 2, bottom + 19);
+    g.fillText(this.axis, (x0 + x1) / 2, bottom + 19);
     this.rows.forEach((r, i) => {
       const y = TOP + i * ROW + ROW / 2;
       g.fillStyle = c['--chart-ink'];
