@@ -45,6 +45,7 @@ export default {
   'pos.name.slopes': 'slopes',
   'pos.name.decay': 'decay',
   'pos.name.ratio': 'θ′/θ',
+  'pos.name.scaling': 'scaling',
   'pos.name.theta': 'theta',
   'pos.name.wavelengths': 'wavelengths',
   'pos.name.embedding': 'embedding',

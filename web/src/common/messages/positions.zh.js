@@ -11,7 +11,7 @@ export default {
   'pos.caption.angles': '每个位置（纵向）在每个频率（横向）上的旋转角',
   'pos.caption.slopes': '每个注意力头的距离惩罚斜率',
   'pos.caption.decay':
-    '分数随距离的变化：r(d) = (2/d_h) Σ cos(d·θ_i)，即全 1 的查询和键相距 d 时的分数（RoFormer 所说的远程衰减）；d = 0 时为 1',
+    '分数随距离的变化：查询和键的各分量都取 1、相距 d 时的分数，即各对维度 d·θ_i 的余弦的平均（RoPE 论文所说的远程衰减）；d = 0 时为 1',
   'pos.caption.ratio': '缩放后每对维度的 θ′/θ：1 表示保持训练时的频率，1/系数表示完全内插（最快的一对在最前）',
   'pos.caption.theta': '每一对维度的旋转频率',
   'pos.caption.wavelengths': '每个频率的波长（以位置计）',
@@ -44,6 +44,7 @@ export default {
   'pos.name.slopes': '斜率',
   'pos.name.decay': '远程衰减',
   'pos.name.ratio': 'θ′/θ',
+  'pos.name.scaling': '缩放',
   'pos.name.theta': '旋转频率',
   'pos.name.wavelengths': '波长',
   'pos.name.embedding': '分桶向量',
