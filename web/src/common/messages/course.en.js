@@ -80,7 +80,7 @@ export default {
   'seeds.row': '{side} · {budget} steps',
   'seeds.line': 'at {budget} steps: difference {diff} [{lo}, {hi}], {verdict}',
   'seeds.line1': 'difference {diff} [{lo}, {hi}], {verdict}',
-  'seeds.axis.eval_bpc': 'held-out bits per character (a dot per seed; bar: mean ± sd)',
+  'seeds.axis.eval_bpc': 'bits per character (dots: seeds)',
   'seeds.aria': '{claim}: every seed of each side',
   // --- experiment verdicts, as the committed files name them
   'verdict.agrees': 'agrees',

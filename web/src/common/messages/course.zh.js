@@ -78,7 +78,7 @@ export default {
   'seeds.row': '{side} · {budget} 步',
   'seeds.line': '{budget} 步：差值 {diff} [{lo}, {hi}]，{verdict}',
   'seeds.line1': '差值 {diff} [{lo}, {hi}]，{verdict}',
-  'seeds.axis.eval_bpc': '留出集每字符比特数（每个点是一个种子；横条：均值 ± 标准差）',
+  'seeds.axis.eval_bpc': '每字符比特数（点：种子）',
   'seeds.aria': '{claim}：两边的每个种子',
   // --- experiment verdicts, as the committed files name them
   'verdict.agrees': '成立',

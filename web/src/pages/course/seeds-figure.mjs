@@ -33,10 +33,13 @@ export function seedsFigure(ref, lang) {
   const runs = /** @type {Record<string, string>[]} */ (load(`${id}.csv`));
   const tests = (judged.budgets ?? []).filter((/** @type {any} */ b) => b.budget !== null);
   const at = last ? tests.slice(-1) : tests;
+  // a side by its values alone when it sets one field (learned), else field=value pairs: short rows on a phone
   const side = (/** @type {Record<string, unknown>} */ sel) =>
-    Object.entries(sel)
-      .map(([key, v]) => `${key}=${String(v)}`)
-      .join(', ');
+    Object.keys(sel).length === 1
+      ? String(Object.values(sel)[0])
+      : Object.entries(sel)
+          .map(([key, v]) => `${key}=${String(v)}`)
+          .join(', ');
   const pick = (/** @type {Record<string, unknown>} */ sel, /** @type {number|null} */ budget) =>
     runs
       .filter((r) => !r.error && Object.entries(sel).every(([key, v]) => r[key] === String(v)))
