@@ -10,7 +10,7 @@
 // the committed table has one). Runs under Node.
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EXPERIMENTS } from './exp-facts.mjs';
+import { EXPERIMENTS, escapeHtml } from './exp-facts.mjs';
 import { t } from './messages.mjs';
 
 /** The false-discovery rate the verdicts are decided at. */
@@ -65,8 +65,6 @@ export function quizWindow(ranked) {
   return { m, shown: ranked.slice(start, start + SHOWN) };
 }
 
-const escapeHtml = (/** @type {string} */ s) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const p4 = (/** @type {number} */ p) => (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
 
 /**

@@ -14,6 +14,10 @@ import { parseCsv, csvObjects } from '../../common/csv.js';
 import { t } from './messages.mjs';
 
 export const EXPERIMENTS = resolve(import.meta.dirname, '../../../../docs/experiments');
+/** Text as HTML text or an attribute's value (the course's build writes every generated text through it). @param {string} s */
+export const escapeHtml = (s) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
 /** A reference as written in a lesson. */
 export const EXP_REF = /\{\{exp:([^}]{1,300})\}\}/g;
 const FILE = /^[a-z0-9-]+(?:\.summary|\.wasm\.summary)?\.csv$|^[a-z0-9-]+\.verdict\.json$/;

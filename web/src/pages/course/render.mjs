@@ -10,7 +10,7 @@
 // both languages, so a reader's place survives a switch). Runs under Node (the Vite config).
 import MarkdownIt from 'markdown-it';
 import katex from 'katex';
-import { EXP_REF, fillExpFacts } from './exp-facts.mjs';
+import { EXP_REF, escapeHtml, fillExpFacts } from './exp-facts.mjs';
 import { bhQuizHtml } from './bh-quiz.mjs';
 import { seedsFigureHtml } from './seeds-figure.mjs';
 
@@ -78,9 +78,6 @@ export function htmlProblems(source) {
   walk(md.parse(stash(source).text, {}), 1);
   return problems;
 }
-
-const escapeHtml = (/** @type {string} */ s) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The source with its TeX and experiment references set aside as @@k@@ markers (markdown-it would

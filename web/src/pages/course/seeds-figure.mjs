@@ -7,14 +7,11 @@
 // with the experiments page's spread chart (lesson-seeds.js). Runs under Node.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EXPERIMENTS, load } from './exp-facts.mjs';
+import { EXPERIMENTS, escapeHtml, load } from './exp-facts.mjs';
 import { t } from './messages.mjs';
 
 /** A reference as written in a lesson. */
 export const SEEDS_REF = /^([a-z0-9-]+)#(\d{1,2})(@last)?$/;
-
-const escapeHtml = (/** @type {string} */ s) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The figure's rows and caption lines for claim `k` of experiment `id`.
