@@ -34,8 +34,10 @@ const DIST = resolve(ROOT, 'dist');
 // with the comparison, the probe and the extrapolation demos now in both languages too.
 // 330 KB since the position encodings, the training loop and the model's driver are compiled with
 // -Os in wasm (CMakeLists.txt, apwarm): the wasm's first part 286.5 -> 253.5 KB, the permutation
-// preset 355.6 -> 322.6 KB.
-export const BUDGET = 330_000;
+// preset 355.6 -> 322.6 KB. 331 KB since a comparison's refusals are said in the widget's language
+// (2026-12-07, issue 44: their English and Chinese templates in the element part, which the entry
+// holds in both languages; the largest kind 329.9 -> 330.1 KB).
+export const BUDGET = 331_000;
 const STYLES = resolve(WEB, 'src/widgets/styles.js');
 const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
 // The published entry (a loader that parses as a classic script too) and the widget module it loads.

@@ -1,6 +1,7 @@
 // Lesson 5 of the course, "Counting identical tokens" (course/counting.html), as a reader goes
-// through it: scrolled into view, the softmax + RoPE model on the probe stays at exactly one in n
-// (n its own seq_len) with a training loss no lower than ln n, as Lemma 1 says; the ℓ2 model learns
+// through it: scrolled into view, the softmax + RoPE model on the probe sits at a loss of ln n
+// (n its own seq_len), as Lemma 1 says, and its accuracy is a guess's (the n logits tie, so rounding
+// picks the argmax: one in n on most steps, none or two at a few, never learned); the ℓ2 model learns
 // the probe; the lesson's live numbers are those widgets' own, and its committed numbers are in
 // place; the reader's check (three levers; ALiBi predicted to fail and failing, anchors predicted
 // to pass) passes, judged from the engine's
@@ -64,8 +65,27 @@ function expected(m, facts) {
     pct: (v) => `${Math.round(100 * v)}%`,
     pct1: (v) => `${(100 * v).toFixed(1)}%`,
     int: (v) => String(Math.round(v)),
+    fix3: (v) => v.toFixed(3),
   };
   return facts.map(([metric, format]) => [metric, format, fmt[format](m[metric])]);
+}
+
+/**
+ * Lemma 1 on the widget's own numbers: the loss sits at ln n (to the lesson's three digits), and the
+ * accuracy is a guess's. (Exactly one in n held on most steps only: at the floor the n logits tie to
+ * about 1e-6, and rounding let the argmax name a second index at a few steps, 25% in a CI run.)
+ * @param {{m: {loss: number, evalAccuracy: number, step: number}, n: number}} soft
+ */
+function assertAtTheFloor(soft) {
+  const { m, n } = soft;
+  assert.ok(
+    Math.abs(m.loss - Math.log(n)) < 5e-4,
+    `softmax with RoPE: loss ln n = ${Math.log(n)} (${m.loss} at step ${m.step})`,
+  );
+  assert.ok(
+    m.evalAccuracy < 0.5,
+    `softmax with RoPE: a guess's accuracy, not a learned one (${m.evalAccuracy} at step ${m.step})`,
+  );
 }
 
 test('lesson 5: softmax cannot count identical tokens, ℓ2 can, anchors pass the check', async () => {
@@ -74,12 +94,7 @@ test('lesson 5: softmax cannot count identical tokens, ℓ2 can, anchors pass th
 
   // Lemma 1 on the widget's own numbers: one in n, exactly, and a loss at ln n.
   const soft = await trained(page, 'probe-softmax', 300, 'the softmax model trains 300 steps');
-  assert.equal(
-    soft.m.evalAccuracy,
-    1 / soft.n,
-    `softmax with RoPE: exactly one in n = ${soft.n} (${soft.m.evalAccuracy})`,
-  );
-  assert.ok(soft.m.loss >= Math.log(soft.n) - 1e-3, `its loss stays at ln n (${soft.m.loss} vs ${Math.log(soft.n)})`);
+  assertAtTheFloor(soft);
   const softNow = await page.evaluate(() => ({
     m: window.__last['probe-softmax'],
     facts: [...document.querySelectorAll('output[data-fact="probe-softmax"]')].map((o) => [
@@ -152,7 +167,7 @@ test('lesson 5 in Chinese: the text, the check and the widgets in 中文', async
   const { ctx, page, errors } = await openLesson('zh-CN');
   assert.equal(await page.evaluate(() => document.querySelector('main h1').textContent), '数清一串相同的词元');
   const soft = await trained(page, 'probe-softmax', 100, 'the softmax model trains 100 steps');
-  assert.equal(soft.m.evalAccuracy, 1 / soft.n);
+  assertAtTheFloor(soft);
   const shown = await page.evaluate(() => ({
     check: document.querySelector('aside[data-check="probe"] h3').textContent,
     button: document.getElementById('probe-softmax').shadowRoot.querySelector('.ap-transport button').textContent,

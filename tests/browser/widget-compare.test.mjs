@@ -25,6 +25,9 @@ const PAGES = {
   '/fixtures/compare-bad.html': fixture(
     '<attention-playground compare="position=none,&lt;img src=x onerror=alert(1)&gt;"></attention-playground>',
   ),
+  '/fixtures/compare-bad-zh.html': fixture(
+    '<attention-playground lang="zh" compare="position=none,warp"></attention-playground><attention-playground lang="zh" compare="position=none"></attention-playground>',
+  ),
 };
 
 let server;
@@ -235,5 +238,23 @@ test('a bad compare attribute is explained in the box, as text', async () => {
     /compare="position=none,<img src=x onerror=alert\(1\)>": .*position=<img src=x onerror=alert\(1\)> in run 2: not one of none,|compare: position=<img src=x onerror=alert\(1\)> in run 2: not one of/,
   );
   assert.equal(await box.evaluate((w) => w.shadowRoot.querySelectorAll('img').length), 0, 'text, not markup');
+  await p.close();
+});
+
+test('a Chinese widget explains a bad compare attribute in Chinese, under its Chinese heading', async () => {
+  const { page: p } = await open('/fixtures/compare-bad-zh.html');
+  await p.waitForFunction(
+    () => [...document.querySelectorAll('attention-playground')].every((w) => w.status === 'error'),
+    null,
+    { timeout: 30000 },
+  );
+  const [warp, one] = await p.evaluate(() =>
+    [...document.querySelectorAll('attention-playground')].map(
+      (w) => w.shadowRoot.querySelector('.ap-error').textContent,
+    ),
+  );
+  assert.match(warp, /^这个组件无法启动。compare：第 2 次训练的 position=warp：不是允许的值之一：none, /);
+  assert.match(one, /compare="position=none"：至少需要两次训练/);
+  for (const text of [warp, one]) assert.doesNotMatch(text, /\b(run|runs|needs|not one of)\b/, `no English: ${text}`);
   await p.close();
 });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { loadState } from './load.mjs';
 import { readCompare, runNames, compareTitle, MAX_RUNS } from '../../web/src/state/compare.js';
 import { readAttributes } from '../../web/src/widgets/attributes.js';
+import { sayIn } from '../../web/src/common/messages.js';
 
 let registry;
 let props;
@@ -91,4 +92,38 @@ test('the widget reads a compare attribute into runs, and reports a bad one', ()
     { registry, props },
   );
   assert.match(demo.errors.join(' '), /compare is for config presets/);
+});
+
+test('a Chinese widget says what is wrong with its compare attribute in Chinese, with the same values', () => {
+  // Each refusal of readCompare, and the demo's, as the widget's notice says it (said, in zh). Until
+  // 2026-12-07 these were English sentences passed through as they were, under a Chinese heading.
+  const specs = [
+    ['x'.repeat(700), /超过 600 个字符/],
+    [';', /没有写出任何设置/],
+    ['a=1,2;b=1,2;c=1,2;d=1,2;e=1,2;f=1,2;g=1,2', /改动了 7 个设置；最多 6 个/],
+    ['position', /“position”不是/],
+    ['position=none,rope;position=rope,none', /position 出现了两次/],
+    ['position=none', /至少需要两次训练/],
+    ['position=a,b,c,d,e', /要求 5 次训练；最多 4 次/],
+    ['position=none,rope;lr=1,2,3', /3 次训练中 position 有 2 个值/],
+    ['theme=dark,light', /theme 不是模型的设置/],
+    ['position=none,warp', /第 2 次训练的 position=warp：不是允许的值之一：none, /],
+    ['lr=0.01,abc', /第 2 次训练的 lr=abc：不是数字/],
+  ];
+  for (const [spec, zh] of specs) {
+    const r = readAttributes([['compare', spec]], { registry, props });
+    assert.equal(r.compare, null, spec);
+    const said = r.said.map((s) => sayIn('zh', s)).join(' ');
+    assert.match(said, zh, `${spec.slice(0, 40)}: ${said}`);
+    assert.doesNotMatch(said, /\b(runs?|settings?|characters|is not|needs|asks|given)\b/, `no English left: ${said}`);
+    assert.equal(r.said.length, r.errors.length, 'one English error per notice line');
+  }
+  const demo = readAttributes(
+    [
+      ['preset', 'probe'],
+      ['compare', 'position=none,rope'],
+    ],
+    { registry, props },
+  );
+  assert.match(demo.said.map((s) => sayIn('zh', s)).join(' '), /compare 只用于配置预设/);
 });

@@ -133,6 +133,21 @@ export function t(lang, key, params = {}) {
 export const hasMessage = (lang, key) => Object.hasOwn(TABLE[lang] ?? TABLE.en, key);
 
 /**
+ * A sentence of the table in a language, its parameters said first where they are sentences
+ * themselves ({key, params}: state/fields.js Said, a refusal's reason inside a refusal).
+ * @typedef {{key: string, params?: Record<string, string|number|Said>}} Said
+ * @param {Lang} lang
+ * @param {Said} said
+ * @returns {string}
+ */
+export function sayIn(lang, { key, params = {} }) {
+  /** @type {Record<string, string|number>} */
+  const words = {};
+  for (const [k, v] of Object.entries(params)) words[k] = typeof v === 'object' ? sayIn(lang, v) : v;
+  return t(lang, key, words);
+}
+
+/**
  * A translator for one language: (key, params) -> text.
  * @param {Lang} lang
  */

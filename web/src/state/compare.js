@@ -4,13 +4,20 @@
 // without positions. Each run is the base state with its values, applied by the reader the URL
 // hash uses (state/fields.js applyField): a value that does not apply is reported, never guessed.
 // Runs share the base's seed, so they start from the same weights (where the shapes agree) and see
-// the same batches. No DOM.
+// the same batches. What is wrong is said as message keys (the table's element part,
+// common/messages/element.*.js, both languages in a widget's entry, so that a Chinese widget says it
+// in Chinese) and, from the same keys, in English. No DOM.
 import { selectorsFirst } from './properties.js';
 import { applyField } from './fields.js';
+import { addMessages, sayIn } from '../common/messages.js';
+import ELEMENT_EN from '../common/messages/element.en.js';
+
+addMessages('en', ELEMENT_EN); // the English errors below (the API's messages)
 
 /** @typedef {import('./properties.js').State} State */
 /** @typedef {import('./properties.js').Property} Property */
 /** @typedef {import('../wasm-api').Registry} Registry */
+/** @typedef {import('./fields.js').Said} Said */
 
 /** The most runs a comparison trains at once. */
 export const MAX_RUNS = 4;
@@ -24,29 +31,28 @@ export const MAX_FIELDS = 6;
  * @param {State} base
  * @param {Property[]} props
  * @param {Registry} registry
- * @returns {{runs: State[], fields: string[], errors: string[]}} runs: one state per run (none when
- *   the spec cannot be used); fields: the settings that differ; errors: what was wrong, in words
+ * @returns {{runs: State[], fields: string[], errors: string[], said: Said[]}} runs: one state per run
+ *   (none when the spec cannot be used); fields: the settings that differ; said: what was wrong, as
+ *   message keys (sayIn in the reader's language); errors: the same in English
  */
 export function readCompare(spec, base, props, registry) {
-  const fail = (/** @type {string} */ why) => ({
-    runs: [],
-    fields: [],
-    errors: [`compare="${spec.length > 60 ? `${spec.slice(0, 59)}…` : spec}": ${why}`],
-  });
-  if (spec.length > MAX_SPEC) return fail(`longer than ${MAX_SPEC} characters`);
+  const shown = spec.length > 60 ? `${spec.slice(0, 59)}…` : spec;
+  const fail = (/** @type {string} */ key, /** @type {Said['params']} */ params = {}) =>
+    refused([{ key: `compare.${key}`, params: { spec: shown, ...params } }]);
+  if (spec.length > MAX_SPEC) return fail('long', { max: MAX_SPEC });
   const parts = spec
     .split(';')
     .map((p) => p.trim())
     .filter(Boolean);
-  if (!parts.length) return fail('names no setting; write field=value,value, e.g. position=none,learned');
-  if (parts.length > MAX_FIELDS) return fail(`changes ${parts.length} settings; at most ${MAX_FIELDS}`);
+  if (!parts.length) return fail('empty');
+  if (parts.length > MAX_FIELDS) return fail('fields', { n: parts.length, max: MAX_FIELDS });
   /** @type {[string, string[]][]} */
   const fields = [];
   for (const part of parts) {
     const eq = part.indexOf('=');
-    if (eq < 1) return fail(`"${part.slice(0, 40)}" is not field=value,value`);
+    if (eq < 1) return fail('pair', { part: part.slice(0, 40) });
     const key = part.slice(0, eq).trim().replaceAll('-', '_');
-    if (fields.some(([k]) => k === key)) return fail(`${key} is given twice`);
+    if (fields.some(([k]) => k === key)) return fail('twice', { field: key.slice(0, 40) });
     fields.push([
       key,
       part
@@ -56,29 +62,50 @@ export function readCompare(spec, base, props, registry) {
     ]);
   }
   const n = Math.max(...fields.map(([, values]) => values.length));
-  if (n < 2) return fail('needs at least two runs: give some field two values (position=none,learned)');
-  if (n > MAX_RUNS) return fail(`asks for ${n} runs; at most ${MAX_RUNS}`);
+  if (n < 2) return fail('one');
+  if (n > MAX_RUNS) return fail('runs', { n, max: MAX_RUNS });
   const uneven = fields.find(([, values]) => values.length !== 1 && values.length !== n);
-  if (uneven) return fail(`${uneven[0]} has ${uneven[1].length} values for ${n} runs (give one value, or one per run)`);
+  if (uneven) return fail('uneven', { field: uneven[0].slice(0, 40), k: uneven[1].length, n });
   const ordered = selectorsFirst(fields); // a selector decides which options exist
   /** @type {State[]} */
   const runs = [];
-  /** @type {string[]} */
-  const errors = [];
+  /** @type {Map<string, Said>} what is wrong, once each */
+  const wrong = new Map();
   for (let i = 0; i < n; i++) {
     let state = base;
     for (const [key, values] of ordered) {
       const raw = values.length === 1 ? values[0] : values[i];
       const r = applyField({ props, registry }, state, key, raw);
-      if (!('error' in r)) state = /** @type {State} */ (r.state);
-      else if (r.error.kind === 'unknown') errors.push(`compare: ${key} is not a setting of the model`);
-      else if (r.error.kind === 'inactive') errors.push(`compare: ${key} is ${r.error.why} (run ${i + 1})`);
-      else errors.push(`compare: ${key}=${raw.slice(0, 40)} in run ${i + 1}: ${r.error.why}`);
+      if (!('error' in r)) {
+        state = /** @type {State} */ (r.state);
+        continue;
+      }
+      const field = key.slice(0, 40);
+      const why = r.error.say ?? { key: 'attr.asIs', params: { text: r.error.why } };
+      /** @type {Said} */
+      const said =
+        r.error.kind === 'unknown'
+          ? { key: 'compare.unknown', params: { field } }
+          : r.error.kind === 'inactive'
+            ? { key: 'compare.inactive', params: { field, why, run: i + 1 } }
+            : { key: 'compare.value', params: { field, value: raw.slice(0, 40), why, run: i + 1 } };
+      wrong.set(JSON.stringify(said), said);
     }
     runs.push(state);
   }
-  if (errors.length) return { runs: [], fields: [], errors: [...new Set(errors)] };
-  return { runs, fields: ordered.map(([k]) => k).filter((k) => runs.some((r) => r[k] !== runs[0][k])), errors: [] };
+  if (wrong.size) return refused([...wrong.values()]);
+  const differ = ordered.map(([k]) => k).filter((k) => runs.some((r) => r[k] !== runs[0][k]));
+  return { runs, fields: differ, errors: [], said: [] };
+}
+
+/** A spec that cannot be used: no runs, and why. @param {Said[]} said */
+function refused(said) {
+  return {
+    runs: [],
+    fields: [],
+    errors: said.map((s) => sayIn('en', s)),
+    said,
+  };
 }
 
 /**

@@ -8,12 +8,12 @@
 //   <script type="module" src=".../attention-playground.js"></script>
 //   <attention-playground preset="rope" steps="400" view="chart,positions"></attention-playground>
 import { adoptStyles, releaseStyles } from './styles.js';
-import { allowedAttributes, readAttributes, flag, sayIn } from './attributes.js';
+import { allowedAttributes, readAttributes, flag } from './attributes.js';
 import { sharedEngine, sharedPool } from './shared.js';
 import { reserveHeight } from './reserve.js';
 import { el } from '../panels/dom.js';
 import { engineNotice } from '../panels/engine-notice.js';
-import { LOADABLE, addMessages, langOf, loadMessages, t } from '../common/messages.js';
+import { LOADABLE, addMessages, langOf, loadMessages, sayIn, t } from '../common/messages.js';
 import ELEMENT_EN from '../common/messages/element.en.js';
 import ELEMENT_ZH from '../common/messages/element.zh.js';
 

@@ -11,7 +11,7 @@ import { applyField } from '../state/fields.js';
 import { defaultState, withValue } from '../state/state.js';
 import { presetFor, presetNames } from './presets.js';
 import { readCompare } from '../state/compare.js';
-import { addMessages, t } from '../common/messages.js';
+import { addMessages, sayIn } from '../common/messages.js';
 import ELEMENT_EN from '../common/messages/element.en.js';
 import ELEMENT_ZH from '../common/messages/element.zh.js';
 
@@ -53,19 +53,6 @@ class Problems {
   asIs(text) {
     this.add('attr.asIs', { text });
   }
-}
-
-/**
- * A sentence of the message table in a language, its parameters said first where they are sentences.
- * @param {import('../common/messages.js').Lang} lang
- * @param {Said} said
- * @returns {string}
- */
-export function sayIn(lang, { key, params = {} }) {
-  /** @type {Record<string, string|number>} */
-  const words = {};
-  for (const [k, v] of Object.entries(params)) words[k] = typeof v === 'object' ? sayIn(lang, v) : v;
-  return t(lang, key, words);
 }
 
 // heads and interventions: their code loads only for a widget that names them (extra-views.js).
@@ -451,13 +438,11 @@ function readHeight(heightAttr, errors) {
 function readCompareAttr(compareAttr, preset, state, { registry, props }, errors) {
   if (compareAttr === null) return null;
   if (preset?.demo) {
-    errors.asIs(
-      `${quoted('compare', compareAttr)}: the ${preset.name} demo compares its own models; compare is for config presets.`,
-    );
+    errors.add('compare.demo', { attr: quoted('compare', compareAttr), demo: preset.name });
     return null;
   }
   if (!state) return null;
   const c = readCompare(compareAttr, state, props, registry);
-  for (const e of c.errors) errors.asIs(`${e}.`);
+  for (const s of c.said) errors.add(s.key, s.params);
   return c.runs.length ? { runs: c.runs, fields: c.fields } : null;
 }
