@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkChallenge, judge } from '../../web/src/pages/course/checks.js';
 import { rankedTests, quizWindow, bhQuizHtml, LEVEL } from '../../web/src/pages/course/bh-quiz.mjs';
+import { escapeHtml } from '../../web/src/pages/course/exp-facts.mjs';
 import { readItems } from '../../web/src/pages/course/lesson-quiz.js';
 import { renderLesson } from '../../web/src/pages/course/render.mjs';
 import { LESSON_DIR } from '../../web/src/pages/course/pages.mjs';
@@ -93,6 +94,16 @@ test('lesson 6 is built with the quiz, in both languages, its texts escaped', ()
     assert.doesNotMatch(html, /data-check="comparison"/, 'the old check (a repeat of lesson 5) is gone');
   }
   assert.match(bhQuizHtml('zh'), /错误发现率 5%/);
+  // Each test's claim in the page's language: the definition's sentence in English; in Chinese the
+  // claim said from its arms (it was the English sentence until 2026-12-07).
+  const zh = bhQuizHtml('zh');
+  for (const item of zh.match(/<li data-k=[\s\S]*?<\/li>/g) ?? []) {
+    const label = /<label[^>]*>([\s\S]*?)<\/label>/.exec(item)?.[1] ?? '';
+    assert.match(label, /：(position|normalization|\w+)=\S+.* (优于|与) .*（\w+/, `a claim in Chinese: ${label}`);
+    assert.doesNotMatch(label, /\b(beats|trains|faster|as fast|at the embedding)\b/i, `no English sentence: ${label}`);
+  }
+  const en = bhQuizHtml('en');
+  for (const x of quizWindow(rankedTests()).shown) assert.ok(en.includes(escapeHtml(x.text)), `English: ${x.text}`);
   assert.throws(
     () => renderLesson('# T\n\n<aside data-quiz="other"></aside>\n', 'en', 'x.md'),
     /a quiz is written <aside data-quiz="bh"><\/aside>/,

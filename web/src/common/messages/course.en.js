@@ -65,6 +65,10 @@ export default {
   'quiz.rank': 'k = {k}, p = {p}:',
   'quiz.atBudget': 'at {budget} steps',
   'quiz.onOccasion': '(timing, occasion {n})',
+  // a claim said from its arms (bh-quiz.mjs claimSaid; English shows the definition's sentence)
+  'quiz.claim.beats': '{better} beats {worse} ({metric})',
+  'quiz.claim.same': '{better} is as good as {worse} ({metric}, within {margin})',
+  'quiz.colon': ': ',
   'quiz.submit': 'Check my reading',
   'quiz.yes': 'm·p/k = {ratio}, q = {q}: a discovery.',
   'quiz.no': 'm·p/k = {ratio}, q = {q}: not a discovery.',

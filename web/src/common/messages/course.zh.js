@@ -63,6 +63,10 @@ export default {
   'quiz.rank': 'k = {k}，p = {p}：',
   'quiz.atBudget': '（{budget} 步）',
   'quiz.onOccasion': '（计时，第 {n} 次测量）',
+  // a claim said from its arms (bh-quiz.mjs claimSaid; English shows the definition's sentence)
+  'quiz.claim.beats': '{better} 优于 {worse}（{metric}）',
+  'quiz.claim.same': '{better} 与 {worse} 相当（{metric}，差距在 {margin} 以内）',
+  'quiz.colon': '：',
   'quiz.submit': '检查我的判断',
   'quiz.yes': 'm·p/k = {ratio}，q = {q}：是发现。',
   'quiz.no': 'm·p/k = {ratio}，q = {q}：不是发现。',

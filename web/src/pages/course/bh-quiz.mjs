@@ -19,11 +19,37 @@ export const LEVEL = 0.05;
 const SHOWN = 6;
 
 /**
- * @typedef {{id: string, claim: number, text: string, budget: number|null, occasion: number|null, p: number,
- *   q: number, k: number}} QuizTest one test of the table: its experiment, the claim's index and
- *   text, its budget (null: one budget) or occasion (a timing claim), its p, its committed q and
- *   its rank k among all tests (1: the smallest p)
+ * @typedef {{id: string, claim: number, text: string, said: Said, budget: number|null, occasion: number|null,
+ *   p: number, q: number, k: number}} QuizTest one test of the table: its experiment, the claim's
+ *   index and English text, the claim said from its arms (claimSaid), its budget (null: one budget)
+ *   or occasion (a timing claim), its p, its committed q and its rank k among all tests (1: the
+ *   smallest p)
+ * @typedef {{key: string, params: Record<string, string|number>}} Said
  */
+
+/** `field=value` of each setting of an arm. @param {Record<string, unknown>} arm */
+const armName = (arm) =>
+  Object.entries(arm ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+
+/**
+ * A claim in words any language can say, from its arms (its English text is the definition's):
+ * "better beats worse on metric", or "as good as, within margin" for an equivalence.
+ * @param {any} claim a claim of a definition (docs/experiments/<id>.json)
+ * @param {any} def its definition
+ * @returns {Said}
+ */
+export function claimSaid(claim, def) {
+  const params = {
+    better: armName(claim.better),
+    worse: armName(claim.worse),
+    metric: String(claim.rule?.metric ?? claim.metric ?? def.metric ?? ''),
+  };
+  if (claim.rule?.kind === 'equivalence')
+    return { key: 'quiz.claim.same', params: { ...params, margin: `${100 * claim.rule.margin}%` } };
+  return { key: 'quiz.claim.beats', params };
+}
 
 /**
  * Every test of the committed verdicts, ranked by p (ties by experiment and claim).
@@ -38,12 +64,14 @@ export function rankedTests(dir = EXPERIMENTS) {
     .sort()) {
     const id = file.slice(0, -'.verdict.json'.length);
     const v = JSON.parse(readFileSync(resolve(dir, file), 'utf8'));
+    const def = JSON.parse(readFileSync(resolve(dir, `${id}.json`), 'utf8'));
     (v.claims ?? []).forEach((/** @type {any} */ c, /** @type {number} */ claim) => {
       for (const b of c.budgets?.length ? c.budgets : [c]) {
         if (b.verdict === 'not judged' || !Number.isFinite(b.p) || !Number.isFinite(b.q)) continue;
         const budget = Number.isFinite(b.budget) ? b.budget : null;
         const occasion = Number.isFinite(b.occasion) ? b.occasion : null;
-        tests.push({ id, claim, text: String(c.text ?? ''), budget, occasion, p: b.p, q: b.q });
+        const said = claimSaid(def.claims?.[claim] ?? {}, def);
+        tests.push({ id, claim, text: String(c.text ?? ''), said, budget, occasion, p: b.p, q: b.q });
       }
     });
   }
@@ -65,6 +93,13 @@ export function quizWindow(ranked) {
   return { m, shown: ranked.slice(start, start + SHOWN) };
 }
 
+/**
+ * A test's claim in `lang`, escaped: the definition's own sentence in English; in another language
+ * the claim said from its arms (the English sentences are the definitions').
+ * @param {import('../../common/messages.js').Lang} lang @param {QuizTest} x
+ */
+const claimText = (lang, x) => (lang === 'en' ? escapeHtml(x.text) : escapeHtml(t(lang, x.said.key, x.said.params)));
+
 const p4 = (/** @type {number} */ p) => (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
 
 /**
@@ -84,7 +119,7 @@ export function bhQuizHtml(lang, dir) {
           ? ` ${e('quiz.onOccasion', { n: x.occasion })}`
           : '';
     const id = `quiz-k${x.k}`;
-    return `<li data-k="${x.k}" data-p="${x.p}" data-q="${x.q}"><input type="checkbox" id="${id}"><label for="${id}"><span class="quiz-rank">${e('quiz.rank', { k: x.k, p: p4(x.p) })}</span> <code>${escapeHtml(x.id)}</code>${at}: ${escapeHtml(x.text)}</label><span class="quiz-mark" aria-live="polite"></span></li>`;
+    return `<li data-k="${x.k}" data-p="${x.p}" data-q="${x.q}"><input type="checkbox" id="${id}"><label for="${id}"><span class="quiz-rank">${e('quiz.rank', { k: x.k, p: p4(x.p) })}</span> <code>${escapeHtml(x.id)}</code>${at}${e('quiz.colon')}${claimText(lang, x)}</label><span class="quiz-mark" aria-live="polite"></span></li>`;
   });
   return (
     `<aside class="course-check course-quiz" data-quiz="bh" data-m="${m}" data-level="${LEVEL}">` +
