@@ -25,7 +25,21 @@ const RUN_DASH = [undefined, [6, 3], [2, 3], [8, 3, 2, 3]];
 const swatch = (/** @type {number} */ i) => el('span', { class: 'ap-swatch', style: { background: RUN_COLORS[i] } });
 
 /** @typedef {import('../state/properties.js').State} State */
-/** @typedef {import('../run/run-controller.js').MetricsBatch} MetricsBatch */
+/**
+ * A run's new metrics (run/run-controller.js MetricsBatch, as this view reads it).
+ * @typedef {{steps: import('../wasm-api').StepMetrics[], evals: import('../wasm-api').EvalMetrics[], step: number}} MetricsBatch
+ */
+/**
+ * A run's model, as this view uses it (client/session.js's EngineSession has it): its free
+ * predictions, the lengths panel's evaluation, the crash notice's view of it.
+ * @typedef {import('./lengths-panel.js').Session & import('./engine-notice.js').Session & {run(ids: number[]): Promise<any>}} RunModel
+ */
+/**
+ * What the view's buttons do, and each run's model: set by the run set that drives the view
+ * (run/compare-runs.js CompareRuns; this view imports no run/ module, not even its type).
+ * @typedef {{play(): void, pause(): void, reset(): void, exportModel(i: number): Promise<{bytes: Uint8Array, name: string}|null>,
+ *   importModel(i: number, file: {name: string, bytes: Uint8Array}): Promise<void>, model(i: number): RunModel|null}} Actions
+ */
 /**
  * @typedef {{state: State, name: string, color: string, attention?: AttentionPanel,
  *   predictions?: PredictionsPanel, cells: {step: HTMLElement, loss: HTMLElement, acc: HTMLElement},
@@ -62,7 +76,7 @@ export class CompareView {
       predictions: has('predictions'),
       heads: has('heads'),
     };
-    /** @type {NonNullable<import('../run/compare-runs.js').CompareViews['actions']>} what the buttons do (CompareRuns sets it) */
+    /** @type {Actions} what the buttons do (CompareRuns sets it) */
     this.actions = {
       play() {},
       pause() {},

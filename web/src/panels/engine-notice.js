@@ -8,8 +8,10 @@
 import { el } from './dom.js';
 import { t } from '../common/messages.js';
 
-/** @typedef {import('../client/session.js').EngineSession} Session */
-/** @typedef {import('../client/client.js').EngineClient} EngineClient */
+// What the notice reads of the pool's models and clients (client/session.js EngineSession and
+// client/client.js EngineClient have it). The panel imports no client module, not even its type.
+/** @typedef {{disposed: boolean, playing: boolean, checkpointBytes: unknown, info: {step: number}}} Session */
+/** @typedef {{models: Map<unknown, any>, toRestore?: any[]}} EngineClient */
 /** @typedef {CustomEvent<{error: Error, final?: boolean, client: EngineClient}>} CrashEvent a pool's 'crash' */
 /** @typedef {CustomEvent<{error: Error, models: Session[], failed?: Error}>} RecoveredEvent a pool's 'recovered' */
 

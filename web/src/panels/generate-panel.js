@@ -24,10 +24,17 @@ export function probColour(p) {
   return `hsl(${hue} 70% 85%)`;
 }
 
+/**
+ * The model, as this panel uses it (client/session.js's EngineSession has it; the panel imports no
+ * client module, not even its type).
+ * @typedef {{generate(prompt: string, options?: {maxNew?: number, temperature?: number, topK?: number, seed?: number}):
+ *   Promise<{mode: 'next_token'|'slots', ids: number[], tokens: string[], probs: number[], text: string}>}} Generator
+ */
+
 export class GeneratePanel {
   /**
    * @param {HTMLElement} root the panel body
-   * @param {() => import('../client/session.js').EngineSession|null} getModel
+   * @param {() => Generator|null} getModel
    * @param {() => Promise<import('../wasm-api').Predictions>} heldOut resolves with a predictions object (for slot tasks)
    * @param {import('../common/messages.js').Lang} [lang] the language of its words
    */

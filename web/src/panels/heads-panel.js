@@ -14,7 +14,12 @@ import { refusalIn } from './engine-refusal.js';
 /** @typedef {import('./heads-labels.js').HeadResult} HeadResult */
 import './heads.css';
 
-/** @typedef {import('../client/session.js').EngineSession} Session */
+/**
+ * The model, as this panel uses it (client/session.js's EngineSession has it; the panel imports no
+ * client module, not even its type).
+ * @typedef {{heads(step?: number, history?: boolean): Promise<{diagnostics: import('../wasm-api').HeadDiagnostics,
+ *   history?: import('../wasm-api').HeadHistory}>}} Session
+ */
 /** @typedef {import('../wasm-api').HeadDiagnostics} HeadDiagnostics */
 /** @typedef {import('../wasm-api').HeadHistory} HeadHistory */
 /** @typedef {import('../wasm-api').HeadMeasures} HeadMeasures */

@@ -10,7 +10,12 @@ import { refusalIn } from './engine-refusal.js';
 import { describeChange, changedPositions, exampleViews } from './interventions-view.js';
 import './interventions.css';
 
-/** @typedef {import('../client/session.js').EngineSession} Session */
+/**
+ * The model, as this panel uses it (client/session.js's EngineSession has it; the panel imports no
+ * client module, not even its type).
+ * @typedef {{intervene(interventions: import('../wasm-api').Intervention[], n?: number):
+ *   Promise<import('../wasm-api').InterventionResult>}} Session
+ */
 /** @typedef {import('../wasm-api').Intervention} Intervention */
 
 /** The kinds, with the field each needs (the core's list: core/model/intervention.cpp); each one's words: `iv.kind.<name>`. */

@@ -7,7 +7,11 @@
 // In a comparison (compare-view.js) each run gets its own curve, named and coloured as the run.
 import { el } from './dom.js';
 
-/** @typedef {import('../client/session.js').EngineSession} Session */
+/**
+ * The model, as this panel uses it (client/session.js's EngineSession has it; the panel imports no
+ * client module, not even its type).
+ * @typedef {{evaluate(length?: number): Promise<any>, info: {config: Record<string, unknown>, step: number}}} Session
+ */
 /** @typedef {{length: number, accuracy: number|null, loss: number|null, reason?: string}} LengthPoint */
 
 /** The multiples of L evaluated: 1, 1.25, … 4. */

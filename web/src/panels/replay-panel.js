@@ -11,6 +11,17 @@ import { encodeGif, recordWebm, canRecordWebm, FRAME_MS } from './replay-export.
 
 /** @typedef {import('../wasm-api').ReplayFrame} ReplayFrame */
 /**
+ * A model, as the frames read it (client/session.js's EngineSession has both).
+ * @typedef {{replayIndex(): Promise<import('../wasm-api').ReplayIndex>, replayFrame(step: number): Promise<ReplayFrame>}} ReplaySource
+ */
+/**
+ * The kept steps and their frames, as this panel reads them (run/replay.js ReplayFrames, handed in
+ * by the page: the panel imports no run/ module, not even its type).
+ * @typedef {{steps: number[], index: import('../wasm-api').ReplayIndex|null, setModel(model: ReplaySource|null): void,
+ *   refresh(): Promise<number[]>, frame(step: number): Promise<ReplayFrame>,
+ *   all(progress?: (done: number, total: number) => void): Promise<ReplayFrame[]>}} Frames
+ */
+/**
  * @typedef {object} ReplayHooks
  * @property {(frame: ReplayFrame) => void} show draw a past frame in the panels
  * @property {() => void} live the panels follow training again
@@ -19,7 +30,7 @@ import { encodeGif, recordWebm, canRecordWebm, FRAME_MS } from './replay-export.
  */
 
 export class ReplayPanel {
-  /** @param {HTMLElement} root @param {ReplayHooks} hooks @param {import('../run/replay.js').ReplayFrames} frames the kept steps and their frames */
+  /** @param {HTMLElement} root @param {ReplayHooks} hooks @param {Frames} frames the kept steps and their frames */
   constructor(root, hooks, frames) {
     this.hooks = hooks;
     this.root = root; // data-shown: the step whose frame the panels show, or 'live'
@@ -57,7 +68,7 @@ export class ReplayPanel {
     );
   }
 
-  /** A new model (or none): start over, following it. @param {import('../run/replay.js').ReplaySource|null} model */
+  /** A new model (or none): start over, following it. @param {ReplaySource|null} model */
   setModel(model) {
     this.stop();
     this.frames.setModel(model);

@@ -12,6 +12,11 @@
 /** @typedef {import('../wasm-api').Config} Config */
 /** @typedef {import('../client/session.js').EngineSession} Session */
 /**
+ * A run's model as the view uses it (its free predictions, the lengths panel; an EngineSession).
+ * @typedef {{evaluate(length?: number): Promise<any>, run(ids: number[]): Promise<any>,
+ *   info: {config: Record<string, unknown>, step: number}}} ViewModel
+ */
+/**
  * What a comparison's view draws (every index is the run's, 0-based).
  * @typedef {object} CompareViews
  * @property {string[]} names the runs' names (for messages)
@@ -27,7 +32,7 @@
  * @property {() => void} restyle draw again with the page's new style
  * @property {() => void} dispose
  * @property {{play(): void, pause(): void, reset(): void, exportModel(i: number): Promise<{bytes: Uint8Array, name: string}|null>,
- *   importModel(i: number, file: {name: string, bytes: Uint8Array}): Promise<void>, model(i: number): Session|null}} [actions]
+ *   importModel(i: number, file: {name: string, bytes: Uint8Array}): Promise<void>, model(i: number): ViewModel|null}} [actions]
  *   set by CompareRuns: what the view's buttons do, and each run's model (its free predictions, the lengths panel)
  */
 

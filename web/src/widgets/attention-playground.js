@@ -521,7 +521,7 @@ export class AttentionPlaygroundElement extends HTMLElement {
       onDone: () => this.#emitDemoTrained(preset.name, handle),
     });
     // The notice that a worker of this demo crashed and was restarted.
-    const unnotice = engineNotice(engine.pool, root, (m) => models.has(m), settings.lang);
+    const unnotice = engineNotice(engine.pool, root, (m) => [...models].some((x) => x === m), settings.lang);
     this.demo = { handle, models, wantPlay: autoplay, visible: false, unnotice };
     await handle.ready;
     // Whether the demo is training: any of its models is playing.
