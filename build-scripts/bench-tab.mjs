@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = [
+export const FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

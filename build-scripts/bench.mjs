@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { measureCompareInTab, measureTwoAtOnce } from './bench-compare.mjs';
+import { demosRows, measureDemos } from './bench-demos.mjs';
 import { courseTasksRow, measureCourseTasks } from './bench-course-tasks.mjs';
 import { longTasksRow, measureLongTasks } from './bench-long-tasks.mjs';
 import { downloadRows, measureDownload, measureFirstStep } from './bench-size.mjs';
@@ -203,6 +204,10 @@ if (!('skipped' in result.first_step))
   log(
     `playground: module ready ${num(result.first_step.ready_ms, 0)} ms after the page's start; first step ${num(result.first_step.first_step_ms, 0)} ms after Play`,
   );
+// The demos row: how long a reader waits for the probe's and the extrapolation's point (bench-demos.mjs).
+result.demos = await measureDemos({ log });
+log('');
+for (const row of demosRows(result.demos)) log(row);
 // The long_tasks row: the page's main thread while six widgets train (bench-long-tasks.mjs).
 result.long_tasks = await measureLongTasks({ log });
 log(`\n${longTasksRow(result.long_tasks)}`);

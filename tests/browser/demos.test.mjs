@@ -245,6 +245,25 @@ test('probe grid: 3 seeds per cell; Lemma 1 cells stay at 1/n with spread 0; lab
     { width: 1280, height: 1000 },
   );
   await demoReady(page);
+  // The first telling result comes early: one seed of every cell trains first (in turns), so a cell
+  // shows its verdict, 'so far: 1 of 3 seeds', while most models have not trained yet.
+  const first = await until(
+    page,
+    () => {
+      const td = document.querySelector('.apd-grid td[data-state="partial"], .apd-grid td[data-state="done"]');
+      const models = window.demo.results().flatMap((r) => r.seeds);
+      return {
+        ok: Boolean(td),
+        verdict: td?.querySelector('.apd-verdict')?.textContent,
+        done: models.filter((m) => m.accuracy !== undefined).length,
+        of: models.length,
+      };
+    },
+    'a first cell with a verdict',
+    { timeout: 240000 },
+  );
+  assert.match(first.verdict, /\(so far: 1 of 3 seeds\)$/);
+  assert.ok(first.done <= first.of / 3, `the first verdict came with ${first.done} of ${first.of} models trained`);
   await page.locator('.apd[data-complete="true"]').waitFor({ timeout: 240000 });
   const results = await page.evaluate(() => window.demo.results());
   const cell = (p, n) => results.find((r) => r.position === p && r.normalization === n);

@@ -269,3 +269,32 @@ test('a comparison with a run the engine refuses says which run and why', async 
   await assert.rejects(cmp.init(), /^Error: heads=3: this combination cannot train: heads must divide d_model$/);
   await cmp.dispose();
 });
+
+test('turns: at most that many runs train at once, in the order they were added; each that settles hands its turn on; a pause holds the rest', async () => {
+  const set = new RunSet(fakePool(), { drawMs: 5, turns: 2 });
+  const runs = ['a', 'b', 'c', 'd', 'e', 'f'].map((key) => set.add({ seq_len: 8 }, { key }));
+  await set.built();
+  const training = () => runs.filter((r) => r.ctl.model?.playing).map((r) => r.key);
+  await set.play({ until: 10 });
+  assert.deepEqual(training(), ['a', 'b'], 'the first two, in the order added');
+  runs[0].ctl.model.report(10);
+  runs[0].ctl.model.stop('done');
+  await tick();
+  assert.equal(runs[0].status, 'done');
+  assert.deepEqual(training(), ['b', 'c'], 'a settled: its turn goes to c');
+  runs[1].ctl.model.report(4);
+  runs[1].ctl.model.stop('non-finite loss');
+  await tick();
+  assert.deepEqual(training(), ['c', 'd'], 'a stalled run hands its turn on too');
+  await set.pause();
+  runs[2].ctl.model.report(10);
+  runs[2].ctl.model.stop('done');
+  await tick();
+  assert.deepEqual(training(), [], 'paused: no run starts');
+  await set.play({ until: 10 });
+  assert.deepEqual(training(), ['d', 'e'], 'play again: the next two');
+  await set.remove(runs[3]);
+  await tick();
+  assert.deepEqual(training(), ['e', 'f'], 'a removed run hands its turn on');
+  await set.dispose();
+});

@@ -8,6 +8,10 @@
 // one timer flush delivers every run's buffered metrics and then calls the set's `draw` once, so
 // the views only draw. No DOM. With `lanes`, at most that many runs hold a model at once (a run
 // waits, 'building', for a lane; remove() frees it): a grid larger than the pool trains in turns.
+// With `turns`, at most that many runs train at once: play() starts the first ones in the order
+// they were added and each run that settles hands its turn to the next, so that the first results
+// come after a few runs' time rather than all at the end (the probe grid: one seed of every cell
+// first, then the next seed).
 // A run can take more hooks of its own (add()'s `views`: fresh, ready, inspect ...: the comparison's
 // inspection views, run/compare-runs.js) and a goal of its own (train()).
 import { RunController } from './run-controller.js';
@@ -50,16 +54,20 @@ export class RunSet {
   /**
    * @param {RunClient & EventTarget} pool where the models train (its 'crash' and 'recovered'
    *   events: the comparison's engine notice)
-   * @param {{corpusBase?: () => string, hooks?: SetHooks, drawMs?: number, lanes?: number}} [opts] corpusBase: where the
+   * @param {{corpusBase?: () => string, hooks?: SetHooks, drawMs?: number, lanes?: number, turns?: number}} [opts] corpusBase: where the
    *   text task's corpus is (default: beside the built chunks); hooks: see SetHooks; drawMs: the drawing queue's period;
-   *   lanes: at most this many runs hold a model at once (0: no limit)
+   *   lanes: at most this many runs hold a model at once (0: no limit); turns: at most this many
+   *   runs train at once, in the order they were added (0: every run)
    */
-  constructor(pool, { corpusBase: base = corpusBase, hooks = {}, drawMs = 150, lanes = 0 } = {}) {
+  constructor(pool, { corpusBase: base = corpusBase, hooks = {}, drawMs = 150, lanes = 0, turns = 0 } = {}) {
     this.pool = pool;
     this.corpusBase = base;
     this.hooks = hooks;
     this.drawMs = drawMs;
     this.lanes = lanes;
+    this.turns = turns;
+    /** whether play() was asked for and no pause() since (with turns: runs waiting for a turn start) */
+    this.wanted = false;
     /** @type {SetRun[]} the runs added with add() */
     this.runs = [];
     /** @type {Goal} the current goal (play()) */
@@ -167,8 +175,25 @@ export class RunSet {
    */
   async play(goal = this.goal) {
     this.goal = goal;
+    this.wanted = true;
     await this.built();
+    if (!this.wanted) return; // paused meanwhile
+    if (this.turns) return this.#nextTurns();
     await Promise.all(this.trainable().map((r) => this.train(r, goal))); // done and stalled runs stay
+  }
+
+  /** With turns: start the next waiting runs, in the order they were added, while turns are free. */
+  async #nextTurns() {
+    const training = (/** @type {SetRun} */ r) => r.status === 'learning' || Boolean(r.ctl.model?.playing);
+    let free = this.turns - this.runs.filter(training).length;
+    const next = [];
+    for (const r of this.trainable()) {
+      if (free <= 0) break;
+      if (training(r)) continue;
+      next.push(r);
+      free--;
+    }
+    await Promise.all(next.map((r) => this.train(r, this.goal)));
   }
 
   /**
@@ -214,6 +239,7 @@ export class RunSet {
 
   /** Pause the runs that train (or were asked to). */
   pause() {
+    this.wanted = false;
     return Promise.all(this.runs.filter((r) => r.status === 'learning' || r.ctl.playing).map((r) => r.ctl.pause()));
   }
 
@@ -255,6 +281,7 @@ export class RunSet {
     this.pending.delete(run);
     this.#checkSettled();
     this.#wake(); // the run may have been waiting for a lane: it sees it left
+    if (this.turns && this.wanted) void this.#nextTurns(); // its turn, if it had one, is free
     await run.built;
     await run.ctl.dispose();
     this.#freeLane(run);
@@ -319,6 +346,7 @@ export class RunSet {
     if (changed) this.hooks.status?.(run);
     this.schedule();
     this.#checkSettled();
+    if (changed && this.turns && this.wanted && status !== 'learning' && status !== 'building') void this.#nextTurns();
   }
 
   /** Ask for one flush of the drawing queue (one timer for every run). */

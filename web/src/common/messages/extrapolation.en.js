@@ -66,6 +66,8 @@ export default {
   'ext.values.loss': 'loss {mean} ({min}–{max})',
   'ext.values.encoding': 'encoding',
   'ext.measured.head': 'Measured ({n} seeds, mean with lowest–highest): ',
+  // before every seed is trained (one seed of every curve trains first): the seeds so far
+  'ext.measured.soFar': 'Measured so far (at least {k} of {n} seeds a curve, mean with lowest–highest): ',
   'ext.measured.at': 'accuracy at ℓ = {far}: {list}.',
   'ext.measured.none': 'no curve reaches it',
   'ext.measured.item': '{key} {acc} (at ℓ = {L}: {atL})',

@@ -66,6 +66,8 @@ export default {
   'ext.values.loss': '损失 {mean}（{min}–{max}）',
   'ext.values.encoding': '位置编码',
   'ext.measured.head': '测量结果（{n} 个种子，平均值及最低–最高）：',
+  // 还没有训练完所有种子时（每条曲线先训练一个种子）：目前的种子数
+  'ext.measured.soFar': '目前的测量结果（每条曲线至少 {n} 个种子中的 {k} 个，平均值及最低–最高）：',
   'ext.measured.at': 'ℓ = {far} 时的准确率：{list}。',
   'ext.measured.none': '没有曲线到达这里',
   'ext.measured.item': '{key} {acc}（ℓ = {L} 时：{atL}）',

@@ -74,6 +74,8 @@ export default {
   'probe.cell.spread': 'spread {v}',
   'probe.cell.mirror': 'mirror gap {v}',
   'probe.cell.step': 'step {n}',
+  // a cell with some of its seeds trained (the others still to come): what those say, so far
+  'probe.cell.sofar': '{verdict} (so far: {k} of {n} seeds)',
   'probe.summary.measured': 'Measured',
   'probe.summary.head':
     ' ({seeds}, {steps} steps, anchors {anchors}, {mask}): accuracy as the mean with the lowest and highest seed in brackets.',

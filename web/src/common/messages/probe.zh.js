@@ -71,6 +71,8 @@ export default {
   'probe.cell.spread': '离散度 {v}',
   'probe.cell.mirror': '镜像差 {v}',
   'probe.cell.step': '第 {n} 步',
+  // 一个格子的部分种子已训练完（其余还在排队）：目前这些种子的结论
+  'probe.cell.sofar': '{verdict}（目前：{n} 个种子中的 {k} 个）',
   'probe.summary.measured': '测量结果',
   'probe.summary.head': '（{seeds}，{steps} 步，锚点 {anchors}，{mask}）：准确率写作平均值，括号里是最低和最高的种子。',
   'probe.summary.causal': '因果掩码',

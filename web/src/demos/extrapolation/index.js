@@ -113,7 +113,9 @@ export class ExtrapolationDemo {
     };
     /** @type {ExtrapolationState} what the views read (results.js, rope-table.js) */
     this.s = initialState(cfg, lists, registry, lang);
+    // Twice as many runs train at once as the pool has workers, in the order sync() adds them.
     this.set = new RunSet(pool, {
+      turns: 2 * (pool.size ?? 2),
       hooks: {
         metrics: (r, b) => this.#metrics(r.data, b),
         status: (r) => this.#status(r.data),
@@ -240,8 +242,10 @@ export class ExtrapolationDemo {
   sync() {
     const { s } = this;
     const want = new Set();
-    for (const task of s.tasks)
-      for (const pos of s.encodings) for (const seed of s.seeds) want.add(`${task}|${pos}|${seed}`);
+    // One seed of every curve first, then the next seed (the set trains them in turns, in this
+    // order): every curve is drawn after about a third of the demo's time, not at its end.
+    for (const seed of s.seeds)
+      for (const task of s.tasks) for (const pos of s.encodings) want.add(`${task}|${pos}|${seed}`);
     for (const [key, run] of s.runs)
       if (!want.has(key)) {
         s.runs.delete(key);

@@ -14,20 +14,21 @@ const DODGE = 0.03;
 /** @typedef {{acc: import('../seeds.js').Summary, loss: import('../seeds.js').Summary}} MeanPoint */
 
 /**
- * The curves of `task` whose every seed is evaluated: [key, length -> mean point, or null where
- * some seed could not be evaluated]. Keys: the encodings, then rope+<scaling>.
+ * The curves of `task` whose every seed is evaluated (with `soFar`: whose seeds evaluated so far
+ * are at least one, over those): [key, length -> mean point, or null where some seed could not be
+ * evaluated]. Keys: the encodings, then rope+<scaling>.
  * @param {import('./index.js').ExtrapolationState} s
  * @param {string} task
- * @param {{allScalings?: boolean}} [opts] allScalings: every scaling, not only the ones shown
+ * @param {{allScalings?: boolean, soFar?: boolean}} [opts] allScalings: every scaling, not only the
+ *   ones shown; soFar: the seeds evaluated so far (the demo trains one seed of every curve first)
  * @returns {[string, Map<number, MeanPoint|null>][]}
  */
-export function curvesOf(s, task, { allScalings = true } = {}) {
+export function curvesOf(s, task, { allScalings = true, soFar = false } = {}) {
   /** @type {[string, Map<number, MeanPoint|null>][]} */
   const out = [];
   for (const pos of s.encodings) {
-    const runs = s.seeds.map((seed) => s.runs.get(`${task}|${pos}|${seed}`));
-    if (runs.some((r) => !r || r.state !== 'done')) continue;
-    const done = /** @type {import('./index.js').Run[]} */ (runs);
+    const done = seedsDone(s, task, pos);
+    if (soFar ? !done.length : done.length < s.seeds.length) continue;
     out.push([pos, mean(done.map((r) => r.points))]);
     if (pos === 'rope')
       for (const method of SCALINGS)
@@ -36,6 +37,16 @@ export function curvesOf(s, task, { allScalings = true } = {}) {
   }
   return out;
 }
+
+/**
+ * The runs of `task` and `pos` evaluated so far, in seed order.
+ * @param {import('./index.js').ExtrapolationState} s @param {string} task @param {string} pos
+ * @returns {import('./index.js').Run[]}
+ */
+const seedsDone = (s, task, pos) =>
+  /** @type {import('./index.js').Run[]} */ (
+    s.seeds.map((seed) => s.runs.get(`${task}|${pos}|${seed}`)).filter((r) => r?.state === 'done')
+  );
 
 /**
  * @param {Map<number, import('./index.js').Point|null|undefined>[]} maps one per seed
@@ -68,7 +79,9 @@ function mean(maps) {
 export function drawResults(ui, s, { lengths, L }) {
   ui.blocks.forEach((block, bi) => {
     const task = s.tasks[bi];
-    const series = curvesOf(s, task, { allScalings: false });
+    const series = curvesOf(s, task, { allScalings: false, soFar: true });
+    // the fewest seeds a curve stands on so far (all of them once the demo is complete)
+    const fewest = Math.min(...series.map(([key]) => seedsDone(s, task, key.split('+')[0]).length));
     for (const chart of [block.acc, block.loss]) chart.reset();
     // Side by side: curve i at ℓ + (i − (k−1)/2)·DODGE·L, every point in x order.
     /** @type {{x: number, key: string, p: MeanPoint}[]} */
@@ -89,9 +102,10 @@ export function drawResults(ui, s, { lengths, L }) {
     block.box.dataset.curves = JSON.stringify(series.map(([key]) => key));
     block.box.dataset.ends = JSON.stringify(Object.fromEntries(ends));
     block.box.dataset.seeds = String(s.seeds.length);
+    block.box.dataset.seedsSoFar = String(series.length ? fewest : 0);
     // Values table (also the accessible form of the charts): mean (min–max) over the seeds.
     block.values.replaceChildren(valuesTable(series, lengths, s.tr));
-    block.measured.replaceChildren(...measuredWords(series, { lengths, L, seeds: s.seeds }, s.tr));
+    block.measured.replaceChildren(...measuredWords(series, { lengths, L, seeds: s.seeds, fewest }, s.tr));
     const learned = series.find(([key]) => key === 'learned');
     const refused = s.runs.get(`${task}|learned|${s.seeds[0]}`)?.refusedAt;
     block.note.hidden = !learned;
@@ -148,10 +162,11 @@ function valuesTable(series, lengths, tr) {
  * What the curves show, in words: at L and at the longest length, each curve's mean accuracy
  * (min–max), best first; the curves that end at L.
  * @param {[string, Map<number, MeanPoint|null>][]} series
- * @param {{lengths: number[], L: number, seeds: number[]}} at
+ * @param {{lengths: number[], L: number, seeds: number[], fewest: number}} at fewest: the fewest
+ *   seeds a curve stands on so far
  * @param {(key: string, params?: Record<string, string|number>) => string} tr the demo's words
  */
-function measuredWords(series, { lengths, L, seeds }, tr) {
+function measuredWords(series, { lengths, L, seeds, fewest }, tr) {
   if (!series.length) return [];
   const far = lengths[lengths.length - 1];
   const at = (/** @type {Map<number, MeanPoint|null>} */ pts, /** @type {number} */ len) => pts.get(len) ?? null;
@@ -169,7 +184,13 @@ function measuredWords(series, { lengths, L, seeds }, tr) {
     }),
   );
   return [
-    el('strong', {}, tr('ext.measured.head', { n: seeds.length })),
+    el(
+      'strong',
+      {},
+      fewest < seeds.length
+        ? tr('ext.measured.soFar', { k: fewest, n: seeds.length })
+        : tr('ext.measured.head', { n: seeds.length }),
+    ),
     tr('ext.measured.at', { far, list: list.join('; ') || tr('ext.measured.none') }),
     ended.length ? tr('ext.measured.ended', { L, list: ended.join(', ') }) : '',
   ];

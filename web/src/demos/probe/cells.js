@@ -64,8 +64,9 @@ export function outcomeOf({ spread, mirror, scale = 1, final }) {
 /** @typedef {import('./verdict.js').Tr} Tr the demo's words */
 
 /**
- * The cell's summary once every seed is done: the outcome every seed shares, else 'mixed' with
- * how many seeds had each.
+ * The cell's summary over its seeds done so far: the outcome every seed shares, else 'mixed' with
+ * how many seeds had each. Before every seed is done, the cell is 'partial' and its verdict says
+ * how many seeds it stands on (the grid trains one seed of every cell first).
  * @param {Cell} c
  * @param {number} n
  * @param {Tr} tr
@@ -73,6 +74,8 @@ export function outcomeOf({ spread, mirror, scale = 1, final }) {
  */
 export function summarizeCell(c, n, tr, lang) {
   const ok = c.runs.filter((r) => r.state === 'done');
+  if (!ok.length && !c.runs.some((r) => r.state === 'invalid')) return;
+  const all = c.runs.every((r) => r.state === 'done' || r.state === 'invalid');
   c.acc = summarize(ok.map((r) => r.final));
   c.spread = Math.max(...ok.map((r) => /** @type {number} */ (r.spread)));
   c.mirror = Math.max(...ok.map((r) => /** @type {number} */ (r.mirror)));
@@ -84,11 +87,11 @@ export function summarizeCell(c, n, tr, lang) {
     c.error = failed.error;
     c.verdict = tr('probe.verdict.error');
   } else if (kinds.length === 1) {
-    c.state = 'done';
+    c.state = all ? 'done' : 'partial';
     c.outcome = kinds[0];
     c.verdict = verdictOf(kinds[0], n, tr, c.acc?.max ?? 0);
   } else {
-    c.state = 'done';
+    c.state = all ? 'done' : 'partial';
     c.outcome = 'mixed';
     c.verdict = kinds
       .map((k) =>
@@ -99,13 +102,15 @@ export function summarizeCell(c, n, tr, lang) {
       )
       .join(', ');
   }
+  if (c.state === 'partial') c.verdict = tr('probe.cell.sofar', { verdict: c.verdict, k: ok.length, n: c.runs.length });
 }
 
 /**
- * The mean of the seeds' sparklines (index by index, as long as the shortest).
- * @param {SeedRun[]} runs
+ * The mean of the started seeds' sparklines (index by index, as long as the shortest).
+ * @param {SeedRun[]} all
  */
-function meanAccs(runs) {
+function meanAccs(all) {
+  const runs = all.filter((r) => r.accs.length); // the seeds that started
   const len = Math.min(...runs.map((r) => r.accs.length));
   if (!Number.isFinite(len) || len === 0) return [];
   return Array.from({ length: len }, (_, i) => runs.reduce((a, r) => a + r.accs[i], 0) / runs.length);
@@ -143,8 +148,9 @@ export function drawCell(c, { n, compact, tr }) {
     width: compact ? 72 : 96,
     height: compact ? 22 : 28,
   });
-  const done = c.state === 'done';
-  const stepNow = Math.min(...c.runs.map((r) => r.step ?? 0));
+  const done = c.state === 'done' || c.state === 'partial'; // partial: its seeds done so far
+  // the step of its seeds training now (the others wait their turn at 0, or are done)
+  const stepNow = Math.min(...c.runs.filter((r) => r.state === 'training').map((r) => r.step ?? 0));
   const live = meanAccs(c.runs).at(-1); // while training: the seeds' latest training accuracy (the sparkline's), named so
   accText(
     part('.apd-acc'),

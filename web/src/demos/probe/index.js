@@ -100,7 +100,10 @@ export class ProbeDemo {
     this.dirty = new Set();
     /** @type {HTMLElement|undefined} the note under the grid that names hidden columns */
     this.note = undefined;
+    // Twice as many runs train at once as the pool has workers (a worker has the next model's steps
+    // queued while it evaluates a finished one), in the order buildGrid adds them.
     this.set = new RunSet(pool, {
+      turns: 2 * (pool.size ?? 2),
       hooks: {
         metrics: (run, batch) => this.#metrics(run, batch),
         status: (run) => this.#status(run),
@@ -148,7 +151,7 @@ export class ProbeDemo {
     const { c, r } = run.data;
     if (run.status === 'idle') r.model = run.ctl.model;
     else if (run.status === 'learning')
-      ((r.state = 'training'), (c.state = c.state === 'invalid' ? c.state : 'training'));
+      ((r.state = 'training'), (c.state = c.state === 'invalid' || c.state === 'partial' ? c.state : 'training'));
     else if (run.status === 'done') this.finish(c, r);
     else if (run.status === 'stalled' || run.status === 'refused') {
       r.state = 'invalid';
@@ -219,7 +222,7 @@ export class ProbeDemo {
     } finally {
       r.finishing = false;
     }
-    if (c.runs.every(settled)) summarizeCell(c, this.n, this.tr, this.lang);
+    summarizeCell(c, this.n, this.tr, this.lang); // so far: its seeds done (cells.js says how many)
     this.drawCell(c);
     this.progress();
     if (this.cells.every(settled)) {
@@ -277,9 +280,15 @@ export class ProbeDemo {
         runs: this.seeds.map((seed) => ({ seed, accs: [], state: 'idle', step: 0 })),
       };
       this.cells.push(c);
-      for (const r of c.runs) r.run = this.set.add(this.config(c.pos, c.norm, r.seed), { data: { c, r } });
       this.drawCell(c);
     }
+    // One seed of every cell first, then the next seed (the set trains them in turns, in this
+    // order): each cell has a first result after about a third of the grid's time, not at its end.
+    for (let k = 0; k < this.seeds.length; k++)
+      for (const c of this.cells) {
+        const r = c.runs[k];
+        r.run = this.set.add(this.config(c.pos, c.norm, r.seed), { data: { c, r } });
+      }
     this.progress();
     await this.set.built();
     this.progress();
