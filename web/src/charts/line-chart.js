@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { LineChartBase } from './line-chart-base.js';
 import { legendValue } from './legend-value.js';
+import { smallTick } from './format.js';
 
 export class LineChart extends LineChartBase {
   /**
@@ -78,7 +79,20 @@ export class LineChart extends LineChartBase {
         scales: { x, y },
         axes: [
           { label: this.xLabel, size: 36, labelSize: 14, ...this.#axisColors() },
-          { size: 48, ...this.#axisColors() },
+          {
+            size: 48,
+            ...this.#axisColors(),
+            // steps under 0.001 written short (charts/format.js smallTick), else uPlot's own format
+            ...(!this.logScale && {
+              values: (
+                /** @type {uPlot} */ _u,
+                /** @type {number[]} */ splits,
+                /** @type {number} */ _axis,
+                /** @type {number} */ _space,
+                /** @type {number} */ step,
+              ) => splits.map((v) => (v === null ? '' : (smallTick(v, step) ?? uPlot.fmtNum(v)))),
+            }),
+          },
         ],
         series: this.#uplotSeries(),
         // the legend's swatch shows a dashed series' style: short dashes dotted, long ones dashed
