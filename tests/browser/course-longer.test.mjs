@@ -10,6 +10,34 @@ import assert from 'node:assert/strict';
 import { startHarness, until, shotFourWays, WAIT } from './harness.mjs';
 import { openLesson, trainedWidget, assertFacts, predict, checkLog } from './course-fixtures.mjs';
 
+/**
+ * The rope-long-maps widget's (one layer's) attention on the diagonal two back, averaged over its
+ * heads: within the training length (queries 2..15) and past it (16..63), once each is at least
+ * `least`'s value for it.
+ * @param {{inside?: number, past?: number}} least
+ */
+function diagonal(page, least, what) {
+  return until(
+    page,
+    (src) => {
+      const w = /** @type {any} */ (document.getElementById('rope-long-maps'));
+      const att = w.app?.panels?.attention?.last;
+      if (!att || att.tokens.length !== 64) return { ok: false };
+      const mean = (/** @type {number[]} */ v) => v.reduce((a, b) => a + b, 0) / v.length;
+      const heads = att.layers[0].heads;
+      const on = (from, to) => mean(heads.map((hd) => mean(hd.weights.slice(from, to).map((r, k) => r[from + k - 2]))));
+      const d = {
+        inside: on(2, 16),
+        past: on(16, 64),
+        note: w.shadowRoot.querySelector('.attn-past')?.textContent ?? '',
+      };
+      return { ok: d.inside >= (src.inside ?? 0) && d.past >= (src.past ?? 0), ...d };
+    },
+    what,
+    { arg: least, timeout: WAIT.training },
+  );
+}
+
 let h;
 before(async () => {
   h = await startHarness();
@@ -19,6 +47,21 @@ after(() => h?.close());
 test('lesson 4: past the training length NTK-aware scaling keeps what unscaled RoPE loses; the check passes with YaRN, each model beside its prediction', async () => {
   const { ctx, page, errors } = await openLesson(h, 'course/longer.html', 'en-US');
   assert.ok((await page.locator('main .exp-fact').count()) >= 10, 'the committed numbers are in the text');
+  // θ′/θ per pair under PI, NTK and YaRN (the engine's numbers, theta-figure.mjs): drawn, not empty
+  await page.locator('main .theta-figure').scrollIntoViewIfNeeded();
+  const theta = await until(
+    page,
+    () => {
+      const f = document.querySelector('main .theta-figure');
+      const bars = [...f.querySelectorAll('rect')].map((r) => Number(r.getAttribute('height')));
+      return { ok: bars.length === 12 && f.getBoundingClientRect().height > 200, bars };
+    },
+    'the θ′/θ figure drawn with its 12 bars',
+  );
+  assert.ok(
+    theta.bars.every((b) => b > 0),
+    `every bar has a height (${theta.bars})`,
+  );
   const plain = await trainedWidget(page, 'rope-long');
   const ntk = await trainedWidget(page, 'rope-scaled');
   for (const [w, id] of [
@@ -33,6 +76,21 @@ test('lesson 4: past the training length NTK-aware scaling keeps what unscaled R
     ntk.m.longAccuracy >= plain.m.longAccuracy,
     `NTK-aware scaling keeps at least what unscaled RoPE keeps at 4L (${ntk.m.longAccuracy} against ${plain.m.longAccuracy})`,
   );
+
+  // A one-layer version's attention maps at length 64 (inspect-len="eval-len"): its heads hold the
+  // diagonal two back up to the dashed lines at 16 and lose it past them; NTK brings it back.
+  await trainedWidget(page, 'rope-long-maps');
+  const unscaled = await diagonal(page, { inside: 0.8 }, 'unscaled RoPE holds the diagonal within 16');
+  assert.ok(unscaled.past < unscaled.inside - 0.2, `and loses it past 16 (${JSON.stringify(unscaled)})`);
+  assert.match(unscaled.note, /At length 64; the model trained at length 16/);
+  await page.locator('#rope-long-maps select#ctl-rope_scaling').selectOption('ntk');
+  await page.locator('#rope-long-maps .ap-transport button').first().click(); // Play: the new model
+  const back = await diagonal(
+    page,
+    { past: unscaled.past + 0.15 },
+    'NTK-aware scaling brings the diagonal back past 16',
+  );
+  assert.ok(back.inside > 0.8, `and keeps it within 16 (${JSON.stringify(back)})`);
 
   // The check keeps RoPE: the reader predicts, then trains. Unscaled RoPE is no answer (the check
   // asks for a scaling); YaRN carries copy_back to four times the length. The log keeps each model

@@ -212,3 +212,20 @@ test('the hash is read and written by one module: settings, compare and challeng
     'nothing written when there is none',
   );
 });
+
+test('inspect-len: seq-len (the default) or eval-len; anything else is refused, naming the attribute and what is allowed', () => {
+  const read = (/** @type {[string, string][]} */ extra) =>
+    readAttributes([['preset', 'playground'], ...extra], { registry, props });
+  assert.equal(read([]).inspectLen, 'seq-len');
+  const e = read([['inspect-len', 'eval-len']]);
+  assert.deepEqual([e.inspectLen, e.errors], ['eval-len', []]);
+  const bad = read([['inspect-len', '64']]);
+  assert.equal(bad.inspectLen, 'seq-len');
+  assert.deepEqual(bad.errors, [
+    'inspect-len="64": use seq-len (the training length) or eval-len (the config\'s evaluation length).',
+  ]);
+  assert.deepEqual(
+    bad.said.map((x) => x.key),
+    ['attr.inspectLen'],
+  );
+});

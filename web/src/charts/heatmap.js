@@ -111,11 +111,13 @@ export class Heatmap {
    * Draw a matrix.
    * @param {number[][]} matrix rows × cols
    * @param {{rowLabels?: string[], colLabels?: string[], side?: number[], sideLabel?: string,
-   *   range?: [number, number], scaleNote?: string}} [opts] range: fixed colour range (default:
-   *   the data's); scaleNote: how the range was chosen, said under the colour scale
+   *   range?: [number, number], scaleNote?: string, edge?: number}} [opts] range: fixed colour range
+   *   (default: the data's); scaleNote: how the range was chosen, said under the colour scale; edge:
+   *   a dashed line after that many rows and columns (an attention map past the training length)
    */
-  update(matrix, { rowLabels, colLabels, side, sideLabel, range, scaleNote } = {}) {
+  update(matrix, { rowLabels, colLabels, side, sideLabel, range, scaleNote, edge } = {}) {
     this.matrix = matrix;
+    this.edge = edge;
     this.rowLabels = rowLabels;
     this.colLabels = colLabels;
     this.side = side;
@@ -269,6 +271,7 @@ export class Heatmap {
       if (this.sideLabel && offY) g.fillText(this.sideLabel, x, 8);
       if (cell >= 8) this.side.forEach((v, i) => g.fillText(fmt(v), x, offY + (i + 0.5) * cell));
     }
+    if (this.edge && this.edge < matrix.length) this.#edgeLines(g, this.edge, cols);
     if (this.markedRow !== null && this.markedRow < matrix.length) {
       g.strokeStyle = cursor; // a row picked by a caller (the widget's highlight()): outlined across
       g.lineWidth = 2;
@@ -281,6 +284,26 @@ export class Heatmap {
       g.strokeRect(offX + j * cell + 0.75, offY + i * cell + 0.75, cell - 1.5, cell - 1.5);
     }
     this.surface.end();
+  }
+
+  /**
+   * Dashed lines after `edge` rows and columns (update()'s edge: the training length), light over
+   * the cells so that they show on the dark end of the scale.
+   * @param {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} g @param {number} edge @param {number} cols
+   */
+  #edgeLines(g, edge, cols) {
+    const { cell, offX, offY } = this;
+    const at = edge * cell;
+    g.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+    g.lineWidth = 1.5;
+    g.setLineDash([4, 3]);
+    g.beginPath();
+    g.moveTo(offX, offY + at);
+    g.lineTo(offX + cols * cell, offY + at);
+    g.moveTo(offX + at, offY);
+    g.lineTo(offX + at, offY + this.matrix.length * cell);
+    g.stroke();
+    g.setLineDash([]);
   }
 
   // One device-pixel row per row of cells (native fills of 32-bit RGBA), copied down the cell.

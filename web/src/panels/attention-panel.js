@@ -34,6 +34,14 @@ export class AttentionPanel {
     this.last = null;
     /** @type {{layer: number, head: number, row: number|null}|null} the head picked by highlight() */
     this.selected = null;
+    /** the length the model trained at (setTrainLength): a longer map marks it with dashed lines */
+    this.trainLen = 0;
+    this.past = el('p', { class: 'attn-past', hidden: true });
+  }
+
+  /** The model's training length (seq_len; 0: none marked). @param {number} n */
+  setTrainLength(n) {
+    this.trainLen = n;
   }
 
   /**
@@ -74,6 +82,9 @@ export class AttentionPanel {
     const built = shape !== this.shape;
     if (built) this.#build(att, shape);
     if (built) this.#mark();
+    const edge = this.trainLen && tokens.length > this.trainLen ? this.trainLen : undefined;
+    this.past.hidden = !edge;
+    if (edge) this.past.textContent = this.tr('attn.pastTraining', { len: tokens.length, train: edge });
     const jobs = att.layers.flatMap((layer, l) =>
       layer.heads.map((head, h) => () => {
         const map = this.maps[l][h];
@@ -88,6 +99,7 @@ export class AttentionPanel {
           side: head.row_sums,
           sideLabel: 'Σ',
           scaleNote: scaleNote(head, logits, this.tr),
+          edge,
         });
       }),
     );
@@ -106,7 +118,7 @@ export class AttentionPanel {
 
   /** @param {RunResult} att @param {string} shape */
   #build(att, shape) {
-    this.grid.replaceChildren();
+    this.grid.replaceChildren(this.past);
     this.shape = shape;
     this.maps = att.layers.map((layer, l) => {
       const row = el('div', { class: 'attn-layer' }, el('h3', {}, this.tr('attn.layer', { n: l + 1 })));

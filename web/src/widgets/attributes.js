@@ -24,10 +24,12 @@ addMessages('zh', ELEMENT_ZH);
  * A widget's settings, read from its attributes (readAttributes).
  * @typedef {{preset: import('./presets.js').Preset|null, state: State|null, overrides: Record<string, Value>,
  *   view: string[], controls: string[], height: number, autoplay: boolean, errors: string[], said: Said[],
- *   compare: {runs: State[], fields: string[]}|null, lang?: import('../common/messages.js').Lang}} WidgetSettings
+ *   compare: {runs: State[], fields: string[]}|null, lang?: import('../common/messages.js').Lang,
+ *   inspectLen: 'seq-len'|'eval-len'}} WidgetSettings
  *   errors: what cannot be used, in English (the API's messages); said: the same, as message keys, for
  *   the widget's notice in its language (sayIn); compare: the runs of a `compare` attribute; lang: the
- *   language of its visible strings (the element's lang)
+ *   language of its visible strings (the element's lang); inspectLen: the length its attention,
+ *   positions and predictions views look at the model at (`inspect-len`: the config's seq_len or eval_len)
  */
 /** @typedef {import('../state/fields.js').Said} Said */
 
@@ -68,6 +70,7 @@ export const WIDGET_ATTRS = [
   'theme',
   'compact',
   'compare',
+  'inspect-len',
 ];
 // Attributes any HTML element may carry; the widget leaves them to the browser (a blogger's own
 // id, class or style on the element). They are never settings, so never on the allow-list.
@@ -317,6 +320,9 @@ export function readAttributes(attrs, engine) {
   if (theme !== null && !['light', 'dark', 'auto', ''].includes(theme.trim()))
     errors.add('attr.theme', { attr: quoted('theme', theme) });
   const compare = readCompareAttr(get('compare'), preset, state, engine, errors);
+  const inspect = (get('inspect-len') ?? 'seq-len').trim() || 'seq-len';
+  if (inspect !== 'seq-len' && inspect !== 'eval-len')
+    errors.add('attr.inspectLen', { attr: quoted('inspect-len', inspect) });
   const { errors: texts, said } = errors;
   return {
     preset,
@@ -329,6 +335,7 @@ export function readAttributes(attrs, engine) {
     errors: texts,
     said,
     compare,
+    inspectLen: inspect === 'eval-len' ? 'eval-len' : 'seq-len',
   };
 }
 

@@ -38,7 +38,11 @@ export const LAZY_VIEWS = {
       import('../panels/attention-panel.js').then(({ AttentionPanel }) => (body, _model, lang) => {
         const panel = new AttentionPanel(el('div', { class: 'attention-grid' }), { frameMs: 8, lang });
         body.append(panel.grid);
-        return { panel, setModel: () => panel.clear(), update: (p) => panel.update(p) };
+        const setModel = (/** @type {import('../wasm-api').SessionInfo} */ info) => {
+          panel.clear();
+          panel.setTrainLength(Number(info.config.seq_len));
+        };
+        return { panel, setModel, update: (p) => panel.update(p) };
       }),
   },
   positions: {

@@ -26,6 +26,7 @@ const NEUTRAL = new Set([
   'autoplay',
   'theme',
   'compact',
+  'inspect-len', // the maps keep their size at any length
   'seed',
   'lr',
   'id',

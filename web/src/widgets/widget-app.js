@@ -200,7 +200,7 @@ export class WidgetApp {
     this.controls.render(this.state);
     ui.form.hidden = fields.length === 0;
 
-    this.panels = new WidgetPanels(view, () => this.model, this.settings.lang);
+    this.panels = new WidgetPanels(view, () => this.model, this.settings.lang, this.settings.inspectLen);
     ui.engine = el('span', {});
     ui.params = el('span', {});
     this.box.replaceChildren(

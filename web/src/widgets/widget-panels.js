@@ -16,8 +16,12 @@ export class WidgetPanels {
    * @param {string[]} view the names, in order (attributes.js VIEWS)
    * @param {import('../common/messages.js').Lang} [lang] the language of their titles (and of the panels that have one)
    * @param {() => Session|null} model the current model (null while none)
+   * @param {'seq-len'|'eval-len'} [inspectLen] the length the panels look at the model at: its
+   *   training length or its config's eval_len (the `inspect-len` attribute)
    */
-  constructor(view, model, lang = 'en') {
+  constructor(view, model, lang = 'en', inspectLen = 'seq-len') {
+    this.inspectLen = inspectLen;
+    this.length = 0; // the inspected length (0: seq_len), set by setModel
     this.element = el('div', { class: 'ap-panels' });
     /** @type {HTMLElement|undefined} */ this.chartBody = undefined;
     /** @type {LazyView[]} */ this.views = [];
@@ -51,6 +55,7 @@ export class WidgetPanels {
 
   /** A new model (or a reset): the panels forget the last one. @param {import('../wasm-api').SessionInfo} info */
   setModel(info) {
+    this.length = this.inspectLen === 'eval-len' ? Number(info.config.eval_len) : 0;
     for (const x of this.views) x.setModel(info);
   }
 
@@ -58,7 +63,10 @@ export class WidgetPanels {
   async inspect(model, current) {
     await this.ready;
     const drawn = this.views.filter((x) => x.part && x.loaded?.update);
-    const request = Object.fromEntries(drawn.map((x) => [x.part, x.part === 'predictions' ? { n: 3 } : {}]));
+    const length = this.length;
+    const request = Object.fromEntries(
+      drawn.map((x) => [x.part, x.part === 'predictions' ? { n: 3, length } : { length }]),
+    );
     const snap = drawn.length ? await model.inspect(request) : {};
     let first = true;
     for (const x of this.views) {

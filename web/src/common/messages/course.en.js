@@ -80,6 +80,16 @@ export default {
   'quiz.missed':
     '{wrong} of {n} read otherwise than Benjamini–Hochberg. A test is a discovery when m·p/k is at most {level} for it or for a test ranked after it; p alone is compared with {level} only when m = 1.',
   'quiz.kept': 'Passed: you read the table as Benjamini–Hochberg does.',
+  // --- lesson 4's θ′/θ figure (theta-figure.mjs)
+  'theta.pi': 'PI (interpolation)',
+  'theta.ntk': 'NTK-aware scaling',
+  'theta.yarn': 'YaRN',
+  'theta.pair': 'pair {m} (θ = {theta})',
+  'theta.x': 'pair of dimensions, fastest first',
+  'theta.bar': '{method}, pair {m}: θ′/θ = {v}',
+  'theta.aria': 'θ′/θ for each pair of dimensions under PI, NTK-aware scaling and YaRN, factor {s}',
+  'theta.caption':
+    "θ′/θ for each of the {pairs} pairs of a head in this lesson's models at a factor of {s}, as the engine computes it: 1 keeps a pair's training frequency, 1/{s} interpolates it fully.",
   // --- a verdict's per-seed points (seeds-figure.mjs, lesson-seeds.js)
   'seeds.row': '{side} · {budget} steps',
   'seeds.line': 'at {budget} steps: difference {diff} [{lo}, {hi}], {verdict}',

@@ -79,6 +79,16 @@ export default {
     '有 {wrong} 个（共 {n} 个）和 Benjamini–Hochberg 的判断不同。一个检验是发现，当且仅当它自己或排在它后面的某个检验满足 m·p/k ≤ {level}；只有 m = 1 时，才直接拿 p 和 {level} 比。',
   'quiz.kept': '已通过：你像 Benjamini–Hochberg 那样读懂了这张表。',
   // --- 结论的逐种子数据点（seeds-figure.mjs、lesson-seeds.js）
+  // --- lesson 4's θ′/θ figure (theta-figure.mjs)
+  'theta.pi': '位置内插（PI）',
+  'theta.ntk': 'NTK-aware 缩放',
+  'theta.yarn': 'YaRN',
+  'theta.pair': '第 {m} 对（θ = {theta}）',
+  'theta.x': '维度对，最快的在前',
+  'theta.bar': '{method}，第 {m} 对：θ′/θ = {v}',
+  'theta.aria': '在位置内插、NTK-aware 缩放和 YaRN 下每对维度的 θ′/θ，系数 {s}',
+  'theta.caption':
+    '本课模型中一个头的 {pairs} 对维度在系数 {s} 下的 θ′/θ，由引擎算出：1 表示保持训练时的频率，1/{s} 表示完全内插。',
   'seeds.row': '{side} · {budget} 步',
   'seeds.line': '{budget} 步：差值 {diff} [{lo}, {hi}]，{verdict}',
   'seeds.line1': '差值 {diff} [{lo}, {hi}]，{verdict}',

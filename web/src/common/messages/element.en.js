@@ -20,6 +20,7 @@ export default {
   'attr.view.empty': '{attr}: name at least one panel ({allowed}).',
   'attr.controls': '{attr}: unknown control {bad}. Use {allowed}, none, all or config fields.',
   'attr.height': '{attr}: use a chart height in pixels from 60 to 2000.',
+  'attr.inspectLen': "{attr}: use seq-len (the training length) or eval-len (the config's evaluation length).",
   'attr.theme': '{attr}: use light, dark or auto.',
   'attr.steps': '{attr}: use a whole number of training steps from 1 to 1000000.',
   'attr.unknown':

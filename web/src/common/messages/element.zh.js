@@ -20,6 +20,7 @@ export default {
   'attr.view.empty': '{attr}：请至少写出一个面板（{allowed}）。',
   'attr.controls': '{attr}：未知的控件 {bad}。可用：{allowed}、none、all 或配置字段。',
   'attr.height': '{attr}：请写图表高度（像素），从 60 到 2000。',
+  'attr.inspectLen': '{attr}：请写 seq-len（训练长度）或 eval-len（配置中的评估长度）。',
   'attr.theme': '{attr}：请用 light、dark 或 auto。',
   'attr.steps': '{attr}：请写训练步数，1 到 1000000 之间的整数。',
   'attr.unknown': '{attr}：未知的属性。请用配置字段（{fields}，或任务、位置编码、归一化的选项）或以下之一：{allowed}。',

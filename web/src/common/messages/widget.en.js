@@ -136,6 +136,8 @@ export default {
   'attn.rowsOne': 'rows sum to 1',
   'attn.rowsRange': 'rows sum to {lo}–{hi}',
   'attn.scaleWeights': "0 to this map's largest weight; {rows}",
+  'attn.pastTraining':
+    'At length {len}; the model trained at length {train}: positions past the dashed lines were never seen in training.',
   // the notice that a training engine's worker crashed (panels/engine-notice.js); its reason: the client's (client/watchdog.js, client.js)
   'notice.restarting': 'A training engine crashed ({reason}). Restarting it…',
   'notice.failedAgain':

@@ -136,6 +136,7 @@ export default {
   'attn.rowsOne': '每行和为 1',
   'attn.rowsRange': '行和在 {lo}–{hi} 之间',
   'attn.scaleWeights': '从 0 到这张图中最大的权重；{rows}',
+  'attn.pastTraining': '序列长度 {len}；模型的训练长度是 {train}：虚线之后的位置在训练中从未出现过。',
   // the notice that a training engine's worker crashed (panels/engine-notice.js); its reason: the client's (client/watchdog.js, client.js)
   'notice.restarting': '一个训练引擎崩溃了（{reason}）。正在重新启动……',
   'notice.failedAgain': '一个训练引擎再次崩溃（{reason}），没有再重新启动：请重新加载页面来训练它的模型。',

@@ -4,7 +4,8 @@
 // with its attributes (as a blogger writes it), <output data-fact> for a widget's live numbers,
 // <aside data-check> for the lesson's check (or <aside data-quiz="bh"></aside>, lesson 6's, built
 // here from the committed verdicts: bh-quiz.mjs), <figure data-seeds="ID#K"></figure> for a
-// verdict's per-seed points (seeds-figure.mjs), and a few inline tags. TeX between $...$ or $$...$$
+// verdict's per-seed points (seeds-figure.mjs), <figure data-theta="rope-scaling"></figure> for
+// lesson 4's θ′/θ bars (theta-figure.mjs), and a few inline tags. TeX between $...$ or $$...$$
 // is typeset by KaTeX here, so the page runs no TeX; {{exp:...}} references become the committed
 // experiments' numbers (exp-facts.mjs). Each heading gets the id s-<k> (its index: the same in
 // both languages, so a reader's place survives a switch). Runs under Node (the Vite config).
@@ -13,6 +14,7 @@ import katex from 'katex';
 import { EXP_REF, escapeHtml, fillExpFacts } from './exp-facts.mjs';
 import { bhQuizHtml } from './bh-quiz.mjs';
 import { seedsFigureHtml } from './seeds-figure.mjs';
+import { thetaFigureHtml } from './theta-figure.mjs';
 
 /** Raw HTML a lesson may hold: tag -> the attributes it may carry (a RegExp over the name). */
 export const ALLOWED_HTML = {
@@ -22,7 +24,7 @@ export const ALLOWED_HTML = {
     /^(?!on)(?!(?:style|tabindex|autofocus|popover|hidden|inert|contenteditable|draggable|accesskey|slot|part|exportparts|is|nonce|dir|title|autocapitalize|enterkeyhint|inputmode|spellcheck|translate)$)[a-z][a-z0-9-]*$/,
   output: /^(data-fact|data-metric|data-format|id)$/,
   aside: /^(data-check|data-for|data-quiz|class)$/,
-  figure: /^(class|data-seeds)$/,
+  figure: /^(class|data-seeds|data-theta)$/,
   figcaption: /^class$/,
   kbd: /^$/,
   sub: /^$/,
@@ -138,6 +140,13 @@ export function renderLesson(source, lang, where) {
         return seedsFigureHtml(ref, lang);
       } catch (err) {
         throw new Error(`${where}: <figure data-seeds="${ref}">: ${/** @type {Error} */ (err).message}`);
+      }
+    })
+    .replace(/<figure data-theta="([^"]*)"><\/figure>/g, (_, ref) => {
+      try {
+        return thetaFigureHtml(ref, lang);
+      } catch (err) {
+        throw new Error(`${where}: <figure data-theta="${ref}">: ${/** @type {Error} */ (err).message}`);
       }
     });
   if (/data-quiz=/.test(html.replace(QUIZ, '')))
