@@ -26,6 +26,20 @@ test('lesson 3: RoPE and ALiBi carry copy_back to twice the length; the check pa
     assertFacts(w, id);
   }
   await assertRoomHeld(page, ['rope', 'alibi']);
+
+  // T5 with eight buckets: distances 0-3 a bucket each, then 4-5, 6-7, 8-11, 12-15 (the lesson's sentence);
+  // the first head's learned bias is highest at distance one, the distance copy_back copies from.
+  await trainedWidget(page, 't5');
+  const t5 = await page.evaluate(async () => {
+    const pos = (await /** @type {any} */ (document.getElementById('t5')).app.model.inspect({ positions: {} }))
+      .positions;
+    const last = pos.buckets.length - 1; // the last query: every distance 0..T-1 in its row
+    const byDistance = (/** @type {number[][]} */ m) => m[last].slice(0, last + 1).reverse();
+    return { buckets: byDistance(pos.buckets), bias: byDistance(pos.bias[0]) };
+  });
+  assert.deepEqual(t5.buckets, [0, 1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7], `the buckets the lesson states (${t5.buckets})`);
+  const top = t5.bias.indexOf(Math.max(...t5.bias));
+  assert.equal(top, 1, `the first head's bias is highest at distance one (${t5.bias.map((v) => v.toFixed(2))})`);
   await page.evaluate(() => document.getElementById('relative-check').scrollIntoView({ block: 'start' }));
   await until(
     page,
