@@ -2,7 +2,7 @@
 // a course page holding three lessons' widgets (issue 34: "no long task over 100 ms with three
 // lessons' widgets on a page"). The page is the built lesson page dist/course/order.html with its
 // lesson replaced by three lessons' text, rendered as the build renders them (pages.mjs lessonIn):
-// lessons 1, 3 and 5 (order, relative, counting), eight widgets with their markup unchanged, their
+// lessons 1, 3 and 5 (order, relative, counting), nine widgets with their markup unchanged, their
 // live numbers and checks, run by the course's own script (main.js: one IntersectionObserver plays a
 // widget a quarter in view and pauses it when it leaves). A reader in the page scrolls through it a
 // wheel step at a time and stays at each widget until it has trained (its `trained` event; the

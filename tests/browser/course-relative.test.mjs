@@ -37,7 +37,11 @@ test('lesson 3: RoPE and ALiBi carry copy_back to twice the length; the check pa
     const byDistance = (/** @type {number[][]} */ m) => m[last].slice(0, last + 1).reverse();
     return { buckets: byDistance(pos.buckets), bias: byDistance(pos.bias[0]) };
   });
-  assert.deepEqual(t5.buckets, [0, 1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7], `the buckets the lesson states (${t5.buckets})`);
+  assert.deepEqual(
+    t5.buckets,
+    [0, 1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7],
+    `the buckets the lesson states (${t5.buckets})`,
+  );
   const top = t5.bias.indexOf(Math.max(...t5.bias));
   assert.equal(top, 1, `the first head's bias is highest at distance one (${t5.bias.map((v) => v.toFixed(2))})`);
   await page.evaluate(() => document.getElementById('relative-check').scrollIntoView({ block: 'start' }));

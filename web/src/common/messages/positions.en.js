@@ -59,8 +59,13 @@ export default {
   'pos.name.base': 'base',
   'pos.name.train_len': 'train len',
   'pos.name.max_len': 'max len',
+  'pos.name.bidirectional': 'bidirectional',
+  'pos.name.num_buckets': 'buckets',
+  'pos.name.max_distance': 'max distance',
   'pos.name.heads': 'heads',
   // words the engine sends as values (#value)
+  'pos.value.true': 'true',
+  'pos.value.false': 'false',
   'pos.value.interleaved': 'interleaved',
   'pos.value.half': 'half',
   'pos.value.concat': 'concat',

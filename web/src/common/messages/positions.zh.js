@@ -58,8 +58,13 @@ export default {
   'pos.name.base': '底数',
   'pos.name.train_len': '训练长度',
   'pos.name.max_len': '最大长度',
+  'pos.name.bidirectional': '双向',
+  'pos.name.num_buckets': '桶数',
+  'pos.name.max_distance': '最大距离',
   'pos.name.heads': '注意力头数',
   // words the engine sends as values (#value)
+  'pos.value.true': '是',
+  'pos.value.false': '否',
   'pos.value.interleaved': '交错排列',
   'pos.value.half': '前后两半',
   'pos.value.concat': '前后拼接',
