@@ -26,6 +26,7 @@
 import './attention-playground.js';
 import { WIDGET_ATTRS, hashAttributes } from './attributes.js';
 import { PREFIX, readMessage } from './api.js';
+import { currentHash, onHashChange } from '../state/address.js';
 
 export { hashAttributes };
 
@@ -80,7 +81,7 @@ function build() {
   const w = /** @type {import('./attention-playground.js').AttentionPlaygroundElement} */ (
     document.createElement('attention-playground')
   );
-  const all = hashAttributes(location.hash);
+  const all = hashAttributes(currentHash());
   const declared = declaredOrigins(all);
   origins = declared.origins;
   const pairs = declared.rest;
@@ -100,7 +101,7 @@ function build() {
 }
 
 build();
-addEventListener('hashchange', build);
+onHashChange(build);
 
 addEventListener('message', (e) => {
   if (!framed || e.source !== parent || !origins.includes(e.origin) || !widget) return;

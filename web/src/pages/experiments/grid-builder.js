@@ -24,6 +24,7 @@ import { RunSet } from '../../run/run-set.js';
 import { toCsv } from '../../common/csv.js';
 import { fmt } from './format.js';
 import { drawGridPng } from './grid-png.js';
+import { currentHash, replaceHash } from '../../state/address.js';
 
 /** @typedef {import('./grid-state.js').GridSpec} GridSpec */
 /** @typedef {{a: string, b: string, seed: number, values: Record<string, number|null>, config: object|null, error: string}} GridRun */
@@ -71,7 +72,8 @@ export class GridBuilder {
 
   /** The form from the page's link (#…), or the default grid with the link's error. */
   #fromHash() {
-    const fromHash = location.hash.includes('=') ? hashToSpec(location.hash) : null;
+    const hash = currentHash();
+    const fromHash = hash.includes('=') ? hashToSpec(hash) : null;
     if (fromHash && 'error' in fromHash) this.showError(`${fromHash.error} The grid below is the default one.`);
     this.writeForm(fromHash && 'spec' in fromHash ? fromHash.spec : DEFAULT_SPEC);
     if (fromHash && 'spec' in fromHash) {
@@ -146,7 +148,7 @@ export class GridBuilder {
     ui.command.textContent = nativeCommand(spec);
     const hash = specToHash(spec);
     ui.link.href = hash;
-    if (edited && hash.length <= LIMITS.hash) history.replaceState(null, '', hash);
+    if (edited && hash.length <= LIMITS.hash) replaceHash(hash);
     ui.box.dataset.hash = hash;
   }
 

@@ -13,6 +13,7 @@ import { mountGrid } from './grid-builder.js';
 import '../../panels/style.css';
 import '../demos/page.css';
 import './experiments.css';
+import { currentHash } from '../../state/address.js';
 
 const status = /** @type {HTMLElement} */ (document.getElementById('module-status'));
 const main = /** @type {HTMLElement} */ (document.getElementById('demo'));
@@ -69,7 +70,8 @@ if (!experiments.length)
 for (const ex of experiments) box.append(experimentView(ex, { pool: getPool }));
 box.dataset.experiments = String(experiments.length);
 // A link to one experiment (#x-<id>): its section exists only now, so scroll to it here.
-if (/^#x-[a-z0-9-]+$/.test(location.hash)) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+const hash = currentHash();
+if (/^#x-[a-z0-9-]+$/.test(hash)) document.getElementById(hash.slice(1))?.scrollIntoView();
 
 try {
   const engine = await pool.engine();

@@ -29,6 +29,7 @@ import { TextSourcePanel } from '../../panels/text-source-panel.js';
 import { unaddressable, solvedBy } from './run-notes.js';
 import { PageCompare, LANDING } from './compare.js';
 import { PageChallenges } from './challenges.js';
+import { currentHash, hasHash, onHashChange, replaceHash } from '../../state/address.js';
 
 /** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {import('../../state/properties.js').State} State */
@@ -182,11 +183,11 @@ export class Playground {
   async start() {
     await this.recovery.load(); // before the first model replaces the saved checkpoint
     const target = this.#fragmentTarget(); // a link to a part of the page holds no settings
-    if (target) history.replaceState(null, '', location.pathname + location.search);
-    const landing = !target && !location.hash.replace(/^#/, ''); // a first visit, not a link: the comparison that teaches at once
-    if (landing) history.replaceState(null, '', LANDING.hash);
+    if (target) replaceHash('');
+    const landing = !target && !hasHash(); // a first visit, not a link: the comparison that teaches at once
+    if (landing) replaceHash(LANDING.hash);
     this.#readHash(landing);
-    addEventListener('hashchange', () => {
+    onHashChange(() => {
       if (!this.#focusFragment()) this.#readHash().then(() => this.apply());
     });
     target?.focus();
@@ -195,7 +196,7 @@ export class Playground {
 
   /** The element the URL's fragment names ("#charts-panel", the skip link's), or null for settings. */
   #fragmentTarget() {
-    const id = fragmentId(location.hash);
+    const id = fragmentId(currentHash());
     return id ? document.getElementById(id) : null;
   }
 
@@ -211,7 +212,7 @@ export class Playground {
   }
 
   async #readHash(landing = false) {
-    const { state, ignored, compare, challenge } = hashToState(location.hash, this.props, this.registry);
+    const { state, ignored, compare, challenge } = hashToState(currentHash(), this.props, this.registry);
     this.compare.fromHash(compare, landing);
     this.challenges.fromHash(challenge);
     this.notice(ignored.length ? `Ignored from the link: ${ignored.join('; ')}. Defaults are used instead.` : null);
@@ -236,11 +237,7 @@ export class Playground {
 
   /** The URL hash from the state (and the comparison and the challenge shown, if any). */
   rewriteHash() {
-    history.replaceState(
-      null,
-      '',
-      stateToHash(this.state, { compare: this.compare.spec, challenge: this.challenges.active?.id }),
-    );
+    replaceHash(stateToHash(this.state, { compare: this.compare.spec, challenge: this.challenges.active?.id }));
   }
 
   /**

@@ -8,6 +8,7 @@
 // the page again and again without answering loses nothing. No training logic here.
 import { saveState, saveRun, forgetRuns, runBytes, loadWork, runIds } from '../../state/saved-work.js';
 import { stateToHash } from '../../state/hash.js';
+import { followHash, hasHash } from '../../state/address.js';
 
 /** @typedef {import('../../client/session.js').EngineSession} Session */
 /** @typedef {import('../../state/saved-work.js').SavedRun} SavedRun */
@@ -154,9 +155,9 @@ export class Recovery {
     if (runs.length) {
       const ordered = [...runs.filter((r) => r.tab === tab), ...runs.filter((r) => r.tab !== tab)];
       this.#showRuns(ordered);
-    } else if (state && !location.hash.replace(/^#/, '')) {
+    } else if (state && !hasHash()) {
       this.#show('Settings from your last visit are saved.', 'Restore the settings', () => {
-        location.hash = stateToHash(/** @type {import('../../state/properties.js').State} */ (state)); // the hash listener reads and applies it
+        followHash(stateToHash(/** @type {import('../../state/properties.js').State} */ (state))); // the hash listener reads and applies it
       });
     }
   }
