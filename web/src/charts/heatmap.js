@@ -42,31 +42,46 @@ const HEATMAP_COLORS = { '--heatmap-ink': '#3c4043', '--heatmap-cursor': '#20212
 const LABEL_W = 34;
 const SIDE_W = 40;
 
+/**
+ * A heatmap's elements: the wrapper holding the canvas (focusable, an image named `label`), the
+ * tooltip (a status line, hidden) and, with a legend, the colour scale's box.
+ * @param {string} label @param {boolean} legend
+ */
+function heatmapDom(label, legend) {
+  const wrap = document.createElement('div');
+  wrap.className = 'heatmap';
+  const canvas = document.createElement('canvas');
+  canvas.tabIndex = 0;
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', label);
+  const tip = document.createElement('div');
+  tip.className = 'heatmap-tip';
+  tip.setAttribute('role', 'status');
+  tip.hidden = true;
+  wrap.append(canvas, tip);
+  /** @type {HTMLElement|null} */
+  let legendEl = null;
+  if (legend) {
+    legendEl = document.createElement('div');
+    legendEl.className = 'heatmap-legend';
+    wrap.append(legendEl);
+  }
+  return { wrap, canvas, tip, legendEl };
+}
+
 export class Heatmap {
   /** @param {HTMLElement} container @param {HeatmapOptions} opts */
   constructor(container, { label, maxSize = 260, maxCell = 18, describe, legend, words = ENGLISH }) {
     this.words = words;
-    this.wrap = document.createElement('div');
-    this.wrap.className = 'heatmap';
-    this.canvas = document.createElement('canvas');
-    this.canvas.tabIndex = 0;
-    this.canvas.setAttribute('role', 'img');
-    this.canvas.setAttribute('aria-label', label);
-    this.tip = document.createElement('div');
-    this.tip.className = 'heatmap-tip';
-    this.tip.setAttribute('role', 'status');
-    this.tip.hidden = true;
-    this.wrap.append(this.canvas, this.tip);
+    const { wrap, canvas, tip, legendEl } = heatmapDom(label, Boolean(legend));
+    this.wrap = wrap;
+    this.canvas = canvas;
+    this.tip = tip;
     /** @type {HTMLElement|null} the colour scale (with `legend`) */
-    this.legendEl = null;
+    this.legendEl = legendEl;
     this.legendName = legend;
     /** @type {string|undefined} what the colour scale says now (#legend) */
     this.legendKey = undefined;
-    if (legend) {
-      this.legendEl = document.createElement('div');
-      this.legendEl.className = 'heatmap-legend';
-      this.wrap.append(this.legendEl);
-    }
     container.append(this.wrap);
     this.label = label;
     this.maxSize = maxSize;

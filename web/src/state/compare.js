@@ -67,6 +67,19 @@ export function readCompare(spec, base, props, registry) {
   const uneven = fields.find(([, values]) => values.length !== 1 && values.length !== n);
   if (uneven) return fail('uneven', { field: uneven[0].slice(0, 40), k: uneven[1].length, n });
   const ordered = selectorsFirst(fields); // a selector decides which options exist
+  const { runs, wrong } = compareRuns(ordered, n, base, { props, registry });
+  if (wrong.size) return refused([...wrong.values()]);
+  const differ = ordered.map(([k]) => k).filter((k) => runs.some((r) => r[k] !== runs[0][k]));
+  return { runs, fields: differ, errors: [], said: [] };
+}
+
+/**
+ * The n runs of a comparison: `base` with each field's value for that run (its one value, or its
+ * i-th), applied in `ordered`'s order; what cannot be applied, once each, as message keys.
+ * @param {[string, string[]][]} ordered @param {number} n @param {State} base
+ * @param {{props: Property[], registry: Registry}} engine
+ */
+function compareRuns(ordered, n, base, { props, registry }) {
   /** @type {State[]} */
   const runs = [];
   /** @type {Map<string, Said>} what is wrong, once each */
@@ -93,9 +106,7 @@ export function readCompare(spec, base, props, registry) {
     }
     runs.push(state);
   }
-  if (wrong.size) return refused([...wrong.values()]);
-  const differ = ordered.map(([k]) => k).filter((k) => runs.some((r) => r[k] !== runs[0][k]));
-  return { runs, fields: differ, errors: [], said: [] };
+  return { runs, wrong };
 }
 
 /** A spec that cannot be used: no runs, and why. @param {Said[]} said */

@@ -53,6 +53,26 @@ export function mount(root, options = {}) {
 
 const settled = (/** @type {{state: string}} */ r) => r.state === 'done' || r.state === 'invalid';
 
+/**
+ * Every cell's model: the probe task (n = seq_len), 2 layers of 4 heads, 32 wide, evaluated once at
+ * the end of its `steps`, under the options' model fields.
+ * @param {number} steps @param {import('../../wasm-api').Config} overrides
+ */
+function probeBase(steps, overrides) {
+  return {
+    task: 'probe',
+    d_model: 32,
+    heads: 4,
+    layers: 2,
+    seq_len: 8,
+    batch: 16,
+    seed: 1,
+    steps,
+    eval_every: Math.max(steps, 1),
+    ...overrides,
+  };
+}
+
 /** The probe grid: its options, its runs (one run set), its views. */
 export class ProbeDemo {
   /**
@@ -76,18 +96,7 @@ export class ProbeDemo {
     this.causalOnly = cfg.normalization ? [] : lists.probeCausalNormalizations;
     this.norms = listOption(cfg.normalization, [...lists.probeNormalizations, ...this.causalOnly]);
     const steps = this.steps;
-    this.base = {
-      task: 'probe',
-      d_model: 32,
-      heads: 4,
-      layers: 2,
-      seq_len: 8,
-      batch: 16,
-      seed: 1,
-      steps,
-      eval_every: Math.max(steps, 1),
-      ...modelOverrides(cfg, registry),
-    };
+    this.base = probeBase(steps, modelOverrides(cfg, registry));
     this.seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
     this.n = this.base.seq_len;
     this.anchors = ANCHORS.some(([k]) => k === cfg.anchors) ? cfg.anchors : 'none';

@@ -39,6 +39,9 @@ export function buildGridDom({ tasks, fields }) {
 const select = (/** @type {string} */ cls, /** @type {string} */ label, /** @type {[string, string][]} */ options) =>
   el('select', { class: cls, 'aria-label': label }, ...options.map(([v, t]) => el('option', { value: v }, t)));
 
+/** An axis's values: a text field. @param {string} cls @param {string} label */
+const axisValues = (cls, label) => el('input', { type: 'text', class: cls, 'aria-label': label, size: 22 });
+
 /**
  * The form: task, the two axes and their values, metric, seeds, steps, train and stop.
  * @param {string[]} tasks @param {string[]} fields
@@ -52,18 +55,8 @@ function formDom(tasks, fields) {
   );
   const aField = select('xg-a', 'first axis: setting', fieldOptions);
   const bField = select('xg-b', 'second axis: setting', fieldOptions);
-  const aValues = el('input', {
-    type: 'text',
-    class: 'xg-av',
-    'aria-label': 'first axis: values, comma-separated',
-    size: 22,
-  });
-  const bValues = el('input', {
-    type: 'text',
-    class: 'xg-bv',
-    'aria-label': 'second axis: values, comma-separated',
-    size: 22,
-  });
+  const aValues = axisValues('xg-av', 'first axis: values, comma-separated');
+  const bValues = axisValues('xg-bv', 'second axis: values, comma-separated');
   const metric = select(
     'xg-metric',
     'metric',
