@@ -73,7 +73,11 @@ FineTune fine_tune_of(const std::string& what, const OJson& v) {
   }
   if (f.steps == 0) fail(what, "fine_tune.steps", "is required (the steps the fine-tune adds)");
   for (auto& [k, x] : f.set)
-    if (k == "steps") fail(what, "fine_tune.set.steps", "is given by fine_tune.steps (the steps it adds)");
+    if (k == "steps")
+      fail(what, "fine_tune.set.steps", "is given by fine_tune.steps (the steps it adds)");
+    else if (k == "schedule_start")
+      fail(what, "fine_tune.set.schedule_start",
+           "is the base's steps (a fine-tune's warmup and decay restart at the step it resumes from)");
   return f;
 }
 

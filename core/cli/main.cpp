@@ -31,11 +31,12 @@ int main(int argc, char** argv) {
                        ->expected(2)
                        ->excludes(config);
   train
-      ->add_option("--resume", ta.resume,
-                   "continue a saved model (to its config's total steps); "
-                   "--set then changes lr, clip, warmup, schedule, weight_decay or steps, or any other field the "
-                   "file's weights fit (e.g. seq_len=256 rope_scaling=pi rope_factor=4 rope_train_len=64 "
-                   "steps=1200: a short fine-tune at a longer length)")
+      ->add_option(
+          "--resume", ta.resume,
+          "continue a saved model (to its config's total steps); "
+          "--set then changes lr, clip, warmup, schedule, weight_decay or steps, or any other field the "
+          "file's weights fit (e.g. seq_len=256 rope_scaling=pi rope_factor=4 rope_train_len=64 "
+          "steps=1200 schedule_start=1000: a short fine-tune at a longer length, with its own warmup and decay)")
       ->check(CLI::ExistingFile)
       ->excludes(config)
       ->excludes(from_row);

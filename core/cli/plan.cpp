@@ -161,6 +161,8 @@ std::vector<std::string> fine_tune_argv(const SweepPlan& plan, size_t i, const s
   argv.insert(argv.end(), sets.begin(), sets.end());
   argv.push_back("--set"),
       argv.push_back("steps=" + std::to_string(run_int(run, "steps", defaults.steps) + plan.fine_tune.steps));
+  // the fine-tune's own warmup and decay, counted from the step it resumes at
+  argv.push_back("--set"), argv.push_back("schedule_start=" + std::to_string(run_int(run, "steps", defaults.steps)));
   argv.push_back("--eval-at-base"), argv.push_back(std::to_string(run_int(run, "seq_len", defaults.seq_len)));
   for (auto& a : plan.axes)
     if (!last_value(run, a).empty()) argv.push_back("--row-cell"), argv.push_back(a + "=" + last_value(run, a));

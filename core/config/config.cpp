@@ -67,6 +67,13 @@ const std::vector<Field>& fields() {
       {"lr", &Config::lr, 1e-7, 1, {}, "peak learning rate"},
       {"warmup", &Config::warmup, 0, 10000000, {}, "linear warmup steps"},
       {"schedule", &Config::schedule, 0, 0, {"constant", "linear", "cosine"}, "decay after warmup"},
+      {"schedule_start",
+       &Config::schedule_start,
+       0,
+       10000000,
+       {},
+       "the step the warmup and the decay count from (0 = the first; a fine-tune restarts the schedule at the "
+       "step it resumes from; before it the rate is lr)"},
       {"weight_decay", &Config::weight_decay, 0, 1, {}, "AdamW decoupled weight decay"},
       {"clip", &Config::clip, 0, 1e6, {}, "global gradient-norm clip (0 = off)"},
       {"beta1", &Config::beta1, 0, 0.9999, {}, "AdamW β1"},

@@ -47,6 +47,7 @@ struct Config {
   float beta1 = 0.9f, beta2 = 0.999f, eps = 1e-8f;
   int warmup = 20;
   std::string schedule = "constant";  // constant | linear | cosine (after warmup)
+  int schedule_start = 0;             // the step the warmup and the decay count from (a fine-tune's restart)
   int64_t seed = 1;
   int eval_every = 50, eval_batches = 4;
   float memory_limit_mb = 1024.0f;

@@ -8,9 +8,14 @@
 namespace ap {
 
 float learning_rate(const Config& cfg, int step) {
+  // The schedule counts from schedule_start (a fine-tune's restart): warmup, then the decay over
+  // the steps left; the steps before it run at lr.
+  if (step < cfg.schedule_start) return cfg.lr;
+  step -= cfg.schedule_start;
+  const int steps = cfg.steps - cfg.schedule_start;
   if (cfg.warmup > 0 && step < cfg.warmup) return cfg.lr * float(step + 1) / float(cfg.warmup);
-  if (cfg.schedule == "constant" || cfg.steps <= cfg.warmup) return cfg.lr;
-  const double progress = std::min(1.0, double(step - cfg.warmup) / double(cfg.steps - cfg.warmup));
+  if (cfg.schedule == "constant" || steps <= cfg.warmup) return cfg.lr;
+  const double progress = std::min(1.0, double(step - cfg.warmup) / double(steps - cfg.warmup));
   if (cfg.schedule == "linear") return float(cfg.lr * (1.0 - progress));
   return float(cfg.lr * 0.5 * (1.0 + std::cos(3.14159265358979323846 * progress)));  // cosine
 }

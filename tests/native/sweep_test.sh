@@ -111,7 +111,8 @@ cat > ft-exp.json <<'JSON'
 JSON
 # The fine-tuned row: 6 + 4 steps, its config at 32, evaluated at 4x the base's 8 (= its own 32:
 # eval_loss_x4 is its eval_loss), its weights another than the plain run's; the other row trained
-# 6 steps at 8. The fine-tune is train --resume: the same as doing it by hand.
+# 6 steps at 8. The fine-tune is train --resume with its schedule restarted at the base's 6 steps
+# (schedule_start=6: its own warmup): the same as doing it by hand.
 ft_rows() {
   "$bin" sweep --experiment ft-exp.json --out ft.csv >/dev/null 2>&1 || return 1
   [ "$(cut -d, -f1-6 ft.csv | tail -n +2 | tr '\n' ' ')" = 'pi,4,8,true,1,10 pi,4,8,false,1,6 ' ] || return 1
@@ -120,10 +121,11 @@ ft_rows() {
   [ "$(cell ft.csv 1 eval_loss_x4)" != "$(cell ft.csv 2 eval_loss_x4)" ] || return 1
   "$bin" train --set task=copy --set d_model=16 --set ffn=32 --set layers=1 --set batch=8 --set steps=6 --set seq_len=8 \
     --set position=rope --set rope_scaling=pi --set rope_factor=4 --set rope_train_len=8 --set seed=1 --out base.st >/dev/null 2>&1 &&
-    "$bin" train --resume base.st --set seq_len=32 --set eval_len=32 --set lr=0.001 --set steps=10 --json 2>/dev/null |
+    "$bin" train --resume base.st --set seq_len=32 --set eval_len=32 --set lr=0.001 --set steps=10 --set schedule_start=6 --json 2>/dev/null |
     tail -1 | grep -q "\"weights_sha256\":\"$(cell ft.csv 1 weights_sha256)\""
 }
 check "sweep: a fine_tune grid point trains, then fine-tunes (train --resume) and is evaluated at multiples of the base length" ft_rows
+check "a fine_tune.set that names schedule_start is refused (the sweep restarts the schedule itself)" bash -c "mkdir -p bad && sed 's/\"lr\": 0.001/\"lr\": 0.001, \"schedule_start\": 2/' ft-exp.json > bad/ft-exp.json && '$bin' sweep --experiment bad/ft-exp.json --out x.csv 2>&1 | grep -q 'fine_tune.set.schedule_start'"
 check "--emit refuses an experiment that fine-tunes, saying how to run it" bash -c "'$bin' sweep --experiment ft-exp.json --emit gnu-parallel x.txt 2>&1 | grep -q 'fine-tunes some of its runs'"
 check "a failed run is a row with its error, and exit code 4" bash -c "'$bin' sweep --set task=copy --set steps=2 --grid 'heads=2,3' --set d_model=16 --out fail.csv >/dev/null 2>&1; [ \$? -eq 4 ] && grep -q '^3,,.*d_model: 16 is not divisible by heads = 3' fail.csv"
 

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "model_check.hpp"
+#include "optim/adamw.hpp"
 #include "session/inspect.hpp"
 #include "session/session.hpp"
 
@@ -76,4 +77,19 @@ TEST_CASE("generate: a model whose forward overflows refuses to emit tokens", "[
   const auto prompt = s.tokenize("the ");
   CHECK_THROWS_WITH(s.inspect().generate(prompt, 4, 1.0f, 0, 1), Contains("NaN or infinite"));
   CHECK_FALSE(std::isfinite(s.evaluate().loss));  // what `attnplay eval` refuses to print
+}
+
+TEST_CASE("a fine-tune's schedule restarts at schedule_start: its own warmup, then its decay over the steps left",
+          "[resume][schedule]") {
+  auto cfg = ap::Config::from_json(tiny({{"lr", 1e-3}, {"warmup", 10}, {"schedule", "linear"}, {"steps", 100}}));
+  CHECK(ap::learning_rate(cfg, 0) == Approx(1e-4));   // from the first step (schedule_start 0)
+  CHECK(ap::learning_rate(cfg, 55) == Approx(5e-4));  // 45 of the 90 decay steps
+  cfg.schedule_start = 60;
+  CHECK(ap::learning_rate(cfg, 59) == Approx(1e-3));  // before the restart: lr
+  CHECK(ap::learning_rate(cfg, 60) == Approx(1e-4));  // the restart's warmup
+  CHECK(ap::learning_rate(cfg, 69) == Approx(1e-3));
+  CHECK(ap::learning_rate(cfg, 85) == Approx(5e-4));  // 15 of the 30 decay steps left
+  CHECK(ap::learning_rate(cfg, 99) == Approx(1e-3 / 30).epsilon(1e-3));
+  cfg.schedule = "cosine";
+  CHECK(ap::learning_rate(cfg, 85) == Approx(5e-4));  // cosine's midpoint
 }

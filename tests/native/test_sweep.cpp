@@ -91,7 +91,10 @@ TEST_CASE("plan: the union of cartesian products, then seeds; axes in first-seen
   CHECK(shell_line({"attnplay", "--set", "text=it's", "a b"}) == "attnplay --set 'text=it'\\''s' 'a b'");
 }
 
-TEST_CASE("fine-tune: the grid points with fine_tune true train, then train --resume with its fields", "[sweep]") {
+TEST_CASE(
+    "fine-tune: the grid points with fine_tune true train, then train --resume with its fields and its schedule "
+    "restarted at the base's steps",
+    "[sweep]") {
   OJson j = good();
   j["set"]["seq_len"] = 16;
   j["grids"] = OJson::parse(R"([{"position": ["rope"], "fine_tune": [true, false]}])");
@@ -105,7 +108,8 @@ TEST_CASE("fine-tune: the grid points with fine_tune true train, then train --re
   CHECK(shell_line(base) ==
         "ap train --set task=copy --set steps=20 --set seq_len=16 --set position=rope --set seed=1 --out m.st");
   CHECK(shell_line(fine_tune_argv(p, 0, "ap", "m.st", "r.csv")) ==
-        "ap train --resume m.st --set seq_len=64 --set lr=0.001 --set steps=25 --eval-at-base 16 --row-cell "
+        "ap train --resume m.st --set seq_len=64 --set lr=0.001 --set steps=25 --set schedule_start=20 "
+        "--eval-at-base 16 --row-cell "
         "position=rope "
         "--row-cell fine_tune=true --eval-at 2,4 --row-axes position,fine_tune --row-out r.csv");
   // a run without the fine-tune is one train, which is told its fine_tune cell

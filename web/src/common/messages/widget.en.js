@@ -99,6 +99,7 @@ export default {
   'field.seed': 'seed',
   'field.warmup': 'warmup',
   'field.schedule': 'schedule',
+  'field.schedule_start': 'schedule start',
   'field.weight_decay': 'weight decay',
   'field.dropout': 'dropout',
   'field.activation': 'activation',

@@ -99,6 +99,7 @@ export default {
   'field.seed': '随机种子',
   'field.warmup': '预热步数',
   'field.schedule': '学习率调度',
+  'field.schedule_start': '调度起点',
   'field.weight_decay': '权重衰减',
   'field.dropout': '丢弃率',
   'field.activation': '激活函数',
