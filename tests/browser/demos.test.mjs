@@ -55,6 +55,20 @@ test('header links: the playground, every demo page and the course link to each 
   await page.close();
 });
 
+test('an option a demo page cannot use is named in its status line with what is allowed; the demo runs on its default', async () => {
+  const { page, errors } = await openPage(
+    h.browser,
+    `${h.url}permutation.html?autoplay=0&steps=50&seeds=9&check_causal=yes&workers=2`,
+  );
+  await demoReady(page);
+  const status = await page.locator('#module-status').textContent();
+  assert.match(status, /seeds=9 not used: above the maximum 8/, status);
+  assert.match(status, /check_causal=yes not used: not true or false/, status);
+  assert.doesNotMatch(status, /workers=|steps=/, "the page's own parameters and good options are not named");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('permutation: equivariant without positions, broken by an encoding or the causal mask; order learns only with positions', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}permutation.html?autoplay=0&steps=1500`);
   await demoReady(page);

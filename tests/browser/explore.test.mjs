@@ -81,7 +81,7 @@ async function show(name, extra) {
   );
   // step(3), then the playground's refresh (resolves when the views show the latest state)
   await page.evaluate(async () => {
-    await window.playground.step(3);
+    await window.playground.train(3);
     await window.playground.refresh();
   });
   await explorerShows(

@@ -38,7 +38,7 @@ const rowSumsNear1 = (values) => values.every((r) => Math.abs(r.reduce((a, b) =>
 
 test('playground: an attention head and the position maps download as SVG, PNG, JSON and CSV', async () => {
   const { page, errors } = await openPlayground(h, '#position=alibi&seq_len=8&causal=false&heads=2&layers=2');
-  await page.evaluate(() => window.playground.step(20));
+  await page.evaluate(() => window.playground.train(20));
   await page.waitForFunction(() => window.playground.attention.maps[1]?.[1]?.matrix.length > 0);
   const shown = await page.evaluate(() => {
     const m = window.playground.attention.maps[1][1];
@@ -160,7 +160,7 @@ test('playground: an attention head and the position maps download as SVG, PNG, 
 test('explorer: a RoPE chart downloads as SVG (one path per line), JSON and CSV of its lines', async () => {
   const { page, errors } = await openPlayground(h, '#position=rope&seq_len=8&causal=true');
   await page.locator('#explore-panel').scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.playground.step(3));
+  await page.evaluate(() => window.playground.train(3));
   await page.waitForFunction(
     () => Number(window.playground.explore.data?.step) >= 3 && !window.playground.explore.busy,
     null,

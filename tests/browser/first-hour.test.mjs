@@ -34,7 +34,7 @@ async function hoverAt(page, x) {
 
 test('11: accuracy against length: the legend shows the length measured, not a refused one', async () => {
   const { page, errors } = await openPlayground(h, '#task=copy&position=learned&seq_len=12');
-  await page.evaluate(() => window.playground.step(40));
+  await page.evaluate(() => window.playground.train(40));
   await page.click('.lengths-run');
   await page.locator('.lengths-status', { hasText: /^At step/ }).waitFor({ timeout: WAIT.training });
   const card = '[data-chart="length-accuracy"]';
@@ -116,7 +116,7 @@ test('11: extrapolation: the legend names an evaluated length, an integer, not t
 
 test('12: the Heads panel and a comparison state what the induction label requires', async () => {
   const { page, errors } = await openPlayground(h, '#task=copy&layers=1&seq_len=12');
-  await page.evaluate(() => window.playground.step(5));
+  await page.evaluate(() => window.playground.train(5));
   const rule = page.locator('#heads .heads-rules li[data-label="induction"]');
   await rule.waitFor({ timeout: WAIT.training });
   assert.match(await rule.textContent(), /previous-token head in an earlier layer.*a one-layer model has none/);

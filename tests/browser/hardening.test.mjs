@@ -64,7 +64,7 @@ test('a crashed worker is restarted and the model restored from its last checkpo
   await ready(page);
   assert.equal(await counter(page), 30);
   // The restored model trains on in the new worker.
-  await page.evaluate(() => window.playground.step(2));
+  await page.evaluate(() => window.playground.train(2));
   await page.waitForFunction(() => Number(document.getElementById('step-counter').textContent) >= 32, null, {
     timeout: 30000,
   });

@@ -57,7 +57,7 @@ async function scrub(page, k, step) {
 
 test('the Heads panel labels heads with evidence and follows the replay scrubber', async () => {
   const { page, errors } = await openPlayground(h, HASH);
-  await page.evaluate(() => window.playground.step(300));
+  await page.evaluate(() => window.playground.train(300));
   await page.waitForFunction(() =>
     /live: step 300/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''),
   );

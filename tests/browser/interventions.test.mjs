@@ -30,7 +30,7 @@ test('ablating the heads of the first layer shows the loss change in words; Clea
     h,
     process.env.IV_HASH ?? '#task=copy&seq_len=8&layers=2&heads=2&d_model=32',
   );
-  await page.evaluate(() => window.playground.step(300));
+  await page.evaluate(() => window.playground.train(300));
   await page.locator('#interventions-panel').scrollIntoViewIfNeeded();
   const plainPredictions = await page.locator('#predictions .summary').textContent();
   // Clear on an empty list: the unmodified numbers, to compare with later.

@@ -34,7 +34,7 @@ async function evaluate(page) {
 
 test("learned positions: lengths past the table are marked with the engine's reason; a new model clears the curves", async () => {
   const { page, errors } = await open('#task=copy&position=learned&seq_len=16');
-  await page.evaluate(() => window.playground.step(120));
+  await page.evaluate(() => window.playground.train(120));
   const r = await evaluate(page);
   assert.equal(r.points.length, 13, 'L = 16 to 64 in steps of 4');
   assert.deepEqual(
@@ -71,7 +71,7 @@ test("learned positions: lengths past the table are marked with the engine's rea
 
 test('rope at 375 px, dark: every length from L to 4L gets a point', async () => {
   const { page, errors } = await open('#task=copy&position=rope&seq_len=8', { width: 375, scheme: 'dark' });
-  await page.evaluate(() => window.playground.step(150));
+  await page.evaluate(() => window.playground.train(150));
   const r = await evaluate(page);
   assert.deepEqual(
     r.points.map((p) => p.length),

@@ -28,7 +28,7 @@ async function open({ width = 1280, scheme = 'light' } = {}) {
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
   await page.goto(`${h.url}${HASH}`);
   await ready(page);
-  await page.evaluate(() => window.playground.step(300));
+  await page.evaluate(() => window.playground.train(300));
   await page.waitForFunction(() =>
     /live: step 300/.test(document.querySelector('#replay .replay-step')?.textContent ?? ''),
   );

@@ -44,7 +44,7 @@ for (const [width, scheme] of LOOKS) {
   test(`${width} px, ${scheme}: colour scales, heads from 1, the causal help, the theme`, async () => {
     const { page, errors } = await open('#position=alibi&normalization=l2&seq_len=16', { width, scheme });
     if (width < 800) await page.click('#controls-toggle');
-    await page.evaluate(() => window.playground.step(20));
+    await page.evaluate(() => window.playground.train(20));
     await page.waitForFunction(() => document.querySelectorAll('#positions .heatmap-legend').length >= 2);
 
     // Every heatmap has a colour scale with its two ends and what the range is.
@@ -189,7 +189,7 @@ test('charts: learned positions say why eval @ 32 is missing; the default run st
   await page.fill('#ctl-lr', '0.01');
   await page.press('#ctl-lr', 'Tab');
   await ready(page);
-  await page.evaluate(() => window.playground.step(30));
+  await page.evaluate(() => window.playground.train(30));
   const legend = page.locator('.pin-legend');
   assert.ok(await legend.isVisible());
   assert.match(await legend.textContent(), /this run.*pinned: lr/);
@@ -218,7 +218,7 @@ test('a link with unknown settings: the notice can be dismissed', async () => {
 
 test('generate: a typed prompt after a held-out example is not compared with its answer, and tokens come back', async () => {
   const { page, errors } = await open('#task=copy&steps=60');
-  await page.evaluate(() => window.playground.step(60));
+  await page.evaluate(() => window.playground.train(60));
   await page.fill('#gen-tokens', '5'); // a count of one's own, before the example
   await page.click('#generate .gen-example');
   await page.locator('#generate .gen-line').nth(1).waitFor({ timeout: 20000 });

@@ -28,7 +28,7 @@ const recordEvents = (p) =>
     window.__events = [];
     document.addEventListener('DOMContentLoaded', () => {
       const w = document.getElementById('w');
-      for (const t of ['ready', 'step', 'trained', 'error'])
+      for (const t of ['ready', 'metrics', 'step', 'trained', 'error'])
         w.addEventListener(t, (e) => window.__events.push({ type: t, detail: e.detail }));
     });
   });
@@ -49,14 +49,20 @@ const shown = (p) =>
   });
 const events = (p, type) => p.evaluate((t) => window.__events.filter((e) => e.type === t), type);
 
-test('play, pause, step(n), reset and setConfig change what the widget shows; step and trained events carry metrics', async () => {
+test('play, pause, train(n) (and step(n), its old name), reset and setConfig change what the widget shows; metrics (and step) and trained events carry metrics', async () => {
   const { page: p, errors } = await open();
   assert.equal((await events(p, 'ready')).length, 1);
   // play: the step advances, step events carry metrics
   assert.equal(await call(p, 'play'), true);
   await p.waitForFunction(() => document.getElementById('w').currentStep >= 30, null, { timeout: 30000 });
-  const steps = await events(p, 'step');
-  assert.ok(steps.length >= 1, 'step events while playing');
+  const steps = await events(p, 'metrics');
+  assert.ok(steps.length >= 1, 'metrics events while playing');
+  const old = await events(p, 'step');
+  assert.deepEqual(
+    old.map((e) => e.detail.step),
+    steps.map((e) => e.detail.step),
+    'each metrics event is fired again under its old name, step',
+  );
   const last = steps.at(-1).detail;
   assert.ok(
     last.step > 0 && Number.isFinite(last.loss) && last.trainAccuracy >= 0 && last.trainAccuracy <= 1,
@@ -66,8 +72,8 @@ test('play, pause, step(n), reset and setConfig change what the widget shows; st
   await call(p, 'pause');
   const paused = await pauseAcknowledged(p, '#w'); // and one more round trip to the worker later
   assert.equal(await stepOf(p), paused, 'no training after pause()');
-  // step(n): exactly n
-  assert.equal(await call(p, 'step', 7), true);
+  // train(n): exactly n
+  assert.equal(await call(p, 'train', 7), true);
   await p.waitForFunction((n) => document.getElementById('w').currentStep === n, paused + 7, { timeout: 10000 });
   // The counter follows on the next chart flush (late on a busy machine; asserted below).
   await until(

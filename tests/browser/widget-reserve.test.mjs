@@ -57,6 +57,19 @@ const CASES = {
     NEAR,
     COURSE,
   ],
+  // lesson 4's maps past the training length: attention at eval_len (inspect-len), one layer of 4
+  // heads, in both languages: measured whole (reserve-heights.json "tags"; it held 436 px too few at
+  // 375 px from the parts)
+  'lesson 4 maps': [
+    '<attention-playground task="copy_back" copy-back-k="2" position="rope" d-model="32" heads="4" layers="1" seq-len="16" eval-len="64" steps="20" rope-factor="4" view="attention" inspect-len="eval-len" controls="play,reset,rope_scaling" autoplay></attention-playground>',
+    NEAR,
+    COURSE,
+  ],
+  'lesson 4 maps zh': [
+    '<attention-playground lang="zh" task="copy_back" copy-back-k="2" position="rope" d-model="32" heads="4" layers="1" seq-len="16" eval-len="64" steps="20" rope-factor="4" view="attention" inspect-len="eval-len" controls="play,reset,rope_scaling" autoplay></attention-playground>',
+    NEAR,
+    COURSE,
+  ],
   'lesson 2 check': [
     '<attention-playground task="copy_back" position="none" steps="20" view="chart" controls="play,reset,position,placement" autoplay></attention-playground>',
     NEAR,

@@ -40,8 +40,8 @@ class FakeModel extends EventTarget {
     this.playing = false;
     this.emit('state', { playing: false, reason: 'paused', step: this.info.step });
   }
-  async step(n) {
-    this.calls.push(['step', n]);
+  async train(n) {
+    this.calls.push(['train', n]);
     this.info.step += n;
   }
   async reset() {
@@ -250,8 +250,8 @@ test('play: until the configured steps, then without a limit; step and reset ref
   assert.deepEqual(m.calls.at(-1), ['play', { until: 0, speed: 3 }], 'past the end, Play continues without limit');
   await run.pause();
   const snaps = m.inspections;
-  await run.stepBy(2);
-  assert.deepEqual(m.calls.at(-1), ['step', 2]);
+  await run.train(2);
+  assert.deepEqual(m.calls.at(-1), ['train', 2]);
   assert.ok(m.inspections > snaps, 'a step refreshes the inspecting views');
   await run.reset();
   assert.equal(run.step, 0);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_WAITING, StepQueue } from '../../web/src/widgets/step-queue.js';
 
-/** A stand-in for run.stepBy: records each n, resolves (true, or false = cancelled) on demand. */
+/** A stand-in for run.train: records each n, resolves (true, or false = cancelled) on demand. */
 function worker() {
   const calls = [];
   const run = (n) => new Promise((resolve) => calls.push({ n, resolve }));

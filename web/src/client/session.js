@@ -187,7 +187,7 @@ export class EngineSession extends EventTarget {
     return r;
   }
 
-  /** Stop after the current chunk, a step(n) under way too, and keep a checkpoint of where it stopped. Resolves with {step}. */
+  /** Stop after the current chunk, a train(n) under way too, and keep a checkpoint of where it stopped. Resolves with {step}. */
   async pause() {
     const r = await this.#call('pause');
     this.lastStep = r.step;
@@ -204,8 +204,8 @@ export class EngineSession extends EventTarget {
    * the rest).
    * @returns {Promise<{step: number, cancelled?: boolean}>}
    */
-  async step(n = 1) {
-    const r = await this.#call('step', { n });
+  async train(n = 1) {
+    const r = await this.#call('train', { n });
     this.lastStep = r.step ?? this.lastStep;
     this.keepCheckpoint({ after: true });
     return r;

@@ -8,7 +8,6 @@ import demoCss from './demos.css?inline';
 import { el } from '../panels/dom.js';
 
 export { el };
-export { demoConfig } from './option-names.js';
 
 /**
  * What each demo module (permutation/, probe/, extrapolation/) exports, as the demo pages and the
@@ -19,7 +18,7 @@ export { demoConfig } from './option-names.js';
  *   of its visible strings (the message table, common/messages.js; English when not given); onDone:
  *   called each time all its models have finished (completion, below)
  * @typedef {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
- *   root: HTMLElement, results?(): any}} DemoHandle
+ *   root: HTMLElement, results?(): any, refusals: import('../state/fields.js').FieldRefusal[]}} DemoHandle
  * @typedef {{mount(root: HTMLElement|ShadowRoot, options: DemoOptions): DemoHandle}} DemoModule
  */
 
@@ -41,7 +40,7 @@ export function completion(onDone) {
 /**
  * The handle a demo module's mount() returns, for a demo object (a class of the demo's index.js).
  * @template {{ui: {box: HTMLElement}, ready: Promise<void>, start(): Promise<void>, pause(): Promise<void>,
- *   results(): any, dispose(): Promise<void>}} D
+ *   results(): any, dispose(): Promise<void>, refusals: import('../state/fields.js').FieldRefusal[]}} D
  * @param {D} demo
  */
 export function demoHandle(demo) {
@@ -56,6 +55,8 @@ export function demoHandle(demo) {
     /** @returns {ReturnType<D['results']>} the demo's measured results (see its results()) */
     results: () => demo.results(),
     dispose: () => demo.dispose(),
+    /** @type {import('../state/fields.js').FieldRefusal[]} the options it refused (options.js), its defaults taken instead */
+    refusals: demo.refusals,
   };
 }
 
@@ -159,83 +160,6 @@ export function sci(v) {
 }
 
 export { pct } from './percent.js';
-
-/** Keys of a demo's options.config that go straight into every model's config. */
-const MODEL_KEYS = [
-  'd_model',
-  'heads',
-  'layers',
-  'ffn',
-  'batch',
-  'seed',
-  'lr',
-  'warmup',
-  'seq_len',
-  'eval_every',
-  'eval_batches',
-  'activation',
-  'layernorm',
-];
-
-/**
- * The model-config subset of `overrides` (URL parameters or embedding options).
- * @param {Record<string, unknown>} [overrides]
- * @param {{renamed?: Record<string, string>}} [registry] the engine's: its table of renamed fields
- * @returns {import('../wasm-api').Config} (values as given: the engine checks them)
- */
-export function modelOverrides(overrides = {}, registry = {}) {
-  /** @type {import('../wasm-api').Config} */
-  const out = {};
-  for (const k of MODEL_KEYS)
-    if (overrides[k] !== undefined && overrides[k] !== '') out[k] = /** @type {string|number|boolean} */ (overrides[k]);
-  // a field's old name (links from before a rename; registry.renamed, the core's one table)
-  for (const [old, key] of Object.entries(registry.renamed ?? {}))
-    if (MODEL_KEYS.includes(key) && out[key] === undefined && overrides[old] !== undefined && overrides[old] !== '')
-      out[key] = /** @type {string|number|boolean} */ (overrides[old]);
-  return out;
-}
-
-/**
- * A list option: an array, or a comma-separated string.
- * @template T
- * @param {unknown} v
- * @param {T} fallback
- * @returns {string[]|T}
- */
-export function listOption(v, fallback) {
-  if (Array.isArray(v)) return v.map(String);
-  if (typeof v === 'string' && v.trim())
-    return v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-  return fallback;
-}
-
-/**
- * A boolean option from true/false, 1/0, 'true'/'false'.
- * @template T
- * @param {unknown} v
- * @param {T} fallback
- * @returns {boolean|T}
- */
-export function boolOption(v, fallback) {
-  if (v === undefined || v === null || v === '') return fallback;
-  if (typeof v === 'boolean') return v;
-  return !['0', 'false', 'no', 'off'].includes(String(v).toLowerCase());
-}
-
-/**
- * A number option, or the fallback.
- * @template T
- * @param {unknown} v
- * @param {T} fallback
- * @returns {number|T}
- */
-export function numOption(v, fallback) {
-  const n = Number(v);
-  return v === undefined || v === null || v === '' || !Number.isFinite(n) ? fallback : n;
-}
 
 /**
  * Max |a − b| over two equally shaped matrices.

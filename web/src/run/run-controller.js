@@ -238,8 +238,8 @@ export class RunController {
    * @param {number} [n]
    * @returns {Promise<boolean>}
    */
-  async stepBy(n = 1) {
-    const r = await this.model?.step(n);
+  async train(n = 1) {
+    const r = await this.model?.train(n);
     await this.refresh();
     return !r?.cancelled;
   }

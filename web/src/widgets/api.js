@@ -5,7 +5,7 @@
 // Values stay data: numbers, booleans and short strings, read again by the attributes' reader
 // (attributes.js) before they reach the model. Nothing here touches the DOM.
 //
-//   el.step(10)                       {type: 'attention-playground:step', n: 10}
+//   el.train(10)                      {type: 'attention-playground:train', n: 10} (old name: step)
 //   el.setConfig({position: 'rope'})  {type: 'attention-playground:setConfig', fields: {position: 'rope'}}
 //   el.highlight({layer: 0, head: 1}) {type: 'attention-playground:highlight', layer: 0, head: 1}
 
@@ -20,7 +20,7 @@ export const LIMITS = { fields: 32, name: 40, value: 4096, steps: 10000, index: 
 /** @typedef {{layer: number, head: number, row: number|null}|null} Highlight null: none */
 /**
  * A message read: the method and its arguments, or why not.
- * @typedef {{method: 'play'|'pause'|'reset'|'hello', args: []} | {method: 'step', args: [number]} |
+ * @typedef {{method: 'play'|'pause'|'reset'|'hello', args: []} | {method: 'train', args: [number]} |
  *   {method: 'setConfig', args: [[string, string][]]} | {method: 'highlight', args: [Highlight]} | {error: ApiError}} Call
  */
 
@@ -30,7 +30,8 @@ export const MESSAGES = {
   play: [],
   pause: [],
   reset: [],
-  step: ['n?'],
+  train: ['n?'],
+  step: ['n?'], // the old name of train
   setConfig: ['fields'],
   highlight: ['layer?', 'head?', 'row?'],
 };
@@ -146,9 +147,9 @@ export function readMessage(data) {
   const extra = keys.find((k) => k !== 'type' && !declared.includes(k));
   if (extra !== undefined)
     return refuse(extra.slice(0, LIMITS.name), `${shown(extra)}: not a field of ${type}.`, ['type', ...declared]);
-  if (method === 'step') {
+  if (method === 'train' || method === 'step') {
     const r = readCount(msg.n ?? 1);
-    return 'error' in r ? r : { method, args: [r.value] };
+    return 'error' in r ? r : { method: 'train', args: [r.value] };
   }
   if (method === 'setConfig') {
     const r = readFields(msg.fields);

@@ -32,7 +32,7 @@ const DEMOS = import.meta.glob('../demos/*/index.js');
  * @typedef {{handle: import('../demos/common.js').DemoHandle, models: Set<Session>, wantPlay: boolean, visible: boolean,
  *   unnotice: () => void, playing?: () => boolean}} RunningDemo
  */
-// The code of step(), reset(), setConfig() and highlight(), loaded when a page first calls one.
+// The code of train(), reset(), setConfig() and highlight(), loaded when a page first calls one.
 // One promise for every call: calls reach the widget in the order they were made (each import()
 // call settles on its own, not necessarily in order, while the module loads).
 /** @type {Promise<typeof import('./widget-api.js')>|null} */
@@ -271,9 +271,14 @@ export class AttentionPlaygroundElement extends HTMLElement {
   }
 
   /** Train exactly n steps (1 … 10000), then redraw. @param {number} [n] @returns {Promise<boolean>} */
-  step(n = 1) {
+  train(n = 1) {
     const halts = this.halts;
-    return this.#inOrder((m, taken) => m.step(this, n, halts, taken));
+    return this.#inOrder((m, taken) => m.train(this, n, halts, taken));
+  }
+
+  /** The old name of train(n), kept for pages written before it (docs/widgets.md). @param {number} [n] */
+  step(n = 1) {
+    return this.train(n);
   }
 
   /** Back to step 0 with the same seed. @returns {Promise<boolean>} */
@@ -330,9 +335,13 @@ export class AttentionPlaygroundElement extends HTMLElement {
     return false;
   }
 
-  /** An event of the widget's run (`step`, `trained`). @param {string} type @param {object} detail */
+  /**
+   * An event of the widget's run (`model`, `metrics`, `trained`); `metrics` is fired again as `step`,
+   * its old name (pages written before it). @param {string} type @param {object} detail
+   */
   #emit(type, detail) {
-    this.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
+    for (const t of type === 'metrics' ? ['metrics', 'step'] : [type])
+      this.dispatchEvent(new CustomEvent(t, { bubbles: true, composed: true, detail }));
   }
 
   // light / dark: the theme attribute, else (none or "auto") the reader's preference; and compact.
@@ -520,6 +529,9 @@ export class AttentionPlaygroundElement extends HTMLElement {
       // every model of the demo finished: the widget's `trained` event, with the demo's results
       onDone: () => this.#emitDemoTrained(preset.name, handle),
     });
+    // an option the demo's reader refused (it took its default): an `error` naming it
+    for (const r of handle.refusals)
+      this._refuse({ field: r.field, message: `${r.field}="${overrides[r.field]}": ${r.why}.`, allowed: r.allowed });
     // The notice that a worker of this demo crashed and was restarted.
     const unnotice = engineNotice(engine.pool, root, (m) => [...models].some((x) => x === m), settings.lang);
     this.demo = { handle, models, wantPlay: autoplay, visible: false, unnotice };

@@ -229,7 +229,9 @@ export function readConfigFields(fields, state, { registry, props }, preset) {
       continue;
     }
     if ('error' in r && r.error.kind === 'unknown' && preset?.options?.includes(key)) {
-      overrides[key] = raw; // an option the demo declares (e.g. encoding="rope"): the demo reads it
+      // an option the demo declares (seeds="2", encoding="rope"): the demo's reader (demos/options.js)
+      // reads it as a field is read; what it refuses, the widget shows as an error (attention-playground.js)
+      overrides[key] = raw;
       continue;
     }
     if ('error' in r) {

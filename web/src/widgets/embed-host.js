@@ -10,12 +10,12 @@
 // is likely wrong (no origin, a trailing slash or path, another origin than this page's).
 //
 //   const fig = connectFrame(document.querySelector('iframe'));
-//   fig.frame.addEventListener('step', (e) => console.log(e.detail.step, e.detail.loss));
+//   fig.frame.addEventListener('metrics', (e) => console.log(e.detail.step, e.detail.loss));
 //   fig.setConfig({ position: 'rope' }); fig.play(); // sent once the frame is ready
 //   await fig.ready;                                  // resolves at its `ready`
 
 const PREFIX = 'attention-playground:';
-const EVENTS = ['ready', 'model', 'step', 'trained', 'error'];
+const EVENTS = ['ready', 'model', 'metrics', 'step', 'trained', 'error'];
 /** The tallest height a frame is given (px): a height from the frame is data, bounded. */
 export const MAX_HEIGHT = 20000;
 /** The most commands that wait for the frame; later ones are dropped with an `error` event. */
@@ -157,7 +157,7 @@ function fromFrame(e, frame, origin, fit, onEvent) {
 
 /**
  * Connect to a widget's iframe. Its height messages resize it (style.height); its events are fired
- * on the iframe element as `ready`, `step`, `trained` and `error` (CustomEvents, detail as the
+ * on the iframe element as `ready`, `model`, `metrics` (and `step`, its old name), `trained` and `error` (CustomEvents, detail as the
  * element's, not bubbling). Messages from any other window or origin are ignored. Commands made
  * before the frame is ready are queued (at most MAX_QUEUED) and sent, in order, when it is;
  * `ready` is a promise of that moment.
@@ -198,7 +198,9 @@ export function connectFrame(frame, { fit = true } = {}) {
     play: () => post('play'),
     pause: () => post('pause'),
     /** @param {number} [n] */
-    step: (n = 1) => post('step', { n }),
+    train: (n = 1) => post('train', { n }),
+    /** The old name of train(n). @param {number} [n] */
+    step: (n = 1) => post('train', { n }),
     reset: () => post('reset'),
     /** @param {Record<string, string|number|boolean>} fields */
     setConfig: (fields) => post('setConfig', { fields }),

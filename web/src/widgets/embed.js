@@ -31,7 +31,7 @@ import { currentHash, onHashChange } from '../state/address.js';
 export { hashAttributes };
 
 /** Events re-sent to the declared origins. */
-const EVENTS = ['ready', 'model', 'step', 'trained', 'error'];
+const EVENTS = ['ready', 'model', 'metrics', 'step', 'trained', 'error'];
 
 /**
  * The origins a link declares (`origin` pairs), each an exact http(s) origin. A pair with anything

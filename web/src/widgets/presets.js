@@ -12,7 +12,7 @@
  * @property {string[]} [view] panels: chart, attention, positions, predictions
  * @property {string[]} [controls] play, step, reset, and config keys
  * @property {string[]} [options] a demo's option names besides config fields and steps (the only other
- *   names it accepts): the config's names, and after them the old names (demos/common.js OLD_OPTION_NAMES)
+ *   names it accepts): its lists, its own options, and after them the old names (demos/options.js)
  * @property {string[]} [lists] the options whose value is a list of the config field's values (position="none,rope")
  * @property {Goal} [goal] what a config preset is designed to show, on every seed
  */
@@ -36,22 +36,24 @@ export const PRESETS = {
       checks: [{ metric: 'heldout', min: 0.95 }],
     },
   },
-  // A demo's `options`: the names it reads besides config fields and steps (web/src/demos/<name>/index.js).
+  // A demo's `options`: the names it reads besides config fields and steps, as demos/options.js
+  // declares them (demoOptionNames; tests/node/demo-options.test.mjs holds the two equal: the
+  // widget's first part does not load the demos' reader).
   permutation: {
     title: 'Is attention order-blind? The permutation test',
     demo: 'permutation',
-    options: ['position', 'check_position', 'check_causal', 'encoding'],
+    options: ['check_position', 'seeds', 'check_causal', 'encoding'],
   },
   probe: {
     title: 'Which position can the model read? A probe',
     demo: 'probe',
-    options: ['position', 'normalization', 'anchors', 'causal', 'positions', 'normalizations'],
+    options: ['position', 'normalization', 'seeds', 'positions', 'normalizations'],
     lists: ['position', 'normalization'],
   },
   extrapolation: {
     title: 'Longer than in training: extrapolation',
     demo: 'extrapolation',
-    options: ['position', 'task2', 'rope_scaling', 'rope_factor', 'copy_back_k', 'encodings', 'scaling', 'factor'],
+    options: ['position', 'rope_scaling', 'seeds', 'task2', 'encodings', 'scaling', 'factor'],
     lists: ['position', 'rope_scaling'],
   },
 };

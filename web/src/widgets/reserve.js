@@ -3,13 +3,16 @@
 // widget is built), so the post around it does not jump when the widget appears (layout shift).
 // A preset written with only preset, steps, autoplay, theme, compact, seed and lr takes its
 // measured height (reserve-heights.json, written by build-scripts/measure-reserve.mjs; a widget in
-// Chinese takes its preset's "<preset> zh" row, measured with lang="zh": its words take less room); other
-// attributes are added up from the parts below, measured on 2026-11-26. Heights at WIDTHS (column
+// Chinese takes its preset's "<preset> zh" row, measured with lang="zh": its words take less room); a
+// widget written exactly as one measured with `measure-reserve.mjs --tag` (its "tags" row, by
+// reserve-key.js: lesson 4's maps, whose heads and length the parts below do not model) takes that
+// row; other attributes are added up from the parts below, measured on 2026-11-26. Heights at WIDTHS (column
 // widths from a 375 px phone's 329 px to 1280 px), linear in between, flat outside.
 // tests/browser/widget-reserve.test.mjs compares the guess with the built widget at 375-1280 px;
 // widget-layout.test.mjs measures the layout shift of the example post.
 import MEASURED from './reserve-heights.json';
 import { GROUP_TITLES, groupOf } from '../state/properties.js';
+import { reserveKey } from './reserve-key.js';
 
 const WIDTHS = MEASURED.widths; // [329, 375, 420, 560, 600, 700, 798, 1000, 1280]
 /** @type {Record<string, number[]>} a preset's height at WIDTHS ("probe compact": with compact) */
@@ -18,6 +21,8 @@ const PRESET_HEIGHTS = MEASURED.presets;
 const OPTIONS = MEASURED.options;
 /** @type {Record<string, number>} the length of each encoding's title (the engine's registry), named by the subtitle */
 const TITLE_LENGTHS = MEASURED.title_lengths;
+/** @type {Record<string, number[]>} a widget written exactly so, measured at WIDTHS (reserve-key.js; the course's maps) */
+const TAGS = MEASURED.tags;
 
 /** Attributes that leave a preset's layout as measured (its language picks its row: below). */
 const NEUTRAL = new Set([
@@ -26,7 +31,6 @@ const NEUTRAL = new Set([
   'autoplay',
   'theme',
   'compact',
-  'inspect-len', // the maps keep their size at any length
   'seed',
   'lr',
   'id',
@@ -118,6 +122,8 @@ const words = (/** @type {string|null} */ v) => (v ?? '').split(/[\s,]+/).filter
  * @returns {number}
  */
 export function reserveHeight(attr, width, compact, names = [], lang = 'en') {
+  const tag = reserveKey(attr, names, lang);
+  if (Object.hasOwn(TAGS, tag)) return Math.round(at(TAGS[tag], width));
   const preset = (attr('preset') ?? '').trim() || 'playground';
   const base = compact && Object.hasOwn(PRESET_HEIGHTS, `${preset} compact`) ? `${preset} compact` : preset;
   const key = lang !== 'en' && Object.hasOwn(PRESET_HEIGHTS, `${base} ${lang}`) ? `${base} ${lang}` : base;

@@ -1,4 +1,4 @@
-// The code behind the element's step(n), reset(), setConfig(fields) and highlight(sel), loaded
+// The code behind the element's train(n), reset(), setConfig(fields) and highlight(sel), loaded
 // when a page first calls one of them (a widget that is only read, never driven, does not
 // download it). Every call goes through the widget's app and its run controller; a refused call
 // fires `error` ({field, message, allowed}) on the element and resolves to false, leaving the
@@ -23,21 +23,24 @@ import { MAX_WAITING } from './step-queue.js';
  * @param {Widget} w @param {unknown} n @param {number} [halts] w.halts when the call was made
  * @param {() => void} [taken]
  */
-export async function step(w, n, halts = w.halts, taken = () => {}) {
+export async function train(w, n, halts = w.halts, taken = () => {}) {
   const r = readCount(n);
   if ('error' in r) return w._refuse(r.error);
-  const app = await appFor(w, 'step');
+  const app = await appFor(w, 'train');
   if (!app) return false;
   if (w.halts !== halts) return false; // a pause, a reset or leaving the screen came after the call
-  if (!('step' in app))
-    return w._refuse({ field: 'step', message: 'step(n) is for one model; a comparison steps with play and pause.' });
-  const done = app.step(r.value);
+  if (!('train' in app))
+    return w._refuse({
+      field: 'train',
+      message: 'train(n) is for one model; a comparison trains with play and pause.',
+    });
+  const done = app.train(r.value);
   taken();
   if (!done) {
     const waiting = app.steps.waiting?.n ?? 0;
     return w._refuse({
       field: 'n',
-      message: `n=${r.value}: ${waiting} steps already wait behind the running step(n), and at most ${MAX_WAITING} may wait; call again once they are trained, or pause.`,
+      message: `n=${r.value}: ${waiting} steps already wait behind the running train(n), and at most ${MAX_WAITING} may wait; call again once they are trained, or pause.`,
       ...(waiting < MAX_WAITING ? { allowed: [`1…${MAX_WAITING - waiting}`] } : {}),
     });
   }
@@ -74,7 +77,7 @@ export async function setConfig(w, fields) {
     });
   if (w.status !== 'error') await w.built.promise;
   // The step(n) calls made before it are trained first (a new model would drop them).
-  const queue = w.app && 'step' in w.app ? w.app.steps : null;
+  const queue = w.app && 'train' in w.app ? w.app.steps : null;
   await queue?.idle();
   const engine = await sharedEngine();
   // Declared names only, in every state (the hash route's list: attributes.js): setConfig never

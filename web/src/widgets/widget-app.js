@@ -117,7 +117,7 @@ export class WidgetApp {
     this.#build();
     this.run = new RunController(engine.pool, this.#views(), { refreshMs: INSPECT_MS, flushMs: FLUSH_MS });
     /** step(n) calls: one runs, at most one waits (step-queue.js) */
-    this.steps = new StepQueue((n) => this.run.stepBy(n));
+    this.steps = new StepQueue((n) => this.run.train(n));
   }
 
   /** The current model (null while none). */
@@ -228,7 +228,7 @@ export class WidgetApp {
     const button = (/** @type {string} */ name, /** @type {() => void} */ onclick, cls = '') =>
       el('button', { type: 'button', class: cls, hidden: !has(name), onclick }, tr(`widget.${name}`));
     ui.play = button('play', () => (this.wantPlay || this.steps.busy ? this.pause() : this.play()), 'primary');
-    ui.step = button('step', () => this.step());
+    ui.step = button('step', () => this.train());
     ui.reset = button('reset', () => this.reset());
     ui.stepCount = el('dd', { class: 'ap-step' }, '0');
     ui.loss = el('dd', { class: 'ap-loss' }, '–');
@@ -416,7 +416,7 @@ export class WidgetApp {
    * @param {number} [n]
    * @returns {Promise<boolean>|null}
    */
-  step(n = 1) {
+  train(n = 1) {
     const done = this.steps.add(n);
     this.#label();
     done?.finally(() => this.#label());
@@ -531,7 +531,7 @@ export class WidgetApp {
     const long = evals.filter((x) => x.length !== seqLen).pop();
     if (long) this.last.longAcc = long.token_accuracy;
     this.#stats();
-    this.onEvent('step', this.#metrics());
+    this.onEvent('metrics', this.#metrics());
   }
 
   // Text written only when it changes: each write dirties the page's layout.

@@ -19,7 +19,7 @@ export const COMMANDS = /** @type {const} */ ([
   'reset', // {sid} -> SessionInfo
   'play', // {sid, until, speed, every} -> {step}
   'pause', // {sid} -> {step}
-  'step', // {sid, n} -> {step, cancelled?} (cancelled: a pause or reset stopped it)
+  'train', // {sid, n} -> {step, cancelled?}: n training steps now (cancelled: a pause or reset stopped it)
   'configure', // {sid, fields} -> Config
   'trap', // (tests) behaves as a trap of the module
   'evaluate', // {sid, length} -> EvalMetrics

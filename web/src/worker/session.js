@@ -83,7 +83,7 @@ export class ModuleSession {
     this.every = 1; // post every k-th step's metrics (the last of a chunk always)
     this.msPerStep = TARGET_MS; // running estimate: the first chunk is one step, which measures it
     this.measured = false; // whether msPerStep comes from a chunk yet
-    this.halts = 0; // pauses and resets so far: a step(n) under way stops when this changes
+    this.halts = 0; // pauses and resets so far: a train(n) under way stops when this changes
   }
 
   /** The Embind handle; throws once disposed. */

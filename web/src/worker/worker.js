@@ -151,7 +151,7 @@ const commands = {
   info: ({ sid }) => leanInfo(session(sid).info()),
   reset({ sid }) {
     const h = session(sid);
-    h.halts++; // a step(n) under way stops: the new run starts at step 0, untrained
+    h.halts++; // a train(n) under way stops: the new run starts at step 0, untrained
     h.reset();
     return leanInfo(h.info());
   },
@@ -171,7 +171,7 @@ const commands = {
   },
   // n steps now, in chunks of about one play chunk each, yielding between them (see the header).
   // A pause or a reset meanwhile drops what is left: {step, cancelled: true}.
-  async step({ sid, n = 1 }) {
+  async train({ sid, n = 1 }) {
     let left = n;
     const halts = session(sid).halts;
     /** @type {import('./session.js').ChunkResult|null} */

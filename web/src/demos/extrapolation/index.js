@@ -8,22 +8,11 @@
 // encoding and seed), their evaluation and the wiring;
 // view.js builds the DOM, results.js draws the curves, rope-table.js the RoPE table.
 // mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import {
-  demoHandle,
-  requireOptions,
-  el,
-  injectStyles,
-  modelOverrides,
-  listOption,
-  numOption,
-  Disposer,
-  demoConfig,
-  colorOf,
-  completion,
-} from '../common.js';
+import { demoHandle, requireOptions, el, injectStyles, Disposer, colorOf, completion } from '../common.js';
+import { readDemoOptions, modelOverrides } from '../options.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
-import { buildDom, SECOND_TASKS, SCALINGS, taskTitle } from './view.js';
+import { buildDom, SCALINGS, taskTitle } from './view.js';
 import { translator } from '../../common/messages.js';
 import { drawResults, curvesOf } from './results.js';
 import { seedList, DEFAULT_SEEDS } from '../seeds.js';
@@ -55,7 +44,7 @@ const MULTIPLES = [1, 1.5, 2, 3, 4];
  *   encodings (list), task2, scaling (list of pi, ntk, yarn shown at start), copy_back_k, seed (the first), seeds (how many, default 3),
  *   d_model, heads, layers, batch, lr
  * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
- *   root: HTMLElement, results(): object}}
+ *   root: HTMLElement, results(): object, refusals: import('../../state/fields.js').FieldRefusal[]}}
  */
 export function mount(root, options = {}) {
   return demoHandle(new ExtrapolationDemo(root, options));
@@ -63,21 +52,23 @@ export function mount(root, options = {}) {
 
 /**
  * The demo's state from its options: what it trains, and its language.
- * @param {Record<string, any>} cfg @param {ReturnType<typeof demoLists>} lists
- * @param {import('../../wasm-api').Registry|undefined} registry @param {import('../../common/messages.js').Lang} lang
+ * @param {Record<string, any>} cfg the read options (options.js) @param {ReturnType<typeof demoLists>} lists
+ * @param {import('../../common/messages.js').Lang} lang
  * @returns {ExtrapolationState}
  */
-function initialState(cfg, lists, registry, lang) {
+function initialState(cfg, lists, lang) {
   return {
-    encodings: listOption(cfg.position, lists.extrapolationDefault).filter((e) => lists.extrapolation.includes(e)),
-    tasks: ['copy_back', SECOND_TASKS.includes(cfg.task2) ? cfg.task2 : 'copy_first'],
-    scaling: new Set(listOption(cfg.rope_scaling, []).filter((x) => SCALINGS.includes(x))),
-    factor: numOption(cfg.rope_factor, 2),
+    encodings: /** @type {string[]} */ (cfg.position ?? lists.extrapolationDefault).filter((e) =>
+      lists.extrapolation.includes(e),
+    ),
+    tasks: ['copy_back', cfg.task2 ?? 'copy_first'],
+    scaling: new Set(/** @type {string[]} */ (cfg.rope_scaling ?? []).filter((x) => SCALINGS.includes(x))),
+    factor: cfg.rope_factor ?? 2,
     runs: new Map(), // `${task}|${pos}|${seed}` -> run
     playing: false,
     disposed: false,
     refusal: null, // the engine's message for learned past L
-    seeds: seedList(modelOverrides(cfg, registry).seed ?? 1, numOption(cfg.seeds, DEFAULT_SEEDS)),
+    seeds: seedList(cfg.seed ?? 1, cfg.seeds ?? DEFAULT_SEEDS),
     lang,
     tr: translator(lang), // its words (the table's widget and extrapolation parts, loaded before mount)
   };
@@ -91,28 +82,30 @@ export class ExtrapolationDemo {
    */
   constructor(root, options) {
     const { registry, compact = false, autoplay = false, lang = 'en' } = options;
-    const cfg = demoConfig('extrapolation', options.config ?? {});
+    const { values: cfg, refusals } = readDemoOptions('extrapolation', registry, options.config ?? {});
+    /** the options that were refused (each named, with what is allowed): the demo took its defaults */
+    this.refusals = refusals;
     const { pool, LineChart } = requireOptions('extrapolation', options);
     this.complete = completion(options.onDone); // every model trained (or failed) and evaluated
     const lists = demoLists(registry);
     this.autoplay = autoplay;
-    this.steps = numOption(cfg.steps, 800);
-    const L = (this.L = numOption(cfg.seq_len, 16));
+    this.steps = /** @type {number} */ (cfg.steps ?? 800);
+    const L = (this.L = /** @type {number} */ (cfg.seq_len ?? 16));
     this.lengths = [...new Set(MULTIPLES.map((m) => Math.round(m * L)))];
-    this.k = numOption(cfg.copy_back_k, 2);
+    this.k = /** @type {number} */ (cfg.copy_back_k ?? 2);
     this.base = {
       causal: true,
       d_model: 32,
       heads: 4,
       layers: 2,
       seed: 1,
-      ...modelOverrides(cfg, registry),
+      ...modelOverrides(cfg),
       seq_len: L,
       steps: this.steps,
       eval_every: Math.max(this.steps, 1),
     };
     /** @type {ExtrapolationState} what the views read (results.js, rope-table.js) */
-    this.s = initialState(cfg, lists, registry, lang);
+    this.s = initialState(cfg, lists, lang);
     // Twice as many runs train at once as the pool has workers, in the order sync() adds them.
     this.set = new RunSet(pool, {
       turns: 2 * (pool.size ?? 2),

@@ -4,8 +4,10 @@
 // frame. Static DOM only; index.js wires and fills it.
 import { el, m, colorOf, rich } from '../common.js';
 import { nearestIndex } from '../../common/nearest.js';
+import { SECOND_TASKS } from '../options.js';
 
-export const SECOND_TASKS = ['copy_first', 'repeat', 'copy', 'reverse', 'sort', 'dyck'];
+export { SECOND_TASKS };
+
 /** @type {Record<string, (k: number) => string>} what each task asks, as TeX (typeset in the block's title) */
 const TASK_TEX = {
   copy_back: (k) => `y_t = x_{t-${k}}`,

@@ -6,17 +6,8 @@
 // come before B?) on several seeds, each until it has learned the task or its budget runs out (pair.js).
 // This file (PermutationDemo) reads the options and wires the parts; view.js builds the DOM.
 // mount(root, {pool, registry, LineChart, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import {
-  demoHandle,
-  requireOptions,
-  injectStyles,
-  modelOverrides,
-  numOption,
-  boolOption,
-  Disposer,
-  demoConfig,
-  completion,
-} from '../common.js';
+import { demoHandle, requireOptions, injectStyles, Disposer, completion } from '../common.js';
+import { readDemoOptions, modelOverrides } from '../options.js';
 import { demoLists } from '../lists.js';
 import { buildDom } from './view.js';
 import { SequenceEditor } from './editor.js';
@@ -51,7 +42,8 @@ import { translator } from '../../common/messages.js';
  *   encodings offered, demos/lists.js); LineChart: the pages' uPlot chart or the widget's light
  *   one; config: steps (the budget, default 3000), seeds (how many, default 3), encoding (the second model's), seed (the first), d_model, heads, layers, batch, lr ...;
  *   check_position / check_causal (the model checked first)
- * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>, root: HTMLElement, results(): object[]}}
+ * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>, root: HTMLElement, results(): object[],
+ *   refusals: import('../../state/fields.js').FieldRefusal[]}}
  */
 export function mount(root, options = {}) {
   return demoHandle(new PermutationDemo(root, options));
@@ -81,22 +73,24 @@ export class PermutationDemo {
   constructor(root, options) {
     const { registry, compact = false, autoplay = false, lang = 'en' } = options;
     const tr = translator(lang);
-    const cfg = demoConfig('permutation', options.config ?? {});
+    const { values: cfg, refusals } = readDemoOptions('permutation', registry, options.config ?? {});
+    /** the options that were refused (each named, with what is allowed): the demo took its defaults */
+    this.refusals = refusals;
     const { pool, LineChart } = requireOptions('permutation', options);
     const encodings = demoLists(registry).permutation;
     // The budget: RoPE, Shaw, URPE and FIRE learn `order` within it on seeds 1–3 at this lr (docs/demos.md).
-    const steps = (this.steps = numOption(cfg.steps, 3000));
-    this.base = { ...BASE, steps, ...modelOverrides(cfg, registry) };
-    const seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
+    const steps = (this.steps = /** @type {number} */ (cfg.steps ?? 3000));
+    this.base = { ...BASE, steps, ...modelOverrides(cfg) };
+    const seeds = seedList(this.base.seed, cfg.seeds ?? DEFAULT_SEEDS);
     this.bag = new Disposer();
     this.style = injectStyles(root);
     this.ui = buildDom(LineChart, compact, encodings, tr);
     root.append(this.ui.box);
     /** @type {PermutationState} */
     this.s = {
-      encoding: encodings.includes(cfg.position) ? cfg.position : 'learned',
-      checkPosition: cfg.check_position ?? 'none',
-      checkCausal: boolOption(cfg.check_causal, false),
+      encoding: encodings.includes(String(cfg.position)) ? String(cfg.position) : 'learned',
+      checkPosition: String(cfg.check_position ?? 'none'),
+      checkCausal: /** @type {boolean} */ (cfg.check_causal ?? false),
       vocab: [],
       x: [], // token ids of X
       perm: [], // (πX)_i = X_{perm[i]}

@@ -7,18 +7,8 @@
 // causal. This file owns the grid (ProbeDemo: its run set, run/run-set.js, one run per model)
 // and the wiring; view.js builds the DOM, cells.js measures and draws a cell.
 // mount(root, {pool, registry, compact, autoplay, config}) → {start, pause, dispose, ready}.
-import {
-  demoHandle,
-  requireOptions,
-  injectStyles,
-  modelOverrides,
-  listOption,
-  boolOption,
-  numOption,
-  Disposer,
-  demoConfig,
-  completion,
-} from '../common.js';
+import { demoHandle, requireOptions, injectStyles, Disposer, completion } from '../common.js';
+import { readDemoOptions, modelOverrides } from '../options.js';
 import { demoLists } from '../lists.js';
 import { RunSet } from '../../run/run-set.js';
 import { buildDom, ANCHORS } from './view.js';
@@ -45,7 +35,8 @@ import { mapWords } from '../../panels/map-words.js';
  *   cell, default 3), anchors, causal, positions / normalizations (lists or comma-separated), seed (the
  *   first), d_model, heads, layers, batch, lr
  * @returns {{start(): Promise<void>, pause(): Promise<void>, dispose(): Promise<void>, ready: Promise<void>,
- *   root: HTMLElement, results(): object[]}}
+ *   root: HTMLElement, results(): object[],
+ *   refusals: import('../../state/fields.js').FieldRefusal[]}}
  */
 export function mount(root, options = {}) {
   return demoHandle(new ProbeDemo(root, options));
@@ -84,23 +75,25 @@ export class ProbeDemo {
     /** its words in its language (the table's widget and probe parts, loaded before mount) */
     this.tr = translator(lang);
     this.lang = lang;
-    const cfg = demoConfig('probe', options.config ?? {});
+    const { values: cfg, refusals } = readDemoOptions('probe', registry, options.config ?? {});
+    /** the options that were refused (each named, with what is allowed): the demo took its defaults */
+    this.refusals = refusals;
     const { pool } = requireOptions('probe', options, false);
     this.complete = completion(options.onDone); // every cell trained or marked n/a
     this.compact = compact;
     this.autoplay = autoplay;
-    this.steps = numOption(cfg.steps, 600);
+    this.steps = /** @type {number} */ (cfg.steps ?? 600);
     const lists = demoLists(registry);
-    this.positions = listOption(cfg.position, lists.probePositions);
+    this.positions = /** @type {string[]} */ (cfg.position ?? lists.probePositions);
     // Columns the setup cannot build (causal only, without the mask) are hidden, unless asked for.
     this.causalOnly = cfg.normalization ? [] : lists.probeCausalNormalizations;
-    this.norms = listOption(cfg.normalization, [...lists.probeNormalizations, ...this.causalOnly]);
+    this.norms = /** @type {string[]} */ (cfg.normalization ?? [...lists.probeNormalizations, ...this.causalOnly]);
     const steps = this.steps;
-    this.base = probeBase(steps, modelOverrides(cfg, registry));
-    this.seeds = seedList(this.base.seed, numOption(cfg.seeds, DEFAULT_SEEDS));
+    this.base = probeBase(steps, modelOverrides(cfg));
+    this.seeds = seedList(this.base.seed, cfg.seeds ?? DEFAULT_SEEDS);
     this.n = this.base.seq_len;
     this.anchors = ANCHORS.some(([k]) => k === cfg.anchors) ? cfg.anchors : 'none';
-    this.causal = boolOption(cfg.causal, false);
+    this.causal = /** @type {boolean} */ (cfg.causal ?? false);
     /** @type {Cell[]} {pos, norm, td, runs: one per seed, state, acc, spread, mirror, outcome} */
     this.cells = [];
     this.playing = false;

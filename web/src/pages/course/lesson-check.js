@@ -67,7 +67,7 @@ export class LessonCheck {
     this.log.hidden = true;
     this.listener = (/** @type {Event} */ e) => this.#onMetrics(/** @type {CustomEvent} */ (e));
     this.onModel = (/** @type {Event} */ e) => this.#newAttempt(/** @type {CustomEvent} */ (e).detail?.config);
-    this.widget.addEventListener('step', this.listener);
+    this.widget.addEventListener('metrics', this.listener);
     this.widget.addEventListener('trained', this.listener);
     this.widget.addEventListener('model', this.onModel);
     if (this.widget.config) this.#newAttempt(this.widget.config); // built before this check
@@ -217,7 +217,7 @@ export class LessonCheck {
   }
 
   dispose() {
-    this.widget.removeEventListener('step', this.listener);
+    this.widget.removeEventListener('metrics', this.listener);
     this.widget.removeEventListener('trained', this.listener);
     this.widget.removeEventListener('model', this.onModel);
   }

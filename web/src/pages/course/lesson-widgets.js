@@ -60,7 +60,7 @@ export class LessonWidgets {
       for (const w of this.widgets) this.observer.observe(w);
     });
     this.onMetrics = (/** @type {Event} */ e) => this.#facts(/** @type {CustomEvent} */ (e));
-    root.addEventListener('step', this.onMetrics);
+    root.addEventListener('metrics', this.onMetrics);
     root.addEventListener('trained', this.onMetrics);
   }
 
@@ -95,7 +95,7 @@ export class LessonWidgets {
 
   dispose() {
     this.observer.disconnect();
-    this.root.removeEventListener('step', this.onMetrics);
+    this.root.removeEventListener('metrics', this.onMetrics);
     this.root.removeEventListener('trained', this.onMetrics);
   }
 }

@@ -7,6 +7,7 @@ import { LineChart } from '../../charts/line-chart.js';
 import '../../panels/style.css';
 import './page.css';
 import { loadMessages } from '../../common/messages.js';
+import { parseValue } from '../../state/fields.js';
 
 /** @type {Record<string, () => Promise<import('../../demos/common.js').DemoModule>>} */
 const DEMOS = {
@@ -18,8 +19,18 @@ const DEMOS = {
 const status = /** @type {HTMLElement} */ (document.getElementById('module-status'));
 const name = /** @type {string} */ (document.body.dataset.demo);
 const params = Object.fromEntries(new URLSearchParams(location.search));
-const flag = (/** @type {string|undefined} */ v, /** @type {boolean} */ fallback) =>
-  v === undefined ? fallback : !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
+// the page's own switches read as every boolean field is (true/1, false/0; state/fields.js)
+const BOOL = /** @type {import('../../state/properties.js').Property} */ ({
+  key: '',
+  kind: 'bool',
+  group: '',
+  help: '',
+  default: false,
+});
+const flag = (/** @type {string|undefined} */ v, /** @type {boolean} */ fallback) => {
+  const r = v === undefined ? null : parseValue(BOOL, v);
+  return r && 'value' in r ? Boolean(r.value) : fallback;
+};
 
 try {
   const pool = new WorkerPool(params.workers ? { size: Number(params.workers) } : {});
@@ -39,6 +50,8 @@ try {
     autoplay: flag(params.autoplay, true),
     config: params,
   });
+  // an option the demo could not use, named with what is allowed (the demo took its default)
+  for (const r of demo.refusals) status.textContent += ` · ${r.field}=${params[r.field] ?? ''} not used: ${r.why}`;
   window.demo = demo; // for the console and the browser tests
   window.demoPool = pool;
   engineNotice(pool, box); // says when a worker crashed and was restarted

@@ -429,8 +429,9 @@ export class Playground {
     return this.run.pause();
   }
 
-  step(n = 1) {
-    return this.run.stepBy(n);
+  /** Train n steps now, then redraw. @param {number} [n] */
+  train(n = 1) {
+    return this.run.train(n);
   }
 
   async reset() {

@@ -54,7 +54,7 @@ export class Toolbar {
     );
     $('step').addEventListener(
       'click',
-      this.#safe(() => pg.step(1)),
+      this.#safe(() => pg.train(1)),
     );
     $('reset').addEventListener(
       'click',
