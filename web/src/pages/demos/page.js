@@ -52,6 +52,7 @@ try {
   });
   // an option the demo could not use, named with what is allowed (the demo took its default)
   for (const r of demo.refusals) status.textContent += ` · ${r.field}=${params[r.field] ?? ''} not used: ${r.why}`;
+  status.classList.toggle('wraps', demo.refusals.length > 0); // a longer line than the badge holds on a phone
   window.demo = demo; // for the console and the browser tests
   window.demoPool = pool;
   engineNotice(pool, box); // says when a worker crashed and was restarted
