@@ -102,7 +102,7 @@ function host(declared) {
       import { connectFrame } from '${frameOrigin}/embed-host.js';
       const f = document.getElementById('f');
       window.__events = [];
-      for (const t of ['ready', 'step', 'trained', 'error']) f.addEventListener(t, (e) => window.__events.push({ type: t, detail: e.detail }));
+      for (const t of ['ready', 'metrics', 'step', 'trained', 'error']) f.addEventListener(t, (e) => window.__events.push({ type: t, detail: e.detail }));
       window.widget = connectFrame(f);
       window.raw = (msg) => f.contentWindow.postMessage(msg, '${frameOrigin}');
     </script></body></html>`,
@@ -176,13 +176,17 @@ test('the iframe route: a declared origin drives the frame and hears its events;
     'nothing scrolls inside the frame',
   );
 
-  await p.evaluate(() => window.widget.step(6));
-  await p.waitForFunction(() => window.__events.some((e) => e.type === 'step' && e.detail.step === 6), null, {
+  // train(n) (the message attention-playground:train); the frame's metrics event comes again as step
+  await p.evaluate(() => window.widget.train(6));
+  await p.waitForFunction(() => window.__events.some((e) => e.type === 'metrics' && e.detail.step === 6), null, {
     timeout: 20000,
   });
   assert.equal(await frameStep(p), 6);
-  const ev = (await p.evaluate(() => window.__events)).find((e) => e.type === 'step');
+  const ev = (await p.evaluate(() => window.__events)).find((e) => e.type === 'metrics');
   assert.ok(Number.isFinite(ev.detail.loss), JSON.stringify(ev.detail));
+  await p.waitForFunction(() => window.__events.some((e) => e.type === 'step' && e.detail.step === 6), null, {
+    timeout: 20000,
+  });
   await p.evaluate(() => window.widget.setConfig({ position: 'alibi' }));
   await p.waitForFunction(() => true);
   await p

@@ -199,8 +199,8 @@ export function connectFrame(frame, { fit = true } = {}) {
     pause: () => post('pause'),
     /** @param {number} [n] */
     train: (n = 1) => post('train', { n }),
-    /** The old name of train(n). @param {number} [n] */
-    step: (n = 1) => post('train', { n }),
+    /** The old name of train(n): its old message, which frames of every version read. @param {number} [n] */
+    step: (n = 1) => post('step', { n }),
     reset: () => post('reset'),
     /** @param {Record<string, string|number|boolean>} fields */
     setConfig: (fields) => post('setConfig', { fields }),
