@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # build-scripts/check-layers.sh — the core's folders form layers, and this check keeps them so:
-#   tensor/, io/           leaves (kernels; JSON and model files)
+#   refusal/               the one error type and its table of codes: the lowest leaf, which
+#                          every folder may include and which includes none
+#   tensor/, io/           leaves above it (kernels; JSON and model files)
 #   common/                shapes and types the model and the registries share (AttnShape,
 #                          OptionSpec, ParamStore, MakeContext)
 #   position/, normalization/, tasks/   the registries: they know no model, no config and not
@@ -18,6 +20,7 @@ core=${1:-"$(dirname "$0")/../core"}
 
 # folder: the folders it must not include
 rules=(
+  "refusal:tensor io common position normalization tasks config model optim torch session bindings cli"
   "tensor:io common position normalization tasks config model optim session"
   "io:common position normalization tasks config model optim session"
   "common:position normalization tasks config model optim session"

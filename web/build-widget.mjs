@@ -39,8 +39,12 @@ const DIST = resolve(ROOT, 'dist');
 // holds in both languages; the largest kind 329.9 -> 330.1 KB). 332 KB since the engine's
 // schedule_start field (a fine-tune's own warmup and decay, issue 42), the element's train(n) and
 // `metrics` names beside their old ones and a demo's refused options as `error` events (issue 46)
-// (2026-12-07: the largest kind 331.0 -> 331.5 KB).
-export const BUDGET = 332_000;
+// (2026-12-07: the largest kind 331.0 -> 331.5 KB). 341 KB since every refusal is a code
+// (issue 45: core/refusal/, the table of codes with their English templates in the wasm's data
+// segment, and a params list built at each throw site; the command line's codes stay native):
+// the largest kind 331.6 -> 340.6 KB, the wasm's first part about 254 -> 264 KB. To be won back
+// when the registry's prose leaves the data segment (issue 45, part 2: about 14 KB gzipped).
+export const BUDGET = 341_000;
 const STYLES = resolve(WEB, 'src/widgets/styles.js');
 const TEX_LITE = resolve(WEB, 'src/widgets/tex-lite.js');
 // The published entry (a loader that parses as a classic script too) and the widget module it loads.

@@ -11,6 +11,7 @@
 
 #include "normalization/normalization.hpp"
 #include "position/position.hpp"
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "session/inspect.hpp"
 #include "session/interventions.hpp"
@@ -25,8 +26,26 @@ using emscripten::val;
 
 namespace {
 
+// A refusal's structure as JS sees it: {code, field, params, where} (core/refusal/refusal.hpp).
+// Any other exception (a library's, out of memory) has the code "engine.other".
+nlohmann::json refusal_json(const std::exception& e) {
+  auto* r = dynamic_cast<const ap::Refusal*>(&e);
+  if (!r) return {{"code", "engine.other"}, {"field", ""}, {"params", nlohmann::json::object()}, {"where", ""}};
+  nlohmann::json params = nlohmann::json::object();
+  for (auto& [k, v] : r->params()) params[k] = v;
+  return {{"code", r->code()}, {"field", r->field()}, {"params", params}, {"where", r->where()}};
+}
+
+// The JSON text of `j`, safe for any bytes a message quotes (invalid UTF-8 is replaced).
+std::string dump_safe(const nlohmann::json& j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// A JS Error with the message and, as its `refusal` property, the refusal's structure.
 [[noreturn]] void throw_js(const std::exception& e) {
-  val::global("Error").new_(std::string(e.what())).throw_();
+  val err = val::global("Error").new_(std::string(e.what()));
+  err.set("refusal", val::global("JSON").call<val>("parse", dump_safe(refusal_json(e))));
+  err.throw_();
   __builtin_unreachable();
 }
 
@@ -44,7 +63,7 @@ auto guarded(F&& f) -> decltype(f()) {
 // call that threw (a rejected config) leaked its whole argument: 400 rejections of a 200 KB
 // config grew the heap by 77 MB. The copy made here is freed by C++ unwinding like any local.
 std::string text_of(const val& v, const char* what) {
-  if (!v.isString()) throw std::invalid_argument(std::string(what) + ": expected a string");
+  if (!v.isString()) ap::refuse("bindings.not_text", what, {});
   return v.as<std::string>();
 }
 
@@ -67,11 +86,13 @@ std::string check_config(const val& text) {
     ap::Config c = ap::Config::from_json(parse(text_of(text, "config"), "config"));
     return nlohmann::json{{"ok", true}, {"config", c.to_json()}}.dump();
   } catch (const std::exception& e) {
-    // replace: a message that quotes invalid UTF-8 must not make dump() throw here
-    return nlohmann::json{{"ok", false}, {"error", e.what()}}.dump(-1, ' ', false,
-                                                                   nlohmann::json::error_handler_t::replace);
+    // safe: a message that quotes invalid UTF-8 must not make dump() throw here
+    return dump_safe({{"ok", false}, {"error", e.what()}, {"refusal", refusal_json(e)}});
   } catch (...) {  // never throw to JS: the page shows this message
-    return nlohmann::json{{"ok", false}, {"error", "config: could not be checked"}}.dump();
+    return dump_safe(
+        {{"ok", false},
+         {"error", "config: could not be checked"},
+         {"refusal", {{"code", "engine.other"}, {"field", "config"}, {"params", nlohmann::json::object()}}}});
   }
 }
 
@@ -175,8 +196,7 @@ class Session {
   // without. The C++ names are the JS names.
   static Session* load_with(const val& bytes, const val& overrides) {
     return guarded([&] {
-      if (!bytes.instanceof (val::global("Uint8Array")))
-        throw std::invalid_argument("model file: expected the file's bytes as a Uint8Array");
+      if (!bytes.instanceof (val::global("Uint8Array"))) ap::refuse("bindings.not_bytes", "model file", {});
       std::vector<uint8_t> b = emscripten::convertJSArrayToNumberVector<uint8_t>(bytes);
       const std::string text = overrides.isUndefined() ? "" : text_of(overrides, "overrides");
       auto o = text.empty() ? nlohmann::json::object() : parse(text, "overrides");
@@ -189,6 +209,14 @@ class Session {
   std::unique_ptr<ap::Session> s_;
 };
 
+// The declared refusal codes and their English templates (core/refusal/codes.cpp), for the
+// page's message tables and the test that holds them to this table.
+std::string refusal_codes_json() {
+  nlohmann::json out = nlohmann::json::array();
+  for (auto& c : ap::refusal_codes()) out.push_back({{"code", c.code}, {"en", c.en}});
+  return out.dump();
+}
+
 std::string version() { return AP_VERSION; }
 std::string simd_arch() { return ap::simd_arch_name(); }
 bool simd_enabled() { return ap::simd_enabled(); }
@@ -199,8 +227,7 @@ void set_threads(int n) {
   guarded([&] {
     const int most = EM_ASM_INT({ return Module['pthreadPoolSize'] | 0; }) + 1;
     if (n > most && ap::threads_supported())
-      throw std::invalid_argument("threads: " + std::to_string(n) + " is more than the " + std::to_string(most) +
-                                  " this module started workers for; use 1.." + std::to_string(most));
+      ap::refuse("bindings.threads_above", "threads", {{"n", std::to_string(n)}, {"max", std::to_string(most)}});
     ap::set_num_threads(n);
   });
 }
@@ -218,6 +245,7 @@ EMSCRIPTEN_BINDINGS(attnplay) {
   emscripten::function("threadsSupported", &threads_supported);
   emscripten::function("registry", &registry_json);
   emscripten::function("checkConfig", &check_config);
+  emscripten::function("refusalCodes", &refusal_codes_json);
   emscripten::class_<Session>("Session")
       .constructor<const val&>()
       .class_function("load", &Session::load, emscripten::allow_raw_pointers())

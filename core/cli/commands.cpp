@@ -12,6 +12,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "io/safetensors.hpp"
 #include "session/inspect.hpp"
@@ -52,18 +53,15 @@ int eval(const std::string& model, const std::vector<std::string>& sets, bool js
   int len = 0;
   for (auto& kv : sets) {
     auto [k, v] = split_assignment(kv);
-    if (k != "eval_len") throw std::invalid_argument("eval: only eval_len can be set, not '" + k + "'");
+    if (k != "eval_len") refuse("cli.eval_only_eval_len", "--set", {{"key", k}});
     len = Config::parse({{k, config_value(k, v)}}).eval_len;  // the field's range, as train reads it
-    if (len < 1) throw std::invalid_argument("eval_len: must be at least 1");
+    if (len < 1) refuse("cli.eval_len_positive", "eval_len");
   }
   // The same bound as train's eval_len and inspect's --length, before anything is allocated.
   if (len > 0) check_forward_memory(s->config(), s->config().batch, len + s->config().anchor_count(), "eval_len");
   EvalMetrics e = s->evaluate(len);
   if (!std::isfinite(e.loss))  // finite but huge weights can overflow the forward pass
-    throw std::invalid_argument("eval: the model's held-out loss is " +
-                                std::string(std::isnan(e.loss) ? "NaN" : "infinite") +
-                                ": its weights overflow the forward pass, so there is nothing to report; "
-                                "retrain it (lower lr or set clip) or load another model");
+    refuse(std::isnan(e.loss) ? "cli.eval_loss_nan" : "cli.eval_loss_infinite", "--model");
   nlohmann::json r = e.to_json();
   if (!s->stopped().empty()) r["stopped"] = s->stopped();
   if (json)

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cli/files.hpp"
+#include "refusal/refusal.hpp"
 #include "io/sha256.hpp"
 #include "tasks/task.hpp"
 #include "tasks/text.hpp"
@@ -37,10 +38,7 @@ std::string default_text(nlohmann::json& j) {
   const std::string path = bundled_corpus_path();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    throw std::invalid_argument("the " + task->get<std::string>() +
-                                " task needs a text: give one with --text-file FILE (UTF-8, at most 2 MiB); the page's "
-                                "corpus, " +
-                                path + ", is missing (node build-scripts/corpus.mjs writes it)");
+    refuse("cli.corpus_missing", "--text-file", {{"task", task->get<std::string>()}, {"path", path}});
   j["text"] = read_text_file(path, "the bundled corpus", kMaxTextBytes);
   return path;
 }

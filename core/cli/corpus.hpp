@@ -19,7 +19,7 @@ std::string bundled_corpus_path();
 bool task_reads_text(const std::string& task);
 
 // For a new config of a task that reads a text (text, mlm) `j` without a text: sets j["text"] to the bundled corpus and
-// returns its path; throws std::invalid_argument naming --text-file when it is missing. Any other config: returns ""
+// returns its path; refuses (cli.corpus_missing) naming --text-file when it is missing. Any other config: returns ""
 // and changes nothing.
 std::string default_text(nlohmann::json& j);
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cli/files.hpp"
+#include "refusal/refusal.hpp"
 
 namespace ap::cli {
 
@@ -66,11 +67,12 @@ CsvTable csv_parse(const std::string& text, const std::string& what) {
   std::string cell;
   size_t line = 1, cells = 0;
   bool quoted = false;  // the current cell was quoted (an empty "" at the end is still a cell)
-  auto fail = [&](const std::string& why) {
-    throw std::invalid_argument(what + ": not valid CSV at line " + std::to_string(line) + ": " + why);
+  auto fail = [&](const char* code, RefusalParams params = {}) {
+    params.insert(params.begin(), {{"file", what}, {"line", std::to_string(line)}});
+    refuse(code, "", std::move(params));
   };
   auto end_cell = [&] {
-    if (++cells > kMaxCsvCells) fail("more than " + std::to_string(kMaxCsvCells) + " cells, the limit");
+    if (++cells > kMaxCsvCells) fail("csv.too_many_cells", {{"limit", std::to_string(kMaxCsvCells)}});
     row.push_back(csv_restored_text(cell));
     cell.clear();
     quoted = false;
@@ -79,10 +81,10 @@ CsvTable csv_parse(const std::string& text, const std::string& what) {
   const size_t n = text.size();
   while (i < n) {
     if (text[i] == '"') {  // a quoted field: up to the closing quote; "" is one quote
-      if (!cell.empty()) fail("a quote inside an unquoted field (quote the whole field)");
+      if (!cell.empty()) fail("csv.quote_inside");
       const size_t start_line = line;
       for (++i;; ++i) {
-        if (i >= n) line = start_line, fail("a quoted field is not closed");
+        if (i >= n) line = start_line, fail("csv.unclosed_quote");
         if (text[i] == '"') {
           if (i + 1 < n && text[i + 1] == '"') {
             cell += '"', ++i;
@@ -94,7 +96,7 @@ CsvTable csv_parse(const std::string& text, const std::string& what) {
         if (text[i] == '\n') ++line;
         cell += text[i];
       }
-      if (i < n && text[i] != ',' && text[i] != '\n' && text[i] != '\r') fail("text after a closing quote");
+      if (i < n && text[i] != ',' && text[i] != '\n' && text[i] != '\r') fail("csv.text_after_quote");
       continue;
     }
     const char c = text[i++];
@@ -107,7 +109,7 @@ CsvTable csv_parse(const std::string& text, const std::string& what) {
       row.clear();
       ++line;
     } else {
-      if (c == '"') fail("a quote inside an unquoted field (quote the whole field)");
+      if (c == '"') fail("csv.quote_inside");
       cell += c;
     }
   }
@@ -118,11 +120,14 @@ CsvTable csv_parse(const std::string& text, const std::string& what) {
 CsvTable read_csv_file(const std::string& path) {
   const std::string what = "'" + path + "'";
   CsvTable t = csv_parse(read_text_file(path, "CSV file", kMaxCsvBytes), what);
-  if (t.empty()) throw std::invalid_argument(what + " is empty: expected a header and rows");
+  if (t.empty()) refuse("csv.empty", "", {{"file", what}});
   for (size_t r = 1; r < t.size(); ++r)
     if (t[r].size() != t[0].size())
-      throw std::invalid_argument(what + ": record " + std::to_string(r + 1) + " has " + std::to_string(t[r].size()) +
-                                  " fields, but the header has " + std::to_string(t[0].size()));
+      refuse("csv.record_fields", "",
+             {{"file", what},
+              {"record", std::to_string(r + 1)},
+              {"fields", std::to_string(t[r].size())},
+              {"header", std::to_string(t[0].size())}});
   return t;
 }
 

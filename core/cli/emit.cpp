@@ -11,6 +11,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 
 namespace ap::cli {
@@ -44,8 +45,7 @@ void check_emitted_path(const std::string& field, const std::string& path) {
     if (c < 0x20 || c == 0x7f) {
       char code[8];
       std::snprintf(code, sizeof code, "0x%02X", c);
-      throw std::invalid_argument(field + ": the path " + show_text(path) + " holds a control character (byte " + code +
-                                  "); an emitted script cannot name it safely: choose a path without one");
+      refuse("emit.control_character", field, {{"path", show_text(path)}, {"byte", code}});
     }
 }
 
@@ -61,20 +61,14 @@ std::string task_lines(const SweepPlan& plan, const std::string& attnplay, const
     const std::string line =
         shell_line(train_argv(plan, i, attnplay, (fs::path(rows_dir) / row_file_name(i)).string()));
     if (line.find_first_of("\r\n") != std::string::npos)
-      throw std::invalid_argument("--emit: run " + std::to_string(i) +
-                                  " has a value with a line break; "
-                                  "a task list holds one command per line");
+      refuse("emit.line_break", "--emit", {{"run", std::to_string(i)}});
     text += line + "\n";
   }
   return text;
 }
 
 std::string slurm_script(size_t runs, const std::string& tasks, const std::string& logs) {
-  if (logs.find('\\') != std::string::npos)
-    throw std::invalid_argument("--emit slurm: the folder " + show_text(logs) +
-                                " holds a backslash, which turns off "
-                                "Slurm's %A/%a in the log file names (every task would write one file); choose a "
-                                "folder without one");
+  if (logs.find('\\') != std::string::npos) refuse("slurm.backslash", "--emit", {{"folder", show_text(logs)}});
   check_emitted_path("--emit slurm DIR", logs);
   check_emitted_path("--emit slurm DIR", tasks);
   return "#!/bin/bash\n"
@@ -122,7 +116,7 @@ void emit_slurm(SweepPlan plan, const std::string& attnplay, const std::string& 
   const std::string script = slurm_script(plan.runs.size(), (d / "tasks.txt").string(), (d / "logs").string());
   std::error_code ec;
   fs::create_directories(d / "logs", ec);
-  if (ec) throw std::invalid_argument("--emit slurm: cannot create '" + (d / "logs").string() + "': " + ec.message());
+  if (ec) refuse("slurm.cannot_create", "--emit", {{"folder", (d / "logs").string()}, {"reason", ec.message()}});
   write_value_files(plan, rows);
   write_text(d / "tasks.txt", task_lines(plan, attnplay, rows));
   write_text(d / "sweep.sbatch", script);

@@ -12,6 +12,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/safetensors.hpp"
 
 namespace ap::cli {
@@ -19,66 +20,62 @@ namespace ap::cli {
 nlohmann::json read_json_file(const std::string& path, const char* what, JsonLimits limits) {
   const std::string name = std::string(what) + " '" + path + "'";
   std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) throw std::invalid_argument(name + " cannot be opened");
+  if (!in) refuse("files.cannot_open", what, {{"path", path}});
   const std::streamoff size = in.tellg();
-  if (size < 0) throw std::invalid_argument(name + " cannot be read");
+  if (size < 0) refuse("files.cannot_read", what, {{"path", path}});
   if (uint64_t(size) > limits.bytes)  // before reading it: refused at once, however large
-    throw std::invalid_argument(name + ": " + std::to_string(size) + " bytes of JSON are above the limit of " +
-                                std::to_string(limits.bytes) + " bytes");
+    refuse("files.json_too_large", what,
+           {{"path", path}, {"bytes", std::to_string(size)}, {"limit", std::to_string(limits.bytes)}});
   std::string text(static_cast<size_t>(size), '\0');
   in.seekg(0);
-  if (size > 0 && !in.read(text.data(), size)) throw std::invalid_argument(name + " cannot be read");
+  if (size > 0 && !in.read(text.data(), size)) refuse("files.cannot_read", what, {{"path", path}});
   // Bounded depth, and errors that say where and why: "...: not valid JSON at byte 9 (line 2, ...)".
   return parse_json(text, name, limits);
 }
 
 std::string read_text_file(const std::string& path, const char* what, size_t max_bytes) {
-  const std::string name = std::string(what) + " '" + path + "'";
   // Checked before opening: a folder "opens" and tells a size of 2^63 - 1, /dev/zero never ends.
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) throw std::invalid_argument(name + " cannot be opened (is the path right?)");
-  if (S_ISDIR(st.st_mode)) throw std::invalid_argument(name + " is a folder; give a text file");
-  if (!S_ISREG(st.st_mode))
-    throw std::invalid_argument(name + " is not a regular file (a device or a pipe); give a text file");
+  if (::stat(path.c_str(), &st) != 0) refuse("files.not_found", what, {{"path", path}});
+  if (S_ISDIR(st.st_mode)) refuse("files.text_is_folder", what, {{"path", path}});
+  if (!S_ISREG(st.st_mode)) refuse("files.text_not_regular", what, {{"path", path}});
   if (uint64_t(st.st_size) > max_bytes)  // before reading it: refused at once, however large
-    throw std::invalid_argument(name + " holds " + std::to_string(st.st_size) + " bytes; the limit is " +
-                                std::to_string(max_bytes) + " bytes");
+    refuse("files.text_too_large", what,
+           {{"path", path}, {"bytes", std::to_string(st.st_size)}, {"limit", std::to_string(max_bytes)}});
   // Read to its end, not to the size stat() told: a /proc file tells 0 and holds text.
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument(name + " cannot be opened (is the path right?)");
+  if (!in) refuse("files.not_found", what, {{"path", path}});
   std::string text;
   std::vector<char> chunk(size_t(1) << 16);
   while (in.read(chunk.data(), std::streamsize(chunk.size())) || in.gcount() > 0) {
     text.append(chunk.data(), size_t(in.gcount()));
     if (text.size() > max_bytes)
-      throw std::invalid_argument(name + " holds more than " + std::to_string(max_bytes) + " bytes, the limit");
+      refuse("files.text_grew", what, {{"path", path}, {"limit", std::to_string(max_bytes)}});
   }
-  if (in.bad()) throw std::invalid_argument(name + " cannot be read");
+  if (in.bad()) refuse("files.cannot_read", what, {{"path", path}});
   return text;
 }
 
 std::string read_set_file(const std::string& path, size_t max_bytes) {
   std::string text = read_text_file(path, "--set-file", max_bytes);
-  if (text.empty()) throw std::invalid_argument("--set-file '" + path + "' is empty");
+  if (text.empty()) refuse("files.empty", "--set-file", {{"path", path}});
   if (text.back() == '\n') text.pop_back();  // one only: the sweep's value files add one (plan.cpp)
   return text;
 }
 
 std::vector<uint8_t> read_bytes(const std::string& path, const char* option) {
-  const std::string name = std::string(option) + " '" + path + "'";
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) throw std::invalid_argument(name + " cannot be opened (is the path right?)");
+  if (::stat(path.c_str(), &st) != 0) refuse("files.not_found", option, {{"path", path}});
   if (!S_ISREG(st.st_mode))  // /dev/zero, a pipe or a folder would be read until memory runs out
-    throw std::invalid_argument(
-        name + " is not a regular file (a device, a pipe or a folder); give a model file (.safetensors)");
+    refuse("files.model_not_regular", option, {{"path", path}});
   if (uint64_t(st.st_size) > kMaxModelFileBytes)
-    throw std::invalid_argument(name + " holds " + std::to_string(st.st_size) + " bytes, above the limit of " +
-                                std::to_string(kMaxModelFileBytes) + " bytes (256 MiB) for a model file");
+    refuse("files.model_too_large", option,
+           {{"path", path}, {"bytes", std::to_string(st.st_size)}, {"limit", std::to_string(kMaxModelFileBytes)}});
   std::vector<uint8_t> bytes(static_cast<size_t>(st.st_size));
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument(name + " cannot be opened");
+  if (!in) refuse("files.cannot_open", option, {{"path", path}});
   if (!bytes.empty() && !in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size())))
-    throw std::invalid_argument(name + " cannot be read (it changed while being read?)");
+    refuse("files.changed_while_read", option, {{"path", path}});
   return bytes;
 }
 
@@ -95,8 +92,9 @@ std::string folder_of(const std::string& path) {
 // as when a file is written in place), else the path itself. The links are followed here, not
 // by the kernel, so the kernel's rule (fs.protected_symlinks) is applied here: a link in a
 // sticky, world-writable folder (/tmp) is followed only when it belongs to this user or to the
-// folder's owner. Another user's link there is refused: `why` says so, and "" is returned.
-std::string resolved(std::string path, std::string& why) {
+// folder's owner. Another user's link there is refused: `refused` gets the link, its owner and its
+// folder (files.write_foreign_link), and "" is returned.
+std::string resolved(std::string path, RefusalParams& refused) {
   for (int hops = 0; hops < 40; ++hops) {  // the kernel's own limit on a chain of links
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
@@ -104,10 +102,7 @@ std::string resolved(std::string path, std::string& why) {
     struct stat ds {};
     if (::stat(dir.c_str(), &ds) == 0 && (ds.st_mode & S_ISVTX) && (ds.st_mode & S_IWOTH) && st.st_uid != ::geteuid() &&
         st.st_uid != ds.st_uid) {
-      why = "'" + path + "' is a symbolic link owned by another user (uid " + std::to_string(st.st_uid) +
-            ") in the sticky, world-writable folder '" + dir +
-            "', which is not followed (the kernel's fs.protected_symlinks rule); remove the link or give "
-            "the path of the file it points to";
+      refused = {{"link", path}, {"uid", std::to_string(st.st_uid)}, {"folder", dir}};
       return "";
     }
     char target[PATH_MAX];
@@ -152,18 +147,18 @@ bool write_all(int fd, const char* p, size_t n) {
 }  // namespace
 
 AtomicFile::AtomicFile(const std::string& path, std::string what) : shown_(path), what_(std::move(what)) {
-  std::string why;
-  path_ = resolved(path, why);
-  if (!why.empty()) fail(why);
+  RefusalParams link;
+  path_ = resolved(path, link);
+  if (!link.empty()) fail("files.write_foreign_link", link);
   struct stat st {};
   const bool exists = ::stat(path_.c_str(), &st) == 0;
-  if (exists && S_ISDIR(st.st_mode)) fail("it is a folder");
+  if (exists && S_ISDIR(st.st_mode)) fail("files.write_folder");
   if (exists && !S_ISREG(st.st_mode)) {  // a device or a pipe: nothing to replace
     direct_ = true;
     // Not blocking: a named pipe that no program reads is refused now, not waited on.
     fd_ = ::open(path_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd_ < 0 && errno == ENXIO) fail("it is a named pipe (FIFO) that no program reads; start the reader first");
-    if (fd_ < 0) fail(std::strerror(errno));
+    if (fd_ < 0 && errno == ENXIO) fail("files.write_fifo_no_reader");
+    if (fd_ < 0) fail("files.write_failed", {{"reason", std::strerror(errno)}});
     const int flags = ::fcntl(fd_, F_GETFL);
     if (flags >= 0) (void)::fcntl(fd_, F_SETFL, flags & ~O_NONBLOCK);
     return;
@@ -182,16 +177,14 @@ AtomicFile::AtomicFile(const std::string& path, std::string what) : shown_(path)
   if (fd_ < 0) {
     const std::string temp = temp_;
     temp_.clear();  // nothing of ours to remove
-    if (e == ENOENT) fail("its folder does not exist");
+    if (e == ENOENT) fail("files.write_no_folder");
     if (e == ENAMETOOLONG)
-      fail("its name is too long for the temporary file written beside it ('" + temp.substr(dir.size()) + "', " +
-           std::to_string(temp.size() - dir.size()) +
-           " bytes, above the file system's limit, usually 255); give a shorter name");
-    if (e == EEXIST) fail("100 temporary names beside it were all taken ('" + temp + "' the last)");
+      fail("files.write_name_too_long",
+           {{"temp", temp.substr(dir.size())}, {"bytes", std::to_string(temp.size() - dir.size())}});
+    if (e == EEXIST) fail("files.write_names_taken", {{"temp", temp}});
     if (e == EACCES || e == EPERM || e == EROFS)
-      fail(std::string(std::strerror(e)) + ": a temporary file cannot be created in its folder '" + folder_of(path_) +
-           "'");
-    fail(std::strerror(e));
+      fail("files.write_temp_denied", {{"reason", std::strerror(e)}, {"folder", folder_of(path_)}});
+    fail("files.write_failed", {{"reason", std::strerror(e)}});
   }
   if (exists) {
     // The new file keeps the old one's owner (when permitted: a user may only give a file to
@@ -211,25 +204,26 @@ void AtomicFile::abandon() {
   buf_.clear();
 }
 
-void AtomicFile::fail(const std::string& why) {
+void AtomicFile::fail(const char* code, RefusalParams params) {
   abandon();
-  throw std::invalid_argument("cannot write " + what_ + " '" + shown_ + "': " + why);
+  params.insert(params.begin(), {"path", shown_});
+  refuse(code, what_, std::move(params));
 }
 
 void AtomicFile::write(std::string_view bytes) {
-  if (fd_ < 0) fail("it was already closed");
+  if (fd_ < 0) fail("internal.cli_write_closed");
   if (buf_.size() + bytes.size() < kBuffer) {
     buf_.append(bytes);
     return;
   }
   if (!write_all(fd_, buf_.data(), buf_.size()) || !write_all(fd_, bytes.data(), bytes.size()))
-    fail(std::strerror(errno));  // "No space left on device", ...
+    fail("files.write_failed", {{"reason", std::strerror(errno)}});  // "No space left on device", ...
   buf_.clear();
 }
 
 void AtomicFile::commit() {
-  if (fd_ < 0) fail("it was already closed");
-  if (!write_all(fd_, buf_.data(), buf_.size())) fail(std::strerror(errno));
+  if (fd_ < 0) fail("internal.cli_write_closed");
+  if (!write_all(fd_, buf_.data(), buf_.size())) fail("files.write_failed", {{"reason", std::strerror(errno)}});
   buf_.clear();
   if (direct_) {
     ::close(fd_);
@@ -237,10 +231,10 @@ void AtomicFile::commit() {
     return;
   }
   // On the disk before the rename, so that a crash after it cannot leave an empty file.
-  if (::fsync(fd_) != 0) fail(std::strerror(errno));
+  if (::fsync(fd_) != 0) fail("files.write_failed", {{"reason", std::strerror(errno)}});
   if (::close(fd_) != 0) {
     fd_ = -1;
-    fail(std::strerror(errno));
+    fail("files.write_failed", {{"reason", std::strerror(errno)}});
   }
   fd_ = -1;
   if (::rename(temp_.c_str(), path_.c_str()) != 0) {
@@ -248,9 +242,9 @@ void AtomicFile::commit() {
     if (keep_) {  // whole and on the disk: kept for the user, under its temporary name
       const std::string kept = temp_;
       temp_.clear();
-      fail(why + "; the complete file is kept as '" + kept + "'");
+      fail("files.write_kept", {{"reason", why}, {"kept", kept}});
     }
-    fail(why);
+    fail("files.write_failed", {{"reason", why}});
   }
   temp_.clear();
   // The rename itself on the disk: the folder's entry (best effort; some file systems refuse).
@@ -260,8 +254,8 @@ void AtomicFile::commit() {
 }
 
 bool same_file(const std::string& a, const std::string& b) {
-  std::string why;
-  const std::string ra = resolved(a, why), rb = resolved(b, why);
+  RefusalParams link;
+  const std::string ra = resolved(a, link), rb = resolved(b, link);
   struct stat sa {
   }, sb{};
   if (::stat(ra.empty() ? a.c_str() : ra.c_str(), &sa) == 0 && ::stat(rb.empty() ? b.c_str() : rb.c_str(), &sb) == 0)

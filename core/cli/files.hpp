@@ -1,5 +1,5 @@
 // core/cli/files.hpp — the CLI's file access: whole files in and out, and JSON files read with
-// the engine's limits. Every failure is a std::invalid_argument that names the file.
+// the engine's limits. Every failure is a refusal (refusal/refusal.hpp) that names the file.
 //
 // Every file the CLI writes (models, metrics, rows, replay frames, figures, PyTorch modules, CSVs)
 // goes through AtomicFile: the bytes go to a temporary file beside the target, named
@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 
 namespace ap::cli {
@@ -53,7 +54,8 @@ class AtomicFile {
   void keep_if_complete() { keep_ = true; }
 
  private:
-  [[noreturn]] void fail(const std::string& why);
+  // Removes the temporary file and refuses `code` about this file (its path first in the params).
+  [[noreturn]] void fail(const char* code, RefusalParams params = {});
   std::string shown_, path_, temp_, what_;  // shown_: the path as given, for messages
   int fd_ = -1;
   bool direct_ = false;  // a device or pipe: written in place, nothing to rename

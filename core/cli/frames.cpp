@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "cli/files.hpp"
+#include "refusal/refusal.hpp"
 #include "session/session.hpp"
 #include "session/replay.hpp"
 
@@ -21,8 +22,10 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 void write_frames(Session& s, const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (!std::filesystem::is_directory(dir))
-    throw std::invalid_argument("--frames: cannot create the folder '" + dir + "'" + (ec ? ": " + ec.message() : ""));
+  if (!std::filesystem::is_directory(dir)) {
+    if (ec) refuse("cli.frames_folder_failed", "--frames", {{"folder", dir}, {"reason", ec.message()}});
+    refuse("cli.frames_folder", "--frames", {{"folder", dir}});
+  }
   const nlohmann::json index = s.replay().index();
   nlohmann::json files = nlohmann::json::array();
   for (int step : index["steps"].get<std::vector<int>>()) {

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "session/session.hpp"
 
@@ -14,8 +15,7 @@ namespace ap::cli {
 int info(const std::string& config_file, const std::string& model, const std::vector<std::string>& sets, bool json) {
   std::unique_ptr<Session> s;
   if (!model.empty()) {
-    if (!sets.empty() || !config_file.empty())
-      throw std::invalid_argument("info: give either --model or a config (--config/--set), not both");
+    if (!sets.empty() || !config_file.empty()) refuse("cli.info_model_and_config", "--model");
     auto bytes = read_bytes(model);
     s = Session::load(bytes.data(), bytes.size());
   } else {

@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "cli/svg_figure.hpp"
+#include "refusal/refusal.hpp"
 #include "session/inspect.hpp"
 #include "session/session.hpp"
 
@@ -47,9 +48,8 @@ std::string says(const HeatmapFigure& f, const std::string& range) {
 HeatmapFigure attention_figure(Session& s, const InspectArgs& a) {
   const Config& c = s.config();
   if (a.layer < 0 || a.layer >= c.layers)
-    throw std::invalid_argument("inspect: --layer must be from 0 to " + std::to_string(c.layers - 1));
-  if (a.head < 0 || a.head >= c.heads)
-    throw std::invalid_argument("inspect: --head must be from 0 to " + std::to_string(c.heads - 1));
+    refuse("inspect_cli.range", "--layer", {{"max", std::to_string(c.layers - 1)}});
+  if (a.head < 0 || a.head >= c.heads) refuse("inspect_cli.range", "--head", {{"max", std::to_string(c.heads - 1)}});
   const nlohmann::json att = s.inspect().attention(a.length, a.example);
   const nlohmann::json& head = att["layers"][a.layer]["heads"][a.head];
   const bool logits = a.values == "logits";
@@ -98,10 +98,9 @@ HeatmapFigure positions_figure(Session& s, const InspectArgs& a) {
   std::string path, all;
   const nlohmann::json* m = find_matrix(d, a.key, "", path, all);
   const std::string enc = d["describe"].value("title", s.config().position);
-  if (!m && a.key.empty()) throw std::invalid_argument("inspect: " + enc + " has no matrix to draw");
-  if (!m)
-    throw std::invalid_argument("inspect: the position display of " + enc + " has no matrix '" + a.key +
-                                "'; its matrices: " + (all.empty() ? "none" : all));
+  if (!m && a.key.empty()) refuse("inspect_cli.no_matrix", "", {{"position", enc}});
+  if (!m && all.empty()) refuse("inspect_cli.no_such_matrix_none", "--key", {{"position", enc}, {"key", a.key}});
+  if (!m) refuse("inspect_cli.no_such_matrix", "--key", {{"position", enc}, {"key", a.key}, {"matrices", all}});
   const std::string key = path.substr(path.rfind('.') + 1);
   std::string what = key;
   for (char& ch : what) ch = ch == '_' ? ' ' : ch;
@@ -110,7 +109,7 @@ HeatmapFigure positions_figure(Session& s, const InspectArgs& a) {
   float lo = std::numeric_limits<float>::infinity(), hi = -lo;
   if ((*m)[0][0].is_array()) {  // one matrix per head: one colour scale for all (as the page draws them)
     if (a.head < 0 || a.head >= int(m->size()))
-      throw std::invalid_argument("inspect: --head must be from 0 to " + std::to_string(m->size() - 1));
+      refuse("inspect_cli.range", "--head", {{"max", std::to_string(m->size() - 1)}});
     for (auto& h : *m) finite_range(to_matrix(h), lo, hi);
     f.matrix = to_matrix((*m)[a.head]);
     f.title = enc + ": " + what + ", head " + std::to_string(a.head + 1);

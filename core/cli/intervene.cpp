@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "session/session.hpp"
 #include "session/interventions.hpp"
@@ -19,7 +20,7 @@ nlohmann::json ablation(const std::string& spec) {
   const auto dot = spec.find('.');
   auto number = [&](const std::string& s) {
     if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos)
-      throw std::invalid_argument("--ablate: expected LAYER.HEAD (e.g. 0.1), not " + show_text(spec));
+      refuse("cli.ablate_spec", "--ablate", {{"spec", show_text(spec)}});
     return std::stoi(s);
   };
   if (dot == std::string::npos) number("");

@@ -10,27 +10,30 @@
 #include "cli/curves.hpp"
 #include "cli/plan.hpp"
 #include "cli/summary.hpp"
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 
 namespace ap::cli {
 
 CsvTable merge_files(const std::vector<std::string>& inputs) {
-  if (inputs.empty()) throw std::invalid_argument("merge: give at least one input CSV");
+  if (inputs.empty()) refuse("merge.no_input", "");
   CsvTable out;
   for (auto& path : inputs) {
     CsvTable t = read_csv_file(path);
     if (out.empty()) {
       if (csv_column(t[0], "seed") < 0 || csv_column(t[0], "weights_sha256") < 0 || csv_column(t[0], "error") < 0)
-        throw std::invalid_argument("merge: " + show_text(path) +
-                                    " is not a sweep's CSV (no seed, weights_sha256 or error column)");
+        refuse("merge.not_sweep_csv", "", {{"path", show_text(path)}});
       out.push_back(t[0]);
     } else if (t[0] != out[0]) {
       size_t c = 0;
       while (c < t[0].size() && c < out[0].size() && t[0][c] == out[0][c]) ++c;
-      const auto col = [](const CsvRow& h, size_t i) { return i < h.size() ? show_text(h[i]) : std::string("(none)"); };
-      throw std::invalid_argument("merge: '" + path + "' has another header than '" + inputs[0] + "': column " +
-                                  std::to_string(c + 1) + " is " + col(t[0], c) + ", not " + col(out[0], c) +
-                                  " (merge the rows of one sweep only)");
+      RefusalParams params{{"path", path}, {"first", inputs[0]}, {"column", std::to_string(c + 1)}};
+      if (c < t[0].size()) params.emplace_back("is", show_text(t[0][c]));
+      if (c < out[0].size()) params.emplace_back("expected", show_text(out[0][c]));
+      refuse(c >= t[0].size()     ? "merge.header_shorter"
+             : c >= out[0].size() ? "merge.header_longer"
+                                  : "merge.other_header",
+             "", params);
     }
     out.insert(out.end(), t.begin() + 1, t.end());
   }
@@ -53,9 +56,7 @@ size_t run_index_of(const std::string& path, size_t runs) {
   for (size_t c = 4; ok && c + 4 < name.size(); ++c) ok = std::isdigit(static_cast<unsigned char>(name[c])) != 0;
   if (ok) i = std::stoul(name.substr(4, name.size() - 8));
   if (!ok || name != row_file_name(i) || i >= runs)
-    throw std::invalid_argument("merge --experiment: " + show_text(path) + " is not a row file of this experiment " +
-                                "(allowed: run-0000.csv to " + row_file_name(runs - 1) +
-                                ", as the emitted runs write)");
+    refuse("merge.wrong_file", "--experiment", {{"path", show_text(path)}, {"last", row_file_name(runs - 1)}});
   return i;
 }
 

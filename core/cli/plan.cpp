@@ -10,6 +10,7 @@
 #include "cli/curves.hpp"
 #include "cli/errors.hpp"
 #include "cli/files.hpp"
+#include "refusal/refusal.hpp"
 #include "config/config.hpp"
 
 namespace ap::cli {
@@ -21,8 +22,7 @@ SweepPlan make_plan(const Assignments& set, const std::vector<GridAxes>& grids, 
   std::vector<Assignments> points;
   for (auto& axes : grids) {
     for (auto& [key, values] : axes) {
-      if (key == "seed" && seeds > 0)
-        throw std::invalid_argument("grid: 'seed' is an axis and --seeds is given; use one of them");
+      if (key == "seed" && seeds > 0) refuse("plan.seed_axis_and_seeds", "--seeds");
       if (key != "seed" && std::find(p.axes.begin(), p.axes.end(), key) == p.axes.end()) p.axes.push_back(key);
     }
     for (auto& values : grid_runs(axes)) {
@@ -33,7 +33,7 @@ SweepPlan make_plan(const Assignments& set, const std::vector<GridAxes>& grids, 
   }
   if (grids.empty()) points.emplace_back();
   if (points.size() * size_t(std::max(1, seeds)) > kMaxGridRuns)
-    throw std::invalid_argument("sweep: more than " + std::to_string(kMaxGridRuns) + " runs; split the sweep");
+    refuse("plan.too_many_runs", "", {{"max", std::to_string(kMaxGridRuns)}});
   for (auto& point : points)
     for (int s = 1; s <= std::max(1, seeds); ++s) {
       Assignments run = set;
@@ -83,8 +83,7 @@ std::vector<std::string> set_args(const SweepPlan& plan, const Assignments& run)
     if (!last) continue;
     const auto file = plan.value_files.find(v);
     if (file == plan.value_files.end())
-      throw std::invalid_argument("sweep: the value of " + k + " (" + std::to_string(v.size()) +
-                                  " bytes) goes by file, but no file was written for it");
+      refuse("internal.cli_value_file_missing", k, {{"bytes", std::to_string(v.size())}});
     by_file.push_back("--set-file"), by_file.push_back(k + "=" + file->second);
   }
   argv.insert(argv.end(), by_file.begin(), by_file.end());
@@ -178,8 +177,7 @@ void write_value_files(SweepPlan& plan, const std::string& dir) {
   const std::filesystem::path values = std::filesystem::path(dir) / "values";
   std::error_code made;  // the rows' folder exists before any run checks its --metrics path
   std::filesystem::create_directories(dir, made);
-  if (made)
-    throw std::invalid_argument("sweep: cannot create the rows' folder " + show_text(dir) + ": " + made.message());
+  if (made) refuse("plan.rows_folder", "", {{"folder", show_text(dir)}, {"reason", made.message()}});
   std::vector<Assignments> all = plan.runs;
   all.push_back(plan.fine_tune.set);
   for (auto& run : all)

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cli/version.hpp"
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "io/sha256.hpp"
 #include "normalization/normalization.hpp"
@@ -165,13 +166,12 @@ std::vector<int> parse_eval_at(const std::string& text, const std::string& what)
     } catch (const std::exception&) {
       used = 0;
     }
-    if (used != item.size() || m < 1 || m > 64)
-      throw std::invalid_argument(what + ": " + show_text(item) + " is not a whole multiple of seq_len from 1 to 64");
+    if (used != item.size() || m < 1 || m > 64) refuse("runs.eval_at_multiple", what, {{"value", show_text(item)}});
     for (int x : out)
-      if (x == m) throw std::invalid_argument(what + ": " + item + " is given twice");
+      if (x == m) refuse("runs.eval_at_twice", what, {{"value", item}});
     out.push_back(m);
   }
-  if (out.size() > 16) throw std::invalid_argument(what + ": at most 16 multiples");
+  if (out.size() > 16) refuse("runs.eval_at_count", what);
   return out;
 }
 
@@ -200,7 +200,7 @@ nlohmann::json config_from_row(const std::string& csv_path, const std::string& r
   const CsvTable t = read_csv_file(csv_path);
   const std::string what = "--config-from-row '" + csv_path + "'";
   const int col = csv_column(t[0], "config");
-  if (col < 0) throw std::invalid_argument(what + ": the file has no 'config' column (is it a sweep's CSV?)");
+  if (col < 0) refuse("runs.no_config_column", "--config-from-row", {{"path", csv_path}});
   const size_t rows = t.size() - 1;
   size_t used = 0;
   long long n = 0;
@@ -210,19 +210,20 @@ nlohmann::json config_from_row(const std::string& csv_path, const std::string& r
     used = 0;
   }
   if (used != row.size() || n < 1 || size_t(n) > rows)
-    throw std::invalid_argument(what + ": row " + show_text(row) + " is not a row of the file; it has " +
-                                std::to_string(rows) + " run rows, numbered 1 to " + std::to_string(rows) +
-                                " after the header");
+    refuse("runs.no_such_row", "--config-from-row",
+           {{"path", csv_path}, {"row", show_text(row)}, {"rows", std::to_string(rows)}});
   const std::string& cell = t[size_t(n)][size_t(col)];
   if (cell.empty()) {
     const int err = csv_column(t[0], "error");
-    throw std::invalid_argument(what + ": row " + row + " has no config (the run failed" +
-                                (err >= 0 ? ": " + show_text(t[size_t(n)][size_t(err)], 200) : std::string()) + ")");
+    if (err >= 0)
+      refuse("runs.row_failed", "--config-from-row",
+             {{"path", csv_path}, {"row", row}, {"error", show_text(t[size_t(n)][size_t(err)], 200)}});
+    refuse("runs.row_failed_silently", "--config-from-row", {{"path", csv_path}, {"row", row}});
   }
   const int sums = csv_column(t[0], "corpus_sha256");
   if (corpus_sha) *corpus_sha = sums >= 0 ? t[size_t(n)][size_t(sums)] : std::string();
   nlohmann::json j = parse_json(cell, what + ": row " + row + "'s config", kConfigJson);
-  if (!j.is_object()) throw std::invalid_argument(what + ": row " + row + "'s config is not a JSON object");
+  if (!j.is_object()) refuse("runs.row_config_not_object", "--config-from-row", {{"path", csv_path}, {"row", row}});
   return j;
 }
 

@@ -7,6 +7,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 
 namespace ap::cli {
@@ -38,12 +39,10 @@ Stats stats_of(const std::vector<double>& xs) {
 }
 
 CsvTable summarize(const CsvTable& runs, const std::string& what) {
-  if (runs.empty()) throw std::invalid_argument(what + ": no header");
+  if (runs.empty()) refuse("summary.no_header", "", {{"file", what}});
   const CsvRow& h = runs[0];
   const int seed = csv_column(h, "seed"), sha = csv_column(h, "weights_sha256"), err = csv_column(h, "error");
-  if (seed < 0 || sha < seed || err < 0)
-    throw std::invalid_argument(what +
-                                ": not a sweep's CSV (it needs the columns seed, ..., weights_sha256, ..., error)");
+  if (seed < 0 || sha < seed || err < 0) refuse("summary.not_sweep_csv", "", {{"file", what}});
   CsvTable out{CsvRow(h.begin(), h.begin() + seed)};
   out[0].push_back("n");
   for (int m = seed + 1; m < sha; ++m)
@@ -71,8 +70,8 @@ CsvTable summarize(const CsvTable& runs, const std::string& what) {
           used = 0;
         }
         if (used != cell.size())
-          throw std::invalid_argument(what + ": row " + std::to_string(r) + ", column " + show_text(h[m]) + ": " +
-                                      show_text(cell) + " is not a number");
+          refuse("summary.not_number", "",
+                 {{"file", what}, {"row", std::to_string(r)}, {"column", show_text(h[m])}, {"value", show_text(cell)}});
         xs.push_back(x);
       }
       const Stats s = stats_of(xs);

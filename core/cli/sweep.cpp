@@ -34,6 +34,7 @@
 #include "cli/merge.hpp"
 #include "cli/plan.hpp"
 #include "cli/signal_echo.hpp"
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "config/config.hpp"
 
@@ -57,9 +58,8 @@ SweepPlan plan_without_text(const SweepArgs& a) {
     p.fine_tune = fine_tune_of(e, a.quick);
     return p;
   }
-  if (a.quick)
-    throw std::invalid_argument("--quick applies an experiment's \"quick\" overrides; give --experiment FILE");
-  if (a.grid.empty()) throw std::invalid_argument("sweep: give --grid \"key=a,b ...\" or --experiment FILE");
+  if (a.quick) refuse("sweep.quick_without_experiment", "--quick");
+  if (a.grid.empty()) refuse("sweep.no_grid", "--grid");
   return make_plan(sets, {parse_grid(a.grid)}, a.seeds, parse_eval_at(a.eval_at, "--eval-at"));
 }
 
@@ -85,7 +85,7 @@ void check_plan_memory(const SweepPlan& p) {
 std::string self_path() {
   std::error_code ec;
   const fs::path p = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) throw std::invalid_argument("sweep: cannot find the attnplay program; give --attnplay PATH");
+  if (ec) refuse("sweep.no_program", "--attnplay");
   return p.string();
 }
 
@@ -335,29 +335,47 @@ SweepPlan plan_of(const SweepArgs& a) {
   return p;
 }
 
+namespace {
+
+// --emit KIND TARGET: the plan's runs written out for another runner, none run here.
+void emit_plan(const SweepArgs& a, const SweepPlan& plan, const std::string& self) {
+  for (size_t i = 0; i < plan.runs.size(); ++i)
+    if (fine_tunes(plan, i)) refuse("emit.fine_tune", "--emit");
+  if (a.emit.size() != 2) refuse("emit.arguments", "--emit");
+  if (a.emit[0] == "gnu-parallel")
+    emit_parallel(plan, self, a.emit[1], a.rows);
+  else if (a.emit[0] == "slurm")
+    emit_slurm(plan, self, a.emit[1], a.rows);
+  else
+    refuse("emit.unknown_kind", "--emit", {{"kind", show_text(a.emit[0])}});
+}
+
+// A run that died before writing its row (a crash) still gets one, with its last output line.
+// Returns the number of runs that failed.
+int complete_rows(const SweepPlan& plan, const std::vector<std::string>& files,
+                  const std::vector<std::string>& errors) {
+  int failures = 0;
+  for (size_t i = 0; i < files.size(); ++i) {
+    failures += !errors[i].empty();
+    if (!fs::exists(files[i]))
+      write_row_file(files[i], row_header(plan.axes, plan.eval_at),
+                     result_row(plan.axes, plan.eval_at, plan.runs[i], nullptr, errors[i]));
+  }
+  return failures;
+}
+
+}  // namespace
+
 int sweep(const SweepArgs& a) {
   SweepPlan plan = plan_of(a);
   const std::string self = a.attnplay.empty() ? self_path() : a.attnplay;
   if (!a.emit.empty()) {
-    for (size_t i = 0; i < plan.runs.size(); ++i)
-      if (fine_tunes(plan, i))
-        throw std::invalid_argument(
-            "--emit: the experiment fine-tunes some of its runs (train, then train --resume), which the emitted "
-            "files do not chain yet; run it here: attnplay sweep --experiment FILE --out CSV");
-    if (a.emit.size() != 2)
-      throw std::invalid_argument("--emit takes a kind and a target: gnu-parallel FILE or slurm DIR");
-    if (a.emit[0] == "gnu-parallel")
-      emit_parallel(plan, self, a.emit[1], a.rows);
-    else if (a.emit[0] == "slurm")
-      emit_slurm(plan, self, a.emit[1], a.rows);
-    else
-      throw std::invalid_argument("--emit: " + show_text(a.emit[0]) +
-                                  " is not an emitter; allowed: gnu-parallel, slurm");
+    emit_plan(a, plan, self);
     return 0;
   }
-  if (a.out.empty()) throw std::invalid_argument("sweep: give --out CSV (or --emit)");
+  if (a.out.empty()) refuse("sweep.no_out", "--out");
   char tmpl[] = "/tmp/attnplay-sweep-XXXXXX";
-  if (!mkdtemp(tmpl)) throw std::invalid_argument("sweep: cannot create a folder for the runs' rows in /tmp");
+  if (!mkdtemp(tmpl)) refuse("sweep.no_rows_folder", "");
   const std::string rows = tmpl;
   write_value_files(plan, rows);  // a value too long for a command line, or with a line break
   const size_t n = plan.runs.size();
@@ -393,14 +411,7 @@ int sweep(const SweepArgs& a) {
   signals.wait([&] { return working == 0; });
   for (auto& t : pool) t.join();
   if (const int sig = g_stop; sig != 0) return stopped(plan, files, ended, interrupted, errors, a, rows, sig);
-  // A run that died before writing its row (a crash) still gets one, with its last output line.
-  int failures = 0;
-  for (size_t i = 0; i < n; ++i) {
-    failures += !errors[i].empty();
-    if (!fs::exists(files[i]))
-      write_row_file(files[i], row_header(plan.axes, plan.eval_at),
-                     result_row(plan.axes, plan.eval_at, plan.runs[i], nullptr, errors[i]));
-  }
+  const int failures = complete_rows(plan, files, errors);
   const CsvTable merged = merge_files(files);
   write_outputs(merged, a.out, a.summary);
   if (write_curves(plan, files, a.out) > 0) std::printf("curves written to %s\n", curves_path_of(a.out).c_str());

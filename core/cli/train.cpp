@@ -32,6 +32,7 @@
 #include "cli/runs.hpp"
 #include "cli/signal_echo.hpp"
 #include "cli/frames.hpp"
+#include "refusal/refusal.hpp"
 #include "session/session.hpp"
 #include "tasks/custom_pairs.hpp"
 #include "tasks/text.hpp"
@@ -97,17 +98,26 @@ constexpr FileOption kTaskFile{"--task-file", "custom", "custom_pairs", CustomPa
 // --config-from-row: the text (and custom pairs) this run would train on must be the row's, by the
 // row's corpus_sha256 cell, checked before training. A row's config holds no text over 1 KiB (a
 // --text-file, --set-file or long --set text), so such a row is reproduced by giving the text again.
-using TextCheck = std::function<void(const nlohmann::json& config, const std::string& source)>;
+// The text came from `option` ("--text-file", "--task-file") at `path`, or with no option from the
+// bundled corpus at `path`, or with neither from the config itself.
+using TextCheck = std::function<void(const nlohmann::json& config, const std::string& option, const std::string& path)>;
 TextCheck row_text_check(const TrainArgs& a, const std::string& expected) {
   if (a.from_row.empty() || expected.empty()) return {};
-  return [&a, expected](const nlohmann::json& j, const std::string& source) {
+  return [&a, expected](const nlohmann::json& j, const std::string& option, const std::string& path) {
     const std::string got = corpus_sha256(j);
     if (got == expected) return;
-    throw std::invalid_argument("--config-from-row '" + a.from_row.at(0) + "' " + a.from_row.at(1) +
-                                ": the row trained on a text with SHA-256 " + expected + ", and this run's (" + source +
-                                ") is " + (got.empty() ? std::string("none") : got) +
-                                ": the row's config does not hold a text over 1 KiB, so give the row's text with "
-                                "--text-file FILE (or its pairs with --task-file FILE)");
+    RefusalParams p{{"path", a.from_row.at(0)}, {"row", a.from_row.at(1)}, {"expected", expected}};
+    if (!got.empty()) p.emplace_back("got", got);
+    const bool none = got.empty();
+    if (!option.empty()) {
+      p.emplace_back("option", option), p.emplace_back("source", path);
+      refuse(none ? "train.row_text_file_none" : "train.row_text_file", "--config-from-row", p);
+    }
+    if (!path.empty()) {
+      p.emplace_back("corpus", path);
+      refuse(none ? "train.row_text_corpus_none" : "train.row_text_corpus", "--config-from-row", p);
+    }
+    refuse(none ? "train.row_text_config_none" : "train.row_text_config", "--config-from-row", p);
   };
 }
 
@@ -116,24 +126,22 @@ std::unique_ptr<Session> with_file(nlohmann::json j, const std::string& path, co
   // --text-file feeds any task that reads a text (text, mlm); --task-file the custom task
   const bool fits = !j.contains("task") || j["task"] == f.task ||
                     (j["task"].is_string() && std::string(f.key) == "text" && task_reads_text(j["task"]));
-  if (!fits)
-    throw std::invalid_argument(std::string(f.flag) + " trains the " + f.task + " task, but the config's task is " +
-                                j["task"].dump() + "; drop the task or set task=" + f.task);
+  if (!fits) refuse("train.file_task", f.flag, {{"task", f.task}, {"config_task", j["task"].dump()}});
   if (!j.contains("task")) j["task"] = f.task;
   std::string text = read_text_file(path, f.flag, f.max_bytes);
-  if (text.empty()) throw std::invalid_argument(std::string(f.flag) + " '" + path + "' is empty");
+  if (text.empty()) refuse("files.empty", f.flag, {{"path", path}});
   j[f.key] = std::move(text);
-  if (check) check(j, std::string(f.flag) + " '" + path + "'");
+  if (check) check(j, f.flag, path);
   try {
     return Session::from_json(j);
   } catch (const std::invalid_argument& e) {
     const std::string m = e.what();  // "task 'text': field 'text' = "..." is invalid; allowed: <why>"
     const std::string lead = std::string(f.key) + ": ";  // or the custom pairs' "custom_pairs: line N: ..."
     if (m.compare(0, lead.size(), lead) == 0)
-      throw std::invalid_argument(std::string(f.flag) + " '" + path + "' does not fit: " + m.substr(lead.size()));
+      refuse("train.file_does_not_fit", f.flag, {{"path", path}, {"reason", m.substr(lead.size())}});
     const size_t why = m.find("allowed: ");
     if (m.find(std::string("field '") + f.key + "'") == std::string::npos || why == std::string::npos) throw;
-    throw std::invalid_argument(std::string(f.flag) + " '" + path + "' does not fit: it must be " + m.substr(why + 9));
+    refuse("train.file_must_be", f.flag, {{"path", path}, {"allowed", m.substr(why + 9)}});
   }
 }
 
@@ -155,7 +163,7 @@ std::unique_ptr<Session> open_session(const TrainArgs& a, std::string& text_name
     if (!a.text_file.empty()) return with_file(j, a.text_file, kTextFile, check);
     if (!a.task_file.empty()) return with_file(j, a.task_file, kTaskFile, check);
     text_name = default_text(j);
-    if (check) check(j, text_name.empty() ? "its config" : "the bundled corpus " + text_name);
+    if (check) check(j, "", text_name);
     if (!text_name.empty() && !a.json)
       std::cerr << "attnplay: the " << j["task"].get<std::string>() << " task trains on the bundled corpus "
                 << text_name << "; --text-file FILE trains on another text\n";
@@ -174,10 +182,28 @@ std::unique_ptr<Session> open_session(const TrainArgs& a, std::string& text_name
   auto s = Session::load(bytes.data(), bytes.size(), overrides);
   if (!fields.empty()) s->configure(fields);
   if (s->steps_done() >= s->config().steps)
-    throw std::invalid_argument("--resume: the model in '" + a.resume + "' has already trained " +
-                                std::to_string(s->steps_done()) + " of its " + std::to_string(s->config().steps) +
-                                " steps; raise the total with --set steps=N");
+    refuse(
+        "train.resume_done", "--resume",
+        {{"path", a.resume}, {"done", std::to_string(s->steps_done())}, {"steps", std::to_string(s->config().steps)}});
   return s;
+}
+
+// The model was not saved (`e`, a refusal of files.hpp or of the session): the metrics are still
+// written, and the message says where the weights are, if anywhere. Called in the handler of `e`.
+[[noreturn]] void refuse_unsaved(const std::invalid_argument& e, AtomicFile* csv, const std::string& metrics) {
+  const auto* r = dynamic_cast<const Refusal*>(&e);
+  const bool kept = r && r->code() == "files.write_kept";  // the message says where the weights are
+  if (kept && !csv) throw;                                 // e itself, as it is
+  RefusalParams p{{"reason", e.what()}};
+  if (!csv) refuse("train.weights_not_saved", "--out", p);
+  try {
+    csv->commit();
+  } catch (const std::invalid_argument& m) {
+    p.emplace_back("metrics_reason", m.what());
+    refuse(kept ? "train.weights_kept_metrics_failed" : "train.weights_not_saved_metrics_failed", "--out", p);
+  }
+  p.emplace_back("metrics", metrics);
+  refuse(kept ? "train.weights_kept_metrics_written" : "train.weights_not_saved_metrics_written", "--out", p);
 }
 
 // The metrics file, written whole when the run ends (files.hpp): a run that fails or is killed
@@ -265,8 +291,7 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
   // missing or read-only folder, a name too long, a pipe nobody reads is refused now, not after
   // the training it would throw away.
   if (!a.out.empty() && !a.metrics.empty() && same_file(a.out, a.metrics))
-    throw std::invalid_argument("--out '" + a.out + "' and --metrics '" + a.metrics +
-                                "' name the same file; give the model and the metrics a path each");
+    refuse("train.same_file", "--metrics", {{"out", a.out}, {"metrics", a.metrics}});
   std::unique_ptr<AtomicFile> model;
   if (!a.out.empty()) {
     model = std::make_unique<AtomicFile>(a.out, "model file");
@@ -326,18 +351,7 @@ int run(const TrainArgs& a, const std::vector<int>& eval_at, nlohmann::json& r) 
       model->write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
       model->commit();
     } catch (const std::invalid_argument& e) {
-      // The metrics are still written; the message says where the weights are, if anywhere.
-      std::string why = e.what();
-      if (why.find("the complete file is kept as") == std::string::npos) why += "; the weights were not saved";
-      if (csv) {
-        try {
-          csv->commit();
-          why += "; the metrics were written to '" + a.metrics + "'";
-        } catch (const std::invalid_argument& m) {
-          why += std::string("; nor the metrics: ") + m.what();
-        }
-      }
-      throw std::invalid_argument(why);
+      refuse_unsaved(e, csv.get(), a.metrics);
     }
   }
   if (csv) csv->commit();

@@ -1,6 +1,7 @@
 // core/common/options.cpp — checking and parsing declared registry options.
 #include "common/options.hpp"
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 
 #include <cmath>
@@ -17,25 +18,26 @@ std::string join_names(const std::vector<std::string>& names) {
 static std::string show(const nlohmann::json& v) { return show_value(v); }  // cut to ~60 chars
 
 void OptionSpec::check(const nlohmann::json& v) const {
-  auto fail = [&](const std::string& allowed) {
-    throw std::invalid_argument(key + ": " + show(v) + " is not allowed; expected " + allowed);
+  auto fail = [&](const char* code) { refuse(code, key, {{"value", show(v)}}); };
+  auto fail_choice = [&] { refuse("option.not_choice", key, {{"value", show(v)}, {"choices", join_names(choices)}}); };
+  auto fail_range = [&](const char* code) {
+    refuse(code, key, {{"value", show(v)}, {"min", num_text(min)}, {"max", num_text(max)}});
   };
-  const std::string range = "from " + num_text(min) + " to " + num_text(max);
   if (kind == "bool") {
-    if (!v.is_boolean()) fail("true or false");
+    if (!v.is_boolean()) fail("option.not_bool");
   } else if (kind == "string") {
-    if (!v.is_string()) fail("a string");
+    if (!v.is_string()) fail("option.not_string");
   } else if (kind == "enum") {
-    if (!v.is_string()) fail("one of " + join_names(choices));
+    if (!v.is_string()) fail_choice();
     for (auto& c : choices)
       if (c == v.get<std::string>()) return;
-    fail("one of " + join_names(choices));
+    fail_choice();
   } else if (kind == "int") {
-    if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>()) fail("a whole number " + range);
-    if (v.get<double>() < min || v.get<double>() > max) fail("a whole number " + range);
+    if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>()) fail_range("option.not_int");
+    if (v.get<double>() < min || v.get<double>() > max) fail_range("option.not_int");
   } else {  // float
-    if (!v.is_number() || !std::isfinite(v.get<double>())) fail("a number " + range);
-    if (v.get<double>() < min || v.get<double>() > max) fail("a number " + range);
+    if (!v.is_number() || !std::isfinite(v.get<double>())) fail_range("option.not_in_range");
+    if (v.get<double>() < min || v.get<double>() > max) fail_range("option.not_in_range");
   }
 }
 
@@ -44,18 +46,19 @@ nlohmann::json OptionSpec::parse(const std::string& text) const {
   if (kind == "bool") {
     if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
     if (text == "false" || text == "0" || text == "no" || text == "off") return false;
-    throw std::invalid_argument(key + ": " + show_text(text) + " is not allowed; expected true or false");
+    refuse("option.not_bool", key, {{"value", show_text(text)}});
   }
+  size_t used = 0;  // 0: stod found no number (or one out of range)
+  double d = 0;
   try {
-    size_t used = 0;
-    double d = std::stod(text, &used);
-    if (used != text.size()) throw std::invalid_argument("trailing");
-    // Whole numbers as integers, but only where the cast is defined (|d| < 2^53).
-    if (kind == "int" && std::floor(d) == d && std::fabs(d) < 9007199254740992.0) return (long long)d;
-    return d;
+    d = std::stod(text, &used);
   } catch (const std::exception&) {
-    throw std::invalid_argument(key + ": " + show_text(text) + " is not a number");
+    used = 0;
   }
+  if (used == 0 || used != text.size()) refuse("option.not_number", key, {{"value", show_text(text)}});
+  // Whole numbers as integers, but only where the cast is defined (|d| < 2^53).
+  if (kind == "int" && std::floor(d) == d && std::fabs(d) < 9007199254740992.0) return (long long)d;
+  return d;
 }
 
 nlohmann::json OptionSpec::to_json() const {
@@ -73,7 +76,7 @@ const OptionSpec* find_spec(const std::vector<OptionSpec>& specs, const std::str
 
 const nlohmann::json& OptionValues::value(const std::string& key) const {
   const OptionSpec* spec = find_spec(specs_, key);
-  if (!spec) throw std::logic_error("option " + key + " is read but not declared by its entry");
+  if (!spec) refuse("internal.undeclared_option", "", {{"key", key}});
   auto it = values_.find(key);
   return it != values_.end() ? *it : spec->default_value;
 }

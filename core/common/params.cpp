@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "refusal/refusal.hpp"
+
 namespace ap {
 
 int ParamStore::add(std::string name, std::vector<int> shape, Init init, float std, bool decay) {
@@ -53,7 +55,7 @@ template <std::size_t N>
 Shape<N> ParamStore::shape_of(int id) const {
   const ParamInfo& p = infos_[id];
   if (p.shape.size() != N)
-    throw ShapeError(p.name + " is " + shape_text(p.shape) + ", read as a tensor of rank " + std::to_string(N));
+    refuse("shape.rank", "", {{"tensor", p.name}, {"shape", shape_text(p.shape)}, {"rank", std::to_string(N)}});
   Shape<N> s;
   for (std::size_t i = 0; i < N; ++i) s[i] = std::size_t(p.shape[i]);
   return s;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <variant>
 
+#include "refusal/refusal.hpp"
 #include "normalization/normalization.hpp"
 #include "io/json.hpp"
 #include "position/position.hpp"
@@ -136,9 +137,7 @@ std::string kind_of(const Member& m) {
 [[noreturn]] void unknown_field(const std::string& key) {
   std::vector<std::string> names;
   for (auto& f : fields()) names.push_back(f.name);
-  throw std::invalid_argument("config: unknown field " + show_text(key) + "; valid fields are: " + join_names(names) +
-                              ", and the options of the encodings, normalizations and tasks "
-                              "(see `attnplay list --json`)");
+  refuse("config.unknown_field", key, {{"name", show_text(key)}, {"fields", join_names(names)}});
 }
 
 std::string float_text(float x) {
@@ -150,9 +149,10 @@ std::string float_text(float x) {
 // A value in a message: cut to ~60 characters, never a recursive dump of a whole tree.
 std::string show(const nlohmann::json& v) { return show_value(v); }
 
-[[noreturn]] void out_of_range(const std::string& key, const std::string& value, const Field& f, const char* what) {
-  throw std::invalid_argument(key + ": " + value + " is out of range; allowed: " + what + " from " + num_text(f.min) +
-                              " to " + num_text(f.max));
+// whole: the field holds whole numbers ("allowed: a whole number from ..."), else any number.
+[[noreturn]] void out_of_range(const std::string& key, const std::string& value, const Field& f, bool whole) {
+  refuse(whole ? "config.out_of_range_int" : "config.out_of_range", key,
+         {{"value", value}, {"min", num_text(f.min)}, {"max", num_text(f.max)}});
 }
 
 // A task option's value must have its declared kind (vocab: a whole number, ...); its range is
@@ -160,41 +160,39 @@ std::string show(const nlohmann::json& v) { return show_value(v); }
 void check_task_option(const std::string& key, const nlohmann::json& v) {
   auto [t, o] = find_task_option(key);
   if (!o) return;
-  const char* expected = nullptr;
-  if (o->kind == "bool" && !v.is_boolean()) expected = "true or false";
-  if (o->kind == "string" && !v.is_string()) expected = "a string";
+  const char* code = nullptr;
+  if (o->kind == "bool" && !v.is_boolean()) code = "config.task_option_not_bool";
+  if (o->kind == "string" && !v.is_string()) code = "config.task_option_not_string";
   if (o->kind == "int" &&
       !(v.is_number() && std::isfinite(v.get<double>()) && std::floor(v.get<double>()) == v.get<double>()))
-    expected = "a whole number";
-  if (o->kind == "float" && !(v.is_number() && std::isfinite(v.get<double>()))) expected = "a number";
-  if (expected)
-    throw std::invalid_argument(key + ": " + show(v) + " is not allowed; expected " + expected +
-                                " (an option of task " + t->name + ")");
+    code = "config.task_option_not_int";
+  if (o->kind == "float" && !(v.is_number() && std::isfinite(v.get<double>()))) code = "config.task_option_not_number";
+  if (code) refuse(code, key, {{"value", show(v)}, {"task", t->name}});
 }
 
 // Assign one JSON value to the field or option `key`, checking its type (not its range).
 void assign(Config& c, const std::string& key_as_given, const nlohmann::json& v) {
   const std::string& key = current_name(key_as_given);
   if (const Field* f = find_field(key)) {
-    auto bad = [&](const char* expected) { throw std::invalid_argument(key + ": " + show(v) + " is not " + expected); };
+    auto bad = [&](const char* code) { refuse(code, key, {{"value", show(v)}}); };
     std::visit(
         [&](auto member) {
           using T = std::decay_t<decltype(c.*member)>;
           if constexpr (std::is_same_v<T, bool>) {
-            if (!v.is_boolean()) bad("true or false");
+            if (!v.is_boolean()) bad("config.not_bool");
             c.*member = v.get<bool>();
           } else if constexpr (std::is_same_v<T, std::string>) {
-            if (!v.is_string()) bad("a name (a string)");
+            if (!v.is_string()) bad("config.not_string");
             c.*member = v.get<std::string>();
           } else if constexpr (std::is_integral_v<T>) {
-            if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>()) bad("a whole number");
+            if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>()) bad("config.not_int");
             double d = v.get<double>();
-            if (d < f->min || d > f->max) out_of_range(key, show(v), *f, "a whole number");
+            if (d < f->min || d > f->max) out_of_range(key, show(v), *f, true);
             c.*member = T(d);
           } else {
-            if (!v.is_number() || !std::isfinite(v.get<double>())) bad("a finite number");
+            if (!v.is_number() || !std::isfinite(v.get<double>())) bad("config.not_finite");
             double d = v.get<double>();
-            if (d < f->min || d > f->max) out_of_range(key, show(v), *f, "a number");
+            if (d < f->min || d > f->max) out_of_range(key, show(v), *f, false);
             c.*member = float(d);
           }
         },
@@ -238,14 +236,13 @@ void check_fields(const Config& c) {
             if (f.choices.empty()) return;  // registry names: checked by their find_*()
             for (auto& ch : f.choices)
               if (ch == v) return;
-            throw std::invalid_argument(std::string(f.name) + ": " + show_text(v) +
-                                        " is not allowed; expected one of " + join_names(f.choices));
+            refuse("config.not_choice", f.name, {{"value", show_text(v)}, {"choices", join_names(f.choices)}});
           } else if constexpr (!std::is_same_v<T, bool>) {
             const double d = double(v);
-            if (std::isnan(d)) throw std::invalid_argument(std::string(f.name) + ": NaN is not a number");
+            if (std::isnan(d)) refuse("config.nan", f.name);
             if (d < f.min || d > f.max)
               out_of_range(f.name, std::is_integral_v<T> ? std::to_string(v) : float_text(float(v)), f,
-                           std::is_integral_v<T> ? "a whole number" : "a number");
+                           std::is_integral_v<T>);
           }
         },
         f.member);
@@ -263,7 +260,7 @@ nlohmann::json with_current_names(const nlohmann::json& j) {
 }
 
 Config Config::parse(const nlohmann::json& given) {
-  if (!given.is_object()) throw std::invalid_argument("config: expected a JSON object of fields");
+  if (!given.is_object()) refuse("config.not_object", "");
   const nlohmann::json j = with_current_names(given);
   Config c;
   if (j.contains("task")) assign(c, "task", j["task"]);
@@ -284,7 +281,7 @@ ModelChoices Config::choices() const {
   auto pick = [](const std::string& field, const std::string& value, auto... named) {
     for (auto& [name, e] : {named...})
       if (value == name) return e;
-    throw std::logic_error(field + ": " + value + " was not validated");
+    refuse("internal.not_validated", field, {{"value", value}});
   };
   using P = std::pair<const char*, Placement>;
   using N = std::pair<const char*, LayerNormAt>;
@@ -332,7 +329,7 @@ nlohmann::json config_value(const std::string& key, const std::string& text) { r
 
 std::pair<std::string, std::string> split_assignment(const std::string& kv) {
   auto eq = kv.find('=');
-  if (eq == std::string::npos || eq == 0) throw std::invalid_argument(show_text(kv) + " is not a key=value assignment");
+  if (eq == std::string::npos || eq == 0) refuse("config.not_assignment", "", {{"text", show_text(kv)}});
   return {kv.substr(0, eq), kv.substr(eq + 1)};
 }
 

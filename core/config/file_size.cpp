@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "config/variants.hpp"
 #include "io/safetensors.hpp"
 #include "tasks/task.hpp"
@@ -44,20 +45,17 @@ ModelFileSize model_file_size(const Config& cfg, const Task& task) {
 void check_model_file_size(const Config& cfg, const Task& task) {
   const ModelFileSize s = model_file_size(cfg, task);
   if (s.bytes > kMaxModelFileBytes) {
-    throw std::invalid_argument(
-        "model size: d_model=" + std::to_string(cfg.d_model) + ", layers=" + std::to_string(cfg.layers) +
-        ", ffn=" + std::to_string(cfg.ffn) + " make " + std::to_string(s.parameters) +
-        " parameters, a model file of about " + std::to_string((s.bytes + (1 << 19)) / (1 << 20)) +
-        " MiB (weights and the optimizer's two moments, 12 bytes a parameter), above the limit of " +
-        std::to_string(kMaxModelFileBytes >> 20) +
-        " MiB that every loader (--resume, eval, the page's import) reads; "
-        "reduce d_model, layers or ffn (or max_len with a learned position table)");
+    refuse("config.model_too_big", "",
+           {{"d_model", std::to_string(cfg.d_model)},
+            {"layers", std::to_string(cfg.layers)},
+            {"ffn", std::to_string(cfg.ffn)},
+            {"parameters", std::to_string(s.parameters)},
+            {"mib", std::to_string((s.bytes + (1 << 19)) / (1 << 20))},
+            {"max", std::to_string(kMaxModelFileBytes >> 20)}});
   }
   if (s.header_bytes > kSafetensorsMaxHeaderBytes)
-    throw std::invalid_argument(
-        "model size: the model file's header would hold about " + std::to_string(s.header_bytes) +
-        " bytes (the config, with its text, stored as JSON), above the limit of " +
-        std::to_string(kSafetensorsMaxHeaderBytes) + " bytes; use a shorter text or fewer layers");
+    refuse("config.header_too_big", "",
+           {{"bytes", std::to_string(s.header_bytes)}, {"max", std::to_string(kSafetensorsMaxHeaderBytes)}});
 }
 
 }  // namespace ap

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "config/config.hpp"
 
@@ -21,14 +22,12 @@ GridAxes parse_grid(const std::string& grid) {
     std::string v;
     while (std::getline(vin, v, ','))
       if (!v.empty()) vs.push_back(v), config_value(key, v);  // type-check every value now
-    if (vs.empty()) throw std::invalid_argument("grid: " + show_text(key) + " has no values");
-    if (vs.size() > kMaxGridRuns / runs)
-      throw std::invalid_argument("grid: more than " + std::to_string(kMaxGridRuns) +
-                                  " runs (the product of the axes' value counts); split the sweep");
+    if (vs.empty()) refuse("config.grid_no_values", key, {{"key", show_text(key)}});
+    if (vs.size() > kMaxGridRuns / runs) refuse("config.grid_too_many", "", {{"max", std::to_string(kMaxGridRuns)}});
     runs *= vs.size();
     axes.emplace_back(key, vs);
   }
-  if (axes.empty()) throw std::invalid_argument("grid: give at least one key=v1,v2 axis");
+  if (axes.empty()) refuse("config.grid_empty", "");
   return axes;
 }
 

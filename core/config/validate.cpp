@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "config/config.hpp"
 #include "config/file_size.hpp"
 #include "config/variants.hpp"
@@ -10,12 +11,6 @@
 #include "tasks/task.hpp"
 
 namespace ap {
-
-namespace {
-
-[[noreturn]] void fail(const std::string& msg) { throw std::invalid_argument(msg); }
-
-}  // namespace
 
 void Config::validate() const { checked_task(); }
 
@@ -25,14 +20,13 @@ std::unique_ptr<Task> Config::checked_task() const {
   const NormalizationEntry& ne = find_normalization(normalization);
   check_fields(*this);  // every field's range and fixed names, from the one field table
   if (d_model % heads != 0)
-    fail("d_model: " + std::to_string(d_model) + " is not divisible by heads = " + std::to_string(heads) +
-         "; choose d_model as a multiple of heads");
+    refuse("config.heads_divide", "d_model", {{"d_model", std::to_string(d_model)}, {"heads", std::to_string(heads)}});
 
   // Refuse before anything is allocated (the task's data, the encoding's tables below).
   const double mb = memory_estimate_mb();
   if (mb > memory_limit_mb) {
-    fail("memory: this config needs about " + std::to_string(std::lround(mb)) + " MB, above the limit of " +
-         num_text(memory_limit_mb) + " MB (memory_limit_mb); reduce batch, seq_len, d_model or layers");
+    refuse("config.memory", "memory_limit_mb",
+           {{"mb", std::to_string(std::lround(mb))}, {"max", num_text(memory_limit_mb)}});
   }
 
   // Registry options: each declared option checks its own value, whether or not its entry is
@@ -48,23 +42,19 @@ std::unique_ptr<Task> Config::checked_task() const {
   // The task checks its own options and lengths.
   auto t = te.make(to_json());
   if (seq_len < t->min_len())
-    fail("seq_len: " + std::to_string(seq_len) + " is too short for task " + task + "; it needs at least " +
-         std::to_string(t->min_len()));
+    refuse("config.seq_len_short", "seq_len",
+           {{"seq_len", std::to_string(seq_len)}, {"task", task}, {"min", std::to_string(t->min_len())}});
   if (effective_eval_len() < t->min_len())
-    fail("eval_len: " + std::to_string(eval_len) + " is too short for task " + task + "; it needs at least " +
-         std::to_string(t->min_len()));
+    refuse("config.eval_len_short", "eval_len",
+           {{"eval_len", std::to_string(eval_len)}, {"task", task}, {"min", std::to_string(t->min_len())}});
 
   // Placement applies to absolute encodings only.
   if (placement == "layerwise" && !pe.absolute)
-    fail(
-        "placement: 'layerwise' applies to absolute encodings (those added to the residual "
-        "stream); " +
-        position + " already acts inside every layer, so use placement=embed");
+    refuse("config.layerwise_not_absolute", "placement", {{"position", position}});
   if (max_len > 0 && max_len < model_len())
-    fail("max_len: " + std::to_string(max_len) + " is shorter than the training length " + std::to_string(model_len()) +
-         " (seq_len plus anchors)");
-  if (pool == "cls" && !(anchors == "cls" || anchors == "cls_sep"))
-    fail("pool: 'cls' needs a [CLS] token; set anchors to cls or cls_sep, or use pool=mean");
+    refuse("config.max_len_short", "max_len",
+           {{"max_len", std::to_string(max_len)}, {"len", std::to_string(model_len())}});
+  if (pool == "cls" && !(anchors == "cls" || anchors == "cls_sep")) refuse("config.pool_needs_cls", "pool");
 
   // Rules of the entry itself (xpos needs causal=true, ...), declared on the entry.
   check_variant(pe, *this);
@@ -72,19 +62,12 @@ std::unique_ptr<Task> Config::checked_task() const {
 
   // The soft cap acts on the logits too.
   if (softcap > 0 && !ne.accepts_bias)
-    fail("softcap: " + normalization +
-         " never forms attention logits, so there is nothing to cap; "
-         "set softcap=0 or choose a logit-based normalization (softmax, l2, sigmoid, ...)");
+    refuse("config.softcap_no_logits", "softcap", {{"normalization", normalization}});
 
   // Encodings that bias the logits need a normalization that has logits (flags of the entries:
   // nothing is built to ask them).
   if (pe.biases_logits && !ne.accepts_bias)
-    fail("normalization: " + normalization +
-         " never forms attention logits, so it cannot take "
-         "the logit bias of position=" +
-         position +
-         "; choose a logit-based normalization "
-         "(softmax, l2, sigmoid, ...) or a position encoding that does not bias the logits");
+    refuse("config.bias_needs_logits", "normalization", {{"normalization", normalization}, {"position", position}});
 
   // What train can write, every loader must read: the model file stays within their limit.
   check_model_file_size(*this, *t);

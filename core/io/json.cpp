@@ -7,6 +7,19 @@
 
 namespace ap {
 
+namespace {
+
+// A refusal of the input `what` ("config", "ids", ...): its name before the message.
+[[noreturn]] void refuse_input(const std::string& what, const char* code, RefusalParams params) {
+  try {
+    refuse(code, "", std::move(params));
+  } catch (const Refusal& r) {
+    refuse_within(what, r);
+  }
+}
+
+}  // namespace
+
 size_t utf8_at(std::string_view s, size_t i) {
   const auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
   const unsigned char c = b(0);
@@ -122,13 +135,8 @@ bool cut_chars(std::string& s, size_t max_chars) {
   return true;
 }
 
-}  // namespace
-
-nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLimits limits) {
-  if (text.size() > limits.bytes)
-    throw std::invalid_argument(what + ": " + std::to_string(text.size()) + " bytes of JSON are above the limit of " +
-                                std::to_string(limits.bytes) + " bytes");
-  // One pass before nlohmann builds anything: nesting depth and (about) the number of values.
+// One pass before nlohmann builds anything: nesting depth and (about) the number of values.
+void check_nesting(std::string_view text, const std::string& what, const JsonLimits& limits) {
   size_t depth = 0, values = 1;
   bool in_string = false;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -147,13 +155,12 @@ nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLi
       case '[':
       case '{':
         if (++depth > limits.depth)
-          throw std::invalid_argument(what + ": JSON nests arrays and objects deeper than the limit of " +
-                                      std::to_string(limits.depth) + " levels (at byte " + std::to_string(i + 1) + ")");
+          refuse_input(what, "json.too_deep", {{"max", std::to_string(limits.depth)}, {"byte", std::to_string(i + 1)}});
         [[fallthrough]];
       case ',':  // a container or a comma: one more value (an upper bound for valid JSON)
         if (++values > limits.values)
-          throw std::invalid_argument(what + ": JSON holds more than " + std::to_string(limits.values) +
-                                      " values (at byte " + std::to_string(i + 1) + "), the limit");
+          refuse_input(what, "json.too_many_values",
+                       {{"max", std::to_string(limits.values)}, {"byte", std::to_string(i + 1)}});
         break;
       case ']':
       case '}':
@@ -163,19 +170,31 @@ nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLi
         break;
     }
   }
-  // "<what>: not valid JSON at byte N (line L, column C): <reason>"; reason may quote the input.
-  auto fail = [&](std::string reason, size_t byte) {
-    std::string shown;
-    if (!put_text(shown, reason, 160, false)) shown += "...";
-    byte = std::min(byte, text.size());
-    size_t line = 1, col = 1;
-    for (size_t i = 0; i + 1 < byte; ++i) text[i] == '\n' ? (++line, col = 1) : ++col;
-    const std::string where =
-        byte == 0 ? ""
-                  : " at byte " + std::to_string(byte) +
-                        (line > 1 ? " (line " + std::to_string(line) + ", column " + std::to_string(col) + ")" : "");
-    throw std::invalid_argument(what + ": not valid JSON" + where + ": " + shown);
-  };
+}
+
+// "<what>: not valid JSON at byte N (line L, column C): <reason>"; reason may quote the input.
+[[noreturn]] void refuse_invalid(std::string_view text, const std::string& what, const std::string& reason,
+                                 size_t byte) {
+  std::string shown;
+  if (!put_text(shown, reason, 160, false)) shown += "...";
+  byte = std::min(byte, text.size());
+  size_t line = 1, col = 1;
+  for (size_t i = 0; i + 1 < byte; ++i) text[i] == '\n' ? (++line, col = 1) : ++col;
+  if (byte == 0) refuse_input(what, "json.invalid", {{"reason", shown}});
+  if (line == 1) refuse_input(what, "json.invalid_at", {{"byte", std::to_string(byte)}, {"reason", shown}});
+  refuse_input(what, "json.invalid_at_line",
+               {{"byte", std::to_string(byte)},
+                {"line", std::to_string(line)},
+                {"column", std::to_string(col)},
+                {"reason", shown}});
+}
+
+}  // namespace
+
+nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLimits limits) {
+  if (text.size() > limits.bytes)
+    refuse_input(what, "json.too_big", {{"bytes", std::to_string(text.size())}, {"max", std::to_string(limits.bytes)}});
+  check_nesting(text, what, limits);
   // nlohmann's what(): "[json.exception.parse_error.101] parse error at line 1, column 24: <reason>"
   // or "[json.exception.out_of_range.406] number overflow parsing '1e999'".
   auto reason_of = [](const std::string& w) {
@@ -186,15 +205,14 @@ nlohmann::json parse_json(std::string_view text, const std::string& what, JsonLi
   try {
     return nlohmann::json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error& e) {
-    fail(reason_of(e.what()), e.byte);
+    refuse_invalid(text, what, reason_of(e.what()), e.byte);
   } catch (const nlohmann::json::exception& e) {  // number overflow: the byte of that number
     const std::string reason = reason_of(e.what());
     const size_t q = reason.find('\''), q2 = reason.rfind('\'');
     const size_t pos =
         q != std::string::npos && q2 > q ? text.find(reason.substr(q + 1, q2 - q - 1)) : std::string::npos;
-    fail(reason, pos == std::string::npos ? 0 : pos + 1);
+    refuse_invalid(text, what, reason, pos == std::string::npos ? 0 : pos + 1);
   }
-  return nullptr;  // not reached
 }
 
 std::string escape_text(std::string_view s, bool keep_lines) {
@@ -203,18 +221,26 @@ std::string escape_text(std::string_view s, bool keep_lines) {
   return out;
 }
 
-std::string utf8_problem(std::string_view s) {
+RefusalParams utf8_fault(std::string_view s) {
   size_t line = 1, line_start = 0;
   for (size_t i = 0; i < s.size();) {
     const size_t n = utf8_at(s, i);
     if (n == 0)
-      return "line " + std::to_string(line) + ": byte " + std::to_string(i - line_start + 1) + " of the line (byte " +
-             std::to_string(i + 1) + " of the text) is 0x" + hex_byte(static_cast<unsigned char>(s[i])).substr(2) +
-             ", which is not UTF-8; save the text as UTF-8";
+      return {{"line", std::to_string(line)},
+              {"column", std::to_string(i - line_start + 1)},
+              {"byte", std::to_string(i + 1)},
+              {"hex", hex_byte(static_cast<unsigned char>(s[i])).substr(2)}};
     if (s[i] == '\n') ++line, line_start = i + 1;
     i += n;
   }
-  return "";
+  return {};
+}
+
+std::string utf8_problem(std::string_view s) {
+  const RefusalParams p = utf8_fault(s);
+  if (p.empty()) return "";
+  return "line " + p[0].second + ": byte " + p[1].second + " of the line (byte " + p[2].second + " of the text) is 0x" +
+         p[3].second + ", which is not UTF-8; save the text as UTF-8";
 }
 
 std::string utf8_repaired(std::string_view s) {
@@ -253,20 +279,16 @@ std::string show_json(const nlohmann::json& v, size_t max_chars) {
 }
 
 std::vector<int32_t> int_array(const nlohmann::json& v, const std::string& what, size_t max_count) {
-  if (!v.is_array())
-    throw std::invalid_argument(what + ": expected an array of whole numbers, not " + std::string(v.type_name()) + " " +
-                                show_value(v));
+  if (!v.is_array()) refuse_input(what, "json.not_int_array", {{"type", v.type_name()}, {"value", show_value(v)}});
   if (v.size() > max_count)
-    throw std::invalid_argument(what + ": " + std::to_string(v.size()) + " entries are above the limit of " +
-                                std::to_string(max_count));
+    refuse_input(what, "json.too_many_entries", {{"n", std::to_string(v.size())}, {"max", std::to_string(max_count)}});
   std::vector<int32_t> out;
   out.reserve(v.size());
   for (size_t i = 0; i < v.size(); ++i) {
     const nlohmann::json& x = v[i];
     const double d = x.is_number() ? x.get<double>() : NAN;
     if (!(std::floor(d) == d && d >= -2147483648.0 && d <= 2147483647.0))
-      throw std::invalid_argument(what + "[" + std::to_string(i) + "]: " + show_value(x) +
-                                  " is not a whole number from -2147483648 to 2147483647");
+      refuse_input(what + "[" + std::to_string(i) + "]", "json.not_int32", {{"value", show_value(x)}});
     out.push_back(x.is_number_integer() ? int32_t(x.get<int64_t>()) : int32_t(d));
   }
   return out;

@@ -21,6 +21,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "refusal/refusal.hpp"
+
 namespace ap {
 
 struct JsonLimits {
@@ -40,7 +42,7 @@ constexpr JsonLimits kSmallJson{kJsonMaxDepth, size_t(1) << 20, size_t(1) << 20}
 constexpr JsonLimits kBatchJson{kJsonMaxDepth, size_t(64) << 20, size_t(64) << 20};
 
 // Parse `text` as one JSON document; `what` names the input in messages ("config", "ids", ...).
-// Throws std::invalid_argument, e.g. "<what>: N bytes of JSON are above the limit of M bytes",
+// Throws a Refusal (json.*) with `what` as its context, e.g. "<what>: N bytes of JSON are above the limit of M bytes",
 // "<what>: JSON nests arrays and objects deeper than the limit of 64 levels (at byte N)",
 // "<what>: more than 10000 JSON values (at byte N), the limit", "<what>: not valid JSON at
 // byte N (line L, column C): <reason>". The scan for depth and values is exact for valid JSON;
@@ -71,6 +73,9 @@ std::string escape_text(std::string_view s, bool keep_lines = false);
 // readers of a task's text (text, custom_pairs) check it, so that CLI files, --set and the page
 // are refused before training, not when the model's JSON metadata is written.
 std::string utf8_problem(std::string_view s);
+// The same as refusal parameters: line, column (the byte in the line), byte (in the text), all
+// from 1, and hex (the byte's two hex digits); empty when s is well-formed UTF-8.
+RefusalParams utf8_fault(std::string_view s);
 
 // s with every byte that is not part of well-formed UTF-8 replaced by U+FFFD, so that a JSON
 // writer takes it (a character model samples bytes, and may stop inside a character).
@@ -80,7 +85,7 @@ std::string utf8_repaired(std::string_view s);
 // (stray continuation byte, overlong form, UTF-16 surrogate, beyond U+10FFFF, truncated).
 size_t utf8_at(std::string_view s, size_t i);
 
-// A JSON array of whole numbers that fit in int32, as ids; anything else throws
+// A JSON array of whole numbers that fit in int32, as ids; anything else throws a Refusal
 // "<what>: expected ..." naming the first offending element. max_count bounds the length.
 std::vector<int32_t> int_array(const nlohmann::json& v, const std::string& what, size_t max_count);
 

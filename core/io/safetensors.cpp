@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "refusal/refusal.hpp"
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "safetensors I/O copies little-endian data as is: port the byte order first"
 #endif
@@ -29,8 +31,6 @@ using json = nlohmann::json;
 // 2^18 JSON values is ~30000 tensors, far beyond any model this project trains.
 constexpr size_t kMaxJsonDepth = 3;
 constexpr size_t kMaxJsonValues = size_t(1) << 18;
-
-[[noreturn]] void refuse(const std::string& msg) { throw std::invalid_argument(msg); }
 
 // A name from an untrusted file, quoted, shortened and without control characters.
 std::string show(const std::string& s) {
@@ -118,16 +118,14 @@ struct HeaderGuard {
   size_t values = 0;
 
   void count() {
-    if (++values > kMaxJsonValues) refuse("header holds more than " + std::to_string(kMaxJsonValues) + " JSON values");
+    if (++values > kMaxJsonValues) refuse("safetensors.too_many_values", "", {{"max", std::to_string(kMaxJsonValues)}});
   }
   bool on_event(json::parse_event_t event, json& parsed) {
     switch (event) {
       case json::parse_event_t::object_start:
       case json::parse_event_t::array_start:
         count();
-        if (stack.size() >= kMaxJsonDepth)
-          refuse("header nests JSON deeper than a safetensors header can (" + std::to_string(kMaxJsonDepth) +
-                 " levels)");
+        if (stack.size() >= kMaxJsonDepth) refuse("safetensors.too_deep", "", {{"max", std::to_string(kMaxJsonDepth)}});
         stack.emplace_back();
         break;
       case json::parse_event_t::object_end:
@@ -139,8 +137,8 @@ struct HeaderGuard {
         const std::string& k = parsed.get_ref<const std::string&>();
         Frame& f = stack.back();
         if (!f.keys.insert(k).second) {
-          if (stack.size() == 1) refuse("name " + show(k) + " appears twice in the header");
-          refuse("header entry " + show(stack.front().last_key) + " has the key " + show(k) + " twice");
+          if (stack.size() == 1) refuse("safetensors.duplicate_name", "", {{"name", show(k)}});
+          refuse("safetensors.duplicate_key", "", {{"name", show(stack.front().last_key)}, {"key", show(k)}});
         }
         f.last_key = k;
         if (stack.size() == 1) top_keys.push_back(k);
@@ -175,39 +173,40 @@ struct Entry {
 };
 
 Entry parse_entry(const std::string& name, const json& e, size_t buf_size) {
-  const std::string t = "tensor " + show(name) + ": ";
-  if (!e.is_object()) refuse(t + "entry is " + e.type_name() + ", not an object");
+  // A refusal about this tensor: "tensor '<name>': ..."
+  auto bad = [&](const char* code, RefusalParams p = {}) {
+    p.insert(p.begin(), {"name", show(name)});
+    refuse(code, "", std::move(p));
+  };
+  if (!e.is_object()) bad("safetensors.entry_not_object", {{"type", e.type_name()}});
   for (const auto& item : e.items())
     if (item.key() != "dtype" && item.key() != "shape" && item.key() != "data_offsets")
-      refuse(t + "unexpected field " + show(item.key()) + " (expected dtype, shape, data_offsets)");
+      bad("safetensors.unexpected_field", {{"key", show(item.key())}});
   for (const char* field : {"dtype", "shape", "data_offsets"})
-    if (!e.contains(field)) refuse(t + "field '" + field + "' is missing");
+    if (!e.contains(field)) bad("safetensors.missing_field", {{"key", field}});
 
   Entry out{name, nullptr, {}, 1, 0, 0};
   const json& dt = e["dtype"];
-  if (!dt.is_string()) refuse(t + "dtype is " + dt.type_name() + ", not a string");
+  if (!dt.is_string()) bad("safetensors.dtype_not_string", {{"type", dt.type_name()}});
   for (const Dtype& d : kDtypes)
     if (dt.get_ref<const std::string&>() == d.name) out.dtype = &d;
-  if (!out.dtype)
-    refuse(t + "dtype " + show(dt.get<std::string>()) +
-           " is not supported (only F32, or F16, BF16 and F64 converted to float)");
+  if (!out.dtype) bad("safetensors.dtype_unsupported", {{"dtype", show(dt.get<std::string>())}});
 
   const json& sh = e["shape"];
-  if (!sh.is_array()) refuse(t + "shape is " + sh.type_name() + ", not an array of dimensions");
+  if (!sh.is_array()) bad("safetensors.shape_not_array", {{"type", sh.type_name()}});
   for (size_t i = 0; i < sh.size(); ++i) {
     uint64_t d;
     if (!as_u64(sh[i], d) || d > uint64_t(std::numeric_limits<int64_t>::max()))
-      refuse(t + "shape dimension " + std::to_string(i) + " is not a non-negative integer");
+      bad("safetensors.bad_dimension", {{"index", std::to_string(i)}});
     out.shape.push_back(int64_t(d));
   }
 
   const json& off = e["data_offsets"];
   if (!off.is_array() || off.size() != 2 || !as_u64(off[0], out.begin) || !as_u64(off[1], out.end))
-    refuse(t + "data_offsets must be two non-negative integers [begin, end]");
-  const std::string offs = "data_offsets " + list_str(std::vector<uint64_t>{out.begin, out.end});
-  if (out.begin > out.end) refuse(t + offs + " have begin after end");
-  if (out.end > buf_size)
-    refuse(t + offs + " run past the end of the " + std::to_string(buf_size) + "-byte data buffer");
+    bad("safetensors.bad_offsets");
+  const std::string offs = list_str(std::vector<uint64_t>{out.begin, out.end});
+  if (out.begin > out.end) bad("safetensors.offsets_reversed", {{"offsets", offs}});
+  if (out.end > buf_size) bad("safetensors.offsets_past_end", {{"offsets", offs}, {"size", std::to_string(buf_size)}});
 
   // Byte count of the shape, every multiplication checked: a wrapped product could otherwise
   // match small offsets ([2^62, 4] of F32 is 2^66 bytes, 0 mod 2^64). A zero dimension wins.
@@ -217,38 +216,69 @@ Entry parse_entry(const std::string& name, const json& e, size_t buf_size) {
   for (int64_t d : out.shape) {
     if (empty) break;
     if (nbytes > kMax / uint64_t(d))
-      refuse(t + "shape " + list_str(out.shape) + " of " + out.dtype->name + " overflows 64 bits of bytes");
+      bad("safetensors.shape_overflow", {{"shape", list_str(out.shape)}, {"dtype", out.dtype->name}});
     nbytes *= uint64_t(d);
   }
   if (out.end - out.begin != nbytes)
-    refuse(t + offs + " do not match shape " + list_str(out.shape) + " of " + out.dtype->name + " (" +
-           std::to_string(nbytes) + " bytes)");
+    bad("safetensors.offsets_mismatch", {{"offsets", offs},
+                                         {"shape", list_str(out.shape)},
+                                         {"dtype", out.dtype->name},
+                                         {"bytes", std::to_string(nbytes)}});
   out.count = nbytes / out.dtype->size;  // <= buf_size: the offsets lie inside the buffer
   return out;
 }
 
 std::map<std::string, std::string> parse_metadata(const json& m) {
-  if (!m.is_object()) refuse(std::string("__metadata__ is ") + m.type_name() + ", not an object of strings");
+  if (!m.is_object()) refuse("safetensors.metadata_not_object", "", {{"type", m.type_name()}});
   std::map<std::string, std::string> out;
   for (const auto& item : m.items()) {
     if (!item.value().is_string())
-      refuse("__metadata__ key " + show(item.key()) + " is " + item.value().type_name() + ", not a string");
+      refuse("safetensors.metadata_not_string", "", {{"key", show(item.key())}, {"type", item.value().type_name()}});
     out[item.key()] = item.value().get<std::string>();
   }
   return out;
 }
 
+// The tensors must tile the buffer exactly: sorted by offsets, each starts where the last ended.
+void check_tiling(std::vector<Entry>& entries, size_t buf_size) {
+  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+  });
+  uint64_t pos = 0;
+  const Entry* prev = nullptr;
+  for (const Entry& e : entries) {
+    const std::string offs = list_str(std::vector<uint64_t>{e.begin, e.end});
+    if (e.begin < pos)
+      refuse("safetensors.overlap", "",
+             {{"name", show(e.name)},
+              {"offsets", offs},
+              {"other", show(prev->name)},
+              {"begin", std::to_string(prev->begin)},
+              {"end", std::to_string(pos)}});
+    if (e.begin > pos)
+      refuse("safetensors.gap", "",
+             {{"name", show(e.name)},
+              {"offsets", offs},
+              {"begin", std::to_string(pos)},
+              {"end", std::to_string(e.begin)}});
+    pos = e.end;
+    prev = &e;
+  }
+  if (pos != buf_size)
+    refuse("safetensors.buffer_uncovered", "", {{"size", std::to_string(buf_size)}, {"covered", std::to_string(pos)}});
+}
+
 SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
-  if (size < 8) refuse("file is " + std::to_string(size) + " bytes, too short for the 8-byte header length");
+  if (size < 8) refuse("safetensors.too_short", "", {{"size", std::to_string(size)}});
   if (size > max_bytes)
-    refuse("file is " + std::to_string(size) + " bytes, above the limit of " + std::to_string(max_bytes) + " bytes");
+    refuse("safetensors.too_big", "", {{"size", std::to_string(size)}, {"max", std::to_string(max_bytes)}});
   uint64_t n = 0;  // little-endian u64, read byte by byte
   for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[i];
   if (n > kSafetensorsMaxHeaderBytes)
-    refuse("header length " + std::to_string(n) + " is above the limit of " +
-           std::to_string(kSafetensorsMaxHeaderBytes) + " bytes");
+    refuse("safetensors.header_too_long", "",
+           {{"n", std::to_string(n)}, {"max", std::to_string(kSafetensorsMaxHeaderBytes)}});
   if (n > size - 8)
-    refuse("header length " + std::to_string(n) + " runs past the end of the " + std::to_string(size) + "-byte file");
+    refuse("safetensors.header_past_end", "", {{"n", std::to_string(n)}, {"size", std::to_string(size)}});
 
   HeaderGuard guard;
   json header;
@@ -259,9 +289,9 @@ SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
   } catch (const json::exception& e) {
     std::string why = e.what();  // may quote file bytes: keep it short
     if (why.size() > 160) why = why.substr(0, 160) + "...";
-    refuse("header is not valid JSON (" + why + ")");
+    refuse("safetensors.bad_header", "", {{"reason", why}});
   }
-  if (!header.is_object()) refuse(std::string("header is ") + header.type_name() + ", not a JSON object");
+  if (!header.is_object()) refuse("safetensors.header_not_object", "", {{"type", header.type_name()}});
 
   const uint8_t* buf = bytes + 8 + n;
   const size_t buf_size = size - 8 - size_t(n);
@@ -277,29 +307,10 @@ SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
     entries.push_back(parse_entry(name, value, buf_size));
     decoded += entries.back().count * sizeof(float);  // each term <= 2 * buf_size: no overflow
     if (decoded > max_bytes)
-      refuse("tensor " + show(name) + ": decoded data exceed the limit of " + std::to_string(max_bytes) + " bytes");
+      refuse("safetensors.decoded_too_big", "", {{"name", show(name)}, {"max", std::to_string(max_bytes)}});
   }
 
-  // The tensors must tile the buffer exactly: sorted by offsets, each starts where the last ended.
-  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-    return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
-  });
-  uint64_t pos = 0;
-  const Entry* prev = nullptr;
-  for (const Entry& e : entries) {
-    const std::string t =
-        "tensor " + show(e.name) + ": data_offsets " + list_str(std::vector<uint64_t>{e.begin, e.end});
-    if (e.begin < pos)
-      refuse(t + " overlap tensor " + show(prev->name) + " [" + std::to_string(prev->begin) + ", " +
-             std::to_string(pos) + "]");
-    if (e.begin > pos)
-      refuse(t + " leave buffer bytes [" + std::to_string(pos) + ", " + std::to_string(e.begin) + ") unused before it");
-    pos = e.end;
-    prev = &e;
-  }
-  if (pos != buf_size)
-    refuse("data buffer has " + std::to_string(buf_size) + " bytes but the tensors' data_offsets cover only " +
-           std::to_string(pos));
+  check_tiling(entries, buf_size);
 
   for (Entry& e : entries) {
     NamedTensor t{std::move(e.name), std::move(e.shape), std::vector<float>(size_t(e.count))};
@@ -314,13 +325,13 @@ SafetensorsFile read_impl(const uint8_t* bytes, size_t size, size_t max_bytes) {
   return file;
 }
 
-// Re-throw a reader error with the file's name in front.
+// Re-throw a reader's refusal with the file's name in front ("<where>: ...").
 template <class F>
-auto with_prefix(const std::string& prefix, F&& f) -> decltype(f()) {
+auto with_prefix(const std::string& where, F&& f) -> decltype(f()) {
   try {
     return f();
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(prefix + e.what());
+  } catch (const Refusal& e) {
+    refuse_within(where, e);
   }
 }
 
@@ -346,29 +357,30 @@ std::vector<uint8_t> safetensors_write(const std::vector<NamedTensor>& tensors,
   try {
     if (!metadata.empty()) text += "\"__metadata__\":" + json(metadata).dump();
   } catch (const nlohmann::json::exception&) {
-    refuse("safetensors_write: a metadata string is not valid UTF-8");
+    refuse("safetensors.metadata_not_utf8", "");
   }
   std::set<std::string> seen;
   uint64_t offset = 0;
   for (const NamedTensor& t : tensors) {
-    const std::string where = "safetensors_write: tensor " + show(t.name) + ": ";
-    if (t.name == "__metadata__") refuse(where + "the name is reserved for the metadata");
-    if (!seen.insert(t.name).second) refuse(where + "the name appears twice");
+    const std::string shown = show(t.name);
+    if (t.name == "__metadata__") refuse("safetensors.reserved_name", "", {{"name", shown}});
+    if (!seen.insert(t.name).second) refuse("safetensors.duplicate_tensor", "", {{"name", shown}});
     for (int64_t d : t.shape)
-      if (d < 0) refuse(where + "shape " + list_str(t.shape) + " has a negative dimension");
+      if (d < 0) refuse("safetensors.negative_dimension", "", {{"name", shown}, {"shape", list_str(t.shape)}});
     // Multiply while the product can still equal data.size(), so it cannot overflow.
     const bool empty = std::find(t.shape.begin(), t.shape.end(), 0) != t.shape.end();
     uint64_t count = empty ? 0 : 1;
     for (int64_t d : t.shape)
       if (!empty) count = count > t.data.size() / uint64_t(d) ? t.data.size() + 1 : count * uint64_t(d);
     if (count != t.data.size())
-      refuse(where + "shape " + list_str(t.shape) + " does not match its " + std::to_string(t.data.size()) + " values");
+      refuse("safetensors.shape_mismatch", "",
+             {{"name", shown}, {"shape", list_str(t.shape)}, {"count", std::to_string(t.data.size())}});
     const uint64_t end = offset + count * 4;
     std::string name;
     try {
       name = str(t.name);
     } catch (const nlohmann::json::exception&) {
-      refuse("safetensors_write: a tensor name is not valid UTF-8");
+      refuse("safetensors.name_not_utf8", "");
     }
     if (text.size() > 1) text += ',';
     text += name + ":{\"dtype\":\"F32\",\"shape\":[";
@@ -391,32 +403,31 @@ std::vector<uint8_t> safetensors_write(const std::vector<NamedTensor>& tensors,
 }
 
 SafetensorsFile safetensors_read(const uint8_t* bytes, size_t size, size_t max_bytes) {
-  return with_prefix("model file: ", [&] { return read_impl(bytes, size, max_bytes); });
+  return with_prefix("model file", [&] { return read_impl(bytes, size, max_bytes); });
 }
 
 void safetensors_save(const std::string& path, const std::vector<NamedTensor>& tensors,
                       const std::map<std::string, std::string>& metadata) {
   const std::vector<uint8_t> bytes = safetensors_write(tensors, metadata);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) refuse("model file '" + path + "': cannot open it for writing");
+  if (!out) refuse("file.cannot_write", "", {{"path", path}});
   out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
   out.close();
-  if (!out) refuse("model file '" + path + "': writing failed (disk full or no permission?)");
+  if (!out) refuse("file.write_failed", "", {{"path", path}});
 }
 
 SafetensorsFile safetensors_load(const std::string& path, size_t max_bytes) {
-  const std::string prefix = "model file '" + path + "': ";
   std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) refuse(prefix + "cannot open it for reading");
+  if (!in) refuse("file.cannot_read", "", {{"path", path}});
   const std::streamoff size = in.tellg();
-  if (size < 0) refuse(prefix + "cannot determine its size");
+  if (size < 0) refuse("file.no_size", "", {{"path", path}});
   if (uint64_t(size) > max_bytes)  // before allocating anything
-    refuse(prefix + "file is " + std::to_string(size) + " bytes, above the limit of " + std::to_string(max_bytes) +
-           " bytes");
+    refuse("file.too_big", "", {{"path", path}, {"size", std::to_string(size)}, {"max", std::to_string(max_bytes)}});
   std::vector<uint8_t> bytes(static_cast<size_t>(size));
   in.seekg(0);
-  if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size)) refuse(prefix + "reading failed");
-  return with_prefix(prefix, [&] { return read_impl(bytes.data(), bytes.size(), max_bytes); });
+  if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size))
+    refuse("file.read_failed", "", {{"path", path}});
+  return with_prefix("model file '" + path + "'", [&] { return read_impl(bytes.data(), bytes.size(), max_bytes); });
 }
 
 }  // namespace ap

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "normalization/normalization.hpp"
 #include "io/json.hpp"
 
@@ -46,8 +47,7 @@ const NormalizationEntry& find_normalization(const std::string& name) {
     if (name == e.name) return e;
     names.push_back(e.name);
   }
-  throw std::invalid_argument("normalization: unknown name " + show_text(name) +
-                              "; valid names are: " + join_names(names));
+  refuse("normalization.unknown", "normalization", {{"name", show_text(name)}, {"names", join_names(names)}});
 }
 
 nlohmann::json normalization_json(const NormalizationEntry& e) {

@@ -22,6 +22,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "normalization/normalization.hpp"
 
 namespace ap {
@@ -93,10 +94,7 @@ NormalizationEntry normalization_stick_breaking() {
                          return std::make_unique<StickBreaking>(ctx.options.flag("stick_breaking_current"));
                        }};
   e.check = [](const MakeContext& ctx) {
-    if (!ctx.sizes.causal)
-      throw std::invalid_argument(
-          "causal: normalization=stick_breaking needs causal=true; it breaks a stick over the keys "
-          "before each query, nearest first, which a bidirectional row does not have");
+    if (!ctx.sizes.causal) refuse("normalization.stick_breaking_causal", "causal");
   };
   e.torch.python = torch_stick_breaking;
   return e;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "position/position.hpp"
 #include "position/relative.hpp"
 
@@ -93,10 +94,7 @@ class Alibi : public PositionEncoding {
 };
 
 void check_alibi(const MakeContext& ctx) {
-  if (ctx.options.text("alibi_mode") == "causal" && !ctx.sizes.causal)
-    throw std::invalid_argument(
-        "alibi_mode: 'causal' (−m(i−j)) needs causal=true; it would reward keys to the right "
-        "without bound. Use alibi_mode=symmetric or asymmetric for a bidirectional model, or auto");
+  if (ctx.options.text("alibi_mode") == "causal" && !ctx.sizes.causal) refuse("position.alibi_causal", "alibi_mode");
 }
 
 // The PyTorch form (common/torch_form.hpp); the slopes from the engine's alibi_slopes.

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <string>
 
+#include "refusal/refusal.hpp"
 #include "position/position.hpp"
 #include "position/relative.hpp"
 
@@ -185,9 +186,8 @@ void check_contextual(const MakeContext& ctx) {
   const int md = int(ctx.options.number("contextual_max_distance"));
   const int exact = ctx.sizes.causal ? nb / 2 : nb / 4;
   if (md <= exact)
-    throw std::invalid_argument("contextual_max_distance: " + std::to_string(md) + " must exceed the " +
-                                std::to_string(exact) +
-                                " exact buckets of contextual_num_buckets = " + std::to_string(nb));
+    refuse("position.contextual_distance", "contextual_max_distance",
+           {{"distance", std::to_string(md)}, {"exact", std::to_string(exact)}, {"buckets", std::to_string(nb)}});
 }
 
 // The PyTorch form of both entries (common/torch_form.hpp), on the q and k the hook sees, with

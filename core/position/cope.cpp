@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "refusal/refusal.hpp"
 #include "position/position.hpp"
 #include "position/relative.hpp"
 
@@ -156,10 +157,7 @@ class Cope : public PositionEncoding {
 
 void check_cope(const MakeContext& ctx) {
   const int n = int(ctx.options.number("cope_npos_max"));
-  if (n == 1)
-    throw std::invalid_argument(
-        "cope_npos_max: 1 leaves a table of the single position 0, and every "
-        "gate sum is above 0; use 0 (the training length) or at least 2");
+  if (n == 1) refuse("position.cope_one_position", "cope_npos_max");
 }
 
 // The PyTorch form (common/torch_form.hpp), on the q and k the hook sees.

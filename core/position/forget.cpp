@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "refusal/refusal.hpp"
 #include "position/position.hpp"
 #include "position/relative.hpp"
 #include "position/smooth.hpp"
@@ -114,11 +115,7 @@ class Forget : public PositionEncoding {
 };
 
 void check_forget(const MakeContext& ctx) {
-  if (!ctx.sizes.causal)
-    throw std::invalid_argument(
-        "causal: position=forget needs causal=true; its bias sums the forget gates of the tokens "
-        "between a key and a later query, and a bidirectional model has keys after the query. Set "
-        "causal=true, or use alibi, kerple or t5_bias for a bidirectional recency bias");
+  if (!ctx.sizes.causal) refuse("position.forget_needs_causal", "causal");
 }
 
 // The PyTorch form (common/torch_form.hpp): the running sum in float64, as the engine's.

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "refusal/refusal.hpp"
 #include "position/absolute.hpp"
 #include "position/position.hpp"
 
@@ -55,10 +56,7 @@ class Learned : public PositionEncoding {
 
   void check_length(int T) const override {
     if (T > len_)
-      throw std::invalid_argument("position: learned positions exist only for lengths up to " + std::to_string(len_) +
-                                  ", and this sequence has " + std::to_string(T) +
-                                  " tokens; learned positions do not extrapolate (set max_len, or pick an encoding "
-                                  "that does, such as sinusoidal, rope or alibi)");
+      refuse("position.learned_length", "position", {{"max", std::to_string(len_)}, {"n", std::to_string(T)}});
   }
 
  private:

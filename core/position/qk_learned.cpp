@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "refusal/refusal.hpp"
 #include "position/absolute.hpp"
 #include "position/position.hpp"
 
@@ -35,10 +36,7 @@ class QkLearned : public PositionEncoding {
   int max_length() const override { return len_; }
   void check_length(int T) const override {
     if (T > len_)
-      throw std::invalid_argument("position: qk_learned positions exist only for lengths up to " +
-                                  std::to_string(len_) + ", and this sequence has " + std::to_string(T) +
-                                  " tokens; learned positions do not extrapolate (set max_len, or pick an encoding "
-                                  "that does, such as qk_sinusoidal or rope)");
+      refuse("position.qk_learned_length", "position", {{"max", std::to_string(len_)}, {"n", std::to_string(T)}});
   }
   nlohmann::json display(int T) const override {
     auto j = table_display(ps_.data(id_), std::min(T, len_), C_);

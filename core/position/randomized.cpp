@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "refusal/refusal.hpp"
 #include "position/absolute.hpp"
 #include "position/position.hpp"
 #include "position/rotary.hpp"
@@ -93,9 +94,7 @@ class Randomized : public PositionEncoding {
   int max_length() const override { return wrap_ == Wrap::Learned ? Lmax_ : -1; }
   void check_length(int T) const override {
     if (wrap_ == Wrap::Learned && T > Lmax_)
-      throw std::invalid_argument("position: randomized learned positions exist up to randomized_max_range = " +
-                                  std::to_string(Lmax_) + ", and this sequence has " + std::to_string(T) +
-                                  " tokens; raise randomized_max_range or wrap sinusoidal or rope");
+      refuse("position.randomized_length", "position", {{"max", std::to_string(Lmax_)}, {"n", std::to_string(T)}});
   }
 
   nlohmann::json display(int T) const override {
@@ -177,24 +176,13 @@ class Randomized : public PositionEncoding {
 void check_randomized(const MakeContext& ctx) {
   const int L = max_range(ctx), T = ctx.sizes.model_len;
   if (L < T)
-    throw std::invalid_argument("randomized_max_range: " + std::to_string(L) + " is shorter than the training length " +
-                                std::to_string(T) +
-                                " (seq_len plus anchors); the positions are a subset of "
-                                "[0, max_range), so it must be at least " +
-                                std::to_string(T) + " (0 = 4× the training length)");
-  if (L > 16384)
-    throw std::invalid_argument("randomized_max_range: 4× the training length is " + std::to_string(L) +
-                                ", above the limit 16384; set randomized_max_range explicitly");
-  if (ctx.sizes.layerwise)
-    throw std::invalid_argument(
-        "placement: position=randomized applies its wrapped encoding at the embedding (or "
-        "rotates q and k in every layer for rope); use placement=embed");
+    refuse("position.randomized_range_short", "randomized_max_range",
+           {{"range", std::to_string(L)}, {"len", std::to_string(T)}});
+  if (L > 16384) refuse("position.randomized_range_big", "randomized_max_range", {{"range", std::to_string(L)}});
+  if (ctx.sizes.layerwise) refuse("position.randomized_layerwise", "placement");
   const int HS = ctx.sizes.head_size();
   if (ctx.options.text("randomized_wrap") == "rope" && HS % 2 != 0)
-    throw std::invalid_argument(
-        "heads: position=randomized with randomized_wrap=rope rotates pairs of dims, so the "
-        "head size d_model/heads must be even, and it is " +
-        std::to_string(HS));
+    refuse("position.randomized_odd_head", "heads", {{"head_size", std::to_string(HS)}});
 }
 
 // The PyTorch form (common/torch_form.hpp), at evaluation (the export's only use): positions

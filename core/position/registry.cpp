@@ -4,6 +4,7 @@
 // bindings and the UI.
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "position/position.hpp"
 #include "io/json.hpp"
 
@@ -52,8 +53,7 @@ const PositionEntry& find_position(const std::string& name) {
     if (name == e.name) return e;
     names.push_back(e.name);
   }
-  throw std::invalid_argument("position: unknown encoding " + show_text(name) +
-                              "; valid names are: " + join_names(names));
+  refuse("position.unknown", "position", {{"name", show_text(name)}, {"names", join_names(names)}});
 }
 
 nlohmann::json position_json(const PositionEntry& e, size_t params) {

@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "refusal/refusal.hpp"
 #include "position/position.hpp"
 #include "position/rotary.hpp"
 
@@ -125,19 +126,14 @@ class Rope : public PositionEncoding {
 void check_rope(const MakeContext& ctx) {
   const int HS = ctx.sizes.d_model / ctx.sizes.heads, d = rope_dims(ctx);
   if (HS % 2 != 0)
-    throw std::invalid_argument(
-        "heads: position=rope rotates pairs of dims, so the head size "
-        "d_model/heads must be even, and " +
-        std::to_string(ctx.sizes.d_model) + "/" + std::to_string(ctx.sizes.heads) + " = " + std::to_string(HS) +
-        " is odd; change d_model or heads");
+    refuse("position.rope_odd_head", "heads",
+           {{"d_model", std::to_string(ctx.sizes.d_model)},
+            {"heads", std::to_string(ctx.sizes.heads)},
+            {"head_size", std::to_string(HS)}});
   if (d < 2)
-    throw std::invalid_argument("rope_fraction: " + std::to_string(ctx.options.number("rope_fraction")) +
-                                " of a head of " + std::to_string(HS) +
-                                " dims rotates no pair; raise rope_fraction or the head size (d_model/heads)");
-  if (ctx.options.text("rope_scaling") == "ntk" && d <= 2)
-    throw std::invalid_argument(
-        "rope_scaling: 'ntk' needs at least 4 rotated dims (base·s^(d/(d−2))); "
-        "raise rope_fraction or the head size, or use pi or yarn");
+    refuse("position.rope_no_pair", "rope_fraction",
+           {{"fraction", std::to_string(ctx.options.number("rope_fraction"))}, {"head_size", std::to_string(HS)}});
+  if (ctx.options.text("rope_scaling") == "ntk" && d <= 2) refuse("position.ntk_few_dims", "rope_scaling");
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "refusal/refusal.hpp"
 #include "position/absolute.hpp"
 #include "position/position.hpp"
 #include "position/rotary.hpp"
@@ -71,9 +72,7 @@ class RopeEmbed : public PositionEncoding {
 
 void check_rope_embed(const MakeContext& ctx) {
   if (ctx.sizes.d_model % 2 != 0)
-    throw std::invalid_argument(
-        "d_model: position=rope_embed turns pairs of model dims, so d_model must be even, and " +
-        std::to_string(ctx.sizes.d_model) + " is odd");
+    refuse("position.rope_embed_odd", "d_model", {{"d_model", std::to_string(ctx.sizes.d_model)}});
 }
 
 // The PyTorch form (common/torch_form.hpp): the seed's forward_rope, x·cos + rotate_every_two(x)·sin,

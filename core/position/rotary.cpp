@@ -6,6 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 
 namespace ap {
@@ -15,8 +16,7 @@ RopeScaling rope_scaling_from(const std::string& name) {
   if (name == "ntk") return RopeScaling::NTK;
   if (name == "yarn") return RopeScaling::YaRN;
   if (name == "none") return RopeScaling::None;
-  throw std::invalid_argument("rope_scaling: " + show_text(name) +
-                              " is not allowed; expected one of none, pi, ntk, yarn");
+  refuse("position.not_rope_scaling", "rope_scaling", {{"value", show_text(name)}});
 }
 
 // The tables below are loops, not xtensor: they ship in the wasm module, where xtensor costs size;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "refusal/refusal.hpp"
 #include "position/rotary.hpp"
 
 namespace ap {
@@ -64,11 +65,9 @@ ProbeCurves curves(const RotarySpec& r, const ExploreQuery& q, const QKProbe& p,
 nlohmann::json rotary_explore(const RotarySpec& r, const ExploreQuery& q) {
   const int half = r.d_rot / 2, D = q.length;
   if (q.pair < 0 || q.pair >= half)
-    throw std::invalid_argument("explore: pair " + std::to_string(q.pair) + " does not exist; this encoding rotates " +
-                                std::to_string(half) + " pairs (0.." + std::to_string(half - 1) + ")");
-  if (q.scaling == "ntk" && r.d_rot <= 2)
-    throw std::invalid_argument(
-        "explore: ntk scaling needs at least 4 rotated dims (base·s^(d/(d−2))); use pi or yarn");
+    refuse("position.explore_no_pair", "",
+           {{"pair", std::to_string(q.pair)}, {"pairs", std::to_string(half)}, {"last", std::to_string(half - 1)}});
+  if (q.scaling == "ntk" && r.d_rot <= 2) refuse("position.explore_ntk_few_dims", "");
   std::vector<float> qs, ks;
   if (r.gamma > 0) xpos_scales(qs, ks, D, r.d_rot, r.gamma);
   const ScaledThetas plain = rope_scale(r.d_rot, r.base, RopeScaling::None, 1.0, r.train_len);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "position/position.hpp"
 #include "position/relative.hpp"
 
@@ -111,9 +112,8 @@ void check_t5(const MakeContext& ctx) {
   const int nb = int(ctx.options.number("t5_num_buckets")), md = int(ctx.options.number("t5_max_distance"));
   const int exact = ctx.sizes.causal ? nb / 2 : nb / 4;
   if (md <= exact)
-    throw std::invalid_argument("t5_max_distance: " + std::to_string(md) + " must exceed the " + std::to_string(exact) +
-                                " exact buckets of t5_num_buckets = " + std::to_string(nb) +
-                                "; raise t5_max_distance or lower t5_num_buckets");
+    refuse("position.t5_distance", "t5_max_distance",
+           {{"distance", std::to_string(md)}, {"exact", std::to_string(exact)}, {"buckets", std::to_string(nb)}});
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "position/position.hpp"
 #include "position/rotary.hpp"
 
@@ -99,17 +100,12 @@ class XPos : public PositionEncoding {
 };
 
 void check_xpos(const MakeContext& ctx) {
-  if (!ctx.sizes.causal)
-    throw std::invalid_argument(
-        "causal: position=xpos needs causal=true; its scale ζ^{(i−j)/γ} decays towards past keys "
-        "but grows without bound towards future ones (x-transformers refuses the same). Set "
-        "causal=true, or use rope for a bidirectional model");
+  if (!ctx.sizes.causal) refuse("position.xpos_needs_causal", "causal");
   if (ctx.sizes.d_model / ctx.sizes.heads < 2 || (ctx.sizes.d_model / ctx.sizes.heads) % 2 != 0)
-    throw std::invalid_argument(
-        "heads: position=xpos rotates pairs of dims, so the head size "
-        "d_model/heads must be even (and at least 2), and " +
-        std::to_string(ctx.sizes.d_model) + "/" + std::to_string(ctx.sizes.heads) + " = " +
-        std::to_string(ctx.sizes.d_model / ctx.sizes.heads) + " is not");
+    refuse("position.xpos_odd_head", "heads",
+           {{"d_model", std::to_string(ctx.sizes.d_model)},
+            {"heads", std::to_string(ctx.sizes.heads)},
+            {"head_size", std::to_string(ctx.sizes.d_model / ctx.sizes.heads)}});
 }
 
 // The PyTorch form (common/torch_form.hpp); the frequencies from the engine's rope_thetas.

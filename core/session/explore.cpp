@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "session/inspect.hpp"
 #include "session/session.hpp"
@@ -21,12 +22,41 @@ int int_field(const nlohmann::json& r, const char* key, int def, int lo, int hi)
   if (!r.contains(key)) return def;
   const auto& v = r[key];
   if (!v.is_number() || (v.is_number_float() && v.get<double>() != double(int64_t(v.get<double>()))))
-    throw std::invalid_argument(std::string("explore: ") + key + " must be a whole number");
+    refuse("explore.not_whole", key);
   const double x = v.get<double>();
   if (x < lo || x > hi)
-    throw std::invalid_argument(std::string("explore: ") + key + " must be from " + std::to_string(lo) + " to " +
-                                std::to_string(hi) + ", not " + show_text(v.dump()));
+    refuse("explore.out_of_range", key,
+           {{"lo", std::to_string(lo)}, {"hi", std::to_string(hi)}, {"value", show_text(v.dump())}});
   return int(x);
+}
+
+// The request's fields (the defaults for those it leaves out), checked; *seed: the random probe's.
+ExploreQuery read_query(const nlohmann::json& r, const Config& cfg, int* seed) {
+  if (!r.is_object()) refuse("explore.not_object", "");
+  static const std::set<std::string> known = {"length", "layer", "pair", "position", "scaling", "factor", "seed"};
+  for (auto& [k, v] : r.items())
+    if (!known.count(k)) refuse("explore.unknown_field", "", {{"name", show_text(k)}});
+  ExploreQuery q;
+  q.length = int_field(r, "length", std::min(kMaxExploreLength, 2 * cfg.model_len()), 2, kMaxExploreLength);
+  q.layer = int_field(r, "layer", 0, 0, cfg.layers - 1);
+  q.pair = int_field(r, "pair", 0, 0, 1 << 20);
+  q.position = int_field(r, "position", 0, 0, q.length - 1);
+  *seed = int_field(r, "seed", cfg.seed, 0, 1 << 30);
+  if (r.contains("scaling")) {
+    if (!r["scaling"].is_string()) refuse("explore.scaling_type", "scaling");
+    q.scaling = r["scaling"].get<std::string>();
+    if (q.scaling != "none" && q.scaling != "pi" && q.scaling != "ntk" && q.scaling != "yarn")
+      refuse("explore.scaling_unknown", "scaling", {{"value", show_text(q.scaling)}});
+  }
+  if (r.contains("factor")) {
+    if (!r["factor"].is_number() || r["factor"].get<double>() < 1 || r["factor"].get<double>() > 64)
+      refuse("explore.factor_range", "factor");
+    q.factor = r["factor"].get<double>();
+  }
+  q.heads = cfg.heads;
+  q.head_size = cfg.d_model / cfg.heads;
+  q.causal = cfg.causal;
+  return q;
 }
 
 // Head h's mean query and key over the T positions of the last forward, (NH, HS) each.
@@ -49,32 +79,8 @@ nlohmann::json Inspector::explore(const nlohmann::json& request) {
   const Config& cfg = s_.config();
   Transformer& model = s_.model();
   const nlohmann::json r = request.is_null() ? nlohmann::json::object() : request;  // {} in C++ is null
-  if (!r.is_object()) throw std::invalid_argument("explore: expected an object of fields");
-  static const std::set<std::string> known = {"length", "layer", "pair", "position", "scaling", "factor", "seed"};
-  for (auto& [k, v] : r.items())
-    if (!known.count(k))
-      throw std::invalid_argument("explore: unknown field " + show_text(k) +
-                                  "; known fields are length, layer, pair, position, scaling, factor, seed");
-  ExploreQuery q;
-  q.length = int_field(r, "length", std::min(kMaxExploreLength, 2 * cfg.model_len()), 2, kMaxExploreLength);
-  q.layer = int_field(r, "layer", 0, 0, cfg.layers - 1);
-  q.pair = int_field(r, "pair", 0, 0, 1 << 20);
-  q.position = int_field(r, "position", 0, 0, q.length - 1);
-  const int seed = int_field(r, "seed", cfg.seed, 0, 1 << 30);
-  if (r.contains("scaling")) {
-    if (!r["scaling"].is_string()) throw std::invalid_argument("explore: scaling must be one of none, pi, ntk, yarn");
-    q.scaling = r["scaling"].get<std::string>();
-    if (q.scaling != "none" && q.scaling != "pi" && q.scaling != "ntk" && q.scaling != "yarn")
-      throw std::invalid_argument("explore: scaling " + show_text(q.scaling) + " is not one of none, pi, ntk, yarn");
-  }
-  if (r.contains("factor")) {
-    if (!r["factor"].is_number() || r["factor"].get<double>() < 1 || r["factor"].get<double>() > 64)
-      throw std::invalid_argument("explore: factor must be a number from 1 to 64");
-    q.factor = r["factor"].get<double>();
-  }
-  q.heads = cfg.heads;
-  q.head_size = cfg.d_model / cfg.heads;
-  q.causal = cfg.causal;
+  int seed = 0;
+  ExploreQuery q = read_query(r, cfg, &seed);
   q.tau = model.normalization().scale(q.head_size);
 
   // The probes: one held-out example through this model and through the model at init.

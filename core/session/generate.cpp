@@ -10,6 +10,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "session/inspect.hpp"
 #include "session/json.hpp"
@@ -35,6 +36,34 @@ int sample(const float* p, int O, float temperature, int top_k, Rng& rng) {
   return idx[k - 1];
 }
 
+// The prompt's length against the `limit` positions the encoding can address (-1: any), with the
+// anchors (`prefix` before it, `suffix` after) and, for slot tasks, the max_new answer slots.
+void check_prompt_length(size_t prompt, int prefix, int suffix, int max_new, bool next_token, int limit) {
+  const int needed = int(prefix + prompt) + (next_token ? 0 : max_new) + suffix;
+  if (limit >= 0 && (next_token ? int(prefix + prompt) : needed) > limit) {
+    const std::string n = std::to_string(prompt), max = std::to_string(limit);
+    if (next_token) refuse("prompt.too_long", "prompt", {{"n", n}, {"max", max}});
+    refuse("prompt.too_long_slots", "prompt", {{"n", n}, {"slots", std::to_string(max_new)}, {"max", max}});
+  }
+  if (prompt == 0 && prefix == 0) refuse("prompt.empty", "prompt");
+}
+
+// The settings and the prompt of a generation, checked before anything runs.
+void check_request(const Config& cfg, const Task& task, int O, const std::vector<int32_t>& prompt, int max_new,
+                   float temperature, int top_k) {
+  const int V = task.vocab_size();
+  if (max_new < 1 || max_new > 4096) refuse("generate.tokens_range", "tokens", {{"lo", "1"}, {"hi", "4096"}});
+  if (!(temperature >= 0.0f && temperature <= 100.0f))
+    refuse("generate.temperature_range", "temperature", {{"lo", "0"}, {"hi", "100"}});
+  if (top_k < 0) refuse("generate.top_k", "top_k");
+  for (int id : prompt)
+    if (id < 0 || id >= V) refuse("prompt.token_id", "prompt", {{"id", std::to_string(id)}});
+  if (task.per_sequence()) refuse("generate.per_sequence", "", {{"task", cfg.task}});
+  const bool next_token = task.answer_slot() < 0;
+  if (next_token && !cfg.causal) refuse("generate.bidirectional", "");
+  if (next_token && O != V) refuse("generate.labels", "", {{"task", cfg.task}});
+}
+
 }  // namespace
 
 // Session::tokenize (prompt text to ids): tokenize.cpp.
@@ -45,33 +74,14 @@ nlohmann::json Inspector::generate(const std::vector<int32_t>& prompt, int max_n
   Transformer& model = s_.model();
   const Task& task = s_.task();
   const int V = task.vocab_size(), O = model.shape().O, slot = task.answer_slot();
-  if (max_new < 1 || max_new > 4096) throw std::invalid_argument("tokens: must be from 1 to 4096");
-  if (!(temperature >= 0.0f && temperature <= 100.0f))
-    throw std::invalid_argument("temperature: must be from 0 (greedy) to 100");
-  if (top_k < 0) throw std::invalid_argument("top_k: must be 0 (all) or a positive count");
-  for (int id : prompt)
-    if (id < 0 || id >= V)
-      throw std::invalid_argument("prompt: token id " + std::to_string(id) + " is outside the vocabulary");
-  if (task.per_sequence())
-    throw std::invalid_argument("generate: task " + cfg.task + " labels whole sequences; there is nothing to continue");
+  check_request(cfg, task, O, prompt, max_new, temperature, top_k);
   const bool next_token = slot < 0;
-  if (next_token && !cfg.causal)
-    throw std::invalid_argument(
-        "generate: this model is bidirectional (causal=false), so it was never trained to "
-        "predict the next token; train a causal model to generate");
-  if (next_token && O != V)
-    throw std::invalid_argument("generate: task " + cfg.task + " predicts labels, not next tokens");
   // Anchor prefix (and [SEP] suffix for slot tasks), as in make_batch.
   std::vector<int32_t> prefix;
   if (cfg.anchors != "none") prefix.push_back(V);
   const int limit = model.position().max_length();
   const int suffix = cfg.anchors == "cls_sep" ? 1 : 0;
-  const int needed = int(prefix.size() + prompt.size()) + (next_token ? 0 : max_new) + suffix;
-  if (limit >= 0 && (next_token ? int(prefix.size() + prompt.size()) : needed) > limit)
-    throw std::invalid_argument("prompt: " + std::to_string(prompt.size()) + " tokens" +
-                                (next_token ? "" : " plus " + std::to_string(max_new) + " answer slots") +
-                                " exceed the " + std::to_string(limit) + " positions the learned encoding can address");
-  if (prompt.empty() && prefix.empty()) throw std::invalid_argument("prompt: give at least one token");
+  check_prompt_length(prompt.size(), int(prefix.size()), suffix, max_new, next_token, limit);
   Rng rng(seed);
   nlohmann::json out{{"mode", next_token ? "next_token" : "slots"},
                      {"ids", nlohmann::json::array()},
@@ -85,10 +95,7 @@ nlohmann::json Inspector::generate(const std::vector<int32_t>& prompt, int max_n
   }();
   auto emit = [&](const float* p) {
     // Weights that are finite but huge can overflow the forward: no token can be chosen then.
-    if (!std::all_of(p, p + O, [](float x) { return std::isfinite(x); }))
-      throw std::invalid_argument(
-          "generate: the model's output probabilities are NaN or infinite (its weights "
-          "overflow the forward pass), so no token can be chosen; retrain or load another model");
+    if (!std::all_of(p, p + O, [](float x) { return std::isfinite(x); })) refuse("generate.overflow", "");
     int c = sample(p, O, temperature, top_k, rng);
     out["ids"].push_back(c);
     out["tokens"].push_back(task.class_name(c));

@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "session/attention_json.hpp"
 #include "session/inspect.hpp"
 #include "session/json.hpp"
@@ -45,7 +46,7 @@ nlohmann::json Inspector::predictions(int n, int length, bool train) {
   const Config& cfg = s_.config();
   Transformer& model = s_.model();
   const Task& task = s_.task();
-  if (n < 1 || n > 1024) throw std::invalid_argument("predictions: n must be from 1 to 1024");
+  if (n < 1 || n > 1024) refuse("inspect.predictions_n", "n", {{"lo", "1"}, {"hi", "1024"}});
   const int T = length > 0 ? length : cfg.seq_len;
   Rng rng(uint64_t(cfg.seed) ^ (train ? 0x7EA1ull : 0x5EED0E7A1ull));
   Batch b = s_.make_batch(rng, n, T, train ? Split::Train : Split::Heldout);
@@ -88,7 +89,7 @@ nlohmann::json Inspector::predictions(int n, int length, bool train) {
 nlohmann::json Inspector::attention(int length, int example) {
   const Config& cfg = s_.config();
   const int T = length > 0 ? length : cfg.seq_len;
-  if (example < 0 || example > 63) throw std::invalid_argument("attention: example must be from 0 to 63");
+  if (example < 0 || example > 63) refuse("inspect.attention_example", "example", {{"lo", "0"}, {"hi", "63"}});
   Rng rng(uint64_t(cfg.seed) ^ 0x5EED0E7A1ull);
   Batch b = s_.make_batch(rng, example + 1, T, Split::Heldout);
   std::vector<int32_t> ids(b.inputs.begin() + size_t(example) * b.T, b.inputs.begin() + size_t(example + 1) * b.T);
@@ -99,12 +100,10 @@ nlohmann::json Inspector::run(const std::vector<int32_t>& ids) {
   const Config& cfg = s_.config();
   Transformer& model = s_.model();
   const int T = int(ids.size()), V = model.shape().V, C = cfg.d_model, NH = cfg.heads;
-  if (T < 1) throw std::invalid_argument("run: the token list is empty");
+  if (T < 1) refuse("run.empty", "run");
   check_forward_memory(cfg, 1, T, "run");
   for (int id : ids)
-    if (id < 0 || id >= V)
-      throw std::invalid_argument("run: token id " + std::to_string(id) + " is outside the vocabulary [0, " +
-                                  std::to_string(V) + ")");
+    if (id < 0 || id >= V) refuse("run.token_id", "run", {{"id", std::to_string(id)}, {"vocab", std::to_string(V)}});
   model.forward(ids.data(), 1, T, nullptr, nullptr, false, nullptr);
   nlohmann::json out;
   std::vector<std::string> toks;

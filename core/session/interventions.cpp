@@ -8,6 +8,7 @@
 
 #include "session/interventions.hpp"
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "session/inspect.hpp"
 #include "session/session.hpp"
@@ -24,16 +25,17 @@ std::string kind_names() {
   return s;
 }
 
-// A whole number in [lo, hi] at entry.field, else a message naming both and the range.
-int whole(const nlohmann::json& e, const std::string& at, const char* field, int lo, int hi,
-          const std::string& range_note) {
-  if (!e.contains(field)) throw std::invalid_argument(at + "." + field + " is missing (" + range_note + ")");
+// A whole number in [lo, hi] at entry.field, else a message naming both and the range: the
+// refusal `missing` when it is absent, `out_of_range` when outside [lo, hi].
+int whole(const nlohmann::json& e, const std::string& at, const char* field, int lo, int hi, const char* missing,
+          const char* out_of_range) {
+  const std::string name = at + "." + field;
+  const RefusalParams range{{"lo", std::to_string(lo)}, {"hi", std::to_string(hi)}};
+  if (!e.contains(field)) refuse(missing, name, range);
   const nlohmann::json& v = e[field];
-  if (!v.is_number_integer())
-    throw std::invalid_argument(at + "." + field + ": expected a whole number, not " + show_value(v));
+  if (!v.is_number_integer()) refuse("interventions.not_whole", name, {{"value", show_value(v)}});
   const long long x = v.get<long long>();
-  if (x < lo || x > hi)
-    throw std::invalid_argument(at + "." + field + ": " + std::to_string(x) + " is out of range; " + range_note);
+  if (x < lo || x > hi) refuse(out_of_range, name, {{"value", std::to_string(x)}, range[0], range[1]});
   return int(x);
 }
 
@@ -51,57 +53,61 @@ std::vector<std::string> extra_fields(EditKind k) {
   }
 }
 
+// The kind of entry `at` (an object of declared fields only), else a refusal naming the entry.
+const EditKindInfo& entry_kind(const nlohmann::json& e, const std::string& at) {
+  if (!e.is_object()) refuse("interventions.not_object", at, {{"value", show_value(e)}});
+  for (auto& [k, v] : e.items())
+    if (std::find(kFields.begin(), kFields.end(), k) == kFields.end())
+      refuse("interventions.unknown_field", at, {{"name", show_text(k)}});
+  if (!e.contains("kind") || !e["kind"].is_string())
+    refuse("interventions.kind_missing", at + ".kind", {{"kinds", kind_names()}});
+  const std::string name = e["kind"].get<std::string>();
+  auto info = std::find_if(edit_kinds().begin(), edit_kinds().end(), [&](auto& k) { return name == k.name; });
+  if (info == edit_kinds().end())
+    refuse("interventions.kind_unknown", at + ".kind", {{"name", show_text(name)}, {"kinds", kind_names()}});
+  return *info;
+}
+
 }  // namespace
 
 const nlohmann::json& Interventions::set(const nlohmann::json& list) {
   const Config& cfg = s_.config();
   if (!list.is_array())
-    throw std::invalid_argument("interventions: expected an array of {\"layer\", \"head\", \"kind\"} objects, not " +
-                                std::string(list.type_name()));
+    refuse("interventions.not_array", "interventions",
+           {{"shape", R"({"layer", "head", "kind"})"}, {"type", list.type_name()}});
   if (list.size() > size_t(kMax))
-    throw std::invalid_argument("interventions: " + std::to_string(list.size()) + " are above the limit of " +
-                                std::to_string(kMax));
+    refuse("interventions.too_many", "interventions",
+           {{"n", std::to_string(list.size())}, {"max", std::to_string(kMax)}});
   const int L = cfg.layers, NH = cfg.heads, T = cfg.seq_len + cfg.anchor_count();
   std::vector<HeadEdit> edits;
   nlohmann::json kept = nlohmann::json::array();
   for (size_t i = 0; i < list.size(); ++i) {
     const std::string at = "interventions[" + std::to_string(i) + "]";
     const nlohmann::json& e = list[i];
-    if (!e.is_object()) throw std::invalid_argument(at + ": expected an object, not " + show_value(e));
-    for (auto& [k, v] : e.items())
-      if (std::find(kFields.begin(), kFields.end(), k) == kFields.end())
-        throw std::invalid_argument(at + ": unknown field " + show_text(k) +
-                                    "; the fields are layer, head, kind, position, offset, donor");
-    if (!e.contains("kind") || !e["kind"].is_string())
-      throw std::invalid_argument(at + ".kind: expected one of " + kind_names());
-    const std::string name = e["kind"].get<std::string>();
-    auto info = std::find_if(edit_kinds().begin(), edit_kinds().end(), [&](auto& k) { return name == k.name; });
-    if (info == edit_kinds().end())
-      throw std::invalid_argument(at + ".kind: unknown kind " + show_text(name) + "; the kinds are " + kind_names());
+    const EditKindInfo& info = entry_kind(e, at);
+    const std::string name = info.name;
     HeadEdit h;
-    h.kind = info->kind;
-    h.layer = whole(e, at, "layer", 0, L - 1, "this model has layers 0 to " + std::to_string(L - 1));
-    h.head = whole(e, at, "head", 0, NH - 1, "this model has heads 0 to " + std::to_string(NH - 1));
+    h.kind = info.kind;
+    h.layer = whole(e, at, "layer", 0, L - 1, "interventions.layer_missing", "interventions.layer_range");
+    h.head = whole(e, at, "head", 0, NH - 1, "interventions.head_missing", "interventions.head_range");
     const auto extra = extra_fields(h.kind);
     for (const char* f : {"position", "offset", "donor"})
       if (e.contains(f) && std::find(extra.begin(), extra.end(), f) == extra.end())
-        throw std::invalid_argument(at + "." + f + ": kind '" + name + "' takes no " + f);
-    const std::string positions = "positions are 0 to " + std::to_string(T - 1) + " (anchors included)";
+        refuse("interventions.takes_no", at + "." + f, {{"kind", name}, {"name", f}});
     nlohmann::json out{{"layer", h.layer}, {"head", h.head}, {"kind", name}};
     std::string label = "layer " + std::to_string(h.layer) + " head " + std::to_string(h.head) + ": " + name;
     if (h.kind == EditKind::Position || (h.kind == EditKind::Patch && e.contains("position"))) {
-      h.position = whole(e, at, "position", 0, T - 1, positions);
+      h.position = whole(e, at, "position", 0, T - 1, "interventions.position_missing", "interventions.position_range");
       out["position"] = h.position;
       label += (h.kind == EditKind::Patch ? " at " : " ") + std::to_string(h.position);
     }
     if (h.kind == EditKind::Offset) {
-      h.offset = whole(e, at, "offset", 0, T - 1, "offsets are 0 to " + std::to_string(T - 1));
+      h.offset = whole(e, at, "offset", 0, T - 1, "interventions.offset_missing", "interventions.offset_range");
       out["offset"] = h.offset;
       label += " " + std::to_string(h.offset);
     }
     if (h.kind == EditKind::Patch) {
-      h.donor = whole(e, at, "donor", 0, cfg.batch - 1,
-                      "the donor is a held-out example 0 to " + std::to_string(cfg.batch - 1) + " (batch)");
+      h.donor = whole(e, at, "donor", 0, cfg.batch - 1, "interventions.donor_missing", "interventions.donor_range");
       out["donor"] = h.donor;
       label += " from example " + std::to_string(h.donor);
     }
@@ -138,7 +144,7 @@ void Interventions::fill_donors() {
 nlohmann::json Interventions::evaluate(int n) {
   const int L = s_.config().seq_len;
   Transformer& model = s_.model();
-  if (n < 0 || n > 64) throw std::invalid_argument("interventions: n (the examples shown) must be from 0 to 64");
+  if (n < 0 || n > 64) refuse("interventions.examples_range", "n", {{"lo", "0"}, {"hi", "64"}});
   // The model holds a pointer to the list only for the forwards below, even when one throws.
   struct Scope {
     Transformer& m;

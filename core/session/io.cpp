@@ -7,6 +7,7 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "io/safetensors.hpp"
 #include "session/session.hpp"
@@ -28,8 +29,7 @@ Rng rng_from(const std::string& s, const char* field) {
   for (auto& x : st) {
     while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
     auto [next, ec] = std::from_chars(p, end, x);
-    if (ec != std::errc() || next == p)
-      throw std::invalid_argument(std::string("model file: metadata '") + field + "' is not four integers");
+    if (ec != std::errc() || next == p) refuse("load.rng_state", field);
     p = next;
   }
   Rng r;
@@ -40,11 +40,55 @@ Rng rng_from(const std::string& s, const char* field) {
 int count_from(const std::string& text, const char* field) {
   const bool digits = !text.empty() && text.size() <= 10 && text.find_first_not_of("0123456789") == std::string::npos;
   const long long n = digits ? std::stoll(text) : -1;
-  if (n < 0 || n > 1000000000)
-    throw std::invalid_argument(std::string("model file: metadata '") + field + "' is '" + text.substr(0, 40) +
-                                "', not a whole number from 0 to 1000000000");
+  if (n < 0 || n > 1000000000) refuse("load.count", field, {{"value", text.substr(0, 40)}});
   return int(n);
 }
+
+// The config of a model file with the caller's overrides (current names), parsed and its task
+// built; a refusal says whose fault it is: the file's own config, or what the caller replaced.
+std::pair<Config, std::unique_ptr<Task>> file_config(nlohmann::json cfg, const nlohmann::json& overrides) {
+  if (!cfg.is_object()) refuse("load.config_not_object", "config");
+  if (!overrides.is_object()) refuse("load.overrides_not_object", "overrides");
+  const nlohmann::json file_cfg = cfg;
+  cfg = with_current_names(cfg);  // an override under the current name replaces an old file's field
+  const nlohmann::json replaced = with_current_names(overrides);
+  for (auto& [k, v] : replaced.items()) cfg[k] = v;
+  try {
+    Config c = Config::parse(cfg);
+    std::unique_ptr<Task> task = c.checked_task();  // validates once; the session keeps the task it built
+    return {std::move(c), std::move(task)};
+  } catch (const std::invalid_argument& e) {
+    try {
+      Config::from_json(file_cfg);
+    } catch (const Refusal& own) {
+      refuse_within("model file: its config is not valid", own);
+    } catch (const std::invalid_argument& own) {
+      refuse("load.config_invalid", "config", {{"reason", own.what()}});
+    }
+    throw;
+  }
+}
+
+// Tensor `name` of the file into dst, checked against the parameter's shape (and non-negative:
+// a second moment below 0 would make the next update NaN); an absent one is refused if required.
+void fill_tensor(const SafetensorsFile& f, const std::string& name, const ParamInfo& p, float* dst, bool required,
+                 bool non_negative = false) {
+  const NamedTensor* t = f.find(name);
+  if (!t) {
+    if (required) refuse("load.tensor_missing", name);
+    return;
+  }
+  std::vector<int64_t> want(p.shape.begin(), p.shape.end());
+  if (t->shape != want)
+    refuse("load.tensor_shape", name,
+           {{"shape", nlohmann::json(t->shape).dump()}, {"want", nlohmann::json(want).dump()}});
+  for (float x : t->data) {
+    if (!std::isfinite(x)) refuse("load.tensor_nonfinite", name);
+    if (non_negative && x < 0) refuse("load.tensor_negative", name);
+  }
+  std::copy(t->data.begin(), t->data.end(), dst);
+}
+
 }  // namespace
 
 std::vector<uint8_t> Session::save() const {
@@ -72,64 +116,22 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size, const 
   SafetensorsFile f = safetensors_read(bytes, size);
   auto meta = [&](const char* key) -> const std::string& {
     auto it = f.metadata.find(key);
-    if (it == f.metadata.end())
-      throw std::invalid_argument(std::string("model file: __metadata__ has no '") + key +
-                                  "' entry; this is not an Attention Playground model file");
+    if (it == f.metadata.end()) refuse("load.no_metadata", key);
     return it->second;
   };
   if (meta("format") != kFormat)
-    throw std::invalid_argument("model file: format " + show_text(meta("format")) + " is not supported; expected " +
-                                kFormat);
+    refuse("load.format", "format", {{"value", show_text(meta("format"))}, {"expected", kFormat}});
   // Bounded in size and depth: a deeply nested value would overflow the stack later (dump, copy).
-  nlohmann::json cfg = parse_json(meta("config"), "model file: metadata 'config'", kConfigJson);
-  if (!cfg.is_object()) throw std::invalid_argument("model file: metadata 'config' is not a JSON object");
-  if (!overrides.is_object()) throw std::invalid_argument("load: overrides must be a JSON object");
-  const nlohmann::json file_cfg = cfg;
-  cfg = with_current_names(cfg);  // an override under the current name replaces an old file's field
-  const nlohmann::json replaced = with_current_names(overrides);
-  for (auto& [k, v] : replaced.items()) cfg[k] = v;
-  Config c;
-  std::unique_ptr<Task> task;
-  try {
-    c = Config::parse(cfg);
-    task = c.checked_task();  // validates once; the session keeps the task it built
-  } catch (const std::invalid_argument& e) {
-    // Say whose fault it is: the file's own config, or what the caller replaced in it.
-    try {
-      Config::from_json(file_cfg);
-    } catch (const std::invalid_argument& own) {
-      throw std::invalid_argument(std::string("model file: its config is not valid: ") + own.what());
-    }
-    throw;
-  }
+  auto [c, task] = file_config(parse_json(meta("config"), "model file: metadata 'config'", kConfigJson), overrides);
   std::unique_ptr<Session> s(new Session(c, std::move(task)));
   ParamStore& ps = s->model_->params();
-  auto fill = [&](const std::string& name, const ParamInfo& p, float* dst, bool required, bool non_negative = false) {
-    const NamedTensor* t = f.find(name);
-    if (!t) {
-      if (required) throw std::invalid_argument("model file: tensor '" + name + "' is missing");
-      return;
-    }
-    std::vector<int64_t> want(p.shape.begin(), p.shape.end());
-    if (t->shape != want) {
-      throw std::invalid_argument("model file: tensor '" + name + "' has shape " + nlohmann::json(t->shape).dump() +
-                                  " but this config needs " + nlohmann::json(want).dump());
-    }
-    for (float x : t->data) {
-      if (!std::isfinite(x))
-        throw std::invalid_argument("model file: tensor '" + name + "' holds NaN or infinite values");
-      if (non_negative && x < 0)  // a second moment below 0 would make the next update NaN
-        throw std::invalid_argument("model file: tensor '" + name + "' holds negative values; it must be >= 0");
-    }
-    std::copy(t->data.begin(), t->data.end(), dst);
-  };
   size_t known = 0;
-  for (auto& p : ps.infos()) fill(p.name, p, ps.all_data().data() + p.offset, true), ++known;
+  for (auto& p : ps.infos()) fill_tensor(f, p.name, p, ps.all_data().data() + p.offset, true), ++known;
   for (auto& p : ps.infos()) {
     known += f.find("optimizer.exp_avg." + p.name) != nullptr;
     known += f.find("optimizer.exp_avg_sq." + p.name) != nullptr;
-    fill("optimizer.exp_avg." + p.name, p, s->opt_->m.data() + p.offset, false);
-    fill("optimizer.exp_avg_sq." + p.name, p, s->opt_->v.data() + p.offset, false, true);
+    fill_tensor(f, "optimizer.exp_avg." + p.name, p, s->opt_->m.data() + p.offset, false);
+    fill_tensor(f, "optimizer.exp_avg_sq." + p.name, p, s->opt_->v.data() + p.offset, false, true);
   }
   if (known != f.tensors.size())
     for (auto& t : f.tensors) {
@@ -138,8 +140,7 @@ std::unique_ptr<Session> Session::load(const uint8_t* bytes, size_t size, const 
       for (const char* pre : {"optimizer.exp_avg.", "optimizer.exp_avg_sq."})
         if (n.rfind(pre, 0) == 0) param = n.substr(std::string(pre).size());
       if (ps.find(param) < 0)
-        throw std::invalid_argument("model file: tensor " + show_text(n) + " is not part of a " + s->cfg_.position +
-                                    " model of this config");
+        refuse("load.tensor_unknown", n, {{"name", show_text(n)}, {"position", s->cfg_.position}});
     }
   s->step_ = count_from(meta("step"), "step");
   s->opt_->t = f.metadata.count("optimizer_t") ? count_from(meta("optimizer_t"), "optimizer_t") : s->step_;

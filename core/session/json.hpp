@@ -26,5 +26,7 @@ Batch batch_from_json(const Session& s, const nlohmann::json& j);
 // Throws "<what>: a pass over B sequences of T tokens needs about N MB ..." when one
 // forward (and backward) pass at that size exceeds the config's memory limit.
 void check_forward_memory(const Config& c, int B, int T, const std::string& what);
+// The same for the held-out evaluation at `length`: "evaluation at length L: a pass over ...".
+void check_evaluation_memory(const Config& c, int B, int T, int length);
 
 }  // namespace ap

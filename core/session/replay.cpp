@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "refusal/refusal.hpp"
 #include "session/attention_json.hpp"
 #include "session/inspect.hpp"
 #include "session/session.hpp"
@@ -103,9 +104,10 @@ nlohmann::json Replay::frame(int step) {
   if (step == latest) return frame_json(capture());
   std::string kept;
   for (int k : store_.steps()) kept += (kept.empty() ? "" : " ") + std::to_string(k);
-  throw std::invalid_argument("replay: no frame at step " + std::to_string(step) +
-                              " (it was thinned out, or not reached); the frames are at steps " +
-                              (kept.empty() ? "(none)" : kept) + " and the latest, " + std::to_string(latest));
+  if (kept.empty())
+    refuse("replay.no_frame_latest", "step", {{"step", std::to_string(step)}, {"latest", std::to_string(latest)}});
+  refuse("replay.no_frame", "step",
+         {{"step", std::to_string(step)}, {"steps", kept}, {"latest", std::to_string(latest)}});
 }
 
 }  // namespace ap

@@ -12,6 +12,7 @@
 #include "session/json.hpp"
 #include "session/replay.hpp"
 #include "common/options.hpp"
+#include "refusal/refusal.hpp"
 #include "tensor/kernels.hpp"
 
 namespace ap {
@@ -143,12 +144,11 @@ const std::vector<std::string>& Session::live_keys() {
 
 void Session::configure(const nlohmann::json& fields) {
   const auto& live = live_keys();
-  if (!fields.is_object()) throw std::invalid_argument("configure: expected a JSON object of optimizer fields");
+  if (!fields.is_object()) refuse("session.configure_not_object", "");
   nlohmann::json j = cfg_.to_json();
   for (auto& [k, v] : fields.items()) {
     if (std::find(live.begin(), live.end(), k) == live.end())
-      throw std::invalid_argument("configure: " + show_text(k) + " cannot change while a model trains; only " +
-                                  join_names(live) + " can (the others need a new model)");
+      refuse("session.configure_not_live", k, {{"name", show_text(k)}, {"live", join_names(live)}});
     j[k] = v;
   }
   cfg_ = Config::from_json(j);  // validates the whole config; nothing changes when it throws
@@ -221,8 +221,7 @@ StepMetrics Session::train(int n) {
 
 TrainChunk Session::train_chunk(int n) {
   if (n < 0 || n > kMaxChunk)
-    throw std::invalid_argument("train: n must be from 0 to " + std::to_string(kMaxChunk) + " (got " +
-                                std::to_string(n) + ")");
+    refuse("session.train_n", "n", {{"lo", "0"}, {"hi", std::to_string(kMaxChunk)}, {"value", std::to_string(n)}});
   TrainChunk chunk;
   for (int i = 0; i < n && (chunk.steps.empty() || !chunk.steps.back().refused); ++i)
     chunk.steps.push_back(step_then_evaluate(&chunk.evals));
@@ -252,7 +251,7 @@ EvalMetrics Session::held_out(int length) {
   // Any length a caller asks for (the page's evaluate(length), the CLI's eval_len) within the
   // memory limit, checked before the batches are made; the config's own lengths always pass.
   model_->position().check_length(T + cfg_.anchor_count());  // the encoding's own reason first
-  check_forward_memory(cfg_, cfg_.batch, T + cfg_.anchor_count(), "evaluation at length " + std::to_string(T));
+  check_evaluation_memory(cfg_, cfg_.batch, T + cfg_.anchor_count(), T);
   Rng rng(uint64_t(cfg_.seed) ^ 0x5EED0E7A1ull);  // the same held-out examples every time
   EvalMetrics e;
   e.step = step_, e.length = T;
@@ -274,20 +273,16 @@ EvalMetrics Session::held_out(int length) {
 float Session::gradients(const Batch& b, std::vector<std::pair<std::string, std::vector<float>>>& out) {
   const int V = model_->shape().V, O = model_->shape().O;
   const bool per_seq = task_->per_sequence();
-  if (b.B < 1 || b.T < 1 || b.inputs.size() != size_t(b.B) * b.T)
-    throw std::invalid_argument("batch: inputs must be B rows of T token ids");
+  if (b.B < 1 || b.T < 1 || b.inputs.size() != size_t(b.B) * b.T) refuse("batch.inputs_shape", "inputs");
   if (b.targets.size() != (per_seq ? size_t(b.B) : size_t(b.B) * b.T))
-    throw std::invalid_argument(per_seq ? "batch: targets must hold one class per sequence"
-                                        : "batch: targets must have the shape of inputs");
-  if (!per_seq && b.mask.size() != b.inputs.size())
-    throw std::invalid_argument("batch: mask must have the shape of inputs");
+    refuse(per_seq ? "batch.targets_per_sequence" : "batch.shape_of_inputs", "targets");
+  if (!per_seq && b.mask.size() != b.inputs.size()) refuse("batch.shape_of_inputs", "mask");
   for (int id : b.inputs)
     if (id < 0 || id >= V)
-      throw std::invalid_argument("batch: input id " + std::to_string(id) + " is outside [0, " + std::to_string(V) +
-                                  ")");
+      refuse("batch.input_id", "inputs", {{"id", std::to_string(id)}, {"vocab", std::to_string(V)}});
   for (int id : b.targets)
     if (id < 0 || id >= O)
-      throw std::invalid_argument("batch: target " + std::to_string(id) + " is outside [0, " + std::to_string(O) + ")");
+      refuse("batch.target_id", "targets", {{"id", std::to_string(id)}, {"classes", std::to_string(O)}});
   ParamStore& ps = model_->params();
   ps.zero_grad();
   float loss = model_->forward(b.inputs.data(), b.B, b.T, b.targets.data(), b.mask.empty() ? nullptr : b.mask.data(),

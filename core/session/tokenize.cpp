@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "session/session.hpp"
 
@@ -18,18 +19,42 @@ namespace ap {
 
 namespace {
 
-// The character (one UTF-8 sequence, or one stray byte) at s[i], for a message.
-std::string describe_char(std::string_view s, size_t i, size_t n) {
+// show_text(s) without its quotes (the refusals' templates quote it).
+std::string unquoted(std::string_view s) {
+  const std::string q = show_text(s);
+  return q.substr(1, q.size() - 2);
+}
+
+// The parameters that name the character (one UTF-8 sequence, or one stray byte) at s[i]: char,
+// and code ("U+00E9") or, for a byte that is not UTF-8, byte ("0xC3").
+RefusalParams describe_char(std::string_view s, size_t i, size_t n) {
   const auto b = [&](size_t k) { return uint32_t(static_cast<unsigned char>(s[i + k])); };
-  char buf[40];
+  char buf[16];
   if (n == 0) {
-    std::snprintf(buf, sizeof buf, " (byte 0x%02X, not UTF-8)", unsigned(b(0)));
-    return show_text(s.substr(i, 1)) + buf;
+    std::snprintf(buf, sizeof buf, "0x%02X", unsigned(b(0)));
+    return {{"char", unquoted(s.substr(i, 1))}, {"byte", buf}};
   }
   uint32_t cp = n == 1 ? b(0) : n == 2 ? b(0) & 0x1F : n == 3 ? b(0) & 0x0F : b(0) & 0x07;
   for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (b(k) & 0x3F);
-  std::snprintf(buf, sizeof buf, " (U+%04X)", unsigned(cp));
-  return show_text(s.substr(i, n)) + buf;
+  std::snprintf(buf, sizeof buf, "U+%04X", unsigned(cp));
+  return {{"char", unquoted(s.substr(i, n))}, {"code", buf}};
+}
+
+// Refuses the prompt's character at text[i] (n bytes; 0: a stray byte), alone or in `word` (empty
+// when the character is the whole word), naming the task and its first 24 tokens.
+[[noreturn]] void refuse_char(const Task& task, const std::string& task_name, std::string_view text, size_t i, size_t n,
+                              std::string_view word) {
+  RefusalParams p = describe_char(text, i, n);
+  const bool byte = n == 0;
+  std::string tokens;
+  const int V = task.vocab_size();
+  for (int k = 0; k < std::min(V, 24); ++k) tokens += (k ? " " : "") + task.token_name(k);
+  if (V > 24) tokens += " ...";
+  p.push_back({"task", task_name});
+  p.push_back({"tokens", tokens});
+  if (word.empty()) refuse(byte ? "prompt.byte_unknown" : "prompt.char_unknown", "prompt", std::move(p));
+  p.push_back({"word", unquoted(word)});
+  refuse(byte ? "prompt.word_byte_unknown" : "prompt.word_char_unknown", "prompt", std::move(p));
 }
 
 }  // namespace
@@ -41,12 +66,6 @@ std::vector<int32_t> Session::tokenize(const std::string& text) const {
   auto find = [&](std::string_view t) {
     auto it = id_of.find(std::string(t));
     return it == id_of.end() ? -1 : it->second;
-  };
-  auto unknown = [&](const std::string& what) {
-    std::string valid;
-    for (int i = 0; i < std::min(V, 24); ++i) valid += (i ? " " : "") + task_->token_name(i);
-    return std::invalid_argument("prompt: " + what + " of task " + cfg_.task + "; its tokens are: " + valid +
-                                 (V > 24 ? " ..." : ""));
   };
   std::vector<int32_t> ids;
   // The character at text[i] as token ids: the whole UTF-8 sequence when it is a token, else its
@@ -71,7 +90,7 @@ std::vector<int32_t> Session::tokenize(const std::string& text) const {
     for (size_t i = 0; i < text.size();) {
       const size_t n = utf8_at(text, i);
       const size_t used = add_char(i, n);
-      if (!used) throw unknown(describe_char(text, i, n) + " is not a token");
+      if (!used) refuse_char(*task_, cfg_.task, text, i, n, "");
       i += used;
     }
     return ids;
@@ -89,11 +108,7 @@ std::vector<int32_t> Session::tokenize(const std::string& text) const {
       for (size_t k = i; k < j;) {
         const size_t n = utf8_at(text, k);
         const size_t used = add_char(k, n);
-        if (!used) {
-          const std::string c = describe_char(text, k, n);
-          if ((n ? n : 1) == word.size()) throw unknown(c + " is not a token");
-          throw unknown(show_text(word) + " is not a token, nor is its character " + c + ",");
-        }
+        if (!used) refuse_char(*task_, cfg_.task, text, k, n, (n ? n : 1) == word.size() ? "" : word);
         k += used;
       }
     }

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <map>
 
+#include "refusal/refusal.hpp"
 #include "tasks/custom_pairs.hpp"
 #include "tasks/task_util.hpp"
 
@@ -108,17 +109,15 @@ std::unique_ptr<Task> make_custom(const nlohmann::json& config) {
   CustomPairs pairs;
   try {
     pairs = parse_custom_pairs(builtin ? builtin_pairs() : text);
-  } catch (const std::invalid_argument& e) {
+  } catch (const Refusal& e) {
     // the docs' form, the line first: "custom_pairs: line 21: no '->' ..." (no echo of the field)
-    throw std::invalid_argument(std::string("custom_pairs: ") + e.what());
+    refuse_within("custom_pairs", e);
   }
   auto task = std::make_unique<CustomTask>(pairs);
   const int seq_len = opt.get_int("seq_len", 1, 1 << 16);
-  if (seq_len < task->min_len()) {
-    const char* what =
-        pairs.label ? "the longest input" : "the longest input, '->' and one slot per token of the longest output";
-    opt.fail("seq_len", "at least " + std::to_string(task->min_len()) + " (" + what + ")");
-  }
+  if (seq_len < task->min_len())
+    opt.fail(pairs.label ? "custom.seq_len_short_label" : "custom.seq_len_short", "seq_len",
+             {{"min", std::to_string(task->min_len())}});
   return task;
 }
 

@@ -9,19 +9,22 @@
 #include <set>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 
 namespace ap {
 namespace {
 
-[[noreturn]] void fail_line(int line, const std::string& what) {
-  throw std::invalid_argument("line " + std::to_string(line) + ": " + what);
+// The refusal `code` of line `line` ("line 21: ..."), about the field custom_pairs.
+[[noreturn]] void fail_line(int line, const char* code, RefusalParams params = {}) {
+  params.insert(params.begin(), {"line", std::to_string(line)});
+  refuse(code, "custom_pairs", std::move(params));
 }
 
 std::string shown(const std::string& s) { return "'" + (s.size() > 40 ? s.substr(0, 40) + "..." : s) + "'"; }
 
-// Tokens of one side, at spaces and tabs.
-std::vector<std::string> split_side(const std::string& side, int line, const char* which) {
+// Tokens of one side (the input, else the output), at spaces and tabs.
+std::vector<std::string> split_side(const std::string& side, int line, bool input) {
   std::vector<std::string> out;
   size_t i = 0;
   while (i < side.size()) {
@@ -31,29 +34,27 @@ std::vector<std::string> split_side(const std::string& side, int line, const cha
     if (j == i) break;
     std::string tok = side.substr(i, j - i);
     if (tok.size() > CustomPairsLimits::kMaxToken)
-      fail_line(line, "the token " + shown(tok) + " is longer than " + std::to_string(CustomPairsLimits::kMaxToken) +
-                          " bytes");
+      fail_line(line, "custom.token_too_long",
+                {{"token", shown(tok)}, {"max", std::to_string(CustomPairsLimits::kMaxToken)}});
     for (size_t k = 0; k < tok.size(); ++k) {  // C0, DEL, and C1 (U+0080..U+009F, UTF-8 C2 80..C2 9F)
       const unsigned char c = static_cast<unsigned char>(tok[k]);
       const bool c1 = c == 0xC2 && k + 1 < tok.size() && static_cast<unsigned char>(tok[k + 1]) <= 0x9F;
-      if (c < 0x20 || c == 0x7f || c1) {
-        char what[16];
-        std::snprintf(what, sizeof what, c1 ? "U+%04X" : "byte %d", c1 ? static_cast<unsigned char>(tok[k + 1]) : c);
-        fail_line(line, std::string("a control character (") + what + ") is not allowed; tokens are printable text");
+      if (c1) {
+        char code[8];
+        std::snprintf(code, sizeof code, "%04X", static_cast<unsigned char>(tok[k + 1]));
+        fail_line(line, "custom.control_character", {{"code", code}});
       }
+      if (c < 0x20 || c == 0x7f) fail_line(line, "custom.control_byte", {{"byte", std::to_string(c)}});
     }
     for (const char* r : kReservedTokens)
-      if (tok == r)
-        fail_line(line,
-                  "the token " + shown(tok) + " is reserved by the task (answer slot or padding); use another name");
+      if (tok == r) fail_line(line, "custom.reserved_token", {{"token", shown(tok)}});
     if (int(out.size()) == CustomPairsLimits::kMaxSide)
-      fail_line(line, std::string("the ") + which + " has more than " + std::to_string(CustomPairsLimits::kMaxSide) +
-                          " tokens");
+      fail_line(line, input ? "custom.input_too_long" : "custom.output_too_long",
+                {{"max", std::to_string(CustomPairsLimits::kMaxSide)}});
     out.push_back(std::move(tok));
     i = j;
   }
-  if (out.empty())
-    fail_line(line, std::string("the ") + which + " is empty; write tokens on both sides of ->, e.g. '3 1 2 -> 1 2 3'");
+  if (out.empty()) fail_line(line, input ? "custom.input_empty" : "custom.output_empty");
   return out;
 }
 
@@ -78,10 +79,10 @@ std::string joined(const std::vector<std::string>& v) {
 
 CustomPairs parse_custom_pairs(const std::string& text) {
   if (text.size() > CustomPairsLimits::kMaxBytes)
-    throw std::invalid_argument("at most " + std::to_string(CustomPairsLimits::kMaxBytes) +
-                                " bytes (256 KiB); this text has " + std::to_string(text.size()));
+    refuse("custom.too_big", "custom_pairs",
+           {{"max", std::to_string(CustomPairsLimits::kMaxBytes)}, {"bytes", std::to_string(text.size())}});
   // Tokens become the model's vocabulary, saved in its JSON metadata: UTF-8 only.
-  if (const std::string bad = utf8_problem(text); !bad.empty()) throw std::invalid_argument(bad);
+  if (RefusalParams bad = utf8_fault(text); !bad.empty()) refuse("custom.not_utf8", "custom_pairs", std::move(bad));
   CustomPairs r;
   std::map<std::string, std::pair<std::string, int>> seen;  // input -> (output, line)
   std::set<std::string, bool (*)(const std::string&, const std::string&)> vocab(token_less);
@@ -99,24 +100,22 @@ CustomPairs parse_custom_pairs(const std::string& text) {
       continue;
     }
     const size_t arrow = s.find(kPairArrow);
-    if (arrow == std::string::npos) fail_line(line, "no '->'; a pair reads 'input -> output', e.g. '3 1 2 -> 1 2 3'");
-    if (s.find(kPairArrow, arrow + 2) != std::string::npos)
-      fail_line(line, "more than one '->'; a pair has exactly one");
-    CustomPair p{line, split_side(s.substr(0, arrow), line, "input"), split_side(s.substr(arrow + 2), line, "output")};
+    if (arrow == std::string::npos) fail_line(line, "custom.no_arrow");
+    if (s.find(kPairArrow, arrow + 2) != std::string::npos) fail_line(line, "custom.two_arrows");
+    CustomPair p{line, split_side(s.substr(0, arrow), line, true), split_side(s.substr(arrow + 2), line, false)};
     const std::string in = joined(p.in), out = joined(p.out);
     auto it = seen.find(in);
     if (it != seen.end()) {
       if (it->second.first == out) continue;  // an exact repeat: kept once
-      fail_line(line, "the input '" + in.substr(0, 60) + "' is on line " + std::to_string(it->second.second) +
-                          " with another output; an input has one output");
+      fail_line(line, "custom.conflict", {{"input", in.substr(0, 60)}, {"other", std::to_string(it->second.second)}});
     }
     if (int(r.pairs.size()) == CustomPairsLimits::kMaxPairs)
-      fail_line(line, "more than " + std::to_string(CustomPairsLimits::kMaxPairs) + " pairs");
+      fail_line(line, "custom.too_many_pairs", {{"max", std::to_string(CustomPairsLimits::kMaxPairs)}});
     for (auto* side : {&p.in, &p.out})
       for (auto& t : *side) {
         vocab.insert(t);
         if (int(vocab.size()) > CustomPairsLimits::kMaxVocab)
-          fail_line(line, "more than " + std::to_string(CustomPairsLimits::kMaxVocab) + " distinct tokens");
+          fail_line(line, "custom.too_many_tokens", {{"max", std::to_string(CustomPairsLimits::kMaxVocab)}});
       }
     seen.emplace(in, std::make_pair(out, line));
     r.longest_in = std::max(r.longest_in, int(p.in.size()));
@@ -124,9 +123,7 @@ CustomPairs parse_custom_pairs(const std::string& text) {
     r.pairs.push_back(std::move(p));
     if (end == text.size()) break;
   }
-  if (r.pairs.size() < 2)
-    throw std::invalid_argument("at least 2 pairs are needed (one to train on, one held out); found " +
-                                std::to_string(r.pairs.size()));
+  if (r.pairs.size() < 2) refuse("custom.too_few_pairs", "custom_pairs", {{"n", std::to_string(r.pairs.size())}});
   r.tokens.assign(vocab.begin(), vocab.end());
   r.label = r.longest_out == 1;
   return r;

@@ -26,6 +26,7 @@
 // text) and `probe` has a single example per length, shared by both splits.
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "tasks/task.hpp"
 #include "io/json.hpp"
 
@@ -81,7 +82,7 @@ const TaskEntry& find_task(const std::string& name) {
     if (name == e.name) return e;
   std::string valid;
   for (const TaskEntry& e : reg) valid += (valid.empty() ? "" : ", ") + std::string(e.name);
-  throw std::invalid_argument("task: unknown name " + show_text(name) + "; valid names are: " + valid);
+  refuse("task.unknown", "task", {{"name", show_text(name)}, {"names", valid}});
 }
 
 }  // namespace ap

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 
 namespace ap {
@@ -37,11 +38,13 @@ int NamedTask::add_symbols(int n) {
 }
 
 void NamedTask::start_batch(int B, int T, Batch& out) const {
-  if (B < 1)
-    throw std::invalid_argument("task '" + name_ + "': batch size B = " + std::to_string(B) + " must be at least 1");
+  if (B < 1) refuse("task.batch_too_small", "", {{"task", name_}, {"b", std::to_string(B)}});
   if (T < min_len() || T > max_len())
-    throw std::invalid_argument("task '" + name_ + "': sequence length T = " + std::to_string(T) + " is outside [" +
-                                std::to_string(min_len()) + ", " + std::to_string(max_len()) + "]");
+    refuse("task.bad_length", "",
+           {{"task", name_},
+            {"t", std::to_string(T)},
+            {"min", std::to_string(min_len())},
+            {"max", std::to_string(max_len())}});
   out.B = B;
   out.T = T;
   out.inputs.assign(size_t(B) * T, 0);
@@ -52,7 +55,7 @@ void NamedTask::start_batch(int B, int T, Batch& out) const {
 // ---- options ----------------------------------------------------------------------------------
 TaskOptions::TaskOptions(const nlohmann::json& config, const char* task) : config_(config), task_(task) {
   if (!config.is_null() && !config.is_object())
-    throw std::invalid_argument("task '" + task_ + "': the config must be a JSON object, not " + show_json(config));
+    refuse("task.config_not_object", "", {{"task", task_}, {"value", show_json(config)}});
 }
 
 const nlohmann::json& TaskOptions::value(const char* key) const {
@@ -64,40 +67,39 @@ const nlohmann::json& TaskOptions::value(const char* key) const {
   if (const OptionSpec* spec = find_spec(entry.options, key)) return spec->default_value;
   const nlohmann::json& defaults = entry.defaults;
   auto it = defaults.find(key);
-  if (it == defaults.end()) throw std::logic_error("task '" + task_ + "': option '" + key + "' has no default");
+  if (it == defaults.end()) refuse("internal.no_default", "", {{"task", task_}, {"key", key}});
   return *it;
 }
 
-void TaskOptions::fail(const char* key, const std::string& allowed) const {
-  throw std::invalid_argument("task '" + task_ + "': field '" + key + "' = " + show_json(value(key)) +
-                              " is invalid; allowed: " + allowed);
+void TaskOptions::fail(const char* code, const char* key, RefusalParams params) const {
+  params.insert(params.begin(), {{"task", task_}, {"value", show_json(value(key))}});
+  refuse(code, key, std::move(params));
 }
 
 int TaskOptions::get_int(const char* key, int lo, int hi) const {
   const nlohmann::json& v = value(key);
-  const std::string allowed = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-  if (!v.is_number()) fail(key, allowed);
+  const RefusalParams range = {{"min", std::to_string(lo)}, {"max", std::to_string(hi)}};
+  if (!v.is_number()) fail("task.not_int", key, range);
   const double d = v.get<double>();
-  if (!(d >= lo && d <= hi) || d != std::floor(d)) fail(key, allowed);  // range first: the cast
+  if (!(d >= lo && d <= hi) || d != std::floor(d)) fail("task.not_int", key, range);  // range first: the cast
   return int(d);
 }
 
 int TaskOptions::get_int(const char* key) const {
   const OptionSpec* spec = find_spec(find_task(task_).options, key);
-  if (!spec || spec->kind != "int")
-    throw std::logic_error("task '" + task_ + "': option '" + key + "' is not a declared int option");
+  if (!spec || spec->kind != "int") refuse("internal.not_int_option", "", {{"task", task_}, {"key", key}});
   return get_int(key, int(spec->min), int(spec->max));
 }
 
 bool TaskOptions::get_bool(const char* key) const {
   const nlohmann::json& v = value(key);
-  if (!v.is_boolean()) fail(key, "true or false");
+  if (!v.is_boolean()) fail("task.not_bool", key);
   return v.get<bool>();
 }
 
 std::string TaskOptions::get_string(const char* key) const {
   const nlohmann::json& v = value(key);
-  if (!v.is_string()) fail(key, "a string");
+  if (!v.is_string()) fail("task.not_string", key);
   return v.get<std::string>();
 }
 

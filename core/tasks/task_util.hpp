@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "refusal/refusal.hpp"
 #include "tasks/split.hpp"
 #include "tasks/task.hpp"
 
@@ -64,8 +65,8 @@ inline constexpr const char* kVocabHelp = "number of distinct symbols in the inp
 
 // A task's options, read from the flat config; an absent key takes the default declared with
 // the option in the task's entry (the one place it is written), or for a core field the entry's
-// `defaults`. Bad values throw
-// std::invalid_argument("task 'copy': field 'vocab' = 1 is invalid; allowed: ...").
+// `defaults`. Bad values throw a Refusal (task.*):
+// "task 'copy': field 'vocab' = 1 is invalid; allowed: ...".
 class TaskOptions {
  public:
   TaskOptions(const nlohmann::json& config, const char* task);
@@ -73,7 +74,9 @@ class TaskOptions {
   int get_int(const char* key, int lo, int hi) const;  // a core field (probe: seq_len)
   bool get_bool(const char* key) const;
   std::string get_string(const char* key) const;
-  [[noreturn]] void fail(const char* key, const std::string& allowed) const;
+  // Refuse the value of `key` with `code`, whose template starts "task '{task}': field '{field}' =
+  // {value} is invalid; allowed: " (task and value are added to `params`).
+  [[noreturn]] void fail(const char* code, const char* key, RefusalParams params = {}) const;
 
  private:
   const nlohmann::json& value(const char* key) const;

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "io/json.hpp"
 #include "tasks/task_util.hpp"
 #include "tasks/text.hpp"
@@ -119,27 +120,31 @@ std::string CharText::char_name(int c) {
   return buf;
 }
 
-std::string text_length_problem(size_t bytes, int seq_len) {
+RefusalParams text_length_problem(size_t bytes, int seq_len) {
   const size_t need = text_min_chars(seq_len);
-  if (bytes >= need) return "";
+  if (bytes >= need) return {};
   const size_t held = bytes - bytes * 9 / 10;
-  std::string s = "a text of at least " + std::to_string(need) + " characters (bytes) for seq_len " +
-                  std::to_string(seq_len) +
-                  ": its last 10% is held out and must hold seq_len + 1 = " + std::to_string(seq_len + 1) +
-                  " characters; this one has " + std::to_string(bytes) + " (" + std::to_string(held) + " held out)";
-  if (bytes > 10) s += "; add text or lower seq_len to " + std::to_string((bytes - 1) / 10);
-  return s;
+  RefusalParams p = {{"need", std::to_string(need)},
+                     {"seq_len", std::to_string(seq_len)},
+                     {"held_need", std::to_string(seq_len + 1)},
+                     {"bytes", std::to_string(bytes)},
+                     {"held", std::to_string(held)}};
+  if (bytes > 10) p.emplace_back("lower", std::to_string((bytes - 1) / 10));
+  return p;
 }
 
 std::string checked_text(const TaskOptions& opt) {
   std::string text = opt.get_string("text");
   if (text.empty()) text = kCorpus;
   if (text.size() > kMaxTextBytes)
-    opt.fail("text", "at most " + std::to_string(kMaxTextBytes) + " bytes (2 MiB); this one has " +
-                         std::to_string(text.size()));
-  if (const std::string bad = utf8_problem(text); !bad.empty()) opt.fail("text", "UTF-8 text (" + bad + ")");
-  const std::string problem = text_length_problem(text.size(), opt.get_int("seq_len", 1, 1 << 16));
-  if (!problem.empty()) opt.fail("text", problem);
+    opt.fail("task.text_too_big", "text",
+             {{"max", std::to_string(kMaxTextBytes)}, {"bytes", std::to_string(text.size())}});
+  if (RefusalParams bad = utf8_fault(text); !bad.empty()) opt.fail("task.text_not_utf8", "text", std::move(bad));
+  RefusalParams problem = text_length_problem(text.size(), opt.get_int("seq_len", 1, 1 << 16));
+  if (!problem.empty()) {
+    const char* code = problem.back().first == "lower" ? "task.text_too_short_lower" : "task.text_too_short";
+    opt.fail(code, "text", std::move(problem));
+  }
   return text;
 }
 

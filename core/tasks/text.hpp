@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/options.hpp"
+#include "refusal/refusal.hpp"
 #include "tensor/rng.hpp"
 
 namespace ap {
@@ -16,9 +17,11 @@ inline constexpr size_t kMaxTextBytes = size_t(2) << 20;
 // seq_len inputs and the next character, so n - floor(9n/10) >= seq_len + 1, i.e. n >= 10 seq_len + 1.
 inline size_t text_min_chars(int seq_len) { return size_t(10) * size_t(seq_len) + 1; }
 
-// Why `bytes` characters do not fit seq_len ("" when they do): the sentence the task, the CLI
-// and the page (web/src/panels/text-source-panel.js words the same rule) give.
-std::string text_length_problem(size_t bytes, int seq_len);
+// Why `bytes` characters do not fit seq_len (empty when they do): the parameters of the task's
+// refusal task.text_too_short (need, seq_len, held_need, bytes, held), and lower (the seq_len the
+// text fits) when there is one: task.text_too_short_lower. web/src/panels/text-source-panel.js
+// words the same rule.
+RefusalParams text_length_problem(size_t bytes, int seq_len);
 
 class TaskOptions;
 // The option "text" of a task that reads a text (text, mlm): its value checked (at most 2 MiB,

@@ -27,6 +27,8 @@
 #include <thread>
 #include <vector>
 
+#include "refusal/refusal.hpp"
+
 namespace ap {
 namespace {
 
@@ -185,12 +187,8 @@ bool threads_supported() {
 
 void set_num_threads(int n) {
   if (n < 1 || n > kMaxThreads)
-    throw std::invalid_argument("threads: " + std::to_string(n) + " is out of range; use 1.." +
-                                std::to_string(kMaxThreads));
-  if (n > 1 && !threads_supported())
-    throw std::invalid_argument(
-        "threads: this build has no threads; use 1 (the threaded wasm "
-        "build runs on pages that are crossOriginIsolated)");
+    refuse("pool.threads_range", "threads", {{"n", std::to_string(n)}, {"max", std::to_string(kMaxThreads)}});
+  if (n > 1 && !threads_supported()) refuse("pool.no_threads", "threads");
   if (n == g_threads) return;
   g_pool.reset();
   g_threads = 1;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "refusal/refusal.hpp"
+
 namespace ap {
 
 void check_extents(const std::size_t* got, std::size_t got_rank, const std::size_t* want, std::size_t rank,
@@ -11,17 +13,17 @@ void check_extents(const std::size_t* got, std::size_t got_rank, const std::size
   bool ok = got_rank == rank;
   for (std::size_t i = 0; ok && i < rank; ++i) ok = got[i] == want[i];
   if (ok) return;
-  throw ShapeError(std::string(what) + " is " +
-                   shape_text(std::vector<std::size_t>(got, got + std::min(got_rank, rank))) +
-                   (got_rank > rank ? " (rank " + std::to_string(got_rank) + ")" : "") + ", expected " +
-                   shape_text(std::vector<std::size_t>(want, want + rank)));
+  RefusalParams p = {{"tensor", what},
+                     {"shape", shape_text(std::vector<std::size_t>(got, got + std::min(got_rank, rank)))},
+                     {"want", shape_text(std::vector<std::size_t>(want, want + rank))}};
+  if (got_rank > rank) p.emplace_back("rank", std::to_string(got_rank));
+  refuse(got_rank > rank ? "shape.mismatch_rank" : "shape.mismatch", "", std::move(p));
 }
 
 void check_size(std::size_t have, const std::size_t* shape, std::size_t rank, const char* what) {
   std::vector<std::size_t> s(shape, shape + rank);
   if (have == shape_size(s)) return;
-  throw ShapeError(std::string(what) + " holds " + std::to_string(have) + " values, not a " + shape_text(s) +
-                   " tensor");
+  refuse("shape.size", "", {{"tensor", what}, {"n", std::to_string(have)}, {"shape", shape_text(s)}});
 }
 
 }  // namespace ap

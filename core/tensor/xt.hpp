@@ -23,12 +23,13 @@
 #include <xtensor/xtensor.hpp>
 #include <xtensor/xview.hpp>
 
+#include "refusal/refusal.hpp"
+
 namespace ap {
 
-// A shape mistake inside the engine (a bug, not bad user input).
-struct ShapeError : std::logic_error {
-  using std::logic_error::logic_error;
-};
+// A shape mistake inside the engine (a bug, not bad user input): a refusal with a shape.* code
+// (the name kept for the readers and tests that expect one).
+using ShapeError = Refusal;
 
 template <std::size_t N>
 using Shape = std::array<std::size_t, N>;

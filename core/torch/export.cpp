@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "common/params.hpp"
+#include "refusal/refusal.hpp"
 #include "config/variants.hpp"
 #include "torch/core_py.hpp"
 #include "torch/snippet.hpp"
@@ -40,8 +41,7 @@ bool standard_param(const std::string& name) {
 // are dotted identifiers; anything else is refused rather than quoted.
 void check_name(const std::string& name) {
   for (char c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'))
-      throw std::invalid_argument("export-torch: parameter name with an unexpected character");
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.')) refuse("torch.bad_parameter_name", "");
 }
 
 template <class T>
@@ -60,7 +60,7 @@ std::string float_rows(const std::vector<float>& v, int cols) {
   std::string s = "[";
   char buf[24];
   for (size_t i = 0; i < v.size(); ++i) {
-    if (!std::isfinite(v[i])) throw std::invalid_argument("export-torch: a fixed tensor is not finite");
+    if (!std::isfinite(v[i])) refuse("torch.tensor_not_finite", "");
     std::snprintf(buf, sizeof buf, "%.9g", double(v[i]));
     s += (i == 0 ? "" : i % size_t(cols) == 0 ? ",\n        " : ", ") + std::string(buf);
   }

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "refusal/refusal.hpp"
 #include "normalization/normalization.hpp"
 #include "position/position.hpp"
 #include "torch/export.hpp"
@@ -14,7 +15,7 @@
 namespace ap {
 
 std::string py_num(double x) {
-  if (!std::isfinite(x)) throw std::invalid_argument("export-torch: a value of the config is not finite");
+  if (!std::isfinite(x)) refuse("torch.not_finite", "");
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.17g", x);
   std::string s = buf;
@@ -37,12 +38,11 @@ std::string fill(const char* tmpl, std::initializer_list<PyArg> args) {
       continue;
     }
     const char* end = c[1] == '{' ? std::strchr(c + 2, '}') : nullptr;
-    if (!end) throw std::logic_error("export-torch: a template has a '$' that is not a ${name} placeholder");
+    if (!end) refuse("internal.torch_bad_dollar", "", {{"form", "${name}"}});
     const std::string name(c + 2, end);
     size_t k = 0;
     while (k < args.size() && name != args.begin()[k].name) ++k;
-    if (k == args.size())
-      throw std::logic_error("export-torch: the template's placeholder ${" + name + "} has no value");
+    if (k == args.size()) refuse("internal.torch_no_value", "", {{"placeholder", "${" + name + "}"}});
     used[k] = true;
     const PyArg& x = args.begin()[k];
     switch (x.kind) {
@@ -66,8 +66,8 @@ std::string fill(const char* tmpl, std::initializer_list<PyArg> args) {
   }
   for (size_t k = 0; k < args.size(); ++k)
     if (!used[k])
-      throw std::logic_error(std::string("export-torch: the value '") + args.begin()[k].name + "' has no ${" +
-                             args.begin()[k].name + "} in its template");
+      refuse("internal.torch_unused_value", "",
+             {{"name", args.begin()[k].name}, {"placeholder", "${" + std::string(args.begin()[k].name) + "}"}});
   return out;
 }
 
@@ -75,10 +75,11 @@ std::string torch_entry_python(bool position, const std::string& name, const Tor
   if (form.python) return form.python(ctx, fill);
   std::string names;
   for (const std::string& n : torch_exportable(position)) names += (names.empty() ? "" : ", ") + n;
-  throw std::invalid_argument(
-      std::string("export-torch: the ") + (position ? "position encoding '" : "normalization '") + name +
-      "' cannot be exported to PyTorch (" + (form.cannot ? form.cannot : "its entry has no PyTorch form") +
-      "); these export: " + names);
+  if (form.cannot)  // the entry's own reason, in its words
+    refuse(position ? "torch.position_not_exportable_because" : "torch.normalization_not_exportable_because", "",
+           {{"name", name}, {"reason", form.cannot}, {"names", names}});
+  refuse(position ? "torch.position_not_exportable" : "torch.normalization_not_exportable", "",
+         {{"name", name}, {"names", names}});
 }
 
 std::vector<std::string> torch_exportable(bool positions) {

@@ -1,36 +1,45 @@
 // An engine's refusal in 中文 (web/src/panels/engine-refusal.js): every refusal the interventions
 // and heads panels can meet, as the wasm module gives it (core/session/interventions.cpp,
-// core/session/replay.cpp) or the worker and client do (worker.js, client.js, watchdog.js), is
-// said in the table's words with the engine's numbers, with no English word; a message it does not
-// know gets the generic reason, never the engine's text; in English the engine's text as it is.
+// core/session/replay.cpp: an Error with its refusal's code and parameters) or the worker and
+// client do (worker.js, client.js, watchdog.js: common/refusal.js pageRefusal), is said in the
+// table's words for its code with the engine's numbers, with no English word; an error without a
+// code gets the generic reason, never its text; in English the engine's text as it is.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
 import { loadMessages, t } from '../../web/src/common/messages.js';
 import { refusalIn } from '../../web/src/panels/engine-refusal.js';
+import { pageRefusal } from '../../web/src/common/refusal.js';
 
 let m;
 before(async () => {
   m = await loadModule('simd');
-  await loadMessages('en', ['panels']);
-  await loadMessages('zh', ['panels']);
+  await loadMessages('en', ['panels', 'refusals']);
+  await loadMessages('zh', ['panels', 'refusals']);
 });
 
 // T = seq_len + 1 anchor = 9 positions; batch 8: donors 0..7
 const tiny = { task: 'copy', d_model: 16, heads: 2, layers: 2, batch: 8, seq_len: 8, anchors: 'bos', eval_every: 0 };
 
-/** The message of the Error that f throws. @param {() => unknown} f */
+/** The Error that f throws (with its refusal). @param {() => unknown} f @returns {Error} */
 function thrown(f) {
   try {
     f();
   } catch (err) {
-    return String(/** @type {Error} */ (err).message);
+    return /** @type {Error} */ (err);
   }
   assert.fail(`expected a refusal from ${f}`);
 }
 
-/** A 中文 text's Latin words, the names it keeps (Worker) left out. @param {string} text */
-const latin = (text) => (text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => w !== 'Worker');
+/**
+ * A 中文 text's Latin words, the names it keeps left out: Worker, and the names the refusal quotes
+ * as its parameters (a task's or a kind's name, the reader's own input).
+ * @param {string} text @param {unknown} [err]
+ */
+const latin = (text, err) => {
+  const quoted = Object.values(/** @type {any} */ (err)?.refusal?.params ?? {}).join(' ');
+  return (text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => w !== 'Worker' && !quoted.includes(w));
+};
 
 test('every refusal of the interventions and heads panels in 中文: its words and numbers, no English', () => {
   const cases = sessionWith(m, tiny, (s) => {
@@ -46,49 +55,45 @@ test('every refusal of the interventions and heads panels in 中文: its words a
       [at({ kind: 'patch', donor: 8 }), /^供体样例 8 超出范围：供体是留出样例 0 到 7$/],
       [at({ kind: 'offset', offset: 1.5 }), /^向后的词元数必须是整数$/],
       [at({ kind: 'position', position: null }), /^位置必须是整数$/],
-      [at({ kind: 'offset' }), /^缺少向后的词元数$/],
-      [at({ kind: 'zero', donor: 1 }), /^这种干预不需要供体样例$/],
-      [at({ kind: 'zap' }), /^引擎不认识这种干预$/],
-      [at({ kind: 'zero', colour: 1 }), /^这项干预含有引擎不认识的字段$/],
+      [at({ kind: 'offset' }), /^缺少向后的词元数（k 可以是 0 到 8）$/],
+      [at({ kind: 'zero', donor: 1 }), /^这种干预（zero）不需要供体样例$/],
+      [at({ kind: 'zap' }), /^引擎不认识这种干预 'zap'；/],
+      [at({ kind: 'zero', colour: 1 }), /^这项干预含有引擎不认识的字段 'colour'$/],
       [set(Array.from({ length: 65 }, () => ({ layer: 0, head: 0, kind: 'zero' }))), /^65 项干预超过了上限 64$/],
       [() => s.intervened(65), /^显示的样例数必须在 0 到 64 之间$/],
-      [() => s.headDiagnostics(99), /^回放没有保留第 99 步；它保留的是第 0、1、2、3 步和最新的第 3 步$/],
+      [() => s.headDiagnostics(99), /^回放没有保留第 99 步；它保留的是第 0 1 2 3 步和最新的第 3 步$/],
     ].map(([f, zh]) => ({ message: thrown(/** @type {() => unknown} */ (f)), zh }));
   });
   const { message: noFrame } = cases[cases.length - 1];
-  assert.match(noFrame, /^replay: no frame at step 99 /, 'the heads panel asks the replay for a step it may not keep');
+  assert.match(
+    noFrame.message,
+    /^replay: no frame at step 99 /,
+    'the heads panel asks the replay for a step it may not keep',
+  );
   for (const { message, zh } of [
     ...cases,
-    {
-      message:
-        'replay: no frame at step 5 (it was thinned out, or not reached); the frames are at steps (none) and the latest, 7',
-      zh: /^回放没有保留第 5 步；它只保留最新的第 7 步$/,
-    },
-    { message: 'model disposed', zh: /^这个模型已被替换或关闭$/ },
-    { message: 'worker: no session 4 (it was disposed)', zh: /^这个模型已被替换或关闭$/ },
-    { message: 'the training engine crashed and was not restarted (x)', zh: /^训练引擎崩溃了，没有重新启动/ },
-    {
-      message: "the engine's worker stopped: terminated by the browser, or out of memory",
-      zh: /^引擎的 Worker 停止了/,
-    },
-    { message: "the engine's worker failed: unknown error", zh: /^引擎的 Worker 停止了/ },
+    { message: pageRefusal('page.model_disposed'), zh: /^这个模型已被替换或关闭$/ },
+    { message: pageRefusal('page.no_session', { sid: '4' }), zh: /^这个模型已被替换或关闭/ },
+    { message: pageRefusal('page.dead', { detail: 'x' }), zh: /^训练引擎崩溃了，没有重新启动/ },
+    { message: pageRefusal('page.worker_stopped'), zh: /^引擎的 Worker 已停止/ },
+    { message: pageRefusal('page.worker_failed', { detail: 'unknown error' }), zh: /^引擎的 Worker 出错$/ },
   ]) {
     const said = refusalIn('zh', message);
-    assert.match(said, /** @type {RegExp} */ (zh), `"${message}" in 中文`);
-    assert.deepEqual(latin(said), [], `"${message}" in 中文: "${said}" has no English word`);
-    assert.equal(refusalIn('en', message), message, 'in English the engine’s own text');
+    assert.match(said, /** @type {RegExp} */ (zh), `"${message.message}" in 中文`);
+    assert.deepEqual(latin(said, message), [], `"${message.message}" in 中文: "${said}" has no English word`);
+    assert.equal(refusalIn('en', message), message.message, 'in English the engine’s own text');
   }
 });
 
-test('a refusal it does not know: the generic reason in 中文, never the engine’s text', () => {
+test('an error without a code: the generic reason in 中文, never its text', () => {
   for (const message of [
     'std::bad_alloc',
     'interventions[0]: expected an object, not 3',
     '',
     'RuntimeError: unreachable',
   ])
-    assert.equal(refusalIn('zh', message), t('zh', 'refusal.other'), `"${message}"`);
-  assert.equal(refusalIn('zh', undefined), t('zh', 'refusal.other'));
+    assert.equal(refusalIn('zh', new Error(message)), t('zh', 'refusal.engine.other'), `"${message}"`);
+  assert.equal(refusalIn('zh', undefined), t('zh', 'refusal.engine.other'));
 });
 
 // A small text model (a character vocabulary with a space) and a copy model (token names).
@@ -100,13 +105,16 @@ const copy = { task: 'copy', d_model: 16, heads: 2, layers: 1, seq_len: 8, batch
 
 /** The generate panel's refusals (Session.generate: tokenize, then Inspector::generate). */
 function generateCases() {
-  /** @type {(config: object, f: (s: any) => Case[]) => {message: string, zh: RegExp}[]} */
+  /** @type {(config: object, f: (s: any) => Case[]) => {message: Error, zh: RegExp}[]} */
   const withModel = (config, f) =>
     sessionWith(m, config, (s) => f(s).map(([call, zh]) => ({ message: thrown(call), zh })));
   return [
     ...withModel(chars, (s) => [
-      [() => s.generate('the é', 4, 1, 0, 1), /^字符“é”（U\+00E9）不是这个任务的词元；它的词元是：␣ \. a c d e /],
-      [() => s.generate('你好', 4, 1, 0, 1), /^字符“你”（U\+4F60）不是这个任务的词元；/],
+      [
+        () => s.generate('the é', 4, 1, 0, 1),
+        /^字符“é”（U\+00E9）不是这个任务（text）的词元；它的词元是：␣ \. a c d e /,
+      ],
+      [() => s.generate('你好', 4, 1, 0, 1), /^字符“你”（U\+4F60）不是这个任务（text）的词元；/],
       [() => s.generate('the', 0, 1, 0, 1), /^生成的词元数必须在 1 到 4096 之间$/],
       [() => s.generate('the', 5000, 1, 0, 1), /^生成的词元数必须在 1 到 4096 之间$/],
       [() => s.generate('the', 4, -1, 0, 1), /^温度必须在 0（贪心）到 100 之间$/],
@@ -126,11 +134,13 @@ function generateCases() {
       ],
       [
         () => s.generate('12x', 4, 1, 0, 1),
-        /^字符“x”（U\+0078）不是这个任务的词元；它的词元是：0 1 2 3 4 5 6 7 8 9 _ \.$/,
+        /^“12x”不是词元，其中的字符“x”（U\+0078）也不是这个任务（copy）的词元；它的词元是：0 1 2 3 4 5 6 7 8 9 _ \.$/,
       ],
       [() => s.generate('', 4, 1, 0, 1), /^请至少输入一个词元$/],
     ]),
-    ...withModel({ ...copy, task: 'order' }, (s) => [[() => s.generate('', 4, 1, 0, 1), /^这个任务给整个序列打标签/]]),
+    ...withModel({ ...copy, task: 'order' }, (s) => [
+      [() => s.generate('', 4, 1, 0, 1), /^这个任务（order）给整个序列打标签/],
+    ]),
   ];
 }
 
@@ -140,7 +150,7 @@ function runCases() {
     sessionWith(m, config, (s) => thrown(() => s.run(JSON.stringify(ids))));
   const ones = (/** @type {number} */ n) => Array.from({ length: n }, () => 1);
   return [
-    { message: run(copy, [999]), zh: /^词元编号 999 不在词表中$/ },
+    { message: run(copy, [999]), zh: /^词元编号 999 不在词表中（词表是 0 到 \d+，不含 \d+）$/ },
     { message: run(copy, []), zh: /^词元列表是空的$/ },
     { message: run({ ...copy, position: 'learned' }, ones(40)), zh: /^学习式位置只到长度 8，而这个序列有 40 个词元；/ },
     {
@@ -153,7 +163,7 @@ function runCases() {
     },
     {
       message: run({ ...copy, memory_limit_mb: 1 }, ones(3000)),
-      zh: /^一次处理 3000 个词元约需 \d+ 兆字节内存，超过了 1 兆字节的上限；请减少词元数$/,
+      zh: /^一次处理 1 个序列、每个 3000 个词元约需 \d+ 兆字节内存，超过了 1 兆字节的上限；请减少词元数$/,
     },
   ];
 }
@@ -162,11 +172,11 @@ test('every refusal of the generate and predictions panels in 中文: its words 
   for (const { message, zh } of [
     ...generateCases(),
     ...runCases(),
-    { message: 'worker: this session was disposed', zh: /^这个模型已被替换或关闭$/ },
+    { message: pageRefusal('page.session_disposed'), zh: /^这个模型已被替换或关闭$/ },
   ]) {
     const said = refusalIn('zh', message);
-    assert.match(said, zh, `"${message}" in 中文`);
-    assert.deepEqual(latin(said), [], `"${message}" in 中文: "${said}" has no English word`);
-    assert.equal(refusalIn('en', message), message, 'in English the engine’s own text');
+    assert.match(said, zh, `"${message.message}" in 中文`);
+    assert.deepEqual(latin(said, message), [], `"${message.message}" in 中文: "${said}" has no English word`);
+    assert.equal(refusalIn('en', message), message.message, 'in English the engine’s own text');
   }
 });

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ReplayFrames } from '../../web/src/run/replay.js';
 import { nearestIndex } from '../../web/src/common/nearest.js';
+import { refusalError } from '../../web/src/common/refusal.js';
 
 /** A fake model whose index the test sets; counts frame requests. */
 function source(steps) {
@@ -49,7 +50,7 @@ test('nearestIndex picks the closest kept step', () => {
 /**
  * A fake model that trains between requests (issue 44): each request first moves `latest` on and
  * thins the kept steps as `thin` says; a step neither kept nor the latest is refused with the
- * core's sentence (core/session/replay.cpp Replay::frame).
+ * core's code and parameters (core/session/replay.cpp Replay::frame: replay.no_frame).
  */
 function training(kept, latest, thin) {
   const src = {
@@ -59,12 +60,12 @@ function training(kept, latest, thin) {
     replayIndex: async () => ({ steps: [...src.kept, src.latest], latest: src.latest }),
     replayFrame: async (step) => {
       thin(src);
-      if (!src.kept.includes(step) && step !== src.latest)
-        throw new Error(
-          `replay: no frame at step ${step} (it was thinned out, or not reached); the frames are at steps ${
-            src.kept.join(' ') || '(none)'
-          } and the latest, ${src.latest}`,
-        );
+      if (!src.kept.includes(step) && step !== src.latest) {
+        const steps = src.kept.join(' ');
+        const params = { step: String(step), latest: String(src.latest), ...(steps ? { steps } : {}) };
+        const code = steps ? 'replay.no_frame' : 'replay.no_frame_latest';
+        throw refusalError(`replay: no frame at step ${step} …`, { code, field: '', params });
+      }
       src.fetched.push(step);
       return { step };
     },

@@ -57,7 +57,9 @@ function fakeLocks() {
 test('without a lock: silent longer than SILENT_MS is dead, beats keep it alive', () => {
   const { env, tick } = fakeEnv();
   const dead = [];
-  const w = new Watchdog((r) => dead.push(r), env);
+  /** @type {string[]} */
+  const codes = [];
+  const w = new Watchdog((r) => dead.push(r.message) && codes.push(r.refusal.code), env);
   tick(60000); // the worker's script is still loading: no verdict yet
   assert.deepEqual(dead, []);
   for (let i = 0; i < 20; i++) {
@@ -70,6 +72,7 @@ test('without a lock: silent longer than SILENT_MS is dead, beats keep it alive'
   tick(1200);
   assert.equal(dead.length, 1);
   assert.match(dead[0], /stopped responding \(no sign of life for \d+ s\)/);
+  assert.equal(codes[0], 'page.worker_silent', 'the refusal crosses as a code');
   tick(20000);
   assert.equal(dead.length, 1, 'said once');
 });
@@ -77,7 +80,9 @@ test('without a lock: silent longer than SILENT_MS is dead, beats keep it alive'
 test('the silence limit grows with the longest synchronous work reported', () => {
   const { env, tick } = fakeEnv();
   const dead = [];
-  const w = new Watchdog((r) => dead.push(r), env);
+  /** @type {string[]} */
+  const codes = [];
+  const w = new Watchdog((r) => dead.push(r.message) && codes.push(r.refusal.code), env);
   w.heard({ event: 'beat', longest: 5000 });
   assert.equal(w.limit, 20000);
   tick(19000);
@@ -90,7 +95,9 @@ test("a frozen main thread or a hidden page is not the worker's silence", () => 
   let hidden = false;
   const { env, tick, jump } = fakeEnv({ hidden: () => hidden });
   const dead = [];
-  const w = new Watchdog((r) => dead.push(r), env);
+  /** @type {string[]} */
+  const codes = [];
+  const w = new Watchdog((r) => dead.push(r.message) && codes.push(r.refusal.code), env);
   w.heard({ event: 'beat', longest: 0 });
   tick(3000);
   jump(60000); // the laptop slept
@@ -108,7 +115,9 @@ test('with a lock: dead when the lock is released, never for being busy', async 
   const locks = fakeLocks();
   const { env, tick } = fakeEnv({ locks });
   const dead = [];
-  const w = new Watchdog((r) => dead.push(r), env);
+  /** @type {string[]} */
+  const codes = [];
+  const w = new Watchdog((r) => dead.push(r.message) && codes.push(r.refusal.code), env);
   w.watchLock('engine-1');
   tick(10 * 60 * 1000); // ten minutes inside one long step: no beats, still alive
   assert.deepEqual(dead, []);
@@ -122,7 +131,9 @@ test('a stopped watchdog says nothing (the worker was retired on purpose)', asyn
   const locks = fakeLocks();
   const { env, tick } = fakeEnv({ locks });
   const dead = [];
-  const w = new Watchdog((r) => dead.push(r), env);
+  /** @type {string[]} */
+  const codes = [];
+  const w = new Watchdog((r) => dead.push(r.message) && codes.push(r.refusal.code), env);
   w.watchLock('engine-2');
   w.stop();
   locks.release('engine-2');

@@ -57,7 +57,9 @@ export interface Registry {
 /** Every config field by key; task / encoding / normalization options included. */
 export type Config = Record<string, number | boolean | string>;
 
-export type CheckResult = { ok: true; config: Config } | { ok: false; error: string };
+/** A refusal's structure (core/refusal/refusal.hpp): set as `refusal` on every Error the module throws. */
+export type Refusal = { code: string; field: string; params: Record<string, string>; where?: string };
+export type CheckResult = { ok: true; config: Config } | { ok: false; error: string; refusal: Refusal };
 
 export interface StepMetrics {
   step: number;
@@ -386,6 +388,8 @@ export interface AttnplayModule {
   registry(): string;
   /** JSON of CheckResult (never throws for a bad config) */
   checkConfig(configJson: string): string;
+  /** JSON of [{code, en}]: every declared refusal code and its English template */
+  refusalCodes(): string;
   Session: SessionConstructor;
 }
 

@@ -17,6 +17,7 @@
 import { bestVariant } from '../common/simd-support.js';
 import { EngineSession, infoWithText } from './session.js';
 import { Watchdog } from './watchdog.js';
+import { OTHER, pageRefusal, refusalError } from '../common/refusal.js';
 
 // Module workers must come from the page's origin. When this script was loaded from another one
 // (say, the widget from a CDN), start the worker from a same-origin blob: module that imports it;
@@ -46,12 +47,13 @@ const MAX_CRASHES_PER_MINUTE = 3;
 
 /** A config the engine refused: `check` is the CheckResult, its message naming the field. */
 export class ConfigError extends Error {
-  /** @param {string} message */
-  constructor(message) {
+  /** @param {string} message @param {import('../common/refusal.js').Refusal} [refusal] */
+  constructor(message, refusal) {
     super(message);
     this.name = 'ConfigError';
-    /** @type {{ok: false, error: string}} */
-    this.check = { ok: false, error: message };
+    this.refusal = refusal ?? OTHER;
+    /** @type {{ok: false, error: string, refusal: import('../common/refusal.js').Refusal}} */
+    this.check = { ok: false, error: message, refusal: this.refusal };
   }
 }
 
@@ -90,11 +92,11 @@ export class EngineClient extends EventTarget {
     const gen = ++this.generation;
     const crash = (/** @type {Error} */ error) => gen === this.generation && this.#crash(error);
     this.worker = new Worker(new URL('../worker/worker.js', import.meta.url), { type: 'module' });
-    this.watchdog = new Watchdog((reason) => crash(new Error(reason)));
+    this.watchdog = new Watchdog((err) => crash(err));
     this.worker.onmessage = (e) => gen === this.generation && this.#onMessage(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault?.();
-      crash(new Error(`the engine's worker failed: ${e.message || 'unknown error'}`));
+      crash(pageRefusal('page.worker_failed', { detail: e.message || 'unknown error' }));
     };
   }
 
@@ -106,7 +108,7 @@ export class EngineClient extends EventTarget {
     this.watchdog.heard(msg);
     if (msg.event === 'beat') return;
     if (msg.event === 'lock') return this.watchdog.watchLock(msg.name);
-    if (msg.event === 'fatal') return this.#crash(new Error(msg.error));
+    if (msg.event === 'fatal') return this.#crash(refusalError(msg.error, msg.refusal));
     if (msg.event) {
       this.models.get(msg.sid)?._onEvent(msg);
       return;
@@ -116,8 +118,8 @@ export class EngineClient extends EventTarget {
     if (!p) return;
     this.pending.delete(msg.id);
     if (msg.ok) p.resolve(msg.result);
-    else p.reject(new Error(msg.error));
-    if (msg.fatal) this.#crash(new Error(msg.error));
+    else p.reject(refusalError(msg.error, msg.refusal));
+    if (msg.fatal) this.#crash(refusalError(msg.error, msg.refusal));
   }
 
   /**
@@ -217,9 +219,8 @@ export class EngineClient extends EventTarget {
    * @returns {Promise<any>}
    */
   _post(cmd, args, transfer = []) {
-    if (this.dead)
-      return Promise.reject(new Error(`the training engine crashed and was not restarted (${this.dead.message})`));
-    if (this.disposed) return Promise.reject(new Error('client disposed'));
+    if (this.dead) return Promise.reject(pageRefusal('page.dead', { detail: this.dead.message }));
+    if (this.disposed) return Promise.reject(pageRefusal('page.client_disposed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -260,7 +261,7 @@ export class EngineClient extends EventTarget {
    */
   async create(config) {
     const r = await this.call('create', { config });
-    if ('error' in r) throw new ConfigError(r.error);
+    if ('error' in r) throw new ConfigError(r.error, r.refusal);
     return this.#adopt(r.sid, infoWithText(r.info, config.text));
   }
 
@@ -311,6 +312,6 @@ export class EngineClient extends EventTarget {
     this.watchdog.stop();
     this.worker.terminate();
     this.models.clear();
-    this.#failAll(new Error('client disposed'));
+    this.#failAll(pageRefusal('page.client_disposed'));
   }
 }

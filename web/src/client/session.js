@@ -15,6 +15,7 @@
 // most every CHECKPOINT_MS and whenever training stops (done, paused, refused, after step()), so
 // that a crashed worker or a reload loses little.
 
+import { pageRefusal } from '../common/refusal.js';
 /** Minimum time between two checkpoints while training (ms). */
 export const CHECKPOINT_MS = 5000;
 
@@ -143,7 +144,7 @@ export class EngineSession extends EventTarget {
    * @returns {Promise<any>}
    */
   #call(cmd, args = {}, transfer) {
-    if (this.disposed) return Promise.reject(new Error('model disposed'));
+    if (this.disposed) return Promise.reject(pageRefusal('page.model_disposed'));
     return this.client.call(cmd, () => ({ sid: this.sid, ...args }), transfer);
   }
 
@@ -345,7 +346,7 @@ export class EngineSession extends EventTarget {
    * @returns {Promise<EngineSession>}
    */
   derive(overrides) {
-    if (this.disposed) return Promise.reject(new Error('model disposed'));
+    if (this.disposed) return Promise.reject(pageRefusal('page.model_disposed'));
     return this.client.derive(this.sid, overrides, overrides.text ?? this.info.config.text);
   }
 

@@ -18,6 +18,7 @@
 //    page is hidden (timers may be throttled) and time the main thread itself was frozen (a
 //    sleeping laptop, a debugger): then the clock starts over.
 
+import { pageRefusal } from '../common/refusal.js';
 /** How often the worker beats (ms); worker.js uses the same value. */
 export const BEAT_MS = 1000;
 /** Silence after which a worker without a lock counts as dead (ms). */
@@ -26,7 +27,7 @@ const CHECK_MS = 500;
 
 export class Watchdog {
   /**
-   * @param {(reason: string) => void} onDead called once, when the worker is found dead
+   * @param {(err: Error) => void} onDead called once, when the worker is found dead (a page.worker_* refusal)
    * @param {{now?: () => number, locks?: LockManager|null, hidden?: () => boolean,
    *   setInterval?: typeof setInterval, clearInterval?: typeof clearInterval}} [env] for tests
    */
@@ -72,7 +73,7 @@ export class Watchdog {
     const opts = this.abort ? { signal: this.abort.signal } : {};
     this.locks
       .request(name, opts, () => {
-        if (!this.stopped) this.#dead("the engine's worker stopped: terminated by the browser, or out of memory");
+        if (!this.stopped) this.#dead(pageRefusal('page.worker_stopped'));
       })
       .catch((err) => {
         if (err?.name !== 'AbortError') throw err; // AbortError: stop() retired the worker on purpose
@@ -94,14 +95,15 @@ export class Watchdog {
     this.lastCheck = now;
     if (this.locked || !this.spoke) return;
     const silent = now - this.lastHeard;
-    if (silent > this.limit)
-      this.#dead(`the engine's worker stopped responding (no sign of life for ${Math.round(silent / 1000)} s)`);
+    if (silent <= this.limit) return;
+    const s = String(Math.round(silent / 1000));
+    this.#dead(pageRefusal('page.worker_silent', { s }));
   }
 
-  /** @param {string} reason */
-  #dead(reason) {
+  /** @param {Error} err why: a page.worker_* refusal (common/refusal.js) */
+  #dead(err) {
     this.stop();
-    this.onDead(reason);
+    this.onDead(err);
   }
 
   /** Stop watching (the worker is retired on purpose, or already known dead). */

@@ -6,7 +6,9 @@
 // its page's language: `element` (the element before it loads, both languages in its entry),
 // `widget` (the widget, its settings, the engine's notes, the demos' shared words), `positions`
 // (the position panel), `permutation`, `probe` and `extrapolation` (the demos), `compare` (a
-// comparison), `panels` (the predictions, generate, heads and interventions panels) and `course` (the course's pages, which hold both languages). A part is loaded with
+// comparison), `panels` (the predictions, generate, heads and interventions panels), `refusals`
+// (the engine's and the page's refusals, one entry per code: panels/engine-refusal.js) and
+// `course` (the course's pages, which hold both languages). A part is loaded with
 // loadMessages(lang, parts) (a dynamic import each, once) or added with addMessages; t throws for
 // a key not loaded. One key lives in one part. tests/node/course.test.mjs fails when a part lacks a
 // language, when a key lacks a language, when the two texts of a key use different
@@ -66,6 +68,7 @@ const PARTS = {
   },
   compare: { en: () => import('./messages/compare.en.js'), zh: () => import('./messages/compare.zh.js') },
   panels: { en: () => import('./messages/panels.en.js'), zh: () => import('./messages/panels.zh.js') },
+  refusals: { en: () => import('./messages/refusals.en.js'), zh: () => import('./messages/refusals.zh.js') },
 };
 /** The loadable parts' names. */
 export const LOADABLE = Object.keys(PARTS);
@@ -124,7 +127,7 @@ export function t(lang, key, params = {}) {
     throw new Error(
       `no message "${key}" in ${lang} (web/src/common/messages/: not in the table, or its part not loaded)`,
     );
-  return strings[key].replace(/\{([a-zA-Z]+)\}/g, (all, name) =>
+  return strings[key].replace(/\{([a-zA-Z0-9_]+)\}/g, (all, name) =>
     Object.hasOwn(params, name) ? String(params[name]) : all,
   );
 }

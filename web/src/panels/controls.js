@@ -6,6 +6,7 @@ import { el } from './dom.js';
 import { GROUP_TITLES, isActive } from '../state/properties.js';
 import { parseValue } from '../state/hash.js';
 import { hasMessage, t } from '../common/messages.js';
+import { refusalOf } from '../common/refusal.js';
 
 /** @typedef {import('../state/properties.js').Property} Property */
 /** @typedef {import('../state/properties.js').State} State */
@@ -264,7 +265,7 @@ export class Controls {
    * names: "d_model: 32 is not divisible by heads = 3" from a link goes to heads), announced (role=alert); the other fields it names are marked invalid and described by
    * that one message.
    * @param {string} message
-   * @param {string[]} keys fields the message names that have a control (keysIn)
+   * @param {string[]} keys the fields its refusal names that have a control (keysOf)
    */
   configError(message, keys) {
     if (!keys.length) return false;
@@ -297,16 +298,15 @@ export class Controls {
   }
 
   /**
-   * The keys a core error message names ("d_model: ...", "field 'vocab'", "heads = 4") that have a control.
-   * @param {string} message
+   * The fields a refused config is about that have a control: its refusal's `field`
+   * (common/refusal.js), then each parameter named after a field (config.heads_divide's d_model
+   * and heads); `task`, the setting a task's field belongs to, is not one at fault. Never read
+   * from the message's text.
+   * @param {{refusal?: import('../common/refusal.js').Refusal}} check a CheckResult
    */
-  keysIn(message) {
-    /** @type {Set<string>} */
-    const keys = new Set();
-    const lead = /^([a-z_0-9]+):/.exec(message);
-    if (lead) keys.add(lead[1]);
-    for (const m of message.matchAll(/field '([a-z_0-9]+)'/g)) keys.add(m[1]);
-    for (const m of message.matchAll(/\b([a-z][a-z0-9_]*) = /g)) keys.add(m[1]);
-    return [...keys].filter((k) => this.form.querySelector(`#ctl-${CSS.escape(k)}`));
+  keysOf(check) {
+    const { field, params } = refusalOf(check);
+    const named = [field, ...Object.keys(params).filter((k) => k !== 'task')];
+    return [...new Set(named)].filter((k) => k && this.form.querySelector(`#ctl-${CSS.escape(k)}`));
   }
 }

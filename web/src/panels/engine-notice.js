@@ -7,6 +7,7 @@
 // widget part (`notice.*`), loaded before (the widgets and the pages that show it load it).
 import { el } from './dom.js';
 import { t } from '../common/messages.js';
+import { refusalIn } from './engine-refusal.js';
 
 // What the notice reads of the pool's models and clients (client/session.js EngineSession and
 // client/client.js EngineClient have it). The panel imports no client module, not even its type.
@@ -27,18 +28,11 @@ export function engineKind(engine) {
 
 /**
  * Why the worker crashed, in `lang`: in English the client's message; else the table's words for
- * the client's known reasons (client/watchdog.js, client.js), never a library's text. Also the
- * widget's reason for a model it could not build (widget-app.js).
+ * its code (client/watchdog.js, client.js: page.worker_*; engine-refusal.js), never a library's
+ * text. Also the widget's reason for a model it could not build (widget-app.js).
  * @param {Error} error @param {import('../common/messages.js').Lang} lang
  */
-export function reasonOf(error, lang) {
-  const m = String(error?.message ?? '');
-  if (lang === 'en') return m;
-  if (/^the engine's worker stopped: /.test(m)) return t(lang, 'notice.reason.stopped');
-  const silent = /^the engine's worker stopped responding \(no sign of life for (\d+) s\)/.exec(m);
-  if (silent) return t(lang, 'notice.reason.silent', { s: silent[1] });
-  return t(lang, /^the engine's worker failed/.test(m) ? 'notice.reason.failed' : 'notice.reason.other');
-}
+export const reasonOf = (error, lang) => refusalIn(lang, error);
 
 /**
  * Say in `root` when one of the pool's workers crashed (or went silent) and was restarted: a

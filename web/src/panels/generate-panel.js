@@ -3,7 +3,7 @@
 // autoregressively; answer-slot tasks (copy, sort, addition ...) fill the answer slots, and a
 // held-out example can be loaded so that the model's answer stands next to the right one.
 // Works while training runs or is paused (the worker interleaves requests between chunks). Its
-// words: the message table's panels part (`gen.*`, and `refusal.*` for the engine's refusals:
+// words: the message table's panels part (`gen.*`, and the refusals part for the engine's refusals:
 // engine-refusal.js), loaded before: loadMessages(lang, ['panels']).
 import { el } from './dom.js';
 import { translator } from '../common/messages.js';
@@ -195,7 +195,7 @@ export class GeneratePanel {
       this.out.dataset.generated = String(r.tokens.length);
     } catch (err) {
       // the engine's refusal (a character not in the vocabulary, a prompt too long ...) in the panel's language
-      this.out.replaceChildren(el('p', { class: 'error' }, refusalIn(this.lang, /** @type {Error} */ (err).message)));
+      this.out.replaceChildren(el('p', { class: 'error' }, refusalIn(this.lang, err)));
     }
   }
 }

@@ -99,7 +99,7 @@ export class HeadsPanel {
       if (token !== this.token) return;
       this.error.hidden = false;
       this.error.textContent = this.tr('heads.error', {
-        message: refusalIn(this.lang, /** @type {Error} */ (err).message),
+        message: refusalIn(this.lang, err),
       });
     }
   }

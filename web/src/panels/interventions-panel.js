@@ -187,7 +187,7 @@ export class InterventionsPanel {
       this.list = previous;
       this.error.hidden = false;
       this.error.textContent = this.tr('iv.notApplied', {
-        message: refusalIn(this.lang, /** @type {Error} */ (err).message),
+        message: refusalIn(this.lang, err),
       });
     } finally {
       if (token === this.token) this.apply.disabled = false;

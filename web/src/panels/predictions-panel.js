@@ -2,7 +2,7 @@
 // free-input box that runs the model on the user's own tokens when every vocabulary entry is a
 // single character (text tasks, digit tasks). An example wider than its column scrolls sideways,
 // with a cue: the summary says so in words and the hidden side fades (data-more, style.css). Its
-// words: the message table's panels part (`pred.*`, and `refusal.*` for the engine's refusals:
+// words: the message table's panels part (`pred.*`, and the refusals part for the engine's refusals:
 // engine-refusal.js), loaded before: loadMessages(lang, ['panels']).
 import { el } from './dom.js';
 import { translator } from '../common/messages.js';
@@ -174,7 +174,7 @@ export class PredictionsPanel {
       );
     } catch (err) {
       // the engine's refusal (learned positions past their table, a pass too big ...) in the panel's language
-      out.replaceChildren(el('p', { class: 'error' }, refusalIn(this.lang, /** @type {Error} */ (err).message)));
+      out.replaceChildren(el('p', { class: 'error' }, refusalIn(this.lang, err)));
     }
   }
 

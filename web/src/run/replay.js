@@ -9,6 +9,7 @@
 // and reads the nearest kept step instead (the frame says its step); all() reads the frames of one
 // index, leaving out those thinned out meanwhile, so an export holds real frames in step order.
 import { nearestIndex } from '../common/nearest.js';
+import { refusalOf } from '../common/refusal.js';
 
 /** @typedef {import('../wasm-api').ReplayIndex} ReplayIndex */
 /** @typedef {import('../wasm-api').ReplayFrame} ReplayFrame */
@@ -108,7 +109,7 @@ export class ReplayFrames {
     try {
       frame = await model.replayFrame(step);
     } catch (err) {
-      const kept = keptSteps(String(/** @type {Error} */ (err)?.message ?? err));
+      const kept = keptSteps(err);
       if (!kept || model !== this.model) throw err;
       this.#take(kept);
       return null;
@@ -132,16 +133,14 @@ const MAX_TRIES = 5;
 
 /**
  * The steps the core keeps, from its refusal of a step it does not keep (core/session/replay.cpp:
- * "replay: no frame at step 9 (…); the frames are at steps 0 1 2 4 and the latest, 300"), or null
- * for any other error.
- * @param {string} message
+ * the codes replay.no_frame, with the kept steps as `steps` ("0 1 2 4") and `latest`, and
+ * replay.no_frame_latest, with `latest` only), or null for any other error.
+ * @param {unknown} err
  * @returns {{steps: number[], latest: number}|null}
  */
-export function keptSteps(message) {
-  const m = /^replay: no frame at step \d+ .*; the frames are at steps ([\d ]+|\(none\)) and the latest, (\d+)$/.exec(
-    message,
-  );
-  if (!m) return null;
-  const steps = m[1] === '(none)' ? [] : m[1].split(' ').map(Number);
-  return { steps, latest: Number(m[2]) };
+export function keptSteps(err) {
+  const { code, params } = refusalOf(err);
+  if (code !== 'replay.no_frame' && code !== 'replay.no_frame_latest') return null;
+  const steps = code === 'replay.no_frame' ? params.steps.split(' ').map(Number) : [];
+  return { steps, latest: Number(params.latest) };
 }

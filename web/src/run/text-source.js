@@ -6,6 +6,7 @@
 // No DOM.
 
 import { CORPUS } from '../state/text.js';
+import { pageRefusal } from '../common/refusal.js';
 
 /**
  * Where the bundled corpus lives for code loaded from this build: the site's root in development
@@ -33,9 +34,9 @@ export function loadCorpus(base = globalThis.document?.baseURI ?? '', fetchFn = 
   if (!p) {
     p = (async () => {
       const r = await fetchFn(url).catch((/** @type {Error} */ err) => {
-        throw new Error(`the corpus (${CORPUS.url}) could not be fetched: ${err.message}`);
+        throw pageRefusal('page.corpus_fetch', { name: CORPUS.url, detail: err.message });
       });
-      if (!r.ok) throw new Error(`the corpus (${CORPUS.url}) could not be fetched: HTTP ${r.status}`);
+      if (!r.ok) throw pageRefusal('page.corpus_fetch', { name: CORPUS.url, detail: `HTTP ${r.status}` });
       return r.text();
     })();
     loads.set(url, p);

@@ -44,12 +44,19 @@ const demoLoader = (/** @type {string|undefined} */ name) =>
   );
 
 /**
- * The parts of the message table a widget needs besides `widget` (common/messages.js): its demo's
+ * The parts of the message table a widget needs besides `widget` (common/messages.js): outside
+ * English the refusals' words (a crash notice, a model that could not be built), its demo's
  * (when the table has one) or its comparison's (and the panels' words when it shows predictions or
  * heads; a config preset's panels load theirs with the panel, widgets/lazy-views.js).
  * @param {import('./presets.js').Preset} preset @param {WidgetSettings} settings
  */
-const messageParts = (preset, settings) => {
+const messageParts = (preset, settings) => [
+  ...(settings.lang === 'en' ? [] : ['refusals']),
+  ...ownParts(preset, settings),
+];
+
+/** @param {import('./presets.js').Preset} preset @param {WidgetSettings} settings */
+const ownParts = (preset, settings) => {
   if (preset.demo) return LOADABLE.filter((p) => p === preset.demo);
   if (!settings.compare) return [];
   return ['compare', ...(settings.view.some((v) => v === 'predictions' || v === 'heads') ? ['panels'] : [])];

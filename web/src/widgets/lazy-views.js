@@ -25,7 +25,8 @@ const current = (/** @type {() => Session|null} */ model) => () => /** @type {Se
  * A panel's module with the table's panels part in `lang`.
  * @template T @param {Promise<T>} module @param {import('../common/messages.js').Lang} lang
  */
-const withWords = (module, lang) => Promise.all([module, loadMessages(lang, ['panels'])]).then(([m]) => m);
+const withWords = (module, lang) =>
+  Promise.all([module, loadMessages(lang, lang === 'en' ? ['panels'] : ['panels', 'refusals'])]).then(([m]) => m);
 
 /**
  * The views: inspection part (null: the panel asks for itself) and loader.

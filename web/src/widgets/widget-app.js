@@ -19,6 +19,7 @@ import { withCorpus, loadCorpus, corpusBase } from '../run/text-source.js';
 import { WidgetPanels } from './widget-panels.js';
 import { hasMessage, translator } from '../common/messages.js';
 import { StepQueue } from './step-queue.js';
+import { refusalIn } from '../panels/engine-refusal.js';
 
 const FLUSH_MS = 250;
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
@@ -141,10 +142,10 @@ export class WidgetApp {
         this.controls.clearErrors();
         ui.configError.hidden = check.ok;
         if (check.ok) return;
-        const why = this.tr('widget.cannotTrain', { error: this.#checkError(check.error) });
+        const why = this.tr('widget.cannotTrain', { error: this.#checkError(check) });
         if (!this.started) throw Object.assign(new Error(why), { said: true }); // in the widget's language
         ui.configError.textContent = why;
-        for (const k of this.controls.keysIn(check.error)) this.controls.fieldError(k, this.tr('widget.seeAbove'));
+        for (const k of this.controls.keysOf(check)) this.controls.fieldError(k, this.tr('widget.seeAbove'));
         this.#enable(false);
       },
       fresh: (info) => this.#fresh(info),
@@ -170,20 +171,12 @@ export class WidgetApp {
   }
 
   /**
-   * A config the engine refuses, in the widget's language. The engine's messages are English and
-   * start with the field they are about ("placement: 'layerwise' applies to ..."): in English the
-   * message as it is; in another language the message table's `engine.check.<field>` for that field,
-   * else `engine.check.field` (the field and its value), else (no field named) the engine's text.
-   * @param {string} error
+   * A refused config's reason in the widget's language: the engine's message in English, else the
+   * table's words for its refusal's code (panels/engine-refusal.js).
+   * @param {import('../wasm-api').CheckResult & {ok: false}} check
    */
-  #checkError(error) {
-    const lang = this.settings.lang ?? 'en';
-    const field = /^([a-z_]+):/.exec(error)?.[1];
-    if (lang === 'en' || !field) return error;
-    const params = { field, value: String(this.state[field] ?? ''), position: String(this.state.position ?? '') };
-    return hasMessage(lang, `engine.check.${field}`)
-      ? this.tr(`engine.check.${field}`, params)
-      : this.tr('engine.check.field', params);
+  #checkError(check) {
+    return refusalIn(this.settings.lang ?? 'en', { message: check.error, refusal: check.refusal });
   }
 
   #build() {
@@ -363,18 +356,16 @@ export class WidgetApp {
 
   /**
    * A new model that could not be built (set()), in the widget's language (`widget.failed`): in
-   * English with the reason as it comes; else the table's words for it: the training text not
-   * fetched (run/text-source.js), or the engine's (engine-notice.js reasonOf), never the engine's
-   * English text. A reason already in the widget's language (`said`: views.checked's) stays.
+   * English with the reason as it comes; else the table's words for its code (the training text
+   * not fetched, run/text-source.js, or the engine's: engine-notice.js reasonOf), never the
+   * engine's English text. A reason already in the widget's language (`said`: views.checked's) stays.
    * @param {Error & {said?: boolean}} err
    */
   #failure(err) {
     const lang = this.settings.lang ?? 'en';
     const message = String(err?.message ?? err);
     if (err?.said) return message;
-    if (lang === 'en') return this.tr('widget.failed', { reason: message });
-    const corpus = /^the corpus \(.*\) could not be fetched/.test(message);
-    return this.tr('widget.failed', { reason: corpus ? this.tr('widget.failed.corpus') : reasonOf(err, lang) });
+    return this.tr('widget.failed', { reason: lang === 'en' ? message : reasonOf(err, lang) });
   }
 
   /** @param {string|null} text */

@@ -6,6 +6,7 @@
 // messages per second rather than one per step, and a pause still answers within a chunk.
 // No DOM, no messaging: worker.js does that.
 
+import { pageRefusal } from '../common/refusal.js';
 /** @typedef {import('../wasm-api').AttnplayModule} AttnplayModule */
 /** @typedef {import('../wasm-api').Session} CoreSession the Embind handle of the core's Session */
 /** @typedef {import('../wasm-api').Config} Config */
@@ -88,7 +89,7 @@ export class ModuleSession {
 
   /** The Embind handle; throws once disposed. */
   get live() {
-    if (!this.core) throw new Error('worker: this session was disposed');
+    if (!this.core) throw pageRefusal('page.session_disposed');
     return this.core;
   }
 

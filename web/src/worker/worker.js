@@ -15,6 +15,7 @@
 import { loadModule } from './load-module.js';
 import { ModuleSession, leanConfig, leanInfo } from './session.js';
 import { COMMANDS } from './protocol.js';
+import { pageRefusal, refusalOf } from '../common/refusal.js';
 
 /** @typedef {import('./protocol.js').Command} Command */
 /** @typedef {import('./protocol.js').WorkerEvent} WorkerEvent */
@@ -81,7 +82,7 @@ const sessions = new Map();
 /** @param {number} sid */
 function session(sid) {
   const h = sessions.get(sid);
-  if (!h) throw new Error(`worker: no session ${sid} (it was disposed)`);
+  if (!h) throw pageRefusal('page.no_session', { sid: String(sid) });
   return h;
 }
 
@@ -144,7 +145,7 @@ const commands = {
       h = ModuleSession.create(engine(), config);
     } catch (err) {
       if (isTrap(err)) throw err;
-      return { error: messageOf(err) };
+      return { error: messageOf(err), refusal: refusalOf(err) };
     }
     return add(h);
   },
@@ -271,7 +272,7 @@ tick.port1.onmessage = () => {
 function die(err) {
   dead = messageOf(err);
   for (const h of sessions.values()) h.playing = false;
-  emit({ event: 'fatal', error: dead });
+  emit({ event: 'fatal', error: dead, refusal: refusalOf(err) });
 }
 
 /**
@@ -290,7 +291,7 @@ scope.onmessage = async (event) => {
   try {
     const handler = COMMANDS.includes(cmd) ? commands[cmd] : null;
     if (!handler) throw new Error(`worker: unknown command '${cmd}'; the commands are ${COMMANDS.join(', ')}`);
-    if (dead) throw new Error(`worker: the engine crashed earlier (${dead})`);
+    if (dead) throw pageRefusal('page.crashed_earlier', { detail: dead });
     if (cmd !== 'init' && !mod) throw new Error('worker: the module is not loaded yet');
     const result = await timed(() => handler(args ?? {})); // an async handler's awaits are not counted: timed() sees its first piece
     const transfer = result instanceof Uint8Array ? [result.buffer] : [];
@@ -298,7 +299,7 @@ scope.onmessage = async (event) => {
   } catch (err) {
     const fatal = Boolean(dead) || isTrap(err);
     if (fatal && !dead) dead = messageOf(err);
-    scope.postMessage({ id, ok: false, error: messageOf(err), fatal });
+    scope.postMessage({ id, ok: false, error: messageOf(err), refusal: refusalOf(err), fatal });
   }
 };
 

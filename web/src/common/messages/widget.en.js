@@ -26,7 +26,6 @@ export default {
   'widget.readError': 'Could not read the model: {message}',
   // a new model that could not be built (widget-app.js #failure; in English the reason as it comes)
   'widget.failed': 'Could not build the new model: {reason}',
-  'widget.failed.corpus': 'the training text could not be fetched (a network or server error); try again',
   // a panel whose code could not be loaded (lazy-views.js; in English the browser's reason)
   'widget.viewFailed': 'Could not load the view “{view}”: {reason}',
   'widget.viewFailed.reason': 'a network or server error; reload the page to try again',
@@ -110,10 +109,6 @@ export default {
   // the build that trains (widget-app.js, by the engine's variant)
   'widget.kind.simd': 'WebAssembly SIMD',
   'widget.kind.scalar': 'scalar WebAssembly',
-  // a config the engine refuses, by the field its message names first (widget-app.js #checkError); in English the engine's own text
-  'engine.check.field': '{field} = {value} cannot be used with the other settings',
-  'engine.check.placement':
-    'placement = {value} does not apply to {position}: layerwise is for absolute encodings, added to the residual stream (use placement = embed)',
   // what a chart says before its first point (charts/line-chart-base.js)
   'widget.chart.empty': 'No data yet.',
   // the colour scale of maps (charts/heatmap.js) and the download control (panels/figure-menu.js): the position and attention panels, the probe
@@ -150,10 +145,6 @@ export default {
   'notice.fromStart': 'the start (it had no checkpoint yet)',
   'notice.backN': '; its {n} models came back from their last checkpoints',
   'notice.goesOn': ', and training goes on',
-  'notice.reason.stopped': "the engine's worker stopped: terminated by the browser, or out of memory",
-  'notice.reason.silent': "the engine's worker stopped responding (no sign of life for {s} s)",
-  'notice.reason.failed': "the engine's worker failed",
-  'notice.reason.other': 'an error in the engine',
   // the maps' label, tooltip and downloaded figure (attention-panel.js)
   'attn.aria': 'Attention of layer {l}, head {h}: queries down, keys across',
   'attn.describe': 'query {i} “{q}” → key {j} “{k}”: {what} {v} (row sum {sum})',

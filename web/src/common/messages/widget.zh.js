@@ -26,7 +26,6 @@ export default {
   'widget.readError': '无法读取模型：{message}',
   // a new model that could not be built (widget-app.js #failure; in English the reason as it comes)
   'widget.failed': '无法建立新的模型：{reason}',
-  'widget.failed.corpus': '无法获取训练文本（网络或服务器出错），请再试一次',
   // a panel whose code could not be loaded (lazy-views.js; in English the browser's reason)
   'widget.viewFailed': '无法加载“{view}”：{reason}',
   'widget.viewFailed.reason': '网络或服务器出错，请重新加载页面再试',
@@ -110,10 +109,6 @@ export default {
   // the build that trains (widget-app.js, by the engine's variant)
   'widget.kind.simd': 'WebAssembly SIMD（单线程）',
   'widget.kind.scalar': 'WebAssembly（标量，无 SIMD）',
-  // a config the engine refuses, by the field its message names first (widget-app.js #checkError); in English the engine's own text
-  'engine.check.field': '{field} = {value} 不能与其他设置一起使用',
-  'engine.check.placement':
-    'placement = {value} 不适用于 {position}：layerwise 只用于加到残差流上的绝对位置编码（请用 placement = embed）',
   // what a chart says before its first point (charts/line-chart-base.js)
   'widget.chart.empty': '还没有数据。',
   // the colour scale of maps (charts/heatmap.js) and the download control (panels/figure-menu.js): the position and attention panels, the probe
@@ -148,10 +143,6 @@ export default {
   'notice.fromStart': '起点（它还没有检查点）',
   'notice.backN': '；它的 {n} 个模型已从各自最近的检查点恢复',
   'notice.goesOn': '，训练继续进行',
-  'notice.reason.stopped': '引擎的 Worker 已停止：被浏览器终止，或内存不足',
-  'notice.reason.silent': '引擎的 Worker 没有响应（{s} 秒没有任何动静）',
-  'notice.reason.failed': '引擎的 Worker 出错',
-  'notice.reason.other': '引擎出错',
   // the maps' label, tooltip and downloaded figure (attention-panel.js)
   'attn.aria': '第 {l} 层第 {h} 个头的注意力：纵向是查询，横向是键',
   'attn.describe': '查询 {i}“{q}”→ 键 {j}“{k}”：{what} {v}（行和 {sum}）',

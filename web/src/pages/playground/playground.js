@@ -140,7 +140,7 @@ export class Playground {
         this.controls.clearErrors();
         // Said once: beside the field it names (the message starts with the field's name), else
         // in the box above the settings.
-        const named = !check.ok && this.controls.configError(check.error, this.controls.keysIn(check.error));
+        const named = !check.ok && this.controls.configError(check.error, this.controls.keysOf(check));
         box().hidden = check.ok || named;
         if (check.ok) return;
         if (!named) box().textContent = `This combination cannot train: ${check.error}`;

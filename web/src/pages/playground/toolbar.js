@@ -3,6 +3,7 @@
 // loss; pin; export/import buttons; the settings toggle for narrow screens. Calls back into
 // the Playground; shows what it is told.
 import { formatDuration, formatRate } from '../../run/rate.js';
+import { refusalOf } from '../../common/refusal.js';
 
 // The page's elements (index.html has them all), typed as what they are.
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -41,7 +42,7 @@ export class Toolbar {
       Promise.resolve()
         .then(() => f(e))
         .catch((err) => {
-          if (!/disposed/.test(err.message)) this.pg.notice(err.message);
+          if (!refusalOf(err).code.endsWith('_disposed')) this.pg.notice(err.message);
         });
   }
 
