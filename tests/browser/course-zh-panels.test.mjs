@@ -133,7 +133,7 @@ async function refusedGenerate(page) {
     },
     'the generation refused',
   );
-  assert.match(said, /^字符“x”（U\+0078）不是这个任务的词元；它的词元是：0 1 2 /);
+  assert.match(said, /^字符“x”（U\+0078）不是这个任务（copy）的词元；它的词元是：0 1 2 /);
   assert.deepEqual(english(said), [], `the refusal "${said}"`);
 }
 
