@@ -20,7 +20,7 @@ std::unique_ptr<Task> Config::checked_task() const {
   const NormalizationEntry& ne = find_normalization(normalization);
   check_fields(*this);  // every field's range and fixed names, from the one field table
   if (d_model % heads != 0)
-    refuse("config.heads_divide", "d_model", {{"d_model", std::to_string(d_model)}, {"heads", std::to_string(heads)}});
+    refuse("config.heads_divide", "heads", {{"d_model", std::to_string(d_model)}, {"heads", std::to_string(heads)}});
 
   // Refuse before anything is allocated (the task's data, the encoding's tables below).
   const double mb = memory_estimate_mb();

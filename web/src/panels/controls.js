@@ -261,15 +261,16 @@ export class Controls {
   }
 
   /**
-   * A config error, said once: beside the field it names that was changed last (else the last it
-   * names: "d_model: 32 is not divisible by heads = 3" from a link goes to heads), announced (role=alert); the other fields it names are marked invalid and described by
-   * that one message.
+   * A config error, said once: beside the field it names that was changed last (else its
+   * refusal's field: "d_model: 32 is not divisible by heads = 3" from a link goes to heads),
+   * announced (role=alert); the other fields it names are marked invalid and described by that
+   * one message.
    * @param {string} message
    * @param {string[]} keys the fields its refusal names that have a control (keysOf)
    */
   configError(message, keys) {
     if (!keys.length) return false;
-    const at = this.lastKey && keys.includes(this.lastKey) ? this.lastKey : keys[keys.length - 1];
+    const at = this.lastKey && keys.includes(this.lastKey) ? this.lastKey : keys[0];
     this.form.querySelector(`#err-${CSS.escape(at)}`)?.setAttribute('role', 'alert'); // before its text: announced
     if (!this.fieldError(at, message)) return false;
     for (const k of keys) {
