@@ -22,4 +22,7 @@ if [ "${1:-}" = "--for-tests" ]; then
   build native-sse sse41 aptests attnplay
 else
   build native-sse sse41
+  # the registry as data for the page (web/src/state/registry.gen.js); npm test does not write
+  # it: tests/node/registry.test.mjs fails when the committed file is not this build's registry
+  node build-scripts/registry.mjs
 fi

@@ -27,10 +27,12 @@ for variant in simd scalar threads; do
   dir="build/wasm-$variant"
   emcmake cmake -S . -B "$dir" -DAP_WASM_SIMD=$simd -DAP_WASM_THREADS=$threads -DCMAKE_BUILD_TYPE=Release >/dev/null
   targets=()
-  if [ "$variant" = threads ] || [ "$mode" = --module-only ]; then
+  if [ "$variant" = threads ]; then
     targets=(--target ap_web ap_node)
+  elif [ "$mode" = --module-only ]; then
+    targets=(--target ap_web ap_node ap_split) # ap_split: the split's profile (wasm.cmake)
   elif [ "$variant" = scalar ] && [ "$mode" = --for-tests ]; then
-    targets=(--target ap_web ap_node aptests)
+    targets=(--target ap_web ap_node ap_split aptests)
   fi
   cmake --build "$dir" -j"$jobs" "${targets[@]}"
   # simd, scalar: what a first view runs in attnplay.wasm, the rest in attnplay.deferred.wasm

@@ -20,7 +20,7 @@ import { resolve } from 'node:path';
 import { startWidgetServer } from '../tests/browser/widget-fixtures.mjs';
 import { columnPage, measureWidget } from '../tests/browser/widget-height.mjs';
 import { PRESETS, ENCODING_PRESETS } from '../web/src/widgets/presets.js';
-import { loadModule } from '../tests/node/load.mjs';
+import registry from '../web/src/state/registry.gen.js';
 import { variantOptions, titleLengths } from '../tests/node/reserve-options.mjs';
 import { reserveKey } from '../web/src/widgets/reserve-key.js';
 
@@ -38,7 +38,6 @@ for (let i = args.indexOf('--tag'); i >= 0; i = args.indexOf('--tag')) tags.push
 const only = args.filter((a) => a !== '--options');
 const langAttr = lang === 'en' ? '' : ` lang="${lang}"`;
 const suffix = lang === 'en' ? '' : ` ${lang}`;
-const registry = JSON.parse((await loadModule('simd')).registry());
 // every preset: the named ones and one per encoding of the registry (rope has no entry of its own in
 // ENCODING_PRESETS, which only adjusts some, and was left out of a measurement by name)
 const names = [

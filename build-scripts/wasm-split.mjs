@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { existsSync, readFileSync, writeFileSync, statSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import REGISTRY from '../web/src/state/registry.gen.js';
 
 const require = createRequire(import.meta.url);
 
@@ -75,7 +76,7 @@ function withOptions(reg, config) {
 async function profile(glue, wasm) {
   const m = await require(glue)({ wasmBinary: wasm, print: () => {}, printErr: () => {} });
   (m.version(), m.simdArch(), m.simdEnabled(), m.threadsSupported(), m.setThreads(1), m.threads());
-  const reg = JSON.parse(m.registry());
+  const reg = REGISTRY; // the page reads the registry as data, never from the module at first view
   m.checkConfig('{"d_model": -1}');
   m.checkConfig('not json');
   const small = { d_model: 16, heads: 2, layers: 1, seq_len: 12, batch: 4, steps: 40 };
@@ -116,7 +117,8 @@ export async function split(dir) {
   // instrumented afresh from the module (as the link does), so that a rerun profiles again
   const instrumented = resolve(dir, 'attnplay.instrumented.wasm');
   execFileSync('wasm-split', ['--instrument', orig, '-o', instrumented, '-all']);
-  const data = await profile(resolve(dir, 'attnplay.node.js'), readFileSync(instrumented));
+  // Node's glue of the same objects as the browser's module (wasm.cmake: ap_split)
+  const data = await profile(resolve(dir, 'attnplay.split.js'), readFileSync(instrumented));
   rmSync(instrumented);
   const profileFile = resolve(dir, 'attnplay.profile');
   writeFileSync(profileFile, data);

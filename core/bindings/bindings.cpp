@@ -71,13 +71,10 @@ std::string text_of(const val& v, const char* what) {
 // which in wasm is a RangeError that names nothing and leaks the heap.
 nlohmann::json parse(const std::string& text, const char* what) { return ap::parse_json(text, what, ap::kConfigJson); }
 
-// The registry JSON of the CLI's `list --json`, plus the fields a live Session's configure() may
-// change (Session::live_keys), which the page reads instead of keeping its own list.
-std::string registry_json() {
-  nlohmann::json out = ap::registry_json();
-  out["live_keys"] = ap::Session::live_keys();
-  return out.dump();
-}
+// The registry JSON of the CLI's `list --json` (with live_keys), without its prose (common/doc.hpp):
+// the page imports the whole of it from web/src/state/registry.gen.js; tests/node/registry.test.mjs
+// holds the two to the same structure.
+std::string registry_json() { return ap::registry_with_live_keys().dump(); }
 
 // {"ok": true, "config": the full config (with task defaults)} or {"ok": false, "error": message},
 // for any input (not JSON, deep, huge, not a string): it never throws.

@@ -21,7 +21,16 @@ if(AP_WASM_THREADS)
   target_sources(apbind PRIVATE ${CMAKE_SOURCE_DIR}/core/bindings/wasm_eh_threads.cpp)
 endif()
 
-add_executable(ap_web $<TARGET_OBJECTS:apbind>)
+# The browser's module says its refusals by code: its own copy of the table of codes without the
+# English templates (core/refusal/codes.cpp, AP_NO_TEMPLATES; the worker renders them from
+# web/src/common/messages/refusals.en.js). Linked before apcore, it stands in for the archive's
+# codes object, which is then never pulled in. ap_node keeps the templates (the Node tests, the
+# generated refusals.en.js).
+add_library(apcodes_web OBJECT ${CMAKE_SOURCE_DIR}/core/refusal/codes.cpp)
+target_compile_definitions(apcodes_web PRIVATE AP_NO_TEMPLATES)
+target_link_libraries(apcodes_web PUBLIC apkernels)
+target_compile_options(apcodes_web PRIVATE -Oz)
+add_executable(ap_web $<TARGET_OBJECTS:apbind> $<TARGET_OBJECTS:apcodes_web>)
 target_link_libraries(ap_web PRIVATE apcore)
 set_target_properties(ap_web PROPERTIES OUTPUT_NAME attnplay SUFFIX .mjs)
 target_link_options(ap_web PRIVATE ${AP_EMBIND_FLAGS} -sEXPORT_ES6=1 -sENVIRONMENT=web,worker)
@@ -31,6 +40,12 @@ if(NOT AP_WASM_THREADS)
   # attnplay.wasm what a first view runs and moves the rest to attnplay.deferred.wasm, which the
   # glue loads on the first call into it (web/src/worker/load-module.js supplies the loader).
   target_link_options(ap_web PRIVATE -sSPLIT_MODULE=1 -Wno-experimental)
+  # build-scripts/wasm-split.mjs profiles the browser's module under Node: the objects of ap_web
+  # (so its data layout, and the EM_ASM addresses the glue names) behind Node's glue.
+  add_executable(ap_split $<TARGET_OBJECTS:apbind> $<TARGET_OBJECTS:apcodes_web>)
+  target_link_libraries(ap_split PRIVATE apcore)
+  set_target_properties(ap_split PROPERTIES OUTPUT_NAME attnplay.split SUFFIX .js)
+  target_link_options(ap_split PRIVATE ${AP_EMBIND_FLAGS} -sENVIRONMENT=node)
 endif()
 
 add_executable(ap_node $<TARGET_OBJECTS:apbind>)

@@ -23,13 +23,13 @@
 namespace ap::cli {
 
 int list(const std::string& what, bool json) {
-  const nlohmann::json out = registry_json(what);
+  const nlohmann::json out = what.empty() ? registry_with_live_keys() : registry_json(what);
   if (json) {
     std::cout << out.dump() << "\n";
     return 0;
   }
   for (auto& [family, entries] : out.items()) {
-    if (family == "config") continue;
+    if (family == "config" || family == "live_keys") continue;
     if (!entries.is_array()) {  // `renamed`: old field name -> new one, not a family of entries
       if (entries.empty()) continue;
       std::cout << family << " (old field name: new one):\n";

@@ -95,20 +95,20 @@ std::string OptionValues::text(const std::string& key) const {
   return v.is_string() ? v.get<std::string>() : find_spec(specs_, key)->default_value.get<std::string>();
 }
 
-OptionSpec opt_int(std::string key, int def, int lo, int hi, std::string help) {
-  return {std::move(key), "int", def, double(lo), double(hi), {}, std::move(help)};
+OptionSpec opt_int(std::string key, int def, int lo, int hi, Doc help) {
+  return {std::move(key), "int", def, double(lo), double(hi), {}, help.c_str()};
 }
-OptionSpec opt_float(std::string key, double def, double lo, double hi, std::string help) {
-  return {std::move(key), "float", def, lo, hi, {}, std::move(help)};
+OptionSpec opt_float(std::string key, double def, double lo, double hi, Doc help) {
+  return {std::move(key), "float", def, lo, hi, {}, help.c_str()};
 }
-OptionSpec opt_bool(std::string key, bool def, std::string help) {
-  return {std::move(key), "bool", def, 0, 1, {}, std::move(help)};
+OptionSpec opt_bool(std::string key, bool def, Doc help) {
+  return {std::move(key), "bool", def, 0, 1, {}, help.c_str()};
 }
-OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices, std::string help) {
-  return {std::move(key), "enum", def, 0, 0, std::move(choices), std::move(help)};
+OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices, Doc help) {
+  return {std::move(key), "enum", def, 0, 0, std::move(choices), help.c_str()};
 }
-OptionSpec opt_string(std::string key, std::string def, std::string help) {
-  return {std::move(key), "string", def, 0, 0, {}, std::move(help)};
+OptionSpec opt_string(std::string key, std::string def, Doc help) {
+  return {std::move(key), "string", def, 0, 0, {}, help.c_str()};
 }
 
 }  // namespace ap

@@ -2,10 +2,13 @@
 // An entry lists its options once; the list validates the config, fills the CLI help and builds
 // the UI controls.
 #pragma once
+
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "common/doc.hpp"
 
 namespace ap {
 
@@ -15,7 +18,7 @@ struct OptionSpec {
   nlohmann::json default_value;
   double min = 0, max = 0;           // int / float range, inclusive
   std::vector<std::string> choices;  // enum
-  std::string help;
+  std::string help;                  // empty in the wasm builds (common/doc.hpp)
 
   // Throws std::invalid_argument naming the key, the value and what is allowed.
   void check(const nlohmann::json& value) const;
@@ -24,11 +27,11 @@ struct OptionSpec {
   nlohmann::json to_json() const;
 };
 
-OptionSpec opt_int(std::string key, int def, int lo, int hi, std::string help);
-OptionSpec opt_float(std::string key, double def, double lo, double hi, std::string help);
-OptionSpec opt_bool(std::string key, bool def, std::string help);
-OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices, std::string help);
-OptionSpec opt_string(std::string key, std::string def, std::string help);
+OptionSpec opt_int(std::string key, int def, int lo, int hi, Doc help);
+OptionSpec opt_float(std::string key, double def, double lo, double hi, Doc help);
+OptionSpec opt_bool(std::string key, bool def, Doc help);
+OptionSpec opt_enum(std::string key, std::string def, std::vector<std::string> choices, Doc help);
+OptionSpec opt_string(std::string key, std::string def, Doc help);
 
 // An entry's option values: the config's value where it is set (validated before), else the
 // default declared in the entry's spec. Reading an undeclared key is a programming error

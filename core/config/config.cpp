@@ -23,7 +23,7 @@ struct Field {
   Member member;
   double min, max;                   // numbers
   std::vector<std::string> choices;  // fixed enums (registry names are checked separately)
-  const char* help;
+  Doc help;                          // common/doc.hpp: empty in the wasm builds
 };
 
 const std::vector<Field>& fields() {
@@ -350,7 +350,7 @@ nlohmann::json config_schema() {
   nlohmann::json out = nlohmann::json::array();
   Config d;
   for (auto& f : fields()) {
-    nlohmann::json e{{"key", f.name}, {"kind", kind_of(f.member)}, {"help", f.help}};
+    nlohmann::json e{{"key", f.name}, {"kind", kind_of(f.member)}, {"help", f.help.c_str()}};
     std::visit([&](auto m) { e["default"] = d.*m; }, f.member);
     if (e["kind"] == "int" || e["kind"] == "float") e["min"] = f.min, e["max"] = f.max;
     if (!f.choices.empty()) e["kind"] = "enum", e["choices"] = f.choices;

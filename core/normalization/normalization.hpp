@@ -71,9 +71,9 @@ enum class RowSum { One, Varies };
 
 struct NormalizationEntry {
   const char* name;
-  const char* title;
-  const char* formula;  // LaTeX
-  const char* note;
+  Doc title;    // the prose: common/doc.hpp (empty in the wasm builds)
+  Doc formula;  // LaTeX
+  Doc note;
   RowSum row_sum;     // rows sum to 1 (row-stochastic), or not
   bool accepts_bias;  // false for entries that never form logits (linear, performer)
   bool stable;        // finite for logits of ±80 and rows of 512 keys

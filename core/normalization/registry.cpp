@@ -54,9 +54,9 @@ nlohmann::json normalization_json(const NormalizationEntry& e) {
   nlohmann::json opts = nlohmann::json::array();
   for (auto& o : e.options) opts.push_back(o.to_json());
   return {{"name", e.name},
-          {"title", e.title},
-          {"formula", e.formula},
-          {"note", e.note},
+          {"title", e.title.c_str()},
+          {"formula", e.formula.c_str()},
+          {"note", e.note.c_str()},
           {"row_sum", e.row_sum == RowSum::One ? "one" : "varies"},
           {"accepts_bias", e.accepts_bias},
           {"stable", e.stable},

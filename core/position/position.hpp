@@ -83,13 +83,14 @@ class PositionEncoding {
 
 struct PositionEntry {
   const char* name;
-  const char* title;    // "Rotary (RoPE)"
-  const char* formula;  // LaTeX
-  const char* where;    // "added to the embedding", "rotates q and k in every layer", ...
-  const char* note;     // a plain-language sentence or two for the UI
-  bool absolute;        // acts on the residual stream (add or map): placement embed|layerwise applies
-  bool logits_only;     // acts only through the attention logits (Lemma 1 applies)
-  bool extrapolates;    // defined beyond the training length
+  // The prose (common/doc.hpp: empty in the wasm builds, the page imports it as data)
+  Doc title;          // "Rotary (RoPE)"
+  Doc formula;        // LaTeX
+  Doc where;          // "added to the embedding", "rotates q and k in every layer", ...
+  Doc note;           // a plain-language sentence or two for the UI
+  bool absolute;      // acts on the residual stream (add or map): placement embed|layerwise applies
+  bool logits_only;   // acts only through the attention logits (Lemma 1 applies)
+  bool extrapolates;  // defined beyond the training length
   std::vector<OptionSpec> options;
   // Declare parameters in `params` (allocated later) and return the encoding. The context holds
   // the model's sizes and this entry's options (core/config/variants.cpp fills it).

@@ -60,10 +60,10 @@ nlohmann::json position_json(const PositionEntry& e, size_t params) {
   nlohmann::json opts = nlohmann::json::array();
   for (auto& o : e.options) opts.push_back(o.to_json());
   return {{"name", e.name},
-          {"title", e.title},
-          {"formula", e.formula},
-          {"where", e.where},
-          {"note", e.note},
+          {"title", e.title.c_str()},
+          {"formula", e.formula.c_str()},
+          {"where", e.where.c_str()},
+          {"note", e.note.c_str()},
           {"absolute", e.absolute},
           {"logits_only", e.logits_only},
           {"extrapolates", e.extrapolates},

@@ -6,10 +6,28 @@
 // until they have it with the same placeholders.
 #include "refusal/refusal.hpp"
 
+#include <iterator>
+
 namespace ap {
 
+#ifdef AP_NO_TEMPLATES
+// The browser's module (core/bindings/wasm.cmake, ap_web) keeps the codes without their English
+// templates: the page's worker says a refusal from its code with the same table
+// (web/src/common/messages/refusals.en.js), so the text is not downloaded twice. A row's template
+// is dropped here, at compile time; what() is then the code (refusal.cpp).
+namespace {
+struct Row {
+  constexpr Row(const char* c, const char*) : code(c) {}
+  const char* code;
+};
+}  // namespace
+#define AP_ROW_TYPE Row
+#else
+#define AP_ROW_TYPE RefusalCode
+#endif
+
 const std::vector<RefusalCode>& refusal_codes() {
-  static const std::vector<RefusalCode> table = {
+  static const AP_ROW_TYPE rows[] = {
 #include "refusal/codes/session.inc"
 #include "refusal/codes/engine.inc"
 #ifndef __EMSCRIPTEN__
@@ -19,6 +37,15 @@ const std::vector<RefusalCode>& refusal_codes() {
 #endif
 #include "refusal/codes/bindings.inc"
   };
+#ifdef AP_NO_TEMPLATES
+  static const std::vector<RefusalCode> table = [] {
+    std::vector<RefusalCode> t;
+    for (const Row& r : rows) t.push_back({r.code, ""});
+    return t;
+  }();
+#else
+  static const std::vector<RefusalCode> table(std::begin(rows), std::end(rows));
+#endif
   return table;
 }
 

@@ -24,6 +24,7 @@ const std::string* param(const RefusalParams& params, const std::string& name) {
 std::string render_refusal(const std::string& code, const std::string& field, const RefusalParams& params) {
   const RefusalCode* c = find_code(code);
   if (!c) throw std::logic_error("refusal code '" + code + "' is not declared in core/refusal/codes.cpp");
+  if (!*c->en) return code;  // a build without the templates (AP_NO_TEMPLATES): the page says it by code
   // {name} with a name of letters, digits and underscores is a parameter; any other brace is
   // text (the page's t() in web/src/common/messages.js reads templates by the same rule).
   std::string out;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "refusal/refusal.hpp"
+#include "config/variants.hpp"
 #include "io/json.hpp"
 
 namespace ap {
@@ -108,6 +109,12 @@ Batch batch_from_json(const Session& s, const nlohmann::json& j) {
   for (auto& row : mask)
     for (int32_t m : row) b.mask.push_back(uint8_t(m != 0));
   return b;
+}
+
+nlohmann::json registry_with_live_keys() {
+  nlohmann::json out = registry_json();
+  out["live_keys"] = Session::live_keys();
+  return out;
 }
 
 }  // namespace ap

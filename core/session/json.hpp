@@ -23,6 +23,11 @@ void configure_from_json(Session& s, std::string_view text);
 Batch batch_from_text(const Session& s, std::string_view text);  // parse_json, then the below
 Batch batch_from_json(const Session& s, const nlohmann::json& j);
 
+// The registry the page and the CLI's `list --json` share: config/variants.hpp registry_json()
+// plus "live_keys" (Session::live_keys, the fields a live session's configure() may change). In
+// the wasm builds its prose is empty (common/doc.hpp); web/src/state/registry.gen.js holds it.
+nlohmann::json registry_with_live_keys();
+
 // Throws "<what>: a pass over B sequences of T tokens needs about N MB ..." when one
 // forward (and backward) pass at that size exceeds the config's memory limit.
 void check_forward_memory(const Config& c, int B, int T, const std::string& what);

@@ -15,8 +15,8 @@ nlohmann::json describe_task(const TaskEntry& t) {
   nlohmann::json options = nlohmann::json::array();
   for (auto& o : t.options) options.push_back(o.to_json());
   return {{"name", t.name},
-          {"description", t.description},
-          {"example", t.example},
+          {"description", t.description.c_str()},
+          {"example", t.example.c_str()},
           {"defaults", task_defaults(t)},
           {"options", options}};
 }

@@ -55,8 +55,8 @@ class Task {
 // Registry ------------------------------------------------------------------------------------
 struct TaskEntry {
   const char* name;
-  const char* description;  // one sentence for the UI
-  const char* example;      // one encoded example, as in the file header
+  Doc description;  // one sentence for the UI (common/doc.hpp: empty in the wasm builds)
+  Doc example;      // one encoded example, as in the file header
   // Core config defaults this task wants (seq_len, eval_len, causal, steps, lr, d_model, heads,
   // layers, batch), as flat config keys.
   nlohmann::json defaults;

@@ -16,13 +16,14 @@ import { resolve } from 'node:path';
 import { startHarness, until, WAIT, RESULTS } from './harness.mjs';
 import { loadModule } from '../node/load.mjs';
 import { englishWords, latinText, registryIds } from './english-words.mjs';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 let h;
 /** The config fields' names and the registry's values (englishWords' `known`). */
 let ids = registryIds({ config: [], positions: [], normalizations: [], tasks: [] });
 before(async () => {
   h = await startHarness();
-  ids = registryIds(JSON.parse((await loadModule('simd')).registry()));
+  ids = registryIds(REGISTRY);
 });
 after(() => h?.close());
 

@@ -15,13 +15,14 @@ import { startHarness, until, WAIT } from './harness.mjs';
 import { LESSONS } from '../../web/src/pages/course/pages.mjs';
 import { loadModule } from '../node/load.mjs';
 import { englishWords, latinText, registryIds } from './english-words.mjs';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 let h;
 /** The config fields' names and the registry's values (englishWords' `known`). */
 let ids = registryIds({ config: [], positions: [], normalizations: [], tasks: [] });
 before(async () => {
   h = await startHarness();
-  ids = registryIds(JSON.parse((await loadModule('simd')).registry()));
+  ids = registryIds(REGISTRY);
 });
 after(() => h?.close());
 

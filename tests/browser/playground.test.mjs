@@ -139,6 +139,35 @@ test('trains copy for 200 steps: the loss falls and charts and heatmaps draw', a
   assert.deepEqual(errors, []);
 });
 
+test('the form and the formulas show before the engine has loaded (the registry is data)', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  /** @type {(() => void)[]} */
+  const held = [];
+  await page.route(/\.wasm(\?|$)/, (route) => held.push(() => route.continue())); // the module waits
+  await page.goto(`${h.url}#task=sort&position=alibi&normalization=softmax`);
+  const seen = await until(
+    page,
+    () => {
+      const pos = /** @type {HTMLSelectElement|null} */ (document.getElementById('ctl-position'));
+      const card = document.querySelector('#explain [data-kind="position"]');
+      return {
+        ok: pos?.value === 'alibi' && /ALiBi/.test(card?.textContent ?? '') && !!card?.querySelector('.katex, math'),
+        position: pos?.value,
+        card: card?.textContent?.slice(0, 60),
+        ready: document.getElementById('module-status')?.dataset.ready ?? null,
+      };
+    },
+    'the settings and the ALiBi card drawn while the wasm request is held',
+  );
+  assert.equal(seen.ready, null, 'the engine had not loaded');
+  assert.ok(held.length > 0, 'the page asked for the module');
+  for (const go of held.splice(0)) go();
+  await page.unroute(/\.wasm(\?|$)/);
+  await ready(page);
+  assert.equal(await page.inputValue('#ctl-task'), 'sort');
+  await page.close();
+});
+
 test('pause stops the step counter', async () => {
   const { page, errors } = await openPage(h.browser, `${h.url}#task=copy`);
   await ready(page);

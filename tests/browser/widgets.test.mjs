@@ -385,6 +385,10 @@ test('everything one widget downloads is within the gzipped budget (BUDGET in we
     ![...server.hits.keys()].some((path) => path.includes('.deferred')),
     `a first view runs on the module's first part only (build-scripts/wasm-split.mjs): ${sent.join(', ')}`,
   );
+  assert.ok(
+    ![...server.hits.keys()].some((path) => /refusals\.en-/.test(path)),
+    `the refusals' English comes on the first refusal only (worker.js englishOf): ${sent.join(', ')}`,
+  );
   assert.ok(total <= size.budget, `one widget downloaded ${total} bytes gzipped: ${sent.join(', ')}`);
   await p.close();
 });

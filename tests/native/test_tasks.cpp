@@ -152,7 +152,8 @@ TEST_CASE("every task documents an example in its own tokens, and its defaults",
   INFO("task " << name);
   const TaskEntry& e = find_task(name);
   auto task = make(name);
-  CHECK(std::string(e.description).size() > 10);
+  // the prose is in native builds only (core/common/doc.hpp: the wasm builds leave it out)
+  if (kDocs) CHECK(std::string(e.description.c_str()).size() > 10);
   // defaults: the core keys only; every other key is a declared option with its default and help
   const std::set<std::string> core = {"seq_len", "eval_len", "causal", "steps", "lr",
                                       "d_model", "heads",    "layers", "batch"};
@@ -161,7 +162,7 @@ TEST_CASE("every task documents an example in its own tokens, and its defaults",
   for (auto it = e.defaults.begin(); it != e.defaults.end(); ++it) CHECK(core.count(it.key()));
   for (const auto& o : e.options) {
     CHECK(!o.default_value.is_null());
-    CHECK(o.help.size() > 5);
+    if (kDocs) CHECK(o.help.size() > 5);
   }
   // make() with an empty config falls back on the defaults
   auto bare = find_task(name).make(json::object());
@@ -169,7 +170,8 @@ TEST_CASE("every task documents an example in its own tokens, and its defaults",
   CHECK(bare->num_classes() == task->num_classes());
 
   // the example: "in: ... | tgt: ... | mask: ..." or "in: ... | label: ..."
-  const std::string ex = e.example;
+  if (!kDocs) return;
+  const std::string ex = e.example.c_str();
   REQUIRE(ex.rfind("in: ", 0) == 0);
   std::vector<std::string> valid_tokens, valid_classes;
   for (int i = 0; i < task->vocab_size(); ++i) valid_tokens.push_back(task->token_name(i));

@@ -19,7 +19,7 @@ test('registry(): tasks, encodings, normalizations and the config schema', () =>
   const r = parse(m.registry());
   for (const k of ['tasks', 'positions', 'normalizations', 'config']) assert.ok(r[k].length > 0, k);
   const copy = r.tasks.find((t) => t.name === 'copy');
-  assert.ok(copy.description && copy.example && copy.defaults.vocab > 1);
+  assert.ok(copy.defaults.vocab > 1); // the prose is the page's data (registry.test.mjs), not the module's
   for (const e of [...r.positions, ...r.normalizations]) {
     assert.equal(typeof e.title, 'string', e.name);
     assert.equal(typeof e.formula, 'string', e.name);

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve, join } from 'node:path';
 import { loadModule, sessionWith, ROOT } from './load.mjs';
 import { COMMANDS, EVENTS } from '../../web/src/worker/protocol.js';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 let m;
 before(async () => {
@@ -46,7 +47,7 @@ test('the client sends only commands of protocol.js, and the worker posts only i
 });
 
 test('registry().live_keys is the one list of live optimizer fields, and configure() follows it', () => {
-  const { live_keys: keys, config } = JSON.parse(m.registry());
+  const { live_keys: keys, config } = REGISTRY;
   assert.deepEqual(keys, ['lr', 'clip', 'warmup', 'schedule', 'weight_decay', 'steps']);
   for (const k of keys)
     assert.ok(

@@ -1,6 +1,5 @@
-// The demos' lists of encodings and normalizations (web/src/demos/lists.js): from the registry,
-// the lists the demos had before the registry flags (an engine without `biases_logits`), or, with
-// the flags, every registered encoding, so that a new one appears in the demos without an edit.
+// The demos' lists of encodings and normalizations (web/src/demos/lists.js): from the registry's
+// flags, every registered encoding, so that a new one appears in the demos without an edit.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { demoLists, probeModels } from '../../web/src/demos/lists.js';
@@ -45,26 +44,15 @@ const registry = (flags) => ({
   normalizations: norms.map((name) => ({ name, row_sum: rowOne.includes(name) ? 'one' : 'varies' })),
 });
 
-test('without the flags: the hand-made lists, as the demos had them', () => {
-  const l = demoLists(registry(false));
-  assert.deepEqual(l.permutation, [
-    'learned',
-    'sinusoidal',
-    'rope',
-    'alibi',
-    't5_bias',
-    'shaw',
-    'urpe',
-    'fire',
-    'xpos',
-  ]);
-  assert.deepEqual(l.extrapolation, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'fire', 'xpos']);
+test("the page's registry: every encoding in the permutation and extrapolation demos, the probe grid 8 × 6", () => {
+  const l = demoLists();
+  assert.ok(l.permutation.length >= 20 && !l.permutation.includes('none'));
+  assert.deepEqual(l.extrapolation, ['none', ...l.permutation]);
   assert.deepEqual(l.extrapolationDefault, ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias']);
   assert.equal(l.probePositions.length * l.probeNormalizations.length, 48, 'the bidirectional probe grid is 8 × 6');
   assert.deepEqual(l.probeNormalizations, ['softmax', 'l2', 'relu2', 'sigmoid', 'softmax1', 'sink']);
   assert.deepEqual(l.probeCausalNormalizations, ['stick_breaking'], 'a column with the causal mask only');
   assert.equal(probeModels(l), 144, "the probe page's description: 8 × 6 × 3 seeds");
-  assert.deepEqual({ ...demoLists(undefined), rowSum: l.rowSum }, l, 'no registry (yet): the same lists');
 });
 
 test('with the flags: a new encoding appears in the permutation and extrapolation demos', () => {
@@ -78,7 +66,7 @@ test('with the flags: a new encoding appears in the permutation and extrapolatio
 });
 
 test('names the registry does not have are dropped', () => {
-  const r = registry(false);
+  const r = registry(true);
   r.positions = r.positions.filter((e) => e.name !== 'xpos');
   r.normalizations = r.normalizations.filter((e) => e.name !== 'sigmoid');
   const l = demoLists(r);
@@ -92,5 +80,4 @@ test("the probe columns carry the registry's row-sum property", () => {
   assert.equal(l.rowSum.sink, 'varies');
   assert.equal(l.rowSum.stick_breaking, 'varies');
   assert.equal(l.rowSum.topk, 'one');
-  assert.deepEqual(demoLists(undefined).rowSum, {}, 'no registry: no labels');
 });

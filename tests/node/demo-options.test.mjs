@@ -10,11 +10,12 @@ import { DEMO_OPTIONS, SECOND_TASKS, demoOptionNames, readDemoOptions } from '..
 import { buildProperties } from '../../web/src/state/properties.js';
 import { readAttributes } from '../../web/src/widgets/attributes.js';
 import { PRESETS } from '../../web/src/widgets/presets.js';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 let engine;
 before(async () => {
   const m = await loadModule('simd');
-  const registry = JSON.parse(m.registry());
+  const registry = REGISTRY;
   engine = { registry, props: buildProperties(registry) };
 });
 

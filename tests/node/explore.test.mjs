@@ -6,6 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule, sessionWith } from './load.mjs';
 import { chartsFor, probeRows } from '../../web/src/panels/explore-views.js';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 let m;
 before(async () => {
@@ -26,7 +27,7 @@ const tiny = (extra) => ({
 });
 
 test('explore(): every encoding answers; rotary, bias and absolute views have their curves', () => {
-  const names = JSON.parse(m.registry()).positions.map((e) => e.name);
+  const names = REGISTRY.positions.map((e) => e.name);
   for (const name of names) {
     sessionWith(m, tiny({ position: name, causal: true }), (s) => {
       s.trainChunk(2);

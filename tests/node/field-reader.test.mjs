@@ -14,12 +14,13 @@ import { readCompare } from '../../web/src/state/compare.js';
 import { readAttributes, readConfigFields } from '../../web/src/widgets/attributes.js';
 import { presetFor } from '../../web/src/widgets/presets.js';
 import { gridRuns, axisFields } from '../../web/src/pages/experiments/grid-state.js';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 let registry;
 let props;
 before(async () => {
   const m = await loadModule('simd');
-  registry = JSON.parse(m.registry());
+  registry = REGISTRY;
   props = buildProperties(registry);
 });
 

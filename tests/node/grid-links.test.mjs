@@ -8,12 +8,13 @@ import assert from 'node:assert/strict';
 import { loadModule } from './load.mjs';
 import { buildProperties } from '../../web/src/state/properties.js';
 import { hashToSpec, gridRuns } from '../../web/src/pages/experiments/grid-state.js';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 let registry;
 let props;
 before(async () => {
   const m = await loadModule('simd');
-  registry = JSON.parse(m.registry());
+  registry = REGISTRY;
   props = buildProperties(registry);
 });
 

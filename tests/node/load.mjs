@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 const require = createRequire(import.meta.url);
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -32,14 +33,13 @@ export function sessionWith(m, config, f) {
 
 /**
  * The engine's registry, the page's field properties and the default state of `task`, as the
- * pages build them (from the simd module), for the tests of the page's state.
+ * pages build them (from the registry as data), for the tests of the page's state.
  * @param {string} [task]
  */
 export async function loadState(task = 'copy') {
   const { buildProperties } = await import('../../web/src/state/properties.js');
   const { defaultState } = await import('../../web/src/state/state.js');
-  const m = await loadModule('simd');
-  const registry = JSON.parse(m.registry());
+  const registry = REGISTRY; // the page's (web/src/state/registry.gen.js), prose included
   const props = buildProperties(registry);
   return { registry, props, base: defaultState(props, registry, task) };
 }

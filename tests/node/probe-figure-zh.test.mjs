@@ -12,6 +12,7 @@ import { loadMessages, translator } from '../../web/src/common/messages.js';
 import { englishWords } from '../browser/english-words.mjs';
 import { parseSvg } from './figure-files.mjs';
 import { loadModule } from './load.mjs';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 /** A 2 × 2 grid, three cells trained (one with a single seed), one not yet. */
 const cells = [
@@ -60,7 +61,7 @@ const run = {
 test('the probe figure in 中文: no English word in its SVG, and room for its note', async () => {
   await loadMessages('zh', ['probe']);
   await loadMessages('en', ['probe']);
-  const registry = JSON.parse((await loadModule('simd')).registry());
+  const registry = REGISTRY;
   const known = { fields: new Set(registry.config.map((c) => c.key)), values: new Set() };
   for (const c of registry.config) for (const v of c.choices ?? []) known.values.add(String(v));
   for (const list of ['positions', 'normalizations', 'tasks']) for (const x of registry[list]) known.values.add(x.name);

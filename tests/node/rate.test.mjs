@@ -5,6 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { RateMeter, tokensPerStep, formatDuration, formatRate, ANCHOR_TOKENS } from '../../web/src/run/rate.js';
 import { loadModule, sessionWith } from './load.mjs';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 test('RateMeter: the rate over the window, steady through uneven chunks', () => {
   const r = new RateMeter({ windowMs: 3000, minSpanMs: 400 });
@@ -86,6 +87,6 @@ test('tokensPerStep: batch × (seq_len + anchors), as the core counts them', asy
     assert.equal(tokensPerStep(config), config.batch * tokens, anchors);
   }
   // Every anchors value the core accepts is in the table.
-  const field = JSON.parse(m.registry()).config.find((/** @type {{key: string}} */ f) => f.key === 'anchors');
+  const field = REGISTRY.config.find((/** @type {{key: string}} */ f) => f.key === 'anchors');
   assert.deepEqual([...field.choices].sort(), Object.keys(ANCHOR_TOKENS).sort());
 });

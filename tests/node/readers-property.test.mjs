@@ -20,11 +20,12 @@ import {
   TRANSPORT,
 } from '../../web/src/widgets/attributes.js';
 import { presetNames, presetFor } from '../../web/src/widgets/presets.js';
+import REGISTRY from '../../web/src/state/registry.gen.js';
 
 let engine;
 before(async () => {
   const m = await loadModule('simd');
-  const registry = JSON.parse(m.registry());
+  const registry = REGISTRY;
   engine = { registry, props: buildProperties(registry) };
 });
 

@@ -384,11 +384,13 @@ export interface AttnplayModule {
   threadsSupported(): boolean;
   /** threads build under Node: let the process exit while its pthread workers idle */
   unrefThreads?(): void;
-  /** JSON of Registry */
+  /** JSON of Registry without its prose (titles, formulas, notes, help are empty: core/common/doc.hpp);
+   * the page imports the whole registry from web/src/state/registry.gen.js */
   registry(): string;
   /** JSON of CheckResult (never throws for a bad config) */
   checkConfig(configJson: string): string;
-  /** JSON of [{code, en}]: every declared refusal code and its English template */
+  /** JSON of [{code, en}]: every declared refusal code and its English template ("" in the browser's
+   * module, which has none: its Errors' message is the code, and the worker says it in words) */
   refusalCodes(): string;
   Session: SessionConstructor;
 }

@@ -239,11 +239,6 @@ export class EngineClient extends EventTarget {
     return this.engine;
   }
 
-  /** @returns {Promise<import('../wasm-api').Registry>} tasks, encodings, normalizations, config schema */
-  registry() {
-    return this.call('registry');
-  }
-
   /**
    * @param {Config} config
    * @returns {Promise<import('../wasm-api').CheckResult>} whether the config is valid, and why not

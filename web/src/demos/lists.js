@@ -1,9 +1,9 @@
-// The demos' lists of position encodings and normalizations, from the engine's registry: the one
-// place that decides which variants each demo offers. With the registry flags that describe what
-// a variant does (`biases_logits`, `extrapolates`, `logits_only` on the encodings), a new encoding
-// appears in the demos without an edit here; a registry without them (an older engine) gets the
-// lists the demos had before the flags existed. Switching for good: FROM_FLAGS below.
+// The demos' lists of position encodings and normalizations, from the engine's registry (the
+// page's data, state/registry.gen.js): the one place that decides which variants each demo offers.
+// With the registry flags that describe what a variant does (`biases_logits`, `extrapolates`,
+// `logits_only` on the encodings), a new encoding appears in the demos without an edit here.
 // Names a demo is given (URL parameters, widget attributes) are filtered by these lists.
+import REGISTRY from '../state/registry.js';
 
 /** How many seeds each demo cell trains unless the config says otherwise (`seeds`). */
 export const DEFAULT_SEEDS = 3;
@@ -14,15 +14,6 @@ export const DEFAULT_SEEDS = 3;
  * @param {DemoLists} lists
  */
 export const probeModels = (lists) => lists.probePositions.length * lists.probeNormalizations.length * DEFAULT_SEEDS;
-
-/** The registry flag whose presence says the lists can be derived (see the header). */
-const FROM_FLAGS = 'biases_logits';
-
-// Before the flags: the hand-made lists (only the names the registry has are kept).
-const FALLBACK = {
-  permutation: ['learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'shaw', 'urpe', 'fire', 'xpos'],
-  extrapolation: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5_bias', 'fire', 'xpos'],
-};
 
 // What each demo trains when nothing is asked: a few that show the point, not every variant (the
 // probe is one model per cell).
@@ -47,23 +38,20 @@ const DEFAULTS = {
  */
 
 /**
- * The demos' lists for `registry` (the engine's registry(); without one, the hand-made lists).
+ * The demos' lists for `registry` (the page's; a test gives its own).
  * @param {{positions: {name: string, [flag: string]: unknown}[], normalizations: {name: string, row_sum?: string}[]}} [registry]
  * @returns {DemoLists}
  */
-export function demoLists(registry) {
-  const positions = registry?.positions ?? [];
-  const names = positions.map((e) => e.name);
-  const known = (/** @type {string[]} */ list) => (names.length ? list.filter((n) => names.includes(n)) : list.slice());
-  const norms = (registry?.normalizations ?? []).map((e) => e.name);
-  const knownNorm = (/** @type {string[]} */ list) =>
-    norms.length ? list.filter((n) => norms.includes(n)) : list.slice();
-  const flags = positions.length > 0 && positions.every((e) => FROM_FLAGS in e);
+export function demoLists(registry = REGISTRY) {
+  const names = registry.positions.map((e) => e.name);
+  const norms = registry.normalizations.map((e) => e.name);
+  const known = (/** @type {string[]} */ list) => list.filter((n) => names.includes(n));
+  const knownNorm = (/** @type {string[]} */ list) => list.filter((n) => norms.includes(n));
   // Every encoding changes what an encoder without positions computes, so the permutation demo
   // can check each; every one can be trained short and evaluated long (one that cannot
   // extrapolate ends at L, with the engine's reason: that is the demo's point).
-  const permutation = flags ? names.filter((n) => n !== 'none') : known(FALLBACK.permutation);
-  const extrapolation = flags ? names : known(FALLBACK.extrapolation);
+  const permutation = names.filter((n) => n !== 'none');
+  const extrapolation = names;
   return {
     permutation,
     extrapolation,
@@ -72,7 +60,7 @@ export function demoLists(registry) {
     probeNormalizations: knownNorm(DEFAULTS.probeNormalizations),
     probeCausalNormalizations: knownNorm(DEFAULTS.probeCausalNormalizations),
     rowSum: Object.fromEntries(
-      (registry?.normalizations ?? []).filter((e) => e.row_sum).map((e) => [e.name, String(e.row_sum)]),
+      registry.normalizations.filter((e) => e.row_sum).map((e) => [e.name, String(e.row_sum)]),
     ),
   };
 }

@@ -8,6 +8,7 @@ import { chartsFor, pairSummary } from './explore-views.js';
 import { exploreKnobs } from './explore-knobs.js';
 import { formula } from './explain-panel.js';
 import { el } from './dom.js';
+import { described } from '../state/registry.js';
 import { figureMenu } from './figure-menu.js';
 import './explore.css';
 
@@ -122,6 +123,7 @@ export class ExplorePanel {
 
   /** @param {ExploreData} d */
   #draw(d) {
+    d = { ...d, describe: described(d.describe) }; // the prose is the registry's (state/registry.js)
     this.data = d;
     const kind = d.now.kind ?? 'none';
     this.body.dataset.kind = kind;

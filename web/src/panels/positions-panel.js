@@ -9,6 +9,7 @@ import { el } from './dom.js';
 import { figureMenu } from './figure-menu.js';
 import { t, hasMessage } from '../common/messages.js';
 import { mapWords } from './map-words.js';
+import { described } from '../state/registry.js';
 
 // The captions of the keys we know are the message table's `pos.caption.<key>` (its positions part,
 // common/messages/positions.<lang>.js, loaded before the panel: loadMessages(lang, ['positions'])).
@@ -62,7 +63,8 @@ export class PositionsPanel {
 
   /** Draw a PositionDisplay. @param {import('../wasm-api').PositionDisplay} pos */
   update(pos) {
-    this.encoding = pos.describe?.title ?? String(pos.kind ?? 'position encoding');
+    const describe = described(pos.describe); // the prose is the registry's (state/registry.js)
+    this.encoding = describe?.title || String(pos.kind ?? 'position encoding');
     const layout = JSON.stringify(shapeOf(pos));
     if (layout !== this.layout) {
       this.layout = layout;
@@ -75,8 +77,8 @@ export class PositionsPanel {
             'p',
             { class: 'muted' },
             t(this.lang, 'pos.nothing', {
-              title: pos.describe?.title ?? 'This encoding',
-              where: pos.describe?.where ?? 'no position data',
+              title: describe?.title || 'This encoding',
+              where: describe?.where || 'no position data',
             }),
           ),
         );

@@ -1,5 +1,6 @@
 // The one typed property list behind the controls, the URL hash and the config sent to the core.
-// Every entry comes from the core's registry (module.registry()): the config schema, each task's
+// Every entry comes from the core's registry (state/registry.gen.js, the native build's
+// `attnplay list --json` as data): the config schema, each task's
 // options and defaults, each encoding's and normalization's options. Nothing here is a second,
 // hand-written list of names; only the grouping of config keys into panels is chosen here.
 

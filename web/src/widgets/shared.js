@@ -4,6 +4,7 @@
 // view; nothing here runs at import time.
 import { WorkerPool } from '../client/pool.js';
 import { buildProperties } from '../state/properties.js';
+import registry from '../state/registry.js';
 
 // Leave one core to the page, so that rendering never waits behind training; 4 at most.
 const POOL_SIZE = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
@@ -26,14 +27,13 @@ export function sharedPool() {
 }
 
 /**
- * Start the first worker, load the module, read the registry: resolves once per page.
+ * Start the first worker and load the module (the registry is data: state/registry.gen.js): resolves once per page.
  * @returns {Promise<WidgetEngine>}
  */
 export function sharedEngine() {
   engine ??= (async () => {
     const p = sharedPool();
     const info = await p.engine();
-    const registry = await p.clients[0].registry();
     return { pool: p, info, registry, props: buildProperties(registry) };
   })();
   engine.catch(() => (engine = null)); // a failed load can be retried by the next widget

@@ -12,7 +12,6 @@
 /** Every command the worker handles, in the order of worker.js. */
 export const COMMANDS = /** @type {const} */ ([
   'init', // {variant} -> {variant, version, simdArch, simd, threads[, fallback]}
-  'registry', // -> Registry (wasm-api.d.ts)
   'checkConfig', // {config} -> CheckResult
   'create', // {config} -> {sid, info} | {error} (a refused config; validated once, while built)
   'info', // {sid} -> SessionInfo

@@ -15,7 +15,7 @@
 import { loadModule } from './load-module.js';
 import { ModuleSession, leanConfig, leanInfo } from './session.js';
 import { COMMANDS } from './protocol.js';
-import { pageRefusal, refusalOf } from '../common/refusal.js';
+import { fill, pageRefusal, refusalOf } from '../common/refusal.js';
 
 /** @typedef {import('./protocol.js').Command} Command */
 /** @typedef {import('./protocol.js').WorkerEvent} WorkerEvent */
@@ -97,6 +97,29 @@ function add(h, { lean = true } = {}) {
   return { sid, info: lean ? leanInfo(h.info()) : h.info() };
 }
 
+/**
+ * An error's English message. The browser's module keeps its refusal codes without their English
+ * templates (core/refusal/codes.cpp, AP_NO_TEMPLATES), so its what() is the code ("where: code"):
+ * the English text is then the page's table (common/messages/refusals.en.js, generated from the
+ * same templates, a chunk loaded on the first refusal), filled as the engine fills it. Never throws.
+ * @param {unknown} err an Error, or {message, refusal} from a JSON reply
+ * @returns {Promise<string>}
+ */
+async function englishOf(err) {
+  const message = messageOf(err);
+  const r = refusalOf(err);
+  if (message !== (r.where ? `${r.where}: ${r.code}` : r.code)) return message; // already in words
+  try {
+    const { default: en } = await import('../common/messages/refusals.en.js');
+    const template = /** @type {Record<string, string>} */ (en)[`refusal.${r.code}`];
+    if (template === undefined) return message;
+    const text = fill(template, { ...r.params, field: r.field });
+    return r.where ? `${r.where}: ${text}` : text;
+  } catch {
+    return message;
+  }
+}
+
 /** The module, once init has loaded it (every other command runs after that). */
 function engine() {
   if (!mod) throw new Error('worker: the module is not loaded yet');
@@ -133,19 +156,22 @@ const commands = {
     };
     return fallback ? { ...engine, fallback } : engine;
   },
-  registry: () => JSON.parse(engine().registry()),
-  checkConfig: ({ config }) => JSON.parse(engine().checkConfig(JSON.stringify(config))),
+  async checkConfig({ config }) {
+    const r = JSON.parse(engine().checkConfig(JSON.stringify(config)));
+    if (!r.ok) r.error = await englishOf({ message: r.error, refusal: r.refusal });
+    return r;
+  },
   // One round trip per config change: the config is validated once, while the session is built
   // (the core's Session constructor); a refused one answers {error} (the message names the
   // field), so the page needs no checkConfig first. A trap still fails the command (fatal).
-  create({ config }) {
+  async create({ config }) {
     /** @type {ModuleSession} */
     let h;
     try {
       h = ModuleSession.create(engine(), config);
     } catch (err) {
       if (isTrap(err)) throw err;
-      return { error: messageOf(err), refusal: refusalOf(err) };
+      return { error: await englishOf(err), refusal: refusalOf(err) };
     }
     return add(h);
   },
@@ -259,7 +285,8 @@ tick.port1.onmessage = () => {
       if (r.refused) stop(sid, h, r.refused);
     } catch (err) {
       if (isTrap(err)) return die(err);
-      stop(sid, h, messageOf(err));
+      h.playing = false; // at once; the reason follows in words
+      void englishOf(err).then((reason) => h.playing || stop(sid, h, reason));
     }
   }
   if (h.playing && h.until > 0 && h.stepsDone() >= h.until) stop(sid, h, 'done');
@@ -299,7 +326,8 @@ scope.onmessage = async (event) => {
   } catch (err) {
     const fatal = Boolean(dead) || isTrap(err);
     if (fatal && !dead) dead = messageOf(err);
-    scope.postMessage({ id, ok: false, error: messageOf(err), refusal: refusalOf(err), fatal });
+    const error = fatal ? messageOf(err) : await englishOf(err);
+    scope.postMessage({ id, ok: false, error, refusal: refusalOf(err), fatal });
   }
 };
 

@@ -7,6 +7,7 @@ import { LineChart } from '../../charts/line-chart.js';
 import '../../panels/style.css';
 import './page.css';
 import { loadMessages } from '../../common/messages.js';
+import registry from '../../state/registry.js';
 import { parseValue } from '../../state/fields.js';
 
 /** @type {Record<string, () => Promise<import('../../demos/common.js').DemoModule>>} */
@@ -36,7 +37,6 @@ try {
   const pool = new WorkerPool(params.workers ? { size: Number(params.workers) } : {});
   // the demo's strings (the page is in English): the widget part (the shared words) and its own
   const [engine, { mount }] = await Promise.all([pool.engine(), DEMOS[name](), loadMessages('en', ['widget', name])]);
-  const registry = await pool.clients[0].registry(); // the demos' lists of encodings come from it
   const kind = engineKind(engine);
   status.textContent = `Engine ${engine.version} · ${kind} (${engine.simdArch}) · ${pool.size} workers`;
   status.dataset.variant = engine.variant;

@@ -13,6 +13,7 @@ import { mountGrid } from './grid-builder.js';
 import '../../panels/style.css';
 import '../demos/page.css';
 import './experiments.css';
+import registry from '../../state/registry.js';
 import { currentHash } from '../../state/address.js';
 
 const status = /** @type {HTMLElement} */ (document.getElementById('module-status'));
@@ -75,7 +76,6 @@ if (/^#x-[a-z0-9-]+$/.test(hash)) document.getElementById(hash.slice(1))?.scroll
 
 try {
   const engine = await pool.engine();
-  const registry = await pool.clients[0].registry();
   status.textContent = `Engine ${engine.version} · ${engineKind(engine)} (${engine.simdArch}) · ${pool.size} workers`;
   status.dataset.variant = engine.variant;
   status.dataset.ready = 'true';

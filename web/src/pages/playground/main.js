@@ -1,10 +1,12 @@
-// Playground page entry: loads the engine in its worker, says which variant runs, then hands
-// over to the Playground wiring. No training logic here.
+// Playground page entry: loads the engine in its worker and, meanwhile, draws the settings from the
+// registry (data: state/registry.gen.js); says which variant runs, then hands over to the
+// Playground wiring. No training logic here.
 import { EngineClient } from '../../client/client.js';
 import { bestVariant, threadsRequested } from '../../common/simd-support.js';
 import { engineKind } from '../../panels/engine-notice.js';
 import { Playground } from './playground.js';
 import { loadMessages } from '../../common/messages.js';
+import registry from '../../state/registry.js';
 import '../../panels/style.css';
 
 const status = /** @type {HTMLElement} */ (document.getElementById('module-status'));
@@ -13,7 +15,13 @@ const client = new EngineClient();
 try {
   // The threaded build when this page is crossOriginIsolated with SharedArrayBuffer and more than
   // one core (docs/threads.md), unless the address says ?threads=0; else SIMD or scalar.
-  const engine = await client.init(bestVariant({ threads: threadsRequested(location.search) }));
+  const init = client.init(bestVariant({ threads: threadsRequested(location.search) }));
+  init.catch(() => {}); // said below, once awaited
+  // the panels' and the comparison's words (the page is in English)
+  await loadMessages('en', ['widget', 'positions', 'compare', 'panels']);
+  const playground = new Playground(client, registry);
+  playground.preview(); // the form and the formulas while the module loads
+  const engine = await init;
   status.textContent = `Engine ${engine.version} · ${engineKind(engine)} (${engine.simdArch})`;
   status.title =
     engine.variant === 'threads'
@@ -24,12 +32,6 @@ try {
   status.dataset.variant = engine.variant;
   status.dataset.threads = String(engine.threads);
   status.dataset.ready = 'true';
-  // the panels' and the comparison's words (the page is in English)
-  const [registry] = await Promise.all([
-    client.registry(),
-    loadMessages('en', ['widget', 'positions', 'compare', 'panels']),
-  ]);
-  const playground = new Playground(client, registry);
   await playground.start();
   window.playground = playground; // for the console and the browser tests
 } catch (err) {

@@ -227,12 +227,29 @@ export class Playground {
     this.toolbar.showView(state);
     this.charts.setLogScale(/** @type {boolean} */ (state.log));
     this.rewriteHash();
+    this.#explain(state);
+    this.#labelPinned();
+  }
+
+  /**
+   * The address's settings (or the landing comparison's) in the form and the explanation while the
+   * engine loads: the registry is data (state/registry.gen.js). Writes nothing; start() reads the
+   * address again.
+   */
+  preview() {
+    if (this.#fragmentTarget()) return;
+    const { state } = hashToState(hasHash() ? currentHash() : LANDING.hash, this.props, this.registry);
+    this.controls.render(state);
+    this.#explain(state);
+  }
+
+  /** @param {State} state */
+  #explain(state) {
     renderExplanation($('explain'), {
       task: this.registry.tasks.find((t) => t.name === state.task),
       position: this.registry.positions.find((e) => e.name === state.position),
       normalization: this.registry.normalizations.find((e) => e.name === state.normalization),
     });
-    this.#labelPinned();
   }
 
   /** The URL hash from the state (and the comparison and the challenge shown, if any). */
