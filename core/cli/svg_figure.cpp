@@ -277,12 +277,12 @@ std::string figure_csv(const HeatmapFigure& f) {
   for (size_t j = 0; j < cols; ++j)
     out += "," + csv_field(j < f.col_labels.size() ? f.col_labels[j] : std::to_string(j));
   if (!f.side.empty()) out += "," + csv_field(f.side_label);
-  out += "\r\n";
+  out += "\n";
   for (size_t i = 0; i < f.matrix.size(); ++i) {
     out += csv_field(i < f.row_labels.size() ? f.row_labels[i] : std::to_string(i));
     for (float v : f.matrix[i]) out += "," + csv_number(v, "-inf");
     if (!f.side.empty()) out += "," + (i < f.side.size() ? csv_number(f.side[i], "") : std::string());
-    out += "\r\n";
+    out += "\n";
   }
   return out;
 }

@@ -32,7 +32,7 @@ nlohmann::json figure_json(const HeatmapFigure& f);
 // The numbers as CSV, as the page's Download writes them (web/src/charts/figure-svg.js figureCSV):
 // "row \ column" then the column labels and Σ; a row per matrix row, its label first; masked
 // entries -inf; text a spreadsheet would read as a formula gets a leading ' (csv.hpp's csv_field,
-// as the sweep's CSVs). CRLF line ends.
+// as the sweep's CSVs). LF line ends, as csv_line (the one rule: tests/data/csv-vectors.json).
 std::string figure_csv(const HeatmapFigure& f);
 // A compact number as the page prints it: 3 significant digits, exponent below 1e-3 or from 1e4.
 std::string fmt_number(double v);

@@ -156,7 +156,7 @@ test('your own grid: a 2 × 2 grid trains into 4 cells, downloads as CSV, and it
     /^attnplay sweep --set task=copy --set steps=30 --grid "position=none,rope seq_len=6,8" --seeds 1 --out grid.csv --summary grid.summary.csv$/,
   );
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('.xg-csv')]);
-  const csv = (await downloaded(download)).toString('utf8').split('\r\n');
+  const csv = (await downloaded(download)).toString('utf8').split('\n');
   assert.equal(
     csv[0],
     'position,seq_len,seed,steps,train_loss,eval_loss,eval_bpc,eval_accuracy,eval_sequence_accuracy,steps_per_s,train_tokens_per_s,infer_tokens_per_s,peak_memory_bytes,eval_accuracy_x2,eval_loss_x2,eval_accuracy_x4,eval_loss_x4,weights_sha256,engine,config,error',

@@ -78,7 +78,7 @@ test('playground: an attention head and the position maps download as SVG, PNG, 
     Array(T).fill(1),
   );
 
-  const csv = (await grab(page, menu, 'csv')).text.trimEnd().split('\r\n');
+  const csv = (await grab(page, menu, 'csv')).text.trimEnd().split('\n');
   assert.equal(csv.length, T + 1, 'a header and one row per query');
   assert.equal(csv[0].split(',').length, T + 2, 'the row label, T keys, Σ');
   for (let i = 1; i <= T; i++) {
@@ -224,7 +224,7 @@ test("probe grid: the accuracy heatmap (SVG, PNG) and every cell's numbers (JSON
   assert.deepEqual(json.range, [0, 1]);
   assert.equal(json.cells.length, 4);
   assert.equal(json.cells[0].spread, results[0].spread);
-  const csv = (await grab(page, menu, 'csv')).text.trimEnd().split('\r\n');
+  const csv = (await grab(page, menu, 'csv')).text.trimEnd().split('\n');
   assert.equal(
     csv[0],
     'position,normalization,state,accuracy_mean,accuracy_min,accuracy_max,spread,mirror_gap,outcome,seeds',

@@ -82,7 +82,7 @@ test('JSON: the numbers, labels, range and row sums behind the map', () => {
 });
 
 test('CSV: header of column labels, one row per matrix row, text quoted and defused', () => {
-  const lines = figureCSV(attention()).trimEnd().split('\r\n');
+  const lines = figureCSV(attention()).trimEnd().split('\n');
   assert.equal(lines.length, T + 1);
   assert.equal(lines[0], 'query \\ key,<script>,a&b,"""q""","\'=1+1",x,Σ');
   assert.equal(lines[4].split(',')[0], '"\'=1+1"');
@@ -111,7 +111,7 @@ test('line plot SVG: one path per series, legend, axis titles, markers; JSON and
   assert.equal(p.count['text.legend'], 2);
   assert.ok(p.texts.includes('distance d') && p.texts.includes('score'));
   assert.deepEqual(figureData(f).series[0].values, [1, 0.5, null, 0.2]);
-  assert.equal(figureCSV(f), 'distance d,now,init\r\n0,1,1\r\n1,0.5,0.9\r\n2,,0.8\r\n3,0.2,0.7\r\n');
+  assert.equal(figureCSV(f), 'distance d,now,init\n0,1,1\n1,0.5,0.9\n2,,0.8\n3,0.2,0.7\n');
   const bars = parseSvg(figureSVG({ ...f, bars: true, series: [f.series[1]] }));
   assert.equal(bars.count['rect.bar'], 4);
 });

@@ -3,7 +3,7 @@
 // markup), the JSON of the numbers behind it (the same fields as `attnplay inspect --format json`)
 // and CSV. No DOM (tests/node/figure.test.mjs runs it under Node).
 import { layout, INK } from './figure-layout.js';
-import { safeText } from '../common/csv-safe.js';
+import { csvField, csvText } from '../common/csv.js';
 
 /** @typedef {import('./figure-layout.js').Figure} Figure */
 /** @typedef {import('./figure-layout.js').Item} Item */
@@ -120,9 +120,7 @@ export const figureJSON = (f) => `${JSON.stringify(figureData(f), null, 1)}\n`;
 export function csvCell(v) {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v === -Infinity ? '-inf' : v > 0 ? 'inf' : '';
-  const s = String(v);
-  const safe = safeText(s);
-  return /[",\r\n]/.test(safe) || safe !== s ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return csvField(String(v));
 }
 
 /**
@@ -151,5 +149,5 @@ export function figureCSV(f) {
       [f.xLabel || 'x', ...f.series.map((s) => s.label)],
       ...f.xs.map((x, i) => [x, ...f.series.map((s) => s.values[i])]),
     ];
-  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvText(rows, csvCell);
 }

@@ -155,10 +155,18 @@ export function csvField(v) {
 }
 
 /**
- * CSV text (CRLF line ends, as RFC 4180 writes them) of a header and rows.
+ * CSV text of records, each ended by LF as core/cli/csv.cpp writes them (the one rule, pinned by
+ * tests/data/csv-vectors.json for both sides; CRLF is read too).
+ * @param {unknown[][]} records
+ * @param {(v: unknown) => string} [field] how a value becomes a field (csvField)
+ */
+export const csvText = (records, field = csvField) => records.map((r) => r.map(field).join(',')).join('\n') + '\n';
+
+/**
+ * CSV text of a header and rows.
  * @param {string[]} header
  * @param {unknown[][]} rows
  */
 export function toCsv(header, rows) {
-  return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText([header, ...rows]);
 }
